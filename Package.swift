@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Release packaging only: CVL_STATIC_STDLIB=1 swift build -c release links the Swift runtime
+// statically so libcvlayout.so is relocatable. It must stay off for `swift test` (the static
+// runtime breaks the XCTest link), hence the environment gate.
+let staticStdlib = Context.environment["CVL_STATIC_STDLIB"] == "1"
+
+let package = Package(
+    name: "cvlayout",
+    products: [
+        .library(name: "cvlayout", type: .dynamic, targets: ["CVLayout"]),
+    ],
+    targets: [
+        // The one hand-written C header, seen by Swift as a module (SwiftPM generates the module map).
+        .target(name: "CCVLayout", path: "include", publicHeadersPath: "."),
+        // Pure Swift layout engine: no C types, no pointers.
+        .target(name: "CVLayoutCore"),
+        // The thin @_cdecl layer: validates every argument, converts, calls the core.
+        .target(
+            name: "CVLayout",
+            dependencies: ["CVLayoutCore", "CCVLayout"],
+            exclude: ["exports.map"],
+            linkerSettings: [.unsafeFlags(
+                ["-Xlinker", "-soname=libcvlayout.so",
+                 "-Xlinker", "--version-script=Sources/CVLayout/exports.map"]
+                + (staticStdlib ? ["-static-stdlib", "-Xlinker", "--strip-all"] : []))]),
+        .testTarget(name: "CVLayoutCoreTests", dependencies: ["CVLayoutCore"]),
+        .testTarget(name: "CVLayoutABITests", dependencies: ["CVLayout", "CCVLayout", "CVLayoutCore"]),
+    ])

@@ -1,0 +1,219 @@
+/// A headless `UICollectionView`: it owns the data source, the bounds size, the content offset
+/// and one layout, runs the layout cycle when something is stale, and answers the host's
+/// questions (content size, elements in a rect, visible elements, single elements, hit tests).
+///
+/// Not thread-safe: use one collection view from one thread at a time.
+public final class CollectionView {
+    public private(set) var dataSource: CollectionViewDataSource
+    public private(set) var layout: CollectionViewLayout
+    public private(set) var boundsSize: Size = .zero
+    public private(set) var contentOffset: Point = .zero
+
+    /// Cached counts: `counts[s]` items in section `s`.
+    public private(set) var counts: [Int] = []
+    private var needsPrepare = true
+    private var pending = InvalidationContext.everything
+    private var cachedContentSize: Size = .zero
+    /// Reused by rect queries to avoid an allocation per frame.
+    private var scratch: [LayoutAttributes] = []
+
+    /// Attaches `layout` and loads the counts from `dataSource`.
+    /// - Throws: `LayoutError` if the layout is attached elsewhere or the data source fails.
+    public init(dataSource: CollectionViewDataSource, layout: CollectionViewLayout) throws {
+        self.dataSource = dataSource
+        self.layout = layout
+        guard layout.collectionView == nil else {
+            throw LayoutError.state("the layout is already attached to another collection view")
+        }
+        counts = try Self.loadCounts(dataSource)
+        layout.collectionView = self
+    }
+
+    deinit { if layout.collectionView === self { layout.collectionView = nil } }
+
+    // MARK: Counts
+
+    public var numberOfSections: Int { counts.count }
+    public func numberOfItems(inSection section: Int) -> Int {
+        section >= 0 && section < counts.count ? counts[section] : 0
+    }
+    /// Total items in all sections.
+    public var numberOfItems: Int { counts.reduce(0, +) }
+
+    /// Largest count accepted from a data source: keeps every later sum far from overflow.
+    public static let maxCount = 1 << 40
+
+    /// Asks the data source for every count and validates them.
+    /// - Complexity: O(sections) data-source calls.
+    static func loadCounts(_ ds: CollectionViewDataSource) throws -> [Int] {
+        let n = try ds.numberOfSections()
+        guard n >= 0 else { throw LayoutError.callback("number_of_sections returned \(n), a negative count") }
+        guard n <= maxCount else { throw LayoutError.callback("number_of_sections returned \(n), more than the supported \(maxCount)") }
+        var out = [Int](); out.reserveCapacity(n)
+        var total = 0
+        for s in 0..<n {
+            let c = try ds.numberOfItems(inSection: s)
+            guard c >= 0 else { throw LayoutError.callback("number_of_items returned \(c) for section \(s), a negative count") }
+            total += c
+            guard c <= maxCount, total <= maxCount else {
+                throw LayoutError.callback("number_of_items returned \(c) for section \(s): more than the supported \(maxCount) items in all")
+            }
+            out.append(c)
+        }
+        return out
+    }
+
+    /// Validates an index path against the cached counts.
+    public func checkItem(_ ip: IndexPath) throws {
+        guard ip.section >= 0, ip.section < counts.count else {
+            throw LayoutError.outOfRange("index path \(ip): section \(ip.section) out of range (there are \(counts.count) sections)")
+        }
+        guard ip.item >= 0, ip.item < counts[ip.section] else {
+            throw LayoutError.outOfRange("index path \(ip): item \(ip.item) out of range (section \(ip.section) has \(counts[ip.section]) items)")
+        }
+    }
+
+    /// Validates a section index against the cached counts.
+    public func checkSection(_ s: Int) throws {
+        guard s >= 0, s < counts.count else {
+            throw LayoutError.outOfRange("section \(s) out of range (there are \(counts.count) sections)")
+        }
+    }
+
+    // MARK: Geometry
+
+    /// The visible rect: content offset + bounds size (`UIScrollView.bounds`).
+    public var bounds: Rect { Rect(origin: contentOffset, size: boundsSize) }
+
+    /// Sets the bounds size (the viewport). Invalidates the layout when it asks for it.
+    public func setBoundsSize(_ size: Size) throws {
+        guard size.isValidExtent else { throw LayoutError.invalid("bounds size \(size.width)x\(size.height) must be finite and non-negative") }
+        try setBounds(Rect(origin: contentOffset, size: size))
+    }
+
+    /// Sets the content offset (a scroll). Invalidates the layout only if it asks for it.
+    public func setContentOffset(_ offset: Point) throws {
+        guard offset.isFinite else { throw LayoutError.invalid("content offset (\(offset.x), \(offset.y)) must be finite") }
+        try setBounds(Rect(origin: offset, size: boundsSize))
+    }
+
+    private func setBounds(_ b: Rect) throws {
+        guard b != bounds else { return }
+        let ask = layout.shouldInvalidateLayout(forBoundsChange: b)
+        let ctx = ask ? layout.invalidationContext(forBoundsChange: b) : InvalidationContext()
+        contentOffset = b.origin
+        boundsSize = b.size
+        if ask { invalidate(ctx) }
+    }
+
+    // MARK: Invalidation
+
+    /// `invalidateLayout` / `invalidateLayoutWithContext:`: the next query re-runs the cycle.
+    public func invalidateLayout(_ context: InvalidationContext = .everything) {
+        invalidate(context)
+    }
+
+    private func invalidate(_ ctx: InvalidationContext) {
+        pending = needsPrepare ? pending.merged(with: ctx) : ctx
+        needsPrepare = true
+    }
+
+    /// `reloadData`: asks the data source again and re-runs the layout. On error nothing changes.
+    public func reloadData() throws {
+        let fresh = try Self.loadCounts(dataSource)
+        counts = fresh
+        invalidate(.dataSourceCounts.merged(with: .everything))
+    }
+
+    /// Runs prepare → content size if anything is stale. On error the layout stays stale and the
+    /// error is thrown (the next query tries again).
+    public func layoutIfNeeded() throws {
+        guard needsPrepare else { return }
+        layout.invalidateLayout(with: pending)
+        try layout.prepare()
+        let size = try layout.collectionViewContentSize()
+        guard size.isValidExtent else {
+            throw LayoutError.callback("the layout returned content size \(size.width)x\(size.height); it must be finite and non-negative")
+        }
+        cachedContentSize = size
+        pending = InvalidationContext()
+        needsPrepare = false
+    }
+
+    // MARK: Queries
+
+    /// `collectionViewContentSize`, after running the cycle if needed.
+    public func contentSize() throws -> Size {
+        try layoutIfNeeded()
+        return cachedContentSize
+    }
+
+    /// The attributes of every element whose frame intersects `rect`, in draw order
+    /// (z-index, category, kind, index path).
+    /// - Complexity: the layout's query cost (O(log n + k) for the flow layout) + O(k log k) sort
+    ///   when the layout's order differs from draw order.
+    public func layoutAttributesForElements(in rect: Rect) throws -> [LayoutAttributes] {
+        guard rect.isFinite else { throw LayoutError.invalid("rect must be finite") }
+        try layoutIfNeeded()
+        scratch.removeAll(keepingCapacity: true)
+        try layout.layoutAttributesForElements(in: rect, into: &scratch)
+        try validate(scratch)
+        scratch.sortIntoDrawOrder()
+        return scratch
+    }
+
+    /// The elements intersecting the visible rect.
+    public func visibleAttributes() throws -> [LayoutAttributes] {
+        try layoutAttributesForElements(in: bounds)
+    }
+
+    /// The attributes of one element, or nil when the layout has none for it.
+    /// Throws `.outOfRange` for an item index path outside the counts.
+    public func layoutAttributes(for key: ElementKey) throws -> LayoutAttributes? {
+        if key.category == .cell { try checkItem(key.indexPath) } else { try checkSection(key.indexPath.section) }
+        try layoutIfNeeded()
+        guard let a = try layout.layoutAttributes(for: key) else { return nil }
+        try validate([a])
+        return a
+    }
+
+    /// The index path of the topmost cell drawn at `point` (transforms and draw order respected),
+    /// or nil when no cell is there.
+    public func indexPathForItem(at point: Point) throws -> IndexPath? {
+        guard point.isFinite else { throw LayoutError.invalid("point must be finite") }
+        try layoutIfNeeded()
+        // Transformed cells may be drawn outside their frame: query a generous neighbourhood,
+        // then test each element's drawn shape, topmost first.
+        let pad = max(boundsSize.width, boundsSize.height, 1)
+        var found: [LayoutAttributes] = []
+        try layout.layoutAttributesForElements(in: Rect(x: point.x - pad, y: point.y - pad, width: 2 * pad, height: 2 * pad), into: &found)
+        try validate(found)
+        found.sortIntoDrawOrder()
+        for a in found.reversed() where a.category == .cell && a.covers(point) { return a.indexPath }
+        return nil
+    }
+
+    /// `targetContentOffsetForProposedContentOffset:withScrollingVelocity:`.
+    public func targetContentOffset(forProposed proposed: Point, velocity: Point) throws -> Point {
+        guard proposed.isFinite, velocity.isFinite else { throw LayoutError.invalid("proposed offset and velocity must be finite") }
+        try layoutIfNeeded()
+        let p = try layout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: velocity)
+        guard p.isFinite else { throw LayoutError.callback("the layout returned a non-finite target content offset") }
+        return p
+    }
+
+    /// Checks attributes produced by the layout (which may be code the engine does not own).
+    private func validate(_ list: [LayoutAttributes]) throws {
+        for a in list {
+            guard a.isValid else {
+                throw LayoutError.callback("the layout returned invalid attributes for \(a.category) \(a.indexPath): NaN, infinity or a negative size")
+            }
+            if a.category == .cell {
+                guard a.indexPath.section >= 0, a.indexPath.section < counts.count,
+                      a.indexPath.item >= 0, a.indexPath.item < counts[a.indexPath.section] else {
+                    throw LayoutError.callback("the layout returned attributes for a cell with an index path that does not exist: \(a.indexPath)")
+                }
+            }
+        }
+    }
+}

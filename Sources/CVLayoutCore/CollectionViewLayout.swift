@@ -1,0 +1,151 @@
+/// The abstract layout: `UICollectionViewLayout`. Every layout of the engine subclasses it —
+/// the flow layout, the seeds' layouts, and the adapters that forward to C or Python code.
+///
+/// ## The layout cycle (seed 000, "the precise order of events")
+/// 1. `prepare()` — compute and cache what the queries need;
+/// 2. `collectionViewContentSize()`;
+/// 3. `layoutAttributesForElements(in:into:)` and the single-element queries, as often as the
+///    host asks, until the layout is invalidated; then the cycle runs again.
+///
+/// The collection view drives the cycle; a layout never calls `prepare()` itself. Before the
+/// next `prepare()` the collection view calls `invalidateLayout(with:)` with what changed, so a
+/// layout can keep what is still valid.
+///
+/// A layout reads counts, bounds and content offset from `collectionView` (set while the layout
+/// is attached). Every method may throw a `LayoutError` (a callback failed, a delegate answered
+/// NaN); the collection view then reports it and keeps its previous state.
+open class CollectionViewLayout {
+    /// The collection view this layout is attached to (UIKit's `collectionView`). Weak: the view
+    /// owns its layout.
+    public internal(set) weak var collectionView: CollectionView?
+
+    /// Kinds registered on this layout by name (decoration kinds, custom supplementary kinds).
+    public var kinds = KindRegistry()
+
+    /// Custom-attribute slots that hold discrete values (a mode, a type, a flag): animations
+    /// switch them to the end value instead of blending. Bit `i` marks slot `i`.
+    open var discreteCustomSlots: UInt8 { 0 }
+
+    public init() {}
+
+    // MARK: The layout cycle
+
+    /// `prepareLayout`. Called once per cycle before any query.
+    open func prepare() throws {}
+
+    /// `collectionViewContentSize`. Default: zero.
+    open func collectionViewContentSize() throws -> Size { .zero }
+
+    /// `layoutAttributesForElementsInRect:`: appends to `out` the attributes of every element
+    /// (cells, supplementary and decoration views) whose frame intersects `rect`
+    /// (`Rect.intersects`). Order does not matter; the collection view sorts into draw order.
+    open func layoutAttributesForElements(in rect: Rect, into out: inout [LayoutAttributes]) throws {}
+
+    /// `layoutAttributesForItemAtIndexPath:`. Default: searches the whole content rect.
+    open func layoutAttributesForItem(at indexPath: IndexPath) throws -> LayoutAttributes? {
+        try findByRectQuery(.cell, .none, indexPath)
+    }
+
+    /// `layoutAttributesForSupplementaryViewOfKind:atIndexPath:`. Default: searches the whole
+    /// content rect.
+    open func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+        try findByRectQuery(.supplementaryView, kind, indexPath)
+    }
+
+    /// `layoutAttributesForDecorationViewOfKind:atIndexPath:`. Default: searches the whole
+    /// content rect.
+    open func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+        try findByRectQuery(.decorationView, kind, indexPath)
+    }
+
+    /// The single-element query for any category.
+    public final func layoutAttributes(for key: ElementKey) throws -> LayoutAttributes? {
+        switch key.category {
+        case .cell: return try layoutAttributesForItem(at: key.indexPath)
+        case .supplementaryView: return try layoutAttributesForSupplementaryView(ofKind: key.kind, at: key.indexPath)
+        case .decorationView: return try layoutAttributesForDecorationView(ofKind: key.kind, at: key.indexPath)
+        }
+    }
+
+    private func findByRectQuery(_ category: ElementCategory, _ kind: ElementKind, _ indexPath: IndexPath) throws -> LayoutAttributes? {
+        let size = try collectionViewContentSize()
+        // Query a rect a little larger than the content so elements on its edge are found.
+        let r = Rect(x: -1e9, y: -1e9, width: size.width + 2e9, height: size.height + 2e9)
+        var all: [LayoutAttributes] = []
+        try layoutAttributesForElements(in: r, into: &all)
+        return all.first { $0.category == category && $0.kind == kind && $0.indexPath == indexPath }
+    }
+
+    // MARK: Invalidation
+
+    /// `shouldInvalidateLayoutForBoundsChange:`. Default false.
+    open func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { false }
+
+    /// `invalidationContextForBoundsChange:`. Default: only the bounds moved.
+    open func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext { .boundsOnly }
+
+    /// `invalidateLayoutWithContext:`: note what is stale. The next `prepare()` recomputes it.
+    open func invalidateLayout(with context: InvalidationContext) {}
+
+    // MARK: Scrolling
+
+    /// `targetContentOffsetForProposedContentOffset:withScrollingVelocity:`. Default: the
+    /// proposed offset, unchanged (UIKit's base behaviour; snapping is for subclasses).
+    open func targetContentOffset(forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point) throws -> Point {
+        proposed
+    }
+
+    // MARK: Batch updates (called by the collection view around an animated update)
+
+    /// `prepareForCollectionViewUpdates:`: the updates about to be animated, in the order
+    /// deletes, moves, inserts (UIKit's order; reloads appear as a delete and an insert).
+    open func prepare(forCollectionViewUpdates updateItems: [UpdateItem]) throws {}
+    /// `finalizeCollectionViewUpdates`.
+    open func finalizeCollectionViewUpdates() throws {}
+
+    /// `initialLayoutAttributesForAppearingItemAtIndexPath:`: where an appearing item starts.
+    /// Nil means the collection view's default (a crossfade: the item's own attributes at alpha 0
+    /// if it is new; its previous attributes if it existed before).
+    open func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) throws -> LayoutAttributes? { nil }
+    /// `finalLayoutAttributesForDisappearingItemAtIndexPath:` (index path before the update).
+    open func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) throws -> LayoutAttributes? { nil }
+    open func initialLayoutAttributesForAppearingSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? { nil }
+    open func finalLayoutAttributesForDisappearingSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? { nil }
+    open func initialLayoutAttributesForAppearingDecorationElement(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? { nil }
+    open func finalLayoutAttributesForDisappearingDecorationElement(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? { nil }
+
+    /// The appear hook for any category.
+    public final func initialLayoutAttributesForAppearingElement(_ key: ElementKey) throws -> LayoutAttributes? {
+        switch key.category {
+        case .cell: return try initialLayoutAttributesForAppearingItem(at: key.indexPath)
+        case .supplementaryView: return try initialLayoutAttributesForAppearingSupplementaryElement(ofKind: key.kind, at: key.indexPath)
+        case .decorationView: return try initialLayoutAttributesForAppearingDecorationElement(ofKind: key.kind, at: key.indexPath)
+        }
+    }
+    /// The disappear hook for any category.
+    public final func finalLayoutAttributesForDisappearingElement(_ key: ElementKey) throws -> LayoutAttributes? {
+        switch key.category {
+        case .cell: return try finalLayoutAttributesForDisappearingItem(at: key.indexPath)
+        case .supplementaryView: return try finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: key.kind, at: key.indexPath)
+        case .decorationView: return try finalLayoutAttributesForDisappearingDecorationElement(ofKind: key.kind, at: key.indexPath)
+        }
+    }
+
+    // MARK: Layout transitions
+
+    /// `prepareForTransitionToLayout:` — called on the outgoing layout.
+    open func prepareForTransition(to newLayout: CollectionViewLayout) throws {}
+    /// `prepareForTransitionFromLayout:` — called on the incoming layout.
+    open func prepareForTransition(from oldLayout: CollectionViewLayout) throws {}
+    /// `finalizeLayoutTransition`.
+    open func finalizeLayoutTransition() throws {}
+
+    // MARK: Helpers for subclasses
+
+    /// The visible rect of the attached collection view (content offset + bounds size).
+    public var visibleRect: Rect { collectionView?.bounds ?? .zero }
+    /// Cached section count of the attached collection view (0 when detached).
+    public var numberOfSections: Int { collectionView?.numberOfSections ?? 0 }
+    /// Cached item count of `section` (0 when detached or out of range).
+    public func numberOfItems(inSection section: Int) -> Int { collectionView?.numberOfItems(inSection: section) ?? 0 }
+}

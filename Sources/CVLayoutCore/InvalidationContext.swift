@@ -1,0 +1,50 @@
+/// What changed, so that a layout recomputes only that: `UICollectionViewLayoutInvalidationContext`
+/// and its flow-layout subclass as one value.
+///
+/// The collection view builds one for each cause (`invalidateLayout`, `reloadData`, a batch
+/// update, a bounds change the layout asked to be invalidated for) and hands it to
+/// `CollectionViewLayout.invalidateLayout(with:)` before the next `prepare()`.
+public struct InvalidationContext: Equatable, Sendable {
+    /// Everything is stale (`invalidateLayout`). Implies every other flag.
+    public var invalidateEverything = false
+    /// The counts changed (`reloadData`, batch updates): `invalidateDataSourceCounts`.
+    public var invalidateDataSourceCounts = false
+    /// Item sizes, insets, spacings or header/footer sizes may have changed and must be asked
+    /// again: `invalidateFlowLayoutDelegateMetrics`.
+    public var invalidateDelegateMetrics = false
+    /// Positions must be recomputed from the known sizes (e.g. the cross-axis size changed):
+    /// `invalidateFlowLayoutAttributes`.
+    public var invalidateLayoutAttributes = false
+    /// Only these items changed size (re-asked; everything after them moves).
+    public var invalidatedItems: [IndexPath] = []
+    /// Only the visible bounds moved (a scroll): layouts that derive attributes from the
+    /// visible rect (Cover Flow) recompute those, nothing else.
+    public var boundsChanged = false
+
+    public init() {}
+
+    public static var everything: InvalidationContext { var c = InvalidationContext(); c.invalidateEverything = true; return c }
+    public static var dataSourceCounts: InvalidationContext { var c = InvalidationContext(); c.invalidateDataSourceCounts = true; return c }
+    public static var delegateMetrics: InvalidationContext { var c = InvalidationContext(); c.invalidateDelegateMetrics = true; return c }
+    public static var layoutAttributes: InvalidationContext { var c = InvalidationContext(); c.invalidateLayoutAttributes = true; return c }
+    public static var boundsOnly: InvalidationContext { var c = InvalidationContext(); c.boundsChanged = true; return c }
+    public static func items(_ paths: [IndexPath]) -> InvalidationContext { var c = InvalidationContext(); c.invalidatedItems = paths; return c }
+
+    /// Combines two pending invalidations.
+    public func merged(with o: InvalidationContext) -> InvalidationContext {
+        var c = self
+        c.invalidateEverything = invalidateEverything || o.invalidateEverything
+        c.invalidateDataSourceCounts = invalidateDataSourceCounts || o.invalidateDataSourceCounts
+        c.invalidateDelegateMetrics = invalidateDelegateMetrics || o.invalidateDelegateMetrics
+        c.invalidateLayoutAttributes = invalidateLayoutAttributes || o.invalidateLayoutAttributes
+        c.invalidatedItems = invalidatedItems + o.invalidatedItems
+        c.boundsChanged = boundsChanged || o.boundsChanged
+        return c
+    }
+
+    /// True when only the visible bounds moved: nothing about the content is stale.
+    public var isBoundsOnly: Bool {
+        boundsChanged && !invalidateEverything && !invalidateDataSourceCounts && !invalidateDelegateMetrics
+            && !invalidateLayoutAttributes && invalidatedItems.isEmpty
+    }
+}

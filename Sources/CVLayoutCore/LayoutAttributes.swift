@@ -1,0 +1,127 @@
+/// Everything the host needs to draw one element: `UICollectionViewLayoutAttributes` as a value.
+///
+/// `center` and `size` are the element's untransformed geometry; `frame` is derived from them
+/// (setting it sets both, as in UIKit). `transform` applies about `center` (Core Animation's
+/// default anchor point), so the drawn quad is the four corners of `frame` mapped through it.
+public struct LayoutAttributes: Hashable, Sendable {
+    public var indexPath: IndexPath
+    public var category: ElementCategory
+    /// `.none` for cells; the supplementary or decoration kind otherwise.
+    public var kind: ElementKind
+    public var center: Point
+    public var size: Size
+    public var transform: Transform3D = .identity
+    /// Opacity, 0 ... 1. Default 1.
+    public var alpha: Double = 1
+    /// Draw order: higher draws on top. Default 0.
+    public var zIndex: Int = 0
+    public var isHidden: Bool = false
+    public var custom = CustomAttributes()
+
+    public init(indexPath: IndexPath, category: ElementCategory = .cell, kind: ElementKind = .none,
+                frame: Rect = .zero) {
+        self.indexPath = indexPath
+        self.category = category
+        self.kind = kind
+        self.center = frame.center
+        self.size = frame.size
+    }
+
+    /// `layoutAttributesForCellWithIndexPath:`.
+    public static func cell(_ indexPath: IndexPath, frame: Rect = .zero) -> LayoutAttributes {
+        LayoutAttributes(indexPath: indexPath, category: .cell, kind: .none, frame: frame)
+    }
+    /// `layoutAttributesForSupplementaryViewOfKind:withIndexPath:`.
+    public static func supplementary(_ kind: ElementKind, _ indexPath: IndexPath, frame: Rect = .zero) -> LayoutAttributes {
+        LayoutAttributes(indexPath: indexPath, category: .supplementaryView, kind: kind, frame: frame)
+    }
+    /// `layoutAttributesForDecorationViewOfKind:withIndexPath:`.
+    public static func decoration(_ kind: ElementKind, _ indexPath: IndexPath, frame: Rect = .zero) -> LayoutAttributes {
+        LayoutAttributes(indexPath: indexPath, category: .decorationView, kind: kind, frame: frame)
+    }
+
+    /// The untransformed frame: `center ± size/2`. Setting it sets `center` and `size`.
+    public var frame: Rect {
+        get { Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height) }
+        set { center = newValue.center; size = newValue.size }
+    }
+
+    /// Identifies the element across layouts and animations: category, kind and index path.
+    public var key: ElementKey { ElementKey(category: category, kind: kind, indexPath: indexPath) }
+
+    /// The four corners of `frame` as drawn (through `transform`, with the perspective divide),
+    /// in the order top-left, top-right, bottom-right, bottom-left; nil if a corner is behind
+    /// the eye.
+    public var drawnQuad: [Point]? {
+        if transform.isIdentity {
+            let f = frame
+            return [Point(x: f.minX, y: f.minY), Point(x: f.maxX, y: f.minY),
+                    Point(x: f.maxX, y: f.maxY), Point(x: f.minX, y: f.maxY)]
+        }
+        let hw = size.width / 2, hh = size.height / 2
+        var out: [Point] = []
+        for (x, y) in [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)] {
+            guard let p = transform.project(x, y) else { return nil }
+            out.append(Point(x: center.x + p.x, y: center.y + p.y))
+        }
+        return out
+    }
+
+    /// The bounding box of the drawn quad (the frame itself when untransformed).
+    public var drawnBounds: Rect {
+        guard !transform.isIdentity, let q = drawnQuad else { return frame }
+        let xs = q.map(\.x), ys = q.map(\.y)
+        let x0 = xs.min()!, y0 = ys.min()!
+        return Rect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
+    }
+
+    /// Whether the drawn element covers `p` (respects the transform; hidden or fully
+    /// transparent elements cover nothing).
+    public func covers(_ p: Point) -> Bool {
+        guard !isHidden, alpha > 0 else { return false }
+        if transform.isIdentity { return frame.contains(p) }
+        guard let local = transform.unproject(Point(x: p.x - center.x, y: p.y - center.y)) else { return false }
+        return abs(local.x) <= size.width / 2 && abs(local.y) <= size.height / 2
+    }
+
+    /// True when every number is finite and the size is not negative: what the engine checks
+    /// on attributes produced by code it does not own (callbacks).
+    public var isValid: Bool {
+        center.isFinite && size.isValidExtent && transform.isFinite && alpha.isFinite && custom.isFinite
+    }
+
+    /// The documented draw order: z-index, then category, then kind, then index path.
+    /// Elements earlier in this order are drawn first (underneath).
+    @inline(__always)
+    public static func drawsBefore(_ a: LayoutAttributes, _ b: LayoutAttributes) -> Bool {
+        if a.zIndex != b.zIndex { return a.zIndex < b.zIndex }
+        if a.category != b.category { return a.category < b.category }
+        if a.kind != b.kind { return a.kind < b.kind }
+        return a.indexPath < b.indexPath
+    }
+}
+
+/// An element's identity: what stays the same when its attributes change.
+public struct ElementKey: Hashable, Sendable, Comparable {
+    public var category: ElementCategory
+    public var kind: ElementKind
+    public var indexPath: IndexPath
+    public init(category: ElementCategory, kind: ElementKind, indexPath: IndexPath) {
+        self.category = category; self.kind = kind; self.indexPath = indexPath
+    }
+    public static func < (a: ElementKey, b: ElementKey) -> Bool {
+        if a.category != b.category { return a.category < b.category }
+        if a.kind != b.kind { return a.kind < b.kind }
+        return a.indexPath < b.indexPath
+    }
+}
+
+extension Array where Element == LayoutAttributes {
+    /// Sorts into the documented draw order (stable, O(k) when already in order).
+    public mutating func sortIntoDrawOrder() {
+        var sorted = true
+        var i = 1
+        while i < count { if LayoutAttributes.drawsBefore(self[i], self[i - 1]) { sorted = false; break }; i += 1 }
+        if !sorted { sort(by: LayoutAttributes.drawsBefore) }
+    }
+}

@@ -1,0 +1,1 @@
+/* cvlayout.h placeholder */

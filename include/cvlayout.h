@@ -1,1 +1,768 @@
-/* cvlayout.h placeholder */
+/*
+** cvlayout.h — the C interface of cvlayout, a headless re-implementation of UIKit's
+** collection-view layout engine (UICollectionViewLayout, UICollectionViewFlowLayout, custom
+** layouts, layout attributes, batch updates, animated layout switches).
+**
+** This file is the contract. Anything not declared here is not API. Each declaration says what
+** it does, who owns what, which status codes it returns and which thread may call it.
+**
+** ## Conventions (apply to every function unless its comment says otherwise)
+** - Every function returns an `int` status: CVL_OK (0) or one of the CVL_ERROR_* codes below.
+**   On failure, `cvl_last_error_message()` explains it in words, and NOTHING has changed: no
+**   output parameter written, no state of any handle modified.
+** - Pointers to output parameters must not be NULL (CVL_ERROR_NULL_ARGUMENT).
+** - Numbers are validated: NaN, infinity, negative sizes, index paths outside the counts and
+**   counts that disagree are errors, never crashes. A destroyed or foreign handle is reported as
+**   CVL_ERROR_INVALID_HANDLE (handles are never reused, so a stale handle is always detected).
+** - Coordinates are `double`, in points, origin top-left, y down (UIKit's).
+** - Arrays filled by the library take a caller-provided buffer `out`, its `capacity` in
+**   elements, and `out_count`. If `capacity` is too small the call fails with
+**   CVL_ERROR_CAPACITY, writes nothing to `out` and sets `*out_count` to the number needed.
+**   Passing `out == NULL` and `capacity == 0` asks for the count only (returns CVL_OK).
+**
+** ## Threads
+** Functions on different views may run concurrently on different threads. A view, the layout
+** attached to it and its callbacks must be used from one thread at a time. Callbacks run
+** synchronously on the thread that made the call. A callback must not call back into the view
+** (or the layout) that invoked it: such calls fail with CVL_ERROR_STATE — except the read-only
+** functions marked "callable from hooks" below.
+**
+** ## Callbacks
+** Every callback receives the `context` pointer stored next to it and returns 0 for success or
+** any non-zero value for failure; the library then fails the call in progress with
+** CVL_ERROR_CALLBACK (a callback may call `cvl_callback_error()` first to give the message).
+** A callback's context must stay valid until the handle that stores it is destroyed.
+*/
+#ifndef CVLAYOUT_H
+#define CVLAYOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ============================================================================================
+** Version
+*/
+#define CVL_VERSION_MAJOR 0
+#define CVL_VERSION_MINOR 1
+#define CVL_VERSION_PATCH 0
+/** CVL_VERSION_NUMBER = major * 10000 + minor * 100 + patch. */
+#define CVL_VERSION_NUMBER (CVL_VERSION_MAJOR * 10000 + CVL_VERSION_MINOR * 100 + CVL_VERSION_PATCH)
+#define CVL_VERSION_STRING "0.1.0"
+
+/**
+** Writes the library's CVL_VERSION_NUMBER to *out (compare with the header's to detect a
+** mismatched library at run time). Any thread.
+*/
+int cvl_version(uint32_t *out);
+
+/* ============================================================================================
+** Status codes and errors
+*/
+#define CVL_OK                         0  /* Success */
+#define CVL_ERROR_NULL_ARGUMENT        1  /* A required pointer was NULL */
+#define CVL_ERROR_INVALID_ARGUMENT     2  /* NaN, infinity, negative size, unknown enum value, wrong layout type */
+#define CVL_ERROR_INVALID_HANDLE       3  /* Destroyed, foreign or wrong-type handle */
+#define CVL_ERROR_OUT_OF_RANGE         4  /* Index path or section outside the counts */
+#define CVL_ERROR_CAPACITY             5  /* Output buffer too small; *out_count says how many are needed */
+#define CVL_ERROR_CALLBACK             6  /* A callback failed or returned invalid data */
+#define CVL_ERROR_INCONSISTENT_UPDATE  7  /* A batch update that does not match the counts (UIKit's wording) */
+#define CVL_ERROR_STATE                8  /* Not allowed now (re-entrant call, layout already attached, ...) */
+#define CVL_ERROR_OVERFLOW             9  /* A count or size too large to represent */
+#define CVL_ERROR_INTERNAL            10  /* A bug in cvlayout; please report it */
+
+/**
+** Returns the message explaining the last failed call made on this thread, or "" if the last
+** call succeeded. The string is owned by the library and stays valid on this thread until the
+** next cvl_ call made on it. Any thread (the message is per thread). Never NULL.
+*/
+const char *cvl_last_error_message(void);
+
+/**
+** Returns a static string naming a status code ("CVL_ERROR_CAPACITY"), or "unknown status".
+** Never NULL; the string is static. Any thread.
+*/
+const char *cvl_status_string(int status);
+
+/**
+** For use inside a callback that is about to return failure: sets the message the library
+** reports for it (copied; at most 1000 bytes are kept). `message` may be NULL (no message).
+** Outside a callback it has no effect. Returns CVL_OK.
+*/
+int cvl_callback_error(const char *message);
+
+/* ============================================================================================
+** Plain data types
+*/
+typedef struct cvl_point { double x, y; } cvl_point;
+typedef struct cvl_size { double width, height; } cvl_size;
+typedef struct cvl_rect { double x, y, width, height; } cvl_rect;
+/** UIEdgeInsets order. */
+typedef struct cvl_insets { double top, left, bottom, right; } cvl_insets;
+/** A (section, item) pair. In whole-section contexts `item` is -1. */
+typedef struct cvl_index_path { int64_t section, item; } cvl_index_path;
+
+/**
+** A 4x4 transform with CATransform3D conventions: row vectors (p' = p * M), translation in
+** m41 m42 m43, perspective in m34 (`m34 = -1/d`). It applies about the element's `center`.
+** To draw an element: map each corner (±width/2, ±height/2, 0, 1) through M, divide x and y by
+** w, add `center`.
+*/
+typedef struct cvl_transform3d {
+    double m11, m12, m13, m14;
+    double m21, m22, m23, m24;
+    double m31, m32, m33, m34;
+    double m41, m42, m43, m44;
+} cvl_transform3d;
+
+/** Element categories: UICollectionElementCategory (same values). */
+#define CVL_CATEGORY_CELL            0
+#define CVL_CATEGORY_SUPPLEMENTARY   1
+#define CVL_CATEGORY_DECORATION      2
+
+/** Built-in element kinds. Cells have kind CVL_KIND_NONE. Kinds registered by name with
+** cvl_layout_register_kind() get values from CVL_KIND_FIRST_CUSTOM up. */
+#define CVL_KIND_NONE          0
+#define CVL_KIND_HEADER        1  /* UICollectionElementKindSectionHeader */
+#define CVL_KIND_FOOTER        2  /* UICollectionElementKindSectionFooter */
+#define CVL_KIND_BINDER        3  /* the Survey layout's decoration (seed Listing 4.9) */
+#define CVL_KIND_CONNECTOR     4  /* the tree layout's parent->children connector */
+#define CVL_KIND_FIRST_CUSTOM  100
+
+/** Number of custom attribute slots in cvl_attributes. */
+#define CVL_CUSTOM_SLOTS 8
+
+/**
+** One element's layout attributes: UICollectionViewLayoutAttributes as plain data.
+**
+** `frame` is the untransformed frame; it always equals `center ± size/2` (the library fills
+** all three; when the library reads attributes from a callback it uses `center` and `size`
+** and recomputes `frame`). `hidden` is 0 or 1.
+**
+** Custom attributes: `custom[0 .. custom_count-1]` are layout-specific numbers (the engine's
+** stand-in for a UICollectionViewLayoutAttributes subclass). They take part in equality and are
+** interpolated in animations (except slots a layout declares discrete). Built-in meanings:
+**   Cover Flow: custom[0] = masking value (0 at the centre .. 0.6 away), custom[1] = should
+**               rasterize (1.0).
+**   Dimensions: custom[0] = layout mode (CVL_LAYOUT_MODE_ASPECT_FIT / _FILL), discrete.
+**   Mosaic:     custom[0] = cell type (0 small, 1 large, 2 medium), discrete.
+**   Tree:       custom[0] = first child's item index in the next section, custom[1] = number of
+**               children (cells and connectors).
+*/
+typedef struct cvl_attributes {
+    cvl_index_path index_path;
+    int32_t category;            /* CVL_CATEGORY_* */
+    int32_t kind;                /* CVL_KIND_* or a registered kind; CVL_KIND_NONE for cells */
+    cvl_rect frame;
+    cvl_point center;
+    cvl_size size;
+    cvl_transform3d transform;
+    double alpha;                /* 0 .. 1, default 1 */
+    int64_t z_index;             /* default 0; higher draws on top */
+    int32_t hidden;              /* 0 or 1 */
+    uint32_t custom_count;       /* 0 .. CVL_CUSTOM_SLOTS */
+    double custom[CVL_CUSTOM_SLOTS];
+} cvl_attributes;
+
+/*
+** Draw order. Every list of attributes the library returns is sorted in draw order: z_index
+** ascending, then category (cell, supplementary, decoration), then kind, then index path
+** (section, then item). Draw the list front to back in that order: later elements on top.
+*/
+
+/**
+** Reports the size of one of the structs above as the library was compiled, so bindings can
+** check their declarations. `name` is the C type name ("cvl_attributes"). Unknown name:
+** CVL_ERROR_INVALID_ARGUMENT. Any thread.
+*/
+int cvl_abi_struct_size(const char *name, size_t *out_size);
+
+/**
+** Reports the byte offset of `field` in struct `name` as the library was compiled (nested
+** fields are not named: "frame", not "frame.x"). Unknown struct or field:
+** CVL_ERROR_INVALID_ARGUMENT. Any thread.
+*/
+int cvl_abi_field_offset(const char *name, const char *field, size_t *out_offset);
+
+/* ============================================================================================
+** Handles
+*/
+/** A layout: flow, one of the built-in seed layouts, or one made of callbacks. */
+typedef struct cvl_layout cvl_layout;
+/** A headless collection view: data source + bounds + content offset + one layout. */
+typedef struct cvl_view cvl_view;
+
+/** Layout types, reported by cvl_layout_get_type(). */
+#define CVL_LAYOUT_FLOW          1
+#define CVL_LAYOUT_SURVEY        2  /* seed 000 Listings 4.1-4.12 (flow subclass) */
+#define CVL_LAYOUT_DIMENSIONS    3  /* seed 000 Listings 4.18-4.23 (flow subclass) */
+#define CVL_LAYOUT_COVER_FLOW    4  /* seed 000 Listings 4.29-4.32 (flow subclass) */
+#define CVL_LAYOUT_MOSAIC        5  /* seed 001 */
+#define CVL_LAYOUT_TREE          6  /* seed 002 */
+#define CVL_LAYOUT_CIRCLE        7  /* seed 004 */
+#define CVL_LAYOUT_CUSTOM        8  /* cvl_custom_layout_create() */
+
+/* ============================================================================================
+** Layouts: common functions
+**
+** A layout is created by one of the *_create functions and destroyed with cvl_layout_destroy().
+** A view keeps the layout it uses alive: destroying the handle of a layout still attached to a
+** view invalidates the handle at once, and the layout itself goes away when the view releases
+** it (cvl_view_set_layout() or cvl_view_destroy()). A layout is attached to at most one view.
+*/
+
+/**
+** Destroys the caller's handle to `layout`. NULL is a harmless no-op (CVL_OK). A destroyed or
+** foreign handle: CVL_ERROR_INVALID_HANDLE. Not from inside a callback of the same view.
+*/
+int cvl_layout_destroy(cvl_layout *layout);
+
+/** Writes the layout's CVL_LAYOUT_* type. Callable from hooks. */
+int cvl_layout_get_type(const cvl_layout *layout, int32_t *out_type);
+
+/**
+** Registers an element kind by name on `layout` (registerClass:forDecorationViewOfKind: and
+** custom supplementary kinds) and writes its value (>= CVL_KIND_FIRST_CUSTOM; a built-in name
+** such as "header" gives the built-in value). Registering the same name again gives the same
+** value. `name` is UTF-8, 1 to 255 bytes.
+*/
+int cvl_layout_register_kind(cvl_layout *layout, const char *name, int32_t *out_kind);
+
+/* ============================================================================================
+** Flow layout: UICollectionViewFlowLayout
+**
+** Rules (documented in detail in docs/flow-layout-rules.md): items fill lines greedily using the
+** minimum inter-item spacing; a full line's leftover space widens the gaps evenly (justified);
+** the last line of a section with uniform item sizes keeps the grid's spacing, with mixed
+** sizes it is packed at the minimum spacing from the leading edge; items smaller than their
+** line's thickness are centred on it; header and footer use only the scroll-axis dimension of
+** their size and span the whole cross axis; the content size stacks the sections.
+*/
+#define CVL_SCROLL_VERTICAL    0
+#define CVL_SCROLL_HORIZONTAL  1
+
+/** The flow layout's properties. Defaults (cvl_flow_config_default) are UIKit's. */
+typedef struct cvl_flow_config {
+    int32_t scroll_direction;                 /* CVL_SCROLL_VERTICAL */
+    int32_t section_headers_pin_to_visible_bounds;  /* 0 */
+    int32_t section_footers_pin_to_visible_bounds;  /* 0 */
+    int32_t reserved;                         /* must be 0 */
+    cvl_size item_size;                       /* 50 x 50 */
+    double minimum_line_spacing;              /* 10; may be negative (Cover Flow uses -60) */
+    double minimum_interitem_spacing;         /* 10; >= 0 */
+    cvl_insets section_inset;                 /* 0, 0, 0, 0 */
+    cvl_size header_reference_size;           /* 0 x 0 = no header */
+    cvl_size footer_reference_size;           /* 0 x 0 = no footer */
+} cvl_flow_config;
+
+/** Fills *out with UIKit's defaults. Any thread. */
+int cvl_flow_config_default(cvl_flow_config *out);
+
+/**
+** UICollectionViewDelegateFlowLayout. Every callback is optional: NULL means "use the layout's
+** property", as in UIKit. Each returns 0 and writes its answer, or non-zero on failure. The
+** answers are validated (finite, sizes and spacings not negative except line spacing).
+** The flow layout asks each callback once per item or section per prepare.
+*/
+typedef struct cvl_flow_delegate {
+    void *context;
+    int (*size_for_item)(void *context, cvl_index_path index_path, cvl_size *out);
+    int (*inset_for_section)(void *context, int64_t section, cvl_insets *out);
+    int (*minimum_line_spacing_for_section)(void *context, int64_t section, double *out);
+    int (*minimum_interitem_spacing_for_section)(void *context, int64_t section, double *out);
+    int (*header_size_for_section)(void *context, int64_t section, cvl_size *out);
+    int (*footer_size_for_section)(void *context, int64_t section, cvl_size *out);
+} cvl_flow_delegate;
+
+/** Creates a flow layout with UIKit's defaults. The caller owns *out_layout. */
+int cvl_flow_layout_create(cvl_layout **out_layout);
+
+/**
+** Sets all properties at once (validated first: finite, item size and spacings >= 0 except the
+** line spacing, known scroll direction, reserved == 0). Invalidates the attached view's layout.
+** Works on every flow-based layout (flow, Survey, Dimensions, Cover Flow).
+*/
+int cvl_flow_layout_set_config(cvl_layout *layout, const cvl_flow_config *config);
+
+/** Reads the properties. Callable from hooks. */
+int cvl_flow_layout_get_config(const cvl_layout *layout, cvl_flow_config *out);
+
+/**
+** Sets (copies) or clears (`delegate == NULL`) the delegate callbacks. Invalidates the attached
+** view's layout. The context must stay valid until the layout is destroyed or the delegate
+** replaced.
+*/
+int cvl_flow_layout_set_delegate(cvl_layout *layout, const cvl_flow_delegate *delegate);
+
+/**
+** Hands over the sizes of every item of `section` in bulk (copied), so large collections and
+** Python callers pay no callback per item. They take precedence over `size_for_item` and
+** `item_size` for that section. `count` must equal the section's item count when the layout is
+** next prepared (else that query fails with CVL_ERROR_INVALID_ARGUMENT). `sizes == NULL` with
+** `count == 0` clears the section's bulk sizes. Sizes must be finite and >= 0. `section` >= 0
+** (it may name a section that does not exist yet).
+*/
+int cvl_flow_layout_set_item_sizes(cvl_layout *layout, int64_t section, const cvl_size *sizes, size_t count);
+
+/** Clears every section's bulk sizes. */
+int cvl_flow_layout_clear_item_sizes(cvl_layout *layout);
+
+/**
+** The flow layout's own frame of an item (before any hook or subclass adjustment) from the last
+** prepare. Fails with CVL_ERROR_STATE if the layout is not attached or not prepared, and
+** CVL_ERROR_OUT_OF_RANGE for an index path outside the counts. Callable from hooks.
+*/
+int cvl_flow_layout_item_frame(const cvl_layout *layout, cvl_index_path index_path, cvl_rect *out);
+
+/**
+** The frame of a whole section (header, insets, lines and footer) from the last prepare.
+** Same errors as cvl_flow_layout_item_frame(). Callable from hooks.
+*/
+int cvl_flow_layout_section_frame(const cvl_layout *layout, int64_t section, cvl_rect *out);
+
+/* ============================================================================================
+** Flow layout hooks: "subclassing" the flow layout, as the seeds do in Objective-C
+**
+** The hooks receive the flow layout's own attributes and may adjust them in place or add
+** elements (decorations). `env` describes the collection view during the call. Inside a hook,
+** the functions marked "callable from hooks" may be called on `layout`.
+*/
+
+/** What a layout callback knows about its collection view. Valid only during the call. */
+typedef struct cvl_layout_env {
+    cvl_size bounds_size;
+    cvl_point content_offset;
+    int64_t number_of_sections;
+    const int64_t *items_in_section;   /* number_of_sections entries */
+} cvl_layout_env;
+
+/** One change of a batch update: UICollectionViewUpdateItem. */
+#define CVL_UPDATE_INSERT  0
+#define CVL_UPDATE_DELETE  1
+#define CVL_UPDATE_RELOAD  2
+#define CVL_UPDATE_MOVE    3
+typedef struct cvl_update_item {
+    int32_t action;            /* CVL_UPDATE_* */
+    int32_t is_section;        /* 1: the change names a whole section; items are -1 */
+    cvl_index_path before;     /* delete, reload, move: the index path before the update; else (-1, -1) */
+    cvl_index_path after;      /* insert, move: the index path after the update; else (-1, -1) */
+} cvl_update_item;
+
+typedef struct cvl_flow_hooks {
+    void *context;
+    /**
+    ** After a rect query: `attributes[0 .. count-1]` are the flow layout's elements in `rect`.
+    ** Adjust them in place and/or append up to `capacity - count` more, and set *out_count to
+    ** the total. If more room is needed, set *out_count to the total needed and return
+    ** CVL_ERROR_CAPACITY: the library calls again with a larger buffer holding the original
+    ** elements. NULL: no adjustment.
+    */
+    int (*adjust_attributes_in_rect)(void *context, const cvl_layout_env *env, cvl_layout *layout,
+                                     cvl_rect rect, cvl_attributes *attributes, size_t count,
+                                     size_t capacity, size_t *out_count);
+    /** After a single-element query (cell, header, footer): adjust *attributes in place. NULL: no adjustment. */
+    int (*adjust_attributes)(void *context, const cvl_layout_env *env, cvl_layout *layout, cvl_attributes *attributes);
+    /**
+    ** layoutAttributesForDecorationViewOfKind:atIndexPath:. Fill *out and set *out_found = 1,
+    ** or set *out_found = 0. NULL: the layout has no decorations.
+    */
+    int (*attributes_for_decoration)(void *context, const cvl_layout_env *env, cvl_layout *layout,
+                                     int32_t kind, cvl_index_path index_path, cvl_attributes *out, int *out_found);
+    /** prepareForCollectionViewUpdates: the updates in UIKit's order. NULL: nothing. */
+    int (*prepare_for_updates)(void *context, const cvl_layout_env *env, cvl_layout *layout,
+                               const cvl_update_item *items, size_t count);
+    /** finalizeCollectionViewUpdates. NULL: nothing. */
+    int (*finalize_updates)(void *context, const cvl_layout_env *env, cvl_layout *layout);
+    /**
+    ** initialLayoutAttributesFor{Appearing}...: *attributes holds the element's attributes after
+    ** the update (identity fields tell which element). Modify them and set *out_use = 1 to start
+    ** the element from them, or set *out_use = 0 for the default (a crossfade). NULL: default.
+    */
+    int (*initial_attributes_for_appearing)(void *context, const cvl_layout_env *env, cvl_layout *layout,
+                                            cvl_attributes *attributes, int *out_use);
+    /** finalLayoutAttributesFor{Disappearing}...: as above with the attributes before the update. */
+    int (*final_attributes_for_disappearing)(void *context, const cvl_layout_env *env, cvl_layout *layout,
+                                             cvl_attributes *attributes, int *out_use);
+} cvl_flow_hooks;
+
+/**
+** Sets (copies) or clears (`hooks == NULL`) the hooks of a flow layout (type CVL_LAYOUT_FLOW;
+** the built-in flow subclasses keep their own behaviour and reject hooks with
+** CVL_ERROR_INVALID_ARGUMENT). Invalidates the attached view's layout.
+*/
+int cvl_flow_layout_set_hooks(cvl_layout *layout, const cvl_flow_hooks *hooks);
+
+/* ============================================================================================
+** Layouts written by the caller: UICollectionViewLayout made of callbacks
+**
+** `content_size` and `attributes_in_rect` are required; the rest are optional (NULL) with
+** UIKit's defaults. The library validates what the callbacks return (finite numbers, sizes
+** >= 0, cells whose index paths exist, counts within capacity) and fails the call in progress
+** with CVL_ERROR_CALLBACK otherwise.
+*/
+typedef struct cvl_layout_callbacks {
+    void *context;
+    /** prepareLayout. NULL: nothing to prepare. */
+    int (*prepare)(void *context, const cvl_layout_env *env);
+    /** collectionViewContentSize. Required. */
+    int (*content_size)(void *context, const cvl_layout_env *env, cvl_size *out);
+    /**
+    ** layoutAttributesForElementsInRect: write the elements whose frame intersects `rect` into
+    ** `out` (at most `capacity`) and their number to *out_count. If there are more than
+    ** `capacity`, set *out_count to the number needed and return CVL_ERROR_CAPACITY: the library
+    ** calls again with a buffer that large. Required.
+    */
+    int (*attributes_in_rect)(void *context, const cvl_layout_env *env, cvl_rect rect,
+                              cvl_attributes *out, size_t capacity, size_t *out_count);
+    /**
+    ** layoutAttributesFor{Item,SupplementaryView,DecorationView}AtIndexPath: fill *out and set
+    ** *out_found = 1, or *out_found = 0. NULL: the library searches a rect query of the whole
+    ** content.
+    */
+    int (*attributes_for_element)(void *context, const cvl_layout_env *env, int32_t category, int32_t kind,
+                                  cvl_index_path index_path, cvl_attributes *out, int *out_found);
+    /** shouldInvalidateLayoutForBoundsChange: set *out_invalidate to 0 or 1. NULL: 0. */
+    int (*should_invalidate_for_bounds_change)(void *context, const cvl_layout_env *env, cvl_rect new_bounds,
+                                               int *out_invalidate);
+    /** targetContentOffsetForProposedContentOffset:withScrollingVelocity:. NULL: the proposed offset. */
+    int (*target_content_offset)(void *context, const cvl_layout_env *env, cvl_point proposed,
+                                 cvl_point velocity, cvl_point *out);
+    /** As in cvl_flow_hooks (the layout argument is omitted). NULL: nothing / default. */
+    int (*prepare_for_updates)(void *context, const cvl_layout_env *env, const cvl_update_item *items, size_t count);
+    int (*finalize_updates)(void *context, const cvl_layout_env *env);
+    int (*initial_attributes_for_appearing)(void *context, const cvl_layout_env *env, cvl_attributes *attributes, int *out_use);
+    int (*final_attributes_for_disappearing)(void *context, const cvl_layout_env *env, cvl_attributes *attributes, int *out_use);
+} cvl_layout_callbacks;
+
+/**
+** Creates a layout driven by `callbacks` (copied). `content_size` and `attributes_in_rect`
+** must not be NULL (CVL_ERROR_NULL_ARGUMENT). The caller owns *out_layout.
+*/
+int cvl_custom_layout_create(const cvl_layout_callbacks *callbacks, cvl_layout **out_layout);
+
+/* ============================================================================================
+** The seeds' layouts, built in
+*/
+
+/**
+** The evenly spaced Survey layout (seed 000, Listings 4.1-4.12): a flow layout with insets
+** 30/80/30/20, spacings 20, item size 200x200, header 60x70; each cell re-centred by the
+** Listing 4.5 formula and snapped with CGRectIntegral; one CVL_KIND_BINDER decoration per
+** section behind its row (z -1); inserted sections' cells slide in from the right and their
+** binder from the left at alpha 0 (Listings 4.10-4.12). Use cvl_flow_layout_set_delegate() for
+** per-item sizes (see cvl_aspect_fit_size()).
+*/
+int cvl_survey_layout_create(cvl_layout **out_layout);
+
+/**
+** Listing 3.9: the size of an item showing an image of `image_size` scaled to fit `max_size`
+** keeping its aspect ratio (portrait: width shrinks; landscape: height shrinks; square: max).
+** Both sizes finite; image_size > 0. Any thread.
+*/
+int cvl_aspect_fit_size(cvl_size image_size, cvl_size max_size, cvl_size *out);
+
+/** Dimensions layout modes (custom[0] of each cell). */
+#define CVL_LAYOUT_MODE_ASPECT_FIT   0
+#define CVL_LAYOUT_MODE_ASPECT_FILL  1
+
+/**
+** The Dimensions layout (seed 000, Listings 4.18-4.23): a flow layout (item 140x140, insets and
+** spacings 13) whose cells carry the layout mode in custom[0]: the layout-wide mode, or per
+** item from the optional mode callback.
+*/
+int cvl_dimensions_layout_create(cvl_layout **out_layout);
+
+/** Sets the layout-wide mode (CVL_LAYOUT_MODE_*); invalidates the layout (Listing 4.23). */
+int cvl_dimensions_layout_set_mode(cvl_layout *layout, int32_t mode);
+int cvl_dimensions_layout_get_mode(const cvl_layout *layout, int32_t *out_mode);
+
+/**
+** Sets (or clears, with `fn == NULL`) the per-item mode callback
+** (collectionView:layout:layoutModeForItemAtIndexPath:). It must write a CVL_LAYOUT_MODE_*.
+*/
+int cvl_dimensions_layout_set_mode_callback(cvl_layout *layout,
+                                            int (*fn)(void *context, cvl_index_path index_path, int32_t *out_mode),
+                                            void *context);
+
+/**
+** Cover Flow (seed 000, Listings 4.29-4.32): a horizontal flow layout (item 180x180, line
+** spacing -60, inter-item spacing 200) whose cells get the listing's perspective transform,
+** z-index 1 within ACTIVE_DISTANCE of the visible centre and 0 beyond, and the masking value in
+** custom[0] (custom[1] = 1, should rasterize). Transforms follow every scroll without a new
+** prepare. cvl_view_target_content_offset() snaps to the cell nearest the centre.
+*/
+int cvl_cover_flow_layout_create(cvl_layout **out_layout);
+
+/** The paged mosaic's sizes (seed 001). 0 means "derived from the page": see each field. */
+typedef struct cvl_mosaic_config {
+    double padding;              /* 10 */
+    double column_width;         /* 0: (page width - 3 * padding) / 4 */
+    double row_height;           /* 0: (page height - 3 * padding) / 4 */
+    double large_cell_width;     /* 0: 2 * column_width + padding */
+    double large_cell_height;    /* 0: 2 * row_height + padding */
+    double medium_cell_height;   /* 0: 2 * row_height + padding */
+} cvl_mosaic_config;
+
+/**
+** The paged mosaic (seed 001): 12 items a page in the post's row/column/size tables, pages laid
+** side by side at the collection view's width, content size = pages x viewport. Section 0 only.
+*/
+int cvl_mosaic_layout_create(cvl_layout **out_layout);
+int cvl_mosaic_layout_set_config(cvl_layout *layout, const cvl_mosaic_config *config);
+int cvl_mosaic_layout_get_config(const cvl_layout *layout, cvl_mosaic_config *out);
+
+/** The tree's children: item `parent`'s children are the next `*out_count` items of section parent.section + 1. */
+typedef struct cvl_tree_data_source {
+    void *context;
+    int (*number_of_children)(void *context, cvl_index_path parent, int64_t *out_count);
+} cvl_tree_data_source;
+
+typedef struct cvl_tree_config {
+    cvl_size item_size;       /* see cvl_tree_config_default() */
+    cvl_insets insets;        /* around each cell */
+} cvl_tree_config;
+
+int cvl_tree_config_default(cvl_tree_config *out);
+
+/**
+** The class-hierarchy tree (seed 002): a section per depth, the bottom-up framing pass of
+** Listing 6-5, CVL_KIND_CONNECTOR supplementary views from each parent to its children, content
+** size from the number of sections and section 0's rows. `source` is copied; its callback is
+** required. Section s+1 must hold exactly the children of section s's items.
+*/
+int cvl_tree_layout_create(const cvl_tree_data_source *source, cvl_layout **out_layout);
+int cvl_tree_layout_set_config(cvl_layout *layout, const cvl_tree_config *config);
+int cvl_tree_layout_get_config(const cvl_layout *layout, cvl_tree_config *out);
+
+/**
+** The circle (seed 004): items of section 0 (default 60x60) on a circle around the centre of the
+** bounds, radius floor(min(w, h) / 2.5), item i at angle 2*pi*i/n - pi/2 and rotated by
+** 2*pi*i/n about z; content size = bounds size.
+*/
+int cvl_circle_layout_create(cvl_layout **out_layout);
+int cvl_circle_layout_set_item_size(cvl_layout *layout, cvl_size item_size);
+int cvl_circle_layout_get_item_size(const cvl_layout *layout, cvl_size *out);
+
+/* ============================================================================================
+** The collection view
+*/
+
+/** UICollectionViewDataSource. `number_of_items` is required; `number_of_sections` NULL means 1. */
+typedef struct cvl_data_source {
+    void *context;
+    int (*number_of_sections)(void *context, int64_t *out_count);
+    int (*number_of_items)(void *context, int64_t section, int64_t *out_count);
+} cvl_data_source;
+
+/**
+** Creates a view that uses `layout` and asks `source` (copied) for its counts at once. The
+** bounds size and content offset start at zero. Counts must be >= 0 and at most 2^40 in all.
+** Fails with CVL_ERROR_STATE if `layout` is attached to another view. The caller owns *out_view;
+** the view keeps `layout` alive.
+*/
+int cvl_view_create(const cvl_data_source *source, cvl_layout *layout, cvl_view **out_view);
+
+/** Destroys a view and releases its layout. NULL is a no-op. Not from inside its own callbacks. */
+int cvl_view_destroy(cvl_view *view);
+
+/**
+** Sets the viewport size. The layout is invalidated if it asks for it
+** (shouldInvalidateLayoutForBoundsChange; the flow layout does when the cross-axis size changes).
+*/
+int cvl_view_set_bounds_size(cvl_view *view, cvl_size size);
+int cvl_view_get_bounds_size(const cvl_view *view, cvl_size *out);
+
+/** Scrolls: sets the content offset (any finite point; no clamping). Layouts that depend on the
+** visible rect (Cover Flow, pinned headers) follow without a full prepare. */
+int cvl_view_set_content_offset(cvl_view *view, cvl_point offset);
+int cvl_view_get_content_offset(const cvl_view *view, cvl_point *out);
+
+/** reloadData: asks the data source for every count again and re-runs the layout. Cancels animations. */
+int cvl_view_reload_data(cvl_view *view);
+
+/** Invalidation flags (UICollectionView[Flow]LayoutInvalidationContext). */
+#define CVL_INVALIDATE_EVERYTHING        1u  /* invalidateLayout */
+#define CVL_INVALIDATE_DATA_COUNTS       2u  /* re-ask the data source's counts */
+#define CVL_INVALIDATE_DELEGATE_METRICS  4u  /* re-ask sizes, insets, spacings */
+#define CVL_INVALIDATE_LAYOUT_ATTRIBUTES 8u  /* re-position from the known sizes */
+#define CVL_INVALIDATE_BOUNDS           16u  /* only the visible rect moved */
+
+/**
+** Invalidates part of the layout: `flags` is a combination of CVL_INVALIDATE_*, and
+** `items[0 .. item_count-1]` (may be NULL when item_count is 0) are items whose size changed.
+** The next query re-runs what is stale, nothing more. Unknown flag bits or out-of-range items:
+** error, nothing invalidated.
+*/
+int cvl_view_invalidate_layout(cvl_view *view, uint32_t flags, const cvl_index_path *items, size_t item_count);
+
+/** The cached counts. */
+int cvl_view_number_of_sections(const cvl_view *view, int64_t *out);
+int cvl_view_number_of_items(const cvl_view *view, int64_t section, int64_t *out);
+
+/** collectionViewContentSize (runs the layout cycle if stale). */
+int cvl_view_content_size(cvl_view *view, cvl_size *out);
+
+/**
+** layoutAttributesForElementsInRect: every element whose frame intersects `rect` (open
+** intervals: touching edges do not count; zero-area frames never intersect), in draw order.
+** During an animation these are the on-screen (interpolated) attributes. See "Conventions" for
+** the buffer protocol.
+*/
+int cvl_view_attributes_in_rect(cvl_view *view, cvl_rect rect, cvl_attributes *out, size_t capacity,
+                                size_t *out_count);
+
+/** The elements in the visible rect (content offset + bounds size), in draw order. */
+int cvl_view_visible_attributes(cvl_view *view, cvl_attributes *out, size_t capacity, size_t *out_count);
+
+/**
+** layoutAttributesFor{Item,SupplementaryView,DecorationView}AtIndexPath: the element of
+** `category` and `kind` at `index_path`. *out_found = 0 when the layout has no such element.
+** A cell index path outside the counts, or a section outside them: CVL_ERROR_OUT_OF_RANGE.
+*/
+int cvl_view_attributes_for_element(cvl_view *view, int32_t category, int32_t kind, cvl_index_path index_path,
+                                    cvl_attributes *out, int *out_found);
+
+/** Shorthand for the cell at `index_path` (*out_found semantics as above). */
+int cvl_view_attributes_for_item(cvl_view *view, cvl_index_path index_path, cvl_attributes *out, int *out_found);
+
+/**
+** indexPathForItemAtPoint: the topmost cell drawn at `point` (content coordinates), respecting
+** transforms, draw order, hidden and alpha 0. *out_found = 0 when there is none.
+*/
+int cvl_view_index_path_at_point(cvl_view *view, cvl_point point, cvl_index_path *out, int *out_found);
+
+/** targetContentOffsetForProposedContentOffset:withScrollingVelocity: (Cover Flow snaps). */
+int cvl_view_target_content_offset(cvl_view *view, cvl_point proposed, cvl_point velocity, cvl_point *out);
+
+/** Scroll positions: UICollectionViewScrollPosition (same values). At most one vertical and one horizontal. */
+#define CVL_SCROLL_POSITION_NONE                   0u
+#define CVL_SCROLL_POSITION_TOP                    1u
+#define CVL_SCROLL_POSITION_CENTERED_VERTICALLY    2u
+#define CVL_SCROLL_POSITION_BOTTOM                 4u
+#define CVL_SCROLL_POSITION_LEFT                   8u
+#define CVL_SCROLL_POSITION_CENTERED_HORIZONTALLY 16u
+#define CVL_SCROLL_POSITION_RIGHT                 32u
+
+/**
+** scrollToItemAtIndexPath:atScrollPosition: — sets the content offset so the item's frame sits
+** at `position` (an axis without a position keeps its offset), clamped to
+** [0, content size - bounds size] on each axis, and writes it to *out_offset (may be NULL).
+*/
+int cvl_view_scroll_to_item(cvl_view *view, cvl_index_path index_path, uint32_t position, cvl_point *out_offset);
+
+/* ============================================================================================
+** Animations
+**
+** The host owns the clock: it tells the view the time (seconds, any origin, non-decreasing) with
+** cvl_view_set_time(). An animated batch update or layout switch starts at the view's current
+** time (+ delay). While it runs, every attributes query returns the interpolated on-screen
+** attributes at the view's current time: frame/center/size, alpha and custom slots linearly (or
+** along the timing curve), the transform by decomposition (CSS Transforms Level 2: translation,
+** scale, skew, perspective, quaternion slerp); z_index takes the final value at once; hidden
+** is shown while either end is shown. A new animation started while one runs starts from the
+** current on-screen state (beginFromCurrentState).
+*/
+#define CVL_CURVE_LINEAR        0
+#define CVL_CURVE_EASE_IN       1  /* cubic Bezier (0.42, 0, 1, 1) */
+#define CVL_CURVE_EASE_OUT      2  /* (0, 0, 0.58, 1) */
+#define CVL_CURVE_EASE_IN_OUT   3  /* (0.42, 0, 0.58, 1) */
+#define CVL_CURVE_CUBIC_BEZIER  4  /* bezier[0..3] = x1, y1, x2, y2; x in [0, 1] */
+#define CVL_CURVE_SPRING        5  /* see the spring fields; the duration is the settling time */
+
+typedef struct cvl_animation {
+    double duration;                 /* seconds, >= 0 (ignored for springs) */
+    double delay;                    /* seconds, >= 0 */
+    int32_t curve;                   /* CVL_CURVE_* */
+    int32_t reserved;                /* must be 0 */
+    double bezier[4];                /* CVL_CURVE_CUBIC_BEZIER control points */
+    /* CVL_CURVE_SPRING: if spring_response > 0 the spring is (damping ratio, response),
+    ** else (mass, stiffness, damping, initial velocity). */
+    double spring_damping_ratio;
+    double spring_response;
+    double spring_mass;
+    double spring_stiffness;
+    double spring_damping;
+    double spring_initial_velocity;
+} cvl_animation;
+
+/** Fills *out with the default: 0.3 s ease-in-out, no delay. Any thread. */
+int cvl_animation_default(cvl_animation *out);
+
+/** Validates `animation` and writes how long it lasts from its start (delay + duration, or delay + the spring's settling time). Any thread. */
+int cvl_animation_total_duration(const cvl_animation *animation, double *out_seconds);
+
+/** The animation's progress `elapsed` seconds after its start (0 before the delay; a spring may overshoot 1). Any thread. */
+int cvl_animation_progress(const cvl_animation *animation, double elapsed, double *out_progress);
+
+/** Interpolates two transforms by decomposition at `t` (CSS Transforms Level 2). Any thread. */
+int cvl_transform3d_interpolate(const cvl_transform3d *from, const cvl_transform3d *to, double t, cvl_transform3d *out);
+
+/** Sets the view's clock (seconds; finite; not earlier than the current time). */
+int cvl_view_set_time(cvl_view *view, double seconds);
+int cvl_view_get_time(const cvl_view *view, double *out_seconds);
+
+/** *out_animating = 1 while an animation has not reached its end at the view's time. */
+int cvl_view_is_animating(const cvl_view *view, int *out_animating);
+
+/** Jumps every running animation to its end. */
+int cvl_view_finish_animations(cvl_view *view);
+
+/* ============================================================================================
+** Batch updates: performBatchUpdates
+**
+** Requests use UIKit's index paths: deletes and reloads name the state BEFORE the update, inserts
+** the state AFTER it, moves both. `is_section = 1` names a whole section (its `section` field;
+** items ignored). At commit the view asks the data source for the new counts and checks them the
+** way UIKit does (per section: after == before + inserted - deleted + moved in - moved out; the
+** same for sections); a violation fails with CVL_ERROR_INCONSISTENT_UPDATE (or
+** CVL_ERROR_OUT_OF_RANGE) and UIKit's wording, leaving the view exactly as it was. A reload
+** animates as a delete plus an insert.
+*/
+
+/**
+** Applies `updates[0 .. count-1]` in one transaction. `animation` NULL: no animation (the new
+** state answers at once); otherwise the layout's appear/disappear hooks are consulted and the
+** change animates from the current on-screen state.
+*/
+int cvl_view_perform_batch_updates(cvl_view *view, const cvl_update_item *updates, size_t count,
+                                   const cvl_animation *animation);
+
+/**
+** The update items of the last committed batch as the layout saw them
+** (prepareForCollectionViewUpdates:): deletes (descending), moves, inserts (ascending), reloads
+** expanded. Buffer protocol as in "Conventions".
+*/
+int cvl_view_last_update_items(const cvl_view *view, cvl_update_item *out, size_t capacity, size_t *out_count);
+
+#define CVL_MAP_OLD_TO_NEW 0
+#define CVL_MAP_NEW_TO_OLD 1
+/**
+** Maps an index path across the last committed batch: old -> new (*out_exists = 0 if it was
+** deleted) or new -> old (*out_exists = 0 if it was inserted). A reloaded item maps to itself
+** (old and new position of the same element). With `index_path.item == -1` a section is mapped.
+*/
+int cvl_view_map_index_path(const cvl_view *view, int32_t direction, cvl_index_path index_path,
+                            cvl_index_path *out, int *out_exists);
+
+/* ============================================================================================
+** Layout switching: setCollectionViewLayout:animated:
+*/
+
+/**
+** Makes `layout` the view's layout (the view retains it; the previous layout is released and
+** can be attached elsewhere). `animation` NULL: the new layout is prepared and answers at once;
+** otherwise every element moves from its old to its new attributes (appearing / disappearing
+** elements crossfade). The content offset is carried so the item nearest the centre of the
+** viewport stays in view, clamped to the new content size. Fails with CVL_ERROR_STATE if
+** `layout` is attached to another view.
+*/
+int cvl_view_set_layout(cvl_view *view, cvl_layout *layout, const cvl_animation *animation);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* CVLAYOUT_H */

@@ -5,15 +5,22 @@
 /// Not thread-safe: use one collection view from one thread at a time.
 public final class CollectionView {
     public private(set) var dataSource: CollectionViewDataSource
-    public private(set) var layout: CollectionViewLayout
+    public internal(set) var layout: CollectionViewLayout
     public private(set) var boundsSize: Size = .zero
-    public private(set) var contentOffset: Point = .zero
+    public internal(set) var contentOffset: Point = .zero
 
     /// Cached counts: `counts[s]` items in section `s`.
-    public private(set) var counts: [Int] = []
-    private var needsPrepare = true
-    private var pending = InvalidationContext.everything
-    private var cachedContentSize: Size = .zero
+    public internal(set) var counts: [Int] = []
+    var needsPrepare = true
+    var pending = InvalidationContext.everything
+    var cachedContentSize: Size = .zero
+
+    /// The host's clock (seconds), set with `setTime`; animations are sampled at it.
+    public internal(set) var currentTime: Double = 0
+    /// The running (or last) animation, if any.
+    var transition: Transition?
+    /// The plan of the last committed batch update (index-path mapping, update items).
+    public internal(set) var lastPlan: UpdatePlan?
     /// Reused by rect queries to avoid an allocation per frame.
     private var scratch: [LayoutAttributes] = []
 
@@ -29,7 +36,12 @@ public final class CollectionView {
         layout.collectionView = self
     }
 
-    deinit { if layout.collectionView === self { layout.collectionView = nil } }
+    deinit { detach() }
+
+    /// Releases the layout so it can be attached to another collection view.
+    public func detach() {
+        if layout.collectionView === self { layout.collectionView = nil }
+    }
 
     // MARK: Counts
 
@@ -113,7 +125,7 @@ public final class CollectionView {
         invalidate(context)
     }
 
-    private func invalidate(_ ctx: InvalidationContext) {
+    func invalidate(_ ctx: InvalidationContext) {
         pending = needsPrepare ? pending.merged(with: ctx) : ctx
         needsPrepare = true
     }
@@ -122,7 +134,17 @@ public final class CollectionView {
     public func reloadData() throws {
         let fresh = try Self.loadCounts(dataSource)
         counts = fresh
+        transition = nil
+        lastPlan = nil
         invalidate(.dataSourceCounts.merged(with: .everything))
+    }
+
+    /// A data-count invalidation (`CVL_INVALIDATE_DATA_COUNTS`): re-asks the counts, then
+    /// invalidates with `context`. On error nothing changes.
+    public func reloadCounts(with context: InvalidationContext) throws {
+        let fresh = try Self.loadCounts(dataSource)
+        counts = fresh
+        invalidate(context.merged(with: .dataSourceCounts))
     }
 
     /// Runs prepare → content size if anything is stale. On error the layout stays stale and the
@@ -158,6 +180,9 @@ public final class CollectionView {
         scratch.removeAll(keepingCapacity: true)
         try layout.layoutAttributesForElements(in: rect, into: &scratch)
         try validate(scratch)
+        if let t = transition, !t.isFinished(at: currentTime) {
+            scratch = t.present(scratch, in: rect, at: currentTime)
+        }
         scratch.sortIntoDrawOrder()
         return scratch
     }
@@ -174,6 +199,9 @@ public final class CollectionView {
         try layoutIfNeeded()
         guard let a = try layout.layoutAttributes(for: key) else { return nil }
         try validate([a])
+        if let t = transition, !t.isFinished(at: currentTime), let p = t.presentation(of: key, final: a, at: currentTime) {
+            return p
+        }
         return a
     }
 
@@ -185,10 +213,7 @@ public final class CollectionView {
         // Transformed cells may be drawn outside their frame: query a generous neighbourhood,
         // then test each element's drawn shape, topmost first.
         let pad = max(boundsSize.width, boundsSize.height, 1)
-        var found: [LayoutAttributes] = []
-        try layout.layoutAttributesForElements(in: Rect(x: point.x - pad, y: point.y - pad, width: 2 * pad, height: 2 * pad), into: &found)
-        try validate(found)
-        found.sortIntoDrawOrder()
+        let found = try layoutAttributesForElements(in: Rect(x: point.x - pad, y: point.y - pad, width: 2 * pad, height: 2 * pad))
         for a in found.reversed() where a.category == .cell && a.covers(point) { return a.indexPath }
         return nil
     }
@@ -203,7 +228,7 @@ public final class CollectionView {
     }
 
     /// Checks attributes produced by the layout (which may be code the engine does not own).
-    private func validate(_ list: [LayoutAttributes]) throws {
+    func validate(_ list: [LayoutAttributes]) throws {
         for a in list {
             guard a.isValid else {
                 throw LayoutError.callback("the layout returned invalid attributes for \(a.category) \(a.indexPath): NaN, infinity or a negative size")

@@ -114,6 +114,19 @@ open class CollectionViewLayout {
     open func initialLayoutAttributesForAppearingDecorationElement(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? { nil }
     open func finalLayoutAttributesForDisappearingDecorationElement(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? { nil }
 
+    /// The appear hook the collection view calls, with the element's attributes after the
+    /// update (`final`). Default: the UIKit-style per-category method. Layouts whose hooks work
+    /// on attributes rather than index paths (C and Python callbacks) override this one.
+    open func initialAttributes(forAppearing key: ElementKey, final: LayoutAttributes) throws -> LayoutAttributes? {
+        try initialLayoutAttributesForAppearingElement(key)
+    }
+
+    /// The disappear hook the collection view calls, with the element's on-screen attributes
+    /// before the update (`current`). Default: the UIKit-style per-category method.
+    open func finalAttributes(forDisappearing key: ElementKey, current: LayoutAttributes) throws -> LayoutAttributes? {
+        try finalLayoutAttributesForDisappearingElement(key)
+    }
+
     /// The appear hook for any category.
     public final func initialLayoutAttributesForAppearingElement(_ key: ElementKey) throws -> LayoutAttributes? {
         switch key.category {

@@ -1,0 +1,62 @@
+# cvlayout build glue. The README's two commands are `make demo` and `make test`.
+SWIFT  ?= swift
+PYTHON ?= python3
+CC     ?= gcc
+LIB_DIR := .build/release
+LIB     := $(LIB_DIR)/libcvlayout.so
+CFLAGS_STRICT := -std=c11 -Wall -Wextra -Werror -pedantic -Iinclude
+VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indirect \
+            --errors-for-leak-kinds=definite,indirect --error-exitcode=9
+PYENV := PYTHONPATH=bindings/python CVLAYOUT_LIBRARY=$(CURDIR)/$(LIB)
+
+.PHONY: deps lib demo test test-swift test-c test-python abi-check bench clean
+
+deps:
+	@scripts/install-deps.sh
+
+lib:
+	$(SWIFT) build -c release --product cvlayout
+
+# Builds the library and renders the SVG gallery into gallery/.
+demo: deps lib
+	$(PYENV) $(PYTHON) -m cvlayout gallery --out gallery
+
+# Every test: the header/export agreement, Swift tests, the C harness under valgrind, Python.
+test: deps lib abi-check test-swift test-c test-python
+	@echo "all test suites passed"
+
+abi-check:
+	$(PYTHON) scripts/gen_abi_check.py --check
+
+test-swift:
+	$(SWIFT) test
+
+build/harness: Tests/c/harness.c include/cvlayout.h $(LIB)
+	@mkdir -p build
+	$(CC) $(CFLAGS_STRICT) Tests/c/harness.c -o $@ -L$(LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR)
+
+build/readme_example: Tests/c/readme_example.c include/cvlayout.h $(LIB)
+	@mkdir -p build
+	$(CC) $(CFLAGS_STRICT) Tests/c/readme_example.c -o $@ -L$(LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR)
+
+test-c: build/harness build/readme_example
+	@# The header must also be clean C99 and C++17.
+	printf '#include "cvlayout.h"\nint main(void){return 0;}\n' > build/hdr.c
+	$(CC) -std=c99 -Wall -Wextra -Werror -pedantic -Iinclude -c build/hdr.c -o build/hdr_c.o
+	cp build/hdr.c build/hdr.cpp
+	g++ -std=c++17 -Wall -Wextra -Werror -pedantic -Iinclude -c build/hdr.cpp -o build/hdr_cpp.o
+	$(VALGRIND) build/harness
+	$(VALGRIND) build/readme_example > build/readme_example.out
+
+test-python:
+	$(PYENV) $(PYTHON) -m pytest bindings/python/tests -q
+
+# The benchmark program (not a test): see BENCHMARKS.md.
+bench: deps lib
+	@mkdir -p build
+	$(CC) -O2 -std=c11 -Iinclude bench/bench.c -o build/bench -L$(LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR) -lm
+	build/bench
+	$(PYENV) $(PYTHON) bench/bench.py
+
+clean:
+	rm -rf .build build gallery

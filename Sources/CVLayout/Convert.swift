@@ -1,0 +1,146 @@
+import CCVLayout
+import CVLayoutCore
+
+// Conversions between the header's plain structs and the core's value types. Every conversion
+// from C validates what could make the core trap or compute garbage.
+
+extension cvl_point { var core: Point { Point(x: x, y: y) } }
+extension cvl_size { var core: Size { Size(width: width, height: height) } }
+extension cvl_rect { var core: Rect { Rect(x: x, y: y, width: width, height: height) } }
+extension cvl_insets { var core: EdgeInsets { EdgeInsets(top: top, left: left, bottom: bottom, right: right) } }
+extension cvl_index_path { var core: IndexPath { IndexPath(section: Int(section), item: Int(item)) } }
+
+extension Point { var c: cvl_point { cvl_point(x: x, y: y) } }
+extension Size { var c: cvl_size { cvl_size(width: width, height: height) } }
+extension Rect { var c: cvl_rect { cvl_rect(x: minX, y: minY, width: width, height: height) } }
+extension EdgeInsets { var c: cvl_insets { cvl_insets(top: top, left: left, bottom: bottom, right: right) } }
+extension IndexPath { var c: cvl_index_path { cvl_index_path(section: Int64(section), item: Int64(item)) } }
+
+extension Transform3D {
+    var c: cvl_transform3d {
+        cvl_transform3d(m11: m11, m12: m12, m13: m13, m14: m14, m21: m21, m22: m22, m23: m23, m24: m24,
+                        m31: m31, m32: m32, m33: m33, m34: m34, m41: m41, m42: m42, m43: m43, m44: m44)
+    }
+}
+extension cvl_transform3d {
+    var core: Transform3D {
+        Transform3D(m11: m11, m12: m12, m13: m13, m14: m14, m21: m21, m22: m22, m23: m23, m24: m24,
+                    m31: m31, m32: m32, m33: m33, m34: m34, m41: m41, m42: m42, m43: m43, m44: m44)
+    }
+}
+
+func requireFinite(_ p: cvl_point, _ what: String) throws -> Point {
+    guard p.x.isFinite, p.y.isFinite else { throw LayoutError.invalid("\(what) (\(p.x), \(p.y)) must be finite") }
+    return p.core
+}
+
+func requireExtent(_ s: cvl_size, _ what: String) throws -> Size {
+    guard s.width.isFinite, s.height.isFinite, s.width >= 0, s.height >= 0 else {
+        throw LayoutError.invalid("\(what) \(s.width)x\(s.height) must be finite and non-negative")
+    }
+    return s.core
+}
+
+func requireRect(_ r: cvl_rect, _ what: String) throws -> Rect {
+    guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite else {
+        throw LayoutError.invalid("\(what) (\(r.x), \(r.y), \(r.width), \(r.height)) must be finite")
+    }
+    guard r.width >= 0, r.height >= 0 else {
+        throw LayoutError.invalid("\(what) has a negative size \(r.width)x\(r.height)")
+    }
+    return r.core
+}
+
+func requireInsets(_ i: cvl_insets, _ what: String) throws -> EdgeInsets {
+    guard i.top.isFinite, i.left.isFinite, i.bottom.isFinite, i.right.isFinite else {
+        throw LayoutError.invalid("\(what) (\(i.top), \(i.left), \(i.bottom), \(i.right)) must be finite")
+    }
+    return i.core
+}
+
+/// Index paths from C are Int64; the core uses Int (64-bit on every supported platform).
+func requireIndexPath(_ ip: cvl_index_path, _ what: String = "index path") throws -> IndexPath {
+    guard ip.section >= 0, ip.item >= 0 else {
+        throw LayoutError.outOfRange("\(what) (\(ip.section), \(ip.item)) has a negative component")
+    }
+    return ip.core
+}
+
+func coreCategory(_ c: Int32) throws -> ElementCategory {
+    guard let cat = ElementCategory(rawValue: Int(c)) else {
+        throw LayoutError.invalid("unknown element category \(c) (expected CVL_CATEGORY_CELL, _SUPPLEMENTARY or _DECORATION)")
+    }
+    return cat
+}
+
+extension LayoutAttributes {
+    /// The C view of these attributes.
+    var c: cvl_attributes {
+        let f = frame
+        var out = cvl_attributes()
+        out.index_path = indexPath.c
+        out.category = Int32(category.rawValue)
+        out.kind = kind.rawValue
+        out.frame = f.c
+        out.center = center.c
+        out.size = size.c
+        out.transform = transform.c
+        out.alpha = alpha
+        out.z_index = Int64(zIndex)
+        out.hidden = isHidden ? 1 : 0
+        out.custom_count = UInt32(custom.count)
+        out.custom = (custom[0], custom[1], custom[2], custom[3], custom[4], custom[5], custom[6], custom[7])
+        return out
+    }
+}
+
+extension cvl_attributes {
+    /// The core value of attributes written by a callback, validated: known category, finite
+    /// numbers, size >= 0, alpha within 0...1, custom_count <= 8, z-index within Int32.
+    func core(_ who: String) throws -> LayoutAttributes {
+        guard let cat = ElementCategory(rawValue: Int(category)) else {
+            throw LayoutError.callback("\(who) returned attributes with unknown category \(category)")
+        }
+        guard index_path.section >= 0, index_path.item >= 0 else {
+            throw LayoutError.callback("\(who) returned attributes with a negative index path (\(index_path.section), \(index_path.item))")
+        }
+        guard custom_count <= UInt32(CVL_CUSTOM_SLOTS) else {
+            throw LayoutError.callback("\(who) returned custom_count \(custom_count) (at most \(CVL_CUSTOM_SLOTS))")
+        }
+        guard alpha.isFinite, alpha >= 0, alpha <= 1 else {
+            throw LayoutError.callback("\(who) returned alpha \(alpha) (must be within 0 ... 1)")
+        }
+        guard hidden == 0 || hidden == 1 else {
+            throw LayoutError.callback("\(who) returned hidden = \(hidden) (must be 0 or 1)")
+        }
+        guard z_index >= Int64(Int32.min), z_index <= Int64(Int32.max) else {
+            throw LayoutError.callback("\(who) returned z_index \(z_index) (must fit in 32 bits)")
+        }
+        var a = LayoutAttributes(indexPath: index_path.core, category: cat, kind: ElementKind(rawValue: cat == .cell ? 0 : kind))
+        a.center = center.core
+        a.size = size.core
+        a.transform = transform.core
+        a.alpha = alpha
+        a.zIndex = Int(z_index)
+        a.isHidden = hidden != 0
+        let cs = [custom.0, custom.1, custom.2, custom.3, custom.4, custom.5, custom.6, custom.7]
+        for i in 0..<Int(custom_count) { a.custom[i] = cs[i] }
+        guard a.isValid else {
+            throw LayoutError.callback("\(who) returned invalid attributes for \(cat) (\(index_path.section), \(index_path.item)): NaN, infinity or a negative size")
+        }
+        return a
+    }
+}
+
+/// Writes `list` to a caller buffer with the documented capacity protocol.
+func writeList<T>(_ list: [T], _ out: UnsafeMutablePointer<T>?, _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?) throws {
+    guard let outCount else { throw LayoutError(.nullArgument, "out_count is NULL") }
+    if out == nil && capacity == 0 { outCount.pointee = list.count; return }
+    guard let out else { throw LayoutError(.nullArgument, "out is NULL but capacity is \(capacity)") }
+    guard list.count <= capacity else {
+        outCount.pointee = list.count
+        throw LayoutError(.capacity, "the buffer holds \(capacity) elements but \(list.count) are needed; *out_count says how many")
+    }
+    for (i, v) in list.enumerated() { out[i] = v }
+    outCount.pointee = list.count
+}

@@ -1,0 +1,120 @@
+import CCVLayout
+import CVLayoutCore
+
+// Timing, transform interpolation, the view's clock. See include/cvlayout.h.
+
+/// Validates a `cvl_animation` and builds the core timing.
+func coreTiming(_ a: cvl_animation) throws -> AnimationTiming {
+    guard a.reserved == 0 else { throw LayoutError.invalid("animation.reserved must be 0") }
+    switch a.curve {
+    case CVL_CURVE_LINEAR: return try AnimationTiming(duration: a.duration, delay: a.delay, curve: .linear)
+    case CVL_CURVE_EASE_IN: return try AnimationTiming(duration: a.duration, delay: a.delay, curve: .easeIn)
+    case CVL_CURVE_EASE_OUT: return try AnimationTiming(duration: a.duration, delay: a.delay, curve: .easeOut)
+    case CVL_CURVE_EASE_IN_OUT: return try AnimationTiming(duration: a.duration, delay: a.delay, curve: .easeInOut)
+    case CVL_CURVE_CUBIC_BEZIER:
+        let b = a.bezier
+        return try AnimationTiming(duration: a.duration, delay: a.delay, curve: try .cubicBezier(b.0, b.1, b.2, b.3))
+    case CVL_CURVE_SPRING:
+        let spring: Spring
+        if a.spring_response > 0 {
+            spring = try Spring(dampingRatio: a.spring_damping_ratio, response: a.spring_response,
+                                initialVelocity: a.spring_initial_velocity)
+        } else {
+            spring = try Spring(mass: a.spring_mass, stiffness: a.spring_stiffness, damping: a.spring_damping,
+                                initialVelocity: a.spring_initial_velocity)
+        }
+        return try AnimationTiming(spring: spring, delay: a.delay)
+    default:
+        throw LayoutError.invalid("unknown timing curve \(a.curve)")
+    }
+}
+
+func optionalTiming(_ p: UnsafePointer<cvl_animation>?) throws -> AnimationTiming? {
+    guard let p else { return nil }
+    return try coreTiming(p.pointee)
+}
+
+@_cdecl("cvl_animation_default")
+public func cvl_animation_default_impl(_ out: UnsafeMutablePointer<cvl_animation>?) -> Int32 {
+    guarded {
+        guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
+        var a = cvl_animation()
+        a.duration = 0.3
+        a.curve = Int32(CVL_CURVE_EASE_IN_OUT)
+        a.spring_damping_ratio = 1
+        a.spring_mass = 1
+        out.pointee = a
+    }
+}
+
+@_cdecl("cvl_animation_total_duration")
+public func cvl_animation_total_duration_impl(_ a: UnsafePointer<cvl_animation>?, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
+    guarded {
+        guard let a, let out else { throw LayoutError(.nullArgument, "animation or out_seconds is NULL") }
+        out.pointee = try coreTiming(a.pointee).totalDuration
+    }
+}
+
+@_cdecl("cvl_animation_progress")
+public func cvl_animation_progress_impl(_ a: UnsafePointer<cvl_animation>?, _ elapsed: Double,
+                                        _ out: UnsafeMutablePointer<Double>?) -> Int32 {
+    guarded {
+        guard let a, let out else { throw LayoutError(.nullArgument, "animation or out_progress is NULL") }
+        guard elapsed.isFinite else { throw LayoutError.invalid("elapsed time must be finite") }
+        out.pointee = try coreTiming(a.pointee).progress(atElapsed: elapsed)
+    }
+}
+
+@_cdecl("cvl_transform3d_interpolate")
+public func cvl_transform3d_interpolate_impl(_ from: UnsafePointer<cvl_transform3d>?, _ to: UnsafePointer<cvl_transform3d>?,
+                                             _ t: Double, _ out: UnsafeMutablePointer<cvl_transform3d>?) -> Int32 {
+    guarded {
+        guard let from, let to, let out else { throw LayoutError(.nullArgument, "from, to or out is NULL") }
+        guard t.isFinite else { throw LayoutError.invalid("t must be finite") }
+        let a = from.pointee.core, b = to.pointee.core
+        guard a.isFinite, b.isFinite else { throw LayoutError.invalid("transforms must be finite") }
+        out.pointee = Transform3D.interpolate(a, b, t).c
+    }
+}
+
+@_cdecl("cvl_view_set_time")
+public func cvl_view_set_time_impl(_ view: OpaquePointer?, _ seconds: Double) -> Int32 {
+    withView(view) { try $0.view.setTime(seconds) }
+}
+
+@_cdecl("cvl_view_get_time")
+public func cvl_view_get_time_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
+    withView(view, fromHooks: true) { box in
+        guard let out else { throw LayoutError(.nullArgument, "out_seconds is NULL") }
+        out.pointee = box.view.currentTime
+    }
+}
+
+@_cdecl("cvl_view_is_animating")
+public func cvl_view_is_animating_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
+    withView(view, fromHooks: true) { box in
+        guard let out else { throw LayoutError(.nullArgument, "out_animating is NULL") }
+        out.pointee = box.view.isAnimating ? 1 : 0
+    }
+}
+
+@_cdecl("cvl_view_finish_animations")
+public func cvl_view_finish_animations_impl(_ view: OpaquePointer?) -> Int32 {
+    withView(view) { $0.view.finishAnimations() }
+}
+
+@_cdecl("cvl_view_set_layout")
+public func cvl_view_set_layout_impl(_ view: OpaquePointer?, _ layout: OpaquePointer?, _ animation: UnsafePointer<cvl_animation>?) -> Int32 {
+    withView(view) { box in
+        let lb = try lookupLayout(layout)
+        let timing = try optionalTiming(animation)
+        if lb === box.layoutBox { return }
+        guard lb.viewBox == nil, lb.layout.collectionView == nil else {
+            throw LayoutError.state("the layout is already attached to another view")
+        }
+        try box.view.setLayout(lb.layout, animation: timing)
+        box.layoutBox.viewBox = nil
+        box.layoutBox = lb
+        lb.viewBox = box
+    }
+}

@@ -1,0 +1,227 @@
+import CCVLayout
+import CVLayoutCore
+
+// The collection view object. See include/cvlayout.h for each contract.
+
+@_cdecl("cvl_view_create")
+public func cvl_view_create_impl(_ source: UnsafePointer<cvl_data_source>?, _ layout: OpaquePointer?,
+                                 _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    guarded {
+        guard let source else { throw LayoutError(.nullArgument, "source is NULL") }
+        guard let out else { throw LayoutError(.nullArgument, "out_view is NULL") }
+        let lb = try lookupLayout(layout)
+        guard lb.viewBox == nil, lb.layout.collectionView == nil else {
+            throw LayoutError.state("the layout is already attached to a view (a layout serves one view at a time)")
+        }
+        let ds = try CDataSource(source.pointee)
+        let view = try CollectionView(dataSource: ds, layout: lb.layout)
+        let box = ViewBox(view: view, dataSource: ds, layoutBox: lb)
+        lb.viewBox = box
+        out.pointee = Registry.shared.insert(box)
+    }
+}
+
+@_cdecl("cvl_view_destroy")
+public func cvl_view_destroy_impl(_ view: OpaquePointer?) -> Int32 {
+    guarded {
+        guard let view else { return }
+        let box = try lookupView(view)
+        guard box.phase == .idle else { throw LayoutError.state("cvl_view_destroy called from inside one of the view's own callbacks") }
+        Registry.shared.remove(view)
+        box.view.detach()
+        box.layoutBox.viewBox = nil
+    }
+}
+
+@_cdecl("cvl_view_set_bounds_size")
+public func cvl_view_set_bounds_size_impl(_ view: OpaquePointer?, _ size: cvl_size) -> Int32 {
+    withView(view) { try $0.view.setBoundsSize(try requireExtent(size, "bounds size")) }
+}
+
+@_cdecl("cvl_view_get_bounds_size")
+public func cvl_view_get_bounds_size_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_size>?) -> Int32 {
+    withView(view, fromHooks: true) { box in
+        guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
+        out.pointee = box.view.boundsSize.c
+    }
+}
+
+@_cdecl("cvl_view_set_content_offset")
+public func cvl_view_set_content_offset_impl(_ view: OpaquePointer?, _ offset: cvl_point) -> Int32 {
+    withView(view) { try $0.view.setContentOffset(try requireFinite(offset, "content offset")) }
+}
+
+@_cdecl("cvl_view_get_content_offset")
+public func cvl_view_get_content_offset_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_point>?) -> Int32 {
+    withView(view, fromHooks: true) { box in
+        guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
+        out.pointee = box.view.contentOffset.c
+    }
+}
+
+@_cdecl("cvl_view_reload_data")
+public func cvl_view_reload_data_impl(_ view: OpaquePointer?) -> Int32 {
+    withView(view) { try $0.view.reloadData() }
+}
+
+@_cdecl("cvl_view_invalidate_layout")
+public func cvl_view_invalidate_layout_impl(_ view: OpaquePointer?, _ flags: UInt32,
+                                            _ items: UnsafePointer<cvl_index_path>?, _ count: Int) -> Int32 {
+    withView(view) { box in
+        let known: UInt32 = CVL_INVALIDATE_EVERYTHING | CVL_INVALIDATE_DATA_COUNTS | CVL_INVALIDATE_DELEGATE_METRICS
+            | CVL_INVALIDATE_LAYOUT_ATTRIBUTES | CVL_INVALIDATE_BOUNDS
+        guard flags & ~known == 0 else { throw LayoutError.invalid("unknown invalidation flag bits 0x\(String(flags & ~known, radix: 16))") }
+        guard count >= 0 else { throw LayoutError.invalid("item_count is negative") }
+        guard count == 0 || items != nil else { throw LayoutError(.nullArgument, "items is NULL but item_count is \(count)") }
+        var paths: [IndexPath] = []
+        if let items, count > 0 {
+            guard count <= box.view.numberOfItems else { throw LayoutError.invalid("item_count \(count) exceeds the number of items") }
+            paths.reserveCapacity(count)
+            for i in 0..<count {
+                let ip = try requireIndexPath(items[i], "items[\(i)]")
+                try box.view.checkItem(ip)
+                paths.append(ip)
+            }
+        }
+        var ctx = InvalidationContext()
+        ctx.invalidateEverything = flags & CVL_INVALIDATE_EVERYTHING != 0
+        ctx.invalidateDataSourceCounts = flags & CVL_INVALIDATE_DATA_COUNTS != 0
+        ctx.invalidateDelegateMetrics = flags & CVL_INVALIDATE_DELEGATE_METRICS != 0
+        ctx.invalidateLayoutAttributes = flags & CVL_INVALIDATE_LAYOUT_ATTRIBUTES != 0
+        ctx.boundsChanged = flags & CVL_INVALIDATE_BOUNDS != 0
+        ctx.invalidatedItems = paths
+        if ctx.invalidateDataSourceCounts {
+            try box.view.reloadCounts(with: ctx)
+        } else {
+            box.view.invalidateLayout(ctx)
+        }
+    }
+}
+
+@_cdecl("cvl_view_number_of_sections")
+public func cvl_view_number_of_sections_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
+    withView(view, fromHooks: true) { box in
+        guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
+        out.pointee = Int64(box.view.numberOfSections)
+    }
+}
+
+@_cdecl("cvl_view_number_of_items")
+public func cvl_view_number_of_items_impl(_ view: OpaquePointer?, _ section: Int64, _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
+    withView(view, fromHooks: true) { box in
+        guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
+        guard section >= 0, section < Int64(box.view.numberOfSections) else {
+            throw LayoutError.outOfRange("section \(section) out of range (there are \(box.view.numberOfSections) sections)")
+        }
+        out.pointee = Int64(box.view.numberOfItems(inSection: Int(section)))
+    }
+}
+
+@_cdecl("cvl_view_content_size")
+public func cvl_view_content_size_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_size>?) -> Int32 {
+    withView(view) { box in
+        guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
+        out.pointee = try box.view.contentSize().c
+    }
+}
+
+/// Runs the layout cycle with the view busy (callbacks may not re-enter), then the query with
+/// the view "querying" (hooks may call the read-only layout functions).
+private func query<R>(_ box: ViewBox, _ body: () throws -> R) throws -> R {
+    try box.view.layoutIfNeeded()
+    return try querying(box, body)
+}
+
+private func writeAttributes(_ list: [LayoutAttributes], _ out: UnsafeMutablePointer<cvl_attributes>?,
+                             _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?) throws {
+    guard let outCount else { throw LayoutError(.nullArgument, "out_count is NULL") }
+    if out == nil && capacity == 0 { outCount.pointee = list.count; return }
+    guard let out else { throw LayoutError(.nullArgument, "out is NULL but capacity is \(capacity)") }
+    guard capacity >= 0 else { throw LayoutError.invalid("capacity is negative") }
+    guard list.count <= capacity else {
+        outCount.pointee = list.count
+        throw LayoutError(.capacity, "the buffer holds \(capacity) attributes but \(list.count) are needed; *out_count says how many")
+    }
+    for i in 0..<list.count { out[i] = list[i].c }
+    outCount.pointee = list.count
+}
+
+@_cdecl("cvl_view_attributes_in_rect")
+public func cvl_view_attributes_in_rect_impl(_ view: OpaquePointer?, _ rect: cvl_rect, _ out: UnsafeMutablePointer<cvl_attributes>?,
+                                             _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?) -> Int32 {
+    withView(view) { box in
+        let r = try requireRect(rect, "rect")
+        let list = try query(box) { try box.view.layoutAttributesForElements(in: r) }
+        try writeAttributes(list, out, capacity, outCount)
+    }
+}
+
+@_cdecl("cvl_view_visible_attributes")
+public func cvl_view_visible_attributes_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_attributes>?,
+                                             _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?) -> Int32 {
+    withView(view) { box in
+        let list = try query(box) { try box.view.visibleAttributes() }
+        try writeAttributes(list, out, capacity, outCount)
+    }
+}
+
+@_cdecl("cvl_view_attributes_for_element")
+public func cvl_view_attributes_for_element_impl(_ view: OpaquePointer?, _ category: Int32, _ kind: Int32, _ ip: cvl_index_path,
+                                                 _ out: UnsafeMutablePointer<cvl_attributes>?, _ found: UnsafeMutablePointer<Int32>?) -> Int32 {
+    withView(view) { box in
+        guard let out, let found else { throw LayoutError(.nullArgument, "out or out_found is NULL") }
+        let cat = try coreCategory(category)
+        let path = try requireIndexPath(ip)
+        let key = ElementKey(category: cat, kind: ElementKind(rawValue: cat == .cell ? 0 : kind), indexPath: path)
+        if let a = try query(box, { try box.view.layoutAttributes(for: key) }) {
+            out.pointee = a.c
+            found.pointee = 1
+        } else {
+            found.pointee = 0
+        }
+    }
+}
+
+@_cdecl("cvl_view_attributes_for_item")
+public func cvl_view_attributes_for_item_impl(_ view: OpaquePointer?, _ ip: cvl_index_path,
+                                              _ out: UnsafeMutablePointer<cvl_attributes>?, _ found: UnsafeMutablePointer<Int32>?) -> Int32 {
+    cvl_view_attributes_for_element_impl(view, Int32(CVL_CATEGORY_CELL), Int32(CVL_KIND_NONE), ip, out, found)
+}
+
+@_cdecl("cvl_view_index_path_at_point")
+public func cvl_view_index_path_at_point_impl(_ view: OpaquePointer?, _ point: cvl_point,
+                                              _ out: UnsafeMutablePointer<cvl_index_path>?, _ found: UnsafeMutablePointer<Int32>?) -> Int32 {
+    withView(view) { box in
+        guard let out, let found else { throw LayoutError(.nullArgument, "out or out_found is NULL") }
+        let p = try requireFinite(point, "point")
+        if let ip = try query(box, { try box.view.indexPathForItem(at: p) }) {
+            out.pointee = ip.c
+            found.pointee = 1
+        } else {
+            found.pointee = 0
+        }
+    }
+}
+
+@_cdecl("cvl_view_target_content_offset")
+public func cvl_view_target_content_offset_impl(_ view: OpaquePointer?, _ proposed: cvl_point, _ velocity: cvl_point,
+                                                _ out: UnsafeMutablePointer<cvl_point>?) -> Int32 {
+    withView(view) { box in
+        guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
+        let p = try requireFinite(proposed, "proposed offset"), v = try requireFinite(velocity, "velocity")
+        out.pointee = try query(box) { try box.view.targetContentOffset(forProposed: p, velocity: v) }.c
+    }
+}
+
+@_cdecl("cvl_view_scroll_to_item")
+public func cvl_view_scroll_to_item_impl(_ view: OpaquePointer?, _ ip: cvl_index_path, _ position: UInt32,
+                                         _ out: UnsafeMutablePointer<cvl_point>?) -> Int32 {
+    withView(view) { box in
+        let path = try requireIndexPath(ip)
+        guard let pos = ScrollPosition(validating: position) else {
+            throw LayoutError.invalid("invalid scroll position 0x\(String(position, radix: 16)): unknown bits, or two positions on one axis")
+        }
+        let offset = try query(box) { try box.view.scrollToItem(at: path, at: pos) }
+        out?.pointee = offset.c
+    }
+}

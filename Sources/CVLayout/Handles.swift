@@ -1,0 +1,179 @@
+import CCVLayout
+import CVLayoutCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Handles are not pointers to objects: they are ids, never reused, looked up in a locked
+/// table. A destroyed handle or a pointer the library never gave out is therefore always
+/// detected (`CVL_ERROR_INVALID_HANDLE`) instead of being dereferenced.
+final class Registry: @unchecked Sendable {
+    private struct Table {
+        var next: UInt = 0x1000
+        var objects: [UInt: AnyObject] = [:]
+    }
+    private var t = Table()
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
+        let m = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(m, nil)
+        return m
+    }()
+    private var table: Registry { self }
+    private func withLock<R>(_ body: (inout Table) -> R) -> R {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body(&t)
+    }
+
+    static let shared = Registry()
+
+    /// Registers `object` and returns its new handle value.
+    /// - Complexity: amortized O(1).
+    func insert(_ object: AnyObject) -> OpaquePointer {
+        let id = table.withLock { t -> UInt in
+            t.next &+= 16
+            t.objects[t.next] = object
+            return t.next
+        }
+        return OpaquePointer(bitPattern: id)!
+    }
+
+    func lookup(_ handle: OpaquePointer?) -> AnyObject? {
+        guard let handle else { return nil }
+        let id = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
+        return table.withLock { $0.objects[id] }
+    }
+
+    @discardableResult
+    func remove(_ handle: OpaquePointer?) -> AnyObject? {
+        guard let handle else { return nil }
+        let id = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
+        return table.withLock { $0.objects.removeValue(forKey: id) }
+    }
+}
+
+/// What a `cvl_layout *` stands for: the core layout plus the C-side things it keeps alive.
+final class LayoutBox {
+    let layout: CollectionViewLayout
+    let type: Int32
+    /// The view the layout is attached to (the view owns the box).
+    weak var viewBox: ViewBox?
+    /// The C handle value (for passing the layout to hooks).
+    var handle: OpaquePointer?
+
+    init(_ layout: CollectionViewLayout, type: Int32) {
+        self.layout = layout
+        self.type = type
+    }
+}
+
+/// What a `cvl_view *` stands for.
+final class ViewBox {
+    enum Phase { case idle, busy, querying }
+    let view: CollectionView
+    let dataSource: CDataSource
+    var layoutBox: LayoutBox
+    /// Re-entrancy guard: a callback must not re-enter the view that called it, except for the
+    /// read-only functions "callable from hooks" while the view is in a query (`.querying`).
+    var phase: Phase = .idle
+    /// Counts as C sees them in `cvl_layout_env` (refreshed when the counts change).
+    var envCounts: [Int64] = []
+    /// Reused output buffers.
+    var scratch: [LayoutAttributes] = []
+
+    init(view: CollectionView, dataSource: CDataSource, layoutBox: LayoutBox) {
+        self.view = view
+        self.dataSource = dataSource
+        self.layoutBox = layoutBox
+    }
+
+    func refreshEnvCounts() {
+        if envCounts.count != view.counts.count || !zip(envCounts, view.counts).allSatisfy({ Int($0) == $1 }) {
+            envCounts = view.counts.map { Int64($0) }
+        }
+    }
+
+    /// Calls `body` with the `cvl_layout_env` describing this view.
+    func withEnv<R>(_ body: (UnsafePointer<cvl_layout_env>) throws -> R) rethrows -> R {
+        refreshEnvCounts()
+        return try envCounts.withUnsafeBufferPointer { buf in
+            var env = cvl_layout_env(
+                bounds_size: cvl_size(width: view.boundsSize.width, height: view.boundsSize.height),
+                content_offset: cvl_point(x: view.contentOffset.x, y: view.contentOffset.y),
+                number_of_sections: Int64(buf.count),
+                items_in_section: buf.baseAddress)
+            return try withUnsafePointer(to: &env) { try body($0) }
+        }
+    }
+}
+
+/// Environment for layouts whose callbacks need one while detached (never happens during a
+/// view query; used for safety).
+func withDetachedEnv<R>(_ body: (UnsafePointer<cvl_layout_env>) throws -> R) rethrows -> R {
+    var env = cvl_layout_env(bounds_size: cvl_size(width: 0, height: 0), content_offset: cvl_point(x: 0, y: 0),
+                             number_of_sections: 0, items_in_section: nil)
+    return try withUnsafePointer(to: &env) { try body($0) }
+}
+
+// MARK: - Looking handles up
+
+func lookupView(_ h: OpaquePointer?) throws -> ViewBox {
+    guard let h else { throw LayoutError(.nullArgument, "view is NULL") }
+    guard let box = Registry.shared.lookup(h) as? ViewBox else {
+        throw LayoutError(.invalidHandle, "view handle \(h) is not a live cvl_view (destroyed, or not from this library)")
+    }
+    return box
+}
+
+func lookupLayout(_ h: OpaquePointer?) throws -> LayoutBox {
+    guard let h else { throw LayoutError(.nullArgument, "layout is NULL") }
+    guard let box = Registry.shared.lookup(h) as? LayoutBox else {
+        throw LayoutError(.invalidHandle, "layout handle \(h) is not a live cvl_layout (destroyed, or not from this library)")
+    }
+    return box
+}
+
+/// Runs `body` on a view with the re-entrancy guard. `fromHooks`: allowed while the view is
+/// answering a query (read-only functions only).
+func withView(_ h: OpaquePointer?, fromHooks: Bool = false, _ body: (ViewBox) throws -> Void) -> Int32 {
+    guarded {
+        let box = try lookupView(h)
+        try enter(box, fromHooks: fromHooks)
+        if fromHooks && box.phase != .idle { try body(box); return }
+        box.phase = .busy
+        defer { box.phase = .idle }
+        try body(box)
+    }
+}
+
+/// Runs `body` on a layout; if the layout is attached to a view, the view's guard applies.
+func withLayout(_ h: OpaquePointer?, fromHooks: Bool = false, _ body: (LayoutBox) throws -> Void) -> Int32 {
+    guarded {
+        let box = try lookupLayout(h)
+        guard let vb = box.viewBox else { try body(box); return }
+        try enter(vb, fromHooks: fromHooks)
+        if fromHooks && vb.phase != .idle { try body(box); return }
+        vb.phase = .busy
+        defer { vb.phase = .idle }
+        try body(box)
+    }
+}
+
+private func enter(_ box: ViewBox, fromHooks: Bool) throws {
+    switch box.phase {
+    case .idle: return
+    case .querying where fromHooks: return
+    default:
+        throw LayoutError.state("re-entrant call: a callback called back into the view (or its layout) that is running it; only the functions marked \"callable from hooks\" may be, and only during queries")
+    }
+}
+
+/// Marks a view as answering a query: hooks may call the read-only layout functions.
+func querying<R>(_ box: ViewBox, _ body: () throws -> R) rethrows -> R {
+    let saved = box.phase
+    box.phase = .querying
+    defer { box.phase = saved }
+    return try body()
+}

@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CCVLayout
+import CVLayoutCore
+
+/// Per-thread state of the C surface: the last error message (what `cvl_last_error_message`
+/// returns) and the message a failing callback left with `cvl_callback_error`.
+final class ThreadState {
+    /// Owned C string (strdup'ed); "" when the last call succeeded.
+    var lastError: UnsafeMutablePointer<CChar>? = nil
+    var callbackMessage: String? = nil
+    /// How many library callbacks are running on this thread (cvl_callback_error only applies
+    /// inside one).
+    var callbackDepth = 0
+
+    deinit { free(lastError) }
+
+    func setLastError(_ message: String) {
+        free(lastError)
+        lastError = strdup(message)
+    }
+
+    func clearLastError() {
+        if lastError != nil { free(lastError); lastError = nil }
+    }
+}
+
+private let threadKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { raw in
+        guard let raw else { return }
+        Unmanaged<ThreadState>.fromOpaque(raw).release()
+    }
+    return key
+}()
+
+/// This thread's state, created on first use and freed when the thread exits.
+var threadState: ThreadState {
+    if let raw = pthread_getspecific(threadKey) {
+        return Unmanaged<ThreadState>.fromOpaque(raw).takeUnretainedValue()
+    }
+    let s = ThreadState()
+    pthread_setspecific(threadKey, Unmanaged.passRetained(s).toOpaque())
+    return s
+}
+
+/// Records `message` as this thread's last error and returns `code`.
+func fail(_ code: LayoutError.Code, _ message: String) -> Int32 {
+    threadState.setLastError(message)
+    return code.rawValue
+}
+
+func fail(_ error: Error) -> Int32 {
+    if let e = error as? LayoutError { return fail(e.code, e.message) }
+    return fail(.internal, "unexpected error: \(error)")
+}
+
+/// Runs `body`, turning a thrown `LayoutError` into its status code and message.
+/// Every export goes through this (or `withView` / `withLayout`), so a failure always sets the
+/// message and a success always clears it.
+@inline(__always)
+func guarded(_ body: () throws -> Void) -> Int32 {
+    do {
+        try body()
+        threadState.clearLastError()
+        return CVL_OK
+    } catch {
+        return fail(error)
+    }
+}
+
+/// Calls a C callback and converts its status into a Swift error naming `what`.
+@inline(__always)
+func callC(_ what: @autoclosure () -> String, _ call: () -> Int32) throws {
+    let ts = threadState
+    ts.callbackDepth += 1
+    let status = call()
+    ts.callbackDepth -= 1
+    if status != 0 {
+        let detail = ts.callbackMessage.map { ": \($0)" } ?? ""
+        ts.callbackMessage = nil
+        throw LayoutError.callback("\(what()) callback failed with status \(status)\(detail)")
+    }
+    ts.callbackMessage = nil
+}

@@ -1,0 +1,217 @@
+/// Batch updates, layout switching and the animation clock of `CollectionView`.
+extension CollectionView {
+    // MARK: The clock
+
+    /// Sets the host's clock (seconds). Time must not go backwards.
+    public func setTime(_ seconds: Double) throws {
+        guard seconds.isFinite else { throw LayoutError.invalid("time \(seconds) must be finite") }
+        guard seconds >= currentTime else { throw LayoutError.invalid("time \(seconds) is earlier than the current time \(currentTime)") }
+        currentTime = seconds
+        if let t = transition, t.isFinished(at: seconds) { transition = nil }
+    }
+
+    /// True while an animation has not reached its end at `currentTime`.
+    public var isAnimating: Bool {
+        guard let t = transition else { return false }
+        return !t.isFinished(at: currentTime)
+    }
+
+    /// Jumps every running animation to its end.
+    public func finishAnimations() { transition = nil }
+
+    /// The on-screen attributes of everything in `rect` now (presentation state).
+    private func onScreen(in rect: Rect) throws -> (present: [ElementKey: LayoutAttributes], disappearing: [LayoutAttributes]) {
+        var present: [ElementKey: LayoutAttributes] = [:]
+        var gone: [LayoutAttributes] = []
+        if let t = transition, !t.isFinished(at: currentTime) {
+            let all = t.allPresented(at: currentTime)
+            present = all.present
+            gone = all.disappearing
+        }
+        for a in try layoutAttributesForElements(in: rect) where present[a.key] == nil {
+            present[a.key] = a
+        }
+        return (present, gone)
+    }
+
+    // MARK: Batch updates
+
+    /// `performBatchUpdates:` — validates `update` against the current counts and the data
+    /// source's new counts (UIKit's rules and wording), then commits: the counts change, the
+    /// layout is re-prepared with `prepare(forCollectionViewUpdates:)` … `finalizeCollectionViewUpdates()`,
+    /// and, if `animation` is given, every element on screen before or after animates from its
+    /// current on-screen state. On any error the collection view is left exactly as it was.
+    public func performBatchUpdates(_ update: BatchUpdate, animation: AnimationTiming?) throws {
+        let newCounts = try Self.loadCounts(dataSource)
+        let plan = try UpdatePlan.make(update: update, oldCounts: counts, newCounts: newCounts)
+        // Capture what is on screen now, before anything changes.
+        let before: (present: [ElementKey: LayoutAttributes], disappearing: [LayoutAttributes]) =
+            animation != nil ? try onScreen(in: bounds) : ([:], [])
+
+        let saved = (counts, lastPlan, transition, pending, needsPrepare)
+        do {
+            counts = newCounts
+            lastPlan = plan
+            invalidate(.dataSourceCounts)
+            try layoutIfNeeded()
+            try layout.prepare(forCollectionViewUpdates: plan.updateItems)
+            if let animation {
+                transition = try makeUpdateTransition(plan: plan, before: before, timing: animation)
+            } else {
+                transition = nil
+            }
+            try layout.finalizeCollectionViewUpdates()
+        } catch {
+            (counts, lastPlan, transition, pending, needsPrepare) = saved
+            invalidate(.dataSourceCounts)
+            throw error
+        }
+    }
+
+    /// Maps an on-screen element key from before the update to after it.
+    private func mapForward(_ key: ElementKey, _ plan: UpdatePlan) -> ElementKey? {
+        var k = key
+        if key.category == .cell {
+            guard let ip = plan.newIndexPath(forOld: key.indexPath), !plan.isReloaded(old: key.indexPath) else { return nil }
+            k.indexPath = ip
+        } else {
+            guard let s = plan.newSection(forOld: key.indexPath.section), !plan.reloadedSections.contains(key.indexPath.section) else { return nil }
+            k.indexPath.section = s
+        }
+        return k
+    }
+
+    private func existedBefore(_ key: ElementKey, _ plan: UpdatePlan) -> Bool {
+        if key.category == .cell {
+            return plan.oldIndexPath(forNew: key.indexPath) != nil && !plan.isReloaded(new: key.indexPath)
+        }
+        return plan.oldSection(forNew: key.indexPath.section) != nil && !plan.reloadedSectionsAfterUpdate.contains(key.indexPath.section)
+    }
+
+    private func makeUpdateTransition(plan: UpdatePlan, before: (present: [ElementKey: LayoutAttributes], disappearing: [LayoutAttributes]),
+                                      timing: AnimationTiming) throws -> Transition {
+        var tr = Transition(timing: timing, start: currentTime, discreteSlots: layout.discreteCustomSlots)
+        let after = try layoutAttributesForElementsFinal(in: bounds)
+        var afterByKey: [ElementKey: LayoutAttributes] = [:]
+        for a in after { afterByKey[a.key] = a }
+
+        // Elements on screen before: move to their new place, or disappear.
+        var claimed = Set<ElementKey>()
+        for (oldKey, old) in before.present {
+            if let newKey = mapForward(oldKey, plan), let to = try afterByKey[newKey] ?? layout.layoutAttributes(for: newKey) {
+                var from = old
+                from.indexPath = newKey.indexPath
+                let start = try layout.initialAttributes(forAppearing: newKey, final: to) ?? from
+                tr.tracks[newKey] = .init(from: start, to: to)
+                claimed.insert(newKey)
+            } else {
+                let end = try layout.finalAttributes(forDisappearing: oldKey, current: old) ?? old.fadedOut
+                tr.disappearing.append(.init(from: old, to: end))
+            }
+        }
+        for gone in before.disappearing { tr.disappearing.append(.init(from: gone, to: gone.fadedOut)) }
+
+        // Elements on screen after that were not on screen before: inserted ones crossfade in
+        // (or start where the layout says), others appear in place.
+        for a in after where !claimed.contains(a.key) {
+            let existed = existedBefore(a.key, plan)
+            let start = try layout.initialAttributes(forAppearing: a.key, final: a) ?? (existed ? a : a.fadedOut)
+            if start != a { tr.tracks[a.key] = .init(from: start, to: a) }
+        }
+        return tr
+    }
+
+    /// The layout's final attributes in `rect` (no presentation), validated and in draw order.
+    func layoutAttributesForElementsFinal(in rect: Rect) throws -> [LayoutAttributes] {
+        try layoutIfNeeded()
+        var list: [LayoutAttributes] = []
+        try layout.layoutAttributesForElements(in: rect, into: &list)
+        try validate(list)
+        list.sortIntoDrawOrder()
+        return list
+    }
+
+    // MARK: Layout switching
+
+    /// `setCollectionViewLayout:animated:` — makes `newLayout` the layout. The content offset is
+    /// carried so the cell nearest the centre of the viewport keeps its place on screen (clamped
+    /// to the new content size). With `animation`, every element moves from its old on-screen
+    /// attributes to its new ones; elements only in one layout crossfade. On error the old
+    /// layout stays.
+    public func setLayout(_ newLayout: CollectionViewLayout, animation: AnimationTiming?) throws {
+        guard newLayout !== layout else { return }
+        guard newLayout.collectionView == nil else {
+            throw LayoutError.state("the layout is already attached to another collection view")
+        }
+        let oldLayout = layout
+        let oldOffset = contentOffset
+        let before: (present: [ElementKey: LayoutAttributes], disappearing: [LayoutAttributes]) =
+            animation != nil ? try onScreen(in: bounds) : ([:], [])
+        // The anchor: the visible cell nearest the viewport's centre, by its final attributes.
+        let visible = try layoutAttributesForElementsFinal(in: bounds)
+        let c = bounds.center
+        let anchor = visible.filter { $0.category == .cell }.min {
+            let da = ($0.center.x - c.x) * ($0.center.x - c.x) + ($0.center.y - c.y) * ($0.center.y - c.y)
+            let db = ($1.center.x - c.x) * ($1.center.x - c.x) + ($1.center.y - c.y) * ($1.center.y - c.y)
+            return da < db
+        }
+
+        let saved = (pending, needsPrepare, transition, contentOffset)
+        do {
+            try oldLayout.prepareForTransition(to: newLayout)
+            layout = newLayout
+            newLayout.collectionView = self
+            try newLayout.prepareForTransition(from: oldLayout)
+            invalidate(.everything)
+            try layoutIfNeeded()
+            if let anchor, let a = try newLayout.layoutAttributes(for: anchor.key) {
+                let size = cachedContentSize
+                let x = clampOffset(a.center.x - (anchor.center.x - oldOffset.x), content: size.width, viewport: boundsSize.width)
+                let y = clampOffset(a.center.y - (anchor.center.y - oldOffset.y), content: size.height, viewport: boundsSize.height)
+                let proposed = try newLayout.targetContentOffset(forProposedContentOffset: Point(x: x, y: y), withScrollingVelocity: .zero)
+                if proposed.isFinite { try setContentOffset(proposed); try layoutIfNeeded() }
+            }
+            if let animation {
+                let dx = contentOffset.x - oldOffset.x, dy = contentOffset.y - oldOffset.y
+                var tr = Transition(timing: animation, start: currentTime, discreteSlots: newLayout.discreteCustomSlots)
+                let after = try layoutAttributesForElementsFinal(in: bounds)
+                var claimed = Set<ElementKey>()
+                for a in after {
+                    // Start from the old on-screen state, kept at the same place on screen.
+                    if let old = before.present[a.key] {
+                        var from = old
+                        from.center.x += dx; from.center.y += dy
+                        tr.tracks[a.key] = .init(from: from, to: a)
+                    } else if let old = try oldLayout.layoutAttributes(for: a.key) {
+                        tr.tracks[a.key] = .init(from: old, to: a)
+                    } else {
+                        tr.tracks[a.key] = .init(from: a.fadedOut, to: a)
+                    }
+                    claimed.insert(a.key)
+                }
+                for (key, old) in before.present where !claimed.contains(key) {
+                    var from = old
+                    from.center.x += dx; from.center.y += dy
+                    if let to = try newLayout.layoutAttributes(for: key) {
+                        tr.tracks[key] = .init(from: from, to: to)
+                    } else {
+                        tr.disappearing.append(.init(from: from, to: from.fadedOut))
+                    }
+                }
+                transition = tr
+            } else {
+                transition = nil
+            }
+            oldLayout.collectionView = nil
+            try oldLayout.finalizeLayoutTransition()
+            try newLayout.finalizeLayoutTransition()
+        } catch {
+            if newLayout.collectionView === self { newLayout.collectionView = nil }
+            layout = oldLayout
+            oldLayout.collectionView = self
+            (pending, needsPrepare, transition, contentOffset) = saved
+            invalidate(.everything)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,691 @@
+import XCTest
+@testable import CVLayoutCore
+
+// XCTest brings Foundation's IndexPath into scope.
+private typealias IndexPath = CVLayoutCore.IndexPath
+
+private func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(section: s, item: i) }
+private let whole = UpdateItem.sectionItem
+
+/// SplitMix64: a small seeded generator so every run sees the same random cases.
+private struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+final class BatchUpdateTests: XCTestCase {
+
+    private func plan(old: [Int], new: [Int], _ build: (inout BatchUpdate) -> Void) throws -> UpdatePlan {
+        var u = BatchUpdate()
+        build(&u)
+        return try UpdatePlan.make(update: u, oldCounts: old, newCounts: new)
+    }
+
+    private func assertFails(_ code: LayoutError.Code, _ message: String? = nil,
+                             old: [Int], new: [Int], _ build: (inout BatchUpdate) -> Void,
+                             file: StaticString = #filePath, line: UInt = #line) {
+        do {
+            _ = try plan(old: old, new: new, build)
+            XCTFail("expected \(code) error", file: file, line: line)
+        } catch let e as LayoutError {
+            XCTAssertEqual(e.code, code, e.message, file: file, line: line)
+            if let message { XCTAssertEqual(e.message, message, file: file, line: line) }
+        } catch {
+            XCTFail("unexpected error \(error)", file: file, line: line)
+        }
+    }
+
+    // MARK: Mapping
+
+    func test_deleteAndInsertInOneSection() throws {
+        // old [a b c d e], delete b (1) and d (3), insert at 0 → new [N a c e].
+        let p = try plan(old: [5], new: [4]) { u in
+            u.insertItems([ip(0, 0)])
+            u.deleteItems([ip(0, 3), ip(0, 1)])
+        }
+        XCTAssertEqual(p.newIndexPath(forOld: ip(0, 0)), ip(0, 1))
+        XCTAssertNil(p.newIndexPath(forOld: ip(0, 1)))
+        XCTAssertEqual(p.newIndexPath(forOld: ip(0, 2)), ip(0, 2))
+        XCTAssertNil(p.newIndexPath(forOld: ip(0, 3)))
+        XCTAssertEqual(p.newIndexPath(forOld: ip(0, 4)), ip(0, 3))
+        XCTAssertNil(p.oldIndexPath(forNew: ip(0, 0)))
+        XCTAssertEqual(p.oldIndexPath(forNew: ip(0, 1)), ip(0, 0))
+        XCTAssertEqual(p.oldIndexPath(forNew: ip(0, 2)), ip(0, 2))
+        XCTAssertEqual(p.oldIndexPath(forNew: ip(0, 3)), ip(0, 4))
+        XCTAssertTrue(p.isInserted(new: ip(0, 0)))
+        XCTAssertFalse(p.isInserted(new: ip(0, 1)))
+        XCTAssertTrue(p.isDeleted(old: ip(0, 1)))
+        XCTAssertTrue(p.isDeleted(old: ip(0, 3)))
+        XCTAssertFalse(p.isDeleted(old: ip(0, 0)))
+        // Out of range queries answer nil / false.
+        XCTAssertNil(p.newIndexPath(forOld: ip(0, 5)))
+        XCTAssertNil(p.oldIndexPath(forNew: ip(0, 4)))
+        XCTAssertNil(p.newIndexPath(forOld: ip(1, 0)))
+        XCTAssertFalse(p.isDeleted(old: ip(0, 5)))
+        XCTAssertFalse(p.isInserted(new: ip(0, -1)))
+        XCTAssertEqual(p.newSection(forOld: 0), 0)
+        XCTAssertEqual(p.oldSection(forNew: 0), 0)
+    }
+
+    func test_noChangesIsIdentity() throws {
+        let p = try plan(old: [3, 0, 2], new: [3, 0, 2]) { _ in }
+        XCTAssertTrue(p.updateItems.isEmpty)
+        for s in 0..<3 { XCTAssertEqual(p.newSection(forOld: s), s) }
+        XCTAssertEqual(p.newIndexPath(forOld: ip(2, 1)), ip(2, 1))
+        XCTAssertEqual(p.oldIndexPath(forNew: ip(0, 2)), ip(0, 2))
+        XCTAssertTrue(BatchUpdate().isEmpty)
+    }
+
+    func test_sectionsInsertedDeletedMoved() throws {
+        // old sections A(1) B(2) C(3) D(4); delete B, insert new 0, move D → 1.
+        // new: [X, D, A, C]
+        let p = try plan(old: [1, 2, 3, 4], new: [6, 4, 1, 3]) { u in
+            u.deleteSections([1])
+            u.insertSections([0])
+            u.moveSection(from: 3, to: 1)
+        }
+        XCTAssertEqual(p.newSection(forOld: 0), 2)
+        XCTAssertNil(p.newSection(forOld: 1))
+        XCTAssertEqual(p.newSection(forOld: 2), 3)
+        XCTAssertEqual(p.newSection(forOld: 3), 1)
+        XCTAssertNil(p.newSection(forOld: 4))
+        XCTAssertNil(p.oldSection(forNew: 0))
+        XCTAssertEqual(p.oldSection(forNew: 1), 3)
+        XCTAssertEqual(p.oldSection(forNew: 2), 0)
+        XCTAssertEqual(p.oldSection(forNew: 3), 2)
+        XCTAssertEqual(p.insertedSections, [0])
+        XCTAssertEqual(p.deletedSections, [1])
+        XCTAssertEqual(p.newIndexPath(forOld: ip(3, 2)), ip(1, 2))
+        XCTAssertEqual(p.newIndexPath(forOld: ip(2, 0)), ip(3, 0))
+        XCTAssertNil(p.newIndexPath(forOld: ip(1, 0)))
+        XCTAssertTrue(p.isDeleted(old: ip(1, 1)))
+        XCTAssertTrue(p.isInserted(new: ip(0, 5)))
+        XCTAssertEqual(p.oldIndexPath(forNew: ip(2, 0)), ip(0, 0))
+        XCTAssertEqual(p.updateItems, [
+            UpdateItem(action: .delete, before: ip(1, whole), after: nil),
+            UpdateItem(action: .move, before: ip(3, whole), after: ip(1, whole)),
+            UpdateItem(action: .insert, before: nil, after: ip(0, whole)),
+        ])
+    }
+
+    func test_itemsInsideMovedSection() throws {
+        // old A(3) B(2); move A → 1, delete A's item 0, insert at B's... B now at 0.
+        let p = try plan(old: [3, 2], new: [3, 2]) { u in
+            u.moveSection(from: 0, to: 1)
+            u.deleteItems([ip(0, 0)])       // old index path: A's first item
+            u.insertItems([ip(0, 2)])       // new index path: B (now section 0) gets a third item
+        }
+        XCTAssertEqual(p.newIndexPath(forOld: ip(0, 1)), ip(1, 0))
+        XCTAssertEqual(p.newIndexPath(forOld: ip(1, 1)), ip(0, 1))
+        XCTAssertTrue(p.isInserted(new: ip(0, 2)))
+        XCTAssertEqual(p.oldIndexPath(forNew: ip(1, 1)), ip(0, 2))
+    }
+
+    func test_itemMovesAcrossAndWithinSections() throws {
+        let p = try plan(old: [3, 3], new: [2, 4]) { u in u.moveItem(from: ip(0, 0), to: ip(1, 3)) }
+        XCTAssertEqual(p.newIndexPath(forOld: ip(0, 0)), ip(1, 3))
+        XCTAssertEqual(p.newIndexPath(forOld: ip(0, 1)), ip(0, 0))
+        XCTAssertEqual(p.newIndexPath(forOld: ip(0, 2)), ip(0, 1))
+        for i in 0..<3 { XCTAssertEqual(p.newIndexPath(forOld: ip(1, i)), ip(1, i)) }
+        XCTAssertEqual(p.oldIndexPath(forNew: ip(1, 3)), ip(0, 0))
+        XCTAssertFalse(p.isInserted(new: ip(1, 3)))
+        XCTAssertFalse(p.isDeleted(old: ip(0, 0)))
+
+        let q = try plan(old: [4], new: [4]) { u in u.moveItem(from: ip(0, 0), to: ip(0, 3)) }
+        XCTAssertEqual((0..<4).map { q.newIndexPath(forOld: ip(0, $0)) }, [ip(0, 3), ip(0, 0), ip(0, 1), ip(0, 2)])
+        XCTAssertEqual((0..<4).map { q.oldIndexPath(forNew: ip(0, $0)) }, [ip(0, 1), ip(0, 2), ip(0, 3), ip(0, 0)])
+
+        // A swap through two moves.
+        let r = try plan(old: [3], new: [3]) { u in
+            u.moveItem(from: ip(0, 0), to: ip(0, 2))
+            u.moveItem(from: ip(0, 2), to: ip(0, 0))
+        }
+        XCTAssertEqual((0..<3).map { r.newIndexPath(forOld: ip(0, $0)) }, [ip(0, 2), ip(0, 1), ip(0, 0)])
+    }
+
+    func test_moveIntoInsertedSectionKeepsIdentity() throws {
+        let p = try plan(old: [2], new: [1, 3]) { u in
+            u.insertSections([1])
+            u.insertItems([ip(1, 0), ip(1, 2)])       // absorbed by the section insert
+            u.moveItem(from: ip(0, 1), to: ip(1, 1))
+        }
+        XCTAssertEqual(p.newIndexPath(forOld: ip(0, 1)), ip(1, 1))
+        XCTAssertEqual(p.oldIndexPath(forNew: ip(1, 1)), ip(0, 1))
+        XCTAssertTrue(p.isInserted(new: ip(1, 0)))
+        XCTAssertTrue(p.isInserted(new: ip(1, 2)))
+        XCTAssertEqual(p.newIndexPath(forOld: ip(0, 0)), ip(0, 0))
+        XCTAssertEqual(p.updateItems, [
+            UpdateItem(action: .move, before: ip(0, 1), after: ip(1, 1)),
+            UpdateItem(action: .insert, before: nil, after: ip(1, whole)),
+        ])
+    }
+
+    func test_itemUpdatesInDeletedSectionAreAbsorbed() throws {
+        let p = try plan(old: [2, 3], new: [3]) { u in
+            u.deleteSections([0])
+            u.deleteItems([ip(0, 1)])
+            u.reloadItems([ip(0, 0)])
+        }
+        XCTAssertEqual(p.updateItems, [UpdateItem(action: .delete, before: ip(0, whole), after: nil)])
+        XCTAssertTrue(p.isDeleted(old: ip(0, 0)))
+        XCTAssertFalse(p.isReloaded(old: ip(0, 0)))
+        XCTAssertEqual(p.newIndexPath(forOld: ip(1, 2)), ip(0, 2))
+    }
+
+    // MARK: Reloads
+
+    func test_itemReload() throws {
+        // old [a b c d]: delete a, reload b → new [b' c d].
+        let p = try plan(old: [4], new: [3]) { u in
+            u.reloadItems([ip(0, 1)])
+            u.deleteItems([ip(0, 0)])
+        }
+        XCTAssertEqual(p.newIndexPath(forOld: ip(0, 1)), ip(0, 0))
+        XCTAssertEqual(p.oldIndexPath(forNew: ip(0, 0)), ip(0, 1))
+        XCTAssertTrue(p.isReloaded(old: ip(0, 1)))
+        XCTAssertTrue(p.isReloaded(new: ip(0, 0)))
+        XCTAssertFalse(p.isReloaded(old: ip(0, 2)))
+        XCTAssertFalse(p.isReloaded(new: ip(0, 1)))
+        XCTAssertFalse(p.isDeleted(old: ip(0, 1)))
+        XCTAssertFalse(p.isInserted(new: ip(0, 0)))
+        XCTAssertEqual(p.updateItems, [
+            UpdateItem(action: .delete, before: ip(0, 1), after: nil),
+            UpdateItem(action: .delete, before: ip(0, 0), after: nil),
+            UpdateItem(action: .insert, before: nil, after: ip(0, 0)),
+        ])
+    }
+
+    func test_sectionReload() throws {
+        // old A(1) B(2) C(3): delete A, reload C (its count changes freely) → new [B, C'].
+        let p = try plan(old: [1, 2, 3], new: [2, 7]) { u in
+            u.deleteSections([0])
+            u.reloadSections([2])
+        }
+        XCTAssertEqual(p.reloadedSections, [2])
+        XCTAssertEqual(p.reloadedSectionsAfterUpdate, [1])
+        XCTAssertEqual(p.newSection(forOld: 2), 1)
+        XCTAssertEqual(p.oldSection(forNew: 1), 2)
+        XCTAssertNil(p.newIndexPath(forOld: ip(2, 0)))
+        XCTAssertTrue(p.isDeleted(old: ip(2, 0)))
+        XCTAssertTrue(p.isReloaded(old: ip(2, 2)))
+        XCTAssertNil(p.oldIndexPath(forNew: ip(1, 6)))
+        XCTAssertTrue(p.isInserted(new: ip(1, 6)))
+        XCTAssertTrue(p.isReloaded(new: ip(1, 6)))
+        XCTAssertFalse(p.isReloaded(new: ip(0, 0)))
+        XCTAssertEqual(p.newIndexPath(forOld: ip(1, 1)), ip(0, 1))
+        XCTAssertEqual(p.updateItems, [
+            UpdateItem(action: .delete, before: ip(2, whole), after: nil),
+            UpdateItem(action: .delete, before: ip(0, whole), after: nil),
+            UpdateItem(action: .insert, before: nil, after: ip(1, whole)),
+        ])
+    }
+
+    // MARK: UIKit messages and validation
+
+    func test_wrongItemCountUsesUIKitMessage() {
+        assertFails(.inconsistentUpdate,
+                    "Invalid update: invalid number of items in section 0. The number of items contained in an existing section after the update (7) must be equal to the number of items contained in that section before the update (5), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).",
+                    old: [5], new: [7]) { u in u.insertItems([ip(0, 0)]) }
+        assertFails(.inconsistentUpdate,
+                    "Invalid update: invalid number of items in section 0. The number of items contained in an existing section after the update (3) must be equal to the number of items contained in that section before the update (3), plus or minus the number of items inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 1 moved out).",
+                    old: [3, 3], new: [3, 4]) { u in u.moveItem(from: ip(0, 0), to: ip(1, 0)) }
+        // A section that changes count without any request.
+        assertFails(.inconsistentUpdate, old: [2, 2], new: [2, 3]) { _ in }
+    }
+
+    func test_wrongSectionCountUsesUIKitMessage() {
+        assertFails(.inconsistentUpdate,
+                    "Invalid update: invalid number of sections. The number of sections contained in the collection view after the update (3) must be equal to the number of sections contained in the collection view before the update (2), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted).",
+                    old: [1, 1], new: [1, 1, 1]) { _ in }
+        assertFails(.inconsistentUpdate, old: [1, 1], new: [1]) { u in u.insertSections([0]) }
+    }
+
+    func test_outOfRange() {
+        assertFails(.outOfRange, "attempt to delete item 7 from section 0 which only contains 5 items before the update",
+                    old: [5], new: [4]) { u in u.deleteItems([ip(0, 7)]) }
+        assertFails(.outOfRange, "attempt to delete item 0 from section 2, but there are only 2 sections before the update",
+                    old: [5, 5], new: [5, 5]) { u in u.deleteItems([ip(2, 0)]) }
+        assertFails(.outOfRange, "attempt to insert item 5 into section 0, but there are only 5 items in section 0 after the update",
+                    old: [4], new: [5]) { u in u.insertItems([ip(0, 5)]) }
+        assertFails(.outOfRange, "attempt to reload item 4 from section 0 which only contains 4 items before the update",
+                    old: [4], new: [4]) { u in u.reloadItems([ip(0, 4)]) }
+        assertFails(.outOfRange, old: [4], new: [4]) { u in u.moveItem(from: ip(0, -1), to: ip(0, 0)) }
+        assertFails(.outOfRange, "attempt to move item [0, 0] to [0, 4], but there are only 4 items in section 0 after the update",
+                    old: [4], new: [4]) { u in u.moveItem(from: ip(0, 0), to: ip(0, 4)) }
+        assertFails(.outOfRange, "attempt to delete section 2, but there are only 2 sections before the update",
+                    old: [1, 1], new: [1]) { u in u.deleteSections([2]) }
+        assertFails(.outOfRange, "attempt to insert section 3, but there are only 3 sections after the update",
+                    old: [1, 1], new: [1, 1, 1]) { u in u.insertSections([3]) }
+        assertFails(.outOfRange, old: [1, 1], new: [1, 1]) { u in u.reloadSections([-1]) }
+        assertFails(.outOfRange, old: [1, 1], new: [1, 1]) { u in u.moveSection(from: 0, to: 2) }
+        assertFails(.outOfRange, old: [1, 1], new: [1, 1]) { u in u.moveSection(from: 5, to: 0) }
+        // Extreme values never trap.
+        for bad in [Int.min, Int.min + 1, -1, Int.max - 1, Int.max, 1 << 40] {
+            assertFails(.outOfRange, old: [3], new: [3]) { u in u.deleteItems([ip(0, bad)]) }
+            assertFails(.outOfRange, old: [3], new: [3]) { u in u.deleteItems([ip(bad, 0)]) }
+            assertFails(.outOfRange, old: [3], new: [3]) { u in u.insertItems([ip(bad, bad)]) }
+            assertFails(.outOfRange, old: [3], new: [3]) { u in u.moveItem(from: ip(0, 0), to: ip(0, bad)) }
+            assertFails(.outOfRange, old: [3], new: [3]) { u in u.insertSections([bad]) }
+            assertFails(.outOfRange, old: [3], new: [3]) { u in u.moveSection(from: bad, to: 0) }
+            assertFails(.outOfRange, old: [3], new: [3]) { u in u.deleteItems([ip(0, whole)]) }
+        }
+        assertFails(.invalidArgument, old: [-1], new: [0]) { _ in }
+        assertFails(.invalidArgument, old: [1], new: [Int.max]) { _ in }
+    }
+
+    func test_conflicts() {
+        assertFails(.inconsistentUpdate, "attempt to delete and move the same item ([0, 1])",
+                    old: [3], new: [3]) { u in
+            u.deleteItems([ip(0, 1)]); u.moveItem(from: ip(0, 1), to: ip(0, 0))
+        }
+        assertFails(.inconsistentUpdate, "attempt to delete and reload the same index path ([0, 1])",
+                    old: [3], new: [2]) { u in
+            u.deleteItems([ip(0, 1)]); u.reloadItems([ip(0, 1)])
+        }
+        assertFails(.inconsistentUpdate, "attempt to reload and move the same item ([0, 1])",
+                    old: [3], new: [3]) { u in
+            u.reloadItems([ip(0, 1)]); u.moveItem(from: ip(0, 1), to: ip(0, 2))
+        }
+        assertFails(.inconsistentUpdate, "attempt to move the same item ([0, 1]) more than once",
+                    old: [3], new: [3]) { u in
+            u.moveItem(from: ip(0, 1), to: ip(0, 2)); u.moveItem(from: ip(0, 1), to: ip(0, 0))
+        }
+        assertFails(.inconsistentUpdate, "attempt to move more than one item to the same index path ([0, 2])",
+                    old: [3], new: [3]) { u in
+            u.moveItem(from: ip(0, 0), to: ip(0, 2)); u.moveItem(from: ip(0, 1), to: ip(0, 2))
+        }
+        assertFails(.inconsistentUpdate, "attempt to insert and move to the same index path ([0, 2])",
+                    old: [3], new: [4]) { u in
+            u.insertItems([ip(0, 2)]); u.moveItem(from: ip(0, 1), to: ip(0, 2))
+        }
+        assertFails(.inconsistentUpdate, "attempt to delete and move from the same section ([0, 1])",
+                    old: [3, 1], new: [2]) { u in
+            u.deleteSections([0]); u.moveItem(from: ip(0, 1), to: ip(0, 1))
+        }
+        assertFails(.inconsistentUpdate, "attempt to reload and move from the same section ([0, 1])",
+                    old: [3, 1], new: [2, 2]) { u in
+            u.reloadSections([0]); u.moveItem(from: ip(0, 1), to: ip(1, 1))
+        }
+        assertFails(.inconsistentUpdate, "attempt to delete and move the same section (0)",
+                    old: [1, 1], new: [1]) { u in
+            u.deleteSections([0]); u.moveSection(from: 0, to: 0)
+        }
+        assertFails(.inconsistentUpdate, "attempt to delete and reload the same section (1)",
+                    old: [1, 1], new: [1]) { u in
+            u.deleteSections([1]); u.reloadSections([1])
+        }
+        assertFails(.inconsistentUpdate, "attempt to reload and move the same section (1)",
+                    old: [1, 1], new: [1, 1]) { u in
+            u.reloadSections([1]); u.moveSection(from: 1, to: 0)
+        }
+        assertFails(.inconsistentUpdate, "attempt to perform an insert and a move to the same section (0)",
+                    old: [1, 1], new: [1, 1, 1]) { u in
+            u.insertSections([0]); u.moveSection(from: 1, to: 0)
+        }
+        assertFails(.inconsistentUpdate, "attempt to move section 0 more than once",
+                    old: [1, 1], new: [1, 1]) { u in
+            u.moveSection(from: 0, to: 1); u.moveSection(from: 0, to: 0)
+        }
+        assertFails(.inconsistentUpdate, "attempt to move more than one section to section 1",
+                    old: [1, 1], new: [1, 1]) { u in
+            u.moveSection(from: 0, to: 1); u.moveSection(from: 1, to: 1)
+        }
+    }
+
+    func test_duplicateRequestsAreMerged() throws {
+        let p = try plan(old: [3], new: [2]) { u in
+            u.deleteItems([ip(0, 1), ip(0, 1)])
+            u.deleteItems([ip(0, 1)])
+        }
+        XCTAssertEqual(p.updateItems, [UpdateItem(action: .delete, before: ip(0, 1), after: nil)])
+    }
+
+    // MARK: updateItems
+
+    func test_updateItemsOrder() throws {
+        // old [4, 3, 2]: delete items (0,0) (0,2), reload (1,0), move (1,2) → (0,0),
+        // delete section 2, insert section 0 (new), insert items (1,2) (1,3).
+        // new sections: [X, old0, old1]; old0: [a b c d] - a - c + (1,2)->(0,0)... built by hand:
+        // new section 1 (old 0): survivors b d, fixed: none except inserts (1,2),(1,3) → [b d N N]
+        // new section 2 (old 1): survivors x0' x1, move-in none → [x0' x1]; moved-out x2 → (1,0)?
+        // The move goes to (1,0) in the new state (old section 0's new index is 1).
+        let p = try plan(old: [4, 3, 2], new: [5, 5, 2]) { u in
+            u.insertItems([ip(1, 3), ip(1, 2)])
+            u.moveItem(from: ip(1, 2), to: ip(1, 0))
+            u.deleteSections([2])
+            u.reloadItems([ip(1, 0)])
+            u.insertSections([0])
+            u.deleteItems([ip(0, 0), ip(0, 2)])
+        }
+        // new section 1: fixed {0 (move), 2, 3 (inserts)}; survivors b(0,1), d(0,3) fill 1 and 4.
+        XCTAssertEqual(p.newIndexPath(forOld: ip(0, 1)), ip(1, 1))
+        XCTAssertEqual(p.newIndexPath(forOld: ip(0, 3)), ip(1, 4))
+        XCTAssertEqual(p.newIndexPath(forOld: ip(1, 0)), ip(2, 0))
+        XCTAssertEqual(p.newIndexPath(forOld: ip(1, 1)), ip(2, 1))
+        XCTAssertEqual(p.updateItems, [
+            UpdateItem(action: .delete, before: ip(2, whole), after: nil),
+            UpdateItem(action: .delete, before: ip(1, 0), after: nil),
+            UpdateItem(action: .delete, before: ip(0, 2), after: nil),
+            UpdateItem(action: .delete, before: ip(0, 0), after: nil),
+            UpdateItem(action: .move, before: ip(1, 2), after: ip(1, 0)),
+            UpdateItem(action: .insert, before: nil, after: ip(0, whole)),
+            UpdateItem(action: .insert, before: nil, after: ip(1, 2)),
+            UpdateItem(action: .insert, before: nil, after: ip(1, 3)),
+            UpdateItem(action: .insert, before: nil, after: ip(2, 0)),
+        ])
+    }
+
+    func test_callOrderDoesNotMatter() throws {
+        var a = BatchUpdate(), b = BatchUpdate()
+        a.deleteItems([ip(0, 1)]); a.insertItems([ip(1, 0)]); a.moveItem(from: ip(1, 0), to: ip(0, 0))
+        b.moveItem(from: ip(1, 0), to: ip(0, 0)); b.insertItems([ip(1, 0)]); b.deleteItems([ip(0, 1)])
+        let pa = try UpdatePlan.make(update: a, oldCounts: [3, 2], newCounts: [3, 2])
+        let pb = try UpdatePlan.make(update: b, oldCounts: [3, 2], newCounts: [3, 2])
+        XCTAssertEqual(pa.updateItems, pb.updateItems)
+        var nested = BatchUpdate()
+        nested.deleteItems([ip(0, 1)])
+        var inner = BatchUpdate(); inner.insertItems([ip(1, 0)]); inner.moveItem(from: ip(1, 0), to: ip(0, 0))
+        nested.append(contentsOf: inner)
+        XCTAssertEqual(try UpdatePlan.make(update: nested, oldCounts: [3, 2], newCounts: [3, 2]).updateItems, pa.updateItems)
+    }
+
+    // MARK: Scale
+
+    func test_hugeCountsStayCheapAndExact() throws {
+        let big = CollectionView.maxCount          // 2^40 items in one section
+        let p = try plan(old: [big, 1_000_000], new: [big - 1, 1_000_001]) { u in
+            u.deleteItems([ip(0, big - 1), ip(0, 0)])
+            u.insertItems([ip(0, big - 2)])
+            u.moveItem(from: ip(1, 999_999), to: ip(1, 0))
+            u.insertItems([ip(1, 500_000)])
+        }
+        XCTAssertEqual(p.newIndexPath(forOld: ip(0, 1)), ip(0, 0))
+        XCTAssertEqual(p.newIndexPath(forOld: ip(0, big - 2)), ip(0, big - 3))
+        XCTAssertTrue(p.isInserted(new: ip(0, big - 2)))
+        XCTAssertEqual(p.oldIndexPath(forNew: ip(0, big - 3)), ip(0, big - 2))
+        XCTAssertEqual(p.newIndexPath(forOld: ip(1, 0)), ip(1, 1))
+        XCTAssertEqual(p.newIndexPath(forOld: ip(1, 499_999)), ip(1, 500_001))
+        XCTAssertEqual(p.oldIndexPath(forNew: ip(1, 1_000_000)), ip(1, 999_998))
+
+        // 10^6 items, 20 000 changes: building and 10^5 queries are fast (no per-item storage).
+        var rng = SplitMix64(state: 7)
+        let n = 1_000_000
+        var deletes = Set<Int>()
+        while deletes.count < 10_000 { deletes.insert(Int.random(in: 0..<n, using: &rng)) }
+        var inserts = Set<Int>()
+        while inserts.count < 10_000 { inserts.insert(Int.random(in: 0..<n, using: &rng)) }
+        let q = try plan(old: [n], new: [n]) { u in
+            u.deleteItems(deletes.map { ip(0, $0) })
+            u.insertItems(inserts.map { ip(0, $0) })
+        }
+        let sortedDeletes = deletes.sorted(), sortedInserts = inserts.sorted()
+        for _ in 0..<100_000 {
+            let i = Int.random(in: 0..<n, using: &rng)
+            if let new = q.newIndexPath(forOld: ip(0, i)) {
+                XCTAssertEqual(q.oldIndexPath(forNew: new), ip(0, i))
+            } else {
+                XCTAssertTrue(deletes.contains(i))
+            }
+            if let old = q.oldIndexPath(forNew: ip(0, i)) {
+                XCTAssertEqual(q.newIndexPath(forOld: old), ip(0, i))
+            } else {
+                XCTAssertTrue(inserts.contains(i))
+            }
+        }
+        XCTAssertEqual(q.updateItems.count, 20_000)
+        XCTAssertEqual(q.updateItems.first?.indexPathBeforeUpdate, ip(0, sortedDeletes.last ?? -1))
+        XCTAssertEqual(q.updateItems.last?.indexPathAfterUpdate, ip(0, sortedInserts.last ?? -1))
+    }
+
+    // MARK: Randomized comparison with an explicit array model
+
+    /// One element of the explicit model after the update.
+    private enum Elem: Equatable {
+        case old(IndexPath, reloaded: Bool)
+        case fresh
+    }
+
+    private struct Case {
+        var update: BatchUpdate
+        var oldCounts: [Int]
+        var newCounts: [Int]
+        /// The model the generator built: new section → old section (nil when inserted).
+        var sections: [Int?]
+        var items: [[Elem]]
+    }
+
+    /// Builds a random valid update by constructing its result directly, then derives the
+    /// requests from the positions in that result.
+    private func randomCase(_ rng: inout SplitMix64) -> Case {
+        let oldSectionCount = Int.random(in: 0...4, using: &rng)
+        let oldCounts = (0..<oldSectionCount).map { _ in Int.random(in: 0...5, using: &rng) }
+        var u = BatchUpdate()
+        enum Fate { case stay, delete, reload, move }
+        let fates: [Fate] = (0..<oldSectionCount).map { _ in
+            switch Int.random(in: 0..<100, using: &rng) {
+            case ..<12: return .delete
+            case ..<22: return .reload
+            case ..<37: return .move
+            default: return .stay
+            }
+        }
+        // New section list: survivors in order, then moved and inserted ones at random places.
+        var slots: [(old: Int?, moved: Bool)] = (0..<oldSectionCount)
+            .filter { fates[$0] == .stay || fates[$0] == .reload }.map { ($0, false) }
+        for s in (0..<oldSectionCount).filter({ fates[$0] == .move }).shuffled(using: &rng) {
+            slots.insert((s, true), at: Int.random(in: 0...slots.count, using: &rng))
+        }
+        for _ in 0..<Int.random(in: 0...2, using: &rng) {
+            slots.insert((nil, false), at: Int.random(in: 0...slots.count, using: &rng))
+        }
+        for (t, slot) in slots.enumerated() {
+            if let s = slot.old {
+                if slot.moved { u.moveSection(from: s, to: t) }
+            } else {
+                u.insertSections([t])
+            }
+        }
+        for s in 0..<oldSectionCount where fates[s] == .delete { u.deleteSections([s]) }
+        for s in 0..<oldSectionCount where fates[s] == .reload { u.reloadSections([s]) }
+
+        // Items.
+        var items: [[Elem]] = Array(repeating: [], count: slots.count)
+        var movedOut: [IndexPath] = []
+        for (t, slot) in slots.enumerated() {
+            guard let s = slot.old, fates[s] != .reload else { continue }
+            for i in 0..<oldCounts[s] {
+                switch Int.random(in: 0..<100, using: &rng) {
+                case ..<15: u.deleteItems([ip(s, i)])
+                case ..<25: u.reloadItems([ip(s, i)]); items[t].append(.old(ip(s, i), reloaded: true))
+                case ..<40: movedOut.append(ip(s, i))
+                default: items[t].append(.old(ip(s, i), reloaded: false))
+                }
+            }
+        }
+        for s in 0..<oldSectionCount where fates[s] == .delete || fates[s] == .reload {
+            for i in 0..<oldCounts[s] {   // absorbed by the section update
+                switch Int.random(in: 0..<100, using: &rng) {
+                case ..<20: u.deleteItems([ip(s, i)])
+                case ..<30: u.reloadItems([ip(s, i)])
+                default: break
+                }
+            }
+        }
+        if !slots.isEmpty {
+            for from in movedOut.shuffled(using: &rng) {
+                let t = Int.random(in: 0..<slots.count, using: &rng)
+                items[t].insert(.old(from, reloaded: false), at: Int.random(in: 0...items[t].count, using: &rng))
+            }
+        }
+        for t in 0..<slots.count {
+            for _ in 0..<Int.random(in: 0...3, using: &rng) {
+                items[t].insert(.fresh, at: Int.random(in: 0...items[t].count, using: &rng))
+            }
+        }
+        let movedSet = Set(movedOut)
+        for (t, slot) in slots.enumerated() {
+            let wholeSectionIsNew = slot.old.map { fates[$0] == .reload } ?? true
+            for (i, e) in items[t].enumerated() {
+                switch e {
+                case let .old(from, _) where movedSet.contains(from):
+                    u.moveItem(from: from, to: ip(t, i))
+                case .fresh:
+                    // Inserts into inserted/reloaded sections are optional (absorbed).
+                    if !wholeSectionIsNew || Bool.random(using: &rng) { u.insertItems([ip(t, i)]) }
+                default: break
+                }
+            }
+        }
+        return Case(update: u, oldCounts: oldCounts, newCounts: items.map(\.count),
+                    sections: slots.map(\.old), items: items)
+    }
+
+    /// The obvious simulation: applies the requests to explicit arrays of identities.
+    private func simulate(_ u: BatchUpdate, old: [Int], new: [Int]) -> (sections: [Int?], items: [[Elem]]) {
+        let deletedSections = Set(u.deletedSections), reloadedSections = Set(u.reloadedSections)
+        let insertedSections = Set(u.insertedSections)
+        var sectionMoveTo: [Int: Int] = [:]
+        for m in u.movedSections { sectionMoveTo[m.to] = m.from }
+        let movedFrom = Set(u.movedSections.map(\.from))
+        var survivors = (0..<old.count).filter { !deletedSections.contains($0) && !movedFrom.contains($0) }[...]
+        var sections: [Int?] = []
+        for t in 0..<new.count {
+            if insertedSections.contains(t) { sections.append(nil) }
+            else if let s = sectionMoveTo[t] { sections.append(s) }
+            else { sections.append(survivors.popFirst()) }
+        }
+        let deleted = Set(u.deletedItems), reloaded = Set(u.reloadedItems), inserted = Set(u.insertedItems)
+        var moveTo: [IndexPath: IndexPath] = [:]
+        for m in u.movedItems { moveTo[m.to] = m.from }
+        let moveFrom = Set(u.movedItems.map(\.from))
+        var items: [[Elem]] = []
+        for t in 0..<new.count {
+            let source = sections[t]
+            let isNew = source.map { reloadedSections.contains($0) } ?? true
+            var rest: ArraySlice<IndexPath> = []
+            if let s = source, !isNew {
+                rest = (0..<old[s]).map { ip(s, $0) }.filter { !deleted.contains($0) && !moveFrom.contains($0) }[...]
+            }
+            var row: [Elem] = []
+            for i in 0..<new[t] {
+                if let from = moveTo[ip(t, i)] { row.append(.old(from, reloaded: false)) }
+                else if isNew || inserted.contains(ip(t, i)) { row.append(.fresh) }
+                else if let next = rest.popFirst() { row.append(.old(next, reloaded: reloaded.contains(next))) }
+                else { row.append(.fresh) }   // unreachable for valid updates
+            }
+            items.append(row)
+        }
+        return (sections, items)
+    }
+
+    func test_randomizedAgainstArrayModel() throws {
+        var rng = SplitMix64(state: 0xC0FFEE)
+        for iteration in 0..<4000 {
+            let c = randomCase(&rng)
+            let sim = simulate(c.update, old: c.oldCounts, new: c.newCounts)
+            XCTAssertEqual(sim.sections, c.sections, "iteration \(iteration)")
+            XCTAssertEqual(sim.items, c.items, "iteration \(iteration)")
+            let p: UpdatePlan
+            do { p = try UpdatePlan.make(update: c.update, oldCounts: c.oldCounts, newCounts: c.newCounts) } catch {
+                XCTFail("iteration \(iteration): valid update rejected: \(error) \(c.update)"); continue
+            }
+            let reloadedSections = Set(c.update.reloadedSections)
+
+            // Sections.
+            for s in -1...c.oldCounts.count {
+                XCTAssertEqual(p.newSection(forOld: s), sim.sections.firstIndex(of: s), "iteration \(iteration)")
+            }
+            for t in -1...c.newCounts.count {
+                let expected: Int? = t >= 0 && t < sim.sections.count ? sim.sections[t] : nil
+                XCTAssertEqual(p.oldSection(forNew: t), expected, "iteration \(iteration)")
+            }
+
+            // Old side.
+            var newOf: [IndexPath: IndexPath] = [:]
+            var reloadedOld = Set<IndexPath>()
+            for (t, row) in sim.items.enumerated() {
+                for (i, e) in row.enumerated() {
+                    if case let .old(from, r) = e { newOf[from] = ip(t, i); if r { reloadedOld.insert(from) } }
+                }
+            }
+            for s in 0..<c.oldCounts.count {
+                for i in -1...c.oldCounts[s] {
+                    let old = ip(s, i)
+                    let valid = i >= 0 && i < c.oldCounts[s]
+                    XCTAssertEqual(p.newIndexPath(forOld: old), newOf[old], "iteration \(iteration) old \(old)")
+                    XCTAssertEqual(p.isDeleted(old: old), valid && newOf[old] == nil, "iteration \(iteration) old \(old)")
+                    XCTAssertEqual(p.isReloaded(old: old),
+                                   valid && (reloadedSections.contains(s) || reloadedOld.contains(old)),
+                                   "iteration \(iteration) old \(old)")
+                }
+            }
+            // New side.
+            for (t, row) in sim.items.enumerated() {
+                let sectionReloaded = sim.sections[t].map { reloadedSections.contains($0) } ?? false
+                for i in -1...row.count {
+                    let new = ip(t, i)
+                    guard i >= 0, i < row.count else {
+                        XCTAssertNil(p.oldIndexPath(forNew: new))
+                        XCTAssertFalse(p.isInserted(new: new))
+                        XCTAssertFalse(p.isReloaded(new: new))
+                        continue
+                    }
+                    switch row[i] {
+                    case let .old(from, r):
+                        XCTAssertEqual(p.oldIndexPath(forNew: new), from, "iteration \(iteration) new \(new)")
+                        XCTAssertFalse(p.isInserted(new: new), "iteration \(iteration) new \(new)")
+                        XCTAssertEqual(p.isReloaded(new: new), r, "iteration \(iteration) new \(new)")
+                    case .fresh:
+                        XCTAssertNil(p.oldIndexPath(forNew: new), "iteration \(iteration) new \(new)")
+                        XCTAssertTrue(p.isInserted(new: new), "iteration \(iteration) new \(new)")
+                        XCTAssertEqual(p.isReloaded(new: new), sectionReloaded, "iteration \(iteration) new \(new)")
+                    }
+                }
+            }
+
+            // updateItems: deletes descending, then moves, then inserts ascending; one move per
+            // stated move; each item reload is a delete/insert pair through the mapping.
+            let actions = p.updateItems.map(\.action)
+            let deletes = p.updateItems.filter { $0.action == .delete }.compactMap(\.indexPathBeforeUpdate)
+            let inserts = p.updateItems.filter { $0.action == .insert }.compactMap(\.indexPathAfterUpdate)
+            XCTAssertEqual(actions, actions.sorted { rank($0) < rank($1) }, "iteration \(iteration)")
+            XCTAssertEqual(deletes, deletes.sorted(by: >))
+            XCTAssertEqual(inserts, inserts.sorted())
+            XCTAssertEqual(actions.filter { $0 == .move }.count, c.update.movedItems.count + c.update.movedSections.count)
+            for old in reloadedOld {
+                XCTAssertTrue(deletes.contains(old))
+                if let new = newOf[old] { XCTAssertTrue(inserts.contains(new)) }
+            }
+
+            // A wrong count in a section that exists before and after is always rejected.
+            let checkable = (0..<c.newCounts.count).filter { t in
+                sim.sections[t].map { !reloadedSections.contains($0) } ?? false
+            }
+            if let t = checkable.randomElement(using: &rng) {
+                var more = c.newCounts; more[t] += 1
+                XCTAssertThrowsError(try UpdatePlan.make(update: c.update, oldCounts: c.oldCounts, newCounts: more)) {
+                    XCTAssertEqual(($0 as? LayoutError)?.code, .inconsistentUpdate, "iteration \(iteration)")
+                }
+                if c.newCounts[t] > 0 {
+                    var fewer = c.newCounts; fewer[t] -= 1
+                    XCTAssertThrowsError(try UpdatePlan.make(update: c.update, oldCounts: c.oldCounts, newCounts: fewer))
+                }
+            }
+        }
+    }
+
+    private func rank(_ a: UpdateItem.Action) -> Int {
+        switch a {
+        case .delete: return 0
+        case .move: return 1
+        case .insert: return 2
+        default: return 3
+        }
+    }
+}

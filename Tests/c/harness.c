@@ -1,0 +1,708 @@
+/* The C test harness: exercises every function of include/cvlayout.h, including the error
+** paths, with numbers worked out by hand. Built with -Wall -Wextra -Werror -pedantic and run
+** under valgrind by `make test`. Prints "N passed, N failed" last. */
+#include "cvlayout.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int passed = 0, failed = 0;
+
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        if (cond) {                                                                                \
+            passed++;                                                                              \
+        } else {                                                                                   \
+            failed++;                                                                              \
+            fprintf(stderr, "%s:%d: CHECK failed: %s (last error: %s)\n", __FILE__, __LINE__, #cond, \
+                    cvl_last_error_message());                                                     \
+        }                                                                                          \
+    } while (0)
+#define OK(call) CHECK((call) == CVL_OK)
+#define FAILS(call, code) CHECK((call) == (code))
+#define NEAR(a, b) CHECK(fabs((double)(a) - (double)(b)) < 1e-9)
+#define NEARTOL(a, b, tol) CHECK(fabs((double)(a) - (double)(b)) < (tol))
+
+static int message_contains(const char *needle) { return strstr(cvl_last_error_message(), needle) != NULL; }
+
+/* ------------------------------------------------------------------------------------------
+** A data source over an array of counts, with switches to make it misbehave. */
+typedef struct counts_ds {
+    int64_t sections;
+    int64_t items[16];
+    int fail_items;       /* number_of_items fails */
+    int negative;         /* number_of_items returns -1 */
+    cvl_view *reenter;    /* call back into this view from the callback */
+    int reenter_status;
+} counts_ds;
+
+static int ds_sections(void *ctx, int64_t *out) {
+    *out = ((counts_ds *)ctx)->sections;
+    return 0;
+}
+static int ds_items(void *ctx, int64_t section, int64_t *out) {
+    counts_ds *d = ctx;
+    if (d->fail_items) {
+        cvl_callback_error("the model is locked");
+        return 7;
+    }
+    if (d->reenter) {
+        cvl_size size;
+        d->reenter_status = cvl_view_content_size(d->reenter, &size);
+    }
+    *out = d->negative ? -1 : d->items[section];
+    return 0;
+}
+static cvl_data_source make_ds(counts_ds *d) {
+    cvl_data_source s;
+    memset(&s, 0, sizeof s);
+    s.context = d;
+    s.number_of_sections = ds_sections;
+    s.number_of_items = ds_items;
+    return s;
+}
+
+/* ------------------------------------------------------------------------------------------
+** A layout written in C: a grid of 100x100 cells, as many columns as fit in the bounds width
+** (at least 1), section after section; one decoration of a registered kind per section. */
+typedef struct grid_ctx {
+    int prepared;
+    int64_t columns;
+    int64_t rows_before[16];
+    int64_t sections, items[16];
+    int32_t band_kind;
+    int bad_output;   /* return NaN to test validation */
+    int updates_seen;
+    int finalized;
+} grid_ctx;
+
+static int grid_prepare(void *c, const cvl_layout_env *env) {
+    grid_ctx *g = c;
+    int64_t s, rows = 0;
+    g->prepared++;
+    g->columns = (int64_t)(env->bounds_size.width / 100.0);
+    if (g->columns < 1) g->columns = 1;
+    g->sections = env->number_of_sections;
+    for (s = 0; s < env->number_of_sections && s < 16; s++) {
+        g->items[s] = env->items_in_section[s];
+        g->rows_before[s] = rows;
+        rows += (g->items[s] + g->columns - 1) / g->columns;
+    }
+    return 0;
+}
+static int grid_content_size(void *c, const cvl_layout_env *env, cvl_size *out) {
+    grid_ctx *g = c;
+    int64_t rows = g->sections ? g->rows_before[g->sections - 1] + (g->items[g->sections - 1] + g->columns - 1) / g->columns : 0;
+    out->width = env->bounds_size.width;
+    out->height = (double)rows * 100.0;
+    return 0;
+}
+static cvl_attributes grid_cell(grid_ctx *g, int64_t s, int64_t i) {
+    cvl_attributes a;
+    memset(&a, 0, sizeof a);
+    a.index_path.section = s;
+    a.index_path.item = i;
+    a.category = CVL_CATEGORY_CELL;
+    a.size.width = 100;
+    a.size.height = 100;
+    a.center.x = (double)(i % g->columns) * 100 + 50;
+    a.center.y = (double)(g->rows_before[s] + i / g->columns) * 100 + 50;
+    a.transform.m11 = a.transform.m22 = a.transform.m33 = a.transform.m44 = 1;
+    a.alpha = g->bad_output ? NAN : 1;
+    return a;
+}
+static int grid_in_rect(void *c, const cvl_layout_env *env, cvl_rect rect, cvl_attributes *out, size_t cap, size_t *count) {
+    grid_ctx *g = c;
+    size_t n = 0;
+    int64_t s, i;
+    (void)env;
+    for (s = 0; s < g->sections; s++) {
+        for (i = 0; i < g->items[s]; i++) {
+            cvl_attributes a = grid_cell(g, s, i);
+            double x = a.center.x - 50, y = a.center.y - 50;
+            if (x < rect.x + rect.width && rect.x < x + 100 && y < rect.y + rect.height && rect.y < y + 100) {
+                if (n < cap) out[n] = a;
+                n++;
+            }
+        }
+    }
+    *count = n;
+    return n > cap ? CVL_ERROR_CAPACITY : 0;
+}
+static int grid_element(void *c, const cvl_layout_env *env, int32_t category, int32_t kind, cvl_index_path ip,
+                        cvl_attributes *out, int *found) {
+    grid_ctx *g = c;
+    (void)env;
+    *found = 0;
+    if (category == CVL_CATEGORY_CELL) {
+        *out = grid_cell(g, ip.section, ip.item);
+        *found = 1;
+    } else if (category == CVL_CATEGORY_DECORATION && kind == g->band_kind) {
+        memset(out, 0, sizeof *out);
+        out->size.width = 10;
+        out->size.height = 10;
+        out->center.x = 5;
+        out->center.y = (double)g->rows_before[ip.section] * 100 + 5;
+        out->alpha = 1;
+        out->z_index = -1;
+        out->transform.m11 = out->transform.m22 = out->transform.m33 = out->transform.m44 = 1;
+        *found = 1;
+    }
+    return 0;
+}
+static int grid_target(void *c, const cvl_layout_env *env, cvl_point proposed, cvl_point velocity, cvl_point *out) {
+    (void)c;
+    (void)env;
+    (void)velocity;
+    out->x = proposed.x;
+    out->y = floor(proposed.y / 100.0 + 0.5) * 100.0; /* snap to rows */
+    return 0;
+}
+static int grid_should_invalidate(void *c, const cvl_layout_env *env, cvl_rect nb, int *out) {
+    (void)c;
+    *out = nb.width != env->bounds_size.width;
+    return 0;
+}
+static int grid_prepare_updates(void *c, const cvl_layout_env *env, const cvl_update_item *items, size_t n) {
+    (void)env;
+    (void)items;
+    ((grid_ctx *)c)->updates_seen = (int)n;
+    return 0;
+}
+static int grid_finalize(void *c, const cvl_layout_env *env) {
+    (void)env;
+    ((grid_ctx *)c)->finalized++;
+    return 0;
+}
+/* Inserted cells start 1000 points to the right. */
+static int grid_appearing(void *c, const cvl_layout_env *env, cvl_attributes *a, int *use) {
+    (void)c;
+    (void)env;
+    *use = 0;
+    if (a->category == CVL_CATEGORY_CELL && a->index_path.section == 0 && a->index_path.item == 0) {
+        a->center.x += 1000;
+        *use = 1;
+    }
+    return 0;
+}
+
+static cvl_layout_callbacks grid_callbacks(grid_ctx *g) {
+    cvl_layout_callbacks cb;
+    memset(&cb, 0, sizeof cb);
+    cb.context = g;
+    cb.prepare = grid_prepare;
+    cb.content_size = grid_content_size;
+    cb.attributes_in_rect = grid_in_rect;
+    cb.attributes_for_element = grid_element;
+    cb.should_invalidate_for_bounds_change = grid_should_invalidate;
+    cb.target_content_offset = grid_target;
+    cb.prepare_for_updates = grid_prepare_updates;
+    cb.finalize_updates = grid_finalize;
+    cb.initial_attributes_for_appearing = grid_appearing;
+    return cb;
+}
+
+static void test_basics(void) {
+    uint32_t v = 0;
+    size_t sz = 0, off = 0;
+    OK(cvl_version(&v));
+    CHECK(v == CVL_VERSION_NUMBER);
+    FAILS(cvl_version(NULL), CVL_ERROR_NULL_ARGUMENT);
+    CHECK(strlen(cvl_last_error_message()) > 0);
+    OK(cvl_version(&v));
+    CHECK(strcmp(cvl_last_error_message(), "") == 0); /* success clears the message */
+    CHECK(strcmp(cvl_status_string(CVL_ERROR_CAPACITY), "CVL_ERROR_CAPACITY") == 0);
+    CHECK(strcmp(cvl_status_string(12345), "unknown status") == 0);
+    OK(cvl_callback_error("outside a callback: ignored"));
+    OK(cvl_callback_error(NULL));
+
+    /* The library's struct layouts are the header's. */
+    OK(cvl_abi_struct_size("cvl_attributes", &sz));
+    CHECK(sz == sizeof(cvl_attributes));
+    OK(cvl_abi_field_offset("cvl_attributes", "alpha", &off));
+    CHECK(off == offsetof(cvl_attributes, alpha));
+    OK(cvl_abi_field_offset("cvl_attributes", "custom", &off));
+    CHECK(off == offsetof(cvl_attributes, custom));
+    OK(cvl_abi_struct_size("cvl_flow_config", &sz));
+    CHECK(sz == sizeof(cvl_flow_config));
+    OK(cvl_abi_field_offset("cvl_flow_config", "footer_reference_size", &off));
+    CHECK(off == offsetof(cvl_flow_config, footer_reference_size));
+    OK(cvl_abi_struct_size("cvl_animation", &sz));
+    CHECK(sz == sizeof(cvl_animation));
+    OK(cvl_abi_field_offset("cvl_layout_callbacks", "final_attributes_for_disappearing", &off));
+    CHECK(off == offsetof(cvl_layout_callbacks, final_attributes_for_disappearing));
+    FAILS(cvl_abi_struct_size("no_such_struct", &sz), CVL_ERROR_INVALID_ARGUMENT);
+    FAILS(cvl_abi_field_offset("cvl_rect", "depth", &off), CVL_ERROR_INVALID_ARGUMENT);
+    FAILS(cvl_abi_struct_size(NULL, &sz), CVL_ERROR_NULL_ARGUMENT);
+}
+
+static void test_custom_layout_and_view(void) {
+    grid_ctx g;
+    counts_ds d;
+    cvl_layout_callbacks cb;
+    cvl_data_source ds;
+    cvl_layout *layout = NULL;
+    cvl_view *view = NULL, *view2 = NULL;
+    cvl_size size;
+    cvl_point p;
+    cvl_attributes buf[64], one;
+    size_t n = 0;
+    int found = 0;
+    int64_t count = 0;
+    int32_t kind = 0, type = 0;
+    cvl_index_path ip;
+
+    memset(&g, 0, sizeof g);
+    memset(&d, 0, sizeof d);
+    d.sections = 2;
+    d.items[0] = 5;
+    d.items[1] = 3;
+    cb = grid_callbacks(&g);
+    ds = make_ds(&d);
+
+    /* Required callbacks. */
+    {
+        cvl_layout_callbacks bad = cb;
+        bad.content_size = NULL;
+        FAILS(cvl_custom_layout_create(&bad, &layout), CVL_ERROR_NULL_ARGUMENT);
+        CHECK(layout == NULL);
+    }
+    OK(cvl_custom_layout_create(&cb, &layout));
+    OK(cvl_layout_get_type(layout, &type));
+    CHECK(type == CVL_LAYOUT_CUSTOM);
+    OK(cvl_layout_register_kind(layout, "band", &kind));
+    CHECK(kind == CVL_KIND_FIRST_CUSTOM);
+    g.band_kind = kind;
+    OK(cvl_layout_register_kind(layout, "band", &kind));
+    CHECK(kind == CVL_KIND_FIRST_CUSTOM);
+    OK(cvl_layout_register_kind(layout, "header", &kind));
+    CHECK(kind == CVL_KIND_HEADER);
+    FAILS(cvl_layout_register_kind(layout, "", &kind), CVL_ERROR_INVALID_ARGUMENT);
+
+    FAILS(cvl_view_create(NULL, layout, &view), CVL_ERROR_NULL_ARGUMENT);
+    OK(cvl_view_create(&ds, layout, &view));
+    /* A layout serves one view. */
+    FAILS(cvl_view_create(&ds, layout, &view2), CVL_ERROR_STATE);
+    CHECK(view2 == NULL);
+
+    size.width = 350;
+    size.height = 250;
+    OK(cvl_view_set_bounds_size(view, size));
+    OK(cvl_view_get_bounds_size(view, &size));
+    NEAR(size.width, 350);
+
+    /* 350 wide -> 3 columns; section 0: 5 items = 2 rows, section 1: 3 items = 1 row -> 300 high. */
+    OK(cvl_view_content_size(view, &size));
+    NEAR(size.width, 350);
+    NEAR(size.height, 300);
+    CHECK(g.prepared == 1);
+    OK(cvl_view_number_of_sections(view, &count));
+    CHECK(count == 2);
+    OK(cvl_view_number_of_items(view, 1, &count));
+    CHECK(count == 3);
+    FAILS(cvl_view_number_of_items(view, 2, &count), CVL_ERROR_OUT_OF_RANGE);
+
+    /* The capacity protocol: count only, too small, enough. */
+    OK(cvl_view_visible_attributes(view, NULL, 0, &n));
+    CHECK(n == 8); /* the viewport 350x250 at (0,0) touches rows 0..2: all 8 cells */
+    FAILS(cvl_view_visible_attributes(view, buf, 3, &n), CVL_ERROR_CAPACITY);
+    CHECK(n == 8);
+    CHECK(message_contains("8"));
+    OK(cvl_view_visible_attributes(view, buf, 64, &n));
+    CHECK(n == 8);
+    /* Draw order: index path order for equal z. Item (0,4) is column 1 row 1: (150, 150). */
+    CHECK(buf[4].index_path.section == 0 && buf[4].index_path.item == 4);
+    NEAR(buf[4].center.x, 150);
+    NEAR(buf[4].center.y, 150);
+    NEAR(buf[4].frame.x, 100);
+    NEAR(buf[4].frame.width, 100);
+    CHECK(buf[7].index_path.section == 1 && buf[7].index_path.item == 2);
+    NEAR(buf[7].center.y, 250);
+
+    {
+        cvl_rect r = {100, 100, 1, 1};
+        OK(cvl_view_attributes_in_rect(view, r, buf, 64, &n));
+        CHECK(n == 1 && buf[0].index_path.item == 4);
+        r.x = NAN;
+        FAILS(cvl_view_attributes_in_rect(view, r, buf, 64, &n), CVL_ERROR_INVALID_ARGUMENT);
+        r.x = 0;
+        r.width = -1;
+        FAILS(cvl_view_attributes_in_rect(view, r, buf, 64, &n), CVL_ERROR_INVALID_ARGUMENT);
+    }
+
+    ip.section = 1;
+    ip.item = 1;
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    CHECK(found == 1);
+    NEAR(one.center.x, 150);
+    NEAR(one.center.y, 250);
+    ip.item = 3;
+    FAILS(cvl_view_attributes_for_item(view, ip, &one, &found), CVL_ERROR_OUT_OF_RANGE);
+    ip.item = -1;
+    FAILS(cvl_view_attributes_for_item(view, ip, &one, &found), CVL_ERROR_OUT_OF_RANGE);
+    ip.section = 1;
+    ip.item = 0;
+    OK(cvl_view_attributes_for_element(view, CVL_CATEGORY_DECORATION, g.band_kind, ip, &one, &found));
+    CHECK(found == 1 && one.z_index == -1 && one.category == CVL_CATEGORY_DECORATION && one.kind == g.band_kind);
+    NEAR(one.center.y, 205);
+    OK(cvl_view_attributes_for_element(view, CVL_CATEGORY_SUPPLEMENTARY, CVL_KIND_HEADER, ip, &one, &found));
+    CHECK(found == 0);
+    FAILS(cvl_view_attributes_for_element(view, 9, 0, ip, &one, &found), CVL_ERROR_INVALID_ARGUMENT);
+
+    /* (260, 160) is column 2 of row 1, empty (section 0 has 5 items); (160, 160) is item 4. */
+    p.x = 260;
+    p.y = 160;
+    OK(cvl_view_index_path_at_point(view, p, &ip, &found));
+    CHECK(found == 0);
+    p.x = 160;
+    OK(cvl_view_index_path_at_point(view, p, &ip, &found));
+    CHECK(found == 1 && ip.section == 0 && ip.item == 4);
+    p.x = INFINITY;
+    FAILS(cvl_view_index_path_at_point(view, p, &ip, &found), CVL_ERROR_INVALID_ARGUMENT);
+
+    /* Scrolling, snapping, scroll-to-item. */
+    {
+        cvl_point proposed = {0, 137}, vel = {0, 0}, out;
+        OK(cvl_view_target_content_offset(view, proposed, vel, &out));
+        NEAR(out.y, 100);
+        p.x = 0;
+        p.y = 30;
+        OK(cvl_view_set_content_offset(view, p));
+        OK(cvl_view_get_content_offset(view, &out));
+        NEAR(out.y, 30);
+        CHECK(g.prepared == 1); /* a scroll does not re-prepare (the layout said so) */
+        p.y = NAN;
+        FAILS(cvl_view_set_content_offset(view, p), CVL_ERROR_INVALID_ARGUMENT);
+        OK(cvl_view_get_content_offset(view, &out));
+        NEAR(out.y, 30); /* unchanged */
+        /* Item (1,0) is at y 200..300; bottom position: 300 - 250 = 50, within [0, 300-250]. */
+        ip.section = 1;
+        ip.item = 0;
+        OK(cvl_view_scroll_to_item(view, ip, CVL_SCROLL_POSITION_BOTTOM, &out));
+        NEAR(out.y, 50);
+        /* Top would be 200, clamped to content 300 - viewport 250 = 50. */
+        OK(cvl_view_scroll_to_item(view, ip, CVL_SCROLL_POSITION_TOP, &out));
+        NEAR(out.y, 50);
+        ip.section = 0;
+        OK(cvl_view_scroll_to_item(view, ip, CVL_SCROLL_POSITION_TOP, NULL));
+        OK(cvl_view_get_content_offset(view, &out));
+        NEAR(out.y, 0);
+        FAILS(cvl_view_scroll_to_item(view, ip, CVL_SCROLL_POSITION_TOP | CVL_SCROLL_POSITION_BOTTOM, &out), CVL_ERROR_INVALID_ARGUMENT);
+        FAILS(cvl_view_scroll_to_item(view, ip, 1u << 9, &out), CVL_ERROR_INVALID_ARGUMENT);
+    }
+
+    /* Bounds changes: a width change invalidates (the layout asks), a height change does not. */
+    size.width = 350;
+    size.height = 400;
+    OK(cvl_view_set_bounds_size(view, size));
+    OK(cvl_view_content_size(view, &size));
+    CHECK(g.prepared == 1);
+    size.width = 200;
+    size.height = 400;
+    OK(cvl_view_set_bounds_size(view, size));
+    OK(cvl_view_content_size(view, &size));
+    CHECK(g.prepared == 2);
+    NEAR(size.height, 500); /* 2 columns: 3 rows + 2 rows */
+    size.width = -1;
+    FAILS(cvl_view_set_bounds_size(view, size), CVL_ERROR_INVALID_ARGUMENT);
+
+    /* Invalidation flags. */
+    OK(cvl_view_invalidate_layout(view, CVL_INVALIDATE_EVERYTHING, NULL, 0));
+    OK(cvl_view_content_size(view, &size));
+    CHECK(g.prepared == 3);
+    FAILS(cvl_view_invalidate_layout(view, 1u << 20, NULL, 0), CVL_ERROR_INVALID_ARGUMENT);
+    ip.section = 5;
+    ip.item = 0;
+    FAILS(cvl_view_invalidate_layout(view, CVL_INVALIDATE_DELEGATE_METRICS, &ip, 1), CVL_ERROR_OUT_OF_RANGE);
+    FAILS(cvl_view_invalidate_layout(view, CVL_INVALIDATE_DELEGATE_METRICS, NULL, 1), CVL_ERROR_NULL_ARGUMENT);
+
+    /* A data source that fails or lies: error, and the view keeps its counts. */
+    d.items[0] = 6;
+    d.negative = 1;
+    FAILS(cvl_view_reload_data(view), CVL_ERROR_CALLBACK);
+    CHECK(message_contains("negative"));
+    d.negative = 0;
+    d.fail_items = 1;
+    FAILS(cvl_view_invalidate_layout(view, CVL_INVALIDATE_DATA_COUNTS, NULL, 0), CVL_ERROR_CALLBACK);
+    CHECK(message_contains("the model is locked"));
+    CHECK(message_contains("status 7"));
+    d.fail_items = 0;
+    OK(cvl_view_number_of_items(view, 0, &count));
+    CHECK(count == 5);
+    OK(cvl_view_reload_data(view));
+    OK(cvl_view_number_of_items(view, 0, &count));
+    CHECK(count == 6);
+
+    /* Validation of what a callback layout returns. */
+    g.bad_output = 1;
+    FAILS(cvl_view_visible_attributes(view, buf, 64, &n), CVL_ERROR_CALLBACK);
+    CHECK(message_contains("alpha"));
+    g.bad_output = 0;
+
+    /* Handles: destroyed and foreign handles are reported, NULL destroy is a no-op. */
+    OK(cvl_layout_destroy(layout)); /* the view keeps the layout alive */
+    OK(cvl_view_visible_attributes(view, buf, 64, &n));
+    FAILS(cvl_layout_get_type(layout, &type), CVL_ERROR_INVALID_HANDLE);
+    FAILS(cvl_layout_destroy(layout), CVL_ERROR_INVALID_HANDLE);
+    FAILS(cvl_view_content_size((cvl_view *)(void *)&d, &size), CVL_ERROR_INVALID_HANDLE);
+    OK(cvl_view_destroy(view));
+    FAILS(cvl_view_content_size(view, &size), CVL_ERROR_INVALID_HANDLE);
+    FAILS(cvl_view_destroy(view), CVL_ERROR_INVALID_HANDLE);
+    OK(cvl_view_destroy(NULL));
+    OK(cvl_layout_destroy(NULL));
+    FAILS(cvl_view_content_size(NULL, &size), CVL_ERROR_NULL_ARGUMENT);
+}
+
+static cvl_update_item item_update(int32_t action, int64_t bs, int64_t bi, int64_t as, int64_t ai) {
+    cvl_update_item u;
+    u.action = action;
+    u.is_section = 0;
+    u.before.section = bs;
+    u.before.item = bi;
+    u.after.section = as;
+    u.after.item = ai;
+    return u;
+}
+
+static const cvl_attributes *find(const cvl_attributes *list, size_t n, int64_t s, int64_t i, double alpha_min) {
+    size_t k;
+    for (k = 0; k < n; k++)
+        if (list[k].category == CVL_CATEGORY_CELL && list[k].index_path.section == s && list[k].index_path.item == i &&
+            list[k].alpha >= alpha_min)
+            return &list[k];
+    return NULL;
+}
+
+static void test_batch_updates_and_animation(void) {
+    grid_ctx g;
+    counts_ds d;
+    cvl_layout_callbacks cb;
+    cvl_data_source ds;
+    cvl_layout *layout = NULL;
+    cvl_view *view = NULL;
+    cvl_size size = {300, 1000};
+    cvl_update_item ups[4], seen[8];
+    cvl_animation anim;
+    cvl_attributes buf[64];
+    const cvl_attributes *a;
+    cvl_index_path ip, out;
+    size_t n;
+    int exists = 0, animating = 0;
+    double t = 0;
+    int64_t count;
+
+    memset(&g, 0, sizeof g);
+    memset(&d, 0, sizeof d);
+    d.sections = 2;
+    d.items[0] = 5;
+    d.items[1] = 3;
+    cb = grid_callbacks(&g);
+    ds = make_ds(&d);
+    OK(cvl_custom_layout_create(&cb, &layout));
+    OK(cvl_view_create(&ds, layout, &view));
+    OK(cvl_view_set_bounds_size(view, size));
+    OK(cvl_view_set_time(view, 10));
+
+    ups[0] = item_update(CVL_UPDATE_DELETE, 0, 1, -1, -1);
+    ups[1] = item_update(CVL_UPDATE_DELETE, 0, 3, -1, -1);
+    ups[2] = item_update(CVL_UPDATE_INSERT, -1, -1, 0, 0);
+    ups[3] = item_update(CVL_UPDATE_INSERT, -1, -1, 1, 3);
+
+    /* UIKit's check: 5 - 2 + 1 = 4, but the data source says 7. */
+    d.items[0] = 7;
+    d.items[1] = 4;
+    FAILS(cvl_view_perform_batch_updates(view, ups, 4, NULL), CVL_ERROR_INCONSISTENT_UPDATE);
+    CHECK(message_contains("invalid number of items in section 0"));
+    CHECK(message_contains("(7) must be equal to the number of items contained in that section before the update (5)"));
+    OK(cvl_view_number_of_items(view, 0, &count));
+    CHECK(count == 5); /* unchanged */
+    ip.section = 0;
+    ip.item = 0;
+    FAILS(cvl_view_map_index_path(view, CVL_MAP_OLD_TO_NEW, ip, &out, &exists), CVL_ERROR_STATE);
+
+    /* Out of range before the update. */
+    d.items[0] = 4;
+    ups[0].before.item = 9;
+    FAILS(cvl_view_perform_batch_updates(view, ups, 4, NULL), CVL_ERROR_OUT_OF_RANGE);
+    ups[0].before.item = 1;
+    ups[0].action = 42;
+    FAILS(cvl_view_perform_batch_updates(view, ups, 4, NULL), CVL_ERROR_INVALID_ARGUMENT);
+    ups[0].action = CVL_UPDATE_DELETE;
+    FAILS(cvl_view_perform_batch_updates(view, NULL, 4, NULL), CVL_ERROR_NULL_ARGUMENT);
+
+    /* Animated, linear, one second, starting at t = 10. */
+    OK(cvl_animation_default(&anim));
+    NEAR(anim.duration, 0.3);
+    anim.duration = 1;
+    anim.curve = CVL_CURVE_LINEAR;
+    OK(cvl_view_perform_batch_updates(view, ups, 4, &anim));
+    CHECK(g.updates_seen == 4);
+    CHECK(g.finalized == 1);
+    OK(cvl_view_number_of_items(view, 0, &count));
+    CHECK(count == 4);
+
+    /* The layout saw deletes (descending), then inserts (ascending). */
+    OK(cvl_view_last_update_items(view, seen, 8, &n));
+    CHECK(n == 4);
+    CHECK(seen[0].action == CVL_UPDATE_DELETE && seen[0].before.item == 3);
+    CHECK(seen[1].action == CVL_UPDATE_DELETE && seen[1].before.item == 1);
+    CHECK(seen[2].action == CVL_UPDATE_INSERT && seen[2].after.section == 0 && seen[2].after.item == 0);
+    CHECK(seen[3].action == CVL_UPDATE_INSERT && seen[3].after.section == 1 && seen[3].after.item == 3);
+
+    /* Old [0 1 2 3 4] minus 1, 3 = [0 2 4], then insert at 0: new [ins 0 2 4]. */
+    ip.section = 0;
+    ip.item = 0;
+    OK(cvl_view_map_index_path(view, CVL_MAP_OLD_TO_NEW, ip, &out, &exists));
+    CHECK(exists == 1 && out.section == 0 && out.item == 1);
+    ip.item = 4;
+    OK(cvl_view_map_index_path(view, CVL_MAP_OLD_TO_NEW, ip, &out, &exists));
+    CHECK(exists == 1 && out.item == 3);
+    ip.item = 3;
+    OK(cvl_view_map_index_path(view, CVL_MAP_OLD_TO_NEW, ip, &out, &exists));
+    CHECK(exists == 0);
+    ip.item = 0;
+    OK(cvl_view_map_index_path(view, CVL_MAP_NEW_TO_OLD, ip, &out, &exists));
+    CHECK(exists == 0);
+    ip.item = 2;
+    OK(cvl_view_map_index_path(view, CVL_MAP_NEW_TO_OLD, ip, &out, &exists));
+    CHECK(exists == 1 && out.item == 2);
+    ip.item = 9;
+    FAILS(cvl_view_map_index_path(view, CVL_MAP_NEW_TO_OLD, ip, &out, &exists), CVL_ERROR_OUT_OF_RANGE);
+    FAILS(cvl_view_map_index_path(view, 7, ip, &out, &exists), CVL_ERROR_INVALID_ARGUMENT);
+
+    OK(cvl_view_is_animating(view, &animating));
+    CHECK(animating == 1);
+    OK(cvl_view_set_time(view, 10.5));
+    /* In the viewport: 8 present + 2 deleted fading out, less (0,0) which is at x 500..600. */
+    OK(cvl_view_visible_attributes(view, buf, 64, &n));
+    CHECK(n == 9);
+    if (getenv("HARNESS_DEBUG")) fprintf(stderr, "visible: %zu\n", n);
+    {
+        cvl_rect wide = {0, 0, 2000, 1000};
+        OK(cvl_view_attributes_in_rect(view, wide, buf, 64, &n));
+        CHECK(n == 10);
+        if (getenv("HARNESS_DEBUG")) {
+            size_t k;
+            for (k = 0; k < n; k++)
+                fprintf(stderr, "(%lld,%lld) c=(%g,%g) a=%g\n", (long long)buf[k].index_path.section, (long long)buf[k].index_path.item,
+                        buf[k].center.x, buf[k].center.y, buf[k].alpha);
+        }
+    }
+    /* Inserted (0,0): the layout's hook starts it 1000 pt to the right: (1050,50) -> (50,50). */
+    a = find(buf, n, 0, 0, 0.99);
+    CHECK(a != NULL);
+    if (a) { NEAR(a->center.x, 550); NEAR(a->center.y, 50); }
+    /* Old (0,4) at column 1 row 1 (150,150) is new (0,3) at column 0 row 1 (50,150). */
+    a = find(buf, n, 0, 3, 0.99);
+    CHECK(a != NULL);
+    if (a) { NEAR(a->center.x, 100); NEAR(a->center.y, 150); }
+    /* Inserted (1,3) crossfades in place (column 0, row 2 + 1): alpha 0.5 at (50, 350). */
+    a = find(buf, n, 1, 3, 0.0);
+    CHECK(a != NULL);
+    if (a) { NEAR(a->alpha, 0.5); NEAR(a->center.x, 50); NEAR(a->center.y, 350); }
+    /* Deleted old (0,1) at (150,50) fades out in place. */
+    a = find(buf, n, 0, 1, 0.0);
+    CHECK(a != NULL);
+    {
+        int faded = 0;
+        size_t k;
+        for (k = 0; k < n; k++)
+            if (buf[k].index_path.section == 0 && buf[k].index_path.item == 1 && fabs(buf[k].alpha - 0.5) < 1e-9 &&
+                fabs(buf[k].center.x - 150) < 1e-9 && fabs(buf[k].center.y - 50) < 1e-9)
+                faded = 1;
+        CHECK(faded);
+    }
+    FAILS(cvl_view_set_time(view, 10.2), CVL_ERROR_INVALID_ARGUMENT); /* time goes forward only */
+    OK(cvl_view_get_time(view, &t));
+    NEAR(t, 10.5);
+    OK(cvl_view_set_time(view, 11.0));
+    OK(cvl_view_is_animating(view, &animating));
+    CHECK(animating == 0);
+    OK(cvl_view_visible_attributes(view, buf, 64, &n));
+    CHECK(n == 8);
+
+    /* Finishing early. */
+    ups[0] = item_update(CVL_UPDATE_MOVE, 0, 0, 1, 0);
+    d.items[0] = 3;
+    d.items[1] = 5;
+    OK(cvl_view_perform_batch_updates(view, ups, 1, &anim));
+    OK(cvl_view_is_animating(view, &animating));
+    CHECK(animating == 1);
+    OK(cvl_view_finish_animations(view));
+    OK(cvl_view_is_animating(view, &animating));
+    CHECK(animating == 0);
+
+    /* Animation parameters are validated. */
+    anim.duration = -1;
+    FAILS(cvl_view_perform_batch_updates(view, ups, 0, &anim), CVL_ERROR_INVALID_ARGUMENT);
+    anim.duration = 1;
+    anim.curve = 99;
+    FAILS(cvl_view_perform_batch_updates(view, ups, 0, &anim), CVL_ERROR_INVALID_ARGUMENT);
+
+    /* Re-entrancy: a data-source callback calling into the view that runs it is refused. */
+    d.reenter = view;
+    OK(cvl_view_reload_data(view));
+    CHECK(d.reenter_status == CVL_ERROR_STATE);
+    d.reenter = NULL;
+
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(layout));
+}
+
+static void test_timing_and_transforms(void) {
+    cvl_animation a;
+    cvl_transform3d id, rot, mid;
+    double p = 0, total = 0;
+    const double s = sqrt(0.5);
+
+    OK(cvl_animation_default(&a));
+    a.duration = 1;
+    a.curve = CVL_CURVE_EASE_IN_OUT;
+    OK(cvl_animation_progress(&a, 0.5, &p));
+    NEARTOL(p, 0.5, 1e-9); /* (0.42,0,0.58,1) is symmetric about (0.5, 0.5) */
+    OK(cvl_animation_progress(&a, -1, &p));
+    NEAR(p, 0);
+    OK(cvl_animation_progress(&a, 2, &p));
+    NEAR(p, 1);
+    a.curve = CVL_CURVE_CUBIC_BEZIER;
+    a.bezier[0] = 1.5;
+    FAILS(cvl_animation_progress(&a, 0.5, &p), CVL_ERROR_INVALID_ARGUMENT);
+    a.curve = CVL_CURVE_SPRING;
+    a.spring_damping_ratio = 1;
+    a.spring_response = 0.5;
+    OK(cvl_animation_total_duration(&a, &total));
+    CHECK(total > 0.5 && total < 5);
+    OK(cvl_animation_progress(&a, total, &p));
+    NEARTOL(p, 1, 1e-3);
+    a.spring_response = 0;
+    a.spring_mass = 0;
+    FAILS(cvl_animation_total_duration(&a, &total), CVL_ERROR_INVALID_ARGUMENT);
+
+    /* Halfway between identity and a 90 degree rotation about z is a 45 degree rotation. */
+    memset(&id, 0, sizeof id);
+    id.m11 = id.m22 = id.m33 = id.m44 = 1;
+    rot = id;
+    rot.m11 = 0;
+    rot.m12 = 1;
+    rot.m21 = -1;
+    rot.m22 = 0;
+    OK(cvl_transform3d_interpolate(&id, &rot, 0.5, &mid));
+    NEARTOL(mid.m11, s, 1e-12);
+    NEARTOL(mid.m12, s, 1e-12);
+    NEARTOL(mid.m21, -s, 1e-12);
+    NEARTOL(mid.m22, s, 1e-12);
+    NEARTOL(mid.m33, 1, 1e-12);
+    FAILS(cvl_transform3d_interpolate(&id, NULL, 0.5, &mid), CVL_ERROR_NULL_ARGUMENT);
+    FAILS(cvl_transform3d_interpolate(&id, &rot, NAN, &mid), CVL_ERROR_INVALID_ARGUMENT);
+}
+
+int main(void) {
+    test_basics();
+    test_custom_layout_and_view();
+    test_batch_updates_and_animation();
+    test_timing_and_transforms();
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}

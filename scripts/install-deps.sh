@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what this repo needs and the machine lacks: valgrind (Debian), pytest and hypothesis
+# (PyPI). The Swift toolchain itself comes with the machine image (/opt/swift).
+set -euo pipefail
+need_apt=()
+command -v valgrind >/dev/null 2>&1 || need_apt+=(valgrind)
+command -v gcc >/dev/null 2>&1 || need_apt+=(gcc)
+command -v g++ >/dev/null 2>&1 || need_apt+=(g++)
+if [ ${#need_apt[@]} -gt 0 ]; then
+    echo "installing ${need_apt[*]} (apt)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+if ! command -v swift >/dev/null 2>&1; then
+    if [ -x /opt/swift/usr/bin/swift ]; then
+        echo "swift is at /opt/swift/usr/bin: add it to PATH" >&2
+    else
+        echo "no Swift toolchain found: cvlayout needs Swift 6 (swift.org)" >&2
+    fi
+    exit 1
+fi
+if ! python3 -c 'import pytest, hypothesis' >/dev/null 2>&1; then
+    echo "installing Python test requirements (pip)"
+    python3 -m pip install -q -r bindings/python/requirements-test.txt || \
+        python3 -m pip install -q --break-system-packages -r bindings/python/requirements-test.txt
+fi

@@ -1,0 +1,142 @@
+import CCVLayout
+import CVLayoutCore
+
+// The seeds' layouts that are not flow layouts: circle (seed 004), mosaic (seed 001),
+// tree (seed 002). See include/cvlayout.h.
+
+func layoutOfType<T: CollectionViewLayout>(_ box: LayoutBox, _ t: T.Type, _ name: String) throws -> T {
+    guard let l = box.layout as? T else { throw LayoutError.invalid("the layout is not a \(name) layout") }
+    return l
+}
+
+private func create(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ type: Int32, _ make: () throws -> CollectionViewLayout) -> Int32 {
+    guarded {
+        guard let out else { throw LayoutError(.nullArgument, "out_layout is NULL") }
+        out.pointee = registerLayout(try make(), type: type)
+    }
+}
+
+// MARK: Circle
+
+@_cdecl("cvl_circle_layout_create")
+public func cvl_circle_layout_create_impl(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    create(out, CVL_LAYOUT_CIRCLE) { CircleLayout() }
+}
+
+@_cdecl("cvl_circle_layout_set_item_size")
+public func cvl_circle_layout_set_item_size_impl(_ layout: OpaquePointer?, _ size: cvl_size) -> Int32 {
+    withLayout(layout) { box in
+        try layoutOfType(box, CircleLayout.self, "circle").setItemSize(try requireExtent(size, "item size"))
+    }
+}
+
+@_cdecl("cvl_circle_layout_get_item_size")
+public func cvl_circle_layout_get_item_size_impl(_ layout: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_size>?) -> Int32 {
+    withLayout(layout, fromHooks: true) { box in
+        guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
+        out.pointee = try layoutOfType(box, CircleLayout.self, "circle").itemSize.c
+    }
+}
+
+// MARK: Mosaic
+
+@_cdecl("cvl_mosaic_layout_create")
+public func cvl_mosaic_layout_create_impl(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    create(out, CVL_LAYOUT_MOSAIC) { MosaicLayout() }
+}
+
+@_cdecl("cvl_mosaic_layout_set_config")
+public func cvl_mosaic_layout_set_config_impl(_ layout: OpaquePointer?, _ config: UnsafePointer<cvl_mosaic_config>?) -> Int32 {
+    withLayout(layout) { box in
+        let m = try layoutOfType(box, MosaicLayout.self, "mosaic")
+        guard let c = config?.pointee else { throw LayoutError(.nullArgument, "config is NULL") }
+        let fields = [("padding", c.padding), ("column_width", c.column_width), ("row_height", c.row_height),
+                      ("large_cell_width", c.large_cell_width), ("large_cell_height", c.large_cell_height),
+                      ("medium_cell_height", c.medium_cell_height)]
+        for (name, v) in fields where !(v.isFinite && v >= 0) {
+            throw LayoutError.invalid("mosaic config \(name) = \(v) must be finite and >= 0")
+        }
+        func opt(_ v: Double) -> Double? { v == 0 ? nil : v }
+        try m.setPadding(c.padding)
+        try m.setColumnWidth(opt(c.column_width))
+        try m.setRowHeight(opt(c.row_height))
+        try m.setLargeCellWidth(opt(c.large_cell_width))
+        try m.setLargeCellHeight(opt(c.large_cell_height))
+        try m.setMediumCellHeight(opt(c.medium_cell_height))
+    }
+}
+
+@_cdecl("cvl_mosaic_layout_get_config")
+public func cvl_mosaic_layout_get_config_impl(_ layout: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_mosaic_config>?) -> Int32 {
+    withLayout(layout, fromHooks: true) { box in
+        let m = try layoutOfType(box, MosaicLayout.self, "mosaic")
+        guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
+        out.pointee = cvl_mosaic_config(padding: m.padding, column_width: m.columnWidth ?? 0, row_height: m.rowHeight ?? 0,
+                                        large_cell_width: m.largeCellWidth ?? 0, large_cell_height: m.largeCellHeight ?? 0,
+                                        medium_cell_height: m.mediumCellHeight ?? 0)
+    }
+}
+
+// MARK: Tree
+
+/// `cvl_tree_data_source` as a `TreeLayoutDataSource`.
+final class CTreeDataSource: TreeLayoutDataSource {
+    let source: cvl_tree_data_source
+    init(_ s: cvl_tree_data_source) throws {
+        guard s.number_of_children != nil else { throw LayoutError(.nullArgument, "source.number_of_children is NULL") }
+        source = s
+    }
+    func numberOfChildren(ofItemAt indexPath: IndexPath) throws -> Int {
+        guard let f = source.number_of_children else { return 0 }
+        var n: Int64 = 0
+        try callC("number_of_children(\(indexPath))") { f(source.context, indexPath.c, &n) }
+        guard n >= 0 else { throw LayoutError.callback("number_of_children returned \(n) for \(indexPath), a negative count") }
+        guard n <= Int64(CollectionView.maxCount) else { throw LayoutError(.overflow, "number_of_children returned \(n) for \(indexPath)") }
+        return Int(n)
+    }
+}
+
+@_cdecl("cvl_tree_config_default")
+public func cvl_tree_config_default_impl(_ out: UnsafeMutablePointer<cvl_tree_config>?) -> Int32 {
+    guarded {
+        guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
+        let t = TreeLayout()
+        out.pointee = cvl_tree_config(item_size: t.itemSize.c, insets: t.insets.c)
+    }
+}
+
+@_cdecl("cvl_tree_layout_create")
+public func cvl_tree_layout_create_impl(_ source: UnsafePointer<cvl_tree_data_source>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    guarded {
+        guard let source else { throw LayoutError(.nullArgument, "source is NULL") }
+        guard let out else { throw LayoutError(.nullArgument, "out_layout is NULL") }
+        let t = TreeLayout()
+        t.treeDataSource = try CTreeDataSource(source.pointee)
+        out.pointee = registerLayout(t, type: CVL_LAYOUT_TREE)
+    }
+}
+
+@_cdecl("cvl_tree_layout_set_config")
+public func cvl_tree_layout_set_config_impl(_ layout: OpaquePointer?, _ config: UnsafePointer<cvl_tree_config>?) -> Int32 {
+    withLayout(layout) { box in
+        let t = try layoutOfType(box, TreeLayout.self, "tree")
+        guard let c = config?.pointee else { throw LayoutError(.nullArgument, "config is NULL") }
+        let size = try requireExtent(c.item_size, "item size")
+        let insets = try requireInsets(c.insets, "insets")
+        guard insets.top >= 0, insets.left >= 0, insets.bottom >= 0, insets.right >= 0 else {
+            throw LayoutError.invalid("tree insets must be >= 0")
+        }
+        let oldSize = t.itemSize
+        try t.setItemSize(size)
+        do { try t.setInsets(insets) } catch { try? t.setItemSize(oldSize); throw error }
+    }
+}
+
+@_cdecl("cvl_tree_layout_get_config")
+public func cvl_tree_layout_get_config_impl(_ layout: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_tree_config>?) -> Int32 {
+    withLayout(layout, fromHooks: true) { box in
+        let t = try layoutOfType(box, TreeLayout.self, "tree")
+        guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
+        out.pointee = cvl_tree_config(item_size: t.itemSize.c, insets: t.insets.c)
+    }
+}

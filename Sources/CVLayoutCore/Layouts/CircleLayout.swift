@@ -1,0 +1,192 @@
+import Foundation  // cos, sin, acos, asin
+
+/// The circle layout of seed 004 ("iOS : Working with collection view layouts", step 4,
+/// `CollectionViewCircleLayout`): the items of section 0 sit evenly spaced on a circle, the
+/// first at the top, going clockwise, each rotated to face outwards.
+///
+/// From the seed's `prepareLayout`, `collectionViewContentSize` and
+/// `layoutAttributesForItemAtIndexPath:`:
+///
+///     center = (width / 2, height / 2)                 // of the collection view's bounds size
+///     radius = MIN(width, height) / 2.5                // stored in an NSInteger: truncated
+///     item i of n: size   = itemSize (kItemDimension = 60 × 60)
+///                  center = center + radius · (cos(2πi/n − π/2), sin(2πi/n − π/2))
+///                  transform3D = CATransform3DMakeRotation(2πi/n, 0, 0, 1)
+///     content size = bounds size
+///
+/// - The radius is truncated to a whole number, as in the seed, which stores it in an
+///   `NSInteger`: `radius = ⌊min(w, h) / 2.5⌋` (bounds sizes are never negative). A 320 × 480
+///   view gets 128, a 321-point-wide one 128 too (128.4 truncated). The value is kept as a
+///   `Double` rounded toward zero, so huge bounds cannot overflow an `Int`.
+/// - The seed computes positions with `cosf`/`sinf` (single precision); this layout uses
+///   `Double` throughout, so positions can differ from the seed's in the 6th significant digit.
+/// - The circle is centred on the bounds *size* in content coordinates (the content is exactly
+///   one viewport), whatever the content offset.
+/// - Items of other sections get no attributes (the seed only reads section 0).
+/// - The seed's `layoutAttributesForElementsInRect:` returns every item; this one returns the
+///   items whose untransformed `frame` intersects the rect (the engine's rule for every layout;
+///   the rotation is not taken into account, as in UIKit).
+/// - No custom attribute slots.
+///
+/// The layout is invalidated when the bounds size changes, not when they only move.
+public final class CircleLayout: CollectionViewLayout {
+    /// The size of every item (`kItemDimension` × `kItemDimension` in the seed). Default 60 × 60.
+    /// Set it with `setItemSize(_:)`.
+    public private(set) var itemSize = Size(width: 60, height: 60)
+
+    /// The circle's centre, from the last `prepare()`.
+    public private(set) var center = Point.zero
+    /// The circle's radius, from the last `prepare()`: `⌊min(width, height) / 2.5⌋`.
+    public private(set) var radius = 0.0
+    /// How many items are on the circle (section 0's count), from the last `prepare()`.
+    public private(set) var cellCount = 0
+    private var contentSize = Size.zero
+
+    public override init() { super.init() }
+
+    /// Sets `itemSize` and invalidates the attached collection view.
+    /// - Throws: `LayoutError.invalidArgument` when a dimension is negative, NaN or infinite
+    ///   (the layout is left unchanged).
+    public func setItemSize(_ size: Size) throws {
+        guard size.isValidExtent else {
+            throw LayoutError.invalid("CircleLayout item size \(size.width)x\(size.height) must be finite and non-negative")
+        }
+        itemSize = size
+        collectionView?.invalidateLayout(.layoutAttributes)
+    }
+
+    /// The seed's radius rule: `MIN(w, h) / 2.5` stored in an `NSInteger`, i.e. truncated
+    /// toward zero. Non-finite or negative sizes give 0.
+    /// - Complexity: O(1).
+    public static func radius(forBoundsSize size: Size) -> Double {
+        let m = Swift.min(size.width, size.height)
+        guard m.isFinite, m > 0 else { return 0 }
+        return (m / 2.5).rounded(.towardZero)
+    }
+
+    // MARK: The layout cycle
+
+    /// Reads the bounds size and section 0's count.
+    /// - Complexity: O(1).
+    public override func prepare() throws {
+        let size = collectionView?.boundsSize ?? .zero
+        guard size.isValidExtent else {
+            throw LayoutError.invalid("CircleLayout: bounds size \(size.width)x\(size.height) must be finite and non-negative")
+        }
+        center = Point(x: size.width / 2, y: size.height / 2)
+        radius = Self.radius(forBoundsSize: size)
+        cellCount = numberOfItems(inSection: 0)
+        contentSize = size
+    }
+
+    /// The bounds size.
+    public override func collectionViewContentSize() throws -> Size { contentSize }
+
+    /// The attributes of item `i` of section 0 (no range check).
+    private func attributes(_ i: Int) -> LayoutAttributes {
+        let n = Double(cellCount)
+        let angle = 2 * Double.pi * Double(i) / n
+        var a = LayoutAttributes.cell(IndexPath(section: 0, item: i))
+        a.size = itemSize
+        a.center = Point(x: center.x + radius * cos(angle - Double.pi / 2),
+                         y: center.y + radius * sin(angle - Double.pi / 2))
+        a.transform = Transform3D.rotation(angle, 0, 0, 1)
+        return a
+    }
+
+    /// - Complexity: O(1).
+    public override func layoutAttributesForItem(at indexPath: IndexPath) throws -> LayoutAttributes? {
+        guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < cellCount else { return nil }
+        return attributes(indexPath.item)
+    }
+
+    /// Appends the items whose frame intersects `rect`.
+    ///
+    /// Item centres lie on the circle, and a frame intersects `rect` exactly when its centre lies
+    /// in `rect` grown by half the item size. The circle meets that box in at most four arcs,
+    /// found from the box edges' crossing angles; only the items whose angles fall in those arcs
+    /// (widened by a small margin against rounding) are tested.
+    /// - Complexity: O(k) for k items returned, plus O(1).
+    public override func layoutAttributesForElements(in rect: Rect, into out: inout [LayoutAttributes]) throws {
+        let n = cellCount
+        guard n > 0, rect.isFinite, rect.width > 0, rect.height > 0,
+              itemSize.width > 0, itemSize.height > 0 else { return }
+        for range in candidateRanges(rect) {
+            for i in range {
+                let a = attributes(i)
+                if rect.intersects(a.frame) { out.append(a) }
+            }
+        }
+    }
+
+    /// Index ranges (sorted, disjoint) that contain every item whose frame may intersect `rect`.
+    private func candidateRanges(_ rect: Rect) -> [Range<Int>] {
+        let n = cellCount
+        let hw = itemSize.width / 2, hh = itemSize.height / 2
+        let (cx, cy, r) = (center.x, center.y, radius)
+        // The box the centre must lie in, clipped to the circle's neighbourhood so that its
+        // coordinates have the circle's scale.
+        var x0 = rect.minX - hw, x1 = rect.maxX + hw, y0 = rect.minY - hh, y1 = rect.maxY + hh
+        x0 = Swift.max(x0, cx - r - 1); x1 = Swift.min(x1, cx + r + 1)
+        y0 = Swift.max(y0, cy - r - 1); y1 = Swift.min(y1, cy + r + 1)
+        guard x0 < x1, y0 < y1 else { return [] }
+        // Radius 0: every item has the same frame.
+        guard r > 0 else { return rect.intersects(attributes(0).frame) ? [0..<n] : [] }
+        let delta = 1e-12 * Swift.max(1, r, abs(cx), abs(cy))
+
+        // Crossing angles of the circle with the box grown by delta.
+        let twoPi = 2 * Double.pi
+        func norm(_ t: Double) -> Double { var t = t.truncatingRemainder(dividingBy: twoPi); if t < 0 { t += twoPi }; return t }
+        var angles: [Double] = [0, twoPi]
+        for a in [x0 - delta, x1 + delta] {
+            let u = (a - cx) / r
+            if u >= -1, u <= 1 { let t = acos(u); angles.append(norm(t)); angles.append(norm(-t)) }
+        }
+        for b in [y0 - delta, y1 + delta] {
+            let v = (b - cy) / r
+            if v >= -1, v <= 1 { let t = asin(v); angles.append(norm(t)); angles.append(norm(Double.pi - t)) }
+        }
+        angles.sort()
+        // Arcs whose midpoint lies in the box grown by 2·delta (robust to rounding).
+        let g = 2 * delta
+        var ranges: [(Int, Int)] = []
+        let nd = Double(n)
+        for k in 1..<angles.count where angles[k] > angles[k - 1] {
+            let (a0, a1) = (angles[k - 1], angles[k])
+            let mid = (a0 + a1) / 2
+            let px = cx + r * cos(mid), py = cy + r * sin(mid)
+            guard px > x0 - g, px < x1 + g, py > y0 - g, py < y1 + g else { continue }
+            // Item i sits at angle 2πi/n − π/2, i.e. i = (θ + π/2)·n / 2π.
+            let lo = ((a0 + Double.pi / 2) * nd / twoPi).rounded(.down) - 1
+            let hi = ((a1 + Double.pi / 2) * nd / twoPi).rounded(.up) + 1
+            if hi - lo + 1 >= nd { return [0..<n] }
+            // lo, hi ∈ [-1, 1.25n + 2]: safe to convert.
+            let l = Int(lo), h = Int(hi) + 1  // half-open [l, h), may wrap past n or below 0
+            let lm = ((l % n) + n) % n
+            let len = h - l
+            if lm + len <= n { ranges.append((lm, lm + len)) } else { ranges.append((lm, n)); ranges.append((0, lm + len - n)) }
+        }
+        ranges.sort { $0.0 < $1.0 }
+        var merged: [Range<Int>] = []
+        for (l, h) in ranges {
+            if let last = merged.last, l <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<Swift.max(last.upperBound, h)
+            } else {
+                merged.append(l..<h)
+            }
+        }
+        return merged
+    }
+
+    // MARK: Invalidation
+
+    /// True when the size changes; a scroll keeps the layout.
+    public override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+        newBounds.size != (collectionView?.boundsSize ?? .zero)
+    }
+
+    /// A size change moves every item.
+    public override func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
+        .layoutAttributes
+    }
+}

@@ -1,0 +1,244 @@
+/// The paged mosaic of seed 001 (a horizontally paged layout with 12 items per page, "some cells
+/// are bigger than others and span multiple lines"): `collectionViewContentSize` and
+/// `layoutAttributesForItemAtIndex:` of the post, with its three `switch` tables.
+///
+/// Item `index` of section 0, with `page = index / 12` and `indexOnPage = index % 12`:
+///
+///     indexOnPage:  0  1  2  3  4  5  6  7  8  9 10 11
+///     column:       0  1  2  0  1  0  1  2  3  1  2  3
+///     row:          0  0  0  1  1  2  2  2  2  3  3  3
+///     size:         index 2 → large (largeCellWidth × largeCellHeight)
+///                   index 5 → medium (columnWidth × mediumCellHeight)
+///                   others  → small (columnWidth × rowHeight)
+///     x = page · pageWidth + (columnWidth + padding) · column
+///     y = (rowHeight + padding) · row
+///     content size = (⌈n / 12⌉ · pageWidth, pageHeight)       // 0 items → width 0
+///
+/// `pageWidth` and `pageHeight` are the collection view's bounds size. The post leaves the
+/// constants (`kPadding`, `kColumnWidth`, …) undefined; here they are properties whose defaults
+/// make four columns and four rows fill a page exactly:
+/// `columnWidth = (W − 3·padding) / 4`, `rowHeight = (H − 3·padding) / 4` (0 when negative),
+/// `largeCellWidth = 2·columnWidth + padding`, `largeCellHeight = mediumCellHeight =
+/// 2·rowHeight + padding`.
+///
+/// With those defaults the tables tile each page's 4 × 4 grid without overlap or gap: the large
+/// cell covers columns 2–3 of rows 0–1, the medium cell column 0 of rows 2–3, and the ten small
+/// cells the other ten grid cells (10 + 4 + 2 = 16). Explicit sizes can make cells overlap;
+/// the layout does not check.
+///
+/// Custom attribute slot 0 is the post's cell type (`CustomFlowLayoutAttributes`):
+/// 0 = small, 1 = large, 2 = medium. It is discrete (switches, never blends, in animations).
+///
+/// Only section 0 is laid out (the post assumes a single section). The layout is invalidated
+/// when the bounds size changes, not when they only move.
+public final class MosaicLayout: CollectionViewLayout {
+    /// Items per page (`kNumberOfItemsPerPage`).
+    public static let itemsPerPage = 12
+    /// The post's column table, indexed by `indexOnPage`.
+    public static let columns = [0, 1, 2, 0, 1, 0, 1, 2, 3, 1, 2, 3]
+    /// The post's row table, indexed by `indexOnPage`.
+    public static let rows = [0, 0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3]
+
+    /// Values of custom slot 0.
+    public enum CellType: Int, Sendable {
+        case small = 0
+        case large = 1
+        case medium = 2
+    }
+
+    /// The cell type of a position on the page: 2 is large, 5 medium, the rest small.
+    public static func cellType(indexOnPage: Int) -> CellType {
+        indexOnPage == 2 ? .large : indexOnPage == 5 ? .medium : .small
+    }
+
+    /// The sizes in effect for one `prepare()`, with every default resolved.
+    public struct Metrics: Equatable, Sendable {
+        public var pageWidth: Double
+        public var pageHeight: Double
+        public var padding: Double
+        public var columnWidth: Double
+        public var rowHeight: Double
+        public var largeCellWidth: Double
+        public var largeCellHeight: Double
+        public var mediumCellHeight: Double
+    }
+
+    /// Gap between columns and between rows (`kPadding`). Default 10.
+    public private(set) var padding = 10.0
+    /// `kColumnWidth`; nil (default) = `(pageWidth − 3·padding) / 4`.
+    public private(set) var columnWidth: Double?
+    /// `kRowHeight`; nil (default) = `(pageHeight − 3·padding) / 4`.
+    public private(set) var rowHeight: Double?
+    /// `kLargeCellWidth`; nil (default) = `2·columnWidth + padding`.
+    public private(set) var largeCellWidth: Double?
+    /// `kLargeCellHeight`; nil (default) = `2·rowHeight + padding`.
+    public private(set) var largeCellHeight: Double?
+    /// `kMediumCellHeight`; nil (default) = `2·rowHeight + padding`.
+    public private(set) var mediumCellHeight: Double?
+
+    /// The resolved sizes of the last `prepare()`.
+    public private(set) var metrics = Metrics(pageWidth: 0, pageHeight: 0, padding: 10, columnWidth: 0, rowHeight: 0,
+                                              largeCellWidth: 0, largeCellHeight: 0, mediumCellHeight: 0)
+    /// Section 0's count at the last `prepare()`.
+    public private(set) var itemCount = 0
+    /// ⌈itemCount / 12⌉.
+    public private(set) var pageCount = 0
+    /// The 12 frames of page 0 (page p is the same shifted by p · pageWidth).
+    private var pageFrames: [Rect] = []
+    /// The union of `pageFrames`.
+    private var pageBox = Rect.zero
+    private var contentSize = Size.zero
+
+    public override init() { super.init() }
+
+    /// Slot 0 (the cell type) is discrete.
+    public override var discreteCustomSlots: UInt8 { 0b1 }
+
+    // MARK: Settings
+
+    private static func check(_ v: Double?, _ name: String) throws {
+        if let v, !(v.isFinite && v >= 0) {
+            throw LayoutError.invalid("MosaicLayout \(name) \(v) must be finite and non-negative")
+        }
+    }
+
+    /// Sets `padding` and invalidates the attached collection view.
+    /// - Throws: `LayoutError.invalidArgument` for a negative, NaN or infinite value.
+    public func setPadding(_ v: Double) throws {
+        try Self.check(v, "padding"); padding = v; changed()
+    }
+    /// Sets `columnWidth` (nil = derived) and invalidates the attached collection view.
+    /// - Throws: `LayoutError.invalidArgument` for a negative, NaN or infinite value.
+    public func setColumnWidth(_ v: Double?) throws {
+        try Self.check(v, "columnWidth"); columnWidth = v; changed()
+    }
+    /// Sets `rowHeight` (nil = derived) and invalidates the attached collection view.
+    /// - Throws: `LayoutError.invalidArgument` for a negative, NaN or infinite value.
+    public func setRowHeight(_ v: Double?) throws {
+        try Self.check(v, "rowHeight"); rowHeight = v; changed()
+    }
+    /// Sets `largeCellWidth` (nil = derived) and invalidates the attached collection view.
+    /// - Throws: `LayoutError.invalidArgument` for a negative, NaN or infinite value.
+    public func setLargeCellWidth(_ v: Double?) throws {
+        try Self.check(v, "largeCellWidth"); largeCellWidth = v; changed()
+    }
+    /// Sets `largeCellHeight` (nil = derived) and invalidates the attached collection view.
+    /// - Throws: `LayoutError.invalidArgument` for a negative, NaN or infinite value.
+    public func setLargeCellHeight(_ v: Double?) throws {
+        try Self.check(v, "largeCellHeight"); largeCellHeight = v; changed()
+    }
+    /// Sets `mediumCellHeight` (nil = derived) and invalidates the attached collection view.
+    /// - Throws: `LayoutError.invalidArgument` for a negative, NaN or infinite value.
+    public func setMediumCellHeight(_ v: Double?) throws {
+        try Self.check(v, "mediumCellHeight"); mediumCellHeight = v; changed()
+    }
+
+    private func changed() { collectionView?.invalidateLayout(.layoutAttributes) }
+
+    /// Resolves the defaults for a page of `size`.
+    /// - Complexity: O(1).
+    public func metrics(forPageSize size: Size) -> Metrics {
+        let p = padding
+        let cw = columnWidth ?? Swift.max(0, (size.width - 3 * p) / 4)
+        let rh = rowHeight ?? Swift.max(0, (size.height - 3 * p) / 4)
+        return Metrics(pageWidth: size.width, pageHeight: size.height, padding: p, columnWidth: cw, rowHeight: rh,
+                       largeCellWidth: largeCellWidth ?? 2 * cw + p,
+                       largeCellHeight: largeCellHeight ?? 2 * rh + p,
+                       mediumCellHeight: mediumCellHeight ?? 2 * rh + p)
+    }
+
+    /// The frame of position `indexOnPage` on page 0 (the post's `switch` statements).
+    static func frameOnPage(_ indexOnPage: Int, _ m: Metrics) -> Rect {
+        let x = (m.columnWidth + m.padding) * Double(columns[indexOnPage])
+        let y = (m.rowHeight + m.padding) * Double(rows[indexOnPage])
+        switch cellType(indexOnPage: indexOnPage) {
+        case .large: return Rect(x: x, y: y, width: m.largeCellWidth, height: m.largeCellHeight)
+        case .medium: return Rect(x: x, y: y, width: m.columnWidth, height: m.mediumCellHeight)
+        case .small: return Rect(x: x, y: y, width: m.columnWidth, height: m.rowHeight)
+        }
+    }
+
+    // MARK: The layout cycle
+
+    /// Resolves the sizes and the 12 frames of a page.
+    /// - Throws: `LayoutError.overflow` when the content would be wider than a `Double` holds.
+    /// - Complexity: O(1).
+    public override func prepare() throws {
+        let size = collectionView?.boundsSize ?? .zero
+        guard size.isValidExtent else {
+            throw LayoutError.invalid("MosaicLayout: bounds size \(size.width)x\(size.height) must be finite and non-negative")
+        }
+        let m = metrics(forPageSize: size)
+        let n = numberOfItems(inSection: 0)
+        let pages = n / Self.itemsPerPage + (n % Self.itemsPerPage == 0 ? 0 : 1)
+        let frames = (0..<Self.itemsPerPage).map { Self.frameOnPage($0, m) }
+        let box = frames.dropFirst().reduce(frames[0]) { $0.union($1) }
+        let width = Double(pages) * m.pageWidth
+        guard box.isFinite, box.maxX.isFinite, box.maxY.isFinite, width.isFinite, (width + box.maxX).isFinite else {
+            throw LayoutError(.overflow, "MosaicLayout: \(pages) pages of \(m.pageWidth) points with these cell sizes exceed the coordinate range")
+        }
+        metrics = m
+        itemCount = n
+        pageCount = pages
+        pageFrames = frames
+        pageBox = box
+        contentSize = Size(width: width, height: m.pageHeight)
+    }
+
+    /// `(pageCount · pageWidth, pageHeight)`.
+    public override func collectionViewContentSize() throws -> Size { contentSize }
+
+    private func attributes(_ index: Int) -> LayoutAttributes {
+        let page = index / Self.itemsPerPage, onPage = index % Self.itemsPerPage
+        var f = pageFrames[onPage]
+        f.origin.x += Double(page) * metrics.pageWidth
+        var a = LayoutAttributes.cell(IndexPath(section: 0, item: index), frame: f)
+        a.custom[0] = Double(Self.cellType(indexOnPage: onPage).rawValue)
+        return a
+    }
+
+    /// - Complexity: O(1).
+    public override func layoutAttributesForItem(at indexPath: IndexPath) throws -> LayoutAttributes? {
+        guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < itemCount else { return nil }
+        return attributes(indexPath.item)
+    }
+
+    /// Appends the items whose frame intersects `rect`, visiting only the pages whose items can
+    /// reach it.
+    /// - Complexity: O(12 · pages overlapping `rect`). When the page width is 0 every page sits
+    ///   at x = 0 and all are visited.
+    public override func layoutAttributesForElements(in rect: Rect, into out: inout [LayoutAttributes]) throws {
+        guard itemCount > 0, rect.isFinite, rect.width > 0, rect.height > 0,
+              pageBox.minY < rect.maxY, rect.minY < pageBox.maxY else { return }
+        let w = metrics.pageWidth
+        var first = 0, last = pageCount - 1
+        if w > 0 {
+            // Page p's items span [p·w + box.minX, p·w + box.maxX).
+            let lo = ((rect.minX - pageBox.maxX) / w).rounded(.down) - 1
+            let hi = ((rect.maxX - pageBox.minX) / w).rounded(.up) + 1
+            let pc = Double(pageCount)
+            first = Int(Swift.min(Swift.max(lo, 0), pc))
+            last = Int(Swift.min(Swift.max(hi, -1), pc - 1))
+        }
+        guard first <= last else { return }
+        for page in first...last {
+            let base = page * Self.itemsPerPage
+            for j in 0..<Swift.min(Self.itemsPerPage, itemCount - base) {
+                let a = attributes(base + j)
+                if rect.intersects(a.frame) { out.append(a) }
+            }
+        }
+    }
+
+    // MARK: Invalidation
+
+    /// True when the size changes (pages and derived sizes follow it); a scroll keeps the layout.
+    public override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+        newBounds.size != (collectionView?.boundsSize ?? .zero)
+    }
+
+    /// A size change moves every item.
+    public override func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
+        .layoutAttributes
+    }
+}

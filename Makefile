@@ -35,9 +35,11 @@ build/harness: Tests/c/harness.c include/cvlayout.h $(LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS_STRICT) Tests/c/harness.c -o $@ -L$(LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR)
 
-build/readme_example: Tests/c/readme_example.c include/cvlayout.h $(LIB)
+# The README's C example, extracted and compiled exactly as written.
+build/readme_example: README.md include/cvlayout.h $(LIB)
 	@mkdir -p build
-	$(CC) $(CFLAGS_STRICT) Tests/c/readme_example.c -o $@ -L$(LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR)
+	$(PYTHON) scripts/extract_readme.py c > build/readme_example.c
+	$(CC) $(CFLAGS_STRICT) build/readme_example.c -o $@ -L$(LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR)
 
 test-c: build/harness build/readme_example
 	@# The header must also be clean C99 and C++17.
@@ -47,6 +49,7 @@ test-c: build/harness build/readme_example
 	g++ -std=c++17 -Wall -Wextra -Werror -pedantic -Iinclude -c build/hdr.cpp -o build/hdr_cpp.o
 	$(VALGRIND) build/harness
 	$(VALGRIND) build/readme_example > build/readme_example.out
+	grep -q "item 0 at (" build/readme_example.out
 
 test-python:
 	$(PYENV) $(PYTHON) -m pytest bindings/python/tests -q

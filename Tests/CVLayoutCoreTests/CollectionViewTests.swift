@@ -1,0 +1,128 @@
+import XCTest
+@testable import CVLayoutCore
+
+/// The collection view's own behaviour: layout cycle, layout switching (carried offset,
+/// animation), batch-update animations and beginFromCurrentState.
+final class CollectionViewTests: XCTestCase {
+    private func cell(_ v: CollectionView, _ s: Int, _ i: Int) throws -> LayoutAttributes {
+        try XCTUnwrap(v.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: IndexPath(section: s, item: i))))
+    }
+
+    func testSwitchCircleToFlowWithoutAnimationAnswersAtOnce() throws {
+        let circle = CircleLayout()
+        let v = try CollectionView(dataSource: StaticDataSource([4]), layout: circle)
+        try v.setBoundsSize(Size(width: 300, height: 300))
+        // Circle: centre (150,150), radius floor(300/2.5) = 120; item 1 at angle 0 → (270, 150).
+        XCTAssertEqual(try cell(v, 0, 1).center, Point(x: 270, y: 150))
+        let flow = FlowLayout()
+        flow.itemSize = Size(width: 60, height: 60)
+        try v.setLayout(flow, animation: nil)
+        XCTAssertNil(circle.collectionView)
+        XCTAssertFalse(v.isAnimating)
+        // Flow, 300 wide, 60 pt items, spacing 10: 4 per line (4·60 + 3·10 = 270 ≤ 300), leftover
+        // 30 → gap 10 + 10 = 20: x = 0, 80, 160, 240. Item 1 centre (110, 30).
+        XCTAssertEqual(try cell(v, 0, 1).center, Point(x: 110, y: 30))
+        XCTAssertTrue(try cell(v, 0, 1).transform.isIdentity)
+    }
+
+    func testAnimatedSwitchInterpolatesFramesAndRotation() throws {
+        let circle = CircleLayout()
+        let v = try CollectionView(dataSource: StaticDataSource([4]), layout: circle)
+        try v.setBoundsSize(Size(width: 300, height: 300))
+        try v.setTime(100)
+        let flow = FlowLayout()
+        flow.itemSize = Size(width: 60, height: 60)
+        try v.setLayout(flow, animation: try AnimationTiming(duration: 2, curve: .linear))
+        XCTAssertTrue(v.isAnimating)
+        try v.setTime(101)  // halfway
+        let a = try cell(v, 0, 1)
+        // From (270,150) rotated 90° about z to (110,30) identity: centre (190, 90), 45° rotation.
+        XCTAssertEqual(a.center.x, 190, accuracy: 1e-9)
+        XCTAssertEqual(a.center.y, 90, accuracy: 1e-9)
+        XCTAssertTrue(a.transform.isApproximatelyEqual(to: .rotation(.pi / 4, 0, 0, 1), tolerance: 1e-12))
+        // The rect query returns the same on-screen attributes.
+        let all = try v.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 300, height: 300))
+        let fromRect = try XCTUnwrap(all.first { $0.indexPath == IndexPath(section: 0, item: 1) })
+        XCTAssertEqual(fromRect.center.x, 190, accuracy: 1e-9)
+        try v.setTime(102)
+        XCTAssertFalse(v.isAnimating)
+        XCTAssertEqual(try cell(v, 0, 1).center, Point(x: 110, y: 30))
+    }
+
+    func testSwitchCarriesTheContentOffsetSoTheCentreItemStays() throws {
+        let small = FlowLayout()
+        small.itemSize = Size(width: 100, height: 100)
+        small.minimumLineSpacing = 0
+        small.minimumInteritemSpacing = 0
+        let v = try CollectionView(dataSource: StaticDataSource([1000]), layout: small)
+        try v.setBoundsSize(Size(width: 300, height: 300))
+        // 3 per line, 100 pt lines. Scroll so line 50 (items 150...152) is centred: the viewport
+        // centre y = 5050 → offset y = 4900. The nearest cell to (150, 5050) is item 151.
+        try v.setContentOffset(Point(x: 0, y: 4900))
+        let big = FlowLayout()
+        big.itemSize = Size(width: 300, height: 200)
+        big.minimumLineSpacing = 0
+        big.minimumInteritemSpacing = 0
+        try v.setLayout(big, animation: nil)
+        // Item 151 is alone on line 151 of the big layout: centre y = 151·200 + 100 = 30300.
+        // It was 150 pt below the old offset (5050 − 4900), so the new offset is 30300 − 150.
+        XCTAssertEqual(v.contentOffset.y, 30150, accuracy: 1e-9)
+        XCTAssertEqual(try cell(v, 0, 151).center.y - v.contentOffset.y, 150, accuracy: 1e-9)
+    }
+
+    func testNewAnimationStartsFromTheCurrentOnScreenState() throws {
+        let flow = FlowLayout()
+        flow.itemSize = Size(width: 100, height: 100)
+        flow.minimumInteritemSpacing = 0
+        flow.minimumLineSpacing = 0
+        let ds = StaticDataSource([3])
+        let v = try CollectionView(dataSource: ds, layout: flow)
+        try v.setBoundsSize(Size(width: 300, height: 300))
+        // Insert at 0: old item 0 moves from x 0..100 to x 100..200 (centre 50 → 150).
+        ds.counts = [4]
+        var u = BatchUpdate(); u.insertItems([IndexPath(section: 0, item: 0)])
+        try v.performBatchUpdates(u, animation: try AnimationTiming(duration: 1, curve: .linear))
+        try v.setTime(0.5)
+        XCTAssertEqual(try cell(v, 0, 1).center.x, 100, accuracy: 1e-9)  // halfway 50 → 150
+        // A second insert at 0 while the first runs: that element (now item 2) must start at 100,
+        // where it is on screen, and go to 250.
+        ds.counts = [5]
+        try v.performBatchUpdates(u, animation: try AnimationTiming(duration: 1, curve: .linear))
+        XCTAssertEqual(try cell(v, 0, 2).center.x, 100, accuracy: 1e-9)  // no jump at t = 0
+        try v.setTime(1.0)
+        XCTAssertEqual(try cell(v, 0, 2).center.x, 175, accuracy: 1e-9)  // halfway 100 → 250
+    }
+
+    func testFailedBatchUpdateLeavesEverythingAsItWas() throws {
+        let flow = FlowLayout()
+        let ds = StaticDataSource([5])
+        let v = try CollectionView(dataSource: ds, layout: flow)
+        try v.setBoundsSize(Size(width: 320, height: 480))
+        let before = try v.layoutAttributesForElements(in: v.bounds)
+        ds.counts = [9]
+        var u = BatchUpdate(); u.deleteItems([IndexPath(section: 0, item: 0)])
+        XCTAssertThrowsError(try v.performBatchUpdates(u, animation: nil)) { e in
+            XCTAssertEqual((e as? LayoutError)?.code, .inconsistentUpdate)
+            XCTAssertTrue((e as? LayoutError)?.message.hasPrefix("Invalid update: invalid number of items in section 0.") ?? false)
+        }
+        XCTAssertEqual(v.counts, [5])
+        XCTAssertNil(v.lastPlan)
+        XCTAssertEqual(try v.layoutAttributesForElements(in: v.bounds), before)
+    }
+
+    func testSpringAnimationSettles() throws {
+        let flow = FlowLayout()
+        let ds = StaticDataSource([2])
+        let v = try CollectionView(dataSource: ds, layout: flow)
+        try v.setBoundsSize(Size(width: 320, height: 480))
+        ds.counts = [3]
+        var u = BatchUpdate(); u.insertItems([IndexPath(section: 0, item: 0)])
+        let timing = try AnimationTiming(spring: try Spring(dampingRatio: 0.5, response: 0.4))
+        try v.performBatchUpdates(u, animation: timing)
+        try v.setTime(timing.totalDuration * 0.5)
+        XCTAssertTrue(v.isAnimating)
+        try v.setTime(timing.totalDuration + 0.001)
+        XCTAssertFalse(v.isAnimating)
+        XCTAssertTrue(timing.totalDuration.isFinite && timing.totalDuration > 0.4)
+    }
+}

@@ -23,7 +23,8 @@ open class CollectionViewLayout {
     public var kinds = KindRegistry()
 
     /// Custom-attribute slots that hold discrete values (a mode, a type, a flag): animations
-    /// switch them to the end value instead of blending. Bit `i` marks slot `i`.
+    /// switch them from the start to the end value halfway instead of blending (the CSS rule).
+    /// Bit `i` marks slot `i`.
     open var discreteCustomSlots: UInt8 { 0 }
 
     public init() {}

@@ -4,7 +4,8 @@
 /// Each layout documents what its slots mean (e.g. Cover Flow: slot 0 = masking value,
 /// slot 1 = should-rasterize as 0/1). Slots take part in equality and are interpolated
 /// linearly during animations, except those the layout marks discrete
-/// (`CollectionViewLayout.discreteCustomSlots`), which switch to the end value at the end.
+/// (`CollectionViewLayout.discreteCustomSlots`), which switch from the start value to the end
+/// value halfway through (the CSS rule for discrete values).
 public struct CustomAttributes: Hashable, Sendable {
     /// How many slots exist.
     public static let capacity = 8

@@ -1,0 +1,80 @@
+/// The two axes of a line-based flow, so every rule is written once.
+///
+/// - `main` is the scroll axis: lines, headers and footers stack along it
+///   (y for vertical scrolling, x for horizontal).
+/// - `cross` runs along a line: items sit side by side along it and headers span it
+///   (x for vertical scrolling, y for horizontal).
+///
+/// Horizontal scrolling is the vertical layout transposed: this type is the only place that
+/// knows which of x and y is which.
+struct FlowAxis: Equatable, Sendable {
+    let horizontal: Bool
+
+    init(_ direction: ScrollDirection) { horizontal = direction == .horizontal }
+
+    @inline(__always) func main(_ s: Size) -> Double { horizontal ? s.width : s.height }
+    @inline(__always) func cross(_ s: Size) -> Double { horizontal ? s.height : s.width }
+    @inline(__always) func main(_ p: Point) -> Double { horizontal ? p.x : p.y }
+    @inline(__always) func cross(_ p: Point) -> Double { horizontal ? p.y : p.x }
+
+    /// Inset before the first line (top when scrolling vertically).
+    @inline(__always) func mainLeading(_ i: EdgeInsets) -> Double { horizontal ? i.left : i.top }
+    /// Inset after the last line (bottom when scrolling vertically).
+    @inline(__always) func mainTrailing(_ i: EdgeInsets) -> Double { horizontal ? i.right : i.bottom }
+    /// Inset before the first item of a line (left when scrolling vertically).
+    @inline(__always) func crossLeading(_ i: EdgeInsets) -> Double { horizontal ? i.top : i.left }
+    /// Inset after the last item of a line (right when scrolling vertically).
+    @inline(__always) func crossTrailing(_ i: EdgeInsets) -> Double { horizontal ? i.bottom : i.right }
+
+    /// The rectangle with the given extent on each axis.
+    @inline(__always)
+    func rect(main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect {
+        horizontal
+            ? Rect(x: main, y: cross, width: mainLength, height: crossLength)
+            : Rect(x: cross, y: main, width: crossLength, height: mainLength)
+    }
+
+    /// The size with the given extent on each axis.
+    @inline(__always)
+    func size(main: Double, cross: Double) -> Size {
+        horizontal ? Size(width: main, height: cross) : Size(width: cross, height: main)
+    }
+}
+
+/// The axes as types, so hot loops are specialised per scroll direction (no per-item branch)
+/// while their code is still written once on main/cross.
+protocol FlowAxisKind {
+    static func main(_ s: Size) -> Double
+    static func cross(_ s: Size) -> Double
+}
+
+enum VerticalFlowAxis: FlowAxisKind {
+    @inline(__always) static func main(_ s: Size) -> Double { s.height }
+    @inline(__always) static func cross(_ s: Size) -> Double { s.width }
+}
+
+enum HorizontalFlowAxis: FlowAxisKind {
+    @inline(__always) static func main(_ s: Size) -> Double { s.width }
+    @inline(__always) static func cross(_ s: Size) -> Double { s.height }
+}
+
+/// First index in `lo ..< hi` for which `isAbove` is true, given that `isAbove` is false then
+/// true along the range (a partition point); `hi` when it is never true. O(log(hi − lo)).
+@inline(__always)
+func flowPartitionPoint(_ lo: Int, _ hi: Int, _ isAbove: (Int) -> Bool) -> Int {
+    var lo = lo, hi = hi
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2
+        if isAbove(mid) { hi = mid } else { lo = mid + 1 }
+    }
+    return lo
+}
+
+/// `x` converted to an index clamped to `lo ... hi` (NaN → `lo`), without trapping on huge values.
+@inline(__always)
+func flowClampIndex(_ x: Double, _ lo: Int, _ hi: Int) -> Int {
+    guard hi > lo else { return lo }
+    if !(x > Double(lo)) { return lo }
+    if x >= Double(hi) { return hi }
+    return Int(x)
+}

@@ -1,0 +1,356 @@
+/// `prepare()`: works out what is stale, asks the delegate only for that, and recomputes the
+/// sections concerned. Every fallible step (delegate calls, validation) runs before the state
+/// is touched, so on error the previous layout stays in place and the pending invalidation is
+/// kept for the next attempt.
+extension FlowLayout {
+    /// What to do with one section.
+    enum SectionPlan {
+        /// Keep its metrics and sizes (re-positioned if the whole layout is).
+        case reuse
+        /// Re-ask the sizes of these items (sorted, unique, in range); keep its metrics.
+        case refetchItems([Int])
+        /// Ask everything again (metrics and sizes).
+        case fetch
+    }
+
+    func prepareFlow() throws {
+        let cv = collectionView
+        let counts = cv?.counts ?? []
+        let axis = FlowAxis(scrollDirection)
+        let crossSize = axis.cross(cv?.boundsSize ?? .zero)
+        let methods = delegate?.implementedMethods ?? []
+        let ctx = pendingContext
+
+        var full = needsFullRebuild || ctx.invalidateEverything || ctx.invalidateDataSourceCounts
+            || ctx.invalidateDelegateMetrics
+        if let st = state {
+            if st.axis != axis || st.methods != methods || !st.matches(counts) { full = true }
+        } else {
+            full = true
+        }
+
+        if full {
+            try rebuildState(counts: counts, axis: axis, crossSize: crossSize, methods: methods,
+                             reuseSections: false, plans: [:])
+        } else {
+            // (No local copy of the state is kept across the calls below: they update its
+            // tables in place, which needs them uniquely referenced.)
+            let plans = sectionPlans(ctx)
+            if ctx.invalidateLayoutAttributes || crossSize != state?.crossSize {
+                try rebuildState(counts: counts, axis: axis, crossSize: crossSize, methods: methods,
+                                 reuseSections: true, plans: plans)
+            } else if !plans.isEmpty {
+                try updateSections(plans, methods: methods)
+            }
+        }
+        pendingContext = InvalidationContext()
+        needsFullRebuild = false
+        dirtySections.removeAll()
+    }
+
+    /// Plans for a partial update: sections whose bulk sizes changed are fetched again,
+    /// sections with invalidated items re-ask those items.
+    private func sectionPlans(_ ctx: InvalidationContext) -> [Int: SectionPlan] {
+        var plans: [Int: SectionPlan] = [:]
+        guard let st = state else { return plans }
+        let n = st.sections.count
+        for s in dirtySections where s >= 0 && s < n { plans[s] = .fetch }
+        var items: [Int: Set<Int>] = [:]
+        for ip in ctx.invalidatedItems where ip.section >= 0 && ip.section < n && plans[ip.section] == nil {
+            // Index paths outside the cached counts are ignored: a count change comes with a
+            // data-count invalidation, which recomputes everything.
+            guard ip.item >= 0, ip.item < st.sections[ip.section].itemCount else { continue }
+            items[ip.section, default: []].insert(ip.item)
+        }
+        for (s, list) in items { plans[s] = .refetchItems(list.sorted()) }
+        return plans
+    }
+
+    // MARK: Full rebuild
+
+    /// Builds a whole new state and installs it: sections are fetched (`reuseSections` false,
+    /// or plan `.fetch`), re-asked for some items, or reused from the current state; then every
+    /// section is laid out. The current state's table buffers are recycled once every
+    /// fallible step is done (no fresh pages to fault in on a re-prepare).
+    private func rebuildState(counts: [Int], axis: FlowAxis, crossSize: Double, methods: FlowDelegateMethods,
+                              reuseSections: Bool, plans: [Int: SectionPlan]) throws {
+        // 1. Fallible: resolve every section's inputs.
+        var sections = try resolveSections(counts: counts, axis: axis, methods: methods,
+                                           reuseSections: reuseSections, plans: plans)
+        // 2. Infallible: lay every section out into the recycled tables.
+        var (lines, itemCross) = takeTables()
+        var perItem = 0, estimatedLines = 0
+        for sec in sections {
+            perItem += sec.itemCrossCount
+            estimatedLines += sec.estimatedLineCount(axis: axis, crossSize: crossSize)
+        }
+        lines.removeAll(keepingCapacity: true)
+        lines.reserveCapacity(estimatedLines)
+        func layOutAll(_ buffer: UnsafeMutableBufferPointer<Double>) {
+            var base = 0
+            for s in sections.indices {
+                let n = sections[s].itemCrossCount
+                sections[s].layOut(axis: axis, crossSize: crossSize, lines: &lines,
+                                   itemCross: UnsafeMutableBufferPointer(rebasing: buffer[base ..< base + n]),
+                                   itemBase: base)
+                base += n
+            }
+        }
+        if itemCross.count == perItem {
+            itemCross.withUnsafeMutableBufferPointer { layOutAll($0) }
+        } else {
+            // Every slot is written by the layout: no need to zero-fill a new table.
+            itemCross = ContiguousArray(unsafeUninitializedCapacity: perItem) { buffer, initialized in
+                layOutAll(UnsafeMutableBufferPointer(rebasing: buffer[0 ..< perItem]))
+                initialized = perItem
+            }
+        }
+        var st = FlowState(axis: axis, crossSize: crossSize, methods: methods)
+        st.sections = sections
+        st.lines = FlowLayout.compacted(lines)
+        st.itemCross = FlowLayout.compacted(itemCross)
+        st.stackSections()
+        state = st
+    }
+
+    /// Every section's inputs for a rebuild (in its own function so that its reference to
+    /// the current state ends before the tables are recycled).
+    private func resolveSections(counts: [Int], axis: FlowAxis, methods: FlowDelegateMethods,
+                                 reuseSections: Bool, plans: [Int: SectionPlan]) throws -> ContiguousArray<FlowSection> {
+        var sections = ContiguousArray<FlowSection>()
+        sections.reserveCapacity(counts.count)
+        let old = reuseSections ? state : nil
+        for (s, n) in counts.enumerated() {
+            guard let old, s < old.sections.count else {
+                sections.append(try resolveSection(s, count: n, axis: axis, methods: methods))
+                continue
+            }
+            switch plans[s] ?? .reuse {
+            case .reuse:
+                sections.append(old.sections[s])
+            case .refetchItems(let items):
+                sections.append(try refetchSizes(items, of: old.sections[s], section: s, methods: methods)
+                                ?? old.sections[s])
+            case .fetch:
+                sections.append(try resolveSection(s, count: n, axis: axis, methods: methods))
+            }
+        }
+        return sections
+    }
+
+    /// Takes the line and item tables out of the current state (which is dropped), uniquely
+    /// referenced so they can be refilled in place.
+    private func takeTables() -> (ContiguousArray<FlowLine>, ContiguousArray<Double>) {
+        guard var st = state else { return ([], []) }
+        state = nil
+        let tables = (st.lines, st.itemCross)
+        st.lines = []
+        st.itemCross = []
+        return tables
+    }
+
+    /// The array itself, or a copy without its growth slack when that slack is large.
+    private static func compacted<T>(_ a: ContiguousArray<T>) -> ContiguousArray<T> {
+        guard a.capacity > a.count + a.count / 8 + 16 else { return a }
+        var c = ContiguousArray<T>()
+        c.reserveCapacity(a.count)
+        c.append(contentsOf: a)
+        return c
+    }
+
+    // MARK: Partial update
+
+    /// Recomputes only the planned sections and moves the sections after them.
+    private func updateSections(_ plans: [Int: SectionPlan], methods: FlowDelegateMethods) throws {
+        // 1. Fallible: new inputs of the sections that really changed.
+        let changed = try changedSections(plans, methods: methods)
+        // 2. Infallible from here: take the state out (so its tables are uniquely referenced
+        // and updated in place), splice the recomputed sections in, last first so the bases
+        // of earlier sections stay valid, then renumber and restack.
+        guard !changed.isEmpty, var st = state else { return }
+        state = nil
+        for (s, var sec) in changed.reversed() {
+            let old = st.sections[s]
+            var lines = ContiguousArray<FlowLine>()
+            let n = sec.itemCrossCount
+            let cross = ContiguousArray<Double>(unsafeUninitializedCapacity: n) { buffer, initialized in
+                sec.layOut(axis: st.axis, crossSize: st.crossSize, lines: &lines, itemCross: buffer, itemBase: 0)
+                initialized = n
+            }
+            let oldLines = old.isUniform ? 0 : old.lineCount
+            let oldItems = old.isUniform ? 0 : old.itemCount
+            st.lines.replaceSubrange(old.lineBase ..< old.lineBase + oldLines, with: lines)
+            st.itemCross.replaceSubrange(old.itemBase ..< old.itemBase + oldItems, with: cross)
+            sec.lineBase = old.lineBase
+            sec.itemBase = old.itemBase
+            st.sections[s] = sec
+        }
+        var lineBase = 0, itemBase = 0
+        for s in st.sections.indices {
+            st.sections[s].lineBase = lineBase
+            st.sections[s].itemBase = itemBase
+            if !st.sections[s].isUniform {
+                lineBase += st.sections[s].lineCount
+                itemBase += st.sections[s].itemCount
+            }
+        }
+        st.stackSections()
+        state = st
+    }
+
+    /// The planned sections whose inputs changed, with their new inputs (not laid out yet).
+    private func changedSections(_ plans: [Int: SectionPlan], methods: FlowDelegateMethods) throws -> [(Int, FlowSection)] {
+        guard let current = state else { return [] }
+        var changed: [(Int, FlowSection)] = []
+        for s in plans.keys.sorted() where s < current.sections.count {
+            let old = current.sections[s]
+            switch plans[s] ?? .reuse {
+            case .reuse:
+                break
+            case .refetchItems(let items):
+                if let sec = try refetchSizes(items, of: old, section: s, methods: methods) { changed.append((s, sec)) }
+            case .fetch:
+                changed.append((s, try resolveSection(s, count: old.itemCount, axis: current.axis, methods: methods)))
+            }
+        }
+        return changed
+    }
+
+    // MARK: Asking the delegate
+
+    /// Resolves a section's metrics and sizes: delegate answers where implemented, layout
+    /// properties otherwise, bulk sizes first for the sizes.
+    private func resolveSection(_ s: Int, count n: Int, axis: FlowAxis, methods: FlowDelegateMethods) throws -> FlowSection {
+        var sec = FlowSection()
+        sec.itemCount = n
+        let d = methods.isEmpty ? nil : delegate
+
+        if let d, methods.contains(.insetForSection) {
+            let v = try ask("insetForSectionAt", "section \(s)") { try d.flowLayout(self, insetForSectionAt: s) }
+            guard FlowLayout.isValidInsets(v) else {
+                throw LayoutError.callback("insetForSectionAt returned (\(v.top), \(v.left), \(v.bottom), \(v.right)) for section \(s); insets must be finite and at most \(FlowLayout.maxMagnitude) in magnitude")
+            }
+            sec.inset = v
+        } else {
+            guard FlowLayout.isValidInsets(sectionInset) else {
+                throw LayoutError.invalid("sectionInset must be finite and at most \(FlowLayout.maxMagnitude) in magnitude")
+            }
+            sec.inset = sectionInset
+        }
+        sec.lineSpacing = try spacing(s, methods.contains(.minimumLineSpacingForSection) ? d : nil,
+                                      "minimumLineSpacingForSectionAt", "minimumLineSpacing", minimumLineSpacing) {
+            try $0.flowLayout(self, minimumLineSpacingForSectionAt: s)
+        }
+        sec.interitemSpacing = try spacing(s, methods.contains(.minimumInteritemSpacingForSection) ? d : nil,
+                                           "minimumInteritemSpacingForSectionAt", "minimumInteritemSpacing", minimumInteritemSpacing) {
+            try $0.flowLayout(self, minimumInteritemSpacingForSectionAt: s)
+        }
+        sec.headerSize = try referenceSize(s, axis, methods.contains(.referenceSizeForHeader) ? d : nil,
+                                           "referenceSizeForHeaderInSection", "headerReferenceSize", headerReferenceSize) {
+            try $0.flowLayout(self, referenceSizeForHeaderInSection: s)
+        }
+        sec.footerSize = try referenceSize(s, axis, methods.contains(.referenceSizeForFooter) ? d : nil,
+                                           "referenceSizeForFooterInSection", "footerReferenceSize", footerReferenceSize) {
+            try $0.flowLayout(self, referenceSizeForFooterInSection: s)
+        }
+
+        if let bulk = bulkSizes[s] {
+            guard bulk.sizes.count == n else {
+                throw LayoutError(.invalidArgument, "item sizes for section \(s) have \(bulk.sizes.count) entries but the section has \(n) items")
+            }
+            sec.sizeSource = .bulk
+            sec.setSizes(bulk.sizes, uniform: bulk.uniform)
+        } else if let d, methods.contains(.sizeForItem) {
+            var list = [Size]()
+            list.reserveCapacity(n)
+            for i in 0..<n {
+                list.append(try askSize(d, IndexPath(section: s, item: i)))
+            }
+            sec.sizeSource = .delegate
+            sec.setSizes(list)
+        } else {
+            guard FlowLayout.isValidSize(itemSize) else {
+                throw LayoutError.invalid("itemSize \(itemSize.width)x\(itemSize.height) must be finite, non-negative and at most \(FlowLayout.maxMagnitude)")
+            }
+            sec.sizeSource = .itemSize
+            sec.isUniform = true
+            sec.uniformSize = itemSize
+        }
+        return sec
+    }
+
+    /// Re-asks the delegate for the sizes of `items`; nil when nothing changed (or the sizes
+    /// do not come from the delegate, so asking again cannot change them).
+    private func refetchSizes(_ items: [Int], of old: FlowSection, section s: Int,
+                              methods: FlowDelegateMethods) throws -> FlowSection? {
+        guard old.sizeSource == .delegate, methods.contains(.sizeForItem), let d = delegate else { return nil }
+        var list: [Size] = []
+        var materialized = false
+        for i in items where i >= 0 && i < old.itemCount {
+            let v = try askSize(d, IndexPath(section: s, item: i))
+            let current = materialized ? list[i] : old.size(ofItem: i)
+            guard v != current else { continue }
+            if !materialized {
+                list = old.isUniform ? [Size](repeating: old.uniformSize, count: old.itemCount) : old.sizes
+                materialized = true
+            }
+            list[i] = v
+        }
+        guard materialized else { return nil }
+        var sec = old
+        sec.setSizes(list)
+        return sec
+    }
+
+    @inline(__always)
+    private func askSize(_ d: FlowLayoutDelegate, _ ip: IndexPath) throws -> Size {
+        let v = try ask("sizeForItemAt", "item \(ip)") { try d.flowLayout(self, sizeForItemAt: ip) }
+        guard FlowLayout.isValidSize(v) else {
+            throw LayoutError.callback("sizeForItemAt returned \(v.width)x\(v.height) for item \(ip); sizes must be finite, non-negative and at most \(FlowLayout.maxMagnitude)")
+        }
+        return v
+    }
+
+    private func spacing(_ s: Int, _ d: FlowLayoutDelegate?, _ method: String, _ property: String, _ value: Double,
+                         _ call: (FlowLayoutDelegate) throws -> Double) throws -> Double {
+        guard let d else {
+            guard FlowLayout.isValidOffset(value) else {
+                throw LayoutError.invalid("\(property) is \(value); it must be finite and at most \(FlowLayout.maxMagnitude) in magnitude")
+            }
+            return value
+        }
+        let v = try ask(method, "section \(s)") { try call(d) }
+        guard FlowLayout.isValidOffset(v) else {
+            throw LayoutError.callback("\(method) returned \(v) for section \(s); spacings must be finite and at most \(FlowLayout.maxMagnitude) in magnitude")
+        }
+        return v
+    }
+
+    private func referenceSize(_ s: Int, _ axis: FlowAxis, _ d: FlowLayoutDelegate?, _ method: String, _ property: String,
+                               _ value: Size, _ call: (FlowLayoutDelegate) throws -> Size) throws -> Size {
+        guard let d else {
+            guard FlowLayout.isValidReferenceSize(value, axis) else {
+                throw LayoutError.invalid("\(property) \(value.width)x\(value.height) must be finite, non-negative and at most \(FlowLayout.maxMagnitude)")
+            }
+            return value
+        }
+        let v = try ask(method, "section \(s)") { try call(d) }
+        guard FlowLayout.isValidReferenceSize(v, axis) else {
+            throw LayoutError.callback("\(method) returned \(v.width)x\(v.height) for section \(s); sizes must be finite, non-negative and at most \(FlowLayout.maxMagnitude)")
+        }
+        return v
+    }
+
+    /// Calls the delegate; an error that is not a `LayoutError` becomes a `.callback` one
+    /// naming the method and the element.
+    @inline(__always)
+    private func ask<T>(_ method: String, _ what: @autoclosure () -> String, _ call: () throws -> T) throws -> T {
+        do {
+            return try call()
+        } catch let e as LayoutError {
+            throw e
+        } catch {
+            throw LayoutError.callback("\(method) failed for \(what()): \(error)")
+        }
+    }
+}

@@ -1,0 +1,304 @@
+/// Queries: rect queries in O(log n + k) and single-element queries, plus the read-only
+/// geometry helpers the C layer and the seed layouts use.
+///
+/// Every frame is produced by the same few functions (`gridFrame`, `lineItemFrame`,
+/// `headerFrame`, `footerFrame`), so a rect query returns bit-identical frames to the
+/// single-element queries, and the final test is always `Rect.intersects` on that frame.
+extension FlowLayout {
+    // MARK: Frames (shared by every query)
+
+    /// Frame of the item in line `k`, slot `j` of a uniform section.
+    @inline(__always)
+    static func gridFrame(_ axis: FlowAxis, _ sec: FlowSection, line k: Int, slot j: Int) -> Rect {
+        let lineOrigin = sec.bodyStart + Double(k) * sec.linePitch
+        return axis.rect(main: sec.origin + lineOrigin, cross: sec.crossStart + Double(j) * sec.crossPitch,
+                         mainLength: axis.main(sec.uniformSize), crossLength: axis.cross(sec.uniformSize))
+    }
+
+    /// Frame of item `i` on `line` of a per-item section: centred on the line along the main axis.
+    @inline(__always)
+    static func lineItemFrame(_ axis: FlowAxis, _ sec: FlowSection, _ line: FlowLine, size: Size, cross: Double) -> Rect {
+        let m = axis.main(size)
+        return axis.rect(main: sec.origin + line.origin + (line.thickness - m) * 0.5, cross: cross,
+                         mainLength: m, crossLength: axis.cross(size))
+    }
+
+    /// Index (in `st.lines`) of the line holding item `i` of a per-item section. O(log lines).
+    @inline(__always)
+    static func lineIndex(_ st: FlowState, _ sec: FlowSection, item i: Int) -> Int {
+        let lo = sec.lineBase, hi = sec.lineBase + sec.lineCount
+        return flowPartitionPoint(lo, hi) { st.lines[$0].first > i } - 1
+    }
+
+    static func itemFrame(_ st: FlowState, _ sec: FlowSection, item i: Int) -> Rect {
+        if sec.isUniform {
+            let p = sec.gridPosition(ofItem: i)
+            return gridFrame(st.axis, sec, line: p.line, slot: p.slot)
+        }
+        let k = lineIndex(st, sec, item: i)
+        return lineItemFrame(st.axis, sec, st.lines[k], size: sec.sizes[i], cross: st.itemCross[sec.itemBase + i])
+    }
+
+    /// The header frame, pinned to the start of `visible` when `pinned`: it stays within its
+    /// section, between its natural place and the end of the section's lines and bottom inset.
+    static func headerFrame(_ st: FlowState, _ s: Int, pinned: Bool, visible: Rect) -> Rect? {
+        let sec = st.sections[s]
+        guard sec.headerExtent > 0 else { return nil }
+        var m = sec.origin
+        if pinned {
+            let limit = sec.origin + sec.footerStart - sec.headerExtent
+            m = Swift.max(m, Swift.min(st.axis.main(visible.origin), limit))
+        }
+        return st.axis.rect(main: m, cross: 0, mainLength: sec.headerExtent, crossLength: st.crossSize)
+    }
+
+    /// The footer frame, pinned to the end of `visible` when `pinned`: it stays within its
+    /// section, between the end of the header and its natural place.
+    static func footerFrame(_ st: FlowState, _ s: Int, pinned: Bool, visible: Rect) -> Rect? {
+        let sec = st.sections[s]
+        guard sec.footerExtent > 0 else { return nil }
+        var m = sec.origin + sec.footerStart
+        if pinned {
+            let visibleEnd = st.axis.main(visible.origin) + st.axis.main(visible.size)
+            m = Swift.min(m, Swift.max(visibleEnd - sec.footerExtent, sec.origin + sec.headerExtent))
+        }
+        return st.axis.rect(main: m, cross: 0, mainLength: sec.footerExtent, crossLength: st.crossSize)
+    }
+
+    func headerAttributes(_ st: FlowState, _ s: Int, visible: Rect) -> LayoutAttributes? {
+        let pinned = sectionHeadersPinToVisibleBounds
+        guard let f = FlowLayout.headerFrame(st, s, pinned: pinned, visible: visible) else { return nil }
+        var a = LayoutAttributes.supplementary(.sectionHeader, IndexPath(section: s, item: 0), frame: f)
+        if pinned { a.zIndex = FlowLayout.pinnedZIndex }
+        return a
+    }
+
+    func footerAttributes(_ st: FlowState, _ s: Int, visible: Rect) -> LayoutAttributes? {
+        let pinned = sectionFootersPinToVisibleBounds
+        guard let f = FlowLayout.footerFrame(st, s, pinned: pinned, visible: visible) else { return nil }
+        var a = LayoutAttributes.supplementary(.sectionFooter, IndexPath(section: s, item: 0), frame: f)
+        if pinned { a.zIndex = FlowLayout.pinnedZIndex }
+        return a
+    }
+
+    // MARK: Rect query
+
+    /// Appends every element intersecting `rect`, in draw order when nothing else is added:
+    /// cells (section-major), then unpinned headers and footers, then pinned ones.
+    ///
+    /// Sections are found by binary search over `reach`/`floor`, lines by binary search over
+    /// their origins (arithmetically in uniform sections), items of a line by binary search
+    /// over their cross-axis origins: O(log n + k).
+    func appendFlowElements(in rect: Rect, into out: inout [LayoutAttributes]) {
+        guard let st = state, rect.width > 0, rect.height > 0, !st.sections.isEmpty else { return }
+        let axis = st.axis
+        let rMin = axis.main(rect.origin), rMax = rMin + axis.main(rect.size)
+        let n = st.sections.count
+        let lo = flowPartitionPoint(0, n) { st.reach[$0] > rMin }
+        let hi = flowPartitionPoint(lo, n) { st.floor[$0] >= rMax }
+        guard lo < hi else { return }
+
+        for s in lo..<hi {
+            let sec = st.sections[s]
+            guard sec.itemCount > 0 else { continue }
+            if sec.isUniform {
+                FlowLayout.appendGridCells(st, sec, s, rect, into: &out)
+            } else {
+                FlowLayout.appendLineCells(st, sec, s, rect, into: &out)
+            }
+        }
+        let visible = visibleRect
+        let headersPinned = sectionHeadersPinToVisibleBounds, footersPinned = sectionFootersPinToVisibleBounds
+        for pass in 0..<2 {
+            let pinnedPass = pass == 1
+            if headersPinned == pinnedPass {
+                for s in lo..<hi {
+                    if let a = headerAttributes(st, s, visible: visible), a.frame.intersects(rect) { out.append(a) }
+                }
+            }
+            if footersPinned == pinnedPass {
+                for s in lo..<hi {
+                    if let a = footerAttributes(st, s, visible: visible), a.frame.intersects(rect) { out.append(a) }
+                }
+            }
+        }
+    }
+
+    /// Slack added to search bounds so that rounding in relative coordinates never drops an
+    /// element; the exact test is `Rect.intersects` on the absolute frame.
+    @inline(__always)
+    private static func searchSlack(_ a: Double, _ b: Double) -> Double { 1e-7 * (1 + abs(a) + abs(b)) }
+
+    private static func appendGridCells(_ st: FlowState, _ sec: FlowSection, _ s: Int, _ rect: Rect,
+                                        into out: inout [LayoutAttributes]) {
+        let axis = st.axis
+        let h = axis.main(sec.uniformSize), w = axis.cross(sec.uniformSize)
+        guard h > 0, w > 0 else { return }   // zero-size items intersect nothing
+        let n = sec.itemCount, lines = sec.lineCount
+        // Relative main range and cross range of the rect.
+        let a = axis.main(rect.origin) - sec.origin, b = a + axis.main(rect.size)
+        let cMin = axis.cross(rect.origin), cMax = cMin + axis.cross(rect.size)
+        var kLo = 0, kHi = lines - 1
+        let p = sec.linePitch
+        if p > 0 {
+            let slack = searchSlack(a, b)
+            kLo = flowClampIndex(((a - slack - h - sec.bodyStart) / p).rounded(.down), 0, lines - 1)
+            kHi = flowClampIndex(((b + slack - sec.bodyStart) / p).rounded(.up), 0, lines - 1)
+        }
+        guard kLo <= kHi else { return }
+        let q = sec.crossPitch
+        let cSlack = searchSlack(cMin, cMax)
+        for k in kLo...kHi {
+            let first = k * sec.perLine
+            let count = Swift.min(sec.perLine, n - first)
+            var jLo = 0, jHi = count - 1
+            if count > 1 && q > 0 {
+                jLo = flowClampIndex(((cMin - cSlack - w - sec.crossStart) / q).rounded(.down), 0, count - 1)
+                jHi = flowClampIndex(((cMax + cSlack - sec.crossStart) / q).rounded(.up), 0, count - 1)
+            }
+            guard jLo <= jHi else { continue }
+            for j in jLo...jHi {
+                let f = gridFrame(axis, sec, line: k, slot: j)
+                if f.intersects(rect) { out.append(.cell(IndexPath(section: s, item: first + j), frame: f)) }
+            }
+        }
+    }
+
+    private static func appendLineCells(_ st: FlowState, _ sec: FlowSection, _ s: Int, _ rect: Rect,
+                                        into out: inout [LayoutAttributes]) {
+        let axis = st.axis
+        let a = axis.main(rect.origin) - sec.origin, b = a + axis.main(rect.size)
+        let cMin = axis.cross(rect.origin), cMax = cMin + axis.cross(rect.size)
+        let slack = searchSlack(a, b), cSlack = searchSlack(cMin, cMax)
+        let lb = sec.lineBase, le = sec.lineBase + sec.lineCount
+        var kLo = lb
+        if sec.linesMonotone {
+            // Lines starting at or before a − (thickest line) end before the rect.
+            let bound = a - slack - sec.maxThickness
+            kLo = flowPartitionPoint(lb, le) { st.lines[$0].origin > bound }
+        }
+        var k = kLo
+        while k < le {
+            let line = st.lines[k]
+            if sec.linesMonotone && line.origin >= b + slack { break }
+            k += 1
+            guard line.origin < b + slack, line.origin + line.thickness > a - slack else { continue }
+            let first = line.first
+            let end = k < le ? st.lines[k].first : sec.itemCount
+            var iLo = first, iHi = end
+            if sec.itemsMonotone && end - first > 4 {
+                let lowBound = cMin - cSlack - sec.maxItemCross, highBound = cMax + cSlack
+                let base = sec.itemBase
+                iLo = flowPartitionPoint(first, end) { st.itemCross[base + $0] > lowBound }
+                iHi = flowPartitionPoint(iLo, end) { st.itemCross[base + $0] >= highBound }
+            }
+            var i = iLo
+            while i < iHi {
+                let f = lineItemFrame(axis, sec, line, size: sec.sizes[i], cross: st.itemCross[sec.itemBase + i])
+                if f.intersects(rect) { out.append(.cell(IndexPath(section: s, item: i), frame: f)) }
+                i += 1
+            }
+        }
+    }
+
+    // MARK: Read-only helpers (nil / 0 out of range or before the first prepare)
+
+    /// The item's flow frame (before any subclass adjustment). O(1) in uniform sections,
+    /// O(log lines) otherwise.
+    public func frameForItem(at indexPath: IndexPath) -> Rect? {
+        guard let st = state, indexPath.section >= 0, indexPath.section < st.sections.count else { return nil }
+        let sec = st.sections[indexPath.section]
+        guard indexPath.item >= 0, indexPath.item < sec.itemCount else { return nil }
+        return FlowLayout.itemFrame(st, sec, item: indexPath.item)
+    }
+
+    /// The header's frame in its natural (unpinned) place; nil when the section has none.
+    public func headerFrame(inSection section: Int) -> Rect? {
+        guard let st = state, section >= 0, section < st.sections.count else { return nil }
+        return FlowLayout.headerFrame(st, section, pinned: false, visible: .zero)
+    }
+
+    /// The footer's frame in its natural (unpinned) place; nil when the section has none.
+    public func footerFrame(inSection section: Int) -> Rect? {
+        guard let st = state, section >= 0, section < st.sections.count else { return nil }
+        return FlowLayout.footerFrame(st, section, pinned: false, visible: .zero)
+    }
+
+    /// The whole section along the scroll axis, header to footer inclusive; across, the
+    /// content's cross-axis extent.
+    public func sectionFrame(_ section: Int) -> Rect? {
+        guard let st = state, section >= 0, section < st.sections.count else { return nil }
+        let sec = st.sections[section]
+        return st.axis.rect(main: sec.origin, cross: 0, mainLength: Swift.max(0, sec.extent),
+                            crossLength: st.axis.cross(st.contentSize))
+    }
+
+    /// The section's insets as used (delegate answer or `sectionInset`).
+    public func resolvedInset(forSection section: Int) -> EdgeInsets? { cachedSection(section)?.inset }
+    /// The section's line spacing as used.
+    public func resolvedMinimumLineSpacing(forSection section: Int) -> Double? { cachedSection(section)?.lineSpacing }
+    /// The section's interitem spacing as used.
+    public func resolvedMinimumInteritemSpacing(forSection section: Int) -> Double? { cachedSection(section)?.interitemSpacing }
+    /// The section's header reference size as used (only its scroll-axis dimension matters).
+    public func resolvedHeaderReferenceSize(forSection section: Int) -> Size? { cachedSection(section)?.headerSize }
+    /// The section's footer reference size as used.
+    public func resolvedFooterReferenceSize(forSection section: Int) -> Size? { cachedSection(section)?.footerSize }
+    /// The item's size as used (bulk array, delegate answer or `itemSize`).
+    public func resolvedItemSize(at indexPath: IndexPath) -> Size? {
+        guard let sec = cachedSection(indexPath.section), indexPath.item >= 0, indexPath.item < sec.itemCount else { return nil }
+        return sec.size(ofItem: indexPath.item)
+    }
+
+    /// Number of lines (rows when scrolling vertically, columns when horizontally).
+    public func numberOfLines(inSection section: Int) -> Int { cachedSection(section)?.lineCount ?? 0 }
+
+    /// Index of the line holding the item.
+    public func line(ofItem indexPath: IndexPath) -> Int? {
+        guard let st = state, let sec = cachedSection(indexPath.section),
+              indexPath.item >= 0, indexPath.item < sec.itemCount else { return nil }
+        if sec.isUniform { return sec.gridPosition(ofItem: indexPath.item).line }
+        return FlowLayout.lineIndex(st, sec, item: indexPath.item) - sec.lineBase
+    }
+
+    /// The items of a line.
+    public func itemRange(ofLine line: Int, inSection section: Int) -> Range<Int>? {
+        guard let st = state, let sec = cachedSection(section), line >= 0, line < sec.lineCount else { return nil }
+        if sec.isUniform {
+            let first = line * sec.perLine
+            return first ..< Swift.min(sec.itemCount, first + sec.perLine)
+        }
+        let k = sec.lineBase + line
+        let end = line + 1 < sec.lineCount ? st.lines[k + 1].first : sec.itemCount
+        return st.lines[k].first ..< end
+    }
+
+    /// The line's frame: its main-axis extent (thickness) by the cross-axis extent of its items.
+    public func lineFrame(_ line: Int, inSection section: Int) -> Rect? {
+        guard let st = state, let sec = cachedSection(section), let items = itemRange(ofLine: line, inSection: section),
+              !items.isEmpty else { return nil }
+        var lo = Double.infinity, hi = -Double.infinity
+        for i in items {
+            let f = FlowLayout.itemFrame(st, sec, item: i)
+            lo = Swift.min(lo, st.axis.cross(f.origin))
+            hi = Swift.max(hi, st.axis.cross(f.origin) + st.axis.cross(f.size))
+        }
+        let origin: Double, thickness: Double
+        if sec.isUniform {
+            origin = sec.bodyStart + Double(line) * sec.linePitch
+            thickness = st.axis.main(sec.uniformSize)
+        } else {
+            let l = st.lines[sec.lineBase + line]
+            origin = l.origin
+            thickness = l.thickness
+        }
+        return st.axis.rect(main: sec.origin + origin, cross: lo, mainLength: thickness, crossLength: hi - lo)
+    }
+
+    /// True once a `prepare()` has succeeded (the helpers above answer from that layout).
+    public var isPrepared: Bool { state != nil }
+
+    private func cachedSection(_ section: Int) -> FlowSection? {
+        guard let st = state, section >= 0, section < st.sections.count else { return nil }
+        return st.sections[section]
+    }
+}

@@ -1,0 +1,67 @@
+/// Bulk item sizes: a whole section's sizes handed over at once, so C and Python callers pay
+/// no callback per item. Precedence for a section: bulk array, else the delegate's
+/// `sizeForItemAt`, else `itemSize`.
+extension FlowLayout {
+    /// Largest magnitude accepted for a size, inset or spacing, in points: keeps every sum of
+    /// up to `CollectionView.maxCount` of them finite.
+    public static let maxMagnitude = 1e12
+
+    /// Sets the sizes of every item of `section` (index `i` is item `i`). Checked at the next
+    /// `prepare()`: the array must have exactly as many entries as the section has items.
+    /// Only that section (and the position of those after it) is recomputed.
+    /// - Throws: `.invalidArgument` for a negative section or a size that is NaN, infinite,
+    ///   negative or larger than `maxMagnitude`.
+    /// - Complexity: O(n) (validation and a same-size check); the array is kept, not copied.
+    public func setItemSizes(_ sizes: [Size], forSection section: Int) throws {
+        guard section >= 0, section < CollectionView.maxCount else {
+            throw LayoutError.invalid("item sizes: section \(section) is out of range")
+        }
+        try sizes.withUnsafeBufferPointer { b in
+            for (i, s) in b.enumerated() where !FlowLayout.isValidSize(s) {
+                throw LayoutError.invalid("item size \(i) for section \(section) is \(s.width)x\(s.height); sizes must be finite, non-negative and at most \(FlowLayout.maxMagnitude)")
+            }
+        }
+        bulkSizes[section] = FlowBulkSizes(sizes: sizes, uniform: FlowSection.allEqual(sizes))
+        sectionSizesChanged(section)
+    }
+
+    /// Removes the bulk sizes of `section` (it falls back to the delegate or `itemSize`).
+    public func removeItemSizes(forSection section: Int) {
+        if bulkSizes.removeValue(forKey: section) != nil { sectionSizesChanged(section) }
+    }
+
+    /// Removes every bulk size array.
+    public func removeAllItemSizes() {
+        guard !bulkSizes.isEmpty else { return }
+        for s in bulkSizes.keys { dirtySections.insert(s) }
+        bulkSizes.removeAll()
+        collectionView?.invalidateLayout(InvalidationContext())
+    }
+
+    /// The bulk sizes set for `section`, if any.
+    public func itemSizes(forSection section: Int) -> [Size]? { bulkSizes[section]?.sizes }
+
+    private func sectionSizesChanged(_ section: Int) {
+        dirtySections.insert(section)
+        // An empty context: nothing the collection view knows changed, but the cycle must run;
+        // `prepare()` recomputes the dirty sections.
+        collectionView?.invalidateLayout(InvalidationContext())
+    }
+
+    // MARK: Validation
+
+    @inline(__always)
+    static func isValidExtent(_ x: Double) -> Bool { x >= 0 && x <= maxMagnitude }
+    @inline(__always)
+    static func isValidOffset(_ x: Double) -> Bool { x.magnitude <= maxMagnitude }
+    @inline(__always)
+    static func isValidSize(_ s: Size) -> Bool { isValidExtent(s.width) && isValidExtent(s.height) }
+    static func isValidInsets(_ i: EdgeInsets) -> Bool {
+        isValidOffset(i.top) && isValidOffset(i.left) && isValidOffset(i.bottom) && isValidOffset(i.right)
+    }
+    /// A header or footer reference size: finite and non-negative; only the scroll-axis
+    /// dimension is used, so only it is bounded by `maxMagnitude`.
+    static func isValidReferenceSize(_ s: Size, _ axis: FlowAxis) -> Bool {
+        s.isValidExtent && axis.main(s) <= maxMagnitude
+    }
+}

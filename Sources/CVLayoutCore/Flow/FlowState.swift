@@ -1,0 +1,87 @@
+/// Everything `prepare()` computes (PST's `PSTGridLayoutInfo`): the sections and the flat
+/// line and item tables they index into, plus the search indexes over sections.
+///
+/// Replaced as a whole by a full rebuild, or updated in place (after every fallible step) by a
+/// partial one, so a failed `prepare()` leaves the previous layout answering queries.
+struct FlowState {
+    var axis: FlowAxis
+    /// The collection view's cross-axis size the layout was computed for.
+    var crossSize: Double
+    /// The delegate methods in use when it was computed.
+    var methods: FlowDelegateMethods
+    var sections: ContiguousArray<FlowSection> = []
+    /// Lines of the per-item sections, section after section.
+    var lines: ContiguousArray<FlowLine> = []
+    /// Cross-axis origin of each item of the per-item sections, section after section.
+    var itemCross: ContiguousArray<Double> = []
+    /// `reach[s]`: the largest absolute main-axis end of any element of sections 0 ... s
+    /// (non-decreasing: binary search for the first section a rect can touch).
+    var reach: ContiguousArray<Double> = []
+    /// `floor[s]`: the smallest absolute main-axis start of any element of sections s ..< n
+    /// (non-decreasing: binary search for the first section past a rect).
+    var floor: ContiguousArray<Double> = []
+    var contentSize = Size.zero
+    /// Items in all sections.
+    var totalItems = 0
+
+    init(axis: FlowAxis, crossSize: Double, methods: FlowDelegateMethods) {
+        self.axis = axis
+        self.crossSize = crossSize
+        self.methods = methods
+    }
+
+    /// Whether the cached item counts are `counts`.
+    func matches(_ counts: [Int]) -> Bool {
+        guard counts.count == sections.count else { return false }
+        for (s, c) in counts.enumerated() where sections[s].itemCount != c { return false }
+        return true
+    }
+
+    /// Stacks the sections along the main axis and rebuilds the search indexes and the
+    /// content size. O(sections).
+    mutating func stackSections() {
+        let n = sections.count
+        var origin = 0.0
+        var crossNeeded = crossSize
+        reach.removeAll(keepingCapacity: true)
+        reach.reserveCapacity(n)
+        var r = -Double.infinity
+        totalItems = 0
+        for s in 0..<n {
+            totalItems += sections[s].itemCount
+            sections[s].origin = origin
+            let sec = sections[s]
+            r = Swift.max(r, origin + sec.spanMax)
+            reach.append(r)
+            if sec.itemCount > 0 {
+                crossNeeded = Swift.max(crossNeeded, sec.crossEnd + axis.crossTrailing(sec.inset))
+            }
+            origin += sec.extent
+        }
+        floor = ContiguousArray(repeating: 0, count: n)
+        var f = Double.infinity
+        var s = n - 1
+        while s >= 0 {
+            f = Swift.min(f, sections[s].origin + sections[s].spanMin)
+            floor[s] = f
+            s -= 1
+        }
+        // The cross axis is the collection view's size unless an item sticks out past it
+        // (then the content grows to hold it, insets included). Rounding noise of a justified
+        // line does not count as sticking out.
+        if crossNeeded <= crossSize + flowFitTolerance(crossSize) { crossNeeded = crossSize }
+        contentSize = axis.size(main: Swift.max(0, origin), cross: Swift.max(0, crossNeeded))
+    }
+
+    /// Bytes held by the tables (capacities, not counts).
+    var tableBytes: Int {
+        var b = sections.capacity * MemoryLayout<FlowSection>.stride
+            + lines.capacity * MemoryLayout<FlowLine>.stride
+            + itemCross.capacity * MemoryLayout<Double>.stride
+            + (reach.capacity + floor.capacity) * MemoryLayout<Double>.stride
+        for sec in sections where sec.sizeSource == .delegate {
+            b += sec.sizes.capacity * MemoryLayout<Size>.stride
+        }
+        return b
+    }
+}

@@ -455,6 +455,402 @@ static void test_custom_layout_and_view(void) {
     FAILS(cvl_view_content_size(NULL, &size), CVL_ERROR_NULL_ARGUMENT);
 }
 
+static const cvl_attributes *find(const cvl_attributes *list, size_t n, int64_t s, int64_t i, double alpha_min) {
+    size_t k;
+    for (k = 0; k < n; k++)
+        if (list[k].category == CVL_CATEGORY_CELL && list[k].index_path.section == s && list[k].index_path.item == i &&
+            list[k].alpha >= alpha_min)
+            return &list[k];
+    return NULL;
+}
+
+/* ------------------------------------------------------------------------------------------
+** The flow layout with the Survey numbers (seed 000 Listing 4.2): insets 30/80/30/20,
+** spacings 20, items 200x200, header 60x70, collection view 768 wide. */
+typedef struct flow_delegate_ctx {
+    int size_calls;
+    int fail;
+    double tall;   /* height of item (0,1) */
+} flow_delegate_ctx;
+
+static int fd_size(void *ctx, cvl_index_path ip, cvl_size *out) {
+    flow_delegate_ctx *c = ctx;
+    c->size_calls++;
+    if (c->fail) return 3;
+    out->width = 200;
+    out->height = (ip.section == 0 && ip.item == 1) ? c->tall : 200;
+    return 0;
+}
+static int fd_bad_inset(void *ctx, int64_t section, cvl_insets *out) {
+    (void)ctx;
+    (void)section;
+    out->top = NAN;
+    out->left = out->bottom = out->right = 0;
+    return 0;
+}
+
+/* A hook that shifts every cell 1000 pt down and adds one decoration per rect query. */
+static int hook_rect(void *ctx, const cvl_layout_env *env, cvl_layout *layout, cvl_rect rect, cvl_attributes *attrs, size_t count,
+                     size_t capacity, size_t *out_count) {
+    size_t i;
+    cvl_flow_config cfg;
+    (void)ctx;
+    (void)env;
+    (void)rect;
+    if (cvl_flow_layout_get_config(layout, &cfg) != CVL_OK) return 1; /* callable from hooks */
+    for (i = 0; i < count; i++)
+        if (attrs[i].category == CVL_CATEGORY_CELL) attrs[i].center.y += 1000 + cfg.section_inset.top - 30;
+    if (count + 1 > capacity) {
+        *out_count = count + 1;
+        return CVL_ERROR_CAPACITY;
+    }
+    memset(&attrs[count], 0, sizeof attrs[count]);
+    attrs[count].category = CVL_CATEGORY_DECORATION;
+    attrs[count].kind = CVL_KIND_BINDER;
+    attrs[count].center.x = 1;
+    attrs[count].center.y = 1;
+    attrs[count].size.width = 2;
+    attrs[count].size.height = 2;
+    attrs[count].alpha = 1;
+    attrs[count].z_index = -1;
+    attrs[count].transform.m11 = attrs[count].transform.m22 = attrs[count].transform.m33 = attrs[count].transform.m44 = 1;
+    *out_count = count + 1;
+    return 0;
+}
+static int hook_reenter(void *ctx, const cvl_layout_env *env, cvl_layout *layout, cvl_attributes *a) {
+    cvl_flow_config cfg;
+    cvl_rect r;
+    (void)env;
+    /* Read-only functions are callable from hooks; mutators are refused. */
+    *(int *)ctx = cvl_flow_layout_set_config(layout, NULL) == CVL_ERROR_STATE &&
+                  cvl_flow_layout_get_config(layout, &cfg) == CVL_OK && cvl_flow_layout_item_frame(layout, a->index_path, &r) == CVL_OK;
+    return 0;
+}
+
+static void test_flow(void) {
+    counts_ds d;
+    cvl_data_source ds;
+    cvl_layout *flow = NULL;
+    cvl_view *view = NULL;
+    cvl_flow_config cfg, back;
+    cvl_attributes buf[64], one;
+    cvl_size size = {768, 1024};
+    cvl_rect r;
+    size_t n = 0;
+    int found = 0, reentered = 0;
+    cvl_index_path ip = {0, 0};
+    flow_delegate_ctx fc;
+    cvl_flow_delegate del;
+    cvl_flow_hooks hooks;
+    cvl_size sizes[5];
+    int i;
+
+    memset(&d, 0, sizeof d);
+    d.sections = 2;
+    d.items[0] = 5;
+    d.items[1] = 3;
+    ds = make_ds(&d);
+
+    OK(cvl_flow_config_default(&cfg));
+    NEAR(cfg.item_size.width, 50);
+    NEAR(cfg.minimum_line_spacing, 10);
+    CHECK(cfg.scroll_direction == CVL_SCROLL_VERTICAL);
+    OK(cvl_flow_layout_create(&flow));
+    cfg.section_inset.top = 30;
+    cfg.section_inset.left = 80;
+    cfg.section_inset.bottom = 30;
+    cfg.section_inset.right = 20;
+    cfg.minimum_interitem_spacing = 20;
+    cfg.minimum_line_spacing = 20;
+    cfg.item_size.width = cfg.item_size.height = 200;
+    cfg.header_reference_size.width = 60;
+    cfg.header_reference_size.height = 70;
+    OK(cvl_flow_layout_set_config(flow, &cfg));
+    OK(cvl_flow_layout_get_config(flow, &back));
+    CHECK(memcmp(&cfg, &back, sizeof cfg) == 0);
+    /* Bad configs change nothing. */
+    back.item_size.width = NAN;
+    FAILS(cvl_flow_layout_set_config(flow, &back), CVL_ERROR_INVALID_ARGUMENT);
+    back = cfg;
+    back.minimum_interitem_spacing = -1;
+    FAILS(cvl_flow_layout_set_config(flow, &back), CVL_ERROR_INVALID_ARGUMENT);
+    back = cfg;
+    back.scroll_direction = 7;
+    FAILS(cvl_flow_layout_set_config(flow, &back), CVL_ERROR_INVALID_ARGUMENT);
+    OK(cvl_flow_layout_get_config(flow, &back));
+    CHECK(memcmp(&cfg, &back, sizeof cfg) == 0);
+    FAILS(cvl_flow_layout_item_frame(flow, ip, &r), CVL_ERROR_STATE); /* not attached yet */
+
+    OK(cvl_view_create(&ds, flow, &view));
+    OK(cvl_view_set_bounds_size(view, size));
+    /* Section 0: header (0,0,768,70); lines start at 70 + 30 = 100. Available width
+    ** 768 - 100 = 668: 3 items (640), leftover 28 -> gap 20 + 14 = 34: x = 80, 314, 548.
+    ** Line 2 at y 100 + 200 + 20 = 320 holds items 3, 4 (uniform: on the grid: x 80, 314).
+    ** Section 0 ends at 320 + 200 + 30 = 550; section 1's header 550..620, items at y 650. */
+    OK(cvl_view_attributes_in_rect(view, (cvl_rect){0, 0, 768, 2000}, buf, 64, &n));
+    CHECK(n == 10); /* 8 cells + 2 headers */
+    ip.section = 0;
+    ip.item = 1;
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    NEAR(one.frame.x, 314);
+    NEAR(one.frame.y, 100);
+    ip.item = 4;
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    NEAR(one.frame.x, 314);
+    NEAR(one.frame.y, 320);
+    ip.section = 1;
+    ip.item = 0;
+    OK(cvl_view_attributes_for_element(view, CVL_CATEGORY_SUPPLEMENTARY, CVL_KIND_HEADER, ip, &one, &found));
+    CHECK(found == 1);
+    NEAR(one.frame.x, 0);
+    NEAR(one.frame.y, 550);
+    NEAR(one.frame.width, 768);
+    NEAR(one.frame.height, 70);
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    NEAR(one.frame.y, 650);
+    OK(cvl_view_content_size(view, &size));
+    NEAR(size.width, 768);
+    NEAR(size.height, 650 + 200 + 30);
+    OK(cvl_flow_layout_section_frame(flow, 1, &r));
+    NEAR(r.y, 550);
+    NEAR(r.height, 330);
+    FAILS(cvl_flow_layout_section_frame(flow, 2, &r), CVL_ERROR_OUT_OF_RANGE);
+    ip.section = 0;
+    ip.item = 2;
+    OK(cvl_flow_layout_item_frame(flow, ip, &r));
+    NEAR(r.x, 548);
+    ip.item = 5;
+    FAILS(cvl_flow_layout_item_frame(flow, ip, &r), CVL_ERROR_OUT_OF_RANGE);
+
+    /* A delegate: item (0,1) is 100 high, centred on its 200-high line: y = 100 + 50. */
+    memset(&fc, 0, sizeof fc);
+    fc.tall = 100;
+    memset(&del, 0, sizeof del);
+    del.context = &fc;
+    del.size_for_item = fd_size;
+    OK(cvl_flow_layout_set_delegate(flow, &del));
+    ip.item = 1;
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    NEAR(one.frame.y, 150);
+    NEAR(one.frame.height, 100);
+    CHECK(fc.size_calls == 8);
+    /* A failing delegate: the query fails, and the next one (fixed) works. */
+    fc.fail = 1;
+    OK(cvl_view_invalidate_layout(view, CVL_INVALIDATE_DELEGATE_METRICS, NULL, 0));
+    FAILS(cvl_view_attributes_for_item(view, ip, &one, &found), CVL_ERROR_CALLBACK);
+    CHECK(message_contains("size_for_item"));
+    fc.fail = 0;
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    del.size_for_item = NULL;
+    del.inset_for_section = fd_bad_inset;
+    OK(cvl_flow_layout_set_delegate(flow, &del));
+    FAILS(cvl_view_content_size(view, &size), CVL_ERROR_CALLBACK);
+    OK(cvl_flow_layout_set_delegate(flow, NULL));
+
+    /* Bulk sizes win over the item size; a wrong count is reported at the next query. */
+    for (i = 0; i < 5; i++) {
+        sizes[i].width = 100;
+        sizes[i].height = 50 + 10 * i;
+    }
+    OK(cvl_flow_layout_set_item_sizes(flow, 0, sizes, 5));
+    ip.item = 4;
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    NEAR(one.frame.height, 90);
+    OK(cvl_flow_layout_set_item_sizes(flow, 0, sizes, 4));
+    FAILS(cvl_view_attributes_for_item(view, ip, &one, &found), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("4 entries"));
+    sizes[2].height = -5;
+    FAILS(cvl_flow_layout_set_item_sizes(flow, 0, sizes, 5), CVL_ERROR_INVALID_ARGUMENT);
+    FAILS(cvl_flow_layout_set_item_sizes(flow, 0, NULL, 5), CVL_ERROR_NULL_ARGUMENT);
+    FAILS(cvl_flow_layout_set_item_sizes(flow, -1, sizes, 1), CVL_ERROR_OUT_OF_RANGE);
+    OK(cvl_flow_layout_set_item_sizes(flow, 0, NULL, 0));
+    OK(cvl_flow_layout_clear_item_sizes(flow));
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    NEAR(one.frame.height, 200);
+
+    /* Hooks ("subclassing"): cells moved, one decoration added, capacity retry handled. */
+    memset(&hooks, 0, sizeof hooks);
+    hooks.adjust_attributes_in_rect = hook_rect;
+    hooks.adjust_attributes = hook_reenter;
+    hooks.context = &reentered;
+    OK(cvl_flow_layout_set_hooks(flow, &hooks));
+    OK(cvl_view_attributes_in_rect(view, (cvl_rect){0, 0, 768, 2000}, buf, 64, &n));
+    CHECK(n == 11); /* 8 cells + 2 headers + the hook's decoration */
+    CHECK(buf[0].category == CVL_CATEGORY_DECORATION && buf[0].z_index == -1); /* draw order: z first */
+    {
+        const cvl_attributes *c = find(buf, n, 0, 1, 0.0);
+        CHECK(c != NULL);
+        if (c) NEAR(c->frame.y, 1100); /* the hook moved it 1000 down */
+    }
+    ip.section = 0;
+    ip.item = 0;
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    CHECK(reentered == 1);
+    OK(cvl_flow_layout_set_hooks(flow, NULL));
+    OK(cvl_view_attributes_in_rect(view, (cvl_rect){0, 0, 768, 2000}, buf, 64, &n));
+    CHECK(n == 10);
+
+    /* Horizontal: the same numbers transposed. */
+    cfg.scroll_direction = CVL_SCROLL_HORIZONTAL;
+    cfg.section_inset.top = 80;
+    cfg.section_inset.left = 30;
+    cfg.section_inset.bottom = 20;
+    cfg.section_inset.right = 30;
+    cfg.header_reference_size.width = 70;
+    cfg.header_reference_size.height = 60;
+    OK(cvl_flow_layout_set_config(flow, &cfg));
+    size.width = 1024;
+    size.height = 768;
+    OK(cvl_view_set_bounds_size(view, size));
+    ip.item = 1;
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    NEAR(one.frame.x, 100);
+    NEAR(one.frame.y, 314);
+
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(flow));
+}
+
+/* ------------------------------------------------------------------------------------------
+** The seeds' other layouts through C. */
+static int tree_children(void *ctx, cvl_index_path parent, int64_t *out) {
+    /* NSObject -> [A, B, C]; A -> [A1, A2]; C -> [C1]. */
+    (void)ctx;
+    if (parent.section == 0) *out = 3;
+    else if (parent.section == 1) *out = parent.item == 0 ? 2 : parent.item == 2 ? 1 : 0;
+    else *out = 0;
+    return 0;
+}
+
+static void test_seed_layouts(void) {
+    counts_ds d;
+    cvl_data_source ds;
+    cvl_layout *circle = NULL, *mosaic = NULL, *tree = NULL, *flow = NULL;
+    cvl_view *view = NULL;
+    cvl_attributes one;
+    cvl_size size = {300, 300}, item;
+    cvl_index_path ip = {0, 1};
+    cvl_mosaic_config mc, mback;
+    cvl_tree_config tc;
+    cvl_tree_data_source tds = {NULL, tree_children};
+    int found = 0;
+    int32_t type = 0;
+    cvl_animation anim;
+
+    memset(&d, 0, sizeof d);
+    d.sections = 1;
+    d.items[0] = 4;
+    ds = make_ds(&d);
+
+    /* Circle: centre (150,150), radius floor(300/2.5) = 120; item 1 of 4 at angle 0: (270,150), rotated 90 deg. */
+    OK(cvl_circle_layout_create(&circle));
+    OK(cvl_circle_layout_get_item_size(circle, &item));
+    NEAR(item.width, 60);
+    item.width = NAN;
+    FAILS(cvl_circle_layout_set_item_size(circle, item), CVL_ERROR_INVALID_ARGUMENT);
+    OK(cvl_view_create(&ds, circle, &view));
+    OK(cvl_view_set_bounds_size(view, size));
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    NEAR(one.center.x, 270);
+    NEAR(one.center.y, 150);
+    NEARTOL(one.transform.m11, 0, 1e-12);
+    NEARTOL(one.transform.m12, 1, 1e-12);
+    NEARTOL(one.transform.m21, -1, 1e-12);
+    {
+        cvl_flow_config fc;
+        OK(cvl_flow_config_default(&fc));
+        FAILS(cvl_flow_layout_set_config(circle, &fc), CVL_ERROR_INVALID_ARGUMENT); /* not a flow layout */
+    }
+
+    /* Circle -> flow, animated, linear 1 s; halfway item 1 is between (270,150) and the flow's (110,30)... */
+    OK(cvl_flow_layout_create(&flow));
+    {
+        cvl_flow_config fc;
+        OK(cvl_flow_config_default(&fc));
+        fc.item_size.width = fc.item_size.height = 60;
+        OK(cvl_flow_layout_set_config(flow, &fc));
+    }
+    OK(cvl_animation_default(&anim));
+    anim.duration = 1;
+    anim.curve = CVL_CURVE_LINEAR;
+    OK(cvl_view_set_layout(view, flow, &anim));
+    OK(cvl_view_set_time(view, 0.5));
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    /* Flow at 300 wide: 4 items of 60 with gap (300 - 240) / 3 = 20 -> item 1 at x 80: centre (110, 30). */
+    NEAR(one.center.x, 190);
+    NEAR(one.center.y, 90);
+    NEARTOL(one.transform.m11, sqrt(0.5), 1e-12); /* a 45 degree rotation, not a shrunken matrix */
+    NEARTOL(one.transform.m12, sqrt(0.5), 1e-12);
+    OK(cvl_view_set_time(view, 1.0));
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    NEAR(one.center.x, 110);
+    /* The circle is free again: it can serve another view. */
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(flow));
+
+    /* Mosaic: page 430 x 330, padding 10: column (430 - 30) / 4 = 100, row (330 - 30) / 4 = 75.
+    ** Item 2 is the large one at column 2, row 0: (220, 0, 210, 160). 13 items -> 2 pages. */
+    d.items[0] = 13;
+    OK(cvl_mosaic_layout_create(&mosaic));
+    OK(cvl_mosaic_layout_get_config(mosaic, &mc));
+    NEAR(mc.padding, 10);
+    NEAR(mc.column_width, 0);
+    mback = mc;
+    mback.padding = -1;
+    FAILS(cvl_mosaic_layout_set_config(mosaic, &mback), CVL_ERROR_INVALID_ARGUMENT);
+    OK(cvl_mosaic_layout_set_config(mosaic, &mc));
+    OK(cvl_view_create(&ds, mosaic, &view));
+    size.width = 430;
+    size.height = 330;
+    OK(cvl_view_set_bounds_size(view, size));
+    ip.item = 2;
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    NEAR(one.frame.x, 220);
+    NEAR(one.frame.y, 0);
+    NEAR(one.frame.width, 210);
+    NEAR(one.frame.height, 160);
+    CHECK(one.custom_count >= 1 && one.custom[0] == 1.0); /* large */
+    ip.item = 12; /* page 1, position 0 */
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    NEAR(one.frame.x, 430);
+    OK(cvl_view_content_size(view, &size));
+    NEAR(size.width, 860);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(mosaic));
+
+    /* Tree: NSObject; A B C; A1 A2 C1. Rows: A = 2, B = 1, C = 1 -> NSObject 4 rows. */
+    d.sections = 3;
+    d.items[0] = 1;
+    d.items[1] = 3;
+    d.items[2] = 3;
+    FAILS(cvl_tree_layout_create(NULL, &tree), CVL_ERROR_NULL_ARGUMENT);
+    OK(cvl_tree_layout_create(&tds, &tree));
+    OK(cvl_layout_get_type(tree, &type));
+    CHECK(type == CVL_LAYOUT_TREE);
+    OK(cvl_tree_config_default(&tc));
+    OK(cvl_tree_layout_set_config(tree, &tc));
+    OK(cvl_view_create(&ds, tree, &view));
+    size.width = 1000;
+    size.height = 1000;
+    OK(cvl_view_set_bounds_size(view, size));
+    OK(cvl_view_content_size(view, &size));
+    NEAR(size.width, 3 * (tc.item_size.width + tc.insets.left + tc.insets.right));
+    NEAR(size.height, 4 * (tc.item_size.height + tc.insets.top + tc.insets.bottom));
+    /* C (section 1, item 2) sits on row 3 (A takes rows 0-1, B row 2); its child C1 too. */
+    ip.section = 1;
+    ip.item = 2;
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    NEAR(one.frame.y, 3 * (tc.item_size.height + tc.insets.top + tc.insets.bottom) + tc.insets.top);
+    CHECK(one.custom_count >= 2 && one.custom[0] == 2.0 && one.custom[1] == 1.0);
+    ip.section = 0;
+    ip.item = 0;
+    OK(cvl_view_attributes_for_element(view, CVL_CATEGORY_SUPPLEMENTARY, CVL_KIND_CONNECTOR, ip, &one, &found));
+    CHECK(found == 1);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(tree));
+    OK(cvl_layout_destroy(circle));
+}
+
 static cvl_update_item item_update(int32_t action, int64_t bs, int64_t bi, int64_t as, int64_t ai) {
     cvl_update_item u;
     u.action = action;
@@ -464,15 +860,6 @@ static cvl_update_item item_update(int32_t action, int64_t bs, int64_t bi, int64
     u.after.section = as;
     u.after.item = ai;
     return u;
-}
-
-static const cvl_attributes *find(const cvl_attributes *list, size_t n, int64_t s, int64_t i, double alpha_min) {
-    size_t k;
-    for (k = 0; k < n; k++)
-        if (list[k].category == CVL_CATEGORY_CELL && list[k].index_path.section == s && list[k].index_path.item == i &&
-            list[k].alpha >= alpha_min)
-            return &list[k];
-    return NULL;
 }
 
 static void test_batch_updates_and_animation(void) {
@@ -701,6 +1088,8 @@ static void test_timing_and_transforms(void) {
 int main(void) {
     test_basics();
     test_custom_layout_and_view();
+    test_flow();
+    test_seed_layouts();
     test_batch_updates_and_animation();
     test_timing_and_transforms();
     printf("%d passed, %d failed\n", passed, failed);

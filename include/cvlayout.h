@@ -138,9 +138,10 @@ typedef struct cvl_transform3d {
 /**
 ** One element's layout attributes: UICollectionViewLayoutAttributes as plain data.
 **
-** `frame` is the untransformed frame; it always equals `center ± size/2` (the library fills
-** all three; when the library reads attributes from a callback it uses `center` and `size`
-** and recomputes `frame`). `hidden` is 0 or 1.
+** `frame` is the untransformed frame and `center` its centre (`frame.x + size.width/2`, ...).
+** The library fills all three; the frame it returns is exactly the one its rect queries tested,
+** bit for bit (any rounding is in `center`). When the library reads attributes from a callback
+** it uses `center` and `size` and recomputes `frame`. `hidden` is 0 or 1.
 **
 ** Custom attributes: `custom[0 .. custom_count-1]` are layout-specific numbers (the engine's
 ** stand-in for a UICollectionViewLayoutAttributes subclass). They take part in equality and are

@@ -1,15 +1,33 @@
 /// Everything the host needs to draw one element: `UICollectionViewLayoutAttributes` as a value.
 ///
-/// `center` and `size` are the element's untransformed geometry; `frame` is derived from them
-/// (setting it sets both, as in UIKit). `transform` applies about `center` (Core Animation's
-/// default anchor point), so the drawn quad is the four corners of `frame` mapped through it.
+/// `frame`, `center` and `size` are the element's untransformed geometry, kept consistent as in
+/// UIKit: setting `frame` sets both others, setting `center` moves the element, setting `size`
+/// resizes it about its centre. The frame is what is stored, so the frame a rect query tested is
+/// bit for bit the frame the host receives (the centre carries the rounding instead).
+/// `transform` applies about `center` (Core Animation's default anchor point), so the drawn quad
+/// is the four corners of `frame` mapped through it.
 public struct LayoutAttributes: Hashable, Sendable {
     public var indexPath: IndexPath
     public var category: ElementCategory
     /// `.none` for cells; the supplementary or decoration kind otherwise.
     public var kind: ElementKind
-    public var center: Point
-    public var size: Size
+    /// The frame's origin (stored; see `frame`).
+    public var origin: Point
+    /// The untransformed size. Setting it keeps `center` where it is.
+    public var size: Size {
+        get { _size }
+        set {
+            let c = center
+            _size = newValue
+            origin = Point(x: c.x - newValue.width / 2, y: c.y - newValue.height / 2)
+        }
+    }
+    @usableFromInline var _size: Size
+    /// The centre of the frame. Setting it keeps the size.
+    public var center: Point {
+        get { Point(x: origin.x + _size.width / 2, y: origin.y + _size.height / 2) }
+        set { origin = Point(x: newValue.x - _size.width / 2, y: newValue.y - _size.height / 2) }
+    }
     public var transform: Transform3D = .identity
     /// Opacity, 0 ... 1. Default 1.
     public var alpha: Double = 1
@@ -23,8 +41,8 @@ public struct LayoutAttributes: Hashable, Sendable {
         self.indexPath = indexPath
         self.category = category
         self.kind = kind
-        self.center = frame.center
-        self.size = frame.size
+        self.origin = frame.origin
+        self._size = frame.size
     }
 
     /// `layoutAttributesForCellWithIndexPath:`.
@@ -40,10 +58,10 @@ public struct LayoutAttributes: Hashable, Sendable {
         LayoutAttributes(indexPath: indexPath, category: .decorationView, kind: kind, frame: frame)
     }
 
-    /// The untransformed frame: `center ± size/2`. Setting it sets `center` and `size`.
+    /// The untransformed frame (`center ± size/2`). Setting it sets `center` and `size`.
     public var frame: Rect {
-        get { Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height) }
-        set { center = newValue.center; size = newValue.size }
+        get { Rect(origin: origin, size: _size) }
+        set { origin = newValue.origin; _size = newValue.size }
     }
 
     /// Identifies the element across layouts and animations: category, kind and index path.
@@ -87,7 +105,7 @@ public struct LayoutAttributes: Hashable, Sendable {
     /// True when every number is finite and the size is not negative: what the engine checks
     /// on attributes produced by code it does not own (callbacks).
     public var isValid: Bool {
-        center.isFinite && size.isValidExtent && transform.isFinite && alpha.isFinite && custom.isFinite
+        origin.isFinite && _size.isValidExtent && center.isFinite && transform.isFinite && alpha.isFinite && custom.isFinite
     }
 
     /// The documented draw order: z-index, then category, then kind, then index path.

@@ -112,9 +112,15 @@ public func cvl_view_set_layout_impl(_ view: OpaquePointer?, _ layout: OpaquePoi
         guard lb.viewBox == nil, lb.layout.collectionView == nil else {
             throw LayoutError.state("the layout is already attached to another view")
         }
-        try box.view.setLayout(lb.layout, animation: timing)
+        // Both layouts see this view (their callbacks get its environment) during the switch.
+        lb.viewBox = box
+        do {
+            try box.view.setLayout(lb.layout, animation: timing)
+        } catch {
+            lb.viewBox = nil
+            throw error
+        }
         box.layoutBox.viewBox = nil
         box.layoutBox = lb
-        lb.viewBox = box
     }
 }

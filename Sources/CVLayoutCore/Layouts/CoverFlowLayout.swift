@@ -1,0 +1,175 @@
+/// The Cover Flow layout (seed 000, "Going Beyond Grids", `AFCoverFlowFlowLayout`,
+/// Listings 4.29–4.32, after Mark Pospesel's): a one-row horizontal flow whose cells turn
+/// towards the viewer as they near the centre of the visible rect, with a perspective
+/// transform, a zoom and a grey mask, and which comes to rest with a cell centred.
+///
+/// ## What each piece implements
+/// - `init` — Listing 4.30: horizontal scrolling, `itemSize` 180 × 180,
+///   `minimumLineSpacing` −60 (columns overlap: each advances 120), `minimumInteritemSpacing`
+///   200 (one row in portrait). Insets are the host's (the seed returns them from
+///   `insetForSectionAt`, Listing 4.27: (0, 70, 0, 70) in portrait).
+/// - Cells — Listing 4.31 (`applyLayoutAttributes:forVisibleRect:`), applied to every cell of
+///   the rect and single-item queries, with `visibleRect` = the collection view's bounds
+///   (content offset + size) *at query time*. Supplementary views are skipped.
+///
+///       distance = visibleRect.midX − center.x;  normalized = distance / ACTIVE_DISTANCE
+///       isLeft = distance > 0;  sign = isLeft ? 1 : −1
+///       |distance| < ACTIVE_DISTANCE:
+///           t = CATransform3DTranslate(identity, (isLeft ? −FLOW_OFFSET : FLOW_OFFSET)
+///                                                · |distance / TRANSLATE_DISTANCE|, 0,
+///                                      (1 − |normalized|) · 40000 + (isLeft ? 200 : 0))
+///           t.m34 = −1 / (4.6777 · itemSize.width)
+///           t = CATransform3DRotate(t, sign · |normalized| · 45°, 0, 1, 0)
+///           t = CATransform3DScale(t, zoom, zoom, 1),  zoom = 1 + ZOOM_FACTOR · (1 − |normalized|)
+///           zIndex 1;  mask = INACTIVE_GREY_VALUE + ratioToCenter · (−INACTIVE_GREY_VALUE),
+///           ratioToCenter = (ACTIVE_DISTANCE − |distance|) / ACTIVE_DISTANCE
+///       else:
+///           t = identity;  t.m34 = −1 / (4.6777 · itemSize.width)
+///           t = CATransform3DTranslate(t, isLeft ? −FLOW_OFFSET : FLOW_OFFSET, 0, 0)
+///           t = CATransform3DRotate(t, sign · 45°, 0, 1, 0)
+///           zIndex 0;  mask = INACTIVE_GREY_VALUE
+///
+///   The seed's `float` constants (`0.2f`, `4.6777f`, `fabsf`) are computed in `Double` here.
+///   The perspective uses the layout's `itemSize.width`, as in the listing, whatever size the
+///   delegate gives; with a zero width (no finite perspective) `m34` is left at 0.
+/// - Scrolling — Listing 4.30 answers YES to `shouldInvalidateLayoutForBoundsChange:` so the
+///   transforms follow every scroll. Here they are computed at query time from the current
+///   visible rect, so a scroll (offset change, same size) invalidates with `.boundsOnly`: the
+///   collection view runs a new cycle but the flow keeps its lines (no size is asked again). A
+///   size change gets the flow layout's own context (re-positioning when the cross size —
+///   the height — changes).
+/// - Snapping — Listing 4.32: among the cells in the proposed visible rect
+///   (proposed.x, 0, bounds width, bounds height), the one whose centre is closest to the
+///   proposed horizontal centre is centred: (proposed.x + adjustment, proposed.y). When no cell
+///   is in that rect the proposed offset is returned unchanged (the listing would add its
+///   `MAXFLOAT` sentinel).
+///
+/// ## Custom attributes (Listing 4.29's `AFCollectionViewLayoutAttributes`)
+/// - slot 0: `maskingValue`, the alpha of the black mask drawn over the cell: 0 at the centre,
+///   `INACTIVE_GREY_VALUE` (0.6) at `ACTIVE_DISTANCE` and beyond. Interpolated.
+/// - slot 1: `shouldRasterize`, always 1 (YES) on cells. Interpolated (it never changes).
+open class CoverFlowLayout: FlowLayout {
+    /// `ACTIVE_DISTANCE`: within this distance (points) of the visible centre a cell turns.
+    public static let activeDistance = 100.0
+    /// `TRANSLATE_DISTANCE`: the distance over which the sideways offset grows to `FLOW_OFFSET`.
+    public static let translateDistance = 100.0
+    /// `ZOOM_FACTOR`: extra scale of the centred cell (1.2 at the centre).
+    public static let zoomFactor = 0.2
+    /// `FLOW_OFFSET`: sideways offset (points) of the turned cells.
+    public static let flowOffset = 40.0
+    /// `INACTIVE_GREY_VALUE`: mask alpha of cells away from the centre.
+    public static let inactiveGreyValue = 0.6
+    /// The listing's perspective constant: `m34 = −1 / (4.6777 · itemSize.width)`.
+    public static let perspectiveFactor = 4.6777
+
+    /// Listing 4.30's `init`.
+    public override init() {
+        super.init()
+        scrollDirection = .horizontal
+        itemSize = Size(width: 180, height: 180)
+        minimumLineSpacing = -60
+        minimumInteritemSpacing = 200
+    }
+
+    // MARK: Queries (Listing 4.30)
+
+    open override func layoutAttributesForElements(in rect: Rect, into out: inout [LayoutAttributes]) throws {
+        let start = out.count
+        try super.layoutAttributesForElements(in: rect, into: &out)
+        let visible = visibleRect
+        var i = start
+        while i < out.count {
+            if out[i].category == .cell { apply(&out[i], visibleRect: visible) }
+            i += 1
+        }
+    }
+
+    open override func layoutAttributesForItem(at indexPath: IndexPath) throws -> LayoutAttributes? {
+        guard var a = try super.layoutAttributesForItem(at: indexPath) else { return nil }
+        apply(&a, visibleRect: visibleRect)
+        return a
+    }
+
+    // MARK: Listing 4.31
+
+    /// Applies the Cover Flow effect to a cell for `visibleRect` (Listing 4.31). Other
+    /// categories are left unchanged.
+    public func apply(_ a: inout LayoutAttributes, visibleRect: Rect) {
+        guard a.category == .cell else { return }
+        let active = CoverFlowLayout.activeDistance
+        let grey = CoverFlowLayout.inactiveGreyValue
+        let flow = CoverFlowLayout.flowOffset
+        let distance = visibleRect.midX - a.center.x
+        let normalized = distance / active
+        let isLeft = distance > 0
+        let sign: Double = isLeft ? 1 : -1
+        let m34 = perspective
+        var t = Transform3D.identity
+        let mask: Double
+        if abs(distance) < active {
+            t = Transform3D.identity.translated((isLeft ? -flow : flow) * abs(distance / CoverFlowLayout.translateDistance),
+                                                0,
+                                                (1 - abs(normalized)) * 40000 + (isLeft ? 200 : 0))
+            t.m34 = m34
+            let zoom = 1 + CoverFlowLayout.zoomFactor * (1 - abs(normalized))
+            t = t.rotated(sign * abs(normalized) * 45 * Double.pi / 180, 0, 1, 0)
+            t = t.scaled(zoom, zoom, 1)
+            a.zIndex = 1
+            let ratioToCenter = (active - abs(distance)) / active
+            mask = grey + ratioToCenter * (-grey)
+        } else {
+            t.m34 = m34
+            t = t.translated(isLeft ? -flow : flow, 0, 0)
+            t = t.rotated(sign * 45 * Double.pi / 180, 0, 1, 0)
+            a.zIndex = 0
+            mask = grey
+        }
+        // Non-finite only for a non-finite visible rect or centre, which the engine rejects
+        // upstream; keep the cell untransformed rather than hand out NaN.
+        guard t.isFinite, mask.isFinite else { return }
+        a.transform = t
+        a.custom[0] = mask
+        a.custom[1] = 1
+    }
+
+    /// `−1 / (4.6777 · itemSize.width)`, 0 when that is not finite.
+    private var perspective: Double {
+        let p = -1 / (CoverFlowLayout.perspectiveFactor * itemSize.width)
+        return p.isFinite ? p : 0
+    }
+
+    // MARK: Invalidation
+
+    /// Listing 4.30: always true, so the transforms follow every scroll.
+    open override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { true }
+
+    /// `.boundsOnly` when only the content offset moved (the transforms are computed at query
+    /// time: nothing to re-prepare); the flow layout's context when the size changed.
+    open override func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
+        let old = collectionView?.bounds ?? .zero
+        if newBounds.size == old.size { return .boundsOnly }
+        return super.invalidationContext(forBoundsChange: newBounds)
+    }
+
+    // MARK: Snapping (Listing 4.32)
+
+    /// Listing 4.32: centres the cell closest to the proposed visible rect's horizontal centre.
+    /// Returns `proposed` unchanged when no cell is in the proposed rect (or when detached).
+    /// - Complexity: one rect query.
+    open override func targetContentOffset(forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point) throws -> Point {
+        guard let cv = collectionView, proposed.isFinite else { return proposed }
+        let size = cv.boundsSize
+        let horizontalCenter = proposed.x + size.width / 2
+        let proposedRect = Rect(x: proposed.x, y: 0, width: size.width, height: size.height)
+        var found: [LayoutAttributes] = []
+        try layoutAttributesForElements(in: proposedRect, into: &found)
+        var adjustment: Double?
+        for a in found where a.category == .cell {
+            let d = a.center.x - horizontalCenter
+            if adjustment.map({ abs(d) < abs($0) }) ?? true { adjustment = d }
+        }
+        guard let adj = adjustment else { return proposed }
+        let x = proposed.x + adj
+        return x.isFinite ? Point(x: x, y: proposed.y) : proposed
+    }
+}

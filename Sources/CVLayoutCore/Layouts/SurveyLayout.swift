@@ -1,0 +1,317 @@
+/// The Survey app's flow layout (seed 000, "Organizing Content with UICollectionViewFlowLayout",
+/// `AFCollectionViewFlowLayout`, Listings 4.1–4.12): a vertical flow whose cells are spread
+/// evenly across the content width, with one "binder" decoration behind each section, and
+/// inserted sections sliding in (cells from the right, the binder from the left, fading in).
+///
+/// ## What each piece implements
+/// - `init` — Listings 4.1, 4.2, 4.9, 4.10: `sectionInset` (top 30, left 80, bottom 30,
+///   right 20), spacings 20, `itemSize` = `kMaxItemSize` 200 × 200, `headerReferenceSize`
+///   60 × 70. The binder kind is built in (`ElementKind.binder`): nothing is registered.
+/// - Cells — Listings 4.4, 4.5 (`applyLayoutAttributes:`), applied to every cell the rect and
+///   single-item queries return, after the flow layout placed it:
+///
+///       width  = collectionViewContentSize().width
+///       n      = items in the cell's section
+///       firstX = (width − (sectionInset.left + sectionInset.right)) / (2n)
+///       center.x = sectionInset.left + firstX + 2·firstX·item        (center.y unchanged)
+///       frame  = CGRectIntegral(frame)
+///
+///   As in the listing, the insets are the layout's `sectionInset` *property*, not the
+///   delegate's per-section `insetForSectionAt` answer (which still drives the flow's own line
+///   breaking). Headers and footers are left as the flow layout placed them.
+/// - Binder — Listings 4.7, 4.8: one `.binder` decoration per section at index path
+///   (section, 0), zIndex −1, behind the section's tallest cell:
+///
+///       tallest = the cell with the largest adjusted frame height (the first one on ties:
+///                 the listing's strict `>`)
+///       size    = (contentSize.width, tallest.height + headerReferenceSize.height)
+///       center  = (contentSize.width / 2, tallest.center.y)
+///
+///   `headerReferenceSize` is the layout property, as in the listing (not the delegate's
+///   per-section header size). Listing 4.7 adds a binder to a rect query when the query meets
+///   the section's *header*; this layout adds it when the binder's *own frame* intersects the
+///   rect, so a binder is neither missing while its section's cells are on screen without the
+///   header, nor returned when only the header is. A section without items has no binder (the
+///   listing would size it from a nil "tallest" cell: a zero-height cell at y 0); its
+///   decoration query returns nil.
+/// - Update animations — Listings 4.10–4.12: `prepare(forCollectionViewUpdates:)` records the
+///   section (after the update) of every `.insert` update item — item inserts and section
+///   inserts alike, so inserting one item makes its whole section slide in, as in the seed;
+///   `finalizeCollectionViewUpdates()` forgets them. For a recorded section the binder appears
+///   from `CATransform3DMakeTranslation(−frame.width, 0, 0)` at alpha 0 and each cell from
+///   `CATransform3DMakeTranslation(contentSize.width, 0, 0)` (alpha unchanged, as in the
+///   listing); elsewhere nil (the collection view's crossfade).
+///
+/// ## Cost
+/// `prepare()` = the flow's prepare + finding each section's tallest cell, cached until the
+/// next prepare that follows a non-bounds invalidation: O(1) for a section of same-size items
+/// whose line positions are whole numbers (then every adjusted cell has the same height and
+/// the first one wins), O(lines) for other same-size sections (the cells of a line share their
+/// y), O(items) for sections of varied sizes (whose prepare already asks every size) and for
+/// horizontal scrolling. Rect queries: O(log n + k′), k′ the cells of the lines the rect's
+/// y-range crosses (the re-centring moves cells along x only, so the flow is asked for whole
+/// lines), plus O(log sections) for the binders. Horizontal scrolling is not what the seed
+/// designed this layout for: it works (cells spread over the whole content width) but a rect
+/// query then visits every cell.
+///
+/// No custom attribute slots.
+open class SurveyLayout: FlowLayout {
+    /// `kMaxItemDimension` (Listing 4.1).
+    public static let maxItemDimension = 200.0
+    /// `kMaxItemSize` (Listing 4.1): 200 × 200, the default `itemSize` and the bound photos
+    /// are fitted into (`DimensionsLayout.aspectFitSize(imageSize:maxSize:)`, Listing 3.9).
+    public static let maxItemSize = Size(width: maxItemDimension, height: maxItemDimension)
+
+    /// The sections (after the update) that gain items in the batch update being animated:
+    /// Listing 4.10's `insertedSectionSet`. Filled by `prepare(forCollectionViewUpdates:)`,
+    /// emptied by `finalizeCollectionViewUpdates()`.
+    public private(set) var insertedSections = Set<Int>()
+
+    /// Per section: the binder's frame, nil for a section without items. From the last prepare.
+    private var binderFrames: [Rect?] = []
+    /// `binderReach[s]`: largest binder maxY of sections 0 ... s (non-decreasing).
+    private var binderReach: [Double] = []
+    /// `binderFloor[s]`: smallest binder minY of sections s ..< n (non-decreasing).
+    private var binderFloor: [Double] = []
+    /// False when something other than the visible bounds changed since the cache was built.
+    private var binderCacheValid = false
+    /// The content width the cache was built for.
+    private var binderCacheWidth = Double.nan
+
+    /// Listing 4.2 (with 4.9 and 4.10): the Survey metrics.
+    public override init() {
+        super.init()
+        sectionInset = EdgeInsets(top: 30, left: 80, bottom: 30, right: 20)
+        minimumInteritemSpacing = 20
+        minimumLineSpacing = 20
+        itemSize = SurveyLayout.maxItemSize
+        headerReferenceSize = Size(width: 60, height: 70)
+    }
+
+    // MARK: The layout cycle
+
+    /// The flow's prepare, then the binder of each section (its tallest cell), unless only the
+    /// visible bounds moved since the last prepare.
+    open override func prepare() throws {
+        try super.prepare()
+        let width = try collectionViewContentSize().width
+        let sections = numberOfSections
+        if binderCacheValid && width == binderCacheWidth && binderFrames.count == sections { return }
+        rebuildBinders(contentWidth: width, sections: sections)
+        binderCacheWidth = width
+        binderCacheValid = true
+    }
+
+    open override func invalidateLayout(with context: InvalidationContext) {
+        super.invalidateLayout(with: context)
+        if !context.isBoundsOnly { binderCacheValid = false }
+    }
+
+    /// Listing 4.4 + 4.7: the flow's elements, cells re-centred (Listing 4.5), plus the
+    /// binders whose frame intersects `rect`.
+    open override func layoutAttributesForElements(in rect: Rect, into out: inout [LayoutAttributes]) throws {
+        guard rect.width > 0, rect.height > 0, rect.isFinite else { return }
+        let start = out.count
+        // Cells only move along x, and CGRectIntegral grows a frame by less than 1 pt on each
+        // side: ask the flow for whole lines across the rect's y-range (+ 1 pt), then keep
+        // what intersects `rect` once adjusted.
+        let wide = Rect(x: -SurveyLayout.farAway, y: rect.minY - 1,
+                        width: 2 * SurveyLayout.farAway, height: rect.height + 2)
+        try super.layoutAttributesForElements(in: wide, into: &out)
+        let width = try collectionViewContentSize().width
+        var w = start
+        var r = start
+        while r < out.count {
+            var a = out[r]
+            r += 1
+            if a.category == .cell { recentre(&a, contentWidth: width) }
+            if a.frame.intersects(rect) { out[w] = a; w += 1 }
+        }
+        out.removeSubrange(w ..< out.count)
+        appendBinders(in: rect, into: &out)
+    }
+
+    /// Listing 4.4: the flow's attributes, re-centred (Listing 4.5).
+    open override func layoutAttributesForItem(at indexPath: IndexPath) throws -> LayoutAttributes? {
+        guard var a = try super.layoutAttributesForItem(at: indexPath) else { return nil }
+        recentre(&a, contentWidth: try collectionViewContentSize().width)
+        return a
+    }
+
+    /// Listing 4.8: the binder of `indexPath.section` for kind `.binder` at item 0 (the index
+    /// path of the section's header, which Listing 4.7 uses). Nil for a section without items,
+    /// an index path out of range, before the first prepare, and for any other kind.
+    /// - Complexity: O(1) (the tallest cell is cached by `prepare()`).
+    open override func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+        guard kind == .binder else { return nil }
+        return binderAttributes(at: indexPath)
+    }
+
+    // MARK: Update animations (Listings 4.10–4.12)
+
+    /// Listing 4.11: remembers the section of every `.insert` update item (its index path after
+    /// the update; section inserts included).
+    open override func prepare(forCollectionViewUpdates updateItems: [UpdateItem]) throws {
+        try super.prepare(forCollectionViewUpdates: updateItems)
+        for u in updateItems where u.action == .insert {
+            if let ip = u.indexPathAfterUpdate, ip.section >= 0 { insertedSections.insert(ip.section) }
+        }
+    }
+
+    /// Listing 4.11: forgets the inserted sections.
+    open override func finalizeCollectionViewUpdates() throws {
+        try super.finalizeCollectionViewUpdates()
+        insertedSections.removeAll()
+    }
+
+    /// Listing 4.12: an inserted section's binder starts one binder-width to the left, fully
+    /// transparent. Nil (crossfade) for other sections and kinds.
+    open override func initialLayoutAttributesForAppearingDecorationElement(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+        guard kind == .binder, insertedSections.contains(indexPath.section),
+              var a = try layoutAttributesForDecorationView(ofKind: kind, at: indexPath) else { return nil }
+        a.alpha = 0
+        a.transform = .translation(-a.frame.width, 0, 0)
+        return a
+    }
+
+    /// Listing 4.12: a cell of an inserted section starts one content-width to the right (its
+    /// alpha is left at 1, as in the listing). Nil (crossfade) for other sections.
+    open override func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) throws -> LayoutAttributes? {
+        guard insertedSections.contains(indexPath.section),
+              var a = try layoutAttributesForItem(at: indexPath) else { return nil }
+        a.transform = .translation(try collectionViewContentSize().width, 0, 0)
+        return a
+    }
+
+    // MARK: Listing 4.5
+
+    /// A coordinate beyond any frame the flow can produce (sizes and offsets are bounded by
+    /// `FlowLayout.maxMagnitude` times at most `CollectionView.maxCount`).
+    private static let farAway = 1e300
+
+    /// Listing 4.5 on a cell: spread evenly across the content width, then `CGRectIntegral`.
+    /// Left unchanged when the section's count is unknown (detached layout).
+    private func recentre(_ a: inout LayoutAttributes, contentWidth width: Double) {
+        let n = numberOfItems(inSection: a.indexPath.section)
+        guard n > 0 else { return }
+        let left = sectionInset.left, right = sectionInset.right
+        let firstX = (width - (left + right)) / (2 * Double(n))
+        let xPosition = firstX + 2 * firstX * Double(a.indexPath.item)
+        let x = left + xPosition
+        guard x.isFinite else { return }
+        a.center = Point(x: x, y: a.center.y)
+        a.frame = a.frame.integral
+    }
+
+    // MARK: Binders (Listing 4.8)
+
+    private func binderAttributes(at indexPath: IndexPath) -> LayoutAttributes? {
+        let s = indexPath.section
+        guard indexPath.item == 0, s >= 0, s < binderFrames.count, let f = binderFrames[s] else { return nil }
+        return binder(s, f)
+    }
+
+    private func binder(_ s: Int, _ f: Rect) -> LayoutAttributes {
+        var a = LayoutAttributes.decoration(.binder, IndexPath(section: s, item: 0), frame: f)
+        a.zIndex = -1
+        return a
+    }
+
+    /// Binders whose frame intersects `rect`: sections found by binary search over the
+    /// binders' prefix-max bottom and suffix-min top, as the flow finds its sections.
+    private func appendBinders(in rect: Rect, into out: inout [LayoutAttributes]) {
+        let n = binderFrames.count
+        guard n > 0, binderReach.count == n, binderFloor.count == n else { return }
+        let lo = flowPartitionPoint(0, n) { self.binderReach[$0] > rect.minY }
+        let hi = flowPartitionPoint(lo, n) { self.binderFloor[$0] >= rect.maxY }
+        var s = lo
+        while s < hi {
+            if let f = binderFrames[s], f.intersects(rect) { out.append(binder(s, f)) }
+            s += 1
+        }
+    }
+
+    /// Finds each section's tallest adjusted cell and caches its binder frame.
+    private func rebuildBinders(contentWidth width: Double, sections n: Int) {
+        var frames = [Rect?]()
+        frames.reserveCapacity(n)
+        let extra = headerReferenceSize.height
+        for s in 0 ..< n {
+            guard let tallest = tallestCell(inSection: s, contentWidth: width) else {
+                frames.append(nil)
+                continue
+            }
+            let size = Size(width: width, height: tallest.size.height + extra)
+            let center = Point(x: width / 2, y: tallest.center.y)
+            let f = Rect(x: center.x - size.width / 2, y: center.y - size.height / 2,
+                         width: size.width, height: size.height)
+            frames.append(f.isFinite && size.isValidExtent ? f : nil)
+        }
+        var reach = [Double](repeating: 0, count: n)
+        var r = -Double.infinity
+        for s in 0 ..< n {
+            if let f = frames[s] { r = Swift.max(r, f.maxY) }
+            reach[s] = r
+        }
+        var floor = [Double](repeating: 0, count: n)
+        var m = Double.infinity
+        var s = n - 1
+        while s >= 0 {
+            if let f = frames[s] { m = Swift.min(m, f.minY) }
+            floor[s] = m
+            s -= 1
+        }
+        binderFrames = frames
+        binderReach = reach
+        binderFloor = floor
+    }
+
+    /// The adjusted attributes of item `i` (flow frame, then Listing 4.5), built exactly as the
+    /// queries build them so heights match bit for bit.
+    private func adjustedCell(_ s: Int, _ i: Int, contentWidth width: Double) -> LayoutAttributes? {
+        let ip = IndexPath(section: s, item: i)
+        guard let f = frameForItem(at: ip) else { return nil }
+        var a = LayoutAttributes.cell(ip, frame: f)
+        recentre(&a, contentWidth: width)
+        return a
+    }
+
+    /// Listing 4.8's loop: the first cell with the largest adjusted frame height.
+    private func tallestCell(inSection s: Int, contentWidth width: Double) -> LayoutAttributes? {
+        let count = numberOfItems(inSection: s)
+        guard count > 0 else { return nil }
+        var best: LayoutAttributes?
+        func consider(_ i: Int) {
+            guard let a = adjustedCell(s, i, contentWidth: width) else { return }
+            if best == nil || a.size.height > (best?.size.height ?? 0) { best = a }
+        }
+        if scrollDirection == .vertical, let st = state, s < st.sections.count, st.sections[s].isUniform,
+           st.sections[s].itemCount == count {
+            let sec = st.sections[s]
+            // Same-size items: every cell of a line has the same y, hence the same adjusted
+            // height; only the first cell of each line can be the first tallest.
+            if SurveyLayout.linesAreWhole(sec) { return adjustedCell(s, 0, contentWidth: width) }
+            let perLine = Swift.max(1, sec.perLine)
+            var first = 0
+            while first < count {
+                consider(first)
+                first += perLine
+            }
+            return best
+        }
+        for i in 0 ..< count { consider(i) }
+        return best
+    }
+
+    /// True when every line of a uniform vertical section starts at a whole number and the
+    /// items are a whole number high, all small enough to be exact: then every adjusted cell
+    /// keeps its height exactly (`CGRectIntegral` changes nothing along y) and item 0 is the
+    /// first tallest.
+    private static func linesAreWhole(_ sec: FlowSection) -> Bool {
+        func whole(_ x: Double) -> Bool { x.isFinite && x == x.rounded() }
+        let h = sec.uniformSize.height
+        let limit = 0x1p50
+        let span = abs(sec.origin) + abs(sec.bodyStart) + Double(Swift.max(0, sec.lineCount)) * abs(sec.linePitch) + h
+        return whole(h) && whole(sec.origin) && whole(sec.bodyStart) && whole(sec.linePitch) && span < limit
+    }
+}

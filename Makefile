@@ -33,7 +33,7 @@ test-swift:
 
 build/harness: Tests/c/harness.c include/cvlayout.h $(LIB)
 	@mkdir -p build
-	$(CC) $(CFLAGS_STRICT) Tests/c/harness.c -o $@ -L$(LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR)
+	$(CC) $(CFLAGS_STRICT) Tests/c/harness.c -o $@ -L$(LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR) -lm
 
 # The README's C example, extracted and compiled exactly as written.
 build/readme_example: README.md include/cvlayout.h $(LIB)

@@ -862,6 +862,190 @@ static cvl_update_item item_update(int32_t action, int64_t bs, int64_t bi, int64
     return u;
 }
 
+/* ------------------------------------------------------------------------------------------
+** The seeds' flow subclasses: Survey (with its section-insert animation), Dimensions, Cover Flow. */
+static const cvl_attributes *find_kind(const cvl_attributes *list, size_t n, int32_t category, int32_t kind, int64_t s, int64_t i) {
+    size_t k;
+    for (k = 0; k < n; k++)
+        if (list[k].category == category && list[k].kind == kind && list[k].index_path.section == s && list[k].index_path.item == i)
+            return &list[k];
+    return NULL;
+}
+
+static int mode_for_item(void *ctx, cvl_index_path ip, int32_t *out) {
+    (void)ctx;
+    *out = ip.item == 1 ? 42 : (ip.item % 2 ? CVL_LAYOUT_MODE_ASPECT_FIT : CVL_LAYOUT_MODE_ASPECT_FILL);
+    return 0;
+}
+
+static void test_seed_flow_layouts(void) {
+    counts_ds d;
+    cvl_data_source ds;
+    cvl_layout *survey = NULL, *dims = NULL, *cover = NULL;
+    cvl_view *view = NULL;
+    cvl_attributes buf[64];
+    const cvl_attributes *a;
+    cvl_size size = {768, 1024}, fit;
+    size_t n = 0;
+    cvl_update_item up;
+    cvl_animation anim;
+    int32_t mode = -1;
+    cvl_index_path ip = {0, 0};
+    int found = 0;
+
+    memset(&d, 0, sizeof d);
+    d.sections = 1;
+    d.items[0] = 3;
+    ds = make_ds(&d);
+
+    /* Listing 3.9: a 300x200 photo in 200x200 -> 200 x 133.33; 200x300 -> 133.33 x 200. */
+    OK(cvl_aspect_fit_size((cvl_size){300, 200}, (cvl_size){200, 200}, &fit));
+    NEAR(fit.width, 200);
+    NEAR(fit.height, 200.0 / 1.5);
+    OK(cvl_aspect_fit_size((cvl_size){200, 300}, (cvl_size){200, 200}, &fit));
+    NEAR(fit.width, 200.0 * 2 / 3);
+    FAILS(cvl_aspect_fit_size((cvl_size){0, 300}, (cvl_size){200, 200}, &fit), CVL_ERROR_INVALID_ARGUMENT);
+
+    /* Survey, 768 wide, 3 items: Listing 4.5 firstX = (768 - 100) / 6 = 111.33; centres 191.33,
+    ** 414, 636.67; CGRectIntegral of (91.33, 100, 200, 200) is (91, 100, 201, 200). */
+    OK(cvl_survey_layout_create(&survey));
+    OK(cvl_view_create(&ds, survey, &view));
+    OK(cvl_view_set_bounds_size(view, size));
+    OK(cvl_view_visible_attributes(view, buf, 64, &n));
+    CHECK(n == 5); /* binder, 3 cells, header */
+    CHECK(buf[0].category == CVL_CATEGORY_DECORATION && buf[0].kind == CVL_KIND_BINDER && buf[0].z_index == -1);
+    /* Binder: tallest cell 200 + header 70 = 270 high, centred on the cell (y 200), content wide. */
+    NEAR(buf[0].frame.x, 0);
+    NEAR(buf[0].frame.y, 65);
+    NEAR(buf[0].frame.width, 768);
+    NEAR(buf[0].frame.height, 270);
+    a = find(buf, n, 0, 0, 0);
+    CHECK(a != NULL);
+    if (a) { NEAR(a->frame.x, 91); NEAR(a->frame.width, 201); NEAR(a->frame.y, 100); }
+    a = find(buf, n, 0, 1, 0);
+    if (a) NEAR(a->frame.x, 314);
+    a = find(buf, n, 0, 2, 0);
+    if (a) { NEAR(a->frame.x, 536); NEAR(a->frame.width, 201); }
+    OK(cvl_view_attributes_for_element(view, CVL_CATEGORY_DECORATION, CVL_KIND_BINDER, ip, &buf[0], &found));
+    CHECK(found == 1);
+    NEAR(buf[0].frame.y, 65);
+
+    /* Insert section 1 (2 items), linear 1 s from t = 0 (Listings 4.10-4.12). Section 1: header
+    ** 330..400, line at 430; the last line keeps the grid, then Listing 4.5 with n = 2:
+    ** firstX = 668 / 4 = 167 -> centres 247, 581 -> frames x 147, 481. Cells start translated by
+    ** the content width (768), the binder by minus its width at alpha 0. */
+    d.sections = 2;
+    d.items[1] = 2;
+    up.action = CVL_UPDATE_INSERT;
+    up.is_section = 1;
+    up.before.section = up.before.item = -1;
+    up.after.section = 1;
+    up.after.item = -1;
+    OK(cvl_animation_default(&anim));
+    anim.duration = 1;
+    anim.curve = CVL_CURVE_LINEAR;
+    OK(cvl_view_perform_batch_updates(view, &up, 1, &anim));
+    {
+        const double ts[3] = {0.0, 0.5, 1.0};
+        int k;
+        for (k = 0; k < 3; k++) {
+            double t = ts[k];
+            OK(cvl_view_set_time(view, t));
+            OK(cvl_view_attributes_in_rect(view, (cvl_rect){-2000, 0, 4000, 2000}, buf, 64, &n));
+            a = find(buf, n, 1, 0, 0);
+            CHECK(a != NULL);
+            if (a) {
+                NEAR(a->frame.x, 147);
+                NEAR(a->frame.y, 430);
+                NEAR(a->transform.m41, 768 * (1 - t));
+                NEAR(a->alpha, 1);
+            }
+            a = find_kind(buf, n, CVL_CATEGORY_DECORATION, CVL_KIND_BINDER, 1, 0);
+            CHECK(a != NULL);
+            if (a) {
+                NEAR(a->frame.y, 530 - 135);
+                NEAR(a->transform.m41, -768 * (1 - t));
+                NEAR(a->alpha, t);
+            }
+            /* Section 0 was not inserted: its cells do not move. */
+            a = find(buf, n, 0, 1, 0);
+            if (a) { NEAR(a->transform.m41, 0); NEAR(a->frame.x, 314); }
+            /* The new header crossfades (no hook for it). */
+            a = find_kind(buf, n, CVL_CATEGORY_SUPPLEMENTARY, CVL_KIND_HEADER, 1, 0);
+            CHECK(a != NULL);
+            if (a) NEAR(a->alpha, t);
+        }
+    }
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(survey));
+
+    /* Dimensions: the layout-wide mode, then the per-item callback (which wins). */
+    d.sections = 1;
+    d.items[0] = 4;
+    OK(cvl_dimensions_layout_create(&dims));
+    OK(cvl_dimensions_layout_get_mode(dims, &mode));
+    CHECK(mode == CVL_LAYOUT_MODE_ASPECT_FIT);
+    FAILS(cvl_dimensions_layout_set_mode(dims, 7), CVL_ERROR_INVALID_ARGUMENT);
+    OK(cvl_view_create(&ds, dims, &view));
+    OK(cvl_view_set_bounds_size(view, (cvl_size){320, 480}));
+    OK(cvl_dimensions_layout_set_mode(dims, CVL_LAYOUT_MODE_ASPECT_FILL));
+    ip.item = 2;
+    OK(cvl_view_attributes_for_item(view, ip, buf, &found));
+    CHECK(buf[0].custom_count >= 1 && buf[0].custom[0] == CVL_LAYOUT_MODE_ASPECT_FILL);
+    /* 140 + 140 + 3 * 13 = 319 <= 320: two columns at x 13 and 13 + 140 + 14 (gap 13 + 1). */
+    NEAR(buf[0].frame.x, 13);
+    OK(cvl_dimensions_layout_set_mode_callback(dims, mode_for_item, NULL));
+    ip.item = 3;
+    OK(cvl_view_attributes_for_item(view, ip, buf, &found));
+    CHECK(buf[0].custom[0] == CVL_LAYOUT_MODE_ASPECT_FIT);
+    ip.item = 1; /* the callback answers 42: an error, not a crash */
+    FAILS(cvl_view_attributes_for_item(view, ip, buf, &found), CVL_ERROR_CALLBACK);
+    OK(cvl_dimensions_layout_set_mode_callback(dims, NULL, NULL));
+    OK(cvl_view_attributes_for_item(view, ip, buf, &found));
+    CHECK(buf[0].custom[0] == CVL_LAYOUT_MODE_ASPECT_FILL);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(dims));
+
+    /* Cover Flow: horizontal, 180 x 180, line spacing -60 -> columns every 120 pt. With bounds
+    ** 400 x 180 at offset 0 the centre is x 200; item 1 spans 120..300 (centre 210): distance
+    ** -10 -> right of centre, active: mask = 0.6 - 0.6 * (90 / 100) = 0.06, z 1. Item 0 (centre 90)
+    ** is 110 away: inactive, mask 0.6, z 0. */
+    d.items[0] = 10;
+    OK(cvl_cover_flow_layout_create(&cover));
+    OK(cvl_view_create(&ds, cover, &view));
+    OK(cvl_view_set_bounds_size(view, (cvl_size){400, 180}));
+    ip.item = 1;
+    OK(cvl_view_attributes_for_item(view, ip, buf, &found));
+    NEAR(buf[0].center.x, 210);
+    CHECK(buf[0].z_index == 1);
+    CHECK(buf[0].custom_count == 2);
+    NEARTOL(buf[0].custom[0], 0.06, 1e-12);
+    NEAR(buf[0].custom[1], 1);
+    /* m34 = -1/(4.6777 w) set on the translation, then Rotate (4.5 deg about y: normalized distance
+    ** 0.1 x 45) and Scale premultiply: the product's m34 is cos(4.5 deg) * m34. */
+    NEARTOL(buf[0].transform.m34, cos(4.5 * 3.14159265358979323846 / 180) * -1.0 / (4.6777 * 180), 1e-15);
+    ip.item = 0;
+    OK(cvl_view_attributes_for_item(view, ip, buf, &found));
+    CHECK(buf[0].z_index == 0);
+    NEAR(buf[0].custom[0], 0.6);
+    /* Scrolling recomputes the transforms: at offset 10 item 1 is exactly centred: identity
+    ** apart from the perspective term and the z translation. */
+    OK(cvl_view_set_content_offset(view, (cvl_point){10, 0}));
+    ip.item = 1;
+    OK(cvl_view_attributes_for_item(view, ip, buf, &found));
+    NEAR(buf[0].custom[0], 0);
+    NEARTOL(buf[0].transform.m11, 1.2, 1e-12); /* zoom 1 + 0.2 */
+    /* Snapping: proposed offset 70 -> centre 270; nearest cell centre is 330 (item 2) vs 210: 330
+    ** is 60 away, 210 is 60 away: the first found (item 1) wins -> offset 70 - 60 = 10. */
+    {
+        cvl_point o;
+        OK(cvl_view_target_content_offset(view, (cvl_point){75, 0}, (cvl_point){0, 0}, &o));
+        NEAR(o.x, 130); /* centre 275: item 2 (330) is 55 away, item 1 (210) 65 -> 75 + 55 */
+    }
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(cover));
+}
+
 static void test_batch_updates_and_animation(void) {
     grid_ctx g;
     counts_ds d;
@@ -1090,6 +1274,7 @@ int main(void) {
     test_custom_layout_and_view();
     test_flow();
     test_seed_layouts();
+    test_seed_flow_layouts();
     test_batch_updates_and_animation();
     test_timing_and_transforms();
     printf("%d passed, %d failed\n", passed, failed);

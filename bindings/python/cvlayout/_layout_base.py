@@ -1,0 +1,90 @@
+"""``BaseLayout``: what every layout handle shares (type, registered kinds, lifetime)."""
+
+from __future__ import annotations
+
+import ctypes
+from contextlib import contextmanager
+
+from . import _lib
+from . import _types as T
+from ._handle import Handle
+from .attributes import BUILTIN_KIND_NAMES, BUILTIN_KINDS
+
+LAYOUT_TYPE_NAMES = {T.LAYOUT_FLOW: "flow", T.LAYOUT_SURVEY: "survey", T.LAYOUT_DIMENSIONS: "dimensions",
+                     T.LAYOUT_COVER_FLOW: "cover_flow", T.LAYOUT_MOSAIC: "mosaic", T.LAYOUT_TREE: "tree",
+                     T.LAYOUT_CIRCLE: "circle", T.LAYOUT_CUSTOM: "custom"}
+
+
+def create(function: str, *args) -> T.LayoutHandle:
+    """Calls a ``cvl_*_create(args..., &out)`` function and returns the new handle."""
+    h = T.LayoutHandle()
+    getattr(_lib, function)(*args, ctypes.byref(h))
+    return h
+
+
+class BaseLayout(Handle):
+    """A layout handle.  A view keeps its layout (and this object, with its callbacks) alive;
+    closing a layout attached to a view only invalidates this handle."""
+
+    _destroy = "cvl_layout_destroy"
+
+    def _init_state(self) -> None:
+        self._keep: list = []             # CFUNCTYPE objects the library may call
+        self._kind_names: dict[int, str] = {}
+        self._hook_h = None               # the handle passed to the hook running now, if any
+
+    def _ch(self):
+        """The handle to use for calls: the hook's own during a hook, else ours."""
+        return self._hook_h if self._hook_h is not None else self.handle
+
+    @contextmanager
+    def _in_hook(self, layout_ptr):
+        previous, self._hook_h = self._hook_h, layout_ptr
+        try:
+            yield
+        finally:
+            self._hook_h = previous
+
+    @property
+    def layout_type(self) -> str:
+        """'flow', 'survey', 'dimensions', 'cover_flow', 'mosaic', 'tree', 'circle' or 'custom'."""
+        out = ctypes.c_int32()
+        _lib.cvl_layout_get_type(self._ch(), ctypes.byref(out))
+        return LAYOUT_TYPE_NAMES.get(out.value, str(out.value))
+
+    def register_kind(self, name: str) -> int:
+        """Registers an element kind by name (a decoration or custom supplementary kind) and
+        returns its value; built-in names give the built-in values. Names already registered
+        through this object are answered from a cache, without calling the library, so a hook may
+        look a kind up while a query runs; a new name must be registered before the view queries
+        (the library refuses re-entrant calls)."""
+        if name in BUILTIN_KINDS:
+            return BUILTIN_KINDS[name]
+        for value, known in self._kind_names.items():
+            if known == name:
+                return value
+        out = ctypes.c_int32()
+        _lib.cvl_layout_register_kind(self.handle, name.encode("utf-8"), ctypes.byref(out))
+        if out.value not in BUILTIN_KIND_NAMES:
+            self._kind_names[out.value] = name
+        return out.value
+
+    def kind_value(self, kind) -> int:
+        """A kind as an int: ints pass through, names are built-in or registered on this layout."""
+        if not isinstance(kind, str):
+            return int(kind)
+        if kind in BUILTIN_KINDS:
+            return BUILTIN_KINDS[kind]
+        for value, name in self._kind_names.items():
+            if name == kind:
+                return value
+        return self.register_kind(kind)
+
+    @property
+    def kind_names(self) -> dict[int, str]:
+        """Registered kinds: {value: name}."""
+        return dict(self._kind_names)
+
+    def __repr__(self) -> str:
+        state = "closed" if self.closed else "open"
+        return f"<{type(self).__name__} {state}>"

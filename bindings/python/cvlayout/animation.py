@@ -1,0 +1,102 @@
+"""Animations: timing curves and springs (``cvl_animation``), and transform interpolation."""
+
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass
+
+from . import _lib
+from . import _types as T
+from .geometry import Transform
+
+CURVES = {"linear": T.CURVE_LINEAR, "ease_in": T.CURVE_EASE_IN, "ease_out": T.CURVE_EASE_OUT,
+          "ease_in_out": T.CURVE_EASE_IN_OUT, "cubic_bezier": T.CURVE_CUBIC_BEZIER, "spring": T.CURVE_SPRING}
+CURVE_NAMES = {v: k for k, v in CURVES.items()}
+
+
+@dataclass(frozen=True)
+class Animation:
+    """``Animation(duration=0.3, curve='ease_in_out')``; see :meth:`spring` and :meth:`cubic_bezier`.
+
+    Validation is the library's: a bad value raises ``InvalidArgument`` when the animation is used
+    (or from :attr:`total_duration`)."""
+
+    duration: float = 0.3
+    curve: str = "ease_in_out"
+    delay: float = 0.0
+    bezier: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)
+    spring_damping_ratio: float = 0.0
+    spring_response: float = 0.0
+    spring_mass: float = 0.0
+    spring_stiffness: float = 0.0
+    spring_damping: float = 0.0
+    spring_initial_velocity: float = 0.0
+
+    @classmethod
+    def spring(cls, damping_ratio: float = 1.0, response: float = 0.5, delay: float = 0.0) -> "Animation":
+        """A spring given as (damping ratio, response), SwiftUI's parametrisation."""
+        return cls(duration=0.0, curve="spring", delay=delay, spring_damping_ratio=damping_ratio,
+                   spring_response=response)
+
+    @classmethod
+    def spring_physics(cls, mass: float = 1.0, stiffness: float = 100.0, damping: float = 10.0,
+                       initial_velocity: float = 0.0, delay: float = 0.0) -> "Animation":
+        """A spring given as (mass, stiffness, damping, initial velocity)."""
+        return cls(duration=0.0, curve="spring", delay=delay, spring_mass=mass, spring_stiffness=stiffness,
+                   spring_damping=damping, spring_initial_velocity=initial_velocity)
+
+    @classmethod
+    def cubic_bezier(cls, x1: float, y1: float, x2: float, y2: float, duration: float = 0.3,
+                     delay: float = 0.0) -> "Animation":
+        return cls(duration=duration, curve="cubic_bezier", delay=delay, bezier=(x1, y1, x2, y2))
+
+    @classmethod
+    def default(cls) -> "Animation":
+        """The library's default (0.3 s ease-in-out)."""
+        s = T.cvl_animation()
+        _lib.cvl_animation_default(ctypes.byref(s))
+        return cls.from_struct(s)
+
+    def to_struct(self) -> T.cvl_animation:
+        curve = CURVES[self.curve] if isinstance(self.curve, str) else int(self.curve)
+        return T.cvl_animation(
+            float(self.duration), float(self.delay), curve, 0, (ctypes.c_double * 4)(*self.bezier),
+            self.spring_damping_ratio, self.spring_response, self.spring_mass, self.spring_stiffness,
+            self.spring_damping, self.spring_initial_velocity)
+
+    @classmethod
+    def from_struct(cls, s: T.cvl_animation) -> "Animation":
+        return cls(s.duration, CURVE_NAMES.get(s.curve, s.curve), s.delay, tuple(s.bezier), s.spring_damping_ratio,
+                   s.spring_response, s.spring_mass, s.spring_stiffness, s.spring_damping,
+                   s.spring_initial_velocity)
+
+    @property
+    def total_duration(self) -> float:
+        """Delay + duration (or + the spring's settling time), in seconds."""
+        out = ctypes.c_double()
+        _lib.cvl_animation_total_duration(ctypes.byref(self.to_struct()), ctypes.byref(out))
+        return out.value
+
+    def progress(self, elapsed: float) -> float:
+        """Progress ``elapsed`` seconds after the start (0 before the delay; springs may overshoot 1)."""
+        out = ctypes.c_double()
+        _lib.cvl_animation_progress(ctypes.byref(self.to_struct()), float(elapsed), ctypes.byref(out))
+        return out.value
+
+
+def as_struct(animation) -> T.cvl_animation | None:
+    """None, an Animation, True (the default) or a duration in seconds."""
+    if animation is None or animation is False:
+        return None
+    if animation is True:
+        return Animation().to_struct()
+    if isinstance(animation, (int, float)):
+        return Animation(duration=float(animation)).to_struct()
+    return animation.to_struct()
+
+
+def interpolate_transform(a: Transform, b: Transform, t: float) -> Transform:
+    """Decomposition interpolation (CSS Transforms Level 2) of two 16-tuples at ``t``."""
+    ta, tb, out = T.cvl_transform3d(*a), T.cvl_transform3d(*b), T.cvl_transform3d()
+    _lib.cvl_transform3d_interpolate(ctypes.byref(ta), ctypes.byref(tb), float(t), ctypes.byref(out))
+    return tuple(getattr(out, n) for n, _ in T.cvl_transform3d._fields_)

@@ -1,0 +1,287 @@
+"""``Attributes``: one element's layout attributes (UICollectionViewLayoutAttributes) as a
+Python object, and the bulk converters between lists of them and ``cvl_attributes`` buffers."""
+
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Sequence
+
+from . import _types as T
+from .geometry import IDENTITY, IndexPath, Point, Rect, Size, Transform, pair, project, quad
+from .geometry import index_path as _ip
+
+CATEGORY_NAMES = {T.CATEGORY_CELL: "cell", T.CATEGORY_SUPPLEMENTARY: "supplementary",
+                  T.CATEGORY_DECORATION: "decoration"}
+CATEGORY_VALUES = {v: k for k, v in CATEGORY_NAMES.items()}
+BUILTIN_KIND_NAMES = {T.KIND_NONE: None, T.KIND_HEADER: "header", T.KIND_FOOTER: "footer",
+                      T.KIND_BINDER: "binder", T.KIND_CONNECTOR: "connector"}
+BUILTIN_KINDS = {v: k for k, v in BUILTIN_KIND_NAMES.items() if v}
+
+_FMT = T.ATTRIBUTES_FORMAT
+_SIZE = _FMT.size
+
+
+def category_value(category) -> int:
+    if isinstance(category, str):
+        try:
+            return CATEGORY_VALUES[category]
+        except KeyError:
+            raise ValueError(f"unknown category {category!r} (cell, supplementary, decoration)") from None
+    return int(category)
+
+
+def builtin_kind(kind) -> int:
+    """A kind value from an int or a built-in name ('header', 'footer', 'binder', 'connector')."""
+    if isinstance(kind, str):
+        try:
+            return BUILTIN_KINDS[kind]
+        except KeyError:
+            raise ValueError(f"{kind!r} is not a built-in kind; register it with layout.register_kind()") from None
+    return int(kind) if kind is not None else 0
+
+
+@dataclass(init=False, eq=True, repr=False)
+class Attributes:
+    """One element's attributes.
+
+    The frame's ``origin`` and ``size`` are stored, exactly as the library returned them (its rect
+    queries tested that frame); ``frame`` (x, y, w, h) and ``center`` are derived, and setting
+    either keeps the other consistent (as in UIKit). Setting ``size`` keeps the origin.  ``transform`` is
+    a row-major 16-tuple (m11..m44) applied about the centre; ``custom`` holds the layout's custom
+    slots (at most 8 numbers).
+    """
+
+    index_path: IndexPath
+    category: str
+    kind: int
+    origin: Point
+    _size: Size
+    transform: Transform
+    alpha: float
+    z_index: int
+    hidden: bool
+    custom: tuple[float, ...]
+    kind_name: str | None = field(default=None, compare=False)
+
+    def __init__(self, index_path=(0, 0), category="cell", kind=0, frame=None, *, center=None, size=None,
+                 transform=IDENTITY, alpha=1.0, z_index=0, hidden=False, custom=(), kind_name=None):
+        self.index_path = _ip(index_path)
+        self.category = CATEGORY_NAMES[category_value(category)]
+        if isinstance(kind, str) and kind not in BUILTIN_KINDS:
+            raise ValueError(f"{kind!r} is not a built-in kind; pass the value from layout.register_kind()")
+        self.kind = builtin_kind(kind)
+        self.kind_name = kind_name if kind_name is not None else BUILTIN_KIND_NAMES.get(self.kind)
+        if frame is not None:
+            x, y, w, h = quad(frame)
+            self._size = (w, h)
+            self.origin = (x, y)
+        else:
+            self._size = pair(size) if size is not None else (0.0, 0.0)
+            cx, cy = pair(center) if center is not None else (0.0, 0.0)
+            self.origin = (cx - self._size[0] / 2, cy - self._size[1] / 2)
+        t = tuple(float(v) for v in transform)
+        if len(t) != 16:
+            raise ValueError("transform must have 16 numbers (m11..m44, row-major)")
+        self.transform = t
+        self.alpha = float(alpha)
+        self.z_index = int(z_index)
+        self.hidden = bool(hidden)
+        c = tuple(float(v) for v in custom)
+        if len(c) > T.CUSTOM_SLOTS:
+            raise ValueError(f"at most {T.CUSTOM_SLOTS} custom values")
+        self.custom = c
+
+    # Constructors in UIKit's spelling.
+    @classmethod
+    def cell(cls, index_path, frame=None, **kw) -> "Attributes":
+        return cls(index_path, "cell", 0, frame, **kw)
+
+    @classmethod
+    def supplementary(cls, kind, index_path, frame=None, **kw) -> "Attributes":
+        return cls(index_path, "supplementary", kind, frame, **kw)
+
+    @classmethod
+    def decoration(cls, kind, index_path, frame=None, **kw) -> "Attributes":
+        return cls(index_path, "decoration", kind, frame, **kw)
+
+    @property
+    def frame(self) -> Rect:
+        return (*self.origin, *self.size)
+
+    @frame.setter
+    def frame(self, value) -> None:
+        x, y, w, h = quad(value)
+        self._size = (w, h)
+        self.origin = (x, y)
+
+    @property
+    def size(self) -> Size:
+        return self._size
+
+    @size.setter
+    def size(self, value) -> None:
+        """Keeps the centre, as UIKit's ``size`` setter does."""
+        cx, cy = self.center
+        w, h = pair(value)
+        self._size = (w, h)
+        self.origin = (cx - w / 2, cy - h / 2)
+
+    @property
+    def center(self) -> Point:
+        (x, y), (w, h) = self.origin, self.size
+        return (x + w / 2, y + h / 2)
+
+    @center.setter
+    def center(self, value) -> None:
+        cx, cy = pair(value)
+        w, h = self.size
+        self.origin = (cx - w / 2, cy - h / 2)
+
+    @property
+    def is_cell(self) -> bool:
+        return self.category == "cell"
+
+    @property
+    def category_value(self) -> int:
+        return CATEGORY_VALUES[self.category]
+
+    @property
+    def key(self) -> tuple[str, int, IndexPath]:
+        """What identifies the element across layouts and animations."""
+        return (self.category, self.kind, self.index_path)
+
+    def quad(self) -> list[Point] | None:
+        """The four drawn corners (transform applied); None if a corner is behind the eye."""
+        return project(self.transform, self.center, self.size)
+
+    def copy(self, **changes) -> "Attributes":
+        new = object.__new__(Attributes)
+        new.__dict__.update(self.__dict__)
+        for k, v in changes.items():
+            setattr(new, k, v)
+        return new
+
+    def to_dict(self) -> dict:
+        """JSON-ready dict (the ``elements`` entries of the documented output format)."""
+        return {
+            "index_path": list(self.index_path), "category": self.category, "kind": self.kind,
+            "kind_name": self.kind_name, "frame": list(self.frame), "center": list(self.center),
+            "size": list(self.size), "transform": list(self.transform), "alpha": self.alpha,
+            "z_index": self.z_index, "hidden": self.hidden, "custom": list(self.custom),
+        }
+
+    def __repr__(self) -> str:
+        extra = ""
+        if self.category != "cell":
+            extra = f", kind={self.kind_name or self.kind}"
+        if self.transform != IDENTITY:
+            extra += ", transform=..."
+        if self.alpha != 1.0:
+            extra += f", alpha={self.alpha:g}"
+        if self.z_index:
+            extra += f", z_index={self.z_index}"
+        if self.hidden:
+            extra += ", hidden=True"
+        if self.custom:
+            extra += f", custom={self.custom}"
+        fr = ", ".join(f"{v:g}" for v in self.frame)
+        return f"Attributes({self.category} {self.index_path}{extra}, frame=({fr}))"
+
+
+# --- bulk conversion ----------------------------------------------------------------------------
+def _from_values(v: tuple, kind_names: Mapping[int, str] | None) -> Attributes:
+    a = object.__new__(Attributes)
+    kind = v[3]
+    name = BUILTIN_KIND_NAMES.get(kind)
+    if name is None and kind_names:
+        name = kind_names.get(kind)
+    a.__dict__.update(
+        index_path=(v[0], v[1]), category=CATEGORY_NAMES.get(v[2], str(v[2])), kind=kind, kind_name=name,
+        origin=(v[4], v[5]), _size=(v[6], v[7]), transform=v[12:28], alpha=v[28], z_index=v[29],
+        hidden=bool(v[30]), custom=v[32:32 + min(v[31], T.CUSTOM_SLOTS)])
+    return a
+
+
+def read_buffer(address: int, count: int, kind_names: Mapping[int, str] | None = None) -> list[Attributes]:
+    """``count`` cvl_attributes at ``address`` as Attributes."""
+    if count == 0:
+        return []
+    raw = (ctypes.c_char * (count * _SIZE)).from_address(address)
+    return [_from_values(v, kind_names) for v in _FMT.iter_unpack(memoryview(raw).cast("B"))]
+
+
+def read_one(address: int, kind_names: Mapping[int, str] | None = None) -> Attributes:
+    return read_buffer(address, 1, kind_names)[0]
+
+
+def _values(a: Attributes) -> tuple:
+    (x, y), (w, h) = a.origin, a._size
+    cx, cy = x + w / 2, y + h / 2
+    t = a.transform
+    c = a.custom
+    return (a.index_path[0], a.index_path[1], CATEGORY_VALUES[a.category], a.kind,
+            x, y, w, h, cx, cy, w, h, *t, a.alpha, a.z_index, 1 if a.hidden else 0,
+            len(c), *c, *(0.0,) * (T.CUSTOM_SLOTS - len(c)))
+
+
+def write_buffer(address: int, items: Sequence[Attributes]) -> None:
+    """Writes ``items`` as cvl_attributes at ``address`` (room for len(items) is the caller's job)."""
+    if not items:
+        return
+    raw = (ctypes.c_char * (len(items) * _SIZE)).from_address(address)
+    mv = memoryview(raw).cast("B")
+    pack = _FMT.pack_into
+    for i, a in enumerate(items):
+        if not isinstance(a, Attributes):
+            raise TypeError(f"expected Attributes, got {type(a).__name__}")
+        pack(mv, i * _SIZE, *_values(a))
+
+
+def to_struct(a: Attributes) -> T.cvl_attributes:
+    out = T.cvl_attributes()
+    write_buffer(ctypes.addressof(out), [a])
+    return out
+
+
+def from_struct(s: T.cvl_attributes, kind_names: Mapping[int, str] | None = None) -> Attributes:
+    return read_one(ctypes.addressof(s), kind_names)
+
+
+# --- the layout environment ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class LayoutEnv:
+    """What a layout callback knows about its collection view (a copy; valid after the call)."""
+
+    bounds_size: Size
+    content_offset: Point
+    counts: tuple[int, ...]
+
+    @property
+    def number_of_sections(self) -> int:
+        return len(self.counts)
+
+    def number_of_items(self, section: int) -> int:
+        return self.counts[section]
+
+    @property
+    def visible_rect(self) -> Rect:
+        return (*self.content_offset, *self.bounds_size)
+
+    @classmethod
+    def from_pointer(cls, env_p) -> "LayoutEnv":
+        e = env_p.contents
+        n = e.number_of_sections
+        counts = tuple(e.items_in_section[:n]) if n > 0 and e.items_in_section else ()
+        return cls((e.bounds_size.width, e.bounds_size.height), (e.content_offset.x, e.content_offset.y), counts)
+
+
+def flatten(items: Iterable) -> list:
+    out = []
+    for x in items:
+        if isinstance(x, (list, tuple)) and not isinstance(x, Attributes):
+            out.extend(flatten(x))
+        else:
+            out.append(x)
+    return out
+

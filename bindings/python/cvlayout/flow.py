@@ -1,0 +1,498 @@
+"""The flow layout (UICollectionViewFlowLayout), its delegate, bulk item sizes and hooks, and the
+seed's flow subclasses: Survey, Dimensions, Cover Flow."""
+
+from __future__ import annotations
+
+import ctypes
+from array import array
+from itertools import chain
+from typing import Callable, Mapping
+
+from . import _lib
+from . import _types as T
+from ._callbacks import make
+from ._layout_base import BaseLayout, create
+from .attributes import Attributes, LayoutEnv, read_buffer, read_one, write_buffer
+from .errors import ERROR_CAPACITY, InvalidArgument
+from .geometry import Rect, insets, pair
+from .updates import read_items
+
+DIRECTIONS = {"vertical": T.SCROLL_VERTICAL, "horizontal": T.SCROLL_HORIZONTAL}
+DIRECTION_NAMES = {v: k for k, v in DIRECTIONS.items()}
+MODES = {"aspect_fit": T.LAYOUT_MODE_ASPECT_FIT, "aspect_fill": T.LAYOUT_MODE_ASPECT_FILL}
+MODE_NAMES = {v: k for k, v in MODES.items()}
+
+
+def _enum(table: Mapping[str, int], what: str):
+    def convert(value) -> int:
+        if isinstance(value, str):
+            try:
+                return table[value]
+            except KeyError:
+                raise InvalidArgument(message=f"unknown {what} {value!r} ({', '.join(table)})") from None
+        return int(value)
+    return convert
+
+
+def _size_c(v) -> T.cvl_size:
+    return T.cvl_size(*pair(v))
+
+
+def _size_py(s: T.cvl_size) -> tuple[float, float]:
+    return (s.width, s.height)
+
+
+def _insets_c(v) -> T.cvl_insets:
+    return T.cvl_insets(*insets(v))
+
+
+def _insets_py(s: T.cvl_insets) -> tuple[float, float, float, float]:
+    return (s.top, s.left, s.bottom, s.right)
+
+
+class _ConfigField:
+    """A FlowLayout property backed by cvl_flow_layout_get_config / set_config."""
+
+    def __init__(self, field: str, to_c: Callable, from_c: Callable, doc: str):
+        self.field, self.to_c, self.from_c, self.__doc__ = field, to_c, from_c, doc
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        return self.from_c(getattr(obj._read_config(), self.field))
+
+    def __set__(self, obj, value):
+        obj.configure(**{self.name: value})
+
+
+def size_array(sizes):
+    """(ctypes cvl_size array or None, count) from a sequence of (w, h) pairs or a buffer of doubles
+    (e.g. a C-contiguous numpy array of shape (n, 2))."""
+    if sizes is None:
+        return None, 0
+    try:
+        mv = memoryview(sizes)
+    except TypeError:
+        mv = None
+    if mv is not None and mv.format in ("d", "<d", "=d") and mv.c_contiguous:
+        n = mv.nbytes // ctypes.sizeof(T.cvl_size)
+        if mv.nbytes % ctypes.sizeof(T.cvl_size):
+            raise InvalidArgument(message="a buffer of sizes must hold an even number of doubles")
+        return ((T.cvl_size * n).from_buffer_copy(mv) if n else None), n
+    if not isinstance(sizes, (list, tuple)):
+        sizes = list(sizes)
+    n = len(sizes)
+    if n == 0:
+        return None, 0
+    try:
+        flat = array("d", chain.from_iterable(sizes))
+    except TypeError as exc:
+        raise InvalidArgument(message=f"item sizes must be (width, height) pairs of numbers: {exc}") from None
+    if len(flat) != 2 * n:
+        raise InvalidArgument(message="item sizes must be (width, height) pairs")
+    return (T.cvl_size * n).from_buffer(flat), n
+
+
+_DELEGATE_NAMES = ("size_for_item", "inset_for_section", "minimum_line_spacing_for_section",
+                   "minimum_interitem_spacing_for_section", "header_size_for_section", "footer_size_for_section")
+_HOOK_NAMES = ("adjust_attributes_in_rect", "adjust_attributes", "attributes_for_decoration", "prepare_for_updates",
+               "finalize_updates", "initial_attributes_for_appearing", "final_attributes_for_disappearing")
+
+
+def _per_section(value, convert=lambda v: v):
+    """A callable(section) from a callable, a sequence indexed by section, or a mapping."""
+    if value is None or callable(value):
+        return value
+    if isinstance(value, Mapping):
+        return lambda s: convert(value[s])
+    seq = list(value)
+    return lambda s: convert(seq[s])
+
+
+class FlowLayout(BaseLayout):
+    """UICollectionViewFlowLayout.
+
+    ``FlowLayout(scroll_direction='vertical', item_size=(50, 50), minimum_line_spacing=10,
+    minimum_interitem_spacing=10, section_inset=(0, 0, 0, 0), header_reference_size=(0, 0),
+    footer_reference_size=(0, 0), pin_headers=False, pin_footers=False, delegate=None, ...)``
+
+    Unset properties keep the layout's defaults (UIKit's for a plain flow layout, the seed's for
+    Survey, Dimensions and Cover Flow).  Delegate answers are given as ``delegate=obj`` (an object
+    with any of the ``*_for_*`` methods) or as keyword callables; ``size_for_item`` may also be
+    per-section sequences of sizes, handed to the library in bulk (:meth:`set_item_sizes`).
+
+    Subclass and override :meth:`adjust_attributes_in_rect`, :meth:`adjust_attributes`,
+    :meth:`attributes_for_decoration`, :meth:`prepare_for_updates`, :meth:`finalize_updates`,
+    :meth:`initial_attributes_for_appearing` or :meth:`final_attributes_for_disappearing` to
+    "subclass" the flow layout as the seeds do (plain flow layouts only; only overridden hooks are
+    installed).
+    """
+
+    _create_fn = "cvl_flow_layout_create"
+
+    scroll_direction = _ConfigField("scroll_direction", _enum(DIRECTIONS, "scroll direction"),
+                                    lambda v: DIRECTION_NAMES.get(v, v), "'vertical' or 'horizontal'")
+    item_size = _ConfigField("item_size", _size_c, _size_py, "(width, height)")
+    minimum_line_spacing = _ConfigField("minimum_line_spacing", float, float, "may be negative")
+    minimum_interitem_spacing = _ConfigField("minimum_interitem_spacing", float, float, ">= 0")
+    section_inset = _ConfigField("section_inset", _insets_c, _insets_py, "(top, left, bottom, right)")
+    header_reference_size = _ConfigField("header_reference_size", _size_c, _size_py, "(width, height); 0 = none")
+    footer_reference_size = _ConfigField("footer_reference_size", _size_c, _size_py, "(width, height); 0 = none")
+    pin_headers = _ConfigField("section_headers_pin_to_visible_bounds", lambda v: 1 if v else 0, bool,
+                               "sectionHeadersPinToVisibleBounds")
+    pin_footers = _ConfigField("section_footers_pin_to_visible_bounds", lambda v: 1 if v else 0, bool,
+                               "sectionFootersPinToVisibleBounds")
+
+    def __init__(self, *, scroll_direction=None, item_size=None, minimum_line_spacing=None,
+                 minimum_interitem_spacing=None, section_inset=None, header_reference_size=None,
+                 footer_reference_size=None, pin_headers=None, pin_footers=None, delegate=None, item_sizes=None,
+                 size_for_item=None, inset_for_section=None, minimum_line_spacing_for_section=None,
+                 minimum_interitem_spacing_for_section=None, header_size_for_section=None,
+                 footer_size_for_section=None):
+        self._init_state()
+        self._delegate_keep: list = []
+        self._hooks_keep: list = []
+        self._rect_cache = None
+        self._h = create(self._create_fn)
+        try:
+            self._config = self._read_config()
+            props = dict(scroll_direction=scroll_direction, item_size=item_size,
+                         minimum_line_spacing=minimum_line_spacing,
+                         minimum_interitem_spacing=minimum_interitem_spacing, section_inset=section_inset,
+                         header_reference_size=header_reference_size, footer_reference_size=footer_reference_size,
+                         pin_headers=pin_headers, pin_footers=pin_footers)
+            props = {k: v for k, v in props.items() if v is not None}
+            if props:
+                self.configure(**props)
+            callbacks = dict(size_for_item=size_for_item, inset_for_section=inset_for_section,
+                             minimum_line_spacing_for_section=minimum_line_spacing_for_section,
+                             minimum_interitem_spacing_for_section=minimum_interitem_spacing_for_section,
+                             header_size_for_section=header_size_for_section,
+                             footer_size_for_section=footer_size_for_section)
+            if delegate is not None or any(v is not None for v in callbacks.values()):
+                self.set_delegate(delegate, **callbacks)
+            if item_sizes is not None:
+                self._set_all_item_sizes(item_sizes)
+            self._install_hooks()
+        except BaseException:
+            self.close()
+            raise
+
+    # --- properties ---------------------------------------------------------------------------
+    def _read_config(self) -> T.cvl_flow_config:
+        cfg = T.cvl_flow_config()
+        _lib.cvl_flow_layout_get_config(self._ch(), ctypes.byref(cfg))
+        self._config = cfg
+        return cfg
+
+    def configure(self, **properties) -> None:
+        """Sets several properties in one call (all or nothing)."""
+        cfg = T.cvl_flow_config.from_buffer_copy(self._config)
+        fields = type(self)._config_fields()
+        for name, value in properties.items():
+            try:
+                f = fields[name]
+            except KeyError:
+                raise TypeError(f"{type(self).__name__} has no property {name!r}") from None
+            try:
+                setattr(cfg, f.field, f.to_c(value))
+            except (TypeError, ValueError) as exc:
+                if isinstance(exc, InvalidArgument):
+                    raise
+                raise InvalidArgument(message=f"{name}: {exc}") from None
+        _lib.cvl_flow_layout_set_config(self.handle, ctypes.byref(cfg))
+        self._config = cfg
+
+    @classmethod
+    def _config_fields(cls) -> dict[str, _ConfigField]:
+        out = {}
+        for klass in reversed(cls.__mro__):
+            for name, value in vars(klass).items():
+                if isinstance(value, _ConfigField):
+                    out[name] = value
+        return out
+
+    @property
+    def config(self) -> dict:
+        """Every property as a dict (the keyword arguments of the constructor)."""
+        return {name: getattr(self, name) for name in self._config_fields()}
+
+    @staticmethod
+    def defaults() -> dict:
+        """UIKit's defaults (``cvl_flow_config_default``)."""
+        cfg = T.cvl_flow_config()
+        _lib.cvl_flow_config_default(ctypes.byref(cfg))
+        return {name: f.from_c(getattr(cfg, f.field)) for name, f in FlowLayout._config_fields().items()}
+
+    # --- delegate -----------------------------------------------------------------------------
+    def set_delegate(self, delegate=None, **callbacks) -> None:
+        """Sets (or with no arguments clears) the delegate.
+
+        ``delegate`` is an object with any of ``size_for_item(section, item)``,
+        ``inset_for_section(section)``, ``minimum_line_spacing_for_section(section)``,
+        ``minimum_interitem_spacing_for_section(section)``, ``header_size_for_section(section)``,
+        ``footer_size_for_section(section)``; keyword arguments of the same names override it.
+        Per-section answers may be sequences (indexed by section) instead of callables;
+        ``size_for_item`` as per-section sequences of sizes goes to :meth:`set_item_sizes`.
+        """
+        unknown = set(callbacks) - set(_DELEGATE_NAMES)
+        if unknown:
+            raise TypeError(f"unknown delegate callbacks: {', '.join(sorted(unknown))}")
+        fns = {name: getattr(delegate, name, None) for name in _DELEGATE_NAMES} if delegate is not None else {}
+        fns.update({k: v for k, v in callbacks.items() if v is not None})
+        bulk = fns.get("size_for_item")
+        if bulk is not None and not callable(bulk):
+            fns["size_for_item"] = None
+        else:
+            bulk = None
+        keep: list = []
+        d = T.cvl_flow_delegate()
+
+        def size_fn(fn):
+            def cb(_ctx, ip, out):
+                w, h = fn(ip.section, ip.item)
+                o = out.contents
+                o.width, o.height = w, h
+            return cb
+
+        def section_size_fn(fn):
+            def cb(_ctx, section, out):
+                w, h = fn(section)
+                o = out.contents
+                o.width, o.height = w, h
+            return cb
+
+        def inset_fn(fn):
+            def cb(_ctx, section, out):
+                t, l, b, r = insets(fn(section))
+                o = out.contents
+                o.top, o.left, o.bottom, o.right = t, l, b, r
+            return cb
+
+        def spacing_fn(fn):
+            def cb(_ctx, section, out):
+                out[0] = fn(section)
+            return cb
+
+        makers = {"size_for_item": (T.SizeForItemFn, size_fn), "inset_for_section": (T.InsetForSectionFn, inset_fn),
+                  "minimum_line_spacing_for_section": (T.SpacingForSectionFn, spacing_fn),
+                  "minimum_interitem_spacing_for_section": (T.SpacingForSectionFn, spacing_fn),
+                  "header_size_for_section": (T.SizeForSectionFn, section_size_fn),
+                  "footer_size_for_section": (T.SizeForSectionFn, section_size_fn)}
+        any_set = False
+        for name, (proto, wrap) in makers.items():
+            fn = fns.get(name)
+            if name != "size_for_item":
+                fn = _per_section(fn)
+            if fn is None:
+                continue
+            setattr(d, name, make(proto, name, wrap(fn), keep))
+            any_set = True
+        _lib.cvl_flow_layout_set_delegate(self.handle, ctypes.byref(d) if any_set else None)
+        self._delegate_keep = keep
+        if bulk is not None:
+            self._set_all_item_sizes(bulk)
+
+    def _set_all_item_sizes(self, per_section) -> None:
+        items = per_section.items() if isinstance(per_section, Mapping) else enumerate(per_section)
+        for section, sizes in items:
+            self.set_item_sizes(section, sizes)
+
+    def set_item_sizes(self, section: int, sizes) -> None:
+        """Hands over every item size of ``section`` in one call: a sequence of (w, h) pairs or a
+        buffer of doubles (numpy (n, 2)).  ``None`` clears the section's bulk sizes."""
+        arr, n = size_array(sizes)
+        _lib.cvl_flow_layout_set_item_sizes(self.handle, int(section), arr, n)
+
+    def clear_item_sizes(self) -> None:
+        _lib.cvl_flow_layout_clear_item_sizes(self.handle)
+
+    # --- frames from the last prepare (callable from hooks) ---------------------------------
+    def item_frame(self, index_path) -> Rect:
+        """The flow layout's own frame of an item (before hooks), from the last prepare."""
+        out = T.cvl_rect()
+        _lib.cvl_flow_layout_item_frame(self._ch(), T.cvl_index_path(*index_path), ctypes.byref(out))
+        return (out.x, out.y, out.width, out.height)
+
+    def section_frame(self, section: int) -> Rect:
+        out = T.cvl_rect()
+        _lib.cvl_flow_layout_section_frame(self._ch(), int(section), ctypes.byref(out))
+        return (out.x, out.y, out.width, out.height)
+
+    # --- hooks: override in a subclass --------------------------------------------------------
+    def adjust_attributes_in_rect(self, env: LayoutEnv, rect: Rect, attributes: list[Attributes]):
+        """After a rect query: return the (adjusted) list, possibly with added elements; None keeps
+        ``attributes`` as modified in place."""
+        return None
+
+    def adjust_attributes(self, env: LayoutEnv, attributes: Attributes):
+        """After a single-element query: modify in place or return replacement Attributes."""
+        return None
+
+    def attributes_for_decoration(self, env: LayoutEnv, kind: int, index_path) -> Attributes | None:
+        """layoutAttributesForDecorationViewOfKind:atIndexPath: (None: no such decoration)."""
+        return None
+
+    def prepare_for_updates(self, env: LayoutEnv, updates: list) -> None:
+        """prepareForCollectionViewUpdates: with UpdateItems in UIKit's order."""
+
+    def finalize_updates(self, env: LayoutEnv) -> None:
+        """finalizeCollectionViewUpdates."""
+
+    def initial_attributes_for_appearing(self, env: LayoutEnv, attributes: Attributes) -> Attributes | None:
+        """Start attributes of an appearing element (``attributes`` are its final ones); None: crossfade."""
+        return None
+
+    def final_attributes_for_disappearing(self, env: LayoutEnv, attributes: Attributes) -> Attributes | None:
+        """End attributes of a disappearing element; None: crossfade."""
+        return None
+
+    def _overridden_hooks(self) -> list[str]:
+        cls = type(self)
+        return [n for n in _HOOK_NAMES if getattr(cls, n) is not getattr(FlowLayout, n)]
+
+    def _install_hooks(self) -> None:
+        names = self._overridden_hooks()
+        if not names:
+            return
+        keep: list = []
+        hooks = T.cvl_flow_hooks()
+        for name in names:
+            proto, fn = self._hook_wrapper(name)
+            setattr(hooks, name, make(proto, name, fn, keep))
+        _lib.cvl_flow_layout_set_hooks(self.handle, ctypes.byref(hooks))
+        self._hooks_keep = keep
+
+    def _hook_wrapper(self, name: str):
+        kinds = self._kind_names
+        if name == "adjust_attributes_in_rect":
+            def cb(_ctx, env_p, lay, rect, buf, count, capacity, out_count):
+                env = LayoutEnv.from_pointer(env_p)
+                r = (rect.x, rect.y, rect.width, rect.height)
+                key = (r, count, env)
+                cached = self._rect_cache
+                self._rect_cache = None
+                if cached is not None and cached[0] == key:
+                    result = cached[1]
+                else:
+                    attrs = read_buffer(buf, count, kinds)
+                    with self._in_hook(lay):
+                        adjusted = self.adjust_attributes_in_rect(env, r, attrs)
+                    result = attrs if adjusted is None else list(adjusted)
+                out_count[0] = len(result)
+                if len(result) > capacity:
+                    self._rect_cache = (key, result)
+                    return ERROR_CAPACITY
+                write_buffer(buf, result)
+            return T.AdjustInRectFn, cb
+        if name == "adjust_attributes":
+            def cb(_ctx, env_p, lay, buf):
+                a = read_one(buf, kinds)
+                with self._in_hook(lay):
+                    r = self.adjust_attributes(LayoutEnv.from_pointer(env_p), a)
+                write_buffer(buf, [a if r is None else r])
+            return T.AdjustFn, cb
+        if name == "attributes_for_decoration":
+            def cb(_ctx, env_p, lay, kind, ip, buf, out_found):
+                with self._in_hook(lay):
+                    a = self.attributes_for_decoration(LayoutEnv.from_pointer(env_p), kind, (ip.section, ip.item))
+                if a is None:
+                    out_found[0] = 0
+                else:
+                    write_buffer(buf, [a])
+                    out_found[0] = 1
+            return T.DecorationFn, cb
+        if name == "prepare_for_updates":
+            def cb(_ctx, env_p, lay, items, count):
+                with self._in_hook(lay):
+                    self.prepare_for_updates(LayoutEnv.from_pointer(env_p), read_items(items, count))
+            return T.HookPrepareUpdatesFn, cb
+        if name == "finalize_updates":
+            def cb(_ctx, env_p, lay):
+                with self._in_hook(lay):
+                    self.finalize_updates(LayoutEnv.from_pointer(env_p))
+            return T.HookFinalizeFn, cb
+
+        method = getattr(self, name)
+
+        def cb(_ctx, env_p, lay, buf, out_use):
+            a = read_one(buf, kinds)
+            with self._in_hook(lay):
+                r = method(LayoutEnv.from_pointer(env_p), a)
+            if r is None:
+                out_use[0] = 0
+            else:
+                write_buffer(buf, [r])
+                out_use[0] = 1
+        return T.HookAppearFn, cb
+
+
+class SurveyLayout(FlowLayout):
+    """The evenly spaced Survey layout with binder decorations (seed 000, Listings 4.1-4.12):
+    insets 30/80/30/20, spacings 20, items 200x200, header 60x70.  Per-item sizes via
+    ``size_for_item`` (see :func:`aspect_fit_size`)."""
+
+    _create_fn = "cvl_survey_layout_create"
+
+
+class CoverFlowLayout(FlowLayout):
+    """Cover Flow (seed 000, Listings 4.29-4.32): horizontal, item 180x180, line spacing -60,
+    perspective transforms; custom[0] = masking value, custom[1] = should rasterize."""
+
+    _create_fn = "cvl_cover_flow_layout_create"
+
+
+class DimensionsLayout(FlowLayout):
+    """The Dimensions layout (seed 000, Listings 4.18-4.23): custom[0] of each cell is the layout
+    mode, ``mode='aspect_fit'|'aspect_fill'`` for all, or per item from ``mode_for_item``."""
+
+    _create_fn = "cvl_dimensions_layout_create"
+
+    def __init__(self, *, mode=None, mode_for_item=None, **flow):
+        self._mode_keep: list = []
+        super().__init__(**flow)
+        try:
+            if mode is not None:
+                self.mode = mode
+            if mode_for_item is not None:
+                self.set_mode_for_item(mode_for_item)
+        except BaseException:
+            self.close()
+            raise
+
+    @property
+    def mode(self) -> str:
+        out = ctypes.c_int32()
+        _lib.cvl_dimensions_layout_get_mode(self._ch(), ctypes.byref(out))
+        return MODE_NAMES.get(out.value, out.value)
+
+    @mode.setter
+    def mode(self, value) -> None:
+        _lib.cvl_dimensions_layout_set_mode(self.handle, _enum(MODES, "layout mode")(value))
+
+    def set_mode_for_item(self, fn: Callable[[int, int], object] | None) -> None:
+        """Per-item mode callback ``fn(section, item) -> 'aspect_fit' | 'aspect_fill'``; None clears."""
+        if fn is None:
+            _lib.cvl_dimensions_layout_set_mode_callback(self.handle, None, None)
+            self._mode_keep = []
+            return
+        convert = _enum(MODES, "layout mode")
+
+        def cb(_ctx, ip, out):
+            out[0] = convert(fn(ip.section, ip.item))
+        keep: list = []
+        c_fn = make(T.ModeFn, "mode_for_item", cb, keep)
+        _lib.cvl_dimensions_layout_set_mode_callback(self.handle, c_fn, None)
+        self._mode_keep = keep
+
+
+def aspect_fit_size(image_size, max_size=(200.0, 200.0)) -> tuple[float, float]:
+    """Listing 3.9: the size of an item showing an image of ``image_size`` scaled to fit ``max_size``."""
+    out = T.cvl_size()
+    _lib.cvl_aspect_fit_size(_size_c(image_size), _size_c(max_size), ctypes.byref(out))
+    return (out.width, out.height)
+
+

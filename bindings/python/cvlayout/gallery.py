@@ -1,0 +1,114 @@
+"""The demo gallery: a list of (name, spec) entries rendered to DIR/name.svg plus DIR/index.html.
+
+Add an entry to ``ENTRIES`` to extend it.  An entry whose layout the loaded library does not
+provide yet is skipped (reported, not fatal).
+"""
+
+from __future__ import annotations
+
+import html
+import os
+
+from .errors import CvlError
+from .spec import build
+from .svg import render_built
+
+# Listing 3.9's photos: landscape, portrait and square images scaled to fit 200 x 200.
+_PHOTOS = [[3000, 2000], [2000, 3000], [1000, 1000], [4000, 3000], [1200, 1600], [1600, 900],
+           [900, 1600], [2000, 2000], [3000, 1000], [1500, 2000], [2400, 1600], [1080, 1920]]
+
+SURVEY_FLOW = {"kind": "flow", "section_inset": [30, 80, 30, 20], "minimum_interitem_spacing": 20,
+               "minimum_line_spacing": 20, "item_size": [200, 200], "header_reference_size": [60, 70]}
+
+CLASS_TREE = {"NSObject": {
+    "UIResponder": {"UIView": {"UIControl": {"UIButton": None, "UISlider": None},
+                               "UIScrollView": {"UICollectionView": None, "UITableView": None, "UITextView": None},
+                               "UIImageView": None},
+                    "UIViewController": {"UICollectionViewController": None}},
+    "UICollectionViewLayout": {"UICollectionViewFlowLayout": None},
+    "NSString": {"NSMutableString": None},
+}}
+
+ENTRIES: list[tuple[str, dict]] = [
+    ("flow-vertical", {
+        "version": 1, "title": "Flow, vertical: the Survey numbers (insets 30/80/30/20, spacing 20, 200x200, header 70)",
+        "layout": SURVEY_FLOW, "sections": [{"count": 6}, {"count": 4}],
+        "viewport": {"width": 768, "height": 1024, "offset": [0, 0]}}),
+    ("flow-horizontal", {
+        "version": 1, "title": "Flow, horizontal: 3 sections, headers and footers along the scroll axis",
+        "layout": {"kind": "flow", "scroll_direction": "horizontal", "item_size": [80, 80],
+                   "minimum_line_spacing": 10, "minimum_interitem_spacing": 10, "section_inset": [10, 10, 10, 10],
+                   "header_reference_size": [40, 0], "footer_reference_size": [24, 0]},
+        "sections": [{"count": 11}, {"count": 7}, {"count": 5}],
+        "viewport": {"width": 600, "height": 300, "offset": [120, 0]}}),
+    ("flow-mixed-sizes", {
+        "version": 1, "title": "Flow, mixed sizes: Listing 3.9 aspect-fit photos (max 200x200)",
+        "layout": {**SURVEY_FLOW, "header_reference_size": [0, 0]},
+        "sections": [{"image_sizes": _PHOTOS, "max_size": [200, 200]}],
+        "viewport": {"width": 768, "height": 1024, "offset": [0, 0]}}),
+    ("flow-headers-footers", {
+        "version": 1, "title": "Flow: per-section insets, headers and footers",
+        "layout": {"kind": "flow", "item_size": [90, 60], "minimum_line_spacing": 8, "minimum_interitem_spacing": 8,
+                   "section_inset": [10, 10, 10, 10], "header_reference_size": [0, 44],
+                   "footer_reference_size": [0, 28]},
+        "sections": [{"count": 7}, {"count": 3, "inset": [20, 40, 20, 40], "item_size": [120, 90]},
+                     {"count": 0, "footer_size": [0, 0]}, {"count": 9, "header_size": [0, 64]}],
+        "viewport": {"width": 420, "height": 560, "offset": [0, 0]}}),
+    ("survey", {
+        "version": 1, "title": "Survey layout: re-centred cells, binder decorations (seed 000, 4.1-4.12)",
+        "layout": {"kind": "survey"},
+        "sections": [{"image_sizes": _PHOTOS[0:3]}, {"image_sizes": _PHOTOS[3:6]}, {"image_sizes": _PHOTOS[6:8]}],
+        "viewport": {"width": 768, "height": 1024, "offset": [0, 0]}}),
+    ("dimensions", {
+        "version": 1, "title": "Dimensions layout (seed 000, 4.18-4.23)",
+        "layout": {"kind": "dimensions", "mode": "aspect_fill"},
+        "sections": [{"count": 14}], "viewport": {"width": 480, "height": 640, "offset": [0, 0]}}),
+    ("cover-flow", {
+        "version": 1, "title": "Cover Flow (seed 000, 4.29-4.32): perspective transforms, masking",
+        "layout": {"kind": "cover_flow", "section_inset": [0, 190, 0, 190]},
+        "sections": [{"count": 12}],
+        "viewport": {"width": 568, "height": 320, "offset": [480, 0]}}),
+    ("mosaic", {
+        "version": 1, "title": "Paged mosaic (seed 001): 12 items a page",
+        "layout": {"kind": "mosaic"}, "sections": [{"count": 30}],
+        "viewport": {"width": 480, "height": 320, "offset": [0, 0]}}),
+    ("tree", {
+        "version": 1, "title": "Class hierarchy tree (seed 002)",
+        "layout": {"kind": "tree", "tree": CLASS_TREE, "item_size": [190, 36]},
+        "viewport": {"width": 1000, "height": 600, "offset": [0, 0]}}),
+    ("circle", {
+        "version": 1, "title": "Circle layout (seed 004): 12 items",
+        "layout": {"kind": "circle"}, "sections": [{"count": 12}],
+        "viewport": {"width": 480, "height": 480, "offset": [0, 0]}}),
+]
+
+
+def write(out_dir: str, entries: list[tuple[str, dict]] | None = None) -> tuple[list[str], list[tuple[str, str]]]:
+    """Renders the entries; returns (written paths, [(skipped name, reason)])."""
+    os.makedirs(out_dir, exist_ok=True)
+    written, skipped, shown = [], [], []
+    for name, spec in (ENTRIES if entries is None else entries):
+        try:
+            with build(spec) as built:
+                svg = render_built(built)
+        except CvlError as exc:
+            skipped.append((name, f"{type(exc).__name__}: {exc}"))
+            continue
+        path = os.path.join(out_dir, f"{name}.svg")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(svg)
+        written.append(path)
+        shown.append((name, spec.get("title", name)))
+    index = os.path.join(out_dir, "index.html")
+    with open(index, "w", encoding="utf-8") as f:
+        f.write("<!doctype html>\n<meta charset=\"utf-8\">\n<title>cvlayout gallery</title>\n"
+                "<style>body{font-family:sans-serif;margin:2em}figure{display:inline-block;margin:1em;"
+                "vertical-align:top}img{max-width:420px;max-height:420px;border:1px solid #ccc}</style>\n"
+                "<h1>cvlayout gallery</h1>\n")
+        for name, title in shown:
+            f.write(f'<figure><a href="{name}.svg"><img src="{name}.svg" alt="{html.escape(name)}"></a>'
+                    f"<figcaption>{html.escape(title)}</figcaption></figure>\n")
+        for name, reason in skipped:
+            f.write(f"<p>Skipped {html.escape(name)}: {html.escape(reason)}</p>\n")
+    written.append(index)
+    return written, skipped

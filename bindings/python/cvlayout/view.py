@@ -1,0 +1,384 @@
+"""``CollectionView``: the headless collection view (data source, bounds, offset, one layout)."""
+
+from __future__ import annotations
+
+import ctypes
+from contextlib import contextmanager
+from typing import Callable, Iterable, Sequence
+
+from . import _lib
+from . import _types as T
+from ._callbacks import make
+from ._handle import Handle
+from ._layout_base import BaseLayout
+from .animation import as_struct
+from .attributes import CATEGORY_VALUES, Attributes, from_struct, read_buffer
+from .errors import CapacityError, InvalidArgument
+from .geometry import IndexPath, Point, Rect, Size, pair, quad
+from .updates import UpdateItem, flatten_updates, to_array
+
+_ATTR_SIZE = ctypes.sizeof(T.cvl_attributes)
+
+POSITIONS = {"none": T.SCROLL_POSITION_NONE, "top": T.SCROLL_POSITION_TOP,
+             "centered_vertically": T.SCROLL_POSITION_CENTERED_VERTICALLY, "bottom": T.SCROLL_POSITION_BOTTOM,
+             "left": T.SCROLL_POSITION_LEFT, "centered_horizontally": T.SCROLL_POSITION_CENTERED_HORIZONTALLY,
+             "right": T.SCROLL_POSITION_RIGHT}
+INVALIDATIONS = {"everything": T.INVALIDATE_EVERYTHING, "data_counts": T.INVALIDATE_DATA_COUNTS,
+                 "delegate_metrics": T.INVALIDATE_DELEGATE_METRICS,
+                 "layout_attributes": T.INVALIDATE_LAYOUT_ATTRIBUTES, "bounds": T.INVALIDATE_BOUNDS}
+DIRECTIONS = {"old_to_new": T.MAP_OLD_TO_NEW, "new_to_old": T.MAP_NEW_TO_OLD}
+
+
+def _position(position) -> int:
+    if isinstance(position, int):
+        return position
+    names = position.replace("|", " ").replace(",", " ").split() if isinstance(position, str) else list(position)
+    value = 0
+    for name in names:
+        try:
+            value |= POSITIONS[name]
+        except KeyError:
+            raise InvalidArgument(message=f"unknown scroll position {name!r} ({', '.join(POSITIONS)})") from None
+    return value
+
+
+class CollectionView(Handle):
+    """A headless UICollectionView.
+
+    Data source, one of:
+      - ``counts=[5, 3]``: the item count of each section (a list the view owns; see
+        :attr:`counts` and :meth:`perform_batch_updates` ``new_counts=``);
+      - ``data_source=fn`` with ``fn(section) -> items`` and ``sections=`` (an int or a callable,
+        default 1);
+      - ``data_source=obj`` with ``number_of_items(section)`` and optionally ``number_of_sections()``.
+    A layout with a ``counts`` attribute (a :class:`~cvlayout.TreeLayout` built from a nested
+    description) supplies its own counts when neither is given.
+
+    The view keeps its layout (and the layout's Python callbacks) alive.
+    """
+
+    _destroy = "cvl_view_destroy"
+
+    def __init__(self, layout: BaseLayout, counts: Sequence[int] | None = None, *, data_source=None,
+                 sections: int | Callable[[], int] | None = None, bounds_size=None, content_offset=None):
+        self._keep: list = []
+        self._buffer = None
+        self._capacity = 0
+        if counts is None and data_source is None:
+            counts = getattr(layout, "counts", None)
+            if counts is None:
+                raise TypeError("CollectionView needs counts=[...] or data_source=...")
+        self._counts: list[int] | None = None
+        src = T.cvl_data_source()
+        if data_source is None:
+            self._counts = [int(c) for c in counts]
+
+            def n_sections(_ctx, out):
+                out[0] = len(self._counts)
+
+            def n_items(_ctx, section, out):
+                out[0] = self._counts[section]
+        else:
+            if counts is not None:
+                raise TypeError("give counts= or data_source=, not both")
+            items_fn = data_source if callable(data_source) else data_source.number_of_items
+            if sections is None and not callable(data_source):
+                sections = getattr(data_source, "number_of_sections", None)
+            sections_fn = sections if callable(sections) or sections is None else (lambda n=int(sections): n)
+
+            def n_sections(_ctx, out):
+                out[0] = sections_fn()
+
+            def n_items(_ctx, section, out):
+                out[0] = items_fn(section)
+            if sections_fn is None:
+                n_sections = None
+        if n_sections is not None:
+            src.number_of_sections = make(T.SectionsFn, "number_of_sections", n_sections, self._keep)
+        src.number_of_items = make(T.ItemsFn, "number_of_items", n_items, self._keep)
+        h = T.ViewHandle()
+        _lib.cvl_view_create(ctypes.byref(src), layout.handle, ctypes.byref(h))
+        self._h = h
+        self._layout = layout
+        try:
+            if bounds_size is not None:
+                self.bounds_size = bounds_size
+            if content_offset is not None:
+                self.content_offset = content_offset
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        super().close()
+        self._buffer = None
+
+    def __repr__(self) -> str:
+        return f"<CollectionView {'closed' if self.closed else type(self._layout).__name__}>"
+
+    # --- data ---------------------------------------------------------------------------------
+    @property
+    def counts(self) -> list[int]:
+        """The item count of every section as the view last read them (``cvl_view_number_of_*``).
+        Setting it (list data source only) changes what the data source answers from now on; the
+        view reads it at :meth:`reload_data`, a batch update or ``invalidate('data_counts')``."""
+        n = ctypes.c_int64()
+        _lib.cvl_view_number_of_sections(self.handle, ctypes.byref(n))
+        return [self.number_of_items(s) for s in range(n.value)]
+
+    @counts.setter
+    def counts(self, value: Sequence[int]) -> None:
+        if self._counts is None:
+            raise TypeError("counts can only be set on a view created with counts=[...]")
+        self._counts = [int(c) for c in value]
+
+    @property
+    def number_of_sections(self) -> int:
+        n = ctypes.c_int64()
+        _lib.cvl_view_number_of_sections(self.handle, ctypes.byref(n))
+        return n.value
+
+    def number_of_items(self, section: int) -> int:
+        n = ctypes.c_int64()
+        _lib.cvl_view_number_of_items(self.handle, int(section), ctypes.byref(n))
+        return n.value
+
+    def reload_data(self, counts: Sequence[int] | None = None) -> None:
+        """reloadData (with ``counts``: set them first, list data source only)."""
+        if counts is not None:
+            self.counts = counts
+        _lib.cvl_view_reload_data(self.handle)
+
+    # --- geometry -----------------------------------------------------------------------------
+    @property
+    def bounds_size(self) -> Size:
+        out = T.cvl_size()
+        _lib.cvl_view_get_bounds_size(self.handle, ctypes.byref(out))
+        return (out.width, out.height)
+
+    @bounds_size.setter
+    def bounds_size(self, value) -> None:
+        _lib.cvl_view_set_bounds_size(self.handle, T.cvl_size(*pair(value)))
+
+    @property
+    def content_offset(self) -> Point:
+        out = T.cvl_point()
+        _lib.cvl_view_get_content_offset(self.handle, ctypes.byref(out))
+        return (out.x, out.y)
+
+    @content_offset.setter
+    def content_offset(self, value) -> None:
+        _lib.cvl_view_set_content_offset(self.handle, T.cvl_point(*pair(value)))
+
+    @property
+    def visible_rect(self) -> Rect:
+        return (*self.content_offset, *self.bounds_size)
+
+    @property
+    def content_size(self) -> Size:
+        out = T.cvl_size()
+        _lib.cvl_view_content_size(self.handle, ctypes.byref(out))
+        return (out.width, out.height)
+
+    def invalidate(self, *what: str, items: Iterable[IndexPath] = ()) -> None:
+        """Invalidates the layout: ``invalidate()`` is invalidateLayout; names select parts
+        ('everything', 'data_counts', 'delegate_metrics', 'layout_attributes', 'bounds');
+        ``items`` are index paths whose size changed."""
+        flags = 0
+        for name in what:
+            if isinstance(name, int):
+                flags |= name
+                continue
+            try:
+                flags |= INVALIDATIONS[name]
+            except KeyError:
+                raise InvalidArgument(message=f"unknown invalidation {name!r} ({', '.join(INVALIDATIONS)})") from None
+        paths = [tuple(p) for p in items]
+        if not what and not paths:
+            flags = T.INVALIDATE_EVERYTHING
+        arr = (T.cvl_index_path * len(paths))(*(T.cvl_index_path(*p) for p in paths)) if paths else None
+        _lib.cvl_view_invalidate_layout(self.handle, flags, arr, len(paths))
+
+    # --- queries ------------------------------------------------------------------------------
+    def _fill(self, function, *args) -> list[Attributes]:
+        """Runs a buffer-protocol query with a reused buffer, growing it on CapacityError."""
+        fn = getattr(_lib, function)
+        h = self.handle
+        names = self._layout._kind_names
+        count = ctypes.c_size_t()
+        for _ in range(8):
+            if self._buffer is None:
+                self._capacity = max(self._capacity, 64)
+                self._buffer = (T.cvl_attributes * self._capacity)()
+            try:
+                fn(h, *args, ctypes.addressof(self._buffer), self._capacity, ctypes.byref(count))
+            except CapacityError:
+                # The answer may still grow (an animation, a callback): leave some room.
+                self._capacity = max(count.value + count.value // 4, self._capacity * 2)
+                self._buffer = None
+                continue
+            return read_buffer(ctypes.addressof(self._buffer), count.value, names)
+        raise CapacityError(message="the element count kept growing between calls")
+
+    def attributes_in_rect(self, rect) -> list[Attributes]:
+        """layoutAttributesForElementsInRect: in draw order (on-screen values during animations)."""
+        return self._fill("cvl_view_attributes_in_rect", T.cvl_rect(*quad(rect)))
+
+    def visible_attributes(self) -> list[Attributes]:
+        """The elements in the visible rect, in draw order."""
+        return self._fill("cvl_view_visible_attributes")
+
+    def all_attributes(self) -> list[Attributes]:
+        """Every element of the content (a rect query of the whole content size, 1 pt larger
+        on each side so elements touching the edges count)."""
+        w, h = self.content_size
+        return self.attributes_in_rect((-1.0, -1.0, w + 2.0, h + 2.0))
+
+    def count_in_rect(self, rect) -> int:
+        """How many elements a rect query returns (the buffer protocol's count-only call)."""
+        count = ctypes.c_size_t()
+        _lib.cvl_view_attributes_in_rect(self.handle, T.cvl_rect(*quad(rect)), None, 0, ctypes.byref(count))
+        return count.value
+
+    def attributes_for_element(self, category, kind, index_path) -> Attributes | None:
+        out = T.cvl_attributes()
+        found = ctypes.c_int()
+        cat = CATEGORY_VALUES[category] if isinstance(category, str) else int(category)
+        _lib.cvl_view_attributes_for_element(self.handle, cat, self._layout.kind_value(kind),
+                                             T.cvl_index_path(*index_path), ctypes.byref(out), ctypes.byref(found))
+        return from_struct(out, self._layout._kind_names) if found.value else None
+
+    def attributes_for_item(self, index_path) -> Attributes | None:
+        """layoutAttributesForItemAtIndexPath: (None when the layout has no such cell)."""
+        out = T.cvl_attributes()
+        found = ctypes.c_int()
+        _lib.cvl_view_attributes_for_item(self.handle, T.cvl_index_path(*index_path), ctypes.byref(out),
+                                          ctypes.byref(found))
+        return from_struct(out, self._layout._kind_names) if found.value else None
+
+    def attributes_for_supplementary(self, kind, index_path) -> Attributes | None:
+        """``kind``: 'header', 'footer', 'connector', a registered name or an int."""
+        return self.attributes_for_element("supplementary", kind, index_path)
+
+    def attributes_for_decoration(self, kind, index_path) -> Attributes | None:
+        return self.attributes_for_element("decoration", kind, index_path)
+
+    def index_path_at(self, point) -> IndexPath | None:
+        """indexPathForItemAtPoint: (content coordinates; transforms and draw order respected)."""
+        out = T.cvl_index_path()
+        found = ctypes.c_int()
+        _lib.cvl_view_index_path_at_point(self.handle, T.cvl_point(*pair(point)), ctypes.byref(out),
+                                          ctypes.byref(found))
+        return (out.section, out.item) if found.value else None
+
+    def target_content_offset(self, proposed, velocity=(0.0, 0.0)) -> Point:
+        """targetContentOffsetForProposedContentOffset:withScrollingVelocity:."""
+        out = T.cvl_point()
+        _lib.cvl_view_target_content_offset(self.handle, T.cvl_point(*pair(proposed)), T.cvl_point(*pair(velocity)),
+                                            ctypes.byref(out))
+        return (out.x, out.y)
+
+    def scroll_to_item(self, index_path, position="top") -> Point:
+        """scrollToItemAtIndexPath:atScrollPosition: and returns the new content offset.
+        ``position``: 'top', 'centered_vertically', 'bottom', 'left', 'centered_horizontally',
+        'right', 'none', or two of them ('top|left' or a sequence)."""
+        out = T.cvl_point()
+        _lib.cvl_view_scroll_to_item(self.handle, T.cvl_index_path(*index_path), _position(position),
+                                     ctypes.byref(out))
+        return (out.x, out.y)
+
+    # --- layout -------------------------------------------------------------------------------
+    @property
+    def layout(self) -> BaseLayout:
+        return self._layout
+
+    def set_layout(self, layout: BaseLayout, animation=None) -> None:
+        """setCollectionViewLayout:animated: (``animation``: an Animation, True for the default,
+        a duration in seconds, or None for no animation)."""
+        anim = as_struct(animation)
+        _lib.cvl_view_set_layout(self.handle, layout.handle, ctypes.byref(anim) if anim is not None else None)
+        self._layout = layout
+
+    # --- time and animations ------------------------------------------------------------------
+    @property
+    def time(self) -> float:
+        out = ctypes.c_double()
+        _lib.cvl_view_get_time(self.handle, ctypes.byref(out))
+        return out.value
+
+    @time.setter
+    def time(self, seconds: float) -> None:
+        self.set_time(seconds)
+
+    def set_time(self, seconds: float) -> None:
+        """Sets the view's clock (seconds, non-decreasing)."""
+        _lib.cvl_view_set_time(self.handle, float(seconds))
+
+    @property
+    def is_animating(self) -> bool:
+        out = ctypes.c_int()
+        _lib.cvl_view_is_animating(self.handle, ctypes.byref(out))
+        return bool(out.value)
+
+    def finish_animations(self) -> None:
+        _lib.cvl_view_finish_animations(self.handle)
+
+    # --- batch updates ------------------------------------------------------------------------
+    def perform_batch_updates(self, updates: Iterable, new_counts: Sequence[int] | None = None,
+                              animation=None) -> None:
+        """performBatchUpdates: ``updates`` are UpdateItems (or the lists the helpers return).
+
+        With a list data source, ``new_counts`` are the counts after the update: they are set
+        before the commit and restored if it fails (the view is then unchanged)."""
+        items = flatten_updates(updates)
+        arr, n = to_array(items)
+        anim = as_struct(animation)
+        previous = None
+        if new_counts is not None:
+            if self._counts is None:
+                raise TypeError("new_counts= needs a view created with counts=[...]")
+            previous, self._counts = self._counts, [int(c) for c in new_counts]
+        try:
+            _lib.cvl_view_perform_batch_updates(self.handle, arr, n, ctypes.byref(anim) if anim is not None else None)
+        except BaseException:
+            if previous is not None:
+                self._counts = previous
+            raise
+
+    @contextmanager
+    def batch_updates(self, new_counts: Sequence[int] | None = None, animation=None):
+        """``with view.batch_updates(new_counts=[...]) as u: u += insert_items(...)`` commits at exit."""
+        updates: list[UpdateItem] = []
+        yield updates
+        self.perform_batch_updates(updates, new_counts=new_counts, animation=animation)
+
+    def last_update_items(self) -> list[UpdateItem]:
+        """The last batch as the layout saw it: deletes (descending), moves, inserts (ascending)."""
+        count = ctypes.c_size_t()
+        _lib.cvl_view_last_update_items(self.handle, None, 0, ctypes.byref(count))
+        while True:
+            n = count.value
+            if n == 0:
+                return []
+            arr = (T.cvl_update_item * n)()
+            try:
+                _lib.cvl_view_last_update_items(self.handle, arr, n, ctypes.byref(count))
+            except CapacityError:
+                continue
+            return [UpdateItem.from_struct(arr[i]) for i in range(count.value)]
+
+    def map_index_path(self, index_path, direction: str = "old_to_new"):
+        """Maps an index path (or a section, given as an int) across the last batch; None when it
+        was deleted (old_to_new) or inserted (new_to_old)."""
+        section_only = isinstance(index_path, int)
+        ip = T.cvl_index_path(index_path, -1) if section_only else T.cvl_index_path(*index_path)
+        try:
+            d = DIRECTIONS[direction] if isinstance(direction, str) else int(direction)
+        except KeyError:
+            raise InvalidArgument(message=f"unknown direction {direction!r} (old_to_new, new_to_old)") from None
+        out = T.cvl_index_path()
+        exists = ctypes.c_int()
+        _lib.cvl_view_map_index_path(self.handle, d, ip, ctypes.byref(out), ctypes.byref(exists))
+        if not exists.value:
+            return None
+        return out.section if section_only else (out.section, out.item)

@@ -1,0 +1,81 @@
+"""Shared test helpers.  Run from the repository root:
+
+    CVLAYOUT_LIBRARY=/path/to/libcvlayout.so python3 -m pytest bindings/python/tests -q
+
+Tests of functions the loaded library does not export yet are skipped (``requires``)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+BINDINGS = Path(__file__).resolve().parent.parent
+REPO = BINDINGS.parent.parent
+sys.path.insert(0, str(BINDINGS))
+
+import cvlayout  # noqa: E402
+from cvlayout import _lib  # noqa: E402
+
+os.environ.setdefault("SWIFT_BACKTRACE", "enable=no")
+
+
+def requires(*names: str):
+    """Skip unless the library exports every named function."""
+    missing = [n for n in names if not _lib.available(n)]
+    return pytest.mark.skipif(bool(missing), reason="not exported yet: " + ", ".join(missing))
+
+
+needs_flow = requires("cvl_flow_layout_create", "cvl_flow_layout_set_config", "cvl_flow_layout_get_config",
+                      "cvl_view_create")
+needs_survey = requires("cvl_survey_layout_create", "cvl_flow_layout_set_hooks", "cvl_flow_layout_item_frame")
+
+
+def snapshot(view) -> tuple:
+    """Everything observable about a view, to check that a failed call changed nothing."""
+    return (view.counts, view.bounds_size, view.content_offset, view.content_size, view.all_attributes())
+
+
+@pytest.fixture
+def survey_flow():
+    """The Survey numbers (seed 000, Listing 4.2) on a plain flow layout."""
+    layout = cvlayout.FlowLayout(section_inset=(30, 80, 30, 20), minimum_interitem_spacing=20,
+                                 minimum_line_spacing=20, item_size=(200, 200), header_reference_size=(60, 70))
+    yield layout
+    layout.close()
+
+
+class GridLayout(cvlayout.Layout):
+    """A small Python layout: one column of ``size`` x ``size`` cells, every section stacked."""
+
+    def __init__(self, size: float = 50.0):
+        self.size = size
+        self.calls: list[str] = []
+        super().__init__()
+
+    def prepare(self, env):
+        self.calls.append("prepare")
+
+    def content_size(self, env):
+        return (self.size, self.size * sum(env.counts))
+
+    def all(self, env):
+        out, y = [], 0.0
+        for s, n in enumerate(env.counts):
+            for i in range(n):
+                out.append(cvlayout.Attributes.cell((s, i), (0.0, y, self.size, self.size)))
+                y += self.size
+        return out
+
+    def attributes_in_rect(self, env, rect):
+        from cvlayout.geometry import rect_intersects
+        return [a for a in self.all(env) if rect_intersects(a.frame, rect)]
+
+
+@pytest.fixture
+def grid_view():
+    view = cvlayout.CollectionView(GridLayout(), [5, 3], bounds_size=(100, 200))
+    yield view
+    view.close()

@@ -1,0 +1,208 @@
+"""Batch updates, index-path mapping, animations and layout switches from Python."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import GridLayout, requires, snapshot
+
+import cvlayout
+from cvlayout import Animation, UpdateItem
+from cvlayout.geometry import IDENTITY, translation
+
+needs_updates = requires("cvl_view_perform_batch_updates", "cvl_view_last_update_items", "cvl_view_map_index_path")
+needs_animation = requires("cvl_view_set_time", "cvl_animation_total_duration")
+
+
+def frames(view):
+    return {a.index_path: a.frame for a in view.all_attributes() if a.is_cell}
+
+
+@needs_updates
+def test_insert_delete_move_with_list_counts(grid_view):
+    grid_view.perform_batch_updates(
+        [cvlayout.insert_items([(0, 0)]), cvlayout.delete_items((1, 2)), cvlayout.move_item((0, 4), (1, 0))],
+        new_counts=[5, 3])
+    assert grid_view.counts == [5, 3]
+    assert grid_view.last_update_items() == [
+        UpdateItem("delete", before=(1, 2)), UpdateItem("move", before=(0, 4), after=(1, 0)),
+        UpdateItem("insert", after=(0, 0))]
+    assert grid_view.map_index_path((0, 4)) == (1, 0)
+    assert grid_view.map_index_path((0, 0)) == (0, 1)
+    assert grid_view.map_index_path((1, 2)) is None
+    assert grid_view.map_index_path((0, 0), "new_to_old") is None
+    assert grid_view.map_index_path((1, 0), "new_to_old") == (0, 4)
+    assert not grid_view.is_animating   # no animation: the new state answers at once
+    assert frames(grid_view)[(1, 2)] == (0.0, 350.0, 50.0, 50.0)
+
+
+@needs_updates
+def test_sections(grid_view):
+    grid_view.perform_batch_updates(cvlayout.insert_sections([0, 2]), new_counts=[1, 5, 0, 3])
+    assert grid_view.counts == [1, 5, 0, 3]
+    assert grid_view.map_index_path(0) == 1 and grid_view.map_index_path(1) == 3
+    assert grid_view.map_index_path(2, "new_to_old") is None
+    grid_view.perform_batch_updates(cvlayout.delete_sections(1) + cvlayout.move_section(3, 0), new_counts=[3, 1, 0])
+    assert grid_view.counts == [3, 1, 0]
+    assert grid_view.map_index_path(1) is None
+    grid_view.perform_batch_updates(cvlayout.reload_sections([0]) + cvlayout.reload_items([(1, 0)]),
+                                    new_counts=[3, 1, 0])
+    assert grid_view.map_index_path((1, 0)) == (1, 0)
+
+
+@needs_updates
+def test_inconsistent_update_changes_nothing(grid_view):
+    before = snapshot(grid_view)
+    with pytest.raises(cvlayout.InconsistentUpdate, match="Invalid update"):
+        grid_view.perform_batch_updates(cvlayout.insert_items((0, 0)), new_counts=[5, 3])
+    assert snapshot(grid_view) == before and grid_view._counts == [5, 3]
+    with pytest.raises((cvlayout.OutOfRange, cvlayout.InconsistentUpdate)):
+        grid_view.perform_batch_updates(cvlayout.delete_items((0, 9)), new_counts=[4, 3])
+    assert snapshot(grid_view) == before and grid_view._counts == [5, 3]
+    with pytest.raises(cvlayout.CvlError):
+        grid_view.perform_batch_updates(cvlayout.delete_items((0, 1)) + cvlayout.delete_items((0, 1)),
+                                        new_counts=[3, 3])
+    assert snapshot(grid_view) == before
+
+
+@needs_updates
+def test_callable_data_source_answers_new_counts():
+    counts = [2]
+    with cvlayout.CollectionView(GridLayout(), data_source=lambda s: counts[s], sections=lambda: len(counts)) as view:
+        counts[0] = 4
+        view.perform_batch_updates(cvlayout.insert_items([(0, 2), (0, 3)]))
+        assert view.counts == [4]
+        counts.append(1)
+        view.reload_data()
+        assert view.counts == [4, 1]
+
+
+@needs_updates
+def test_batch_updates_context_manager(grid_view):
+    with grid_view.batch_updates(new_counts=[6, 3]) as updates:
+        updates += cvlayout.insert_items((0, 5))
+    assert grid_view.counts == [6, 3]
+
+
+def test_update_helpers():
+    assert cvlayout.insert_items([(0, 1), (2, 3)]) == [UpdateItem("insert", after=(0, 1)),
+                                                       UpdateItem("insert", after=(2, 3))]
+    assert cvlayout.delete_sections([1]) == [UpdateItem("delete", before=(1, -1), is_section=True)]
+    s = cvlayout.move_section(1, 2)[0].to_struct()
+    assert (s.action, s.is_section, s.before.section, s.after.section, s.after.item) == (3, 1, 1, 2, -1)
+    with pytest.raises(ValueError):
+        UpdateItem("explode")
+
+
+class Hooked(GridLayout):
+    def __init__(self):
+        super().__init__()
+        self.updates = []
+        self.finalized = 0
+
+        self.inserted = set()
+
+    def prepare_for_updates(self, env, updates):
+        self.updates.append(updates)
+        self.inserted = {u.after for u in updates if u.action == "insert"}
+
+    def finalize_updates(self, env):
+        self.finalized += 1
+        self.inserted = set()
+
+    def initial_attributes_for_appearing(self, env, attributes):
+        # As in UIKit (and the seed's Listing 4.12), this is asked for every element on screen
+        # after the update, not only inserted ones: filter with what prepare_for_updates saw.
+        if attributes.is_cell and attributes.index_path in self.inserted:
+            return attributes.copy(transform=translation(1000, 0), alpha=1.0)
+        return None
+
+
+@needs_updates
+@needs_animation
+def test_animated_update_interpolates_on_the_views_clock():
+    layout = Hooked()
+    with cvlayout.CollectionView(layout, [3], bounds_size=(100, 1000)) as view:
+        view.set_time(10.0)
+        view.perform_batch_updates(cvlayout.insert_items((0, 0)), new_counts=[4],
+                                   animation=Animation(duration=1.0, curve="linear"))
+        assert layout.updates == [[UpdateItem("insert", after=(0, 0))]]
+        assert view.is_animating
+        view.set_time(10.5)
+        f = {a.index_path: a for a in view.all_attributes()}
+        assert f[(0, 1)].frame == (0.0, 25.0, 50.0, 50.0)           # was (0, 0): halfway to y 50
+        assert f[(0, 0)].transform == pytest.approx(translation(500, 0), abs=1e-9)  # slides in from the right
+        view.set_time(11.0)
+        assert not view.is_animating
+        assert view.attributes_for_item((0, 0)).transform == IDENTITY
+        assert layout.finalized == 1
+
+
+@needs_updates
+@needs_animation
+def test_default_crossfade_delay_and_finish(grid_view):
+    grid_view.perform_batch_updates(cvlayout.insert_items((0, 0)), new_counts=[6, 3],
+                                    animation=Animation(duration=1.0, delay=1.0, curve="linear"))
+    grid_view.set_time(0.5)
+    assert grid_view.attributes_for_item((0, 1)).frame[1] == 0.0      # still waiting for the delay
+    grid_view.set_time(1.5)
+    assert grid_view.attributes_for_item((0, 0)).alpha == pytest.approx(0.5)
+    grid_view.finish_animations()
+    assert not grid_view.is_animating
+    assert grid_view.attributes_for_item((0, 1)).frame[1] == 50.0
+
+
+@requires("cvl_view_set_layout")
+@needs_animation
+def test_set_layout_animated(grid_view):
+    old, big = grid_view.layout, GridLayout(size=100)
+    grid_view.set_layout(big, animation=Animation(duration=2.0, curve="linear"))
+    assert grid_view.layout is big
+    # The content offset is carried: the cell nearest the viewport's centre (y 100) is (0, 1)
+    # (centre 75, first of the tie with 125); in the new layout its centre is 150, so the offset
+    # becomes 150 - 75 = 75. The old frame (0, 50, 50, 50) is shifted by that same 75 so nothing
+    # jumps on screen, then moves linearly to (0, 100, 100, 100): halfway is (0, 112.5, 75, 75).
+    assert grid_view.content_offset == (0.0, 75.0)
+    grid_view.set_time(1.0)
+    assert grid_view.attributes_for_item((0, 1)).frame == (0.0, 112.5, 75.0, 75.0)
+    grid_view.set_time(2.0)
+    assert grid_view.attributes_for_item((0, 1)).frame == (0.0, 100.0, 100.0, 100.0)
+    # The previous layout is free again and can be attached elsewhere.
+    with cvlayout.CollectionView(old, [1]) as other:
+        assert other.counts == [1]
+
+
+@requires("cvl_view_set_layout")
+def test_set_layout_rejects_a_layout_in_use(grid_view):
+    with cvlayout.CollectionView(GridLayout(), [1]) as other:
+        before = snapshot(grid_view)
+        with pytest.raises(cvlayout.StateError):
+            grid_view.set_layout(other.layout)
+        assert snapshot(grid_view) == before and grid_view.layout is not other.layout
+
+
+@needs_animation
+def test_animation_timing():
+    assert Animation(duration=0.3).total_duration == pytest.approx(0.3)
+    assert Animation(duration=1, delay=0.5).total_duration == pytest.approx(1.5)
+    lin = Animation(duration=2, curve="linear")
+    assert [lin.progress(t) for t in (-1, 0, 1, 2, 3)] == pytest.approx([0, 0, 0.5, 1, 1])
+    ease = Animation(duration=1, curve="ease_in_out")
+    assert ease.progress(0.5) == pytest.approx(0.5) and ease.progress(0.25) < 0.25
+    assert Animation.cubic_bezier(0, 0, 1, 1, duration=1).progress(0.3) == pytest.approx(0.3, abs=1e-6)
+    spring = Animation.spring(damping_ratio=0.5, response=0.4)
+    assert spring.total_duration > 0.4
+    assert max(spring.progress(t / 100) for t in range(100)) > 1.0      # under-damped: overshoots
+    assert Animation.spring(damping_ratio=1.0, response=0.4).progress(5.0) == pytest.approx(1.0, abs=1e-3)
+    phys = Animation.spring_physics(mass=1, stiffness=100, damping=20)
+    assert phys.total_duration > 0
+    d = Animation.default()
+    assert (d.duration, d.curve, d.delay) == (0.3, "ease_in_out", 0.0)
+
+
+@requires("cvl_transform3d_interpolate")
+def test_transform_interpolation():
+    mid = cvlayout.interpolate_transform(IDENTITY, translation(10, 20, 30), 0.5)
+    assert mid == pytest.approx(translation(5, 10, 15))
+    from cvlayout.geometry import rotation
+    quarter = cvlayout.interpolate_transform(IDENTITY, rotation(1.0, 0, 0, 1), 0.25)
+    assert quarter == pytest.approx(rotation(0.25, 0, 0, 1), abs=1e-9)

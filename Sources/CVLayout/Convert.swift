@@ -74,6 +74,25 @@ func coreCategory(_ c: Int32) throws -> ElementCategory {
 }
 
 extension LayoutAttributes {
+    /// Writes the C view of these attributes field by field into `p` (no temporary struct:
+    /// this runs once per element of every query).
+    @inline(__always)
+    func write(to p: UnsafeMutablePointer<cvl_attributes>) {
+        let w = size.width, h = size.height
+        p.pointee.index_path = indexPath.c
+        p.pointee.category = Int32(category.rawValue)
+        p.pointee.kind = kind.rawValue
+        p.pointee.frame = cvl_rect(x: origin.x, y: origin.y, width: w, height: h)
+        p.pointee.center = cvl_point(x: origin.x + w / 2, y: origin.y + h / 2)
+        p.pointee.size = cvl_size(width: w, height: h)
+        p.pointee.transform = transform.c
+        p.pointee.alpha = alpha
+        p.pointee.z_index = Int64(zIndex)
+        p.pointee.hidden = isHidden ? 1 : 0
+        p.pointee.custom_count = UInt32(custom.count)
+        p.pointee.custom = (custom[0], custom[1], custom[2], custom[3], custom[4], custom[5], custom[6], custom[7])
+    }
+
     /// The C view of these attributes.
     var c: cvl_attributes {
         let f = frame

@@ -142,7 +142,9 @@ private func writeAttributes(_ list: [LayoutAttributes], _ out: UnsafeMutablePoi
         outCount.pointee = list.count
         throw LayoutError(.capacity, "the buffer holds \(capacity) attributes but \(list.count) are needed; *out_count says how many")
     }
-    for i in 0..<list.count { out[i] = list[i].c }
+    list.withUnsafeBufferPointer { src in
+        for i in 0..<src.count { src[i].write(to: out + i) }
+    }
     outCount.pointee = list.count
 }
 

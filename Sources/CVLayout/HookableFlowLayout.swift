@@ -7,6 +7,9 @@ final class HookableFlowLayout: FlowLayout, HasLayoutBox {
     var hooks: cvl_flow_hooks?
     weak var box: LayoutBox?
 
+    /// A rect hook can return any element (even a cell that does not exist): check them.
+    override var producesValidatedAttributes: Bool { hooks == nil }
+
     override func layoutAttributesForElements(in rect: Rect, into out: inout [LayoutAttributes]) throws {
         guard let h = hooks, let f = h.adjust_attributes_in_rect else {
             try super.layoutAttributesForElements(in: rect, into: &out)

@@ -177,14 +177,19 @@ public final class CollectionView {
     public func layoutAttributesForElements(in rect: Rect) throws -> [LayoutAttributes] {
         guard rect.isFinite else { throw LayoutError.invalid("rect must be finite") }
         try layoutIfNeeded()
-        scratch.removeAll(keepingCapacity: true)
-        try layout.layoutAttributesForElements(in: rect, into: &scratch)
-        try validate(scratch)
+        // Work on a local (moved out of `scratch`, keeping its storage) so the per-element
+        // appends are not dynamically exclusivity-checked accesses to a class property.
+        var list = scratch
+        scratch = []
+        list.removeAll(keepingCapacity: true)
+        try layout.layoutAttributesForElements(in: rect, into: &list)
+        try validate(list)
         if let t = transition, !t.isFinished(at: currentTime) {
-            scratch = t.present(scratch, in: rect, at: currentTime)
+            list = t.present(list, in: rect, at: currentTime)
         }
-        scratch.sortIntoDrawOrder()
-        return scratch
+        list.sortIntoDrawOrder()
+        scratch = list
+        return list
     }
 
     /// The elements intersecting the visible rect.
@@ -228,7 +233,12 @@ public final class CollectionView {
     }
 
     /// Checks attributes produced by the layout (which may be code the engine does not own).
+    /// Skipped, O(1), for a layout that computes everything itself from validated input
+    /// (`producesValidatedAttributes`) while its content size is finite: then every frame it
+    /// returns is finite too, and its cells are the data source's. This check is otherwise the
+    /// largest cost of a flow-layout viewport query.
     func validate(_ list: [LayoutAttributes]) throws {
+        if layout.producesValidatedAttributes && cachedContentSize.isFinite { return }
         for a in list {
             guard a.isValid else {
                 throw LayoutError.callback("the layout returned invalid attributes for \(a.category) \(a.indexPath): NaN, infinity or a negative size")

@@ -27,6 +27,12 @@ open class CollectionViewLayout {
     /// Bit `i` marks slot `i`.
     open var discreteCustomSlots: UInt8 { 0 }
 
+    /// True for a layout whose attributes are all computed by the engine from input it has
+    /// already validated (finite, non-negative sizes; counts from the data source), so the
+    /// collection view need not check each returned element. False (the default) for anything
+    /// that runs code the engine does not own.
+    open var producesValidatedAttributes: Bool { false }
+
     public init() {}
 
     // MARK: The layout cycle

@@ -21,7 +21,7 @@ public struct CustomAttributes: Hashable, Sendable {
 
     /// Reads or writes slot `i` (0 ..< 8). Writing extends `count` to cover `i`.
     public subscript(i: Int) -> Double {
-        get {
+        @inlinable get {
             switch i {
             case 0: return s0
             case 1: return s1
@@ -52,5 +52,14 @@ public struct CustomAttributes: Hashable, Sendable {
 
     /// The slots in use.
     public var values: [Double] { (0..<count).map { self[$0] } }
-    public var isFinite: Bool { (0..<count).allSatisfy { self[$0].isFinite } }
+    /// Whether the slots in use are finite. O(count), no allocation.
+    @inlinable
+    public var isFinite: Bool {
+        var i = 0
+        while i < count {
+            if !self[i].isFinite { return false }
+            i += 1
+        }
+        return true
+    }
 }

@@ -41,7 +41,15 @@ public struct Transform3D: Hashable, Sendable {
                                              m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
 
     public var isIdentity: Bool { self == .identity }
-    public var isFinite: Bool { values.allSatisfy { $0.isFinite } }
+    /// Whether all 16 values are finite. Allocation-free and branch-free: `x * 0` is 0 for a
+    /// finite `x` and NaN for ±∞ or NaN, so the sum is 0 exactly when every value is finite.
+    /// It runs once per element per query (validation), so it must not build `values`.
+    @inlinable
+    public var isFinite: Bool {
+        let a = m11 * 0 + m12 * 0 + m13 * 0 + m14 * 0 + m21 * 0 + m22 * 0 + m23 * 0 + m24 * 0
+        let b = m31 * 0 + m32 * 0 + m33 * 0 + m34 * 0 + m41 * 0 + m42 * 0 + m43 * 0 + m44 * 0
+        return a + b == 0
+    }
 
     /// `CATransform3DMakeTranslation`.
     public static func translation(_ tx: Double, _ ty: Double, _ tz: Double) -> Transform3D {

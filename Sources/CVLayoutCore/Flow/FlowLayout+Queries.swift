@@ -148,6 +148,10 @@ extension FlowLayout {
         guard kLo <= kHi else { return }
         let q = sec.crossPitch
         let cSlack = searchSlack(cMin, cMax)
+        // One template, re-pointed per cell: building each element from scratch re-writes its
+        // identity transform and custom slots (most of its 280 bytes) for nothing.
+        var cell = LayoutAttributes.cell(IndexPath(section: s, item: 0))
+        out.reserveCapacity(out.count + (kHi - kLo + 1) * sec.perLine)   // the most this can add
         for k in kLo...kHi {
             let first = k * sec.perLine
             let count = Swift.min(sec.perLine, n - first)
@@ -159,7 +163,12 @@ extension FlowLayout {
             guard jLo <= jHi else { continue }
             for j in jLo...jHi {
                 let f = gridFrame(axis, sec, line: k, slot: j)
-                if f.intersects(rect) { out.append(.cell(IndexPath(section: s, item: first + j), frame: f)) }
+                if f.intersects(rect) {
+                    cell.indexPath.item = first + j
+                    cell.origin = f.origin
+                    cell._size = f.size
+                    out.append(cell)
+                }
             }
         }
     }
@@ -177,6 +186,7 @@ extension FlowLayout {
             let bound = a - slack - sec.maxThickness
             kLo = flowPartitionPoint(lb, le) { st.lines[$0].origin > bound }
         }
+        var cell = LayoutAttributes.cell(IndexPath(section: s, item: 0))   // see appendGridCells
         var k = kLo
         while k < le {
             let line = st.lines[k]
@@ -195,7 +205,12 @@ extension FlowLayout {
             var i = iLo
             while i < iHi {
                 let f = lineItemFrame(axis, sec, line, size: sec.sizes[i], cross: st.itemCross[sec.itemBase + i])
-                if f.intersects(rect) { out.append(.cell(IndexPath(section: s, item: i), frame: f)) }
+                if f.intersects(rect) {
+                    cell.indexPath.item = i
+                    cell.origin = f.origin
+                    cell._size = f.size
+                    out.append(cell)
+                }
                 i += 1
             }
         }

@@ -82,6 +82,10 @@ open class FlowLayout: CollectionViewLayout {
 
     public override init() { super.init() }
 
+    /// Every frame is computed here from sizes, spacings and insets checked on the way in
+    /// (finite, non-negative, at most `maxMagnitude`), so the view skips its per-element check.
+    open override var producesValidatedAttributes: Bool { true }
+
     // MARK: Layout cycle
 
     open override func prepare() throws {

@@ -378,3 +378,25 @@ def test_error_classes():
     assert type(error_for_status(5)) is cvlayout.CapacityError
     assert type(error_for_status(99, "x")) is cvlayout.CvlError
     assert issubclass(cvlayout.InvalidArgument, ValueError) and issubclass(cvlayout.OutOfRange, IndexError)
+
+
+def test_a_cell_that_does_not_exist_is_reported_from_a_custom_layout(grid_view):
+    # grid_view has counts [5, 3]: item (0, 5) does not exist.
+    layout = grid_view.layout
+    layout.attributes_in_rect = lambda env, rect: [cvlayout.Attributes.cell((0, 5), (0, 0, 10, 10))]
+    with pytest.raises(cvlayout.CallbackError, match=r"does not exist"):
+        grid_view.attributes_in_rect((0, 0, 100, 100))
+    del layout.attributes_in_rect
+    assert len(grid_view.attributes_in_rect((0, 0, 100, 100))) == 2
+
+
+@needs_flow
+def test_a_cell_that_does_not_exist_is_reported_from_a_flow_hook():
+    # A plain flow layout's own output is trusted (not re-checked per element); once a rect hook
+    # is installed, what the hook returns is checked again.
+    class Extra(cvlayout.FlowLayout):
+        def adjust_attributes_in_rect(self, env, rect, attributes):
+            return attributes + [cvlayout.Attributes.cell((0, 2), (0, 0, 10, 10))]
+    with cvlayout.CollectionView(Extra(item_size=(10, 10)), [2], bounds_size=(100, 100)) as view:
+        with pytest.raises(cvlayout.CallbackError, match=r"does not exist"):
+            view.visible_attributes()

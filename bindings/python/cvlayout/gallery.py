@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 import os
 
+from . import transitions
 from .errors import CvlError
 from .spec import build
 from .svg import render_built
@@ -83,8 +84,33 @@ ENTRIES: list[tuple[str, dict]] = [
 ]
 
 
+# The animated transitions (issue 5): name, title, frames builder, frames in the strip.
+TRANSITIONS = [
+    ("circle-flow", "Layout switch: circle <-> flow, 0.8 s ease-in-out (seed 004)", transitions.circle_flow_frames, 5),
+    ("survey-insert", "Survey: a section inserted, cells from the right, binder from the left (seed 000, 4.10-4.12)",
+     transitions.survey_insert_frames, 4),
+]
+
+
+def _write_transitions(out_dir: str, written: list, skipped: list, shown: list) -> None:
+    for name, title, make, count in TRANSITIONS:
+        try:
+            frames = make()
+        except CvlError as exc:
+            skipped.append((name, f"{type(exc).__name__}: {exc}"))
+            continue
+        for suffix, svg in (("", transitions.animated_svg(frames, title)),
+                            ("-strip", transitions.strip_svg(frames, title, count=count))):
+            path = os.path.join(out_dir, f"{name}{suffix}.svg")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(svg)
+            written.append(path)
+            shown.append((f"{name}{suffix}", title + (" (frames)" if suffix else " (animated)")))
+
+
 def write(out_dir: str, entries: list[tuple[str, dict]] | None = None) -> tuple[list[str], list[tuple[str, str]]]:
-    """Renders the entries; returns (written paths, [(skipped name, reason)])."""
+    """Renders the entries and, for the default gallery, the animated transitions; returns
+    (written paths, [(skipped name, reason)])."""
     os.makedirs(out_dir, exist_ok=True)
     written, skipped, shown = [], [], []
     for name, spec in (ENTRIES if entries is None else entries):
@@ -99,6 +125,8 @@ def write(out_dir: str, entries: list[tuple[str, dict]] | None = None) -> tuple[
             f.write(svg)
         written.append(path)
         shown.append((name, spec.get("title", name)))
+    if entries is None:
+        _write_transitions(out_dir, written, skipped, shown)
     index = os.path.join(out_dir, "index.html")
     with open(index, "w", encoding="utf-8") as f:
         f.write("<!doctype html>\n<meta charset=\"utf-8\">\n<title>cvlayout gallery</title>\n"

@@ -53,12 +53,14 @@ def _bounds(items: list[Attributes], rects: list[tuple]) -> tuple[float, float, 
 
 
 def render(items: Iterable[Attributes], content_size, viewport=None, *, labels: Mapping | None = None,
-           title: str | None = None, margin: float = 20.0, connector_lines: bool = True) -> str:
-    """SVG text for ``items`` (in draw order: later on top).  ``viewport`` is (x, y, w, h)."""
+           title: str | None = None, margin: float = 20.0, connector_lines: bool = True,
+           bounds: tuple[float, float, float, float] | None = None) -> str:
+    """SVG text for ``items`` (in draw order: later on top).  ``viewport`` is (x, y, w, h).
+    ``bounds`` (x0, y0, x1, y1) fixes the drawn area (frames of one animation share it)."""
     items = [a for a in items if not a.hidden]
     cw, ch = content_size
     rects = [(0.0, 0.0, cw, ch)] + ([tuple(viewport)] if viewport else [])
-    x0, y0, x1, y1 = _bounds(items, rects)
+    x0, y0, x1, y1 = bounds if bounds is not None else _bounds(items, rects)
     top = margin + (24.0 if title else 0.0)
     vx, vy = x0 - margin, y0 - top
     vw, vh = (x1 - x0) + 2 * margin, (y1 - y0) + top + margin

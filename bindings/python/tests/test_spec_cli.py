@@ -122,12 +122,15 @@ def test_cli_gallery(tmp_path):
     index = (tmp_path / "g" / "index.html").read_text()
     for p in paths[:-1]:
         assert os.path.basename(p) in index
-    from cvlayout.gallery import ENTRIES
+    from cvlayout.gallery import ENTRIES, TRANSITIONS
     names = {n for n, _ in ENTRIES}
     assert {"flow-vertical", "flow-horizontal", "flow-mixed-sizes", "flow-headers-footers", "survey", "cover-flow",
             "mosaic", "tree", "circle"} <= names
     if cvlayout._lib.available("cvl_flow_layout_create") and cvlayout._lib.available("cvl_survey_layout_create"):
-        assert len(paths) == len(ENTRIES) + 1
+        # Every still, an animated SVG and a frame strip per transition, and the index.
+        assert len(paths) == len(ENTRIES) + 2 * len(TRANSITIONS) + 1
+        assert {"circle-flow.svg", "circle-flow-strip.svg", "survey-insert.svg",
+                "survey-insert-strip.svg"} <= {os.path.basename(p) for p in paths}
 
 
 def test_cli_info():

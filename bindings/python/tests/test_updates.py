@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from conftest import GridLayout, requires, snapshot
 
@@ -187,7 +189,13 @@ def test_animation_timing():
     lin = Animation(duration=2, curve="linear")
     assert [lin.progress(t) for t in (-1, 0, 1, 2, 3)] == pytest.approx([0, 0, 0.5, 1, 1])
     ease = Animation(duration=1, curve="ease_in_out")
-    assert ease.progress(0.5) == pytest.approx(0.5) and ease.progress(0.25) < 0.25
+    # (0.42, 0, 0.58, 1) at x = 0.25: x(s) = 1.26 s(1-s)² + 1.74 s²(1-s) + s³ = 0.25 at
+    # s = 0.2250652 (bisection by hand), y(s) = s²(3 - 2s) = 0.1291619.
+    assert ease.progress(0.5) == pytest.approx(0.5) and ease.progress(0.25) == pytest.approx(0.1291619, abs=1e-6)
+    # Critically damped spring, response 0.5: ω = 4π, x(t) = 1 - (1 + ωt)e^(-ωt); settles at 0.761 s.
+    crit = Animation.spring(damping_ratio=1.0, response=0.5)
+    assert crit.progress(0.25) == pytest.approx(1 - (1 + math.pi) * math.exp(-math.pi), abs=1e-9)
+    assert crit.total_duration == pytest.approx(0.761, abs=1e-3) and crit.progress(crit.total_duration) == pytest.approx(1, abs=1e-3)
     assert Animation.cubic_bezier(0, 0, 1, 1, duration=1).progress(0.3) == pytest.approx(0.3, abs=1e-6)
     spring = Animation.spring(damping_ratio=0.5, response=0.4)
     assert spring.total_duration > 0.4
@@ -206,3 +214,21 @@ def test_transform_interpolation():
     from cvlayout.geometry import rotation
     quarter = cvlayout.interpolate_transform(IDENTITY, rotation(1.0, 0, 0, 1), 0.25)
     assert quarter == pytest.approx(rotation(0.25, 0, 0, 1), abs=1e-9)
+
+
+@needs_updates
+@needs_animation
+def test_a_new_update_starts_from_the_current_on_screen_state(grid_view):
+    # grid_view: one 50-wide column, counts [5, 3]. Insert at (0, 0): old (0, 0) at y 0 moves to y 50.
+    lin = Animation(duration=1.0, curve="linear")
+    grid_view.perform_batch_updates(cvlayout.insert_items((0, 0)), new_counts=[6, 3], animation=lin)
+    grid_view.set_time(0.5)
+    assert grid_view.attributes_for_item((0, 1)).frame[1] == 25.0       # halfway from 0 to 50
+    # A second insert at (0, 0) while the first runs: the same element is now (0, 2), headed for
+    # y 100. It must start from where it is on screen (25), not jump back to 0 or forward to 50.
+    grid_view.perform_batch_updates(cvlayout.insert_items((0, 0)), new_counts=[7, 3], animation=lin)
+    assert grid_view.attributes_for_item((0, 2)).frame[1] == pytest.approx(25.0)
+    grid_view.set_time(1.0)
+    assert grid_view.attributes_for_item((0, 2)).frame[1] == pytest.approx(62.5)  # 25 + (100 - 25) / 2
+    grid_view.set_time(1.5)
+    assert grid_view.attributes_for_item((0, 2)).frame[1] == 100.0

@@ -431,7 +431,7 @@ typedef struct cvl_layout_callbacks {
     /** targetContentOffsetForProposedContentOffset:withScrollingVelocity:. NULL: the proposed offset. */
     int (*target_content_offset)(void *context, const cvl_layout_env *env, cvl_point proposed,
                                  cvl_point velocity, cvl_point *out);
-    /** As in cvl_flow_hooks (the layout argument is omitted). NULL: nothing / default. */
+    /** As in cvl_flow_hooks, without the layout argument. NULL: nothing / default. */
     int (*prepare_for_updates)(void *context, const cvl_layout_env *env, const cvl_update_item *items, size_t count);
     int (*finalize_updates)(void *context, const cvl_layout_env *env);
     int (*initial_attributes_for_appearing)(void *context, const cvl_layout_env *env, cvl_attributes *attributes, int *out_use);

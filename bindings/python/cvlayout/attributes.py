@@ -238,6 +238,16 @@ def write_buffer(address: int, items: Sequence[Attributes]) -> None:
         pack(mv, i * _SIZE, *_values(a))
 
 
+def write_optional(address: int, flag, a: Attributes | None) -> None:
+    """The callbacks' "maybe one element" answer: writes ``a`` at ``address`` and sets
+    ``flag[0]`` to 1, or sets it to 0 when ``a`` is None."""
+    if a is None:
+        flag[0] = 0
+    else:
+        write_buffer(address, [a])
+        flag[0] = 1
+
+
 def to_struct(a: Attributes) -> T.cvl_attributes:
     out = T.cvl_attributes()
     write_buffer(ctypes.addressof(out), [a])

@@ -7,7 +7,7 @@ import ctypes
 from . import _types as T
 from ._callbacks import make
 from ._layout_base import BaseLayout, create
-from .attributes import CATEGORY_NAMES, Attributes, LayoutEnv, read_one, write_buffer
+from .attributes import CATEGORY_NAMES, Attributes, LayoutEnv, read_one, write_buffer, write_optional
 from .errors import ERROR_CAPACITY
 from .geometry import Point, Rect, Size, pair
 from .updates import read_items
@@ -106,11 +106,7 @@ class Layout(BaseLayout):
     def _c_attributes_for_element(self, _ctx, env_p, category, kind, ip, buf, out_found):
         a = self.attributes_for_element(LayoutEnv.from_pointer(env_p), CATEGORY_NAMES.get(category, category), kind,
                                         (ip.section, ip.item))
-        if a is None:
-            out_found[0] = 0
-        else:
-            write_buffer(buf, [a])
-            out_found[0] = 1
+        write_optional(buf, out_found, a)
 
     def _c_should_invalidate_for_bounds_change(self, _ctx, env_p, rect, out):
         r = (rect.x, rect.y, rect.width, rect.height)
@@ -130,12 +126,7 @@ class Layout(BaseLayout):
 
     def _appear(self, method, env_p, buf, out_use):
         a = read_one(buf, self._kind_names)
-        r = method(LayoutEnv.from_pointer(env_p), a)
-        if r is None:
-            out_use[0] = 0
-        else:
-            write_buffer(buf, [r])
-            out_use[0] = 1
+        write_optional(buf, out_use, method(LayoutEnv.from_pointer(env_p), a))
 
     def _c_initial_attributes_for_appearing(self, _ctx, env_p, buf, out_use):
         self._appear(self.initial_attributes_for_appearing, env_p, buf, out_use)

@@ -12,7 +12,7 @@ from . import _lib
 from . import _types as T
 from ._callbacks import make
 from ._layout_base import BaseLayout, create
-from .attributes import Attributes, LayoutEnv, read_buffer, read_one, write_buffer
+from .attributes import Attributes, LayoutEnv, read_buffer, read_one, write_buffer, write_optional
 from .errors import ERROR_CAPACITY, InvalidArgument
 from .geometry import Rect, insets, pair
 from .updates import read_items
@@ -399,11 +399,7 @@ class FlowLayout(BaseLayout):
             def cb(_ctx, env_p, lay, kind, ip, buf, out_found):
                 with self._in_hook(lay):
                     a = self.attributes_for_decoration(LayoutEnv.from_pointer(env_p), kind, (ip.section, ip.item))
-                if a is None:
-                    out_found[0] = 0
-                else:
-                    write_buffer(buf, [a])
-                    out_found[0] = 1
+                write_optional(buf, out_found, a)
             return T.DecorationFn, cb
         if name == "prepare_for_updates":
             def cb(_ctx, env_p, lay, items, count):
@@ -422,11 +418,7 @@ class FlowLayout(BaseLayout):
             a = read_one(buf, kinds)
             with self._in_hook(lay):
                 r = method(LayoutEnv.from_pointer(env_p), a)
-            if r is None:
-                out_use[0] = 0
-            else:
-                write_buffer(buf, [r])
-                out_use[0] = 1
+            write_optional(buf, out_use, r)
         return T.HookAppearFn, cb
 
 

@@ -143,6 +143,14 @@ typedef struct cvl_transform3d {
 ** bit for bit (any rounding is in `center`). When the library reads attributes from a callback
 ** it uses `center` and `size` and recomputes `frame`. `hidden` is 0 or 1.
 **
+** `disappearing` is set by the library, during a running animation, on elements that are going
+** away: items and sections deleted (and the old instance of a reloaded one) by a batch update,
+** elements absent from the new layout in a layout switch. Their `index_path` is the one BEFORE the
+** change, so draw them with the data they had; another element may carry the same index path
+** (e.g. the item that moved into the deleted one's place) with `disappearing` = 0. Disappearing
+** elements are not returned once the animation has ended. The library ignores `disappearing`
+** and `reserved` in attributes it reads from callbacks.
+**
 ** Custom attributes: `custom[0 .. custom_count-1]` are layout-specific numbers (the engine's
 ** stand-in for a UICollectionViewLayoutAttributes subclass). They take part in equality and are
 ** interpolated in animations (except slots a layout declares discrete). Built-in meanings:
@@ -166,6 +174,8 @@ typedef struct cvl_attributes {
     int32_t hidden;              /* 0 or 1 */
     uint32_t custom_count;       /* 0 .. CVL_CUSTOM_SLOTS */
     double custom[CVL_CUSTOM_SLOTS];
+    int32_t disappearing;        /* output only: 1 for an element going away in a running animation */
+    int32_t reserved;            /* 0 */
 } cvl_attributes;
 
 /*

@@ -91,6 +91,8 @@ extension LayoutAttributes {
         p.pointee.hidden = isHidden ? 1 : 0
         p.pointee.custom_count = UInt32(custom.count)
         p.pointee.custom = (custom[0], custom[1], custom[2], custom[3], custom[4], custom[5], custom[6], custom[7])
+        p.pointee.disappearing = isDisappearing ? 1 : 0
+        p.pointee.reserved = 0
     }
 
     /// The C view of these attributes.
@@ -109,6 +111,7 @@ extension LayoutAttributes {
         out.hidden = isHidden ? 1 : 0
         out.custom_count = UInt32(custom.count)
         out.custom = (custom[0], custom[1], custom[2], custom[3], custom[4], custom[5], custom[6], custom[7])
+        out.disappearing = isDisappearing ? 1 : 0
         return out
     }
 }

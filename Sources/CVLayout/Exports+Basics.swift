@@ -88,7 +88,7 @@ private let abiTable: [String: StructInfo] = [
     "cvl_attributes": info(cvl_attributes.self, [
         ("index_path", \.index_path), ("category", \.category), ("kind", \.kind), ("frame", \.frame), ("center", \.center),
         ("size", \.size), ("transform", \.transform), ("alpha", \.alpha), ("z_index", \.z_index), ("hidden", \.hidden),
-        ("custom_count", \.custom_count), ("custom", \.custom)]),
+        ("custom_count", \.custom_count), ("custom", \.custom), ("disappearing", \.disappearing), ("reserved", \.reserved)]),
     "cvl_flow_config": info(cvl_flow_config.self, [
         ("scroll_direction", \.scroll_direction), ("section_headers_pin_to_visible_bounds", \.section_headers_pin_to_visible_bounds),
         ("section_footers_pin_to_visible_bounds", \.section_footers_pin_to_visible_bounds), ("reserved", \.reserved),

@@ -34,6 +34,12 @@ public struct LayoutAttributes: Hashable, Sendable {
     /// Draw order: higher draws on top. Default 0.
     public var zIndex: Int = 0
     public var isHidden: Bool = false
+    /// Set by the engine on elements it returns during an animation that are going away:
+    /// deleted (or reloaded: the old instance) in a batch update, or absent from the new layout
+    /// in a layout switch. Their index path is the one from before the change, so the host draws
+    /// them with its old data; they are not returned once the animation ends. False everywhere
+    /// else, and ignored on attributes a layout returns.
+    public var isDisappearing: Bool = false
     public var custom = CustomAttributes()
 
     public init(indexPath: IndexPath, category: ElementCategory = .cell, kind: ElementKind = .none,

@@ -24,6 +24,14 @@ struct Transition {
         LayoutAttributes.interpolate(from: t.from, to: t.to, progress: p, discreteCustomSlots: discreteSlots)
     }
 
+    /// A disappearing element at progress `p`, marked so the host can tell it from a present
+    /// element that has (after the change) the same index path.
+    private func sampleDisappearing(_ t: Track, _ p: Double) -> LayoutAttributes {
+        var s = sample(t, p)
+        s.isDisappearing = true
+        return s
+    }
+
     /// The on-screen attributes of the element `key` whose final attributes are `final`.
     func presentation(of key: ElementKey, final: LayoutAttributes, at time: Double) -> LayoutAttributes? {
         guard let track = tracks[key] else { return nil }
@@ -55,7 +63,7 @@ struct Transition {
             if s.drawnBounds.intersects(rect) || s.frame.intersects(rect) { out.append(s) }
         }
         for track in disappearing {
-            let s = sample(track, p)
+            let s = sampleDisappearing(track, p)
             if s.drawnBounds.intersects(rect) || s.frame.intersects(rect) { out.append(s) }
         }
         return out
@@ -66,7 +74,7 @@ struct Transition {
         let p = progress(at: time)
         var present: [ElementKey: LayoutAttributes] = [:]
         for (k, t) in tracks { present[k] = sample(t, p) }
-        return (present, disappearing.map { sample($0, p) })
+        return (present, disappearing.map { sampleDisappearing($0, p) })
     }
 }
 

@@ -225,6 +225,8 @@ static void test_basics(void) {
     CHECK(off == offsetof(cvl_attributes, alpha));
     OK(cvl_abi_field_offset("cvl_attributes", "custom", &off));
     CHECK(off == offsetof(cvl_attributes, custom));
+    OK(cvl_abi_field_offset("cvl_attributes", "disappearing", &off));
+    CHECK(off == offsetof(cvl_attributes, disappearing));
     OK(cvl_abi_struct_size("cvl_flow_config", &sz));
     CHECK(sz == sizeof(cvl_flow_config));
     OK(cvl_abi_field_offset("cvl_flow_config", "footer_reference_size", &off));
@@ -1177,13 +1179,21 @@ static void test_batch_updates_and_animation(void) {
     a = find(buf, n, 0, 1, 0.0);
     CHECK(a != NULL);
     {
-        int faded = 0;
+        /* It is marked disappearing (index path from before the update); the new (0,1) — old
+        ** (0,2), moving — carries the same index path and is not. */
+        int faded = 0, present = 0;
         size_t k;
-        for (k = 0; k < n; k++)
-            if (buf[k].index_path.section == 0 && buf[k].index_path.item == 1 && fabs(buf[k].alpha - 0.5) < 1e-9 &&
-                fabs(buf[k].center.x - 150) < 1e-9 && fabs(buf[k].center.y - 50) < 1e-9)
-                faded = 1;
-        CHECK(faded);
+        for (k = 0; k < n; k++) {
+            if (buf[k].index_path.section != 0 || buf[k].index_path.item != 1 || buf[k].category != CVL_CATEGORY_CELL) continue;
+            if (fabs(buf[k].alpha - 0.5) < 1e-9 && fabs(buf[k].center.x - 150) < 1e-9 && fabs(buf[k].center.y - 50) < 1e-9 &&
+                buf[k].disappearing == 1)
+                faded++;
+            else if (buf[k].disappearing == 0)
+                present++;
+        }
+        CHECK(faded == 1);
+        CHECK(present == 1);
+        for (k = 0; k < n; k++) CHECK(buf[k].reserved == 0);
     }
     FAILS(cvl_view_set_time(view, 10.2), CVL_ERROR_INVALID_ARGUMENT); /* time goes forward only */
     OK(cvl_view_get_time(view, &t));

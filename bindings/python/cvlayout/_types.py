@@ -89,13 +89,15 @@ class cvl_attributes(Structure):
         ("hidden", c_int32),
         ("custom_count", c_uint32),
         ("custom", c_double * CUSTOM_SLOTS),
+        ("disappearing", c_int32),
+        ("reserved", c_int32),
     ]
 
 
 # The same layout as a struct format, for bulk conversion with struct.iter_unpack / pack_into.
 # Values: section, item, category, kind, frame(4), center(2), size(2), transform(16), alpha,
-# z_index, hidden, custom_count, custom(8).  Checked against ctypes below.
-ATTRIBUTES_FORMAT = struct.Struct("=qqii4d2d2d16ddqiI8d")
+# z_index, hidden, custom_count, custom(8), disappearing, reserved.  Checked against ctypes below.
+ATTRIBUTES_FORMAT = struct.Struct("=qqii4d2d2d16ddqiI8dii")
 if ATTRIBUTES_FORMAT.size != ctypes.sizeof(cvl_attributes):  # pragma: no cover - platform guard
     raise LibraryError("cvl_attributes has padding on this platform; the bulk converter does not apply")
 

@@ -63,6 +63,10 @@ class Attributes:
     hidden: bool
     custom: tuple[float, ...]
     kind_name: str | None = field(default=None, compare=False)
+    #: Set by the library during an animation on an element going away (deleted, the old
+    #: instance of a reloaded one, absent from the new layout); its index path is the one from
+    #: before the change. Ignored by the library in attributes a layout returns.
+    disappearing: bool = False
 
     def __init__(self, index_path=(0, 0), category="cell", kind=0, frame=None, *, center=None, size=None,
                  transform=IDENTITY, alpha=1.0, z_index=0, hidden=False, custom=(), kind_name=None):
@@ -91,6 +95,7 @@ class Attributes:
         if len(c) > T.CUSTOM_SLOTS:
             raise ValueError(f"at most {T.CUSTOM_SLOTS} custom values")
         self.custom = c
+        self.disappearing = False
 
     # Constructors in UIKit's spelling.
     @classmethod
@@ -169,6 +174,7 @@ class Attributes:
             "kind_name": self.kind_name, "frame": list(self.frame), "center": list(self.center),
             "size": list(self.size), "transform": list(self.transform), "alpha": self.alpha,
             "z_index": self.z_index, "hidden": self.hidden, "custom": list(self.custom),
+            "disappearing": self.disappearing,
         }
 
     def __repr__(self) -> str:
@@ -183,6 +189,8 @@ class Attributes:
             extra += f", z_index={self.z_index}"
         if self.hidden:
             extra += ", hidden=True"
+        if self.disappearing:
+            extra += ", disappearing=True"
         if self.custom:
             extra += f", custom={self.custom}"
         fr = ", ".join(f"{v:g}" for v in self.frame)
@@ -199,7 +207,7 @@ def _from_values(v: tuple, kind_names: Mapping[int, str] | None) -> Attributes:
     a.__dict__.update(
         index_path=(v[0], v[1]), category=CATEGORY_NAMES.get(v[2], str(v[2])), kind=kind, kind_name=name,
         origin=(v[4], v[5]), _size=(v[6], v[7]), transform=v[12:28], alpha=v[28], z_index=v[29],
-        hidden=bool(v[30]), custom=v[32:32 + min(v[31], T.CUSTOM_SLOTS)])
+        hidden=bool(v[30]), custom=v[32:32 + min(v[31], T.CUSTOM_SLOTS)], disappearing=bool(v[40]))
     return a
 
 
@@ -222,7 +230,7 @@ def _values(a: Attributes) -> tuple:
     c = a.custom
     return (a.index_path[0], a.index_path[1], CATEGORY_VALUES[a.category], a.kind,
             x, y, w, h, cx, cy, w, h, *t, a.alpha, a.z_index, 1 if a.hidden else 0,
-            len(c), *c, *(0.0,) * (T.CUSTOM_SLOTS - len(c)))
+            len(c), *c, *(0.0,) * (T.CUSTOM_SLOTS - len(c)), 1 if a.disappearing else 0, 0)
 
 
 def write_buffer(address: int, items: Sequence[Attributes]) -> None:

@@ -100,7 +100,7 @@ def test_abi_mismatch_is_reported_clearly():
 
 def test_attributes_struct_format_matches_ctypes():
     fmt = T.ATTRIBUTES_FORMAT
-    assert fmt.size == ctypes.sizeof(T.cvl_attributes) == 304
+    assert fmt.size == ctypes.sizeof(T.cvl_attributes) == 312
     a = T.cvl_attributes()
     a.index_path.section, a.index_path.item, a.kind, a.z_index, a.custom_count = 3, 4, 7, -2, 2
     a.frame.width, a.transform.m34, a.alpha, a.custom[1] = 5.0, -0.001, 0.5, 9.5

@@ -41,7 +41,8 @@ def test_render_output_format():
     assert len(out["elements"]) == 14
     e = out["elements"][2]
     assert set(e) == {"index_path", "category", "kind", "kind_name", "frame", "center", "size", "transform",
-                      "alpha", "z_index", "hidden", "custom"}
+                      "alpha", "z_index", "hidden", "custom", "disappearing"}
+    assert not any(x["disappearing"] for x in out["elements"])
     assert e["index_path"] == [0, 2] and e["category"] == "cell" and e["custom"] == [1.0]
     assert e["frame"] == [245.0, 0.0, 235.0, 155.0]
     visible = S.render({**MOSAIC, "visible_only": True})

@@ -232,3 +232,30 @@ def test_a_new_update_starts_from_the_current_on_screen_state(grid_view):
     assert grid_view.attributes_for_item((0, 2)).frame[1] == pytest.approx(62.5)  # 25 + (100 - 25) / 2
     grid_view.set_time(1.5)
     assert grid_view.attributes_for_item((0, 2)).frame[1] == 100.0
+
+
+@needs_updates
+@needs_animation
+def test_disappearing_elements_are_marked_and_carry_their_old_index_path(grid_view):
+    # One 50-wide column, counts [5, 3]. Delete (0, 1): old (0, 2) becomes (0, 1) and moves up
+    # from y 100 to 50, while the deleted old (0, 1) fades out at y 50. Both say (0, 1).
+    grid_view.perform_batch_updates(cvlayout.delete_items((0, 1)), new_counts=[4, 3],
+                                    animation=Animation(duration=1.0, curve="linear"))
+    grid_view.set_time(0.5)
+    same = [a for a in grid_view.attributes_in_rect((0, 0, 100, 200)) if a.is_cell and a.index_path == (0, 1)]
+    assert sorted((a.disappearing, a.frame[1], a.alpha) for a in same) == [(False, 75.0, 1.0), (True, 50.0, 0.5)]
+    grid_view.set_time(1.0)
+    assert not any(a.disappearing for a in grid_view.attributes_in_rect((0, 0, 100, 400)))
+
+
+@needs_updates
+@needs_animation
+def test_a_reload_animates_as_delete_plus_insert(grid_view):
+    # The old instance of (0, 1) fades out (disappearing), the new one fades in, same frame.
+    grid_view.perform_batch_updates([UpdateItem("reload", before=(0, 1))], new_counts=[5, 3],
+                                    animation=Animation(duration=1.0, curve="linear"))
+    assert grid_view.last_update_items() == [UpdateItem("delete", before=(0, 1)), UpdateItem("insert", after=(0, 1))]
+    grid_view.set_time(0.25)
+    same = [a for a in grid_view.attributes_in_rect((0, 0, 100, 200)) if a.is_cell and a.index_path == (0, 1)]
+    assert sorted((a.disappearing, a.alpha, a.frame) for a in same) == [
+        (False, 0.25, (0.0, 50.0, 50.0, 50.0)), (True, 0.75, (0.0, 50.0, 50.0, 50.0))]

@@ -21,11 +21,13 @@
 **   Passing `out == NULL` and `capacity == 0` asks for the count only (returns CVL_OK).
 **
 ** ## Threads
-** Functions on different views may run concurrently on different threads. A view, the layout
-** attached to it and its callbacks must be used from one thread at a time. Callbacks run
-** synchronously on the thread that made the call. A callback must not call back into the view
-** (or the layout) that invoked it: such calls fail with CVL_ERROR_STATE — except the read-only
-** functions marked "callable from hooks" below.
+** Any function may be called from any thread. Calls are serialized by one library-wide lock,
+** held for the whole call including the callbacks it makes: two threads using the same view (or
+** different views) at once take turns, they never race. Callbacks run synchronously on the
+** thread that made the call; a callback must therefore not wait for another thread that is
+** itself calling into the library (it would wait forever). A callback must not call back into
+** the view (or the layout) that invoked it: such calls fail with CVL_ERROR_STATE — except the
+** read-only functions marked "callable from hooks" below. The last error message is per thread.
 **
 ** ## Callbacks
 ** Every callback receives the `context` pointer stored next to it and returns 0 for success or

@@ -15,6 +15,9 @@ final class ThreadState {
     /// How many library callbacks are running on this thread (cvl_callback_error only applies
     /// inside one).
     var callbackDepth = 0
+    /// How many library calls this thread is inside (more than 1 when a callback calls back
+    /// in): the thread holds `libraryMutex` while this is positive.
+    var callDepth = 0
 
     deinit { free(lastError) }
 
@@ -58,14 +61,33 @@ func fail(_ error: Error) -> Int32 {
     return fail(.internal, "unexpected error: \(error)")
 }
 
+/// The library-wide lock. Every export holds it for its whole run (callbacks included), so
+/// calls from different threads are serialized: two threads using one view at once wait for
+/// each other instead of racing on its state (which could corrupt memory or trap). A callback
+/// calling back in on the same thread does not take it again (`ThreadState.callDepth`); the
+/// re-entrancy rules of `withView` apply then. Uncontended, it costs one lock and unlock
+/// (~20 ns) per call.
+nonisolated(unsafe) private let libraryMutex: UnsafeMutablePointer<pthread_mutex_t> = {
+    let m = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    pthread_mutex_init(m, nil)
+    return m
+}()
+
 /// Runs `body`, turning a thrown `LayoutError` into its status code and message.
 /// Every export goes through this (or `withView` / `withLayout`), so a failure always sets the
-/// message and a success always clears it.
+/// message and a success always clears it, and every export holds the library lock.
 @inline(__always)
 func guarded(_ body: () throws -> Void) -> Int32 {
+    let ts = threadState
+    if ts.callDepth == 0 { pthread_mutex_lock(libraryMutex) }
+    ts.callDepth += 1
+    defer {
+        ts.callDepth -= 1
+        if ts.callDepth == 0 { pthread_mutex_unlock(libraryMutex) }
+    }
     do {
         try body()
-        threadState.clearLastError()
+        ts.clearLastError()
         return CVL_OK
     } catch {
         return fail(error)

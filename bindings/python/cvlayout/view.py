@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import threading
 from contextlib import contextmanager
 from typing import Callable, Iterable, Sequence
 
@@ -64,6 +65,9 @@ class CollectionView(Handle):
         self._keep: list = []
         self._buffer = None
         self._capacity = 0
+        # The reused query buffer is shared: threads querying this view take turns on it (the
+        # library itself serializes its calls; this guards the Python side's buffer).
+        self._buffer_lock = threading.RLock()
         if counts is None and data_source is None:
             counts = getattr(layout, "counts", None)
             if counts is None:
@@ -202,6 +206,10 @@ class CollectionView(Handle):
     # --- queries ------------------------------------------------------------------------------
     def _fill(self, function, *args) -> list[Attributes]:
         """Runs a buffer-protocol query with a reused buffer, growing it on CapacityError."""
+        with self._buffer_lock:
+            return self._fill_locked(function, *args)
+
+    def _fill_locked(self, function, *args) -> list[Attributes]:
         fn = getattr(_lib, function)
         h = self.handle
         names = self._layout._kind_names

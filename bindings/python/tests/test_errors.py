@@ -400,3 +400,39 @@ def test_a_cell_that_does_not_exist_is_reported_from_a_flow_hook():
     with cvlayout.CollectionView(Extra(item_size=(10, 10)), [2], bounds_size=(100, 100)) as view:
         with pytest.raises(cvlayout.CallbackError, match=r"does not exist"):
             view.visible_attributes()
+
+
+@needs_flow
+def test_threads_sharing_one_view_take_turns():
+    # ctypes releases the GIL during each call, so these threads really do call the library at
+    # the same time; the library lock serializes them. Every answer must be the one a single
+    # thread would get (no torn state), and nothing may crash.
+    import threading
+    layout = cvlayout.FlowLayout(item_size=(50, 50), minimum_line_spacing=10, minimum_interitem_spacing=10)
+    with cvlayout.CollectionView(layout, [10_000], bounds_size=(300, 400)) as view:
+        expected = {y: [a.frame for a in view.attributes_in_rect((0, y, 300, 400))] for y in (0, 600, 6000)}
+        errors = []
+
+        def reader():
+            try:
+                for k in range(300):
+                    y = (0, 600, 6000)[k % 3]
+                    got = [a.frame for a in view.attributes_in_rect((0, y, 300, 400))]
+                    if got != expected[y]:
+                        errors.append(("frames differ", y))
+            except Exception as exc:  # noqa: BLE001
+                errors.append(exc)
+
+        def writer():
+            try:
+                for k in range(300):
+                    view.content_offset = (0.0, float(k % 50) * 10)
+                    view.invalidate()
+            except Exception as exc:  # noqa: BLE001
+                errors.append(exc)
+        threads = [threading.Thread(target=reader) for _ in range(3)] + [threading.Thread(target=writer)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert errors == []

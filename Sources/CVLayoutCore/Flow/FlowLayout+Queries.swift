@@ -196,7 +196,7 @@ extension FlowLayout {
             let first = line.first
             let end = k < le ? st.lines[k].first : sec.itemCount
             var iLo = first, iHi = end
-            if sec.itemsMonotone && end - first > 4 {
+            if sec.itemsMonotone && end - first > 16 {   // short lines: a linear scan is cheaper
                 let lowBound = cMin - cSlack - sec.maxItemCross, highBound = cMax + cSlack
                 let base = sec.itemBase
                 iLo = flowPartitionPoint(first, end) { st.itemCross[base + $0] > lowBound }

@@ -93,13 +93,26 @@ def sweep(view, content_h: float, query) -> tuple[float, float]:
     return (time.perf_counter_ns() - t0) / SWEEP, elems / SWEEP
 
 
+def rss_bytes() -> int:
+    """Resident set size of this process (Linux /proc/self/statm)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except OSError:
+        return 0
+
+
 def bench_cvlayout(n: int, random_: bool) -> dict:
     sizes = random_sizes(n) if random_ else None
+    gc.collect()
+    rss0 = rss_bytes()
     layout, view, set_ns = make_view(n, sizes)
     try:
         t0 = time.perf_counter_ns()
         content = view.content_size
         first_ns = time.perf_counter_ns() - t0
+        # What the library holds for the n items (the Python size array is counted before).
+        rss = rss_bytes() - rss0
 
         def prepare():
             view.invalidate()
@@ -120,7 +133,7 @@ def bench_cvlayout(n: int, random_: bool) -> dict:
         view.close()
         layout.close()
     return dict(sizes="random" if random_ else "uniform", n=n, set_ns=set_ns / n, first_ns=first_ns / n,
-                prepare_ns=prep_ns / n, query_us=q_ns / 1e3, raw_us=raw_ns / 1e3, elems=elems)
+                rss=rss / n, prepare_ns=prep_ns / n, query_us=q_ns / 1e3, raw_us=raw_ns / 1e3, elems=elems)
 
 
 def bench_callbacks(n: int) -> float:
@@ -235,15 +248,15 @@ def main() -> None:
 
     print("## cvlayout from Python\n")
     print("| sizes | n | set_item_sizes ns/item | first prepare ns/item | prepare ns/item | "
-          "query µs (list of Attributes) | raw query µs (one ctypes call) | elements/query |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+          "query µs (list of Attributes) | raw query µs (one ctypes call) | elements/query | RSS B/item |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     results = []
     for random_ in (True, False):
         for n in args.sizes:
             r = bench_cvlayout(n, random_)
             results.append(r)
             print(f"| {r['sizes']} | {n} | {r['set_ns']:.1f} | {r['first_ns']:.2f} | {r['prepare_ns']:.2f} | "
-                  f"{r['query_us']:.1f} | {r['raw_us']:.2f} | {r['elems']:.1f} |", flush=True)
+                  f"{r['query_us']:.1f} | {r['raw_us']:.2f} | {r['elems']:.1f} | {r['rss']:.1f} |", flush=True)
 
     if args.callbacks:
         print("\n## Sizes through a Python callback instead of the bulk array\n")

@@ -314,7 +314,9 @@ int cvl_flow_layout_set_delegate(cvl_layout *layout, const cvl_flow_delegate *de
 ** Hands over the sizes of every item of `section` in bulk (copied), so large collections and
 ** Python callers pay no callback per item. They take precedence over `size_for_item` and
 ** `item_size` for that section. `count` must equal the section's item count when the layout is
-** next prepared (else that query fails with CVL_ERROR_INVALID_ARGUMENT). `sizes == NULL` with
+** next prepared (else that query fails with CVL_ERROR_INVALID_ARGUMENT). For a batch update, hand
+** over the new sizes first, then call cvl_view_perform_batch_updates(): the animation starts
+** from the frames last prepared (what the host drew), not from the new sizes. `sizes == NULL` with
 ** `count == 0` clears the section's bulk sizes. Sizes must be finite and >= 0. `section` >= 0
 ** (it may name a section that does not exist yet).
 */
@@ -738,7 +740,9 @@ int cvl_view_finish_animations(cvl_view *view);
 /**
 ** Applies `updates[0 .. count-1]` in one transaction. `animation` NULL: no animation (the new
 ** state answers at once); otherwise the layout's appear/disappear hooks are consulted and the
-** change animates from the current on-screen state.
+** change animates from the current on-screen state: the running animation's, else the layout's
+** last prepared attributes, even if the layout was invalidated since (new bulk sizes or metrics
+** set for this update), as long as the counts have not been reloaded since that prepare.
 */
 int cvl_view_perform_batch_updates(cvl_view *view, const cvl_update_item *updates, size_t count,
                                    const cvl_animation *animation);

@@ -28,10 +28,27 @@ extension CollectionView {
             present = all.present
             gone = all.disappearing
         }
-        for a in try layoutAttributesForElements(in: rect) where present[a.key] == nil {
+        for a in try lastPreparedAttributes(in: rect) where present[a.key] == nil {
             present[a.key] = a
         }
         return (present, gone)
+    }
+
+    /// The elements in `rect` as the host last drew them: the layout's last prepared state,
+    /// even if it was invalidated since, as long as it was prepared for the current counts.
+    /// A host hands over an update's new bulk item sizes (or changes its metrics) before the
+    /// commit, as a UIKit data source changes its model before `performBatchUpdates:`; the
+    /// animation must start from what was on screen, not from the old counts re-laid out with
+    /// the new sizes. Otherwise (never prepared, counts reloaded) the layout is prepared first.
+    private func lastPreparedAttributes(in rect: Rect) throws -> [LayoutAttributes] {
+        guard needsPrepare, let prepared = preparedCounts, prepared == counts else {
+            return try layoutAttributesForElements(in: rect)
+        }
+        var list: [LayoutAttributes] = []
+        try layout.layoutAttributesForElements(in: rect, into: &list)
+        try validate(list)
+        list.sortIntoDrawOrder()
+        return list
     }
 
     // MARK: Batch updates
@@ -63,6 +80,7 @@ extension CollectionView {
             try layout.finalizeCollectionViewUpdates()
         } catch {
             (counts, lastPlan, transition, pending, needsPrepare) = saved
+            preparedCounts = nil   // the layout may hold the new counts' state now
             invalidate(.dataSourceCounts)
             throw error
         }
@@ -210,6 +228,7 @@ extension CollectionView {
             layout = oldLayout
             oldLayout.collectionView = self
             (pending, needsPrepare, transition, contentOffset) = saved
+            preparedCounts = nil   // the old layout's state may have been replaced meanwhile
             invalidate(.everything)
             throw error
         }

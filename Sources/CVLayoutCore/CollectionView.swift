@@ -14,6 +14,9 @@ public final class CollectionView {
     var needsPrepare = true
     var pending = InvalidationContext.everything
     var cachedContentSize: Size = .zero
+    /// The counts the layout was last prepared with (nil before the first prepare): while they
+    /// equal `counts`, the layout's last prepared state is what the host has on screen.
+    var preparedCounts: [Int]?
 
     /// The host's clock (seconds), set with `setTime`; animations are sampled at it.
     public internal(set) var currentTime: Double = 0
@@ -158,6 +161,7 @@ public final class CollectionView {
             throw LayoutError.callback("the layout returned content size \(size.width)x\(size.height); it must be finite and non-negative")
         }
         cachedContentSize = size
+        preparedCounts = counts
         pending = InvalidationContext()
         needsPrepare = false
     }

@@ -1287,6 +1287,69 @@ static void test_timing_and_transforms(void) {
     FAILS(cvl_transform3d_interpolate(&id, &rot, NAN, &mid), CVL_ERROR_INVALID_ARGUMENT);
 }
 
+/* New bulk sizes handed over before an animated commit: the animation starts from the frames
+** last prepared (the old sizes), as a UIKit data source changes its model before
+** performBatchUpdates. Flow, width 400, spacings 10. */
+static void test_bulk_sizes_then_update(void) {
+    cvl_layout *layout = NULL;
+    cvl_view *view = NULL;
+    counts_ds d;
+    cvl_data_source ds;
+    cvl_flow_config cfg;
+    cvl_animation anim;
+    cvl_update_item up;
+    cvl_attributes buf[16];
+    size_t n = 0, i;
+    const cvl_size before[3] = {{100, 100}, {100, 100}, {100, 100}};
+    const cvl_size after[4] = {{100, 100}, {200, 100}, {100, 100}, {100, 100}};
+    /* Expected at t = 0.5 (linear), by item: x, y, w, alpha. Before: one line, 100 left over
+    ** shared by two gaps (x = 0, 150, 300). After: line 1 = items 0, 1 (x = 0, 200: the 90
+    ** left over widens the gap), line 2 at y = 110 = items 2, 3 packed left (x = 0, 110).
+    ** Item 1 is inserted (its final frame at alpha 0.5); items 2, 3 were 1, 2. */
+    const double want[4][4] = {{0, 0, 100, 1}, {200, 0, 200, 0.5}, {75, 55, 100, 1}, {205, 55, 100, 1}};
+    int seen = 0;
+
+    memset(&d, 0, sizeof d);
+    d.sections = 1;
+    d.items[0] = 3;
+    ds = make_ds(&d);
+    OK(cvl_flow_layout_create(&layout));
+    OK(cvl_flow_config_default(&cfg));
+    cfg.minimum_line_spacing = cfg.minimum_interitem_spacing = 10;
+    OK(cvl_flow_layout_set_config(layout, &cfg));
+    OK(cvl_flow_layout_set_item_sizes(layout, 0, before, 3));
+    OK(cvl_view_create(&ds, layout, &view));
+    OK(cvl_view_set_bounds_size(view, (cvl_size){400, 400}));
+    OK(cvl_view_visible_attributes(view, buf, 16, &n));
+    CHECK(n == 3 && buf[1].frame.x == 150);
+
+    OK(cvl_flow_layout_set_item_sizes(layout, 0, after, 4));
+    d.items[0] = 4;
+    memset(&up, 0, sizeof up);
+    up.action = CVL_UPDATE_INSERT;
+    up.before.section = up.before.item = -1;
+    up.after.section = 0;
+    up.after.item = 1;
+    OK(cvl_animation_default(&anim));
+    anim.curve = CVL_CURVE_LINEAR;
+    anim.duration = 1;
+    OK(cvl_view_perform_batch_updates(view, &up, 1, &anim));
+    OK(cvl_view_set_time(view, 0.5));
+    OK(cvl_view_visible_attributes(view, buf, 16, &n));
+    for (i = 0; i < n; i++) {
+        int64_t item = buf[i].index_path.item;
+        if (buf[i].category != CVL_CATEGORY_CELL || item < 0 || item > 3) continue;
+        NEAR(buf[i].frame.x, want[item][0]);
+        NEAR(buf[i].frame.y, want[item][1]);
+        NEAR(buf[i].frame.width, want[item][2]);
+        NEAR(buf[i].alpha, want[item][3]);
+        seen++;
+    }
+    CHECK(seen == 4);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(layout));
+}
+
 int main(void) {
     test_basics();
     test_custom_layout_and_view();
@@ -1295,6 +1358,7 @@ int main(void) {
     test_seed_flow_layouts();
     test_batch_updates_and_animation();
     test_timing_and_transforms();
+    test_bulk_sizes_then_update();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

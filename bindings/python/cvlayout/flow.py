@@ -303,7 +303,10 @@ class FlowLayout(BaseLayout):
 
     def set_item_sizes(self, section: int, sizes) -> None:
         """Hands over every item size of ``section`` in one call: a sequence of (w, h) pairs or a
-        buffer of doubles (numpy (n, 2)).  ``None`` clears the section's bulk sizes."""
+        buffer of doubles (numpy (n, 2)).  ``None`` clears the section's bulk sizes.
+
+        For a batch update, set the new sizes first, then ``view.perform_batch_updates(...)``:
+        the animation starts from the frames last drawn."""
         arr, n = size_array(sizes)
         _lib.cvl_flow_layout_set_item_sizes(self.handle, int(section), arr, n)
 

@@ -259,3 +259,30 @@ def test_a_reload_animates_as_delete_plus_insert(grid_view):
     same = [a for a in grid_view.attributes_in_rect((0, 0, 100, 200)) if a.is_cell and a.index_path == (0, 1)]
     assert sorted((a.disappearing, a.alpha, a.frame) for a in same) == [
         (False, 0.25, (0.0, 50.0, 50.0, 50.0)), (True, 0.75, (0.0, 50.0, 50.0, 50.0))]
+
+
+@needs_updates
+@needs_animation
+def test_new_bulk_sizes_handed_over_before_an_animated_commit():
+    """As a UIKit data source changes its model before performBatchUpdates, a host sets the
+    new sizes first; the animation starts from what was on screen (the old sizes' frames)."""
+    layout = cvlayout.FlowLayout(minimum_interitem_spacing=10, minimum_line_spacing=10)
+    layout.set_item_sizes(0, [(100, 100)] * 3)
+    with cvlayout.CollectionView(layout, [3], bounds_size=(400, 400)) as view:
+        # One line: 300 of items, 100 left over shared by the two gaps -> x = 0, 150, 300.
+        assert frames(view) == {(0, 0): (0.0, 0.0, 100.0, 100.0), (0, 1): (150.0, 0.0, 100.0, 100.0),
+                                (0, 2): (300.0, 0.0, 100.0, 100.0)}
+        layout.set_item_sizes(0, [(100, 100), (200, 100), (100, 100), (100, 100)])
+        view.perform_batch_updates(cvlayout.insert_items([(0, 1)]), new_counts=[4],
+                                   animation=Animation(duration=1.0, curve="linear"))
+        # After: line 1 = items 0, 1 (300 wide, the 100 left over goes to the gap: x = 0, 200);
+        # line 2 (y = 110) = items 2, 3, the last line, packed left: x = 0, 110.
+        view.set_time(view.time + 0.5)
+        mid = {a.index_path: (a.frame, a.alpha) for a in view.all_attributes() if a.is_cell}
+        assert mid[(0, 0)] == ((0.0, 0.0, 100.0, 100.0), 1.0)
+        assert mid[(0, 1)] == ((200.0, 0.0, 200.0, 100.0), 0.5)         # inserted: crossfade
+        assert mid[(0, 2)] == ((75.0, 55.0, 100.0, 100.0), 1.0)         # old (0, 1): 150,0 -> 0,110
+        assert mid[(0, 3)] == ((205.0, 55.0, 100.0, 100.0), 1.0)        # old (0, 2): 300,0 -> 110,110
+        view.finish_animations()
+        assert frames(view)[(0, 3)] == (110.0, 110.0, 100.0, 100.0)
+    layout.close()

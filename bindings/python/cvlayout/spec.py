@@ -13,6 +13,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import updates as U
+from .animation import CURVES, Animation
 from .attributes import Attributes
 from .flow import CoverFlowLayout, DimensionsLayout, FlowLayout, SurveyLayout, aspect_fit_size
 from .geometry import insets as _insets
@@ -44,10 +46,29 @@ class Built:
     layout: Any
     spec: dict
     labels: dict = field(default_factory=dict)
+    #: The layout a transition switched to (owned like ``layout``), if any.
+    next_layout: Any = None
+    #: The view's clock when the transition started, and its delay + duration (or settle time).
+    start_time: float = 0.0
+    total_duration: float = 0.0
+    #: The content size before the transition: elements still moving out of it are listed too.
+    start_content_size: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def layout_kind(self) -> str:
+        """The kind of the view's layout (the switched-to one after a layout transition)."""
+        source = self.spec.get("transition", {}) if self.next_layout is not None else self.spec
+        return source.get("layout", {}).get("kind", "flow")
+
+    @property
+    def has_transition(self) -> bool:
+        return "transition" in self.spec
 
     def close(self) -> None:
         self.view.close()
         self.layout.close()
+        if self.next_layout is not None:
+            self.next_layout.close()
 
     def __enter__(self):
         return self
@@ -90,46 +111,74 @@ def _section_sizes(sec: dict, index: int):
     return sizes, len(sizes)
 
 
-def _flow_layout(kind: str, props: dict, sections: list[dict]):
+class _FlowSections:
+    """A flow-family layout's per-section data from the spec's sections (bulk sizes and the
+    delegate answers), re-applied with the sections after a batch update."""
+
+    _PER = ("inset", "line_spacing", "interitem_spacing", "header_size", "footer_size")
+
+    def __init__(self, layout):
+        self.layout = layout
+        self.per: dict[str, dict] = {key: {} for key in self._PER}
+        self.sized: set[int] = set()
+        self.delegate_set = False
+
+    def apply(self, sections: list[dict], where: str = "sections") -> list[int]:
+        counts, per, sized = [], {key: {} for key in self._PER}, set()
+        parsed = []
+        for i, sec in enumerate(sections):
+            _check_keys(sec, _SECTION_KEYS, f"{where}[{i}]")
+            sizes, count = _section_sizes(sec, i)
+            parsed.append(sizes)
+            counts.append(count)
+            for key in per:
+                if key in sec:
+                    per[key][i] = sec[key]
+        for i, sizes in enumerate(parsed):
+            if sizes is not None:
+                self.layout.set_item_sizes(i, sizes)
+                sized.add(i)
+        for i in self.sized - sized:
+            self.layout.set_item_sizes(i, None)
+        self.sized = sized
+        for key in self._PER:   # in place: the delegate's closures read these tables
+            self.per[key].clear()
+            self.per[key].update(per[key])
+        if not self.delegate_set and any(self.per.values()):
+            self._set_delegate()
+        return counts
+
+    def _set_delegate(self) -> None:
+        cfg = self.layout.config
+
+        def answer(key, default, convert):
+            table = self.per[key]
+            return lambda s: convert(table.get(s, default))
+        self.layout.set_delegate(
+            inset_for_section=answer("inset", cfg["section_inset"], _insets),
+            minimum_line_spacing_for_section=answer("line_spacing", cfg["minimum_line_spacing"], float),
+            minimum_interitem_spacing_for_section=answer("interitem_spacing", cfg["minimum_interitem_spacing"],
+                                                         float),
+            header_size_for_section=answer("header_size", cfg["header_reference_size"], pair),
+            footer_size_for_section=answer("footer_size", cfg["footer_reference_size"], pair))
+        self.delegate_set = True
+
+
+def _flow_layout(kind: str, props: dict, sections: list[dict], where: str = "layout"):
     cls = FLOW_KINDS[kind]
     allowed = (*_FLOW_KEYS, "kind") + (("mode",) if kind == "dimensions" else ())
-    _check_keys(props, allowed, "layout")
+    _check_keys(props, allowed, where)
     kwargs = {k: props[k] for k in _FLOW_KEYS if k in props}
     if kind == "dimensions" and "mode" in props:
         kwargs["mode"] = props["mode"]
     layout = cls(**kwargs)
     try:
-        counts = []
-        per = {"inset": {}, "line_spacing": {}, "interitem_spacing": {}, "header_size": {}, "footer_size": {}}
-        for i, sec in enumerate(sections):
-            _check_keys(sec, _SECTION_KEYS, f"sections[{i}]")
-            sizes, count = _section_sizes(sec, i)
-            counts.append(count)
-            if sizes is not None:
-                layout.set_item_sizes(i, sizes)
-            for key in per:
-                if key in sec:
-                    per[key][i] = sec[key]
-        cfg = layout.config
-
-        def section_fn(key, default, convert):
-            table = per[key]
-            if not table:
-                return None
-            return lambda s: convert(table.get(s, default))
-        delegate = dict(
-            inset_for_section=section_fn("inset", cfg["section_inset"], _insets),
-            minimum_line_spacing_for_section=section_fn("line_spacing", cfg["minimum_line_spacing"], float),
-            minimum_interitem_spacing_for_section=section_fn("interitem_spacing", cfg["minimum_interitem_spacing"],
-                                                             float),
-            header_size_for_section=section_fn("header_size", cfg["header_reference_size"], pair),
-            footer_size_for_section=section_fn("footer_size", cfg["footer_reference_size"], pair))
-        if any(v is not None for v in delegate.values()):
-            layout.set_delegate(**delegate)
+        applier = _FlowSections(layout)
+        counts = applier.apply(sections)
     except BaseException:
         layout.close()
         raise
-    return layout, counts, {}
+    return layout, counts, {}, applier.apply
 
 
 def _plain_counts(sections: list[dict], kind: str) -> list[int]:
@@ -140,31 +189,54 @@ def _plain_counts(sections: list[dict], kind: str) -> list[int]:
     return counts
 
 
-def build(spec: dict) -> Built:
-    """Creates the layout and the view a spec describes."""
+def build(spec: dict, seek: bool = True) -> Built:
+    """Creates the layout and the view a spec describes, and starts its ``transition`` if it has
+    one; with ``seek`` the view's clock is then moved to ``transition.time`` (else it stays at
+    the transition's start, for a caller that samples frames itself)."""
     if not isinstance(spec, dict):
         raise SpecError("a spec is a JSON object")
     version = spec.get("version", SPEC_VERSION)
     if version != SPEC_VERSION:
         raise SpecError(f"unsupported spec version {version!r} (this is version {SPEC_VERSION})")
-    _check_keys(spec, {"version", "layout", "sections", "viewport", "visible_only", "title", "description"}, "spec")
+    _check_keys(spec, {"version", "layout", "sections", "viewport", "visible_only", "title", "description",
+                       "transition"}, "spec")
     vp = spec.get("viewport", {})
     _check_keys(vp, {"width", "height", "offset"}, "viewport")
     props = dict(spec.get("layout", {"kind": "flow"}))
-    kind = props.get("kind", "flow")
     sections = list(spec.get("sections", []))
+    layout, counts, labels, reapply = _make_layout(props, sections, "layout")
+    try:
+        view = CollectionView(layout, counts, bounds_size=(vp.get("width", 320), vp.get("height", 480)),
+                              content_offset=pair(vp.get("offset", (0, 0))))
+    except BaseException:
+        layout.close()
+        raise
+    built = Built(view, layout, spec, labels)
+    if "transition" in spec:
+        try:
+            _start_transition(built, spec["transition"], sections, reapply, seek)
+        except BaseException:
+            built.close()
+            raise
+    return built
+
+
+def _make_layout(props: dict, sections: list[dict], where: str):
+    """(layout, counts, labels, reapply): ``reapply(sections)`` hands a batch update's new
+    sections to the layout and returns their counts."""
+    kind = props.get("kind", "flow")
     labels: dict = {}
     if kind in FLOW_KINDS:
-        layout, counts, labels = _flow_layout(kind, props, sections)
-    elif kind == "mosaic":
+        return _flow_layout(kind, props, sections, where)
+    if kind == "mosaic":
         _check_keys(props, {"kind", "padding", "column_width", "row_height", "large_cell_width",
-                            "large_cell_height", "medium_cell_height"}, "layout")
+                            "large_cell_height", "medium_cell_height"}, where)
         layout = MosaicLayout(**{k: v for k, v in props.items() if k != "kind"})
-        counts = _plain_counts(sections, kind)
-    elif kind == "tree":
-        _check_keys(props, {"kind", "tree", "item_size", "insets"}, "layout")
+        return layout, _plain_counts(sections, kind), labels, lambda secs: _plain_counts(secs, kind)
+    if kind == "tree":
+        _check_keys(props, {"kind", "tree", "item_size", "insets"}, where)
         if "tree" not in props:
-            raise SpecError("layout: a tree layout needs \"tree\" (the nested hierarchy)")
+            raise SpecError(f"{where}: a tree layout needs \"tree\" (the nested hierarchy)")
         layout = TreeLayout(props["tree"], item_size=props.get("item_size"), insets=props.get("insets"))
         counts, labels = layout.counts, layout.labels
         if sections:
@@ -172,25 +244,120 @@ def build(spec: dict) -> Built:
             if given != counts:
                 layout.close()
                 raise SpecError(f"sections {given} disagree with the tree's levels {counts}")
-    elif kind == "circle":
-        _check_keys(props, {"kind", "item_size"}, "layout")
+
+        def no_updates(_secs):
+            raise SpecError("transition.updates: the tree layout's sections follow its tree; "
+                            "batch updates are for the other layouts")
+        return layout, counts, labels, no_updates
+    if kind == "circle":
+        _check_keys(props, {"kind", "item_size"}, where)
         layout = CircleLayout(item_size=props.get("item_size"))
-        counts = _plain_counts(sections, kind)
+        return layout, _plain_counts(sections, kind), labels, lambda secs: _plain_counts(secs, kind)
+    raise SpecError(f"{where}.kind {kind!r} is not one of {', '.join(LAYOUT_KINDS)}")
+
+
+_UPDATES = {"insert_items": U.insert_items, "delete_items": U.delete_items, "reload_items": U.reload_items,
+            "insert_sections": U.insert_sections, "delete_sections": U.delete_sections,
+            "reload_sections": U.reload_sections}
+_ANIMATION_KEYS = {"duration", "curve", "delay", "bezier", "damping_ratio", "response", "mass", "stiffness",
+                   "damping", "initial_velocity"}
+
+
+def _update_items(entries) -> list:
+    if not isinstance(entries, list):
+        raise SpecError("transition.updates is a list of {action: arguments} objects")
+    items = []
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, dict) or len(entry) != 1:
+            raise SpecError(f"transition.updates[{i}]: one key per entry, e.g. {{\"insert_items\": [[0, 1]]}}")
+        (action, args), = entry.items()
+        try:
+            if action in _UPDATES:
+                items += _UPDATES[action]([tuple(p) for p in args] if action.endswith("_items") else args)
+            elif action == "move_item":
+                items += U.move_item(tuple(args[0]), tuple(args[1]))
+            elif action == "move_section":
+                items += U.move_section(args[0], args[1])
+            else:
+                raise SpecError(f"transition.updates[{i}]: unknown action {action!r} "
+                                f"({', '.join([*_UPDATES, 'move_item', 'move_section'])})")
+        except (TypeError, IndexError) as exc:
+            raise SpecError(f"transition.updates[{i}]: bad arguments for {action}: {exc}") from None
+    return items
+
+
+def animation_from_spec(obj: dict | None) -> Animation:
+    """A ``transition.animation`` object (docs/json-spec.md) as an :class:`Animation`."""
+    obj = {} if obj is None else obj
+    _check_keys(obj, _ANIMATION_KEYS, "transition.animation")
+    curve = obj.get("curve", "ease_in_out")
+    if curve not in CURVES:
+        raise SpecError(f"transition.animation.curve {curve!r} is not one of {', '.join(CURVES)}")
+    delay = float(obj.get("delay", 0.0))
+    if curve == "spring":
+        if any(k in obj for k in ("mass", "stiffness", "damping", "initial_velocity")):
+            return Animation.spring_physics(mass=float(obj.get("mass", 1.0)), stiffness=float(obj.get("stiffness", 100.0)),
+                                            damping=float(obj.get("damping", 10.0)),
+                                            initial_velocity=float(obj.get("initial_velocity", 0.0)), delay=delay)
+        return Animation.spring(damping_ratio=float(obj.get("damping_ratio", 1.0)),
+                                response=float(obj.get("response", 0.5)), delay=delay)
+    bezier = obj.get("bezier")
+    if curve == "cubic_bezier" and bezier is None:
+        raise SpecError("transition.animation: a cubic_bezier curve needs \"bezier\": [x1, y1, x2, y2]")
+    if bezier is not None and len(bezier) != 4:
+        raise SpecError("transition.animation.bezier is [x1, y1, x2, y2]")
+    return Animation(duration=float(obj.get("duration", 0.3)), curve=curve, delay=delay,
+                     bezier=tuple(float(v) for v in (bezier or (0.0, 0.0, 1.0, 1.0))))
+
+
+def _start_transition(built: Built, tr: dict, sections: list[dict], reapply, seek: bool) -> None:
+    """Runs ``spec.transition`` on a freshly built view: a batch update or a layout switch,
+    animated from the state the spec describes, then moves the clock to ``time``."""
+    if not isinstance(tr, dict):
+        raise SpecError("transition is an object")
+    _check_keys(tr, {"updates", "layout", "sections", "animation", "time"}, "transition")
+    if ("updates" in tr) == ("layout" in tr):
+        raise SpecError("transition: give either \"updates\" (a batch update) or \"layout\" (a layout switch)")
+    anim = animation_from_spec(tr.get("animation"))
+    view = built.view
+    built.start_content_size = view.content_size   # lay out the state the spec describes first
+    built.start_time = view.time
+    if "updates" in tr:
+        if "sections" not in tr:
+            raise SpecError("transition: a batch update needs \"sections\", the sections after it")
+        items = _update_items(tr["updates"])
+        new_counts = reapply(list(tr["sections"]))
+        view.perform_batch_updates(items, new_counts=new_counts, animation=anim)
     else:
-        raise SpecError(f"layout.kind {kind!r} is not one of {', '.join(LAYOUT_KINDS)}")
-    try:
-        view = CollectionView(layout, counts, bounds_size=(vp.get("width", 320), vp.get("height", 480)),
-                              content_offset=pair(vp.get("offset", (0, 0))))
-    except BaseException:
-        layout.close()
-        raise
-    return Built(view, layout, spec, labels)
+        new_sections = list(tr.get("sections", sections))
+        layout, counts, labels, _ = _make_layout(dict(tr["layout"]), new_sections, "transition.layout")
+        built.next_layout = layout
+        if counts != view.counts:
+            raise SpecError(f"transition.layout: its sections {counts} differ from the view's {view.counts}; "
+                            "a layout switch keeps the data (use updates to change it)")
+        view.set_layout(layout, animation=anim)
+        if labels:
+            built.labels = labels
+    built.total_duration = anim.total_duration
+    if seek:
+        t = float(tr.get("time", built.total_duration))
+        if not t >= 0.0:
+            raise SpecError(f"transition.time must be >= 0 seconds, not {tr.get('time')!r}")
+        view.set_time(built.start_time + t)
 
 
 def elements(built: Built, visible_only: bool | None = None) -> list[Attributes]:
     if visible_only is None:
         visible_only = bool(built.spec.get("visible_only", False))
-    return built.view.visible_attributes() if visible_only else built.view.all_attributes()
+    view = built.view
+    if visible_only:
+        return view.visible_attributes()
+    if not built.has_transition:
+        return view.all_attributes()
+    # During a transition an element moves between its place in the old content and in the new
+    # one: every interpolated frame lies in the box around both (1 pt larger on each side).
+    (w0, h0), (w1, h1) = built.start_content_size, view.content_size
+    return view.attributes_in_rect((-1.0, -1.0, max(w0, w1) + 2.0, max(h0, h1) + 2.0))
 
 
 def output(built: Built, visible_only: bool | None = None) -> dict:
@@ -201,11 +368,14 @@ def output(built: Built, visible_only: bool | None = None) -> dict:
     ox, oy = view.content_offset
     out = {
         "version": OUTPUT_VERSION,
-        "layout": built.spec.get("layout", {}).get("kind", "flow"),
+        "layout": built.layout_kind,
         "content_size": [w, h],
         "viewport": {"width": bw, "height": bh, "offset": [ox, oy]},
         "elements": [],
     }
+    if built.has_transition:
+        out["transition"] = {"time": view.time - built.start_time, "total_duration": built.total_duration,
+                             "animating": view.is_animating}
     for a in elements(built, visible_only):
         d = a.to_dict()
         label = built.labels.get(a.index_path) if a.is_cell else None

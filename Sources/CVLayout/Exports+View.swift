@@ -140,7 +140,7 @@ private func writeAttributes(_ list: [LayoutAttributes], _ out: UnsafeMutablePoi
     guard capacity >= 0 else { throw LayoutError.invalid("capacity is negative") }
     guard list.count <= capacity else {
         outCount.pointee = list.count
-        throw LayoutError(.capacity, "the buffer holds \(capacity) attributes but \(list.count) are needed; *out_count says how many")
+        throw capacityError(capacity, list.count)
     }
     list.withUnsafeBufferPointer { src in
         for i in 0..<src.count { src[i].write(to: out + i) }
@@ -148,13 +148,24 @@ private func writeAttributes(_ list: [LayoutAttributes], _ out: UnsafeMutablePoi
     outCount.pointee = list.count
 }
 
+/// A rect query into the caller's buffer: directly from the flow layout's tables when it can
+/// (DirectQuery.swift), else through the general query.
+private func rectQuery(_ box: ViewBox, _ rect: Rect, _ out: UnsafeMutablePointer<cvl_attributes>?,
+                       _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?) throws {
+    if let out, let outCount, capacity >= 0,
+       try query(box, { try directFlowQuery(box, rect, out, capacity, outCount) }) {
+        return
+    }
+    let list = try query(box) { try box.view.layoutAttributesForElements(in: rect) }
+    try writeAttributes(list, out, capacity, outCount)
+}
+
 @_cdecl("cvl_view_attributes_in_rect")
 public func cvl_view_attributes_in_rect_impl(_ view: OpaquePointer?, _ rect: cvl_rect, _ out: UnsafeMutablePointer<cvl_attributes>?,
                                              _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?) -> Int32 {
     withView(view) { box in
         let r = try requireRect(rect, "rect")
-        let list = try query(box) { try box.view.layoutAttributesForElements(in: r) }
-        try writeAttributes(list, out, capacity, outCount)
+        try rectQuery(box, r, out, capacity, outCount)
     }
 }
 
@@ -162,8 +173,7 @@ public func cvl_view_attributes_in_rect_impl(_ view: OpaquePointer?, _ rect: cvl
 public func cvl_view_visible_attributes_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_attributes>?,
                                              _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?) -> Int32 {
     withView(view) { box in
-        let list = try query(box) { try box.view.visibleAttributes() }
-        try writeAttributes(list, out, capacity, outCount)
+        try rectQuery(box, box.view.bounds, out, capacity, outCount)
     }
 }
 

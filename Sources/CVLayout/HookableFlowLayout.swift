@@ -9,6 +9,7 @@ final class HookableFlowLayout: FlowLayout, HasLayoutBox {
 
     /// A rect hook can return any element (even a cell that does not exist): check them.
     override var producesValidatedAttributes: Bool { hooks == nil }
+    override var visitsPlainElements: Bool { hooks == nil }
 
     override func layoutAttributesForElements(in rect: Rect, into out: inout [LayoutAttributes]) throws {
         guard let h = hooks, let f = h.adjust_attributes_in_rect else {

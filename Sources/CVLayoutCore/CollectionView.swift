@@ -196,6 +196,23 @@ public final class CollectionView {
         return list
     }
 
+    /// The rect query's fast path for a host that copies attributes out: when the layout is a
+    /// plain flow layout (`FlowLayout.visitsPlainElements`) and no animation is running, visits
+    /// exactly what `layoutAttributesForElements(in:)` returns, in the same order (cells with
+    /// default attributes as `cell(section, item, frame)`, then the others), without building
+    /// attributes for the cells. Returns false, having visited nothing, in every other case.
+    /// - Complexity: O(log n + k), like the query.
+    public func visitElements(in rect: Rect, cell: (Int, Int, Rect) -> Void,
+                              other: (LayoutAttributes) -> Void) throws -> Bool {
+        guard rect.isFinite else { throw LayoutError.invalid("rect must be finite") }
+        try layoutIfNeeded()
+        guard let flow = layout as? FlowLayout, flow.visitsPlainElements, flow.producesValidatedAttributes,
+              cachedContentSize.isFinite else { return false }
+        if let t = transition, !t.isFinished(at: currentTime) { return false }
+        flow.visitFlowElements(in: rect, cell: cell, other: other)
+        return true
+    }
+
     /// The elements intersecting the visible rect.
     public func visibleAttributes() throws -> [LayoutAttributes] {
         try layoutAttributesForElements(in: bounds)

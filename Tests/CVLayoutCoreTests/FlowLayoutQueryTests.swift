@@ -70,6 +70,36 @@ final class FlowLayoutQueryTests: XCTestCase {
         XCTAssertGreaterThan(checked, 1000)
     }
 
+    /// `CollectionView.visitElements` (the C layer's direct rect query) visits what the full
+    /// query returns, in the same order; it declines subclasses and running animations.
+    func testVisitElementsEqualsTheFullQuery() throws {
+        var rng = FlowTestRNG(seed: 0x515)
+        for round in 0..<40 {
+            let (_, cv, _) = try randomFlow(&rng)
+            let content = try cv.contentSize()
+            for _ in 0..<10 {
+                let rect = Rect(x: Double.random(in: -50...(content.width + 50), using: &rng),
+                                y: Double.random(in: -50...(content.height + 50), using: &rng),
+                                width: Double.random(in: 0...400, using: &rng), height: Double.random(in: 0...400, using: &rng))
+                var visited: [LayoutAttributes] = []
+                let done = try cv.visitElements(in: rect, cell: { s, i, f in
+                    visited.append(.cell(IndexPath(section: s, item: i), frame: f))
+                }, other: { visited.append($0) })
+                XCTAssertTrue(done)
+                XCTAssertEqual(visited, try cv.layoutAttributesForElements(in: rect), "round \(round) rect \(rect)")
+            }
+        }
+        let survey = SurveyLayout()   // a subclass: its rect queries add and adjust elements
+        let cv = try FlowTest.attach(survey, [3], Size(width: 768, height: 1024))
+        XCTAssertFalse(try cv.visitElements(in: cv.bounds, cell: { _, _, _ in XCTFail("visited") }, other: { _ in XCTFail("visited") }))
+        let plain = FlowLayout()
+        let view = try FlowTest.attach(plain, [20], Size(width: 320, height: 480))
+        try view.setLayout(FlowLayout(), animation: try AnimationTiming(duration: 1, curve: .linear))
+        XCTAssertFalse(try view.visitElements(in: view.bounds, cell: { _, _, _ in }, other: { _ in }), "animating")
+        try view.setTime(2)
+        XCTAssertTrue(try view.visitElements(in: view.bounds, cell: { _, _, _ in }, other: { _ in }), "finished")
+    }
+
     func testQueryReturnsDrawOrder() throws {
         let f = FlowTest.survey()
         f.footerReferenceSize = Size(width: 0, height: 20)

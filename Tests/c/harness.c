@@ -1322,6 +1322,25 @@ static void test_bulk_sizes_then_update(void) {
     OK(cvl_view_set_bounds_size(view, (cvl_size){400, 400}));
     OK(cvl_view_visible_attributes(view, buf, 16, &n));
     CHECK(n == 3 && buf[1].frame.x == 150);
+    /* A plain flow layout's rect queries write straight from its tables: the buffer protocol
+    ** still holds (count only; too small: the count, and not one byte written). */
+    {
+        unsigned char sentinel[sizeof buf];
+        OK(cvl_view_visible_attributes(view, NULL, 0, &n));
+        CHECK(n == 3);
+        memset(buf, 0xAB, sizeof buf);
+        memcpy(sentinel, buf, sizeof buf);
+        n = 0;
+        FAILS(cvl_view_attributes_in_rect(view, (cvl_rect){0, 0, 400, 400}, buf, 2, &n), CVL_ERROR_CAPACITY);
+        CHECK(n == 3);
+        CHECK(memcmp(sentinel, buf, sizeof buf) == 0);
+        FAILS(cvl_view_attributes_in_rect(view, (cvl_rect){0, 0, 400, 400}, buf, 16, NULL), CVL_ERROR_NULL_ARGUMENT);
+        FAILS(cvl_view_attributes_in_rect(view, (cvl_rect){0, 0, NAN, 400}, buf, 16, &n), CVL_ERROR_INVALID_ARGUMENT);
+        CHECK(memcmp(sentinel, buf, sizeof buf) == 0);
+        OK(cvl_view_attributes_in_rect(view, (cvl_rect){0, 0, 400, 400}, buf, 3, &n));
+        CHECK(n == 3 && buf[2].index_path.item == 2 && buf[2].center.x == 350 && buf[2].alpha == 1 &&
+              buf[2].transform.m11 == 1 && buf[2].transform.m44 == 1 && buf[2].custom_count == 0);
+    }
 
     OK(cvl_flow_layout_set_item_sizes(layout, 0, after, 4));
     d.items[0] = 4;

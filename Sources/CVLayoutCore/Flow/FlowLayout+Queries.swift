@@ -85,11 +85,28 @@ extension FlowLayout {
 
     /// Appends every element intersecting `rect`, in draw order when nothing else is added:
     /// cells (section-major), then unpinned headers and footers, then pinned ones.
+    func appendFlowElements(in rect: Rect, into out: inout [LayoutAttributes]) {
+        // One template, re-pointed per cell: building each element from scratch re-writes its
+        // identity transform and custom slots (most of its 280 bytes) for nothing.
+        var cell = LayoutAttributes.cell(IndexPath(section: 0, item: 0))
+        visitFlowElements(in: rect, cell: { s, i, f in
+            cell.indexPath = IndexPath(section: s, item: i)
+            cell.origin = f.origin
+            cell._size = f.size
+            out.append(cell)
+        }, other: { out.append($0) })
+    }
+
+    /// Visits every element intersecting `rect` without building attributes for the cells:
+    /// `cell(section, item, frame)` for each cell, section-major in item order (a cell's other
+    /// attributes are the defaults: identity transform, alpha 1, z 0), then `other` for the
+    /// headers and footers, unpinned before pinned. `appendFlowElements` is this visit, so both
+    /// give the same elements, frames and order.
     ///
     /// Sections are found by binary search over `reach`/`floor`, lines by binary search over
     /// their origins (arithmetically in uniform sections), items of a line by binary search
     /// over their cross-axis origins: O(log n + k).
-    func appendFlowElements(in rect: Rect, into out: inout [LayoutAttributes]) {
+    public func visitFlowElements(in rect: Rect, cell: (Int, Int, Rect) -> Void, other: (LayoutAttributes) -> Void) {
         guard let st = state, rect.width > 0, rect.height > 0, !st.sections.isEmpty else { return }
         let axis = st.axis
         let rMin = axis.main(rect.origin), rMax = rMin + axis.main(rect.size)
@@ -102,9 +119,9 @@ extension FlowLayout {
             let sec = st.sections[s]
             guard sec.itemCount > 0 else { continue }
             if sec.isUniform {
-                FlowLayout.appendGridCells(st, sec, s, rect, into: &out)
+                FlowLayout.visitGridCells(st, sec, rect) { cell(s, $0, $1) }
             } else {
-                FlowLayout.appendLineCells(st, sec, s, rect, into: &out)
+                FlowLayout.visitLineCells(st, sec, rect) { cell(s, $0, $1) }
             }
         }
         let visible = visibleRect
@@ -113,12 +130,12 @@ extension FlowLayout {
             let pinnedPass = pass == 1
             if headersPinned == pinnedPass {
                 for s in lo..<hi {
-                    if let a = headerAttributes(st, s, visible: visible), a.frame.intersects(rect) { out.append(a) }
+                    if let a = headerAttributes(st, s, visible: visible), a.frame.intersects(rect) { other(a) }
                 }
             }
             if footersPinned == pinnedPass {
                 for s in lo..<hi {
-                    if let a = footerAttributes(st, s, visible: visible), a.frame.intersects(rect) { out.append(a) }
+                    if let a = footerAttributes(st, s, visible: visible), a.frame.intersects(rect) { other(a) }
                 }
             }
         }
@@ -129,8 +146,8 @@ extension FlowLayout {
     @inline(__always)
     private static func searchSlack(_ a: Double, _ b: Double) -> Double { 1e-7 * (1 + abs(a) + abs(b)) }
 
-    private static func appendGridCells(_ st: FlowState, _ sec: FlowSection, _ s: Int, _ rect: Rect,
-                                        into out: inout [LayoutAttributes]) {
+    /// Calls `emit(item, frame)` for the cells of uniform section `sec` intersecting `rect`.
+    private static func visitGridCells(_ st: FlowState, _ sec: FlowSection, _ rect: Rect, _ emit: (Int, Rect) -> Void) {
         let axis = st.axis
         let h = axis.main(sec.uniformSize), w = axis.cross(sec.uniformSize)
         guard h > 0, w > 0 else { return }   // zero-size items intersect nothing
@@ -148,10 +165,6 @@ extension FlowLayout {
         guard kLo <= kHi else { return }
         let q = sec.crossPitch
         let cSlack = searchSlack(cMin, cMax)
-        // One template, re-pointed per cell: building each element from scratch re-writes its
-        // identity transform and custom slots (most of its 280 bytes) for nothing.
-        var cell = LayoutAttributes.cell(IndexPath(section: s, item: 0))
-        out.reserveCapacity(out.count + (kHi - kLo + 1) * sec.perLine)   // the most this can add
         for k in kLo...kHi {
             let first = k * sec.perLine
             let count = Swift.min(sec.perLine, n - first)
@@ -163,18 +176,13 @@ extension FlowLayout {
             guard jLo <= jHi else { continue }
             for j in jLo...jHi {
                 let f = gridFrame(axis, sec, line: k, slot: j)
-                if f.intersects(rect) {
-                    cell.indexPath.item = first + j
-                    cell.origin = f.origin
-                    cell._size = f.size
-                    out.append(cell)
-                }
+                if f.intersects(rect) { emit(first + j, f) }
             }
         }
     }
 
-    private static func appendLineCells(_ st: FlowState, _ sec: FlowSection, _ s: Int, _ rect: Rect,
-                                        into out: inout [LayoutAttributes]) {
+    /// Calls `emit(item, frame)` for the cells of per-item section `sec` intersecting `rect`.
+    private static func visitLineCells(_ st: FlowState, _ sec: FlowSection, _ rect: Rect, _ emit: (Int, Rect) -> Void) {
         let axis = st.axis
         let a = axis.main(rect.origin) - sec.origin, b = a + axis.main(rect.size)
         let cMin = axis.cross(rect.origin), cMax = cMin + axis.cross(rect.size)
@@ -186,7 +194,6 @@ extension FlowLayout {
             let bound = a - slack - sec.maxThickness
             kLo = flowPartitionPoint(lb, le) { st.lines[$0].origin > bound }
         }
-        var cell = LayoutAttributes.cell(IndexPath(section: s, item: 0))   // see appendGridCells
         var k = kLo
         while k < le {
             let line = st.lines[k]
@@ -205,12 +212,7 @@ extension FlowLayout {
             var i = iLo
             while i < iHi {
                 let f = lineItemFrame(axis, sec, line, size: sec.sizes[i], cross: st.itemCross[sec.itemBase + i])
-                if f.intersects(rect) {
-                    cell.indexPath.item = i
-                    cell.origin = f.origin
-                    cell._size = f.size
-                    out.append(cell)
-                }
+                if f.intersects(rect) { emit(i, f) }
                 i += 1
             }
         }

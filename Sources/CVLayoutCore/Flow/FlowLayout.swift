@@ -86,6 +86,11 @@ open class FlowLayout: CollectionViewLayout {
     /// (finite, non-negative, at most `maxMagnitude`), so the view skips its per-element check.
     open override var producesValidatedAttributes: Bool { true }
 
+    /// True when a rect query returns exactly `visitFlowElements`' elements (no subclass adds to
+    /// or adjusts them), so `CollectionView.visitElements` may use the visit directly. False for
+    /// every subclass unless it says otherwise.
+    open var visitsPlainElements: Bool { type(of: self) == FlowLayout.self }
+
     // MARK: Layout cycle
 
     open override func prepare() throws {

@@ -200,3 +200,62 @@ def test_vertical_and_horizontal_agree_under_transposition(case):
         assert [a.key for a in v.all] == [a.key for a in h.all]
     finally:
         close(res)
+
+
+class _GeneralPathFlow(cvlayout.FlowLayout):
+    """A hook that rect queries never call: its presence alone routes them through the general
+    query (attributes built, sorted, converted) instead of the direct path of a plain flow."""
+
+    def adjust_attributes(self, env, attributes):
+        return None
+
+
+def _raw_rect_query(view, rect) -> bytes:
+    import ctypes
+
+    from cvlayout import _lib
+    from cvlayout import _types as T
+    cap = 4096
+    buf = (T.cvl_attributes * cap)()
+    n = ctypes.c_size_t()
+    _lib.cvl_view_attributes_in_rect(view.handle, T.cvl_rect(*rect), buf, cap, ctypes.byref(n))
+    return bytes(memoryview(buf).cast("B")[: n.value * ctypes.sizeof(T.cvl_attributes)])
+
+
+@SETTINGS
+@given(cases(), st.booleans(), st.booleans(), st.data())
+def test_direct_rect_query_equals_the_general_query_byte_for_byte(case, pin_headers, pin_footers, data):
+    """Plain flow layouts answer rect queries straight from their tables (DirectQuery.swift);
+    every byte of every returned cvl_attributes must equal what the general path writes."""
+    for direction in ("vertical", "horizontal"):
+        flip = direction == "horizontal"
+        tp = t2 if flip else (lambda p: p)
+        top, left, bottom, right = case.inset
+        views = []
+        for cls in (cvlayout.FlowLayout, _GeneralPathFlow):
+            layout = cls(scroll_direction=direction, item_size=tp(case.item_size), minimum_line_spacing=case.line,
+                         minimum_interitem_spacing=case.inter,
+                         section_inset=(left, top, right, bottom) if flip else case.inset,
+                         header_reference_size=tp(case.header), footer_reference_size=tp(case.footer),
+                         pin_headers=pin_headers, pin_footers=pin_footers)
+            if case.sizes is not None:
+                for s, sec in enumerate(case.sizes):
+                    layout.set_item_sizes(s, [tp(sz) for sz in sec])
+            views.append(cvlayout.CollectionView(layout, list(case.counts), bounds_size=tp(case.viewport)))
+        try:
+            W, H = views[0].content_size
+            offset = (data.draw(st.floats(0, max(0.0, W))), data.draw(st.floats(0, max(0.0, H))))
+            for v in views:
+                v.content_offset = offset
+            rects = [(-1.0, -1.0, W + 2, H + 2), views[0].visible_rect]
+            for _ in range(3):
+                x, y = data.draw(st.floats(-20, W + 20)), data.draw(st.floats(-20, H + 20))
+                rects.append((x, y, data.draw(st.floats(0, W + 40)), data.draw(st.floats(0, H + 40))))
+            for rect in rects:
+                direct, general = _raw_rect_query(views[0], rect), _raw_rect_query(views[1], rect)
+                assert direct == general, (direction, rect)
+            assert views[0].visible_attributes() == views[1].visible_attributes()
+        finally:
+            for v in views:
+                v.close()
+                v.layout.close()

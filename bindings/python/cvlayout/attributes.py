@@ -41,7 +41,7 @@ def builtin_kind(kind) -> int:
     return int(kind) if kind is not None else 0
 
 
-@dataclass(init=False, eq=True, repr=False)
+@dataclass(init=False, eq=True, repr=False, slots=True)
 class Attributes:
     """One element's attributes.
 
@@ -162,7 +162,8 @@ class Attributes:
 
     def copy(self, **changes) -> "Attributes":
         new = object.__new__(Attributes)
-        new.__dict__.update(self.__dict__)
+        for name in _SLOTS:
+            object.__setattr__(new, name, getattr(self, name))
         for k, v in changes.items():
             setattr(new, k, v)
         return new
@@ -198,16 +199,30 @@ class Attributes:
 
 
 # --- bulk conversion ----------------------------------------------------------------------------
+_SLOTS = Attributes.__slots__
+_new = object.__new__
+
+
 def _from_values(v: tuple, kind_names: Mapping[int, str] | None) -> Attributes:
-    a = object.__new__(Attributes)
+    """One unpacked cvl_attributes as Attributes. Runs once per element of every query: slot
+    stores, no __init__ (the library already validated the values)."""
+    a = _new(Attributes)
     kind = v[3]
     name = BUILTIN_KIND_NAMES.get(kind)
     if name is None and kind_names:
         name = kind_names.get(kind)
-    a.__dict__.update(
-        index_path=(v[0], v[1]), category=CATEGORY_NAMES.get(v[2], str(v[2])), kind=kind, kind_name=name,
-        origin=(v[4], v[5]), _size=(v[6], v[7]), transform=v[12:28], alpha=v[28], z_index=v[29],
-        hidden=bool(v[30]), custom=v[32:32 + min(v[31], T.CUSTOM_SLOTS)], disappearing=bool(v[40]))
+    a.index_path = (v[0], v[1])
+    a.category = CATEGORY_NAMES.get(v[2]) or str(v[2])
+    a.kind = kind
+    a.kind_name = name
+    a.origin = (v[4], v[5])
+    a._size = (v[6], v[7])
+    a.transform = v[12:28]
+    a.alpha = v[28]
+    a.z_index = v[29]
+    a.hidden = v[30] != 0
+    a.custom = v[32:32 + v[31]] if v[31] <= T.CUSTOM_SLOTS else v[32:32 + T.CUSTOM_SLOTS]
+    a.disappearing = v[40] != 0
     return a
 
 

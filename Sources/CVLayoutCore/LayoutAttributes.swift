@@ -138,6 +138,16 @@ public struct ElementKey: Hashable, Sendable, Comparable {
         if a.kind != b.kind { return a.kind < b.kind }
         return a.indexPath < b.indexPath
     }
+    /// One word fed to the hasher instead of four: animations look every on-screen element up
+    /// by key on every frame, and hashing was the largest cost of a frame. Equality stays exact
+    /// (synthesized); this only mixes the fields (odd multipliers, then a rotation) so keys that
+    /// differ in one field still spread.
+    public func hash(into hasher: inout Hasher) {
+        var h = UInt64(bitPattern: Int64(indexPath.item)) &* 0x9E37_79B9_7F4A_7C15
+        h = (h << 31 | h >> 33) ^ UInt64(bitPattern: Int64(indexPath.section)) &* 0xC2B2_AE3D_27D4_EB4F
+        h = (h << 29 | h >> 35) ^ (UInt64(UInt32(bitPattern: kind.rawValue)) << 2 | UInt64(category.rawValue))
+        hasher.combine(h)
+    }
 }
 
 extension Array where Element == LayoutAttributes {

@@ -13,7 +13,7 @@ struct Transition {
     let start: Double
     let discreteSlots: UInt8
     /// Elements present after the change, by their key after it.
-    var tracks: [ElementKey: Track] = [:]
+    var tracks = TrackTable()
     /// Elements that go away at the end (deleted, or not in the new layout).
     var disappearing: [Track] = []
 
@@ -47,18 +47,20 @@ struct Transition {
         let p = progress(at: time)
         var out: [LayoutAttributes] = []
         out.reserveCapacity(current.count + disappearing.count)
-        var seen = Set<ElementKey>()
+        // The tracks a current element matched, by position: one hash per element, no set.
+        var matched = [Bool](repeating: false, count: tracks.count)
         for a in current {
-            if var track = tracks[a.key] {
+            if let i = tracks.position(of: a.key) {
+                var track = tracks[position: i]
                 track.to = a
                 let s = sample(track, p)
                 if s.drawnBounds.intersects(rect) || s.frame.intersects(rect) { out.append(s) }
-                seen.insert(a.key)
+                matched[i] = true
             } else {
                 out.append(a)
             }
         }
-        for (key, track) in tracks where !seen.contains(key) {
+        for (n, track) in tracks.tracks.enumerated() where !matched[n] {
             let s = sample(track, p)
             if s.drawnBounds.intersects(rect) || s.frame.intersects(rect) { out.append(s) }
         }
@@ -73,7 +75,7 @@ struct Transition {
     func allPresented(at time: Double) -> (present: [ElementKey: LayoutAttributes], disappearing: [LayoutAttributes]) {
         let p = progress(at: time)
         var present: [ElementKey: LayoutAttributes] = [:]
-        for (k, t) in tracks { present[k] = sample(t, p) }
+        for (k, t) in zip(tracks.keys, tracks.tracks) { present[k] = sample(t, p) }
         return (present, disappearing.map { sampleDisappearing($0, p) })
     }
 }
@@ -82,4 +84,45 @@ struct Transition {
 /// alpha 0), as UIKit's and PSTCollectionView's base layout.
 extension LayoutAttributes {
     var fadedOut: LayoutAttributes { var a = self; a.alpha = 0; return a }
+}
+
+/// A transition's tracks by element key, stored in insertion order so a frame can mark the
+/// tracks it matched in a plain array (`position(of:)` is one hash; nothing else is).
+struct TrackTable {
+    private(set) var keys: [ElementKey] = []
+    private(set) var tracks: [Transition.Track] = []
+    private var positions: [ElementKey: Int] = [:]
+
+    var count: Int { tracks.count }
+
+    /// The position of `key`'s track in `keys` and `tracks`. O(1).
+    func position(of key: ElementKey) -> Int? { positions[key] }
+
+    subscript(position i: Int) -> Transition.Track { tracks[i] }
+
+    /// The track of `key`; setting replaces it (or appends a new one). O(1) amortized.
+    subscript(key: ElementKey) -> Transition.Track? {
+        get { positions[key].map { tracks[$0] } }
+        set {
+            if let i = positions[key] {
+                if let newValue {
+                    tracks[i] = newValue
+                } else {   // swap-remove, keeping positions right
+                    let last = keys.count - 1
+                    if i != last {
+                        keys[i] = keys[last]
+                        tracks[i] = tracks[last]
+                        positions[keys[i]] = i
+                    }
+                    keys.removeLast()
+                    tracks.removeLast()
+                    positions[key] = nil
+                }
+            } else if let newValue {
+                positions[key] = keys.count
+                keys.append(key)
+                tracks.append(newValue)
+            }
+        }
+    }
 }

@@ -68,15 +68,15 @@ def t_rect(r):
     return (r[1], r[0], r[3], r[2])
 
 
-def build(case: Case, direction: str) -> cvlayout.CollectionView:
+def build(case: Case, direction: str, cls=cvlayout.FlowLayout, **props) -> cvlayout.CollectionView:
     flip = direction == "horizontal"
     tp = t2 if flip else (lambda p: p)
     top, left, bottom, right = case.inset
-    layout = cvlayout.FlowLayout(
+    layout = cls(
         scroll_direction=direction, item_size=tp(case.item_size), minimum_line_spacing=case.line,
         minimum_interitem_spacing=case.inter,
         section_inset=(left, top, right, bottom) if flip else case.inset,
-        header_reference_size=tp(case.header), footer_reference_size=tp(case.footer))
+        header_reference_size=tp(case.header), footer_reference_size=tp(case.footer), **props)
     if case.sizes is not None:
         for s, sec in enumerate(case.sizes):
             layout.set_item_sizes(s, [tp(sz) for sz in sec])
@@ -228,20 +228,8 @@ def test_direct_rect_query_equals_the_general_query_byte_for_byte(case, pin_head
     """Plain flow layouts answer rect queries straight from their tables (DirectQuery.swift);
     every byte of every returned cvl_attributes must equal what the general path writes."""
     for direction in ("vertical", "horizontal"):
-        flip = direction == "horizontal"
-        tp = t2 if flip else (lambda p: p)
-        top, left, bottom, right = case.inset
-        views = []
-        for cls in (cvlayout.FlowLayout, _GeneralPathFlow):
-            layout = cls(scroll_direction=direction, item_size=tp(case.item_size), minimum_line_spacing=case.line,
-                         minimum_interitem_spacing=case.inter,
-                         section_inset=(left, top, right, bottom) if flip else case.inset,
-                         header_reference_size=tp(case.header), footer_reference_size=tp(case.footer),
-                         pin_headers=pin_headers, pin_footers=pin_footers)
-            if case.sizes is not None:
-                for s, sec in enumerate(case.sizes):
-                    layout.set_item_sizes(s, [tp(sz) for sz in sec])
-            views.append(cvlayout.CollectionView(layout, list(case.counts), bounds_size=tp(case.viewport)))
+        views = [build(case, direction, cls, pin_headers=pin_headers, pin_footers=pin_footers)
+                 for cls in (cvlayout.FlowLayout, _GeneralPathFlow)]
         try:
             W, H = views[0].content_size
             offset = (data.draw(st.floats(0, max(0.0, W))), data.draw(st.floats(0, max(0.0, H))))

@@ -178,7 +178,7 @@ def _flow_layout(kind: str, props: dict, sections: list[dict], where: str = "lay
     except BaseException:
         layout.close()
         raise
-    return layout, counts, {}, applier.apply
+    return layout, counts, {}, lambda secs: applier.apply(secs, "transition.sections")
 
 
 def _plain_counts(sections: list[dict], kind: str) -> list[int]:

@@ -85,6 +85,7 @@ st = F["cvl_view_create"](ctypes.byref(ds), layout, ctypes.byref(view))
 assert st == 0, raw.cvl_last_error_message()
 F["cvl_view_set_bounds_size"](view, T.cvl_size(rng.choice([320, 768, 1000]), rng.choice([480, 800])))
 layouts = [layout]
+current = layout   # the view's layout
 now = 0.0
 buf = (T.cvl_attributes * 4096)()
 cnt = ctypes.c_size_t()
@@ -144,6 +145,13 @@ for step in range(N):
                 if d is not None and d != pos:
                     pass
         if rng.random() < 0.1 and new: new[0] += rng.choice([1, -1]) if new[0] > 0 else 1  # corrupt
+        if rng.random() < 0.3 and new:
+            # the host hands over the new bulk sizes of a section first (sometimes a wrong count);
+            # the animation must start from what was drawn. Not a flow layout: an error, no crash.
+            s2 = rng.randrange(len(new))
+            n2 = new[s2] if rng.random() < 0.8 else max(0, new[s2] + rng.choice([-1, 1]))
+            sz = (T.cvl_size * max(1, n2))(*[T.cvl_size(rng.uniform(0, 300), rng.uniform(0, 300)) for _ in range(n2)])
+            F["cvl_flow_layout_set_item_sizes"](current, s2, sz, n2)
         old = counts[:]
         counts[:] = new
         arr = (T.cvl_update_item * max(1, len(items)))(*items)
@@ -163,7 +171,8 @@ for step in range(N):
     elif op < 0.79:
         nl = new_layout(); layouts.append(nl)
         a = anim()
-        F["cvl_view_set_layout"](view, nl, ctypes.byref(a) if rng.random() < 0.7 else None)
+        if F["cvl_view_set_layout"](view, nl, ctypes.byref(a) if rng.random() < 0.7 else None) == 0:
+            current = nl
     elif op < 0.83:
         F["cvl_view_set_bounds_size"](view, T.cvl_size(rng.choice([0, 100, 320, 768, 1000, 1e6]), rng.choice([0, 480, 800])))
     elif op < 0.86:

@@ -13,6 +13,10 @@ final class Registry: @unchecked Sendable {
     private struct Table {
         var next: UInt = 0x1000
         var objects: [UInt: AnyObject] = [:]
+        /// The last handle looked up: a host calls into the same view many times per frame,
+        /// and this saves the dictionary's hashing on every call but the first.
+        var lastID: UInt = 0
+        var lastObject: AnyObject?
     }
     private var t = Table()
     private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
@@ -43,14 +47,23 @@ final class Registry: @unchecked Sendable {
     func lookup(_ handle: OpaquePointer?) -> AnyObject? {
         guard let handle else { return nil }
         let id = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
-        return table.withLock { $0.objects[id] }
+        return table.withLock { t in
+            if id == t.lastID, let o = t.lastObject { return o }
+            guard let o = t.objects[id] else { return nil }
+            t.lastID = id
+            t.lastObject = o
+            return o
+        }
     }
 
     @discardableResult
     func remove(_ handle: OpaquePointer?) -> AnyObject? {
         guard let handle else { return nil }
         let id = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
-        return table.withLock { $0.objects.removeValue(forKey: id) }
+        return table.withLock { t in
+            if t.lastID == id { t.lastID = 0; t.lastObject = nil }
+            return t.objects.removeValue(forKey: id)
+        }
     }
 }
 

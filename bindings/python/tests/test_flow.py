@@ -354,3 +354,25 @@ def test_dimensions_modes():
             view.all_attributes()
         with pytest.raises(cvlayout.InvalidArgument):
             layout.mode = "stretch"
+
+
+@needs_flow
+def test_raw_attributes_match_the_attribute_objects(survey_flow):
+    with cvlayout.CollectionView(survey_flow, [7, 3], bounds_size=(768, 1024)) as view:
+        view.content_offset = (0, 100)
+        for rect in (None, (0, 0, 768, 2000), (100, 250, 10, 10)):
+            raw = view.raw_attributes(rect)
+            objs = view.visible_attributes() if rect is None else view.attributes_in_rect(rect)
+            assert len(raw) == len(objs) and len(objs) > 0
+            for r, a in zip(raw, objs):
+                assert (r.index_path.section, r.index_path.item) == a.index_path
+                assert (r.frame.x, r.frame.y, r.frame.width, r.frame.height) == a.frame
+                assert (r.center.x, r.center.y) == a.center and r.alpha == a.alpha and r.z_index == a.z_index
+        # The caller owns the array: later queries do not change it.
+        first = view.raw_attributes()
+        before = bytes(first)
+        view.content_offset = (0, 600)
+        view.raw_attributes()
+        assert bytes(first) == before
+        with pytest.raises(cvlayout.InvalidArgument):
+            view.raw_attributes((0, 0, float("nan"), 1))

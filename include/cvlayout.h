@@ -34,6 +34,13 @@
 ** any non-zero value for failure; the library then fails the call in progress with
 ** CVL_ERROR_CALLBACK (a callback may call `cvl_callback_error()` first to give the message).
 ** A callback's context must stay valid until the handle that stores it is destroyed.
+**
+** ## Sources
+** The seed layouts cite where they come from by short name: "Furrow ch. 4" is Ash Furrow, "iOS
+** UICollectionView: The Complete Guide", 2nd ed. (2014), chapter 4; "MacMullin's post" is Jake
+** MacMullin, "Creating a custom collection view layout" (2013); "Apple's guide" is Apple's
+** "Collection View Programming Guide for iOS", "Custom Layouts: A Worked Example"; "the circle
+** article" is "iOS : Working with collection view layouts". docs/sources.md has the details.
 */
 #ifndef CVLAYOUT_H
 #define CVLAYOUT_H
@@ -210,12 +217,12 @@ typedef struct cvl_view cvl_view;
 
 /** Layout types, reported by cvl_layout_get_type(). */
 #define CVL_LAYOUT_FLOW          1
-#define CVL_LAYOUT_SURVEY        2  /* seed 000 Listings 4.1-4.12 (flow subclass) */
-#define CVL_LAYOUT_DIMENSIONS    3  /* seed 000 Listings 4.18-4.23 (flow subclass) */
-#define CVL_LAYOUT_COVER_FLOW    4  /* seed 000 Listings 4.29-4.32 (flow subclass) */
-#define CVL_LAYOUT_MOSAIC        5  /* seed 001 */
-#define CVL_LAYOUT_TREE          6  /* seed 002 */
-#define CVL_LAYOUT_CIRCLE        7  /* seed 004 */
+#define CVL_LAYOUT_SURVEY        2  /* Furrow ch. 4 Listings 4.1-4.12 (flow subclass) */
+#define CVL_LAYOUT_DIMENSIONS    3  /* Furrow ch. 4 Listings 4.18-4.23 (flow subclass) */
+#define CVL_LAYOUT_COVER_FLOW    4  /* Furrow ch. 4 Listings 4.29-4.32 (flow subclass) */
+#define CVL_LAYOUT_MOSAIC        5  /* MacMullin's post */
+#define CVL_LAYOUT_TREE          6  /* Apple's guide */
+#define CVL_LAYOUT_CIRCLE        7  /* the circle article */
 #define CVL_LAYOUT_CUSTOM        8  /* cvl_custom_layout_create() */
 
 /* ============================================================================================
@@ -463,7 +470,7 @@ int cvl_custom_layout_create(const cvl_layout_callbacks *callbacks, cvl_layout *
 */
 
 /**
-** The evenly spaced Survey layout (seed 000, Listings 4.1-4.12): a flow layout with insets
+** The evenly spaced Survey layout (Furrow ch. 4, Listings 4.1-4.12): a flow layout with insets
 ** 30/80/30/20, spacings 20, item size 200x200, header 60x70; each cell re-centred by the
 ** Listing 4.5 formula and snapped with CGRectIntegral; one CVL_KIND_BINDER decoration per
 ** section behind its row (z -1); inserted sections' cells slide in from the right and their
@@ -484,7 +491,7 @@ int cvl_aspect_fit_size(cvl_size image_size, cvl_size max_size, cvl_size *out);
 #define CVL_LAYOUT_MODE_ASPECT_FILL  1
 
 /**
-** The Dimensions layout (seed 000, Listings 4.18-4.23): a flow layout (item 140x140, insets and
+** The Dimensions layout (Furrow ch. 4, Listings 4.18-4.23): a flow layout (item 140x140, insets and
 ** spacings 13) whose cells carry the layout mode in custom[0]: the layout-wide mode, or per
 ** item from the optional mode callback.
 */
@@ -503,7 +510,7 @@ int cvl_dimensions_layout_set_mode_callback(cvl_layout *layout,
                                             void *context);
 
 /**
-** Cover Flow (seed 000, Listings 4.29-4.32): a horizontal flow layout (item 180x180, line
+** Cover Flow (Furrow ch. 4, Listings 4.29-4.32): a horizontal flow layout (item 180x180, line
 ** spacing -60, inter-item spacing 200) whose cells get the listing's perspective transform,
 ** z-index 1 within ACTIVE_DISTANCE of the visible centre and 0 beyond, and the masking value in
 ** custom[0] (custom[1] = 1, should rasterize). Transforms follow every scroll without a new
@@ -511,7 +518,7 @@ int cvl_dimensions_layout_set_mode_callback(cvl_layout *layout,
 */
 int cvl_cover_flow_layout_create(cvl_layout **out_layout);
 
-/** The paged mosaic's sizes (seed 001). 0 means "derived from the page": see each field. */
+/** The paged mosaic's sizes (MacMullin's post). 0 means "derived from the page": see each field. */
 typedef struct cvl_mosaic_config {
     double padding;              /* 10 */
     double column_width;         /* 0: (page width - 3 * padding) / 4 */
@@ -522,7 +529,7 @@ typedef struct cvl_mosaic_config {
 } cvl_mosaic_config;
 
 /**
-** The paged mosaic (seed 001): 12 items a page in the post's row/column/size tables, pages laid
+** The paged mosaic (MacMullin's post): 12 items a page in the post's row/column/size tables, pages laid
 ** side by side at the collection view's width, content size = pages x viewport. Section 0 only.
 */
 int cvl_mosaic_layout_create(cvl_layout **out_layout);
@@ -543,7 +550,7 @@ typedef struct cvl_tree_config {
 int cvl_tree_config_default(cvl_tree_config *out);
 
 /**
-** The class-hierarchy tree (seed 002): a section per depth, the bottom-up framing pass of
+** The class-hierarchy tree (Apple's guide): a section per depth, the bottom-up framing pass of
 ** Listing 6-5, CVL_KIND_CONNECTOR supplementary views from each parent to its children, content
 ** size from the number of sections and section 0's rows. `source` is copied; its callback is
 ** required. Section s+1 must hold exactly the children of section s's items.
@@ -553,7 +560,7 @@ int cvl_tree_layout_set_config(cvl_layout *layout, const cvl_tree_config *config
 int cvl_tree_layout_get_config(const cvl_layout *layout, cvl_tree_config *out);
 
 /**
-** The circle (seed 004): items of section 0 (default 60x60) on a circle around the centre of the
+** The circle (the circle article): items of section 0 (default 60x60) on a circle around the centre of the
 ** bounds, radius floor(min(w, h) / 2.5), item i at angle 2*pi*i/n - pi/2 and rotated by
 ** 2*pi*i/n about z; content size = bounds size.
 */

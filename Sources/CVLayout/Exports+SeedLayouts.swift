@@ -1,8 +1,8 @@
 import CCVLayout
 import CVLayoutCore
 
-// The seeds' layouts that are not flow layouts: circle (seed 004), mosaic (seed 001),
-// tree (seed 002). See include/cvlayout.h.
+// The seeds' layouts that are not flow layouts: circle, mosaic and tree (docs/sources.md
+// names the article, post and guide each comes from). See include/cvlayout.h.
 
 func layoutOfType<T: CollectionViewLayout>(_ box: LayoutBox, _ t: T.Type, _ name: String) throws -> T {
     guard let l = box.layout as? T else { throw LayoutError.invalid("the layout is not a \(name) layout") }

@@ -1,7 +1,7 @@
 /// The abstract layout: `UICollectionViewLayout`. Every layout of the engine subclasses it —
 /// the flow layout, the seeds' layouts, and the adapters that forward to C or Python code.
 ///
-/// ## The layout cycle (seed 000, "the precise order of events")
+/// ## The layout cycle (Furrow ch. 4, "the precise order of events")
 /// 1. `prepare()` — compute and cache what the queries need;
 /// 2. `collectionViewContentSize()`;
 /// 3. `layoutAttributesForElements(in:into:)` and the single-element queries, as often as the

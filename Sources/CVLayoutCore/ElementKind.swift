@@ -22,9 +22,9 @@ public struct ElementKind: Hashable, Sendable, Comparable, RawRepresentable {
     public static let sectionHeader = ElementKind(rawValue: 1)
     /// `UICollectionElementKindSectionFooter`.
     public static let sectionFooter = ElementKind(rawValue: 2)
-    /// The Survey layout's binder decoration (seed 000, Listing 4.9).
+    /// The Survey layout's binder decoration (Furrow ch. 4, Listing 4.9).
     public static let binder = ElementKind(rawValue: 3)
-    /// The class-hierarchy tree's connector supplementary view (seed 002, Listing 6-9).
+    /// The class-hierarchy tree's connector supplementary view (Apple's guide, Listing 6-9).
     public static let connector = ElementKind(rawValue: 4)
     /// The first value handed out to kinds registered by name.
     public static let firstCustom = ElementKind(rawValue: 100)

@@ -4,7 +4,7 @@ import XCTest
 // Foundation (through XCTest) has its own IndexPath.
 private typealias IndexPath = CVLayoutCore.IndexPath
 
-/// The three seed layouts: CircleLayout (seed 004), MosaicLayout (seed 001), TreeLayout (seed 002).
+/// The three seed layouts: CircleLayout (the circle article), MosaicLayout (MacMullin's post), TreeLayout (Apple's guide).
 /// Expected numbers are worked out by hand from the seeds' formulas in the comments.
 final class CustomLayoutsTests: XCTestCase {
 
@@ -90,7 +90,7 @@ final class CustomLayoutsTests: XCTestCase {
         mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
     }
 
-    // MARK: - CircleLayout (seed 004)
+    // MARK: - CircleLayout (the circle article)
 
     func testCircleRadiusTruncatesLikeNSInteger() {
         // radius = (NSInteger)(MIN(w, h) / 2.5)
@@ -252,7 +252,7 @@ final class CustomLayoutsTests: XCTestCase {
         XCTAssertNil(try cv2.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: IndexPath(section: 1, item: 0))))
     }
 
-    // MARK: - MosaicLayout (seed 001)
+    // MARK: - MosaicLayout (MacMullin's post)
 
     func testMosaicPageFrames() throws {
         let layout = MosaicLayout()
@@ -410,7 +410,7 @@ final class CustomLayoutsTests: XCTestCase {
         try checkRectQueries(cv, rects: 50, seed: 4)
     }
 
-    // MARK: - TreeLayout (seed 002)
+    // MARK: - TreeLayout (Apple's guide)
 
     /// A tree given as children counts per section.
     fileprivate final class TreeSource: TreeLayoutDataSource {

@@ -564,7 +564,7 @@ struct FlowTestRNG: RandomNumberGenerator {
 }
 
 enum FlowTest {
-    /// The Survey layout's flow settings (seed 000, Listing 4.2): insets top 30 left 80
+    /// The Survey layout's flow settings (Furrow ch. 4, Listing 4.2): insets top 30 left 80
     /// bottom 30 right 20, spacing 20/20, item 200×200, header 60×70.
     static func survey() -> FlowLayout {
         let f = FlowLayout()

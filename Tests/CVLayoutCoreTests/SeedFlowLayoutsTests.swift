@@ -4,7 +4,7 @@ import XCTest
 // XCTest brings Foundation's IndexPath into scope.
 private typealias IndexPath = CVLayoutCore.IndexPath
 
-/// The flow subclasses of seed 000: Survey (Listings 4.1–4.12), Dimensions (4.18–4.23) and
+/// The flow subclasses of Furrow ch. 4: Survey (Listings 4.1–4.12), Dimensions (4.18–4.23) and
 /// Cover Flow (4.29–4.32), with numbers worked out by hand.
 final class SeedFlowLayoutsTests: XCTestCase {
     private func r(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, y: y, width: w, height: h) }

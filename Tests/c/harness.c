@@ -467,7 +467,7 @@ static const cvl_attributes *find(const cvl_attributes *list, size_t n, int64_t 
 }
 
 /* ------------------------------------------------------------------------------------------
-** The flow layout with the Survey numbers (seed 000 Listing 4.2): insets 30/80/30/20,
+** The flow layout with the Survey numbers (Furrow ch. 4 Listing 4.2): insets 30/80/30/20,
 ** spacings 20, items 200x200, header 60x70, collection view 768 wide. */
 typedef struct flow_delegate_ctx {
     int size_calls;

@@ -1,6 +1,6 @@
 import Foundation  // cos, sin, acos, asin
 
-/// The circle layout of seed 004 ("iOS : Working with collection view layouts", step 4,
+/// The circle layout of "iOS : Working with collection view layouts" (step 4,
 /// `CollectionViewCircleLayout`): the items of section 0 sit evenly spaced on a circle, the
 /// first at the top, going clockwise, each rotated to face outwards.
 ///

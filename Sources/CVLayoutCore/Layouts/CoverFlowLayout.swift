@@ -1,4 +1,4 @@
-/// The Cover Flow layout (seed 000, "Going Beyond Grids", `AFCoverFlowFlowLayout`,
+/// The Cover Flow layout (Furrow ch. 4, "Going Beyond Grids", `AFCoverFlowFlowLayout`,
 /// Listings 4.29–4.32, after Mark Pospesel's): a one-row horizontal flow whose cells turn
 /// towards the viewer as they near the centre of the visible rect, with a perspective
 /// transform, a zoom and a grey mask, and which comes to rest with a cell centred.

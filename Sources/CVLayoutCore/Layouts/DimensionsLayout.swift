@@ -1,4 +1,4 @@
-/// The Dimensions app's flow layout (seed 000, "Laying Out Items with Custom Attributes",
+/// The Dimensions app's flow layout (Furrow ch. 4, "Laying Out Items with Custom Attributes",
 /// `AFCollectionViewFlowLayout`, Listings 4.18–4.23): a plain grid whose cells carry a custom
 /// attribute, the layout mode (aspect fit or aspect fill), that tells the host how to draw the
 /// photo inside the cell (Listing 4.24's `setImageViewFrame`, with the sizes of
@@ -118,7 +118,7 @@ open class DimensionsLayout: FlowLayout {
     // MARK: Listing 3.9
 
     /// The size a photo of `imageSize` gets when fitted into `maxSize` keeping its aspect ratio
-    /// (seed 003, Listing 3.9; also Listing 4.24's aspect-fit branch):
+    /// (Furrow ch. 3, Listing 3.9; also Listing 4.24's aspect-fit branch):
     ///
     ///     aspect = width / height
     ///     aspect < 1 (portrait):  (maxSize.width · aspect, maxSize.height)

@@ -1,4 +1,4 @@
-/// The paged mosaic of seed 001 (a horizontally paged layout with 12 items per page, "some cells
+/// The paged mosaic of MacMullin's post (a horizontally paged layout with 12 items per page, "some cells
 /// are bigger than others and span multiple lines"): `collectionViewContentSize` and
 /// `layoutAttributesForItemAtIndex:` of the post, with its three `switch` tables.
 ///

@@ -1,4 +1,4 @@
-/// The Survey app's flow layout (seed 000, "Organizing Content with UICollectionViewFlowLayout",
+/// The Survey app's flow layout (Furrow ch. 4, "Organizing Content with UICollectionViewFlowLayout",
 /// `AFCollectionViewFlowLayout`, Listings 4.1–4.12): a vertical flow whose cells are spread
 /// evenly across the content width, with one "binder" decoration behind each section, and
 /// inserted sections sliding in (cells from the right, the binder from the left, fading in).

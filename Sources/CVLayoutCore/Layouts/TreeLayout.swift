@@ -9,7 +9,7 @@ public protocol TreeLayoutDataSource: AnyObject {
     func numberOfChildren(ofItemAt indexPath: IndexPath) throws -> Int
 }
 
-/// The class-hierarchy tree of seed 002 (Apple, *Collection View Programming Guide*, "Custom
+/// The class-hierarchy tree of Apple's guide (*Collection View Programming Guide for iOS*, "Custom
 /// Layouts: A Worked Example", Listings 6-1 to 6-10): each section is one level of depth, each
 /// item a node, drawn left to right from the root column, with a connector supplementary view
 /// from each parent to its children.

@@ -426,7 +426,7 @@ class FlowLayout(BaseLayout):
 
 
 class SurveyLayout(FlowLayout):
-    """The evenly spaced Survey layout with binder decorations (seed 000, Listings 4.1-4.12):
+    """The evenly spaced Survey layout with binder decorations (Furrow ch. 4, Listings 4.1-4.12):
     insets 30/80/30/20, spacings 20, items 200x200, header 60x70.  Per-item sizes via
     ``size_for_item`` (see :func:`aspect_fit_size`)."""
 
@@ -434,14 +434,14 @@ class SurveyLayout(FlowLayout):
 
 
 class CoverFlowLayout(FlowLayout):
-    """Cover Flow (seed 000, Listings 4.29-4.32): horizontal, item 180x180, line spacing -60,
+    """Cover Flow (Furrow ch. 4, Listings 4.29-4.32): horizontal, item 180x180, line spacing -60,
     perspective transforms; custom[0] = masking value, custom[1] = should rasterize."""
 
     _create_fn = "cvl_cover_flow_layout_create"
 
 
 class DimensionsLayout(FlowLayout):
-    """The Dimensions layout (seed 000, Listings 4.18-4.23): custom[0] of each cell is the layout
+    """The Dimensions layout (Furrow ch. 4, Listings 4.18-4.23): custom[0] of each cell is the layout
     mode, ``mode='aspect_fit'|'aspect_fill'`` for all, or per item from ``mode_for_item``."""
 
     _create_fn = "cvl_dimensions_layout_create"

@@ -56,29 +56,29 @@ ENTRIES: list[tuple[str, dict]] = [
                      {"count": 0, "footer_size": [0, 0]}, {"count": 9, "header_size": [0, 64]}],
         "viewport": {"width": 420, "height": 560, "offset": [0, 0]}}),
     ("survey", {
-        "version": 1, "title": "Survey layout: re-centred cells, binder decorations (seed 000, 4.1-4.12)",
+        "version": 1, "title": "Survey layout: re-centred cells, binder decorations (Furrow ch. 4, 4.1-4.12)",
         "layout": {"kind": "survey"},
         "sections": [{"image_sizes": _PHOTOS[0:3]}, {"image_sizes": _PHOTOS[3:6]}, {"image_sizes": _PHOTOS[6:8]}],
         "viewport": {"width": 768, "height": 1024, "offset": [0, 0]}}),
     ("dimensions", {
-        "version": 1, "title": "Dimensions layout (seed 000, 4.18-4.23)",
+        "version": 1, "title": "Dimensions layout (Furrow ch. 4, 4.18-4.23)",
         "layout": {"kind": "dimensions", "mode": "aspect_fill"},
         "sections": [{"count": 14}], "viewport": {"width": 480, "height": 640, "offset": [0, 0]}}),
     ("cover-flow", {
-        "version": 1, "title": "Cover Flow (seed 000, 4.29-4.32): perspective transforms, masking",
+        "version": 1, "title": "Cover Flow (Furrow ch. 4, 4.29-4.32): perspective transforms, masking",
         "layout": {"kind": "cover_flow", "section_inset": [0, 190, 0, 190]},
         "sections": [{"count": 12}],
         "viewport": {"width": 568, "height": 320, "offset": [480, 0]}}),
     ("mosaic", {
-        "version": 1, "title": "Paged mosaic (seed 001): 12 items a page",
+        "version": 1, "title": "Paged mosaic (MacMullin's post): 12 items a page",
         "layout": {"kind": "mosaic"}, "sections": [{"count": 30}],
         "viewport": {"width": 480, "height": 320, "offset": [0, 0]}}),
     ("tree", {
-        "version": 1, "title": "Class hierarchy tree (seed 002)",
+        "version": 1, "title": "Class hierarchy tree (Apple's guide)",
         "layout": {"kind": "tree", "tree": CLASS_TREE, "item_size": [190, 36]},
         "viewport": {"width": 1000, "height": 600, "offset": [0, 0]}}),
     ("circle", {
-        "version": 1, "title": "Circle layout (seed 004): 12 items",
+        "version": 1, "title": "Circle layout (the circle article): 12 items",
         "layout": {"kind": "circle"}, "sections": [{"count": 12}],
         "viewport": {"width": 480, "height": 480, "offset": [0, 0]}}),
 ]
@@ -86,8 +86,8 @@ ENTRIES: list[tuple[str, dict]] = [
 
 # The animated transitions (issue 5): name, title, frames builder, frames in the strip.
 TRANSITIONS = [
-    ("circle-flow", "Layout switch: circle <-> flow, 0.8 s ease-in-out (seed 004)", transitions.circle_flow_frames, 5),
-    ("survey-insert", "Survey: a section inserted, cells from the right, binder from the left (seed 000, 4.10-4.12)",
+    ("circle-flow", "Layout switch: circle <-> flow, 0.8 s ease-in-out (the circle article)", transitions.circle_flow_frames, 5),
+    ("survey-insert", "Survey: a section inserted, cells from the right, binder from the left (Furrow ch. 4, 4.10-4.12)",
      transitions.survey_insert_frames, 4),
 ]
 

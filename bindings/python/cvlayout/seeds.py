@@ -17,7 +17,7 @@ _MOSAIC_FIELDS = ("padding", "column_width", "row_height", "large_cell_width", "
 
 
 class MosaicLayout(BaseLayout):
-    """The paged mosaic (seed 001): 12 items a page, pages side by side at the view's width.
+    """The paged mosaic (MacMullin's post): 12 items a page, pages side by side at the view's width.
 
     Properties (0 = derived from the page): ``padding`` (10), ``column_width``, ``row_height``,
     ``large_cell_width``, ``large_cell_height``, ``medium_cell_height``.  Cells carry the cell type
@@ -109,7 +109,7 @@ def parse_tree(tree) -> tuple[list[int], list[list[int]], dict[tuple[int, int], 
 
 
 class TreeLayout(BaseLayout):
-    """The class-hierarchy tree (seed 002): a section per depth, connectors (kind 'connector')
+    """The class-hierarchy tree (Apple's guide): a section per depth, connectors (kind 'connector')
     from each parent to its children.
 
     ``children`` is ``fn(section, item) -> number of children`` or a nested description (see
@@ -184,7 +184,7 @@ _insets = insets
 
 
 class CircleLayout(BaseLayout):
-    """The circle (seed 004): section 0's items on a circle around the bounds' centre, radius
+    """The circle (the circle article): section 0's items on a circle around the bounds' centre, radius
     floor(min(w, h) / 2.5), item i rotated by 2*pi*i/n."""
 
     def __init__(self, *, item_size=None):

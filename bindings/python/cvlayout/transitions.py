@@ -1,8 +1,8 @@
 """Animated transitions for the demo: sample a running animation frame by frame and draw the
 frames as one animated SVG (SMIL, plays in any browser) or as a static strip.
 
-The two transitions of the seeds: circle <-> flow (seed 004, an animated layout switch) and a
-section inserted into the Survey layout (seed 000, Listings 4.10-4.12: cells slide in from the
+The two transitions of the seeds: circle <-> flow (the circle article, an animated layout switch) and a
+section inserted into the Survey layout (Furrow ch. 4, Listings 4.10-4.12: cells slide in from the
 right, the binder from the left, fading in).
 """
 

@@ -40,7 +40,7 @@ def snapshot(view) -> tuple:
 
 @pytest.fixture
 def survey_flow():
-    """The Survey numbers (seed 000, Listing 4.2) on a plain flow layout."""
+    """The Survey numbers (Furrow ch. 4, Listing 4.2) on a plain flow layout."""
     layout = cvlayout.FlowLayout(section_inset=(30, 80, 30, 20), minimum_interitem_spacing=20,
                                  minimum_line_spacing=20, item_size=(200, 200), header_reference_size=(60, 70))
     yield layout

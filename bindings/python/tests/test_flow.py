@@ -217,7 +217,7 @@ def test_aspect_fit_size():
 
 
 class PySurvey(cvlayout.FlowLayout):
-    """AFCollectionViewFlowLayout (seed 000, Listings 4.2-4.9) written with the flow hooks."""
+    """AFCollectionViewFlowLayout (Furrow ch. 4, Listings 4.2-4.9) written with the flow hooks."""
 
     def __init__(self, **kw):
         super().__init__(**SURVEY, **kw)

@@ -83,7 +83,7 @@ def test_layout_switch_from_the_circle_to_the_flow():
     # All 12 at every time, although the circle's lowest cells (centre y up to 240 + 192) start
     # below the flow's content (360 high).
     assert len(cells(start)) == len(cells(mid)) == len(cells(end)) == 12
-    # Circle (seed 004): centre (240, 240), radius 480 / 2.5 = 192, 60 x 60 at 2πi/12 − π/2.
+    # Circle (the circle article): centre (240, 240), radius 480 / 2.5 = 192, 60 x 60 at 2πi/12 − π/2.
     for i, e in cells(start).items():
         angle = 2 * math.pi * i[1] / 12 - math.pi / 2
         assert e["center"] == pytest.approx([240 + 192 * math.cos(angle), 240 + 192 * math.sin(angle)])

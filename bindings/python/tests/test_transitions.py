@@ -22,7 +22,7 @@ def test_circle_to_flow_starts_on_the_circle_and_ends_on_the_grid():
     frames = transitions.circle_flow_frames(frames=9, duration=1.0)
     first, last_there = cells(frames[0]), cells(frames[8])
     assert len(first) == 12 and len(last_there) == 12
-    # Circle (seed 004): centre (240, 240), radius 480 / 2.5 = 192, 60 x 60 items at 2πi/12 − π/2.
+    # Circle (the circle article): centre (240, 240), radius 480 / 2.5 = 192, 60 x 60 items at 2πi/12 − π/2.
     for i in range(12):
         angle = 2 * math.pi * i / 12 - math.pi / 2
         cx, cy = 240 + 192 * math.cos(angle), 240 + 192 * math.sin(angle)

@@ -737,11 +737,23 @@ int cvl_view_finish_animations(cvl_view *view);
 **
 ** Requests use UIKit's index paths: deletes and reloads name the state BEFORE the update, inserts
 ** the state AFTER it, moves both. `is_section = 1` names a whole section (its `section` field;
-** items ignored). At commit the view asks the data source for the new counts and checks them the
-** way UIKit does (per section: after == before + inserted - deleted + moved in - moved out; the
-** same for sections); a violation fails with CVL_ERROR_INCONSISTENT_UPDATE (or
-** CVL_ERROR_OUT_OF_RANGE) and UIKit's wording, leaving the view exactly as it was. A reload
-** animates as a delete plus an insert.
+** items ignored). At commit the view asks the data source for the new counts and checks the
+** requests the way UIKit does, in UIKit's order, and reports the first failure with UIKit's text
+** (docs/batch-update-rules.md): the reloads against the deletes; every delete (a reload counts as
+** a delete: a missing reload is reported as "attempt to delete item ..."), descending; every
+** insert (a reloaded section counts as inserted at its new index), ascending; the moves (ranges,
+** then "to both" / "move both" conflicts), ascending by source; then the section count and every
+** section's item count (after == before + inserted - deleted + moved in - moved out, a reload
+** counting 1 inserted and 1 deleted, a move inside one section neither in nor out). Range errors
+** fail with CVL_ERROR_OUT_OF_RANGE, the rest with CVL_ERROR_INCONSISTENT_UPDATE; the view is
+** left exactly as it was. Moving an item out of a deleted (or reloaded) section or into an
+** inserted (or reloaded) one is an error, as in UIKit. Item deletes inside a deleted section are
+** dropped unchecked and an exact duplicate move is dropped, as in UIKit.
+**
+** Deliberate differences from UIKit: duplicate deletes, inserts and reloads are merged (UIKit
+** counts each copy and corrupts its state); a reload combined with moves is accepted and the
+** reloaded item is mapped to its real new position (UIKit computes that position ignoring the
+** moves). A reload animates as a delete of the old element plus an insert of the new one there.
 */
 
 /**
@@ -755,9 +767,13 @@ int cvl_view_perform_batch_updates(cvl_view *view, const cvl_update_item *update
                                    const cvl_animation *animation);
 
 /**
-** The update items of the last committed batch as the layout saw them
-** (prepareForCollectionViewUpdates:): deletes (descending), moves, inserts (ascending), reloads
-** expanded. Buffer protocol as in "Conventions".
+** The update items of the last committed batch exactly as the layout saw them in
+** prepareForCollectionViewUpdates: (UIKit's list): the stated deletes, then the stated inserts,
+** then the reloads as CVL_UPDATE_RELOAD items (`before` the old index path, `after` where the
+** reloaded element's replacement ends up, (-1, -1) for a reload absorbed by a deleted or reloaded
+** section), then the moves; each group ascending (moves by source). Duplicates are merged; item
+** deletes/inserts inside a deleted/inserted section are listed as stated. Buffer protocol as in
+** "Conventions".
 */
 int cvl_view_last_update_items(const cvl_view *view, cvl_update_item *out, size_t capacity, size_t *out_count);
 

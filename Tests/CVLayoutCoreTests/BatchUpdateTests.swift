@@ -109,8 +109,8 @@ final class BatchUpdateTests: XCTestCase {
         XCTAssertEqual(p.oldIndexPath(forNew: ip(2, 0)), ip(0, 0))
         XCTAssertEqual(p.updateItems, [
             UpdateItem(action: .delete, before: ip(1, whole), after: nil),
-            UpdateItem(action: .move, before: ip(3, whole), after: ip(1, whole)),
             UpdateItem(action: .insert, before: nil, after: ip(0, whole)),
+            UpdateItem(action: .move, before: ip(3, whole), after: ip(1, whole)),
         ])
     }
 
@@ -149,30 +149,48 @@ final class BatchUpdateTests: XCTestCase {
         XCTAssertEqual((0..<3).map { r.newIndexPath(forOld: ip(0, $0)) }, [ip(0, 2), ip(0, 1), ip(0, 0)])
     }
 
-    func test_moveIntoInsertedSectionKeepsIdentity() throws {
-        let p = try plan(old: [2], new: [1, 3]) { u in
+    /// UIKit: "cannot move an item into a newly inserted section (1)"; item inserts into the new
+    /// section are range-checked, then absorbed (the layout is still told about them).
+    func test_moveIntoInsertedSectionIsAnError() throws {
+        assertFails(.inconsistentUpdate, "cannot move an item into a newly inserted section (1)", old: [2], new: [1, 3]) { u in
             u.insertSections([1])
-            u.insertItems([ip(1, 0), ip(1, 2)])       // absorbed by the section insert
             u.moveItem(from: ip(0, 1), to: ip(1, 1))
         }
-        XCTAssertEqual(p.newIndexPath(forOld: ip(0, 1)), ip(1, 1))
-        XCTAssertEqual(p.oldIndexPath(forNew: ip(1, 1)), ip(0, 1))
+        // A reloaded section counts as newly inserted at its new index.
+        assertFails(.inconsistentUpdate, "cannot move an item into a newly inserted section (2)", old: [2, 1], new: [1, 1, 2]) { u in
+            u.insertSections([0])
+            u.reloadSections([1])
+            u.moveItem(from: ip(0, 1), to: ip(2, 1))
+        }
+        let p = try plan(old: [2], new: [2, 3]) { u in
+            u.insertSections([1])
+            u.insertItems([ip(1, 0), ip(1, 2)])       // absorbed by the section insert
+        }
         XCTAssertTrue(p.isInserted(new: ip(1, 0)))
-        XCTAssertTrue(p.isInserted(new: ip(1, 2)))
-        XCTAssertEqual(p.newIndexPath(forOld: ip(0, 0)), ip(0, 0))
+        XCTAssertEqual(p.newIndexPath(forOld: ip(0, 1)), ip(0, 1))
         XCTAssertEqual(p.updateItems, [
-            UpdateItem(action: .move, before: ip(0, 1), after: ip(1, 1)),
+            UpdateItem(action: .insert, before: nil, after: ip(1, 0)),
+            UpdateItem(action: .insert, before: nil, after: ip(1, 2)),
             UpdateItem(action: .insert, before: nil, after: ip(1, whole)),
         ])
+        // Inserts into an inserted section are range-checked before they are absorbed.
+        assertFails(.outOfRange, "attempt to insert item 3 into section 1, but there are only 3 items in section 1 after the update",
+                    old: [2], new: [2, 3]) { u in u.insertSections([1]); u.insertItems([ip(1, 3)]) }
     }
 
     func test_itemUpdatesInDeletedSectionAreAbsorbed() throws {
         let p = try plan(old: [2, 3], new: [3]) { u in
             u.deleteSections([0])
-            u.deleteItems([ip(0, 1)])
+            u.deleteItems([ip(0, 1), ip(0, 7)])   // UIKit drops these before their range check
             u.reloadItems([ip(0, 0)])
         }
-        XCTAssertEqual(p.updateItems, [UpdateItem(action: .delete, before: ip(0, whole), after: nil)])
+        // The layout is told what was asked (UIKit's list), the absorbed reload without a target.
+        XCTAssertEqual(p.updateItems, [
+            UpdateItem(action: .delete, before: ip(0, 1), after: nil),
+            UpdateItem(action: .delete, before: ip(0, 7), after: nil),
+            UpdateItem(action: .delete, before: ip(0, whole), after: nil),
+            UpdateItem(action: .reload, before: ip(0, 0), after: nil),
+        ])
         XCTAssertTrue(p.isDeleted(old: ip(0, 0)))
         XCTAssertFalse(p.isReloaded(old: ip(0, 0)))
         XCTAssertEqual(p.newIndexPath(forOld: ip(1, 2)), ip(0, 2))
@@ -195,9 +213,8 @@ final class BatchUpdateTests: XCTestCase {
         XCTAssertFalse(p.isDeleted(old: ip(0, 1)))
         XCTAssertFalse(p.isInserted(new: ip(0, 0)))
         XCTAssertEqual(p.updateItems, [
-            UpdateItem(action: .delete, before: ip(0, 1), after: nil),
             UpdateItem(action: .delete, before: ip(0, 0), after: nil),
-            UpdateItem(action: .insert, before: nil, after: ip(0, 0)),
+            UpdateItem(action: .reload, before: ip(0, 1), after: ip(0, 0)),
         ])
     }
 
@@ -220,28 +237,50 @@ final class BatchUpdateTests: XCTestCase {
         XCTAssertFalse(p.isReloaded(new: ip(0, 0)))
         XCTAssertEqual(p.newIndexPath(forOld: ip(1, 1)), ip(0, 1))
         XCTAssertEqual(p.updateItems, [
-            UpdateItem(action: .delete, before: ip(2, whole), after: nil),
             UpdateItem(action: .delete, before: ip(0, whole), after: nil),
-            UpdateItem(action: .insert, before: nil, after: ip(1, whole)),
+            UpdateItem(action: .reload, before: ip(2, whole), after: ip(1, whole)),
         ])
     }
 
-    // MARK: UIKit messages and validation
+    // MARK: UIKit messages and validation (docs/batch-update-rules.md)
 
     func test_wrongItemCountUsesUIKitMessage() {
+        // UIKit's text, two spaces after the first sentence included.
         assertFails(.inconsistentUpdate,
-                    "Invalid update: invalid number of items in section 0. The number of items contained in an existing section after the update (7) must be equal to the number of items contained in that section before the update (5), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).",
+                    "Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (7) must be equal to the number of items contained in that section before the update (5), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).",
                     old: [5], new: [7]) { u in u.insertItems([ip(0, 0)]) }
         assertFails(.inconsistentUpdate,
-                    "Invalid update: invalid number of items in section 0. The number of items contained in an existing section after the update (3) must be equal to the number of items contained in that section before the update (3), plus or minus the number of items inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 1 moved out).",
+                    "Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (3) must be equal to the number of items contained in that section before the update (3), plus or minus the number of items inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 1 moved out).",
                     old: [3, 3], new: [3, 4]) { u in u.moveItem(from: ip(0, 0), to: ip(1, 0)) }
         // A section that changes count without any request.
         assertFails(.inconsistentUpdate, old: [2, 2], new: [2, 3]) { _ in }
     }
 
+    /// A reload counts as one inserted and one deleted item; a move inside one section (even one
+    /// whose index changes) is neither moved in nor out.
+    func test_countMessageNumbers() {
+        // old [5]: reload 1 and 3, delete 0, insert 0 and 1, move 4 → 2 within the section; the
+        // data source wrongly reports 7 (5 − 1 + 2 = 6 expected).
+        assertFails(.inconsistentUpdate,
+                    "Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (7) must be equal to the number of items contained in that section before the update (5), plus or minus the number of items inserted or deleted from that section (4 inserted, 3 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).",
+                    old: [5], new: [7]) { u in
+            u.reloadItems([ip(0, 1), ip(0, 3)]); u.deleteItems([ip(0, 0)]); u.insertItems([ip(0, 0), ip(0, 1)])
+            u.moveItem(from: ip(0, 4), to: ip(0, 2))
+        }
+        // Section 0 becomes section 1 (a section is inserted before it): a move from old (0, 0)
+        // to new (1, 2) stays inside the section. Old section 1 (now 2) is wrong by one.
+        assertFails(.inconsistentUpdate,
+                    "Invalid update: invalid number of items in section 2.  The number of items contained in an existing section after the update (3) must be equal to the number of items contained in that section before the update (2), plus or minus the number of items inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).",
+                    old: [3, 2], new: [0, 3, 3]) { u in u.insertSections([0]); u.moveItem(from: ip(0, 0), to: ip(1, 2)) }
+        // The section count: a reloaded section is one inserted and one deleted section.
+        assertFails(.inconsistentUpdate,
+                    "Invalid update: invalid number of sections.  The number of sections contained in the collection view after the update (4) must be equal to the number of sections contained in the collection view before the update (2), plus or minus the number of sections inserted or deleted (2 inserted, 1 deleted).",
+                    old: [1, 1], new: [1, 1, 1, 1]) { u in u.insertSections([2]); u.reloadSections([0]) }
+    }
+
     func test_wrongSectionCountUsesUIKitMessage() {
         assertFails(.inconsistentUpdate,
-                    "Invalid update: invalid number of sections. The number of sections contained in the collection view after the update (3) must be equal to the number of sections contained in the collection view before the update (2), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted).",
+                    "Invalid update: invalid number of sections.  The number of sections contained in the collection view after the update (3) must be equal to the number of sections contained in the collection view before the update (2), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted).",
                     old: [1, 1], new: [1, 1, 1]) { _ in }
         assertFails(.inconsistentUpdate, old: [1, 1], new: [1]) { u in u.insertSections([0]) }
     }
@@ -253,34 +292,51 @@ final class BatchUpdateTests: XCTestCase {
                     old: [5, 5], new: [5, 5]) { u in u.deleteItems([ip(2, 0)]) }
         assertFails(.outOfRange, "attempt to insert item 5 into section 0, but there are only 5 items in section 0 after the update",
                     old: [4], new: [5]) { u in u.insertItems([ip(0, 5)]) }
-        assertFails(.outOfRange, "attempt to reload item 4 from section 0 which only contains 4 items before the update",
+        assertFails(.outOfRange, "attempt to insert item 0 into section 1, but there are only 1 sections after the update",
+                    old: [4], new: [5]) { u in u.insertItems([ip(1, 0)]) }
+        // A reload is a delete for UIKit's checks: a missing one is reported as the delete.
+        assertFails(.outOfRange, "attempt to delete item 4 from section 0 which only contains 4 items before the update",
                     old: [4], new: [4]) { u in u.reloadItems([ip(0, 4)]) }
-        assertFails(.outOfRange, old: [4], new: [4]) { u in u.moveItem(from: ip(0, -1), to: ip(0, 0)) }
-        assertFails(.outOfRange, "attempt to move item [0, 0] to [0, 4], but there are only 4 items in section 0 after the update",
+        assertFails(.outOfRange, "attempt to delete section 2, but there are only 2 sections before the update",
+                    old: [1, 1], new: [1, 1]) { u in u.reloadSections([2]) }
+        assertFails(.outOfRange, "attempt to move index path ([0, -1]) that does not exist - there are only 4 items in section 0 before the update",
+                    old: [4], new: [4]) { u in u.moveItem(from: ip(0, -1), to: ip(0, 0)) }
+        assertFails(.outOfRange, "attempt to move index path ([3, 0]) from a section that does not exist - there are only 1 sections before the update",
+                    old: [4], new: [4]) { u in u.moveItem(from: ip(3, 0), to: ip(0, 0)) }
+        assertFails(.outOfRange, "attempt to move index path ([0, 0]) to index path ([0, 4]) that does not exist - there are only 4 items in section 0 after the update",
                     old: [4], new: [4]) { u in u.moveItem(from: ip(0, 0), to: ip(0, 4)) }
+        assertFails(.outOfRange, "attempt to move index path ([0, 0]) to index path ([1, 0]) in section that does not exist - there are only 1 sections after the update",
+                    old: [4], new: [4]) { u in u.moveItem(from: ip(0, 0), to: ip(1, 0)) }
         assertFails(.outOfRange, "attempt to delete section 2, but there are only 2 sections before the update",
                     old: [1, 1], new: [1]) { u in u.deleteSections([2]) }
-        assertFails(.outOfRange, "attempt to insert section 3, but there are only 3 sections after the update",
+        // UIKit's wording: no comma here.
+        assertFails(.outOfRange, "attempt to insert section 3 but there are only 3 sections after the update",
                     old: [1, 1], new: [1, 1, 1]) { u in u.insertSections([3]) }
+        assertFails(.outOfRange, "attempt to move section 5, but there are only 2 sections before the update",
+                    old: [1, 1], new: [1, 1]) { u in u.moveSection(from: 5, to: 0) }
+        // UIKit's typo ("to to") kept.
+        assertFails(.outOfRange, "attempt to to move section 0 to section 2, but there are only 2 sections after the update",
+                    old: [1, 1], new: [1, 1]) { u in u.moveSection(from: 0, to: 2) }
         assertFails(.outOfRange, old: [1, 1], new: [1, 1]) { u in u.reloadSections([-1]) }
-        assertFails(.outOfRange, old: [1, 1], new: [1, 1]) { u in u.moveSection(from: 0, to: 2) }
-        assertFails(.outOfRange, old: [1, 1], new: [1, 1]) { u in u.moveSection(from: 5, to: 0) }
         // Extreme values never trap.
-        for bad in [Int.min, Int.min + 1, -1, Int.max - 1, Int.max, 1 << 40] {
+        for bad in [Int.min, Int.min + 1, -1, Int.max - 1, 1 << 40] {
             assertFails(.outOfRange, old: [3], new: [3]) { u in u.deleteItems([ip(0, bad)]) }
             assertFails(.outOfRange, old: [3], new: [3]) { u in u.deleteItems([ip(bad, 0)]) }
             assertFails(.outOfRange, old: [3], new: [3]) { u in u.insertItems([ip(bad, bad)]) }
             assertFails(.outOfRange, old: [3], new: [3]) { u in u.moveItem(from: ip(0, 0), to: ip(0, bad)) }
             assertFails(.outOfRange, old: [3], new: [3]) { u in u.insertSections([bad]) }
             assertFails(.outOfRange, old: [3], new: [3]) { u in u.moveSection(from: bad, to: 0) }
-            assertFails(.outOfRange, old: [3], new: [3]) { u in u.deleteItems([ip(0, whole)]) }
         }
+        // An item index equal to NSNotFound (the section marker) is rejected, not taken for the section.
+        assertFails(.outOfRange, old: [3], new: [3]) { u in u.deleteItems([ip(0, whole)]) }
+        assertFails(.outOfRange, old: [3], new: [3]) { u in u.insertItems([ip(0, whole)]) }
+        assertFails(.outOfRange, old: [3], new: [3]) { u in u.moveItem(from: ip(0, whole), to: ip(0, 0)) }
         assertFails(.invalidArgument, old: [-1], new: [0]) { _ in }
         assertFails(.invalidArgument, old: [1], new: [Int.max]) { _ in }
     }
 
-    func test_conflicts() {
-        assertFails(.inconsistentUpdate, "attempt to delete and move the same item ([0, 1])",
+    func test_conflictsUseUIKitWording() {
+        assertFails(.inconsistentUpdate, "attempt to perform a delete and a move from the same index path ([0, 1])",
                     old: [3], new: [3]) { u in
             u.deleteItems([ip(0, 1)]); u.moveItem(from: ip(0, 1), to: ip(0, 0))
         }
@@ -288,39 +344,40 @@ final class BatchUpdateTests: XCTestCase {
                     old: [3], new: [2]) { u in
             u.deleteItems([ip(0, 1)]); u.reloadItems([ip(0, 1)])
         }
-        assertFails(.inconsistentUpdate, "attempt to reload and move the same item ([0, 1])",
+        // A reload is a delete for UIKit (rdar 33662307 reports exactly this text for a reload + move).
+        assertFails(.inconsistentUpdate, "attempt to perform a delete and a move from the same index path ([0, 1])",
                     old: [3], new: [3]) { u in
             u.reloadItems([ip(0, 1)]); u.moveItem(from: ip(0, 1), to: ip(0, 2))
         }
-        assertFails(.inconsistentUpdate, "attempt to move the same item ([0, 1]) more than once",
+        assertFails(.inconsistentUpdate, "attempt to move item at index path [0, 1] to both [0, 0] and [0, 2]",
                     old: [3], new: [3]) { u in
-            u.moveItem(from: ip(0, 1), to: ip(0, 2)); u.moveItem(from: ip(0, 1), to: ip(0, 0))
+            u.moveItem(from: ip(0, 1), to: ip(0, 0)); u.moveItem(from: ip(0, 1), to: ip(0, 2))
         }
-        assertFails(.inconsistentUpdate, "attempt to move more than one item to the same index path ([0, 2])",
+        assertFails(.inconsistentUpdate, "attempt to move both item at index path [0, 0] and [0, 1] to [0, 2]",
                     old: [3], new: [3]) { u in
-            u.moveItem(from: ip(0, 0), to: ip(0, 2)); u.moveItem(from: ip(0, 1), to: ip(0, 2))
+            u.moveItem(from: ip(0, 1), to: ip(0, 2)); u.moveItem(from: ip(0, 0), to: ip(0, 2))
         }
-        assertFails(.inconsistentUpdate, "attempt to insert and move to the same index path ([0, 2])",
+        assertFails(.inconsistentUpdate, "attempt to perform an insert and a move to the same index path ([0, 2])",
                     old: [3], new: [4]) { u in
             u.insertItems([ip(0, 2)]); u.moveItem(from: ip(0, 1), to: ip(0, 2))
         }
-        assertFails(.inconsistentUpdate, "attempt to delete and move from the same section ([0, 1])",
+        assertFails(.inconsistentUpdate, "cannot move an item from a deleted section (0)",
                     old: [3, 1], new: [2]) { u in
             u.deleteSections([0]); u.moveItem(from: ip(0, 1), to: ip(0, 1))
         }
-        assertFails(.inconsistentUpdate, "attempt to reload and move from the same section ([0, 1])",
+        assertFails(.inconsistentUpdate, "cannot move an item from a deleted section (0)",
                     old: [3, 1], new: [2, 2]) { u in
             u.reloadSections([0]); u.moveItem(from: ip(0, 1), to: ip(1, 1))
         }
-        assertFails(.inconsistentUpdate, "attempt to delete and move the same section (0)",
+        assertFails(.inconsistentUpdate, "attempt to perform a delete and a move from the same section (0)",
                     old: [1, 1], new: [1]) { u in
             u.deleteSections([0]); u.moveSection(from: 0, to: 0)
         }
-        assertFails(.inconsistentUpdate, "attempt to delete and reload the same section (1)",
+        assertFails(.inconsistentUpdate, "attempt to delete and reload the same index path (section 1)",
                     old: [1, 1], new: [1]) { u in
             u.deleteSections([1]); u.reloadSections([1])
         }
-        assertFails(.inconsistentUpdate, "attempt to reload and move the same section (1)",
+        assertFails(.inconsistentUpdate, "attempt to perform a delete and a move from the same section (1)",
                     old: [1, 1], new: [1, 1]) { u in
             u.reloadSections([1]); u.moveSection(from: 1, to: 0)
         }
@@ -328,14 +385,81 @@ final class BatchUpdateTests: XCTestCase {
                     old: [1, 1], new: [1, 1, 1]) { u in
             u.insertSections([0]); u.moveSection(from: 1, to: 0)
         }
-        assertFails(.inconsistentUpdate, "attempt to move section 0 more than once",
+        assertFails(.inconsistentUpdate, "attempt to move section 0 to both section 1 and section 0",
                     old: [1, 1], new: [1, 1]) { u in
             u.moveSection(from: 0, to: 1); u.moveSection(from: 0, to: 0)
         }
-        assertFails(.inconsistentUpdate, "attempt to move more than one section to section 1",
+        assertFails(.inconsistentUpdate, "attempt to move both section 0 and section 1 to section 1",
                     old: [1, 1], new: [1, 1]) { u in
             u.moveSection(from: 0, to: 1); u.moveSection(from: 1, to: 1)
         }
+    }
+
+    /// UIKit checks every delete, then every insert, then the moves, then the counts; within each
+    /// group deletes go in descending order, inserts and moves in ascending order.
+    func test_firstErrorFollowsUIKitOrder() {
+        // A delete out of range beats an insert out of range, a move conflict and a wrong count.
+        assertFails(.outOfRange, "attempt to delete item 9 from section 0 which only contains 3 items before the update",
+                    old: [3], new: [9]) { u in
+            u.insertItems([ip(0, 20)]); u.moveItem(from: ip(0, 0), to: ip(0, 1)); u.moveItem(from: ip(0, 0), to: ip(0, 2))
+            u.deleteItems([ip(0, 9)])
+        }
+        // Deletes descending: the larger index path is reported first.
+        assertFails(.outOfRange, "attempt to delete item 8 from section 0 which only contains 3 items before the update",
+                    old: [3], new: [1]) { u in u.deleteItems([ip(0, 7), ip(0, 8)]) }
+        // An insert conflict beats a move range error and a wrong count.
+        assertFails(.inconsistentUpdate, "attempt to perform an insert and a move to the same index path ([0, 1])",
+                    old: [3], new: [7]) { u in
+            u.moveItem(from: ip(0, 5), to: ip(0, 0)); u.moveItem(from: ip(0, 0), to: ip(0, 1)); u.insertItems([ip(0, 1)])
+        }
+        // Inserts ascending.
+        assertFails(.outOfRange, "attempt to insert item 7 into section 0, but there are only 4 items in section 0 after the update",
+                    old: [3], new: [4]) { u in u.insertItems([ip(0, 9), ip(0, 7)]) }
+        // Moves ascending by source; each move's range before its conflicts with later moves.
+        assertFails(.inconsistentUpdate, "attempt to move item at index path [0, 0] to both [0, 1] and [0, 2]",
+                    old: [3], new: [3]) { u in
+            u.moveItem(from: ip(0, 2), to: ip(0, 9)); u.moveItem(from: ip(0, 0), to: ip(0, 1)); u.moveItem(from: ip(0, 0), to: ip(0, 2))
+        }
+        // A move range error beats the section count.
+        assertFails(.outOfRange, old: [3], new: [3, 1]) { u in u.moveItem(from: ip(0, 0), to: ip(0, 5)) }
+        // The section count beats the item counts.
+        assertFails(.inconsistentUpdate, "Invalid update: invalid number of sections.  The number of sections contained in the collection view after the update (2) must be equal to the number of sections contained in the collection view before the update (1), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted).",
+                    old: [3], new: [4, 1]) { _ in }
+        // A section delete is range-checked before its moves; its item deletes are dropped first.
+        assertFails(.inconsistentUpdate, "cannot move an item from a deleted section (1)",
+                    old: [1, 2], new: [2]) { u in
+            u.deleteItems([ip(1, 99)]); u.deleteSections([1]); u.moveItem(from: ip(1, 0), to: ip(0, 0))
+        }
+    }
+
+    /// UIKit drops an exact duplicate move silently; a partial duplicate is an error (above).
+    func test_exactDuplicateMoveIsDropped() throws {
+        let p = try plan(old: [3], new: [3]) { u in
+            u.moveItem(from: ip(0, 0), to: ip(0, 2)); u.moveItem(from: ip(0, 0), to: ip(0, 2))
+        }
+        XCTAssertEqual((0..<3).map { p.newIndexPath(forOld: ip(0, $0)) }, [ip(0, 2), ip(0, 0), ip(0, 1)])
+        XCTAssertEqual(p.updateItems, [UpdateItem(action: .move, before: ip(0, 0), after: ip(0, 2))])
+        let q = try plan(old: [1, 1], new: [1, 1]) { u in u.moveSection(from: 0, to: 1); u.moveSection(from: 0, to: 1) }
+        XCTAssertEqual(q.newSection(forOld: 0), 1)
+    }
+
+    /// cvlayout's deliberate difference: a reload combined with moves is accepted and mapped to
+    /// the reloaded item's real new place (UIKit computes it blind to moves, rdar 27041784).
+    func test_reloadWithMovesIsMapped() throws {
+        // old [a b c d]: move d → 0, reload b → new [d a b' c].
+        let p = try plan(old: [4], new: [4]) { u in u.moveItem(from: ip(0, 3), to: ip(0, 0)); u.reloadItems([ip(0, 1)]) }
+        XCTAssertEqual(p.newIndexPath(forOld: ip(0, 1)), ip(0, 2))
+        XCTAssertTrue(p.isReloaded(new: ip(0, 2)))
+        XCTAssertEqual(p.updateItems, [
+            UpdateItem(action: .reload, before: ip(0, 1), after: ip(0, 2)),
+            UpdateItem(action: .move, before: ip(0, 3), after: ip(0, 0)),
+        ])
+        // Sections: reload A, move C to the front → [C, A', B]; UIKit would call this an insert
+        // and a move to the same section.
+        let q = try plan(old: [1, 1, 1], new: [1, 2, 1]) { u in u.reloadSections([0]); u.moveSection(from: 2, to: 0) }
+        XCTAssertEqual(q.newSection(forOld: 0), 1)
+        XCTAssertEqual(q.reloadedSectionsAfterUpdate, [1])
+        XCTAssertEqual(q.updateItems.last, UpdateItem(action: .move, before: ip(2, whole), after: ip(0, whole)))
     }
 
     func test_duplicateRequestsAreMerged() throws {
@@ -369,15 +493,14 @@ final class BatchUpdateTests: XCTestCase {
         XCTAssertEqual(p.newIndexPath(forOld: ip(1, 0)), ip(2, 0))
         XCTAssertEqual(p.newIndexPath(forOld: ip(1, 1)), ip(2, 1))
         XCTAssertEqual(p.updateItems, [
-            UpdateItem(action: .delete, before: ip(2, whole), after: nil),
-            UpdateItem(action: .delete, before: ip(1, 0), after: nil),
-            UpdateItem(action: .delete, before: ip(0, 2), after: nil),
             UpdateItem(action: .delete, before: ip(0, 0), after: nil),
-            UpdateItem(action: .move, before: ip(1, 2), after: ip(1, 0)),
+            UpdateItem(action: .delete, before: ip(0, 2), after: nil),
+            UpdateItem(action: .delete, before: ip(2, whole), after: nil),
             UpdateItem(action: .insert, before: nil, after: ip(0, whole)),
             UpdateItem(action: .insert, before: nil, after: ip(1, 2)),
             UpdateItem(action: .insert, before: nil, after: ip(1, 3)),
-            UpdateItem(action: .insert, before: nil, after: ip(2, 0)),
+            UpdateItem(action: .reload, before: ip(1, 0), after: ip(2, 0)),
+            UpdateItem(action: .move, before: ip(1, 2), after: ip(1, 0)),
         ])
     }
 
@@ -439,7 +562,7 @@ final class BatchUpdateTests: XCTestCase {
             }
         }
         XCTAssertEqual(q.updateItems.count, 20_000)
-        XCTAssertEqual(q.updateItems.first?.indexPathBeforeUpdate, ip(0, sortedDeletes.last ?? -1))
+        XCTAssertEqual(q.updateItems.first?.indexPathBeforeUpdate, ip(0, sortedDeletes.first ?? -1))
         XCTAssertEqual(q.updateItems.last?.indexPathAfterUpdate, ip(0, sortedInserts.last ?? -1))
     }
 
@@ -517,9 +640,11 @@ final class BatchUpdateTests: XCTestCase {
                 }
             }
         }
-        if !slots.isEmpty {
+        // UIKit rejects a move into an inserted or reloaded section: moves go to kept sections only.
+        let keptSlots = slots.indices.filter { t in slots[t].old.map { fates[$0] != .reload } ?? false }
+        if !keptSlots.isEmpty {
             for from in movedOut.shuffled(using: &rng) {
-                let t = Int.random(in: 0..<slots.count, using: &rng)
+                let t = keptSlots[Int.random(in: 0..<keptSlots.count, using: &rng)]
                 items[t].insert(.old(from, reloaded: false), at: Int.random(in: 0...items[t].count, using: &rng))
             }
         }
@@ -649,18 +774,19 @@ final class BatchUpdateTests: XCTestCase {
                 }
             }
 
-            // updateItems: deletes descending, then moves, then inserts ascending; one move per
-            // stated move; each item reload is a delete/insert pair through the mapping.
+            // updateItems, UIKit's list: the stated deletes, inserts, reloads (as reloads, to the
+            // mapped place), then moves; each group ascending; one move per stated move.
             let actions = p.updateItems.map(\.action)
-            let deletes = p.updateItems.filter { $0.action == .delete }.compactMap(\.indexPathBeforeUpdate)
-            let inserts = p.updateItems.filter { $0.action == .insert }.compactMap(\.indexPathAfterUpdate)
             XCTAssertEqual(actions, actions.sorted { rank($0) < rank($1) }, "iteration \(iteration)")
-            XCTAssertEqual(deletes, deletes.sorted(by: >))
-            XCTAssertEqual(inserts, inserts.sorted())
+            for action in [UpdateItem.Action.delete, .insert, .reload, .move] {
+                let paths = p.updateItems.filter { $0.action == action }.compactMap { $0.indexPathBeforeUpdate ?? $0.indexPathAfterUpdate }
+                XCTAssertEqual(paths, paths.sorted(), "iteration \(iteration)")
+            }
+            XCTAssertEqual(actions.filter { $0 == .delete }.count, Set(c.update.deletedItems).count + Set(c.update.deletedSections).count)
+            XCTAssertEqual(actions.filter { $0 == .insert }.count, Set(c.update.insertedItems).count + Set(c.update.insertedSections).count)
             XCTAssertEqual(actions.filter { $0 == .move }.count, c.update.movedItems.count + c.update.movedSections.count)
             for old in reloadedOld {
-                XCTAssertTrue(deletes.contains(old))
-                if let new = newOf[old] { XCTAssertTrue(inserts.contains(new)) }
+                XCTAssertTrue(p.updateItems.contains(UpdateItem(action: .reload, before: old, after: newOf[old])), "iteration \(iteration)")
             }
 
             // A wrong count in a section that exists before and after is always rejected.
@@ -683,9 +809,10 @@ final class BatchUpdateTests: XCTestCase {
     private func rank(_ a: UpdateItem.Action) -> Int {
         switch a {
         case .delete: return 0
-        case .move: return 1
-        case .insert: return 2
-        default: return 3
+        case .insert: return 1
+        case .reload: return 2
+        case .move: return 3
+        default: return 4
         }
     }
 }

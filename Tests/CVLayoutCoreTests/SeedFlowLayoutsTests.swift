@@ -349,6 +349,41 @@ final class SeedFlowLayoutsTests: XCTestCase {
         XCTAssertEqual(mid.transform.m41, 384, accuracy: 1e-6)
     }
 
+    /// Listing 3.8's own batch: insert the next section and reload the current one. The layout
+    /// sees UIKit's list (an insert of section 1, a reload of section 0), so only section 1 slides
+    /// in; the reloaded section 0 crossfades in place.
+    func testSurveyListing38BatchCrossfadesTheReloadedSection() throws {
+        let (l, cv, ds) = try survey(width: 768, counts: [3])
+        let sizes = try Self.photos.map { try DimensionsLayout.aspectFitSize(imageSize: $0) }
+        try l.setItemSizes(sizes, forSection: 1)
+        let before = try XCTUnwrap(cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip(0, 1))))
+        ds.counts = [3, 4]
+        var update = BatchUpdate()
+        update.insertSections([1])
+        update.reloadSections([0])
+        try cv.performBatchUpdates(update, animation: try AnimationTiming(duration: 1, curve: .linear))
+        XCTAssertEqual(cv.lastPlan?.updateItems, [
+            UpdateItem(action: .insert, before: nil, after: IndexPath(section: 1, item: UpdateItem.sectionItem)),
+            UpdateItem(action: .reload, before: IndexPath(section: 0, item: UpdateItem.sectionItem),
+                       after: IndexPath(section: 0, item: UpdateItem.sectionItem)),
+        ])
+        // The reloaded section's new cell: same frame, no slide, fading in.
+        let reloaded = try XCTUnwrap(cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip(0, 1))))
+        XCTAssertEqual(reloaded.frame, before.frame)
+        XCTAssertEqual(reloaded.transform, .identity)
+        XCTAssertEqual(reloaded.alpha, 0, accuracy: 1e-12)
+        // Its binder crossfades too (no slide from the left).
+        let binder0 = try XCTUnwrap(cv.layoutAttributes(for: ElementKey(category: .decorationView, kind: .binder, indexPath: ip(0, 0))))
+        XCTAssertEqual(binder0.transform, .identity)
+        // The inserted section still slides in from 768 pt away.
+        let inserted = try XCTUnwrap(cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip(1, 2))))
+        XCTAssertEqual(inserted.transform.m41, 768, accuracy: 1e-9)
+        try cv.setTime(0.5)
+        let mid = try XCTUnwrap(cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip(0, 1))))
+        XCTAssertEqual(mid.alpha, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(mid.frame, before.frame)
+    }
+
     // MARK: - Dimensions
 
     fileprivate final class Sizes: FlowLayoutDelegate {

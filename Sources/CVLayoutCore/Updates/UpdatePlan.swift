@@ -16,36 +16,18 @@
 /// A section reload is a delete plus an insert of the whole section: the section itself maps to
 /// its new index, but none of its old items maps to a new one (the counts may change freely).
 ///
-/// ## Validation rules (in the order they are checked)
+/// ## Validation
 ///
-/// Duplicate inserts, deletes and reloads of the same kind are merged (set semantics, like
-/// `NSIndexSet`). `.invalidArgument`: a count is negative or above `CollectionView.maxCount`.
-/// `.outOfRange`: a deleted, reloaded or moved-from section or item does not exist before the
-/// update; an inserted or moved-to section or item does not exist after it.
-/// `.inconsistentUpdate`:
-/// - S1 a section is both deleted and reloaded.
-/// - S2 a section is both deleted and moved (PST: "attempt to delete and move from the same section").
-/// - S3 a section is both reloaded and moved.
-/// - S4 two section moves share a source, or S5 a destination.
-/// - S6 a section is both inserted and the destination of a move (PST: "attempt to perform an
-///   insert and a move to the same section").
-/// - S7 the section count: `new == old + inserted − deleted` (UIKit's message).
-/// - I1 an item is both deleted and reloaded (UIKit: "attempt to delete and reload the same index path").
-/// - I2 an item is both deleted and moved (PST: "attempt to delete and move the same item").
-/// - I3 an item is both reloaded and moved.
-/// - I4 an item is moved out of a deleted section (PST: "attempt to delete and move from the same
-///   section"), or I5 out of a reloaded section.
-/// - I6 two item moves share a source, or I7 a destination.
-/// - I8 an item is both inserted and the destination of a move (both would own the same place).
-/// - I9 the item count of every section that exists before and after the update (not inserted,
-///   not deleted, not reloaded; moved sections are compared through the section mapping):
-///   `new == old + inserted − deleted + movedIn − movedOut` (UIKit's message; the section number
-///   in it is the index after the update).
+/// `UpdateValidation` applies UIKit's checks in UIKit's order with UIKit's wording (see its
+/// documentation and docs/batch-update-rules.md): `.invalidArgument` for a count that is negative
+/// or above `CollectionView.maxCount`, `.outOfRange` for an index path or section outside the
+/// state it names, `.inconsistentUpdate` for conflicting requests and wrong counts.
 ///
-/// Accepted and absorbed (no effect beyond the section update, not listed in `updateItems`):
-/// deletes and reloads of items in a deleted or reloaded section; inserts of items into an
-/// inserted or reloaded section (their index paths are still range-checked). Moving an item
-/// *into* an inserted or reloaded section is allowed: it keeps its identity there.
+/// Absorbed (no effect beyond the section update): deletes and reloads of items in a deleted or
+/// reloaded section (never range-checked, as in UIKit); inserts of items into an inserted or
+/// reloaded section (range-checked first, as in UIKit). Moving an item out of a deleted or
+/// reloaded section, or into an inserted or reloaded one, is an error (UIKit's "cannot move an
+/// item from a deleted section" / "cannot move an item into a newly inserted section").
 ///
 /// - Complexity: memory O(*S* + *k*) for *S* sections and *k* requests, never O(items); every
 ///   query is O(1) or O(log *k*).
@@ -56,11 +38,12 @@ public struct UpdatePlan: Sendable {
     /// Items per section after the update.
     /// - Complexity: O(1) to read.
     public let newCounts: [Int]
-    /// The list for `prepare(forCollectionViewUpdates:)`, in UIKit/PST order: deletes (index paths
-    /// before the update, descending), then moves (ascending by source), then inserts (index paths
-    /// after the update, ascending). Each reload appears as a delete of its old index path and an
-    /// insert of its new one. Section updates use `item == UpdateItem.sectionItem`. Item updates
-    /// absorbed by a section update are not listed.
+    /// The list for `prepare(forCollectionViewUpdates:)`, as UIKit hands it to the layout: the
+    /// stated deletes (index paths before the update), then the stated inserts (after), then the
+    /// reloads as `.reload` items (before → after; `after` nil for a reload absorbed by a deleted or
+    /// reloaded section), then the moves — each group ascending (moves by source). Section updates
+    /// use `item == UpdateItem.sectionItem`. Duplicates are merged; item deletes and inserts
+    /// inside a deleted or inserted section are listed, as UIKit lists them.
     /// - Complexity: O(1) to read; built once by `make`.
     public private(set) var updateItems: [UpdateItem] = []
     /// Sections inserted, as indices after the update (reloads not included).
@@ -102,10 +85,26 @@ public struct UpdatePlan: Sendable {
     public static func make(update: BatchUpdate, oldCounts: [Int], newCounts: [Int]) throws -> UpdatePlan {
         try checkCounts(oldCounts, "before")
         try checkCounts(newCounts, "after")
-        let sections = try SectionStage(update: update, oldCount: oldCounts.count, newCount: newCounts.count)
-        let items = try ItemStage(update: update, oldCounts: oldCounts, newCounts: newCounts, sections: sections)
+        // The section mapping exists exactly when the section requests are consistent; the checks
+        // need it only for the new index of a reloaded section.
+        let tentative = SectionStage(update: update, oldCount: oldCounts.count, newCount: newCounts.count)
+        let v = try UpdateValidation(update: update, oldCounts: oldCounts, newCounts: newCounts) { s in
+            guard let m = tentative, s >= 0, s < m.oldToNew.count, m.oldToNew[s] >= 0 else { return nil }
+            return m.oldToNew[s]
+        }
+        guard let sections = tentative else {
+            throw LayoutError(.internal, "the section requests passed every check but have no mapping")
+        }
+        try v.checkItemCounts(oldCounts: oldCounts, newCounts: newCounts, oldSection: { t in
+            let s = sections.newToOld[t]
+            return s >= 0 && !sections.reloadedAfter.contains(t) ? s : nil
+        }, newSection: { s in
+            guard s >= 0, s < sections.oldToNew.count, sections.oldToNew[s] >= 0 else { return nil }
+            return sections.oldToNew[s]
+        })
+        let items = ItemStage(validation: v, sections: sections)
         var plan = UpdatePlan(oldCounts: oldCounts, newCounts: newCounts, sections: sections, items: items)
-        plan.updateItems = plan.buildUpdateItems(sections: sections, items: items)
+        plan.updateItems = plan.buildUpdateItems(v)
         return plan
     }
 
@@ -130,26 +129,17 @@ public struct UpdatePlan: Sendable {
         }
     }
 
-    private func buildUpdateItems(sections: SectionStage, items: ItemStage) -> [UpdateItem] {
+    private func buildUpdateItems(_ v: UpdateValidation) -> [UpdateItem] {
         let whole = UpdateItem.sectionItem
-        var deletes: [IndexPath] = items.listedDeletes + items.listedReloads
-        deletes += sections.deleted.map { IndexPath(section: $0, item: whole) }
-        deletes += sections.reloaded.map { IndexPath(section: $0, item: whole) }
-        var inserts: [IndexPath] = items.listedInserts
-        inserts += items.listedReloads.compactMap { newIndexPath(forOld: $0) }
-        inserts += sections.inserted.map { IndexPath(section: $0, item: whole) }
-        inserts += sections.reloadedAfter.map { IndexPath(section: $0, item: whole) }
-        var moves: [(IndexPath, IndexPath)] = sections.moves.map {
-            (IndexPath(section: $0.from, item: whole), IndexPath(section: $0.to, item: whole))
-        }
-        moves += items.moves.map { ($0.from, $0.to) }
-        moves.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
-
         var out: [UpdateItem] = []
-        out.reserveCapacity(deletes.count + moves.count + inserts.count)
-        out += deletes.sorted(by: >).map { UpdateItem(action: .delete, before: $0, after: nil) }
-        out += moves.map { UpdateItem(action: .move, before: $0.0, after: $0.1) }
-        out += inserts.sorted().map { UpdateItem(action: .insert, before: nil, after: $0) }
+        out.reserveCapacity(v.explicitDeletes.count + v.explicitInserts.count + v.explicitReloads.count + v.orderedMoves.count)
+        out += v.explicitDeletes.map { UpdateItem(action: .delete, before: $0, after: nil) }
+        out += v.explicitInserts.map { UpdateItem(action: .insert, before: nil, after: $0) }
+        out += v.explicitReloads.map { p in
+            let after = p.item == whole ? newSection(forOld: p.section).map { IndexPath(section: $0, item: whole) } : newIndexPath(forOld: p)
+            return UpdateItem(action: .reload, before: p, after: after)
+        }
+        out += v.orderedMoves.map { UpdateItem(action: .move, before: $0.from, after: $0.to) }
         return out
     }
 
@@ -269,7 +259,6 @@ private struct OldSectionChanges {
     var reloaded: [Int] = []
     /// Items leaving their place: deleted ∪ moved out (sorted, unique).
     var removed: [Int] = []
-    var movedOut = 0
 }
 
 /// Item changes in one new section.
@@ -278,7 +267,6 @@ private struct NewSectionChanges {
     var inserted: [Int] = []
     /// Places taken after the update: inserted ∪ moved in (sorted, unique).
     var fixed: [Int] = []
-    var movedIn = 0
 }
 
 /// Binary searches over sorted, duplicate-free arrays of non-negative indices.
@@ -323,226 +311,76 @@ private enum SortedInts {
     }
 }
 
-private func sortedUniquePaths(_ values: [IndexPath]) -> [IndexPath] {
-    var out: [IndexPath] = []
-    out.reserveCapacity(values.count)
-    for v in values.sorted() where out.last != v { out.append(v) }
-    return out
-}
 
-/// Section-level validation and mapping.
+/// The section mapping. Nil when the section requests are inconsistent (a check of
+/// `UpdateValidation` then fails); nothing here is reported to the caller.
 private struct SectionStage {
-    var inserted: Set<Int> = []
-    var deleted: Set<Int> = []
     var reloaded: Set<Int> = []
     var reloadedAfter: Set<Int> = []
-    var moves: [BatchUpdate.SectionMove] = []
+    var inserted: Set<Int> = []
+    var deleted: Set<Int> = []
     var oldToNew: [Int] = []
     var newToOld: [Int] = []
 
-    init(update u: BatchUpdate, oldCount: Int, newCount: Int) throws {
+    init?(update u: BatchUpdate, oldCount: Int, newCount: Int) {
         let del = SortedInts.sortedUnique(u.deletedSections)
         let rel = SortedInts.sortedUnique(u.reloadedSections)
         let ins = SortedInts.sortedUnique(u.insertedSections)
-        let moves = u.movedSections.sorted { $0.from != $1.from ? $0.from < $1.from : $0.to < $1.to }
-
-        // Ranges.
-        for s in del where s < 0 || s >= oldCount {
-            throw LayoutError.outOfRange("attempt to delete section \(s), but there are only \(oldCount) sections before the update")
-        }
-        for s in rel where s < 0 || s >= oldCount {
-            throw LayoutError.outOfRange("attempt to reload section \(s), but there are only \(oldCount) sections before the update")
-        }
-        for m in moves {
-            if m.from < 0 || m.from >= oldCount {
-                throw LayoutError.outOfRange("attempt to move section \(m.from), but there are only \(oldCount) sections before the update")
-            }
-            if m.to < 0 || m.to >= newCount {
-                throw LayoutError.outOfRange("attempt to move section \(m.from) to section \(m.to), but there are only \(newCount) sections after the update")
-            }
-        }
-        for t in ins where t < 0 || t >= newCount {
-            throw LayoutError.outOfRange("attempt to insert section \(t), but there are only \(newCount) sections after the update")
-        }
-
-        // Conflicts.
-        deleted = Set(del); reloaded = Set(rel); inserted = Set(ins)
-        for s in rel where deleted.contains(s) {
-            throw LayoutError(.inconsistentUpdate, "attempt to delete and reload the same section (\(s))")
-        }
-        var bySource: Set<Int> = [], byDestination: Set<Int> = []
-        for m in moves {
-            if deleted.contains(m.from) {
-                throw LayoutError(.inconsistentUpdate, "attempt to delete and move the same section (\(m.from))")
-            }
-            if reloaded.contains(m.from) {
-                throw LayoutError(.inconsistentUpdate, "attempt to reload and move the same section (\(m.from))")
-            }
-            if !bySource.insert(m.from).inserted {
-                throw LayoutError(.inconsistentUpdate, "attempt to move section \(m.from) more than once")
-            }
-            if !byDestination.insert(m.to).inserted {
-                throw LayoutError(.inconsistentUpdate, "attempt to move more than one section to section \(m.to)")
-            }
-            if inserted.contains(m.to) {
-                throw LayoutError(.inconsistentUpdate, "attempt to perform an insert and a move to the same section (\(m.to))")
-            }
-        }
-
-        // Count. All terms are array sizes: no overflow.
-        guard newCount == oldCount + ins.count - del.count else {
-            throw LayoutError(.inconsistentUpdate, "Invalid update: invalid number of sections. The number of sections contained in the collection view after the update (\(newCount)) must be equal to the number of sections contained in the collection view before the update (\(oldCount)), plus or minus the number of sections inserted or deleted (\(ins.count) inserted, \(del.count) deleted).")
-        }
-
-        // Mapping: survivors fill the places not taken by inserts and move destinations, in order.
-        let removed = SortedInts.sortedUnique(del + moves.map(\.from))
-        let fixed = SortedInts.sortedUnique(ins + moves.map(\.to))
+        let moves = Array(Set(u.movedSections))
+        let sources = SortedInts.sortedUnique(moves.map(\.from)), destinations = SortedInts.sortedUnique(moves.map(\.to))
+        guard sources.count == moves.count, destinations.count == moves.count,
+              (del + rel + sources).allSatisfy({ $0 >= 0 && $0 < oldCount }),
+              (ins + destinations).allSatisfy({ $0 >= 0 && $0 < newCount }),
+              newCount == oldCount + ins.count - del.count else { return nil }
+        let removed = SortedInts.sortedUnique(del + sources)
+        let fixed = SortedInts.sortedUnique(ins + destinations)
+        guard removed.count == del.count + sources.count, fixed.count == ins.count + destinations.count,
+              Set(rel).isDisjoint(with: removed) else { return nil }
         var o2n = [Int](repeating: -1, count: oldCount)
         var n2o = [Int](repeating: -1, count: newCount)
         for m in moves { o2n[m.from] = m.to; n2o[m.to] = m.from }
+        // Survivors fill the places not taken by inserts and move destinations, in order.
         var t = 0, fi = 0, ri = 0
         for s in 0..<oldCount {
             if ri < removed.count, removed[ri] == s { ri += 1; continue }
             while fi < fixed.count, fixed[fi] == t { fi += 1; t += 1 }
-            guard t < newCount else { throw LayoutError(.internal, "section mapping ran past the new section count") }
+            guard t < newCount else { return nil }
             o2n[s] = t; n2o[t] = s
             t += 1
         }
         oldToNew = o2n; newToOld = n2o
-        self.moves = moves
-        reloadedAfter = Set(rel.compactMap { o2n[$0] >= 0 ? o2n[$0] : nil })
+        deleted = Set(del); inserted = Set(ins); reloaded = Set(rel)
+        reloadedAfter = Set(rel.map { o2n[$0] })
     }
 }
 
-/// Item-level validation and per-section change lists.
+/// Per-section item change lists, from requests `UpdateValidation` has checked.
 private struct ItemStage {
     var oldChanges: [Int: OldSectionChanges] = [:]
     var newChanges: [Int: NewSectionChanges] = [:]
     var moveBySource: [IndexPath: IndexPath] = [:]
     var moveByDestination: [IndexPath: IndexPath] = [:]
-    var moves: [BatchUpdate.ItemMove] = []
-    /// Deletes, reloads (old paths) and inserts that are not absorbed by a section update.
-    var listedDeletes: [IndexPath] = []
-    var listedReloads: [IndexPath] = []
-    var listedInserts: [IndexPath] = []
 
-    init(update u: BatchUpdate, oldCounts: [Int], newCounts: [Int], sections: SectionStage) throws {
-        let deletes = sortedUniquePaths(u.deletedItems)
-        let reloads = sortedUniquePaths(u.reloadedItems)
-        let inserts = sortedUniquePaths(u.insertedItems)
-        let moves = u.movedItems.sorted { $0.from != $1.from ? $0.from < $1.from : $0.to < $1.to }
-
-        // Ranges.
-        func checkOld(_ ip: IndexPath, _ verb: String) throws {
-            guard ip.section >= 0, ip.section < oldCounts.count else {
-                throw LayoutError.outOfRange("attempt to \(verb) item \(ip.item) from section \(ip.section), but there are only \(oldCounts.count) sections before the update")
-            }
-            let n = oldCounts[ip.section]
-            guard ip.item >= 0, ip.item < n else {
-                throw LayoutError.outOfRange("attempt to \(verb) item \(ip.item) from section \(ip.section) which only contains \(n) items before the update")
-            }
-        }
-        func checkNew(_ ip: IndexPath, _ what: String) throws {
-            guard ip.section >= 0, ip.section < newCounts.count else {
-                throw LayoutError.outOfRange("attempt to \(what), but there are only \(newCounts.count) sections after the update")
-            }
-            let n = newCounts[ip.section]
-            guard ip.item >= 0, ip.item < n else {
-                throw LayoutError.outOfRange("attempt to \(what), but there are only \(n) items in section \(ip.section) after the update")
-            }
-        }
-        for ip in deletes { try checkOld(ip, "delete") }
-        for ip in reloads { try checkOld(ip, "reload") }
-        for m in moves {
-            try checkOld(m.from, "move")
-            try checkNew(m.to, "move item \(m.from) to \(m.to)")
-        }
-        for ip in inserts { try checkNew(ip, "insert item \(ip.item) into section \(ip.section)") }
-
-        // Conflicts.
-        let deleteSet = Set(deletes), reloadSet = Set(reloads)
-        for ip in reloads where deleteSet.contains(ip) {
-            throw LayoutError(.inconsistentUpdate, "attempt to delete and reload the same index path (\(ip))")
-        }
-        for m in moves {
-            if deleteSet.contains(m.from) {
-                throw LayoutError(.inconsistentUpdate, "attempt to delete and move the same item (\(m.from))")
-            }
-            if reloadSet.contains(m.from) {
-                throw LayoutError(.inconsistentUpdate, "attempt to reload and move the same item (\(m.from))")
-            }
-            if sections.deleted.contains(m.from.section) {
-                throw LayoutError(.inconsistentUpdate, "attempt to delete and move from the same section (\(m.from))")
-            }
-            if sections.reloaded.contains(m.from.section) {
-                throw LayoutError(.inconsistentUpdate, "attempt to reload and move from the same section (\(m.from))")
-            }
-            if moveBySource[m.from] != nil {
-                throw LayoutError(.inconsistentUpdate, "attempt to move the same item (\(m.from)) more than once")
-            }
-            if moveByDestination[m.to] != nil {
-                throw LayoutError(.inconsistentUpdate, "attempt to move more than one item to the same index path (\(m.to))")
-            }
-            moveBySource[m.from] = m.to
-            moveByDestination[m.to] = m.from
-        }
-        for ip in inserts where moveByDestination[ip] != nil {
-            throw LayoutError(.inconsistentUpdate, "attempt to insert and move to the same index path (\(ip))")
-        }
-        self.moves = moves
-
-        // Per-section lists. Inputs are sorted by (section, item), so appends keep each list sorted.
-        func survivesOld(_ s: Int) -> Bool { !sections.deleted.contains(s) && !sections.reloaded.contains(s) }
-        func keepsNew(_ t: Int) -> Bool { !sections.inserted.contains(t) && !sections.reloadedAfter.contains(t) }
-        for ip in deletes where survivesOld(ip.section) {
-            oldChanges[ip.section, default: OldSectionChanges()].deleted.append(ip.item)
-            listedDeletes.append(ip)
-        }
-        for ip in reloads where survivesOld(ip.section) {
-            oldChanges[ip.section, default: OldSectionChanges()].reloaded.append(ip.item)
-            listedReloads.append(ip)
-        }
+    init(validation v: UpdateValidation, sections: SectionStage) {
+        for m in v.itemMoves { moveBySource[m.from] = m.to; moveByDestination[m.to] = m.from }
+        // Inputs are sorted by (section, item) with non-negative indices, so appends keep each list sorted.
+        for ip in v.deletes { oldChanges[ip.section, default: OldSectionChanges()].deleted.append(ip.item) }
+        for ip in v.reloads { oldChanges[ip.section, default: OldSectionChanges()].reloaded.append(ip.item) }
+        for ip in v.inserts { newChanges[ip.section, default: NewSectionChanges()].inserted.append(ip.item) }
         var movedOut: [Int: [Int]] = [:], movedIn: [Int: [Int]] = [:]
-        for m in moves {
+        for m in v.itemMoves {
             movedOut[m.from.section, default: []].append(m.from.item)
             movedIn[m.to.section, default: []].append(m.to.item)
         }
-        for (s, items) in movedOut {
+        for s in Set(oldChanges.keys).union(movedOut.keys) {
             var ch = oldChanges[s] ?? OldSectionChanges()
-            ch.movedOut = items.count
-            oldChanges[s] = ch
-        }
-        for s in Array(oldChanges.keys) {
-            guard var ch = oldChanges[s] else { continue }
             ch.removed = SortedInts.sortedUnique(ch.deleted + (movedOut[s] ?? []))
             oldChanges[s] = ch
         }
-        for ip in inserts where keepsNew(ip.section) {
-            newChanges[ip.section, default: NewSectionChanges()].inserted.append(ip.item)
-            listedInserts.append(ip)
-        }
-        for (t, items) in movedIn {
+        for t in Set(newChanges.keys).union(movedIn.keys) {
             var ch = newChanges[t] ?? NewSectionChanges()
-            ch.movedIn = items.count
-            newChanges[t] = ch
-        }
-        for t in Array(newChanges.keys) {
-            guard var ch = newChanges[t] else { continue }
             ch.fixed = SortedInts.sortedUnique(ch.inserted + (movedIn[t] ?? []))
             newChanges[t] = ch
-        }
-
-        // Count invariant of every section that exists before and after (moved ones included).
-        for t in 0..<newCounts.count {
-            let s = sections.newToOld[t]
-            guard s >= 0, s < oldCounts.count, !sections.reloadedAfter.contains(t) else { continue }
-            let o = oldChanges[s] ?? OldSectionChanges()
-            let n = newChanges[t] ?? NewSectionChanges()
-            // Every term is at most 2^40 or an array size: no overflow.
-            let expected = oldCounts[s] - o.removed.count + n.fixed.count
-            guard newCounts[t] == expected else {
-                throw LayoutError(.inconsistentUpdate, "Invalid update: invalid number of items in section \(t). The number of items contained in an existing section after the update (\(newCounts[t])) must be equal to the number of items contained in that section before the update (\(oldCounts[s])), plus or minus the number of items inserted or deleted from that section (\(n.inserted.count) inserted, \(o.deleted.count) deleted) and plus or minus the number of items moved into or out of that section (\(n.movedIn) moved in, \(o.movedOut) moved out).")
-            }
         }
     }
 }

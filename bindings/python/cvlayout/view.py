@@ -381,7 +381,8 @@ class CollectionView(Handle):
         self.perform_batch_updates(updates, new_counts=new_counts, animation=animation)
 
     def last_update_items(self) -> list[UpdateItem]:
-        """The last batch as the layout saw it: deletes (descending), moves, inserts (ascending)."""
+        """The last batch as the layout saw it (UIKit's list): the stated deletes, inserts, reloads
+        (as "reload" items, before → after), then moves; each group ascending."""
         count = ctypes.c_size_t()
         _lib.cvl_view_last_update_items(self.handle, None, 0, ctypes.byref(count))
         while True:

@@ -25,9 +25,10 @@ def test_insert_delete_move_with_list_counts(grid_view):
         [cvlayout.insert_items([(0, 0)]), cvlayout.delete_items((1, 2)), cvlayout.move_item((0, 4), (1, 0))],
         new_counts=[5, 3])
     assert grid_view.counts == [5, 3]
+    # What the layout saw, UIKit's list: deletes, inserts, reloads, moves.
     assert grid_view.last_update_items() == [
-        UpdateItem("delete", before=(1, 2)), UpdateItem("move", before=(0, 4), after=(1, 0)),
-        UpdateItem("insert", after=(0, 0))]
+        UpdateItem("delete", before=(1, 2)), UpdateItem("insert", after=(0, 0)),
+        UpdateItem("move", before=(0, 4), after=(1, 0))]
     assert grid_view.map_index_path((0, 4)) == (1, 0)
     assert grid_view.map_index_path((0, 0)) == (0, 1)
     assert grid_view.map_index_path((1, 2)) is None
@@ -64,6 +65,26 @@ def test_inconsistent_update_changes_nothing(grid_view):
         grid_view.perform_batch_updates(cvlayout.delete_items((0, 1)) + cvlayout.delete_items((0, 1)),
                                         new_counts=[3, 3])
     assert snapshot(grid_view) == before
+
+
+@needs_updates
+def test_uikit_wording_and_check_order(grid_view):
+    # A reload of a missing item is reported as UIKit reports it: as the delete.
+    with pytest.raises(cvlayout.OutOfRange,
+                       match=r"^attempt to delete item 9 from section 0 which only contains 5 items before the update$"):
+        grid_view.perform_batch_updates(cvlayout.reload_items((0, 9)), new_counts=[5, 3])
+    # Deletes are checked before moves: the delete/move conflict wins over the move's range error.
+    with pytest.raises(cvlayout.InconsistentUpdate,
+                       match=r"^attempt to perform a delete and a move from the same index path \(\[0, 1\]\)$"):
+        grid_view.perform_batch_updates(cvlayout.delete_items((0, 1)) + cvlayout.move_item((0, 1), (0, 7)),
+                                        new_counts=[4, 3])
+    with pytest.raises(cvlayout.InconsistentUpdate, match=r"^cannot move an item into a newly inserted section \(1\)$"):
+        grid_view.perform_batch_updates(cvlayout.insert_sections(1) + cvlayout.move_item((0, 0), (1, 0)),
+                                        new_counts=[4, 1, 3])
+    # Reload = 1 inserted + 1 deleted in the count message, with UIKit's two spaces.
+    with pytest.raises(cvlayout.InconsistentUpdate,
+                       match=r"section 0\.  The number .* \(1 inserted, 1 deleted\) .* \(0 moved in, 0 moved out\)\.$"):
+        grid_view.perform_batch_updates(cvlayout.reload_items((0, 1)), new_counts=[6, 3])
 
 
 @needs_updates
@@ -254,7 +275,7 @@ def test_a_reload_animates_as_delete_plus_insert(grid_view):
     # The old instance of (0, 1) fades out (disappearing), the new one fades in, same frame.
     grid_view.perform_batch_updates([UpdateItem("reload", before=(0, 1))], new_counts=[5, 3],
                                     animation=Animation(duration=1.0, curve="linear"))
-    assert grid_view.last_update_items() == [UpdateItem("delete", before=(0, 1)), UpdateItem("insert", after=(0, 1))]
+    assert grid_view.last_update_items() == [UpdateItem("reload", before=(0, 1), after=(0, 1))]
     grid_view.set_time(0.25)
     same = [a for a in grid_view.attributes_in_rect((0, 0, 100, 200)) if a.is_cell and a.index_path == (0, 1)]
     assert sorted((a.disappearing, a.alpha, a.frame) for a in same) == [

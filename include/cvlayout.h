@@ -692,16 +692,34 @@ int cvl_view_scroll_to_item(cvl_view *view, cvl_index_path index_path, uint32_t 
 #define CVL_CURVE_EASE_OUT      2  /* (0, 0, 0.58, 1) */
 #define CVL_CURVE_EASE_IN_OUT   3  /* (0.42, 0, 0.58, 1) */
 #define CVL_CURVE_CUBIC_BEZIER  4  /* bezier[0..3] = x1, y1, x2, y2; x in [0, 1] */
-#define CVL_CURVE_SPRING        5  /* see the spring fields; the duration is the settling time */
+#define CVL_CURVE_SPRING        5  /* see the spring fields and flags; the duration is the settling time */
+
+/* cvl_animation.flags (docs/animation-rules.md). Unknown bits fail with CVL_ERROR_INVALID_ARGUMENT. */
+/* A spring whose damping ratio is above 1 moves as an overdamped spring. Without this flag it moves
+** as the critically damped spring of the same natural frequency: Core Animation's default
+** (CASpringAnimation.allowsOverdamping = NO). */
+#define CVL_ANIMATION_ALLOWS_OVERDAMPING 1u
+/* The spring is UIKit's animateWithDuration:delay:usingSpringWithDamping:initialSpringVelocity:
+** `duration` (>= 0), `spring_damping_ratio` (> 0; above 1 acts as 1) and `spring_initial_velocity`:
+** the stiffness is solved so the spring's envelope reaches 0.001 at `duration` (UIKit's
+** parametersOfSpringAnimation), and the animation lasts `duration`. `spring_response` must be 0. */
+#define CVL_ANIMATION_SPRING_FROM_DURATION 2u
+/* Transforms turn as CSS Transforms 2's algorithm is written (no quaternion sign flip: a turn from
+** 170 to -170 degrees goes the long way round). Default: the shorter way. */
+#define CVL_ANIMATION_ROTATION_CSS 4u
 
 typedef struct cvl_animation {
-    double duration;                 /* seconds, >= 0 (ignored for springs) */
+    double duration;                 /* seconds, >= 0 (ignored for springs, except with
+                                        CVL_ANIMATION_SPRING_FROM_DURATION) */
     double delay;                    /* seconds, >= 0 */
     int32_t curve;                   /* CVL_CURVE_* */
-    int32_t reserved;                /* must be 0 */
+    uint32_t flags;                  /* CVL_ANIMATION_* bits; 0 by default */
     double bezier[4];                /* CVL_CURVE_CUBIC_BEZIER control points */
-    /* CVL_CURVE_SPRING: if spring_response > 0 the spring is (damping ratio, response),
-    ** else (mass, stiffness, damping, initial velocity). */
+    /* CVL_CURVE_SPRING: with CVL_ANIMATION_SPRING_FROM_DURATION the spring is (duration, damping
+    ** ratio, initial velocity); else if spring_response > 0 it is (damping ratio, response); else
+    ** (mass, stiffness, damping, initial velocity). The settling time is Core Animation's
+    ** CASpringAnimation.settlingDuration (docs/animation-rules.md): mass 1, stiffness 100,
+    ** damping 5 settles in about 2.855 s; damping 15 in about 1.022 s. */
     double spring_damping_ratio;
     double spring_response;
     double spring_mass;
@@ -713,14 +731,21 @@ typedef struct cvl_animation {
 /** Fills *out with the default: 0.3 s ease-in-out, no delay. Any thread. */
 int cvl_animation_default(cvl_animation *out);
 
-/** Validates `animation` and writes how long it lasts from its start (delay + duration, or delay + the spring's settling time). Any thread. */
+/** Validates `animation` and writes how long it lasts from its start (delay + duration, or delay + the spring's settling time; delay + duration for CVL_ANIMATION_SPRING_FROM_DURATION). Any thread. */
 int cvl_animation_total_duration(const cvl_animation *animation, double *out_seconds);
 
 /** The animation's progress `elapsed` seconds after its start (0 before the delay; a spring may overshoot 1). Any thread. */
 int cvl_animation_progress(const cvl_animation *animation, double elapsed, double *out_progress);
 
-/** Interpolates two transforms by decomposition at `t` (CSS Transforms Level 2). Any thread. */
+/** Interpolates two transforms by decomposition at `t` (CSS Transforms Level 2), rotations the shorter way. Any thread. */
 int cvl_transform3d_interpolate(const cvl_transform3d *from, const cvl_transform3d *to, double t, cvl_transform3d *out);
+
+#define CVL_ROTATION_SHORTEST 0  /* the shorter way (quaternion sign flip, as browsers do) */
+#define CVL_ROTATION_CSS      1  /* CSS Transforms 2's algorithm as written: no flip */
+/** As cvl_transform3d_interpolate, with the rotation direction chosen by `rotation`
+** (CVL_ROTATION_*; anything else fails with CVL_ERROR_INVALID_ARGUMENT). Any thread. O(1). */
+int cvl_transform3d_interpolate_rotation(const cvl_transform3d *from, const cvl_transform3d *to, double t,
+                                         int32_t rotation, cvl_transform3d *out);
 
 /** Sets the view's clock (seconds; finite; not earlier than the current time). */
 int cvl_view_set_time(cvl_view *view, double seconds);

@@ -5,25 +5,41 @@ import CVLayoutCore
 
 /// Validates a `cvl_animation` and builds the core timing.
 func coreTiming(_ a: cvl_animation) throws -> AnimationTiming {
-    guard a.reserved == 0 else { throw LayoutError.invalid("animation.reserved must be 0") }
+    let known = UInt32(CVL_ANIMATION_ALLOWS_OVERDAMPING | CVL_ANIMATION_SPRING_FROM_DURATION | CVL_ANIMATION_ROTATION_CSS)
+    guard a.flags & ~known == 0 else { throw LayoutError.invalid("animation.flags has unknown bits (\(a.flags))") }
+    let rotation: RotationInterpolation = a.flags & UInt32(CVL_ANIMATION_ROTATION_CSS) != 0 ? .css : .shortest
+    let overdamping = a.flags & UInt32(CVL_ANIMATION_ALLOWS_OVERDAMPING) != 0
+    let fromDuration = a.flags & UInt32(CVL_ANIMATION_SPRING_FROM_DURATION) != 0
+    if fromDuration && a.curve != CVL_CURVE_SPRING {
+        throw LayoutError.invalid("CVL_ANIMATION_SPRING_FROM_DURATION needs curve CVL_CURVE_SPRING")
+    }
+    func timing(_ curve: TimingCurve) throws -> AnimationTiming {
+        try AnimationTiming(duration: a.duration, delay: a.delay, curve: curve, rotation: rotation)
+    }
     switch a.curve {
-    case CVL_CURVE_LINEAR: return try AnimationTiming(duration: a.duration, delay: a.delay, curve: .linear)
-    case CVL_CURVE_EASE_IN: return try AnimationTiming(duration: a.duration, delay: a.delay, curve: .easeIn)
-    case CVL_CURVE_EASE_OUT: return try AnimationTiming(duration: a.duration, delay: a.delay, curve: .easeOut)
-    case CVL_CURVE_EASE_IN_OUT: return try AnimationTiming(duration: a.duration, delay: a.delay, curve: .easeInOut)
+    case CVL_CURVE_LINEAR: return try timing(.linear)
+    case CVL_CURVE_EASE_IN: return try timing(.easeIn)
+    case CVL_CURVE_EASE_OUT: return try timing(.easeOut)
+    case CVL_CURVE_EASE_IN_OUT: return try timing(.easeInOut)
     case CVL_CURVE_CUBIC_BEZIER:
         let b = a.bezier
-        return try AnimationTiming(duration: a.duration, delay: a.delay, curve: try .cubicBezier(b.0, b.1, b.2, b.3))
+        return try timing(try .cubicBezier(b.0, b.1, b.2, b.3))
     case CVL_CURVE_SPRING:
         let spring: Spring
-        if a.spring_response > 0 {
-            spring = try Spring(dampingRatio: a.spring_damping_ratio, response: a.spring_response,
+        if fromDuration {
+            guard a.spring_response == 0 else {
+                throw LayoutError.invalid("spring_response must be 0 with CVL_ANIMATION_SPRING_FROM_DURATION")
+            }
+            spring = try Spring(duration: a.duration, dampingRatio: a.spring_damping_ratio,
                                 initialVelocity: a.spring_initial_velocity)
+        } else if a.spring_response > 0 {
+            spring = try Spring(dampingRatio: a.spring_damping_ratio, response: a.spring_response,
+                                initialVelocity: a.spring_initial_velocity, allowsOverdamping: overdamping)
         } else {
             spring = try Spring(mass: a.spring_mass, stiffness: a.spring_stiffness, damping: a.spring_damping,
-                                initialVelocity: a.spring_initial_velocity)
+                                initialVelocity: a.spring_initial_velocity, allowsOverdamping: overdamping)
         }
-        return try AnimationTiming(spring: spring, delay: a.delay)
+        return try AnimationTiming(spring: spring, delay: a.delay, rotation: rotation)
     default:
         throw LayoutError.invalid("unknown timing curve \(a.curve)")
     }
@@ -68,12 +84,22 @@ public func cvl_animation_progress_impl(_ a: UnsafePointer<cvl_animation>?, _ el
 @_cdecl("cvl_transform3d_interpolate")
 public func cvl_transform3d_interpolate_impl(_ from: UnsafePointer<cvl_transform3d>?, _ to: UnsafePointer<cvl_transform3d>?,
                                              _ t: Double, _ out: UnsafeMutablePointer<cvl_transform3d>?) -> Int32 {
+    cvl_transform3d_interpolate_rotation_impl(from, to, t, Int32(CVL_ROTATION_SHORTEST), out)
+}
+
+@_cdecl("cvl_transform3d_interpolate_rotation")
+public func cvl_transform3d_interpolate_rotation_impl(_ from: UnsafePointer<cvl_transform3d>?, _ to: UnsafePointer<cvl_transform3d>?,
+                                                      _ t: Double, _ rotation: Int32,
+                                                      _ out: UnsafeMutablePointer<cvl_transform3d>?) -> Int32 {
     guarded {
         guard let from, let to, let out else { throw LayoutError(.nullArgument, "from, to or out is NULL") }
         guard t.isFinite else { throw LayoutError.invalid("t must be finite") }
+        guard let mode = RotationInterpolation(rawValue: rotation) else {
+            throw LayoutError.invalid("rotation must be CVL_ROTATION_SHORTEST or CVL_ROTATION_CSS (got \(rotation))")
+        }
         let a = from.pointee.core, b = to.pointee.core
         guard a.isFinite, b.isFinite else { throw LayoutError.invalid("transforms must be finite") }
-        out.pointee = Transform3D.interpolate(a, b, t).c
+        out.pointee = Transform3D.interpolate(a, b, t, rotation: mode).c
     }
 }
 

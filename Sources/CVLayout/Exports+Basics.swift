@@ -123,7 +123,7 @@ private let abiTable: [String: StructInfo] = [
     "cvl_data_source": info(cvl_data_source.self, [
         ("context", \.context), ("number_of_sections", \.number_of_sections), ("number_of_items", \.number_of_items)]),
     "cvl_animation": info(cvl_animation.self, [
-        ("duration", \.duration), ("delay", \.delay), ("curve", \.curve), ("reserved", \.reserved), ("bezier", \.bezier),
+        ("duration", \.duration), ("delay", \.delay), ("curve", \.curve), ("flags", \.flags), ("bezier", \.bezier),
         ("spring_damping_ratio", \.spring_damping_ratio), ("spring_response", \.spring_response), ("spring_mass", \.spring_mass),
         ("spring_stiffness", \.spring_stiffness), ("spring_damping", \.spring_damping),
         ("spring_initial_velocity", \.spring_initial_velocity)]),

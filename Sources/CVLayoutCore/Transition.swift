@@ -21,7 +21,8 @@ struct Transition {
     func isFinished(at time: Double) -> Bool { timing.isFinished(atElapsed: time - start) }
 
     private func sample(_ t: Track, _ p: Double) -> LayoutAttributes {
-        LayoutAttributes.interpolate(from: t.from, to: t.to, progress: p, discreteCustomSlots: discreteSlots)
+        LayoutAttributes.interpolate(from: t.from, to: t.to, progress: p, discreteCustomSlots: discreteSlots,
+                                     rotation: timing.rotation)
     }
 
     /// A disappearing element at progress `p`, marked so the host can tell it from a present

@@ -45,6 +45,7 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_status_string, CVLayout.cvl_status_string_impl)
         same(CCVLayout.cvl_survey_layout_create, CVLayout.cvl_survey_layout_create_impl)
         same(CCVLayout.cvl_transform3d_interpolate, CVLayout.cvl_transform3d_interpolate_impl)
+        same(CCVLayout.cvl_transform3d_interpolate_rotation, CVLayout.cvl_transform3d_interpolate_rotation_impl)
         same(CCVLayout.cvl_tree_config_default, CVLayout.cvl_tree_config_default_impl)
         same(CCVLayout.cvl_tree_layout_create, CVLayout.cvl_tree_layout_create_impl)
         same(CCVLayout.cvl_tree_layout_get_config, CVLayout.cvl_tree_layout_get_config_impl)
@@ -76,6 +77,6 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_view_set_time, CVLayout.cvl_view_set_time_impl)
         same(CCVLayout.cvl_view_target_content_offset, CVLayout.cvl_view_target_content_offset_impl)
         same(CCVLayout.cvl_view_visible_attributes, CVLayout.cvl_view_visible_attributes_impl)
-        XCTAssertEqual(67, 67)
+        XCTAssertEqual(68, 68)
     }
 }

@@ -191,6 +191,19 @@ final class AnimationMathTests: XCTestCase {
         let a = Transform3D.rotation(170 * Double.pi / 180, 0, 0, 1)
         let b = Transform3D.rotation(-170 * Double.pi / 180, 0, 0, 1)
         assertMatrix(Transform3D.interpolate(a, b, 0.5), .rotation(Double.pi, 0, 0, 1))
+        assertMatrix(Transform3D.interpolate(a, b, 0.25), .rotation(175 * Double.pi / 180, 0, 0, 1))
+        // The CSS algorithm as written (no sign flip) turns the long way: 340° through 0°.
+        assertMatrix(Transform3D.interpolate(a, b, 0.5, rotation: .css), .identity)
+        assertMatrix(Transform3D.interpolate(a, b, 0.25, rotation: .css), .rotation(85 * Double.pi / 180, 0, 0, 1))
+        // Under 180° apart both agree.
+        let c = Transform3D.rotation(Double.pi / 2, 0, 0, 1)
+        assertMatrix(Transform3D.interpolate(.identity, c, 0.5, rotation: .css), Transform3D.interpolate(.identity, c, 0.5))
+        // Through an animation: the timing's choice reaches the sampled attributes.
+        var from = LayoutAttributes.cell(IndexPath(item: 0, section: 0))
+        from.transform = a
+        var to = from
+        to.transform = b
+        assertMatrix(LayoutAttributes.interpolate(from: from, to: to, progress: 0.5, discreteCustomSlots: 0, rotation: .css).transform, .identity)
     }
 
     func testTranslationAndScaleInterpolation() {
@@ -326,12 +339,55 @@ final class AnimationMathTests: XCTestCase {
     func testOverdampedByHand() throws {
         // m = 1, k = 2, c = 3: s² + 3s + 2 = 0 → roots −1, −2. u = C₁e^(−t) + C₂e^(−2t) with
         // C₁ + C₂ = −1 and −C₁ − 2C₂ = 0 → C₁ = −2, C₂ = 1: x(t) = 1 − 2e^(−t) + e^(−2t).
-        // x(1) = 1 − 0.7357588823 + 0.1353352832 = 0.3995764009.
-        let s = try Spring(mass: 1, stiffness: 2, damping: 3)
+        // x(1) = 1 − 0.7357588823 + 0.1353352832 = 0.3995764009 — with allowsOverdamping.
+        let s = try Spring(mass: 1, stiffness: 2, damping: 3, allowsOverdamping: true)
         XCTAssertGreaterThan(s.dampingRatio, 1)
         XCTAssertEqual(s.value(at: 1), 1 - 2 * exp(-1) + exp(-2), accuracy: 1e-15)
         XCTAssertEqual(s.velocity(at: 1), 2 * exp(-1) - 2 * exp(-2), accuracy: 1e-15)
         XCTAssertLessThan(s.value(at: 50), 1 + 1e-15)  // never overshoots
+    }
+
+    /// Core Animation's default (`allowsOverdamping` NO): ζ > 1 moves as the critically damped
+    /// spring of the same ω₀. m = 1, k = 2, c = 3: ω₀ = √2, x(t) = 1 − (1 + √2·t)e^(−√2·t).
+    func testOverdampedIsCriticallyDampedByDefault() throws {
+        let s = try Spring(mass: 1, stiffness: 2, damping: 3)
+        XCTAssertFalse(s.allowsOverdamping)
+        XCTAssertEqual(s.dampingRatio, 3 / (2 * 2.0.squareRoot()), accuracy: 1e-15)
+        XCTAssertEqual(s.effectiveDampingRatio, 1)
+        let w = 2.0.squareRoot()
+        for t in [0.1, 1, 2.5] {
+            XCTAssertEqual(s.value(at: t), 1 - (1 + w * t) * exp(-w * t), accuracy: 1e-15)
+        }
+        // 0.3995764009 (overdamped) vs 1 − (1 + √2)e^(−√2) = 1 − 2.414214·0.243117 = 0.41306: they differ.
+        XCTAssertEqual(s.value(at: 1), 0.41306, accuracy: 1e-5)
+        // Same for the response form.
+        let r = try Spring(dampingRatio: 2, response: 1)
+        XCTAssertEqual(r.value(at: 0.3), try Spring(dampingRatio: 1, response: 1).value(at: 0.3), accuracy: 1e-15)
+        XCTAssertNotEqual(try Spring(dampingRatio: 2, response: 1, allowsOverdamping: true).value(at: 0.3), r.value(at: 0.3))
+    }
+
+    /// `CASpringAnimation.settlingDuration`'s documented examples (mass 1, stiffness 100):
+    /// damping 5 settles in "approximately 2.85 seconds", damping 15 in "just over 1 second".
+    /// Underdamped: t = ln((1 + |ζω₀ − v₀|/ω_d)/0.001)/(ζω₀).
+    func testSettlingDurationMatchesCoreAnimationExamples() throws {
+        // Damping 5: ζ = 0.25, ζω₀ = 2.5, ω_d = √93.75 = 9.68246: t = ln(1258.199)/2.5 = 2.85498.
+        let five = try Spring(mass: 1, stiffness: 100, damping: 5)
+        XCTAssertEqual(five.settlingDuration, log((1 + 2.5 / 93.75.squareRoot()) / 0.001) / 2.5, accuracy: 1e-12)
+        XCTAssertEqual(five.settlingDuration, 2.855, accuracy: 0.001)
+        // Damping 15: ζ = 0.75, ζω₀ = 7.5, ω_d = √43.75 = 6.61438: t = ln(2133.893)/7.5 = 1.02210.
+        let fifteen = try Spring(mass: 1, stiffness: 100, damping: 15)
+        XCTAssertEqual(fifteen.settlingDuration, log((1 + 7.5 / 43.75.squareRoot()) / 0.001) / 7.5, accuracy: 1e-12)
+        XCTAssertEqual(fifteen.settlingDuration, 1.0221, accuracy: 0.0001)
+        XCTAssertGreaterThan(fifteen.settlingDuration, 1)
+        // CASpringAnimation's defaults (damping 10): ζ = 0.5, t = ln(1000(1 + 1/√3))/5 = 1.47270.
+        XCTAssertEqual(try Spring(mass: 1, stiffness: 100, damping: 10).settlingDuration, 1.4727, accuracy: 0.0001)
+        // An initial velocity enters through |ζω₀ − v₀|: v₀ = 2.5 cancels it for damping 5.
+        XCTAssertEqual(try Spring(mass: 1, stiffness: 100, damping: 5, initialVelocity: 2.5).settlingDuration,
+                       log(1000) / 2.5, accuracy: 1e-12)
+        // The bound holds: |x − 1| ≤ e^(−ζω₀t)(1 + |B|) ≤ 0.001 from then on.
+        for extra in [0.0, 0.01, 0.1, 1, 10] {
+            XCTAssertEqual(five.value(at: five.settlingDuration + extra), 1, accuracy: 0.001)
+        }
     }
 
     func testUnderdampedOvershootsThenSettles() throws {
@@ -343,31 +399,28 @@ final class AnimationMathTests: XCTestCase {
         XCTAssertEqual(s.value(at: peak), 1 + exp(-Double.pi * 0.5 / 0.75.squareRoot()), accuracy: 1e-12)
         XCTAssertEqual(s.velocity(at: peak), 0, accuracy: 1e-12)
         XCTAssertGreaterThan(s.value(at: peak), 1.16)
+        // Core Animation's envelope: ζω₀ = 2π, |B| = 2π/ω_d = 1/√3 → t = ln(1000(1 + 1/√3))/(2π) = 1.17195.
         let settle = s.settlingDuration
-        print("spring(ratio 0.5, response 0.5) settles after \(settle) s")
-        XCTAssertTrue(settle.isFinite && settle > peak)
-        // Envelope estimate: e^(−ζω₀t)·~1.15 = 0.001 → t ≈ ln(1150)/(2π) ≈ 1.12 s.
-        XCTAssertEqual(settle, 1.12, accuracy: 0.1)
+        XCTAssertEqual(settle, log(1000 * (1 + 1 / 3.0.squareRoot())) / (2 * Double.pi), accuracy: 1e-12)
         for extra in [0.0, 1e-6, 0.01, 0.05, 0.1, 0.3, 1, 10, 100, 1e4] {
             XCTAssertEqual(s.value(at: settle + extra), 1, accuracy: 0.001, "at settle + \(extra)")
         }
-        // It is the first such time: just before, the energy criterion still fails.
-        let before = s.state(at: settle * (1 - 1e-9))
-        XCTAssertGreaterThan(before.u * before.u + pow(before.v / s.naturalFrequency, 2), 1e-6)
     }
 
     func testCriticalSpringSettleTime() throws {
-        // ζ = 1, T = 0.5: ω₀ = 4π. With σ = ω₀t: u = −(1 + σ)e^(−σ), x′/ω₀ = σe^(−σ), so the
-        // settling time solves e^(−σ)·√((1 + σ)² + σ²) = 0.001 — bisected independently here
-        // (σ ≈ 9.56, t ≈ 0.761 s).
+        // ζ = 1, T = 0.5: ω₀ = 4π, |x − 1| = (1 + ω₀t)e^(−ω₀t). Core Animation walks a 0.1 s grid:
+        // the settling time is the first grid point from which the error stays below 0.001 —
+        // (1 + σ)e^(−σ) = 0.001 at σ ≈ 9.2335 (bisected here), t* = σ/4π ≈ 0.7348 → 0.8.
         let s = try Spring(dampingRatio: 1, response: 0.5)
-        func f(_ x: Double) -> Double { exp(-x) * ((1 + x) * (1 + x) + x * x).squareRoot() - 0.001 }
+        func f(_ x: Double) -> Double { exp(-x) * (1 + x) - 0.001 }
         var lo = 1.0, hi = 30.0
         for _ in 0..<200 { let m = (lo + hi) / 2; if f(m) > 0 { lo = m } else { hi = m } }
-        let expected = hi / (4 * Double.pi)
-        print("spring(ratio 1, response 0.5) settles after \(s.settlingDuration) s (independent: \(expected))")
-        XCTAssertEqual(s.settlingDuration, expected, accuracy: 1e-9)
-        XCTAssertEqual(s.settlingDuration, 0.761, accuracy: 0.001)
+        let tStar = hi / (4 * Double.pi)
+        XCTAssertEqual(tStar, 0.7348, accuracy: 0.0001)
+        XCTAssertEqual(s.settlingDuration, (tStar / 0.1).rounded(.up) * 0.1, accuracy: 1e-9)
+        XCTAssertEqual(s.settlingDuration, 0.8, accuracy: 1e-9)
+        // m = 1, k = 100, c = 20 (ω₀ = 10): (1 + 10t)e^(−10t) < 0.001 from t ≈ 0.9234 → 1.0.
+        XCTAssertEqual(try Spring(mass: 1, stiffness: 100, damping: 20).settlingDuration, 1.0, accuracy: 1e-9)
         for extra in [0.0, 0.1, 1, 1000] {
             XCTAssertEqual(s.value(at: s.settlingDuration + extra), 1, accuracy: 0.001)
         }
@@ -375,13 +428,58 @@ final class AnimationMathTests: XCTestCase {
     }
 
     func testNearCriticalIsContinuous() throws {
+        // The motion is continuous across ζ = 1. (The settling time is not: Core Animation uses
+        // the envelope below 1, whose |B| grows without bound as ζ → 1, and the grid walk at 1.)
         let c = try Spring(dampingRatio: 1, response: 0.4)
         for ratio in [1 - 1e-9, 1 + 1e-9, 1 - 1e-14, 1 + 1e-14] {
-            let s = try Spring(dampingRatio: ratio, response: 0.4)
-            for t in [0.01, 0.1, 0.3, 1] {
-                XCTAssertEqual(s.value(at: t), c.value(at: t), accuracy: 1e-7, "ratio \(ratio) t \(t)")
+            for overdamping in [false, true] {
+                let s = try Spring(dampingRatio: ratio, response: 0.4, allowsOverdamping: overdamping)
+                for t in [0.01, 0.1, 0.3, 1] {
+                    XCTAssertEqual(s.value(at: t), c.value(at: t), accuracy: 1e-7, "ratio \(ratio) t \(t)")
+                }
             }
-            XCTAssertEqual(s.settlingDuration, c.settlingDuration, accuracy: 1e-6)
+        }
+        XCTAssertEqual(try Spring(dampingRatio: 1 + 1e-9, response: 0.4).settlingDuration, c.settlingDuration)
+        XCTAssertGreaterThan(try Spring(dampingRatio: 1 - 1e-9, response: 0.4).settlingDuration, c.settlingDuration)
+    }
+
+    /// UIKit's `animateWithDuration:…usingSpringWithDamping:initialSpringVelocity:`: mass 1, ω
+    /// solved so the envelope reaches 0.001 at the duration; the animation lasts the duration.
+    func testUIKitDurationForm() throws {
+        // d = 1, ζ = 0.5, v = 0: |B| = ζ/√(1−ζ²) = 1/√3, ω = ln(1000/√3)/(ζ·d) = 12.71690.
+        let s = try Spring(duration: 1, dampingRatio: 0.5)
+        let w = log(1000 / 3.0.squareRoot()) / 0.5
+        XCTAssertEqual(s.naturalFrequency, w, accuracy: 1e-9)
+        XCTAssertEqual(s.stiffness, w * w, accuracy: 1e-6)
+        XCTAssertEqual(s.damping, w, accuracy: 1e-9)        // 2ζω with ζ = 0.5
+        XCTAssertEqual(s.mass, 1)
+        XCTAssertEqual(s.animationDuration, 1)
+        let timing = try AnimationTiming(spring: s, delay: 0.2)
+        XCTAssertEqual(timing.duration, 1)
+        XCTAssertEqual(timing.totalDuration, 1.2)
+        XCTAssertEqual(timing.progress(atElapsed: 0.7), s.value(at: 0.5), accuracy: 1e-15)
+        XCTAssertEqual(timing.progress(atElapsed: 1.2), 1)
+        // ζ = 1, v = 0: (1 + ω)e^(−ω) = 0.001 → ω ≈ 9.2335 (bisected here).
+        let c = try Spring(duration: 1, dampingRatio: 1)
+        func f(_ x: Double) -> Double { exp(-x) * (1 + x) - 0.001 }
+        var lo = 1.0, hi = 30.0
+        for _ in 0..<200 { let m = (lo + hi) / 2; if f(m) > 0 { lo = m } else { hi = m } }
+        XCTAssertEqual(c.naturalFrequency, hi, accuracy: 1e-7)
+        XCTAssertEqual(c.dampingRatio, 1)
+        // A ratio above 1 acts as 1 (UIKit clamps it).
+        XCTAssertEqual(try Spring(duration: 1, dampingRatio: 3).naturalFrequency, c.naturalFrequency)
+        // With a velocity the residual of UIKit's equation vanishes at the solution.
+        let v = try Spring(duration: 0.5, dampingRatio: 0.3, initialVelocity: 2)
+        let om = v.naturalFrequency
+        XCTAssertEqual(abs((0.3 * om - 2) / (0.91.squareRoot() * om) * exp(-0.3 * 0.5 * om)), 0.001, accuracy: 1e-9)
+        // Shorter durations give stiffer springs.
+        XCTAssertGreaterThan(try Spring(duration: 0.25, dampingRatio: 0.5).stiffness, s.stiffness)
+        // Bad values, and a spring that starts settled (ζ/√(1−ζ²) < 0.001 with no velocity).
+        for make in [{ try Spring(duration: -1, dampingRatio: 0.5) }, { try Spring(duration: .nan, dampingRatio: 0.5) },
+                     { try Spring(duration: 1, dampingRatio: 0) }, { try Spring(duration: 1, dampingRatio: .infinity) },
+                     { try Spring(duration: 1, dampingRatio: 0.5, initialVelocity: .nan) },
+                     { try Spring(duration: 1, dampingRatio: 1e-5) }] {
+            XCTAssertThrowsError(try make()) { XCTAssertEqual(($0 as? LayoutError)?.code, .invalidArgument) }
         }
     }
 
@@ -479,6 +577,7 @@ final class AnimationMathTests: XCTestCase {
         let s = try Spring(dampingRatio: 0.5, response: 0.5)
         let a = try AnimationTiming(duration: 0.25, delay: 0.1, curve: .spring(s))
         XCTAssertEqual(a.duration, s.settlingDuration)  // the passed 0.25 is replaced
+        XCTAssertEqual(a.rotation, .shortest)
         XCTAssertEqual(a.totalDuration, 0.1 + s.settlingDuration)
         XCTAssertEqual(a.progress(atElapsed: 0.05), 0)
         XCTAssertEqual(a.progress(atElapsed: 0.1 + 0.2), s.value(at: 0.2), accuracy: 1e-12)

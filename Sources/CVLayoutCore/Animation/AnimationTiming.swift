@@ -1,9 +1,10 @@
 /// When an animation runs and how its progress follows time: a delay, then `duration`
 /// seconds along `curve`.
 ///
-/// For a `.spring` curve the duration is the spring's `settlingDuration` (the `duration`
-/// passed to the initializer is validated but otherwise ignored) and the progress is the
-/// spring's value, which may overshoot 1 while running.
+/// For a `.spring` curve the duration is the spring's `animationDuration` (UIKit's
+/// duration-based form) or else its `settlingDuration` (the `duration` passed to the
+/// initializer is validated but otherwise ignored) and the progress is the spring's value,
+/// which may overshoot 1 while running. `rotation` says which way transforms turn.
 public struct AnimationTiming: Hashable, Sendable {
     /// Seconds the curve runs, after `delay` (≥ 0, finite). For a spring, its settling duration.
     public let duration: Double
@@ -11,6 +12,8 @@ public struct AnimationTiming: Hashable, Sendable {
     public let delay: Double
     /// The timing curve (validated).
     public let curve: TimingCurve
+    /// Which way interpolated rotations turn (default `.shortest`).
+    public let rotation: RotationInterpolation
 
     /// - Parameters:
     ///   - duration: ≥ 0 and finite; 0 jumps to the end state once `delay` has passed. Ignored
@@ -19,7 +22,8 @@ public struct AnimationTiming: Hashable, Sendable {
     ///   - curve: default `.easeInOut` (UIKit's default for `UIView` animations).
     /// - Throws: `LayoutError` `.invalidArgument` for a negative or non-finite duration or
     ///   delay, a total that is not finite, or a curve that `TimingCurve.validate()` rejects.
-    public init(duration: Double, delay: Double = 0, curve: TimingCurve = .easeInOut) throws {
+    public init(duration: Double, delay: Double = 0, curve: TimingCurve = .easeInOut,
+                rotation: RotationInterpolation = .shortest) throws {
         guard duration.isFinite, duration >= 0 else {
             throw LayoutError(.invalidArgument, "animation duration must be finite and >= 0 (got \(duration))")
         }
@@ -28,19 +32,20 @@ public struct AnimationTiming: Hashable, Sendable {
         }
         try curve.validate()
         let effective: Double
-        if case let .spring(s) = curve { effective = s.settlingDuration } else { effective = duration }
+        if case let .spring(s) = curve { effective = s.timingDuration } else { effective = duration }
         guard (delay + effective).isFinite else {
             throw LayoutError(.invalidArgument, "animation delay + duration is not finite")
         }
         self.duration = effective
         self.delay = delay
         self.curve = curve
+        self.rotation = rotation
     }
 
-    /// A spring animation: duration = `spring.settlingDuration`.
+    /// A spring animation: duration = `spring.animationDuration ?? spring.settlingDuration`.
     /// - Throws: `LayoutError` `.invalidArgument` for a negative or non-finite delay.
-    public init(spring: Spring, delay: Double = 0) throws {
-        try self.init(duration: spring.settlingDuration, delay: delay, curve: .spring(spring))
+    public init(spring: Spring, delay: Double = 0, rotation: RotationInterpolation = .shortest) throws {
+        try self.init(duration: spring.timingDuration, delay: delay, curve: .spring(spring), rotation: rotation)
     }
 
     /// `delay + duration`: the elapsed time at which the animation is at its end state.

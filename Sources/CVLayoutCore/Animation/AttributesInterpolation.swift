@@ -5,7 +5,7 @@ extension LayoutAttributes {
     /// - `center`, `size`, `alpha`: `(1 − t)·a + t·b` (exact at t = 0 and 1). `t` may leave
     ///   [0, 1] (springs overshoot); the size is then clamped to ≥ 0 and alpha into [0, 1].
     /// - `transform`: `Transform3D.interpolate` (CSS matrix decomposition; discrete if either
-    ///   matrix cannot be decomposed).
+    ///   matrix cannot be decomposed), turning as `rotation` says.
     /// - `custom`: `count` = the larger of the two counts (capped at
     ///   `CustomAttributes.capacity`); slots beyond a side's count read as 0. Slots whose bit is
     ///   set in `discreteCustomSlots` (bit i ↔ slot i) take `b`'s value for `t ≥ 0.5` and
@@ -15,7 +15,7 @@ extension LayoutAttributes {
     /// - Non-finite `t`: NaN and −∞ act as 0, +∞ as 1.
     /// - Complexity: O(1).
     public static func interpolate(from a: LayoutAttributes, to b: LayoutAttributes, progress t: Double,
-                                   discreteCustomSlots: UInt8) -> LayoutAttributes {
+                                   discreteCustomSlots: UInt8, rotation: RotationInterpolation = .shortest) -> LayoutAttributes {
         let t: Double = t.isNaN ? 0 : (t.isFinite ? t : (t > 0 ? 1 : 0))
         func lerp(_ p: Double, _ q: Double) -> Double { (1 - t) * p + t * q }
 
@@ -24,7 +24,7 @@ extension LayoutAttributes {
         r.size = Size(width: Swift.max(0, lerp(a.size.width, b.size.width)),
                       height: Swift.max(0, lerp(a.size.height, b.size.height)))
         r.alpha = Swift.min(1, Swift.max(0, lerp(a.alpha, b.alpha)))
-        r.transform = Transform3D.interpolate(a.transform, b.transform, t)
+        r.transform = Transform3D.interpolate(a.transform, b.transform, t, rotation: rotation)
 
         let cap = CustomAttributes.capacity
         let count = Swift.min(cap, Swift.max(0, Swift.max(a.custom.count, b.custom.count)))

@@ -4,15 +4,23 @@ import Foundation  // exp, expm1, log, sin, cos
 /// velocity) and is pulled towards the target 1: `m·x″ + c·x′ + k·(x − 1) = 0`, `x(0) = 0`,
 /// `x′(0) = initialVelocity`.
 ///
-/// Two ways to describe it, as on Apple platforms:
-/// - `init(dampingRatio:response:initialVelocity:)` — SwiftUI's `.spring(response:dampingFraction:)`
-///   / `UISpringTimingParameters(dampingRatio:)`: mass 1, stiffness `(2π/response)²`, damping
-///   `4π·dampingRatio/response`. `response` is the period of the undamped oscillation.
-/// - `init(mass:stiffness:damping:initialVelocity:)` — `CASpringAnimation`'s parameters.
+/// Three ways to describe it, as on Apple platforms (docs/animation-rules.md):
+/// - `init(mass:stiffness:damping:initialVelocity:allowsOverdamping:)` — `CASpringAnimation`'s
+///   parameters.
+/// - `init(dampingRatio:response:initialVelocity:allowsOverdamping:)` — SwiftUI's
+///   `.spring(response:dampingFraction:)` / `UISpringTimingParameters(dampingRatio:)`: mass 1,
+///   stiffness `(2π/response)²`, damping `4π·dampingRatio/response`.
+/// - `init(duration:dampingRatio:initialVelocity:)` — UIKit's
+///   `animateWithDuration:delay:usingSpringWithDamping:initialSpringVelocity:`: the stiffness is
+///   solved so the spring's envelope reaches 0.001 at `duration`, and the animation lasts `duration`.
 ///
 /// `initialVelocity` is in units of the whole distance (0 → 1) per second, as
-/// `CASpringAnimation.initialVelocity`. Values are evaluated in closed form (under-, critically
-/// and over-damped), using forms that stay accurate as the damping ratio approaches 1.
+/// `CASpringAnimation.initialVelocity` and UIKit's `initialSpringVelocity`.
+///
+/// **Overdamping.** As in Core Animation (`CASpringAnimation.allowsOverdamping`, default NO), a
+/// damping ratio above 1 moves as a critically damped spring of the same natural frequency
+/// unless `allowsOverdamping` is true. Values are evaluated in closed form (under-, critically and
+/// over-damped), using forms that stay accurate as the damping ratio approaches 1.
 public struct Spring: Hashable, Sendable {
     /// `m`, > 0.
     public let mass: Double
@@ -26,18 +34,32 @@ public struct Spring: Hashable, Sendable {
     public let dampingRatio: Double
     /// `ω₀ = √(k/m)` in radians per second.
     public let naturalFrequency: Double
-    /// The first time (seconds) from which on the spring stays settled: the least `t*` with
-    /// `(x − 1)² + (x′/ω₀)² ≤ settlingTolerance²`. That quantity is the spring's energy
-    /// (over `k/2`); damping never adds energy, so for every `t ≥ t*` both
-    /// `|x(t) − 1| ≤ 0.001` and `|x′(t)| ≤ 0.001·ω₀` hold.
+    /// Whether a damping ratio above 1 moves as an overdamped spring (true) or as the critically
+    /// damped spring of the same natural frequency (false, Core Animation's default).
+    public let allowsOverdamping: Bool
+    /// The ratio the motion uses: `dampingRatio`, or 1 when that is above 1 and
+    /// `allowsOverdamping` is false.
+    public var effectiveDampingRatio: Double { allowsOverdamping ? dampingRatio : Swift.min(dampingRatio, 1) }
+    /// For UIKit's duration-based form: the duration the animation runs (the spring is solved to
+    /// settle by then). Nil for the other forms, whose animations last `settlingDuration`.
+    public let animationDuration: Double?
+    /// The settling time as Core Animation computes it (`CASpringAnimation.settlingDuration`,
+    /// i.e. `durationForEpsilon:` with ε = 0.001):
+    /// - underdamped (effective ζ < 1): `max(0, ln((|A| + |B|)/ε) / (ζω₀))` with `A = 1`,
+    ///   `B = (ζω₀ − v₀)/ω_d` — the time the envelope `e^(−ζω₀t)(|A| + |B|)` of `|x − 1|` reaches ε;
+    /// - critically damped or overdamped: the first time on a 0.1 s grid (0, 0.1, 0.2, …, summed
+    ///   as Core Animation sums it) from which `|x − 1| < ε` holds at every grid point for more
+    ///   than one second.
     ///
-    /// Found by bisection (to ~1e-12 relative) on an upper bound that is analytic for
-    /// underdamped springs (the exponential envelope) and found by doubling otherwise.
-    /// Always finite: springs that would take longer than `maximumSettlingDuration` (an undamped
-    /// spring never settles) report `maximumSettlingDuration`.
+    /// Apple's examples: mass 1, stiffness 100, damping 5 → ≈ 2.855 s; damping 15 → ≈ 1.022 s.
+    /// Undamped springs and springs that have not settled by `maximumSettlingDuration` report
+    /// `maximumSettlingDuration` (Core Animation reports infinity / FLT_MAX).
     public private(set) var settlingDuration: Double
 
-    /// The settling threshold on `|x − 1|` (and on `|x′|/ω₀`): 0.001.
+    /// How long an animation along this spring lasts: `animationDuration ?? settlingDuration`.
+    public var timingDuration: Double { animationDuration ?? settlingDuration }
+
+    /// Core Animation's ε: 0.001.
     public static let settlingTolerance = 0.001
     /// The upper limit of `settlingDuration`: one hour.
     public static let maximumSettlingDuration = 3600.0
@@ -47,10 +69,12 @@ public struct Spring: Hashable, Sendable {
     ///   - dampingRatio: ζ, finite and > 0 (1 = critically damped, < 1 bounces).
     ///   - response: T in seconds, finite and > 0: stiffness `(2π/T)²`, damping `4πζ/T`.
     ///   - initialVelocity: finite, in distances per second.
+    ///   - allowsOverdamping: see the type. Default false (Core Animation's default; Apple's
+    ///     perceptual-duration initialisers set it to true).
     /// - Throws: `LayoutError` `.invalidArgument` for values outside those ranges or whose
     ///   derived stiffness/damping are not representable.
-    /// - Complexity: O(1) (the settling-time search is bounded: ≤ ~1,100 doublings plus ≤ 200 bisection steps).
-    public init(dampingRatio: Double, response: Double, initialVelocity: Double = 0) throws {
+    /// - Complexity: O(1) (the settling-time walk is bounded by 36,000 steps).
+    public init(dampingRatio: Double, response: Double, initialVelocity: Double = 0, allowsOverdamping: Bool = false) throws {
         guard dampingRatio.isFinite, dampingRatio > 0 else {
             throw LayoutError(.invalidArgument, "spring damping ratio must be finite and > 0 (got \(dampingRatio))")
         }
@@ -62,7 +86,43 @@ public struct Spring: Hashable, Sendable {
             throw LayoutError(.invalidArgument, "spring response \(response) gives a stiffness that is not representable")
         }
         try self.init(mass: 1, stiffness: omega * omega, damping: 4 * Double.pi * dampingRatio / response,
-                      initialVelocity: initialVelocity, ratio: dampingRatio, omega: omega)
+                      initialVelocity: initialVelocity, ratio: dampingRatio, omega: omega,
+                      allowsOverdamping: allowsOverdamping, animationDuration: nil)
+    }
+
+    /// UIKit's `animateWithDuration:delay:usingSpringWithDamping:initialSpringVelocity:`
+    /// (`UIViewSpringAnimationState`, `parametersOfSpringAnimation`): mass 1; the damping ratio is
+    /// clamped to [1.1920929e-7, 1] and the duration to [0.01, 10] for the solve; the natural
+    /// frequency ω solves, by UIKit's 12 Newton steps from ω = 5/duration,
+    /// - ζ < 1: `|(ζω − v₀)/(√(1−ζ²)·ω)|·e^(−ζ·duration·ω) = 0.001`,
+    /// - ζ = 1: `((ω − v₀)·duration + 1)·e^(−duration·ω) = ±0.001`;
+    /// stiffness `ω²`, damping `2ζω`. Where Newton's steps do not converge (UIKit then returns
+    /// whatever they reached), a root is bracketed and bisected instead. The animation lasts
+    /// `duration` (`animationDuration`), not the settling time.
+    /// - Parameters:
+    ///   - duration: finite, ≥ 0 (0: the animation jumps to its end).
+    ///   - dampingRatio: finite, > 0; values above 1 act as 1, as in UIKit.
+    ///   - initialVelocity: finite, in distances per second (UIKit's `initialSpringVelocity`).
+    /// - Throws: `LayoutError` `.invalidArgument` for values outside those ranges or when no
+    ///   positive frequency meets the equation (a spring that starts settled, e.g. a tiny ratio
+    ///   with no velocity).
+    /// - Complexity: O(1) (≤ 12 Newton steps, ≤ ~2,200 bracketing steps, ≤ 200 bisection steps,
+    ///   plus the settling-time computation).
+    public init(duration: Double, dampingRatio: Double, initialVelocity: Double = 0) throws {
+        guard duration.isFinite, duration >= 0 else {
+            throw LayoutError(.invalidArgument, "spring duration must be finite and >= 0 (got \(duration))")
+        }
+        guard dampingRatio.isFinite, dampingRatio > 0 else {
+            throw LayoutError(.invalidArgument, "spring damping ratio must be finite and > 0 (got \(dampingRatio))")
+        }
+        guard initialVelocity.isFinite else {
+            throw LayoutError(.invalidArgument, "spring initial velocity must be finite (got \(initialVelocity))")
+        }
+        let zeta = Swift.min(Swift.max(dampingRatio, 1.1920929e-7), 1)
+        let omega = try Spring.uikitFrequency(duration: Swift.min(Swift.max(duration, 0.01), 10), dampingRatio: zeta,
+                                              velocity: initialVelocity)
+        try self.init(mass: 1, stiffness: omega * omega, damping: 2 * zeta * omega, initialVelocity: initialVelocity,
+                      ratio: zeta, omega: omega, allowsOverdamping: false, animationDuration: duration)
     }
 
     /// The `CASpringAnimation` description.
@@ -71,16 +131,18 @@ public struct Spring: Hashable, Sendable {
     ///   - stiffness: finite, > 0.
     ///   - damping: finite, ≥ 0.
     ///   - initialVelocity: finite, in distances per second. Default 0.
+    ///   - allowsOverdamping: see the type. Default false, as `CASpringAnimation`.
     /// - Throws: `LayoutError` `.invalidArgument` for values outside those ranges, or when the
     ///   natural frequency or damping ratio they imply is 0 or not representable.
-    /// - Complexity: O(1) (see `init(dampingRatio:response:initialVelocity:)`).
-    public init(mass: Double = 1, stiffness: Double, damping: Double, initialVelocity: Double = 0) throws {
+    /// - Complexity: O(1) (see `init(dampingRatio:response:initialVelocity:allowsOverdamping:)`).
+    public init(mass: Double = 1, stiffness: Double, damping: Double, initialVelocity: Double = 0,
+                allowsOverdamping: Bool = false) throws {
         try self.init(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity,
-                      ratio: nil, omega: nil)
+                      ratio: nil, omega: nil, allowsOverdamping: allowsOverdamping, animationDuration: nil)
     }
 
     private init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double,
-                 ratio: Double?, omega: Double?) throws {
+                 ratio: Double?, omega: Double?, allowsOverdamping: Bool, animationDuration: Double?) throws {
         guard mass.isFinite, mass > 0 else {
             throw LayoutError(.invalidArgument, "spring mass must be finite and > 0 (got \(mass))")
         }
@@ -108,6 +170,8 @@ public struct Spring: Hashable, Sendable {
         self.initialVelocity = initialVelocity
         self.dampingRatio = zeta
         self.naturalFrequency = w0
+        self.allowsOverdamping = allowsOverdamping
+        self.animationDuration = animationDuration
         self.settlingDuration = 0
         self.settlingDuration = computeSettlingDuration()
     }
@@ -145,7 +209,7 @@ public struct Spring: Hashable, Sendable {
     ///   the decay rates `r₁ = −ω₀/(ζ + √(ζ²−1))`, `r₂ = −ω₀(ζ + √(ζ²−1))` and `expm1` so it
     ///   neither overflows nor cancels as γ → 0.
     func state(at t: Double) -> (u: Double, v: Double) {
-        let w0 = naturalFrequency, z = dampingRatio
+        let w0 = naturalFrequency, z = effectiveDampingRatio
         let sigma = z * w0
         let a = -1.0, b = initialVelocity - sigma
         if z < 1 {
@@ -172,50 +236,94 @@ public struct Spring: Hashable, Sendable {
         }
     }
 
-    /// `(x − 1)² + (x′/ω₀)²`, non-increasing in t.
-    private func energy(at t: Double) -> Double {
-        let s = state(at: t)
-        let vn = s.v / naturalFrequency
-        return s.u * s.u + vn * vn
-    }
-
+    /// Core Animation's `durationForEpsilon:` with ε = `settlingTolerance` (see `settlingDuration`).
     private func computeSettlingDuration() -> Double {
-        let eps = Spring.settlingTolerance, eps2 = eps * eps
-        let cap = Spring.maximumSettlingDuration
-        let w0 = naturalFrequency, z = dampingRatio
-        guard z > 0 else { return cap }  // undamped: the energy is constant
-        var hi = 0.0
+        let eps = Spring.settlingTolerance, cap = Spring.maximumSettlingDuration
+        let w0 = naturalFrequency, z = effectiveDampingRatio
+        guard z > 0 else { return cap }  // undamped: never settles
         if z < 1 {
-            // Envelope: |u| ≤ e^(−σt)·Pu, |v| ≤ e^(−σt)·Pv, so energy ≤ e^(−2σt)(Pu² + Pv²/ω₀²).
             let sigma = z * w0
             let wd = w0 * ((1 - z) * (1 + z)).squareRoot()
-            let a = -1.0, b = initialVelocity - sigma
-            if wd > 0 {
-                let pu = (a * a + (b / wd) * (b / wd)).squareRoot()
-                let pv1 = b - sigma * a, pv2 = sigma * b / wd + a * wd
-                let pv = (pv1 * pv1 + pv2 * pv2).squareRoot()
-                let bound = (pu * pu + (pv / w0) * (pv / w0)).squareRoot()
-                let t = log(bound / eps) / sigma
-                if t.isFinite, t > 0 { hi = Swift.min(t, cap) }
+            let amplitude = 1 + abs((sigma - initialVelocity) / wd)
+            let t = Swift.max(-log(eps / amplitude) / sigma, 0)
+            return t.isFinite ? Swift.min(t, cap) : cap
+        }
+        // The 0.1 s walk: the first grid time of the last run of grid points below ε that lasts
+        // more than one second.
+        var candidate = -1.0, best = Double.infinity
+        var i = 0.0
+        while i <= cap + 1.1 {
+            let err = abs(state(at: i).u)   // |1 − x(i)|; x(0) = 0 (u = −1) at i = 0
+            guard err.isFinite else { return 0 }
+            if best >= eps {
+                if err < best { candidate = i; best = err }
+            } else if err >= eps {
+                best = .infinity
+            } else if i - candidate > 1.0 {
+                return Swift.min(candidate, cap)
+            }
+            i += 0.1
+        }
+        return cap
+    }
+
+    // MARK: UIKit's duration-based form
+
+    /// The natural frequency of UIKit's `parametersOfSpringAnimation` (ε = 0.001), for a
+    /// clamped duration `d` and damping ratio `z` ∈ (0, 1].
+    static func uikitFrequency(duration d: Double, dampingRatio z: Double, velocity v: Double) throws -> Double {
+        let eps = 0.001
+        let f: (Double) -> Double, df: (Double) -> Double
+        if z >= 1 {
+            f = { w in ((w - v) * d + 1) * exp(-d * w) + (w - v < 0 ? eps : -eps) }
+            df = { w in d * d * (v - w) * exp(-d * w) }
+        } else {
+            let s = ((1 - z) * (1 + z)).squareRoot()
+            f = { w in eps - abs((z * w - v) / (s * w) * exp(-z * d * w)) }
+            df = { w in
+                let e = exp(-z * d * w)
+                let h = (z - v / w) / s * e
+                let dh = (v / (w * w)) / s * e - z * d * h
+                return h >= 0 ? -dh : dh
             }
         }
-        if hi == 0 || !(energy(at: hi) <= eps2) {
-            // Doubling search for a time that is settled, starting from the slow time scale.
-            if hi == 0 { hi = Swift.min(1 / w0, cap) }
-            var steps = 0
-            while !(energy(at: hi) <= eps2) && hi < cap && steps < 2_000 {
-                hi = Swift.min(hi * 2, cap)
-                steps += 1
-            }
-            if !(energy(at: hi) <= eps2) { return cap }
+        var w = 5 / d
+        for _ in 0..<12 {
+            let step = f(w) / df(w)
+            guard step.isFinite else { break }
+            w -= step
         }
-        // Bisection: energy(lo) > eps² (energy(0) = 1 + (v₀/ω₀)² ≥ 1), energy(hi) ≤ eps².
-        var lo = 0.0
+        if w.isFinite, w > 0, abs(f(w)) <= 1e-9 { return w }
+        // Bracket a sign change around 5/d (doubling up, halving down), then bisect.
+        var hi = 5 / d, lo = 5 / d
+        let target = f(hi) > 0 ? false : true   // the sign to look for on the other side
+        var found = false
+        for _ in 0..<1100 where !found {
+            hi *= 2
+            if (f(hi) > 0) == target { found = true; lo = hi / 2 }
+        }
+        if !found {
+            hi = 5 / d
+            for _ in 0..<1100 where !found {
+                lo /= 2
+                if (f(lo) > 0) == target { found = true; hi = lo * 2 }
+            }
+        }
+        guard found else {
+            throw LayoutError(.invalidArgument,
+                              "no spring with damping ratio \(z) and initial velocity \(v) settles to 0.001 in \(d) s")
+        }
+        let loPositive = f(lo) > 0
         for _ in 0..<200 {
-            if hi - lo <= 1e-12 * hi { break }
             let mid = lo + (hi - lo) / 2
-            if energy(at: mid) <= eps2 { hi = mid } else { lo = mid }
+            if mid <= lo || mid >= hi { break }
+            if (f(mid) > 0) == loPositive { lo = mid } else { hi = mid }
         }
-        return hi
+        let root = lo + (hi - lo) / 2
+        guard root.isFinite, root > 0 else {
+            throw LayoutError(.invalidArgument,
+                              "no spring with damping ratio \(z) and initial velocity \(v) settles to 0.001 in \(d) s")
+        }
+        return root
     }
 }

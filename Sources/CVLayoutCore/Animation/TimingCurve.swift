@@ -17,8 +17,9 @@ public enum TimingCurve: Hashable, Sendable {
     /// An arbitrary cubic Bézier: `x1`, `x2` in [0, 1] (so x is monotone and the curve is a
     /// function), `y1`, `y2` finite (may leave [0, 1]: anticipation and overshoot).
     case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
-    /// A spring: the animation lasts the spring's `settlingDuration` and its progress is the
-    /// spring's value (it may exceed 1).
+    /// A spring: the animation lasts the spring's `timingDuration` (`animationDuration` for
+    /// UIKit's duration-based form, else `settlingDuration`) and its progress is the spring's
+    /// value (it may exceed 1).
     case spring(Spring)
 
     /// A validated `.cubicBezier`.
@@ -60,7 +61,7 @@ public enum TimingCurve: Hashable, Sendable {
     ///   from s = progress, falling back to bisection on [0, 1], which always converges because
     ///   x is monotone for x1, x2 ∈ [0, 1]; accurate to ~1e-15) and returns `y(s)`. `progress` is
     ///   clamped into [0, 1], so the result is exactly 0 at ≤ 0 and exactly 1 at ≥ 1.
-    /// - `.spring(s)`: `s.value(at: progress · s.settlingDuration)` for progress in (0, 1),
+    /// - `.spring(s)`: `s.value(at: progress · s.timingDuration)` for progress in (0, 1),
     ///   0 at ≤ 0 and 1 at ≥ 1.
     /// - NaN progress gives 0. A `.cubicBezier` that `validate()` rejects behaves as `linear`
     ///   (no trap).
@@ -72,7 +73,7 @@ public enum TimingCurve: Hashable, Sendable {
         case .linear:
             return progress
         case let .spring(s):
-            return s.value(at: progress * s.settlingDuration)
+            return s.value(at: progress * s.timingDuration)
         default:
             guard (try? validate()) != nil, let c = controlPoints else { return progress }
             return TimingCurve.solve(x1: c.x1, y1: c.y1, x2: c.x2, y2: c.y2, x: progress)

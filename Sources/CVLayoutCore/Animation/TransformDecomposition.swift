@@ -55,9 +55,11 @@ public struct TransformDecomposition: Hashable, Sendable {
         /// No rotation.
         public static let identity = Quaternion(x: 0, y: 0, z: 0, w: 1)
 
-        /// Spherical linear interpolation along the shorter arc (CSS Transforms 2,
-        /// "Interpolation of decomposed 3D matrix values", with the shortest-path sign flip
-        /// browsers apply: when `a · b < 0`, `b` is negated — the same rotation).
+        /// Spherical linear interpolation (CSS Transforms 2, "Interpolation of decomposed 3D
+        /// matrix values"). With `shortest` (the default) it takes the shorter arc, as browsers
+        /// do: when `a · b < 0`, `b` is negated — the same rotation. Without it, the spec's
+        /// algorithm as written: no flip, so a turn from 170° to −170° goes the long way round
+        /// (340° through 0°), and `a · b = −1` (the same rotation) gives `a`.
         ///
         /// Weights `sin((1−t)θ)/sin θ` and `sin(tθ)/sin θ`, which equal the spec's
         /// `cos(tθ) − product·w` and `w = sin(tθ)/√(1 − product²)`; θ is computed as
@@ -65,10 +67,10 @@ public struct TransformDecomposition: Hashable, Sendable {
         /// `acos(product)` loses half the digits. Equal inputs give `a`. `t` outside [0, 1]
         /// extrapolates along the same great circle. The result is normalised.
         /// - Complexity: O(1).
-        public static func slerp(_ a: Quaternion, _ b: Quaternion, _ t: Double) -> Quaternion {
+        public static func slerp(_ a: Quaternion, _ b: Quaternion, _ t: Double, shortest: Bool = true) -> Quaternion {
             var b = b
             let dot = a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w
-            if dot < 0 { b = Quaternion(x: -b.x, y: -b.y, z: -b.z, w: -b.w) }
+            if shortest, dot < 0 { b = Quaternion(x: -b.x, y: -b.y, z: -b.z, w: -b.w) }
             let dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z, dw = a.w - b.w
             let sx = a.x + b.x, sy = a.y + b.y, sz = a.z + b.z, sw = a.w + b.w
             let diff = (dx * dx + dy * dy + dz * dz + dw * dw).squareRoot()
@@ -208,10 +210,11 @@ public struct TransformDecomposition: Hashable, Sendable {
     }
 
     /// Component-wise interpolation: translation, scale, skew and perspective linearly
-    /// (`(1−t)·a + t·b`, exact at t = 0 and 1), the quaternion by `Quaternion.slerp`.
-    /// `t` outside [0, 1] extrapolates.
+    /// (`(1−t)·a + t·b`, exact at t = 0 and 1), the quaternion by `Quaternion.slerp` (which way
+    /// the rotation turns: `rotation`). `t` outside [0, 1] extrapolates.
     /// - Complexity: O(1).
-    public static func interpolate(_ a: TransformDecomposition, _ b: TransformDecomposition, _ t: Double) -> TransformDecomposition {
+    public static func interpolate(_ a: TransformDecomposition, _ b: TransformDecomposition, _ t: Double,
+                                   rotation: RotationInterpolation = .shortest) -> TransformDecomposition {
         func l(_ p: Double, _ q: Double) -> Double { (1 - t) * p + t * q }
         return TransformDecomposition(
             translation: Vector3(x: l(a.translation.x, b.translation.x), y: l(a.translation.y, b.translation.y),
@@ -220,7 +223,7 @@ public struct TransformDecomposition: Hashable, Sendable {
             skew: Skew(xy: l(a.skew.xy, b.skew.xy), xz: l(a.skew.xz, b.skew.xz), yz: l(a.skew.yz, b.skew.yz)),
             perspective: Vector4(x: l(a.perspective.x, b.perspective.x), y: l(a.perspective.y, b.perspective.y),
                                  z: l(a.perspective.z, b.perspective.z), w: l(a.perspective.w, b.perspective.w)),
-            quaternion: Quaternion.slerp(a.quaternion, b.quaternion, t))
+            quaternion: Quaternion.slerp(a.quaternion, b.quaternion, t, shortest: rotation == .shortest))
     }
 
     // MARK: 3-vector helpers (tuples: no allocation)
@@ -289,8 +292,11 @@ extension Transform3D {
     /// - `t` outside [0, 1] (spring overshoot) extrapolates.
     /// - Intermediate results are normalised to `m44 = 1` before perspective is re-applied
     ///   (as in CSS): for inputs with `m44 ≠ 1` they are the same projective transforms.
+    /// - `rotation`: which way a rotation turns (`.shortest`, the default, or `.css`: the spec's
+    ///   algorithm without the sign flip; see `RotationInterpolation`).
     /// - Complexity: O(1).
-    public static func interpolate(_ a: Transform3D, _ b: Transform3D, _ t: Double) -> Transform3D {
+    public static func interpolate(_ a: Transform3D, _ b: Transform3D, _ t: Double,
+                                   rotation: RotationInterpolation = .shortest) -> Transform3D {
         if t == 0 || t.isNaN { return a }
         if t == 1 { return b }
         if a == b { return a }
@@ -302,7 +308,17 @@ extension Transform3D {
             return r.isFinite ? r : discrete()
         }
         guard let da = TransformDecomposition(a), let db = TransformDecomposition(b) else { return discrete() }
-        let r = TransformDecomposition.interpolate(da, db, t).recomposed
+        let r = TransformDecomposition.interpolate(da, db, t, rotation: rotation).recomposed
         return r.isFinite ? r : discrete()
     }
+}
+
+/// Which way an interpolated rotation turns between two orientations more than 180° apart
+/// along the quaternion arc (docs/animation-rules.md).
+public enum RotationInterpolation: Int32, Sendable, Hashable {
+    /// The shorter way (browsers' behaviour; cvlayout's default): 170° → −170° turns 20°
+    /// through 180°.
+    case shortest = 0
+    /// CSS Transforms 2's algorithm as written (no sign flip): 170° → −170° turns 340° through 0°.
+    case css = 1
 }

@@ -98,6 +98,8 @@ _FUNCTIONS = [
     ("cvl_animation_progress", [_P(T.cvl_animation), c_double, _P(c_double)], None),
     ("cvl_transform3d_interpolate", [_P(T.cvl_transform3d), _P(T.cvl_transform3d), c_double,
                                      _P(T.cvl_transform3d)], None),
+    ("cvl_transform3d_interpolate_rotation", [_P(T.cvl_transform3d), _P(T.cvl_transform3d), c_double, c_int32,
+                                              _P(T.cvl_transform3d)], None),
     ("cvl_view_set_time", [VH, c_double], None),
     ("cvl_view_get_time", [VH, _P(c_double)], None),
     ("cvl_view_is_animating", [VH, _P(c_int)], None),

@@ -48,6 +48,8 @@ SCROLL_POSITION_CENTERED_HORIZONTALLY = 16
 SCROLL_POSITION_RIGHT = 32
 
 CURVE_LINEAR, CURVE_EASE_IN, CURVE_EASE_OUT, CURVE_EASE_IN_OUT, CURVE_CUBIC_BEZIER, CURVE_SPRING = range(6)
+ANIMATION_ALLOWS_OVERDAMPING, ANIMATION_SPRING_FROM_DURATION, ANIMATION_ROTATION_CSS = 1, 2, 4
+ROTATION_SHORTEST, ROTATION_CSS = 0, 1
 
 
 # --- plain data -------------------------------------------------------------------------------
@@ -258,7 +260,7 @@ class cvl_animation(Structure):
         ("duration", c_double),
         ("delay", c_double),
         ("curve", c_int32),
-        ("reserved", c_int32),
+        ("flags", c_uint32),
         ("bezier", c_double * 4),
         ("spring_damping_ratio", c_double),
         ("spring_response", c_double),

@@ -31,19 +31,42 @@ class Animation:
     spring_stiffness: float = 0.0
     spring_damping: float = 0.0
     spring_initial_velocity: float = 0.0
+    #: ``CVL_ANIMATION_*`` bits; prefer the named arguments of the constructors below.
+    flags: int = 0
+
+    @staticmethod
+    def _flags(allows_overdamping: bool = False, rotation: str = "shortest") -> int:
+        if rotation not in ("shortest", "css"):
+            raise ValueError(f"rotation must be 'shortest' or 'css', not {rotation!r}")
+        return ((T.ANIMATION_ALLOWS_OVERDAMPING if allows_overdamping else 0)
+                | (T.ANIMATION_ROTATION_CSS if rotation == "css" else 0))
 
     @classmethod
-    def spring(cls, damping_ratio: float = 1.0, response: float = 0.5, delay: float = 0.0) -> "Animation":
+    def spring(cls, damping_ratio: float = 1.0, response: float = 0.5, delay: float = 0.0,
+               allows_overdamping: bool = False, rotation: str = "shortest") -> "Animation":
         """A spring given as (damping ratio, response), SwiftUI's parametrisation."""
         return cls(duration=0.0, curve="spring", delay=delay, spring_damping_ratio=damping_ratio,
-                   spring_response=response)
+                   spring_response=response, flags=cls._flags(allows_overdamping, rotation))
 
     @classmethod
     def spring_physics(cls, mass: float = 1.0, stiffness: float = 100.0, damping: float = 10.0,
-                       initial_velocity: float = 0.0, delay: float = 0.0) -> "Animation":
-        """A spring given as (mass, stiffness, damping, initial velocity)."""
+                       initial_velocity: float = 0.0, delay: float = 0.0, allows_overdamping: bool = False,
+                       rotation: str = "shortest") -> "Animation":
+        """A spring given as (mass, stiffness, damping, initial velocity): CASpringAnimation's
+        parameters. A damping ratio above 1 moves critically damped unless ``allows_overdamping``."""
         return cls(duration=0.0, curve="spring", delay=delay, spring_mass=mass, spring_stiffness=stiffness,
-                   spring_damping=damping, spring_initial_velocity=initial_velocity)
+                   spring_damping=damping, spring_initial_velocity=initial_velocity,
+                   flags=cls._flags(allows_overdamping, rotation))
+
+    @classmethod
+    def spring_uikit(cls, duration: float, damping_ratio: float, initial_velocity: float = 0.0,
+                     delay: float = 0.0, rotation: str = "shortest") -> "Animation":
+        """UIKit's ``animateWithDuration:delay:usingSpringWithDamping:initialSpringVelocity:``:
+        the stiffness is solved so the spring settles (envelope 0.001) at ``duration``, and the
+        animation lasts ``duration``."""
+        return cls(duration=duration, curve="spring", delay=delay, spring_damping_ratio=damping_ratio,
+                   spring_initial_velocity=initial_velocity,
+                   flags=T.ANIMATION_SPRING_FROM_DURATION | cls._flags(False, rotation))
 
     @classmethod
     def cubic_bezier(cls, x1: float, y1: float, x2: float, y2: float, duration: float = 0.3,
@@ -60,7 +83,7 @@ class Animation:
     def to_struct(self) -> T.cvl_animation:
         curve = CURVES[self.curve] if isinstance(self.curve, str) else int(self.curve)
         return T.cvl_animation(
-            float(self.duration), float(self.delay), curve, 0, (ctypes.c_double * 4)(*self.bezier),
+            float(self.duration), float(self.delay), curve, int(self.flags), (ctypes.c_double * 4)(*self.bezier),
             self.spring_damping_ratio, self.spring_response, self.spring_mass, self.spring_stiffness,
             self.spring_damping, self.spring_initial_velocity)
 
@@ -68,7 +91,7 @@ class Animation:
     def from_struct(cls, s: T.cvl_animation) -> "Animation":
         return cls(s.duration, CURVE_NAMES.get(s.curve, s.curve), s.delay, tuple(s.bezier), s.spring_damping_ratio,
                    s.spring_response, s.spring_mass, s.spring_stiffness, s.spring_damping,
-                   s.spring_initial_velocity)
+                   s.spring_initial_velocity, s.flags)
 
     @property
     def total_duration(self) -> float:
@@ -95,8 +118,14 @@ def as_struct(animation) -> T.cvl_animation | None:
     return animation.to_struct()
 
 
-def interpolate_transform(a: Transform, b: Transform, t: float) -> Transform:
-    """Decomposition interpolation (CSS Transforms Level 2) of two 16-tuples at ``t``."""
+def interpolate_transform(a: Transform, b: Transform, t: float, rotation: str = "shortest") -> Transform:
+    """Decomposition interpolation (CSS Transforms Level 2) of two 16-tuples at ``t``. A rotation
+    turns the shorter way (``rotation="shortest"``) or as the CSS algorithm is written, without
+    the quaternion sign flip (``"css"``)."""
+    modes = {"shortest": T.ROTATION_SHORTEST, "css": T.ROTATION_CSS}
+    if rotation not in modes:
+        raise ValueError(f"rotation must be 'shortest' or 'css', not {rotation!r}")
     ta, tb, out = T.cvl_transform3d(*a), T.cvl_transform3d(*b), T.cvl_transform3d()
-    _lib.cvl_transform3d_interpolate(ctypes.byref(ta), ctypes.byref(tb), float(t), ctypes.byref(out))
+    _lib.cvl_transform3d_interpolate_rotation(ctypes.byref(ta), ctypes.byref(tb), float(t), modes[rotation],
+                                              ctypes.byref(out))
     return tuple(getattr(out, n) for n, _ in T.cvl_transform3d._fields_)

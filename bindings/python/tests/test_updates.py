@@ -213,10 +213,11 @@ def test_animation_timing():
     # (0.42, 0, 0.58, 1) at x = 0.25: x(s) = 1.26 s(1-s)² + 1.74 s²(1-s) + s³ = 0.25 at
     # s = 0.2250652 (bisection by hand), y(s) = s²(3 - 2s) = 0.1291619.
     assert ease.progress(0.5) == pytest.approx(0.5) and ease.progress(0.25) == pytest.approx(0.1291619, abs=1e-6)
-    # Critically damped spring, response 0.5: ω = 4π, x(t) = 1 - (1 + ωt)e^(-ωt); settles at 0.761 s.
+    # Critically damped spring, response 0.5: ω = 4π, x(t) = 1 - (1 + ωt)e^(-ωt); below 0.001 from
+    # t = 0.7348, so Core Animation's 0.1 s walk settles at 0.8 s.
     crit = Animation.spring(damping_ratio=1.0, response=0.5)
     assert crit.progress(0.25) == pytest.approx(1 - (1 + math.pi) * math.exp(-math.pi), abs=1e-9)
-    assert crit.total_duration == pytest.approx(0.761, abs=1e-3) and crit.progress(crit.total_duration) == pytest.approx(1, abs=1e-3)
+    assert crit.total_duration == pytest.approx(0.8, abs=1e-9) and crit.progress(crit.total_duration) == pytest.approx(1, abs=1e-3)
     assert Animation.cubic_bezier(0, 0, 1, 1, duration=1).progress(0.3) == pytest.approx(0.3, abs=1e-6)
     spring = Animation.spring(damping_ratio=0.5, response=0.4)
     assert spring.total_duration > 0.4
@@ -226,6 +227,39 @@ def test_animation_timing():
     assert phys.total_duration > 0
     d = Animation.default()
     assert (d.duration, d.curve, d.delay) == (0.3, "ease_in_out", 0.0)
+
+
+@needs_animation
+def test_core_animation_springs():
+    # CASpringAnimation.settlingDuration's documented examples (mass 1, stiffness 100).
+    five = Animation.spring_physics(mass=1, stiffness=100, damping=5)
+    assert five.total_duration == pytest.approx(math.log((1 + 2.5 / math.sqrt(93.75)) / 0.001) / 2.5, abs=1e-9)
+    assert five.total_duration == pytest.approx(2.855, abs=1e-3)
+    assert Animation.spring_physics(mass=1, stiffness=100, damping=15).total_duration == pytest.approx(1.0221, abs=1e-4)
+    # Overdamped springs move critically damped unless allowed (m 1, k 2, c 3).
+    crit = Animation.spring_physics(mass=1, stiffness=2, damping=3)
+    over = Animation.spring_physics(mass=1, stiffness=2, damping=3, allows_overdamping=True)
+    assert crit.progress(1.0) == pytest.approx(1 - (1 + math.sqrt(2)) * math.exp(-math.sqrt(2)), abs=1e-12)
+    assert over.progress(1.0) == pytest.approx(1 - 2 / math.e + math.exp(-2), abs=1e-12)
+    # UIKit's duration + damping ratio + velocity: lasts the duration, ω = ln(1000/√3)/0.5 for ratio 0.5.
+    uikit = Animation.spring_uikit(duration=1.0, damping_ratio=0.5, delay=0.25)
+    assert uikit.total_duration == pytest.approx(1.25)
+    w = math.log(1000 / math.sqrt(3)) / 0.5
+    wd = w * math.sqrt(0.75)
+    expected = 1 - math.exp(-0.5 * w * 0.2) * (math.cos(wd * 0.2) + 0.5 * w / wd * math.sin(wd * 0.2))
+    assert uikit.progress(0.45) == pytest.approx(expected, abs=1e-9)
+    with pytest.raises(ValueError):
+        Animation.spring(rotation="clockwise")
+
+
+@requires("cvl_transform3d_interpolate_rotation")
+def test_rotation_direction_is_a_choice():
+    from cvlayout.geometry import rotation
+    a, b = rotation(math.radians(170), 0, 0, 1), rotation(math.radians(-170), 0, 0, 1)
+    assert cvlayout.interpolate_transform(a, b, 0.5) == pytest.approx(rotation(math.pi, 0, 0, 1), abs=1e-9)
+    assert cvlayout.interpolate_transform(a, b, 0.5, rotation="css") == pytest.approx(IDENTITY, abs=1e-9)
+    with pytest.raises(ValueError):
+        cvlayout.interpolate_transform(a, b, 0.5, rotation="left")
 
 
 @requires("cvl_transform3d_interpolate")

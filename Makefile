@@ -2,31 +2,53 @@
 SWIFT  ?= swift
 PYTHON ?= python3
 CC     ?= gcc
-LIB_DIR := .build/release
-LIB     := $(LIB_DIR)/libcvlayout.so
+# The version's one home is VERSION (scripts/version.py copies it into the header, Package.swift,
+# exports.map and the Python bindings; `make test` fails on drift).
+VERSION   := $(shell cat VERSION)
+SOVERSION := $(firstword $(subst ., ,$(VERSION)))
+# `make lib` stages the release library as an installed system would lay it out:
+# libcvlayout.so.MAJOR.MINOR.PATCH (the file), libcvlayout.so.MAJOR (its SONAME), libcvlayout.so.
+LIB_DIR   := build/lib
+LIB_FILE  := libcvlayout.so.$(VERSION)
+LIB_SONAME := libcvlayout.so.$(SOVERSION)
+LIB       := $(LIB_DIR)/libcvlayout.so
 CFLAGS_STRICT := -std=c11 -Wall -Wextra -Werror -pedantic -Iinclude
 VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indirect \
             --errors-for-leak-kinds=definite,indirect --error-exitcode=9
 PYENV := PYTHONPATH=bindings/python CVLAYOUT_LIBRARY=$(CURDIR)/$(LIB)
 
-.PHONY: deps lib demo test test-swift test-c test-python abi-check bench clean
+.PHONY: deps lib demo test test-swift test-c test-python abi-check check-version check-library bench clean
 
 deps:
 	@scripts/install-deps.sh
 
+# The release library links the Swift runtime statically (CVL_STATIC_STDLIB, see Package.swift)
+# and gets no $$ORIGIN RUNPATH: it needs only the C runtime. Copied only when it changed, so what
+# links against it is not rebuilt needlessly.
 lib:
-	$(SWIFT) build -c release --product cvlayout
+	CVL_STATIC_STDLIB=1 $(SWIFT) build -c release --product cvlayout --disable-local-rpath
+	@mkdir -p $(LIB_DIR)
+	@cmp -s .build/release/libcvlayout.so $(LIB_DIR)/$(LIB_FILE) || cp .build/release/libcvlayout.so $(LIB_DIR)/$(LIB_FILE)
+	@ln -sf $(LIB_FILE) $(LIB_DIR)/$(LIB_SONAME)
+	@ln -sf $(LIB_SONAME) $(LIB)
 
 # Builds the library and renders the SVG gallery into gallery/.
 demo: deps lib
 	$(PYENV) $(PYTHON) -m cvlayout gallery --out gallery
 
 # Every test: the header/export agreement, Swift tests, the C harness under valgrind, Python.
-test: deps lib abi-check test-swift test-c test-python
+test: deps lib abi-check check-version check-library test-swift test-c test-python
 	@echo "all test suites passed"
 
 abi-check:
 	$(PYTHON) scripts/gen_abi_check.py --check
+
+check-version:
+	$(PYTHON) scripts/version.py --check
+
+# DT_NEEDED only the C runtime, no RUNPATH, SONAME and symbol version from VERSION.
+check-library: lib
+	$(PYTHON) scripts/check_library.py $(LIB_DIR)/$(LIB_FILE)
 
 test-swift:
 	$(SWIFT) test
@@ -52,6 +74,7 @@ test-c: build/harness build/readme_example
 	grep -q "item 0 at (" build/readme_example.out
 
 test-python:
+	$(PYENV) $(PYTHON) -c 'import cvlayout, sys; sys.exit(cvlayout.__version__ != "$(VERSION)" and "cvlayout.__version__ " + cvlayout.__version__ + " != VERSION $(VERSION)")'
 	$(PYENV) $(PYTHON) -m pytest bindings/python/tests -q
 
 # The benchmark program (not a test): see BENCHMARKS.md.

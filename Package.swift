@@ -2,8 +2,9 @@
 import PackageDescription
 
 // Release packaging only: CVL_STATIC_STDLIB=1 swift build -c release links the Swift runtime
-// statically so libcvlayout.so is relocatable. It must stay off for `swift test` (the static
-// runtime breaks the XCTest link), hence the environment gate.
+// statically so libcvlayout.so needs only the C runtime and is relocatable (`make lib`, the Python
+// wheel). It must stay off for `swift test` (the static runtime breaks the XCTest link), hence the
+// environment gate.
 let staticStdlib = Context.environment["CVL_STATIC_STDLIB"] == "1"
 
 let package = Package(
@@ -26,7 +27,8 @@ let package = Package(
             dependencies: ["CVLayoutCore", "CCVLayout"],
             exclude: ["exports.map"],
             linkerSettings: [.unsafeFlags(
-                ["-Xlinker", "-soname=libcvlayout.so",
+                // SONAME and the symbol version tag carry VERSION's major (scripts/version.py checks).
+                ["-Xlinker", "-soname=libcvlayout.so.0",
                  "-Xlinker", "--version-script=Sources/CVLayout/exports.map"]
                 + (staticStdlib ? ["-static-stdlib", "-Xlinker", "--strip-all"] : []))]),
         .testTarget(name: "CVLayoutCoreTests", dependencies: ["CVLayoutCore"]),

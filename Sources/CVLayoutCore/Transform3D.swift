@@ -1,4 +1,12 @@
-import Foundation  // cos, sin (Glibc math through Foundation keeps Linux and Apple alike)
+// cos, sin from the platform C library, not Foundation: the static library then carries only
+// the Swift core runtime (see README, "Install").
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A 4×4 homogeneous transform with `CATransform3D` conventions.
 ///

@@ -1,4 +1,12 @@
-import Foundation  // exp, expm1, log, sin, cos
+// exp, expm1, log, sin, cos from the platform C library, not Foundation: the static library then carries only
+// the Swift core runtime (see README, "Install").
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A damped harmonic oscillator that starts at rest-position 0 (with an optional initial
 /// velocity) and is pulled towards the target 1: `m·x″ + c·x′ + k·(x − 1) = 0`, `x(0) = 0`,

@@ -1,4 +1,12 @@
-import Foundation  // sin, cos, atan2 (Glibc math through Foundation keeps Linux and Apple alike)
+// sin, cos, atan2 from the platform C library, not Foundation: the static library then carries only
+// the Swift core runtime (see README, "Install").
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A `Transform3D` split into the components CSS animates: the "unmatrix" decomposition of
 /// CSS Transforms Level 2, §"Decomposing a 3D matrix"

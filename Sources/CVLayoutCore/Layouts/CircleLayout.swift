@@ -1,4 +1,12 @@
-import Foundation  // cos, sin, acos, asin
+// cos, sin, acos, asin from the platform C library, not Foundation: the static library then carries only
+// the Swift core runtime (see README, "Install").
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The circle layout of "iOS : Working with collection view layouts" (step 4,
 /// `CollectionViewCircleLayout`): the items of section 0 sit evenly spaced on a circle, the

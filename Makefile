@@ -12,12 +12,17 @@ LIB_DIR   := build/lib
 LIB_FILE  := libcvlayout.so.$(VERSION)
 LIB_SONAME := libcvlayout.so.$(SOVERSION)
 LIB       := $(LIB_DIR)/libcvlayout.so
+# `make install` destinations (GNU conventions; DESTDIR stages a package).
+PREFIX     ?= /usr/local
+LIBDIR     ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 CFLAGS_STRICT := -std=c11 -Wall -Wextra -Werror -pedantic -Iinclude
 VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indirect \
             --errors-for-leak-kinds=definite,indirect --error-exitcode=9
 PYENV := PYTHONPATH=bindings/python CVLAYOUT_LIBRARY=$(CURDIR)/$(LIB)
 
-.PHONY: deps lib demo test test-swift test-c test-python abi-check check-version check-library bench clean
+.PHONY: deps lib demo test test-swift test-c test-python abi-check check-version check-library test-install install uninstall bench clean
 
 deps:
 	@scripts/install-deps.sh
@@ -32,12 +37,32 @@ lib:
 	@ln -sf $(LIB_FILE) $(LIB_DIR)/$(LIB_SONAME)
 	@ln -sf $(LIB_SONAME) $(LIB)
 
+# Installs what `make lib` built (building it only if it is missing, so `make lib && sudo make
+# install` works without Swift on root's PATH): the header, the library with its SONAME and dev
+# symlinks, cvlayout.pc.
+install: $(LIB_DIR)/$(LIB_FILE)
+	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	install -m 644 include/cvlayout.h $(DESTDIR)$(INCLUDEDIR)/cvlayout.h
+	install -m 755 $(LIB_DIR)/$(LIB_FILE) $(DESTDIR)$(LIBDIR)/$(LIB_FILE)
+	ln -sf $(LIB_FILE) $(DESTDIR)$(LIBDIR)/$(LIB_SONAME)
+	ln -sf $(LIB_SONAME) $(DESTDIR)$(LIBDIR)/libcvlayout.so
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+	    -e 's|@VERSION@|$(VERSION)|' packaging/cvlayout.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/cvlayout.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/cvlayout.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(INCLUDEDIR)/cvlayout.h $(DESTDIR)$(PKGCONFIGDIR)/cvlayout.pc \
+	    $(DESTDIR)$(LIBDIR)/$(LIB_FILE) $(DESTDIR)$(LIBDIR)/$(LIB_SONAME) $(DESTDIR)$(LIBDIR)/libcvlayout.so
+
+$(LIB_DIR)/$(LIB_FILE):
+	$(MAKE) lib
+
 # Builds the library and renders the SVG gallery into gallery/.
 demo: deps lib
 	$(PYENV) $(PYTHON) -m cvlayout gallery --out gallery
 
 # Every test: the header/export agreement, Swift tests, the C harness under valgrind, Python.
-test: deps lib abi-check check-version check-library test-swift test-c test-python
+test: deps lib abi-check check-version check-library test-swift test-c test-python test-install
 	@echo "all test suites passed"
 
 abi-check:
@@ -76,6 +101,10 @@ test-c: build/harness build/readme_example
 test-python:
 	$(PYENV) $(PYTHON) -c 'import cvlayout, sys; sys.exit(cvlayout.__version__ != "$(VERSION)" and "cvlayout.__version__ " + cvlayout.__version__ + " != VERSION $(VERSION)")'
 	$(PYENV) $(PYTHON) -m pytest bindings/python/tests -q
+
+# make install into a temporary prefix; the README's C example built with pkg-config against it.
+test-install: lib
+	scripts/test_install.sh
 
 # The benchmark program (not a test): see BENCHMARKS.md.
 # Taffy (PyPI `stretchable`) is the peer engine bench.py compares against; only the benchmark needs it.

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Installs what this repo needs and the machine lacks: valgrind (Debian), pytest and hypothesis
+# Installs what this repo needs and the machine lacks: valgrind, pkg-config (Debian), pytest and hypothesis
 # (PyPI). The Swift toolchain itself comes with the machine image (/opt/swift).
 set -euo pipefail
 need_apt=()
 command -v valgrind >/dev/null 2>&1 || need_apt+=(valgrind)
 command -v gcc >/dev/null 2>&1 || need_apt+=(gcc)
 command -v g++ >/dev/null 2>&1 || need_apt+=(g++)
+command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)   # the install test builds like a user
+command -v readelf >/dev/null 2>&1 || need_apt+=(binutils)        # check_library.py
 if [ ${#need_apt[@]} -gt 0 ]; then
     echo "installing ${need_apt[*]} (apt)"
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null

@@ -22,7 +22,7 @@ VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indire
             --errors-for-leak-kinds=definite,indirect --error-exitcode=9
 PYENV := PYTHONPATH=bindings/python CVLAYOUT_LIBRARY=$(CURDIR)/$(LIB)
 
-.PHONY: deps lib demo test test-swift test-c test-python abi-check check-version check-library test-install install uninstall bench clean
+.PHONY: deps lib demo test test-swift test-c test-python abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean
 
 deps:
 	@scripts/install-deps.sh
@@ -62,7 +62,7 @@ demo: deps lib
 	$(PYENV) $(PYTHON) -m cvlayout gallery --out gallery
 
 # Every test: the header/export agreement, Swift tests, the C harness under valgrind, Python.
-test: deps lib abi-check check-version check-library test-swift test-c test-python test-install
+test: deps lib abi-check check-version check-library test-swift test-c test-python test-install test-wheel
 	@echo "all test suites passed"
 
 abi-check:
@@ -105,6 +105,18 @@ test-python:
 # make install into a temporary prefix; the README's C example built with pkg-config against it.
 test-install: lib
 	scripts/test_install.sh
+
+# The Python wheel for distribution, in build/wheelhouse. `pip wheel .` runs the build hook
+# (setup.py), whose swift build is the one `make lib` just ran, so it reuses .build; auditwheel
+# checks the wheel needs nothing outside the manylinux policy and gives it its manylinux tag.
+wheel: lib
+	rm -rf build/python build/dist build/wheelhouse bindings/python/cvlayout.egg-info
+	$(PYTHON) -m pip wheel . --no-deps -q -w build/dist
+	$(PYTHON) -m auditwheel repair -w build/wheelhouse build/dist/cvlayout-$(VERSION)-*.whl
+
+# The wheel installed into a fresh venv; the README's Python example run outside the repo.
+test-wheel: wheel
+	scripts/test_wheel.sh build/wheelhouse/cvlayout-$(VERSION)-*.whl
 
 # The benchmark program (not a test): see BENCHMARKS.md.
 # Taffy (PyPI `stretchable`) is the peer engine bench.py compares against; only the benchmark needs it.

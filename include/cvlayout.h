@@ -754,8 +754,36 @@ int cvl_view_get_time(const cvl_view *view, double *out_seconds);
 /** *out_animating = 1 while an animation has not reached its end at the view's time. */
 int cvl_view_is_animating(const cvl_view *view, int *out_animating);
 
-/** Jumps every running animation to its end. */
+/** Jumps every running animation to its end (an animated scroll to its target offset). */
 int cvl_view_finish_animations(cvl_view *view);
+
+/**
+** Animated layout changes: UIKit's property change or invalidateLayout inside a UIView animation
+** block ([UIView beginAnimations:...] / [UIView commitAnimations]). Begin remembers what is on
+** screen (`animation` must not be NULL; an open block is replaced); the host then changes layout
+** properties, invalidates, or resizes; commit re-runs the layout and animates every element from
+** where it was on screen to its new attributes (elements not on screen before crossfade in, or
+** start from the layout's appearing attributes; elements that go away fade out). Custom attribute
+** slots the layout declares discrete (e.g. the Dimensions layout's mode) switch at progress 0.5.
+** A batch update, layout switch or reload inside the block animates itself; the commit then only
+** closes the block. Commit without an open block fails with CVL_ERROR_STATE.
+** O(elements on screen before + after).
+*/
+int cvl_view_begin_animated_changes(cvl_view *view, const cvl_animation *animation);
+int cvl_view_commit_animated_changes(cvl_view *view);
+
+/**
+** scrollToItemAtIndexPath:atScrollPosition:animated: — as cvl_view_scroll_to_item, but with
+** `animation` (not NULL) the content offset moves from its current value to the target along the
+** animation's curve as the view's clock advances (cvl_view_set_time): at time t it is
+** from + (target - from) * progress(t), and every query (content offset, rect queries, visible
+** elements) answers for that offset; at the end it is exactly the target. Setting the content
+** offset or bounds size, or another scroll, stops it where it is; cvl_view_finish_animations jumps
+** to the target; cvl_view_is_animating reports it. `animation` NULL: the offset jumps at once.
+** Writes the target offset to *out_target (may be NULL). On error nothing changes.
+*/
+int cvl_view_scroll_to_item_animated(cvl_view *view, cvl_index_path index_path, uint32_t position,
+                                     const cvl_animation *animation, cvl_point *out_target);
 
 /* ============================================================================================
 ** Batch updates: performBatchUpdates
@@ -819,8 +847,9 @@ int cvl_view_map_index_path(const cvl_view *view, int32_t direction, cvl_index_p
 /**
 ** Makes `layout` the view's layout (the view retains it; the previous layout is released and
 ** can be attached elsewhere). `animation` NULL: the new layout is prepared and answers at once;
-** otherwise every element moves from its old to its new attributes (appearing / disappearing
-** elements crossfade). The content offset is carried so the item nearest the centre of the
+** otherwise every element moves from its old on-screen attributes (moved with the content offset
+** change, so the first frame is exactly the old layout's last frame) to its new attributes
+** (appearing / disappearing elements crossfade). The content offset is carried so the item nearest the centre of the
 ** viewport stays in view, clamped to the new content size. Fails with CVL_ERROR_STATE if
 ** `layout` is attached to another view.
 */

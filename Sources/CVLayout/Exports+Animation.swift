@@ -126,7 +126,7 @@ public func cvl_view_is_animating_impl(_ view: OpaquePointer?, _ out: UnsafeMuta
 
 @_cdecl("cvl_view_finish_animations")
 public func cvl_view_finish_animations_impl(_ view: OpaquePointer?) -> Int32 {
-    withView(view) { $0.view.finishAnimations() }
+    withView(view) { try $0.view.finishAnimations() }
 }
 
 @_cdecl("cvl_view_set_layout")
@@ -149,4 +149,18 @@ public func cvl_view_set_layout_impl(_ view: OpaquePointer?, _ layout: OpaquePoi
         box.layoutBox.viewBox = nil
         box.layoutBox = lb
     }
+}
+
+@_cdecl("cvl_view_begin_animated_changes")
+public func cvl_view_begin_animated_changes_impl(_ view: OpaquePointer?, _ animation: UnsafePointer<cvl_animation>?) -> Int32 {
+    withView(view) { box in
+        guard let animation else { throw LayoutError(.nullArgument, "animation is NULL") }
+        let timing = try coreTiming(animation.pointee)
+        try querying(box) { try box.view.beginAnimatedChanges(timing) }
+    }
+}
+
+@_cdecl("cvl_view_commit_animated_changes")
+public func cvl_view_commit_animated_changes_impl(_ view: OpaquePointer?) -> Int32 {
+    withView(view) { box in try querying(box) { try box.view.commitAnimatedChanges() } }
 }

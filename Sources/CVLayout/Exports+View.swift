@@ -237,3 +237,18 @@ public func cvl_view_scroll_to_item_impl(_ view: OpaquePointer?, _ ip: cvl_index
         out?.pointee = offset.c
     }
 }
+
+@_cdecl("cvl_view_scroll_to_item_animated")
+public func cvl_view_scroll_to_item_animated_impl(_ view: OpaquePointer?, _ ip: cvl_index_path, _ position: UInt32,
+                                                  _ animation: UnsafePointer<cvl_animation>?,
+                                                  _ out: UnsafeMutablePointer<cvl_point>?) -> Int32 {
+    withView(view) { box in
+        let path = try requireIndexPath(ip)
+        guard let pos = ScrollPosition(validating: position) else {
+            throw LayoutError.invalid("invalid scroll position 0x\(String(position, radix: 16)): unknown bits, or two positions on one axis")
+        }
+        let timing = try optionalTiming(animation)
+        let target = try query(box) { try box.view.scrollToItem(at: path, at: pos, animation: timing) }
+        out?.pointee = target.c
+    }
+}

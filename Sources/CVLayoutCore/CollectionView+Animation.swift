@@ -2,25 +2,35 @@
 extension CollectionView {
     // MARK: The clock
 
-    /// Sets the host's clock (seconds). Time must not go backwards.
+    /// Sets the host's clock (seconds). Time must not go backwards. A running animated scroll
+    /// moves the content offset to its value at the new time (see `scrollToItem(at:at:animation:)`).
     public func setTime(_ seconds: Double) throws {
         guard seconds.isFinite else { throw LayoutError.invalid("time \(seconds) must be finite") }
         guard seconds >= currentTime else { throw LayoutError.invalid("time \(seconds) is earlier than the current time \(currentTime)") }
         currentTime = seconds
         if let t = transition, t.isFinished(at: seconds) { transition = nil }
+        try advanceScroll()
     }
 
-    /// True while an animation has not reached its end at `currentTime`.
+    /// True while an animation (a transition or an animated scroll) has not reached its end at
+    /// `currentTime`.
     public var isAnimating: Bool {
+        if scrollAnimation != nil { return true }
         guard let t = transition else { return false }
         return !t.isFinished(at: currentTime)
     }
 
-    /// Jumps every running animation to its end.
-    public func finishAnimations() { transition = nil }
+    /// Jumps every running animation to its end (an animated scroll to its target offset).
+    public func finishAnimations() throws {
+        transition = nil
+        if let s = scrollAnimation {
+            scrollAnimation = nil
+            try moveContentOffset(to: s.to)
+        }
+    }
 
     /// The on-screen attributes of everything in `rect` now (presentation state).
-    private func onScreen(in rect: Rect) throws -> (present: [ElementKey: LayoutAttributes], disappearing: [LayoutAttributes]) {
+    func onScreen(in rect: Rect) throws -> OnScreen {
         var present: [ElementKey: LayoutAttributes] = [:]
         var gone: [LayoutAttributes] = []
         if let t = transition, !t.isFinished(at: currentTime) {
@@ -62,8 +72,8 @@ extension CollectionView {
         let newCounts = try Self.loadCounts(dataSource)
         let plan = try UpdatePlan.make(update: update, oldCounts: counts, newCounts: newCounts)
         // Capture what is on screen now, before anything changes.
-        let before: (present: [ElementKey: LayoutAttributes], disappearing: [LayoutAttributes]) =
-            animation != nil ? try onScreen(in: bounds) : ([:], [])
+        let before: OnScreen = animation != nil ? try onScreen(in: bounds) : ([:], [])
+        openChange?.isSpent = true
 
         let saved = (counts, lastPlan, transition, pending, needsPrepare)
         do {
@@ -106,7 +116,7 @@ extension CollectionView {
         return plan.oldSection(forNew: key.indexPath.section) != nil && !plan.reloadedSectionsAfterUpdate.contains(key.indexPath.section)
     }
 
-    private func makeUpdateTransition(plan: UpdatePlan, before: (present: [ElementKey: LayoutAttributes], disappearing: [LayoutAttributes]),
+    private func makeUpdateTransition(plan: UpdatePlan, before: OnScreen,
                                       timing: AnimationTiming) throws -> Transition {
         var tr = Transition(timing: timing, start: currentTime, discreteSlots: layout.discreteCustomSlots)
         let after = try layoutAttributesForElementsFinal(in: bounds)
@@ -158,13 +168,13 @@ extension CollectionView {
     /// layout stays.
     public func setLayout(_ newLayout: CollectionViewLayout, animation: AnimationTiming?) throws {
         guard newLayout !== layout else { return }
+        openChange?.isSpent = true
         guard newLayout.collectionView == nil else {
             throw LayoutError.state("the layout is already attached to another collection view")
         }
         let oldLayout = layout
         let oldOffset = contentOffset
-        let before: (present: [ElementKey: LayoutAttributes], disappearing: [LayoutAttributes]) =
-            animation != nil ? try onScreen(in: bounds) : ([:], [])
+        let before: OnScreen = animation != nil ? try onScreen(in: bounds) : ([:], [])
         // The anchor: the visible cell nearest the viewport's centre, by its final attributes.
         let visible = try layoutAttributesForElementsFinal(in: bounds)
         let c = bounds.center
@@ -190,33 +200,17 @@ extension CollectionView {
                 if proposed.isFinite { try setContentOffset(proposed); try layoutIfNeeded() }
             }
             if let animation {
-                let dx = contentOffset.x - oldOffset.x, dy = contentOffset.y - oldOffset.y
-                var tr = Transition(timing: animation, start: currentTime, discreteSlots: newLayout.discreteCustomSlots)
-                let after = try layoutAttributesForElementsFinal(in: bounds)
-                var claimed = Set<ElementKey>()
-                for a in after {
-                    // Start from the old on-screen state, kept at the same place on screen.
-                    if let old = before.present[a.key] {
-                        var from = old
-                        from.center.x += dx; from.center.y += dy
-                        tr.tracks[a.key] = .init(from: from, to: a)
-                    } else if let old = try oldLayout.layoutAttributes(for: a.key) {
-                        tr.tracks[a.key] = .init(from: old, to: a)
-                    } else {
-                        tr.tracks[a.key] = .init(from: a.fadedOut, to: a)
-                    }
-                    claimed.insert(a.key)
+                // Every element starts where it was on screen (its old attributes moved with the
+                // offset change), so the first frame is the old layout's last static frame.
+                let shift = Point(x: contentOffset.x - oldOffset.x, y: contentOffset.y - oldOffset.y)
+                let newOffset = contentOffset
+                transition = try makeRelayoutTransition(before: before, shift: shift, timing: animation) { a in
+                    // The old layout's attributes as it showed them: at the old offset (a layout
+                    // such as Cover Flow computes them from the visible rect at query time).
+                    contentOffset = oldOffset
+                    defer { contentOffset = newOffset }
+                    return try oldLayout.layoutAttributes(for: a.key).map { $0.moved(by: shift) } ?? a.fadedOut
                 }
-                for (key, old) in before.present where !claimed.contains(key) {
-                    var from = old
-                    from.center.x += dx; from.center.y += dy
-                    if let to = try newLayout.layoutAttributes(for: key) {
-                        tr.tracks[key] = .init(from: from, to: to)
-                    } else {
-                        tr.disappearing.append(.init(from: from, to: from.fadedOut))
-                    }
-                }
-                transition = tr
             } else {
                 transition = nil
             }

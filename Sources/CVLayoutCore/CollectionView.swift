@@ -24,6 +24,10 @@ public final class CollectionView {
     var transition: Transition?
     /// The plan of the last committed batch update (index-path mapping, update items).
     public internal(set) var lastPlan: UpdatePlan?
+    /// An open `beginAnimatedChanges` block.
+    var openChange: OpenChange?
+    /// A running animated scroll.
+    var scrollAnimation: ScrollAnimation?
     /// Reused by rect queries to avoid an allocation per frame.
     private var scratch: [LayoutAttributes] = []
 
@@ -100,14 +104,23 @@ public final class CollectionView {
     /// The visible rect: content offset + bounds size (`UIScrollView.bounds`).
     public var bounds: Rect { Rect(origin: contentOffset, size: boundsSize) }
 
-    /// Sets the bounds size (the viewport). Invalidates the layout when it asks for it.
+    /// Sets the bounds size (the viewport). Invalidates the layout when it asks for it. Stops a
+    /// running animated scroll where it is.
     public func setBoundsSize(_ size: Size) throws {
         guard size.isValidExtent else { throw LayoutError.invalid("bounds size \(size.width)x\(size.height) must be finite and non-negative") }
         try setBounds(Rect(origin: contentOffset, size: size))
+        scrollAnimation = nil
     }
 
-    /// Sets the content offset (a scroll). Invalidates the layout only if it asks for it.
+    /// Sets the content offset (a scroll). Invalidates the layout only if it asks for it. Stops
+    /// a running animated scroll.
     public func setContentOffset(_ offset: Point) throws {
+        try moveContentOffset(to: offset)
+        scrollAnimation = nil
+    }
+
+    /// Sets the content offset without touching a running animated scroll (its own steps).
+    func moveContentOffset(to offset: Point) throws {
         guard offset.isFinite else { throw LayoutError.invalid("content offset (\(offset.x), \(offset.y)) must be finite") }
         try setBounds(Rect(origin: offset, size: boundsSize))
     }
@@ -139,6 +152,7 @@ public final class CollectionView {
         counts = fresh
         transition = nil
         lastPlan = nil
+        openChange?.isSpent = true
         invalidate(.dataSourceCounts.merged(with: .everything))
     }
 

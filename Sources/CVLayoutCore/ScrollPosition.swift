@@ -21,14 +21,25 @@ public struct ScrollPosition: OptionSet, Sendable {
 extension CollectionView {
     /// `scrollToItemAtIndexPath:atScrollPosition:animated:` (without the animation): moves the
     /// content offset so the item's frame sits at `position`, clamped on each axis to
-    /// `[0, max(0, contentSize - boundsSize)]`, and returns the new offset.
+    /// `[0, max(0, contentSize - boundsSize)]`, and returns the new offset. Stops a running
+    /// animated scroll.
     public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition) throws -> Point {
+        let o = try scrollTarget(for: indexPath, at: position)
+        try setContentOffset(o)
+        return o
+    }
+
+    /// The offset `scrollToItem` moves to: the item's final frame at `position`, clamped.
+    func scrollTarget(for indexPath: IndexPath, at position: ScrollPosition) throws -> Point {
         try checkItem(indexPath)
-        guard let a = try layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: indexPath)) else {
+        try layoutIfNeeded()
+        guard let a = try layout.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: indexPath)) else {
             throw LayoutError.state("the layout has no attributes for item \(indexPath)")
         }
+        try validate([a])
         let f = a.frame, size = try contentSize()
         var o = contentOffset
+        if let s = scrollAnimation { o = s.to }   // an axis without a position keeps the target's value
         if position.contains(.top) { o.y = f.minY }
         if position.contains(.centeredVertically) { o.y = f.midY - boundsSize.height / 2 }
         if position.contains(.bottom) { o.y = f.maxY - boundsSize.height }
@@ -37,7 +48,6 @@ extension CollectionView {
         if position.contains(.right) { o.x = f.maxX - boundsSize.width }
         o.x = clampOffset(o.x, content: size.width, viewport: boundsSize.width)
         o.y = clampOffset(o.y, content: size.height, viewport: boundsSize.height)
-        try setContentOffset(o)
         return o
     }
 

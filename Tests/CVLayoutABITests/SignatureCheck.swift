@@ -54,6 +54,8 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_view_attributes_for_element, CVLayout.cvl_view_attributes_for_element_impl)
         same(CCVLayout.cvl_view_attributes_for_item, CVLayout.cvl_view_attributes_for_item_impl)
         same(CCVLayout.cvl_view_attributes_in_rect, CVLayout.cvl_view_attributes_in_rect_impl)
+        same(CCVLayout.cvl_view_begin_animated_changes, CVLayout.cvl_view_begin_animated_changes_impl)
+        same(CCVLayout.cvl_view_commit_animated_changes, CVLayout.cvl_view_commit_animated_changes_impl)
         same(CCVLayout.cvl_view_content_size, CVLayout.cvl_view_content_size_impl)
         same(CCVLayout.cvl_view_create, CVLayout.cvl_view_create_impl)
         same(CCVLayout.cvl_view_destroy, CVLayout.cvl_view_destroy_impl)
@@ -71,12 +73,13 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_view_perform_batch_updates, CVLayout.cvl_view_perform_batch_updates_impl)
         same(CCVLayout.cvl_view_reload_data, CVLayout.cvl_view_reload_data_impl)
         same(CCVLayout.cvl_view_scroll_to_item, CVLayout.cvl_view_scroll_to_item_impl)
+        same(CCVLayout.cvl_view_scroll_to_item_animated, CVLayout.cvl_view_scroll_to_item_animated_impl)
         same(CCVLayout.cvl_view_set_bounds_size, CVLayout.cvl_view_set_bounds_size_impl)
         same(CCVLayout.cvl_view_set_content_offset, CVLayout.cvl_view_set_content_offset_impl)
         same(CCVLayout.cvl_view_set_layout, CVLayout.cvl_view_set_layout_impl)
         same(CCVLayout.cvl_view_set_time, CVLayout.cvl_view_set_time_impl)
         same(CCVLayout.cvl_view_target_content_offset, CVLayout.cvl_view_target_content_offset_impl)
         same(CCVLayout.cvl_view_visible_attributes, CVLayout.cvl_view_visible_attributes_impl)
-        XCTAssertEqual(68, 68)
+        XCTAssertEqual(71, 71)
     }
 }

@@ -393,6 +393,42 @@ static void test_custom_layout_and_view(void) {
         NEAR(out.y, 0);
         FAILS(cvl_view_scroll_to_item(view, ip, CVL_SCROLL_POSITION_TOP | CVL_SCROLL_POSITION_BOTTOM, &out), CVL_ERROR_INVALID_ARGUMENT);
         FAILS(cvl_view_scroll_to_item(view, ip, 1u << 9, &out), CVL_ERROR_INVALID_ARGUMENT);
+        /* Animated: linear 1 s from offset 0 to the target 50 (item (1,0) bottom); at t + 0.5 the
+        ** offset is 25 and the rect query answers for the viewport at 25. */
+        {
+            cvl_animation lin;
+            double t0 = 0;
+            int animating = 0;
+            size_t nvis = 0;
+            cvl_attributes vis[16];
+            OK(cvl_animation_default(&lin));
+            lin.duration = 1;
+            lin.curve = CVL_CURVE_LINEAR;
+            OK(cvl_view_get_time(view, &t0));
+            ip.section = 1;
+            OK(cvl_view_scroll_to_item_animated(view, ip, CVL_SCROLL_POSITION_BOTTOM, &lin, &out));
+            NEAR(out.y, 50);
+            OK(cvl_view_get_content_offset(view, &out));
+            NEAR(out.y, 0);
+            OK(cvl_view_is_animating(view, &animating));
+            CHECK(animating == 1);
+            OK(cvl_view_set_time(view, t0 + 0.5));
+            OK(cvl_view_get_content_offset(view, &out));
+            NEAR(out.y, 25);
+            OK(cvl_view_visible_attributes(view, vis, 16, &nvis));
+            for (size_t k = 0; k < nvis; k++) CHECK(vis[k].frame.y < 25 + 250 && vis[k].frame.y + vis[k].frame.height > 25);
+            OK(cvl_view_finish_animations(view));
+            OK(cvl_view_get_content_offset(view, &out));
+            NEAR(out.y, 50);
+            OK(cvl_view_is_animating(view, &animating));
+            CHECK(animating == 0);
+            FAILS(cvl_view_scroll_to_item_animated(view, ip, 1u << 9, &lin, &out), CVL_ERROR_INVALID_ARGUMENT);
+            /* NULL animation: jumps. */
+            ip.section = 0;
+            OK(cvl_view_scroll_to_item_animated(view, ip, CVL_SCROLL_POSITION_TOP, NULL, &out));
+            OK(cvl_view_get_content_offset(view, &out));
+            NEAR(out.y, 0);
+        }
     }
 
     /* Bounds changes: a width change invalidates (the layout asks), a height change does not. */
@@ -990,7 +1026,28 @@ static void test_seed_flow_layouts(void) {
     FAILS(cvl_dimensions_layout_set_mode(dims, 7), CVL_ERROR_INVALID_ARGUMENT);
     OK(cvl_view_create(&ds, dims, &view));
     OK(cvl_view_set_bounds_size(view, (cvl_size){320, 480}));
-    OK(cvl_dimensions_layout_set_mode(dims, CVL_LAYOUT_MODE_ASPECT_FILL));
+    /* Listing 4.17: the mode is toggled inside a 0.5 s animation block (ease-in-out). The
+    ** discrete slot switches at progress 0.5, i.e. at 0.25 s for the symmetric curve. */
+    {
+        cvl_animation half;
+        OK(cvl_animation_default(&half));
+        half.duration = 0.5;
+        OK(cvl_view_set_time(view, 20));
+        FAILS(cvl_view_commit_animated_changes(view), CVL_ERROR_STATE);
+        FAILS(cvl_view_begin_animated_changes(view, NULL), CVL_ERROR_NULL_ARGUMENT);
+        OK(cvl_view_begin_animated_changes(view, &half));
+        OK(cvl_dimensions_layout_set_mode(dims, CVL_LAYOUT_MODE_ASPECT_FILL));
+        OK(cvl_view_commit_animated_changes(view));
+        ip.section = 0;
+        ip.item = 1;
+        OK(cvl_view_set_time(view, 20.2));
+        OK(cvl_view_attributes_for_item(view, ip, buf, &found));
+        CHECK(found == 1 && buf[0].custom[0] == CVL_LAYOUT_MODE_ASPECT_FIT);
+        OK(cvl_view_set_time(view, 20.3));
+        OK(cvl_view_attributes_for_item(view, ip, buf, &found));
+        CHECK(found == 1 && buf[0].custom[0] == CVL_LAYOUT_MODE_ASPECT_FILL);
+        OK(cvl_view_set_time(view, 21));
+    }
     ip.item = 2;
     OK(cvl_view_attributes_for_item(view, ip, buf, &found));
     CHECK(buf[0].custom_count >= 1 && buf[0].custom[0] == CVL_LAYOUT_MODE_ASPECT_FILL);

@@ -92,6 +92,7 @@ _FUNCTIONS = [
     ("cvl_view_index_path_at_point", [VH, T.cvl_point, _P(T.cvl_index_path), _P(c_int)], None),
     ("cvl_view_target_content_offset", [VH, T.cvl_point, T.cvl_point, _P(T.cvl_point)], None),
     ("cvl_view_scroll_to_item", [VH, T.cvl_index_path, c_uint32, _P(T.cvl_point)], None),
+    ("cvl_view_scroll_to_item_animated", [VH, T.cvl_index_path, c_uint32, _P(T.cvl_animation), _P(T.cvl_point)], None),
     # animations
     ("cvl_animation_default", [_P(T.cvl_animation)], None),
     ("cvl_animation_total_duration", [_P(T.cvl_animation), _P(c_double)], None),
@@ -104,6 +105,8 @@ _FUNCTIONS = [
     ("cvl_view_get_time", [VH, _P(c_double)], None),
     ("cvl_view_is_animating", [VH, _P(c_int)], None),
     ("cvl_view_finish_animations", [VH], None),
+    ("cvl_view_begin_animated_changes", [VH, _P(T.cvl_animation)], None),
+    ("cvl_view_commit_animated_changes", [VH], None),
     # batch updates
     ("cvl_view_perform_batch_updates", [VH, _P(T.cvl_update_item), c_size_t, _P(T.cvl_animation)], None),
     ("cvl_view_last_update_items", [VH, _P(T.cvl_update_item), c_size_t, _P(c_size_t)], None),

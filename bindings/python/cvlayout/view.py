@@ -306,13 +306,20 @@ class CollectionView(Handle):
                                             ctypes.byref(out))
         return (out.x, out.y)
 
-    def scroll_to_item(self, index_path, position="top") -> Point:
-        """scrollToItemAtIndexPath:atScrollPosition: and returns the new content offset.
+    def scroll_to_item(self, index_path, position="top", animation=None) -> Point:
+        """scrollToItemAtIndexPath:atScrollPosition:animated: and returns the target content offset.
         ``position``: 'top', 'centered_vertically', 'bottom', 'left', 'centered_horizontally',
-        'right', 'none', or two of them ('top|left' or a sequence)."""
+        'right', 'none', or two of them ('top|left' or a sequence). With ``animation`` (an
+        Animation, True for the default, or a duration) the offset moves to the target along the
+        curve as :meth:`set_time` advances the clock; without, it jumps."""
         out = T.cvl_point()
-        _lib.cvl_view_scroll_to_item(self.handle, T.cvl_index_path(*index_path), _position(position),
-                                     ctypes.byref(out))
+        anim = as_struct(animation)
+        if anim is None:
+            _lib.cvl_view_scroll_to_item(self.handle, T.cvl_index_path(*index_path), _position(position),
+                                         ctypes.byref(out))
+        else:
+            _lib.cvl_view_scroll_to_item_animated(self.handle, T.cvl_index_path(*index_path), _position(position),
+                                                  ctypes.byref(anim), ctypes.byref(out))
         return (out.x, out.y)
 
     # --- layout -------------------------------------------------------------------------------
@@ -350,6 +357,22 @@ class CollectionView(Handle):
 
     def finish_animations(self) -> None:
         _lib.cvl_view_finish_animations(self.handle)
+
+    @contextmanager
+    def animate(self, animation=True):
+        """``with view.animate(Animation(duration=0.5)):`` — layout changes made inside (layout
+        properties, invalidations, bounds) animate from what was on screen when the block opened:
+        UIKit's property change inside a ``UIView`` animation block. The block is committed on
+        the way out, also when its body raises."""
+        anim = as_struct(animation)
+        if anim is None:
+            yield self
+            return
+        _lib.cvl_view_begin_animated_changes(self.handle, ctypes.byref(anim))
+        try:
+            yield self
+        finally:
+            _lib.cvl_view_commit_animated_changes(self.handle)
 
     # --- batch updates ------------------------------------------------------------------------
     def perform_batch_updates(self, updates: Iterable, new_counts: Sequence[int] | None = None,

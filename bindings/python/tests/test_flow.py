@@ -376,3 +376,36 @@ def test_raw_attributes_match_the_attribute_objects(survey_flow):
         assert bytes(first) == before
         with pytest.raises(cvlayout.InvalidArgument):
             view.raw_attributes((0, 0, float("nan"), 1))
+
+
+def test_dimensions_mode_toggled_inside_an_animation_block():
+    """Listing 4.17: the mode changes inside a 0.5 s animation; frames stay, the discrete mode
+    slot switches at progress 0.5 (0.25 s into the symmetric ease-in-out)."""
+    layout = cvlayout.DimensionsLayout()
+    with cvlayout.CollectionView(layout, [4], bounds_size=(320, 480)) as view:
+        view.set_time(5.0)
+        frames = [a.frame for a in view.visible_attributes() if a.is_cell]
+        with view.animate(cvlayout.Animation(duration=0.5)):
+            layout.mode = "aspect_fill"
+        assert view.is_animating
+        for t, mode in ((5.2, 0.0), (5.3, 1.0)):
+            view.set_time(t)
+            cells = [a for a in view.visible_attributes() if a.is_cell]
+            assert [a.frame for a in cells] == frames
+            assert {a.custom[0] for a in cells} == {mode}
+        view.set_time(5.5)
+        assert not view.is_animating
+
+
+def test_animated_scroll_to_item_moves_the_offset_along_the_curve():
+    layout = cvlayout.FlowLayout(item_size=(100, 100), minimum_interitem_spacing=0, minimum_line_spacing=0)
+    with cvlayout.CollectionView(layout, [100], bounds_size=(300, 300)) as view:
+        target = view.scroll_to_item((0, 90), "top", animation=cvlayout.Animation(duration=1.0, curve="linear"))
+        assert target == (0.0, 3000.0) and view.content_offset == (0.0, 0.0) and view.is_animating
+        for step in range(1, 11):
+            view.set_time(step / 10)
+            y = view.content_offset[1]
+            assert y == pytest.approx(300.0 * step)
+            cells = [a for a in view.visible_attributes() if a.is_cell]
+            assert cells and all(a.frame[1] < y + 300 and a.frame[1] + 100 > y for a in cells)
+        assert not view.is_animating and view.content_offset == (0.0, 3000.0)

@@ -1,0 +1,140 @@
+/// What was on screen: present elements by key, and elements on their way out.
+typealias OnScreen = (present: [ElementKey: LayoutAttributes], disappearing: [LayoutAttributes])
+
+/// An open `beginAnimatedChanges` block: the on-screen state when it opened.
+struct OpenChange {
+    let timing: AnimationTiming
+    let before: OnScreen
+    let offset: Point
+    /// Set when a batch update, layout switch or reload ran inside the block: those animate
+    /// themselves (and change the element keys), so the commit adds no animation.
+    var isSpent = false
+}
+
+/// A running animated scroll (`scrollToItem(at:at:animation:)`).
+struct ScrollAnimation {
+    let from: Point
+    let to: Point
+    let timing: AnimationTiming
+    let start: Double
+
+    /// The content offset at `time`: `from + (to − from)·progress` (a spring may overshoot).
+    func offset(at time: Double) -> Point {
+        let p = timing.progress(atElapsed: time - start)
+        guard p < 1 || p > 1 else { return to }
+        return Point(x: from.x + (to.x - from.x) * p, y: from.y + (to.y - from.y) * p)
+    }
+}
+
+extension LayoutAttributes {
+    /// These attributes with the centre moved by `d`.
+    func moved(by d: Point) -> LayoutAttributes {
+        var a = self
+        a.center.x += d.x
+        a.center.y += d.y
+        return a
+    }
+}
+
+/// Animated layout changes (UIKit: a property change or `invalidateLayout` inside a `UIView`
+/// animation block, Listing 4.17 of the Dimensions seed) and animated scrolling
+/// (`scrollToItemAtIndexPath:atScrollPosition:animated:YES`). See docs/animation-rules.md.
+extension CollectionView {
+    // MARK: Animated changes
+
+    /// `[UIView beginAnimations:…]`: remembers what is on screen now, so that the layout
+    /// changes made before `commitAnimatedChanges()` (properties, invalidations, bounds) animate
+    /// from it. A block already open is replaced.
+    /// - Complexity: O(v) for the v elements on screen (plus a running animation's tracks).
+    public func beginAnimatedChanges(_ timing: AnimationTiming) throws {
+        openChange = OpenChange(timing: timing, before: try onScreen(in: bounds), offset: contentOffset)
+    }
+
+    /// `[UIView commitAnimations]`: re-runs the layout and animates every element from where it
+    /// was on screen at `beginAnimatedChanges` to its new attributes, as a layout switch does
+    /// (elements that were not on screen start from the layout's appearing attributes, by default
+    /// a crossfade; elements that leave fade out). Custom attribute slots the layout marks
+    /// discrete switch at progress 0.5. If a batch update, layout switch or reload ran inside
+    /// the block, it brought its own animation and the commit only closes the block.
+    /// - Throws: `.state` when no block is open; layout errors (the block is closed, nothing
+    ///   animates, the layout state stays as the changes left it).
+    /// - Complexity: O(v + w) for the v elements on screen before and w after.
+    public func commitAnimatedChanges() throws {
+        guard let change = openChange else { throw LayoutError.state("no animated change is open (call begin first)") }
+        openChange = nil
+        guard !change.isSpent else { return }
+        try layoutIfNeeded()
+        let shift = Point(x: contentOffset.x - change.offset.x, y: contentOffset.y - change.offset.y)
+        let layout = self.layout
+        transition = try makeRelayoutTransition(before: change.before, shift: shift, timing: change.timing) { a in
+            try layout.initialAttributes(forAppearing: a.key, final: a) ?? a.fadedOut
+        }
+    }
+
+    /// The transition of a relayout: every element on screen after the change moves from where it
+    /// was on screen before (`before`, moved by the content offset change `shift`), or from
+    /// `start(a)` when it was not on screen; every element on screen before that is not on screen
+    /// after moves to its new attributes, or fades out where it was when it no longer exists.
+    /// Progress 0 therefore shows exactly the last frame before the change.
+    func makeRelayoutTransition(before: OnScreen, shift: Point, timing: AnimationTiming,
+                                start: (LayoutAttributes) throws -> LayoutAttributes) throws -> Transition {
+        var tr = Transition(timing: timing, start: currentTime, discreteSlots: layout.discreteCustomSlots)
+        let after = try layoutAttributesForElementsFinal(in: bounds)
+        var claimed = Set<ElementKey>()
+        for a in after {
+            let from = try before.present[a.key].map { $0.moved(by: shift) } ?? start(a)
+            tr.tracks[a.key] = .init(from: from, to: a)
+            claimed.insert(a.key)
+        }
+        for (key, old) in before.present where !claimed.contains(key) {
+            let from = old.moved(by: shift)
+            if let to = try layout.layoutAttributes(for: key) {
+                tr.tracks[key] = .init(from: from, to: to)
+            } else {
+                tr.disappearing.append(.init(from: from, to: from.fadedOut))
+            }
+        }
+        for gone in before.disappearing {
+            let from = gone.moved(by: shift)
+            tr.disappearing.append(.init(from: from, to: from.fadedOut))
+        }
+        return tr
+    }
+
+    // MARK: Animated scrolling
+
+    /// `scrollToItemAtIndexPath:atScrollPosition:animated:`. Without `animation` the offset jumps
+    /// (`scrollToItem(at:at:)`). With it, the content offset moves from its current value to the
+    /// target along the timing curve as the clock advances (`setTime`): at time t it is
+    /// `from + (to − from)·progress(t)` and every query (content offset, rect queries, visible
+    /// elements) answers for that offset; at the end it is exactly the target. Setting the
+    /// content offset or bounds, or another animated scroll, stops it where it is (UIScrollView
+    /// does the same); `finishAnimations()` jumps to the target.
+    /// - Returns: the target offset (clamped into the scrollable range).
+    /// - Complexity: O(1) beyond the item's attributes query; each `setTime` is one offset change.
+    public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animation: AnimationTiming?) throws -> Point {
+        guard let animation else { return try scrollToItem(at: indexPath, at: position) }
+        let from = contentOffset
+        let target = try scrollTarget(for: indexPath, at: position)
+        scrollAnimation = nil
+        let scroll = ScrollAnimation(from: from, to: target, timing: animation, start: currentTime)
+        if animation.isFinished(atElapsed: 0) {
+            try moveContentOffset(to: target)
+        } else {
+            scrollAnimation = scroll
+            try moveContentOffset(to: scroll.offset(at: currentTime))
+        }
+        return target
+    }
+
+    /// Moves a running animated scroll to the current time; ends it at its target.
+    func advanceScroll() throws {
+        guard let s = scrollAnimation else { return }
+        if s.timing.isFinished(atElapsed: currentTime - s.start) {
+            scrollAnimation = nil
+            try moveContentOffset(to: s.to)
+        } else {
+            try moveContentOffset(to: s.offset(at: currentTime))
+        }
+    }
+}

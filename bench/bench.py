@@ -123,7 +123,7 @@ def bench_cvlayout(n: int, random_: bool) -> dict:
 
         buf = (T.cvl_attributes * 8192)()
         count = ctypes.c_size_t()
-        fn, h, addr = _lib.cvl_view_visible_attributes, view.handle, ctypes.addressof(buf)
+        fn, h, addr = _lib.cvl_view_visible_attributes, view.handle, buf
 
         def raw():
             fn(h, addr, 8192, ctypes.byref(count))

@@ -6,7 +6,9 @@ the places that cannot read that file themselves:
   the header's numbers, so the library follows the header);
 - Package.swift: the SONAME libcvlayout.so.MAJOR;
 - Sources/CVLayout/exports.map: the symbol version tag CVLAYOUT_MAJOR;
-- bindings/python/cvlayout/_types.py: the version the bindings expect (cvlayout.__version__).
+
+The Python bindings' version (cvlayout.__version__) is generated from the header with the rest of
+cvlayout/_types.py (scripts/gen_abi_check.py).
 
 The Makefile reads VERSION for the file names (libcvlayout.so.MAJOR.MINOR.PATCH, cvlayout.pc) and
 pyproject.toml for the Python package's version.
@@ -31,7 +33,7 @@ def read_version() -> tuple[int, int, int]:
 
 # Files whose version lines may be generated another way; `make test` still compares
 # cvlayout.__version__ with VERSION at run time.
-OPTIONAL = {"bindings/python/cvlayout/_types.py"}
+OPTIONAL: set[str] = set()
 
 
 def substitutions(major: int, minor: int, patch: int) -> dict[str, list[tuple[str, str]]]:
@@ -46,10 +48,6 @@ def substitutions(major: int, minor: int, patch: int) -> dict[str, list[tuple[st
         ],
         "Package.swift": [(r'"-soname=libcvlayout\.so\.(\d+)"', str(major))],
         "Sources/CVLayout/exports.map": [(r"^CVLAYOUT_(\d+) \{", str(major))],
-        "bindings/python/cvlayout/_types.py": [
-            (r"^VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH = (\d+, \d+, \d+)$", f"{major}, {minor}, {patch}"),
-            (r'^VERSION_STRING = "([^"]*)"$', string),
-        ],
     }
 
 

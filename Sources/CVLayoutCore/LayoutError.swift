@@ -2,18 +2,7 @@
 /// so the export layer passes them through unchanged; `message` is the readable explanation
 /// `cvl_last_error_message()` returns.
 public struct LayoutError: Error, Equatable, CustomStringConvertible {
-    public enum Code: Int32, Sendable {
-        case nullArgument = 1
-        case invalidArgument = 2
-        case invalidHandle = 3
-        case outOfRange = 4
-        case capacity = 5
-        case callback = 6
-        case inconsistentUpdate = 7
-        case state = 8
-        case overflow = 9
-        case `internal` = 10
-    }
+    // Code: generated from the header (CVL_ERROR_*) into LayoutError+Code.swift.
     public var code: Code
     public var message: String
     public init(_ code: Code, _ message: String) { self.code = code; self.message = message }

@@ -71,7 +71,7 @@ def _gallery(args) -> int:
 
 
 def _info(_args) -> int:
-    from . import _lib, _types
+    from . import _lib
     print(f"library: {_lib.path}")
     v = _lib.library_version
     print(f"version: {v // 10000}.{v // 100 % 100}.{v % 100}" if v is not None else "version: (cvl_version missing)")
@@ -79,7 +79,7 @@ def _info(_args) -> int:
     print(f"functions: {len(_lib._FUNCTIONS) - len(missing)}/{len(_lib._FUNCTIONS)} exported")
     for name in missing:
         print(f"  missing {name}")
-    print(f"ABI checked: {_lib.ABI_CHECKED}; unverified: {_types.ABI_UNVERIFIED or 'none'}")
+    print(f"ABI checked: {_lib.ABI_CHECKED}; unverified: {_lib.ABI_UNVERIFIED or 'none'}")
     return 0
 
 

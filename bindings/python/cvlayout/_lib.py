@@ -19,101 +19,16 @@ import ctypes.util
 import os
 import sys
 import threading
-from ctypes import POINTER, c_char_p, c_double, c_int, c_int32, c_int64, c_size_t, c_uint32, c_void_p
+from ctypes import c_size_t, c_uint32
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import _types as T
 from .errors import ERROR_CAPACITY, InvalidArgument, LibraryError, NotAvailable, error_for_status
 
-_P = POINTER
-LH, VH = T.LayoutHandle, T.ViewHandle
-
-# (name, argtypes, restype).  restype None means "returns an int status" (errcheck _check).
-_FUNCTIONS = [
-    # version, errors, ABI
-    ("cvl_version", [_P(c_uint32)], None),
-    ("cvl_last_error_message", [], c_char_p),
-    ("cvl_status_string", [c_int], c_char_p),
-    ("cvl_callback_error", [c_char_p], c_int),
-    ("cvl_abi_struct_size", [c_char_p, _P(c_size_t)], None),
-    ("cvl_abi_field_offset", [c_char_p, c_char_p, _P(c_size_t)], None),
-    # layouts: common
-    ("cvl_layout_destroy", [LH], None),
-    ("cvl_layout_get_type", [LH, _P(c_int32)], None),
-    ("cvl_layout_register_kind", [LH, c_char_p, _P(c_int32)], None),
-    # flow layout
-    ("cvl_flow_config_default", [_P(T.cvl_flow_config)], None),
-    ("cvl_flow_layout_create", [_P(LH)], None),
-    ("cvl_flow_layout_set_config", [LH, _P(T.cvl_flow_config)], None),
-    ("cvl_flow_layout_get_config", [LH, _P(T.cvl_flow_config)], None),
-    ("cvl_flow_layout_set_delegate", [LH, _P(T.cvl_flow_delegate)], None),
-    ("cvl_flow_layout_set_item_sizes", [LH, c_int64, _P(T.cvl_size), c_size_t], None),
-    ("cvl_flow_layout_clear_item_sizes", [LH], None),
-    ("cvl_flow_layout_item_frame", [LH, T.cvl_index_path, _P(T.cvl_rect)], None),
-    ("cvl_flow_layout_section_frame", [LH, c_int64, _P(T.cvl_rect)], None),
-    ("cvl_flow_layout_set_hooks", [LH, _P(T.cvl_flow_hooks)], None),
-    # custom layouts
-    ("cvl_custom_layout_create", [_P(T.cvl_layout_callbacks), _P(LH)], None),
-    # seed layouts
-    ("cvl_survey_layout_create", [_P(LH)], None),
-    ("cvl_aspect_fit_size", [T.cvl_size, T.cvl_size, _P(T.cvl_size)], None),
-    ("cvl_dimensions_layout_create", [_P(LH)], None),
-    ("cvl_dimensions_layout_set_mode", [LH, c_int32], None),
-    ("cvl_dimensions_layout_get_mode", [LH, _P(c_int32)], None),
-    ("cvl_dimensions_layout_set_mode_callback", [LH, T.ModeFn, c_void_p], None),
-    ("cvl_cover_flow_layout_create", [_P(LH)], None),
-    ("cvl_mosaic_layout_create", [_P(LH)], None),
-    ("cvl_mosaic_layout_set_config", [LH, _P(T.cvl_mosaic_config)], None),
-    ("cvl_mosaic_layout_get_config", [LH, _P(T.cvl_mosaic_config)], None),
-    ("cvl_tree_config_default", [_P(T.cvl_tree_config)], None),
-    ("cvl_tree_layout_create", [_P(T.cvl_tree_data_source), _P(LH)], None),
-    ("cvl_tree_layout_set_config", [LH, _P(T.cvl_tree_config)], None),
-    ("cvl_tree_layout_get_config", [LH, _P(T.cvl_tree_config)], None),
-    ("cvl_circle_layout_create", [_P(LH)], None),
-    ("cvl_circle_layout_set_item_size", [LH, T.cvl_size], None),
-    ("cvl_circle_layout_get_item_size", [LH, _P(T.cvl_size)], None),
-    # the view
-    ("cvl_view_create", [_P(T.cvl_data_source), LH, _P(VH)], None),
-    ("cvl_view_destroy", [VH], None),
-    ("cvl_view_set_bounds_size", [VH, T.cvl_size], None),
-    ("cvl_view_get_bounds_size", [VH, _P(T.cvl_size)], None),
-    ("cvl_view_set_content_offset", [VH, T.cvl_point], None),
-    ("cvl_view_get_content_offset", [VH, _P(T.cvl_point)], None),
-    ("cvl_view_reload_data", [VH], None),
-    ("cvl_view_invalidate_layout", [VH, c_uint32, _P(T.cvl_index_path), c_size_t], None),
-    ("cvl_view_number_of_sections", [VH, _P(c_int64)], None),
-    ("cvl_view_number_of_items", [VH, c_int64, _P(c_int64)], None),
-    ("cvl_view_content_size", [VH, _P(T.cvl_size)], None),
-    ("cvl_view_attributes_in_rect", [VH, T.cvl_rect, c_void_p, c_size_t, _P(c_size_t)], None),
-    ("cvl_view_visible_attributes", [VH, c_void_p, c_size_t, _P(c_size_t)], None),
-    ("cvl_view_attributes_for_element", [VH, c_int32, c_int32, T.cvl_index_path, _P(T.cvl_attributes), _P(c_int)],
-     None),
-    ("cvl_view_attributes_for_item", [VH, T.cvl_index_path, _P(T.cvl_attributes), _P(c_int)], None),
-    ("cvl_view_index_path_at_point", [VH, T.cvl_point, _P(T.cvl_index_path), _P(c_int)], None),
-    ("cvl_view_target_content_offset", [VH, T.cvl_point, T.cvl_point, _P(T.cvl_point)], None),
-    ("cvl_view_scroll_to_item", [VH, T.cvl_index_path, c_uint32, _P(T.cvl_point)], None),
-    ("cvl_view_scroll_to_item_animated", [VH, T.cvl_index_path, c_uint32, _P(T.cvl_animation), _P(T.cvl_point)], None),
-    # animations
-    ("cvl_animation_default", [_P(T.cvl_animation)], None),
-    ("cvl_animation_total_duration", [_P(T.cvl_animation), _P(c_double)], None),
-    ("cvl_animation_progress", [_P(T.cvl_animation), c_double, _P(c_double)], None),
-    ("cvl_transform3d_interpolate", [_P(T.cvl_transform3d), _P(T.cvl_transform3d), c_double,
-                                     _P(T.cvl_transform3d)], None),
-    ("cvl_transform3d_interpolate_rotation", [_P(T.cvl_transform3d), _P(T.cvl_transform3d), c_double, c_int32,
-                                              _P(T.cvl_transform3d)], None),
-    ("cvl_view_set_time", [VH, c_double], None),
-    ("cvl_view_get_time", [VH, _P(c_double)], None),
-    ("cvl_view_is_animating", [VH, _P(c_int)], None),
-    ("cvl_view_finish_animations", [VH], None),
-    ("cvl_view_begin_animated_changes", [VH, _P(T.cvl_animation)], None),
-    ("cvl_view_commit_animated_changes", [VH], None),
-    # batch updates
-    ("cvl_view_perform_batch_updates", [VH, _P(T.cvl_update_item), c_size_t, _P(T.cvl_animation)], None),
-    ("cvl_view_last_update_items", [VH, _P(T.cvl_update_item), c_size_t, _P(c_size_t)], None),
-    ("cvl_view_map_index_path", [VH, c_int32, T.cvl_index_path, _P(T.cvl_index_path), _P(c_int)], None),
-    # layout switching
-    ("cvl_view_set_layout", [VH, LH, _P(T.cvl_animation)], None),
-]
+if TYPE_CHECKING:
+    # The typed signature of every function bound below (generated from the header).
+    from ._types import *  # noqa: F403
 
 _SUFFIX = {"darwin": ".dylib", "win32": ".dll"}.get(sys.platform, ".so")
 LIBRARY_NAME = ("" if sys.platform == "win32" else "lib") + "cvlayout" + _SUFFIX
@@ -168,7 +83,7 @@ def _last_error() -> str:
     return msg.decode("utf-8", "replace") if msg else ""
 
 
-def _check(status, func, args):
+def _check(status: int, func: Any, args: tuple[Any, ...]) -> int:
     if status == 0:
         return 0
     # Popped only on failure: a successful C call made by a later callback of the same failing
@@ -195,13 +110,16 @@ def _has(name: str) -> bool:
         return False
 
 
-def _missing(name: str):
-    def stub(*_args, **_kwargs):
+def _missing(name: str) -> Callable[..., int]:
+    def stub(*_args: Any, **_kwargs: Any) -> int:
         raise NotAvailable(message=f"{name} is not exported by {path} (an older or partial libcvlayout)")
     stub.__name__ = name
     return stub
 
 
+# Every function of the header, declared with the argument and return types generated from it
+# (cvlayout._types.FUNCTIONS). A c_int result is a status: _check turns failures into exceptions.
+_FUNCTIONS = T.FUNCTIONS
 _available: set[str] = set()
 for _name, _argtypes, _restype in _FUNCTIONS:
     if not _has(_name):
@@ -209,11 +127,9 @@ for _name, _argtypes, _restype in _FUNCTIONS:
         continue
     _fn = getattr(lib, _name)
     _fn.argtypes = _argtypes
-    if _restype is None:
-        _fn.restype = c_int
+    _fn.restype = _restype
+    if _restype is ctypes.c_int:
         _fn.errcheck = _check
-    else:
-        _fn.restype = _restype
     globals()[_name] = _fn
     _available.add(_name)
 del _name, _argtypes, _restype
@@ -230,6 +146,7 @@ def missing_functions() -> list[str]:
 
 
 def status_string(status: int) -> str:
+    """The status code's name ("CVL_ERROR_CAPACITY"), as the library spells it."""
     return lib.cvl_status_string(status).decode() if available("cvl_status_string") else str(status)
 
 
@@ -252,7 +169,7 @@ def _check_version() -> int | None:
     return got
 
 
-def _abi_struct_size(name: str):
+def _abi_struct_size(name: str) -> int | None:
     out = c_size_t()
     try:
         lib.cvl_abi_struct_size(name.encode(), ctypes.byref(out))
@@ -261,7 +178,7 @@ def _abi_struct_size(name: str):
     return out.value
 
 
-def _abi_field_offset(name: str, field: str):
+def _abi_field_offset(name: str, field: str) -> int | None:
     out = c_size_t()
     try:
         lib.cvl_abi_field_offset(name.encode(), field.encode(), ctypes.byref(out))
@@ -270,8 +187,41 @@ def _abi_field_offset(name: str, field: str):
     return out.value
 
 
+# Filled by verify_abi(): (struct, field or None) pairs the library did not know about.
+ABI_UNVERIFIED: list[tuple[str, str | None]] = []
+
+
+def verify_abi(struct_size: Callable[[str], int | None],
+               field_offset: Callable[[str, str], int | None]) -> None:
+    """Compares every struct of ``cvlayout._types`` with the library's own ``sizeof`` / ``offsetof``.
+
+    ``struct_size(name)`` and ``field_offset(name, field)`` return None when the library does not
+    know the name (recorded in ``ABI_UNVERIFIED``).  A size or offset that differs raises
+    :class:`LibraryError` naming every difference.
+    """
+    ABI_UNVERIFIED.clear()
+    problems = []
+    for name, cls in T.STRUCTS.items():
+        size = struct_size(name)
+        if size is None:
+            ABI_UNVERIFIED.append((name, None))
+            continue
+        if size != ctypes.sizeof(cls):
+            problems.append(f"sizeof({name}): library {size}, Python {ctypes.sizeof(cls)}")
+        for field, *_ in cls._fields_:
+            off = field_offset(name, field)
+            if off is None:
+                ABI_UNVERIFIED.append((name, field))
+            elif off != getattr(cls, field).offset:
+                problems.append(f"offsetof({name}, {field}): library {off}, Python {getattr(cls, field).offset}")
+    if problems:
+        raise LibraryError("libcvlayout's struct layout differs from the Python bindings ("
+                           + "; ".join(problems) + "). Rebuild the library, or regenerate the bindings "
+                           "(python3 scripts/gen_abi_check.py).")
+
+
 library_version = _check_version()
 ABI_CHECKED = available("cvl_abi_struct_size") and available("cvl_abi_field_offset")
 if ABI_CHECKED:
-    T.verify_abi(_abi_struct_size, _abi_field_offset)
+    verify_abi(_abi_struct_size, _abi_field_offset)
 

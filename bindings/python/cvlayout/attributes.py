@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import ctypes
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Sequence
+from operator import itemgetter
+from typing import Any, Iterable, Mapping, Sequence
 
 from . import _types as T
 from .geometry import IDENTITY, IndexPath, Point, Rect, Size, Transform, pair, project, quad
@@ -19,7 +20,6 @@ BUILTIN_KIND_NAMES = {T.KIND_NONE: None, T.KIND_HEADER: "header", T.KIND_FOOTER:
 BUILTIN_KINDS = {v: k for k, v in BUILTIN_KIND_NAMES.items() if v}
 
 _FMT = T.ATTRIBUTES_FORMAT
-_SIZE = _FMT.size
 
 
 def category_value(category) -> int:
@@ -199,75 +199,114 @@ class Attributes:
 
 
 # --- bulk conversion ----------------------------------------------------------------------------
+# cvl_attributes is read and written as one flat record of numbers (T.ATTRIBUTES_FORMAT, generated
+# from the header); F names each field's position in it. One struct call per element.
 _SLOTS = Attributes.__slots__
 _new = object.__new__
+F = T.AttributesField
+_SIZE = _FMT.size
+_PAD = (0.0,) * T.CUSTOM_SLOTS
 
 
-def _from_values(v: tuple, kind_names: Mapping[int, str] | None) -> Attributes:
+def address(buffer: Any) -> int:
+    """The address of a cvl_attributes buffer given as an int, a ctypes pointer, array or struct."""
+    if isinstance(buffer, int):
+        return buffer
+    if isinstance(buffer, ctypes._Pointer):
+        return ctypes.cast(buffer, ctypes.c_void_p).value or 0
+    return ctypes.addressof(buffer)
+
+
+# The fields an Attributes object takes from a record, picked by name in one C call per element.
+_PICK = itemgetter(F.index_path, F.category, F.kind, F.frame_x, F.frame_y, F.frame_width, F.frame_height,
+                   F.transform, F.alpha, F.z_index, F.hidden, F.custom, F.custom_count, F.disappearing)
+
+
+def _from_values(v: tuple[Any, ...], kind_names: Mapping[int, str] | None) -> Attributes:
     """One unpacked cvl_attributes as Attributes. Runs once per element of every query: slot
     stores, no __init__ (the library already validated the values)."""
+    ip, category, kind, x, y, w, h, transform, alpha, z, hidden, custom, custom_count, disappearing = _PICK(v)
     a = _new(Attributes)
-    kind = v[3]
     name = BUILTIN_KIND_NAMES.get(kind)
     if name is None and kind_names:
         name = kind_names.get(kind)
-    a.index_path = (v[0], v[1])
-    a.category = CATEGORY_NAMES.get(v[2]) or str(v[2])
+    a.index_path = ip
+    a.category = CATEGORY_NAMES.get(category) or str(category)
     a.kind = kind
     a.kind_name = name
-    a.origin = (v[4], v[5])
-    a._size = (v[6], v[7])
-    a.transform = v[12:28]
-    a.alpha = v[28]
-    a.z_index = v[29]
-    a.hidden = v[30] != 0
-    a.custom = v[32:32 + v[31]] if v[31] <= T.CUSTOM_SLOTS else v[32:32 + T.CUSTOM_SLOTS]
-    a.disappearing = v[40] != 0
+    a.origin = (x, y)
+    a._size = (w, h)
+    a.transform = transform
+    a.alpha = alpha
+    a.z_index = z
+    a.hidden = hidden != 0
+    a.custom = custom[:custom_count]
+    a.disappearing = disappearing != 0
     return a
 
 
-def read_buffer(address: int, count: int, kind_names: Mapping[int, str] | None = None) -> list[Attributes]:
-    """``count`` cvl_attributes at ``address`` as Attributes."""
+def read_buffer(buffer: Any, count: int, kind_names: Mapping[int, str] | None = None) -> list[Attributes]:
+    """``count`` cvl_attributes at ``buffer`` (an address, a ctypes pointer or array) as Attributes."""
     if count == 0:
         return []
-    raw = (ctypes.c_char * (count * _SIZE)).from_address(address)
-    return [_from_values(v, kind_names) for v in _FMT.iter_unpack(memoryview(raw).cast("B"))]
+    return read_bytes(ctypes.string_at(address(buffer), count * _SIZE), kind_names)
 
 
-def read_one(address: int, kind_names: Mapping[int, str] | None = None) -> Attributes:
-    return read_buffer(address, 1, kind_names)[0]
+def read_bytes(data: bytes | bytearray | memoryview, kind_names: Mapping[int, str] | None = None) -> list[Attributes]:
+    """Attributes from a bytes-like object holding whole cvl_attributes records."""
+    return [_from_values(v, kind_names) for v in _FMT.iter_unpack(data)]
 
 
-def _values(a: Attributes) -> tuple:
+def read_one(buffer: Any, kind_names: Mapping[int, str] | None = None) -> Attributes:
+    """The cvl_attributes at ``buffer`` as Attributes."""
+    return _from_values(_FMT.unpack(ctypes.string_at(address(buffer), _SIZE)), kind_names)
+
+
+def _values(a: Attributes) -> tuple[Any, ...]:
+    """``a`` as the flat record, in ATTRIBUTES_FORMAT's order (the header's field order)."""
     (x, y), (w, h) = a.origin, a._size
-    cx, cy = x + w / 2, y + h / 2
-    t = a.transform
     c = a.custom
-    return (a.index_path[0], a.index_path[1], CATEGORY_VALUES[a.category], a.kind,
-            x, y, w, h, cx, cy, w, h, *t, a.alpha, a.z_index, 1 if a.hidden else 0,
-            len(c), *c, *(0.0,) * (T.CUSTOM_SLOTS - len(c)), 1 if a.disappearing else 0, 0)
+    v: list[Any] = [0] * len(_FMT_FIELDS)
+    v[F.index_path] = a.index_path
+    v[F.category] = CATEGORY_VALUES[a.category]
+    v[F.kind] = a.kind
+    v[F.frame] = (x, y, w, h)
+    v[F.center] = (x + w / 2, y + h / 2)
+    v[F.size] = (w, h)
+    v[F.transform] = a.transform
+    v[F.alpha] = a.alpha
+    v[F.z_index] = a.z_index
+    v[F.hidden] = 1 if a.hidden else 0
+    v[F.custom_count] = len(c)
+    v[F.custom] = c + _PAD[len(c):]
+    v[F.disappearing] = 1 if a.disappearing else 0
+    v[F.reserved] = 0
+    return tuple(v)
 
 
-def write_buffer(address: int, items: Sequence[Attributes]) -> None:
-    """Writes ``items`` as cvl_attributes at ``address`` (room for len(items) is the caller's job)."""
+_FMT_FIELDS = _FMT.unpack(bytes(_SIZE))
+
+
+def write_buffer(buffer: Any, items: Sequence[Attributes]) -> None:
+    """Writes ``items`` as cvl_attributes at ``buffer`` (room for len(items) is the caller's job)."""
     if not items:
         return
-    raw = (ctypes.c_char * (len(items) * _SIZE)).from_address(address)
-    mv = memoryview(raw).cast("B")
+    out = bytearray(len(items) * _SIZE)
     pack = _FMT.pack_into
     for i, a in enumerate(items):
         if not isinstance(a, Attributes):
             raise TypeError(f"expected Attributes, got {type(a).__name__}")
-        pack(mv, i * _SIZE, *_values(a))
+        pack(out, i * _SIZE, *_values(a))
+    ctypes.memmove(address(buffer), bytes(out), len(out))
 
 
-def write_optional(address: int, flag, a: Attributes | None) -> None:
-    """The callbacks' "maybe one element" answer: writes ``a`` at ``address`` and sets
+def write_optional(buffer: Any, flag: Any, a: Attributes | None) -> None:
+    """The callbacks' "maybe one element" answer: writes ``a`` at ``buffer`` and sets
     ``flag[0]`` to 1, or sets it to 0 when ``a`` is None."""
     if a is None:
         flag[0] = 0
     else:
-        write_buffer(address, [a])
+        write_buffer(buffer, [a])
         flag[0] = 1
 
 

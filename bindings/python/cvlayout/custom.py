@@ -37,8 +37,8 @@ class Layout(BaseLayout):
             if getattr(cls, required) is getattr(Layout, required):
                 raise TypeError(f"{cls.__name__} must override {required}()")
         cb = T.cvl_layout_callbacks()
-        cb.content_size = make(T.ContentSizeFn, "content_size", self._c_content_size, self._keep)
-        cb.attributes_in_rect = make(T.InRectFn, "attributes_in_rect", self._c_in_rect, self._keep)
+        cb.content_size = make(T.LayoutCallbacksContentSizeFn, "content_size", self._c_content_size, self._keep)
+        cb.attributes_in_rect = make(T.LayoutCallbacksAttributesInRectFn, "attributes_in_rect", self._c_in_rect, self._keep)
         for name in _OPTIONAL:
             if getattr(cls, name) is not getattr(Layout, name):
                 proto = dict(T.cvl_layout_callbacks._fields_)[name]

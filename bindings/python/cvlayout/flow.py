@@ -277,13 +277,13 @@ class FlowLayout(BaseLayout):
                 out[0] = fn(section)
             return cb
 
-        makers = {"size_for_item": (T.SizeForItemFn, size_fn), "inset_for_section": (T.InsetForSectionFn, inset_fn),
-                  "minimum_line_spacing_for_section": (T.SpacingForSectionFn, spacing_fn),
-                  "minimum_interitem_spacing_for_section": (T.SpacingForSectionFn, spacing_fn),
-                  "header_size_for_section": (T.SizeForSectionFn, section_size_fn),
-                  "footer_size_for_section": (T.SizeForSectionFn, section_size_fn)}
+        makers = {"size_for_item": size_fn, "inset_for_section": inset_fn,
+                  "minimum_line_spacing_for_section": spacing_fn, "minimum_interitem_spacing_for_section": spacing_fn,
+                  "header_size_for_section": section_size_fn, "footer_size_for_section": section_size_fn}
+        prototypes = dict(T.cvl_flow_delegate._fields_)
         any_set = False
-        for name, (proto, wrap) in makers.items():
+        for name, wrap in makers.items():
+            proto = prototypes[name]
             fn = fns.get(name)
             if name != "size_for_item":
                 fn = _per_section(fn)
@@ -363,9 +363,9 @@ class FlowLayout(BaseLayout):
             return
         keep: list = []
         hooks = T.cvl_flow_hooks()
+        prototypes = dict(T.cvl_flow_hooks._fields_)
         for name in names:
-            proto, fn = self._hook_wrapper(name)
-            setattr(hooks, name, make(proto, name, fn, keep))
+            setattr(hooks, name, make(prototypes[name], name, self._hook_wrapper(name), keep))
         _lib.cvl_flow_layout_set_hooks(self.handle, ctypes.byref(hooks))
         self._hooks_keep = keep
 
@@ -390,30 +390,30 @@ class FlowLayout(BaseLayout):
                     self._rect_cache = (key, result)
                     return ERROR_CAPACITY
                 write_buffer(buf, result)
-            return T.AdjustInRectFn, cb
+            return cb
         if name == "adjust_attributes":
             def cb(_ctx, env_p, lay, buf):
                 a = read_one(buf, kinds)
                 with self._in_hook(lay):
                     r = self.adjust_attributes(LayoutEnv.from_pointer(env_p), a)
                 write_buffer(buf, [a if r is None else r])
-            return T.AdjustFn, cb
+            return cb
         if name == "attributes_for_decoration":
             def cb(_ctx, env_p, lay, kind, ip, buf, out_found):
                 with self._in_hook(lay):
                     a = self.attributes_for_decoration(LayoutEnv.from_pointer(env_p), kind, (ip.section, ip.item))
                 write_optional(buf, out_found, a)
-            return T.DecorationFn, cb
+            return cb
         if name == "prepare_for_updates":
             def cb(_ctx, env_p, lay, items, count):
                 with self._in_hook(lay):
                     self.prepare_for_updates(LayoutEnv.from_pointer(env_p), read_items(items, count))
-            return T.HookPrepareUpdatesFn, cb
+            return cb
         if name == "finalize_updates":
             def cb(_ctx, env_p, lay):
                 with self._in_hook(lay):
                     self.finalize_updates(LayoutEnv.from_pointer(env_p))
-            return T.HookFinalizeFn, cb
+            return cb
 
         method = getattr(self, name)
 
@@ -422,7 +422,7 @@ class FlowLayout(BaseLayout):
             with self._in_hook(lay):
                 r = method(LayoutEnv.from_pointer(env_p), a)
             write_optional(buf, out_use, r)
-        return T.HookAppearFn, cb
+        return cb
 
 
 class SurveyLayout(FlowLayout):
@@ -479,7 +479,7 @@ class DimensionsLayout(FlowLayout):
         def cb(_ctx, ip, out):
             out[0] = convert(fn(ip.section, ip.item))
         keep: list = []
-        c_fn = make(T.ModeFn, "mode_for_item", cb, keep)
+        c_fn = make(T.DimensionsLayoutSetModeCallbackFn, "mode_for_item", cb, keep)
         _lib.cvl_dimensions_layout_set_mode_callback(self.handle, c_fn, None)
         self._mode_keep = keep
 

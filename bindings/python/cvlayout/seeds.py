@@ -129,7 +129,7 @@ class TreeLayout(BaseLayout):
 
         def cb(_ctx, ip, out):
             out[0] = fn(ip.section, ip.item)
-        source = T.cvl_tree_data_source(None, make(T.ChildrenFn, "number_of_children", cb, self._keep))
+        source = T.cvl_tree_data_source(None, make(T.TreeDataSourceNumberOfChildrenFn, "number_of_children", cb, self._keep))
         self._h = create("cvl_tree_layout_create", ctypes.byref(source))
         try:
             if item_size is not None or insets is not None:

@@ -98,8 +98,8 @@ class CollectionView(Handle):
             if sections_fn is None:
                 n_sections = None
         if n_sections is not None:
-            src.number_of_sections = make(T.SectionsFn, "number_of_sections", n_sections, self._keep)
-        src.number_of_items = make(T.ItemsFn, "number_of_items", n_items, self._keep)
+            src.number_of_sections = make(T.DataSourceNumberOfSectionsFn, "number_of_sections", n_sections, self._keep)
+        src.number_of_items = make(T.DataSourceNumberOfItemsFn, "number_of_items", n_items, self._keep)
         h = T.ViewHandle()
         _lib.cvl_view_create(ctypes.byref(src), layout.handle, ctypes.byref(h))
         self._h = h
@@ -223,7 +223,7 @@ class CollectionView(Handle):
                 self._capacity = max(self._capacity, 64)
                 self._buffer = (T.cvl_attributes * self._capacity)()
             try:
-                fn(h, *args, ctypes.addressof(self._buffer), self._capacity, ctypes.byref(count))
+                fn(h, *args, self._buffer, self._capacity, ctypes.byref(count))
             except CapacityError:
                 # The answer may still grow (an animation, a callback): leave some room.
                 self._capacity = max(count.value + count.value // 4, self._capacity * 2)

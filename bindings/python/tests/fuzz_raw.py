@@ -102,6 +102,9 @@ def arg(t, name, idx):
         if rng.random() < 0.1: return None
         if inner is T.LayoutHandle or inner is T.ViewHandle:
             h = inner(); keep.append(h); return ctypes.pointer(h)
+        if inner is T.cvl_attributes:   # output buffers: room for any capacity the fuzzer passes
+            if rng.random() < 0.15: return None
+            buf = (T.cvl_attributes * 300)(); keep.append(buf); return buf
         if inner is T.cvl_data_source:
             ds = mk_data_source(); keep.append(ds); return ctypes.pointer(ds)
         if inner in (T.cvl_layout_callbacks, T.cvl_flow_hooks, T.cvl_flow_delegate, T.cvl_tree_data_source):

@@ -279,11 +279,11 @@ def test_capacity_protocol(grid_view):
         a.alpha = 42.0
     count.value = 0
     with pytest.raises(cvlayout.CapacityError) as info:
-        _lib.cvl_view_attributes_in_rect(grid_view.handle, rect, ctypes.addressof(buf), 3, ctypes.byref(count))
+        _lib.cvl_view_attributes_in_rect(grid_view.handle, rect, buf, 3, ctypes.byref(count))
     assert info.value.needed == 8 == count.value
     assert all(a.alpha == 42.0 for a in buf)  # nothing written
     buf = (T.cvl_attributes * 8)()
-    _lib.cvl_view_attributes_in_rect(grid_view.handle, rect, ctypes.addressof(buf), 8, ctypes.byref(count))
+    _lib.cvl_view_attributes_in_rect(grid_view.handle, rect, buf, 8, ctypes.byref(count))
     assert count.value == 8 and buf[7].index_path.section == 1
 
 

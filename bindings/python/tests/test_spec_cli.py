@@ -12,8 +12,8 @@ import pytest
 from conftest import BINDINGS, needs_flow, requires
 
 import cvlayout
-from cvlayout import spec as S
-from cvlayout import svg
+from cvlayout.demo import spec as S
+from cvlayout.demo import svg
 
 needs_mosaic = requires("cvl_mosaic_layout_create")
 
@@ -123,7 +123,7 @@ def test_cli_gallery(tmp_path):
     index = (tmp_path / "g" / "index.html").read_text()
     for p in paths[:-1]:
         assert os.path.basename(p) in index
-    from cvlayout.gallery import ENTRIES, TRANSITIONS
+    from cvlayout.demo.gallery import ENTRIES, TRANSITIONS
     names = {n for n, _ in ENTRIES}
     assert {"flow-vertical", "flow-horizontal", "flow-mixed-sizes", "flow-headers-footers", "survey", "cover-flow",
             "mosaic", "tree", "circle"} <= names
@@ -140,6 +140,6 @@ def test_cli_info():
 
 
 def test_gallery_specs_follow_the_format():
-    from cvlayout.gallery import ENTRIES
+    from cvlayout.demo.gallery import ENTRIES
     for name, spec in ENTRIES:
         assert spec["version"] == 1 and spec["layout"]["kind"] in S.LAYOUT_KINDS, name

@@ -12,7 +12,7 @@ from conftest import requires
 from test_spec_cli import run_cli
 
 from cvlayout import Animation
-from cvlayout import spec as S
+from cvlayout.demo import spec as S
 
 pytestmark = requires("cvl_view_perform_batch_updates", "cvl_view_set_layout", "cvl_view_set_time",
                       "cvl_circle_layout_create", "cvl_survey_layout_create")

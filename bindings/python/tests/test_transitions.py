@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from conftest import requires
 
-from cvlayout import transitions
+from cvlayout.demo import transitions
 from cvlayout.geometry import IDENTITY
 
 pytestmark = requires("cvl_circle_layout_create", "cvl_survey_layout_create", "cvl_view_set_layout", "cvl_view_set_time")

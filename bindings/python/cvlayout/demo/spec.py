@@ -13,14 +13,14 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import updates as U
-from .animation import CURVES, Animation
-from .attributes import Attributes
-from .flow import CoverFlowLayout, DimensionsLayout, FlowLayout, SurveyLayout, aspect_fit_size
-from .geometry import insets as _insets
-from .geometry import pair
-from .seeds import CircleLayout, MosaicLayout, TreeLayout
-from .view import CollectionView
+from .. import updates as U
+from ..animation import CURVES, Animation
+from ..attributes import Attributes
+from ..flow import CoverFlowLayout, DimensionsLayout, FlowLayout, SurveyLayout, aspect_fit_size
+from ..geometry import insets as _insets
+from ..geometry import pair
+from ..seeds import CircleLayout, MosaicLayout, TreeLayout
+from ..view import CollectionView
 
 SPEC_VERSION = 1
 OUTPUT_VERSION = 1

@@ -10,7 +10,7 @@ import html
 import os
 
 from . import transitions
-from .errors import CvlError
+from ..errors import CvlError
 from .spec import build
 from .svg import render_built
 

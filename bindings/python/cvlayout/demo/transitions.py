@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from .animation import Animation
-from .attributes import Attributes
-from .flow import FlowLayout, SurveyLayout
-from .seeds import CircleLayout
+from ..animation import Animation
+from ..attributes import Attributes
+from ..flow import FlowLayout, SurveyLayout
+from ..seeds import CircleLayout
 from .svg import render
-from .updates import insert_sections
-from .view import CollectionView
+from ..updates import insert_sections
+from ..view import CollectionView
 
 
 @dataclass

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Iterable, Mapping
 from xml.sax.saxutils import escape
 
-from .attributes import Attributes
-from .geometry import is_identity
+from ..attributes import Attributes
+from ..geometry import is_identity
 
 STYLE = {
     # (fill, stroke)
@@ -151,7 +151,7 @@ def _connector_branches(items: list[Attributes]) -> list[str]:
 
 
 def render_built(built, visible_only: bool | None = None, title: str | None = None) -> str:
-    """SVG of a :class:`cvlayout.spec.Built` view."""
+    """SVG of a :class:`cvlayout.demo.spec.Built` view."""
     from .spec import elements
     view = built.view
     return render(elements(built, visible_only), view.content_size, view.visible_rect, labels=built.labels,

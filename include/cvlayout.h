@@ -301,8 +301,10 @@ typedef struct cvl_flow_delegate {
 int cvl_flow_layout_create(cvl_layout **out_layout);
 
 /**
-** Sets all properties at once (validated first: finite, item size and spacings >= 0 except the
-** line spacing, known scroll direction, reserved == 0). Invalidates the attached view's layout.
+** Sets all properties at once, or nothing (validated first: finite, item size and spacings >= 0
+** except the line spacing, every value at most 1e12 in magnitude (for header and footer sizes:
+** the scroll-axis dimension, the only one used), known scroll direction, pin flags 0 or 1,
+** reserved == 0). Invalidates the attached view's layout.
 ** Works on every flow-based layout (flow, Survey, Dimensions, Cover Flow).
 */
 int cvl_flow_layout_set_config(cvl_layout *layout, const cvl_flow_config *config);

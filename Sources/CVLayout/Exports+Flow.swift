@@ -8,20 +8,54 @@ func flowLayout(_ box: LayoutBox) throws -> FlowLayout {
     return f
 }
 
-private func defaultConfig() -> cvl_flow_config {
-    var c = cvl_flow_config()
-    c.scroll_direction = Int32(CVL_SCROLL_VERTICAL)
-    c.item_size = cvl_size(width: 50, height: 50)
-    c.minimum_line_spacing = 10
-    c.minimum_interitem_spacing = 10
-    return c
+extension cvl_flow_config {
+    /// The core configuration. Checks only what belongs to the C encoding (the enum value, the
+    /// 0/1 flags, `reserved`); the values' rules are `FlowConfiguration.validate()`'s.
+    func core() throws -> FlowConfiguration {
+        guard scroll_direction == CVL_SCROLL_VERTICAL || scroll_direction == CVL_SCROLL_HORIZONTAL else {
+            throw LayoutError.invalid("scroll_direction \(scroll_direction) is not CVL_SCROLL_VERTICAL or CVL_SCROLL_HORIZONTAL")
+        }
+        for (name, v) in [("section_headers_pin_to_visible_bounds", section_headers_pin_to_visible_bounds),
+                          ("section_footers_pin_to_visible_bounds", section_footers_pin_to_visible_bounds)]
+        where v != 0 && v != 1 {
+            throw LayoutError.invalid("\(name) must be 0 or 1 (got \(v))")
+        }
+        guard reserved == 0 else { throw LayoutError.invalid("reserved must be 0") }
+        var c = FlowConfiguration()
+        c.scrollDirection = scroll_direction == CVL_SCROLL_HORIZONTAL ? .horizontal : .vertical
+        c.sectionHeadersPinToVisibleBounds = section_headers_pin_to_visible_bounds == 1
+        c.sectionFootersPinToVisibleBounds = section_footers_pin_to_visible_bounds == 1
+        c.itemSize = item_size.core
+        c.minimumLineSpacing = minimum_line_spacing
+        c.minimumInteritemSpacing = minimum_interitem_spacing
+        c.sectionInset = section_inset.core
+        c.headerReferenceSize = header_reference_size.core
+        c.footerReferenceSize = footer_reference_size.core
+        return c
+    }
+}
+
+extension FlowConfiguration {
+    var c: cvl_flow_config {
+        var c = cvl_flow_config()
+        c.scroll_direction = scrollDirection == .horizontal ? Int32(CVL_SCROLL_HORIZONTAL) : Int32(CVL_SCROLL_VERTICAL)
+        c.section_headers_pin_to_visible_bounds = sectionHeadersPinToVisibleBounds ? 1 : 0
+        c.section_footers_pin_to_visible_bounds = sectionFootersPinToVisibleBounds ? 1 : 0
+        c.item_size = itemSize.c
+        c.minimum_line_spacing = minimumLineSpacing
+        c.minimum_interitem_spacing = minimumInteritemSpacing
+        c.section_inset = sectionInset.c
+        c.header_reference_size = headerReferenceSize.c
+        c.footer_reference_size = footerReferenceSize.c
+        return c
+    }
 }
 
 @_cdecl("cvl_flow_config_default")
 public func cvl_flow_config_default_impl(_ out: UnsafeMutablePointer<cvl_flow_config>?) -> Int32 {
     guarded {
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
-        out.pointee = defaultConfig()
+        out.pointee = FlowConfiguration.default.c
     }
 }
 
@@ -40,36 +74,7 @@ public func cvl_flow_layout_set_config_impl(_ layout: OpaquePointer?, _ config: 
     withLayout(layout) { box in
         let f = try flowLayout(box)
         guard let c = config?.pointee else { throw LayoutError(.nullArgument, "config is NULL") }
-        guard c.scroll_direction == CVL_SCROLL_VERTICAL || c.scroll_direction == CVL_SCROLL_HORIZONTAL else {
-            throw LayoutError.invalid("scroll_direction \(c.scroll_direction) is not CVL_SCROLL_VERTICAL or CVL_SCROLL_HORIZONTAL")
-        }
-        for (name, v) in [("section_headers_pin_to_visible_bounds", c.section_headers_pin_to_visible_bounds),
-                          ("section_footers_pin_to_visible_bounds", c.section_footers_pin_to_visible_bounds)] where v != 0 && v != 1 {
-            throw LayoutError.invalid("\(name) must be 0 or 1 (got \(v))")
-        }
-        guard c.reserved == 0 else { throw LayoutError.invalid("reserved must be 0") }
-        let item = try requireExtent(c.item_size, "item_size")
-        guard c.minimum_line_spacing.isFinite else { throw LayoutError.invalid("minimum_line_spacing \(c.minimum_line_spacing) must be finite") }
-        guard c.minimum_interitem_spacing.isFinite, c.minimum_interitem_spacing >= 0 else {
-            throw LayoutError.invalid("minimum_interitem_spacing \(c.minimum_interitem_spacing) must be finite and >= 0")
-        }
-        let inset = try requireInsets(c.section_inset, "section_inset")
-        let header = try requireExtent(c.header_reference_size, "header_reference_size")
-        let footer = try requireExtent(c.footer_reference_size, "footer_reference_size")
-        let limit = FlowLayout.maxMagnitude
-        for v in [item.width, item.height, abs(c.minimum_line_spacing), c.minimum_interitem_spacing, abs(inset.top), abs(inset.left),
-                  abs(inset.bottom), abs(inset.right), header.width, header.height, footer.width, footer.height] where v > limit {
-            throw LayoutError.invalid("flow config value \(v) is larger than the supported \(limit)")
-        }
-        f.scrollDirection = c.scroll_direction == CVL_SCROLL_HORIZONTAL ? .horizontal : .vertical
-        f.sectionHeadersPinToVisibleBounds = c.section_headers_pin_to_visible_bounds == 1
-        f.sectionFootersPinToVisibleBounds = c.section_footers_pin_to_visible_bounds == 1
-        f.itemSize = item
-        f.minimumLineSpacing = c.minimum_line_spacing
-        f.minimumInteritemSpacing = c.minimum_interitem_spacing
-        f.sectionInset = inset
-        f.headerReferenceSize = header
-        f.footerReferenceSize = footer
+        try f.configure(try c.core())
     }
 }
 
@@ -78,17 +83,7 @@ public func cvl_flow_layout_get_config_impl(_ layout: OpaquePointer?, _ out: Uns
     withLayout(layout, fromHooks: true) { box in
         let f = try flowLayout(box)
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
-        var c = cvl_flow_config()
-        c.scroll_direction = f.scrollDirection == .horizontal ? Int32(CVL_SCROLL_HORIZONTAL) : Int32(CVL_SCROLL_VERTICAL)
-        c.section_headers_pin_to_visible_bounds = f.sectionHeadersPinToVisibleBounds ? 1 : 0
-        c.section_footers_pin_to_visible_bounds = f.sectionFootersPinToVisibleBounds ? 1 : 0
-        c.item_size = f.itemSize.c
-        c.minimum_line_spacing = f.minimumLineSpacing
-        c.minimum_interitem_spacing = f.minimumInteritemSpacing
-        c.section_inset = f.sectionInset.c
-        c.header_reference_size = f.headerReferenceSize.c
-        c.footer_reference_size = f.footerReferenceSize.c
-        out.pointee = c
+        out.pointee = f.configuration.c
     }
 }
 
@@ -105,23 +100,17 @@ public func cvl_flow_layout_set_item_sizes_impl(_ layout: OpaquePointer?, _ sect
                                                 _ count: Int) -> Int32 {
     withLayout(layout) { box in
         let f = try flowLayout(box)
-        guard section >= 0, section <= Int64(CollectionView.maxCount) else { throw LayoutError.outOfRange("section \(section) is out of range") }
+        // Converting only (Int64 is Int on every supported platform; the count bounds the copy
+        // below): the section's and the sizes' rules are `setItemSizes`'.
+        let s = Int(section)
         guard count >= 0, count <= CollectionView.maxCount else { throw LayoutError.invalid("count \(count) is out of range") }
         guard let sizes else {
             guard count == 0 else { throw LayoutError(.nullArgument, "sizes is NULL but count is \(count)") }
-            f.removeItemSizes(forSection: Int(section))
+            try f.removeItemSizes(forSection: s)
             return
         }
-        let buf = UnsafeBufferPointer(start: sizes, count: count)
-        var out = [Size]()
-        out.reserveCapacity(count)
-        for (i, s) in buf.enumerated() {
-            guard s.width.isFinite, s.height.isFinite, s.width >= 0, s.height >= 0 else {
-                throw LayoutError.invalid("sizes[\(i)] = \(s.width)x\(s.height) must be finite and non-negative")
-            }
-            out.append(Size(width: s.width, height: s.height))
-        }
-        try f.setItemSizes(out, forSection: Int(section))
+        let list = UnsafeBufferPointer(start: sizes, count: count).map { Size(width: $0.width, height: $0.height) }
+        try f.setItemSizes(list, forSection: s)
     }
 }
 

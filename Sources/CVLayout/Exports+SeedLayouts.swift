@@ -26,7 +26,7 @@ public func cvl_circle_layout_create_impl(_ out: UnsafeMutablePointer<OpaquePoin
 @_cdecl("cvl_circle_layout_set_item_size")
 public func cvl_circle_layout_set_item_size_impl(_ layout: OpaquePointer?, _ size: cvl_size) -> Int32 {
     withLayout(layout) { box in
-        try layoutOfType(box, CircleLayout.self, "circle").setItemSize(try requireExtent(size, "item size"))
+        try layoutOfType(box, CircleLayout.self, "circle").setItemSize(size.core)
     }
 }
 
@@ -50,19 +50,30 @@ public func cvl_mosaic_layout_set_config_impl(_ layout: OpaquePointer?, _ config
     withLayout(layout) { box in
         let m = try layoutOfType(box, MosaicLayout.self, "mosaic")
         guard let c = config?.pointee else { throw LayoutError(.nullArgument, "config is NULL") }
-        let fields = [("padding", c.padding), ("column_width", c.column_width), ("row_height", c.row_height),
-                      ("large_cell_width", c.large_cell_width), ("large_cell_height", c.large_cell_height),
-                      ("medium_cell_height", c.medium_cell_height)]
-        for (name, v) in fields where !(v.isFinite && v >= 0) {
-            throw LayoutError.invalid("mosaic config \(name) = \(v) must be finite and >= 0")
-        }
+        try m.configure(c.core)
+    }
+}
+
+extension cvl_mosaic_config {
+    /// The core configuration; 0 encodes "derived" (nil).
+    var core: MosaicLayout.Configuration {
         func opt(_ v: Double) -> Double? { v == 0 ? nil : v }
-        try m.setPadding(c.padding)
-        try m.setColumnWidth(opt(c.column_width))
-        try m.setRowHeight(opt(c.row_height))
-        try m.setLargeCellWidth(opt(c.large_cell_width))
-        try m.setLargeCellHeight(opt(c.large_cell_height))
-        try m.setMediumCellHeight(opt(c.medium_cell_height))
+        var m = MosaicLayout.Configuration()
+        m.padding = padding
+        m.columnWidth = opt(column_width)
+        m.rowHeight = opt(row_height)
+        m.largeCellWidth = opt(large_cell_width)
+        m.largeCellHeight = opt(large_cell_height)
+        m.mediumCellHeight = opt(medium_cell_height)
+        return m
+    }
+}
+
+extension MosaicLayout.Configuration {
+    var c: cvl_mosaic_config {
+        cvl_mosaic_config(padding: padding, column_width: columnWidth ?? 0, row_height: rowHeight ?? 0,
+                          large_cell_width: largeCellWidth ?? 0, large_cell_height: largeCellHeight ?? 0,
+                          medium_cell_height: mediumCellHeight ?? 0)
     }
 }
 
@@ -71,9 +82,7 @@ public func cvl_mosaic_layout_get_config_impl(_ layout: OpaquePointer?, _ out: U
     withLayout(layout, fromHooks: true) { box in
         let m = try layoutOfType(box, MosaicLayout.self, "mosaic")
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
-        out.pointee = cvl_mosaic_config(padding: m.padding, column_width: m.columnWidth ?? 0, row_height: m.rowHeight ?? 0,
-                                        large_cell_width: m.largeCellWidth ?? 0, large_cell_height: m.largeCellHeight ?? 0,
-                                        medium_cell_height: m.mediumCellHeight ?? 0)
+        out.pointee = m.configuration.c
     }
 }
 
@@ -100,8 +109,7 @@ final class CTreeDataSource: TreeLayoutDataSource {
 public func cvl_tree_config_default_impl(_ out: UnsafeMutablePointer<cvl_tree_config>?) -> Int32 {
     guarded {
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
-        let t = TreeLayout()
-        out.pointee = cvl_tree_config(item_size: t.itemSize.c, insets: t.insets.c)
+        out.pointee = TreeLayout.Configuration.default.c
     }
 }
 
@@ -121,14 +129,7 @@ public func cvl_tree_layout_set_config_impl(_ layout: OpaquePointer?, _ config: 
     withLayout(layout) { box in
         let t = try layoutOfType(box, TreeLayout.self, "tree")
         guard let c = config?.pointee else { throw LayoutError(.nullArgument, "config is NULL") }
-        let size = try requireExtent(c.item_size, "item size")
-        let insets = try requireInsets(c.insets, "insets")
-        guard insets.top >= 0, insets.left >= 0, insets.bottom >= 0, insets.right >= 0 else {
-            throw LayoutError.invalid("tree insets must be >= 0")
-        }
-        let oldSize = t.itemSize
-        try t.setItemSize(size)
-        do { try t.setInsets(insets) } catch { try? t.setItemSize(oldSize); throw error }
+        try t.configure(c.core)
     }
 }
 
@@ -137,6 +138,19 @@ public func cvl_tree_layout_get_config_impl(_ layout: OpaquePointer?, _ out: Uns
     withLayout(layout, fromHooks: true) { box in
         let t = try layoutOfType(box, TreeLayout.self, "tree")
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
-        out.pointee = cvl_tree_config(item_size: t.itemSize.c, insets: t.insets.c)
+        out.pointee = t.configuration.c
     }
+}
+
+extension cvl_tree_config {
+    var core: TreeLayout.Configuration {
+        var t = TreeLayout.Configuration()
+        t.itemSize = item_size.core
+        t.insets = insets.core
+        return t
+    }
+}
+
+extension TreeLayout.Configuration {
+    var c: cvl_tree_config { cvl_tree_config(item_size: itemSize.c, insets: insets.c) }
 }

@@ -15,7 +15,7 @@ final class CollectionViewTests: XCTestCase {
         // Circle: centre (150,150), radius floor(300/2.5) = 120; item 1 at angle 0 → (270, 150).
         XCTAssertEqual(try cell(v, 0, 1).center, Point(x: 270, y: 150))
         let flow = FlowLayout()
-        flow.itemSize = Size(width: 60, height: 60)
+        try flow.configure { $0.itemSize = Size(width: 60, height: 60) }
         try v.setLayout(flow, animation: nil)
         XCTAssertNil(circle.collectionView)
         XCTAssertFalse(v.isAnimating)
@@ -31,7 +31,7 @@ final class CollectionViewTests: XCTestCase {
         try v.setBoundsSize(Size(width: 300, height: 300))
         try v.setTime(100)
         let flow = FlowLayout()
-        flow.itemSize = Size(width: 60, height: 60)
+        try flow.configure { $0.itemSize = Size(width: 60, height: 60) }
         try v.setLayout(flow, animation: try AnimationTiming(duration: 2, curve: .linear))
         XCTAssertTrue(v.isAnimating)
         try v.setTime(101)  // halfway
@@ -51,18 +51,22 @@ final class CollectionViewTests: XCTestCase {
 
     func testSwitchCarriesTheContentOffsetSoTheCentreItemStays() throws {
         let small = FlowLayout()
-        small.itemSize = Size(width: 100, height: 100)
-        small.minimumLineSpacing = 0
-        small.minimumInteritemSpacing = 0
+        try small.configure {
+            $0.itemSize = Size(width: 100, height: 100)
+            $0.minimumLineSpacing = 0
+            $0.minimumInteritemSpacing = 0
+        }
         let v = try CollectionView(dataSource: StaticDataSource([1000]), layout: small)
         try v.setBoundsSize(Size(width: 300, height: 300))
         // 3 per line, 100 pt lines. Scroll so line 50 (items 150...152) is centred: the viewport
         // centre y = 5050 → offset y = 4900. The nearest cell to (150, 5050) is item 151.
         try v.setContentOffset(Point(x: 0, y: 4900))
         let big = FlowLayout()
-        big.itemSize = Size(width: 300, height: 200)
-        big.minimumLineSpacing = 0
-        big.minimumInteritemSpacing = 0
+        try big.configure {
+            $0.itemSize = Size(width: 300, height: 200)
+            $0.minimumLineSpacing = 0
+            $0.minimumInteritemSpacing = 0
+        }
         try v.setLayout(big, animation: nil)
         // Item 151 is alone on line 151 of the big layout: centre y = 151·200 + 100 = 30300.
         // It was 150 pt below the old offset (5050 − 4900), so the new offset is 30300 − 150.
@@ -72,9 +76,11 @@ final class CollectionViewTests: XCTestCase {
 
     func testNewAnimationStartsFromTheCurrentOnScreenState() throws {
         let flow = FlowLayout()
-        flow.itemSize = Size(width: 100, height: 100)
-        flow.minimumInteritemSpacing = 0
-        flow.minimumLineSpacing = 0
+        try flow.configure {
+            $0.itemSize = Size(width: 100, height: 100)
+            $0.minimumInteritemSpacing = 0
+            $0.minimumLineSpacing = 0
+        }
         let ds = StaticDataSource([3])
         let v = try CollectionView(dataSource: ds, layout: flow)
         try v.setBoundsSize(Size(width: 300, height: 300))

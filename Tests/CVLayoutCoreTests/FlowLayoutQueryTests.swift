@@ -15,12 +15,14 @@ final class FlowLayoutQueryTests: XCTestCase {
         let d = FlowTestDelegate()
         d.methods = [.sizeForItem, .insetForSection, .minimumLineSpacingForSection,
                      .minimumInteritemSpacingForSection, .referenceSizeForHeader, .referenceSizeForFooter]
-        f.scrollDirection = Bool.random(using: &rng) ? .vertical : .horizontal
-        f.minimumLineSpacing = Double(Int.random(in: -15...30, using: &rng))
-        f.minimumInteritemSpacing = Double(Int.random(in: -5...25, using: &rng))
-        f.itemSize = Size(width: Double(Int.random(in: 0...120, using: &rng)), height: Double(Int.random(in: 1...120, using: &rng)))
-        f.sectionHeadersPinToVisibleBounds = Bool.random(using: &rng)
-        f.sectionFootersPinToVisibleBounds = Bool.random(using: &rng)
+        try f.configure {
+            $0.scrollDirection = Bool.random(using: &rng) ? .vertical : .horizontal
+            $0.minimumLineSpacing = Double(Int.random(in: -15...30, using: &rng))
+            $0.minimumInteritemSpacing = Double(Int.random(in: 0...25, using: &rng))
+            $0.itemSize = Size(width: Double(Int.random(in: 0...120, using: &rng)), height: Double(Int.random(in: 1...120, using: &rng)))
+            $0.sectionHeadersPinToVisibleBounds = Bool.random(using: &rng)
+            $0.sectionFootersPinToVisibleBounds = Bool.random(using: &rng)
+        }
         let counts = (0..<Int.random(in: 1...6, using: &rng)).map { _ in Int.random(in: 0...70, using: &rng) }
         func rnd(_ r: ClosedRange<Int>) -> Double { Double(Int.random(in: r, using: &rng)) + (Bool.random(using: &rng) ? 0.5 : 0) }
         for (s, n) in counts.enumerated() {
@@ -101,8 +103,8 @@ final class FlowLayoutQueryTests: XCTestCase {
     }
 
     func testQueryReturnsDrawOrder() throws {
-        let f = FlowTest.survey()
-        f.footerReferenceSize = Size(width: 0, height: 20)
+        let f = try FlowTest.survey()
+        try f.configure { $0.footerReferenceSize = Size(width: 0, height: 20) }
         try FlowTest.attach(f, [4, 4], Size(width: 768, height: 2000))
         var got = try FlowTest.query(f, Rect(x: 0, y: 0, width: 768, height: 2000))
         let before = got

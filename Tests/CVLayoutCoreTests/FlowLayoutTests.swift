@@ -24,7 +24,7 @@ final class FlowLayoutTests: XCTestCase {
     // MARK: Seed Survey numbers
 
     func testSurveyAt768() throws {
-        let f = FlowTest.survey()
+        let f = try FlowTest.survey()
         try FlowTest.attach(f, [7], Size(width: 768, height: 1024))
         // Header: full collection-view width, height 70 (only the scroll-axis dimension used).
         XCTAssertEqual(f.headerFrame(inSection: 0), r(0, 0, 768, 70))
@@ -49,7 +49,7 @@ final class FlowLayoutTests: XCTestCase {
     }
 
     func testSurveyAt320SingleItemLinesAreCentred() throws {
-        let f = FlowTest.survey()
+        let f = try FlowTest.survey()
         try FlowTest.attach(f, [3], Size(width: 320, height: 480))
         // Available 320 − 100 = 220: one 200-wide item per line; centred: 80 + (220 − 200)/2 = 90.
         XCTAssertEqual(FlowTest.frame(f, 0, 0), r(90, 100, 200, 200))
@@ -60,8 +60,10 @@ final class FlowLayoutTests: XCTestCase {
     }
 
     func testSectionsStackWithFooters() throws {
-        let f = FlowTest.survey()
-        f.footerReferenceSize = Size(width: 999, height: 40)   // width ignored when vertical
+        let f = try FlowTest.survey()
+        try f.configure {
+            $0.footerReferenceSize = Size(width: 999, height: 40)   // width ignored when vertical
+        }
         try FlowTest.attach(f, [3, 3], Size(width: 768, height: 1024))
         // Section 0: header 0–70, line 100–300, inset → 330, footer 330–370.
         XCTAssertEqual(f.footerFrame(inSection: 0), r(0, 330, 768, 40))
@@ -75,8 +77,8 @@ final class FlowLayoutTests: XCTestCase {
     }
 
     func testEmptySectionKeepsHeaderInsetsAndFooter() throws {
-        let f = FlowTest.survey()
-        f.footerReferenceSize = Size(width: 0, height: 40)
+        let f = try FlowTest.survey()
+        try f.configure { $0.footerReferenceSize = Size(width: 0, height: 40) }
         try FlowTest.attach(f, [0, 1], Size(width: 768, height: 1024))
         // Empty section: header 0–70, insets 30 + 30 → footer at 130–170.
         XCTAssertEqual(f.headerFrame(inSection: 0), r(0, 0, 768, 70))
@@ -89,7 +91,9 @@ final class FlowLayoutTests: XCTestCase {
 
     func testNoHeaderWhenScrollDimensionIsZero() throws {
         let f = FlowLayout()
-        f.headerReferenceSize = Size(width: 100, height: 0)   // vertical: height 0 → no header
+        try f.configure {
+            $0.headerReferenceSize = Size(width: 100, height: 0)   // vertical: height 0 → no header
+        }
         try FlowTest.attach(f, [1], Size(width: 100, height: 100))
         XCTAssertNil(f.headerFrame(inSection: 0))
         XCTAssertNil(try f.layoutAttributesForSupplementaryView(ofKind: .sectionHeader, at: IndexPath(section: 0, item: 0)))
@@ -103,12 +107,14 @@ final class FlowLayoutTests: XCTestCase {
         // The Survey numbers with the axes swapped: header width 70, insets left 30 top 80
         // right 30 bottom 20, in a 1024×768 view scrolling horizontally.
         let f = FlowLayout()
-        f.scrollDirection = .horizontal
-        f.sectionInset = EdgeInsets(top: 80, left: 30, bottom: 20, right: 30)
-        f.minimumInteritemSpacing = 20
-        f.minimumLineSpacing = 20
-        f.itemSize = Size(width: 200, height: 200)
-        f.headerReferenceSize = Size(width: 70, height: 60)
+        try f.configure {
+            $0.scrollDirection = .horizontal
+            $0.sectionInset = EdgeInsets(top: 80, left: 30, bottom: 20, right: 30)
+            $0.minimumInteritemSpacing = 20
+            $0.minimumLineSpacing = 20
+            $0.itemSize = Size(width: 200, height: 200)
+            $0.headerReferenceSize = Size(width: 70, height: 60)
+        }
         try FlowTest.attach(f, [7], Size(width: 1024, height: 768))
         XCTAssertEqual(f.headerFrame(inSection: 0), r(0, 0, 70, 768))
         XCTAssertEqual(FlowTest.frame(f, 0, 0), r(100, 80, 200, 200))
@@ -137,7 +143,7 @@ final class FlowLayoutTests: XCTestCase {
             dv.footers[s] = Size(width: 0, height: 12); dh.footers[s] = Size(width: 12, height: 0)
         }
         let v = FlowLayout(), h = FlowLayout()
-        h.scrollDirection = .horizontal
+        try h.configure { $0.scrollDirection = .horizontal }
         v.delegate = dv; h.delegate = dh
         try FlowTest.attach(v, counts, Size(width: 333, height: 500))
         try FlowTest.attach(h, counts, Size(width: 500, height: 333))
@@ -180,7 +186,7 @@ final class FlowLayoutTests: XCTestCase {
 
     func testLastLineUniformStaysOnTheGrid() throws {
         let f = FlowLayout()
-        f.itemSize = Size(width: 100, height: 100)
+        try f.configure { $0.itemSize = Size(width: 100, height: 100) }
         try FlowTest.attach(f, [5], Size(width: 330, height: 600))
         // 3 per line (3·100 + 2·10 = 320 ≤ 330), leftover 10 → gap 15 → x = 0, 115, 230.
         XCTAssertEqual(FlowTest.frame(f, 0, 2), r(230, 0, 100, 100))
@@ -231,8 +237,10 @@ final class FlowLayoutTests: XCTestCase {
 
     func testFitToleranceKeepsThirds() throws {
         let f = FlowLayout()
-        f.minimumInteritemSpacing = 0
-        f.itemSize = Size(width: 100.0 / 3.0, height: 10)
+        try f.configure {
+            $0.minimumInteritemSpacing = 0
+            $0.itemSize = Size(width: 100.0 / 3.0, height: 10)
+        }
         try FlowTest.attach(f, [3], Size(width: 100, height: 100))
         // 3 · 33.333… rounds to 100.00000000000001 > 100: still one line.
         XCTAssertEqual(f.numberOfLines(inSection: 0), 1)
@@ -244,10 +252,12 @@ final class FlowLayoutTests: XCTestCase {
         // portrait". 320 − 26 = 294 available; 2·140 + 13 = 293 ≤ 294 → 2 per line,
         // leftover 1 → gap 14 → x = 13, 167. Lines 13, 166 (140 + 13 apart).
         let f = FlowLayout()
-        f.itemSize = Size(width: 140, height: 140)
-        f.sectionInset = EdgeInsets(top: 13, left: 13, bottom: 13, right: 13)
-        f.minimumInteritemSpacing = 13
-        f.minimumLineSpacing = 13
+        try f.configure {
+            $0.itemSize = Size(width: 140, height: 140)
+            $0.sectionInset = EdgeInsets(top: 13, left: 13, bottom: 13, right: 13)
+            $0.minimumInteritemSpacing = 13
+            $0.minimumLineSpacing = 13
+        }
         try FlowTest.attach(f, [3], Size(width: 320, height: 480))
         XCTAssertEqual(FlowTest.frame(f, 0, 1), r(167, 13, 140, 140))
         XCTAssertEqual(FlowTest.frame(f, 0, 2), r(13, 166, 140, 140))
@@ -258,10 +268,12 @@ final class FlowLayoutTests: XCTestCase {
 
     func testCoverFlowNegativeLineSpacing() throws {
         let f = FlowLayout()
-        f.scrollDirection = .horizontal
-        f.itemSize = Size(width: 180, height: 180)
-        f.minimumLineSpacing = -60
-        f.minimumInteritemSpacing = 200
+        try f.configure {
+            $0.scrollDirection = .horizontal
+            $0.itemSize = Size(width: 180, height: 180)
+            $0.minimumLineSpacing = -60
+            $0.minimumInteritemSpacing = 200
+        }
         let d = FlowTestDelegate()
         d.methods = [.insetForSection]
         d.insets[0] = EdgeInsets(top: 0, left: 70, bottom: 0, right: 70)
@@ -284,8 +296,8 @@ final class FlowLayoutTests: XCTestCase {
     // MARK: Pinning
 
     func testPinnedHeadersFollowTheVisibleRect() throws {
-        let f = FlowTest.survey()
-        f.sectionHeadersPinToVisibleBounds = true
+        let f = try FlowTest.survey()
+        try f.configure { $0.sectionHeadersPinToVisibleBounds = true }
         let cv = try FlowTest.attach(f, [9, 9], Size(width: 768, height: 500))
         // Section 0: header 0–70, lines 100/320/540, inset → ends at 770. Section 1 at 770.
         func header(_ s: Int) throws -> Rect? {
@@ -319,10 +331,12 @@ final class FlowLayoutTests: XCTestCase {
 
     func testPinnedHeadersHorizontal() throws {
         let f = FlowLayout()
-        f.scrollDirection = .horizontal
-        f.itemSize = Size(width: 100, height: 100)
-        f.headerReferenceSize = Size(width: 40, height: 999)   // only the width is used
-        f.sectionHeadersPinToVisibleBounds = true
+        try f.configure {
+            $0.scrollDirection = .horizontal
+            $0.itemSize = Size(width: 100, height: 100)
+            $0.headerReferenceSize = Size(width: 40, height: 999)   // only the width is used
+            $0.sectionHeadersPinToVisibleBounds = true
+        }
         let cv = try FlowTest.attach(f, [4, 4], Size(width: 300, height: 100))
         // Section 0: header 0–40, columns at 40, 150, 260, 370 → ends at 470. Section 1 at 470.
         XCTAssertEqual(f.headerFrame(inSection: 1), r(470, 0, 40, 100))
@@ -366,9 +380,11 @@ final class FlowLayoutTests: XCTestCase {
     }
 
     func testPinnedFooters() throws {
-        let f = FlowTest.survey()
-        f.footerReferenceSize = Size(width: 0, height: 40)
-        f.sectionFootersPinToVisibleBounds = true
+        let f = try FlowTest.survey()
+        try f.configure {
+            $0.footerReferenceSize = Size(width: 0, height: 40)
+            $0.sectionFootersPinToVisibleBounds = true
+        }
         let cv = try FlowTest.attach(f, [9], Size(width: 768, height: 500))
         // Natural footer at 770; visible end 500 → pinned at 500 − 40 = 460.
         let a = try f.layoutAttributesForSupplementaryView(ofKind: .sectionFooter, at: IndexPath(section: 0, item: 0))
@@ -381,7 +397,7 @@ final class FlowLayoutTests: XCTestCase {
     }
 
     func testBoundsChangeInvalidation() throws {
-        let f = FlowTest.survey()
+        let f = try FlowTest.survey()
         let cv = try FlowTest.attach(f, [7], Size(width: 768, height: 1024))
         XCTAssertFalse(f.shouldInvalidateLayout(forBoundsChange: r(0, 500, 768, 1024)))   // scroll
         XCTAssertFalse(f.shouldInvalidateLayout(forBoundsChange: r(0, 0, 768, 300)))      // main size
@@ -397,8 +413,10 @@ final class FlowLayoutTests: XCTestCase {
 
     func testSizePrecedenceBulkDelegateItemSize() throws {
         let f = FlowLayout()
-        f.minimumInteritemSpacing = 0
-        f.minimumLineSpacing = 0
+        try f.configure {
+            $0.minimumInteritemSpacing = 0
+            $0.minimumLineSpacing = 0
+        }
         let d = FlowTestDelegate()
         d.defaultSize = Size(width: 30, height: 30)
         f.delegate = d
@@ -407,7 +425,7 @@ final class FlowLayoutTests: XCTestCase {
         XCTAssertEqual(FlowTest.frame(f, 0, 1)?.size, Size(width: 40, height: 40))   // bulk
         XCTAssertEqual(FlowTest.frame(f, 1, 1)?.size, Size(width: 30, height: 30))   // delegate
         XCTAssertEqual(d.sizeCalls, 2)                                               // section 1 only
-        f.removeItemSizes(forSection: 0)
+        try f.removeItemSizes(forSection: 0)
         try cv.layoutIfNeeded()
         XCTAssertEqual(FlowTest.frame(f, 0, 1)?.size, Size(width: 30, height: 30))
         f.delegate = nil
@@ -470,27 +488,66 @@ final class FlowLayoutTests: XCTestCase {
         d.lineSpacings[0] = .nan
         XCTAssertThrowsError(try cv.contentSize())
         d.lineSpacings[0] = nil
+        d.methods.insert(.minimumInteritemSpacingForSection)
+        d.interitemSpacings[0] = -5   // the inter-item spacing may not be negative (the header's rule)
+        XCTAssertThrowsError(try cv.contentSize()) { e in XCTAssertEqual((e as? LayoutError)?.code, .callback) }
+        d.interitemSpacings[0] = nil
         XCTAssertNoThrow(try cv.contentSize())
         XCTAssertEqual(try FlowTest.allElements(f, [4]), before)
     }
 
-    func testInvalidPropertyIsAnError() throws {
+    /// A bad value is reported when it is set (not at the next query), and nothing of the
+    /// configuration changes: all or nothing.
+    func testInvalidConfigurationIsRejectedAtOnce() throws {
         let f = FlowLayout()
-        f.itemSize = Size(width: .infinity, height: 1)
         let cv = try CollectionView(dataSource: StaticDataSource([1]), layout: f)
-        XCTAssertThrowsError(try cv.layoutIfNeeded()) { e in XCTAssertEqual((e as? LayoutError)?.code, .invalidArgument) }
-        f.itemSize = Size(width: 1, height: 1)
+        try cv.layoutIfNeeded()
+        let bad: [(String, (inout FlowConfiguration) -> Void)] = [
+            ("itemSize", { $0.itemSize = Size(width: .infinity, height: 1) }),
+            ("itemSize", { $0.itemSize = Size(width: -1, height: 1) }),
+            ("minimumLineSpacing", { $0.minimumLineSpacing = .nan }),
+            ("minimumLineSpacing", { $0.minimumLineSpacing = -2e12 }),
+            ("minimumInteritemSpacing", { $0.minimumInteritemSpacing = -1 }),
+            ("sectionInset", { $0.sectionInset = EdgeInsets(top: .nan, left: 0, bottom: 0, right: 0) }),
+            ("headerReferenceSize", { $0.headerReferenceSize = Size(width: 0, height: 2e12) }),
+            ("footerReferenceSize", { $0.footerReferenceSize = Size(width: -1, height: 10) }),
+        ]
+        for (name, change) in bad {
+            XCTAssertThrowsError(try f.configure { $0.itemSize = Size(width: 7, height: 7); change(&$0) }) { e in
+                XCTAssertEqual((e as? LayoutError)?.code, .invalidArgument)
+                XCTAssertTrue("\(e)".hasPrefix(name), "\(e)")
+            }
+            // The valid item size set in the same call was not installed either.
+            XCTAssertEqual(f.configuration, .default)
+        }
+        // Negative line spacing is allowed (Cover Flow's −60); only the scroll-axis dimension
+        // of a reference size is bounded (the other is ignored).
+        try f.configure {
+            $0.minimumLineSpacing = -60
+            $0.headerReferenceSize = Size(width: 2e12, height: 10)
+        }
         XCTAssertNoThrow(try cv.layoutIfNeeded())
+        XCTAssertThrowsError(try f.configure { $0.scrollDirection = .horizontal })  // header width now on the scroll axis
+        XCTAssertEqual(f.scrollDirection, .vertical)
+    }
+
+    /// The seeds' metrics are valid configurations, and `FlowConfiguration.default` is UIKit's.
+    func testSeedConfigurationsValidate() throws {
+        for c in [SurveyLayout.seedConfiguration, DimensionsLayout.seedConfiguration, CoverFlowLayout.seedConfiguration] {
+            XCTAssertNoThrow(try c.validate())
+        }
+        XCTAssertEqual(SurveyLayout().configuration, SurveyLayout.seedConfiguration)
+        XCTAssertEqual(FlowLayout().configuration, FlowConfiguration.default)
     }
 
     func testSettingAPropertyInvalidates() throws {
-        let f = FlowTest.survey()
+        let f = try FlowTest.survey()
         let cv = try FlowTest.attach(f, [7], Size(width: 768, height: 1024))
         XCTAssertEqual(try cv.contentSize().height, 770)
-        f.itemSize = Size(width: 100, height: 100)
+        try f.configure { $0.itemSize = Size(width: 100, height: 100) }
         // 668 wide: 5 per line (5·100 + 4·20 = 580; 6 need 700) → 2 lines: 100 + 100 + 20 + 100 + 30.
         XCTAssertEqual(try cv.contentSize().height, 350)
-        f.scrollDirection = .horizontal
+        try f.configure { $0.scrollDirection = .horizontal }
         XCTAssertEqual(try cv.contentSize().height, 1024)
     }
 
@@ -566,13 +623,15 @@ struct FlowTestRNG: RandomNumberGenerator {
 enum FlowTest {
     /// The Survey layout's flow settings (Furrow ch. 4, Listing 4.2): insets top 30 left 80
     /// bottom 30 right 20, spacing 20/20, item 200×200, header 60×70.
-    static func survey() -> FlowLayout {
+    static func survey() throws -> FlowLayout {
         let f = FlowLayout()
-        f.sectionInset = EdgeInsets(top: 30, left: 80, bottom: 30, right: 20)
-        f.minimumInteritemSpacing = 20
-        f.minimumLineSpacing = 20
-        f.itemSize = Size(width: 200, height: 200)
-        f.headerReferenceSize = Size(width: 60, height: 70)
+        try f.configure {
+            $0.sectionInset = EdgeInsets(top: 30, left: 80, bottom: 30, right: 20)
+            $0.minimumInteritemSpacing = 20
+            $0.minimumLineSpacing = 20
+            $0.itemSize = Size(width: 200, height: 200)
+            $0.headerReferenceSize = Size(width: 60, height: 70)
+        }
         return f
     }
 

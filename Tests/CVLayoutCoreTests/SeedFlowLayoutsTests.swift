@@ -178,7 +178,7 @@ final class SeedFlowLayoutsTests: XCTestCase {
     /// recomputed, and stay right; a real change (an inset) recomputes them.
     func testSurveyBindersAcrossBoundsOnlyCycles() throws {
         let (l, cv, _) = try survey(width: 768)
-        l.sectionHeadersPinToVisibleBounds = true
+        try l.configure { $0.sectionHeadersPinToVisibleBounds = true }
         for y in stride(from: 0.0, through: 400, by: 50) {
             try cv.setContentOffset(Point(x: 0, y: y))
             let q = try cv.layoutAttributesForElements(in: r(0, 0, 768, 1000))
@@ -188,7 +188,7 @@ final class SeedFlowLayoutsTests: XCTestCase {
         try cv.setContentOffset(Point(x: 0, y: 200))
         XCTAssertEqual(try cv.layoutAttributes(for: ElementKey(category: .supplementaryView, kind: .sectionHeader, indexPath: ip(0, 0)))?.frame.minY, 200)
         // sectionInset.left 80 → 180: firstX = (768 − 200)/6 = 94.67 → item 0 centre 274.67.
-        l.sectionInset = EdgeInsets(top: 30, left: 180, bottom: 30, right: 20)
+        try l.configure { $0.sectionInset = EdgeInsets(top: 30, left: 180, bottom: 30, right: 20) }
         XCTAssertEqual(try cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip(0, 0)))?.frame.minX, 174)
         try assertBindersMatchListing48(l, counts: [3, 4])
     }
@@ -211,7 +211,7 @@ final class SeedFlowLayoutsTests: XCTestCase {
     /// of the first line CGRectIntegral grows (found line by line, not item by item).
     func testSurveyTallestInUniformSectionWithFractionalLines() throws {
         let l = SurveyLayout()
-        l.minimumLineSpacing = 20.5
+        try l.configure { $0.minimumLineSpacing = 20.5 }
         let cv = try CollectionView(dataSource: StaticDataSource([9]), layout: l)
         try cv.setBoundsSize(Size(width: 768, height: 1024))
         try cv.layoutIfNeeded()
@@ -449,7 +449,7 @@ final class SeedFlowLayoutsTests: XCTestCase {
         XCTAssertEqual(try cv.layoutAttributesForElements(in: r(0, 0, 320, 480)).count, 4)
 
         // Headers get no mode.
-        l.headerReferenceSize = Size(width: 0, height: 30)
+        try l.configure { $0.headerReferenceSize = Size(width: 0, height: 30) }
         let header = try cv.layoutAttributesForElements(in: r(0, 0, 320, 480)).first { $0.category == .supplementaryView }
         XCTAssertEqual(header?.custom.count, 0)
     }
@@ -509,7 +509,9 @@ final class SeedFlowLayoutsTests: XCTestCase {
 
     private func coverFlow(_ counts: [Int] = [10]) throws -> (CoverFlowLayout, CollectionView, Sizes) {
         let l = CoverFlowLayout()
-        l.sectionInset = EdgeInsets(top: 0, left: 70, bottom: 0, right: 70)   // Listing 4.27, portrait
+        try l.configure {
+            $0.sectionInset = EdgeInsets(top: 0, left: 70, bottom: 0, right: 70)   // Listing 4.27, portrait
+        }
         let sizes = Sizes(Size(width: 180, height: 180))
         l.delegate = sizes
         let cv = try CollectionView(dataSource: StaticDataSource(counts), layout: l)
@@ -598,7 +600,7 @@ final class SeedFlowLayoutsTests: XCTestCase {
 
     func testCoverFlowSkipsSupplementaryViews() throws {
         let (l, cv, _) = try coverFlow([3])
-        l.headerReferenceSize = Size(width: 50, height: 0)
+        try l.configure { $0.headerReferenceSize = Size(width: 50, height: 0) }
         let header = try cv.visibleAttributes().first { $0.category == .supplementaryView }
         XCTAssertEqual(header?.transform, .identity)
         XCTAssertEqual(header?.custom.count, 0)
@@ -646,7 +648,7 @@ final class SeedFlowLayoutsTests: XCTestCase {
         XCTAssertEqual(try cv.targetContentOffset(forProposed: Point(x: 5000, y: 0), velocity: .zero), Point(x: 5000, y: 0))
         // The seed's own numbers in the Python suite: 568×320 landscape, insets 190.
         let l2 = CoverFlowLayout()
-        l2.sectionInset = EdgeInsets(top: 0, left: 190, bottom: 0, right: 190)
+        try l2.configure { $0.sectionInset = EdgeInsets(top: 0, left: 190, bottom: 0, right: 190) }
         let cv2 = try CollectionView(dataSource: StaticDataSource([12]), layout: l2)
         try cv2.setBoundsSize(Size(width: 568, height: 320))
         // Item 4 centre 190 + 480 + 90 = 760; centred at offset 760 − 284 = 476.
@@ -656,7 +658,7 @@ final class SeedFlowLayoutsTests: XCTestCase {
 
     func testCoverFlowZeroItemWidthStaysFinite() throws {
         let l = CoverFlowLayout()
-        l.itemSize = Size(width: 0, height: 180)
+        try l.configure { $0.itemSize = Size(width: 0, height: 180) }
         let cv = try CollectionView(dataSource: StaticDataSource([3]), layout: l)
         try cv.setBoundsSize(Size(width: 320, height: 480))
         let a = try XCTUnwrap(cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip(0, 0))))

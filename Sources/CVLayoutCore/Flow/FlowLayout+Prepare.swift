@@ -232,25 +232,23 @@ extension FlowLayout {
             }
             sec.inset = v
         } else {
-            guard FlowLayout.isValidInsets(sectionInset) else {
-                throw LayoutError.invalid("sectionInset must be finite and at most \(FlowLayout.maxMagnitude) in magnitude")
-            }
-            sec.inset = sectionInset
+            sec.inset = sectionInset  // validated by `configure(_:)`
         }
         sec.lineSpacing = try spacing(s, methods.contains(.minimumLineSpacingForSection) ? d : nil,
-                                      "minimumLineSpacingForSectionAt", "minimumLineSpacing", minimumLineSpacing) {
+                                      "minimumLineSpacingForSectionAt", minimumLineSpacing, FlowLayout.isValidOffset) {
             try $0.flowLayout(self, minimumLineSpacingForSectionAt: s)
         }
         sec.interitemSpacing = try spacing(s, methods.contains(.minimumInteritemSpacingForSection) ? d : nil,
-                                           "minimumInteritemSpacingForSectionAt", "minimumInteritemSpacing", minimumInteritemSpacing) {
+                                           "minimumInteritemSpacingForSectionAt", minimumInteritemSpacing,
+                                           FlowLayout.isValidExtent) {
             try $0.flowLayout(self, minimumInteritemSpacingForSectionAt: s)
         }
         sec.headerSize = try referenceSize(s, axis, methods.contains(.referenceSizeForHeader) ? d : nil,
-                                           "referenceSizeForHeaderInSection", "headerReferenceSize", headerReferenceSize) {
+                                           "referenceSizeForHeaderInSection", headerReferenceSize) {
             try $0.flowLayout(self, referenceSizeForHeaderInSection: s)
         }
         sec.footerSize = try referenceSize(s, axis, methods.contains(.referenceSizeForFooter) ? d : nil,
-                                           "referenceSizeForFooterInSection", "footerReferenceSize", footerReferenceSize) {
+                                           "referenceSizeForFooterInSection", footerReferenceSize) {
             try $0.flowLayout(self, referenceSizeForFooterInSection: s)
         }
 
@@ -269,9 +267,6 @@ extension FlowLayout {
             sec.sizeSource = .delegate
             sec.setSizes(list)
         } else {
-            guard FlowLayout.isValidSize(itemSize) else {
-                throw LayoutError.invalid("itemSize \(itemSize.width)x\(itemSize.height) must be finite, non-negative and at most \(FlowLayout.maxMagnitude)")
-            }
             sec.sizeSource = .itemSize
             sec.isUniform = true
             sec.uniformSize = itemSize
@@ -311,29 +306,21 @@ extension FlowLayout {
         return v
     }
 
-    private func spacing(_ s: Int, _ d: FlowLayoutDelegate?, _ method: String, _ property: String, _ value: Double,
-                         _ call: (FlowLayoutDelegate) throws -> Double) throws -> Double {
-        guard let d else {
-            guard FlowLayout.isValidOffset(value) else {
-                throw LayoutError.invalid("\(property) is \(value); it must be finite and at most \(FlowLayout.maxMagnitude) in magnitude")
-            }
-            return value
-        }
+    /// The delegate's spacing for section `s`, checked by `isValid` (the rule of the matching
+    /// configuration property), or the property's value (validated when configured).
+    private func spacing(_ s: Int, _ d: FlowLayoutDelegate?, _ method: String, _ value: Double,
+                         _ isValid: (Double) -> Bool, _ call: (FlowLayoutDelegate) throws -> Double) throws -> Double {
+        guard let d else { return value }
         let v = try ask(method, "section \(s)") { try call(d) }
-        guard FlowLayout.isValidOffset(v) else {
-            throw LayoutError.callback("\(method) returned \(v) for section \(s); spacings must be finite and at most \(FlowLayout.maxMagnitude) in magnitude")
+        guard isValid(v) else {
+            throw LayoutError.callback("\(method) returned \(v) for section \(s); spacings must be finite, at most \(FlowLayout.maxMagnitude) in magnitude, and not negative except the line spacing")
         }
         return v
     }
 
-    private func referenceSize(_ s: Int, _ axis: FlowAxis, _ d: FlowLayoutDelegate?, _ method: String, _ property: String,
+    private func referenceSize(_ s: Int, _ axis: FlowAxis, _ d: FlowLayoutDelegate?, _ method: String,
                                _ value: Size, _ call: (FlowLayoutDelegate) throws -> Size) throws -> Size {
-        guard let d else {
-            guard FlowLayout.isValidReferenceSize(value, axis) else {
-                throw LayoutError.invalid("\(property) \(value.width)x\(value.height) must be finite, non-negative and at most \(FlowLayout.maxMagnitude)")
-            }
-            return value
-        }
+        guard let d else { return value }
         let v = try ask(method, "section \(s)") { try call(d) }
         guard FlowLayout.isValidReferenceSize(v, axis) else {
             throw LayoutError.callback("\(method) returned \(v.width)x\(v.height) for section \(s); sizes must be finite, non-negative and at most \(FlowLayout.maxMagnitude)")

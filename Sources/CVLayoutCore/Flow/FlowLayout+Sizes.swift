@@ -9,13 +9,12 @@ extension FlowLayout {
     /// Sets the sizes of every item of `section` (index `i` is item `i`). Checked at the next
     /// `prepare()`: the array must have exactly as many entries as the section has items.
     /// Only that section (and the position of those after it) is recomputed.
-    /// - Throws: `.invalidArgument` for a negative section or a size that is NaN, infinite,
-    ///   negative or larger than `maxMagnitude`.
+    /// - Throws: `.outOfRange` for a negative section (or one beyond `CollectionView.maxCount`),
+    ///   `.invalidArgument` for a size that is NaN, infinite, negative or larger than
+    ///   `maxMagnitude`.
     /// - Complexity: O(n) (validation and a same-size check); the array is kept, not copied.
     public func setItemSizes(_ sizes: [Size], forSection section: Int) throws {
-        guard section >= 0, section < CollectionView.maxCount else {
-            throw LayoutError.invalid("item sizes: section \(section) is out of range")
-        }
+        try FlowLayout.checkBulkSection(section)
         try sizes.withUnsafeBufferPointer { b in
             for (i, s) in b.enumerated() where !FlowLayout.isValidSize(s) {
                 throw LayoutError.invalid("item size \(i) for section \(section) is \(s.width)x\(s.height); sizes must be finite, non-negative and at most \(FlowLayout.maxMagnitude)")
@@ -26,7 +25,9 @@ extension FlowLayout {
     }
 
     /// Removes the bulk sizes of `section` (it falls back to the delegate or `itemSize`).
-    public func removeItemSizes(forSection section: Int) {
+    /// - Throws: `.outOfRange` for a section `setItemSizes` would reject.
+    public func removeItemSizes(forSection section: Int) throws {
+        try FlowLayout.checkBulkSection(section)
         if bulkSizes.removeValue(forKey: section) != nil { sectionSizesChanged(section) }
     }
 
@@ -49,6 +50,14 @@ extension FlowLayout {
     }
 
     // MARK: Validation
+
+    /// A section may be named before it exists, but not below 0 or at `CollectionView.maxCount`
+    /// and beyond.
+    static func checkBulkSection(_ section: Int) throws {
+        guard section >= 0, section < CollectionView.maxCount else {
+            throw LayoutError.outOfRange("item sizes: section \(section) is out of range")
+        }
+    }
 
     @inline(__always)
     static func isValidExtent(_ x: Double) -> Bool { x >= 0 && x <= maxMagnitude }

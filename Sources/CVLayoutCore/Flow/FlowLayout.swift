@@ -15,47 +15,54 @@
 /// same-size sections; otherwise 8 bytes per item (its cross-axis origin) plus 24 bytes per
 /// line, plus the sizes (16 bytes per item) for delegate-sized sections.
 open class FlowLayout: CollectionViewLayout {
-    // MARK: Properties (UIKit defaults). Setting one invalidates the layout, as in UIKit.
+    // MARK: Properties
 
-    /// The scroll axis. Default `.vertical`.
-    public var scrollDirection: ScrollDirection = .vertical {
-        didSet { if scrollDirection != oldValue { propertyChanged() } }
+    /// Every property at once (UIKit's defaults until configured). Set it with `configure(_:)`,
+    /// which validates first: the layout never holds an invalid configuration.
+    public private(set) var configuration: FlowConfiguration
+
+    /// Validates `configuration` and installs all of it, or throws and changes nothing.
+    /// Invalidates the attached collection view's layout as UIKit's property setters do
+    /// (everything; only the bounds-dependent frames when just the pinning changed).
+    /// - Throws: `LayoutError.invalidArgument` (see `FlowConfiguration.validate()`).
+    /// - Complexity: O(1), plus the invalidation.
+    public func configure(_ configuration: FlowConfiguration) throws {
+        try configuration.validate()
+        let old = self.configuration
+        guard configuration != old else { return }
+        self.configuration = configuration
+        var pinOnly = old
+        pinOnly.sectionHeadersPinToVisibleBounds = configuration.sectionHeadersPinToVisibleBounds
+        pinOnly.sectionFootersPinToVisibleBounds = configuration.sectionFootersPinToVisibleBounds
+        if pinOnly == configuration { pinningChanged() } else { propertyChanged() }
     }
-    /// Size of every item without a bulk array or a delegate size. Default 50×50.
-    public var itemSize = Size(width: 50, height: 50) {
-        didSet { if itemSize != oldValue { propertyChanged() } }
+
+    /// Changes some properties: `change` edits a copy of the configuration, which is then
+    /// installed as by `configure(_:)` (all or nothing).
+    public func configure(_ change: (inout FlowConfiguration) -> Void) throws {
+        var c = configuration
+        change(&c)
+        try configure(c)
     }
-    /// Spacing between lines (may be negative: lines then overlap, as Cover Flow's −60).
-    /// Default 10.
-    public var minimumLineSpacing: Double = 10 {
-        didSet { if minimumLineSpacing != oldValue { propertyChanged() } }
-    }
-    /// Minimum spacing between items of a line; full lines spread their leftover space on top
-    /// of it. Default 10.
-    public var minimumInteritemSpacing: Double = 10 {
-        didSet { if minimumInteritemSpacing != oldValue { propertyChanged() } }
-    }
-    /// Insets of each section's lines (not of its header and footer). Default zero.
-    public var sectionInset = EdgeInsets.zero {
-        didSet { if sectionInset != oldValue { propertyChanged() } }
-    }
-    /// Header size; only the scroll-axis dimension is used (height when scrolling
-    /// vertically), the header spans the collection view across. Default zero (no header).
-    public var headerReferenceSize = Size.zero {
-        didSet { if headerReferenceSize != oldValue { propertyChanged() } }
-    }
-    /// Footer size, as `headerReferenceSize`. Default zero (no footer).
-    public var footerReferenceSize = Size.zero {
-        didSet { if footerReferenceSize != oldValue { propertyChanged() } }
-    }
-    /// Headers stick to the start of the visible rect while their section is visible.
-    public var sectionHeadersPinToVisibleBounds = false {
-        didSet { if sectionHeadersPinToVisibleBounds != oldValue { pinningChanged() } }
-    }
-    /// Footers stick to the end of the visible rect while their section is visible.
-    public var sectionFootersPinToVisibleBounds = false {
-        didSet { if sectionFootersPinToVisibleBounds != oldValue { pinningChanged() } }
-    }
+
+    /// `configuration.scrollDirection`.
+    public var scrollDirection: ScrollDirection { configuration.scrollDirection }
+    /// `configuration.itemSize`.
+    public var itemSize: Size { configuration.itemSize }
+    /// `configuration.minimumLineSpacing`.
+    public var minimumLineSpacing: Double { configuration.minimumLineSpacing }
+    /// `configuration.minimumInteritemSpacing`.
+    public var minimumInteritemSpacing: Double { configuration.minimumInteritemSpacing }
+    /// `configuration.sectionInset`.
+    public var sectionInset: EdgeInsets { configuration.sectionInset }
+    /// `configuration.headerReferenceSize`.
+    public var headerReferenceSize: Size { configuration.headerReferenceSize }
+    /// `configuration.footerReferenceSize`.
+    public var footerReferenceSize: Size { configuration.footerReferenceSize }
+    /// `configuration.sectionHeadersPinToVisibleBounds`.
+    public var sectionHeadersPinToVisibleBounds: Bool { configuration.sectionHeadersPinToVisibleBounds }
+    /// `configuration.sectionFootersPinToVisibleBounds`.
+    public var sectionFootersPinToVisibleBounds: Bool { configuration.sectionFootersPinToVisibleBounds }
 
     /// The delegate (`UICollectionViewDelegateFlowLayout`). Held strongly: the C layer owns its
     /// adapters through the layout.
@@ -80,7 +87,18 @@ open class FlowLayout: CollectionViewLayout {
     /// Bulk item sizes by section.
     var bulkSizes: [Int: FlowBulkSizes] = [:]
 
-    public override init() { super.init() }
+    /// A flow layout with UIKit's defaults (`FlowConfiguration.default`).
+    public override init() {
+        configuration = .default
+        super.init()
+    }
+
+    /// A flow layout with a configuration its subclass defines as constants (the seeds'
+    /// metrics); `FlowConfigurationTests` checks that each of them validates.
+    init(seedConfiguration: FlowConfiguration) {
+        configuration = seedConfiguration
+        super.init()
+    }
 
     /// Every frame is computed here from sizes, spacings and insets checked on the way in
     /// (finite, non-negative, at most `maxMagnitude`), so the view skips its per-element check.

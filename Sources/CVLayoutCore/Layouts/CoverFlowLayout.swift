@@ -62,14 +62,17 @@ open class CoverFlowLayout: FlowLayout {
     /// The listing's perspective constant: `m34 = −1 / (4.6777 · itemSize.width)`.
     public static let perspectiveFactor = 4.6777
 
-    /// Listing 4.30's `init`.
-    public override init() {
-        super.init()
-        scrollDirection = .horizontal
-        itemSize = Size(width: 180, height: 180)
-        minimumLineSpacing = -60
-        minimumInteritemSpacing = 200
-    }
+    /// Listing 4.30's `init`: the Cover Flow metrics.
+    public static let seedConfiguration: FlowConfiguration = {
+        var c = FlowConfiguration.default
+        c.scrollDirection = .horizontal
+        c.itemSize = Size(width: 180, height: 180)
+        c.minimumLineSpacing = -60
+        c.minimumInteritemSpacing = 200
+        return c
+    }()
+
+    public override init() { super.init(seedConfiguration: CoverFlowLayout.seedConfiguration) }
 
     // MARK: Queries (Listing 4.30)
 

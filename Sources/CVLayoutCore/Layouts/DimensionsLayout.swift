@@ -55,14 +55,17 @@ open class DimensionsLayout: FlowLayout {
     /// Slot 0 (the mode) is discrete.
     open override var discreteCustomSlots: UInt8 { 0b1 }
 
-    /// Listing 4.21's `init`.
-    public override init() {
-        super.init()
-        itemSize = Size(width: DimensionsLayout.maxItemDimension, height: DimensionsLayout.maxItemDimension)
-        sectionInset = EdgeInsets(top: 13, left: 13, bottom: 13, right: 13)
-        minimumInteritemSpacing = 13
-        minimumLineSpacing = 13
-    }
+    /// Listing 4.21's `init`: the Dimensions metrics.
+    public static let seedConfiguration: FlowConfiguration = {
+        var c = FlowConfiguration.default
+        c.itemSize = Size(width: DimensionsLayout.maxItemDimension, height: DimensionsLayout.maxItemDimension)
+        c.sectionInset = EdgeInsets(top: 13, left: 13, bottom: 13, right: 13)
+        c.minimumInteritemSpacing = 13
+        c.minimumLineSpacing = 13
+        return c
+    }()
+
+    public override init() { super.init(seedConfiguration: DimensionsLayout.seedConfiguration) }
 
     /// Sets `layoutMode` from its raw value (what C callers pass).
     /// - Throws: `LayoutError.invalidArgument` for a value that is not a `LayoutMode`

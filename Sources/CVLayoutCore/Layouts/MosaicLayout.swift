@@ -63,21 +63,70 @@ public final class MosaicLayout: CollectionViewLayout {
         public var mediumCellHeight: Double
     }
 
-    /// Gap between columns and between rows (`kPadding`). Default 10.
-    public private(set) var padding = 10.0
-    /// `kColumnWidth`; nil (default) = `(pageWidth − 3·padding) / 4`.
-    public private(set) var columnWidth: Double?
-    /// `kRowHeight`; nil (default) = `(pageHeight − 3·padding) / 4`.
-    public private(set) var rowHeight: Double?
-    /// `kLargeCellWidth`; nil (default) = `2·columnWidth + padding`.
-    public private(set) var largeCellWidth: Double?
-    /// `kLargeCellHeight`; nil (default) = `2·rowHeight + padding`.
-    public private(set) var largeCellHeight: Double?
-    /// `kMediumCellHeight`; nil (default) = `2·rowHeight + padding`.
-    public private(set) var mediumCellHeight: Double?
+    /// The post's constants as one value: `padding` and the five sizes (nil = derived from the
+    /// page). This type owns their defaults and their rule (each finite and non-negative).
+    public struct Configuration: Equatable, Sendable {
+        /// Gap between columns and between rows (`kPadding`). Default 10.
+        public var padding = 10.0
+        /// `kColumnWidth`; nil (default) = `(pageWidth − 3·padding) / 4`.
+        public var columnWidth: Double?
+        /// `kRowHeight`; nil (default) = `(pageHeight − 3·padding) / 4`.
+        public var rowHeight: Double?
+        /// `kLargeCellWidth`; nil (default) = `2·columnWidth + padding`.
+        public var largeCellWidth: Double?
+        /// `kLargeCellHeight`; nil (default) = `2·rowHeight + padding`.
+        public var largeCellHeight: Double?
+        /// `kMediumCellHeight`; nil (default) = `2·rowHeight + padding`.
+        public var mediumCellHeight: Double?
+
+        public init() {}
+        /// Padding 10, every size derived from the page.
+        public static let `default` = Configuration()
+
+        /// - Throws: `LayoutError.invalidArgument` naming the first value that is negative,
+        ///   NaN or infinite.
+        public func validate() throws {
+            let fields: [(String, Double?)] = [("padding", padding), ("columnWidth", columnWidth),
+                                               ("rowHeight", rowHeight), ("largeCellWidth", largeCellWidth),
+                                               ("largeCellHeight", largeCellHeight),
+                                               ("mediumCellHeight", mediumCellHeight)]
+            for (name, v) in fields {
+                if let v, !(v.isFinite && v >= 0) {
+                    throw LayoutError.invalid("MosaicLayout \(name) \(v) must be finite and non-negative")
+                }
+            }
+        }
+    }
+
+    /// The constants in effect. Set them with `configure(_:)` (or the single-value setters).
+    public private(set) var configuration = Configuration.default
+
+    /// Validates `configuration` and installs all of it, or throws and changes nothing;
+    /// invalidates the attached collection view.
+    /// - Throws: `LayoutError.invalidArgument` (see `Configuration.validate()`).
+    public func configure(_ configuration: Configuration) throws {
+        try configuration.validate()
+        guard configuration != self.configuration else { return }
+        self.configuration = configuration
+        collectionView?.invalidateLayout(.layoutAttributes)
+    }
+
+    /// `configuration.padding`.
+    public var padding: Double { configuration.padding }
+    /// `configuration.columnWidth`.
+    public var columnWidth: Double? { configuration.columnWidth }
+    /// `configuration.rowHeight`.
+    public var rowHeight: Double? { configuration.rowHeight }
+    /// `configuration.largeCellWidth`.
+    public var largeCellWidth: Double? { configuration.largeCellWidth }
+    /// `configuration.largeCellHeight`.
+    public var largeCellHeight: Double? { configuration.largeCellHeight }
+    /// `configuration.mediumCellHeight`.
+    public var mediumCellHeight: Double? { configuration.mediumCellHeight }
 
     /// The resolved sizes of the last `prepare()`.
-    public private(set) var metrics = Metrics(pageWidth: 0, pageHeight: 0, padding: 10, columnWidth: 0, rowHeight: 0,
+    public private(set) var metrics = Metrics(pageWidth: 0, pageHeight: 0, padding: Configuration.default.padding,
+                                              columnWidth: 0, rowHeight: 0,
                                               largeCellWidth: 0, largeCellHeight: 0, mediumCellHeight: 0)
     /// Section 0's count at the last `prepare()`.
     public private(set) var itemCount = 0
@@ -96,44 +145,24 @@ public final class MosaicLayout: CollectionViewLayout {
 
     // MARK: Settings
 
-    private static func check(_ v: Double?, _ name: String) throws {
-        if let v, !(v.isFinite && v >= 0) {
-            throw LayoutError.invalid("MosaicLayout \(name) \(v) must be finite and non-negative")
-        }
+    private func set(_ change: (inout Configuration) -> Void) throws {
+        var c = configuration
+        change(&c)
+        try configure(c)
     }
 
-    /// Sets `padding` and invalidates the attached collection view.
-    /// - Throws: `LayoutError.invalidArgument` for a negative, NaN or infinite value.
-    public func setPadding(_ v: Double) throws {
-        try Self.check(v, "padding"); padding = v; changed()
-    }
-    /// Sets `columnWidth` (nil = derived) and invalidates the attached collection view.
-    /// - Throws: `LayoutError.invalidArgument` for a negative, NaN or infinite value.
-    public func setColumnWidth(_ v: Double?) throws {
-        try Self.check(v, "columnWidth"); columnWidth = v; changed()
-    }
-    /// Sets `rowHeight` (nil = derived) and invalidates the attached collection view.
-    /// - Throws: `LayoutError.invalidArgument` for a negative, NaN or infinite value.
-    public func setRowHeight(_ v: Double?) throws {
-        try Self.check(v, "rowHeight"); rowHeight = v; changed()
-    }
-    /// Sets `largeCellWidth` (nil = derived) and invalidates the attached collection view.
-    /// - Throws: `LayoutError.invalidArgument` for a negative, NaN or infinite value.
-    public func setLargeCellWidth(_ v: Double?) throws {
-        try Self.check(v, "largeCellWidth"); largeCellWidth = v; changed()
-    }
-    /// Sets `largeCellHeight` (nil = derived) and invalidates the attached collection view.
-    /// - Throws: `LayoutError.invalidArgument` for a negative, NaN or infinite value.
-    public func setLargeCellHeight(_ v: Double?) throws {
-        try Self.check(v, "largeCellHeight"); largeCellHeight = v; changed()
-    }
-    /// Sets `mediumCellHeight` (nil = derived) and invalidates the attached collection view.
-    /// - Throws: `LayoutError.invalidArgument` for a negative, NaN or infinite value.
-    public func setMediumCellHeight(_ v: Double?) throws {
-        try Self.check(v, "mediumCellHeight"); mediumCellHeight = v; changed()
-    }
-
-    private func changed() { collectionView?.invalidateLayout(.layoutAttributes) }
+    /// Sets `padding` (as `configure(_:)`).
+    public func setPadding(_ v: Double) throws { try set { $0.padding = v } }
+    /// Sets `columnWidth` (nil = derived), as `configure(_:)`.
+    public func setColumnWidth(_ v: Double?) throws { try set { $0.columnWidth = v } }
+    /// Sets `rowHeight` (nil = derived), as `configure(_:)`.
+    public func setRowHeight(_ v: Double?) throws { try set { $0.rowHeight = v } }
+    /// Sets `largeCellWidth` (nil = derived), as `configure(_:)`.
+    public func setLargeCellWidth(_ v: Double?) throws { try set { $0.largeCellWidth = v } }
+    /// Sets `largeCellHeight` (nil = derived), as `configure(_:)`.
+    public func setLargeCellHeight(_ v: Double?) throws { try set { $0.largeCellHeight = v } }
+    /// Sets `mediumCellHeight` (nil = derived), as `configure(_:)`.
+    public func setMediumCellHeight(_ v: Double?) throws { try set { $0.mediumCellHeight = v } }
 
     /// Resolves the defaults for a page of `size`.
     /// - Complexity: O(1).

@@ -79,14 +79,17 @@ open class SurveyLayout: FlowLayout {
     private var binderCacheWidth = Double.nan
 
     /// Listing 4.2 (with 4.9 and 4.10): the Survey metrics.
-    public override init() {
-        super.init()
-        sectionInset = EdgeInsets(top: 30, left: 80, bottom: 30, right: 20)
-        minimumInteritemSpacing = 20
-        minimumLineSpacing = 20
-        itemSize = SurveyLayout.maxItemSize
-        headerReferenceSize = Size(width: 60, height: 70)
-    }
+    public static let seedConfiguration: FlowConfiguration = {
+        var c = FlowConfiguration.default
+        c.sectionInset = EdgeInsets(top: 30, left: 80, bottom: 30, right: 20)
+        c.minimumInteritemSpacing = 20
+        c.minimumLineSpacing = 20
+        c.itemSize = SurveyLayout.maxItemSize
+        c.headerReferenceSize = Size(width: 60, height: 70)
+        return c
+    }()
+
+    public override init() { super.init(seedConfiguration: SurveyLayout.seedConfiguration) }
 
     // MARK: The layout cycle
 

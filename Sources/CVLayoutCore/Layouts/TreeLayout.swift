@@ -52,10 +52,36 @@ public final class TreeLayout: CollectionViewLayout {
         didSet { structureValid = false; collectionView?.invalidateLayout() }
     }
 
-    /// Each item's size (`ITEM_WIDTH` × `ITEM_HEIGHT`). Default 150 × 40.
-    public private(set) var itemSize = Size(width: 150, height: 40)
-    /// Space around each item (`INSET_TOP`, `INSET_LEFT`, …). Default 10 on every side.
-    public private(set) var insets = EdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+    /// The guide's constants as one value. This type owns their defaults and their rule.
+    public struct Configuration: Equatable, Sendable {
+        /// Each item's size (`ITEM_WIDTH` × `ITEM_HEIGHT`). Default 150 × 40. Finite, >= 0.
+        public var itemSize = Size(width: 150, height: 40)
+        /// Space around each item (`INSET_TOP`, `INSET_LEFT`, …). Default 10 on every side.
+        /// Finite, >= 0.
+        public var insets = EdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+
+        public init() {}
+        /// A 150 × 40 item, 10-point insets.
+        public static let `default` = Configuration()
+
+        /// - Throws: `LayoutError.invalidArgument` for a negative, NaN or infinite size or inset.
+        public func validate() throws {
+            guard itemSize.isValidExtent else {
+                throw LayoutError.invalid("TreeLayout item size \(itemSize.width)x\(itemSize.height) must be finite and non-negative")
+            }
+            let e = insets
+            guard e.isFinite, e.top >= 0, e.left >= 0, e.bottom >= 0, e.right >= 0 else {
+                throw LayoutError.invalid("TreeLayout insets (\(e.top), \(e.left), \(e.bottom), \(e.right)) must be finite and non-negative")
+            }
+        }
+    }
+
+    /// The constants in effect. Set them with `configure(_:)` (or the single-value setters).
+    public private(set) var configuration = Configuration.default
+    /// `configuration.itemSize`.
+    public var itemSize: Size { configuration.itemSize }
+    /// `configuration.insets`.
+    public var insets: EdgeInsets { configuration.insets }
 
     /// Section 0's total rows at the last `prepare()` (the guide's `maxNumRows`).
     public private(set) var maxNumRows = 0
@@ -90,24 +116,28 @@ public final class TreeLayout: CollectionViewLayout {
 
     // MARK: Settings
 
-    /// Sets `itemSize` and invalidates the attached collection view.
-    /// - Throws: `LayoutError.invalidArgument` for a negative, NaN or infinite dimension.
-    public func setItemSize(_ size: Size) throws {
-        guard size.isValidExtent else {
-            throw LayoutError.invalid("TreeLayout item size \(size.width)x\(size.height) must be finite and non-negative")
-        }
-        itemSize = size
+    /// Validates `configuration` and installs all of it, or throws and changes nothing;
+    /// invalidates the attached collection view (the children counts are kept).
+    /// - Throws: `LayoutError.invalidArgument` (see `Configuration.validate()`).
+    public func configure(_ configuration: Configuration) throws {
+        try configuration.validate()
+        guard configuration != self.configuration else { return }
+        self.configuration = configuration
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 
-    /// Sets `insets` and invalidates the attached collection view.
-    /// - Throws: `LayoutError.invalidArgument` for a negative, NaN or infinite inset.
+    /// Sets `itemSize`, as `configure(_:)`.
+    public func setItemSize(_ size: Size) throws {
+        var c = configuration
+        c.itemSize = size
+        try configure(c)
+    }
+
+    /// Sets `insets`, as `configure(_:)`.
     public func setInsets(_ e: EdgeInsets) throws {
-        guard e.isFinite, e.top >= 0, e.left >= 0, e.bottom >= 0, e.right >= 0 else {
-            throw LayoutError.invalid("TreeLayout insets (\(e.top), \(e.left), \(e.bottom), \(e.right)) must be finite and non-negative")
-        }
-        insets = e
-        collectionView?.invalidateLayout(.layoutAttributes)
+        var c = configuration
+        c.insets = e
+        try configure(c)
     }
 
     public override func invalidateLayout(with context: InvalidationContext) {

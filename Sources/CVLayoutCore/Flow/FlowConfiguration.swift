@@ -1,0 +1,72 @@
+/// The flow layout's properties (`UICollectionViewFlowLayout`'s) as one value.
+///
+/// This type owns the rules for them and their defaults (UIKit's): `FlowConfiguration.default`
+/// is the one place the defaults are written, and `validate()` the one place the properties are
+/// checked. A layout takes a configuration whole through `FlowLayout.configure(_:)`, which
+/// validates it first and installs all of it or nothing, so a bad value is reported when it is
+/// set, never at the next query. The C layer only converts `cvl_flow_config` to this type.
+public struct FlowConfiguration: Equatable, Sendable {
+    /// The scroll axis. Default `.vertical`.
+    public var scrollDirection: ScrollDirection = .vertical
+    /// Size of every item without a bulk array or a delegate size. Default 50×50.
+    /// Finite, non-negative, at most `FlowLayout.maxMagnitude` on each side.
+    public var itemSize = Size(width: 50, height: 50)
+    /// Spacing between lines. Default 10. May be negative (lines then overlap, as Cover Flow's
+    /// −60); finite, at most `FlowLayout.maxMagnitude` in magnitude.
+    public var minimumLineSpacing: Double = 10
+    /// Minimum spacing between items of a line; full lines spread their leftover space on top
+    /// of it. Default 10. Finite, non-negative, at most `FlowLayout.maxMagnitude`.
+    public var minimumInteritemSpacing: Double = 10
+    /// Insets of each section's lines (not of its header and footer). Default zero. Each side
+    /// finite (may be negative), at most `FlowLayout.maxMagnitude` in magnitude.
+    public var sectionInset = EdgeInsets.zero
+    /// Header size; only the scroll-axis dimension is used (height when scrolling vertically),
+    /// the header spans the collection view across. Default zero (no header). Finite and
+    /// non-negative; the scroll-axis dimension at most `FlowLayout.maxMagnitude`.
+    public var headerReferenceSize = Size.zero
+    /// Footer size, as `headerReferenceSize`. Default zero (no footer).
+    public var footerReferenceSize = Size.zero
+    /// Headers stick to the start of the visible rect while their section is visible.
+    /// Default false.
+    public var sectionHeadersPinToVisibleBounds = false
+    /// Footers stick to the end of the visible rect while their section is visible.
+    /// Default false.
+    public var sectionFootersPinToVisibleBounds = false
+
+    /// UIKit's defaults.
+    public init() {}
+
+    /// UIKit's defaults: vertical, 50×50 items, spacings 10, no insets, no header or footer,
+    /// no pinning.
+    public static let `default` = FlowConfiguration()
+
+    /// Checks every property against the rules above.
+    /// - Throws: `LayoutError.invalidArgument` naming the first bad property and its value.
+    /// - Complexity: O(1).
+    public func validate() throws {
+        let limit = FlowLayout.maxMagnitude
+        guard FlowLayout.isValidSize(itemSize) else {
+            throw LayoutError.invalid("itemSize \(itemSize.width)x\(itemSize.height) must be finite, non-negative "
+                                      + "and at most \(limit)")
+        }
+        guard FlowLayout.isValidOffset(minimumLineSpacing) else {
+            throw LayoutError.invalid("minimumLineSpacing \(minimumLineSpacing) must be finite and at most \(limit) "
+                                      + "in magnitude")
+        }
+        guard FlowLayout.isValidExtent(minimumInteritemSpacing) else {
+            throw LayoutError.invalid("minimumInteritemSpacing \(minimumInteritemSpacing) must be finite, "
+                                      + "non-negative and at most \(limit)")
+        }
+        guard FlowLayout.isValidInsets(sectionInset) else {
+            let i = sectionInset
+            throw LayoutError.invalid("sectionInset (\(i.top), \(i.left), \(i.bottom), \(i.right)) must be finite "
+                                      + "and at most \(limit) in magnitude")
+        }
+        let axis = FlowAxis(scrollDirection)
+        for (name, s) in [("headerReferenceSize", headerReferenceSize), ("footerReferenceSize", footerReferenceSize)]
+        where !FlowLayout.isValidReferenceSize(s, axis) {
+            throw LayoutError.invalid("\(name) \(s.width)x\(s.height) must be finite, non-negative and at most "
+                                      + "\(limit) along the scroll axis")
+        }
+    }
+}

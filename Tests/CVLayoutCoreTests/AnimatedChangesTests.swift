@@ -43,13 +43,17 @@ final class AnimatedChangesTests: XCTestCase {
     /// A property that moves frames: every frame is interpolated from where it was on screen.
     func testAnimatedInvalidationInterpolatesFrames() throws {
         let flow = FlowLayout()
-        flow.itemSize = Size(width: 100, height: 100)
-        flow.minimumInteritemSpacing = 0
-        flow.minimumLineSpacing = 0
+        try flow.configure {
+            $0.itemSize = Size(width: 100, height: 100)
+            $0.minimumInteritemSpacing = 0
+            $0.minimumLineSpacing = 0
+        }
         let v = try CollectionView(dataSource: StaticDataSource([6]), layout: flow)
         try v.setBoundsSize(Size(width: 300, height: 300))
         try v.beginAnimatedChanges(try AnimationTiming(duration: 1, curve: .linear))
-        flow.itemSize = Size(width: 150, height: 50)   // 2 per line: item 4 moves from (100,100) to (0,100)
+        try flow.configure {
+            $0.itemSize = Size(width: 150, height: 50)   // 2 per line: item 4 moves from (100,100) to (0,100)
+        }
         try v.commitAnimatedChanges()
         try v.setTime(0.5)
         let a = try XCTUnwrap(v.layoutAttributes(for: key(0, 4)))
@@ -89,9 +93,11 @@ final class AnimatedChangesTests: XCTestCase {
     /// sampled frame is exactly the layout's elements in that viewport.
     func testAnimatedScrollToItemFramesAreConsistent() throws {
         let flow = FlowLayout()
-        flow.itemSize = Size(width: 100, height: 100)
-        flow.minimumInteritemSpacing = 0
-        flow.minimumLineSpacing = 0
+        try flow.configure {
+            $0.itemSize = Size(width: 100, height: 100)
+            $0.minimumInteritemSpacing = 0
+            $0.minimumLineSpacing = 0
+        }
         let v = try CollectionView(dataSource: StaticDataSource([100]), layout: flow)
         try v.setBoundsSize(Size(width: 300, height: 300))
         try v.setTime(5)
@@ -145,7 +151,7 @@ final class AnimatedChangesTests: XCTestCase {
 
     /// The layouts the property test switches between (one section of 100 items).
     private func makeLayouts() -> [(String, () -> CollectionViewLayout)] {
-        [("flow", { let f = FlowLayout(); f.itemSize = Size(width: 60, height: 60); return f }),
+        [("flow", { let f = FlowLayout(); try! f.configure { $0.itemSize = Size(width: 60, height: 60) }; return f }),
          ("circle", { CircleLayout() }),
          ("coverflow", { CoverFlowLayout() }),
          ("mosaic", { MosaicLayout() }),
@@ -211,7 +217,7 @@ final class AnimatedChangesTests: XCTestCase {
     /// new offset (48 drawn instead of the old frame's 32); now only the old frame shows.
     func testFlowToCircleAtOffset300ShowsOnlyTheOldFrameAtFirst() throws {
         let flow = FlowLayout()
-        flow.itemSize = Size(width: 60, height: 60)
+        try flow.configure { $0.itemSize = Size(width: 60, height: 60) }
         let v = try CollectionView(dataSource: StaticDataSource([100]), layout: flow)
         try v.setBoundsSize(Size(width: 320, height: 480))
         try v.setContentOffset(Point(x: 0, y: 300))

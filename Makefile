@@ -83,19 +83,26 @@ build/harness: Tests/c/harness.c include/cvlayout.h $(LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS_STRICT) Tests/c/harness.c -o $@ -L$(LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR) -lm
 
+# Resource limits and hostile hosts: each case in a forked child under a memory limit and an
+# alarm (run without valgrind: the cases are about time and memory).
+build/limits: Tests/c/limits.c include/cvlayout.h $(LIB)
+	@mkdir -p build
+	$(CC) $(CFLAGS_STRICT) Tests/c/limits.c -o $@ -L$(LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR) -lm
+
 # The README's C example, extracted and compiled exactly as written.
 build/readme_example: README.md include/cvlayout.h $(LIB)
 	@mkdir -p build
 	$(PYTHON) scripts/extract_readme.py c > build/readme_example.c
 	$(CC) $(CFLAGS_STRICT) build/readme_example.c -o $@ -L$(LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR)
 
-test-c: build/harness build/readme_example
+test-c: build/harness build/readme_example build/limits
 	@# The header must also be clean C99 and C++17.
 	printf '#include "cvlayout.h"\nint main(void){return 0;}\n' > build/hdr.c
 	$(CC) -std=c99 -Wall -Wextra -Werror -pedantic -Iinclude -c build/hdr.c -o build/hdr_c.o
 	cp build/hdr.c build/hdr.cpp
 	g++ -std=c++17 -Wall -Wextra -Werror -pedantic -Iinclude -c build/hdr.cpp -o build/hdr_cpp.o
 	$(VALGRIND) build/harness
+	build/limits
 	$(VALGRIND) build/readme_example > build/readme_example.out
 	grep -q "item 0 at (" build/readme_example.out
 

@@ -69,6 +69,19 @@ extern "C" {
 int cvl_version(uint32_t *out);
 
 /* ============================================================================================
+** Resource limits (see "Limits and costs" below for what each function costs)
+*/
+/** Most items a data source may report, all sections together (2^40). */
+#define CVL_MAX_ITEMS              ((int64_t)1 << 40)
+/** Most sections a data source may report (2^20): each costs a few hundred bytes in a view. */
+#define CVL_MAX_SECTIONS           ((int64_t)1 << 20)
+/** Most items a layout keeps per-item data for (2^24): items sized one by one by a flow
+** delegate, all items of a tree layout. */
+#define CVL_MAX_STORED_ITEMS       ((int64_t)1 << 24)
+/** Most attributes one layout callback or hook may hand back in one call (2^20). */
+#define CVL_MAX_CALLBACK_ELEMENTS  ((size_t)1 << 20)
+
+/* ============================================================================================
 ** Status codes and errors
 */
 #define CVL_OK                         0  /* Success */
@@ -232,6 +245,10 @@ typedef struct cvl_view cvl_view;
 ** A view keeps the layout it uses alive: destroying the handle of a layout still attached to a
 ** view invalidates the handle at once, and the layout itself goes away when the view releases
 ** it (cvl_view_set_layout() or cvl_view_destroy()). A layout is attached to at most one view.
+** Hooks and callbacks that receive a `cvl_layout *` always get a live handle: the caller's
+** while it exists; after the caller destroyed it, one the library registers for as long as the
+** view uses the layout (it becomes invalid, CVL_ERROR_INVALID_HANDLE, once the view releases
+** the layout).
 */
 
 /**
@@ -382,7 +399,8 @@ typedef struct cvl_flow_hooks {
     ** Adjust them in place and/or append up to `capacity - count` more, and set *out_count to
     ** the total. If more room is needed, set *out_count to the total needed and return
     ** CVL_ERROR_CAPACITY: the library calls again with a larger buffer holding the original
-    ** elements. NULL: no adjustment.
+    ** elements (at most CVL_MAX_CALLBACK_ELEMENTS in all, else CVL_ERROR_CALLBACK).
+    ** NULL: no adjustment.
     */
     int (*adjust_attributes_in_rect)(void *context, const cvl_layout_env *env, cvl_layout *layout,
                                      cvl_rect rect, cvl_attributes *attributes, size_t count,
@@ -437,7 +455,8 @@ typedef struct cvl_layout_callbacks {
     ** layoutAttributesForElementsInRect: write the elements whose frame intersects `rect` into
     ** `out` (at most `capacity`) and their number to *out_count. If there are more than
     ** `capacity`, set *out_count to the number needed and return CVL_ERROR_CAPACITY: the library
-    ** calls again with a buffer that large. Required.
+    ** calls again with a buffer that large (at most CVL_MAX_CALLBACK_ELEMENTS; a larger request
+    ** fails the call with CVL_ERROR_CALLBACK). Required.
     */
     int (*attributes_in_rect)(void *context, const cvl_layout_env *env, cvl_rect rect,
                               cvl_attributes *out, size_t capacity, size_t *out_count);
@@ -583,9 +602,13 @@ typedef struct cvl_data_source {
 
 /**
 ** Creates a view that uses `layout` and asks `source` (copied) for its counts at once. The
-** bounds size and content offset start at zero. Counts must be >= 0 and at most 2^40 in all.
-** Fails with CVL_ERROR_STATE if `layout` is attached to another view. The caller owns *out_view;
-** the view keeps `layout` alive.
+** bounds size and content offset start at zero. Counts must be >= 0, at most CVL_MAX_SECTIONS
+** sections and CVL_MAX_ITEMS items in all (else CVL_ERROR_OVERFLOW, before anything is stored
+** for them). Fails with CVL_ERROR_STATE if `layout` is attached to another view. The layout is
+** taken before the data source is asked anything: while the data source runs, calls on
+** `layout` (attaching it elsewhere, changing or destroying it) fail with CVL_ERROR_STATE. On
+** failure the layout is left free. The caller owns *out_view; the view keeps `layout` alive.
+** Cost: O(sections) data-source calls and memory.
 */
 int cvl_view_create(const cvl_data_source *source, cvl_layout *layout, cvl_view **out_view);
 

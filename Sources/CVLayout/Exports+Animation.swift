@@ -147,6 +147,7 @@ public func cvl_view_set_layout_impl(_ view: OpaquePointer?, _ layout: OpaquePoi
             throw error
         }
         box.layoutBox.viewBox = nil
+        box.layoutBox.releaseHookHandle()
         box.layoutBox = lb
     }
 }

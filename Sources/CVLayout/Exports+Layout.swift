@@ -12,7 +12,7 @@ public func cvl_layout_destroy_impl(_ layout: OpaquePointer?) -> Int32 {
             throw LayoutError.state("cvl_layout_destroy called from inside a callback of the view using the layout")
         }
         Registry.shared.remove(layout)
-        box.handle = nil
+        box.handleDestroyed(layout)
     }
 }
 

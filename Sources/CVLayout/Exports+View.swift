@@ -14,9 +14,22 @@ public func cvl_view_create_impl(_ source: UnsafePointer<cvl_data_source>?, _ la
             throw LayoutError.state("the layout is already attached to a view (a layout serves one view at a time)")
         }
         let ds = try CDataSource(source.pointee)
-        let view = try CollectionView(dataSource: ds, layout: lb.layout)
+        // Attach first, then ask the counts with the new view busy: while the data source
+        // runs, the layout is taken (cannot be attached to a second view) and calls on it fail
+        // with CVL_ERROR_STATE like any re-entrant call.
+        let view = try CollectionView(dataSource: ds, layout: lb.layout, loadingCounts: false)
         let box = ViewBox(view: view, dataSource: ds, layoutBox: lb)
         lb.viewBox = box
+        box.phase = .busy
+        defer { box.phase = .idle }
+        do {
+            try view.reloadData()
+        } catch {
+            view.detach()
+            lb.viewBox = nil
+            lb.releaseHookHandle()
+            throw error
+        }
         out.pointee = Registry.shared.insert(box)
     }
 }
@@ -30,6 +43,7 @@ public func cvl_view_destroy_impl(_ view: OpaquePointer?) -> Int32 {
         Registry.shared.remove(view)
         box.view.detach()
         box.layoutBox.viewBox = nil
+        box.layoutBox.releaseHookHandle()
     }
 }
 

@@ -75,12 +75,40 @@ final class LayoutBox {
     let type: Int32
     /// The view the layout is attached to (the view owns the box).
     weak var viewBox: ViewBox?
-    /// The C handle value (for passing the layout to hooks).
+    /// The caller's C handle; nil once the caller destroyed it.
     var handle: OpaquePointer?
+    /// The handle the library registered itself for hooks after the caller destroyed theirs
+    /// while a view still used the layout (released when the view lets the layout go).
+    private var libraryHandle: OpaquePointer?
 
     init(_ layout: CollectionViewLayout, type: Int32) {
         self.layout = layout
         self.type = type
+    }
+
+    /// The handle passed to the layout's hooks: the caller's while it lives, else one the
+    /// library registers for as long as a view uses the layout, so a hook can always call the
+    /// functions "callable from hooks" on it.
+    var hookHandle: OpaquePointer? {
+        if let handle { return handle }
+        if let libraryHandle { return libraryHandle }
+        guard viewBox != nil else { return nil }
+        let h = Registry.shared.insert(self)
+        libraryHandle = h
+        return h
+    }
+
+    /// Called when handle `h` of this layout was destroyed (the caller's, or the library's one
+    /// a hook handed out).
+    func handleDestroyed(_ h: OpaquePointer) {
+        if h == handle { handle = nil }
+        if h == libraryHandle { libraryHandle = nil }
+    }
+
+    /// Called when a view lets the layout go: the library's own hook handle dies with it.
+    func releaseHookHandle() {
+        if let h = libraryHandle { Registry.shared.remove(h) }
+        libraryHandle = nil
     }
 }
 

@@ -31,16 +31,26 @@ public final class CollectionView {
     /// Reused by rect queries to avoid an allocation per frame.
     private var scratch: [LayoutAttributes] = []
 
-    /// Attaches `layout` and loads the counts from `dataSource`.
-    /// - Throws: `LayoutError` if the layout is attached elsewhere or the data source fails.
-    public init(dataSource: CollectionViewDataSource, layout: CollectionViewLayout) throws {
+    /// Attaches `layout`, then loads the counts from `dataSource` (unless `loadingCounts` is
+    /// false: then the view starts with no sections and the caller calls `reloadData()`).
+    /// The layout is attached before the data source is asked anything, so a data source that
+    /// tries to attach the same layout elsewhere meanwhile is refused.
+    /// - Throws: `LayoutError` if the layout is attached elsewhere or the data source fails
+    ///   (the layout is then left detached).
+    public init(dataSource: CollectionViewDataSource, layout: CollectionViewLayout, loadingCounts: Bool = true) throws {
         self.dataSource = dataSource
         self.layout = layout
         guard layout.collectionView == nil else {
             throw LayoutError.state("the layout is already attached to another collection view")
         }
-        counts = try Self.loadCounts(dataSource)
         layout.collectionView = self
+        guard loadingCounts else { return }
+        do {
+            counts = try Self.loadCounts(dataSource)
+        } catch {
+            detach()
+            throw error
+        }
     }
 
     deinit { detach() }
@@ -60,23 +70,39 @@ public final class CollectionView {
     public var numberOfItems: Int { counts.reduce(0, +) }
 
     /// Largest count accepted from a data source: keeps every later sum far from overflow.
+    /// Items cost no memory by themselves (a layout stores per-item data only where it must;
+    /// see each layout's limits), so this bounds arithmetic, not memory.
     public static let maxCount = 1 << 40
 
-    /// Asks the data source for every count and validates them.
-    /// - Complexity: O(sections) data-source calls.
+    /// Most sections a data source may report (`CVL_MAX_SECTIONS`). Every section costs memory
+    /// in the view and its layout (a few hundred bytes in a flow layout), so the number is
+    /// checked before anything is stored for it.
+    public static let maxSections = 1 << 20
+
+    /// Most items a layout keeps per-item data for (`CVL_MAX_STORED_ITEMS`): the flow layout's
+    /// items sized one by one by a delegate (a callback and 16 bytes each), the tree layout's
+    /// items (48 bytes each). Beyond it the layout's prepare fails with `.overflow` before it
+    /// asks or stores anything.
+    public static let maxStoredItems = 1 << 24
+
+    /// Asks the data source for every count and validates them. Storage grows with the counts
+    /// actually received: nothing is reserved for a section count before it is checked.
+    /// - Complexity: O(sections) data-source calls and memory (at most `maxSections`).
     static func loadCounts(_ ds: CollectionViewDataSource) throws -> [Int] {
         let n = try ds.numberOfSections()
         guard n >= 0 else { throw LayoutError.callback("number_of_sections returned \(n), a negative count") }
-        guard n <= maxCount else { throw LayoutError.callback("number_of_sections returned \(n), more than the supported \(maxCount)") }
+        guard n <= maxSections else {
+            throw LayoutError(.overflow, "number_of_sections returned \(n), more than the supported \(maxSections) sections")
+        }
         var out = [Int](); out.reserveCapacity(n)
         var total = 0
         for s in 0..<n {
             let c = try ds.numberOfItems(inSection: s)
             guard c >= 0 else { throw LayoutError.callback("number_of_items returned \(c) for section \(s), a negative count") }
-            total += c
-            guard c <= maxCount, total <= maxCount else {
-                throw LayoutError.callback("number_of_items returned \(c) for section \(s): more than the supported \(maxCount) items in all")
+            guard c <= maxCount, total <= maxCount - c else {
+                throw LayoutError(.overflow, "number_of_items returned \(c) for section \(s): more than the supported \(maxCount) items in all")
             }
+            total += c
             out.append(c)
         }
         return out
@@ -141,9 +167,21 @@ public final class CollectionView {
         invalidate(context)
     }
 
+    /// Records an invalidation until the next layout cycle. Item invalidations are coalesced:
+    /// an item named again is not stored twice (`InvalidationContext.add`), and once more
+    /// distinct items are pending than a quarter of the items (and 1024) they become one
+    /// metrics invalidation (re-asking everything costs about as much then), so a host
+    /// invalidating items without querying in between pays O(items named) in all and the
+    /// pending list stays bounded.
     func invalidate(_ ctx: InvalidationContext) {
         pending = needsPrepare ? pending.merged(with: ctx) : ctx
         needsPrepare = true
+        if pending.invalidateDelegateMetrics || pending.invalidateEverything {
+            if !pending.invalidatedItems.isEmpty { pending.invalidatedItems = [] }
+        } else if pending.invalidatedItems.count > 1024 && pending.invalidatedItems.count > numberOfItems / 4 {
+            pending.invalidatedItems = []
+            pending.invalidateDelegateMetrics = true
+        }
     }
 
     /// `reloadData`: asks the data source again and re-runs the layout. On error nothing changes.
@@ -252,10 +290,20 @@ public final class CollectionView {
         try layoutIfNeeded()
         // Transformed cells may be drawn outside their frame: query a generous neighbourhood,
         // then test each element's drawn shape, topmost first.
-        let pad = max(boundsSize.width, boundsSize.height, 1)
-        let found = try layoutAttributesForElements(in: Rect(x: point.x - pad, y: point.y - pad, width: 2 * pad, height: 2 * pad))
+        let found = try layoutAttributesForElements(in: hitTestRect(around: point))
         for a in found.reversed() where a.category == .cell && a.covers(point) { return a.indexPath }
         return nil
+    }
+
+    /// The neighbourhood a hit test searches: the point ± the larger bounds dimension, clipped
+    /// to half the largest finite double on each side so that it stays a finite rect whatever
+    /// the bounds and the point (a hit test never fails over a rect the caller did not pass).
+    func hitTestRect(around point: Point) -> Rect {
+        let limit = Double.greatestFiniteMagnitude / 2
+        let pad = Swift.min(Swift.max(boundsSize.width, boundsSize.height, 1), limit)
+        let x0 = Swift.max(point.x - pad, -limit), x1 = Swift.min(point.x + pad, limit)
+        let y0 = Swift.max(point.y - pad, -limit), y1 = Swift.min(point.y + pad, limit)
+        return Rect(x: x0, y: y0, width: Swift.max(0, x1 - x0), height: Swift.max(0, y1 - y0))
     }
 
     /// `targetContentOffsetForProposedContentOffset:withScrollingVelocity:`.

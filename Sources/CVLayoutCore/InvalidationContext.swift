@@ -15,8 +15,16 @@ public struct InvalidationContext: Equatable, Sendable {
     /// Positions must be recomputed from the known sizes (e.g. the cross-axis size changed):
     /// `invalidateFlowLayoutAttributes`.
     public var invalidateLayoutAttributes = false
-    /// Only these items changed size (re-asked; everything after them moves).
-    public var invalidatedItems: [IndexPath] = []
+    /// Only these items changed size (re-asked; everything after them moves). Kept without
+    /// repeats, in the order first named: setting or merging drops an item already listed, in
+    /// O(1) per item (a host naming the same items again and again between two layout cycles
+    /// pays linear time, not a quadratic merge).
+    public var invalidatedItems: [IndexPath] {
+        get { items }
+        set { items = []; itemSet = []; add(newValue) }
+    }
+    private var items: [IndexPath] = []
+    private var itemSet = Set<IndexPath>()
     /// Only the visible bounds moved (a scroll): layouts that derive attributes from the
     /// visible rect (Cover Flow) recompute those, nothing else.
     public var boundsChanged = false
@@ -37,9 +45,22 @@ public struct InvalidationContext: Equatable, Sendable {
         c.invalidateDataSourceCounts = invalidateDataSourceCounts || o.invalidateDataSourceCounts
         c.invalidateDelegateMetrics = invalidateDelegateMetrics || o.invalidateDelegateMetrics
         c.invalidateLayoutAttributes = invalidateLayoutAttributes || o.invalidateLayoutAttributes
-        c.invalidatedItems = invalidatedItems + o.invalidatedItems
+        c.add(o.items)
         c.boundsChanged = boundsChanged || o.boundsChanged
         return c
+    }
+
+    /// Appends `paths` not listed yet. O(paths).
+    public mutating func add(_ paths: [IndexPath]) {
+        for ip in paths where itemSet.insert(ip).inserted { items.append(ip) }
+    }
+
+    /// Equal flags and the same items in the same order.
+    public static func == (a: InvalidationContext, b: InvalidationContext) -> Bool {
+        a.invalidateEverything == b.invalidateEverything && a.invalidateDataSourceCounts == b.invalidateDataSourceCounts
+            && a.invalidateDelegateMetrics == b.invalidateDelegateMetrics
+            && a.invalidateLayoutAttributes == b.invalidateLayoutAttributes
+            && a.boundsChanged == b.boundsChanged && a.items == b.items
     }
 
     /// True when only the visible bounds moved: nothing about the content is stale.

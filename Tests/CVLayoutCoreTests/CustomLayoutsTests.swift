@@ -612,12 +612,12 @@ final class CustomLayoutsTests: XCTestCase {
         let cv3 = try CollectionView(dataSource: StaticDataSource([3, 0]), layout: TreeLayout())
         // Three roots of one row each, two columns: (2·170, 3·60).
         XCTAssertEqual(try cv3.contentSize(), Size(width: 340, height: 180))
-        // More items than the layout keeps: .capacity, before any data-source call.
+        // More items than the layout keeps: .overflow (not .capacity, the buffer-protocol code), before any data-source call.
         let hugeSrc = TreeSource([[0]])
         let hugeLayout = TreeLayout()
         hugeLayout.treeDataSource = hugeSrc
         let cv4 = try CollectionView(dataSource: StaticDataSource([CollectionView.maxCount]), layout: hugeLayout)
-        XCTAssertThrowsError(try cv4.contentSize()) { XCTAssertEqual(($0 as? LayoutError)?.code, .capacity) }
+        XCTAssertThrowsError(try cv4.contentSize()) { XCTAssertEqual(($0 as? LayoutError)?.code, .overflow) }
         XCTAssertEqual(hugeSrc.calls, 0)
     }
 

@@ -1487,6 +1487,111 @@ static void test_bulk_sizes_then_update(void) {
     OK(cvl_layout_destroy(layout));
 }
 
+/* ------------------------------------------------------------------------------------------
+** A layout being attached: while cvl_view_create asks the data source, the layout is taken.
+** (Before the fix a callback could attach it to a second view, after which the re-entrancy
+** guards protected the wrong view and a delegate freed from a callback was called again.) */
+typedef struct attach_ctx {
+    cvl_layout *layout;
+    cvl_data_source other;
+    cvl_view *second;
+    int create_status, delegate_status, destroy_status, calls;
+} attach_ctx;
+static int attach_sections(void *ctx, int64_t *out) {
+    attach_ctx *a = ctx;
+    cvl_flow_delegate del;
+    if (a->calls++ == 0) {
+        memset(&del, 0, sizeof del);
+        a->create_status = cvl_view_create(&a->other, a->layout, &a->second);
+        a->delegate_status = cvl_flow_layout_set_delegate(a->layout, &del);
+        a->destroy_status = cvl_layout_destroy(a->layout);
+    }
+    *out = 1;
+    return 0;
+}
+static int attach_items(void *ctx, int64_t section, int64_t *out) {
+    (void)ctx;
+    (void)section;
+    *out = 3;
+    return 0;
+}
+
+/* Hooks of a layout whose caller handle was destroyed while a view uses it. */
+typedef struct handle_hook_ctx {
+    cvl_layout *seen;
+    int status, calls;
+} handle_hook_ctx;
+static int hook_reads_config(void *ctx, const cvl_layout_env *env, cvl_layout *layout, cvl_attributes *a) {
+    handle_hook_ctx *h = ctx;
+    cvl_flow_config cfg;
+    (void)env;
+    (void)a;
+    h->calls++;
+    h->seen = layout;
+    h->status = cvl_flow_layout_get_config(layout, &cfg);
+    return 0;
+}
+
+static void test_attachment_and_handles(void) {
+    attach_ctx a;
+    cvl_data_source src, other_src;
+    counts_ds d;
+    cvl_view *view = NULL;
+    cvl_layout *flow = NULL;
+    cvl_flow_hooks hooks;
+    handle_hook_ctx h;
+    cvl_attributes one;
+    cvl_index_path ip = {0, 1};
+    int found = 0;
+    int32_t type = 0;
+
+    memset(&a, 0, sizeof a);
+    memset(&d, 0, sizeof d);
+    d.sections = 1;
+    d.items[0] = 2;
+    other_src = make_ds(&d);
+    memset(&src, 0, sizeof src);
+    src.context = &a;
+    src.number_of_sections = attach_sections;
+    src.number_of_items = attach_items;
+    a.other = other_src;
+    OK(cvl_flow_layout_create(&flow));
+    a.layout = flow;
+    OK(cvl_view_create(&src, flow, &view));
+    CHECK(a.create_status == CVL_ERROR_STATE);
+    CHECK(a.second == NULL);
+    CHECK(a.delegate_status == CVL_ERROR_STATE);
+    CHECK(a.destroy_status == CVL_ERROR_STATE);
+    if (a.second) cvl_view_destroy(a.second);
+    /* A failed create leaves the layout free. */
+    OK(cvl_view_destroy(view));
+    d.fail_items = 1;
+    FAILS(cvl_view_create(&other_src, flow, &view), CVL_ERROR_CALLBACK);
+    d.fail_items = 0;
+    OK(cvl_view_create(&other_src, flow, &view));
+
+    /* The caller destroys its handle while the view uses the layout: hooks still get a handle
+    ** they can use, and it dies with the view's use of the layout. */
+    memset(&h, 0, sizeof h);
+    memset(&hooks, 0, sizeof hooks);
+    hooks.context = &h;
+    hooks.adjust_attributes = hook_reads_config;
+    OK(cvl_flow_layout_set_hooks(flow, &hooks));
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    CHECK(h.calls == 1 && h.seen == flow && h.status == CVL_OK);
+    OK(cvl_layout_destroy(flow));
+    FAILS(cvl_layout_get_type(flow, &type), CVL_ERROR_INVALID_HANDLE);
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    CHECK(found == 1);
+    CHECK(h.calls == 2 && h.seen != NULL && h.seen != flow && h.status == CVL_OK);
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    CHECK(h.calls == 3 && h.status == CVL_OK);
+    OK(cvl_layout_get_type(h.seen, &type));
+    CHECK(type == CVL_LAYOUT_FLOW);
+    OK(cvl_view_destroy(view));
+    FAILS(cvl_layout_get_type(h.seen, &type), CVL_ERROR_INVALID_HANDLE);
+}
+
 int main(void) {
     test_basics();
     test_custom_layout_and_view();
@@ -1496,6 +1601,7 @@ int main(void) {
     test_batch_updates_and_animation();
     test_timing_and_transforms();
     test_bulk_sizes_then_update();
+    test_attachment_and_handles();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -120,20 +120,32 @@ extension FlowLayout {
         var sections = ContiguousArray<FlowSection>()
         sections.reserveCapacity(counts.count)
         let old = reuseSections ? state : nil
+        // Items sized one by one by the delegate, over all sections: bounded like a single
+        // section's (each is a stored size and a callback).
+        var stored = 0
+        func checkStored(_ sec: FlowSection, _ s: Int) throws {
+            guard sec.sizeSource == .delegate else { return }
+            stored += sec.itemCount
+            guard stored <= CollectionView.maxStoredItems else {
+                throw LayoutError(.overflow, "sections 0...\(s) have \(stored) items sized by the delegate's sizeForItemAt; at most \(CollectionView.maxStoredItems) items can be sized one by one (hand the sizes over in bulk, or use one itemSize)")
+            }
+        }
         for (s, n) in counts.enumerated() {
-            guard let old, s < old.sections.count else {
-                sections.append(try resolveSection(s, count: n, axis: axis, methods: methods))
-                continue
+            let sec: FlowSection
+            if let old, s < old.sections.count {
+                switch plans[s] ?? .reuse {
+                case .reuse:
+                    sec = old.sections[s]
+                case .refetchItems(let items):
+                    sec = try refetchSizes(items, of: old.sections[s], section: s, methods: methods) ?? old.sections[s]
+                case .fetch:
+                    sec = try resolveSection(s, count: n, axis: axis, methods: methods)
+                }
+            } else {
+                sec = try resolveSection(s, count: n, axis: axis, methods: methods)
             }
-            switch plans[s] ?? .reuse {
-            case .reuse:
-                sections.append(old.sections[s])
-            case .refetchItems(let items):
-                sections.append(try refetchSizes(items, of: old.sections[s], section: s, methods: methods)
-                                ?? old.sections[s])
-            case .fetch:
-                sections.append(try resolveSection(s, count: n, axis: axis, methods: methods))
-            }
+            try checkStored(sec, s)
+            sections.append(sec)
         }
         return sections
     }
@@ -259,8 +271,13 @@ extension FlowLayout {
             sec.sizeSource = .bulk
             sec.setSizes(bulk.sizes, uniform: bulk.uniform)
         } else if let d, methods.contains(.sizeForItem) {
+            // Checked before the first question: the sizes are stored (16 bytes an item) and
+            // each one is a callback.
+            guard n <= CollectionView.maxStoredItems else {
+                throw LayoutError(.overflow, "section \(s) has \(n) items sized by the delegate's sizeForItemAt; at most \(CollectionView.maxStoredItems) items can be sized one by one (hand the sizes over in bulk, or use one itemSize)")
+            }
             var list = [Size]()
-            list.reserveCapacity(n)
+            list.reserveCapacity(Swift.min(n, 1 << 16))
             for i in 0..<n {
                 list.append(try askSize(d, IndexPath(section: s, item: i)))
             }

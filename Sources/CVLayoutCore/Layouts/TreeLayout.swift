@@ -105,9 +105,9 @@ public final class TreeLayout: CollectionViewLayout {
     private var contentSize = Size.zero
 
     /// The most items (all sections together) the layout accepts: it keeps six `Int`s per item
-    /// (about 800 MB at this limit). More throws `LayoutError.capacity` instead of exhausting
-    /// memory.
-    public static let maxItems = 1 << 24
+    /// (about 800 MB at this limit). More throws `LayoutError.overflow` (not `.capacity`, which
+    /// means "your buffer is too small" to a host) instead of exhausting memory.
+    public static let maxItems = CollectionView.maxStoredItems
 
     public override init() { super.init() }
 
@@ -148,7 +148,7 @@ public final class TreeLayout: CollectionViewLayout {
 
     /// Asks the children counts (when stale), checks them, computes every item's rows and row.
     /// - Throws: `LayoutError.callback` for inconsistent or failing counts,
-    ///   `LayoutError.capacity` beyond `maxItems` items, `LayoutError.overflow` when the content does not fit the coordinate range. On error the
+    ///   `LayoutError.overflow` beyond `maxItems` items, `LayoutError.overflow` when the content does not fit the coordinate range. On error the
     ///   previous layout is kept.
     /// - Complexity: O(n) for n items (n data-source calls when the structure is stale).
     public override func prepare() throws {
@@ -177,7 +177,7 @@ public final class TreeLayout: CollectionViewLayout {
             sectionStart.append(total)
             total += c
             guard total <= Self.maxItems else {
-                throw LayoutError(.capacity, "TreeLayout supports at most \(Self.maxItems) items in all sections")
+                throw LayoutError(.overflow, "TreeLayout supports at most \(Self.maxItems) items in all sections")
             }
         }
         sectionStart.append(total)

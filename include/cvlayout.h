@@ -72,14 +72,14 @@ int cvl_version(uint32_t *out);
 ** Resource limits (see "Limits and costs" below for what each function costs)
 */
 /** Most items a data source may report, all sections together (2^40). */
-#define CVL_MAX_ITEMS              ((int64_t)1 << 40)
+#define CVL_MAX_ITEMS              1099511627776
 /** Most sections a data source may report (2^20): each costs a few hundred bytes in a view. */
-#define CVL_MAX_SECTIONS           ((int64_t)1 << 20)
+#define CVL_MAX_SECTIONS           1048576
 /** Most items a layout keeps per-item data for (2^24): items sized one by one by a flow
 ** delegate, all items of a tree layout. */
-#define CVL_MAX_STORED_ITEMS       ((int64_t)1 << 24)
+#define CVL_MAX_STORED_ITEMS       16777216
 /** Most attributes one layout callback or hook may hand back in one call (2^20). */
-#define CVL_MAX_CALLBACK_ELEMENTS  ((size_t)1 << 20)
+#define CVL_MAX_CALLBACK_ELEMENTS  1048576
 
 /* ============================================================================================
 ** Status codes and errors

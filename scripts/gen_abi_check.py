@@ -42,6 +42,7 @@ ENUM_GROUPS: list[tuple[str, str | None, bool]] = [
     (r"VERSION_\w+", None, False),
     (r"CUSTOM_SLOTS", None, False),
     (r"KIND_FIRST_CUSTOM", None, False),
+    (r"MAX_\w+", None, False),
     (r"(OK|ERROR_\w+)", "Status", False),
     (r"CATEGORY_(\w+)", "Category", False),
     (r"KIND_(\w+)", "Kind", False),

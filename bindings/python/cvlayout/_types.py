@@ -26,6 +26,15 @@ VERSION_PATCH: Final = 0
 #: CVL_VERSION_NUMBER = major * 10000 + minor * 100 + patch.
 VERSION_NUMBER: Final = (VERSION_MAJOR * 10000 + VERSION_MINOR * 100 + VERSION_PATCH)
 VERSION_STRING: Final = "0.1.0"
+#: Most items a data source may report, all sections together (2^40).
+MAX_ITEMS: Final = 1099511627776
+#: Most sections a data source may report (2^20): each costs a few hundred bytes in a view.
+MAX_SECTIONS: Final = 1048576
+#: Most items a layout keeps per-item data for (2^24): items sized one by one by a flow delegate,
+#: all items of a tree layout.
+MAX_STORED_ITEMS: Final = 16777216
+#: Most attributes one layout callback or hook may hand back in one call (2^20).
+MAX_CALLBACK_ELEMENTS: Final = 1048576
 KIND_FIRST_CUSTOM: Final = 100
 #: Number of custom attribute slots in cvl_attributes.
 CUSTOM_SLOTS: Final = 8
@@ -624,7 +633,8 @@ class cvl_update_item(Structure):
 #: After a rect query: `attributes[0 .. count-1]` are the flow layout's elements in `rect`. Adjust
 #: them in place and/or append up to `capacity - count` more, and set *out_count to the total. If
 #: more room is needed, set *out_count to the total needed and return CVL_ERROR_CAPACITY: the
-#: library calls again with a larger buffer holding the original elements. NULL: no adjustment.
+#: library calls again with a larger buffer holding the original elements (at most
+#: CVL_MAX_CALLBACK_ELEMENTS in all, else CVL_ERROR_CALLBACK). NULL: no adjustment.
 FlowHooksAdjustAttributesInRectFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, cvl_rect, POINTER(cvl_attributes), c_size_t, c_size_t, POINTER(c_size_t))
 
 #: After a single-element query (cell, header, footer): adjust *attributes in place. NULL: no
@@ -682,7 +692,8 @@ LayoutCallbacksContentSizeFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env
 #: layoutAttributesForElementsInRect: write the elements whose frame intersects `rect` into `out`
 #: (at most `capacity`) and their number to *out_count. If there are more than `capacity`, set
 #: *out_count to the number needed and return CVL_ERROR_CAPACITY: the library calls again with a
-#: buffer that large. Required.
+#: buffer that large (at most CVL_MAX_CALLBACK_ELEMENTS; a larger request fails the call with
+#: CVL_ERROR_CALLBACK). Required.
 LayoutCallbacksAttributesInRectFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), cvl_rect, POINTER(cvl_attributes), c_size_t, POINTER(c_size_t))
 
 #: layoutAttributesFor{Item,SupplementaryView,DecorationView}AtIndexPath: fill *out and set

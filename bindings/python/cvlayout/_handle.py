@@ -10,6 +10,12 @@ class Handle:
     """Owns one C handle: ``close()`` (or a ``with`` block) destroys it; ``__del__`` is a fallback.
 
     Using a closed object raises :class:`~cvlayout.errors.InvalidHandle` before any C call.
+
+    Threads: no Python lock is held while the library runs (its own library-wide lock serializes
+    the calls), so ``close()`` may race with a call on another thread: that call either finishes
+    first (the library's lock makes ``close()`` wait for it) or fails with ``InvalidHandle``
+    (the library detects a destroyed handle). Memory a call reads or writes is owned by the call
+    itself, never freed by ``close()``.
     """
 
     _h = None          # set only once creation succeeded, so __del__ is safe after a failed __init__
@@ -32,9 +38,20 @@ class Handle:
         return self.handle
 
     def close(self) -> None:
-        h, self._h = self._h, None
-        if h is not None and self._destroy:
-            getattr(_lib, self._destroy)(h)
+        """Destroys the handle; closing twice is a no-op.
+
+        The object stays open when the library refuses (``StateError``: ``close()`` called from
+        inside one of this object's own callbacks, where the library rejects a destroy): nothing
+        is freed or leaked, and the object can be closed once the callback has returned."""
+        h = self._h
+        if h is None:
+            return
+        if self._destroy:
+            try:
+                getattr(_lib, self._destroy)(h)
+            except InvalidHandle:
+                pass  # another thread's close() destroyed it between our read and our call
+        self._h = None
 
     def __enter__(self):
         return self

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import threading
 from contextlib import contextmanager
 
 from . import _lib
@@ -23,27 +24,38 @@ def create(function: str, *args) -> T.LayoutHandle:
 
 
 class BaseLayout(Handle):
-    """A layout handle.  A view keeps its layout (and this object, with its callbacks) alive;
-    closing a layout attached to a view only invalidates this handle."""
+    """A layout handle.  A view keeps its layout (and this object, with its callbacks) alive.
+
+    Closing a layout a view still uses follows ``cvl_layout_destroy``: this object's handle is
+    invalid at once (calling it raises ``InvalidHandle``), while the view keeps using the layout,
+    hooks and callbacks included, until it lets it go (``set_layout`` or ``close``).  Closing it
+    from inside one of its own callbacks raises ``StateError`` and leaves it open."""
 
     _destroy = "cvl_layout_destroy"
 
     def _init_state(self) -> None:
         self._keep: list = []             # CFUNCTYPE objects the library may call
         self._kind_names: dict[int, str] = {}
-        self._hook_h = None               # the handle passed to the hook running now, if any
+        # The handle passed to the hook running now on this thread, if any. Per thread: another
+        # thread calling this layout while a hook runs must use this object's own handle, never
+        # the hook's (valid only during the hook).
+        self._hook = threading.local()
 
     def _ch(self):
-        """The handle to use for calls: the hook's own during a hook, else ours."""
-        return self._hook_h if self._hook_h is not None else self.handle
+        """The handle to use for calls: the hook's own during a hook (it stays valid after this
+        object was closed while a view still uses the layout), else ours."""
+        h = getattr(self._hook, "h", None)
+        return h if h is not None else self.handle
 
     @contextmanager
     def _in_hook(self, layout_ptr):
-        previous, self._hook_h = self._hook_h, layout_ptr
+        hook = self._hook
+        previous = getattr(hook, "h", None)
+        hook.h = layout_ptr
         try:
             yield
         finally:
-            self._hook_h = previous
+            hook.h = previous
 
     @property
     def layout_type(self) -> str:

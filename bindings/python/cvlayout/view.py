@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ctypes
-import threading
 from contextlib import contextmanager
 from typing import Callable, Iterable, Sequence
 
@@ -63,11 +62,15 @@ class CollectionView(Handle):
     def __init__(self, layout: BaseLayout, counts: Sequence[int] | None = None, *, data_source=None,
                  sections: int | Callable[[], int] | None = None, bounds_size=None, content_offset=None):
         self._keep: list = []
-        self._buffer = None
-        self._capacity = 0
-        # The reused query buffer is shared: threads querying this view take turns on it (the
-        # library itself serializes its calls; this guards the Python side's buffer).
-        self._buffer_lock = threading.RLock()
+        # Query buffers are reused, but never shared: a query takes one from this pool (or
+        # allocates one), owns it while the library writes it and while Python reads it, and
+        # gives it back. No Python lock is held across a C call: the library's own lock
+        # serializes calls, and a binding lock taken around them would deadlock against it (a
+        # callback of view X querying view Y holds the library lock and waits for Y's lock while
+        # another thread holds Y's lock and waits for the library's). ``close()`` drops the pool
+        # only; a buffer in use stays alive with the query using it.
+        self._spares: list = []
+        self._capacity = 64
         if counts is None and data_source is None:
             counts = getattr(layout, "counts", None)
             if counts is None:
@@ -115,7 +118,7 @@ class CollectionView(Handle):
 
     def close(self) -> None:
         super().close()
-        self._buffer = None
+        self._spares = []
 
     def __repr__(self) -> str:
         return f"<CollectionView {'closed' if self.closed else type(self._layout).__name__}>"
@@ -204,33 +207,40 @@ class CollectionView(Handle):
         _lib.cvl_view_invalidate_layout(self.handle, flags, arr, len(paths))
 
     # --- queries ------------------------------------------------------------------------------
+    _SPARES = 2  # buffers kept for reuse (more only when that many threads query this view at once)
+
     def _fill(self, function, *args) -> list[Attributes]:
-        """Runs a buffer-protocol query with a reused buffer, growing it on CapacityError."""
-        with self._buffer_lock:
-            return self._fill_locked(function, *args)
+        """Runs a buffer-protocol query and reads the result as Attributes."""
+        buf, n = self._query(function, *args)
+        try:
+            return read_buffer(ctypes.addressof(buf), n, self._layout._kind_names)
+        finally:
+            self._give_back(buf)
 
-    def _fill_locked(self, function, *args) -> list[Attributes]:
-        n = self._query_locked(function, *args)
-        return read_buffer(ctypes.addressof(self._buffer), n, self._layout._kind_names)
-
-    def _query_locked(self, function, *args) -> int:
-        """Runs the query into ``self._buffer`` (grown as needed); returns the count."""
+    def _query(self, function, *args):
+        """Runs the query into a buffer this call owns (grown as needed): (buffer, count)."""
         fn = getattr(_lib, function)
         h = self.handle
+        try:
+            buf = self._spares.pop()  # list.pop is atomic: two threads never get the same buffer
+        except IndexError:
+            buf = (T.cvl_attributes * self._capacity)()
         count = ctypes.c_size_t()
         for _ in range(8):
-            if self._buffer is None:
-                self._capacity = max(self._capacity, 64)
-                self._buffer = (T.cvl_attributes * self._capacity)()
             try:
-                fn(h, *args, self._buffer, self._capacity, ctypes.byref(count))
+                fn(h, *args, buf, len(buf), ctypes.byref(count))
             except CapacityError:
                 # The answer may still grow (an animation, a callback): leave some room.
-                self._capacity = max(count.value + count.value // 4, self._capacity * 2)
-                self._buffer = None
+                self._capacity = max(count.value + count.value // 4, len(buf) * 2, self._capacity)
+                buf = (T.cvl_attributes * self._capacity)()
                 continue
-            return count.value
+            return buf, count.value
         raise CapacityError(message="the element count kept growing between calls")
+
+    def _give_back(self, buf) -> None:
+        spares = self._spares
+        if self._h is not None and len(spares) < self._SPARES and len(buf) >= self._capacity:
+            spares.append(buf)
 
     def raw_attributes(self, rect=None):
         """The rect query (the visible rect when ``rect`` is None) as a ctypes array of
@@ -239,14 +249,16 @@ class CollectionView(Handle):
         ctypes call and one copy into an array the caller owns. For a host that reads a few
         fields of many elements every frame, or hands the memory to numpy
         (``numpy.frombuffer(arr, dtype)``); ``attributes_in_rect`` costs 2-3 µs per element more."""
-        with self._buffer_lock:
-            if rect is None:
-                n = self._query_locked("cvl_view_visible_attributes")
-            else:
-                n = self._query_locked("cvl_view_attributes_in_rect", T.cvl_rect(*quad(rect)))
+        if rect is None:
+            buf, n = self._query("cvl_view_visible_attributes")
+        else:
+            buf, n = self._query("cvl_view_attributes_in_rect", T.cvl_rect(*quad(rect)))
+        try:
             out = (T.cvl_attributes * n)()
-            ctypes.memmove(out, self._buffer, n * ctypes.sizeof(T.cvl_attributes))
+            ctypes.memmove(out, buf, n * ctypes.sizeof(T.cvl_attributes))
             return out
+        finally:
+            self._give_back(buf)
 
     def attributes_in_rect(self, rect) -> list[Attributes]:
         """layoutAttributesForElementsInRect: in draw order (on-screen values during animations)."""

@@ -753,7 +753,13 @@ typedef struct cvl_animation {
     double spring_initial_velocity;
 } cvl_animation;
 
-/** Fills *out with the default: 0.3 s ease-in-out, no delay. Any thread. */
+/**
+** Fills *out with the library's defaults, the only place a caller should take them from: 0.3 s
+** ease-in-out, no delay, no flags, `bezier` = the ease-in-out control points; the spring fields hold the default spring, so that setting
+** `curve` to CVL_CURVE_SPRING gives it: damping ratio 1, response 0.5 s (critically damped), and
+** Core Animation's CASpringAnimation defaults for the physical form (mass 1, stiffness 100,
+** damping 10, initial velocity 0; used once `spring_response` is set to 0). Any thread.
+*/
 int cvl_animation_default(cvl_animation *out);
 
 /** Validates `animation` and writes how long it lasts from its start (delay + duration, or delay + the spring's settling time; delay + duration for CVL_ANIMATION_SPRING_FROM_DURATION). Any thread. */

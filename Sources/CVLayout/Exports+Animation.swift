@@ -45,6 +45,17 @@ func coreTiming(_ a: cvl_animation) throws -> AnimationTiming {
     }
 }
 
+/// The CVL_CURVE_* of a named core curve.
+private func cCurve(_ c: TimingCurve) throws -> Int32 {
+    switch c {
+    case .linear: return Int32(CVL_CURVE_LINEAR)
+    case .easeIn: return Int32(CVL_CURVE_EASE_IN)
+    case .easeOut: return Int32(CVL_CURVE_EASE_OUT)
+    case .easeInOut: return Int32(CVL_CURVE_EASE_IN_OUT)
+    default: throw LayoutError(.internal, "the default curve has no CVL_CURVE_* name")
+    }
+}
+
 func optionalTiming(_ p: UnsafePointer<cvl_animation>?) throws -> AnimationTiming? {
     guard let p else { return nil }
     return try coreTiming(p.pointee)
@@ -55,10 +66,14 @@ public func cvl_animation_default_impl(_ out: UnsafeMutablePointer<cvl_animation
     guarded {
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
         var a = cvl_animation()
-        a.duration = 0.3
-        a.curve = Int32(CVL_CURVE_EASE_IN_OUT)
-        a.spring_damping_ratio = 1
-        a.spring_mass = 1
+        a.duration = AnimationTiming.defaultDuration
+        a.curve = try cCurve(AnimationTiming.defaultCurve)
+        if let p = AnimationTiming.defaultCurve.controlPoints { a.bezier = (p.x1, p.y1, p.x2, p.y2) }
+        a.spring_damping_ratio = Spring.defaultDampingRatio
+        a.spring_response = Spring.defaultResponse
+        a.spring_mass = Spring.defaultMass
+        a.spring_stiffness = Spring.defaultStiffness
+        a.spring_damping = Spring.defaultDamping
         out.pointee = a
     }
 }

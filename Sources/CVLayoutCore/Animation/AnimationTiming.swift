@@ -15,14 +15,20 @@ public struct AnimationTiming: Hashable, Sendable {
     /// Which way interpolated rotations turn (default `.shortest`).
     public let rotation: RotationInterpolation
 
+    /// The default animation's length in seconds: 0.3 (the one place it is written; the C
+    /// layer's `cvl_animation_default` and the bindings ask for it).
+    public static let defaultDuration = 0.3
+    /// The default curve: ease-in-out (UIKit's default for `UIView` animations).
+    public static let defaultCurve = TimingCurve.easeInOut
+
     /// - Parameters:
     ///   - duration: ≥ 0 and finite; 0 jumps to the end state once `delay` has passed. Ignored
     ///     (beyond validation) for a spring curve.
     ///   - delay: ≥ 0 and finite. Default 0.
-    ///   - curve: default `.easeInOut` (UIKit's default for `UIView` animations).
+    ///   - curve: default `defaultCurve`.
     /// - Throws: `LayoutError` `.invalidArgument` for a negative or non-finite duration or
     ///   delay, a total that is not finite, or a curve that `TimingCurve.validate()` rejects.
-    public init(duration: Double, delay: Double = 0, curve: TimingCurve = .easeInOut,
+    public init(duration: Double, delay: Double = 0, curve: TimingCurve = AnimationTiming.defaultCurve,
                 rotation: RotationInterpolation = .shortest) throws {
         guard duration.isFinite, duration >= 0 else {
             throw LayoutError(.invalidArgument, "animation duration must be finite and >= 0 (got \(duration))")

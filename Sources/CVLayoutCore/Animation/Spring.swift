@@ -69,6 +69,20 @@ public struct Spring: Hashable, Sendable {
 
     /// Core Animation's ε: 0.001.
     public static let settlingTolerance = 0.001
+
+    // The defaults (the one place they are written; `cvl_animation_default` hands them to C and
+    // the bindings).
+    /// The default spring in the (damping ratio, response) form: critically damped, 0.5 s
+    /// response.
+    public static let defaultDampingRatio = 1.0
+    /// See `defaultDampingRatio`.
+    public static let defaultResponse = 0.5
+    /// `CASpringAnimation`'s default mass (1), stiffness (100) and damping (10).
+    public static let defaultMass = 1.0
+    /// See `defaultMass`.
+    public static let defaultStiffness = 100.0
+    /// See `defaultMass`.
+    public static let defaultDamping = 10.0
     /// The upper limit of `settlingDuration`: one hour.
     public static let maximumSettlingDuration = 3600.0
 
@@ -143,7 +157,7 @@ public struct Spring: Hashable, Sendable {
     /// - Throws: `LayoutError` `.invalidArgument` for values outside those ranges, or when the
     ///   natural frequency or damping ratio they imply is 0 or not representable.
     /// - Complexity: O(1) (see `init(dampingRatio:response:initialVelocity:allowsOverdamping:)`).
-    public init(mass: Double = 1, stiffness: Double, damping: Double, initialVelocity: Double = 0,
+    public init(mass: Double = Spring.defaultMass, stiffness: Double, damping: Double, initialVelocity: Double = 0,
                 allowsOverdamping: Bool = false) throws {
         try self.init(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity,
                       ratio: nil, omega: nil, allowsOverdamping: allowsOverdamping, animationDuration: nil)

@@ -14,25 +14,36 @@ CURVES = {"linear": T.CURVE_LINEAR, "ease_in": T.CURVE_EASE_IN, "ease_out": T.CU
 CURVE_NAMES = {v: k for k, v in CURVES.items()}
 
 
+def _library_default() -> T.cvl_animation:
+    """``cvl_animation_default``: the library's defaults, the only place they are written."""
+    s = T.cvl_animation()
+    _lib.cvl_animation_default(ctypes.byref(s))
+    return s
+
+
+_D = _library_default()
+
+
 @dataclass(frozen=True)
 class Animation:
-    """``Animation(duration=0.3, curve='ease_in_out')``; see :meth:`spring` and :meth:`cubic_bezier`.
+    """``Animation(duration=..., curve=...)``; see :meth:`spring` and :meth:`cubic_bezier`.
 
-    Validation is the library's: a bad value raises ``InvalidArgument`` when the animation is used
-    (or from :attr:`total_duration`)."""
+    Every field defaults to the library's default (``cvl_animation_default``: 0.3 s ease-in-out,
+    and the default spring in the spring fields). Validation is the library's: a bad value raises
+    ``InvalidArgument`` when the animation is used (or from :attr:`total_duration`)."""
 
-    duration: float = 0.3
-    curve: str = "ease_in_out"
-    delay: float = 0.0
-    bezier: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)
-    spring_damping_ratio: float = 0.0
-    spring_response: float = 0.0
-    spring_mass: float = 0.0
-    spring_stiffness: float = 0.0
-    spring_damping: float = 0.0
-    spring_initial_velocity: float = 0.0
+    duration: float = _D.duration
+    curve: str = CURVE_NAMES[_D.curve]
+    delay: float = _D.delay
+    bezier: tuple[float, float, float, float] = tuple(_D.bezier)  # type: ignore[assignment]
+    spring_damping_ratio: float = _D.spring_damping_ratio
+    spring_response: float = _D.spring_response
+    spring_mass: float = _D.spring_mass
+    spring_stiffness: float = _D.spring_stiffness
+    spring_damping: float = _D.spring_damping
+    spring_initial_velocity: float = _D.spring_initial_velocity
     #: ``CVL_ANIMATION_*`` bits; prefer the named arguments of the constructors below.
-    flags: int = 0
+    flags: int = _D.flags
 
     @staticmethod
     def _flags(allows_overdamping: bool = False, rotation: str = "shortest") -> int:
@@ -42,20 +53,29 @@ class Animation:
                 | (T.ANIMATION_ROTATION_CSS if rotation == "css" else 0))
 
     @classmethod
-    def spring(cls, damping_ratio: float = 1.0, response: float = 0.5, delay: float = 0.0,
+    def spring(cls, damping_ratio: float | None = None, response: float | None = None, delay: float = 0.0,
                allows_overdamping: bool = False, rotation: str = "shortest") -> "Animation":
-        """A spring given as (damping ratio, response), SwiftUI's parametrisation."""
-        return cls(duration=0.0, curve="spring", delay=delay, spring_damping_ratio=damping_ratio,
-                   spring_response=response, flags=cls._flags(allows_overdamping, rotation))
+        """A spring given as (damping ratio, response), SwiftUI's parametrisation; an argument left
+        out is the library's default spring's."""
+        return cls(duration=0.0, curve="spring", delay=delay,
+                   spring_damping_ratio=_D.spring_damping_ratio if damping_ratio is None else damping_ratio,
+                   spring_response=_D.spring_response if response is None else response,
+                   flags=cls._flags(allows_overdamping, rotation))
 
     @classmethod
-    def spring_physics(cls, mass: float = 1.0, stiffness: float = 100.0, damping: float = 10.0,
-                       initial_velocity: float = 0.0, delay: float = 0.0, allows_overdamping: bool = False,
-                       rotation: str = "shortest") -> "Animation":
+    def spring_physics(cls, mass: float | None = None, stiffness: float | None = None,
+                       damping: float | None = None, initial_velocity: float | None = None, delay: float = 0.0,
+                       allows_overdamping: bool = False, rotation: str = "shortest") -> "Animation":
         """A spring given as (mass, stiffness, damping, initial velocity): CASpringAnimation's
-        parameters. A damping ratio above 1 moves critically damped unless ``allows_overdamping``."""
-        return cls(duration=0.0, curve="spring", delay=delay, spring_mass=mass, spring_stiffness=stiffness,
-                   spring_damping=damping, spring_initial_velocity=initial_velocity,
+        parameters, each left out being CASpringAnimation's default (the library's). A damping
+        ratio above 1 moves critically damped unless ``allows_overdamping``."""
+        def pick(value: float | None, default: float) -> float:
+            return default if value is None else value
+
+        return cls(duration=0.0, curve="spring", delay=delay, spring_response=0.0,
+                   spring_mass=pick(mass, _D.spring_mass), spring_stiffness=pick(stiffness, _D.spring_stiffness),
+                   spring_damping=pick(damping, _D.spring_damping),
+                   spring_initial_velocity=pick(initial_velocity, _D.spring_initial_velocity),
                    flags=cls._flags(allows_overdamping, rotation))
 
     @classmethod
@@ -65,20 +85,18 @@ class Animation:
         the stiffness is solved so the spring settles (envelope 0.001) at ``duration``, and the
         animation lasts ``duration``."""
         return cls(duration=duration, curve="spring", delay=delay, spring_damping_ratio=damping_ratio,
-                   spring_initial_velocity=initial_velocity,
+                   spring_response=0.0, spring_initial_velocity=initial_velocity,
                    flags=T.ANIMATION_SPRING_FROM_DURATION | cls._flags(False, rotation))
 
     @classmethod
-    def cubic_bezier(cls, x1: float, y1: float, x2: float, y2: float, duration: float = 0.3,
+    def cubic_bezier(cls, x1: float, y1: float, x2: float, y2: float, duration: float = _D.duration,
                      delay: float = 0.0) -> "Animation":
         return cls(duration=duration, curve="cubic_bezier", delay=delay, bezier=(x1, y1, x2, y2))
 
     @classmethod
     def default(cls) -> "Animation":
-        """The library's default (0.3 s ease-in-out)."""
-        s = T.cvl_animation()
-        _lib.cvl_animation_default(ctypes.byref(s))
-        return cls.from_struct(s)
+        """The library's default (``cvl_animation_default``)."""
+        return cls.from_struct(_library_default())
 
     def to_struct(self) -> T.cvl_animation:
         curve = CURVES[self.curve] if isinstance(self.curve, str) else int(self.curve)

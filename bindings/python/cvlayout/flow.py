@@ -115,12 +115,12 @@ def _per_section(value, convert=lambda v: v):
 class FlowLayout(BaseLayout):
     """UICollectionViewFlowLayout.
 
-    ``FlowLayout(scroll_direction='vertical', item_size=(50, 50), minimum_line_spacing=10,
-    minimum_interitem_spacing=10, section_inset=(0, 0, 0, 0), header_reference_size=(0, 0),
-    footer_reference_size=(0, 0), pin_headers=False, pin_footers=False, delegate=None, ...)``
+    ``FlowLayout(scroll_direction=..., item_size=..., minimum_line_spacing=...,
+    minimum_interitem_spacing=..., section_inset=..., header_reference_size=...,
+    footer_reference_size=..., pin_headers=..., pin_footers=..., delegate=None, ...)``
 
-    Unset properties keep the layout's defaults (UIKit's for a plain flow layout, the seed's for
-    Survey, Dimensions and Cover Flow).  Delegate answers are given as ``delegate=obj`` (an object
+    Unset properties keep the layout's defaults, which the library owns (UIKit's for a plain flow
+    layout, :meth:`defaults`; the seed's for Survey, Dimensions and Cover Flow).  Delegate answers are given as ``delegate=obj`` (an object
     with any of the ``*_for_*`` methods) or as keyword callables; ``size_for_item`` may also be
     per-section sequences of sizes, handed to the library in bulk (:meth:`set_item_sizes`).
 

@@ -19,7 +19,7 @@ _MOSAIC_FIELDS = ("padding", "column_width", "row_height", "large_cell_width", "
 class MosaicLayout(BaseLayout):
     """The paged mosaic (MacMullin's post): 12 items a page, pages side by side at the view's width.
 
-    Properties (0 = derived from the page): ``padding`` (10), ``column_width``, ``row_height``,
+    Properties (0 = derived from the page; defaults the library's): ``padding``, ``column_width``, ``row_height``,
     ``large_cell_width``, ``large_cell_height``, ``medium_cell_height``.  Cells carry the cell type
     in custom[0] (0 small, 1 large, 2 medium)."""
 

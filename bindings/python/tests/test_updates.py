@@ -227,6 +227,15 @@ def test_animation_timing():
     assert phys.total_duration > 0
     d = Animation.default()
     assert (d.duration, d.curve, d.delay) == (0.3, "ease_in_out", 0.0)
+    assert Animation() == d                                             # the dataclass asks the library
+    # The default spring (critically damped, response 0.5 s) and CASpringAnimation's defaults
+    # (mass 1, stiffness 100, damping 10: beta = c / 2m = 5, omega_d = sqrt(100 - 25)); Core
+    # Animation's settling time is ln((1 + beta / omega_d) / 0.001) / beta = 1.4727 s.
+    assert Animation.spring().total_duration == Animation.spring(damping_ratio=1.0, response=0.5).total_duration
+    beta, omega_d = 5.0, math.sqrt(75.0)
+    assert Animation.spring_physics().total_duration == pytest.approx(math.log((1 + beta / omega_d) / 0.001) / beta,
+                                                                      abs=1e-9)
+    assert Animation.spring_physics().total_duration == pytest.approx(1.4727, abs=1e-4)
 
 
 @needs_animation

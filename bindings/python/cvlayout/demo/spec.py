@@ -294,19 +294,23 @@ def animation_from_spec(obj: dict | None) -> Animation:
     if curve not in CURVES:
         raise SpecError(f"transition.animation.curve {curve!r} is not one of {', '.join(CURVES)}")
     delay = float(obj.get("delay", 0.0))
+
+    def num(key: str) -> float | None:
+        """The number under ``key``, or None: the library's default (``cvl_animation_default``)."""
+        return None if key not in obj else float(obj[key])
+
     if curve == "spring":
         if any(k in obj for k in ("mass", "stiffness", "damping", "initial_velocity")):
-            return Animation.spring_physics(mass=float(obj.get("mass", 1.0)), stiffness=float(obj.get("stiffness", 100.0)),
-                                            damping=float(obj.get("damping", 10.0)),
-                                            initial_velocity=float(obj.get("initial_velocity", 0.0)), delay=delay)
-        return Animation.spring(damping_ratio=float(obj.get("damping_ratio", 1.0)),
-                                response=float(obj.get("response", 0.5)), delay=delay)
+            return Animation.spring_physics(mass=num("mass"), stiffness=num("stiffness"), damping=num("damping"),
+                                            initial_velocity=num("initial_velocity"), delay=delay)
+        return Animation.spring(damping_ratio=num("damping_ratio"), response=num("response"), delay=delay)
     bezier = obj.get("bezier")
     if curve == "cubic_bezier" and bezier is None:
         raise SpecError("transition.animation: a cubic_bezier curve needs \"bezier\": [x1, y1, x2, y2]")
     if bezier is not None and len(bezier) != 4:
         raise SpecError("transition.animation.bezier is [x1, y1, x2, y2]")
-    return Animation(duration=float(obj.get("duration", 0.3)), curve=curve, delay=delay,
+    duration = num("duration")
+    return Animation(duration=Animation.duration if duration is None else duration, curve=curve, delay=delay,
                      bezier=tuple(float(v) for v in (bezier or (0.0, 0.0, 1.0, 1.0))))
 
 

@@ -1,7 +1,9 @@
 import CCVLayout
 import CVLayoutCore
 
-/// `cvl_data_source` as a `CollectionViewDataSource`.
+/// `cvl_data_source` as a `CollectionViewDataSource`. It only converts: the counts' rules
+/// (not negative, within `CollectionView.maxSections` / `maxCount`) are
+/// `CollectionView.loadCounts`' (Int64 is Int on every supported platform).
 final class CDataSource: CollectionViewDataSource {
     let source: cvl_data_source
 
@@ -14,8 +16,6 @@ final class CDataSource: CollectionViewDataSource {
         guard let f = source.number_of_sections else { return 1 }
         var n: Int64 = 0
         try callC("number_of_sections") { f(source.context, &n) }
-        guard n >= 0 else { throw LayoutError.callback("number_of_sections returned \(n), a negative count") }
-        guard n <= Int64(CollectionView.maxCount) else { throw LayoutError(.overflow, "number_of_sections returned \(n), more than \(CollectionView.maxCount)") }
         return Int(n)
     }
 
@@ -23,8 +23,6 @@ final class CDataSource: CollectionViewDataSource {
         guard let f = source.number_of_items else { return 0 }
         var n: Int64 = 0
         try callC("number_of_items(section \(section))") { f(source.context, Int64(section), &n) }
-        guard n >= 0 else { throw LayoutError.callback("number_of_items returned \(n) for section \(section), a negative count") }
-        guard n <= Int64(CollectionView.maxCount) else { throw LayoutError(.overflow, "number_of_items returned \(n) for section \(section), more than \(CollectionView.maxCount)") }
         return Int(n)
     }
 }

@@ -34,13 +34,6 @@ func requireFinite(_ p: cvl_point, _ what: String) throws -> Point {
     return p.core
 }
 
-func requireExtent(_ s: cvl_size, _ what: String) throws -> Size {
-    guard s.width.isFinite, s.height.isFinite, s.width >= 0, s.height >= 0 else {
-        throw LayoutError.invalid("\(what) \(s.width)x\(s.height) must be finite and non-negative")
-    }
-    return s.core
-}
-
 func requireRect(_ r: cvl_rect, _ what: String) throws -> Rect {
     guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite else {
         throw LayoutError.invalid("\(what) (\(r.x), \(r.y), \(r.width), \(r.height)) must be finite")
@@ -49,13 +42,6 @@ func requireRect(_ r: cvl_rect, _ what: String) throws -> Rect {
         throw LayoutError.invalid("\(what) has a negative size \(r.width)x\(r.height)")
     }
     return r.core
-}
-
-func requireInsets(_ i: cvl_insets, _ what: String) throws -> EdgeInsets {
-    guard i.top.isFinite, i.left.isFinite, i.bottom.isFinite, i.right.isFinite else {
-        throw LayoutError.invalid("\(what) (\(i.top), \(i.left), \(i.bottom), \(i.right)) must be finite")
-    }
-    return i.core
 }
 
 /// Index paths from C are Int64; the core uses Int (64-bit on every supported platform).

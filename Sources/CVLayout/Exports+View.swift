@@ -49,7 +49,7 @@ public func cvl_view_destroy_impl(_ view: OpaquePointer?) -> Int32 {
 
 @_cdecl("cvl_view_set_bounds_size")
 public func cvl_view_set_bounds_size_impl(_ view: OpaquePointer?, _ size: cvl_size) -> Int32 {
-    withView(view) { try $0.view.setBoundsSize(try requireExtent(size, "bounds size")) }
+    withView(view) { try $0.view.setBoundsSize(size.core) }
 }
 
 @_cdecl("cvl_view_get_bounds_size")
@@ -62,7 +62,7 @@ public func cvl_view_get_bounds_size_impl(_ view: OpaquePointer?, _ out: UnsafeM
 
 @_cdecl("cvl_view_set_content_offset")
 public func cvl_view_set_content_offset_impl(_ view: OpaquePointer?, _ offset: cvl_point) -> Int32 {
-    withView(view) { try $0.view.setContentOffset(try requireFinite(offset, "content offset")) }
+    withView(view) { try $0.view.setContentOffset(offset.core) }
 }
 
 @_cdecl("cvl_view_get_content_offset")

@@ -7,7 +7,8 @@ Search order: ``$CVLAYOUT_LIBRARY``; the package directory; the repository's
 
 Every function returning a status gets ``_check`` as errcheck: a non-zero status raises the
 matching :class:`~cvlayout.errors.CvlError` subclass with ``cvl_last_error_message()``; when a
-Python callback raised during the call, that exception is chained (``raise ... from exc``).
+Python callback raised during the call, that exception is chained (``raise ... from exc``), or
+re-raised as itself if it is not an ``Exception`` (``KeyboardInterrupt``; see ``_callbacks``).
 A function the loaded library does not export is replaced by a stub raising
 :class:`~cvlayout.errors.NotAvailable`; ``available(name)`` tells which.
 """
@@ -18,11 +19,11 @@ import ctypes
 import ctypes.util
 import os
 import sys
-import threading
 from ctypes import c_size_t, c_uint32
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
+from . import _callbacks
 from . import _types as T
 from .errors import ERROR_CAPACITY, InvalidArgument, LibraryError, NotAvailable, error_for_status
 
@@ -69,14 +70,6 @@ def _load() -> tuple[ctypes.CDLL, str]:
 
 lib, path = _load()
 
-# Python exceptions raised inside callbacks, per thread, waiting to be chained by _check.
-_pending = threading.local()
-
-
-def stash_callback_exception(exc: BaseException) -> None:
-    """Called by callback wrappers: remembers ``exc`` for the failing C call to chain."""
-    _pending.exc = exc
-
 
 def _last_error() -> str:
     msg = lib.cvl_last_error_message() if _has("cvl_last_error_message") else None
@@ -84,11 +77,11 @@ def _last_error() -> str:
 
 
 def _check(status: int, func: Any, args: tuple[Any, ...]) -> int:
+    # What a callback of this call raised: an Exception to chain; a KeyboardInterrupt (any
+    # BaseException that is not an Exception) is raised by finish_call as itself.
+    exc = _callbacks.finish_call()
     if status == 0:
         return 0
-    # Popped only on failure: a successful C call made by a later callback of the same failing
-    # call must not lose the exception the failure is about.
-    exc = _pending.__dict__.pop("exc", None)
     err = error_for_status(status, _last_error())
     if status == ERROR_CAPACITY:
         # The out_count argument is the last one in every buffer-protocol function.
@@ -100,6 +93,9 @@ def _check(status: int, func: Any, args: tuple[Any, ...]) -> int:
     if exc is not None:
         raise err from exc
     raise err
+
+
+_callbacks.bookkeeping(_check)
 
 
 def _has(name: str) -> bool:

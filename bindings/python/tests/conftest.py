@@ -7,7 +7,9 @@ Tests of functions the loaded library does not export yet are skipped (``require
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -31,6 +33,20 @@ def requires(*names: str):
 needs_flow = requires("cvl_flow_layout_create", "cvl_flow_layout_set_config", "cvl_flow_layout_get_config",
                       "cvl_view_create")
 needs_survey = requires("cvl_survey_layout_create", "cvl_flow_layout_set_hooks", "cvl_flow_layout_item_frame")
+
+
+def isolated(code: str, timeout: float = 60.0) -> str:
+    """Runs ``code`` in a fresh interpreter; returns its stdout; fails on a crash, an error or a
+    hang (the child is killed after ``timeout`` seconds)."""
+    env = dict(os.environ, PYTHONPATH=str(BINDINGS) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+               SWIFT_BACKTRACE="enable=no")
+    try:
+        r = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, env=env,
+                           timeout=timeout)
+    except subprocess.TimeoutExpired as exc:
+        pytest.fail(f"hung for {timeout} s (deadlock?)\n{exc.stdout}\n{exc.stderr}")
+    assert r.returncode == 0, f"exit {r.returncode}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
+    return r.stdout
 
 
 def snapshot(view) -> tuple:

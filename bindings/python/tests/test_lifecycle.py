@@ -7,33 +7,12 @@ process (``isolated``): a segfault shows as a negative exit code, a deadlock as 
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import textwrap
 import threading
-from pathlib import Path
 
 import pytest
-from conftest import needs_flow
+from conftest import isolated, needs_flow
 
 import cvlayout
-
-BINDINGS = Path(__file__).resolve().parent.parent
-
-
-def isolated(code: str, timeout: float = 60.0) -> str:
-    """Runs ``code`` in a fresh interpreter; returns its stdout; fails on a crash, an error or a
-    hang (the child is killed after ``timeout`` seconds)."""
-    env = dict(os.environ, PYTHONPATH=str(BINDINGS) + os.pathsep + os.environ.get("PYTHONPATH", ""),
-               SWIFT_BACKTRACE="enable=no")
-    try:
-        r = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, env=env,
-                           timeout=timeout)
-    except subprocess.TimeoutExpired as exc:
-        pytest.fail(f"hung for {timeout} s (deadlock?)\n{exc.stdout}\n{exc.stderr}")
-    assert r.returncode == 0, f"exit {r.returncode}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
-    return r.stdout
 
 
 # --- close() against a query in flight on another thread --------------------------------------
@@ -223,3 +202,47 @@ def test_the_hook_handle_belongs_to_the_hooks_thread():
     assert seen["other"] is layout.handle
     assert seen["hook"] is not layout.handle
     layout.close()
+
+
+# --- closing a layout a view still uses ---------------------------------------------------------
+@needs_flow
+def test_closing_an_attached_flow_subclass_keeps_the_view_working():
+    # cvl_layout_destroy's contract: the handle is invalid at once, the view keeps the layout
+    # (hooks included) until it releases it. Before the fix every query of the view failed: the
+    # hooks were handed a NULL layout and the Python hook could not call item_frame.
+    class Shifted(cvlayout.FlowLayout):
+        def adjust_attributes_in_rect(self, env, rect, attributes):
+            for a in attributes:
+                x, y, w, h = self.item_frame(a.index_path)
+                a.frame = (x + 1000, y, w, h)
+            return attributes
+
+    layout = Shifted(item_size=(10, 10), minimum_interitem_spacing=0)
+    view = cvlayout.CollectionView(layout, counts=[3], bounds_size=(100, 100))
+    before = [a.frame for a in view.attributes_in_rect((0, 0, 2000, 100))]
+    assert before == [(1000.0, 0.0, 10.0, 10.0), (1010.0, 0.0, 10.0, 10.0), (1020.0, 0.0, 10.0, 10.0)]
+    layout.close()
+    del layout  # the view keeps the Python object alive with the C layout
+    assert [a.frame for a in view.attributes_in_rect((0, 0, 2000, 100))] == before
+    assert view.layout.closed
+    with pytest.raises(cvlayout.InvalidHandle):
+        view.layout.item_size = (5, 5)
+    view.reload_data()
+    assert [a.frame for a in view.attributes_in_rect((0, 0, 2000, 100))] == before
+    view.close()  # releases the layout; the Python object stays closed
+    assert view.closed and view.layout.closed
+
+
+def test_closing_an_attached_python_layout_keeps_the_view_working():
+    class Column(cvlayout.Layout):
+        def content_size(self, env):
+            return (10.0, 10.0 * env.counts[0])
+
+        def attributes_in_rect(self, env, rect):
+            return [cvlayout.Attributes.cell((0, i), (0.0, 10.0 * i, 10.0, 10.0)) for i in range(env.counts[0])]
+
+    layout = Column()
+    with cvlayout.CollectionView(layout, [4], bounds_size=(10, 100)) as view:
+        layout.close()
+        assert [a.index_path for a in view.visible_attributes()] == [(0, 0), (0, 1), (0, 2), (0, 3)]
+        assert view.content_size == (10.0, 40.0)

@@ -29,14 +29,15 @@ final class CallbackLayout: CollectionViewLayout, HasLayoutBox {
         return s.core
     }
 
-    override func layoutAttributesForElements(in rect: Rect, into out: inout [LayoutAttributes]) throws {
+    /// - Complexity: the callback's; at most `CVL_MAX_CALLBACK_ELEMENTS` elements are accepted.
+    override func layoutAttributesForElements(in rect: Rect, into sink: ElementSink) throws {
         guard let f = cb.attributes_in_rect else { return }
         let raw = try withEnv { env in
             try collectAttributes("attributes_in_rect", initialCapacity: 64) { buf, cap, count in
                 f(cb.context, env, rect.c, buf, cap, &count)
             }
         }
-        for a in raw { out.append(try a.core("attributes_in_rect")) }
+        for a in raw { sink.add(try a.core("attributes_in_rect")) }
     }
 
     private func element(_ category: ElementCategory, _ kind: ElementKind, _ ip: IndexPath) throws -> LayoutAttributes? {
@@ -54,11 +55,15 @@ final class CallbackLayout: CollectionViewLayout, HasLayoutBox {
         return v
     }
 
+    /// Without `attributes_for_element`: one `attributes_in_rect` call over the whole content,
+    /// keeping only the element asked for. O(the callback's cost), at most
+    /// `CVL_MAX_CALLBACK_ELEMENTS` elements (more fails the lookup).
     private func findInContent(_ category: ElementCategory, _ kind: ElementKind, _ ip: IndexPath) throws -> LayoutAttributes? {
         let size = try collectionViewContentSize()
-        var all: [LayoutAttributes] = []
-        try layoutAttributesForElements(in: Rect(x: -1e9, y: -1e9, width: size.width + 2e9, height: size.height + 2e9), into: &all)
-        return all.first { $0.category == category && $0.kind == kind && $0.indexPath == ip }
+        let sink = FindingSink(counts: collectionView?.counts, key: ElementKey(category: category, kind: kind, indexPath: ip))
+        try layoutAttributesForElements(in: CollectionViewLayout.searchRect(content: size), into: sink)
+        try sink.check()
+        return sink.found
     }
 
     override func layoutAttributesForItem(at indexPath: IndexPath) throws -> LayoutAttributes? {

@@ -1,11 +1,10 @@
 import CCVLayout
 import CVLayoutCore
 
-// The rect queries' fast path for plain flow layouts: cells go from their frames straight into
-// C structs, with no intermediate `[LayoutAttributes]` (building, copying, sorting and
-// converting those was about half of a query's instructions). Anything the path does not cover
-// (a subclass or hooks, a running animation, an unexpected order) falls back to the general
-// query, which gives the same answer.
+// The rect queries' output: every layout's elements go through one sink (`ElementSink`, which
+// validates them) straight into C structs, in a scratch buffer the view reuses, and from there
+// into the caller's buffer in draw order. A count-only query stores nothing; a buffer too small
+// stops storing at its capacity and only counts the rest. Memory: O(min(k, capacity)).
 
 /// A growable buffer of C attributes, owned by one view and reused by every query.
 final class CAttributesBuffer {
@@ -32,49 +31,89 @@ final class CAttributesBuffer {
 }
 
 /// A cell with every attribute at its default (identity transform, alpha 1, z 0, no custom
-/// attributes), as the flow layout produces it; only index path and geometry change per cell.
+/// attributes); only index path and geometry change per cell.
 private let defaultCell = LayoutAttributes.cell(IndexPath(section: 0, item: 0)).c
 
-/// Answers a rect query of a plain flow layout into `out` under the buffer protocol of the
-/// header ("Conventions": on a capacity error nothing is written to `out`). Returns false,
-/// having written nothing, when the general query must answer instead. Call inside `query`.
-func directFlowQuery(_ box: ViewBox, _ rect: Rect, _ out: UnsafeMutablePointer<cvl_attributes>,
-                     _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>) throws -> Bool {
-    let cells = box.directCells
-    let template = defaultCell   // read once: a global's every access goes through swift_once
-    var n = 0
-    var ordered = true, lastSection = -1, lastItem = -1
-    var others = box.directOthers
-    box.directOthers = []
-    others.removeAll(keepingCapacity: true)
-    defer { box.directOthers = others }
-    let visited = try box.view.visitElements(in: rect, cell: { s, i, f in
-        // Draw order puts cells first, by index path: the visit's order; checked, not assumed.
-        if s < lastSection || (s == lastSection && i <= lastItem) { ordered = false }
-        lastSection = s
-        lastItem = i
-        cells.reserve(n + 1, keeping: n)
-        let p = cells.base + n
+/// An element's place in the documented draw order (z-index, category, kind, index path).
+private struct DrawKey: Comparable {
+    var z: Int64, category: Int32, kind: Int32, section: Int64, item: Int64
+    init(_ a: cvl_attributes) {
+        z = a.z_index; category = a.category; kind = a.kind; section = a.index_path.section; item = a.index_path.item
+    }
+    static func < (a: DrawKey, b: DrawKey) -> Bool {
+        (a.z, a.category, a.kind, a.section, a.item) < (b.z, b.category, b.kind, b.section, b.item)
+    }
+}
+
+/// The sink of a C rect query: stores up to `capacity` elements as C structs, counts all.
+final class CBufferSink: ElementSink {
+    private let buffer: CAttributesBuffer
+    let capacity: Int
+    private var stored = 0
+    private var ordered = true
+    private var last: DrawKey?
+    private let template = defaultCell   // read once: a global's every access goes through swift_once
+
+    init(buffer: CAttributesBuffer, capacity: Int) {
+        self.buffer = buffer
+        self.capacity = capacity
+        super.init(counts: [])
+    }
+
+    @inline(__always)
+    private func slot() -> UnsafeMutablePointer<cvl_attributes>? {
+        guard stored < capacity else { return nil }
+        buffer.reserve(stored + 1, keeping: stored)
+        defer { stored += 1 }
+        return buffer.base + stored
+    }
+
+    @inline(__always)
+    private func noteOrder(_ p: UnsafeMutablePointer<cvl_attributes>) {
+        let k = DrawKey(p.pointee)
+        if let l = last, k < l { ordered = false }
+        last = k
+    }
+
+    override func storeCell(section: Int, item: Int, frame f: Rect) {
+        guard let p = slot() else { return }
         p.pointee = template
-        p.pointee.index_path = cvl_index_path(section: Int64(s), item: Int64(i))
+        p.pointee.index_path = cvl_index_path(section: Int64(section), item: Int64(item))
         p.pointee.frame = cvl_rect(x: f.origin.x, y: f.origin.y, width: f.size.width, height: f.size.height)
         p.pointee.center = cvl_point(x: f.origin.x + f.size.width / 2, y: f.origin.y + f.size.height / 2)
         p.pointee.size = cvl_size(width: f.size.width, height: f.size.height)
-        n += 1
-    }, other: { others.append($0) })
-    guard visited, ordered else { return false }
-    others.sortIntoDrawOrder()
-    // Headers and footers draw after every cell unless one has a negative z-index.
-    if let first = others.first, first.zIndex < 0 { return false }
-    let total = n + others.count
-    guard total <= capacity else {
-        outCount.pointee = total
-        throw capacityError(capacity, total)
+        noteOrder(p)
     }
-    out.update(from: cells.base, count: n)
-    for (j, a) in others.enumerated() { a.write(to: out + n + j) }
-    outCount.pointee = total
-    return true
+
+    override func store(_ a: LayoutAttributes) {
+        guard let p = slot() else { return }
+        a.write(to: p)
+        noteOrder(p)
+    }
+
+    /// Completes the buffer protocol of the header ("Conventions"): `*out_count` = the number
+    /// of elements; if they fit, they are written to `out` in draw order; else
+    /// CVL_ERROR_CAPACITY and nothing is written to `out`. `out == nil` with capacity 0 asks
+    /// for the count only.
+    func finish(_ out: UnsafeMutablePointer<cvl_attributes>?, _ outCount: UnsafeMutablePointer<Int>) throws {
+        let total = count
+        outCount.pointee = total
+        guard let out else { return }   // count only (capacity is 0)
+        guard total <= capacity else { throw capacityError(capacity, total) }
+        guard total > 0 else { return }
+        if ordered {
+            out.update(from: buffer.base, count: total)
+            return
+        }
+        // Draw order, stable (equal keys keep the layout's order, as the Swift query's sort).
+        let base = buffer.base
+        var order = Array(0 ..< total)
+        order.sort { i, j in
+            let a = DrawKey(base[i]), b = DrawKey(base[j])
+            return a < b || (!(b < a) && i < j)
+        }
+        for (n, i) in order.enumerated() { out[n] = base[i] }
+    }
 }
 
 /// The buffer protocol's error for a buffer too small.

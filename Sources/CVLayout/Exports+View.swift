@@ -146,32 +146,19 @@ private func query<R>(_ box: ViewBox, _ body: () throws -> R) throws -> R {
     return try querying(box, body)
 }
 
-private func writeAttributes(_ list: [LayoutAttributes], _ out: UnsafeMutablePointer<cvl_attributes>?,
-                             _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?) throws {
-    guard let outCount else { throw LayoutError(.nullArgument, "out_count is NULL") }
-    if out == nil && capacity == 0 { outCount.pointee = list.count; return }
-    guard let out else { throw LayoutError(.nullArgument, "out is NULL but capacity is \(capacity)") }
-    guard capacity >= 0 else { throw LayoutError.invalid("capacity is negative") }
-    guard list.count <= capacity else {
-        outCount.pointee = list.count
-        throw capacityError(capacity, list.count)
-    }
-    list.withUnsafeBufferPointer { src in
-        for i in 0..<src.count { src[i].write(to: out + i) }
-    }
-    outCount.pointee = list.count
-}
-
-/// A rect query into the caller's buffer: directly from the flow layout's tables when it can
-/// (DirectQuery.swift), else through the general query.
+/// A rect query into the caller's buffer (header "Conventions"): the view's one query path
+/// (`CollectionView.sendElements`) into a sink that stores at most `capacity` C structs and
+/// counts the rest.
+/// - Complexity: the layout's query cost; O(min(k, capacity)) memory.
 private func rectQuery(_ box: ViewBox, _ rect: Rect, _ out: UnsafeMutablePointer<cvl_attributes>?,
                        _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?) throws {
-    if let out, let outCount, capacity >= 0,
-       try query(box, { try directFlowQuery(box, rect, out, capacity, outCount) }) {
-        return
-    }
-    let list = try query(box) { try box.view.layoutAttributesForElements(in: rect) }
-    try writeAttributes(list, out, capacity, outCount)
+    guard let outCount else { throw LayoutError(.nullArgument, "out_count is NULL") }
+    guard capacity >= 0 else { throw LayoutError.invalid("capacity is too large (negative as a signed size)") }
+    guard out != nil || capacity == 0 else { throw LayoutError(.nullArgument, "out is NULL but capacity is \(capacity)") }
+    let sink = CBufferSink(buffer: box.directCells, capacity: capacity)
+    try box.view.layoutIfNeeded()
+    try querying(box) { try box.view.sendElements(in: rect, to: sink) }
+    try sink.finish(out, outCount)
 }
 
 @_cdecl("cvl_view_attributes_in_rect")

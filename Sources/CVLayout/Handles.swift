@@ -123,9 +123,8 @@ final class ViewBox {
     var phase: Phase = .idle
     /// Counts as C sees them in `cvl_layout_env` (refreshed when the counts change).
     var envCounts: [Int64] = []
-    /// Reused by the direct rect queries (DirectQuery.swift).
+    /// Reused by the rect queries (DirectQuery.swift).
     let directCells = CAttributesBuffer()
-    var directOthers: [LayoutAttributes] = []
 
     init(view: CollectionView, dataSource: CDataSource, layoutBox: LayoutBox) {
         self.view = view

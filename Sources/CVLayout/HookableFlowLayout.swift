@@ -7,24 +7,27 @@ final class HookableFlowLayout: FlowLayout, HasLayoutBox {
     var hooks: cvl_flow_hooks?
     weak var box: LayoutBox?
 
-    /// A rect hook can return any element (even a cell that does not exist): check them.
-    override var producesValidatedAttributes: Bool { hooks == nil }
-    override var visitsPlainElements: Bool { hooks == nil }
-
-    override func layoutAttributesForElements(in rect: Rect, into out: inout [LayoutAttributes]) throws {
+    /// With an `adjust_attributes_in_rect` hook, the flow's elements in `rect` are collected
+    /// (at most `CVL_MAX_CALLBACK_ELEMENTS`: the hook receives them in one buffer) and what the
+    /// hook returns goes to the sink, which validates it (a hook can return anything).
+    override func layoutAttributesForElements(in rect: Rect, into sink: ElementSink) throws {
         guard let h = hooks, let f = h.adjust_attributes_in_rect else {
-            try super.layoutAttributesForElements(in: rect, into: &out)
+            try super.layoutAttributesForElements(in: rect, into: sink)
             return
         }
-        var base: [LayoutAttributes] = []
-        try super.layoutAttributesForElements(in: rect, into: &base)
-        let prefill = base.map(\.c)
+        let base = CollectingSink(counts: sink.counts, limit: maxCallbackElements)
+        try super.layoutAttributesForElements(in: rect, into: base)
+        try base.check()
+        guard base.count <= maxCallbackElements else {
+            throw LayoutError.callback("adjust_attributes_in_rect: the rect holds \(base.count) elements, more than the \(maxCallbackElements) a hook can receive in one call (CVL_MAX_CALLBACK_ELEMENTS); query a smaller rect")
+        }
+        let prefill = base.take().map(\.c)
         let raw = try withEnv { env in
             try collectAttributes("adjust_attributes_in_rect", initialCapacity: prefill.count + 64, prefill: prefill) { buf, cap, count in
                 f(h.context, env, handle, rect.c, buf, prefill.count, cap, &count)
             }
         }
-        for a in raw { out.append(try a.core("adjust_attributes_in_rect")) }
+        for a in raw { sink.add(try a.core("adjust_attributes_in_rect")) }
     }
 
     private func adjusted(_ a: LayoutAttributes?) throws -> LayoutAttributes? {

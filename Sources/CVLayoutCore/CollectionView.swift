@@ -174,7 +174,7 @@ public final class CollectionView {
     /// invalidating items without querying in between pays O(items named) in all and the
     /// pending list stays bounded.
     func invalidate(_ ctx: InvalidationContext) {
-        pending = needsPrepare ? pending.merged(with: ctx) : ctx
+        if needsPrepare { pending.merge(ctx) } else { pending = ctx }
         needsPrepare = true
         if pending.invalidateDelegateMetrics || pending.invalidateEverything {
             if !pending.invalidatedItems.isEmpty { pending.invalidatedItems = [] }
@@ -229,40 +229,38 @@ public final class CollectionView {
     /// The attributes of every element whose frame intersects `rect`, in draw order
     /// (z-index, category, kind, index path).
     /// - Complexity: the layout's query cost (O(log n + k) for the flow layout) + O(k log k) sort
-    ///   when the layout's order differs from draw order.
+    ///   when the layout's order differs from draw order; O(k) memory.
     public func layoutAttributesForElements(in rect: Rect) throws -> [LayoutAttributes] {
-        guard rect.isFinite else { throw LayoutError.invalid("rect must be finite") }
-        try layoutIfNeeded()
-        // Work on a local (moved out of `scratch`, keeping its storage) so the per-element
-        // appends are not dynamically exclusivity-checked accesses to a class property.
-        var list = scratch
+        let sink = CollectingSink(counts: counts, reusing: scratch)
         scratch = []
-        list.removeAll(keepingCapacity: true)
-        try layout.layoutAttributesForElements(in: rect, into: &list)
-        try validate(list)
-        if let t = transition, !t.isFinished(at: currentTime) {
-            list = t.present(list, in: rect, at: currentTime)
-        }
+        try sendElements(in: rect, to: sink)
+        var list = sink.take()
         list.sortIntoDrawOrder()
         scratch = list
         return list
     }
 
-    /// The rect query's fast path for a host that copies attributes out: when the layout is a
-    /// plain flow layout (`FlowLayout.visitsPlainElements`) and no animation is running, visits
-    /// exactly what `layoutAttributesForElements(in:)` returns, in the same order (cells with
-    /// default attributes as `cell(section, item, frame)`, then the others), without building
-    /// attributes for the cells. Returns false, having visited nothing, in every other case.
-    /// - Complexity: O(log n + k), like the query.
-    public func visitElements(in rect: Rect, cell: (Int, Int, Rect) -> Void,
-                              other: (LayoutAttributes) -> Void) throws -> Bool {
+    /// The one rect-query path: hands `sink` every element whose frame intersects `rect` — the
+    /// layout's, validated by the sink, or during an animation the on-screen (interpolated)
+    /// ones — in no particular order (the receiver sorts into draw order if it needs it), and
+    /// throws the first invalid element's error. `sink.counts` is set to the view's counts.
+    /// - Complexity: the layout's query cost and the sink's memory (a sink that keeps nothing
+    ///   counts the result in O(1) memory). During an animation the layout's elements in `rect`
+    ///   are collected first, O(k + tracks) memory.
+    public func sendElements(in rect: Rect, to sink: ElementSink) throws {
         guard rect.isFinite else { throw LayoutError.invalid("rect must be finite") }
         try layoutIfNeeded()
-        guard let flow = layout as? FlowLayout, flow.visitsPlainElements, flow.producesValidatedAttributes,
-              cachedContentSize.isFinite else { return false }
-        if let t = transition, !t.isFinished(at: currentTime) { return false }
-        flow.visitFlowElements(in: rect, cell: cell, other: other)
-        return true
+        sink.counts = counts
+        guard let t = transition, !t.isFinished(at: currentTime) else {
+            try layout.layoutAttributesForElements(in: rect, into: sink)
+            try sink.check()
+            return
+        }
+        let collected = CollectingSink(counts: counts)
+        try layout.layoutAttributesForElements(in: rect, into: collected)
+        try collected.check()
+        for a in t.present(collected.take(), in: rect, at: currentTime) { sink.add(a) }
+        try sink.check()
     }
 
     /// The elements intersecting the visible rect.
@@ -290,9 +288,9 @@ public final class CollectionView {
         try layoutIfNeeded()
         // Transformed cells may be drawn outside their frame: query a generous neighbourhood,
         // then test each element's drawn shape, topmost first.
-        let found = try layoutAttributesForElements(in: hitTestRect(around: point))
-        for a in found.reversed() where a.category == .cell && a.covers(point) { return a.indexPath }
-        return nil
+        let sink = HitTestSink(counts: counts, point: point)
+        try sendElements(in: hitTestRect(around: point), to: sink)
+        return sink.topmost?.indexPath
     }
 
     /// The neighbourhood a hit test searches: the point ± the larger bounds dimension, clipped
@@ -315,13 +313,10 @@ public final class CollectionView {
         return p
     }
 
-    /// Checks attributes produced by the layout (which may be code the engine does not own).
-    /// Skipped, O(1), for a layout that computes everything itself from validated input
-    /// (`producesValidatedAttributes`) while its content size is finite: then every frame it
-    /// returns is finite too, and its cells are the data source's. This check is otherwise the
-    /// largest cost of a flow-layout viewport query.
+    /// Checks attributes produced by the layout (whoever wrote it): finite numbers,
+    /// non-negative sizes, cells inside the counts. Rect queries are checked by their sink
+    /// (`ElementSink`); this is for the elements obtained otherwise.
     func validate(_ list: [LayoutAttributes]) throws {
-        if layout.producesValidatedAttributes && cachedContentSize.isFinite { return }
         for a in list {
             guard a.isValid else {
                 throw LayoutError.callback("the layout returned invalid attributes for \(a.category) \(a.indexPath): NaN, infinity or a negative size")

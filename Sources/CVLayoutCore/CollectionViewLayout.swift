@@ -27,12 +27,6 @@ open class CollectionViewLayout {
     /// Bit `i` marks slot `i`.
     open var discreteCustomSlots: UInt8 { 0 }
 
-    /// True for a layout whose attributes are all computed by the engine from input it has
-    /// already validated (finite, non-negative sizes; counts from the data source), so the
-    /// collection view need not check each returned element. False (the default) for anything
-    /// that runs code the engine does not own.
-    open var producesValidatedAttributes: Bool { false }
-
     public init() {}
 
     // MARK: The layout cycle
@@ -43,10 +37,21 @@ open class CollectionViewLayout {
     /// `collectionViewContentSize`. Default: zero.
     open func collectionViewContentSize() throws -> Size { .zero }
 
-    /// `layoutAttributesForElementsInRect:`: appends to `out` the attributes of every element
-    /// (cells, supplementary and decoration views) whose frame intersects `rect`
-    /// (`Rect.intersects`). Order does not matter; the collection view sorts into draw order.
-    open func layoutAttributesForElements(in rect: Rect, into out: inout [LayoutAttributes]) throws {}
+    /// `layoutAttributesForElementsInRect:`: hands `sink` every element (cells, supplementary
+    /// and decoration views) whose frame intersects `rect` (`Rect.intersects`). Order does not
+    /// matter; the collection view returns draw order. The sink validates each element and
+    /// may keep none of them (a count-only query), so a layout builds nothing it does not hand
+    /// over, and should find the elements in O(log n + k).
+    open func layoutAttributesForElements(in rect: Rect, into sink: ElementSink) throws {}
+
+    /// The rect query collected into an array (appended to `out`), for code that wants the
+    /// elements themselves. Validated like any query: an invalid element throws.
+    public final func layoutAttributesForElements(in rect: Rect, into out: inout [LayoutAttributes]) throws {
+        let sink = CollectingSink(counts: collectionView?.counts)
+        try layoutAttributesForElements(in: rect, into: sink)
+        try sink.check()
+        out.append(contentsOf: sink.take())
+    }
 
     /// `layoutAttributesForItemAtIndexPath:`. Default: searches the whole content rect.
     open func layoutAttributesForItem(at indexPath: IndexPath) throws -> LayoutAttributes? {
@@ -74,13 +79,24 @@ open class CollectionViewLayout {
         }
     }
 
+    /// The default single-element lookup: a rect query over the content (and a margin around
+    /// it) that keeps only the element asked for.
+    /// - Complexity: the layout's rect query over everything, O(1) memory. Layouts override the
+    ///   lookups they can answer directly.
     private func findByRectQuery(_ category: ElementCategory, _ kind: ElementKind, _ indexPath: IndexPath) throws -> LayoutAttributes? {
         let size = try collectionViewContentSize()
-        // Query a rect a little larger than the content so elements on its edge are found.
-        let r = Rect(x: -1e9, y: -1e9, width: size.width + 2e9, height: size.height + 2e9)
-        var all: [LayoutAttributes] = []
-        try layoutAttributesForElements(in: r, into: &all)
-        return all.first { $0.category == category && $0.kind == kind && $0.indexPath == indexPath }
+        let sink = FindingSink(counts: collectionView?.counts,
+                               key: ElementKey(category: category, kind: kind, indexPath: indexPath))
+        try layoutAttributesForElements(in: CollectionViewLayout.searchRect(content: size), into: sink)
+        try sink.check()
+        return sink.found
+    }
+
+    /// A rect a little larger than the content so elements on its edge are found (finite
+    /// whatever the content size).
+    public static func searchRect(content size: Size) -> Rect {
+        let limit = Double.greatestFiniteMagnitude / 4
+        return Rect(x: -1e9, y: -1e9, width: Swift.min(size.width + 2e9, limit), height: Swift.min(size.height + 2e9, limit))
     }
 
     // MARK: Invalidation

@@ -41,13 +41,19 @@ public struct InvalidationContext: Equatable, Sendable {
     /// Combines two pending invalidations.
     public func merged(with o: InvalidationContext) -> InvalidationContext {
         var c = self
-        c.invalidateEverything = invalidateEverything || o.invalidateEverything
-        c.invalidateDataSourceCounts = invalidateDataSourceCounts || o.invalidateDataSourceCounts
-        c.invalidateDelegateMetrics = invalidateDelegateMetrics || o.invalidateDelegateMetrics
-        c.invalidateLayoutAttributes = invalidateLayoutAttributes || o.invalidateLayoutAttributes
-        c.add(o.items)
-        c.boundsChanged = boundsChanged || o.boundsChanged
+        c.merge(o)
         return c
+    }
+
+    /// Adds `o` to this invalidation, in place: O(o's items) (no copy of the items already
+    /// pending, as long as this value is not shared).
+    public mutating func merge(_ o: InvalidationContext) {
+        invalidateEverything = invalidateEverything || o.invalidateEverything
+        invalidateDataSourceCounts = invalidateDataSourceCounts || o.invalidateDataSourceCounts
+        invalidateDelegateMetrics = invalidateDelegateMetrics || o.invalidateDelegateMetrics
+        invalidateLayoutAttributes = invalidateLayoutAttributes || o.invalidateLayoutAttributes
+        add(o.items)
+        boundsChanged = boundsChanged || o.boundsChanged
     }
 
     /// Appends `paths` not listed yet. O(paths).

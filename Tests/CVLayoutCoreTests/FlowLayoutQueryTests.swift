@@ -72,10 +72,12 @@ final class FlowLayoutQueryTests: XCTestCase {
         XCTAssertGreaterThan(checked, 1000)
     }
 
-    /// `CollectionView.visitElements` (the C layer's direct rect query) visits what the full
-    /// query returns, in the same order; it declines subclasses and running animations.
-    func testVisitElementsEqualsTheFullQuery() throws {
+    /// The one query path's sinks agree with the full query: a sink that keeps nothing counts
+    /// it, a limited one keeps its first elements and counts the rest, a finding sink finds
+    /// what the single-element query returns, a hit-test sink picks the topmost covering cell.
+    func testSinksAgreeWithTheFullQuery() throws {
         var rng = FlowTestRNG(seed: 0x515)
+        var checked = 0
         for round in 0..<40 {
             let (_, cv, _) = try randomFlow(&rng)
             let content = try cv.contentSize()
@@ -83,23 +85,39 @@ final class FlowLayoutQueryTests: XCTestCase {
                 let rect = Rect(x: Double.random(in: -50...(content.width + 50), using: &rng),
                                 y: Double.random(in: -50...(content.height + 50), using: &rng),
                                 width: Double.random(in: 0...400, using: &rng), height: Double.random(in: 0...400, using: &rng))
-                var visited: [LayoutAttributes] = []
-                let done = try cv.visitElements(in: rect, cell: { s, i, f in
-                    visited.append(.cell(IndexPath(section: s, item: i), frame: f))
-                }, other: { visited.append($0) })
-                XCTAssertTrue(done)
-                XCTAssertEqual(visited, try cv.layoutAttributesForElements(in: rect), "round \(round) rect \(rect)")
+                let full = try cv.layoutAttributesForElements(in: rect)
+                let counting = ElementSink(counts: [])
+                try cv.sendElements(in: rect, to: counting)
+                XCTAssertEqual(counting.count, full.count, "round \(round) rect \(rect)")
+                let limited = CollectingSink(counts: [], limit: 3)
+                try cv.sendElements(in: rect, to: limited)
+                XCTAssertEqual(limited.count, full.count)
+                XCTAssertEqual(limited.elements.count, min(3, full.count))
+                XCTAssertTrue(Set(limited.elements).isSubset(of: Set(full)))
+                for a in full.prefix(3) {
+                    let finder = FindingSink(counts: [], key: a.key)
+                    try cv.sendElements(in: rect, to: finder)
+                    XCTAssertEqual(finder.found, a)
+                    XCTAssertEqual(try cv.layoutAttributes(for: a.key), a)
+                }
+                let p = Point(x: rect.midX, y: rect.midY)
+                let hit = HitTestSink(counts: [], point: p)
+                try cv.sendElements(in: rect, to: hit)
+                XCTAssertEqual(hit.topmost, full.last { $0.category == .cell && $0.covers(p) })
+                checked += full.count
             }
         }
-        let survey = SurveyLayout()   // a subclass: its rect queries add and adjust elements
-        let cv = try FlowTest.attach(survey, [3], Size(width: 768, height: 1024))
-        XCTAssertFalse(try cv.visitElements(in: cv.bounds, cell: { _, _, _ in XCTFail("visited") }, other: { _ in XCTFail("visited") }))
-        let plain = FlowLayout()
-        let view = try FlowTest.attach(plain, [20], Size(width: 320, height: 480))
-        try view.setLayout(FlowLayout(), animation: try AnimationTiming(duration: 1, curve: .linear))
-        XCTAssertFalse(try view.visitElements(in: view.bounds, cell: { _, _, _ in }, other: { _ in }), "animating")
-        try view.setTime(2)
-        XCTAssertTrue(try view.visitElements(in: view.bounds, cell: { _, _, _ in }, other: { _ in }), "finished")
+        XCTAssertGreaterThan(checked, 1000)
+        // An invalid element fails the query whoever the layout is (no opt-out).
+        let cv = try FlowTest.attach(FlowLayout(), [3], Size(width: 320, height: 480))
+        let sink = CollectingSink(counts: [])
+        try cv.sendElements(in: cv.bounds, to: sink)
+        XCTAssertEqual(sink.count, 3)
+        let bad = ElementSink(counts: [2])
+        bad.cell(section: 0, item: 2, frame: Rect(x: 0, y: 0, width: 1, height: 1))
+        bad.add(.cell(IndexPath(section: 0, item: 0), frame: Rect(x: .nan, y: 0, width: 1, height: 1)))
+        XCTAssertEqual(bad.count, 0)
+        XCTAssertThrowsError(try bad.check()) { XCTAssertEqual(($0 as? LayoutError)?.code, .callback) }
     }
 
     func testQueryReturnsDrawOrder() throws {

@@ -354,10 +354,11 @@ final class FlowLayoutTests: XCTestCase {
         final class Shifted: FlowLayout {
             var prepares = 0
             override func prepare() throws { prepares += 1; try super.prepare() }
-            override func layoutAttributesForElements(in rect: Rect, into out: inout [LayoutAttributes]) throws {
-                let start = out.count
-                try super.layoutAttributesForElements(in: rect, into: &out)
-                for i in start..<out.count where out[i].category == .cell { out[i].alpha = 0.5 }
+            override func layoutAttributesForElements(in rect: Rect, into sink: ElementSink) throws {
+                try super.layoutAttributesForElements(in: rect, into: MappingSink(into: sink) { a in
+                    if a.category == .cell { a.alpha = 0.5 }
+                    return true
+                })
             }
             override func layoutAttributesForItem(at indexPath: IndexPath) throws -> LayoutAttributes? {
                 var a = try super.layoutAttributesForItem(at: indexPath)

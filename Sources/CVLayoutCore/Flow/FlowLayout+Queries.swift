@@ -83,24 +83,18 @@ extension FlowLayout {
 
     // MARK: Rect query
 
-    /// Appends every element intersecting `rect`, in draw order when nothing else is added:
-    /// cells (section-major), then unpinned headers and footers, then pinned ones.
-    func appendFlowElements(in rect: Rect, into out: inout [LayoutAttributes]) {
-        // One template, re-pointed per cell: building each element from scratch re-writes its
-        // identity transform and custom slots (most of its 280 bytes) for nothing.
-        var cell = LayoutAttributes.cell(IndexPath(section: 0, item: 0))
-        visitFlowElements(in: rect, cell: { s, i, f in
-            cell.indexPath = IndexPath(section: s, item: i)
-            cell.origin = f.origin
-            cell._size = f.size
-            out.append(cell)
-        }, other: { out.append($0) })
+    /// Hands `sink` every element intersecting `rect`, in draw order when nothing else is
+    /// added: cells (section-major, as default cells: nothing is built for them), then unpinned
+    /// headers and footers, then pinned ones.
+    func sendFlowElements(in rect: Rect, to sink: ElementSink) {
+        visitFlowElements(in: rect, cell: { s, i, f in sink.cell(section: s, item: i, frame: f) },
+                          other: { sink.add($0) })
     }
 
     /// Visits every element intersecting `rect` without building attributes for the cells:
     /// `cell(section, item, frame)` for each cell, section-major in item order (a cell's other
     /// attributes are the defaults: identity transform, alpha 1, z 0), then `other` for the
-    /// headers and footers, unpinned before pinned. `appendFlowElements` is this visit, so both
+    /// headers and footers, unpinned before pinned. `sendFlowElements` is this visit, so both
     /// give the same elements, frames and order.
     ///
     /// Sections are found by binary search over `reach`/`floor`, lines by binary search over

@@ -100,14 +100,6 @@ open class FlowLayout: CollectionViewLayout {
         super.init()
     }
 
-    /// Every frame is computed here from sizes, spacings and insets checked on the way in
-    /// (finite, non-negative, at most `maxMagnitude`), so the view skips its per-element check.
-    open override var producesValidatedAttributes: Bool { true }
-
-    /// True when a rect query returns exactly `visitFlowElements`' elements (no subclass adds to
-    /// or adjusts them), so `CollectionView.visitElements` may use the visit directly. False for
-    /// every subclass unless it says otherwise.
-    open var visitsPlainElements: Bool { type(of: self) == FlowLayout.self }
 
     // MARK: Layout cycle
 
@@ -119,8 +111,14 @@ open class FlowLayout: CollectionViewLayout {
         state?.contentSize ?? .zero
     }
 
-    open override func layoutAttributesForElements(in rect: Rect, into out: inout [LayoutAttributes]) throws {
-        appendFlowElements(in: rect, into: &out)
+    /// - Complexity: O(log n + k) (`visitFlowElements`); nothing is built for the cells.
+    open override func layoutAttributesForElements(in rect: Rect, into sink: ElementSink) throws {
+        sendFlowElements(in: rect, to: sink)
+    }
+
+    /// The flow layout has no decoration views. O(1).
+    open override func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+        nil
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) throws -> LayoutAttributes? {

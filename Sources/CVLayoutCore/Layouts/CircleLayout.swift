@@ -108,21 +108,31 @@ public final class CircleLayout: CollectionViewLayout {
         return attributes(indexPath.item)
     }
 
-    /// Appends the items whose frame intersects `rect`.
+    /// The layout has no supplementary views. O(1).
+    public override func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+        nil
+    }
+
+    /// The layout has no decoration views. O(1).
+    public override func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+        nil
+    }
+
+    /// Hands `sink` the items whose frame intersects `rect`.
     ///
     /// Item centres lie on the circle, and a frame intersects `rect` exactly when its centre lies
     /// in `rect` grown by half the item size. The circle meets that box in at most four arcs,
     /// found from the box edges' crossing angles; only the items whose angles fall in those arcs
     /// (widened by a small margin against rounding) are tested.
     /// - Complexity: O(k) for k items returned, plus O(1).
-    public override func layoutAttributesForElements(in rect: Rect, into out: inout [LayoutAttributes]) throws {
+    public override func layoutAttributesForElements(in rect: Rect, into sink: ElementSink) throws {
         let n = cellCount
         guard n > 0, rect.isFinite, rect.width > 0, rect.height > 0,
               itemSize.width > 0, itemSize.height > 0 else { return }
         for range in candidateRanges(rect) {
             for i in range {
                 let a = attributes(i)
-                if rect.intersects(a.frame) { out.append(a) }
+                if rect.intersects(a.frame) { sink.add(a) }
             }
         }
     }

@@ -76,15 +76,13 @@ open class CoverFlowLayout: FlowLayout {
 
     // MARK: Queries (Listing 4.30)
 
-    open override func layoutAttributesForElements(in rect: Rect, into out: inout [LayoutAttributes]) throws {
-        let start = out.count
-        try super.layoutAttributesForElements(in: rect, into: &out)
+    open override func layoutAttributesForElements(in rect: Rect, into sink: ElementSink) throws {
         let visible = visibleRect
-        var i = start
-        while i < out.count {
-            if out[i].category == .cell { apply(&out[i], visibleRect: visible) }
-            i += 1
+        let mapped = MappingSink(into: sink) { [unowned self] a in
+            if a.category == .cell { self.apply(&a, visibleRect: visible) }
+            return true
         }
+        try super.layoutAttributesForElements(in: rect, into: mapped)
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) throws -> LayoutAttributes? {

@@ -92,14 +92,13 @@ open class DimensionsLayout: FlowLayout {
 
     // MARK: Queries (Listing 4.21)
 
-    open override func layoutAttributesForElements(in rect: Rect, into out: inout [LayoutAttributes]) throws {
-        let start = out.count
-        try super.layoutAttributesForElements(in: rect, into: &out)
-        var i = start
-        while i < out.count {
-            if out[i].category == .cell { try apply(&out[i]) }
-            i += 1
+    open override func layoutAttributesForElements(in rect: Rect, into sink: ElementSink) throws {
+        let mapped = MappingSink(into: sink) { [unowned self] a in
+            if a.category == .cell { try self.apply(&a) }
+            return true
         }
+        try super.layoutAttributesForElements(in: rect, into: mapped)
+        try mapped.check()
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) throws -> LayoutAttributes? {

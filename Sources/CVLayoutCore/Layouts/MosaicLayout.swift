@@ -232,16 +232,38 @@ public final class MosaicLayout: CollectionViewLayout {
         return attributes(indexPath.item)
     }
 
-    /// Appends the items whose frame intersects `rect`, visiting only the pages whose items can
-    /// reach it.
+    /// The layout has no supplementary views. O(1).
+    public override func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+        nil
+    }
+
+    /// The layout has no decoration views. O(1).
+    public override func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+        nil
+    }
+
+    /// Hands `sink` the items whose frame intersects `rect`, visiting only the pages whose items
+    /// can reach it.
     /// - Complexity: O(12 · pages overlapping `rect`). When the page width is 0 every page sits
-    ///   at x = 0 and all are visited.
-    public override func layoutAttributesForElements(in rect: Rect, into out: inout [LayoutAttributes]) throws {
+    ///   at x = 0: the positions on a page that intersect `rect` are found first (O(12)), then
+    ///   only their items are visited (each one is returned).
+    public override func layoutAttributesForElements(in rect: Rect, into sink: ElementSink) throws {
         guard itemCount > 0, rect.isFinite, rect.width > 0, rect.height > 0,
               pageBox.minY < rect.maxY, rect.minY < pageBox.maxY else { return }
         let w = metrics.pageWidth
         var first = 0, last = pageCount - 1
-        if w > 0 {
+        if !(w > 0) {
+            // Every page at x = 0: position j intersects on every page or on none.
+            for j in 0 ..< Self.itemsPerPage where rect.intersects(pageFrames[j]) {
+                var index = j
+                while index < itemCount {
+                    sink.add(attributes(index))
+                    index += Self.itemsPerPage
+                }
+            }
+            return
+        }
+        do {
             // Page p's items span [p·w + box.minX, p·w + box.maxX).
             let lo = ((rect.minX - pageBox.maxX) / w).rounded(.down) - 1
             let hi = ((rect.maxX - pageBox.minX) / w).rounded(.up) + 1
@@ -254,7 +276,7 @@ public final class MosaicLayout: CollectionViewLayout {
             let base = page * Self.itemsPerPage
             for j in 0..<Swift.min(Self.itemsPerPage, itemCount - base) {
                 let a = attributes(base + j)
-                if rect.intersects(a.frame) { out.append(a) }
+                if rect.intersects(a.frame) { sink.add(a) }
             }
         }
     }

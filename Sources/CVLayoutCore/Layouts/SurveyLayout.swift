@@ -112,26 +112,60 @@ open class SurveyLayout: FlowLayout {
 
     /// Listing 4.4 + 4.7: the flow's elements, cells re-centred (Listing 4.5), plus the
     /// binders whose frame intersects `rect`.
-    open override func layoutAttributesForElements(in rect: Rect, into out: inout [LayoutAttributes]) throws {
+    open override func layoutAttributesForElements(in rect: Rect, into sink: ElementSink) throws {
         guard rect.width > 0, rect.height > 0, rect.isFinite else { return }
-        let start = out.count
-        // Cells only move along x, and CGRectIntegral grows a frame by less than 1 pt on each
-        // side: ask the flow for whole lines across the rect's y-range (+ 1 pt), then keep
-        // what intersects `rect` once adjusted.
-        let wide = Rect(x: -SurveyLayout.farAway, y: rect.minY - 1,
-                        width: 2 * SurveyLayout.farAway, height: rect.height + 2)
-        try super.layoutAttributesForElements(in: wide, into: &out)
         let width = try collectionViewContentSize().width
-        var w = start
-        var r = start
-        while r < out.count {
-            var a = out[r]
-            r += 1
-            if a.category == .cell { recentre(&a, contentWidth: width) }
-            if a.frame.intersects(rect) { out[w] = a; w += 1 }
+        if scrollDirection == .vertical {
+            // Cells only move along x, and CGRectIntegral grows a frame by less than 1 pt on
+            // each side: ask the flow for whole lines across the rect's y-range (+ 1 pt), then
+            // keep what intersects `rect` once adjusted.
+            let wide = Rect(x: -SurveyLayout.farAway, y: rect.minY - 1,
+                            width: 2 * SurveyLayout.farAway, height: rect.height + 2)
+            let mapped = MappingSink(into: sink) { [unowned self] a in
+                if a.category == .cell { self.recentre(&a, contentWidth: width) }
+                return a.frame.intersects(rect)
+            }
+            try super.layoutAttributesForElements(in: wide, into: mapped)
+        } else {
+            // Scrolling horizontally, Listing 4.5 spreads each section's cells over the whole
+            // content width by index: the cells whose centre can reach the rect's x-range are
+            // a range of indices, computed per section; headers and footers come from the flow.
+            let others = MappingSink(into: sink) { $0.category != .cell && $0.frame.intersects(rect) }
+            try super.layoutAttributesForElements(in: rect, into: others)
+            for s in 0 ..< numberOfSections { sendSpreadCells(section: s, in: rect, contentWidth: width, to: sink) }
         }
-        out.removeSubrange(w ..< out.count)
-        appendBinders(in: rect, into: &out)
+        sendBinders(in: rect, to: sink)
+    }
+
+    /// The re-centred cells of section `s` intersecting `rect` when scrolling horizontally.
+    /// Cell i's centre is at `left + firstX·(2i + 1)` (Listing 4.5), its frame at most the
+    /// section's widest item (+ 1 pt of CGRectIntegral) around it.
+    /// - Complexity: O(m · log lines) for the m cells whose spread x-range meets the rect's.
+    private func sendSpreadCells(section s: Int, in rect: Rect, contentWidth width: Double, to sink: ElementSink) {
+        let n = numberOfItems(inSection: s)
+        guard n > 0, let st = state, s < st.sections.count, st.sections[s].itemCount == n else { return }
+        let sec = st.sections[s]
+        let left = sectionInset.left, right = sectionInset.right
+        let firstX = (width - (left + right)) / (2 * Double(n))
+        let widest = sec.isUniform ? sec.uniformSize.width : sec.maxThickness
+        guard firstX > 0, firstX.isFinite, widest.isFinite else {
+            // Every centre at one x (or a degenerate width): test every cell.
+            for i in 0 ..< n { sendSpreadCell(s, i, rect, width, sink) }
+            return
+        }
+        let reach = widest / 2 + 2
+        let lo = (((rect.minX - reach - left) / firstX - 1) / 2).rounded(.down)
+        let hi = (((rect.maxX + reach - left) / firstX - 1) / 2).rounded(.up)
+        guard hi >= 0, lo < Double(n) else { return }
+        let first = Int(Swift.max(lo, 0)), last = Int(Swift.min(hi, Double(n - 1)))
+        guard first <= last else { return }
+        for i in first ... last { sendSpreadCell(s, i, rect, width, sink) }
+    }
+
+    @inline(__always)
+    private func sendSpreadCell(_ s: Int, _ i: Int, _ rect: Rect, _ width: Double, _ sink: ElementSink) {
+        guard let a = adjustedCell(s, i, contentWidth: width), a.frame.intersects(rect) else { return }
+        sink.add(a)
     }
 
     /// Listing 4.4: the flow's attributes, re-centred (Listing 4.5).
@@ -222,14 +256,14 @@ open class SurveyLayout: FlowLayout {
 
     /// Binders whose frame intersects `rect`: sections found by binary search over the
     /// binders' prefix-max bottom and suffix-min top, as the flow finds its sections.
-    private func appendBinders(in rect: Rect, into out: inout [LayoutAttributes]) {
+    private func sendBinders(in rect: Rect, to sink: ElementSink) {
         let n = binderFrames.count
         guard n > 0, binderReach.count == n, binderFloor.count == n else { return }
         let lo = flowPartitionPoint(0, n) { self.binderReach[$0] > rect.minY }
         let hi = flowPartitionPoint(lo, n) { self.binderFloor[$0] >= rect.maxY }
         var s = lo
         while s < hi {
-            if let f = binderFrames[s], f.intersects(rect) { out.append(binder(s, f)) }
+            if let f = binderFrames[s], f.intersects(rect) { sink.add(binder(s, f)) }
             s += 1
         }
     }
@@ -288,23 +322,40 @@ open class SurveyLayout: FlowLayout {
             guard let a = adjustedCell(s, i, contentWidth: width) else { return }
             if best == nil || a.size.height > (best?.size.height ?? 0) { best = a }
         }
-        if scrollDirection == .vertical, let st = state, s < st.sections.count, st.sections[s].isUniform,
-           st.sections[s].itemCount == count {
+        if let st = state, s < st.sections.count, st.sections[s].isUniform, st.sections[s].itemCount == count {
             let sec = st.sections[s]
+            let perLine = Swift.max(1, sec.perLine)
+            if scrollDirection == .horizontal {
+                // Lines are columns: a cell's y (hence its adjusted height) depends only on its
+                // slot in the column, and slot j first appears at item j.
+                for i in 0 ..< Swift.min(perLine, count) { consider(i) }
+                return best
+            }
             // Same-size items: every cell of a line has the same y, hence the same adjusted
             // height; only the first cell of each line can be the first tallest.
             if SurveyLayout.linesAreWhole(sec) { return adjustedCell(s, 0, contentWidth: width) }
-            let perLine = Swift.max(1, sec.perLine)
-            var first = 0
-            while first < count {
+            // CGRectIntegral makes a cell at most ⌊h⌋ + 2 high: the first line reaching that
+            // is the answer. Otherwise the search stops after `maxTallestSearchLines` lines.
+            let h = sec.uniformSize.height
+            let highest = h == h.rounded() ? h + 1 : h.rounded(.down) + 2
+            var first = 0, lines = 0
+            while first < count && lines < SurveyLayout.maxTallestSearchLines {
                 consider(first)
+                if let b = best, b.size.height >= highest { break }
                 first += perLine
+                lines += 1
             }
             return best
         }
         for i in 0 ..< count { consider(i) }
         return best
     }
+
+    /// Most lines of a same-size section searched for its tallest adjusted cell (the binder's
+    /// height) when the lines do not start at whole numbers: keeps `prepare()` bounded for a
+    /// section of 2^40 items. A taller cell further down (possible only when no searched line
+    /// reached the largest possible height) is not found.
+    public static let maxTallestSearchLines = 1 << 16
 
     /// True when every line of a uniform vertical section starts at a whole number and the
     /// items are a whole number high, all small enough to be exact: then every adjusted cell

@@ -319,14 +319,19 @@ public final class TreeLayout: CollectionViewLayout {
         return connectorAttributes(indexPath.section, indexPath.item)
     }
 
-    /// Appends the cells and connectors whose frame intersects `rect`.
+    /// The layout has no decoration views. O(1).
+    public override func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+        nil
+    }
+
+    /// Hands `sink` the cells and connectors whose frame intersects `rect`.
     ///
     /// Only the columns `rect` spans are visited. In a section, cells are in row order and so are
     /// connectors (a connector ends no lower than the next parent's top), so a binary search on
     /// the bottom edge finds the first one reaching `rect` and the walk stops at the first one
     /// starting below it.
     /// - Complexity: O(c · log n + k) for c columns in `rect` and k elements returned.
-    public override func layoutAttributesForElements(in rect: Rect, into out: inout [LayoutAttributes]) throws {
+    public override func layoutAttributesForElements(in rect: Rect, into sink: ElementSink) throws {
         let ns = counts.count
         guard ns > 0, rect.isFinite, rect.width > 0, rect.height > 0, columnPitch > 0, rowPitch > 0 else { return }
         // Section s's column (cells and connector) spans [s·P + left, (s+1)·P + left).
@@ -349,7 +354,7 @@ public final class TreeLayout: CollectionViewLayout {
                 var i = lowerBound(n) { minY(self.row[base + $0]) + self.itemSize.height > top }
                 while i < n, minY(row[base + i]) < bottom {
                     let a = cellAttributes(s, i)
-                    if rect.intersects(a.frame) { out.append(a) }
+                    if rect.intersects(a.frame) { sink.add(a) }
                     i += 1
                 }
             }
@@ -363,7 +368,7 @@ public final class TreeLayout: CollectionViewLayout {
             }
             while j < pn, minY(row[base + parents[p0 + j]]) < bottom {
                 let a = connectorAttributes(s, parents[p0 + j])
-                if rect.intersects(a.frame) { out.append(a) }
+                if rect.intersects(a.frame) { sink.add(a) }
                 j += 1
             }
         }

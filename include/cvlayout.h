@@ -170,8 +170,15 @@ typedef struct cvl_transform3d {
 ** elements absent from the new layout in a layout switch. Their `index_path` is the one BEFORE the
 ** change, so draw them with the data they had; another element may carry the same index path
 ** (e.g. the item that moved into the deleted one's place) with `disappearing` = 0. Disappearing
-** elements are not returned once the animation has ended. The library ignores `disappearing`
-** and `reserved` in attributes it reads from callbacks.
+** elements are not returned once the animation has ended. The library ignores `disappearing`,
+** `has_identifier` and `identifier` in attributes it reads from callbacks.
+**
+** `identifier` (valid when `has_identifier` = 1) is the element's record identifier, when the
+** view has identifiers ("Identities and diffing" below): a cell's item identifier; a
+** supplementary or decoration view's section identifier. A disappearing element carries the
+** identifier it had before the change, so a host draws it from its id without keeping its old
+** arrays (with an identifier source callback, disappearing elements carry none: the callback
+** describes the current data only).
 **
 ** Custom attributes: `custom[0 .. custom_count-1]` are layout-specific numbers (the engine's
 ** stand-in for a UICollectionViewLayoutAttributes subclass). They take part in equality and are
@@ -197,7 +204,8 @@ typedef struct cvl_attributes {
     uint32_t custom_count;       /* 0 .. CVL_CUSTOM_SLOTS */
     double custom[CVL_CUSTOM_SLOTS];
     int32_t disappearing;        /* output only: 1 for an element going away in a running animation */
-    int32_t reserved;            /* 0 */
+    int32_t has_identifier;      /* output only: 1 when `identifier` is set */
+    uint64_t identifier;         /* output only: the element's record identifier (see above) */
 } cvl_attributes;
 
 /*
@@ -870,6 +878,117 @@ int cvl_view_last_update_items(const cvl_view *view, cvl_update_item *out, size_
 */
 int cvl_view_map_index_path(const cvl_view *view, int32_t direction, cvl_index_path index_path,
                             cvl_index_path *out, int *out_exists);
+
+/* ============================================================================================
+** Identities and diffing
+**
+** Items and sections may carry a stable 64-bit identifier (a database key, a hash: any value).
+** Section identifiers are unique among the sections, item identifiers among all items (an item
+** may move between sections). With identifiers the view reports each element's identifier in
+** cvl_attributes (including disappearing elements), and cvl_view_apply_snapshot() turns a new
+** list of identifiers into a batch update by itself.
+**
+** Identifiers come in bulk (cvl_view_set_identifiers(), or the last applied snapshot) or from a
+** callback (cvl_view_set_identifier_source()). Bulk identifiers follow the view: a snapshot
+** applied replaces them; anything else that changes the counts or the items' places drops them
+** (cvl_view_perform_batch_updates() with any request, cvl_view_reload_data(), a
+** CVL_INVALIDATE_DATA_COUNTS invalidation that changes a count), since the library cannot know
+** the identifiers of items it did not see inserted: set them again after such a call. A callback
+** is kept (it describes the current data).
+**
+** ## The diff (cvl_view_apply_snapshot, cvl_view_diff_snapshot)
+** Heckel's algorithm (P. Heckel, "A technique for isolating differences between files", CACM
+** 21(4), 1978) with the unique identifiers as its symbols: one hash table per snapshot
+** (identifier -> position); sections and items found only in the old snapshot are deleted, only
+** in the new one inserted; an item found in both that changes section moves. Within a section
+** (and among the sections) the elements found in both keep their place when their relative order
+** is unchanged; a linear-time selection chooses which stay (exactly the fewest moves for any
+** single moved element, a block of them, or a change made only of inserts and deletes; not
+** always the fewest in general, which would need a longest increasing subsequence, O(n log n)),
+** the others move. Identifiers listed as changed are reloaded when their item stays in place,
+** and deleted plus inserted when it moves. UIKit cannot move an item out of a deleted section or
+** into an inserted one: such an item is deleted and inserted. Time O(S + N) expected (hashing),
+** memory O(S + N), for S sections and N items in both snapshots.
+**
+** The computed requests are grouped, each group ascending: section deletes, section inserts,
+** section moves (by source), item deletes, item inserts, reloads, item moves (by source). They
+** always pass cvl_view_perform_batch_updates()'s checks for the snapshots' counts.
+*/
+
+/** One section of a snapshot: its identifier and its items' identifiers, in order. */
+typedef struct cvl_section_snapshot {
+    uint64_t identifier;         /* the section's identifier */
+    const uint64_t *item_ids;    /* `item_count` item identifiers; may be NULL when item_count is 0 */
+    size_t item_count;
+} cvl_section_snapshot;
+
+/**
+** Sets the identifiers of the view's current data (no update): `sections[0 .. section_count-1]`
+** (copied) must match the view's counts exactly. Duplicate identifiers: CVL_ERROR_INVALID_ARGUMENT
+** naming the first one and both places; counts that differ: CVL_ERROR_INVALID_ARGUMENT. Nothing
+** changes on error. O(S + N) time and memory.
+*/
+int cvl_view_set_identifiers(cvl_view *view, const cvl_section_snapshot *sections, size_t section_count);
+
+/** Identifiers by callback. `item_identifier` is required; `section_identifier` NULL means a
+** section's identifier is its index. Each writes the identifier and returns 0, or non-zero on failure. */
+typedef struct cvl_identifier_source {
+    void *context;
+    int (*item_identifier)(void *context, cvl_index_path index_path, uint64_t *out_identifier);
+    int (*section_identifier)(void *context, int64_t section, uint64_t *out_identifier);
+} cvl_identifier_source;
+
+/**
+** Identifiers answered on demand (copied): queries call `item_identifier` once per cell they
+** return (and `section_identifier` once per other element). Uniqueness is the caller's promise:
+** it is checked only when all identifiers are read (cvl_view_apply_snapshot() and
+** cvl_view_diff_snapshot() read them all, for the old state: the callback must still answer for
+** the data before the change during those calls). `source == NULL`: CVL_ERROR_NULL_ARGUMENT
+** (use cvl_view_clear_identifiers()).
+*/
+int cvl_view_set_identifier_source(cvl_view *view, const cvl_identifier_source *source);
+
+/** Forgets the view's identifiers (bulk or callback). Elements then carry none. */
+int cvl_view_clear_identifiers(cvl_view *view);
+
+/**
+** The identifier of the item at `index_path`: *out_found = 0 when the view has no identifiers.
+** Outside the counts: CVL_ERROR_OUT_OF_RANGE. O(1) (one callback with an identifier source).
+*/
+int cvl_view_item_identifier(cvl_view *view, cvl_index_path index_path, uint64_t *out_identifier, int *out_found);
+
+/**
+** The index path of the item with identifier `identifier` (*out_found = 0 when no item has it).
+** Needs identifiers given in bulk or by a snapshot (CVL_ERROR_STATE otherwise). O(1) expected.
+*/
+int cvl_view_index_path_for_identifier(cvl_view *view, uint64_t identifier, cvl_index_path *out, int *out_found);
+
+/**
+** Computes the batch update from the view's current identifiers to the snapshot
+** `sections[0 .. section_count-1]` (see "The diff" above) and writes its requests, in the
+** cvl_view_perform_batch_updates() input form, to `out` (buffer protocol as in "Conventions";
+** the diff is recomputed by each call). `changed[0 .. changed_count-1]` (may be NULL when
+** changed_count is 0) are identifiers of items whose content changed; each must be an item of
+** the new snapshot. Nothing is applied. Errors: CVL_ERROR_STATE when the view has no identifiers
+** (a view with no sections counts as having an empty snapshot), CVL_ERROR_INVALID_ARGUMENT for
+** duplicate identifiers or an unknown changed identifier, CVL_ERROR_CALLBACK when an identifier
+** source fails. O(S + N) time and memory.
+*/
+int cvl_view_diff_snapshot(cvl_view *view, const cvl_section_snapshot *sections, size_t section_count,
+                           const uint64_t *changed, size_t changed_count,
+                           cvl_update_item *out, size_t capacity, size_t *out_count);
+
+/**
+** apply(snapshot): computes the update as cvl_view_diff_snapshot() does and commits it exactly
+** as cvl_view_perform_batch_updates() would with `animation` (NULL: not animated): the layout
+** sees the update items, cvl_view_last_update_items() and cvl_view_map_index_path() describe it,
+** and the snapshot becomes the view's identifiers. The data source is asked for the new counts,
+** as for any batch update, and must report the snapshot's (else CVL_ERROR_INCONSISTENT_UPDATE).
+** Errors as cvl_view_diff_snapshot() and cvl_view_perform_batch_updates(); nothing changes on
+** error. O(S + N) time and memory, plus the batch update's own cost.
+*/
+int cvl_view_apply_snapshot(cvl_view *view, const cvl_section_snapshot *sections, size_t section_count,
+                            const uint64_t *changed, size_t changed_count, const cvl_animation *animation);
 
 /* ============================================================================================
 ** Layout switching: setCollectionViewLayout:animated:

@@ -27,11 +27,11 @@ HEADER = ROOT / "include" / "cvlayout.h"
 # The C scalar types the header uses, with their ctypes spelling.
 SCALARS = {
     "int": "c_int", "int32_t": "c_int32", "int64_t": "c_int64", "uint32_t": "c_uint32",
-    "size_t": "c_size_t", "double": "c_double", "char": "c_char", "uint8_t": "c_uint8",
+    "uint64_t": "c_uint64", "size_t": "c_size_t", "double": "c_double", "char": "c_char", "uint8_t": "c_uint8",
 }
 # Declarations pycparser needs for the standard types (the header's #includes are not read).
 _PRELUDE = ("typedef int int32_t; typedef long long int64_t; typedef unsigned int uint32_t; "
-            "typedef unsigned long size_t; typedef unsigned char uint8_t;")
+            "typedef unsigned long long uint64_t; typedef unsigned long size_t; typedef unsigned char uint8_t;")
 
 
 # --- the model ----------------------------------------------------------------------------------

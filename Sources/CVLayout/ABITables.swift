@@ -75,7 +75,8 @@ let abiTable: [String: StructInfo] = [
         ("custom_count", \.custom_count),
         ("custom", \.custom),
         ("disappearing", \.disappearing),
-        ("reserved", \.reserved),
+        ("has_identifier", \.has_identifier),
+        ("identifier", \.identifier),
     ]),
     "cvl_flow_config": info(cvl_flow_config.self, [
         ("scroll_direction", \.scroll_direction),
@@ -166,5 +167,15 @@ let abiTable: [String: StructInfo] = [
         ("spring_stiffness", \.spring_stiffness),
         ("spring_damping", \.spring_damping),
         ("spring_initial_velocity", \.spring_initial_velocity),
+    ]),
+    "cvl_section_snapshot": info(cvl_section_snapshot.self, [
+        ("identifier", \.identifier),
+        ("item_ids", \.item_ids),
+        ("item_count", \.item_count),
+    ]),
+    "cvl_identifier_source": info(cvl_identifier_source.self, [
+        ("context", \.context),
+        ("item_identifier", \.item_identifier),
+        ("section_identifier", \.section_identifier),
     ]),
 ]

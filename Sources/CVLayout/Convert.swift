@@ -78,7 +78,8 @@ extension LayoutAttributes {
         p.pointee.custom_count = UInt32(custom.count)
         p.pointee.custom = (custom[0], custom[1], custom[2], custom[3], custom[4], custom[5], custom[6], custom[7])
         p.pointee.disappearing = isDisappearing ? 1 : 0
-        p.pointee.reserved = 0
+        p.pointee.has_identifier = identifier == nil ? 0 : 1
+        p.pointee.identifier = identifier ?? 0
     }
 
     /// The C view of these attributes.
@@ -98,6 +99,8 @@ extension LayoutAttributes {
         out.custom_count = UInt32(custom.count)
         out.custom = (custom[0], custom[1], custom[2], custom[3], custom[4], custom[5], custom[6], custom[7])
         out.disappearing = isDisappearing ? 1 : 0
+        out.has_identifier = identifier == nil ? 0 : 1
+        out.identifier = identifier ?? 0
         return out
     }
 }

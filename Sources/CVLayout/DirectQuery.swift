@@ -53,11 +53,22 @@ final class CBufferSink: ElementSink {
     private var ordered = true
     private var last: DrawKey?
     private let template = defaultCell   // read once: a global's every access goes through swift_once
+    /// The view whose identifiers the elements carry (nil: none), and its bulk item identifiers.
+    private var view: CollectionView?
+    private var itemIDs: [[UInt64]]?
 
     init(buffer: CAttributesBuffer, capacity: Int) {
         self.buffer = buffer
         self.capacity = capacity
         super.init(counts: [])
+    }
+
+    /// Stamps every stored element with its identifier in `view` (a disappearing element keeps
+    /// the one it carries). O(1) per element with bulk identifiers; one callback with a source.
+    func stampIdentifiers(of view: CollectionView) {
+        guard !view.identities.isNone else { return }
+        self.view = view
+        itemIDs = view.bulkItemIdentifiers
     }
 
     @inline(__always)
@@ -82,12 +93,34 @@ final class CBufferSink: ElementSink {
         p.pointee.frame = cvl_rect(x: f.origin.x, y: f.origin.y, width: f.size.width, height: f.size.height)
         p.pointee.center = cvl_point(x: f.origin.x + f.size.width / 2, y: f.origin.y + f.size.height / 2)
         p.pointee.size = cvl_size(width: f.size.width, height: f.size.height)
+        if let view {
+            if let ids = itemIDs {
+                if section < ids.count, item < ids[section].count {
+                    p.pointee.has_identifier = 1
+                    p.pointee.identifier = ids[section][item]
+                }
+            } else {
+                do {
+                    if let id = try view.identifier(of: ElementKey(category: .cell, kind: .none,
+                                                                   indexPath: IndexPath(section: section, item: item))) {
+                        p.pointee.has_identifier = 1
+                        p.pointee.identifier = id
+                    }
+                } catch { fail(error) }
+            }
+        }
         noteOrder(p)
     }
 
     override func store(_ a: LayoutAttributes) {
         guard let p = slot() else { return }
-        a.write(to: p)
+        if let view, !a.isDisappearing {
+            var stamped = a
+            do { stamped.identifier = try view.identifier(of: a.key) } catch { fail(error) }
+            stamped.write(to: p)
+        } else {
+            a.write(to: p)
+        }
         noteOrder(p)
     }
 

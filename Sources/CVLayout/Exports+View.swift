@@ -156,6 +156,7 @@ private func rectQuery(_ box: ViewBox, _ rect: Rect, _ out: UnsafeMutablePointer
     guard capacity >= 0 else { throw LayoutError.invalid("capacity is too large (negative as a signed size)") }
     guard out != nil || capacity == 0 else { throw LayoutError(.nullArgument, "out is NULL but capacity is \(capacity)") }
     let sink = CBufferSink(buffer: box.directCells, capacity: capacity)
+    sink.stampIdentifiers(of: box.view)
     try box.view.layoutIfNeeded()
     try querying(box) { try box.view.sendElements(in: rect, to: sink) }
     try sink.finish(out, outCount)

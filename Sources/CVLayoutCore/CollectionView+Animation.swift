@@ -41,6 +41,14 @@ extension CollectionView {
         for a in try lastPreparedAttributes(in: rect) where present[a.key] == nil {
             present[a.key] = a
         }
+        // What is on screen now carries the identifiers of now: elements that go away keep them.
+        if !identities.isNone {
+            for (k, a) in present {
+                var stamped = a
+                stamped.identifier = try identities.identifier(of: k, counts: counts)
+                present[k] = stamped
+            }
+        }
         return (present, gone)
     }
 
@@ -71,13 +79,23 @@ extension CollectionView {
     public func performBatchUpdates(_ update: BatchUpdate, animation: AnimationTiming?) throws {
         let newCounts = try Self.loadCounts(dataSource)
         let plan = try UpdatePlan.make(update: update, oldCounts: counts, newCounts: newCounts)
+        try commit(plan, animation: animation,
+                   identities: identities(afterChangeTo: newCounts, placesChanged: !update.isEmpty))
+    }
+
+    /// Commits a validated batch update (`performBatchUpdates`, `applySnapshot`); `identities`
+    /// become the view's identifiers. On any error the collection view is left exactly as it was.
+    func commit(_ plan: UpdatePlan, animation: AnimationTiming?, identities newIdentities: Identities) throws {
+        let newCounts = plan.newCounts
         // Capture what is on screen now, before anything changes.
         let before: OnScreen = animation != nil ? try onScreen(in: bounds) : ([:], [])
         openChange?.isSpent = true
 
         let saved = (counts, lastPlan, transition, pending, needsPrepare)
+        let savedIdentities = identities
         do {
             counts = newCounts
+            identities = newIdentities
             lastPlan = plan
             invalidate(.dataSourceCounts)
             try layoutIfNeeded()
@@ -90,6 +108,7 @@ extension CollectionView {
             try layout.finalizeCollectionViewUpdates()
         } catch {
             (counts, lastPlan, transition, pending, needsPrepare) = saved
+            identities = savedIdentities
             preparedCounts = nil   // the layout may hold the new counts' state now
             invalidate(.dataSourceCounts)
             throw error
@@ -133,7 +152,8 @@ extension CollectionView {
                 tr.tracks[newKey] = .init(from: start, to: to)
                 claimed.insert(newKey)
             } else {
-                let end = try layout.finalAttributes(forDisappearing: oldKey, current: old) ?? old.fadedOut
+                var end = try layout.finalAttributes(forDisappearing: oldKey, current: old) ?? old.fadedOut
+                end.identifier = old.identifier
                 tr.disappearing.append(.init(from: old, to: end))
             }
         }

@@ -28,6 +28,8 @@ public final class CollectionView {
     var openChange: OpenChange?
     /// A running animated scroll.
     var scrollAnimation: ScrollAnimation?
+    /// The identifiers of sections and items (CollectionView+Identity.swift).
+    public internal(set) var identities: Identities = .none
     /// Reused by rect queries to avoid an allocation per frame.
     private var scratch: [LayoutAttributes] = []
 
@@ -187,6 +189,7 @@ public final class CollectionView {
     /// `reloadData`: asks the data source again and re-runs the layout. On error nothing changes.
     public func reloadData() throws {
         let fresh = try Self.loadCounts(dataSource)
+        identities = identities(afterChangeTo: fresh, placesChanged: true)
         counts = fresh
         transition = nil
         lastPlan = nil
@@ -198,6 +201,7 @@ public final class CollectionView {
     /// invalidates with `context`. On error nothing changes.
     public func reloadCounts(with context: InvalidationContext) throws {
         let fresh = try Self.loadCounts(dataSource)
+        identities = identities(afterChangeTo: fresh, placesChanged: false)
         counts = fresh
         invalidate(context.merged(with: .dataSourceCounts))
     }
@@ -236,6 +240,7 @@ public final class CollectionView {
         try sendElements(in: rect, to: sink)
         var list = sink.take()
         list.sortIntoDrawOrder()
+        try stampIdentifiers(&list)
         scratch = list
         return list
     }
@@ -275,10 +280,12 @@ public final class CollectionView {
         try layoutIfNeeded()
         guard let a = try layout.layoutAttributes(for: key) else { return nil }
         try validate([a])
+        var out = a
         if let t = transition, !t.isFinished(at: currentTime), let p = t.presentation(of: key, final: a, at: currentTime) {
-            return p
+            out = p
         }
-        return a
+        if !identities.isNone { out.identifier = try identities.identifier(of: key, counts: counts) }
+        return out
     }
 
     /// The index path of the topmost cell drawn at `point` (transforms and draw order respected),

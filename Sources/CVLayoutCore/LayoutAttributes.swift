@@ -33,6 +33,11 @@ public struct LayoutAttributes: Hashable, Sendable {
     public var alpha: Double = 1
     /// Draw order: higher draws on top. Default 0.
     public var zIndex: Int = 0
+    /// The identifier of the element's record, set by the collection view on what it returns when
+    /// it has identifiers (`CollectionView.identities`): a cell's item identifier, a supplementary
+    /// or decoration view's section identifier. A disappearing element keeps the identifier it
+    /// had before the change. Nil otherwise; ignored on attributes a layout returns.
+    public var identifier: UInt64?
     public var isHidden: Bool = false
     /// Set by the engine on elements it returns during an animation that are going away:
     /// deleted (or reloaded: the old instance) in a batch update, or absent from the new layout

@@ -1252,7 +1252,7 @@ static void test_batch_updates_and_animation(void) {
         }
         CHECK(faded == 1);
         CHECK(present == 1);
-        for (k = 0; k < n; k++) CHECK(buf[k].reserved == 0);
+        for (k = 0; k < n; k++) CHECK(buf[k].has_identifier == 0);
     }
     FAILS(cvl_view_set_time(view, 10.2), CVL_ERROR_INVALID_ARGUMENT); /* time goes forward only */
     OK(cvl_view_get_time(view, &t));
@@ -1592,6 +1592,135 @@ static void test_attachment_and_handles(void) {
     FAILS(cvl_layout_get_type(h.seen, &type), CVL_ERROR_INVALID_HANDLE);
 }
 
+static int id_source_item(void *ctx, cvl_index_path ip, uint64_t *out) {
+    (void)ctx;
+    *out = 5000 + (uint64_t)ip.item;
+    return 0;
+}
+
+/* Identities: bulk identifiers, apply_snapshot (animated), diff_snapshot's buffer protocol,
+** errors that change nothing, an identifier source. */
+static void test_identities_and_snapshots(void) {
+    cvl_layout *layout = NULL;
+    cvl_view *view = NULL;
+    counts_ds d;
+    cvl_data_source ds;
+    cvl_flow_config cfg;
+    cvl_animation anim;
+    cvl_attributes buf[32];
+    cvl_update_item items[8];
+    cvl_index_path ip;
+    cvl_identifier_source src;
+    uint64_t id = 0;
+    int found = 0, disappearing = 0;
+    size_t n = 0, i;
+    const uint64_t old_ids[4] = {10, 11, 12, 13};
+    const uint64_t new_ids[4] = {11, 12, 13, 10};        /* 10 moves to the end */
+    const uint64_t dup_ids[4] = {11, 12, 11, 10};
+    const uint64_t fewer[3] = {11, 13, 10};              /* 12 deleted */
+    const uint64_t changed = 13;
+    cvl_section_snapshot sec = {77, old_ids, 4};
+
+    memset(&d, 0, sizeof d);
+    d.sections = 1;
+    d.items[0] = 4;
+    ds = make_ds(&d);
+    OK(cvl_flow_layout_create(&layout));
+    OK(cvl_flow_config_default(&cfg));
+    cfg.item_size = (cvl_size){100, 100};
+    cfg.minimum_line_spacing = cfg.minimum_interitem_spacing = 0;
+    OK(cvl_flow_layout_set_config(layout, &cfg));
+    OK(cvl_view_create(&ds, layout, &view));
+    OK(cvl_view_set_bounds_size(view, (cvl_size){400, 400}));
+
+    /* No identifiers yet: none reported; diffing is a state error. */
+    OK(cvl_view_visible_attributes(view, buf, 32, &n));
+    CHECK(n == 4 && buf[0].has_identifier == 0 && buf[0].identifier == 0);
+    FAILS(cvl_view_diff_snapshot(view, &sec, 1, NULL, 0, NULL, 0, &n), CVL_ERROR_STATE);
+
+    OK(cvl_view_set_identifiers(view, &sec, 1));
+    OK(cvl_view_visible_attributes(view, buf, 32, &n));
+    CHECK(n == 4);
+    for (i = 0; i < n; i++) CHECK(buf[i].has_identifier == 1 && buf[i].identifier == old_ids[buf[i].index_path.item]);
+    OK(cvl_view_item_identifier(view, (cvl_index_path){0, 2}, &id, &found));
+    CHECK(found == 1 && id == 12);
+    OK(cvl_view_index_path_for_identifier(view, 13, &ip, &found));
+    CHECK(found == 1 && ip.section == 0 && ip.item == 3);
+    OK(cvl_view_index_path_for_identifier(view, 99, &ip, &found));
+    CHECK(found == 0);
+    FAILS(cvl_view_item_identifier(view, (cvl_index_path){0, 4}, &id, &found), CVL_ERROR_OUT_OF_RANGE);
+
+    /* The diff of a single move: one request; the buffer protocol holds. */
+    sec.item_ids = new_ids;
+    OK(cvl_view_diff_snapshot(view, &sec, 1, NULL, 0, NULL, 0, &n));
+    CHECK(n == 1);
+    n = 0;
+    FAILS(cvl_view_diff_snapshot(view, &sec, 1, NULL, 0, items, 0, &n), CVL_ERROR_CAPACITY);
+    CHECK(n == 1);
+    FAILS(cvl_view_diff_snapshot(view, &sec, 1, NULL, 0, items, 8, NULL), CVL_ERROR_NULL_ARGUMENT);
+    OK(cvl_view_diff_snapshot(view, &sec, 1, NULL, 0, items, 8, &n));
+    CHECK(n == 1 && items[0].action == CVL_UPDATE_MOVE && items[0].is_section == 0 && items[0].before.item == 0 &&
+          items[0].after.item == 3);
+
+    /* Errors change nothing: duplicates, wrong counts, NULL arrays, an unknown changed id. */
+    sec.item_ids = dup_ids;
+    FAILS(cvl_view_apply_snapshot(view, &sec, 1, NULL, 0, NULL), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("item identifier 11 appears twice in the new snapshot: at [0, 0] and [0, 2]"));
+    sec.item_ids = NULL;
+    FAILS(cvl_view_apply_snapshot(view, &sec, 1, NULL, 0, NULL), CVL_ERROR_NULL_ARGUMENT);
+    FAILS(cvl_view_apply_snapshot(view, NULL, 1, NULL, 0, NULL), CVL_ERROR_NULL_ARGUMENT);
+    sec.item_ids = new_ids;
+    FAILS(cvl_view_apply_snapshot(view, &sec, 1, NULL, 3, NULL), CVL_ERROR_NULL_ARGUMENT);
+    id = 4242;
+    FAILS(cvl_view_apply_snapshot(view, &sec, 1, &id, 1, NULL), CVL_ERROR_INVALID_ARGUMENT);
+    sec.item_ids = fewer;
+    sec.item_count = 3;
+    FAILS(cvl_view_apply_snapshot(view, &sec, 1, NULL, 0, NULL), CVL_ERROR_INCONSISTENT_UPDATE);  /* data source still says 4 */
+    CHECK(message_contains("the data source reports 1 section [4] but the snapshot has 1 section [3]"));
+    FAILS(cvl_view_set_identifiers(view, &sec, 1), CVL_ERROR_INVALID_ARGUMENT);
+    OK(cvl_view_item_identifier(view, (cvl_index_path){0, 2}, &id, &found));
+    CHECK(found == 1 && id == 12);
+
+    /* Applied, animated: 12 is deleted, 13 reloaded (it keeps its place), 10 moves to the end; at mid-animation the deleted cell carries
+    ** its old identifier at its old index path, the others their new ones. */
+    d.items[0] = 3;
+    OK(cvl_animation_default(&anim));
+    anim.curve = CVL_CURVE_LINEAR;
+    anim.duration = 1;
+    OK(cvl_view_apply_snapshot(view, &sec, 1, &changed, 1, &anim));
+    OK(cvl_view_last_update_items(view, items, 8, &n));
+    CHECK(n == 3 && items[0].action == CVL_UPDATE_DELETE && items[0].before.item == 2 &&
+          items[1].action == CVL_UPDATE_RELOAD && items[1].before.item == 3 && items[1].after.item == 1 &&
+          items[2].action == CVL_UPDATE_MOVE && items[2].before.item == 0 && items[2].after.item == 2);
+    OK(cvl_view_set_time(view, 0.5));
+    OK(cvl_view_visible_attributes(view, buf, 32, &n));
+    for (i = 0; i < n; i++) {
+        CHECK(buf[i].has_identifier == 1);
+        if (buf[i].disappearing) {
+            CHECK(buf[i].identifier == old_ids[buf[i].index_path.item]);
+            disappearing += buf[i].identifier == 12 || buf[i].identifier == 13;
+        } else {
+            CHECK(buf[i].identifier == fewer[buf[i].index_path.item]);
+        }
+    }
+    CHECK(disappearing == 2);   /* the deleted 12 and the old instance of the reloaded 13 */
+
+    /* An identifier source: queries ask it per cell. */
+    memset(&src, 0, sizeof src);
+    FAILS(cvl_view_set_identifier_source(view, &src), CVL_ERROR_NULL_ARGUMENT);
+    src.item_identifier = id_source_item;
+    OK(cvl_view_set_identifier_source(view, &src));
+    OK(cvl_view_finish_animations(view));
+    OK(cvl_view_visible_attributes(view, buf, 32, &n));
+    CHECK(n == 3 && buf[2].has_identifier == 1 && buf[2].identifier == 5002);
+    FAILS(cvl_view_index_path_for_identifier(view, 5002, &ip, &found), CVL_ERROR_STATE);
+    OK(cvl_view_clear_identifiers(view));
+    OK(cvl_view_visible_attributes(view, buf, 32, &n));
+    CHECK(buf[0].has_identifier == 0);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(layout));
+}
+
 int main(void) {
     test_basics();
     test_custom_layout_and_view();
@@ -1602,6 +1731,7 @@ int main(void) {
     test_timing_and_transforms();
     test_bulk_sizes_then_update();
     test_attachment_and_handles();
+    test_identities_and_snapshots();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -474,8 +474,15 @@ class cvl_attributes(Structure):
     elements absent from the new layout in a layout switch. Their `index_path` is the one BEFORE the
     change, so draw them with the data they had; another element may carry the same index path (e.g.
     the item that moved into the deleted one's place) with `disappearing` = 0. Disappearing elements
-    are not returned once the animation has ended. The library ignores `disappearing` and `reserved`
-    in attributes it reads from callbacks.
+    are not returned once the animation has ended. The library ignores `disappearing`,
+    `has_identifier` and `identifier` in attributes it reads from callbacks.
+
+    `identifier` (valid when `has_identifier` = 1) is the element's record identifier, when the view
+    has identifiers ("Identities and diffing" below): a cell's item identifier; a supplementary or
+    decoration view's section identifier. A disappearing element carries the identifier it had
+    before the change, so a host draws it from its id without keeping its old arrays (with an
+    identifier source callback, disappearing elements carry none: the callback describes the current
+    data only).
 
     Custom attributes: `custom[0 .. custom_count-1]` are layout-specific numbers (the engine's
     stand-in for a UICollectionViewLayoutAttributes subclass). They take part in equality and are
@@ -500,7 +507,8 @@ class cvl_attributes(Structure):
     custom_count: int  # 0 .. CVL_CUSTOM_SLOTS
     custom: Any
     disappearing: int  # output only: 1 for an element going away in a running animation
-    reserved: int  # 0
+    has_identifier: int  # output only: 1 when `identifier` is set
+    identifier: int  # output only: the element's record identifier (see above)
 
     _fields_ = [
         ("index_path", cvl_index_path),
@@ -516,7 +524,8 @@ class cvl_attributes(Structure):
         ("custom_count", c_uint32),
         ("custom", c_double * CUSTOM_SLOTS),
         ("disappearing", c_int32),
-        ("reserved", c_int32),
+        ("has_identifier", c_int32),
+        ("identifier", c_uint64),
     ]
 
 
@@ -846,6 +855,40 @@ class cvl_animation(Structure):
     ]
 
 
+class cvl_section_snapshot(Structure):
+    """One section of a snapshot: its identifier and its items' identifiers, in order."""
+
+    identifier: int  # the section's identifier
+    item_ids: Any  # `item_count` item identifiers; may be NULL when item_count is 0
+    item_count: int
+
+    _fields_ = [
+        ("identifier", c_uint64),
+        ("item_ids", POINTER(c_uint64)),
+        ("item_count", c_size_t),
+    ]
+
+IdentifierSourceItemIdentifierFn = CFUNCTYPE(c_int, c_void_p, cvl_index_path, POINTER(c_uint64))
+
+IdentifierSourceSectionIdentifierFn = CFUNCTYPE(c_int, c_void_p, c_int64, POINTER(c_uint64))
+
+
+class cvl_identifier_source(Structure):
+    """Identifiers by callback. `item_identifier` is required; `section_identifier` NULL means a
+    section's identifier is its index. Each writes the identifier and returns 0, or non-zero on
+    failure."""
+
+    context: Any
+    item_identifier: Any
+    section_identifier: Any
+
+    _fields_ = [
+        ("context", c_void_p),
+        ("item_identifier", IdentifierSourceItemIdentifierFn),
+        ("section_identifier", IdentifierSourceSectionIdentifierFn),
+    ]
+
+
 #: Every struct of the header by its C name (opaque handles excluded).
 STRUCTS: Final[dict[str, type[Structure]]] = {
     "cvl_point": cvl_point,
@@ -866,6 +909,8 @@ STRUCTS: Final[dict[str, type[Structure]]] = {
     "cvl_tree_config": cvl_tree_config,
     "cvl_data_source": cvl_data_source,
     "cvl_animation": cvl_animation,
+    "cvl_section_snapshot": cvl_section_snapshot,
+    "cvl_identifier_source": cvl_identifier_source,
 }
 
 
@@ -946,6 +991,13 @@ FUNCTIONS: Final[list[tuple[str, list[Any], Any]]] = [
     ("cvl_view_perform_batch_updates", [ViewHandle, POINTER(cvl_update_item), c_size_t, POINTER(cvl_animation)], c_int),
     ("cvl_view_last_update_items", [ViewHandle, POINTER(cvl_update_item), c_size_t, POINTER(c_size_t)], c_int),
     ("cvl_view_map_index_path", [ViewHandle, c_int32, cvl_index_path, POINTER(cvl_index_path), POINTER(c_int)], c_int),
+    ("cvl_view_set_identifiers", [ViewHandle, POINTER(cvl_section_snapshot), c_size_t], c_int),
+    ("cvl_view_set_identifier_source", [ViewHandle, POINTER(cvl_identifier_source)], c_int),
+    ("cvl_view_clear_identifiers", [ViewHandle], c_int),
+    ("cvl_view_item_identifier", [ViewHandle, cvl_index_path, POINTER(c_uint64), POINTER(c_int)], c_int),
+    ("cvl_view_index_path_for_identifier", [ViewHandle, c_uint64, POINTER(cvl_index_path), POINTER(c_int)], c_int),
+    ("cvl_view_diff_snapshot", [ViewHandle, POINTER(cvl_section_snapshot), c_size_t, POINTER(c_uint64), c_size_t, POINTER(cvl_update_item), c_size_t, POINTER(c_size_t)], c_int),
+    ("cvl_view_apply_snapshot", [ViewHandle, POINTER(cvl_section_snapshot), c_size_t, POINTER(c_uint64), c_size_t, POINTER(cvl_animation)], c_int),
     ("cvl_view_set_layout", [ViewHandle, LayoutHandle, POINTER(cvl_animation)], c_int),
 ]
 
@@ -1021,12 +1073,19 @@ if TYPE_CHECKING:
     def cvl_view_perform_batch_updates(view: Any, updates: Any, count: int, animation: Any, /) -> int: ...
     def cvl_view_last_update_items(view: Any, out: Any, capacity: int, out_count: Any, /) -> int: ...
     def cvl_view_map_index_path(view: Any, direction: int, index_path: cvl_index_path, out: Any, out_exists: Any, /) -> int: ...
+    def cvl_view_set_identifiers(view: Any, sections: Any, section_count: int, /) -> int: ...
+    def cvl_view_set_identifier_source(view: Any, source: Any, /) -> int: ...
+    def cvl_view_clear_identifiers(view: Any, /) -> int: ...
+    def cvl_view_item_identifier(view: Any, index_path: cvl_index_path, out_identifier: Any, out_found: Any, /) -> int: ...
+    def cvl_view_index_path_for_identifier(view: Any, identifier: int, out: Any, out_found: Any, /) -> int: ...
+    def cvl_view_diff_snapshot(view: Any, sections: Any, section_count: int, changed: Any, changed_count: int, out: Any, capacity: int, out_count: Any, /) -> int: ...
+    def cvl_view_apply_snapshot(view: Any, sections: Any, section_count: int, changed: Any, changed_count: int, animation: Any, /) -> int: ...
     def cvl_view_set_layout(view: Any, layout: Any, animation: Any, /) -> int: ...
 
 
 # --- cvl_attributes as one flat record of numbers --------------------------------------------
 #: cvl_attributes for struct.Struct (unpack_from / iter_unpack / pack_into), no padding.
-ATTRIBUTES_FORMAT: Final = struct.Struct("=qqiidddddddddddddddddddddddddqiI8dii")
+ATTRIBUTES_FORMAT: Final = struct.Struct("=qqiidddddddddddddddddddddddddqiI8diiQ")
 if ATTRIBUTES_FORMAT.size != ctypes.sizeof(cvl_attributes):  # pragma: no cover - platform guard
     raise LibraryError("cvl_attributes has padding on this platform; its flat record does not apply")
 
@@ -1074,4 +1133,5 @@ class AttributesField:
     custom_count: Final = 31
     custom: Final = slice(32, 40)
     disappearing: Final = 40
-    reserved: Final = 41
+    has_identifier: Final = 41
+    identifier: Final = 42

@@ -67,6 +67,10 @@ class Attributes:
     #: instance of a reloaded one, absent from the new layout); its index path is the one from
     #: before the change. Ignored by the library in attributes a layout returns.
     disappearing: bool = False
+    #: The element's record identifier (a cell's item identifier, another element's section
+    #: identifier) when the view has identifiers, else None. Set by the library; a disappearing
+    #: element keeps the one it had before the change. Ignored in attributes a layout returns.
+    identifier: int | None = None
 
     def __init__(self, index_path=(0, 0), category="cell", kind=0, frame=None, *, center=None, size=None,
                  transform=IDENTITY, alpha=1.0, z_index=0, hidden=False, custom=(), kind_name=None):
@@ -96,6 +100,7 @@ class Attributes:
             raise ValueError(f"at most {T.CUSTOM_SLOTS} custom values")
         self.custom = c
         self.disappearing = False
+        self.identifier = None
 
     # Constructors in UIKit's spelling.
     @classmethod
@@ -192,6 +197,8 @@ class Attributes:
             extra += ", hidden=True"
         if self.disappearing:
             extra += ", disappearing=True"
+        if self.identifier is not None:
+            extra += f", identifier={self.identifier}"
         if self.custom:
             extra += f", custom={self.custom}"
         fr = ", ".join(f"{v:g}" for v in self.frame)
@@ -219,13 +226,15 @@ def address(buffer: Any) -> int:
 
 # The fields an Attributes object takes from a record, picked by name in one C call per element.
 _PICK = itemgetter(F.index_path, F.category, F.kind, F.frame_x, F.frame_y, F.frame_width, F.frame_height,
-                   F.transform, F.alpha, F.z_index, F.hidden, F.custom, F.custom_count, F.disappearing)
+                   F.transform, F.alpha, F.z_index, F.hidden, F.custom, F.custom_count, F.disappearing,
+                   F.has_identifier, F.identifier)
 
 
 def _from_values(v: tuple[Any, ...], kind_names: Mapping[int, str] | None) -> Attributes:
     """One unpacked cvl_attributes as Attributes. Runs once per element of every query: slot
     stores, no __init__ (the library already validated the values)."""
-    ip, category, kind, x, y, w, h, transform, alpha, z, hidden, custom, custom_count, disappearing = _PICK(v)
+    (ip, category, kind, x, y, w, h, transform, alpha, z, hidden, custom, custom_count, disappearing,
+     has_identifier, identifier) = _PICK(v)
     a = _new(Attributes)
     name = BUILTIN_KIND_NAMES.get(kind)
     if name is None and kind_names:
@@ -242,6 +251,7 @@ def _from_values(v: tuple[Any, ...], kind_names: Mapping[int, str] | None) -> At
     a.hidden = hidden != 0
     a.custom = custom[:custom_count]
     a.disappearing = disappearing != 0
+    a.identifier = identifier if has_identifier else None
     return a
 
 
@@ -280,7 +290,6 @@ def _values(a: Attributes) -> tuple[Any, ...]:
     v[F.custom_count] = len(c)
     v[F.custom] = c + _PAD[len(c):]
     v[F.disappearing] = 1 if a.disappearing else 0
-    v[F.reserved] = 0
     return tuple(v)
 
 

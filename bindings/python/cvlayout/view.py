@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import array
 import ctypes
 from contextlib import contextmanager
 from typing import Callable, Iterable, Sequence
@@ -27,6 +28,44 @@ INVALIDATIONS = {"everything": T.INVALIDATE_EVERYTHING, "data_counts": T.INVALID
                  "delegate_metrics": T.INVALIDATE_DELEGATE_METRICS,
                  "layout_attributes": T.INVALIDATE_LAYOUT_ATTRIBUTES, "bounds": T.INVALIDATE_BOUNDS}
 DIRECTIONS = {"old_to_new": T.MAP_OLD_TO_NEW, "new_to_old": T.MAP_NEW_TO_OLD}
+
+
+def _id_array(ids, what: str) -> array.array:
+    """Identifiers as a C uint64 array (0 <= id < 2**64, else InvalidArgument)."""
+    try:
+        return array.array("Q", ids)
+    except (OverflowError, TypeError) as exc:
+        raise InvalidArgument(message=f"{what}: identifiers must be integers in 0 .. 2**64 - 1 ({exc})") from None
+
+
+def _address(a: array.array):
+    return ctypes.cast(a.buffer_info()[0], ctypes.POINTER(ctypes.c_uint64)) if len(a) else None
+
+
+class _Snapshot:
+    """A snapshot as C structs: ``sections`` is a sequence of ``(section_id, item_ids)`` pairs or
+    a mapping ``{section_id: item_ids}`` (in order). Keeps the arrays alive while in use."""
+
+    def __init__(self, sections, changed=()):
+        pairs = list(sections.items()) if hasattr(sections, "items") else [tuple(p) for p in sections]
+        self.counts = []
+        self._arrays = []
+        self.array = (T.cvl_section_snapshot * len(pairs))() if pairs else None
+        for n, pair in enumerate(pairs):
+            if len(pair) != 2:
+                raise InvalidArgument(message=f"sections[{n}] must be (section_id, item_ids)")
+            sid, items = pair
+            ids = _id_array(items, f"sections[{n}] items")
+            sid_arr = _id_array([sid], f"sections[{n}] id")
+            self._arrays.append(ids)
+            self.array[n] = T.cvl_section_snapshot(sid_arr[0], _address(ids), len(ids))
+            self.counts.append(len(ids))
+        self.changed = _id_array(changed, "changed")
+        self.n = len(pairs)
+
+    @property
+    def changed_pointer(self):
+        return _address(self.changed)
 
 
 def _position(position) -> int:
@@ -430,6 +469,80 @@ class CollectionView(Handle):
             except CapacityError:
                 continue
             return [UpdateItem.from_struct(arr[i]) for i in range(count.value)]
+
+    # --- identities and diffing -----------------------------------------------------------------
+    def set_identifiers(self, sections) -> None:
+        """Identifiers of the current data (no update): ``[(section_id, [item_id, ...]), ...]``
+        or ``{section_id: [item_id, ...]}``, matching the view's counts. Elements then report
+        them in :attr:`Attributes.identifier`."""
+        snap = _Snapshot(sections)
+        _lib.cvl_view_set_identifiers(self.handle, snap.array, snap.n)
+
+    def set_identifier_source(self, item_identifier: Callable, section_identifier: Callable | None = None) -> None:
+        """Identifiers by callback: ``item_identifier((section, item)) -> int`` and optionally
+        ``section_identifier(section) -> int`` (default: the section's index)."""
+        src = T.cvl_identifier_source()
+
+        def item_fn(_ctx, ip, out):
+            out[0] = _id_array([item_identifier((ip.section, ip.item))], "item_identifier")[0]
+        src.item_identifier = make(T.IdentifierSourceItemIdentifierFn, "item_identifier", item_fn, self._keep)
+        if section_identifier is not None:
+            def section_fn(_ctx, section, out):
+                out[0] = _id_array([section_identifier(section)], "section_identifier")[0]
+            src.section_identifier = make(T.IdentifierSourceSectionIdentifierFn, "section_identifier", section_fn, self._keep)
+        _lib.cvl_view_set_identifier_source(self.handle, ctypes.byref(src))
+
+    def clear_identifiers(self) -> None:
+        _lib.cvl_view_clear_identifiers(self.handle)
+
+    def item_identifier(self, index_path) -> int | None:
+        """The identifier of the item at ``index_path`` (None when the view has none)."""
+        out = ctypes.c_uint64()
+        found = ctypes.c_int()
+        _lib.cvl_view_item_identifier(self.handle, T.cvl_index_path(*index_path), ctypes.byref(out), ctypes.byref(found))
+        return out.value if found.value else None
+
+    def index_path_for_identifier(self, identifier: int) -> IndexPath | None:
+        """The index path of the item with ``identifier`` (None when no item has it)."""
+        out = T.cvl_index_path()
+        found = ctypes.c_int()
+        _lib.cvl_view_index_path_for_identifier(self.handle, _id_array([identifier], "identifier")[0],
+                                                ctypes.byref(out), ctypes.byref(found))
+        return (out.section, out.item) if found.value else None
+
+    def diff_snapshot(self, sections, changed=()) -> list[UpdateItem]:
+        """The batch update (deletes, inserts, reloads, moves, as perform_batch_updates takes
+        them) from the current identifiers to ``sections``, without applying it. ``changed``:
+        identifiers of items whose content changed."""
+        snap = _Snapshot(sections, changed)
+        count = ctypes.c_size_t()
+        _lib.cvl_view_diff_snapshot(self.handle, snap.array, snap.n, snap.changed_pointer, len(snap.changed),
+                                    None, 0, ctypes.byref(count))
+        n = count.value
+        if n == 0:
+            return []
+        arr = (T.cvl_update_item * n)()
+        _lib.cvl_view_diff_snapshot(self.handle, snap.array, snap.n, snap.changed_pointer, len(snap.changed),
+                                    arr, n, ctypes.byref(count))
+        return [UpdateItem.from_struct(arr[i]) for i in range(count.value)]
+
+    def apply_snapshot(self, sections, changed=(), animation=None) -> None:
+        """apply(snapshot): computes the update from the current identifiers to ``sections``
+        and commits it as :meth:`perform_batch_updates` would; the snapshot becomes the view's
+        identifiers. With a list data source the counts follow the snapshot (restored if the call
+        fails); another data source must already report the snapshot's counts."""
+        snap = _Snapshot(sections, changed)
+        anim = as_struct(animation)
+        previous = None
+        if self._counts is not None:
+            previous, self._counts = self._counts, list(snap.counts)
+        try:
+            _lib.cvl_view_apply_snapshot(self.handle, snap.array, snap.n, snap.changed_pointer, len(snap.changed),
+                                         ctypes.byref(anim) if anim is not None else None)
+        except BaseException:
+            if previous is not None:
+                self._counts = previous
+            raise
 
     def map_index_path(self, index_path, direction: str = "old_to_new"):
         """Maps an index path (or a section, given as an int) across the last batch; None when it

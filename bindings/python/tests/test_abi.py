@@ -163,7 +163,7 @@ def test_abi_mismatch_is_reported_clearly():
 
 def test_attributes_flat_record_matches_ctypes():
     fmt, F = T.ATTRIBUTES_FORMAT, T.AttributesField
-    assert fmt.size == ctypes.sizeof(T.cvl_attributes) == 312
+    assert fmt.size == ctypes.sizeof(T.cvl_attributes) == 320
     a = T.cvl_attributes()
     a.index_path.section, a.index_path.item, a.kind, a.z_index, a.custom_count = 3, 4, 7, -2, 2
     a.frame.width, a.transform.m34, a.alpha, a.custom[1], a.disappearing = 5.0, -0.001, 0.5, 9.5, 1
@@ -171,7 +171,10 @@ def test_attributes_flat_record_matches_ctypes():
     assert v[F.index_path] == (3, 4) and v[F.category] == 0 and v[F.kind] == 7 and v[F.frame_width] == 5.0
     assert v[F.transform_m34] == -0.001 and v[F.transform][11] == -0.001
     assert v[F.alpha] == 0.5 and v[F.z_index] == -2 and v[F.custom_count] == 2 and v[F.custom][1] == 9.5
-    assert v[F.disappearing] == 1 and v[F.reserved] == 0
+    assert v[F.disappearing] == 1 and v[F.has_identifier] == 0
+    a.has_identifier, a.identifier = 1, 2 ** 64 - 1
+    v = fmt.unpack(bytes(a))
+    assert v[F.has_identifier] == 1 and v[F.identifier] == 2 ** 64 - 1
 
 
 @requires("cvl_status_string", "cvl_last_error_message")

@@ -385,7 +385,7 @@ typedef struct cvl_layout_env {
     cvl_size bounds_size;
     cvl_point content_offset;
     int64_t number_of_sections;
-    const int64_t *items_in_section;   /* number_of_sections entries */
+    const int64_t *items_in_section;   /* number_of_sections entries; NULL when there are none */
 } cvl_layout_env;
 
 /** One change of a batch update: UICollectionViewUpdateItem. */
@@ -421,7 +421,7 @@ typedef struct cvl_flow_hooks {
     */
     int (*attributes_for_decoration)(void *context, const cvl_layout_env *env, cvl_layout *layout,
                                      int32_t kind, cvl_index_path index_path, cvl_attributes *out, int *out_found);
-    /** prepareForCollectionViewUpdates: the updates in UIKit's order. NULL: nothing. */
+    /** prepareForCollectionViewUpdates: the updates in UIKit's order (`items` is NULL when `count` is 0). NULL: nothing. */
     int (*prepare_for_updates)(void *context, const cvl_layout_env *env, cvl_layout *layout,
                                const cvl_update_item *items, size_t count);
     /** finalizeCollectionViewUpdates. NULL: nothing. */

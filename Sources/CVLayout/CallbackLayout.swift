@@ -100,7 +100,9 @@ final class CallbackLayout: CollectionViewLayout, HasLayoutBox {
         let items = cUpdateItems(updateItems)
         try withEnv { env in
             try items.withUnsafeBufferPointer { buf in
-                try callC("prepare_for_updates") { f(cb.context, env, buf.baseAddress, buf.count) }
+                // NULL for an empty list: an empty array's base address is shared storage a misbehaving
+                // callback must not be able to write to.
+                try callC("prepare_for_updates") { f(cb.context, env, buf.isEmpty ? nil : buf.baseAddress, buf.count) }
             }
         }
     }

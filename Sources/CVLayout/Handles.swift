@@ -146,7 +146,7 @@ final class ViewBox {
                 bounds_size: cvl_size(width: view.boundsSize.width, height: view.boundsSize.height),
                 content_offset: cvl_point(x: view.contentOffset.x, y: view.contentOffset.y),
                 number_of_sections: Int64(buf.count),
-                items_in_section: buf.baseAddress)
+                items_in_section: buf.isEmpty ? nil : buf.baseAddress)   // never the shared empty-array storage
             return try withUnsafePointer(to: &env) { try body($0) }
         }
     }

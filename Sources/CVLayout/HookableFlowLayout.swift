@@ -63,7 +63,8 @@ final class HookableFlowLayout: FlowLayout, HasLayoutBox {
         let items = cUpdateItems(updateItems)
         try withEnv { env in
             try items.withUnsafeBufferPointer { buf in
-                try callC("prepare_for_updates") { f(h.context, env, handle, buf.baseAddress, buf.count) }
+                // NULL for an empty list (see CallbackLayout).
+                try callC("prepare_for_updates") { f(h.context, env, handle, buf.isEmpty ? nil : buf.baseAddress, buf.count) }
             }
         }
     }

@@ -614,7 +614,7 @@ class cvl_layout_env(Structure):
     bounds_size: cvl_size
     content_offset: cvl_point
     number_of_sections: int
-    items_in_section: Any  # number_of_sections entries
+    items_in_section: Any  # number_of_sections entries; NULL when there are none
 
     _fields_ = [
         ("bounds_size", cvl_size),
@@ -654,7 +654,8 @@ FlowHooksAdjustAttributesFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env)
 #: *out_found = 0. NULL: the layout has no decorations.
 FlowHooksAttributesForDecorationFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, c_int32, cvl_index_path, POINTER(cvl_attributes), POINTER(c_int))
 
-#: prepareForCollectionViewUpdates: the updates in UIKit's order. NULL: nothing.
+#: prepareForCollectionViewUpdates: the updates in UIKit's order (`items` is NULL when `count` is
+#: 0). NULL: nothing.
 FlowHooksPrepareForUpdatesFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, POINTER(cvl_update_item), c_size_t)
 
 #: finalizeCollectionViewUpdates. NULL: nothing.
@@ -676,7 +677,7 @@ class cvl_flow_hooks(Structure):
     adjust_attributes_in_rect: Any  # After a rect query: `attributes[0 .. count-1]` are the flow layout's elements in `rect`.
     adjust_attributes: Any  # After a single-element query (cell, header, footer): adjust *attributes in place. NULL: no adjustment.
     attributes_for_decoration: Any  # layoutAttributesForDecorationViewOfKind:atIndexPath:. Fill *out and set *out_found = 1,
-    prepare_for_updates: Any  # prepareForCollectionViewUpdates: the updates in UIKit's order. NULL: nothing.
+    prepare_for_updates: Any  # prepareForCollectionViewUpdates: the updates in UIKit's order (`items` is NULL when `count` is 0). NULL: nothing.
     finalize_updates: Any  # finalizeCollectionViewUpdates. NULL: nothing.
     initial_attributes_for_appearing: Any  # initialLayoutAttributesFor{Appearing}...: *attributes holds the element's attributes after
     final_attributes_for_disappearing: Any  # finalLayoutAttributesFor{Disappearing}...: as above with the attributes before the update.

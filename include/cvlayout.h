@@ -913,6 +913,11 @@ int cvl_view_map_index_path(const cvl_view *view, int32_t direction, cvl_index_p
 ** The computed requests are grouped, each group ascending: section deletes, section inserts,
 ** section moves (by source), item deletes, item inserts, reloads, item moves (by source). They
 ** always pass cvl_view_perform_batch_updates()'s checks for the snapshots' counts.
+**
+** Limits: a snapshot holds at most CVL_MAX_SECTIONS sections and CVL_MAX_STORED_ITEMS items
+** (and at most that many changed identifiers), else CVL_ERROR_OVERFLOW before anything is copied;
+** an identifier source is read in full (for the old state of a diff) only within the same limit.
+** Bulk identifiers cost about 40 bytes per item (the identifiers and their hash table).
 */
 
 /** One section of a snapshot: its identifier and its items' identifiers, in order. */

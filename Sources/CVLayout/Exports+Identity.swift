@@ -32,21 +32,21 @@ final class CIdentifierSource: IdentifierProvider {
 private func readSnapshot(_ sections: UnsafePointer<cvl_section_snapshot>?, _ count: Int) throws -> Snapshot {
     guard count >= 0 else { throw LayoutError.invalid("section_count is negative") }
     guard count == 0 || sections != nil else { throw LayoutError(.nullArgument, "sections is NULL but section_count is \(count)") }
-    guard count <= CollectionView.maxCount else {
-        throw LayoutError(.overflow, "section_count \(count) is more than the supported \(CollectionView.maxCount)")
+    guard count <= CollectionView.maxSections else {
+        throw LayoutError(.overflow, "section_count \(count) is more than CVL_MAX_SECTIONS (\(CollectionView.maxSections))")
     }
     var total = 0
     for s in 0..<count {
         let sec = sections![s]
-        guard sec.item_count <= CollectionView.maxCount else {
-            throw LayoutError(.overflow, "sections[\(s)].item_count \(sec.item_count) is more than the supported \(CollectionView.maxCount)")
+        guard sec.item_count <= CollectionView.maxStoredItems else {
+            throw LayoutError(.overflow, "sections[\(s)].item_count \(sec.item_count) is more than CVL_MAX_STORED_ITEMS (\(CollectionView.maxStoredItems))")
         }
         guard sec.item_count == 0 || sec.item_ids != nil else {
             throw LayoutError(.nullArgument, "sections[\(s)].item_ids is NULL but item_count is \(sec.item_count)")
         }
         total += sec.item_count
-        guard total <= CollectionView.maxCount else {
-            throw LayoutError(.overflow, "the snapshot holds more than the supported \(CollectionView.maxCount) items")
+        guard total <= CollectionView.maxStoredItems else {
+            throw LayoutError(.overflow, "the snapshot holds more than CVL_MAX_STORED_ITEMS (\(CollectionView.maxStoredItems)) items")
         }
     }
     var ids: [UInt64] = [], items: [[UInt64]] = []
@@ -63,8 +63,8 @@ private func readSnapshot(_ sections: UnsafePointer<cvl_section_snapshot>?, _ co
 private func readChanged(_ changed: UnsafePointer<UInt64>?, _ count: Int) throws -> [UInt64] {
     guard count >= 0 else { throw LayoutError.invalid("changed_count is negative") }
     guard count == 0 || changed != nil else { throw LayoutError(.nullArgument, "changed is NULL but changed_count is \(count)") }
-    guard count <= CollectionView.maxCount else {
-        throw LayoutError(.overflow, "changed_count \(count) is more than the supported \(CollectionView.maxCount)")
+    guard count <= CollectionView.maxStoredItems else {
+        throw LayoutError(.overflow, "changed_count \(count) is more than CVL_MAX_STORED_ITEMS (\(CollectionView.maxStoredItems))")
     }
     return count == 0 ? [] : Array(UnsafeBufferPointer(start: changed, count: count))
 }

@@ -86,6 +86,10 @@ extension CollectionView {
             }
             return try IndexedSnapshot(Snapshot([]))
         case .provider(let box):
+            let total = counts.reduce(0, +)
+            guard total <= Self.maxStoredItems else {
+                throw LayoutError(.overflow, "reading \(total) identifiers from the identifier source: at most \(Self.maxStoredItems) (CVL_MAX_STORED_ITEMS) are kept")
+            }
             var sections: [UInt64] = [], items: [[UInt64]] = []
             sections.reserveCapacity(counts.count)
             for (s, n) in counts.enumerated() {

@@ -4,12 +4,13 @@
 /// mixed with a per-process random seed (splitmix64's finalizer), so a host cannot make lookups
 /// degrade by choosing identifiers that collide.
 ///
-/// - Complexity: building is O(n) expected time and O(n) memory (two words per slot, 2n to 4n
-///   slots); a lookup is O(1) expected.
+/// - Complexity: building is O(n) expected time and O(n) memory (12 bytes per slot, 2n to 4n
+///   slots); a lookup is O(1) expected. Holds fewer than 2^31 positions.
 struct IdentifierTable: Sendable {
     private var keys: [UInt64] = []
-    /// `values[i]` is the position stored with `keys[i]`, or -1 for an empty slot.
-    private var values: [Int] = []
+    /// `values[i]` is the position stored with `keys[i]`, or -1 for an empty slot (positions are
+    /// below `CollectionView.maxStoredItems` < 2^31).
+    private var values: [Int32] = []
     private var mask = 0
     /// The number of identifiers stored.
     private(set) var count = 0
@@ -32,7 +33,7 @@ struct IdentifierTable: Sendable {
         var size = 8
         while size < capacity * 2 { size <<= 1 }
         keys = [UInt64](repeating: 0, count: size)
-        values = [Int](repeating: -1, count: size)
+        values = [Int32](repeating: -1, count: size)
         mask = size - 1
     }
 
@@ -43,11 +44,11 @@ struct IdentifierTable: Sendable {
     mutating func insert(_ key: UInt64, _ position: Int) -> Int? {
         var i = Int(truncatingIfNeeded: Self.mix(key)) & mask
         while values[i] >= 0 {
-            if keys[i] == key { return values[i] }
+            if keys[i] == key { return Int(values[i]) }
             i = (i + 1) & mask
         }
         keys[i] = key
-        values[i] = position
+        values[i] = Int32(truncatingIfNeeded: position)
         count += 1
         return nil
     }
@@ -58,7 +59,7 @@ struct IdentifierTable: Sendable {
         guard count > 0 else { return nil }
         var i = Int(truncatingIfNeeded: Self.mix(key)) & mask
         while values[i] >= 0 {
-            if keys[i] == key { return values[i] }
+            if keys[i] == key { return Int(values[i]) }
             i = (i + 1) & mask
         }
         return nil

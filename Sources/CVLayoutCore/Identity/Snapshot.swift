@@ -45,13 +45,17 @@ public struct IndexedSnapshot: Sendable {
 
     /// Indexes `snapshot`.
     /// - Parameter name: how error messages call this snapshot ("the new snapshot").
-    /// - Throws: `LayoutError.invalid` naming the first duplicate identifier and both places.
+    /// - Throws: `LayoutError.invalid` naming the first duplicate identifier and both places;
+    ///   `.overflow` beyond `CollectionView.maxSections` sections or `maxStoredItems` items.
     public init(_ snapshot: Snapshot, name: String = "the snapshot") throws {
         let s = snapshot.sectionIdentifiers.count
         var starts = [Int](); starts.reserveCapacity(s + 1)
         var total = 0
         for list in snapshot.itemIdentifiers { starts.append(total); total += list.count }
         starts.append(total)
+        guard s <= CollectionView.maxSections, total <= CollectionView.maxStoredItems else {
+            throw LayoutError(.overflow, "\(name) has \(s) sections and \(total) items; at most \(CollectionView.maxSections) sections and \(CollectionView.maxStoredItems) items (CVL_MAX_SECTIONS, CVL_MAX_STORED_ITEMS)")
+        }
         var sec = IdentifierTable(capacity: s)
         for (i, id) in snapshot.sectionIdentifiers.enumerated() {
             if let first = sec.insert(id, i) {

@@ -46,7 +46,9 @@ open class ElementSink {
             fail(LayoutError.callback("the layout returned invalid attributes for \(a.category) \(a.indexPath): NaN, infinity or a negative size"))
             return
         }
-        if a.category == .cell, let counts {
+        // A disappearing element carries its index path from before the change (the header's
+        // contract): it is checked against the counts it came from, when its track was made.
+        if a.category == .cell, !a.isDisappearing, let counts {
             let s = a.indexPath.section, i = a.indexPath.item
             guard s >= 0, s < counts.count, i >= 0, i < counts[s] else {
                 fail(LayoutError.callback("the layout returned attributes for a cell with an index path that does not exist: \(a.indexPath)"))

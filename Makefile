@@ -65,9 +65,11 @@ demo: deps lib
 test: deps lib abi-check check-version check-library test-swift test-c test-python test-install test-wheel
 	@echo "all test suites passed"
 
-# Every file generated from include/cvlayout.h is up to date (scripts/gen_abi_check.py lists them).
+# Every file generated from include/cvlayout.h is up to date (scripts/gen_abi_check.py lists them),
+# and the C harness's copy of the shared fixtures (Tests/fixtures/*.json) too.
 abi-check: deps
 	$(PYTHON) scripts/gen_abi_check.py --check
+	$(PYTHON) scripts/gen_fixtures.py --check
 
 check-version:
 	$(PYTHON) scripts/version.py --check
@@ -79,7 +81,7 @@ check-library: lib
 test-swift:
 	$(SWIFT) test
 
-build/harness: Tests/c/harness.c include/cvlayout.h $(LIB)
+build/harness: Tests/c/harness.c Tests/c/fixtures.inc include/cvlayout.h $(LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS_STRICT) Tests/c/harness.c -o $@ -L$(LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR) -lm
 

@@ -1721,6 +1721,90 @@ static void test_identities_and_snapshots(void) {
     OK(cvl_layout_destroy(layout));
 }
 
+/* ------------------------------------------------------------------------------------------
+** The shared fixtures (the JSON files in Tests/fixtures, generated into fixtures.inc by
+** scripts/gen_fixtures.py): a layout, counts, a viewport; the content size, the number of
+** elements of the whole content and the expected ones (frame, and z-index / custom values when
+** the fixture gives them). The Swift and Python suites run the same files. */
+typedef struct fx_element {
+    int32_t category, kind;
+    int64_t section, item;
+    double frame[4];
+    int has_z;
+    int64_t z_index;
+    int custom_count;
+    double custom[CVL_CUSTOM_SLOTS];
+} fx_element;
+
+typedef struct fx_fixture {
+    const char *name;
+    cvl_layout *(*setup)(void);
+    int64_t sections;
+    int64_t items[16];
+    double viewport[2], offset[2], content_size[2], tolerance;
+    long count;
+    const fx_element *expected;
+    size_t expected_count;
+} fx_fixture;
+
+#include "fixtures.inc"
+
+static int fx_near(double a, double b, double tol) { return fabs(a - b) <= tol; }
+
+static void run_fixture(const fx_fixture *f) {
+    counts_ds d;
+    memset(&d, 0, sizeof d);
+    d.sections = f->sections;
+    memcpy(d.items, f->items, sizeof d.items);
+    cvl_data_source src = make_ds(&d);
+    cvl_layout *layout = f->setup();
+    cvl_view *view = NULL;
+    OK(cvl_view_create(&src, layout, &view));
+    OK(cvl_view_set_bounds_size(view, (cvl_size){f->viewport[0], f->viewport[1]}));
+    OK(cvl_view_set_content_offset(view, (cvl_point){f->offset[0], f->offset[1]}));
+    cvl_size size;
+    OK(cvl_view_content_size(view, &size));
+    if (!fx_near(size.width, f->content_size[0], f->tolerance) || !fx_near(size.height, f->content_size[1], f->tolerance)) {
+        printf("fixture %s: content size %g x %g\n", f->name, size.width, size.height);
+        CHECK(0);
+    }
+    /* Every element: the content rect enlarged by one point on each side, as the JSON spec's output. */
+    cvl_rect all = {-1, -1, size.width + 2, size.height + 2};
+    size_t n = 0;
+    OK(cvl_view_attributes_in_rect(view, all, NULL, 0, &n));
+    cvl_attributes *got = calloc(n ? n : 1, sizeof *got);
+    OK(cvl_view_attributes_in_rect(view, all, got, n, &n));
+    if (f->count >= 0 && (long)n != f->count) {
+        printf("fixture %s: %zu elements, expected %ld\n", f->name, n, f->count);
+        CHECK(0);
+    }
+    for (size_t e = 0; e < f->expected_count; e++) {
+        const fx_element *w = &f->expected[e];
+        const cvl_attributes *a = NULL;
+        for (size_t i = 0; i < n && !a; i++) {
+            if (got[i].category == w->category && (w->category == CVL_CATEGORY_CELL || got[i].kind == w->kind)
+                && got[i].index_path.section == w->section && got[i].index_path.item == w->item) a = &got[i];
+        }
+        int ok = a != NULL;
+        if (ok) {
+            ok = fx_near(a->frame.x, w->frame[0], f->tolerance) && fx_near(a->frame.y, w->frame[1], f->tolerance)
+                && fx_near(a->frame.width, w->frame[2], f->tolerance) && fx_near(a->frame.height, w->frame[3], f->tolerance);
+            if (w->has_z) ok = ok && a->z_index == w->z_index;
+            for (int k = 0; k < w->custom_count; k++) ok = ok && fx_near(a->custom[k], w->custom[k], f->tolerance);
+        }
+        if (!ok) printf("fixture %s: element %zu (category %d, kind %d, [%lld, %lld]) differs or is missing\n", f->name, e,
+                        (int)w->category, (int)w->kind, (long long)w->section, (long long)w->item);
+        CHECK(ok);
+    }
+    free(got);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(layout));
+}
+
+static void test_fixtures(void) {
+    for (size_t i = 0; i < sizeof fx_fixtures / sizeof fx_fixtures[0]; i++) run_fixture(&fx_fixtures[i]);
+}
+
 int main(void) {
     test_basics();
     test_custom_layout_and_view();
@@ -1732,6 +1816,7 @@ int main(void) {
     test_bulk_sizes_then_update();
     test_attachment_and_handles();
     test_identities_and_snapshots();
+    test_fixtures();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from . import _lib
 from . import _types as T
 from ._handle import Handle
+from ._ints import int32
 from .attributes import BUILTIN_KIND_NAMES, BUILTIN_KINDS
 
 LAYOUT_TYPE_NAMES = {T.LAYOUT_FLOW: "flow", T.LAYOUT_SURVEY: "survey", T.LAYOUT_DIMENSIONS: "dimensions",
@@ -84,7 +85,7 @@ class BaseLayout(Handle):
     def kind_value(self, kind) -> int:
         """A kind as an int: ints pass through, names are built-in or registered on this layout."""
         if not isinstance(kind, str):
-            return int(kind)
+            return int32(kind, "kind")
         if kind in BUILTIN_KINDS:
             return BUILTIN_KINDS[kind]
         for value, name in self._kind_names.items():

@@ -11,6 +11,8 @@ from typing import Callable, Mapping
 from . import _lib
 from . import _types as T
 from ._callbacks import make
+from ._ints import index_path as index_path_c
+from ._ints import int32, int64
 from ._layout_base import BaseLayout, create
 from .attributes import Attributes, LayoutEnv, read_buffer, read_one, write_buffer, write_optional
 from .errors import ERROR_CAPACITY, InvalidArgument
@@ -30,7 +32,7 @@ def _enum(table: Mapping[str, int], what: str):
                 return table[value]
             except KeyError:
                 raise InvalidArgument(message=f"unknown {what} {value!r} ({', '.join(table)})") from None
-        return int(value)
+        return int32(value, what)
     return convert
 
 
@@ -308,7 +310,7 @@ class FlowLayout(BaseLayout):
         For a batch update, set the new sizes first, then ``view.perform_batch_updates(...)``:
         the animation starts from the frames last drawn."""
         arr, n = size_array(sizes)
-        _lib.cvl_flow_layout_set_item_sizes(self.handle, int(section), arr, n)
+        _lib.cvl_flow_layout_set_item_sizes(self.handle, int64(section, "section"), arr, n)
 
     def clear_item_sizes(self) -> None:
         _lib.cvl_flow_layout_clear_item_sizes(self.handle)
@@ -317,12 +319,12 @@ class FlowLayout(BaseLayout):
     def item_frame(self, index_path) -> Rect:
         """The flow layout's own frame of an item (before hooks), from the last prepare."""
         out = T.cvl_rect()
-        _lib.cvl_flow_layout_item_frame(self._ch(), T.cvl_index_path(*index_path), ctypes.byref(out))
+        _lib.cvl_flow_layout_item_frame(self._ch(), index_path_c(index_path), ctypes.byref(out))
         return (out.x, out.y, out.width, out.height)
 
     def section_frame(self, section: int) -> Rect:
         out = T.cvl_rect()
-        _lib.cvl_flow_layout_section_frame(self._ch(), int(section), ctypes.byref(out))
+        _lib.cvl_flow_layout_section_frame(self._ch(), int64(section, "section"), ctypes.byref(out))
         return (out.x, out.y, out.width, out.height)
 
     # --- hooks: override in a subclass --------------------------------------------------------

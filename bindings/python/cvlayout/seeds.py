@@ -9,6 +9,7 @@ from typing import Callable
 from . import _lib
 from . import _types as T
 from ._callbacks import make
+from ._ints import int64
 from ._layout_base import BaseLayout, create
 from .geometry import insets, pair
 
@@ -128,7 +129,7 @@ class TreeLayout(BaseLayout):
                 return per_item[section][item] if section < len(per_item) else 0
 
         def cb(_ctx, ip, out):
-            out[0] = fn(ip.section, ip.item)
+            out[0] = int64(fn(ip.section, ip.item), f"number_of_children({ip.section}, {ip.item})")
         source = T.cvl_tree_data_source(None, make(T.TreeDataSourceNumberOfChildrenFn, "number_of_children", cb, self._keep))
         self._h = create("cvl_tree_layout_create", ctypes.byref(source))
         try:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from . import _types as T
+from ._ints import index_path
 from .geometry import IndexPath
 from .geometry import index_path as _ip
 
@@ -35,7 +36,7 @@ class UpdateItem:
 
     def to_struct(self) -> T.cvl_update_item:
         return T.cvl_update_item(ACTIONS[self.action], 1 if self.is_section else 0,
-                                 T.cvl_index_path(*self.before), T.cvl_index_path(*self.after))
+                                 index_path(self.before, "before"), index_path(self.after, "after"))
 
     @classmethod
     def from_struct(cls, s: T.cvl_update_item) -> "UpdateItem":

@@ -11,6 +11,8 @@ from . import _lib
 from . import _types as T
 from ._callbacks import make
 from ._handle import Handle
+from ._ints import int32, int64, uint32
+from ._ints import index_path as index_path_c
 from ._layout_base import BaseLayout
 from .animation import as_struct
 from .attributes import CATEGORY_VALUES, Attributes, from_struct, read_buffer
@@ -68,9 +70,13 @@ class _Snapshot:
         return _address(self.changed)
 
 
+def _counts(values, name: str) -> list[int]:
+    return [int64(c, f"{name}[{i}]") for i, c in enumerate(values)]
+
+
 def _position(position) -> int:
-    if isinstance(position, int):
-        return position
+    if not isinstance(position, (str, list, tuple)):
+        return uint32(position, "position")
     names = position.replace("|", " ").replace(",", " ").split() if isinstance(position, str) else list(position)
     value = 0
     for name in names:
@@ -117,7 +123,7 @@ class CollectionView(Handle):
         self._counts: list[int] | None = None
         src = T.cvl_data_source()
         if data_source is None:
-            self._counts = [int(c) for c in counts]
+            self._counts = _counts(counts, "counts")
 
             def n_sections(_ctx, out):
                 out[0] = len(self._counts)
@@ -130,13 +136,13 @@ class CollectionView(Handle):
             items_fn = data_source if callable(data_source) else data_source.number_of_items
             if sections is None and not callable(data_source):
                 sections = getattr(data_source, "number_of_sections", None)
-            sections_fn = sections if callable(sections) or sections is None else (lambda n=int(sections): n)
+            sections_fn = sections if callable(sections) or sections is None else (lambda n=int64(sections, "sections"): n)
 
             def n_sections(_ctx, out):
-                out[0] = sections_fn()
+                out[0] = int64(sections_fn(), "number_of_sections()")
 
             def n_items(_ctx, section, out):
-                out[0] = items_fn(section)
+                out[0] = int64(items_fn(section), f"number_of_items({section})")
             if sections_fn is None:
                 n_sections = None
         if n_sections is not None:
@@ -176,7 +182,7 @@ class CollectionView(Handle):
     def counts(self, value: Sequence[int]) -> None:
         if self._counts is None:
             raise TypeError("counts can only be set on a view created with counts=[...]")
-        self._counts = [int(c) for c in value]
+        self._counts = _counts(value, "counts")
 
     @property
     def number_of_sections(self) -> int:
@@ -186,7 +192,7 @@ class CollectionView(Handle):
 
     def number_of_items(self, section: int) -> int:
         n = ctypes.c_int64()
-        _lib.cvl_view_number_of_items(self.handle, int(section), ctypes.byref(n))
+        _lib.cvl_view_number_of_items(self.handle, int64(section, "section"), ctypes.byref(n))
         return n.value
 
     def reload_data(self, counts: Sequence[int] | None = None) -> None:
@@ -242,8 +248,9 @@ class CollectionView(Handle):
         paths = [tuple(p) for p in items]
         if not what and not paths:
             flags = T.INVALIDATE_EVERYTHING
-        arr = (T.cvl_index_path * len(paths))(*(T.cvl_index_path(*p) for p in paths)) if paths else None
-        _lib.cvl_view_invalidate_layout(self.handle, flags, arr, len(paths))
+        arr = (T.cvl_index_path * len(paths))(*(index_path_c(p, f"items[{k}]") for k, p in enumerate(paths))) \
+            if paths else None
+        _lib.cvl_view_invalidate_layout(self.handle, uint32(flags, "invalidation flags"), arr, len(paths))
 
     # --- queries ------------------------------------------------------------------------------
     _SPARES = 2  # buffers kept for reuse (more only when that many threads query this view at once)
@@ -322,16 +329,16 @@ class CollectionView(Handle):
     def attributes_for_element(self, category, kind, index_path) -> Attributes | None:
         out = T.cvl_attributes()
         found = ctypes.c_int()
-        cat = CATEGORY_VALUES[category] if isinstance(category, str) else int(category)
-        _lib.cvl_view_attributes_for_element(self.handle, cat, self._layout.kind_value(kind),
-                                             T.cvl_index_path(*index_path), ctypes.byref(out), ctypes.byref(found))
+        cat = CATEGORY_VALUES[category] if isinstance(category, str) else int32(category, "category")
+        _lib.cvl_view_attributes_for_element(self.handle, cat, int32(self._layout.kind_value(kind), "kind"),
+                                             index_path_c(index_path), ctypes.byref(out), ctypes.byref(found))
         return from_struct(out, self._layout._kind_names) if found.value else None
 
     def attributes_for_item(self, index_path) -> Attributes | None:
         """layoutAttributesForItemAtIndexPath: (None when the layout has no such cell)."""
         out = T.cvl_attributes()
         found = ctypes.c_int()
-        _lib.cvl_view_attributes_for_item(self.handle, T.cvl_index_path(*index_path), ctypes.byref(out),
+        _lib.cvl_view_attributes_for_item(self.handle, index_path_c(index_path), ctypes.byref(out),
                                           ctypes.byref(found))
         return from_struct(out, self._layout._kind_names) if found.value else None
 
@@ -366,10 +373,10 @@ class CollectionView(Handle):
         out = T.cvl_point()
         anim = as_struct(animation)
         if anim is None:
-            _lib.cvl_view_scroll_to_item(self.handle, T.cvl_index_path(*index_path), _position(position),
+            _lib.cvl_view_scroll_to_item(self.handle, index_path_c(index_path), _position(position),
                                          ctypes.byref(out))
         else:
-            _lib.cvl_view_scroll_to_item_animated(self.handle, T.cvl_index_path(*index_path), _position(position),
+            _lib.cvl_view_scroll_to_item_animated(self.handle, index_path_c(index_path), _position(position),
                                                   ctypes.byref(anim), ctypes.byref(out))
         return (out.x, out.y)
 
@@ -439,7 +446,7 @@ class CollectionView(Handle):
         if new_counts is not None:
             if self._counts is None:
                 raise TypeError("new_counts= needs a view created with counts=[...]")
-            previous, self._counts = self._counts, [int(c) for c in new_counts]
+            previous, self._counts = self._counts, _counts(new_counts, "new_counts")
         try:
             _lib.cvl_view_perform_batch_updates(self.handle, arr, n, ctypes.byref(anim) if anim is not None else None)
         except BaseException:
@@ -499,7 +506,7 @@ class CollectionView(Handle):
         """The identifier of the item at ``index_path`` (None when the view has none)."""
         out = ctypes.c_uint64()
         found = ctypes.c_int()
-        _lib.cvl_view_item_identifier(self.handle, T.cvl_index_path(*index_path), ctypes.byref(out), ctypes.byref(found))
+        _lib.cvl_view_item_identifier(self.handle, index_path_c(index_path), ctypes.byref(out), ctypes.byref(found))
         return out.value if found.value else None
 
     def index_path_for_identifier(self, identifier: int) -> IndexPath | None:
@@ -548,9 +555,9 @@ class CollectionView(Handle):
         """Maps an index path (or a section, given as an int) across the last batch; None when it
         was deleted (old_to_new) or inserted (new_to_old)."""
         section_only = isinstance(index_path, int)
-        ip = T.cvl_index_path(index_path, -1) if section_only else T.cvl_index_path(*index_path)
+        ip = T.cvl_index_path(int64(index_path, "section"), -1) if section_only else index_path_c(index_path)
         try:
-            d = DIRECTIONS[direction] if isinstance(direction, str) else int(direction)
+            d = DIRECTIONS[direction] if isinstance(direction, str) else int32(direction, "direction")
         except KeyError:
             raise InvalidArgument(message=f"unknown direction {direction!r} (old_to_new, new_to_old)") from None
         out = T.cvl_index_path()

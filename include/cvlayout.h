@@ -69,7 +69,56 @@ extern "C" {
 int cvl_version(uint32_t *out);
 
 /* ============================================================================================
-** Resource limits (see "Limits and costs" below for what each function costs)
+** Limits and costs
+**
+** Every call's time and memory are bounded by its inputs and outputs; the numbers below are
+** the contract. n = items, S = sections, k = elements a query returns (or counts).
+**
+** Counts. A data source may report at most CVL_MAX_SECTIONS sections and CVL_MAX_ITEMS items in
+** all; a larger answer fails the call (create, reload, data-count invalidation, batch update)
+** with CVL_ERROR_OVERFLOW before anything is stored for it, and the view keeps its counts.
+**
+** Memory kept by a view: O(S) (a few hundred bytes a section with a flow layout), plus its
+** layout's:
+**   flow, Dimensions, Cover Flow: nothing per item in a section whose items share one size;
+**     otherwise 8 bytes an item and 24 a line, plus 16 an item for sizes (bulk sizes are a copy
+**     of the caller's array; a delegate's sizes are asked one by one, at most
+**     CVL_MAX_STORED_ITEMS items in all, else the prepare fails with CVL_ERROR_OVERFLOW before
+**     the first size_for_item call);
+**   Survey: as flow, plus O(S);
+**   mosaic, circle: O(1);
+**   tree: 48 bytes an item, at most CVL_MAX_STORED_ITEMS items (else CVL_ERROR_OVERFLOW);
+**   custom: what its callbacks keep.
+**
+** The layout cycle (runs inside the first query after an invalidation): flow O(S + items of
+** sections whose sizes vary), O(1) per same-size section; Survey adds, per section, O(1) when
+** its lines start at whole points, else up to 2^16 lines (the binder's tallest-cell search
+** stops there), O(items) for varied sizes, O(items per column) when scrolling horizontally;
+** tree O(n) (n number_of_children calls when its structure is stale); mosaic, circle O(1).
+**
+** Rect queries (cvl_view_attributes_in_rect, cvl_view_visible_attributes): flow, Dimensions,
+** Cover Flow, mosaic, circle O(log n + k) time; tree O(c log n + k) for c columns in the
+** rect; Survey O(log n + k') scrolling vertically (k' = cells of the lines the rect crosses),
+** O(S + m log n) horizontally (m = cells whose spread position can reach the rect); custom: its
+** callback's. Memory O(min(k, capacity)): a count-only query (out NULL, capacity 0) stores
+** nothing, a buffer too small stops storing at its capacity and only counts the rest. While an
+** animation runs, the layout's elements in the rect are collected to be interpolated: O(k +
+** animated elements) memory.
+**
+** Single-element lookups (cvl_view_attributes_for_element): O(1) or O(log n) for every built-in
+** layout; a custom layout without attributes_for_element answers from one attributes_in_rect
+** call over its whole content (its cost, at most CVL_MAX_CALLBACK_ELEMENTS elements, O(1)
+** memory in the library). Hit tests (cvl_view_index_path_at_point): a rect query around the
+** point (± the larger bounds dimension, clipped to the finite range), O(1) memory.
+**
+** Callbacks: a layout callback or hook hands back at most CVL_MAX_CALLBACK_ELEMENTS elements per
+** call (a larger CVL_ERROR_CAPACITY request fails the call with CVL_ERROR_CALLBACK); an
+** adjust_attributes_in_rect hook receives the flow's elements in the rect, so a rect holding
+** more than that fails the same way. Memory is committed only as the callback writes.
+**
+** Invalidation: cvl_view_invalidate_layout costs O(items named); an item named again before the
+** next layout cycle is not stored twice, and more than max(1024, n / 4) distinct pending items
+** become one delegate-metrics invalidation.
 */
 /** Most items a data source may report, all sections together (2^40). */
 #define CVL_MAX_ITEMS              1099511627776
@@ -339,7 +388,8 @@ int cvl_flow_layout_get_config(const cvl_layout *layout, cvl_flow_config *out);
 
 /**
 ** Sets (copies) or clears (`delegate == NULL`) the delegate callbacks. Invalidates the attached
-** view's layout. The context must stay valid until the layout is destroyed or the delegate
+** view's layout. With `size_for_item`, at most CVL_MAX_STORED_ITEMS items (all sections) can be
+** sized (the next prepare fails with CVL_ERROR_OVERFLOW otherwise, before asking any size). The context must stay valid until the layout is destroyed or the delegate
 ** replaced.
 */
 int cvl_flow_layout_set_delegate(cvl_layout *layout, const cvl_flow_delegate *delegate);
@@ -582,7 +632,8 @@ int cvl_tree_config_default(cvl_tree_config *out);
 ** The class-hierarchy tree (Apple's guide): a section per depth, the bottom-up framing pass of
 ** Listing 6-5, CVL_KIND_CONNECTOR supplementary views from each parent to its children, content
 ** size from the number of sections and section 0's rows. `source` is copied; its callback is
-** required. Section s+1 must hold exactly the children of section s's items.
+** required. Section s+1 must hold exactly the children of section s's items. At most
+** CVL_MAX_STORED_ITEMS items in all (else the prepare fails with CVL_ERROR_OVERFLOW).
 */
 int cvl_tree_layout_create(const cvl_tree_data_source *source, cvl_layout **out_layout);
 int cvl_tree_layout_set_config(cvl_layout *layout, const cvl_tree_config *config);
@@ -635,7 +686,8 @@ int cvl_view_get_bounds_size(const cvl_view *view, cvl_size *out);
 int cvl_view_set_content_offset(cvl_view *view, cvl_point offset);
 int cvl_view_get_content_offset(const cvl_view *view, cvl_point *out);
 
-/** reloadData: asks the data source for every count again and re-runs the layout. Cancels animations. */
+/** reloadData: asks the data source for every count again and re-runs the layout. Cancels
+** animations. Counts beyond CVL_MAX_SECTIONS / CVL_MAX_ITEMS: CVL_ERROR_OVERFLOW, nothing changed. */
 int cvl_view_reload_data(cvl_view *view);
 
 /** Invalidation flags (UICollectionView[Flow]LayoutInvalidationContext). */
@@ -649,7 +701,8 @@ int cvl_view_reload_data(cvl_view *view);
 ** Invalidates part of the layout: `flags` is a combination of CVL_INVALIDATE_*, and
 ** `items[0 .. item_count-1]` (may be NULL when item_count is 0) are items whose size changed.
 ** The next query re-runs what is stale, nothing more. Unknown flag bits or out-of-range items:
-** error, nothing invalidated.
+** error, nothing invalidated. O(item_count); items already pending are not stored again (see
+** "Limits and costs").
 */
 int cvl_view_invalidate_layout(cvl_view *view, uint32_t flags, const cvl_index_path *items, size_t item_count);
 
@@ -664,7 +717,10 @@ int cvl_view_content_size(cvl_view *view, cvl_size *out);
 ** layoutAttributesForElementsInRect: every element whose frame intersects `rect` (open
 ** intervals: touching edges do not count; zero-area frames never intersect), in draw order.
 ** During an animation these are the on-screen (interpolated) attributes. See "Conventions" for
-** the buffer protocol.
+** the buffer protocol. Elements the layout returns are validated (finite, sizes >= 0, cells
+** inside the counts), whatever the layout: an invalid one fails the call with
+** CVL_ERROR_CALLBACK. Cost: "Limits and costs" (O(log n + k) for the flow layout, memory
+** O(min(k, capacity))).
 */
 int cvl_view_attributes_in_rect(cvl_view *view, cvl_rect rect, cvl_attributes *out, size_t capacity,
                                 size_t *out_count);
@@ -676,6 +732,7 @@ int cvl_view_visible_attributes(cvl_view *view, cvl_attributes *out, size_t capa
 ** layoutAttributesFor{Item,SupplementaryView,DecorationView}AtIndexPath: the element of
 ** `category` and `kind` at `index_path`. *out_found = 0 when the layout has no such element.
 ** A cell index path outside the counts, or a section outside them: CVL_ERROR_OUT_OF_RANGE.
+** Cost: O(1) or O(log n) for the built-in layouts (see "Limits and costs" for custom ones).
 */
 int cvl_view_attributes_for_element(cvl_view *view, int32_t category, int32_t kind, cvl_index_path index_path,
                                     cvl_attributes *out, int *out_found);
@@ -685,7 +742,9 @@ int cvl_view_attributes_for_item(cvl_view *view, cvl_index_path index_path, cvl_
 
 /**
 ** indexPathForItemAtPoint: the topmost cell drawn at `point` (content coordinates), respecting
-** transforms, draw order, hidden and alpha 0. *out_found = 0 when there is none.
+** transforms, draw order, hidden and alpha 0. *out_found = 0 when there is none. It searches
+** the elements within the larger bounds dimension of the point (clipped to the finite range, so
+** any finite point and bounds work). Cost: that rect query's time, O(1) memory.
 */
 int cvl_view_index_path_at_point(cvl_view *view, cvl_point point, cvl_index_path *out, int *out_found);
 

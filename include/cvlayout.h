@@ -102,8 +102,7 @@ int cvl_version(uint32_t *out);
 ** O(S + m log n) horizontally (m = cells whose spread position can reach the rect); custom: its
 ** callback's. Memory O(min(k, capacity)): a count-only query (out NULL, capacity 0) stores
 ** nothing, a buffer too small stops storing at its capacity and only counts the rest. While an
-** animation runs, the layout's elements in the rect are collected to be interpolated: O(k +
-** animated elements) memory.
+** animation runs, add O(animated elements) (the elements on screen before or after the change).
 **
 ** Single-element lookups (cvl_view_attributes_for_element): O(1) or O(log n) for every built-in
 ** layout; a custom layout without attributes_for_element answers from one attributes_in_rect

@@ -250,8 +250,7 @@ public final class CollectionView {
     /// ones — in no particular order (the receiver sorts into draw order if it needs it), and
     /// throws the first invalid element's error. `sink.counts` is set to the view's counts.
     /// - Complexity: the layout's query cost and the sink's memory (a sink that keeps nothing
-    ///   counts the result in O(1) memory). During an animation the layout's elements in `rect`
-    ///   are collected first, O(k + tracks) memory.
+    ///   counts the result in O(1) memory), plus O(tracks) during an animation.
     public func sendElements(in rect: Rect, to sink: ElementSink) throws {
         guard rect.isFinite else { throw LayoutError.invalid("rect must be finite") }
         try layoutIfNeeded()
@@ -261,10 +260,10 @@ public final class CollectionView {
             try sink.check()
             return
         }
-        let collected = CollectingSink(counts: counts)
-        try layout.layoutAttributesForElements(in: rect, into: collected)
-        try collected.check()
-        for a in t.present(collected.take(), in: rect, at: currentTime) { sink.add(a) }
+        let presenting = t.presenting(in: rect, at: currentTime, into: sink)
+        try layout.layoutAttributesForElements(in: rect, into: presenting)
+        try presenting.check()
+        presenting.finish()
         try sink.check()
     }
 

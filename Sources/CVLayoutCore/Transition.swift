@@ -45,31 +45,24 @@ struct Transition {
     /// attributes, and adds animating elements now inside `rect` (moving in, disappearing).
     /// - Complexity: O(k + tracks).
     func present(_ current: [LayoutAttributes], in rect: Rect, at time: Double) -> [LayoutAttributes] {
-        let p = progress(at: time)
-        var out: [LayoutAttributes] = []
-        out.reserveCapacity(current.count + disappearing.count)
-        // The tracks a current element matched, by position: one hash per element, no set.
-        var matched = [Bool](repeating: false, count: tracks.count)
-        for a in current {
-            if let i = tracks.position(of: a.key) {
-                var track = tracks[position: i]
-                track.to = a
-                let s = sample(track, p)
-                if s.drawnBounds.intersects(rect) || s.frame.intersects(rect) { out.append(s) }
-                matched[i] = true
-            } else {
-                out.append(a)
-            }
-        }
-        for (n, track) in tracks.tracks.enumerated() where !matched[n] {
-            let s = sample(track, p)
-            if s.drawnBounds.intersects(rect) || s.frame.intersects(rect) { out.append(s) }
-        }
-        for track in disappearing {
-            let s = sampleDisappearing(track, p)
-            if s.drawnBounds.intersects(rect) || s.frame.intersects(rect) { out.append(s) }
-        }
-        return out
+        let out = CollectingSink(counts: nil)
+        let presenting = PresentingSink(self, in: rect, at: time, into: out)
+        for a in current { presenting.add(a) }
+        presenting.finish()
+        return out.take()
+    }
+
+    /// The on-screen form of a rect query, streamed: each final element the layout hands the
+    /// returned sink goes on to `inner` as it is on screen (interpolated when it animates, kept
+    /// when it does not), and `finish()` adds the animating elements the layout did not hand
+    /// over (moving in, disappearing). Nothing is collected: O(tracks) memory.
+    func presenting(in rect: Rect, at time: Double, into inner: ElementSink) -> PresentingSink {
+        PresentingSink(self, in: rect, at: time, into: inner)
+    }
+
+    /// A track at progress `p` (for `PresentingSink`).
+    fileprivate func sampled(_ t: Track, _ p: Double, disappearing: Bool) -> LayoutAttributes {
+        disappearing ? sampleDisappearing(t, p) : sample(t, p)
     }
 
     /// Every on-screen element of this transition at `time` (to start a new one from them).
@@ -125,5 +118,44 @@ struct TrackTable {
                 tracks.append(newValue)
             }
         }
+    }
+}
+
+/// See `Transition.presenting(in:at:into:)`.
+final class PresentingSink: ElementSink {
+    private let transition: Transition
+    private let progress: Double
+    private let rect: Rect
+    private let inner: ElementSink
+    /// The tracks a final element matched, by position: one hash per element, no set.
+    private var matched: [Bool]
+
+    fileprivate init(_ transition: Transition, in rect: Rect, at time: Double, into inner: ElementSink) {
+        self.transition = transition
+        progress = transition.progress(at: time)
+        self.rect = rect
+        self.inner = inner
+        matched = [Bool](repeating: false, count: transition.tracks.count)
+        super.init(counts: inner.counts)
+    }
+
+    private func offer(_ s: LayoutAttributes) {
+        if s.drawnBounds.intersects(rect) || s.frame.intersects(rect) { inner.add(s) }
+    }
+
+    override func store(_ a: LayoutAttributes) {
+        guard let i = transition.tracks.position(of: a.key) else { inner.add(a); return }
+        var track = transition.tracks[position: i]
+        track.to = a
+        offer(transition.sampled(track, progress, disappearing: false))
+        matched[i] = true
+    }
+
+    /// Adds the animating elements no final element matched, then the disappearing ones.
+    func finish() {
+        for (n, track) in transition.tracks.tracks.enumerated() where !matched[n] {
+            offer(transition.sampled(track, progress, disappearing: false))
+        }
+        for track in transition.disappearing { offer(transition.sampled(track, progress, disappearing: true)) }
     }
 }

@@ -218,6 +218,29 @@ static void case_count_only_query(void) {
     OK(cvl_layout_destroy(flow));
 }
 
+/* The same count-only query while a layout switch animates: still nothing collected. */
+static void case_count_only_query_animating(void) {
+    big_ds d = {1, 1000000000, 0};
+    cvl_layout *flow = NULL, *other = NULL;
+    cvl_view *view;
+    cvl_animation anim;
+    size_t n = 0;
+    int animating = 0;
+    OK(cvl_flow_layout_create(&flow));
+    OK(cvl_flow_layout_create(&other));
+    view = make_view(&d, flow, 1000, 800);
+    OK(cvl_animation_default(&anim));
+    OK(cvl_view_set_layout(view, other, &anim));
+    OK(cvl_view_is_animating(view, &animating));
+    CHECK(animating == 1);
+    /* Same configuration: every element is where it was, animating or not. */
+    OK(cvl_view_attributes_in_rect(view, rect_of(0, 0, 1000, 6e7), NULL, 0, &n));
+    CHECK(n == (size_t)16000000);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(flow));
+    OK(cvl_layout_destroy(other));
+}
+
 /* The circle with a 0x0 viewport: every item at the same place; counting them builds nothing. */
 static void case_circle_zero_viewport(void) {
     big_ds d = {1, 10000000, 0};
@@ -386,6 +409,7 @@ static const test_case cases[] = {
     {"huge section sized one by one", case_huge_sized_section},
     {"callback capacity request", case_callback_capacity_request},
     {"count-only and small-buffer queries", case_count_only_query},
+    {"count-only query during an animation", case_count_only_query_animating},
     {"circle with a 0x0 viewport", case_circle_zero_viewport},
     {"mosaic with a zero-width viewport", case_mosaic},
     {"Survey scrolling horizontally", case_survey_horizontal},

@@ -46,8 +46,9 @@ _MAIN_THREAD = threading.main_thread().ident
 def _stash(level: int, exc: BaseException) -> None:
     pending = _state.__dict__.setdefault("pending", {})
     old = pending.get(level)
-    # The first exception wins, except that an interrupt outranks an ordinary exception.
-    if old is None or (isinstance(old, Exception) and not isinstance(exc, Exception)):
+    # The latest exception wins (one left behind by a call whose status check never ran must
+    # not shadow this call's), except that an interrupt outranks an ordinary exception.
+    if old is None or isinstance(old, Exception) or not isinstance(exc, Exception):
         pending[level] = exc
 
 
@@ -60,8 +61,9 @@ def _describe(level: int, name: str, exc: BaseException) -> None:
 
 
 def _deliver_deferred() -> None:
-    """Runs the program's SIGINT handler for a signal deferred by the wrapper (it usually raises)."""
-    while _deferred:
+    """Runs the program's SIGINT handler for a signal deferred by the wrapper (it usually raises),
+    on the main thread only (where Python would have run it)."""
+    while _deferred and threading.get_ident() == _MAIN_THREAD:
         handler, signum, frame = _deferred.pop(0)
         handler(signum, frame)
 
@@ -131,14 +133,9 @@ def guard(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     return call
 
 
-_BOOKKEEPING.update({guard("", print).__code__, _stash.__code__, _describe.__code__, finish_call.__code__,
-                     _wrap_sigint.__code__})
-
-
-def bookkeeping(fn: Callable[..., Any]) -> None:
-    """Marks ``fn`` (the status check that calls ``finish_call``) as bookkeeping: a signal landing
-    there is delivered by ``finish_call`` instead of escaping before it ran."""
-    _BOOKKEEPING.add(fn.__code__)
+# Where an exception raised by a signal handler would escape the callback into ctypes. (The status
+# check, run by ctypes after the call, is not: an exception there reaches the caller.)
+_BOOKKEEPING.update({guard("", print).__code__, _stash.__code__, _describe.__code__, _wrap_sigint.__code__})
 
 
 def make(prototype, name: str, fn, keep: list):

@@ -95,9 +95,6 @@ def _check(status: int, func: Any, args: tuple[Any, ...]) -> int:
     raise err
 
 
-_callbacks.bookkeeping(_check)
-
-
 def _has(name: str) -> bool:
     try:
         getattr(lib, name)

@@ -4,9 +4,9 @@ ctypes converts a Python int to a C integer by keeping its low bits, so ``2**64 
 the library as 5 and a wrong answer comes back instead of an error. Every integer the binding
 hands to C (an argument, a struct field, a callback's answer) goes through these functions:
 an integer outside the C type's range raises :class:`~cvlayout.errors.InvalidArgument` naming
-the argument, before any C call (something that is not an integer: ``TypeError``, also named). Only the C type's range is checked here; what the library
-accepts (a count >= 0, a section that exists) is its own rule, validated in one place, the
-library.
+the argument, before any C call (something that is not an integer: ``TypeError``, also named).
+Only the C type's range is checked here; what the library accepts (a count >= 0, a section that
+exists) is its own rule, validated in one place, the library.
 
 Integers are taken as ``operator.index`` takes them (int, bool, numpy integers); a float, even
 2.0, is refused rather than truncated.

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from . import _lib
 from . import _types as T
+from ._ints import int32, uint32
 from .geometry import Transform
 
 CURVES = {"linear": T.CURVE_LINEAR, "ease_in": T.CURVE_EASE_IN, "ease_out": T.CURVE_EASE_OUT,
@@ -99,9 +100,10 @@ class Animation:
         return cls.from_struct(_library_default())
 
     def to_struct(self) -> T.cvl_animation:
-        curve = CURVES[self.curve] if isinstance(self.curve, str) else int(self.curve)
+        curve = CURVES[self.curve] if isinstance(self.curve, str) else int32(self.curve, "curve")
         return T.cvl_animation(
-            float(self.duration), float(self.delay), curve, int(self.flags), (ctypes.c_double * 4)(*self.bezier),
+            float(self.duration), float(self.delay), curve, uint32(self.flags, "flags"),
+            (ctypes.c_double * 4)(*self.bezier),
             self.spring_damping_ratio, self.spring_response, self.spring_mass, self.spring_stiffness,
             self.spring_damping, self.spring_initial_velocity)
 

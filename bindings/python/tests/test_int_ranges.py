@@ -119,3 +119,14 @@ def test_a_tree_child_count_that_does_not_fit_fails_the_call():
             with cvlayout.CollectionView(layout, counts=[1, 1], bounds_size=(300, 300)) as v:
                 v.visible_attributes()
         assert "number_of_children(0, 0)" in str(info.value.__cause__)
+
+
+@needs_flow
+@pytest.mark.parametrize("field, name", [("curve", "curve"), ("flags", "flags")])
+def test_animation_fields_that_do_not_fit_are_refused(view, field, name):
+    # curve 2**32 + 1 was truncated to 1 (ease-in), flags to 1.
+    import dataclasses
+    anim = dataclasses.replace(cvlayout.Animation.default(), **{field: U32})
+    before = snapshot(view)
+    refused(lambda: view.set_layout(cvlayout.FlowLayout(item_size=(20, 20)), anim), name)
+    assert snapshot(view) == before

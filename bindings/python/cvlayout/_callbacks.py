@@ -41,6 +41,11 @@ _state = threading.local()
 _deferred: list = []
 _BOOKKEEPING: set[types.CodeType] = set()  # where a signal handler must not raise
 _MAIN_THREAD = threading.main_thread().ident
+_SIGINT = int(signal.SIGINT)
+try:  # signal.getsignal converts its answer to an enum: 2 us, run at every top-level callback
+    from _signal import getsignal as _getsignal
+except ImportError:  # not CPython
+    _getsignal = signal.getsignal
 
 
 def _stash(level: int, exc: BaseException) -> None:
@@ -100,9 +105,9 @@ def _wrap_sigint() -> None:
     if threading.get_ident() != _MAIN_THREAD:
         return
     try:
-        current = signal.getsignal(signal.SIGINT)
+        current = _getsignal(_SIGINT)
         if callable(current) and not isinstance(current, _DeferringHandler):
-            signal.signal(signal.SIGINT, _DeferringHandler(current))
+            signal.signal(_SIGINT, _DeferringHandler(current))
     except (ValueError, OSError):  # not the main interpreter, or no SIGINT on this platform
         pass
 

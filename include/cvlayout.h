@@ -115,6 +115,10 @@ int cvl_version(uint32_t *out);
 ** adjust_attributes_in_rect hook receives the flow's elements in the rect, so a rect holding
 ** more than that fails the same way. Memory is committed only as the callback writes.
 **
+** Animations: an animated batch update, layout switch or animated change tracks the elements
+** on screen before and after it, at most CVL_MAX_ANIMATED_ELEMENTS (else CVL_ERROR_OVERFLOW,
+** nothing changed); each frame then costs O(k + tracked elements).
+**
 ** Invalidation: cvl_view_invalidate_layout costs O(items named); an item named again before the
 ** next layout cycle is not stored twice, and more than max(1024, n / 4) distinct pending items
 ** become one delegate-metrics invalidation.
@@ -128,6 +132,9 @@ int cvl_version(uint32_t *out);
 #define CVL_MAX_STORED_ITEMS       16777216
 /** Most attributes one layout callback or hook may hand back in one call (2^20). */
 #define CVL_MAX_CALLBACK_ELEMENTS  1048576
+/** Most elements on screen (before or after) an animated change can track (2^16); more fails
+** the animated call with CVL_ERROR_OVERFLOW, nothing changed. */
+#define CVL_MAX_ANIMATED_ELEMENTS  65536
 
 /* ============================================================================================
 ** Status codes and errors

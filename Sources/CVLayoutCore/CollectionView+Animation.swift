@@ -60,13 +60,9 @@ extension CollectionView {
     /// the new sizes. Otherwise (never prepared, counts reloaded) the layout is prepared first.
     private func lastPreparedAttributes(in rect: Rect) throws -> [LayoutAttributes] {
         guard needsPrepare, let prepared = preparedCounts, prepared == counts else {
-            return try layoutAttributesForElements(in: rect)
+            return try layoutAttributesForElements(in: rect, limit: Self.maxAnimatedElements)
         }
-        var list: [LayoutAttributes] = []
-        try layout.layoutAttributesForElements(in: rect, into: &list)
-        try validate(list)
-        list.sortIntoDrawOrder()
-        return list
+        return try layoutOwnAttributes(in: rect, limit: Self.maxAnimatedElements)
     }
 
     // MARK: Batch updates
@@ -172,11 +168,7 @@ extension CollectionView {
     /// The layout's final attributes in `rect` (no presentation), validated and in draw order.
     func layoutAttributesForElementsFinal(in rect: Rect) throws -> [LayoutAttributes] {
         try layoutIfNeeded()
-        var list: [LayoutAttributes] = []
-        try layout.layoutAttributesForElements(in: rect, into: &list)
-        try validate(list)
-        list.sortIntoDrawOrder()
-        return list
+        return try layoutOwnAttributes(in: rect, limit: Self.maxAnimatedElements)
     }
 
     // MARK: Layout switching
@@ -195,14 +187,21 @@ extension CollectionView {
         let oldLayout = layout
         let oldOffset = contentOffset
         let before: OnScreen = animation != nil ? try onScreen(in: bounds) : ([:], [])
-        // The anchor: the visible cell nearest the viewport's centre, by its final attributes.
-        let visible = try layoutAttributesForElementsFinal(in: bounds)
+        // The anchor: the visible cell nearest the viewport's centre, by its final attributes
+        // (the first in draw order on a tie). Found through a sink: O(1) memory.
+        try layoutIfNeeded()
         let c = bounds.center
-        let anchor = visible.filter { $0.category == .cell }.min {
-            let da = ($0.center.x - c.x) * ($0.center.x - c.x) + ($0.center.y - c.y) * ($0.center.y - c.y)
-            let db = ($1.center.x - c.x) * ($1.center.x - c.x) + ($1.center.y - c.y) * ($1.center.y - c.y)
-            return da < db
+        var anchor: LayoutAttributes?, best = Double.infinity
+        let nearest = VisitingSink(counts: counts) { a in
+            guard a.category == .cell else { return }
+            let d = (a.center.x - c.x) * (a.center.x - c.x) + (a.center.y - c.y) * (a.center.y - c.y)
+            if d < best || (d == best && anchor.map { LayoutAttributes.drawsBefore(a, $0) } ?? true) {
+                best = d
+                anchor = a
+            }
         }
+        try layout.layoutAttributesForElements(in: bounds, into: nearest)
+        try nearest.check()
 
         let saved = (pending, needsPrepare, transition, contentOffset)
         do {

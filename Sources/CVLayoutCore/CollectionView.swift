@@ -235,13 +235,43 @@ public final class CollectionView {
     /// - Complexity: the layout's query cost (O(log n + k) for the flow layout) + O(k log k) sort
     ///   when the layout's order differs from draw order; O(k) memory.
     public func layoutAttributesForElements(in rect: Rect) throws -> [LayoutAttributes] {
-        let sink = CollectingSink(counts: counts, reusing: scratch)
+        try layoutAttributesForElements(in: rect, limit: .max)
+    }
+
+    /// As `layoutAttributesForElements(in:)`, failing with `.overflow` (having kept at most
+    /// `limit` elements) when there are more than `limit`.
+    func layoutAttributesForElements(in rect: Rect, limit: Int) throws -> [LayoutAttributes] {
+        let sink = CollectingSink(counts: counts, limit: limit, reusing: scratch)
         scratch = []
         try sendElements(in: rect, to: sink)
+        try Self.checkAnimated(sink.count, limit)
         var list = sink.take()
         list.sortIntoDrawOrder()
         try stampIdentifiers(&list)
         scratch = list
+        return list
+    }
+
+    /// Most elements an animation starts from or ends at (`CVL_MAX_ANIMATED_ELEMENTS`): the
+    /// elements on screen before and after an animated change are collected and tracked, so a
+    /// viewport holding more (a huge bounds size over many items) fails the change with
+    /// `.overflow` instead of exhausting memory.
+    public static let maxAnimatedElements = 1 << 16
+
+    static func checkAnimated(_ count: Int, _ limit: Int) throws {
+        guard count > limit else { return }
+        throw LayoutError(.overflow, "\(count) elements are on screen, more than the \(limit) an animation can track (CVL_MAX_ANIMATED_ELEMENTS); make the change without animation or with a smaller viewport")
+    }
+
+    /// The layout's own elements in `rect` (no presentation), validated, in draw order; fails
+    /// with `.overflow` beyond `limit`. O(min(k, limit)) memory.
+    func layoutOwnAttributes(in rect: Rect, limit: Int) throws -> [LayoutAttributes] {
+        let sink = CollectingSink(counts: counts, limit: limit)
+        try layout.layoutAttributesForElements(in: rect, into: sink)
+        try sink.check()
+        try Self.checkAnimated(sink.count, limit)
+        var list = sink.take()
+        list.sortIntoDrawOrder()
         return list
     }
 

@@ -7,6 +7,10 @@
 /// 3. `layoutAttributesForElements(in:into:)` and the single-element queries, as often as the
 ///    host asks, until the layout is invalidated; then the cycle runs again.
 ///
+/// A rect query writes into an `ElementSink` (the one query path): the sink validates every
+/// element and decides what to keep, so a layout builds nothing it does not hand over and a
+/// query's memory is the sink's (nothing for a count, the caller's capacity for a buffer).
+///
 /// The collection view drives the cycle; a layout never calls `prepare()` itself. Before the
 /// next `prepare()` the collection view calls `invalidateLayout(with:)` with what changed, so a
 /// layout can keep what is still valid.

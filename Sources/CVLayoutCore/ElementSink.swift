@@ -139,6 +139,16 @@ public final class MappingSink: ElementSink {
     }
 }
 
+/// Calls `visit` with each valid element and keeps nothing: O(1) memory.
+public final class VisitingSink: ElementSink {
+    let visit: (LayoutAttributes) -> Void
+    public init(counts: [Int]?, _ visit: @escaping (LayoutAttributes) -> Void) {
+        self.visit = visit
+        super.init(counts: counts)
+    }
+    public override func store(_ a: LayoutAttributes) { visit(a) }
+}
+
 /// Keeps only the element with `key`: a single-element lookup through a rect query.
 /// - Complexity: O(1) memory.
 public final class FindingSink: ElementSink {

@@ -241,6 +241,41 @@ static void case_count_only_query_animating(void) {
     OK(cvl_layout_destroy(other));
 }
 
+/* An animated change over a viewport holding millions of elements: refused, nothing changed,
+** memory bounded; the same change without animation works. */
+static void case_animation_over_huge_viewport(void) {
+    big_ds d = {1, 1000000000, 0};
+    cvl_layout *flow = NULL, *other = NULL;
+    cvl_view *view;
+    cvl_animation anim;
+    cvl_update_item up;
+    int64_t count = 0;
+    int32_t type = 0;
+    OK(cvl_flow_layout_create(&flow));
+    OK(cvl_flow_layout_create(&other));
+    view = make_view(&d, flow, 1000, 1e8);
+    OK(cvl_animation_default(&anim));
+    memset(&up, 0, sizeof up);
+    up.action = CVL_UPDATE_INSERT;
+    up.before.section = up.before.item = -1;
+    up.after.section = 0;
+    up.after.item = 0;
+    d.items++;
+    FAILS(cvl_view_perform_batch_updates(view, &up, 1, &anim), CVL_ERROR_OVERFLOW);
+    CHECK(strstr(cvl_last_error_message(), "CVL_MAX_ANIMATED_ELEMENTS") != NULL);
+    OK(cvl_view_number_of_items(view, 0, &count));
+    CHECK(count == 1000000000);
+    OK(cvl_view_perform_batch_updates(view, &up, 1, NULL));
+    OK(cvl_view_number_of_items(view, 0, &count));
+    CHECK(count == 1000000001);
+    FAILS(cvl_view_set_layout(view, other, &anim), CVL_ERROR_OVERFLOW);
+    OK(cvl_view_set_layout(view, other, NULL));
+    OK(cvl_layout_get_type(other, &type));
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(flow));
+    OK(cvl_layout_destroy(other));
+}
+
 /* The circle with a 0x0 viewport: every item at the same place; counting them builds nothing. */
 static void case_circle_zero_viewport(void) {
     big_ds d = {1, 10000000, 0};
@@ -410,6 +445,7 @@ static const test_case cases[] = {
     {"callback capacity request", case_callback_capacity_request},
     {"count-only and small-buffer queries", case_count_only_query},
     {"count-only query during an animation", case_count_only_query_animating},
+    {"animated change over a huge viewport", case_animation_over_huge_viewport},
     {"circle with a 0x0 viewport", case_circle_zero_viewport},
     {"mosaic with a zero-width viewport", case_mosaic},
     {"Survey scrolling horizontally", case_survey_horizontal},

@@ -46,13 +46,17 @@
 /// `prepare()` = the flow's prepare + finding each section's tallest cell, cached until the
 /// next prepare that follows a non-bounds invalidation: O(1) for a section of same-size items
 /// whose line positions are whole numbers (then every adjusted cell has the same height and
-/// the first one wins), O(lines) for other same-size sections (the cells of a line share their
-/// y), O(items) for sections of varied sizes (whose prepare already asks every size) and for
-/// horizontal scrolling. Rect queries: O(log n + k′), k′ the cells of the lines the rect's
-/// y-range crosses (the re-centring moves cells along x only, so the flow is asked for whole
-/// lines), plus O(log sections) for the binders. Horizontal scrolling is not what the seed
-/// designed this layout for: it works (cells spread over the whole content width) but a rect
-/// query then visits every cell.
+/// the first one wins); for other same-size sections the lines are searched until one reaches
+/// the largest height CGRectIntegral can give (⌊h⌋ + 2, or h + 1 for a whole h), at most
+/// `maxTallestSearchLines` lines (the cells of a line share their y); O(items per column)
+/// scrolling horizontally (a cell's y depends only on its slot in the column); O(items) for
+/// sections of varied sizes (whose prepare already asks every size).
+/// Rect queries, vertical: O(log n + k′), k′ the cells of the lines the rect's y-range crosses
+/// (the re-centring moves cells along x only, so the flow is asked for whole lines), plus
+/// O(log sections) for the binders. Horizontal (not what the seed designed this layout for,
+/// but it works: cells spread over the whole content width): per section, the cells whose
+/// spread centre can reach the rect's x-range are an index range computed arithmetically, so
+/// O(sections + m · log lines) for m such cells.
 ///
 /// No custom attribute slots.
 open class SurveyLayout: FlowLayout {

@@ -35,6 +35,9 @@ MAX_SECTIONS: Final = 1048576
 MAX_STORED_ITEMS: Final = 16777216
 #: Most attributes one layout callback or hook may hand back in one call (2^20).
 MAX_CALLBACK_ELEMENTS: Final = 1048576
+#: Most elements on screen (before or after) an animated change can track (2^16); more fails the
+#: animated call with CVL_ERROR_OVERFLOW, nothing changed.
+MAX_ANIMATED_ELEMENTS: Final = 65536
 KIND_FIRST_CUSTOM: Final = 100
 #: Number of custom attribute slots in cvl_attributes.
 CUSTOM_SLOTS: Final = 8

@@ -1061,6 +1061,39 @@ int cvl_view_apply_snapshot(cvl_view *view, const cvl_section_snapshot *sections
                             const uint64_t *changed, size_t changed_count, const cvl_animation *animation);
 
 /* ============================================================================================
+** Scroll anchoring
+**
+** UIKit keeps the content offset through batch updates, size changes and bounds changes, so the
+** content jumps when something changes above the viewport. With an anchoring policy the view
+** picks an anchor cell before the change (from what was last drawn) and, once the layout is
+** prepared again, moves the content offset along the scroll axis (a flow layout's direction;
+** otherwise vertical unless only the width overflows) so the anchor's frame origin is where it
+** was on screen; then clamps the offset into [0, content size - bounds size] (the only case in
+** which the anchor moves). It applies to cvl_view_perform_batch_updates() and
+** cvl_view_apply_snapshot() (the anchor follows its item through the update; an animated update
+** starts from exactly what was on screen: every element's start is moved with the offset), to
+** size changes (cvl_flow_layout_set_item_sizes(), cvl_view_invalidate_layout(), delegate or
+** config changes: restored at the next prepare), to cvl_view_set_bounds_size(), and to
+** cvl_view_set_layout() (the policy picks the cell that keeps its place; a layout that snaps,
+** such as Cover Flow, gets that cell centred so the snap keeps it). Scrolling
+** (cvl_view_set_content_offset) never triggers it.
+*/
+#define CVL_ANCHOR_NONE           0  /* UIKit's behaviour: the content offset is kept */
+#define CVL_ANCHOR_FIRST_VISIBLE  1  /* the visible cell with the lowest index path (then the next ones if it goes away) */
+#define CVL_ANCHOR_NEAREST_POINT  2  /* the visible cell whose centre is nearest `point` (viewport coordinates) */
+#define CVL_ANCHOR_END            3  /* chats: at the end (within 0.5 pt) stay at the end; else as FIRST_VISIBLE */
+
+/**
+** Sets the view's anchoring policy (CVL_ANCHOR_*). `point` is used by CVL_ANCHOR_NEAREST_POINT
+** (viewport coordinates: (0, 0) is the visible rect's top-left corner) and must be finite.
+** Unknown policy: CVL_ERROR_INVALID_ARGUMENT. The default is CVL_ANCHOR_NONE. O(1).
+*/
+int cvl_view_set_anchoring(cvl_view *view, int32_t policy, cvl_point point);
+
+/** Reads the policy and its point ((0, 0) unless CVL_ANCHOR_NEAREST_POINT). Callable from hooks. */
+int cvl_view_get_anchoring(const cvl_view *view, int32_t *out_policy, cvl_point *out_point);
+
+/* ============================================================================================
 ** Layout switching: setCollectionViewLayout:animated:
 */
 

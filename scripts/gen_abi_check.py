@@ -56,6 +56,7 @@ ENUM_GROUPS: list[tuple[str, str | None, bool]] = [
     (r"CURVE_(\w+)", "Curve", False),
     (r"ANIMATION_(\w+)", "AnimationFlag", True),
     (r"ROTATION_(\w+)", "Rotation", False),
+    (r"ANCHOR_(\w+)", "Anchoring", False),
 ]
 # Docs for groups the header introduces under a section banner rather than a comment of their own.
 ENUM_DOCS = {"Status": "The status every function returns: CVL_OK (0) or a CVL_ERROR_* code."}

@@ -175,6 +175,7 @@ public func cvl_view_attributes_in_rect_impl(_ view: OpaquePointer?, _ rect: cvl
 public func cvl_view_visible_attributes_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_attributes>?,
                                              _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?) -> Int32 {
     withView(view) { box in
+        try box.view.layoutIfNeeded()   // first: restoring a scroll anchor may move the visible rect
         try rectQuery(box, box.view.bounds, out, capacity, outCount)
     }
 }

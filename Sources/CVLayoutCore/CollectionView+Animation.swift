@@ -83,21 +83,36 @@ extension CollectionView {
     /// become the view's identifiers. On any error the collection view is left exactly as it was.
     func commit(_ plan: UpdatePlan, animation: AnimationTiming?, identities newIdentities: Identities) throws {
         let newCounts = plan.newCounts
-        // Capture what is on screen now, before anything changes.
+        // Capture what is on screen now, before anything changes: the elements, and the anchor
+        // (one waiting since new sizes were handed over for this update, else taken now).
         let before: OnScreen = animation != nil ? try onScreen(in: bounds) : ([:], [])
+        let anchor = try pendingAnchor ?? captureAnchor()
         openChange?.isSpent = true
 
         let saved = (counts, lastPlan, transition, pending, needsPrepare)
-        let savedIdentities = identities
+        let savedIdentities = identities, savedOffset = contentOffset, savedAnchor = pendingAnchor
+        suspendAnchoring = true
+        defer { suspendAnchoring = false }
         do {
             counts = newCounts
             identities = newIdentities
             lastPlan = plan
+            pendingAnchor = nil
             invalidate(.dataSourceCounts)
             try layoutIfNeeded()
+            var shift = Point.zero
+            if let anchor {
+                shift = try restoreAnchor(anchor) { key in
+                    guard key.category == .cell, let ip = plan.newIndexPath(forOld: key.indexPath) else { return nil }
+                    var k = key
+                    k.indexPath = ip
+                    return k
+                }
+                try layoutIfNeeded()
+            }
             try layout.prepare(forCollectionViewUpdates: plan.updateItems)
             if let animation {
-                transition = try makeUpdateTransition(plan: plan, before: before, timing: animation)
+                transition = try makeUpdateTransition(plan: plan, before: before, shift: shift, timing: animation)
             } else {
                 transition = nil
             }
@@ -105,6 +120,8 @@ extension CollectionView {
         } catch {
             (counts, lastPlan, transition, pending, needsPrepare) = saved
             identities = savedIdentities
+            contentOffset = savedOffset
+            pendingAnchor = savedAnchor
             preparedCounts = nil   // the layout may hold the new counts' state now
             invalidate(.dataSourceCounts)
             throw error
@@ -131,7 +148,9 @@ extension CollectionView {
         return plan.oldSection(forNew: key.indexPath.section) != nil && !plan.reloadedSectionsAfterUpdate.contains(key.indexPath.section)
     }
 
-    private func makeUpdateTransition(plan: UpdatePlan, before: OnScreen,
+    /// `shift`: how far the content offset moved with the update (scroll anchoring); every
+    /// element starts where it was on screen, its old attributes moved by it.
+    private func makeUpdateTransition(plan: UpdatePlan, before: OnScreen, shift: Point,
                                       timing: AnimationTiming) throws -> Transition {
         var tr = Transition(timing: timing, start: currentTime, discreteSlots: layout.discreteCustomSlots)
         let after = try layoutAttributesForElementsFinal(in: bounds)
@@ -140,7 +159,9 @@ extension CollectionView {
 
         // Elements on screen before: move to their new place, or disappear.
         var claimed = Set<ElementKey>()
-        for (oldKey, old) in before.present {
+        let moved = shift != .zero
+        for (oldKey, onScreen) in before.present {
+            let old = moved ? onScreen.moved(by: shift) : onScreen
             if let newKey = mapForward(oldKey, plan), let to = try afterByKey[newKey] ?? layout.layoutAttributes(for: newKey) {
                 var from = old
                 from.indexPath = newKey.indexPath
@@ -153,7 +174,10 @@ extension CollectionView {
                 tr.disappearing.append(.init(from: old, to: end))
             }
         }
-        for gone in before.disappearing { tr.disappearing.append(.init(from: gone, to: gone.fadedOut)) }
+        for g in before.disappearing {
+            let gone = moved ? g.moved(by: shift) : g
+            tr.disappearing.append(.init(from: gone, to: gone.fadedOut))
+        }
 
         // Elements on screen after that were not on screen before: inserted ones crossfade in
         // (or start where the layout says), others appear in place.
@@ -202,8 +226,15 @@ extension CollectionView {
         }
         try layout.layoutAttributesForElements(in: bounds, into: nearest)
         try nearest.check()
+        // Under an anchoring policy the policy's cell is the anchor instead.
+        let policyAnchor = try switchAnchor()
+        if let policyAnchor { anchor = policyAnchor }
 
         let saved = (pending, needsPrepare, transition, contentOffset)
+        let savedAnchor = pendingAnchor
+        pendingAnchor = nil   // the switch places its own anchor
+        suspendAnchoring = true
+        defer { suspendAnchoring = false }
         do {
             try oldLayout.prepareForTransition(to: newLayout)
             layout = newLayout
@@ -215,7 +246,14 @@ extension CollectionView {
                 let size = cachedContentSize
                 let x = clampOffset(a.center.x - (anchor.center.x - oldOffset.x), content: size.width, viewport: boundsSize.width)
                 let y = clampOffset(a.center.y - (anchor.center.y - oldOffset.y), content: size.height, viewport: boundsSize.height)
-                let proposed = try newLayout.targetContentOffset(forProposedContentOffset: Point(x: x, y: y), withScrollingVelocity: .zero)
+                var proposed = try newLayout.targetContentOffset(forProposedContentOffset: Point(x: x, y: y), withScrollingVelocity: .zero)
+                if policyAnchor != nil, proposed != Point(x: x, y: y) {
+                    // A layout that snaps (Cover Flow) would land on another cell: centre the
+                    // anchor instead, so the snap keeps the cell the user was on.
+                    let cx = clampOffset(a.center.x - boundsSize.width / 2, content: size.width, viewport: boundsSize.width)
+                    let cy = clampOffset(a.center.y - boundsSize.height / 2, content: size.height, viewport: boundsSize.height)
+                    proposed = try newLayout.targetContentOffset(forProposedContentOffset: Point(x: cx, y: cy), withScrollingVelocity: .zero)
+                }
                 if proposed.isFinite { try setContentOffset(proposed); try layoutIfNeeded() }
             }
             if let animation {
@@ -241,6 +279,7 @@ extension CollectionView {
             layout = oldLayout
             oldLayout.collectionView = self
             (pending, needsPrepare, transition, contentOffset) = saved
+            pendingAnchor = savedAnchor
             preparedCounts = nil   // the old layout's state may have been replaced meanwhile
             invalidate(.everything)
             throw error

@@ -30,6 +30,12 @@ public final class CollectionView {
     var scrollAnimation: ScrollAnimation?
     /// The identifiers of sections and items (CollectionView+Identity.swift).
     public internal(set) var identities: Identities = .none
+    /// Which cell keeps its place on screen when the content changes (CollectionView+Anchoring.swift).
+    public private(set) var anchorPolicy: AnchorPolicy = .none
+    /// An anchor captured before an invalidation, put back after the next prepare.
+    var pendingAnchor: ScrollAnchor?
+    /// Set while a batch update or layout switch handles the anchor itself.
+    var suspendAnchoring = false
     /// Reused by rect queries to avoid an allocation per frame.
     private var scratch: [LayoutAttributes] = []
 
@@ -136,7 +142,11 @@ public final class CollectionView {
     /// running animated scroll where it is.
     public func setBoundsSize(_ size: Size) throws {
         guard size.isValidExtent else { throw LayoutError.invalid("bounds size \(size.width)x\(size.height) must be finite and non-negative") }
+        // The anchor is taken with the old bounds; put back after the layout follows the new ones
+        // (at once when the layout does not need a new prepare).
+        if size != boundsSize, pendingAnchor == nil, !needsPrepare, !suspendAnchoring { pendingAnchor = try captureAnchor() }
         try setBounds(Rect(origin: contentOffset, size: size))
+        if !needsPrepare { try restorePendingAnchor() }
         scrollAnimation = nil
     }
 
@@ -176,6 +186,7 @@ public final class CollectionView {
     /// invalidating items without querying in between pays O(items named) in all and the
     /// pending list stays bounded.
     func invalidate(_ ctx: InvalidationContext) {
+        noteAnchorBeforeInvalidation(ctx)
         if needsPrepare { pending.merge(ctx) } else { pending = ctx }
         needsPrepare = true
         if pending.invalidateDelegateMetrics || pending.invalidateEverything {
@@ -220,6 +231,20 @@ public final class CollectionView {
         preparedCounts = counts
         pending = InvalidationContext()
         needsPrepare = false
+        if pendingAnchor != nil {
+            try restorePendingAnchor()
+            try layoutIfNeeded()   // the offset change may invalidate (a bounds-only change: no new anchor)
+        }
+    }
+
+    /// Sets the scroll-anchoring policy (CollectionView+Anchoring.swift). A `.nearest` point must
+    /// be finite. Forgets an anchor waiting for the next prepare.
+    public func setAnchorPolicy(_ policy: AnchorPolicy) throws {
+        if case .nearest(let p) = policy, !p.isFinite {
+            throw LayoutError.invalid("anchor point (\(p.x), \(p.y)) must be finite")
+        }
+        anchorPolicy = policy
+        pendingAnchor = nil
     }
 
     // MARK: Queries
@@ -299,7 +324,8 @@ public final class CollectionView {
 
     /// The elements intersecting the visible rect.
     public func visibleAttributes() throws -> [LayoutAttributes] {
-        try layoutAttributesForElements(in: bounds)
+        try layoutIfNeeded()   // first: restoring a scroll anchor may move the visible rect
+        return try layoutAttributesForElements(in: bounds)
     }
 
     /// The attributes of one element, or nil when the layout has none for it.

@@ -63,6 +63,7 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_view_destroy, CVLayout.cvl_view_destroy_impl)
         same(CCVLayout.cvl_view_diff_snapshot, CVLayout.cvl_view_diff_snapshot_impl)
         same(CCVLayout.cvl_view_finish_animations, CVLayout.cvl_view_finish_animations_impl)
+        same(CCVLayout.cvl_view_get_anchoring, CVLayout.cvl_view_get_anchoring_impl)
         same(CCVLayout.cvl_view_get_bounds_size, CVLayout.cvl_view_get_bounds_size_impl)
         same(CCVLayout.cvl_view_get_content_offset, CVLayout.cvl_view_get_content_offset_impl)
         same(CCVLayout.cvl_view_get_time, CVLayout.cvl_view_get_time_impl)
@@ -79,6 +80,7 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_view_reload_data, CVLayout.cvl_view_reload_data_impl)
         same(CCVLayout.cvl_view_scroll_to_item, CVLayout.cvl_view_scroll_to_item_impl)
         same(CCVLayout.cvl_view_scroll_to_item_animated, CVLayout.cvl_view_scroll_to_item_animated_impl)
+        same(CCVLayout.cvl_view_set_anchoring, CVLayout.cvl_view_set_anchoring_impl)
         same(CCVLayout.cvl_view_set_bounds_size, CVLayout.cvl_view_set_bounds_size_impl)
         same(CCVLayout.cvl_view_set_content_offset, CVLayout.cvl_view_set_content_offset_impl)
         same(CCVLayout.cvl_view_set_identifier_source, CVLayout.cvl_view_set_identifier_source_impl)
@@ -87,6 +89,6 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_view_set_time, CVLayout.cvl_view_set_time_impl)
         same(CCVLayout.cvl_view_target_content_offset, CVLayout.cvl_view_target_content_offset_impl)
         same(CCVLayout.cvl_view_visible_attributes, CVLayout.cvl_view_visible_attributes_impl)
-        XCTAssertEqual(78, 78)
+        XCTAssertEqual(80, 80)
     }
 }

@@ -1801,6 +1801,57 @@ static void run_fixture(const fx_fixture *f) {
     OK(cvl_layout_destroy(layout));
 }
 
+/* Scroll anchoring: an insert above the viewport moves the offset by the inserted line; policy
+** none keeps it (UIKit). */
+static void test_scroll_anchoring(void) {
+    cvl_layout *layout = NULL;
+    cvl_view *view = NULL;
+    counts_ds d;
+    cvl_data_source ds;
+    cvl_flow_config cfg;
+    cvl_update_item up;
+    cvl_point o, p;
+    int32_t policy = -1;
+
+    memset(&d, 0, sizeof d);
+    d.sections = 1;
+    d.items[0] = 50;
+    ds = make_ds(&d);
+    OK(cvl_flow_layout_create(&layout));
+    OK(cvl_flow_config_default(&cfg));
+    cfg.item_size = (cvl_size){100, 40};
+    cfg.minimum_line_spacing = 10;
+    OK(cvl_flow_layout_set_config(layout, &cfg));
+    OK(cvl_view_create(&ds, layout, &view));
+    OK(cvl_view_set_bounds_size(view, (cvl_size){100, 200}));
+    OK(cvl_view_set_content_offset(view, (cvl_point){0, 520}));
+    OK(cvl_view_get_anchoring(view, &policy, &p));
+    CHECK(policy == CVL_ANCHOR_NONE);
+    FAILS(cvl_view_set_anchoring(view, 7, (cvl_point){0, 0}), CVL_ERROR_INVALID_ARGUMENT);
+    FAILS(cvl_view_set_anchoring(view, CVL_ANCHOR_NEAREST_POINT, (cvl_point){NAN, 0}), CVL_ERROR_INVALID_ARGUMENT);
+    OK(cvl_view_get_anchoring(view, &policy, &p));
+    CHECK(policy == CVL_ANCHOR_NONE);
+
+    memset(&up, 0, sizeof up);
+    up.action = CVL_UPDATE_INSERT;
+    up.before.section = up.before.item = -1;
+    up.after.item = 2;
+    d.items[0] = 51;
+    OK(cvl_view_perform_batch_updates(view, &up, 1, NULL));    /* none: the offset stays */
+    OK(cvl_view_get_content_offset(view, &o));
+    CHECK(o.y == 520);
+    OK(cvl_view_set_anchoring(view, CVL_ANCHOR_FIRST_VISIBLE, (cvl_point){0, 0}));
+    d.items[0] = 52;
+    OK(cvl_view_perform_batch_updates(view, &up, 1, NULL));    /* first visible (item 10 at 500) moves down 50 */
+    OK(cvl_view_get_content_offset(view, &o));
+    CHECK(o.y == 570);
+    OK(cvl_view_set_anchoring(view, CVL_ANCHOR_NEAREST_POINT, (cvl_point){50, 100}));
+    OK(cvl_view_get_anchoring(view, &policy, &p));
+    CHECK(policy == CVL_ANCHOR_NEAREST_POINT && p.x == 50 && p.y == 100);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(layout));
+}
+
 static void test_fixtures(void) {
     for (size_t i = 0; i < sizeof fx_fixtures / sizeof fx_fixtures[0]; i++) run_fixture(&fx_fixtures[i]);
 }
@@ -1817,6 +1868,7 @@ int main(void) {
     test_attachment_and_handles();
     test_identities_and_snapshots();
     test_fixtures();
+    test_scroll_anchoring();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

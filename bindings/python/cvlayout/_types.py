@@ -202,6 +202,18 @@ class MapDirection(CEnum):
     NEW_TO_OLD = 1
 
 
+class Anchoring(CEnum):
+    """The CVL_ANCHOR_* constants."""
+    #: UIKit's behaviour: the content offset is kept
+    NONE = 0
+    #: the visible cell with the lowest index path (then the next ones if it goes away)
+    FIRST_VISIBLE = 1
+    #: the visible cell whose centre is nearest `point` (viewport coordinates)
+    NEAREST_POINT = 2
+    #: chats: at the end (within 0.5 pt) stay at the end; else as FIRST_VISIBLE
+    END = 3
+
+
 # The same constants by their header names without CVL_ (CATEGORY_CELL is Category.CELL).
 OK: Final = Status.OK
 ERROR_NULL_ARGUMENT: Final = Status.ERROR_NULL_ARGUMENT
@@ -263,6 +275,10 @@ ROTATION_SHORTEST: Final = Rotation.SHORTEST
 ROTATION_CSS: Final = Rotation.CSS
 MAP_OLD_TO_NEW: Final = MapDirection.OLD_TO_NEW
 MAP_NEW_TO_OLD: Final = MapDirection.NEW_TO_OLD
+ANCHOR_NONE: Final = Anchoring.NONE
+ANCHOR_FIRST_VISIBLE: Final = Anchoring.FIRST_VISIBLE
+ANCHOR_NEAREST_POINT: Final = Anchoring.NEAREST_POINT
+ANCHOR_END: Final = Anchoring.END
 
 # The labels each enum accepts where the API takes a name.
 StatusName = Literal["ok", "error_null_argument", "error_invalid_argument", "error_invalid_handle", "error_out_of_range", "error_capacity", "error_callback", "error_inconsistent_update", "error_state", "error_overflow", "error_internal"]
@@ -278,6 +294,7 @@ CurveName = Literal["linear", "ease_in", "ease_out", "ease_in_out", "cubic_bezie
 AnimationFlagName = Literal["allows_overdamping", "spring_from_duration", "rotation_css"]
 RotationName = Literal["shortest", "css"]
 MapDirectionName = Literal["old_to_new", "new_to_old"]
+AnchoringName = Literal["none", "first_visible", "nearest_point", "end"]
 
 
 # --- status codes as exceptions --------------------------------------------------------------------
@@ -1002,6 +1019,8 @@ FUNCTIONS: Final[list[tuple[str, list[Any], Any]]] = [
     ("cvl_view_index_path_for_identifier", [ViewHandle, c_uint64, POINTER(cvl_index_path), POINTER(c_int)], c_int),
     ("cvl_view_diff_snapshot", [ViewHandle, POINTER(cvl_section_snapshot), c_size_t, POINTER(c_uint64), c_size_t, POINTER(cvl_update_item), c_size_t, POINTER(c_size_t)], c_int),
     ("cvl_view_apply_snapshot", [ViewHandle, POINTER(cvl_section_snapshot), c_size_t, POINTER(c_uint64), c_size_t, POINTER(cvl_animation)], c_int),
+    ("cvl_view_set_anchoring", [ViewHandle, c_int32, cvl_point], c_int),
+    ("cvl_view_get_anchoring", [ViewHandle, POINTER(c_int32), POINTER(cvl_point)], c_int),
     ("cvl_view_set_layout", [ViewHandle, LayoutHandle, POINTER(cvl_animation)], c_int),
 ]
 
@@ -1084,6 +1103,8 @@ if TYPE_CHECKING:
     def cvl_view_index_path_for_identifier(view: Any, identifier: int, out: Any, out_found: Any, /) -> int: ...
     def cvl_view_diff_snapshot(view: Any, sections: Any, section_count: int, changed: Any, changed_count: int, out: Any, capacity: int, out_count: Any, /) -> int: ...
     def cvl_view_apply_snapshot(view: Any, sections: Any, section_count: int, changed: Any, changed_count: int, animation: Any, /) -> int: ...
+    def cvl_view_set_anchoring(view: Any, policy: int, point: cvl_point, /) -> int: ...
+    def cvl_view_get_anchoring(view: Any, out_policy: Any, out_point: Any, /) -> int: ...
     def cvl_view_set_layout(view: Any, layout: Any, animation: Any, /) -> int: ...
 
 

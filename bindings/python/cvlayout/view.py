@@ -223,6 +223,31 @@ class CollectionView(Handle):
         _lib.cvl_view_set_content_offset(self.handle, T.cvl_point(*pair(value)))
 
     @property
+    def anchoring(self):
+        """The scroll-anchoring policy: 'none' (UIKit's: the offset is kept), 'first_visible',
+        'end' (chats), or ('nearest', (x, y)) with a point in viewport coordinates. Batch updates,
+        snapshots, size and bounds changes and layout switches then keep the anchor cell's
+        on-screen position (see include/cvlayout.h, "Scroll anchoring")."""
+        policy = ctypes.c_int32()
+        point = T.cvl_point()
+        _lib.cvl_view_get_anchoring(self.handle, ctypes.byref(policy), ctypes.byref(point))
+        name = {T.ANCHOR_NONE: "none", T.ANCHOR_FIRST_VISIBLE: "first_visible", T.ANCHOR_END: "end"}.get(policy.value)
+        return name if name is not None else ("nearest", (point.x, point.y))
+
+    @anchoring.setter
+    def anchoring(self, value) -> None:
+        names = {"none": T.ANCHOR_NONE, "first_visible": T.ANCHOR_FIRST_VISIBLE, "end": T.ANCHOR_END}
+        if isinstance(value, str):
+            if value not in names:
+                raise InvalidArgument(message=f"unknown anchoring {value!r} (none, first_visible, end, ('nearest', (x, y)))")
+            _lib.cvl_view_set_anchoring(self.handle, names[value], T.cvl_point(0.0, 0.0))
+            return
+        kind, point = value
+        if kind != "nearest":
+            raise InvalidArgument(message=f"unknown anchoring {value!r} (none, first_visible, end, ('nearest', (x, y)))")
+        _lib.cvl_view_set_anchoring(self.handle, T.ANCHOR_NEAREST_POINT, T.cvl_point(*pair(point)))
+
+    @property
     def visible_rect(self) -> Rect:
         return (*self.content_offset, *self.bounds_size)
 

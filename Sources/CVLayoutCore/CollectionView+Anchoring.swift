@@ -1,0 +1,140 @@
+/// Scroll anchoring: which element keeps its place on screen when the content changes.
+///
+/// UIKit keeps the content offset through batch updates, size changes and bounds changes, so the
+/// content jumps when something changes above the viewport (`.none` keeps exactly that). With a
+/// policy, the view picks an anchor cell before the change and, once the layout is prepared
+/// again, moves the content offset along the scroll axis so that the anchor's frame origin is
+/// where it was on screen (CSS's `overflow-anchor`, RecyclerView's and TanStack Virtual's
+/// behaviour). The adjusted offset is clamped into the scrollable range `[0, content − viewport]`;
+/// only then can the anchor move.
+public enum AnchorPolicy: Equatable, Sendable {
+    /// UIKit's behaviour: the content offset is kept.
+    case none
+    /// The visible cell with the lowest index path keeps its screen position (falling back to
+    /// the next visible cells when it goes away).
+    case firstVisible
+    /// The visible cell whose centre is nearest to `point` (viewport coordinates: (0, 0) is the
+    /// visible rect's top-left corner) keeps its screen position (then the next nearest).
+    case nearest(Point)
+    /// Chats: when the viewport shows the end of the content (within 0.5 pt), it keeps showing
+    /// the end; otherwise as `.firstVisible`.
+    case end
+}
+
+/// An anchor captured before a change: candidate cells in order of preference with their
+/// screen positions, the scroll axis and whether the viewport showed the end.
+struct ScrollAnchor {
+    struct Candidate { var key: ElementKey; var screen: Point }
+    var candidates: [Candidate]
+    var vertical: Bool
+    var atEnd: Bool
+    var offset: Point
+}
+
+extension CollectionView {
+    /// Captures the anchor from the layout's last prepared state (what the host last drew),
+    /// or nil with policy `.none`, before the first prepare, or when the counts changed since.
+    /// - Complexity: one rect query of the visible rect, O(v log v) for v visible elements.
+    func captureAnchor() throws -> ScrollAnchor? {
+        if anchorPolicy == .none { return nil }
+        guard let prepared = preparedCounts, prepared == counts else { return nil }
+        let sink = CollectingSink(counts: prepared)
+        try layout.layoutAttributesForElements(in: bounds, into: sink)
+        try sink.check()
+        var cells = sink.take().filter { $0.category == .cell && !$0.isHidden }
+        switch anchorPolicy {
+        case .nearest(let p):
+            let c = Point(x: contentOffset.x + p.x, y: contentOffset.y + p.y)
+            func d(_ a: LayoutAttributes) -> Double {
+                let dx = a.center.x - c.x, dy = a.center.y - c.y
+                return dx * dx + dy * dy
+            }
+            cells.sort { (d($0), $0.indexPath) < (d($1), $1.indexPath) }
+        default:
+            cells.sort { $0.indexPath < $1.indexPath }
+        }
+        let size = cachedContentSize
+        let vertical = Self.scrollsVertically(layout: layout, content: size, viewport: boundsSize)
+        let atEnd = vertical ? contentOffset.y >= size.height - boundsSize.height - 0.5
+                             : contentOffset.x >= size.width - boundsSize.width - 0.5
+        return ScrollAnchor(candidates: cells.map { .init(key: $0.key, screen: Point(x: $0.origin.x - contentOffset.x, y: $0.origin.y - contentOffset.y)) },
+                            vertical: vertical, atEnd: anchorPolicy == .end && atEnd, offset: contentOffset)
+    }
+
+    /// The scroll axis: a flow layout's direction; otherwise vertical unless only the width
+    /// overflows the viewport.
+    static func scrollsVertically(layout: CollectionViewLayout, content: Size, viewport: Size) -> Bool {
+        if let flow = layout as? FlowLayout { return flow.scrollDirection == .vertical }
+        return !(content.width > viewport.width && content.height <= viewport.height)
+    }
+
+    /// Moves the content offset along the anchor's axis so its first surviving candidate (keys
+    /// mapped by `map`) is back at its screen position (or to the end for a chat at the end),
+    /// clamped into the scrollable range. Call with the layout prepared. Returns the offset change.
+    /// - Complexity: one single-element query per candidate tried.
+    @discardableResult
+    func restoreAnchor(_ anchor: ScrollAnchor, map: (ElementKey) -> ElementKey?) throws -> Point {
+        let size = cachedContentSize
+        var target: Double?
+        if anchor.atEnd {
+            target = anchor.vertical ? size.height - boundsSize.height : size.width - boundsSize.width
+        } else {
+            for c in anchor.candidates {
+                guard let key = map(c.key), let a = try layout.layoutAttributes(for: key) else { continue }
+                target = anchor.vertical ? a.origin.y - c.screen.y : a.origin.x - c.screen.x
+                break
+            }
+        }
+        guard let t = target, t.isFinite else { return .zero }
+        var o = contentOffset
+        if anchor.vertical {
+            o.y = clampOffset(t, content: size.height, viewport: boundsSize.height)
+        } else {
+            o.x = clampOffset(t, content: size.width, viewport: boundsSize.width)
+        }
+        let shift = Point(x: o.x - contentOffset.x, y: o.y - contentOffset.y)
+        if shift != .zero { try setContentOffset(o) }
+        return shift
+    }
+
+    /// Before an invalidation that may move things (sizes, metrics, bounds size): remembers the
+    /// anchor once until the next prepare restores it.
+    func noteAnchorBeforeInvalidation(_ ctx: InvalidationContext) {
+        guard anchorPolicy != .none, !suspendAnchoring, !ctx.isBoundsOnly, pendingAnchor == nil, !needsPrepare else { return }
+        pendingAnchor = try? captureAnchor()
+    }
+
+    /// After a prepare: puts the pending anchor back (its keys are unchanged: no counts changed).
+    func restorePendingAnchor() throws {
+        guard let a = pendingAnchor else { return }
+        pendingAnchor = nil
+        guard !suspendAnchoring else { return }
+        try restoreAnchor(a, map: { $0 })
+    }
+
+    /// The anchor of a layout switch under a policy: the policy's first candidate among the
+    /// visible cells, by the current layout's final attributes (nil with `.none`: the switch
+    /// keeps the cell nearest the centre). Call with the layout prepared.
+    /// - Complexity: one rect query of the visible rect, O(1) memory.
+    func switchAnchor() throws -> LayoutAttributes? {
+        if anchorPolicy == .none { return nil }
+        var best: LayoutAttributes?, bestDistance = Double.infinity
+        let target: Point?
+        if case .nearest(let p) = anchorPolicy { target = Point(x: contentOffset.x + p.x, y: contentOffset.y + p.y) } else { target = nil }
+        let sink = VisitingSink(counts: counts) { a in
+            guard a.category == .cell, !a.isHidden else { return }
+            if let c = target {
+                let d = (a.center.x - c.x) * (a.center.x - c.x) + (a.center.y - c.y) * (a.center.y - c.y)
+                if d < bestDistance || (d == bestDistance && best.map { a.indexPath < $0.indexPath } ?? true) {
+                    bestDistance = d
+                    best = a
+                }
+            } else if best.map({ a.indexPath < $0.indexPath }) ?? true {
+                best = a
+            }
+        }
+        try layout.layoutAttributesForElements(in: bounds, into: sink)
+        try sink.check()
+        return best
+    }
+}

@@ -1,0 +1,189 @@
+"""Scroll anchoring (cvl_view_set_anchoring): for random updates above, inside and below the
+viewport the anchor cell keeps its screen position (within 0.5 pt, unless the offset had to be
+clamped into the scrollable range); with policy none the offset is UIKit's (kept)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from conftest import needs_flow, requires, snapshot
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import cvlayout
+from cvlayout import InvalidArgument
+
+pytestmark = [needs_flow, requires("cvl_view_set_anchoring", "cvl_view_apply_snapshot")]
+
+WIDTH, HEIGHT = 100.0, 300.0
+
+
+def list_view(ids, heights, offset=0.0, policy="first_visible"):
+    """A vertical list: one item per line (full width), heights by id."""
+    layout = cvlayout.FlowLayout(minimum_line_spacing=5, minimum_interitem_spacing=0)
+    layout.set_item_sizes(0, [(WIDTH, heights[x]) for x in ids])
+    view = cvlayout.CollectionView(layout, counts=[len(ids)], bounds_size=(WIDTH, HEIGHT))
+    view.set_identifiers([(1, ids)])
+    view.content_offset = (0.0, offset)
+    view.anchoring = policy
+    return view
+
+
+def screen(view):
+    """id -> (screen x, screen y) of every visible cell (disappearing ones included)."""
+    cells = [a for a in view.visible_attributes() if a.is_cell]   # first: it runs the layout
+    ox, oy = view.content_offset
+    return {a.identifier: (a.frame[0] - ox, a.frame[1] - oy) for a in cells}
+
+
+def max_offset(view):
+    return max(0.0, view.content_size[1] - view.bounds_size[1])
+
+
+@st.composite
+def list_changes(draw):
+    n = draw(st.integers(5, 40))
+    ids = list(range(n))
+    heights = {x: float(draw(st.integers(10, 90))) for x in range(200)}
+    new = list(ids)
+    for _ in range(draw(st.integers(1, 6))):
+        op = draw(st.sampled_from(["insert", "delete", "move", "resize"]))
+        if op == "insert":
+            new.insert(draw(st.integers(0, len(new))), 100 + len(new) + draw(st.integers(0, 50)) * 0 + _)
+        elif op == "delete" and len(new) > 1:
+            new.pop(draw(st.integers(0, len(new) - 1)))
+        elif op == "move" and len(new) > 1:
+            x = new.pop(draw(st.integers(0, len(new) - 1)))
+            new.insert(draw(st.integers(0, len(new))), x)
+        elif op == "resize":
+            heights[draw(st.sampled_from(new))] = float(draw(st.integers(10, 90)))
+    new = list(dict.fromkeys(new))
+    old_heights = dict(heights)
+    for x in ids:
+        old_heights[x] = float(draw(st.integers(10, 90))) if draw(st.booleans()) else heights[x]
+    return ids, new, old_heights, heights, draw(st.floats(0, 1))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(list_changes(), st.booleans())
+def test_anchor_keeps_its_screen_position(case, animated):
+    ids, new, old_heights, heights, where = case
+    view = list_view(ids, old_heights)
+    view.content_offset = (0.0, where * max_offset(view))
+    before = screen(view)
+    visible_ids = sorted(before, key=lambda x: ids.index(x))   # lowest index path first
+    # The host hands over the new sizes, then applies the snapshot (the documented order).
+    view.layout.set_item_sizes(0, [(WIDTH, heights[x]) for x in new])
+    view.apply_snapshot([(1, new)], animation=0.25 if animated else None)
+    if animated:
+        # The animation starts from exactly what was on screen.
+        start = screen(view)
+        for x, p in before.items():
+            assert start[x] == pytest.approx(p, abs=1e-6), f"item {x} jumped at the start of the animation"
+        view.finish_animations()
+    anchor = next((x for x in visible_ids if x in new), None)
+    if anchor is None:
+        return
+    ip = view.index_path_for_identifier(anchor)
+    a = view.attributes_for_item(ip)
+    oy = view.content_offset[1]
+    clamped = oy in (0.0, max_offset(view))
+    if not clamped:
+        assert abs((a.frame[1] - oy) - before[anchor][1]) <= 0.5
+    assert 0.0 <= oy <= max_offset(view)
+    view.close()
+
+
+@settings(max_examples=60, deadline=None)
+@given(list_changes())
+def test_policy_none_keeps_the_offset(case):
+    ids, new, old_heights, heights, where = case
+    view = list_view(ids, old_heights, policy="none")
+    offset = (0.0, where * max_offset(view))
+    view.content_offset = offset
+    view.layout.set_item_sizes(0, [(WIDTH, heights[x]) for x in new])
+    view.apply_snapshot([(1, new)])
+    assert view.content_offset == offset
+    view.close()
+
+
+def test_size_change_above_the_viewport():
+    ids = list(range(30))
+    heights = {x: 50.0 for x in ids}
+    view = list_view(ids, heights, offset=500.0)   # item 9 at y 495 .. 545: first visible
+    before = screen(view)
+    assert min(before, key=lambda x: ids.index(x)) == 9 and before[9] == (0.0, -5.0)
+    heights[2] = 130.0   # 80 pt taller, above the viewport
+    view.layout.set_item_sizes(0, [(WIDTH, heights[x]) for x in ids])
+    assert view.content_offset == (0.0, 500.0)   # the layout runs lazily: nothing moved yet
+    assert screen(view)[9] == (0.0, -5.0)         # the query prepares it and restores the anchor
+    assert view.content_offset == (0.0, 580.0)
+    # The same change with policy none moves the content under a fixed offset (UIKit).
+    plain = list_view(ids, {x: 50.0 for x in ids}, offset=500.0, policy="none")
+    plain.layout.set_item_sizes(0, [(WIDTH, heights[x]) for x in ids])
+    assert screen(plain)[9] == (0.0, 75.0) and plain.content_offset == (0.0, 500.0)
+
+
+def test_chat_sticks_to_the_end_on_append_and_keyboard():
+    ids = list(range(20))
+    heights = {x: 40.0 for x in range(100)}
+    view = list_view(ids, heights, policy="end")
+    view.content_offset = (0.0, max_offset(view))           # 20 * 45 - 5 - 300 = 595
+    assert view.content_offset == (0.0, 595.0)
+    ids2 = ids + [20, 21]
+    view.layout.set_item_sizes(0, [(WIDTH, heights[x]) for x in ids2])
+    view.apply_snapshot([(1, ids2)], animation=0.3)
+    assert view.content_offset == (0.0, 685.0)              # a batch update applies it at once              # 22 * 45 - 5 - 300
+    view.bounds_size = (WIDTH, 200.0)                        # the keyboard appears
+    screen(view)
+    assert view.content_offset == (0.0, 785.0)
+    # Not at the end: the first visible message keeps its place instead.
+    view.content_offset = (0.0, 100.0)
+    before = screen(view)
+    ids3 = ids2 + [22]
+    view.layout.set_item_sizes(0, [(WIDTH, heights[x]) for x in ids3])
+    view.apply_snapshot([(1, ids3)])
+    assert view.content_offset == (0.0, 100.0) and screen(view)[2] == before[2]
+
+
+def test_width_change_keeps_the_anchor():
+    layout = cvlayout.FlowLayout(item_size=(50, 50), minimum_line_spacing=10, minimum_interitem_spacing=10)
+    view = cvlayout.CollectionView(layout, counts=[200], bounds_size=(230, 300))   # 4 per line (50+10)
+    view.set_identifiers([(0, list(range(200)))])
+    view.anchoring = "first_visible"
+    view.content_offset = (0.0, 600.0)   # line 10 (items 40..43) at y 600
+    assert screen(view)[40] == (0.0, 0.0)
+    view.bounds_size = (110, 300)        # 2 per line: item 40 on line 20 at y 1200
+    assert screen(view)[40] == (0.0, 0.0)
+    assert view.content_offset == (0.0, 1200.0)
+
+
+def test_circle_to_cover_flow_keeps_the_users_item():
+    circle = cvlayout.CircleLayout()
+    view = cvlayout.CollectionView(circle, counts=[12], bounds_size=(400, 400))
+    cells = {a.index_path[1]: a for a in view.visible_attributes() if a.is_cell}
+    for k in (3, 7, 10):
+        with cvlayout.CollectionView(cvlayout.CircleLayout(), counts=[12], bounds_size=(400, 400)) as v:
+            v.anchoring = ("nearest", cells[k].center)   # the user is on item k
+            v.set_layout(cvlayout.CoverFlowLayout())
+            ox, oy = v.content_offset
+            centre = (ox + 200, oy + 200)
+            shown = [a for a in v.visible_attributes() if a.is_cell]
+            nearest = min(shown, key=lambda a: math.dist(a.center, centre))
+            assert nearest.index_path == (0, k)
+    view.close()
+
+
+def test_bad_policies_change_nothing():
+    view = list_view(list(range(5)), {x: 30.0 for x in range(5)})
+    state = snapshot(view)
+    with pytest.raises(InvalidArgument):
+        view.anchoring = "sideways"
+    with pytest.raises(InvalidArgument):
+        view.anchoring = ("nearest", (math.nan, 0))
+    with pytest.raises(InvalidArgument):
+        cvlayout._lib.cvl_view_set_anchoring(view.handle, 9, cvlayout._types.cvl_point(0, 0))
+    assert view.anchoring == "first_visible" and snapshot(view) == state
+    view.anchoring = ("nearest", (10, 20))
+    assert view.anchoring == ("nearest", (10.0, 20.0))

@@ -7,6 +7,9 @@ final class HookableFlowLayout: FlowLayout, HasLayoutBox {
     var hooks: cvl_flow_hooks?
     weak var box: LayoutBox?
 
+    /// Hooks can add transforms; without them this is the plain flow layout.
+    override var drawsElementsWithinFrames: Bool { hooks == nil }
+
     /// With an `adjust_attributes_in_rect` hook, the flow's elements in `rect` are collected
     /// (at most `CVL_MAX_CALLBACK_ELEMENTS`: the hook receives them in one buffer) and what the
     /// hook returns goes to the sink, which validates it (a hook can return anything).

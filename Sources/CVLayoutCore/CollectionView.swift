@@ -349,18 +349,23 @@ public final class CollectionView {
         guard point.isFinite else { throw LayoutError.invalid("point must be finite") }
         try layoutIfNeeded()
         // Transformed cells may be drawn outside their frame: query a generous neighbourhood,
-        // then test each element's drawn shape, topmost first.
+        // then test each element's drawn shape, topmost first. A layout that draws everything
+        // over its frames (and no animation) needs only the frames around the point.
+        let animating = transition.map { !$0.isFinished(at: currentTime) } ?? false
+        let pad = layout.drawsElementsWithinFrames && !animating
+            ? Swift.max(abs(point.x), abs(point.y), 1) * 0x1p-30
+            : Swift.max(boundsSize.width, boundsSize.height, 1)
         let sink = HitTestSink(counts: counts, point: point)
-        try sendElements(in: hitTestRect(around: point), to: sink)
+        try sendElements(in: hitTestRect(around: point, pad: pad), to: sink)
         return sink.topmost?.indexPath
     }
 
-    /// The neighbourhood a hit test searches: the point ± the larger bounds dimension, clipped
-    /// to half the largest finite double on each side so that it stays a finite rect whatever
-    /// the bounds and the point (a hit test never fails over a rect the caller did not pass).
-    func hitTestRect(around point: Point) -> Rect {
+    /// The neighbourhood a hit test searches: the point ± `pad`, clipped to half the largest
+    /// finite double on each side so that it stays a finite rect whatever the bounds and the
+    /// point (a hit test never fails over a rect the caller did not pass).
+    func hitTestRect(around point: Point, pad: Double) -> Rect {
         let limit = Double.greatestFiniteMagnitude / 2
-        let pad = Swift.min(Swift.max(boundsSize.width, boundsSize.height, 1), limit)
+        let pad = Swift.min(pad, limit)
         let x0 = Swift.max(point.x - pad, -limit), x1 = Swift.min(point.x + pad, limit)
         let y0 = Swift.max(point.y - pad, -limit), y1 = Swift.min(point.y + pad, limit)
         return Rect(x: x0, y: y0, width: Swift.max(0, x1 - x0), height: Swift.max(0, y1 - y0))

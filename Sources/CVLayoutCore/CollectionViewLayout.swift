@@ -31,6 +31,13 @@ open class CollectionViewLayout {
     /// Bit `i` marks slot `i`.
     open var discreteCustomSlots: UInt8 { 0 }
 
+    /// True when every element the layout's queries return is drawn exactly over its frame
+    /// (identity transform), so a hit test need only look at the elements whose frame contains
+    /// the point (O(log n) instead of a neighbourhood query). Only a layout that knows says so:
+    /// false by default, and each built-in layout answers for its own class only (a subclass
+    /// that adds transforms must not inherit a true).
+    open var drawsElementsWithinFrames: Bool { false }
+
     public init() {}
 
     // MARK: The layout cycle

@@ -81,11 +81,23 @@ final class FlowLayoutQueryTests: XCTestCase {
         for round in 0..<40 {
             let (_, cv, _) = try randomFlow(&rng)
             let content = try cv.contentSize()
+            let everything = try cv.layoutAttributesForElements(in: CollectionViewLayout.searchRect(content: content))
+            // Hit tests exactly on frame edges (a frame holds its min edges, not its max ones).
+            for a in everything.filter({ $0.category == .cell }).prefix(8) {
+                for q in [a.frame.origin, Point(x: a.frame.maxX, y: a.frame.minY), Point(x: a.frame.midX, y: a.frame.maxY)] {
+                    XCTAssertEqual(try cv.indexPathForItem(at: q),
+                                   everything.last { $0.category == .cell && $0.covers(q) }?.indexPath, "hit at \(q)")
+                }
+            }
             for _ in 0..<10 {
                 let rect = Rect(x: Double.random(in: -50...(content.width + 50), using: &rng),
                                 y: Double.random(in: -50...(content.height + 50), using: &rng),
                                 width: Double.random(in: 0...400, using: &rng), height: Double.random(in: 0...400, using: &rng))
                 let full = try cv.layoutAttributesForElements(in: rect)
+                // The hit test (a point query for the flow layout) against brute force.
+                let q = Point(x: rect.minX, y: rect.minY)
+                XCTAssertEqual(try cv.indexPathForItem(at: q),
+                               everything.last { $0.category == .cell && $0.covers(q) }?.indexPath, "hit at \(q)")
                 let counting = ElementSink(counts: [])
                 try cv.sendElements(in: rect, to: counting)
                 XCTAssertEqual(counting.count, full.count, "round \(round) rect \(rect)")

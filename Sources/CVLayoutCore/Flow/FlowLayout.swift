@@ -101,6 +101,9 @@ open class FlowLayout: CollectionViewLayout {
     }
 
 
+    /// The flow layout draws every element over its frame (subclasses answer for themselves).
+    open override var drawsElementsWithinFrames: Bool { type(of: self) == FlowLayout.self }
+
     // MARK: Layout cycle
 
     open override func prepare() throws {

@@ -26,6 +26,9 @@
 ///
 /// Cost: the flow's; one `modeProvider` call per cell returned when a provider is set.
 open class DimensionsLayout: FlowLayout {
+    /// Cells carry a mode, never a transform: drawn over their frames.
+    open override var drawsElementsWithinFrames: Bool { type(of: self) == DimensionsLayout.self }
+
     /// Listing 4.18's `AFCollectionViewFlowLayoutMode`.
     public enum LayoutMode: Int, Sendable, CaseIterable {
         /// `AFCollectionViewFlowLayoutModeAspectFit`, the default: the whole photo is visible.

@@ -140,6 +140,9 @@ public final class MosaicLayout: CollectionViewLayout {
 
     public override init() { super.init() }
 
+    /// No transforms: every cell is drawn over its frame.
+    public override var drawsElementsWithinFrames: Bool { true }
+
     /// Slot 0 (the cell type) is discrete.
     public override var discreteCustomSlots: UInt8 { 0b1 }
 

@@ -82,6 +82,10 @@ open class SurveyLayout: FlowLayout {
     /// The content width the cache was built for.
     private var binderCacheWidth = Double.nan
 
+    /// Cells and binders are drawn over their frames (the slide-in transforms exist only while
+    /// an update animates, when hit tests search a neighbourhood anyway).
+    open override var drawsElementsWithinFrames: Bool { type(of: self) == SurveyLayout.self }
+
     /// Listing 4.2 (with 4.9 and 4.10): the Survey metrics.
     public static let seedConfiguration: FlowConfiguration = {
         var c = FlowConfiguration.default

@@ -111,6 +111,9 @@ public final class TreeLayout: CollectionViewLayout {
 
     public override init() { super.init() }
 
+    /// No transforms: every cell and connector is drawn over its frame.
+    public override var drawsElementsWithinFrames: Bool { true }
+
     /// Both slots are indices: discrete.
     public override var discreteCustomSlots: UInt8 { 0b11 }
 

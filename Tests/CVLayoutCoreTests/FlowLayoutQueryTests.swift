@@ -72,6 +72,27 @@ final class FlowLayoutQueryTests: XCTestCase {
         XCTAssertGreaterThan(checked, 1000)
     }
 
+    /// A rect starting one ulp before a cell's far edge finds it, although the section's
+    /// `reach` (summed as 80 + 48.669 = 128.66899999999998) is one ulp short of the cell's edge
+    /// (110 + 18.669 = 128.669). Found by hypothesis: counts [0, 1], header width 25, inset
+    /// left 30, item 18.669 wide, scrolling horizontally.
+    func testSectionSearchDoesNotDropACellAnUlpInside() throws {
+        let f = FlowLayout()
+        try f.configure {
+            $0.scrollDirection = .horizontal
+            $0.itemSize = Size(width: 18.669, height: 1)
+            $0.sectionInset = EdgeInsets(top: 0, left: 30, bottom: 0, right: 0)
+            $0.headerReferenceSize = Size(width: 25, height: 0)
+        }
+        _ = try FlowTest.attach(f, [0, 1], Size(width: 1, height: 1))
+        // Section 0: header 0...25, inset 30 → section 1 starts at 55: header 55...80, cell at 110.
+        XCTAssertEqual(FlowTest.frame(f, 1, 0), Rect(x: 110, y: 0, width: 18.669, height: 1))
+        let edge = 110 + 18.669
+        let rect = Rect(x: edge.nextDown, y: 0, width: 0.331, height: 1)
+        XCTAssertEqual(try FlowTest.query(f, rect).map(\.frame), [Rect(x: 110, y: 0, width: 18.669, height: 1)])
+        XCTAssertEqual(try FlowTest.query(f, Rect(x: edge, y: 0, width: 0.331, height: 1)).count, 0)
+    }
+
     /// The one query path's sinks agree with the full query: a sink that keeps nothing counts
     /// it, a limited one keeps its first elements and counts the rest, a finding sink finds
     /// what the single-element query returns, a hit-test sink picks the topmost covering cell.

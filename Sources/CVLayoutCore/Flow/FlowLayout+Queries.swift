@@ -105,8 +105,12 @@ extension FlowLayout {
         let axis = st.axis
         let rMin = axis.main(rect.origin), rMax = rMin + axis.main(rect.size)
         let n = st.sections.count
-        let lo = flowPartitionPoint(0, n) { st.reach[$0] > rMin }
-        let hi = flowPartitionPoint(lo, n) { st.floor[$0] >= rMax }
+        // `reach`/`floor` are sums in another order than the frames' (origin + relative offset):
+        // they may differ from an element's edge by an ulp, so the section search gets the same
+        // slack as the line search; `Rect.intersects` on each frame stays the exact test.
+        let slack = FlowLayout.searchSlack(rMin, rMax)
+        let lo = flowPartitionPoint(0, n) { st.reach[$0] > rMin - slack }
+        let hi = flowPartitionPoint(lo, n) { st.floor[$0] >= rMax + slack }
         guard lo < hi else { return }
 
         for s in lo..<hi {

@@ -429,11 +429,21 @@ int cvl_flow_layout_item_frame(const cvl_layout *layout, cvl_index_path index_pa
 int cvl_flow_layout_section_frame(const cvl_layout *layout, int64_t section, cvl_rect *out);
 
 /* ============================================================================================
-** Flow layout hooks: "subclassing" the flow layout, as the seeds do in Objective-C
+** Layout callbacks: UICollectionViewLayout's overridable methods, written by the caller
 **
-** The hooks receive the flow layout's own attributes and may adjust them in place or add
-** elements (decorations). `env` describes the collection view during the call. Inside a hook,
-** the functions marked "callable from hooks" may be called on `layout`.
+** One table, used two ways:
+** - cvl_custom_layout_create(): a layout made of callbacks ("subclass UICollectionViewLayout").
+**   Its base answers nothing: no content, no elements, no invalidation, the proposed offset.
+**   `content_size` and `attributes_in_rect` are required.
+** - cvl_flow_layout_set_hooks(): "subclass" a plain flow layout, as the seeds do in Objective-C
+**   (call super, then adjust). Every callback is optional.
+** Each callback is called after the base layout (the flow layout, or the empty base) answered,
+** and receives that answer in its in/out arguments: it may keep it, change it, or (queries) add
+** to it. NULL keeps the base's answer. Every callback receives `env` (the collection view during
+** the call) and `layout` (the layout's handle, valid during the call: the functions marked
+** "callable from hooks" may be called on it). The library validates what the callbacks return
+** (finite numbers, sizes >= 0, alpha within 0...1, cells whose index paths exist, counts within
+** capacity) and fails the call in progress with CVL_ERROR_CALLBACK otherwise.
 */
 
 /** What a layout callback knows about its collection view. Valid only during the call. */
@@ -456,93 +466,70 @@ typedef struct cvl_update_item {
     cvl_index_path after;      /* insert, move: the index path after the update; else (-1, -1) */
 } cvl_update_item;
 
-typedef struct cvl_flow_hooks {
-    void *context;
-    /**
-    ** After a rect query: `attributes[0 .. count-1]` are the flow layout's elements in `rect`.
-    ** Adjust them in place and/or append up to `capacity - count` more, and set *out_count to
-    ** the total. If more room is needed, set *out_count to the total needed and return
-    ** CVL_ERROR_CAPACITY: the library calls again with a larger buffer holding the original
-    ** elements (at most CVL_MAX_CALLBACK_ELEMENTS in all, else CVL_ERROR_CALLBACK).
-    ** NULL: no adjustment.
-    */
-    int (*adjust_attributes_in_rect)(void *context, const cvl_layout_env *env, cvl_layout *layout,
-                                     cvl_rect rect, cvl_attributes *attributes, size_t count,
-                                     size_t capacity, size_t *out_count);
-    /** After a single-element query (cell, header, footer): adjust *attributes in place. NULL: no adjustment. */
-    int (*adjust_attributes)(void *context, const cvl_layout_env *env, cvl_layout *layout, cvl_attributes *attributes);
-    /**
-    ** layoutAttributesForDecorationViewOfKind:atIndexPath:. Fill *out and set *out_found = 1,
-    ** or set *out_found = 0. NULL: the layout has no decorations.
-    */
-    int (*attributes_for_decoration)(void *context, const cvl_layout_env *env, cvl_layout *layout,
-                                     int32_t kind, cvl_index_path index_path, cvl_attributes *out, int *out_found);
-    /** prepareForCollectionViewUpdates: the updates in UIKit's order (`items` is NULL when `count` is 0). NULL: nothing. */
-    int (*prepare_for_updates)(void *context, const cvl_layout_env *env, cvl_layout *layout,
-                               const cvl_update_item *items, size_t count);
-    /** finalizeCollectionViewUpdates. NULL: nothing. */
-    int (*finalize_updates)(void *context, const cvl_layout_env *env, cvl_layout *layout);
-    /**
-    ** initialLayoutAttributesFor{Appearing}...: *attributes holds the element's attributes after
-    ** the update (identity fields tell which element). Modify them and set *out_use = 1 to start
-    ** the element from them, or set *out_use = 0 for the default (a crossfade). NULL: default.
-    */
-    int (*initial_attributes_for_appearing)(void *context, const cvl_layout_env *env, cvl_layout *layout,
-                                            cvl_attributes *attributes, int *out_use);
-    /** finalLayoutAttributesFor{Disappearing}...: as above with the attributes before the update. */
-    int (*final_attributes_for_disappearing)(void *context, const cvl_layout_env *env, cvl_layout *layout,
-                                             cvl_attributes *attributes, int *out_use);
-} cvl_flow_hooks;
-
-/**
-** Sets (copies) or clears (`hooks == NULL`) the hooks of a flow layout (type CVL_LAYOUT_FLOW;
-** the built-in flow subclasses keep their own behaviour and reject hooks with
-** CVL_ERROR_INVALID_ARGUMENT). Invalidates the attached view's layout.
-*/
-int cvl_flow_layout_set_hooks(cvl_layout *layout, const cvl_flow_hooks *hooks);
-
-/* ============================================================================================
-** Layouts written by the caller: UICollectionViewLayout made of callbacks
-**
-** `content_size` and `attributes_in_rect` are required; the rest are optional (NULL) with
-** UIKit's defaults. The library validates what the callbacks return (finite numbers, sizes
-** >= 0, cells whose index paths exist, counts within capacity) and fails the call in progress
-** with CVL_ERROR_CALLBACK otherwise.
-*/
 typedef struct cvl_layout_callbacks {
     void *context;
-    /** prepareLayout. NULL: nothing to prepare. */
-    int (*prepare)(void *context, const cvl_layout_env *env);
-    /** collectionViewContentSize. Required. */
-    int (*content_size)(void *context, const cvl_layout_env *env, cvl_size *out);
+    /** prepareLayout, after the base's prepare. */
+    int (*prepare)(void *context, const cvl_layout_env *env, cvl_layout *layout);
+    /** collectionViewContentSize: *inout_size holds the base's (0 x 0 for a custom layout). */
+    int (*content_size)(void *context, const cvl_layout_env *env, cvl_layout *layout, cvl_size *inout_size);
     /**
-    ** layoutAttributesForElementsInRect: write the elements whose frame intersects `rect` into
-    ** `out` (at most `capacity`) and their number to *out_count. If there are more than
-    ** `capacity`, set *out_count to the number needed and return CVL_ERROR_CAPACITY: the library
-    ** calls again with a buffer that large (at most CVL_MAX_CALLBACK_ELEMENTS; a larger request
-    ** fails the call with CVL_ERROR_CALLBACK). Required.
+    ** layoutAttributesForElementsInRect: `attributes[0 .. count-1]` are the base's elements in
+    ** `rect` (none for a custom layout). Adjust them in place and/or append up to
+    ** `capacity - count` more (the elements whose frame intersects `rect`), and set *out_count to
+    ** the total. If more room is needed, set *out_count to the total needed and return
+    ** CVL_ERROR_CAPACITY: the library calls again with a larger buffer holding the base's
+    ** elements again (at most CVL_MAX_CALLBACK_ELEMENTS in all, else CVL_ERROR_CALLBACK).
     */
-    int (*attributes_in_rect)(void *context, const cvl_layout_env *env, cvl_rect rect,
-                              cvl_attributes *out, size_t capacity, size_t *out_count);
+    int (*attributes_in_rect)(void *context, const cvl_layout_env *env, cvl_layout *layout, cvl_rect rect,
+                              cvl_attributes *attributes, size_t count, size_t capacity, size_t *out_count);
     /**
-    ** layoutAttributesFor{Item,SupplementaryView,DecorationView}AtIndexPath: fill *out and set
-    ** *out_found = 1, or *out_found = 0. NULL: the library searches a rect query of the whole
+    ** layoutAttributesFor{Item,SupplementaryView,DecorationView}AtIndexPath: *inout_found is 1
+    ** and *attributes the base's answer if the base has the element, else *inout_found is 0.
+    ** Fill or adjust *attributes and set *inout_found to 1, or set it to 0 (no such element).
+    ** The identity fields are the ones asked for, whatever the callback writes there. NULL: the
+    ** base's answer; for a custom layout, the element is looked up in a rect query of the whole
     ** content.
     */
-    int (*attributes_for_element)(void *context, const cvl_layout_env *env, int32_t category, int32_t kind,
-                                  cvl_index_path index_path, cvl_attributes *out, int *out_found);
-    /** shouldInvalidateLayoutForBoundsChange: set *out_invalidate to 0 or 1. NULL: 0. */
-    int (*should_invalidate_for_bounds_change)(void *context, const cvl_layout_env *env, cvl_rect new_bounds,
-                                               int *out_invalidate);
-    /** targetContentOffsetForProposedContentOffset:withScrollingVelocity:. NULL: the proposed offset. */
-    int (*target_content_offset)(void *context, const cvl_layout_env *env, cvl_point proposed,
-                                 cvl_point velocity, cvl_point *out);
-    /** As in cvl_flow_hooks, without the layout argument. NULL: nothing / default. */
-    int (*prepare_for_updates)(void *context, const cvl_layout_env *env, const cvl_update_item *items, size_t count);
-    int (*finalize_updates)(void *context, const cvl_layout_env *env);
-    int (*initial_attributes_for_appearing)(void *context, const cvl_layout_env *env, cvl_attributes *attributes, int *out_use);
-    int (*final_attributes_for_disappearing)(void *context, const cvl_layout_env *env, cvl_attributes *attributes, int *out_use);
+    int (*attributes_for_element)(void *context, const cvl_layout_env *env, cvl_layout *layout, int32_t category,
+                                  int32_t kind, cvl_index_path index_path, cvl_attributes *attributes,
+                                  int *inout_found);
+    /**
+    ** shouldInvalidateLayoutForBoundsChange: *inout_invalidate holds the base's answer (0 or 1);
+    ** leave or change it. A failing callback counts as 1 (and fails the next query if it persists).
+    */
+    int (*should_invalidate_for_bounds_change)(void *context, const cvl_layout_env *env, cvl_layout *layout,
+                                               cvl_rect new_bounds, int *inout_invalidate);
+    /**
+    ** targetContentOffsetForProposedContentOffset:withScrollingVelocity:: *inout_offset holds the
+    ** base's answer (the proposed offset for a custom layout).
+    */
+    int (*target_content_offset)(void *context, const cvl_layout_env *env, cvl_layout *layout, cvl_point proposed,
+                                 cvl_point velocity, cvl_point *inout_offset);
+    /** prepareForCollectionViewUpdates: the updates in UIKit's order (`items` is NULL when `count` is 0). */
+    int (*prepare_for_updates)(void *context, const cvl_layout_env *env, cvl_layout *layout,
+                               const cvl_update_item *items, size_t count);
+    /** finalizeCollectionViewUpdates. */
+    int (*finalize_updates)(void *context, const cvl_layout_env *env, cvl_layout *layout);
+    /**
+    ** initialLayoutAttributesFor{Appearing}...: *attributes holds the base's start attributes and
+    ** *inout_use is 1 when the base has some; else *attributes holds the element's attributes
+    ** after the update and *inout_use is 0 (identity fields tell which element). Modify them and
+    ** set *inout_use = 1 to start the element from them, or set it to 0 for the default (a
+    ** crossfade).
+    */
+    int (*initial_attributes_for_appearing)(void *context, const cvl_layout_env *env, cvl_layout *layout,
+                                            cvl_attributes *attributes, int *inout_use);
+    /** finalLayoutAttributesFor{Disappearing}...: as above with the attributes before the update. */
+    int (*final_attributes_for_disappearing)(void *context, const cvl_layout_env *env, cvl_layout *layout,
+                                             cvl_attributes *attributes, int *inout_use);
 } cvl_layout_callbacks;
+
+/**
+** Sets (copies) or clears (`hooks == NULL`) the callbacks that adjust a flow layout (type
+** CVL_LAYOUT_FLOW; the built-in flow subclasses keep their own behaviour and reject hooks with
+** CVL_ERROR_INVALID_ARGUMENT). Invalidates the attached view's layout.
+*/
+int cvl_flow_layout_set_hooks(cvl_layout *layout, const cvl_layout_callbacks *hooks);
 
 /**
 ** Creates a layout driven by `callbacks` (copied). `content_size` and `attributes_in_rect`

@@ -111,16 +111,6 @@ let abiTable: [String: StructInfo] = [
         ("before", \.before),
         ("after", \.after),
     ]),
-    "cvl_flow_hooks": info(cvl_flow_hooks.self, [
-        ("context", \.context),
-        ("adjust_attributes_in_rect", \.adjust_attributes_in_rect),
-        ("adjust_attributes", \.adjust_attributes),
-        ("attributes_for_decoration", \.attributes_for_decoration),
-        ("prepare_for_updates", \.prepare_for_updates),
-        ("finalize_updates", \.finalize_updates),
-        ("initial_attributes_for_appearing", \.initial_attributes_for_appearing),
-        ("final_attributes_for_disappearing", \.final_attributes_for_disappearing),
-    ]),
     "cvl_layout_callbacks": info(cvl_layout_callbacks.self, [
         ("context", \.context),
         ("prepare", \.prepare),

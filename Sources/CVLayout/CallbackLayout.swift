@@ -1,58 +1,37 @@
 import CCVLayout
 import CVLayoutCore
 
-/// A `CollectionViewLayout` whose every method forwards to a `cvl_layout_callbacks` table.
-/// Everything the callbacks return is validated before the engine uses it.
+/// The layout `cvl_custom_layout_create` makes: `CollectionViewLayout` (whose every answer is
+/// empty) with each overridable method forwarded to the caller's `cvl_layout_callbacks` through
+/// `LayoutCallbacks`, which validates what they return.
 final class CallbackLayout: CollectionViewLayout, HasLayoutBox {
-    let cb: cvl_layout_callbacks
+    let callbacks: LayoutCallbacks
     weak var box: LayoutBox?
 
-    init(_ callbacks: cvl_layout_callbacks) throws {
-        guard callbacks.content_size != nil else { throw LayoutError(.nullArgument, "callbacks.content_size is NULL") }
-        guard callbacks.attributes_in_rect != nil else { throw LayoutError(.nullArgument, "callbacks.attributes_in_rect is NULL") }
-        cb = callbacks
+    init(_ table: cvl_layout_callbacks) throws {
+        guard table.content_size != nil else { throw LayoutError(.nullArgument, "callbacks.content_size is NULL") }
+        guard table.attributes_in_rect != nil else { throw LayoutError(.nullArgument, "callbacks.attributes_in_rect is NULL") }
+        callbacks = LayoutCallbacks(table)
         super.init()
     }
 
     override func prepare() throws {
-        guard let f = cb.prepare else { return }
-        try withEnv { env in try callC("prepare") { f(cb.context, env) } }
+        try super.prepare()
+        try callbacks.prepare(self)
     }
 
     override func collectionViewContentSize() throws -> Size {
-        guard let f = cb.content_size else { return .zero }
-        var s = cvl_size()
-        try withEnv { env in try callC("content_size") { f(cb.context, env, &s) } }
-        guard s.width.isFinite, s.height.isFinite, s.width >= 0, s.height >= 0 else {
-            throw LayoutError.callback("content_size callback returned \(s.width)x\(s.height); it must be finite and non-negative")
-        }
-        return s.core
+        try callbacks.contentSize(self, base: try super.collectionViewContentSize())
     }
 
     /// - Complexity: the callback's; at most `CVL_MAX_CALLBACK_ELEMENTS` elements are accepted.
     override func layoutAttributesForElements(in rect: Rect, into sink: ElementSink) throws {
-        guard let f = cb.attributes_in_rect else { return }
-        let raw = try withEnv { env in
-            try collectAttributes("attributes_in_rect", initialCapacity: 64) { buf, cap, count in
-                f(cb.context, env, rect.c, buf, cap, &count)
-            }
-        }
-        for a in raw { sink.add(try a.core("attributes_in_rect")) }
+        try callbacks.elements(self, in: rect, base: [], into: sink)
     }
 
     private func element(_ category: ElementCategory, _ kind: ElementKind, _ ip: IndexPath) throws -> LayoutAttributes? {
-        guard let f = cb.attributes_for_element else {
-            return try findInContent(category, kind, ip)
-        }
-        var a = cvl_attributes(), found: Int32 = 0
-        try withEnv { env in
-            try callC("attributes_for_element") { f(cb.context, env, Int32(category.rawValue), kind.rawValue, ip.c, &a, &found) }
-        }
-        guard found == 1 else { return nil }
-        var v = try a.core("attributes_for_element")
-        // The identity is the one asked for.
-        v.indexPath = ip; v.category = category; v.kind = kind
-        return v
+        guard callbacks.hasAttributesForElement else { return try findInContent(category, kind, ip) }
+        return try callbacks.element(self, category, kind, ip, base: nil)
     }
 
     /// Without `attributes_for_element`: one `attributes_in_rect` call over the whole content,
@@ -76,61 +55,35 @@ final class CallbackLayout: CollectionViewLayout, HasLayoutBox {
         try element(.decorationView, kind, indexPath)
     }
 
-    /// A failing callback here cannot be reported through the bounds setter's signature in the
-    /// core, so it is treated as "invalidate" (the safe answer) and the failure is reported by
-    /// the next query's prepare if it persists.
     override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
-        guard let f = cb.should_invalidate_for_bounds_change else { return false }
-        var answer: Int32 = 1
-        let ok = (try? withEnv { env in try callC("should_invalidate_for_bounds_change") { f(cb.context, env, newBounds.c, &answer) } }) != nil
-        return !ok || answer != 0
+        callbacks.shouldInvalidate(self, forBoundsChange: newBounds, base: super.shouldInvalidateLayout(forBoundsChange: newBounds))
     }
 
     override func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext { .everything }
 
     override func targetContentOffset(forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point) throws -> Point {
-        guard let f = cb.target_content_offset else { return proposed }
-        var p = cvl_point()
-        try withEnv { env in try callC("target_content_offset") { f(cb.context, env, proposed.c, velocity.c, &p) } }
-        return p.core
+        let base = try super.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: velocity)
+        return try callbacks.targetContentOffset(self, proposed: proposed, velocity: velocity, base: base)
     }
 
     override func prepare(forCollectionViewUpdates updateItems: [UpdateItem]) throws {
-        guard let f = cb.prepare_for_updates else { return }
-        let items = cUpdateItems(updateItems)
-        try withEnv { env in
-            try items.withUnsafeBufferPointer { buf in
-                // NULL for an empty list: an empty array's base address is shared storage a misbehaving
-                // callback must not be able to write to.
-                try callC("prepare_for_updates") { f(cb.context, env, buf.isEmpty ? nil : buf.baseAddress, buf.count) }
-            }
-        }
+        try super.prepare(forCollectionViewUpdates: updateItems)
+        try callbacks.prepare(self, forUpdates: updateItems)
     }
 
     override func finalizeCollectionViewUpdates() throws {
-        guard let f = cb.finalize_updates else { return }
-        try withEnv { env in try callC("finalize_updates") { f(cb.context, env) } }
+        try super.finalizeCollectionViewUpdates()
+        try callbacks.finalizeUpdates(self)
     }
 
     override func initialAttributes(forAppearing key: ElementKey, final: LayoutAttributes) throws -> LayoutAttributes? {
-        try transitionHook(appearing: true, final)
+        let base = try super.initialAttributes(forAppearing: key, final: final)
+        return try callbacks.transition(self, appearing: true, final, base: base)
     }
 
     override func finalAttributes(forDisappearing key: ElementKey, current: LayoutAttributes) throws -> LayoutAttributes? {
-        try transitionHook(appearing: false, current)
-    }
-
-    /// The appear/disappear hooks: the engine hands the element's attributes and the callback
-    /// may replace them.
-    func transitionHook(appearing: Bool, _ attrs: LayoutAttributes) throws -> LayoutAttributes? {
-        let f = appearing ? cb.initial_attributes_for_appearing : cb.final_attributes_for_disappearing
-        guard let f else { return nil }
-        var a = attrs.c, use: Int32 = 0
-        try withEnv { env in try callC(appearing ? "initial_attributes_for_appearing" : "final_attributes_for_disappearing") { f(cb.context, env, &a, &use) } }
-        guard use != 0 else { return nil }
-        var v = try a.core(appearing ? "initial_attributes_for_appearing" : "final_attributes_for_disappearing")
-        v.indexPath = attrs.indexPath; v.category = attrs.category; v.kind = attrs.kind
-        return v
+        let base = try super.finalAttributes(forDisappearing: key, current: current)
+        return try callbacks.transition(self, appearing: false, current, base: base)
     }
 }
 

@@ -153,12 +153,12 @@ public func cvl_flow_layout_section_frame_impl(_ layout: OpaquePointer?, _ secti
 }
 
 @_cdecl("cvl_flow_layout_set_hooks")
-public func cvl_flow_layout_set_hooks_impl(_ layout: OpaquePointer?, _ hooks: UnsafePointer<cvl_flow_hooks>?) -> Int32 {
+public func cvl_flow_layout_set_hooks_impl(_ layout: OpaquePointer?, _ hooks: UnsafePointer<cvl_layout_callbacks>?) -> Int32 {
     withLayout(layout) { box in
         guard let f = box.layout as? HookableFlowLayout else {
             throw LayoutError.invalid("hooks can only be set on a plain flow layout (cvl_flow_layout_create); the built-in flow subclasses keep their own behaviour")
         }
-        f.hooks = hooks?.pointee
+        f.hooks = hooks.map { LayoutCallbacks($0.pointee) }
         box.viewBox?.view.invalidateLayout(.everything)
     }
 }

@@ -78,8 +78,9 @@ typedef struct grid_ctx {
     int finalized;
 } grid_ctx;
 
-static int grid_prepare(void *c, const cvl_layout_env *env) {
+static int grid_prepare(void *c, const cvl_layout_env *env, cvl_layout *layout) {
     grid_ctx *g = c;
+    (void)layout;
     int64_t s, rows = 0;
     g->prepared++;
     g->columns = (int64_t)(env->bounds_size.width / 100.0);
@@ -92,8 +93,9 @@ static int grid_prepare(void *c, const cvl_layout_env *env) {
     }
     return 0;
 }
-static int grid_content_size(void *c, const cvl_layout_env *env, cvl_size *out) {
+static int grid_content_size(void *c, const cvl_layout_env *env, cvl_layout *layout, cvl_size *out) {
     grid_ctx *g = c;
+    (void)layout;
     int64_t rows = g->sections ? g->rows_before[g->sections - 1] + (g->items[g->sections - 1] + g->columns - 1) / g->columns : 0;
     out->width = env->bounds_size.width;
     out->height = (double)rows * 100.0;
@@ -113,9 +115,12 @@ static cvl_attributes grid_cell(grid_ctx *g, int64_t s, int64_t i) {
     a.alpha = g->bad_output ? NAN : 1;
     return a;
 }
-static int grid_in_rect(void *c, const cvl_layout_env *env, cvl_rect rect, cvl_attributes *out, size_t cap, size_t *count) {
+/* A custom layout's base has no elements: `base` is 0, the grid writes from out[0]. */
+static int grid_in_rect(void *c, const cvl_layout_env *env, cvl_layout *layout, cvl_rect rect, cvl_attributes *out,
+                        size_t base, size_t cap, size_t *count) {
     grid_ctx *g = c;
-    size_t n = 0;
+    size_t n = base;
+    (void)layout;
     int64_t s, i;
     (void)env;
     for (s = 0; s < g->sections; s++) {
@@ -131,9 +136,10 @@ static int grid_in_rect(void *c, const cvl_layout_env *env, cvl_rect rect, cvl_a
     *count = n;
     return n > cap ? CVL_ERROR_CAPACITY : 0;
 }
-static int grid_element(void *c, const cvl_layout_env *env, int32_t category, int32_t kind, cvl_index_path ip,
-                        cvl_attributes *out, int *found) {
+static int grid_element(void *c, const cvl_layout_env *env, cvl_layout *layout, int32_t category, int32_t kind,
+                        cvl_index_path ip, cvl_attributes *out, int *found) {
     grid_ctx *g = c;
+    (void)layout;
     (void)env;
     *found = 0;
     if (category == CVL_CATEGORY_CELL) {
@@ -152,33 +158,40 @@ static int grid_element(void *c, const cvl_layout_env *env, int32_t category, in
     }
     return 0;
 }
-static int grid_target(void *c, const cvl_layout_env *env, cvl_point proposed, cvl_point velocity, cvl_point *out) {
+static int grid_target(void *c, const cvl_layout_env *env, cvl_layout *layout, cvl_point proposed, cvl_point velocity,
+                       cvl_point *out) {
     (void)c;
+    (void)layout;
     (void)env;
     (void)velocity;
     out->x = proposed.x;
     out->y = floor(proposed.y / 100.0 + 0.5) * 100.0; /* snap to rows */
     return 0;
 }
-static int grid_should_invalidate(void *c, const cvl_layout_env *env, cvl_rect nb, int *out) {
+static int grid_should_invalidate(void *c, const cvl_layout_env *env, cvl_layout *layout, cvl_rect nb, int *out) {
     (void)c;
+    (void)layout;
     *out = nb.width != env->bounds_size.width;
     return 0;
 }
-static int grid_prepare_updates(void *c, const cvl_layout_env *env, const cvl_update_item *items, size_t n) {
+static int grid_prepare_updates(void *c, const cvl_layout_env *env, cvl_layout *layout, const cvl_update_item *items,
+                                size_t n) {
     (void)env;
+    (void)layout;
     (void)items;
     ((grid_ctx *)c)->updates_seen = (int)n;
     return 0;
 }
-static int grid_finalize(void *c, const cvl_layout_env *env) {
+static int grid_finalize(void *c, const cvl_layout_env *env, cvl_layout *layout) {
     (void)env;
+    (void)layout;
     ((grid_ctx *)c)->finalized++;
     return 0;
 }
 /* Inserted cells start 1000 points to the right. */
-static int grid_appearing(void *c, const cvl_layout_env *env, cvl_attributes *a, int *use) {
+static int grid_appearing(void *c, const cvl_layout_env *env, cvl_layout *layout, cvl_attributes *a, int *use) {
     (void)c;
+    (void)layout;
     (void)env;
     *use = 0;
     if (a->category == CVL_CATEGORY_CELL && a->index_path.section == 0 && a->index_path.item == 0) {
@@ -555,13 +568,27 @@ static int hook_rect(void *ctx, const cvl_layout_env *env, cvl_layout *layout, c
     *out_count = count + 1;
     return 0;
 }
-static int hook_reenter(void *ctx, const cvl_layout_env *env, cvl_layout *layout, cvl_attributes *a) {
+/* attributes_for_element over a flow layout: *found = 1 and *a = the flow's answer for a cell. */
+static int hook_reenter(void *ctx, const cvl_layout_env *env, cvl_layout *layout, int32_t category, int32_t kind,
+                        cvl_index_path ip, cvl_attributes *a, int *found) {
     cvl_flow_config cfg;
     cvl_rect r;
     (void)env;
+    (void)kind;
+    (void)ip;
+    if (category != CVL_CATEGORY_CELL || *found != 1) return 1;
     /* Read-only functions are callable from hooks; mutators are refused. */
     *(int *)ctx = cvl_flow_layout_set_config(layout, NULL) == CVL_ERROR_STATE &&
                   cvl_flow_layout_get_config(layout, &cfg) == CVL_OK && cvl_flow_layout_item_frame(layout, a->index_path, &r) == CVL_OK;
+    return 0;
+}
+
+/* content_size over a flow layout: *size holds the flow's; the hook makes it 100 pt taller. */
+static int hook_taller(void *ctx, const cvl_layout_env *env, cvl_layout *layout, cvl_size *size) {
+    (void)ctx;
+    (void)env;
+    (void)layout;
+    size->height += 100;
     return 0;
 }
 
@@ -579,7 +606,7 @@ static void test_flow(void) {
     cvl_index_path ip = {0, 0};
     flow_delegate_ctx fc;
     cvl_flow_delegate del;
-    cvl_flow_hooks hooks;
+    cvl_layout_callbacks hooks;
     cvl_size sizes[5];
     int i;
 
@@ -708,8 +735,8 @@ static void test_flow(void) {
 
     /* Hooks ("subclassing"): cells moved, one decoration added, capacity retry handled. */
     memset(&hooks, 0, sizeof hooks);
-    hooks.adjust_attributes_in_rect = hook_rect;
-    hooks.adjust_attributes = hook_reenter;
+    hooks.attributes_in_rect = hook_rect;
+    hooks.attributes_for_element = hook_reenter;
     hooks.context = &reentered;
     OK(cvl_flow_layout_set_hooks(flow, &hooks));
     OK(cvl_view_attributes_in_rect(view, (cvl_rect){0, 0, 768, 2000}, buf, 64, &n));
@@ -724,6 +751,18 @@ static void test_flow(void) {
     ip.item = 0;
     OK(cvl_view_attributes_for_item(view, ip, &one, &found));
     CHECK(reentered == 1);
+    /* The one table's other callbacks get the flow's answer too: the content size. */
+    {
+        cvl_size before, after;
+        OK(cvl_flow_layout_set_hooks(flow, NULL));
+        OK(cvl_view_content_size(view, &before));
+        memset(&hooks, 0, sizeof hooks);
+        hooks.content_size = hook_taller;
+        OK(cvl_flow_layout_set_hooks(flow, &hooks));
+        OK(cvl_view_content_size(view, &after));
+        NEAR(after.width, before.width);
+        NEAR(after.height, before.height + 100); /* the flow's height, then + 100 */
+    }
     OK(cvl_flow_layout_set_hooks(flow, NULL));
     OK(cvl_view_attributes_in_rect(view, (cvl_rect){0, 0, 768, 2000}, buf, 64, &n));
     CHECK(n == 10);
@@ -1521,11 +1560,16 @@ typedef struct handle_hook_ctx {
     cvl_layout *seen;
     int status, calls;
 } handle_hook_ctx;
-static int hook_reads_config(void *ctx, const cvl_layout_env *env, cvl_layout *layout, cvl_attributes *a) {
+static int hook_reads_config(void *ctx, const cvl_layout_env *env, cvl_layout *layout, int32_t category, int32_t kind,
+                             cvl_index_path ip, cvl_attributes *a, int *found) {
     handle_hook_ctx *h = ctx;
     cvl_flow_config cfg;
     (void)env;
+    (void)category;
+    (void)kind;
+    (void)ip;
     (void)a;
+    (void)found;
     h->calls++;
     h->seen = layout;
     h->status = cvl_flow_layout_get_config(layout, &cfg);
@@ -1538,7 +1582,7 @@ static void test_attachment_and_handles(void) {
     counts_ds d;
     cvl_view *view = NULL;
     cvl_layout *flow = NULL;
-    cvl_flow_hooks hooks;
+    cvl_layout_callbacks hooks;
     handle_hook_ctx h;
     cvl_attributes one;
     cvl_index_path ip = {0, 1};
@@ -1575,7 +1619,7 @@ static void test_attachment_and_handles(void) {
     memset(&h, 0, sizeof h);
     memset(&hooks, 0, sizeof hooks);
     hooks.context = &h;
-    hooks.adjust_attributes = hook_reads_config;
+    hooks.attributes_for_element = hook_reads_config;
     OK(cvl_flow_layout_set_hooks(flow, &hooks));
     OK(cvl_view_attributes_for_item(view, ip, &one, &found));
     CHECK(h.calls == 1 && h.seen == flow && h.status == CVL_OK);

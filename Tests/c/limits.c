@@ -158,15 +158,18 @@ static void case_huge_sized_section(void) {
 
 /* A layout callback answering CVL_ERROR_CAPACITY with a huge count is refused, not fed. */
 static size_t asked_capacity = 0;
-static int greedy_content_size(void *c, const cvl_layout_env *env, cvl_size *out) {
+static int greedy_content_size(void *c, const cvl_layout_env *env, cvl_layout *layout, cvl_size *out) {
     (void)c;
+    (void)layout;
     out->width = env->bounds_size.width;
     out->height = env->bounds_size.height;
     return 0;
 }
-static int greedy_in_rect(void *c, const cvl_layout_env *env, cvl_rect rect, cvl_attributes *out, size_t cap,
-                          size_t *count) {
+static int greedy_in_rect(void *c, const cvl_layout_env *env, cvl_layout *layout, cvl_rect rect, cvl_attributes *out,
+                          size_t base, size_t cap, size_t *count) {
     (void)c;
+    (void)layout;
+    (void)base;
     (void)env;
     (void)rect;
     (void)out;

@@ -659,110 +659,66 @@ class cvl_update_item(Structure):
         ("after", cvl_index_path),
     ]
 
-#: After a rect query: `attributes[0 .. count-1]` are the flow layout's elements in `rect`. Adjust
-#: them in place and/or append up to `capacity - count` more, and set *out_count to the total. If
-#: more room is needed, set *out_count to the total needed and return CVL_ERROR_CAPACITY: the
-#: library calls again with a larger buffer holding the original elements (at most
-#: CVL_MAX_CALLBACK_ELEMENTS in all, else CVL_ERROR_CALLBACK). NULL: no adjustment.
-FlowHooksAdjustAttributesInRectFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, cvl_rect, POINTER(cvl_attributes), c_size_t, c_size_t, POINTER(c_size_t))
+#: prepareLayout, after the base's prepare.
+LayoutCallbacksPrepareFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle)
 
-#: After a single-element query (cell, header, footer): adjust *attributes in place. NULL: no
-#: adjustment.
-FlowHooksAdjustAttributesFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, POINTER(cvl_attributes))
+#: collectionViewContentSize: *inout_size holds the base's (0 x 0 for a custom layout).
+LayoutCallbacksContentSizeFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, POINTER(cvl_size))
 
-#: layoutAttributesForDecorationViewOfKind:atIndexPath:. Fill *out and set *out_found = 1, or set
-#: *out_found = 0. NULL: the layout has no decorations.
-FlowHooksAttributesForDecorationFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, c_int32, cvl_index_path, POINTER(cvl_attributes), POINTER(c_int))
+#: layoutAttributesForElementsInRect: `attributes[0 .. count-1]` are the base's elements in `rect`
+#: (none for a custom layout). Adjust them in place and/or append up to `capacity - count` more (the
+#: elements whose frame intersects `rect`), and set *out_count to the total. If more room is needed,
+#: set *out_count to the total needed and return CVL_ERROR_CAPACITY: the library calls again with a
+#: larger buffer holding the base's elements again (at most CVL_MAX_CALLBACK_ELEMENTS in all, else
+#: CVL_ERROR_CALLBACK).
+LayoutCallbacksAttributesInRectFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, cvl_rect, POINTER(cvl_attributes), c_size_t, c_size_t, POINTER(c_size_t))
+
+#: layoutAttributesFor{Item,SupplementaryView,DecorationView}AtIndexPath: *inout_found is 1 and
+#: *attributes the base's answer if the base has the element, else *inout_found is 0. Fill or adjust
+#: *attributes and set *inout_found to 1, or set it to 0 (no such element). The identity fields are
+#: the ones asked for, whatever the callback writes there. NULL: the base's answer; for a custom
+#: layout, the element is looked up in a rect query of the whole content.
+LayoutCallbacksAttributesForElementFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, c_int32, c_int32, cvl_index_path, POINTER(cvl_attributes), POINTER(c_int))
+
+#: shouldInvalidateLayoutForBoundsChange: *inout_invalidate holds the base's answer (0 or 1); leave
+#: or change it. A failing callback counts as 1 (and fails the next query if it persists).
+LayoutCallbacksShouldInvalidateForBoundsChangeFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, cvl_rect, POINTER(c_int))
+
+#: targetContentOffsetForProposedContentOffset:withScrollingVelocity:: *inout_offset holds the
+#: base's answer (the proposed offset for a custom layout).
+LayoutCallbacksTargetContentOffsetFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, cvl_point, cvl_point, POINTER(cvl_point))
 
 #: prepareForCollectionViewUpdates: the updates in UIKit's order (`items` is NULL when `count` is
-#: 0). NULL: nothing.
-FlowHooksPrepareForUpdatesFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, POINTER(cvl_update_item), c_size_t)
+#: 0).
+LayoutCallbacksPrepareForUpdatesFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, POINTER(cvl_update_item), c_size_t)
 
-#: finalizeCollectionViewUpdates. NULL: nothing.
-FlowHooksFinalizeUpdatesFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle)
+#: finalizeCollectionViewUpdates.
+LayoutCallbacksFinalizeUpdatesFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle)
 
-#: initialLayoutAttributesFor{Appearing}...: *attributes holds the element's attributes after the
-#: update (identity fields tell which element). Modify them and set *out_use = 1 to start the
-#: element from them, or set *out_use = 0 for the default (a crossfade). NULL: default.
-FlowHooksInitialAttributesForAppearingFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, POINTER(cvl_attributes), POINTER(c_int))
+#: initialLayoutAttributesFor{Appearing}...: *attributes holds the base's start attributes and
+#: *inout_use is 1 when the base has some; else *attributes holds the element's attributes after the
+#: update and *inout_use is 0 (identity fields tell which element). Modify them and set *inout_use =
+#: 1 to start the element from them, or set it to 0 for the default (a crossfade).
+LayoutCallbacksInitialAttributesForAppearingFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, POINTER(cvl_attributes), POINTER(c_int))
 
 #: finalLayoutAttributesFor{Disappearing}...: as above with the attributes before the update.
-FlowHooksFinalAttributesForDisappearingFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, POINTER(cvl_attributes), POINTER(c_int))
-
-
-class cvl_flow_hooks(Structure):
-    """cvl_flow_hooks."""
-
-    context: Any
-    adjust_attributes_in_rect: Any  # After a rect query: `attributes[0 .. count-1]` are the flow layout's elements in `rect`.
-    adjust_attributes: Any  # After a single-element query (cell, header, footer): adjust *attributes in place. NULL: no adjustment.
-    attributes_for_decoration: Any  # layoutAttributesForDecorationViewOfKind:atIndexPath:. Fill *out and set *out_found = 1,
-    prepare_for_updates: Any  # prepareForCollectionViewUpdates: the updates in UIKit's order (`items` is NULL when `count` is 0). NULL: nothing.
-    finalize_updates: Any  # finalizeCollectionViewUpdates. NULL: nothing.
-    initial_attributes_for_appearing: Any  # initialLayoutAttributesFor{Appearing}...: *attributes holds the element's attributes after
-    final_attributes_for_disappearing: Any  # finalLayoutAttributesFor{Disappearing}...: as above with the attributes before the update.
-
-    _fields_ = [
-        ("context", c_void_p),
-        ("adjust_attributes_in_rect", FlowHooksAdjustAttributesInRectFn),
-        ("adjust_attributes", FlowHooksAdjustAttributesFn),
-        ("attributes_for_decoration", FlowHooksAttributesForDecorationFn),
-        ("prepare_for_updates", FlowHooksPrepareForUpdatesFn),
-        ("finalize_updates", FlowHooksFinalizeUpdatesFn),
-        ("initial_attributes_for_appearing", FlowHooksInitialAttributesForAppearingFn),
-        ("final_attributes_for_disappearing", FlowHooksFinalAttributesForDisappearingFn),
-    ]
-
-#: prepareLayout. NULL: nothing to prepare.
-LayoutCallbacksPrepareFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env))
-
-#: collectionViewContentSize. Required.
-LayoutCallbacksContentSizeFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), POINTER(cvl_size))
-
-#: layoutAttributesForElementsInRect: write the elements whose frame intersects `rect` into `out`
-#: (at most `capacity`) and their number to *out_count. If there are more than `capacity`, set
-#: *out_count to the number needed and return CVL_ERROR_CAPACITY: the library calls again with a
-#: buffer that large (at most CVL_MAX_CALLBACK_ELEMENTS; a larger request fails the call with
-#: CVL_ERROR_CALLBACK). Required.
-LayoutCallbacksAttributesInRectFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), cvl_rect, POINTER(cvl_attributes), c_size_t, POINTER(c_size_t))
-
-#: layoutAttributesFor{Item,SupplementaryView,DecorationView}AtIndexPath: fill *out and set
-#: *out_found = 1, or *out_found = 0. NULL: the library searches a rect query of the whole content.
-LayoutCallbacksAttributesForElementFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), c_int32, c_int32, cvl_index_path, POINTER(cvl_attributes), POINTER(c_int))
-
-#: shouldInvalidateLayoutForBoundsChange: set *out_invalidate to 0 or 1. NULL: 0.
-LayoutCallbacksShouldInvalidateForBoundsChangeFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), cvl_rect, POINTER(c_int))
-
-#: targetContentOffsetForProposedContentOffset:withScrollingVelocity:. NULL: the proposed offset.
-LayoutCallbacksTargetContentOffsetFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), cvl_point, cvl_point, POINTER(cvl_point))
-
-#: As in cvl_flow_hooks, without the layout argument. NULL: nothing / default.
-LayoutCallbacksPrepareForUpdatesFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), POINTER(cvl_update_item), c_size_t)
-
-#: As in cvl_flow_hooks, without the layout argument. NULL: nothing / default.
-LayoutCallbacksFinalizeUpdatesFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env))
-
-#: As in cvl_flow_hooks, without the layout argument. NULL: nothing / default.
-LayoutCallbacksInitialAttributesForAppearingFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), POINTER(cvl_attributes), POINTER(c_int))
-
-#: As in cvl_flow_hooks, without the layout argument. NULL: nothing / default.
-LayoutCallbacksFinalAttributesForDisappearingFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), POINTER(cvl_attributes), POINTER(c_int))
+LayoutCallbacksFinalAttributesForDisappearingFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, POINTER(cvl_attributes), POINTER(c_int))
 
 
 class cvl_layout_callbacks(Structure):
     """cvl_layout_callbacks."""
 
     context: Any
-    prepare: Any  # prepareLayout. NULL: nothing to prepare.
-    content_size: Any  # collectionViewContentSize. Required.
-    attributes_in_rect: Any  # layoutAttributesForElementsInRect: write the elements whose frame intersects `rect` into
-    attributes_for_element: Any  # layoutAttributesFor{Item,SupplementaryView,DecorationView}AtIndexPath: fill *out and set
-    should_invalidate_for_bounds_change: Any  # shouldInvalidateLayoutForBoundsChange: set *out_invalidate to 0 or 1. NULL: 0.
-    target_content_offset: Any  # targetContentOffsetForProposedContentOffset:withScrollingVelocity:. NULL: the proposed offset.
-    prepare_for_updates: Any  # As in cvl_flow_hooks, without the layout argument. NULL: nothing / default.
-    finalize_updates: Any  # As in cvl_flow_hooks, without the layout argument. NULL: nothing / default.
-    initial_attributes_for_appearing: Any  # As in cvl_flow_hooks, without the layout argument. NULL: nothing / default.
-    final_attributes_for_disappearing: Any  # As in cvl_flow_hooks, without the layout argument. NULL: nothing / default.
+    prepare: Any  # prepareLayout, after the base's prepare.
+    content_size: Any  # collectionViewContentSize: *inout_size holds the base's (0 x 0 for a custom layout).
+    attributes_in_rect: Any  # layoutAttributesForElementsInRect: `attributes[0 .. count-1]` are the base's elements in
+    attributes_for_element: Any  # layoutAttributesFor{Item,SupplementaryView,DecorationView}AtIndexPath: *inout_found is 1
+    should_invalidate_for_bounds_change: Any  # shouldInvalidateLayoutForBoundsChange: *inout_invalidate holds the base's answer (0 or 1);
+    target_content_offset: Any  # targetContentOffsetForProposedContentOffset:withScrollingVelocity:: *inout_offset holds the
+    prepare_for_updates: Any  # prepareForCollectionViewUpdates: the updates in UIKit's order (`items` is NULL when `count` is 0).
+    finalize_updates: Any  # finalizeCollectionViewUpdates.
+    initial_attributes_for_appearing: Any  # initialLayoutAttributesFor{Appearing}...: *attributes holds the base's start attributes and
+    final_attributes_for_disappearing: Any  # finalLayoutAttributesFor{Disappearing}...: as above with the attributes before the update.
 
     _fields_ = [
         ("context", c_void_p),
@@ -923,7 +879,6 @@ STRUCTS: Final[dict[str, type[Structure]]] = {
     "cvl_flow_delegate": cvl_flow_delegate,
     "cvl_layout_env": cvl_layout_env,
     "cvl_update_item": cvl_update_item,
-    "cvl_flow_hooks": cvl_flow_hooks,
     "cvl_layout_callbacks": cvl_layout_callbacks,
     "cvl_mosaic_config": cvl_mosaic_config,
     "cvl_tree_data_source": cvl_tree_data_source,
@@ -960,7 +915,7 @@ FUNCTIONS: Final[list[tuple[str, list[Any], Any]]] = [
     ("cvl_flow_layout_clear_item_sizes", [LayoutHandle], c_int),
     ("cvl_flow_layout_item_frame", [LayoutHandle, cvl_index_path, POINTER(cvl_rect)], c_int),
     ("cvl_flow_layout_section_frame", [LayoutHandle, c_int64, POINTER(cvl_rect)], c_int),
-    ("cvl_flow_layout_set_hooks", [LayoutHandle, POINTER(cvl_flow_hooks)], c_int),
+    ("cvl_flow_layout_set_hooks", [LayoutHandle, POINTER(cvl_layout_callbacks)], c_int),
     ("cvl_custom_layout_create", [POINTER(cvl_layout_callbacks), POINTER(LayoutHandle)], c_int),
     ("cvl_survey_layout_create", [POINTER(LayoutHandle)], c_int),
     ("cvl_aspect_fit_size", [cvl_size, cvl_size, POINTER(cvl_size)], c_int),

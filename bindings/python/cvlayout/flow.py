@@ -13,11 +13,11 @@ from . import _types as T
 from ._callbacks import make
 from ._ints import index_path as index_path_c
 from ._ints import int32, int64
+from ._layout_callbacks import build
 from ._layout_base import BaseLayout, create
-from .attributes import Attributes, LayoutEnv, read_buffer, read_one, write_buffer, write_optional
-from .errors import ERROR_CAPACITY, InvalidArgument
+from .attributes import Attributes, LayoutEnv
+from .errors import InvalidArgument
 from .geometry import Rect, insets, pair
-from .updates import read_items
 
 DIRECTIONS = {"vertical": T.SCROLL_VERTICAL, "horizontal": T.SCROLL_HORIZONTAL}
 DIRECTION_NAMES = {v: k for k, v in DIRECTIONS.items()}
@@ -363,69 +363,33 @@ class FlowLayout(BaseLayout):
         names = self._overridden_hooks()
         if not names:
             return
+        # The flow layout is the base: each hook gets the flow's answer (the table's in/out
+        # arguments) and adjusts it, as a subclass calling super does.
+        adapters: dict[str, tuple[str, Callable]] = {
+            "adjust_attributes_in_rect": ("attributes_in_rect", self.adjust_attributes_in_rect),
+            "prepare_for_updates": ("prepare_for_updates", self.prepare_for_updates),
+            "finalize_updates": ("finalize_updates", self.finalize_updates),
+            "initial_attributes_for_appearing": ("initial_attributes_for_appearing",
+                                                 lambda env, a, _base: self.initial_attributes_for_appearing(env, a)),
+            "final_attributes_for_disappearing": ("final_attributes_for_disappearing",
+                                                  lambda env, a, _base: self.final_attributes_for_disappearing(env, a)),
+        }
+        handlers = {field: fn for name, (field, fn) in adapters.items() if name in names}
+        if "adjust_attributes" in names or "attributes_for_decoration" in names:
+            handlers["attributes_for_element"] = self._element_hook
         keep: list = []
-        hooks = T.cvl_flow_hooks()
-        prototypes = dict(T.cvl_flow_hooks._fields_)
-        for name in names:
-            setattr(hooks, name, make(prototypes[name], name, self._hook_wrapper(name), keep))
-        _lib.cvl_flow_layout_set_hooks(self.handle, ctypes.byref(hooks))
+        _lib.cvl_flow_layout_set_hooks(self.handle, ctypes.byref(build(self, handlers, keep)))
         self._hooks_keep = keep
 
-    def _hook_wrapper(self, name: str):
-        kinds = self._kind_names
-        if name == "adjust_attributes_in_rect":
-            def cb(_ctx, env_p, lay, rect, buf, count, capacity, out_count):
-                env = LayoutEnv.from_pointer(env_p)
-                r = (rect.x, rect.y, rect.width, rect.height)
-                key = (r, count, env)
-                cached = self._rect_cache
-                self._rect_cache = None
-                if cached is not None and cached[0] == key:
-                    result = cached[1]
-                else:
-                    attrs = read_buffer(buf, count, kinds)
-                    with self._in_hook(lay):
-                        adjusted = self.adjust_attributes_in_rect(env, r, attrs)
-                    result = attrs if adjusted is None else list(adjusted)
-                out_count[0] = len(result)
-                if len(result) > capacity:
-                    self._rect_cache = (key, result)
-                    return ERROR_CAPACITY
-                write_buffer(buf, result)
-            return cb
-        if name == "adjust_attributes":
-            def cb(_ctx, env_p, lay, buf):
-                a = read_one(buf, kinds)
-                with self._in_hook(lay):
-                    r = self.adjust_attributes(LayoutEnv.from_pointer(env_p), a)
-                write_buffer(buf, [a if r is None else r])
-            return cb
-        if name == "attributes_for_decoration":
-            def cb(_ctx, env_p, lay, kind, ip, buf, out_found):
-                with self._in_hook(lay):
-                    a = self.attributes_for_decoration(LayoutEnv.from_pointer(env_p), kind, (ip.section, ip.item))
-                write_optional(buf, out_found, a)
-            return cb
-        if name == "prepare_for_updates":
-            def cb(_ctx, env_p, lay, items, count):
-                with self._in_hook(lay):
-                    self.prepare_for_updates(LayoutEnv.from_pointer(env_p), read_items(items, count))
-            return cb
-        if name == "finalize_updates":
-            def cb(_ctx, env_p, lay):
-                with self._in_hook(lay):
-                    self.finalize_updates(LayoutEnv.from_pointer(env_p))
-            return cb
-
-        method = getattr(self, name)
-
-        def cb(_ctx, env_p, lay, buf, out_use):
-            a = read_one(buf, kinds)
-            with self._in_hook(lay):
-                r = method(LayoutEnv.from_pointer(env_p), a)
-            write_optional(buf, out_use, r)
-        return cb
-
+    def _element_hook(self, env: LayoutEnv, category: str, kind: int, index_path, base: Attributes | None):
+        """A single-element query: the flow's cell, header or footer goes to
+        :meth:`adjust_attributes`; a decoration (the flow has none) to :meth:`attributes_for_decoration`."""
+        if category == "decoration":
+            return self.attributes_for_decoration(env, kind, index_path) if base is None else base
+        if base is None:
+            return None
+        replaced = self.adjust_attributes(env, base)
+        return base if replaced is None else replaced
 
 class SurveyLayout(FlowLayout):
     """The evenly spaced Survey layout with binder decorations (Furrow ch. 4, Listings 4.1-4.12):

@@ -107,7 +107,7 @@ def arg(t, name, idx):
             buf = (T.cvl_attributes * 300)(); keep.append(buf); return buf
         if inner is T.cvl_data_source:
             ds = mk_data_source(); keep.append(ds); return ctypes.pointer(ds)
-        if inner in (T.cvl_layout_callbacks, T.cvl_flow_hooks, T.cvl_flow_delegate, T.cvl_tree_data_source):
+        if inner in (T.cvl_layout_callbacks, T.cvl_flow_delegate, T.cvl_tree_data_source):
             return ctypes.pointer(rand_callback_struct(inner))
         n = rng.choice([1, 1, 1, 3, 20])
         try:

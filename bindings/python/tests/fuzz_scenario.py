@@ -65,7 +65,8 @@ def new_layout():
             d = T.cvl_flow_delegate(); c = T.cvl_flow_delegate._fields_[1][1](sizefn); d.size_for_item = c; keep.extend([d, c])
             F["cvl_flow_layout_set_delegate"](out, ctypes.byref(d))
         if kind == "flowhooks":
-            h = T.cvl_flow_hooks(); c = T.cvl_flow_hooks._fields_[1][1](hook_rect); h.adjust_attributes_in_rect = c; keep.extend([h, c])
+            h = T.cvl_layout_callbacks(); c = dict(T.cvl_layout_callbacks._fields_)["attributes_in_rect"](hook_rect)
+            h.attributes_in_rect = c; keep.extend([h, c])
             F["cvl_flow_layout_set_hooks"](out, ctypes.byref(h))
     return out
 

@@ -138,8 +138,14 @@ final class ViewBox {
         }
     }
 
-    /// Calls `body` with the `cvl_layout_env` describing this view.
+    /// Calls `body` (a layout callback) with the `cvl_layout_env` describing this view. While
+    /// it runs, the functions marked "callable from hooks" are allowed whatever call of the
+    /// view's led to the hook (a query, a layout switch, a batch update): the header promises
+    /// them inside every hook, and they only read the layout's prepared state.
     func withEnv<R>(_ body: (UnsafePointer<cvl_layout_env>) throws -> R) rethrows -> R {
+        let saved = phase
+        if saved == .busy { phase = .querying }
+        defer { phase = saved }
         refreshEnvCounts()
         return try envCounts.withUnsafeBufferPointer { buf in
             var env = cvl_layout_env(

@@ -174,3 +174,29 @@ def test_round_trip_through_the_struct():
     s = to_struct(a)
     assert s.frame.x == 1.5 and s.custom_count == 3 and s.kind == 3 and s.transform.m43 == 3.0
     assert from_struct(s) == a
+
+
+def test_hooks_may_read_the_layout_during_an_animated_switch():
+    # The header allows the "callable from hooks" functions inside every hook; an animated
+    # switch to a hooked flow layout runs its hooks while the view is switching layouts.
+    seen = []
+
+    class Peek(cvlayout.FlowLayout):
+        def adjust_attributes(self, env, attributes):
+            seen.append(("item", self.item_frame((0, 1))))
+            return attributes
+
+        def adjust_attributes_in_rect(self, env, rect, attributes):
+            seen.append(("section", self.section_frame(0)))
+            return attributes
+
+    new = Peek(item_size=(50, 50), minimum_interitem_spacing=10)
+    with cvlayout.CollectionView(cvlayout.FlowLayout(item_size=(100, 100)), counts=[3],
+                                 bounds_size=(300, 300)) as view:
+        view.visible_attributes()
+        view.set_layout(new, animation=cvlayout.Animation(duration=0.3))
+    # 300 wide, 50-point items at least 10 apart: (300 + 10) // 60 = 5 fit a line, so uniform
+    # items sit on the full-line grid, gap (300 - 5 * 50) / 4 = 12.5: item 1 at x = 62.5.
+    assert ("item", (62.5, 0.0, 50.0, 50.0)) in seen
+    assert ("section", (0.0, 0.0, 300.0, 50.0)) in seen
+    assert {kind for kind, _ in seen} == {"item", "section"}

@@ -318,3 +318,27 @@ def test_identifier_source_is_read_for_the_old_state():
         view.set_identifier_source(lambda ip: (_ for _ in ()).throw(ValueError("no ids")))
         with pytest.raises(cvlayout.CallbackError):
             view.diff_snapshot([(0, [1, 2, 3])])
+
+
+def test_json_spec_snapshot_transition_and_anchoring():
+    from cvlayout.demo import spec as S
+    base = {"version": 1, "layout": {"kind": "flow", "item_size": [100, 40], "minimum_line_spacing": 10},
+            "sections": [{"id": 7, "ids": [10, 11, 12, 13, 14, 15, 16, 17]}],
+            "viewport": {"width": 100, "height": 100, "offset": [0, 200]}, "anchoring": "first_visible"}
+    still = S.render(base)
+    assert [e["identifier"] for e in still["elements"]][:3] == [10, 11, 12]
+    moved = dict(base, transition={"snapshot": [{"id": 7, "ids": [20, 21, 10, 11, 12, 13, 14, 16, 17]}],
+                                   "animation": {"duration": 1.0, "curve": "linear"}, "time": 1.0})
+    out = S.render(moved)
+    # Two rows inserted above the first visible item (14 at y 200): the offset follows by 2 x 50.
+    assert out["viewport"]["offset"] == [0.0, 300.0]
+    cells = {e["identifier"]: e for e in out["elements"] if e["category"] == "cell"}
+    assert cells[14]["frame"][1] == 300.0 and 15 not in cells
+    assert [cells[x]["index_path"] for x in (20, 21, 10)] == [[0, 0], [0, 1], [0, 2]]
+    mid = S.render(dict(moved, transition=dict(moved["transition"], time=0.5)))
+    gone = [e for e in mid["elements"] if e["disappearing"]]
+    assert [e["identifier"] for e in gone] == [15]
+    with pytest.raises(S.SpecError, match="every section needs"):
+        S.render(dict(base, transition={"snapshot": [{"count": 3}]}))
+    with pytest.raises(S.SpecError, match="anchoring"):
+        S.render(dict(base, anchoring="sideways"))

@@ -89,6 +89,10 @@ TRANSITIONS = [
     ("circle-flow", "Layout switch: circle <-> flow, 0.8 s ease-in-out (the circle article)", transitions.circle_flow_frames, 5),
     ("survey-insert", "Survey: a section inserted, cells from the right, binder from the left (Furrow ch. 4, 4.10-4.12)",
      transitions.survey_insert_frames, 4),
+    ("diff-shuffle", "apply_snapshot: a reordered list with identifiers; the diff moves, deletes and inserts",
+     transitions.diff_shuffle_frames, 5),
+    ("chat-append", "A chat anchored to its end: two messages appended, the offset follows",
+     transitions.chat_append_frames, 5),
 ]
 
 

@@ -31,7 +31,8 @@ LAYOUT_KINDS = (*FLOW_KINDS, "mosaic", "tree", "circle")
 _FLOW_KEYS = ("scroll_direction", "item_size", "minimum_line_spacing", "minimum_interitem_spacing", "section_inset",
               "header_reference_size", "footer_reference_size", "pin_headers", "pin_footers")
 _SECTION_KEYS = {"count", "item_size", "item_sizes", "image_sizes", "max_size", "inset", "line_spacing",
-                 "interitem_spacing", "header_size", "footer_size"}
+                 "interitem_spacing", "header_size", "footer_size", "id", "ids"}
+_ANCHORING = ("none", "first_visible", "end")
 
 
 class SpecError(ValueError):
@@ -100,9 +101,9 @@ def _section_sizes(sec: dict, index: int):
         max_size = pair(sec.get("max_size", (200, 200)))
         sizes = [aspect_fit_size(s, max_size) for s in sec["image_sizes"]]
     else:
-        count = sec.get("count")
+        count = sec.get("count", len(sec["ids"]) if isinstance(sec.get("ids"), list) else None)
         if count is None:
-            raise SpecError(f"sections[{index}]: give count, item_sizes or image_sizes")
+            raise SpecError(f"sections[{index}]: give count, item_sizes, image_sizes or ids")
         if "item_size" in sec:
             return [pair(sec["item_size"])] * int(count), int(count)
         return None, int(count)
@@ -184,8 +185,8 @@ def _flow_layout(kind: str, props: dict, sections: list[dict], where: str = "lay
 def _plain_counts(sections: list[dict], kind: str) -> list[int]:
     counts = []
     for i, sec in enumerate(sections):
-        _check_keys(sec, {"count"}, f"sections[{i}] ({kind} layouts take only counts)")
-        counts.append(int(sec["count"]))
+        _check_keys(sec, {"count", "id", "ids"}, f"sections[{i}] ({kind} layouts take only counts and ids)")
+        counts.append(int(sec["count"]) if "count" in sec or not isinstance(sec.get("ids"), list) else len(sec["ids"]))
     return counts
 
 
@@ -199,7 +200,7 @@ def build(spec: dict, seek: bool = True) -> Built:
     if version != SPEC_VERSION:
         raise SpecError(f"unsupported spec version {version!r} (this is version {SPEC_VERSION})")
     _check_keys(spec, {"version", "layout", "sections", "viewport", "visible_only", "title", "description",
-                       "transition"}, "spec")
+                       "transition", "anchoring"}, "spec")
     vp = spec.get("viewport", {})
     _check_keys(vp, {"width", "height", "offset"}, "viewport")
     props = dict(spec.get("layout", {"kind": "flow"}))
@@ -212,6 +213,15 @@ def build(spec: dict, seek: bool = True) -> Built:
         layout.close()
         raise
     built = Built(view, layout, spec, labels)
+    try:
+        ids = _identities(sections, counts, "sections")
+        if ids is not None:
+            view.set_identifiers(ids)
+        if "anchoring" in spec:
+            view.anchoring = _anchoring(spec["anchoring"])
+    except BaseException:
+        built.close()
+        raise
     if "transition" in spec:
         try:
             _start_transition(built, spec["transition"], sections, reapply, seek)
@@ -219,6 +229,32 @@ def build(spec: dict, seek: bool = True) -> Built:
             built.close()
             raise
     return built
+
+
+def _identities(sections: list[dict], counts: list[int], where: str):
+    """[(section id, item ids)] when the sections carry "ids" (all of them must), else None.
+    A section's "id" defaults to its index."""
+    with_ids = [("ids" in sec) for sec in sections]
+    if not any(with_ids):
+        return None
+    if not all(with_ids):
+        raise SpecError(f"{where}: give \"ids\" for every section or for none")
+    out = []
+    for i, sec in enumerate(sections):
+        ids = sec["ids"]
+        if not isinstance(ids, list) or len(ids) != counts[i]:
+            raise SpecError(f"{where}[{i}].ids: a list of {counts[i]} item identifiers (one per item)")
+        out.append((sec.get("id", i), ids))
+    return out
+
+
+def _anchoring(value):
+    """The spec's "anchoring": "none", "first_visible", "end" or {"nearest": [x, y]}."""
+    if isinstance(value, str) and value in _ANCHORING:
+        return value
+    if isinstance(value, dict) and set(value) == {"nearest"}:
+        return ("nearest", pair(value["nearest"]))
+    raise SpecError(f"anchoring {value!r} is not one of {', '.join(_ANCHORING)} or {{\"nearest\": [x, y]}}")
 
 
 def _make_layout(props: dict, sections: list[dict], where: str):
@@ -319,14 +355,24 @@ def _start_transition(built: Built, tr: dict, sections: list[dict], reapply, see
     animated from the state the spec describes, then moves the clock to ``time``."""
     if not isinstance(tr, dict):
         raise SpecError("transition is an object")
-    _check_keys(tr, {"updates", "layout", "sections", "animation", "time"}, "transition")
-    if ("updates" in tr) == ("layout" in tr):
-        raise SpecError("transition: give either \"updates\" (a batch update) or \"layout\" (a layout switch)")
+    _check_keys(tr, {"updates", "layout", "sections", "snapshot", "changed", "animation", "time"}, "transition")
+    if sum(key in tr for key in ("updates", "layout", "snapshot")) != 1:
+        raise SpecError("transition: give either \"updates\" (a batch update), \"layout\" (a layout switch) or "
+                        "\"snapshot\" (the sections after the update, with ids: the library computes the update)")
     anim = animation_from_spec(tr.get("animation"))
     view = built.view
     built.start_content_size = view.content_size   # lay out the state the spec describes first
     built.start_time = view.time
-    if "updates" in tr:
+    if "snapshot" in tr:
+        if "sections" in tr:
+            raise SpecError("transition: a snapshot is the sections after the update; give no \"sections\"")
+        new_sections = list(tr["snapshot"])
+        new_counts = reapply(new_sections)
+        ids = _identities(new_sections, new_counts, "transition.snapshot")
+        if ids is None:
+            raise SpecError("transition.snapshot: every section needs \"ids\"")
+        view.apply_snapshot(ids, changed=tr.get("changed", ()), animation=anim)
+    elif "updates" in tr:
         if "sections" not in tr:
             raise SpecError("transition: a batch update needs \"sections\", the sections after it")
         items = _update_items(tr["updates"])
@@ -382,6 +428,8 @@ def output(built: Built, visible_only: bool | None = None) -> dict:
                              "animating": view.is_animating}
     for a in elements(built, visible_only):
         d = a.to_dict()
+        if a.identifier is not None:
+            d["identifier"] = a.identifier
         label = built.labels.get(a.index_path) if a.is_cell else None
         if label is not None:
             d["label"] = label

@@ -76,6 +76,41 @@ def survey_insert_frames(frames: int = 16, duration: float = 0.8) -> list[Frame]
     return [before] * (frames // 3) + run + [run[-1]] * (frames // 2)
 
 
+def diff_shuffle_frames(frames: int = 16, duration: float = 0.8) -> list[Frame]:
+    """apply_snapshot: 16 items with identifiers, reordered (one removed, one added); the library
+    computes the moves, the delete and the insert, and every cell moves to its new place."""
+    flow = FlowLayout(item_size=(80, 80), minimum_line_spacing=10, minimum_interitem_spacing=10,
+                      section_inset=(10, 10, 10, 10))
+    ids = list(range(16))
+    shuffled = [11, 3, 14, 0, 7, 16, 9, 1, 12, 5, 15, 2, 8, 13, 6]   # 4 removed, 16 added
+    anim = Animation(duration=duration, curve="ease_in_out")
+    with CollectionView(flow, [16], bounds_size=(380, 380)) as view:
+        view.set_identifiers([(0, ids)])
+        before = _snapshot(view, 0.0)
+        run = sample_after(view, lambda: view.apply_snapshot([(0, shuffled)], animation=anim), duration, frames)
+    flow.close()
+    return [before] * (frames // 3) + run + [run[-1]] * (frames // 2)
+
+
+def chat_append_frames(frames: int = 16, duration: float = 0.6) -> list[Frame]:
+    """A chat anchored to its end: two messages appended, animated; the content offset follows
+    so the newest message stays at the bottom, and the animation starts from what was on screen."""
+    heights = [44, 60, 36, 80, 44, 52, 36, 66, 44, 90, 40, 58]
+    chat = FlowLayout(minimum_line_spacing=8, minimum_interitem_spacing=0, section_inset=(8, 8, 8, 8))
+    chat.set_item_sizes(0, [(264, h) for h in heights[:10]])
+    anim = Animation(duration=duration, curve="ease_out")
+    with CollectionView(chat, [10], bounds_size=(280, 360)) as view:
+        view.set_identifiers([(0, list(range(10)))])
+        view.anchoring = "end"
+        view.content_offset = (0.0, max(0.0, view.content_size[1] - 360))
+        before = _snapshot(view, 0.0)
+        chat.set_item_sizes(0, [(264, h) for h in heights])     # the new sizes first, then the update
+        run = sample_after(view, lambda: view.apply_snapshot([(0, list(range(12)))], animation=anim),
+                           duration, frames)
+    chat.close()
+    return [before] * (frames // 3) + run + [run[-1]] * (frames // 2)
+
+
 def sample_after(view: CollectionView, start, duration: float, frames: int) -> list[Frame]:
     start()
     return sample(view, duration, frames)

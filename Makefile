@@ -22,7 +22,7 @@ VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indire
             --errors-for-leak-kinds=definite,indirect --error-exitcode=9
 PYENV := PYTHONPATH=bindings/python CVLAYOUT_LIBRARY=$(CURDIR)/$(LIB)
 
-.PHONY: deps lib demo test test-swift test-c test-python tsan abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean
+.PHONY: deps lib demo test style format-lint test-swift test-c test-python tsan abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean
 
 deps:
 	@scripts/install-deps.sh
@@ -62,8 +62,23 @@ demo: deps lib
 	$(PYENV) $(PYTHON) -m cvlayout gallery --out gallery
 
 # Every test: the header/export agreement, Swift tests, the C harness under valgrind, Python.
-test: deps lib abi-check check-version check-library test-swift test-c test-python test-install test-wheel
+test: deps lib abi-check style check-version check-library test-swift test-c test-python test-install test-wheel
 	@echo "all test suites passed"
+
+# Style: lines of at most 120 columns in Sources/, Tests/, include/ and bindings/ (the lines from
+# before the rule are counted in scripts/line_length_baseline.txt and may only get fewer), and
+# swift-format (.swift-format: 4-space indent, lineLength 120) on the files already clean under it.
+# The rest of the tree joins SWIFT_FORMAT_CLEAN after one reformatting commit
+# (swift format --in-place --recursive Sources Tests Package.swift).
+SWIFT_FORMAT_CLEAN := Sources/CVLayout/LayoutCallbacks.swift Sources/CVLayoutCore/Flow/FlowConfiguration.swift \
+                      Tests/CVLayoutCoreTests/FixtureTests.swift
+style:
+	$(PYTHON) scripts/check_style.py
+	$(SWIFT) format lint --strict --configuration .swift-format $(SWIFT_FORMAT_CLEAN)
+
+# Report only: what swift-format would change in the whole tree.
+format-lint:
+	$(SWIFT) format lint --configuration .swift-format --recursive Sources Tests Package.swift
 
 # Every file generated from include/cvlayout.h is up to date (scripts/gen_abi_check.py lists them),
 # and the C harness's copy of the shared fixtures (Tests/fixtures/*.json) too.

@@ -106,14 +106,16 @@ def bulk_sizes(name: str, s: int, sec: dict) -> list[str]:
     elif "image_sizes" in sec:
         # Listing 3.9 through the library, as the JSON spec does.
         max_size = c_value("size", sec.get("max_size", [200, 200]))
-        images = ", ".join(c_value("size", v) for v in sec["image_sizes"])
         n = len(sec["image_sizes"])
-        return ["    {", f"        const cvl_size images[{n}] = {{{images}}};", f"        cvl_size sizes[{n}];",
+        return ["    {", f"        const cvl_size images[{n}] = {{",
+                *[f"            {c_value('size', v)}," for v in sec["image_sizes"]], "        };",
+                f"        cvl_size sizes[{n}];",
                 f"        for (size_t i = 0; i < {n}; i++) OK(cvl_aspect_fit_size(images[i], {max_size}, &sizes[i]));",
                 f"        OK(cvl_flow_layout_set_item_sizes(l, {s}, sizes, {n}));", "    }"]
     else:
         return []
-    return ["    {", f"        const cvl_size sizes[{len(sizes)}] = {{{', '.join(sizes)}}};",
+    return ["    {", f"        const cvl_size sizes[{len(sizes)}] = {{",
+            *[f"            {v}," for v in sizes], "        };",
             f"        OK(cvl_flow_layout_set_item_sizes(l, {s}, sizes, {len(sizes)}));", "    }"]
 
 
@@ -121,10 +123,11 @@ def expected_table(name: str, expected: dict) -> list[str]:
     rows = []
     for e in expected["elements"]:
         custom = e.get("custom", [])
-        rows.append("    {%s, %d, %d, %d, {%s}, %d, %d, %d, {%s}}," % (
+        rows.append("    {%s, %d, %d, %d, {%s}," % (
             CATEGORIES[e["category"]], e.get("kind", 0), e["index_path"][0], e["index_path"][1],
-            ", ".join(num(v) for v in e["frame"]), "z_index" in e, e.get("z_index", 0), len(custom),
-            ", ".join(num(v) for v in custom) or "0"))
+            ", ".join(num(v) for v in e["frame"])))
+        rows.append("     %d, %d, %d, {%s}}," % ("z_index" in e, e.get("z_index", 0), len(custom),
+                                                ", ".join(num(v) for v in custom) or "0"))
     return [f"static const fx_element fx_expected_{name}[] = {{", *rows, "};", ""]
 
 
@@ -145,11 +148,13 @@ def generate() -> str:
         offset = vp.get("offset", [0, 0])
         out += setup_function(name, spec)
         out += expected_table(name, expected)
-        table.append("    {\"%s\", fx_setup_%s, %d, {%s}, {%s, %s}, {%s, %s}, {%s, %s}, %s, %d, fx_expected_%s, %d}," % (
-            path.stem, name, len(counts), ", ".join(str(c) for c in counts) or "0",
-            num(vp.get("width", 320)), num(vp.get("height", 480)), num(offset[0]), num(offset[1]),
-            num(expected["content_size"][0]), num(expected["content_size"][1]), num(fixture.get("tolerance", 1e-9)),
-            expected.get("count", -1), name, len(expected["elements"])))
+        table += ["    {\"%s\", fx_setup_%s, %d, {%s}," % (path.stem, name, len(counts),
+                                                         ", ".join(str(c) for c in counts) or "0"),
+                  "     {%s, %s}, {%s, %s}, {%s, %s}, %s," % (
+                      num(vp.get("width", 320)), num(vp.get("height", 480)), num(offset[0]), num(offset[1]),
+                      num(expected["content_size"][0]), num(expected["content_size"][1]),
+                      num(fixture.get("tolerance", 1e-9))),
+                  "     %d, fx_expected_%s, %d}," % (expected.get("count", -1), name, len(expected["elements"]))]
     out += ["static const fx_fixture fx_fixtures[] = {", *table, "};", ""]
     return "\n".join(out)
 

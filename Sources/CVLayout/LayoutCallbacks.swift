@@ -21,7 +21,8 @@ struct LayoutCallbacks {
         var s = base.c
         try owner.withEnv { env in try callC("content_size") { f(table.context, env, owner.handle, &s) } }
         guard s.width.isFinite, s.height.isFinite, s.width >= 0, s.height >= 0 else {
-            throw LayoutError.callback("content_size callback returned \(s.width)x\(s.height); it must be finite and non-negative")
+            throw LayoutError.callback(
+                "content_size callback returned \(s.width)x\(s.height); it must be finite and non-negative")
         }
         return s.core
     }
@@ -38,11 +39,15 @@ struct LayoutCallbacks {
             return
         }
         guard base.count <= maxCallbackElements else {
-            throw LayoutError.callback("attributes_in_rect: the rect holds \(base.count) elements, more than the \(maxCallbackElements) a callback can receive in one call (CVL_MAX_CALLBACK_ELEMENTS); query a smaller rect")
+            throw LayoutError.callback(
+                "attributes_in_rect: the rect holds \(base.count) elements, more than the \(maxCallbackElements) "
+                    + "a callback can receive in one call (CVL_MAX_CALLBACK_ELEMENTS); query a smaller rect"
+            )
         }
         let prefill = base.map(\.c)
         let raw = try owner.withEnv { env in
-            try collectAttributes("attributes_in_rect", initialCapacity: prefill.count + 64, prefill: prefill) { buf, cap, count in
+            try collectAttributes("attributes_in_rect", initialCapacity: prefill.count + 64, prefill: prefill) {
+                buf, cap, count in
                 f(table.context, env, owner.handle, rect.c, buf, prefill.count, cap, &count)
             }
         }
@@ -52,8 +57,10 @@ struct LayoutCallbacks {
     var hasAttributesForElement: Bool { table.attributes_for_element != nil }
 
     /// One element, given the base's answer; the identity is the one asked for.
-    func element(_ owner: HasLayoutBox, _ category: ElementCategory, _ kind: ElementKind, _ ip: IndexPath,
-                 base: LayoutAttributes?) throws -> LayoutAttributes? {
+    func element(
+        _ owner: HasLayoutBox, _ category: ElementCategory, _ kind: ElementKind, _ ip: IndexPath,
+        base: LayoutAttributes?
+    ) throws -> LayoutAttributes? {
         guard let f = table.attributes_for_element else { return base }
         var a = base?.c ?? cvl_attributes(), found: Int32 = base == nil ? 0 : 1
         try owner.withEnv { env in
@@ -62,7 +69,9 @@ struct LayoutCallbacks {
             }
         }
         guard found == 1 else {
-            guard found == 0 else { throw LayoutError.callback("attributes_for_element set *inout_found to \(found) (must be 0 or 1)") }
+            guard found == 0 else {
+                throw LayoutError.callback("attributes_for_element set *inout_found to \(found) (must be 0 or 1)")
+            }
             return nil
         }
         var v = try a.core("attributes_for_element")
@@ -76,9 +85,12 @@ struct LayoutCallbacks {
     func shouldInvalidate(_ owner: HasLayoutBox, forBoundsChange newBounds: Rect, base: Bool) -> Bool {
         guard let f = table.should_invalidate_for_bounds_change else { return base }
         var answer: Int32 = base ? 1 : 0
-        let ok = (try? owner.withEnv { env in
-            try callC("should_invalidate_for_bounds_change") { f(table.context, env, owner.handle, newBounds.c, &answer) }
-        }) != nil
+        let ok =
+            (try? owner.withEnv { env in
+                try callC("should_invalidate_for_bounds_change") {
+                    f(table.context, env, owner.handle, newBounds.c, &answer)
+                }
+            }) != nil
         return !ok || answer != 0
     }
 
@@ -115,10 +127,13 @@ struct LayoutCallbacks {
 
     /// The appear/disappear callbacks: the engine hands the element's attributes and the callback
     /// may replace them (nil: the base's answer).
-    func transition(_ owner: HasLayoutBox, appearing: Bool, _ attrs: LayoutAttributes,
-                    base: LayoutAttributes?) throws -> LayoutAttributes? {
+    func transition(
+        _ owner: HasLayoutBox, appearing: Bool, _ attrs: LayoutAttributes,
+        base: LayoutAttributes?
+    ) throws -> LayoutAttributes? {
         let name = appearing ? "initial_attributes_for_appearing" : "final_attributes_for_disappearing"
-        guard let f = appearing ? table.initial_attributes_for_appearing : table.final_attributes_for_disappearing else {
+        guard let f = appearing ? table.initial_attributes_for_appearing : table.final_attributes_for_disappearing
+        else {
             return base
         }
         var a = (base ?? attrs).c, use: Int32 = base == nil ? 0 : 1

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import CVLayoutCore
 
 // XCTest brings Foundation's IndexPath into scope.
@@ -36,7 +37,8 @@ final class FixtureTests: XCTestCase {
         let layout = try makeLayout(spec["layout"] as? [String: Any] ?? ["kind": "flow"], sections)
         let cv = try CollectionView(dataSource: StaticDataSource(try sections.map(count)), layout: layout)
         let viewport = spec["viewport"] as? [String: Any] ?? [:]
-        try cv.setBoundsSize(Size(width: viewport["width"] as? Double ?? 320, height: viewport["height"] as? Double ?? 480))
+        try cv.setBoundsSize(
+            Size(width: viewport["width"] as? Double ?? 320, height: viewport["height"] as? Double ?? 480))
         let offset = try (viewport["offset"] as? [Double]).map(point) ?? .zero
         try cv.setContentOffset(offset)
 
@@ -45,15 +47,20 @@ final class FixtureTests: XCTestCase {
         XCTAssertEqual(size.width, want.width, accuracy: tol, "\(name): content width")
         XCTAssertEqual(size.height, want.height, accuracy: tol, "\(name): content height")
         // Every element: the content rect enlarged by one point on each side, as the JSON spec's output.
-        let all = try cv.layoutAttributesForElements(in: Rect(x: -1, y: -1, width: size.width + 2, height: size.height + 2))
+        let all = try cv.layoutAttributesForElements(
+            in: Rect(x: -1, y: -1, width: size.width + 2, height: size.height + 2))
         if let n = expected["count"] as? Int { XCTAssertEqual(all.count, n, "\(name): number of elements") }
         for e in expected["elements"] as? [[String: Any]] ?? [] {
             let category = try self.category(e["category"])
             let kind = ElementKind(rawValue: Int32(e["kind"] as? Int ?? 0))
             let ip = try XCTUnwrap(e["index_path"] as? [Int], name)
             let what = "\(name): \(category) \(kind.rawValue) \(ip)"
-            guard let a = all.first(where: { $0.category == category && (category == .cell || $0.kind == kind)
-                && $0.indexPath == IndexPath(section: ip[0], item: ip[1]) }) else {
+            guard
+                let a = all.first(where: {
+                    $0.category == category && (category == .cell || $0.kind == kind)
+                        && $0.indexPath == IndexPath(section: ip[0], item: ip[1])
+                })
+            else {
                 XCTFail("\(what) is missing"); continue
             }
             let f = try XCTUnwrap(e["frame"] as? [Double], what)
@@ -64,7 +71,9 @@ final class FixtureTests: XCTestCase {
             if let z = e["z_index"] as? Int { XCTAssertEqual(a.zIndex, z, what) }
             if let alpha = e["alpha"] as? Double { XCTAssertEqual(a.alpha, alpha, accuracy: tol, what) }
             if let custom = e["custom"] as? [Double] {
-                for (k, v) in custom.enumerated() { XCTAssertEqual(a.custom[k], v, accuracy: tol, "\(what) custom[\(k)]") }
+                for (k, v) in custom.enumerated() {
+                    XCTAssertEqual(a.custom[k], v, accuracy: tol, "\(what) custom[\(k)]")
+                }
             }
         }
     }
@@ -77,8 +86,12 @@ final class FixtureTests: XCTestCase {
         let layout: CollectionViewLayout
         switch kind {
         case "flow", "survey", "dimensions", "cover_flow":
-            let f: FlowLayout = kind == "survey" ? SurveyLayout() : kind == "dimensions" ? DimensionsLayout()
-                : kind == "cover_flow" ? CoverFlowLayout() : FlowLayout()
+            let f: FlowLayout =
+                kind == "survey"
+                ? SurveyLayout()
+                : kind == "dimensions"
+                    ? DimensionsLayout()
+                    : kind == "cover_flow" ? CoverFlowLayout() : FlowLayout()
             try f.configure(try flowConfiguration(f.configuration, props, &rest))
             if let d = f as? DimensionsLayout, let mode = props["mode"] as? String {
                 try d.setLayoutMode(rawValue: mode == "aspect_fill" ? 1 : 0)
@@ -115,8 +128,10 @@ final class FixtureTests: XCTestCase {
         return layout
     }
 
-    private func flowConfiguration(_ base: FlowConfiguration, _ props: [String: Any],
-                                   _ rest: inout Set<String>) throws -> FlowConfiguration {
+    private func flowConfiguration(
+        _ base: FlowConfiguration, _ props: [String: Any],
+        _ rest: inout Set<String>
+    ) throws -> FlowConfiguration {
         var c = base
         for (key, value) in props where key != "kind" {
             switch key {

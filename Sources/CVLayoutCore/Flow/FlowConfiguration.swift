@@ -46,27 +46,32 @@ public struct FlowConfiguration: Equatable, Sendable {
     public func validate() throws {
         let limit = FlowLayout.maxMagnitude
         guard FlowLayout.isValidSize(itemSize) else {
-            throw LayoutError.invalid("itemSize \(itemSize.width)x\(itemSize.height) must be finite, non-negative "
-                                      + "and at most \(limit)")
+            throw LayoutError.invalid(
+                "itemSize \(itemSize.width)x\(itemSize.height) must be finite, non-negative "
+                    + "and at most \(limit)")
         }
         guard FlowLayout.isValidOffset(minimumLineSpacing) else {
-            throw LayoutError.invalid("minimumLineSpacing \(minimumLineSpacing) must be finite and at most \(limit) "
-                                      + "in magnitude")
+            throw LayoutError.invalid(
+                "minimumLineSpacing \(minimumLineSpacing) must be finite and at most \(limit) "
+                    + "in magnitude")
         }
         guard FlowLayout.isValidExtent(minimumInteritemSpacing) else {
-            throw LayoutError.invalid("minimumInteritemSpacing \(minimumInteritemSpacing) must be finite, "
-                                      + "non-negative and at most \(limit)")
+            throw LayoutError.invalid(
+                "minimumInteritemSpacing \(minimumInteritemSpacing) must be finite, "
+                    + "non-negative and at most \(limit)")
         }
         guard FlowLayout.isValidInsets(sectionInset) else {
             let i = sectionInset
-            throw LayoutError.invalid("sectionInset (\(i.top), \(i.left), \(i.bottom), \(i.right)) must be finite "
-                                      + "and at most \(limit) in magnitude")
+            throw LayoutError.invalid(
+                "sectionInset (\(i.top), \(i.left), \(i.bottom), \(i.right)) must be finite "
+                    + "and at most \(limit) in magnitude")
         }
         let axis = FlowAxis(scrollDirection)
         for (name, s) in [("headerReferenceSize", headerReferenceSize), ("footerReferenceSize", footerReferenceSize)]
         where !FlowLayout.isValidReferenceSize(s, axis) {
-            throw LayoutError.invalid("\(name) \(s.width)x\(s.height) must be finite, non-negative and at most "
-                                      + "\(limit) along the scroll axis")
+            throw LayoutError.invalid(
+                "\(name) \(s.width)x\(s.height) must be finite, non-negative and at most "
+                    + "\(limit) along the scroll axis")
         }
     }
 }

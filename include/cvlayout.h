@@ -107,8 +107,8 @@ int cvl_version(uint32_t *out);
 ** Single-element lookups (cvl_view_attributes_for_element): O(1) or O(log n) for every built-in
 ** layout; a custom layout without attributes_for_element answers from one attributes_in_rect
 ** call over its whole content (its cost, at most CVL_MAX_CALLBACK_ELEMENTS elements, O(1)
-** memory in the library). Hit tests (cvl_view_index_path_at_point): a rect query around the
-** point (± the larger bounds dimension, clipped to the finite range), O(1) memory.
+** memory in the library). Hit tests (cvl_view_index_path_at_point): O(log n) where every
+** element is drawn over its frame, else a rect query around the point; O(1) memory.
 **
 ** Callbacks: a layout callback or hook hands back at most CVL_MAX_CALLBACK_ELEMENTS elements per
 ** call (a larger CVL_ERROR_CAPACITY request fails the call with CVL_ERROR_CALLBACK); an
@@ -735,9 +735,11 @@ int cvl_view_attributes_for_item(cvl_view *view, cvl_index_path index_path, cvl_
 
 /**
 ** indexPathForItemAtPoint: the topmost cell drawn at `point` (content coordinates), respecting
-** transforms, draw order, hidden and alpha 0. *out_found = 0 when there is none. It searches
-** the elements within the larger bounds dimension of the point (clipped to the finite range, so
-** any finite point and bounds work). Cost: that rect query's time, O(1) memory.
+** transforms, draw order, hidden and alpha 0. *out_found = 0 when there is none. Any finite
+** point and bounds work. Cost: O(log n) for the flow (without hooks), Survey, Dimensions, mosaic
+** and tree layouts while no animation runs (they draw every element over its frame); otherwise
+** a rect query of the point ± the larger bounds dimension (transformed elements can be drawn
+** outside their frames). O(1) memory.
 */
 int cvl_view_index_path_at_point(cvl_view *view, cvl_point point, cvl_index_path *out, int *out_found);
 

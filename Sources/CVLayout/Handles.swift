@@ -132,10 +132,21 @@ final class ViewBox {
         self.layoutBox = layoutBox
     }
 
+    /// The counts array `envCounts` was made from, held so that its storage stays alive: while
+    /// the view's counts are that same storage they are unchanged (a change writes a new
+    /// buffer, since this reference makes the old one shared).
+    private var envSource: [Int] = []
+
+    /// O(1) while the counts are unchanged (every callback asks for the environment), O(S) after
+    /// a change.
     func refreshEnvCounts() {
-        if envCounts.count != view.counts.count || !zip(envCounts, view.counts).allSatisfy({ Int($0) == $1 }) {
-            envCounts = view.counts.map { Int64($0) }
+        let counts = view.counts
+        let same = counts.withUnsafeBufferPointer { a in
+            envSource.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count }
         }
+        if same && envCounts.count == counts.count { return }
+        envSource = counts
+        envCounts = counts.map { Int64($0) }
     }
 
     /// Calls `body` (a layout callback) with the `cvl_layout_env` describing this view. While

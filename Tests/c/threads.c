@@ -92,7 +92,27 @@ static void use_shared_view(int t, unsigned *seed) {
     }
 }
 
-/* A view of the thread's own: batch updates, an animated layout switch, then destroyed. */
+/* A hook that reads the layout it is given (callable from hooks) and counts its answers. */
+typedef struct hook_ctx {
+    int calls, ok;
+} hook_ctx;
+static int hook_element(void *context, const cvl_layout_env *env, cvl_layout *layout, int32_t category,
+                        int32_t kind, cvl_index_path index_path, cvl_attributes *attributes, int *inout_found) {
+    hook_ctx *h = context;
+    cvl_flow_config cfg;
+    (void)env;
+    (void)category;
+    (void)kind;
+    (void)index_path;
+    (void)attributes;
+    (void)inout_found;
+    h->calls++;
+    if (cvl_flow_layout_get_config(layout, &cfg) == CVL_OK && cfg.item_size.width == 50) h->ok++;
+    return 0;
+}
+
+/* A view of the thread's own: hooks on its layout (whose handle it destroys while the view
+** uses it), batch updates, an animated layout switch, then destroyed. */
 static void use_own_view(int t, unsigned *seed) {
     ds_state d = {2, {20, 5, 0, 0}};
     cvl_data_source ds = make_ds(&d);
@@ -105,11 +125,27 @@ static void use_own_view(int t, unsigned *seed) {
     size_t n = 0;
     int64_t count = 0;
     double time = 0;
+    hook_ctx h = {0, 0};   /* outlives the view: the layout's hooks point at it */
     CHECK(t, cvl_flow_layout_create(&flow) == CVL_OK);
     CHECK(t, cvl_circle_layout_create(&circle) == CVL_OK);
     CHECK(t, cvl_view_create(&ds, flow, &view) == CVL_OK);
     if (!view) return;
     CHECK(t, cvl_view_set_bounds_size(view, size) == CVL_OK);
+    {
+        cvl_layout_callbacks hooks;
+        cvl_attributes one;
+        cvl_index_path ip = {1, 2};
+        int found = 0;
+        memset(&hooks, 0, sizeof hooks);
+        hooks.context = &h;
+        hooks.attributes_for_element = hook_element;
+        CHECK(t, cvl_flow_layout_set_hooks(flow, &hooks) == CVL_OK);
+        CHECK(t, cvl_view_attributes_for_item(view, ip, &one, &found) == CVL_OK && found == 1);
+        CHECK(t, cvl_layout_destroy(flow) == CVL_OK);
+        flow = NULL;
+        CHECK(t, cvl_view_attributes_for_item(view, ip, &one, &found) == CVL_OK && found == 1);
+        CHECK(t, h.calls == 2 && h.ok == 2);
+    }
     CHECK(t, cvl_animation_default(&anim) == CVL_OK);
     memset(&up, 0, sizeof up);
     up.action = CVL_UPDATE_INSERT;
@@ -129,7 +165,6 @@ static void use_own_view(int t, unsigned *seed) {
     CHECK(t, cvl_view_finish_animations(view) == CVL_OK);
     /* The circle shows section 0's 21 items, all inside the 320 x 480 view. */
     CHECK(t, cvl_view_visible_attributes(view, buf, 64, &n) == CVL_OK && n == 21);
-    CHECK(t, cvl_layout_destroy(flow) == CVL_OK);
     CHECK(t, cvl_view_destroy(view) == CVL_OK);
     CHECK(t, cvl_layout_destroy(circle) == CVL_OK);
 }

@@ -22,7 +22,7 @@ OUT = ROOT / "Tests" / "c" / "fixtures.inc"
 
 CREATE = {"flow": "cvl_flow_layout_create", "survey": "cvl_survey_layout_create",
           "dimensions": "cvl_dimensions_layout_create", "cover_flow": "cvl_cover_flow_layout_create",
-          "mosaic": "cvl_mosaic_layout_create", "circle": "cvl_circle_layout_create"}
+          "mosaic": "cvl_mosaic_layout_create", "circle": "cvl_circle_layout_create", "tree": None}
 FLOW_KINDS = {"flow", "survey", "dimensions", "cover_flow"}
 FLOW_KEYS = {"scroll_direction": None, "item_size": "size", "minimum_line_spacing": "double",
              "minimum_interitem_spacing": "double", "section_inset": "insets", "header_reference_size": "size",
@@ -53,9 +53,14 @@ def setup_function(name: str, spec: dict) -> list[str]:
     kind = layout.get("kind", "flow")
     if kind not in CREATE:
         raise SystemExit(f"{name}: layout kind {kind!r} is not supported by the C fixture runner")
-    lines = [f"static cvl_layout *fx_setup_{name}(void) {{", "    cvl_layout *l = NULL;",
-             f"    OK({CREATE[kind]}(&l));"]
+    lines = [f"static cvl_layout *fx_setup_{name}(void) {{", "    cvl_layout *l = NULL;"]
     extra = set(layout) - {"kind"}
+    if kind == "tree":
+        lines += [f"    cvl_tree_data_source src = {{(void *)&fx_tree_{name}, fx_tree_children}};",
+                  "    OK(cvl_tree_layout_create(&src, &l));"]
+        extra.discard("tree")
+    else:
+        lines.append(f"    OK({CREATE[kind]}(&l));")
     if kind in FLOW_KINDS:
         flow_keys = extra & set(FLOW_KEYS)
         if flow_keys:
@@ -79,6 +84,14 @@ def setup_function(name: str, spec: dict) -> list[str]:
         lines += [f"    m.{k} = {num(layout[k])};" for k in sorted(extra & MOSAIC_KEYS)]
         lines.append("    OK(cvl_mosaic_layout_set_config(l, &m));")
         extra -= MOSAIC_KEYS
+    elif kind == "tree" and extra & {"item_size", "insets"}:
+        lines += ["    cvl_tree_config t;", "    OK(cvl_tree_layout_get_config(l, &t));"]
+        if "item_size" in extra:
+            lines.append(f"    t.item_size = {c_value('size', layout['item_size'])};")
+        if "insets" in extra:
+            lines.append(f"    t.insets = {c_value('insets', layout['insets'])};")
+        lines.append("    OK(cvl_tree_layout_set_config(l, &t));")
+        extra -= {"item_size", "insets"}
     elif kind == "circle" and "item_size" in extra:
         lines.append(f"    OK(cvl_circle_layout_set_item_size(l, {c_value('size', layout['item_size'])}));")
         extra.discard("item_size")
@@ -86,6 +99,34 @@ def setup_function(name: str, spec: dict) -> list[str]:
         raise SystemExit(f"{name}: layout keys {sorted(extra)} are not supported by the C fixture runner")
     lines += ["    return l;", "}", ""]
     return lines
+
+
+def tree_levels(tree) -> list[list[int]]:
+    """Children counts per section (depth) of a tree given as `{"name", "children"}` nodes and
+    bare names (leaves), a list at the top giving several roots: the fixture form (ordered, so
+    that every runner reads it the same way)."""
+    def children(node) -> list:
+        if isinstance(node, str):
+            return []
+        if isinstance(node, dict) and set(node) <= {"name", "children"} and "name" in node:
+            return list(node.get("children", []))
+        raise SystemExit(f"tree node {node!r}: fixtures use {{\"name\", \"children\"}} nodes and bare names")
+    levels, level = [], tree if isinstance(tree, list) else [tree]
+    while level:
+        levels.append([len(children(n)) for n in level])
+        level = [c for n in level for c in children(n)]
+    return levels
+
+
+def tree_data(name: str, levels: list[list[int]]) -> list[str]:
+    flat = [c for level in levels for c in level]
+    starts, total = [], 0
+    for level in levels:
+        starts.append(total)
+        total += len(level)
+    return [f"static const int64_t fx_children_{name}[] = {{{', '.join(map(str, flat))}}};",
+            f"static const fx_tree fx_tree_{name} = {{{len(levels)}, {{{', '.join(map(str, starts))}}}, "
+            f"{{{', '.join(str(len(x)) for x in levels)}}}, fx_children_{name}}};", ""]
 
 
 def section_count(sec: dict) -> int:
@@ -105,7 +146,9 @@ def bulk_sizes(name: str, s: int, sec: dict) -> list[str]:
         sizes = [c_value("size", sec["item_size"])] * int(sec["count"])
     elif "image_sizes" in sec:
         # Listing 3.9 through the library, as the JSON spec does.
-        max_size = c_value("size", sec.get("max_size", [200, 200]))
+        if "max_size" not in sec:
+            raise SystemExit(f"{name}: image_sizes need max_size in a fixture")
+        max_size = c_value("size", sec["max_size"])
         n = len(sec["image_sizes"])
         return ["    {", f"        const cvl_size images[{n}] = {{",
                 *[f"            {c_value('size', v)}," for v in sec["image_sizes"]], "        };",
@@ -141,17 +184,23 @@ def generate() -> str:
         unknown = set(spec) - {"layout", "sections", "viewport", "version", "title", "description"}
         if unknown:
             raise SystemExit(f"{path.name}: spec keys {sorted(unknown)} are not supported by the C fixture runner")
-        counts = [section_count(sec) for sec in spec.get("sections", [])]
+        layout = spec.get("layout", {})
+        if layout.get("kind") == "tree":
+            levels = tree_levels(layout["tree"])
+            counts = [len(level) for level in levels]
+            out += tree_data(name, levels)
+        else:
+            counts = [section_count(sec) for sec in spec.get("sections", [])]
         if len(counts) > 16:
             raise SystemExit(f"{path.name}: the C runner takes at most 16 sections")
-        vp = spec.get("viewport", {})
+        vp = spec["viewport"]
         offset = vp.get("offset", [0, 0])
         out += setup_function(name, spec)
         out += expected_table(name, expected)
         table += ["    {\"%s\", fx_setup_%s, %d, {%s}," % (path.stem, name, len(counts),
                                                          ", ".join(str(c) for c in counts) or "0"),
                   "     {%s, %s}, {%s, %s}, {%s, %s}, %s," % (
-                      num(vp.get("width", 320)), num(vp.get("height", 480)), num(offset[0]), num(offset[1]),
+                      num(vp["width"]), num(vp["height"]), num(offset[0]), num(offset[1]),
                       num(expected["content_size"][0]), num(expected["content_size"][1]),
                       num(fixture.get("tolerance", 1e-9))),
                   "     %d, fx_expected_%s, %d}," % (expected.get("count", -1), name, len(expected["elements"]))]

@@ -34,11 +34,16 @@ final class FixtureTests: XCTestCase {
         let expected = try XCTUnwrap(fixture["expected"] as? [String: Any], name)
         let tol = (fixture["tolerance"] as? Double) ?? 1e-9
         let sections = (spec["sections"] as? [[String: Any]]) ?? []
-        let layout = try makeLayout(spec["layout"] as? [String: Any] ?? ["kind": "flow"], sections)
-        let cv = try CollectionView(dataSource: StaticDataSource(try sections.map(count)), layout: layout)
-        let viewport = spec["viewport"] as? [String: Any] ?? [:]
+        let props = spec["layout"] as? [String: Any] ?? ["kind": "flow"]
+        let layout = try makeLayout(props, sections)
+        let counts =
+            try (layout as? TreeLayout).map { _ in try FixtureTree(props["tree"]).counts }
+            ?? sections.map(count)
+        let cv = try CollectionView(dataSource: StaticDataSource(counts), layout: layout)
+        // Fixtures give the viewport (the runners restate no spec default).
+        let viewport = try XCTUnwrap(spec["viewport"] as? [String: Any], "\(name): viewport")
         try cv.setBoundsSize(
-            Size(width: viewport["width"] as? Double ?? 320, height: viewport["height"] as? Double ?? 480))
+            try size2([viewport["width"] as Any, viewport["height"] as Any].map { $0 as? Double ?? .nan }))
         let offset = try (viewport["offset"] as? [Double]).map(point) ?? .zero
         try cv.setContentOffset(offset)
 
@@ -117,6 +122,17 @@ final class FixtureTests: XCTestCase {
             c.mediumCellHeight = opt("medium_cell_height") ?? c.mediumCellHeight
             try m.configure(c)
             layout = m
+        case "tree":
+            let t = TreeLayout()
+            t.treeDataSource = try FixtureTree(props["tree"])
+            var c = t.configuration
+            if let s = props["item_size"] { c.itemSize = try size2(s) }
+            if let i = props["insets"] as? [Double] {
+                c.insets = EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3])
+            }
+            try t.configure(c)
+            rest.subtract(["tree", "item_size", "insets"])
+            layout = t
         case "circle":
             let c = CircleLayout()
             if let s = props["item_size"] { try c.setItemSize(try size2(s)); rest.remove("item_size") }
@@ -162,12 +178,12 @@ final class FixtureTests: XCTestCase {
     }
 
     /// A section's bulk sizes: `item_sizes`, `count` × `item_size`, or `image_sizes` fitted into
-    /// `max_size` (default 200 × 200) by Listing 3.9; nil for a plain `count`.
+    /// `max_size` by Listing 3.9; nil for a plain `count`.
     private func bulkSizes(_ sec: [String: Any]) throws -> [Size]? {
         if let list = sec["item_sizes"] as? [Any] { return try list.map(size2) }
         if let one = sec["item_size"] { return Array(repeating: try size2(one), count: try count(sec)) }
         if let images = sec["image_sizes"] as? [Any] {
-            let maxSize = try sec["max_size"].map(size2) ?? Size(width: 200, height: 200)
+            let maxSize = try size2(sec["max_size"])
             return try images.map { try DimensionsLayout.aspectFitSize(imageSize: try size2($0), maxSize: maxSize) }
         }
         return nil
@@ -187,5 +203,35 @@ final class FixtureTests: XCTestCase {
         case "decoration": return .decorationView
         default: throw Unsupported(description: "category \(String(describing: v))")
         }
+    }
+}
+
+/// A fixture's tree: `{"name", "children"}` nodes and bare names (leaves), a list at the top
+/// giving several roots; section s holds the nodes at depth s, in order.
+private final class FixtureTree: TreeLayoutDataSource {
+    let children: [[Int]]
+    var counts: [Int] { children.map(\.count) }
+
+    init(_ tree: Any?) throws {
+        func kids(_ node: Any) throws -> [Any] {
+            if node is String { return [] }
+            guard let d = node as? [String: Any], d["name"] is String else {
+                throw NSError(
+                    domain: "fixture", code: 1, userInfo: [NSLocalizedDescriptionKey: "bad tree node \(node)"])
+            }
+            return d["children"] as? [Any] ?? []
+        }
+        var levels: [[Int]] = []
+        let root = try XCTUnwrap(tree)
+        var level: [Any] = (root as? [Any]) ?? [root]
+        while !level.isEmpty {
+            levels.append(try level.map { try kids($0).count })
+            level = try level.flatMap(kids)
+        }
+        children = levels
+    }
+
+    func numberOfChildren(ofItemAt indexPath: IndexPath) throws -> Int {
+        children[indexPath.section][indexPath.item]
     }
 }

@@ -1791,6 +1791,21 @@ typedef struct fx_fixture {
     size_t expected_count;
 } fx_fixture;
 
+/* A tree fixture's children counts: section s's items are children[start[s] .. start[s] + count[s]). */
+typedef struct fx_tree {
+    int64_t sections;
+    int64_t start[16], count[16];
+    const int64_t *children;
+} fx_tree;
+
+static int fx_tree_children(void *ctx, cvl_index_path parent, int64_t *out) {
+    const fx_tree *t = ctx;
+    if (parent.section < 0 || parent.section >= t->sections) return 1;
+    if (parent.item < 0 || parent.item >= t->count[parent.section]) return 1;
+    *out = t->children[t->start[parent.section] + parent.item];
+    return 0;
+}
+
 #include "fixtures.inc"
 
 static int fx_near(double a, double b, double tol) { return fabs(a - b) <= tol; }

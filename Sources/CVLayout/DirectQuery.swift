@@ -28,6 +28,17 @@ final class CAttributesBuffer {
         base = fresh
         capacity = grown
     }
+
+    /// Gives back most of a buffer a large query grew: keeps room for `used` (at least 64)
+    /// when it holds more than four times that and more than 4096 elements, so one huge query
+    /// does not leave a view holding its memory for good.
+    func trim(used: Int) {
+        let keep = Swift.max(used, 64)
+        guard capacity > 4096, capacity > 4 * keep else { return }
+        base.deallocate()
+        base = .allocate(capacity: keep)
+        capacity = keep
+    }
 }
 
 /// A cell with every attribute at its default (identity transform, alpha 1, z 0, no custom
@@ -130,6 +141,7 @@ final class CBufferSink: ElementSink {
     /// for the count only.
     func finish(_ out: UnsafeMutablePointer<cvl_attributes>?, _ outCount: UnsafeMutablePointer<Int>) throws {
         let total = count
+        defer { buffer.trim(used: stored) }
         outCount.pointee = total
         guard let out else { return }   // count only (capacity is 0)
         guard total <= capacity else { throw capacityError(capacity, total) }

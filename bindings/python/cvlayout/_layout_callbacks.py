@@ -46,7 +46,7 @@ def build(owner: Any, handlers: dict[str, Callable[..., Any]], keep: list) -> T.
     """The table for ``owner`` (a BaseLayout) with a C adapter for each handler; the CFUNCTYPE
     objects are appended to ``keep``, which must live as long as the library may call them."""
     table = T.cvl_layout_callbacks()
-    prototypes = dict(T.cvl_layout_callbacks._fields_)
+    prototypes = {f[0]: f[1] for f in T.cvl_layout_callbacks._fields_}
     for name, handler in handlers.items():
         if name not in FIELDS:
             raise ValueError(f"cvl_layout_callbacks has no field {name!r}")

@@ -34,7 +34,7 @@ class Animation:
     ``InvalidArgument`` when the animation is used (or from :attr:`total_duration`)."""
 
     duration: float = _D.duration
-    curve: str = CURVE_NAMES[_D.curve]
+    curve: str = CURVE_NAMES[T.Curve(_D.curve)]
     delay: float = _D.delay
     bezier: tuple[float, float, float, float] = tuple(_D.bezier)  # type: ignore[assignment]
     spring_damping_ratio: float = _D.spring_damping_ratio

@@ -466,6 +466,21 @@ typedef struct cvl_update_item {
     cvl_index_path after;      /* insert, move: the index path after the update; else (-1, -1) */
 } cvl_update_item;
 
+/**
+** What changed since the layout's last prepare (UICollectionViewLayoutInvalidationContext), handed
+** to the `invalidate` callback right before `prepare`, so a layout can recompute only that. Valid
+** only during the call. Several invalidations before one prepare are merged (flags or'ed, lists
+** appended).
+*/
+typedef struct cvl_invalidation {
+    uint32_t flags;                  /* CVL_INVALIDATE_*: EVERYTHING, DATA_COUNTS (counts changed), DELEGATE_METRICS, LAYOUT_ATTRIBUTES, BOUNDS (bounds changed) */
+    uint32_t reserved;               /* 0 */
+    const cvl_index_path *items;     /* items whose size changed (none listed when DELEGATE_METRICS or EVERYTHING is set: everything is re-asked); NULL when item_count is 0 */
+    size_t item_count;
+    const cvl_update_item *updates;  /* the batch update being committed, UIKit's list as prepare_for_updates gets it; NULL when update_count is 0 */
+    size_t update_count;
+} cvl_invalidation;
+
 typedef struct cvl_layout_callbacks {
     void *context;
     /** prepareLayout, after the base's prepare. */
@@ -522,6 +537,12 @@ typedef struct cvl_layout_callbacks {
     /** finalLayoutAttributesFor{Disappearing}...: as above with the attributes before the update. */
     int (*final_attributes_for_disappearing)(void *context, const cvl_layout_env *env, cvl_layout *layout,
                                              cvl_attributes *attributes, int *inout_use);
+    /**
+    ** invalidateLayoutWithContext:: what changed since the last prepare (see cvl_invalidation),
+    ** called right before `prepare` (a batch update's items come before prepare_for_updates).
+    ** NULL: nothing.
+    */
+    int (*invalidate)(void *context, const cvl_layout_env *env, cvl_layout *layout, const cvl_invalidation *invalidation);
 } cvl_layout_callbacks;
 
 /**

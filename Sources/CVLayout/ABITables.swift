@@ -111,6 +111,14 @@ let abiTable: [String: StructInfo] = [
         ("before", \.before),
         ("after", \.after),
     ]),
+    "cvl_invalidation": info(cvl_invalidation.self, [
+        ("flags", \.flags),
+        ("reserved", \.reserved),
+        ("items", \.items),
+        ("item_count", \.item_count),
+        ("updates", \.updates),
+        ("update_count", \.update_count),
+    ]),
     "cvl_layout_callbacks": info(cvl_layout_callbacks.self, [
         ("context", \.context),
         ("prepare", \.prepare),
@@ -123,6 +131,7 @@ let abiTable: [String: StructInfo] = [
         ("finalize_updates", \.finalize_updates),
         ("initial_attributes_for_appearing", \.initial_attributes_for_appearing),
         ("final_attributes_for_disappearing", \.final_attributes_for_disappearing),
+        ("invalidate", \.invalidate),
     ]),
     "cvl_mosaic_config": info(cvl_mosaic_config.self, [
         ("padding", \.padding),

@@ -15,8 +15,20 @@ final class CallbackLayout: CollectionViewLayout, HasLayoutBox {
         super.init()
     }
 
+    /// What changed since the last prepare, for the `invalidate` callback.
+    private var invalidation: InvalidationContext?
+
+    override func invalidateLayout(with context: InvalidationContext) {
+        super.invalidateLayout(with: context)
+        invalidation = invalidation?.merged(with: context) ?? context
+    }
+
     override func prepare() throws {
         try super.prepare()
+        if let ctx = invalidation {
+            invalidation = nil   // a failed prepare is retried with the view's pending context again
+            try callbacks.invalidate(self, ctx)
+        }
         try callbacks.prepare(self)
     }
 

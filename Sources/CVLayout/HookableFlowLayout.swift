@@ -12,8 +12,20 @@ final class HookableFlowLayout: FlowLayout, HasLayoutBox {
     /// Hooks can add transforms; without them this is the plain flow layout.
     override var drawsElementsWithinFrames: Bool { hooks == nil }
 
+    /// What changed since the last prepare, for the `invalidate` hook.
+    private var invalidation: InvalidationContext?
+
+    override func invalidateLayout(with context: InvalidationContext) {
+        super.invalidateLayout(with: context)
+        if hooks != nil { invalidation = invalidation?.merged(with: context) ?? context }
+    }
+
     override func prepare() throws {
         try super.prepare()
+        if let ctx = invalidation {
+            invalidation = nil   // a failed prepare is retried with the view's pending context again
+            try hooks?.invalidate(self, ctx)
+        }
         try hooks?.prepare(self)
     }
 

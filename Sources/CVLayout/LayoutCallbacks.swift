@@ -11,6 +11,31 @@ struct LayoutCallbacks {
 
     init(_ table: cvl_layout_callbacks) { self.table = table }
 
+    /// `invalidate`: what changed since the last prepare, as C sees it (flags, index paths,
+    /// update items), valid during the call.
+    func invalidate(_ owner: HasLayoutBox, _ ctx: InvalidationContext) throws {
+        guard let f = table.invalidate else { return }
+        var flags: UInt32 = 0
+        if ctx.invalidateEverything { flags |= UInt32(CVL_INVALIDATE_EVERYTHING) }
+        if ctx.invalidateDataSourceCounts { flags |= UInt32(CVL_INVALIDATE_DATA_COUNTS) }
+        if ctx.invalidateDelegateMetrics { flags |= UInt32(CVL_INVALIDATE_DELEGATE_METRICS) }
+        if ctx.invalidateLayoutAttributes { flags |= UInt32(CVL_INVALIDATE_LAYOUT_ATTRIBUTES) }
+        if ctx.boundsChanged { flags |= UInt32(CVL_INVALIDATE_BOUNDS) }
+        let paths = ctx.invalidatedItems.map(\.c)
+        let updates = cUpdateItems(ctx.updateItems)
+        try owner.withEnv { env in
+            try paths.withUnsafeBufferPointer { p in
+                try updates.withUnsafeBufferPointer { u in
+                    // NULL for empty lists (never the shared empty-array storage).
+                    var inv = cvl_invalidation(flags: flags, reserved: 0, items: p.isEmpty ? nil : p.baseAddress,
+                                               item_count: p.count, updates: u.isEmpty ? nil : u.baseAddress,
+                                               update_count: u.count)
+                    try callC("invalidate") { f(table.context, env, owner.handle, &inv) }
+                }
+            }
+        }
+    }
+
     func prepare(_ owner: HasLayoutBox) throws {
         guard let f = table.prepare else { return }
         try owner.withEnv { env in try callC("prepare") { f(table.context, env, owner.handle) } }

@@ -98,7 +98,9 @@ extension CollectionView {
             identities = newIdentities
             lastPlan = plan
             pendingAnchor = nil
-            invalidate(.dataSourceCounts)
+            var ctx = InvalidationContext.dataSourceCounts
+            ctx.updateItems = plan.updateItems
+            invalidate(ctx)
             try layoutIfNeeded()
             var shift = Point.zero
             if let anchor {

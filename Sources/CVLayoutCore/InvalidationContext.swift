@@ -28,6 +28,9 @@ public struct InvalidationContext: Equatable, Sendable {
     /// Only the visible bounds moved (a scroll): layouts that derive attributes from the
     /// visible rect (Cover Flow) recompute those, nothing else.
     public var boundsChanged = false
+    /// The batch update being committed (the `prepare(forCollectionViewUpdates:)` list), so a
+    /// layout can update its tables before `prepare()` instead of recomputing them.
+    public var updateItems: [UpdateItem] = []
 
     public init() {}
 
@@ -54,6 +57,7 @@ public struct InvalidationContext: Equatable, Sendable {
         invalidateLayoutAttributes = invalidateLayoutAttributes || o.invalidateLayoutAttributes
         add(o.items)
         boundsChanged = boundsChanged || o.boundsChanged
+        updateItems += o.updateItems
     }
 
     /// Appends `paths` not listed yet. O(paths).
@@ -66,7 +70,7 @@ public struct InvalidationContext: Equatable, Sendable {
         a.invalidateEverything == b.invalidateEverything && a.invalidateDataSourceCounts == b.invalidateDataSourceCounts
             && a.invalidateDelegateMetrics == b.invalidateDelegateMetrics
             && a.invalidateLayoutAttributes == b.invalidateLayoutAttributes
-            && a.boundsChanged == b.boundsChanged && a.items == b.items
+            && a.boundsChanged == b.boundsChanged && a.items == b.items && a.updateItems == b.updateItems
     }
 
     /// True when only the visible bounds moved: nothing about the content is stale.

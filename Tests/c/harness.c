@@ -1915,6 +1915,59 @@ static void test_fixtures(void) {
     for (size_t i = 0; i < sizeof fx_fixtures / sizeof fx_fixtures[0]; i++) run_fixture(&fx_fixtures[i]);
 }
 
+/* The invalidate hook: right before each prepare, what changed (a batch update's items). */
+typedef struct inv_log { int calls; uint32_t flags; size_t updates; int32_t first_action; size_t items; } inv_log;
+static int hook_invalidate(void *ctx, const cvl_layout_env *env, cvl_layout *layout, const cvl_invalidation *inv) {
+    inv_log *l = ctx;
+    (void)env; (void)layout;
+    l->calls++;
+    l->flags = inv->flags;
+    l->updates = inv->update_count;
+    l->items = inv->item_count;
+    l->first_action = inv->update_count ? inv->updates[0].action : -1;
+    return 0;
+}
+
+static void test_invalidation_hook(void) {
+    cvl_layout *layout = NULL;
+    cvl_view *view = NULL;
+    counts_ds d;
+    cvl_data_source ds;
+    cvl_layout_callbacks hooks;
+    cvl_update_item up;
+    cvl_size size;
+    cvl_index_path ip = {0, 1};
+    inv_log log;
+
+    memset(&d, 0, sizeof d);
+    memset(&log, 0, sizeof log);
+    d.sections = 1;
+    d.items[0] = 4;
+    ds = make_ds(&d);
+    OK(cvl_flow_layout_create(&layout));
+    memset(&hooks, 0, sizeof hooks);
+    hooks.context = &log;
+    hooks.invalidate = hook_invalidate;
+    OK(cvl_flow_layout_set_hooks(layout, &hooks));
+    OK(cvl_view_create(&ds, layout, &view));
+    OK(cvl_view_content_size(view, &size));
+    CHECK(log.calls == 1 && (log.flags & CVL_INVALIDATE_EVERYTHING));
+    memset(&up, 0, sizeof up);
+    up.action = CVL_UPDATE_DELETE;
+    up.before.item = 3;
+    up.after.section = up.after.item = -1;
+    d.items[0] = 3;
+    OK(cvl_view_perform_batch_updates(view, &up, 1, NULL));
+    CHECK(log.calls == 2 && log.flags == CVL_INVALIDATE_DATA_COUNTS && log.updates == 1 &&
+          log.first_action == CVL_UPDATE_DELETE && log.items == 0);
+    /* Items whose size changed (a metrics invalidation would re-ask every item instead). */
+    OK(cvl_view_invalidate_layout(view, 0, &ip, 1));
+    OK(cvl_view_content_size(view, &size));
+    CHECK(log.calls == 3 && log.flags == 0 && log.items == 1 && log.updates == 0);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(layout));
+}
+
 int main(void) {
     test_basics();
     test_custom_layout_and_view();
@@ -1928,6 +1981,7 @@ int main(void) {
     test_identities_and_snapshots();
     test_fixtures();
     test_scroll_anchoring();
+    test_invalidation_hook();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -18,6 +18,7 @@ prepare_for_updates                    ``(env, updates) -> None``
 finalize_updates                       ``(env) -> None``
 initial_attributes_for_appearing       ``(env, attributes, base: Attributes | None) -> Attributes | None``
 final_attributes_for_disappearing      ``(env, attributes, base: Attributes | None) -> Attributes | None``
+invalidate                             ``(env, invalidation: Invalidation) -> None``
 =====================================  =====================================================
 
 (``attributes_in_rect`` returning None keeps ``base`` as modified in place.) The C adapters
@@ -28,6 +29,7 @@ call the "callable from hooks" functions on (``owner._ch()`` during the call).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import _types as T
@@ -39,7 +41,29 @@ from .updates import read_items
 
 FIELDS = ("prepare", "content_size", "attributes_in_rect", "attributes_for_element",
           "should_invalidate_for_bounds_change", "target_content_offset", "prepare_for_updates",
-          "finalize_updates", "initial_attributes_for_appearing", "final_attributes_for_disappearing")
+          "finalize_updates", "initial_attributes_for_appearing", "final_attributes_for_disappearing", "invalidate")
+
+_INVALIDATION_FLAGS = (("everything", T.INVALIDATE_EVERYTHING), ("data_counts", T.INVALIDATE_DATA_COUNTS),
+                       ("delegate_metrics", T.INVALIDATE_DELEGATE_METRICS),
+                       ("layout_attributes", T.INVALIDATE_LAYOUT_ATTRIBUTES), ("bounds", T.INVALIDATE_BOUNDS))
+
+
+@dataclass(frozen=True)
+class Invalidation:
+    """What changed since the layout's last prepare (``cvl_invalidation``): ``flags`` names
+    ('everything', 'data_counts', 'delegate_metrics', 'layout_attributes', 'bounds'), the
+    invalidated index paths (items whose size changed) and the batch update being committed."""
+
+    flags: frozenset
+    items: list
+    updates: list
+
+    @classmethod
+    def from_pointer(cls, p) -> "Invalidation":
+        inv = p.contents
+        flags = frozenset(name for name, bit in _INVALIDATION_FLAGS if inv.flags & bit)
+        items = [(inv.items[k].section, inv.items[k].item) for k in range(inv.item_count)] if inv.item_count else []
+        return cls(flags, items, read_items(inv.updates, inv.update_count))
 
 
 def build(owner: Any, handlers: dict[str, Callable[..., Any]], keep: list) -> T.cvl_layout_callbacks:
@@ -135,6 +159,13 @@ def _prepare_for_updates(owner, handler):
     return cb
 
 
+def _invalidate(owner, handler):
+    def cb(_ctx, env_p, lay, inv):
+        with owner._in_hook(lay):
+            handler(LayoutEnv.from_pointer(env_p), Invalidation.from_pointer(inv))
+    return cb
+
+
 def _finalize_updates(owner, handler):
     def cb(_ctx, env_p, lay):
         with owner._in_hook(lay):
@@ -159,5 +190,5 @@ _ADAPTERS: dict[str, Callable[[Any, Callable[..., Any]], Callable[..., Any]]] = 
     "attributes_for_element": _attributes_for_element, "should_invalidate_for_bounds_change": _should_invalidate,
     "target_content_offset": _target_content_offset, "prepare_for_updates": _prepare_for_updates,
     "finalize_updates": _finalize_updates, "initial_attributes_for_appearing": _transition,
-    "final_attributes_for_disappearing": _transition,
+    "final_attributes_for_disappearing": _transition, "invalidate": _invalidate,
 }

@@ -659,6 +659,29 @@ class cvl_update_item(Structure):
         ("after", cvl_index_path),
     ]
 
+
+class cvl_invalidation(Structure):
+    """What changed since the layout's last prepare (UICollectionViewLayoutInvalidationContext),
+    handed to the `invalidate` callback right before `prepare`, so a layout can recompute only that.
+    Valid only during the call. Several invalidations before one prepare are merged (flags or'ed,
+    lists appended)."""
+
+    flags: int  # CVL_INVALIDATE_*: EVERYTHING, DATA_COUNTS (counts changed), DELEGATE_METRICS, LAYOUT_ATTRIBUTES, BOUNDS (bounds changed)
+    reserved: int  # 0
+    items: Any  # items whose size changed (none listed when DELEGATE_METRICS or EVERYTHING is set: everything is re-asked); NULL when item_count is 0
+    item_count: int
+    updates: Any  # the batch update being committed, UIKit's list as prepare_for_updates gets it; NULL when update_count is 0
+    update_count: int
+
+    _fields_ = [
+        ("flags", c_uint32),
+        ("reserved", c_uint32),
+        ("items", POINTER(cvl_index_path)),
+        ("item_count", c_size_t),
+        ("updates", POINTER(cvl_update_item)),
+        ("update_count", c_size_t),
+    ]
+
 #: prepareLayout, after the base's prepare.
 LayoutCallbacksPrepareFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle)
 
@@ -704,6 +727,10 @@ LayoutCallbacksInitialAttributesForAppearingFn = CFUNCTYPE(c_int, c_void_p, POIN
 #: finalLayoutAttributesFor{Disappearing}...: as above with the attributes before the update.
 LayoutCallbacksFinalAttributesForDisappearingFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, POINTER(cvl_attributes), POINTER(c_int))
 
+#: invalidateLayoutWithContext:: what changed since the last prepare (see cvl_invalidation), called
+#: right before `prepare` (a batch update's items come before prepare_for_updates). NULL: nothing.
+LayoutCallbacksInvalidateFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, POINTER(cvl_invalidation))
+
 
 class cvl_layout_callbacks(Structure):
     """cvl_layout_callbacks."""
@@ -719,6 +746,7 @@ class cvl_layout_callbacks(Structure):
     finalize_updates: Any  # finalizeCollectionViewUpdates.
     initial_attributes_for_appearing: Any  # initialLayoutAttributesFor{Appearing}...: *attributes holds the base's start attributes and
     final_attributes_for_disappearing: Any  # finalLayoutAttributesFor{Disappearing}...: as above with the attributes before the update.
+    invalidate: Any  # invalidateLayoutWithContext:: what changed since the last prepare (see cvl_invalidation),
 
     _fields_ = [
         ("context", c_void_p),
@@ -732,6 +760,7 @@ class cvl_layout_callbacks(Structure):
         ("finalize_updates", LayoutCallbacksFinalizeUpdatesFn),
         ("initial_attributes_for_appearing", LayoutCallbacksInitialAttributesForAppearingFn),
         ("final_attributes_for_disappearing", LayoutCallbacksFinalAttributesForDisappearingFn),
+        ("invalidate", LayoutCallbacksInvalidateFn),
     ]
 
 
@@ -879,6 +908,7 @@ STRUCTS: Final[dict[str, type[Structure]]] = {
     "cvl_flow_delegate": cvl_flow_delegate,
     "cvl_layout_env": cvl_layout_env,
     "cvl_update_item": cvl_update_item,
+    "cvl_invalidation": cvl_invalidation,
     "cvl_layout_callbacks": cvl_layout_callbacks,
     "cvl_mosaic_config": cvl_mosaic_config,
     "cvl_tree_data_source": cvl_tree_data_source,

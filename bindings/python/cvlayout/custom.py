@@ -12,7 +12,7 @@ from .geometry import Point, Rect, Size
 
 _OPTIONAL = ("prepare", "attributes_for_element", "should_invalidate_for_bounds_change", "target_content_offset",
              "prepare_for_updates", "finalize_updates", "initial_attributes_for_appearing",
-             "final_attributes_for_disappearing")
+             "final_attributes_for_disappearing", "invalidate")
 
 
 class Layout(BaseLayout):
@@ -50,11 +50,17 @@ class Layout(BaseLayout):
             "finalize_updates": lambda env: self.finalize_updates(env),
             "initial_attributes_for_appearing": lambda env, a, _base: self.initial_attributes_for_appearing(env, a),
             "final_attributes_for_disappearing": lambda env, a, _base: self.final_attributes_for_disappearing(env, a),
+            "invalidate": lambda env, inv: self.invalidate(env, inv),
         }
         handlers.update({n: adapters[n] for n in _OPTIONAL if getattr(cls, n) is not getattr(Layout, n)})
         self._h = create("cvl_custom_layout_create", ctypes.byref(build(self, handlers, self._keep)))
 
     # --- to override ----------------------------------------------------------------------------
+    def invalidate(self, env: LayoutEnv, invalidation) -> None:
+        """invalidateLayoutWithContext:, right before :meth:`prepare`: what changed since the last
+        prepare (:class:`~cvlayout._layout_callbacks.Invalidation`: ``flags``, ``items``,
+        ``updates``), so the layout can recompute only that."""
+
     def prepare(self, env: LayoutEnv) -> None:
         """prepareLayout."""
 

@@ -200,3 +200,43 @@ def test_hooks_may_read_the_layout_during_an_animated_switch():
     assert ("item", (62.5, 0.0, 50.0, 50.0)) in seen
     assert ("section", (0.0, 0.0, 300.0, 50.0)) in seen
     assert {kind for kind, _ in seen} == {"item", "section"}
+
+
+def test_custom_layout_is_told_what_changed():
+    """invalidate (cvl_invalidation) runs right before prepare with what changed since the last
+    one: the batch update's items, invalidated index paths, counts and bounds flags."""
+    seen = []
+
+    class Grid(cvlayout.Layout):
+        def content_size(self, env):
+            return (env.bounds_size[0], 50.0 * sum(env.counts))
+
+        def attributes_in_rect(self, env, rect):
+            return []
+
+        def should_invalidate_for_bounds_change(self, env, new_bounds):
+            return True
+
+        def invalidate(self, env, invalidation):
+            seen.append(("invalidate", sorted(invalidation.flags), invalidation.items,
+                         [(u.action, u.before, u.after) for u in invalidation.updates]))
+
+        def prepare(self, env):
+            seen.append(("prepare", env.counts))
+
+    with cvlayout.CollectionView(Grid(), counts=[3], bounds_size=(100, 100)) as view:
+        view.content_size
+        view.perform_batch_updates(cvlayout.insert_items([(0, 1)]) + cvlayout.delete_items([(0, 2)]),
+                                   new_counts=[3])
+        view.invalidate(items=[(0, 0), (0, 2)])
+        view.content_size
+        view.bounds_size = (120, 100)
+        view.content_size
+    assert seen[0][0] == "invalidate" and "everything" in seen[0][1]
+    assert seen[2] == ("invalidate", ["data_counts"], [],
+                       [("delete", (0, 2), (-1, -1)), ("insert", (-1, -1), (0, 1))])
+    assert seen[3] == ("prepare", (3,))
+    assert seen[4] == ("invalidate", [], [(0, 0), (0, 2)], [])
+    # A custom layout that asks to be invalidated on a bounds change gets UIKit's whole invalidation.
+    assert seen[6] == ("invalidate", ["everything"], [], []) and seen[7] == ("prepare", (3,))
+    assert len(seen) == 8

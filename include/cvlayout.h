@@ -473,11 +473,17 @@ typedef struct cvl_update_item {
 ** appended).
 */
 typedef struct cvl_invalidation {
-    uint32_t flags;                  /* CVL_INVALIDATE_*: EVERYTHING, DATA_COUNTS (counts changed), DELEGATE_METRICS, LAYOUT_ATTRIBUTES, BOUNDS (bounds changed) */
+    /* CVL_INVALIDATE_*: EVERYTHING, DATA_COUNTS (counts changed), DELEGATE_METRICS,
+    ** LAYOUT_ATTRIBUTES, BOUNDS (bounds changed) */
+    uint32_t flags;
     uint32_t reserved;               /* 0 */
-    const cvl_index_path *items;     /* items whose size changed (none listed when DELEGATE_METRICS or EVERYTHING is set: everything is re-asked); NULL when item_count is 0 */
+    /* Items whose size changed (none listed when DELEGATE_METRICS or EVERYTHING is set:
+    ** everything is re-asked); NULL when item_count is 0. */
+    const cvl_index_path *items;
     size_t item_count;
-    const cvl_update_item *updates;  /* the batch update being committed, UIKit's list as prepare_for_updates gets it; NULL when update_count is 0 */
+    /* The batch update being committed, UIKit's list as prepare_for_updates gets it; NULL when
+    ** update_count is 0. */
+    const cvl_update_item *updates;
     size_t update_count;
 } cvl_invalidation;
 
@@ -542,7 +548,8 @@ typedef struct cvl_layout_callbacks {
     ** called right before `prepare` (a batch update's items come before prepare_for_updates).
     ** NULL: nothing.
     */
-    int (*invalidate)(void *context, const cvl_layout_env *env, cvl_layout *layout, const cvl_invalidation *invalidation);
+    int (*invalidate)(void *context, const cvl_layout_env *env, cvl_layout *layout,
+                      const cvl_invalidation *invalidation);
 } cvl_layout_callbacks;
 
 /**

@@ -27,9 +27,10 @@ struct LayoutCallbacks {
             try paths.withUnsafeBufferPointer { p in
                 try updates.withUnsafeBufferPointer { u in
                     // NULL for empty lists (never the shared empty-array storage).
-                    var inv = cvl_invalidation(flags: flags, reserved: 0, items: p.isEmpty ? nil : p.baseAddress,
-                                               item_count: p.count, updates: u.isEmpty ? nil : u.baseAddress,
-                                               update_count: u.count)
+                    var inv = cvl_invalidation(
+                        flags: flags, reserved: 0, items: p.isEmpty ? nil : p.baseAddress,
+                        item_count: p.count, updates: u.isEmpty ? nil : u.baseAddress,
+                        update_count: u.count)
                     try callC("invalidate") { f(table.context, env, owner.handle, &inv) }
                 }
             }

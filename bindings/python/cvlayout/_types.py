@@ -666,12 +666,12 @@ class cvl_invalidation(Structure):
     Valid only during the call. Several invalidations before one prepare are merged (flags or'ed,
     lists appended)."""
 
-    flags: int  # CVL_INVALIDATE_*: EVERYTHING, DATA_COUNTS (counts changed), DELEGATE_METRICS, LAYOUT_ATTRIBUTES, BOUNDS (bounds changed)
+    flags: int  # CVL_INVALIDATE_*: EVERYTHING, DATA_COUNTS (counts changed), DELEGATE_METRICS,
     reserved: int  # 0
-    items: Any  # items whose size changed (none listed when DELEGATE_METRICS or EVERYTHING is set: everything is re-asked); NULL when item_count is 0
-    item_count: int
-    updates: Any  # the batch update being committed, UIKit's list as prepare_for_updates gets it; NULL when update_count is 0
-    update_count: int
+    items: Any  # Items whose size changed (none listed when DELEGATE_METRICS or EVERYTHING is set:
+    item_count: int  # Items whose size changed (none listed when DELEGATE_METRICS or EVERYTHING is set:
+    updates: Any  # The batch update being committed, UIKit's list as prepare_for_updates gets it; NULL when
+    update_count: int  # The batch update being committed, UIKit's list as prepare_for_updates gets it; NULL when
 
     _fields_ = [
         ("flags", c_uint32),

@@ -34,14 +34,13 @@ struct ScrollAnchor {
 extension CollectionView {
     /// Captures the anchor from the layout's last prepared state (what the host last drew),
     /// or nil with policy `.none`, before the first prepare, or when the counts changed since.
-    /// - Complexity: one rect query of the visible rect, O(v log v) for v visible elements.
+    /// - Complexity: one rect query of the visible rect, O(v log K) for v visible elements;
+    ///   at most K = `maxAnimatedElements` candidates (the first in priority order) are kept,
+    ///   so a huge viewport costs O(K) memory, not O(v).
     func captureAnchor() throws -> ScrollAnchor? {
         if anchorPolicy == .none { return nil }
         guard let prepared = preparedCounts, prepared == counts else { return nil }
-        let sink = CollectingSink(counts: prepared)
-        try layout.layoutAttributesForElements(in: bounds, into: sink)
-        try sink.check()
-        var cells = sink.take().filter { $0.category == .cell && !$0.isHidden }
+        let before: (LayoutAttributes, LayoutAttributes) -> Bool
         switch anchorPolicy {
         case .nearest(let p):
             let c = Point(x: contentOffset.x + p.x, y: contentOffset.y + p.y)
@@ -49,10 +48,24 @@ extension CollectionView {
                 let dx = a.center.x - c.x, dy = a.center.y - c.y
                 return dx * dx + dy * dy
             }
-            cells.sort { (d($0), $0.indexPath) < (d($1), $1.indexPath) }
+            before = { (d($0), $0.indexPath) < (d($1), $1.indexPath) }
         default:
-            cells.sort { $0.indexPath < $1.indexPath }
+            before = { $0.indexPath < $1.indexPath }
         }
+        let keep = Self.maxAnimatedElements
+        var cells: [LayoutAttributes] = []
+        let sink = VisitingSink(counts: prepared) { a in
+            guard a.category == .cell, !a.isHidden else { return }
+            cells.append(a)
+            if cells.count >= 2 * keep {   // keep the best `keep`: amortized O(log K) per cell
+                cells.sort(by: before)
+                cells.removeLast(cells.count - keep)
+            }
+        }
+        try layout.layoutAttributesForElements(in: bounds, into: sink)
+        try sink.check()
+        cells.sort(by: before)
+        if cells.count > keep { cells.removeLast(cells.count - keep) }
         let size = cachedContentSize
         let vertical = Self.scrollsVertically(layout: layout, content: size, viewport: boundsSize)
         let atEnd = vertical ? contentOffset.y >= size.height - boundsSize.height - 0.5

@@ -279,6 +279,35 @@ static void case_animation_over_huge_viewport(void) {
     OK(cvl_layout_destroy(other));
 }
 
+/* Scroll anchoring over a viewport of millions of cells: the anchor candidates are bounded. */
+static void case_anchoring_huge_viewport(void) {
+    big_ds d = {1, 100000000, 0};
+    cvl_layout *flow = NULL;
+    cvl_view *view;
+    cvl_update_item up;
+    cvl_point p = {500, 0}, offset;
+    int64_t count = 0;
+    cvl_size size;
+    OK(cvl_flow_layout_create(&flow));
+    view = make_view(&d, flow, 1000, 1e8);
+    OK(cvl_view_content_size(view, &size));   /* prepared: the anchor comes from this state */
+    OK(cvl_view_set_anchoring(view, CVL_ANCHOR_NEAREST_POINT, p));
+    memset(&up, 0, sizeof up);
+    up.action = CVL_UPDATE_DELETE;
+    up.before.section = 0;
+    up.before.item = 0;
+    up.after.section = up.after.item = -1;
+    d.items--;
+    OK(cvl_view_perform_batch_updates(view, &up, 1, NULL));
+    OK(cvl_view_number_of_items(view, 0, &count));
+    CHECK(count == 99999999);
+    /* The anchor (nearest the top middle: item 8, now item 7) keeps its screen place. */
+    OK(cvl_view_get_content_offset(view, &offset));
+    CHECK(offset.y == 0 && offset.x == 0);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(flow));
+}
+
 /* The circle with a 0x0 viewport: every item at the same place; counting them builds nothing. */
 static void case_circle_zero_viewport(void) {
     big_ds d = {1, 10000000, 0};
@@ -452,6 +481,7 @@ static const test_case cases[] = {
     {"count-only and small-buffer queries", case_count_only_query},
     {"count-only query during an animation", case_count_only_query_animating},
     {"animated change over a huge viewport", case_animation_over_huge_viewport},
+    {"anchoring over a huge viewport", case_anchoring_huge_viewport},
     {"circle with a 0x0 viewport", case_circle_zero_viewport},
     {"mosaic with a zero-width viewport", case_mosaic},
     {"Survey scrolling horizontally", case_survey_horizontal},

@@ -7,7 +7,8 @@ offset, whole-content query, comparisons). The JSON files are the only place the
 written: `--check` (run by `make test`) fails when fixtures.inc is stale, as gen_abi_check.py does.
 
 The C runner understands the fixture subset documented in Tests/fixtures/README.md; anything else
-is an error here, so a fixture the C suite cannot run is noticed when it is added.
+is an error here or when the harness compiles, so a fixture the C suite cannot run is noticed when
+it is added.
 """
 
 from __future__ import annotations
@@ -20,16 +21,12 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "Tests" / "fixtures"
 OUT = ROOT / "Tests" / "c" / "fixtures.inc"
 
-CREATE = {"flow": "cvl_flow_layout_create", "survey": "cvl_survey_layout_create",
-          "dimensions": "cvl_dimensions_layout_create", "cover_flow": "cvl_cover_flow_layout_create",
-          "mosaic": "cvl_mosaic_layout_create", "circle": "cvl_circle_layout_create", "tree": None}
-FLOW_KINDS = {"flow", "survey", "dimensions", "cover_flow"}
-FLOW_KEYS = {"scroll_direction": None, "item_size": "size", "minimum_line_spacing": "double",
-             "minimum_interitem_spacing": "double", "section_inset": "insets", "header_reference_size": "size",
-             "footer_reference_size": "size", "pin_headers": "bool", "pin_footers": "bool"}
+# A layout kind K is created by cvl_K_layout_create and configured through cvl_K_config (fields
+# named as the spec's keys: a number is a double, [w, h] a cvl_size, [t, l, b, r] a cvl_insets),
+# so a new layout with a config struct needs nothing here. The exceptions:
+FLOW_KINDS = {"flow", "survey", "dimensions", "cover_flow"}   # configured through cvl_flow_config
 FLOW_FIELDS = {"pin_headers": "section_headers_pin_to_visible_bounds",
                "pin_footers": "section_footers_pin_to_visible_bounds"}
-MOSAIC_KEYS = {"padding", "column_width", "row_height", "large_cell_width", "large_cell_height", "medium_cell_height"}
 CATEGORIES = {"cell": "CVL_CATEGORY_CELL", "supplementary": "CVL_CATEGORY_SUPPLEMENTARY",
               "decoration": "CVL_CATEGORY_DECORATION"}
 
@@ -48,55 +45,52 @@ def c_value(kind: str, v) -> str:
     return num(v)
 
 
+def c_field(value) -> str:
+    """A spec value as a C expression: a number, a size [w, h] or insets [t, l, b, r]."""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, (int, float)):
+        return num(value)
+    if isinstance(value, list) and len(value) == 2:
+        return c_value("size", value)
+    if isinstance(value, list) and len(value) == 4:
+        return c_value("insets", value)
+    raise SystemExit(f"no C form for the spec value {value!r}")
+
+
+def configure(config: str, values: dict[str, str]) -> list[str]:
+    """get_config, set the fields, set_config, for `cvl_<config>_config`."""
+    if not values:
+        return []
+    return ([f"    cvl_{config}_config c;", f"    OK(cvl_{config}_layout_get_config(l, &c));"]
+            + [f"    c.{field} = {value};" for field, value in sorted(values.items())]
+            + [f"    OK(cvl_{config}_layout_set_config(l, &c));"])
+
+
 def setup_function(name: str, spec: dict) -> list[str]:
-    layout = spec.get("layout", {"kind": "flow"})
-    kind = layout.get("kind", "flow")
-    if kind not in CREATE:
-        raise SystemExit(f"{name}: layout kind {kind!r} is not supported by the C fixture runner")
+    layout = dict(spec.get("layout", {"kind": "flow"}))
+    kind = layout.pop("kind", "flow")
     lines = [f"static cvl_layout *fx_setup_{name}(void) {{", "    cvl_layout *l = NULL;"]
-    extra = set(layout) - {"kind"}
     if kind == "tree":
         lines += [f"    cvl_tree_data_source src = {{(void *)&fx_tree_{name}, fx_tree_children}};",
                   "    OK(cvl_tree_layout_create(&src, &l));"]
-        extra.discard("tree")
+        layout.pop("tree")
     else:
-        lines.append(f"    OK({CREATE[kind]}(&l));")
+        lines.append(f"    OK(cvl_{kind}_layout_create(&l));")
+    if kind == "dimensions" and "mode" in layout:
+        lines.append(f"    OK(cvl_dimensions_layout_set_mode(l, CVL_LAYOUT_MODE_{layout.pop('mode').upper()}));")
+    if kind == "circle" and "item_size" in layout:   # the circle has one property, no config struct
+        lines.append(f"    OK(cvl_circle_layout_set_item_size(l, {c_field(layout.pop('item_size'))}));")
+    fields = {}
+    for key, value in layout.items():
+        if key == "scroll_direction":
+            fields[key] = f"CVL_SCROLL_{value.upper()}"
+        else:
+            fields[FLOW_FIELDS.get(key, key)] = c_field(value)
+    lines += configure("flow" if kind in FLOW_KINDS else kind, fields)
     if kind in FLOW_KINDS:
-        flow_keys = extra & set(FLOW_KEYS)
-        if flow_keys:
-            lines += ["    cvl_flow_config c;", "    OK(cvl_flow_layout_get_config(l, &c));"]
-            for key in sorted(flow_keys):
-                if key == "scroll_direction":
-                    value = "CVL_SCROLL_HORIZONTAL" if layout[key] == "horizontal" else "CVL_SCROLL_VERTICAL"
-                else:
-                    value = c_value(FLOW_KEYS[key], layout[key])
-                lines.append(f"    c.{FLOW_FIELDS.get(key, key)} = {value};")
-            lines.append("    OK(cvl_flow_layout_set_config(l, &c));")
-        extra -= flow_keys
-        if kind == "dimensions" and "mode" in extra:
-            mode = {"aspect_fit": "CVL_LAYOUT_MODE_ASPECT_FIT", "aspect_fill": "CVL_LAYOUT_MODE_ASPECT_FILL"}
-            lines.append(f"    OK(cvl_dimensions_layout_set_mode(l, {mode[layout['mode']]}));")
-            extra.discard("mode")
         for s, sec in enumerate(spec.get("sections", [])):
             lines += bulk_sizes(name, s, sec)
-    elif kind == "mosaic" and extra & MOSAIC_KEYS:
-        lines += ["    cvl_mosaic_config m;", "    OK(cvl_mosaic_layout_get_config(l, &m));"]
-        lines += [f"    m.{k} = {num(layout[k])};" for k in sorted(extra & MOSAIC_KEYS)]
-        lines.append("    OK(cvl_mosaic_layout_set_config(l, &m));")
-        extra -= MOSAIC_KEYS
-    elif kind == "tree" and extra & {"item_size", "insets"}:
-        lines += ["    cvl_tree_config t;", "    OK(cvl_tree_layout_get_config(l, &t));"]
-        if "item_size" in extra:
-            lines.append(f"    t.item_size = {c_value('size', layout['item_size'])};")
-        if "insets" in extra:
-            lines.append(f"    t.insets = {c_value('insets', layout['insets'])};")
-        lines.append("    OK(cvl_tree_layout_set_config(l, &t));")
-        extra -= {"item_size", "insets"}
-    elif kind == "circle" and "item_size" in extra:
-        lines.append(f"    OK(cvl_circle_layout_set_item_size(l, {c_value('size', layout['item_size'])}));")
-        extra.discard("item_size")
-    if extra:
-        raise SystemExit(f"{name}: layout keys {sorted(extra)} are not supported by the C fixture runner")
     lines += ["    return l;", "}", ""]
     return lines
 

@@ -12,10 +12,6 @@ from ._handle import Handle
 from ._ints import int32
 from .attributes import BUILTIN_KIND_NAMES, BUILTIN_KINDS
 
-LAYOUT_TYPE_NAMES = {T.LAYOUT_FLOW: "flow", T.LAYOUT_SURVEY: "survey", T.LAYOUT_DIMENSIONS: "dimensions",
-                     T.LAYOUT_COVER_FLOW: "cover_flow", T.LAYOUT_MOSAIC: "mosaic", T.LAYOUT_TREE: "tree",
-                     T.LAYOUT_CIRCLE: "circle", T.LAYOUT_CUSTOM: "custom"}
-
 
 def create(function: str, *args) -> T.LayoutHandle:
     """Calls a ``cvl_*_create(args..., &out)`` function and returns the new handle."""
@@ -63,7 +59,10 @@ class BaseLayout(Handle):
         """'flow', 'survey', 'dimensions', 'cover_flow', 'mosaic', 'tree', 'circle' or 'custom'."""
         out = ctypes.c_int32()
         _lib.cvl_layout_get_type(self._ch(), ctypes.byref(out))
-        return LAYOUT_TYPE_NAMES.get(out.value, str(out.value))
+        try:
+            return T.LayoutType(out.value).label   # the header's CVL_LAYOUT_* names, lower-case
+        except ValueError:
+            return str(out.value)
 
     def register_kind(self, name: str) -> int:
         """Registers an element kind by name (a decoration or custom supplementary kind) and

@@ -117,7 +117,9 @@ int cvl_version(uint32_t *out);
 **
 ** Animations: an animated batch update, layout switch or animated change tracks the elements
 ** on screen before and after it, at most CVL_MAX_ANIMATED_ELEMENTS (else CVL_ERROR_OVERFLOW,
-** nothing changed); each frame then costs O(k + tracked elements).
+** nothing changed); each frame then costs O(k + tracked elements). Scroll anchoring keeps at
+** most that many anchor candidates (the first in its policy's order). A layout switch finds its
+** anchor cell, and Cover Flow its snapping cell, by visiting the visible cells: O(1) memory.
 **
 ** Invalidation: cvl_view_invalidate_layout costs O(items named); an item named again before the
 ** next layout cycle is not stored twice, and more than max(1024, n / 4) distinct pending items

@@ -308,6 +308,20 @@ static void case_anchoring_huge_viewport(void) {
     OK(cvl_layout_destroy(flow));
 }
 
+/* Cover Flow snapping in a viewport 10^9 points wide: the cells are visited, not collected. */
+static void case_cover_flow_snap_huge_viewport(void) {
+    big_ds d = {1, 100000000, 0};
+    cvl_layout *cover = NULL;
+    cvl_view *view;
+    cvl_point proposed = {0, 0}, velocity = {0, 0}, out;
+    OK(cvl_cover_flow_layout_create(&cover));
+    view = make_view(&d, cover, 1e9, 500);
+    OK(cvl_view_target_content_offset(view, proposed, velocity, &out));
+    CHECK(isfinite(out.x) && out.y == 0);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(cover));
+}
+
 /* The circle with a 0x0 viewport: every item at the same place; counting them builds nothing. */
 static void case_circle_zero_viewport(void) {
     big_ds d = {1, 10000000, 0};
@@ -482,6 +496,7 @@ static const test_case cases[] = {
     {"count-only query during an animation", case_count_only_query_animating},
     {"animated change over a huge viewport", case_animation_over_huge_viewport},
     {"anchoring over a huge viewport", case_anchoring_huge_viewport},
+    {"Cover Flow snapping in a huge viewport", case_cover_flow_snap_huge_viewport},
     {"circle with a 0x0 viewport", case_circle_zero_viewport},
     {"mosaic with a zero-width viewport", case_mosaic},
     {"Survey scrolling horizontally", case_survey_horizontal},

@@ -156,19 +156,21 @@ open class CoverFlowLayout: FlowLayout {
 
     /// Listing 4.32: centres the cell closest to the proposed visible rect's horizontal centre.
     /// Returns `proposed` unchanged when no cell is in the proposed rect (or when detached).
-    /// - Complexity: one rect query.
+    /// - Complexity: one rect query, O(1) memory (the cells are visited, not collected).
     open override func targetContentOffset(forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point) throws -> Point {
         guard let cv = collectionView, proposed.isFinite else { return proposed }
         let size = cv.boundsSize
         let horizontalCenter = proposed.x + size.width / 2
         let proposedRect = Rect(x: proposed.x, y: 0, width: size.width, height: size.height)
-        var found: [LayoutAttributes] = []
-        try layoutAttributesForElements(in: proposedRect, into: &found)
         var adjustment: Double?
-        for a in found where a.category == .cell {
+        let nearest = VisitingSink(counts: cv.counts) { a in
+            guard a.category == .cell else { return }
             let d = a.center.x - horizontalCenter
             if adjustment.map({ abs(d) < abs($0) }) ?? true { adjustment = d }
         }
+        guard proposedRect.isFinite else { return proposed }
+        try layoutAttributesForElements(in: proposedRect, into: nearest)
+        try nearest.check()
         guard let adj = adjustment else { return proposed }
         let x = proposed.x + adj
         return x.isFinite ? Point(x: x, y: proposed.y) : proposed

@@ -414,6 +414,20 @@ int cvl_flow_layout_set_delegate(cvl_layout *layout, const cvl_flow_delegate *de
 */
 int cvl_flow_layout_set_item_sizes(cvl_layout *layout, int64_t section, const cvl_size *sizes, size_t count);
 
+/**
+** Edits the bulk sizes of `section` in place, so a change never re-sends the whole section: the
+** sizes at [start, start + remove_count) are replaced by `sizes[0 .. insert_count-1]` (copied;
+** may be NULL when insert_count is 0). An insert is remove_count 0, a delete insert_count 0, a
+** change of one size 1 and 1. Pair it with the batch update that inserts or deletes those items:
+** edit the sizes first, then call cvl_view_perform_batch_updates() or cvl_view_apply_snapshot()
+** (the animation starts from the frames last drawn, as with cvl_flow_layout_set_item_sizes()).
+** Errors (nothing changed): CVL_ERROR_STATE when the section has no bulk sizes,
+** CVL_ERROR_OUT_OF_RANGE for a range outside them, CVL_ERROR_INVALID_ARGUMENT for a bad size.
+** Cost: O(insert_count) to check and copy the new sizes, plus moving the sizes after the range.
+*/
+int cvl_flow_layout_replace_item_sizes(cvl_layout *layout, int64_t section, int64_t start, size_t remove_count,
+                                       const cvl_size *sizes, size_t insert_count);
+
 /** Clears every section's bulk sizes. */
 int cvl_flow_layout_clear_item_sizes(cvl_layout *layout);
 

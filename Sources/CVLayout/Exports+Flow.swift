@@ -114,6 +114,27 @@ public func cvl_flow_layout_set_item_sizes_impl(_ layout: OpaquePointer?, _ sect
     }
 }
 
+@_cdecl("cvl_flow_layout_replace_item_sizes")
+public func cvl_flow_layout_replace_item_sizes_impl(_ layout: OpaquePointer?, _ section: Int64, _ start: Int64,
+                                                    _ removeCount: Int, _ sizes: UnsafePointer<cvl_size>?,
+                                                    _ insertCount: Int) -> Int32 {
+    withLayout(layout) { box in
+        let f = try flowLayout(box)
+        // Converting only: the section's, the range's and the sizes' rules are `replaceItemSizes`'.
+        guard removeCount >= 0, removeCount <= CollectionView.maxCount else {
+            throw LayoutError.outOfRange("remove_count \(removeCount) is out of range")
+        }
+        guard insertCount >= 0, insertCount <= CollectionView.maxCount else {
+            throw LayoutError.invalid("insert_count \(insertCount) is out of range")
+        }
+        guard insertCount == 0 || sizes != nil else {
+            throw LayoutError(.nullArgument, "sizes is NULL but insert_count is \(insertCount)")
+        }
+        let list = insertCount == 0 ? [] : UnsafeBufferPointer(start: sizes, count: insertCount).map { $0.core }
+        try f.replaceItemSizes(inSection: Int(section), start: Int(start), removeCount: removeCount, with: list)
+    }
+}
+
 @_cdecl("cvl_flow_layout_clear_item_sizes")
 public func cvl_flow_layout_clear_item_sizes_impl(_ layout: OpaquePointer?) -> Int32 {
     withLayout(layout) { try flowLayout($0).removeAllItemSizes() }

@@ -30,6 +30,7 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_flow_layout_create, CVLayout.cvl_flow_layout_create_impl)
         same(CCVLayout.cvl_flow_layout_get_config, CVLayout.cvl_flow_layout_get_config_impl)
         same(CCVLayout.cvl_flow_layout_item_frame, CVLayout.cvl_flow_layout_item_frame_impl)
+        same(CCVLayout.cvl_flow_layout_replace_item_sizes, CVLayout.cvl_flow_layout_replace_item_sizes_impl)
         same(CCVLayout.cvl_flow_layout_section_frame, CVLayout.cvl_flow_layout_section_frame_impl)
         same(CCVLayout.cvl_flow_layout_set_config, CVLayout.cvl_flow_layout_set_config_impl)
         same(CCVLayout.cvl_flow_layout_set_delegate, CVLayout.cvl_flow_layout_set_delegate_impl)
@@ -89,6 +90,6 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_view_set_time, CVLayout.cvl_view_set_time_impl)
         same(CCVLayout.cvl_view_target_content_offset, CVLayout.cvl_view_target_content_offset_impl)
         same(CCVLayout.cvl_view_visible_attributes, CVLayout.cvl_view_visible_attributes_impl)
-        XCTAssertEqual(80, 80)
+        XCTAssertEqual(81, 81)
     }
 }

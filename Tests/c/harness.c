@@ -1964,6 +1964,33 @@ static void test_invalidation_hook(void) {
     OK(cvl_view_invalidate_layout(view, 0, &ip, 1));
     OK(cvl_view_content_size(view, &size));
     CHECK(log.calls == 3 && log.flags == 0 && log.items == 1 && log.updates == 0);
+    {   /* Bulk sizes edited by range, paired with the batch update (edit first). */
+        const cvl_size two[2] = {{30, 30}, {40, 40}};
+        cvl_size four[4] = {{10, 10}, {10, 10}, {10, 10}, {10, 10}};
+        cvl_rect f;
+        FAILS(cvl_flow_layout_replace_item_sizes(layout, 0, 0, 1, two, 1), CVL_ERROR_STATE);
+        four[0].width = 10;
+        OK(cvl_flow_layout_set_item_sizes(layout, 0, four, 3));
+        FAILS(cvl_flow_layout_replace_item_sizes(layout, 0, 2, 2, NULL, 0), CVL_ERROR_OUT_OF_RANGE);
+        FAILS(cvl_flow_layout_replace_item_sizes(layout, 0, 0, 0, NULL, 1), CVL_ERROR_NULL_ARGUMENT);
+        OK(cvl_flow_layout_replace_item_sizes(layout, 0, 1, 0, two, 2));   /* 2 inserted at 1 */
+        memset(&up, 0, sizeof up);
+        up.action = CVL_UPDATE_INSERT;
+        up.before.section = up.before.item = -1;
+        up.after.item = 1;
+        d.items[0] = 5;
+        {
+            cvl_update_item ups[2];
+            ups[0] = up;
+            ups[1] = up;
+            ups[1].after.item = 2;
+            OK(cvl_view_perform_batch_updates(view, ups, 2, NULL));
+        }
+        OK(cvl_flow_layout_item_frame(layout, (cvl_index_path){0, 2}, &f));
+        CHECK(f.width == 40 && f.height == 40);
+        OK(cvl_flow_layout_item_frame(layout, (cvl_index_path){0, 3}, &f));
+        CHECK(f.width == 10);
+    }
     OK(cvl_view_destroy(view));
     OK(cvl_layout_destroy(layout));
 }

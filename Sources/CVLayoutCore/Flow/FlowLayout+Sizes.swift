@@ -24,6 +24,47 @@ extension FlowLayout {
         sectionSizesChanged(section)
     }
 
+    /// Edits the bulk sizes of `section` in place: the sizes at `start ..< start + removeCount`
+    /// are replaced by `sizes` (an insert: `removeCount` 0; a delete: `sizes` empty). Pair it with
+    /// the batch update that inserts or deletes those items, edited first (as `setItemSizes`).
+    /// - Throws: `.state` when the section has no bulk sizes, `.outOfRange` for a range outside
+    ///   them, `.invalidArgument` for a bad size or a result above `CollectionView.maxCount`
+    ///   items. Nothing changes on error.
+    /// - Complexity: O(k) validation for the k new sizes (none of the others is checked or sent
+    ///   again), plus moving the sizes after the range, O(n − start) (a copy of the array when the
+    ///   last prepared section shares it).
+    public func replaceItemSizes(inSection section: Int, start: Int, removeCount: Int,
+                                 with sizes: [Size]) throws {
+        try FlowLayout.checkBulkSection(section)
+        guard var bulk = bulkSizes[section] else {
+            throw LayoutError.state(
+                "section \(section) has no bulk item sizes to edit (hand them over with set_item_sizes first)")
+        }
+        let n = bulk.sizes.count
+        guard start >= 0, removeCount >= 0, start <= n, removeCount <= n - start else {
+            throw LayoutError.outOfRange(
+                "item sizes \(start) ..< \(start) + \(removeCount) are outside the \(n) sizes of section \(section)")
+        }
+        guard n - removeCount <= CollectionView.maxCount - sizes.count else {
+            throw LayoutError.invalid("section \(section) would have more than \(CollectionView.maxCount) item sizes")
+        }
+        for (i, s) in sizes.enumerated() where !FlowLayout.isValidSize(s) {
+            throw LayoutError.invalid(
+                "new item size \(i) for section \(section) is \(s.width)x\(s.height); sizes must be finite, "
+                    + "non-negative and at most \(FlowLayout.maxMagnitude)")
+        }
+        let wasUniform = bulk.uniform, first = bulk.sizes.first
+        bulkSizes[section] = nil   // the only other reference is the prepared section's
+        bulk.sizes.replaceSubrange(start ..< start + removeCount, with: sizes)
+        if wasUniform, let u = first ?? sizes.first {
+            bulk.uniform = sizes.allSatisfy { $0 == u }
+        } else {
+            bulk.uniform = FlowSection.allEqual(bulk.sizes)
+        }
+        bulkSizes[section] = bulk
+        sectionSizesChanged(section)
+    }
+
     /// Removes the bulk sizes of `section` (it falls back to the delegate or `itemSize`).
     /// - Throws: `.outOfRange` for a section `setItemSizes` would reject.
     public func removeItemSizes(forSection section: Int) throws {

@@ -312,6 +312,14 @@ class FlowLayout(BaseLayout):
         arr, n = size_array(sizes)
         _lib.cvl_flow_layout_set_item_sizes(self.handle, int64(section, "section"), arr, n)
 
+    def replace_item_sizes(self, section: int, start: int, remove_count: int = 0, sizes=()) -> None:
+        """Edits ``section``'s bulk sizes in place: ``sizes`` replace the ``remove_count`` sizes at
+        ``start`` (an insert: remove_count 0; a delete: no sizes). Nothing else is re-sent. Edit
+        first, then perform the batch update (or apply the snapshot) that inserts or deletes
+        those items."""
+        arr, n = size_array(list(sizes) if not hasattr(sizes, "__len__") else sizes)
+        _lib.cvl_flow_layout_replace_item_sizes(self.handle, int(section), int(start), int(remove_count), arr, n)
+
     def clear_item_sizes(self) -> None:
         _lib.cvl_flow_layout_clear_item_sizes(self.handle)
 

@@ -1,0 +1,70 @@
+"""cvl_flow_layout_replace_item_sizes: bulk sizes edited in place by range, paired with the batch
+update that inserts or deletes those items; the frames equal a layout handed the whole list."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import needs_flow, requires, snapshot
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cvlayout
+from cvlayout import InvalidArgument, OutOfRange, StateError
+
+pytestmark = [needs_flow, requires("cvl_flow_layout_replace_item_sizes")]
+
+sizes_st = st.tuples(st.integers(10, 90).map(float), st.integers(10, 60).map(float))
+
+
+def frames(view):
+    return [(a.index_path, a.frame) for a in view.all_attributes()]
+
+
+def flow():
+    return cvlayout.FlowLayout(minimum_line_spacing=4, minimum_interitem_spacing=4, section_inset=(5, 5, 5, 5))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(sizes_st, min_size=1, max_size=30), st.lists(
+    st.tuples(st.floats(0, 1), st.integers(0, 4), st.lists(sizes_st, max_size=4)), min_size=1, max_size=6))
+def test_edits_equal_a_full_hand_over(initial, edits):
+    model = list(initial)
+    layout = flow()
+    layout.set_item_sizes(0, model)
+    view = cvlayout.CollectionView(layout, counts=[len(model)], bounds_size=(200, 300))
+    view.content_size
+    for where, remove, new in edits:
+        start = int(where * len(model))
+        remove = min(remove, len(model) - start)
+        layout.replace_item_sizes(0, start, remove, new)
+        old_n = len(model)
+        model[start:start + remove] = new
+        # The batch update the edit goes with: the removed items deleted, the new ones inserted.
+        updates = (cvlayout.delete_items([(0, start + k) for k in range(remove)])
+                   + cvlayout.insert_items([(0, start + k) for k in range(len(new))]))
+        view.perform_batch_updates(updates, new_counts=[len(model)])
+        assert view.counts == [len(model)] and old_n - remove + len(new) == len(model)
+        ref_layout = flow()
+        ref_layout.set_item_sizes(0, model)
+        with cvlayout.CollectionView(ref_layout, counts=[len(model)], bounds_size=(200, 300)) as ref:
+            assert frames(view) == frames(ref)
+            assert view.content_size == ref.content_size
+    view.close()
+
+
+def test_errors_change_nothing():
+    layout = flow()
+    with cvlayout.CollectionView(layout, counts=[3], bounds_size=(200, 300)) as view:
+        with pytest.raises(StateError, match="no bulk item sizes"):
+            layout.replace_item_sizes(0, 0, 1, [(10, 10)])
+        layout.set_item_sizes(0, [(10, 10), (20, 20), (30, 30)])
+        state = snapshot(view)
+        with pytest.raises(OutOfRange):
+            layout.replace_item_sizes(0, 2, 2, [])
+        with pytest.raises(OutOfRange):
+            layout.replace_item_sizes(0, -1, 0, [(5, 5)])
+        with pytest.raises(InvalidArgument):
+            layout.replace_item_sizes(0, 0, 1, [(float("nan"), 5)])
+        assert snapshot(view) == state
+        layout.replace_item_sizes(0, 1, 1, [(50, 20)])   # one size changed in place
+        assert view.attributes_for_item((0, 1)).size == (50.0, 20.0)

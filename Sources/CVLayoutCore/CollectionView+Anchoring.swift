@@ -54,12 +54,15 @@ extension CollectionView {
         }
         let keep = Self.maxAnimatedElements
         var cells: [LayoutAttributes] = []
+        var cutoff: LayoutAttributes?   // the worst kept once `keep` are kept: worse ones are skipped
         let sink = VisitingSink(counts: prepared) { a in
             guard a.category == .cell, !a.isHidden else { return }
+            if let c = cutoff, !before(a, c) { return }
             cells.append(a)
-            if cells.count >= 2 * keep {   // keep the best `keep`: amortized O(log K) per cell
+            if cells.count >= 2 * keep {   // keep the best `keep`: amortized O(log K) per kept cell
                 cells.sort(by: before)
                 cells.removeLast(cells.count - keep)
+                cutoff = cells.last
             }
         }
         try layout.layoutAttributesForElements(in: bounds, into: sink)

@@ -1127,6 +1127,106 @@ int cvl_view_set_anchoring(cvl_view *view, int32_t policy, cvl_point point);
 int cvl_view_get_anchoring(const cvl_view *view, int32_t *out_policy, cvl_point *out_point);
 
 /* ============================================================================================
+** Self-sizing cells (flow-based layouts)
+**
+** UIKit's estimatedItemSize + preferredLayoutAttributesFitting(_:): items the host has not
+** measured yet have an estimated size; the host measures the cells it is about to draw and
+** reports their sizes; the view corrects the content size and the content offset so that
+** nothing already on screen moves (UIKit's contentOffsetAdjustment; TanStack Virtual's
+** measureElement).
+**
+** Estimates: cvl_flow_layout_set_estimated_item_size() (every item of sections without bulk
+** sizes or a size_for_item delegate), else the section's bulk sizes or size_for_item answers
+** (per-item estimates), else item_size.
+**
+** Storage: a measured size goes into the section's bulk size array, the layout's one per-item
+** size store. A section without one gets an array made from its estimates when its first item
+** is measured (16 bytes an item, once; at most CVL_MAX_STORED_ITEMS items in all such arrays,
+** else CVL_ERROR_OVERFLOW); its estimates are then fixed (size_for_item is not asked again for
+** them). Plus one bit per item of a section with a measured item. A section whose item count
+** changes (batch update, snapshot, reload) forgets its measurements and goes back to its
+** estimates (an array the layout made is dropped; a host's bulk array must be handed over again
+** as for any count change); so does a section whose bulk sizes the host sets or clears.
+**
+** The correction: before the sizes change the view picks an anchor among the visible cells —
+** the first visible cell (index-path order) whose size the batch does not change, else the
+** first visible one; under CVL_ANCHOR_NEAREST_POINT the policy's order (unchanged cells first);
+** under CVL_ANCHOR_END at the end, the end — and after the layout is prepared moves the offset
+** so the anchor is where it was on screen, clamped into [0, content size - bounds size] (the
+** anchoring machinery of "Scroll anchoring", applied whatever the policy, CVL_ANCHOR_NONE
+** included). So sizes measured above the viewport move the offset by their change, sizes below
+** change only the content size, a cell straddling the viewport's start grows away from the
+** anchor below it. A host that measures the cells within a margin around the visible rect
+** (cvl_view_items_to_measure) before it draws a frame sees no drawn cell move except by its own
+** scrolling.
+**
+** Exact scroll_to_item: design choice, the library tells the host what to measure (no
+** callback). cvl_view_items_to_measure_for_scroll() lists the unmeasured items that decide
+** where cvl_view_scroll_to_item() lands: the item and the cells of the viewport it would end
+** in (they decide the clamping at the content's end). The host measures them, reports them with
+** cvl_view_set_measured_sizes() and asks again until the list is empty (each round measures at
+** least one new item; a viewport of cells in all), then cvl_view_scroll_to_item() puts the item
+** exactly at `position`. Items between it and the top may stay estimates: measuring them later
+** moves the offset with them, so the item stays where it landed.
+**
+** These functions need a flow-based layout (flow, Survey, Cover Flow, Dimensions, hooked flow);
+** another layout fails with CVL_ERROR_STATE (the estimated size setter: CVL_ERROR_INVALID_ARGUMENT,
+** as every flow setter).
+*/
+
+/**
+** estimatedItemSize: the size of every unmeasured item of sections without bulk sizes or a
+** size_for_item delegate. (0, 0) (the default) turns it off: such items are item_size. Finite,
+** >= 0, at most 1e12 on each side (CVL_ERROR_INVALID_ARGUMENT). Not part of cvl_flow_config:
+** cvl_flow_layout_set_config() keeps it. Invalidates the layout as a config change does. O(1).
+*/
+int cvl_flow_layout_set_estimated_item_size(cvl_layout *layout, cvl_size size);
+
+/** Reads the estimated item size ((0, 0): off). Callable from hooks. */
+int cvl_flow_layout_get_estimated_item_size(const cvl_layout *layout, cvl_size *out);
+
+/**
+** Reports the measured sizes of `count` items (`sizes[i]` is the size of `index_paths[i]`; an
+** index path named twice takes its last size) and corrects the content offset (see above). All
+** or nothing: an index path outside the counts (CVL_ERROR_OUT_OF_RANGE), a size that is NaN,
+** infinite, negative or above 1e12 (CVL_ERROR_INVALID_ARGUMENT), `count` above
+** CVL_MAX_STORED_ITEMS (CVL_ERROR_OVERFLOW, checked before reading) or a NULL array with
+** count > 0 (CVL_ERROR_NULL_ARGUMENT) changes nothing. Runs the layout cycle first (the sizes are
+** checked against the counts the host last drew). Cost: one visible-rect query, O(count), plus
+** the prepare of each section concerned (today O(n) for a section of n items: it is laid out
+** again from the start) and a copy of its size array when the prepared layout shares it.
+*/
+int cvl_view_set_measured_sizes(cvl_view *view, const cvl_index_path *index_paths, const cvl_size *sizes,
+                                size_t count);
+
+/**
+** As cvl_view_set_measured_sizes(), by item identifier (identifiers given in bulk:
+** cvl_view_set_identifiers() or cvl_view_apply_snapshot(); else CVL_ERROR_STATE). An identifier
+** that is no item of the view: CVL_ERROR_INVALID_ARGUMENT, nothing changed. O(1) per identifier
+** on top.
+*/
+int cvl_view_set_measured_sizes_by_id(cvl_view *view, const uint64_t *identifiers, const cvl_size *sizes,
+                                      size_t count);
+
+/**
+** The cells whose frame intersects `rect` (content coordinates) and whose size is still an
+** estimate, in index-path order (the buffer convention of "Conventions"). `rect` must be finite.
+** A host measures the visible rect plus a margin of at least its scroll step on each side, so
+** a cell is measured before it is drawn. O(log n + k) time, O(min(k, capacity)) memory.
+*/
+int cvl_view_items_to_measure(cvl_view *view, cvl_rect rect, cvl_index_path *out, size_t capacity,
+                              size_t *out_count);
+
+/**
+** The unmeasured items that decide where cvl_view_scroll_to_item(index_path, position) lands
+** (see above; empty: it lands exactly). Same arguments and errors as cvl_view_scroll_to_item()
+** for `index_path` and `position`, the buffer convention of "Conventions" for the rest.
+** Changes nothing. O(log n + k) time, O(min(k, capacity)) memory.
+*/
+int cvl_view_items_to_measure_for_scroll(cvl_view *view, cvl_index_path index_path, uint32_t position,
+                                         cvl_index_path *out, size_t capacity, size_t *out_count);
+
+/* ============================================================================================
 ** Layout switching: setCollectionViewLayout:animated:
 */
 

@@ -74,7 +74,9 @@ public func cvl_flow_layout_set_config_impl(_ layout: OpaquePointer?, _ config: 
     withLayout(layout) { box in
         let f = try flowLayout(box)
         guard let c = config?.pointee else { throw LayoutError(.nullArgument, "config is NULL") }
-        try f.configure(try c.core())
+        var core = try c.core()
+        core.estimatedItemSize = f.configuration.estimatedItemSize   // not in cvl_flow_config: its own setter
+        try f.configure(core)
     }
 }
 

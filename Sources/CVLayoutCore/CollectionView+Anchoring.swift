@@ -37,7 +37,9 @@ extension CollectionView {
     /// - Complexity: one rect query of the visible rect, O(v log K) for v visible elements;
     ///   at most K = `maxAnimatedElements` candidates (the first in priority order) are kept,
     ///   so a huge viewport costs O(K) memory, not O(v).
-    func captureAnchor() throws -> ScrollAnchor? {
+    /// `policy` replaces the view's policy (self-sizing anchors under `.none` too).
+    func captureAnchor(policy: AnchorPolicy? = nil) throws -> ScrollAnchor? {
+        let anchorPolicy = policy ?? anchorPolicy
         if anchorPolicy == .none { return nil }
         guard let prepared = preparedCounts, prepared == counts else { return nil }
         let before: (LayoutAttributes, LayoutAttributes) -> Bool

@@ -1911,6 +1911,135 @@ static void test_scroll_anchoring(void) {
     OK(cvl_layout_destroy(layout));
 }
 
+/* Self-sizing: a list of 50 items estimated 100x40 (no spacing), viewport 100x200. Measured
+** sizes above the viewport move the offset by their change; bad batches change nothing; the
+** items scroll_to_item needs measured, then an exact landing. */
+static void ss_state(cvl_view *view, double offset, double height) {
+    cvl_point o;
+    cvl_size c;
+    OK(cvl_view_get_content_offset(view, &o));
+    OK(cvl_view_content_size(view, &c));
+    CHECK(o.y == offset);
+    CHECK(c.height == height);
+}
+
+static void test_self_sizing(void) {
+    cvl_layout *layout = NULL, *circle = NULL;
+    cvl_view *view = NULL;
+    counts_ds d;
+    cvl_data_source ds;
+    cvl_flow_config cfg;
+    cvl_size est, sz[8];
+    cvl_index_path ip[4], need[8];
+    cvl_rect f;
+    cvl_point o;
+    size_t n = 99;
+    uint64_t ids[50], id;
+    cvl_section_snapshot snap;
+
+    memset(&d, 0, sizeof d);
+    d.sections = 1;
+    d.items[0] = 50;
+    ds = make_ds(&d);
+    OK(cvl_flow_layout_create(&layout));
+    OK(cvl_flow_config_default(&cfg));
+    cfg.minimum_line_spacing = 0;
+    cfg.minimum_interitem_spacing = 0;
+    OK(cvl_flow_layout_set_config(layout, &cfg));
+    FAILS(cvl_flow_layout_set_estimated_item_size(layout, (cvl_size){NAN, 40}), CVL_ERROR_INVALID_ARGUMENT);
+    FAILS(cvl_flow_layout_set_estimated_item_size(layout, (cvl_size){100, -1}), CVL_ERROR_INVALID_ARGUMENT);
+    OK(cvl_flow_layout_set_estimated_item_size(layout, (cvl_size){100, 40}));
+    OK(cvl_flow_layout_set_config(layout, &cfg));   /* keeps the estimate */
+    OK(cvl_flow_layout_get_estimated_item_size(layout, &est));
+    CHECK(est.width == 100 && est.height == 40);
+    OK(cvl_view_create(&ds, layout, &view));
+    OK(cvl_view_set_bounds_size(view, (cvl_size){100, 200}));
+    OK(cvl_view_set_content_offset(view, (cvl_point){0, 400}));   /* items 10...14 */
+    ss_state(view, 400, 2000);
+
+    OK(cvl_view_items_to_measure(view, (cvl_rect){0, 400, 100, 200}, NULL, 0, &n));
+    CHECK(n == 5);
+    FAILS(cvl_view_items_to_measure(view, (cvl_rect){0, 400, 100, 200}, need, 2, &n), CVL_ERROR_CAPACITY);
+    CHECK(n == 5);
+    OK(cvl_view_items_to_measure(view, (cvl_rect){0, 400, 100, 200}, need, 8, &n));
+    CHECK(n == 5 && need[0].item == 10 && need[4].item == 14);
+    FAILS(cvl_view_items_to_measure(view, (cvl_rect){0, NAN, 100, 200}, need, 8, &n), CVL_ERROR_INVALID_ARGUMENT);
+
+    /* Items 2 and 3 measure 60 (above the viewport): +40, the offset follows. */
+    ip[0] = (cvl_index_path){0, 2};
+    ip[1] = (cvl_index_path){0, 3};
+    sz[0] = sz[1] = (cvl_size){100, 60};
+    OK(cvl_view_set_measured_sizes(view, ip, sz, 2));
+    ss_state(view, 440, 2040);
+    /* Item 30 measures 20 (below): only the content size changes. */
+    ip[0] = (cvl_index_path){0, 30};
+    sz[0] = (cvl_size){100, 20};
+    OK(cvl_view_set_measured_sizes(view, ip, sz, 1));
+    ss_state(view, 440, 2020);
+
+    /* Bad batches (the first entry is good): nothing changes. */
+    ip[0] = (cvl_index_path){0, 5};
+    sz[0] = (cvl_size){100, 90};
+    sz[1] = (cvl_size){NAN, 10};
+    ip[1] = (cvl_index_path){0, 6};
+    FAILS(cvl_view_set_measured_sizes(view, ip, sz, 2), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(cvl_last_error_message(), "measured size") != NULL);
+    sz[1] = (cvl_size){100, -3};
+    FAILS(cvl_view_set_measured_sizes(view, ip, sz, 2), CVL_ERROR_INVALID_ARGUMENT);
+    sz[1] = (cvl_size){100, 10};
+    ip[1] = (cvl_index_path){0, 50};
+    FAILS(cvl_view_set_measured_sizes(view, ip, sz, 2), CVL_ERROR_OUT_OF_RANGE);
+    ip[1] = (cvl_index_path){1, 0};
+    FAILS(cvl_view_set_measured_sizes(view, ip, sz, 2), CVL_ERROR_OUT_OF_RANGE);
+    ip[1] = (cvl_index_path){0, -1};
+    FAILS(cvl_view_set_measured_sizes(view, ip, sz, 2), CVL_ERROR_OUT_OF_RANGE);
+    FAILS(cvl_view_set_measured_sizes(view, NULL, sz, 2), CVL_ERROR_NULL_ARGUMENT);
+    FAILS(cvl_view_set_measured_sizes(view, ip, sz, (size_t)CVL_MAX_STORED_ITEMS + 1), CVL_ERROR_OVERFLOW);
+    FAILS(cvl_view_set_measured_sizes(view, ip, sz, SIZE_MAX), CVL_ERROR_INVALID_ARGUMENT);
+    ss_state(view, 440, 2020);
+    OK(cvl_view_set_measured_sizes(view, NULL, NULL, 0));
+    ss_state(view, 440, 2020);
+
+    /* By identifier: none given yet, then an unknown one. */
+    FAILS(cvl_view_set_measured_sizes_by_id(view, ids, sz, 1), CVL_ERROR_STATE);
+    for (int i = 0; i < 50; i++) ids[i] = 1000 + (uint64_t)i;
+    snap.identifier = 1;
+    snap.item_ids = ids;
+    snap.item_count = 50;
+    OK(cvl_view_set_identifiers(view, &snap, 1));
+    id = 999;
+    FAILS(cvl_view_set_measured_sizes_by_id(view, &id, sz, 1), CVL_ERROR_INVALID_ARGUMENT);
+    ss_state(view, 440, 2020);
+    id = 1001;   /* item 1 measures 100: +60 above */
+    sz[0] = (cvl_size){100, 100};
+    OK(cvl_view_set_measured_sizes_by_id(view, &id, sz, 1));
+    ss_state(view, 500, 2080);
+
+    /* scroll_to_item(40, top): its origin is 40 x 40 + 60 (item 1) + 40 (items 2, 3) - 20 (item 30)
+    ** = 1680; the viewport there holds items 40...44, all estimates. */
+    FAILS(cvl_view_items_to_measure_for_scroll(view, (cvl_index_path){0, 40}, 3, need, 8, &n), CVL_ERROR_INVALID_ARGUMENT);
+    FAILS(cvl_view_items_to_measure_for_scroll(view, (cvl_index_path){0, 50}, 1, need, 8, &n), CVL_ERROR_OUT_OF_RANGE);
+    OK(cvl_view_items_to_measure_for_scroll(view, (cvl_index_path){0, 40}, CVL_SCROLL_POSITION_TOP, need, 8, &n));
+    CHECK(n == 5 && need[0].item == 40 && need[4].item == 44);
+    for (int i = 0; i < 5; i++) sz[i] = (cvl_size){100, 50};
+    OK(cvl_view_set_measured_sizes(view, need, sz, 5));          /* below the viewport: the offset stays */
+    ss_state(view, 500, 2130);
+    OK(cvl_view_items_to_measure_for_scroll(view, (cvl_index_path){0, 40}, CVL_SCROLL_POSITION_TOP, need, 8, &n));
+    CHECK(n == 0);
+    OK(cvl_view_scroll_to_item(view, (cvl_index_path){0, 40}, CVL_SCROLL_POSITION_TOP, &o));
+    OK(cvl_flow_layout_item_frame(layout, (cvl_index_path){0, 40}, &f));
+    CHECK(o.y == 1680 && f.y == 1680 && f.height == 50);
+
+    /* Another layout: CVL_ERROR_STATE. */
+    OK(cvl_circle_layout_create(&circle));
+    OK(cvl_view_set_layout(view, circle, NULL));
+    FAILS(cvl_view_set_measured_sizes(view, ip, sz, 1), CVL_ERROR_STATE);
+    FAILS(cvl_view_items_to_measure(view, (cvl_rect){0, 0, 100, 200}, NULL, 0, &n), CVL_ERROR_STATE);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(layout));
+    OK(cvl_layout_destroy(circle));
+}
+
 static void test_fixtures(void) {
     for (size_t i = 0; i < sizeof fx_fixtures / sizeof fx_fixtures[0]; i++) run_fixture(&fx_fixtures[i]);
 }
@@ -2009,6 +2138,7 @@ int main(void) {
     test_fixtures();
     test_scroll_anchoring();
     test_invalidation_hook();
+    test_self_sizing();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

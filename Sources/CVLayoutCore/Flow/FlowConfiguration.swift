@@ -32,6 +32,11 @@ public struct FlowConfiguration: Equatable, Sendable {
     /// Footers stick to the end of the visible rect while their section is visible.
     /// Default false.
     public var sectionFootersPinToVisibleBounds = false
+    /// `estimatedItemSize`: when not zero, the size of every item not yet measured in sections
+    /// without a bulk array or a delegate size (those give per-item estimates); zero (the
+    /// default) uses `itemSize`. Measured sizes: `FlowLayout+SelfSizing.swift`. Same rules as
+    /// `itemSize`.
+    public var estimatedItemSize = Size.zero
 
     /// UIKit's defaults.
     public init() {}
@@ -49,6 +54,11 @@ public struct FlowConfiguration: Equatable, Sendable {
             throw LayoutError.invalid(
                 "itemSize \(itemSize.width)x\(itemSize.height) must be finite, non-negative "
                     + "and at most \(limit)")
+        }
+        guard FlowLayout.isValidSize(estimatedItemSize) else {
+            throw LayoutError.invalid(
+                "estimatedItemSize \(estimatedItemSize.width)x\(estimatedItemSize.height) must be finite, "
+                    + "non-negative and at most \(limit)")
         }
         guard FlowLayout.isValidOffset(minimumLineSpacing) else {
             throw LayoutError.invalid(

@@ -46,6 +46,7 @@ extension FlowLayout {
         pendingContext = InvalidationContext()
         needsFullRebuild = false
         dirtySections.removeAll()
+        forgetMeasurements(ifCountsChangedFrom: counts)
     }
 
     /// Plans for a partial update: sections whose bulk sizes changed are fetched again,
@@ -264,7 +265,9 @@ extension FlowLayout {
             try $0.flowLayout(self, referenceSizeForFooterInSection: s)
         }
 
-        if let bulk = bulkSizes[s] {
+        if let bulk = bulkSizes[s], !(measured[s] != nil && bulk.sizes.count != n && ownsSizes.contains(s)) {
+            // (An array the layout made for measured sizes whose section's count changed is
+            // dropped after this prepare: the section is back to its estimates.)
             guard bulk.sizes.count == n else {
                 throw LayoutError(.invalidArgument, "item sizes for section \(s) have \(bulk.sizes.count) entries but the section has \(n) items")
             }
@@ -286,7 +289,7 @@ extension FlowLayout {
         } else {
             sec.sizeSource = .itemSize
             sec.isUniform = true
-            sec.uniformSize = itemSize
+            sec.uniformSize = configuration.estimatedItemSize == .zero ? itemSize : configuration.estimatedItemSize
         }
         return sec
     }

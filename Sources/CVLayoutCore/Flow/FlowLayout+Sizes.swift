@@ -21,6 +21,7 @@ extension FlowLayout {
             }
         }
         bulkSizes[section] = FlowBulkSizes(sizes: sizes, uniform: FlowSection.allEqual(sizes))
+        forgetMeasurements(ofSection: section)
         sectionSizesChanged(section)
     }
 
@@ -69,6 +70,7 @@ extension FlowLayout {
     /// - Throws: `.outOfRange` for a section `setItemSizes` would reject.
     public func removeItemSizes(forSection section: Int) throws {
         try FlowLayout.checkBulkSection(section)
+        forgetMeasurements(ofSection: section)
         if bulkSizes.removeValue(forKey: section) != nil { sectionSizesChanged(section) }
     }
 
@@ -77,6 +79,8 @@ extension FlowLayout {
         guard !bulkSizes.isEmpty else { return }
         for s in bulkSizes.keys { dirtySections.insert(s) }
         bulkSizes.removeAll()
+        measured.removeAll()
+        ownsSizes.removeAll()
         collectionView?.invalidateLayout(InvalidationContext())
     }
 

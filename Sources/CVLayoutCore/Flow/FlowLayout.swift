@@ -84,8 +84,13 @@ open class FlowLayout: CollectionViewLayout {
     var needsFullRebuild = true
     /// Sections whose bulk sizes were set or removed.
     var dirtySections = Set<Int>()
-    /// Bulk item sizes by section.
+    /// Bulk item sizes by section: the host's arrays, and the ones the layout made to hold
+    /// measured sizes (`ownsSizes`). The one per-item size store.
     var bulkSizes: [Int: FlowBulkSizes] = [:]
+    /// Which items of a section have a measured size (FlowLayout+SelfSizing.swift).
+    var measured: [Int: FlowMeasuredItems] = [:]
+    /// Sections whose bulk array the layout made from the estimates when an item was measured.
+    var ownsSizes = Set<Int>()
 
     /// A flow layout with UIKit's defaults (`FlowConfiguration.default`).
     public override init() {
@@ -193,6 +198,7 @@ open class FlowLayout: CollectionViewLayout {
     public var memoryFootprint: Int {
         var b = state?.tableBytes ?? 0
         for (_, v) in bulkSizes { b += v.sizes.count * MemoryLayout<Size>.stride }
+        for (_, m) in measured { b += m.bits.count * MemoryLayout<UInt64>.stride }
         return b
     }
 }

@@ -323,6 +323,19 @@ class FlowLayout(BaseLayout):
     def clear_item_sizes(self) -> None:
         _lib.cvl_flow_layout_clear_item_sizes(self.handle)
 
+    @property
+    def estimated_item_size(self) -> tuple[float, float]:
+        """UIKit's estimatedItemSize: the size of unmeasured items of sections without bulk
+        sizes or a size_for_item delegate; (0, 0) (the default) is off. Measured sizes:
+        ``CollectionView.set_measured_sizes``."""
+        out = T.cvl_size()
+        _lib.cvl_flow_layout_get_estimated_item_size(self._ch(), ctypes.byref(out))
+        return _size_py(out)
+
+    @estimated_item_size.setter
+    def estimated_item_size(self, value) -> None:
+        _lib.cvl_flow_layout_set_estimated_item_size(self.handle, _size_c(value))
+
     # --- frames from the last prepare (callable from hooks) ---------------------------------
     def item_frame(self, index_path) -> Rect:
         """The flow layout's own frame of an item (before hooks), from the last prepare."""

@@ -17,6 +17,7 @@ from ._layout_base import BaseLayout
 from .animation import as_struct
 from .attributes import CATEGORY_VALUES, Attributes, from_struct, read_buffer
 from .errors import CapacityError, InvalidArgument
+from .flow import size_array
 from .geometry import IndexPath, Point, Rect, Size, pair, quad
 from .updates import UpdateItem, flatten_updates, to_array
 
@@ -501,6 +502,61 @@ class CollectionView(Handle):
             except CapacityError:
                 continue
             return [UpdateItem.from_struct(arr[i]) for i in range(count.value)]
+
+    # --- self-sizing cells ----------------------------------------------------------------------
+    def set_measured_sizes(self, sizes) -> None:
+        """Reports measured cell sizes: ``{(section, item): (w, h)}`` or ``[((section, item), (w, h)),
+        ...]``. The content offset is corrected so nothing on screen moves (sizes above the viewport
+        move the offset by their change, below only the content size; see include/cvlayout.h,
+        "Self-sizing cells"). All or nothing: a bad index path or size raises, nothing changes.
+        Needs a flow-based layout."""
+        pairs = list(sizes.items() if hasattr(sizes, "items") else sizes)
+        n = len(pairs)
+        paths = (T.cvl_index_path * n)(*(index_path_c(ip) for ip, _ in pairs)) if n else None
+        arr, m = size_array([sz for _, sz in pairs])
+        if m != n:
+            raise InvalidArgument(message="measured sizes must be (width, height) pairs")
+        _lib.cvl_view_set_measured_sizes(self.handle, paths, arr, n)
+
+    def set_measured_sizes_by_id(self, sizes) -> None:
+        """As :meth:`set_measured_sizes`, keyed by item identifier (identifiers given in bulk:
+        :meth:`set_identifiers` or :meth:`apply_snapshot`): ``{id: (w, h)}`` or pairs."""
+        pairs = list(sizes.items() if hasattr(sizes, "items") else sizes)
+        ids = _id_array([i for i, _ in pairs], "measured sizes")
+        arr, n = size_array([sz for _, sz in pairs])
+        if n != len(ids):
+            raise InvalidArgument(message="measured sizes must be (width, height) pairs")
+        id_ptr = (ctypes.c_uint64 * n).from_buffer(ids) if n else None
+        _lib.cvl_view_set_measured_sizes_by_id(self.handle, id_ptr, arr, n)
+
+    def _paths(self, function, *args) -> list[IndexPath]:
+        count = ctypes.c_size_t()
+        getattr(_lib, function)(self.handle, *args, None, 0, ctypes.byref(count))
+        while True:
+            n = count.value
+            if n == 0:
+                return []
+            arr = (T.cvl_index_path * n)()
+            try:
+                getattr(_lib, function)(self.handle, *args, arr, n, ctypes.byref(count))
+            except CapacityError:
+                continue
+            return [(arr[i].section, arr[i].item) for i in range(count.value)]
+
+    def items_to_measure(self, rect=None, margin: float = 0.0) -> list[IndexPath]:
+        """The cells intersecting ``rect`` (default: the visible rect grown by ``margin`` on every
+        side) whose size is still an estimate, in index-path order. Measure a margin of at least
+        one scroll step so that cells are measured before they are drawn."""
+        if rect is None:
+            x, y, w, h = self.visible_rect
+            rect = (x - margin, y - margin, w + 2 * margin, h + 2 * margin)
+        return self._paths("cvl_view_items_to_measure", T.cvl_rect(*quad(rect)))
+
+    def items_to_measure_for_scroll(self, index_path, position="top") -> list[IndexPath]:
+        """The unmeasured items that decide where :meth:`scroll_to_item` lands (the item and the
+        viewport it would end in). Measure them and ask again until empty; then ``scroll_to_item``
+        lands exactly, whatever the estimates of the items before it."""
+        return self._paths("cvl_view_items_to_measure_for_scroll", index_path_c(index_path), _position(position))
 
     # --- identities and diffing -----------------------------------------------------------------
     def set_identifiers(self, sections) -> None:

@@ -1,0 +1,102 @@
+/// Self-sizing cells, the collection view's side: measured sizes go into the flow layout's size
+/// store (`FlowLayout+SelfSizing.swift`) and the content offset is corrected so that nothing the
+/// host drew moves (UIKit: `invalidationContext(forPreferredLayoutAttributes:
+/// withOriginalAttributes:)` with a `contentOffsetAdjustment`; TanStack Virtual's
+/// `measureElement`, which adjusts the scroll offset for items that start above it).
+///
+/// The correction reuses scroll anchoring (`CollectionView+Anchoring.swift`): before the sizes
+/// change, an anchor is taken among the visible cells — the first visible cell (index-path
+/// order) whose size the batch does not change, else the first visible cell; with policy
+/// `.nearest` the policy's order (unchanged cells first), with `.end` at the end the end — and
+/// after the layout is prepared the offset moves so the anchor is back where it was on screen.
+/// So items measured above the viewport shift the offset by their size change, items below
+/// change only the content size, and a visible cell being measured grows away from the anchor.
+/// It applies whatever the anchoring policy (`.none` included: UIKit's flow layout also adjusts
+/// the offset for self-sizing cells), clamped into the scrollable range like any anchor.
+///
+/// Exact `scrollToItem` with estimates: `itemsToMeasure(forScrollTo:at:)` lists the unmeasured
+/// items that decide where the item lands (the item and the cells of the viewport it would end
+/// in); the host measures them and asks again until the list is empty, then `scrollToItem`
+/// puts the item exactly at the position. Items above it may stay estimates: measuring them
+/// later moves the offset with them, so the item stays in place.
+extension CollectionView {
+    /// Reports measured sizes (all or none) and corrects the content offset. Needs a
+    /// flow-based layout.
+    /// - Throws: `.state` for another layout; the flow layout's errors (`FlowLayout.setMeasuredSizes`);
+    ///   a prepare's errors. Nothing changes on a validation error.
+    /// - Complexity: one visible-rect query (O(log n + v log v)), O(k) for k sizes, plus the
+    ///   prepare of the sections concerned (O(n) for a per-item section of n items).
+    public func setMeasuredSizes(_ items: [(IndexPath, Size)]) throws {
+        let flow = try selfSizingFlow()
+        try layoutIfNeeded()
+        var changing = Set<IndexPath>()
+        for (ip, size) in items where flow.frameForItem(at: ip)?.size != size { changing.insert(ip) }
+        var anchor = try captureAnchor(policy: anchorPolicy == .none ? .firstVisible : anchorPolicy)
+        if var a = anchor, !a.atEnd {
+            // Stable partition: cells keeping their size first.
+            a.candidates = a.candidates.filter { !changing.contains($0.key.indexPath) }
+                + a.candidates.filter { changing.contains($0.key.indexPath) }
+            anchor = a
+        }
+        let wasSuspended = suspendAnchoring
+        suspendAnchoring = true
+        defer { suspendAnchoring = wasSuspended }
+        guard try flow.setMeasuredSizes(items) else { return }
+        try layoutIfNeeded()
+        if let anchor {
+            try restoreAnchor(anchor, map: { $0 })
+            try layoutIfNeeded()
+        }
+    }
+
+    /// `setMeasuredSizes` by item identifier (identifiers given in bulk).
+    /// - Throws: `.state` without bulk identifiers, `.invalidArgument` for an identifier that is
+    ///   no item of the view; then nothing changes.
+    /// - Complexity: O(1) per identifier (hash lookup), plus `setMeasuredSizes`.
+    public func setMeasuredSizes(identifiers: [(UInt64, Size)]) throws {
+        _ = try selfSizingFlow()
+        var items: [(IndexPath, Size)] = []
+        items.reserveCapacity(identifiers.count)
+        for (id, size) in identifiers {
+            guard let ip = try indexPath(forItemIdentifier: id) else {
+                throw LayoutError.invalid("measured sizes: identifier \(id) is not an item of the view")
+            }
+            items.append((ip, size))
+        }
+        try setMeasuredSizes(items)
+    }
+
+    /// The cells intersecting `rect` whose size is still an estimate (index-path order), at most
+    /// `limit`, and how many there are. O(log n + k).
+    public func itemsToMeasure(in rect: Rect, limit: Int = .max) throws -> (items: [IndexPath], total: Int) {
+        let flow = try selfSizingFlow()
+        guard rect.isFinite else { throw LayoutError.invalid("rect must be finite") }
+        try layoutIfNeeded()
+        return try flow.unmeasuredItems(in: rect, limit: limit)
+    }
+
+    /// The unmeasured items that decide where `scrollToItem(at:at:)` lands: the item itself and
+    /// the cells of the viewport at the offset it would move to (which decide the clamping at
+    /// the content's end). Empty: `scrollToItem` lands exactly. Each round the host measures
+    /// them, so at most (viewport / smallest item) rounds.
+    /// - Complexity: `scrollTarget` + O(log n + k).
+    public func itemsToMeasure(forScrollTo indexPath: IndexPath, at position: ScrollPosition,
+                               limit: Int = .max) throws -> (items: [IndexPath], total: Int) {
+        let flow = try selfSizingFlow()
+        let target = try scrollTarget(for: indexPath, at: position)
+        var (items, total) = try flow.unmeasuredItems(in: Rect(origin: target, size: boundsSize), limit: limit)
+        if !flow.isMeasured(indexPath), !items.contains(indexPath) {
+            // The item is outside that viewport (larger than it): it is needed all the same.
+            total += 1
+            if items.count < limit { items.append(indexPath); items.sort() }
+        }
+        return (items, total)
+    }
+
+    private func selfSizingFlow() throws -> FlowLayout {
+        guard let flow = layout as? FlowLayout else {
+            throw LayoutError.state("measured sizes need a flow-based layout")
+        }
+        return flow
+    }
+}

@@ -1,0 +1,149 @@
+/// Self-sizing (UIKit's `estimatedItemSize` + `preferredLayoutAttributesFitting(_:)`): items
+/// start at an estimate — `estimatedItemSize`, else the section's bulk sizes or the delegate's
+/// `sizeForItemAt`, else `itemSize` — and the host reports the sizes it measured.
+///
+/// Storage: a measured size is written into the section's bulk size array, the flow layout's
+/// one per-item size store. A section without one gets an array made from its current (estimated)
+/// sizes when its first item is measured (16 bytes an item, once; its estimates are then fixed:
+/// the delegate is not asked for them again). Which items are measured is one bit per item of a
+/// section with a measured item. A section whose item count changes forgets its measurements
+/// (back to estimates; an array the layout made is dropped, a host's array must be handed over
+/// again as for any count change), as does a section whose bulk sizes the host sets or removes.
+///
+/// The content offset correction (nothing on screen moves) is the collection view's
+/// (`CollectionView+SelfSizing.swift`).
+extension FlowLayout {
+    /// Whether `indexPath`'s size was measured (false outside the prepared counts). O(1).
+    public func isMeasured(_ indexPath: IndexPath) -> Bool {
+        measured[indexPath.section]?.contains(indexPath.item) ?? false
+    }
+
+    /// Number of measured items in all sections. O(sections with a measured item).
+    public var measuredItemCount: Int { measured.values.reduce(0) { $0 + $1.count } }
+
+    /// Writes measured sizes (all of them or none) into the size store and invalidates the
+    /// sections concerned; the next `prepare()` lays them out again.
+    ///
+    /// Needs the layout prepared for the current counts (the collection view's
+    /// `setMeasuredSizes` runs the cycle first). An index path named twice takes its last size.
+    /// - Throws: `.state` when not prepared; `.outOfRange` for an index path outside the prepared
+    ///   counts; `.invalidArgument` for a size that is NaN, infinite, negative or larger than
+    ///   `maxMagnitude`; `.overflow` when the arrays the layout would make for them would hold
+    ///   more than `CollectionView.maxStoredItems` items in all. Nothing changes on error.
+    /// - Complexity: O(k) to check k sizes; O(n) for each section of n items whose array is
+    ///   made or shared with the prepared state (copied once before writing), plus the
+    ///   section's layout at the next `prepare()`.
+    /// - Returns: whether any stored size changed.
+    @discardableResult
+    public func setMeasuredSizes(_ items: [(IndexPath, Size)]) throws -> Bool {
+        guard let st = state else {
+            throw LayoutError.state("measured sizes: the layout is not prepared yet (query the view first)")
+        }
+        // 1. Check everything before changing anything.
+        var newArrays = 0
+        var made = Set<Int>()
+        for (ip, size) in items {
+            guard ip.section >= 0, ip.section < st.sections.count,
+                  ip.item >= 0, ip.item < st.sections[ip.section].itemCount else {
+                throw LayoutError.outOfRange("measured sizes: item \(ip) is out of range")
+            }
+            guard FlowLayout.isValidSize(size) else {
+                throw LayoutError.invalid("measured size of item \(ip) is \(size.width)x\(size.height); sizes must be finite, non-negative and at most \(FlowLayout.maxMagnitude)")
+            }
+            if bulkSizes[ip.section] == nil, made.insert(ip.section).inserted {
+                newArrays += st.sections[ip.section].itemCount
+            }
+        }
+        if newArrays > 0 {
+            var owned = 0
+            for s in ownsSizes { owned += bulkSizes[s]?.sizes.count ?? 0 }
+            guard owned + newArrays <= CollectionView.maxStoredItems else {
+                throw LayoutError(.overflow, "measured sizes: the layout would store the sizes of \(owned + newArrays) items; at most \(CollectionView.maxStoredItems) (hand the sizes over in bulk instead)")
+            }
+        }
+        // 2. Write (infallible).
+        var changed = Set<Int>()
+        for (ip, size) in items {
+            let s = ip.section, n = st.sections[s].itemCount
+            if bulkSizes[s] == nil {
+                let sec = st.sections[s]
+                let list = sec.isUniform ? [Size](repeating: sec.uniformSize, count: n) : sec.sizes
+                bulkSizes[s] = FlowBulkSizes(sizes: list, uniform: sec.isUniform)
+                ownsSizes.insert(s)
+            }
+            if measured[s] == nil { measured[s] = FlowMeasuredItems(count: n) }
+            measured[s]!.insert(ip.item)
+            let old = bulkSizes[s]!.sizes[ip.item]
+            guard old != size else { continue }
+            // A uniform array stays uniform only if every item is this size (one item).
+            bulkSizes[s]!.uniform = bulkSizes[s]!.uniform && n == 1
+            bulkSizes[s]!.sizes[ip.item] = size
+            changed.insert(s)
+        }
+        for s in changed { dirtySections.insert(s) }
+        if !changed.isEmpty { collectionView?.invalidateLayout(InvalidationContext()) }
+        return !changed.isEmpty
+    }
+
+    /// The items intersecting `rect` whose size is still an estimate, in index-path order, at
+    /// most `limit` (the rest are counted). Needs the layout prepared.
+    /// - Complexity: O(log n + k) for the k cells in `rect`; O(min(k, limit)) memory.
+    public func unmeasuredItems(in rect: Rect, limit: Int) throws -> (items: [IndexPath], total: Int) {
+        guard let st = state else {
+            throw LayoutError.state("items to measure: the layout is not prepared yet (query the view first)")
+        }
+        var out: [IndexPath] = [], total = 0
+        let counts = st.sections.map(\.itemCount)
+        let sink = VisitingSink(counts: counts) { [self] a in
+            guard a.category == .cell, !isMeasured(a.indexPath) else { return }
+            total += 1
+            if out.count < limit { out.append(a.indexPath) }
+        }
+        sendFlowElements(in: rect, to: sink)
+        try sink.check()
+        out.sort()
+        return (out, total)
+    }
+
+    /// Forgets the measurements of `section` (its bulk sizes were set or removed by the host).
+    func forgetMeasurements(ofSection section: Int) {
+        measured[section] = nil
+        ownsSizes.remove(section)
+    }
+
+    /// After a successful prepare: sections whose item count is no longer the one their
+    /// measurements were taken for forget them, and an array the layout made is dropped.
+    /// O(sections with a measured item).
+    func forgetMeasurements(ifCountsChangedFrom counts: [Int]) {
+        guard !measured.isEmpty else { return }
+        for (s, m) in measured where s >= counts.count || counts[s] != m.itemCount {
+            measured[s] = nil
+            if ownsSizes.remove(s) != nil { bulkSizes[s] = nil }
+        }
+    }
+}
+
+/// The measured items of one section: one bit per item.
+struct FlowMeasuredItems {
+    /// The section's item count when the first item was measured.
+    let itemCount: Int
+    var bits: [UInt64]
+    /// Number of bits set.
+    private(set) var count = 0
+
+    init(count n: Int) {
+        itemCount = n
+        bits = [UInt64](repeating: 0, count: (n + 63) / 64)
+    }
+
+    @inline(__always)
+    func contains(_ i: Int) -> Bool {
+        i >= 0 && i < itemCount && bits[i >> 6] & (1 << UInt64(i & 63)) != 0
+    }
+
+    mutating func insert(_ i: Int) {
+        guard i >= 0, i < itemCount, !contains(i) else { return }
+        bits[i >> 6] |= 1 << UInt64(i & 63)
+        count += 1
+    }
+}

@@ -1,0 +1,207 @@
+import XCTest
+@testable import CVLayoutCore
+
+/// Self-sizing: estimates, measured sizes and the content-offset corrections.
+///
+/// The list: a vertical flow layout 320 pt wide, every item estimated at 320×50 with no
+/// spacing, so item i's estimated frame is y = 50 i ..< 50 i + 50 (one item per line). The
+/// viewport is 320×400: eight items.
+final class SelfSizingTests: XCTestCase {
+    private func list(_ n: Int, anchoring: AnchorPolicy = .none) throws -> (CollectionView, FlowLayout) {
+        let flow = FlowLayout()
+        try flow.configure {
+            $0.itemSize = Size(width: 10, height: 10)   // not used: the estimate wins
+            $0.estimatedItemSize = Size(width: 320, height: 50)
+            $0.minimumLineSpacing = 0
+            $0.minimumInteritemSpacing = 0
+        }
+        let v = try CollectionView(dataSource: StaticDataSource([n]), layout: flow)
+        try v.setBoundsSize(Size(width: 320, height: 400))
+        try v.setAnchorPolicy(anchoring)
+        return (v, flow)
+    }
+
+    private func ip(_ i: Int) -> CVLayoutCore.IndexPath { CVLayoutCore.IndexPath(section: 0, item: i) }
+    private func frame(_ v: CollectionView, _ i: Int) throws -> Rect {
+        try XCTUnwrap(try v.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip(i)))).frame
+    }
+
+    func testEstimatedItemSizeIsTheSizeOfUnmeasuredItems() throws {
+        let (v, flow) = try list(100)
+        XCTAssertEqual(try v.contentSize(), Size(width: 320, height: 5000))
+        XCTAssertEqual(try frame(v, 7), Rect(x: 0, y: 350, width: 320, height: 50))
+        XCTAssertFalse(flow.isMeasured(ip(7)))
+        XCTAssertEqual(try v.itemsToMeasure(in: v.bounds).items, (0..<8).map(ip))
+    }
+
+    func testItemsMeasuredAboveTheViewportShiftTheOffsetByTheirChange() throws {
+        let (v, flow) = try list(100)
+        try v.setContentOffset(Point(x: 0, y: 1000))   // items 20...27 visible, item 20 at the top
+        // Items 10...14 measure 80 instead of 50: +150 above the viewport.
+        try v.setMeasuredSizes((10...14).map { (ip($0), Size(width: 320, height: 80)) })
+        XCTAssertEqual(v.contentOffset.y, 1150)
+        XCTAssertEqual(try v.contentSize().height, 5150)
+        XCTAssertEqual(try frame(v, 20).minY, 1150)   // still at the top of the viewport
+        XCTAssertEqual(try frame(v, 14), Rect(x: 0, y: 820, width: 320, height: 80))  // 500 + 4 × 80
+        XCTAssertTrue(flow.isMeasured(ip(12)))
+        XCTAssertEqual(flow.measuredItemCount, 5)
+    }
+
+    func testItemsMeasuredBelowTheViewportChangeOnlyTheContentSize() throws {
+        let (v, _) = try list(100)
+        try v.setContentOffset(Point(x: 0, y: 1000))
+        try v.setMeasuredSizes((30...34).map { (ip($0), Size(width: 320, height: 20)) })
+        XCTAssertEqual(v.contentOffset.y, 1000)
+        XCTAssertEqual(try v.contentSize().height, 5000 - 150)
+        XCTAssertEqual(try frame(v, 35).minY, 1500 + 100)   // 30 × 50 + 5 × 20
+    }
+
+    func testACellStraddlingTheTopGrowsUpward() throws {
+        let (v, _) = try list(100)
+        try v.setContentOffset(Point(x: 0, y: 1025))   // item 20 (1000..1050) straddles the top
+        // Item 20 measures 100: item 21 (unchanged, 25 pt down the screen) is the anchor.
+        try v.setMeasuredSizes([(ip(20), Size(width: 320, height: 100))])
+        XCTAssertEqual(try frame(v, 21).minY, 1100)
+        XCTAssertEqual(v.contentOffset.y, 1075)        // 1100 − 25: item 21 stays 25 pt down
+        XCTAssertEqual(try frame(v, 20).maxY - v.contentOffset.y, 25)   // item 20's bottom edge stays
+    }
+
+    func testMeasuringEveryVisibleCellKeepsTheFirstOne() throws {
+        let (v, _) = try list(100)
+        try v.setContentOffset(Point(x: 0, y: 1000))
+        try v.setMeasuredSizes((20...27).map { (ip($0), Size(width: 320, height: 60)) })
+        XCTAssertEqual(v.contentOffset.y, 1000)        // item 20 is the anchor: it stays
+        XCTAssertEqual(try frame(v, 27).minY, 1420)    // 1000 + 7 × 60
+        XCTAssertEqual(try v.contentSize().height, 5080)
+        XCTAssertEqual(try v.itemsToMeasure(in: v.bounds).items, [])  // 20...26 fill 1000..1420
+    }
+
+    func testChatAtTheEndStaysAtTheEnd() throws {
+        let (v, _) = try list(100, anchoring: .end)
+        try v.setContentOffset(Point(x: 0, y: 4600))   // the end: items 92...99
+        try v.setMeasuredSizes((92...99).map { (ip($0), Size(width: 320, height: 70)) })
+        XCTAssertEqual(try v.contentSize().height, 5160)
+        XCTAssertEqual(v.contentOffset.y, 4760)        // still the end: 5160 − 400
+    }
+
+    func testBadMeasurementsChangeNothing() throws {
+        let (v, flow) = try list(100)
+        try v.setContentOffset(Point(x: 0, y: 1000))
+        let before = try v.layoutAttributesForElements(in: v.bounds)
+        let good = (ip(3), Size(width: 320, height: 80))
+        let cases: [([(CVLayoutCore.IndexPath, Size)], LayoutError.Code)] = [
+            ([good, (ip(4), Size(width: .nan, height: 10))], .invalidArgument),
+            ([good, (ip(4), Size(width: 320, height: -1))], .invalidArgument),
+            ([good, (ip(4), Size(width: 320, height: .infinity))], .invalidArgument),
+            ([good, (ip(100), Size(width: 320, height: 10))], .outOfRange),
+            ([good, (CVLayoutCore.IndexPath(section: 1, item: 0), Size(width: 320, height: 10))], .outOfRange),
+            ([good, (ip(-1), Size(width: 320, height: 10))], .outOfRange),
+        ]
+        for (items, code) in cases {
+            XCTAssertThrowsError(try v.setMeasuredSizes(items)) { XCTAssertEqual(($0 as? LayoutError)?.code, code) }
+            XCTAssertEqual(flow.measuredItemCount, 0)
+            XCTAssertEqual(v.contentOffset.y, 1000)
+            XCTAssertEqual(try v.contentSize().height, 5000)
+            XCTAssertEqual(try v.layoutAttributesForElements(in: v.bounds), before)
+        }
+    }
+
+    func testMeasuringByIdentifier() throws {
+        let (v, flow) = try list(3)
+        XCTAssertThrowsError(try v.setMeasuredSizes(identifiers: [(7, Size(width: 320, height: 80))])) {
+            XCTAssertEqual(($0 as? LayoutError)?.code, .state)   // no identifiers yet
+        }
+        try v.setIdentifiers(Snapshot([(1, [7, 8, 9])]))
+        XCTAssertThrowsError(try v.setMeasuredSizes(identifiers: [(8, Size(width: 320, height: 80)),
+                                                                  (99, Size(width: 320, height: 80))])) {
+            XCTAssertEqual(($0 as? LayoutError)?.code, .invalidArgument)
+        }
+        XCTAssertEqual(flow.measuredItemCount, 0)
+        try v.setMeasuredSizes(identifiers: [(8, Size(width: 320, height: 80))])
+        XCTAssertEqual(try frame(v, 2).minY, 130)   // 50 + 80
+        XCTAssertTrue(flow.isMeasured(ip(1)))
+    }
+
+    func testACountChangeForgetsTheSectionsMeasurements() throws {
+        let (v, flow) = try list(10)
+        try v.setMeasuredSizes([(ip(0), Size(width: 320, height: 80))])
+        XCTAssertEqual(try v.contentSize().height, 530)
+        let ds = v.dataSource as! StaticDataSource
+        ds.counts = [11]
+        var u = BatchUpdate(); u.insertItems([ip(10)])
+        try v.performBatchUpdates(u, animation: nil)
+        XCTAssertEqual(try v.contentSize().height, 550)   // back to the estimates: 11 × 50
+        XCTAssertEqual(flow.measuredItemCount, 0)
+        XCTAssertNil(flow.itemSizes(forSection: 0))
+    }
+
+    /// Real heights of the long lists below: 30...89 pt, spread by a fixed pattern.
+    private func realHeight(_ i: Int) -> Double { Double(30 + (i * 37) % 60) }
+
+    func testScrollToItemLandsExactlyThroughEstimates() throws {
+        let (v, flow) = try list(20_000)
+        for (target, position) in [(12_345, ScrollPosition.top), (19_990, .bottom), (7_000, .centeredVertically)] {
+            var rounds = 0
+            while true {
+                let need = try v.itemsToMeasure(forScrollTo: ip(target), at: position).items
+                if need.isEmpty { break }
+                try v.setMeasuredSizes(need.map { (ip($0.item), Size(width: 320, height: realHeight($0.item))) })
+                rounds += 1
+                XCTAssertLessThan(rounds, 20)
+            }
+            let o = try v.scrollToItem(at: ip(target), at: position)
+            let f = try frame(v, target)
+            XCTAssertEqual(f.height, realHeight(target))
+            switch position {
+            case .top: XCTAssertEqual(f.minY - o.y, 0)
+            case .bottom: XCTAssertEqual(f.maxY - o.y, 400)   // 19 990 is not among the last items
+            default: XCTAssertEqual(f.midY - o.y, 200)
+            }
+            // Every visible cell was measured, and measuring what is above moves nothing on screen.
+            XCTAssertEqual(try v.itemsToMeasure(in: v.bounds).items, [])
+            let screen = f.minY - v.contentOffset.y
+            try v.setMeasuredSizes((target - 300 ..< target - 200).map { (ip($0), Size(width: 320, height: realHeight($0))) })
+            XCTAssertEqual(try frame(v, target).minY - v.contentOffset.y, screen, accuracy: 1e-6)
+        }
+        XCTAssertLessThan(flow.measuredItemCount, 500)
+    }
+
+    /// The host loop: scroll from the bottom to the top, measuring the cells within a viewport
+    /// of the visible rect before each frame is drawn; a cell drawn in two frames moves by the
+    /// scroll delta only.
+    func testScrollingUpWhileMeasuringMovesCellsOnlyByTheScrollDelta() throws {
+        let (v, _) = try list(10_000)
+        try v.setContentOffset(Point(x: 0, y: try v.contentSize().height - 400))
+        func measureAround() throws {
+            while true {
+                let r = Rect(x: 0, y: v.contentOffset.y - 400, width: 320, height: 1200)
+                let need = try v.itemsToMeasure(in: r).items
+                if need.isEmpty { return }
+                try v.setMeasuredSizes(need.map { ($0, Size(width: 320, height: realHeight($0.item))) })
+            }
+        }
+        func drawn() throws -> [Int: Double] {
+            var out: [Int: Double] = [:]
+            for a in try v.layoutAttributesForElements(in: v.bounds) { out[a.indexPath.item] = a.frame.minY - v.contentOffset.y }
+            return out
+        }
+        try measureAround()
+        var previous = try drawn()
+        var frames = 0, compared = 0
+        while v.contentOffset.y > 0 {
+            let from = v.contentOffset.y
+            try v.setContentOffset(Point(x: 0, y: max(0, from - 390)))
+            let delta = from - v.contentOffset.y
+            try measureAround()
+            let now = try drawn()
+            for (i, y) in now { if let old = previous[i] { XCTAssertEqual(y, old + delta, accuracy: 0.5); compared += 1 } }
+            previous = now
+            frames += 1
+        }
+        XCTAssertEqual(try frame(v, 0).minY, 0)
+        XCTAssertGreaterThan(frames, 1000)
+        XCTAssertGreaterThan(compared, frames)
+        // Everything was measured on the way: the content is the sum of the real heights.
+        XCTAssertEqual(try v.contentSize().height, (0..<10_000).reduce(0.0) { $0 + realHeight($1) })
+    }
+}

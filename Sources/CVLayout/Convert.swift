@@ -52,6 +52,15 @@ func requireIndexPath(_ ip: cvl_index_path, _ what: String = "index path") throw
     return ip.core
 }
 
+/// A `CVL_SCROLL_POSITION_*` combination: known bits, at most one position per axis.
+func requireScrollPosition(_ position: UInt32) throws -> ScrollPosition {
+    guard let pos = ScrollPosition(validating: position) else {
+        throw LayoutError.invalid(
+            "invalid scroll position 0x\(String(position, radix: 16)): unknown bits, or two positions on one axis")
+    }
+    return pos
+}
+
 func coreCategory(_ c: Int32) throws -> ElementCategory {
     guard let cat = ElementCategory(rawValue: Int(c)) else {
         throw LayoutError.invalid("unknown element category \(c) (expected CVL_CATEGORY_CELL, _SUPPLEMENTARY or _DECORATION)")

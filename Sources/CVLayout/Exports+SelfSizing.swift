@@ -11,7 +11,8 @@ public func cvl_flow_layout_set_estimated_item_size_impl(_ layout: OpaquePointer
 }
 
 @_cdecl("cvl_flow_layout_get_estimated_item_size")
-public func cvl_flow_layout_get_estimated_item_size_impl(_ layout: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_size>?) -> Int32 {
+public func cvl_flow_layout_get_estimated_item_size_impl(_ layout: OpaquePointer?,
+                                                         _ out: UnsafeMutablePointer<cvl_size>?) -> Int32 {
     withLayout(layout, fromHooks: true) { box in
         let f = try flowLayout(box)
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
@@ -20,10 +21,12 @@ public func cvl_flow_layout_get_estimated_item_size_impl(_ layout: OpaquePointer
 }
 
 /// Checks a measured-size batch's count and pointers before anything is read.
-private func checkBatch(_ count: Int, _ keys: UnsafeRawPointer?, _ keyName: String, _ sizes: UnsafePointer<cvl_size>?) throws {
+private func checkBatch(_ count: Int, _ keys: UnsafeRawPointer?, _ keyName: String,
+                        _ sizes: UnsafePointer<cvl_size>?) throws {
     guard count >= 0 else { throw LayoutError.invalid("count is too large (negative as a signed size)") }
     guard count <= CollectionView.maxStoredItems else {
-        throw LayoutError(.overflow, "count \(count) is more than CVL_MAX_STORED_ITEMS (\(CollectionView.maxStoredItems))")
+        throw LayoutError(.overflow,
+                          "count \(count) is more than CVL_MAX_STORED_ITEMS (\(CollectionView.maxStoredItems))")
     }
     guard count == 0 || (keys != nil && sizes != nil) else {
         throw LayoutError(.nullArgument, "\(keyName) or sizes is NULL but count is \(count)")
@@ -64,7 +67,8 @@ private func writePaths(_ list: [IndexPath], total: Int, _ out: UnsafeMutablePoi
     if out == nil && capacity == 0 { outCount.pointee = total; return }
     guard total <= capacity else {
         outCount.pointee = total
-        throw LayoutError(.capacity, "the buffer holds \(capacity) index paths but \(total) are needed; *out_count says how many")
+        throw LayoutError(.capacity,
+                          "the buffer holds \(capacity) index paths but \(total) are needed; *out_count says how many")
     }
     try writeList(list.map(\.c), out, capacity, outCount)
 }
@@ -75,7 +79,8 @@ private func checkOut(_ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?) t
 }
 
 @_cdecl("cvl_view_items_to_measure")
-public func cvl_view_items_to_measure_impl(_ view: OpaquePointer?, _ rect: cvl_rect, _ out: UnsafeMutablePointer<cvl_index_path>?,
+public func cvl_view_items_to_measure_impl(_ view: OpaquePointer?, _ rect: cvl_rect,
+                                           _ out: UnsafeMutablePointer<cvl_index_path>?,
                                            _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?) -> Int32 {
     withView(view) { box in
         try checkOut(capacity, outCount)
@@ -92,9 +97,7 @@ public func cvl_view_items_to_measure_for_scroll_impl(_ view: OpaquePointer?, _ 
     withView(view) { box in
         try checkOut(capacity, outCount)
         let path = try requireIndexPath(ip)
-        guard let pos = ScrollPosition(validating: position) else {
-            throw LayoutError.invalid("invalid scroll position 0x\(String(position, radix: 16)): unknown bits, or two positions on one axis")
-        }
+        let pos = try requireScrollPosition(position)
         try box.view.layoutIfNeeded()
         let r = try querying(box) { try box.view.itemsToMeasure(forScrollTo: path, at: pos, limit: capacity) }
         try writePaths(r.items, total: r.total, out, capacity, outCount)

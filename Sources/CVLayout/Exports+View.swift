@@ -233,9 +233,7 @@ public func cvl_view_scroll_to_item_impl(_ view: OpaquePointer?, _ ip: cvl_index
                                          _ out: UnsafeMutablePointer<cvl_point>?) -> Int32 {
     withView(view) { box in
         let path = try requireIndexPath(ip)
-        guard let pos = ScrollPosition(validating: position) else {
-            throw LayoutError.invalid("invalid scroll position 0x\(String(position, radix: 16)): unknown bits, or two positions on one axis")
-        }
+        let pos = try requireScrollPosition(position)
         let offset = try query(box) { try box.view.scrollToItem(at: path, at: pos) }
         out?.pointee = offset.c
     }
@@ -247,9 +245,7 @@ public func cvl_view_scroll_to_item_animated_impl(_ view: OpaquePointer?, _ ip: 
                                                   _ out: UnsafeMutablePointer<cvl_point>?) -> Int32 {
     withView(view) { box in
         let path = try requireIndexPath(ip)
-        guard let pos = ScrollPosition(validating: position) else {
-            throw LayoutError.invalid("invalid scroll position 0x\(String(position, radix: 16)): unknown bits, or two positions on one axis")
-        }
+        let pos = try requireScrollPosition(position)
         let timing = try optionalTiming(animation)
         let target = try query(box) { try box.view.scrollToItem(at: path, at: pos, animation: timing) }
         out?.pointee = target.c

@@ -160,7 +160,8 @@ final class SelfSizingTests: XCTestCase {
             // Every visible cell was measured, and measuring what is above moves nothing on screen.
             XCTAssertEqual(try v.itemsToMeasure(in: v.bounds).items, [])
             let screen = f.minY - v.contentOffset.y
-            try v.setMeasuredSizes((target - 300 ..< target - 200).map { (ip($0), Size(width: 320, height: realHeight($0))) })
+            let above = (target - 300 ..< target - 200).map { (ip($0), Size(width: 320, height: realHeight($0))) }
+            try v.setMeasuredSizes(above)
             XCTAssertEqual(try frame(v, target).minY - v.contentOffset.y, screen, accuracy: 1e-6)
         }
         XCTAssertLessThan(flow.measuredItemCount, 500)
@@ -182,7 +183,9 @@ final class SelfSizingTests: XCTestCase {
         }
         func drawn() throws -> [Int: Double] {
             var out: [Int: Double] = [:]
-            for a in try v.layoutAttributesForElements(in: v.bounds) { out[a.indexPath.item] = a.frame.minY - v.contentOffset.y }
+            for a in try v.layoutAttributesForElements(in: v.bounds) {
+                out[a.indexPath.item] = a.frame.minY - v.contentOffset.y
+            }
             return out
         }
         try measureAround()
@@ -194,7 +197,11 @@ final class SelfSizingTests: XCTestCase {
             let delta = from - v.contentOffset.y
             try measureAround()
             let now = try drawn()
-            for (i, y) in now { if let old = previous[i] { XCTAssertEqual(y, old + delta, accuracy: 0.5); compared += 1 } }
+            for (i, y) in now {
+                guard let old = previous[i] else { continue }
+                XCTAssertEqual(y, old + delta, accuracy: 0.5)
+                compared += 1
+            }
             previous = now
             frames += 1
         }

@@ -2017,7 +2017,8 @@ static void test_self_sizing(void) {
 
     /* scroll_to_item(40, top): its origin is 40 x 40 + 60 (item 1) + 40 (items 2, 3) - 20 (item 30)
     ** = 1680; the viewport there holds items 40...44, all estimates. */
-    FAILS(cvl_view_items_to_measure_for_scroll(view, (cvl_index_path){0, 40}, 3, need, 8, &n), CVL_ERROR_INVALID_ARGUMENT);
+    FAILS(cvl_view_items_to_measure_for_scroll(view, (cvl_index_path){0, 40}, 3, need, 8, &n),
+          CVL_ERROR_INVALID_ARGUMENT);
     FAILS(cvl_view_items_to_measure_for_scroll(view, (cvl_index_path){0, 50}, 1, need, 8, &n), CVL_ERROR_OUT_OF_RANGE);
     OK(cvl_view_items_to_measure_for_scroll(view, (cvl_index_path){0, 40}, CVL_SCROLL_POSITION_TOP, need, 8, &n));
     CHECK(n == 5 && need[0].item == 40 && need[4].item == 44);

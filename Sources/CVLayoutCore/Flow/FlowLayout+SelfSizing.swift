@@ -48,7 +48,9 @@ extension FlowLayout {
                 throw LayoutError.outOfRange("measured sizes: item \(ip) is out of range")
             }
             guard FlowLayout.isValidSize(size) else {
-                throw LayoutError.invalid("measured size of item \(ip) is \(size.width)x\(size.height); sizes must be finite, non-negative and at most \(FlowLayout.maxMagnitude)")
+                throw LayoutError.invalid(
+                    "measured size of item \(ip) is \(size.width)x\(size.height); sizes must be finite, "
+                        + "non-negative and at most \(FlowLayout.maxMagnitude)")
             }
             if bulkSizes[ip.section] == nil, made.insert(ip.section).inserted {
                 newArrays += st.sections[ip.section].itemCount
@@ -58,11 +60,14 @@ extension FlowLayout {
             var owned = 0
             for s in ownsSizes { owned += bulkSizes[s]?.sizes.count ?? 0 }
             guard owned + newArrays <= CollectionView.maxStoredItems else {
-                throw LayoutError(.overflow, "measured sizes: the layout would store the sizes of \(owned + newArrays) items; at most \(CollectionView.maxStoredItems) (hand the sizes over in bulk instead)")
+                throw LayoutError(
+                    .overflow,
+                    "measured sizes: the layout would store the sizes of \(owned + newArrays) items; at most "
+                        + "\(CollectionView.maxStoredItems) (hand the sizes over in bulk instead)")
             }
         }
         // 2. Write (infallible).
-        var changed = Set<Int>()
+        var changed = Set<Int>(), paths: [IndexPath] = []
         for (ip, size) in items {
             let s = ip.section, n = st.sections[s].itemCount
             if bulkSizes[s] == nil {
@@ -79,9 +84,12 @@ extension FlowLayout {
             bulkSizes[s]!.uniform = bulkSizes[s]!.uniform && n == 1
             bulkSizes[s]!.sizes[ip.item] = size
             changed.insert(s)
+            paths.append(ip)
         }
         for s in changed { dirtySections.insert(s) }
-        if !changed.isEmpty { collectionView?.invalidateLayout(InvalidationContext()) }
+        // UIKit's `invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)`
+        // invalidates the measured items; their sections are laid out again (dirty).
+        if !changed.isEmpty { collectionView?.invalidateLayout(.items(paths)) }
         return !changed.isEmpty
     }
 

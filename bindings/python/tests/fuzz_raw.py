@@ -102,9 +102,12 @@ def arg(t, name, idx):
         if rng.random() < 0.1: return None
         if inner is T.LayoutHandle or inner is T.ViewHandle:
             h = inner(); keep.append(h); return ctypes.pointer(h)
-        if inner is T.cvl_attributes:   # output buffers: room for any capacity the fuzzer passes
+        if inner in (T.cvl_attributes, T.cvl_index_path):   # output buffers: room for any capacity the fuzzer passes
             if rng.random() < 0.15: return None
-            buf = (T.cvl_attributes * 300)(); keep.append(buf); return buf
+            buf = (inner * 300)()
+            if inner is T.cvl_index_path:   # also an input (measured sizes): random paths, often in range
+                for e in buf: e.section, e.item = rng.choice([0, 0, 0, 1, -1]), rng.choice([0, 1, 2, 3, 11, -1, 10**12])
+            keep.append(buf); return buf
         if inner is T.cvl_data_source:
             ds = mk_data_source(); keep.append(ds); return ctypes.pointer(ds)
         if inner in (T.cvl_layout_callbacks, T.cvl_flow_delegate, T.cvl_tree_data_source):

@@ -1143,10 +1143,13 @@ int cvl_view_get_anchoring(const cvl_view *view, int32_t *out_policy, cvl_point 
 ** size store. A section without one gets an array made from its estimates when its first item
 ** is measured (16 bytes an item, once; at most CVL_MAX_STORED_ITEMS items in all such arrays,
 ** else CVL_ERROR_OVERFLOW); its estimates are then fixed (size_for_item is not asked again for
-** them). Plus one bit per item of a section with a measured item. A section whose item count
-** changes (batch update, snapshot, reload) forgets its measurements and goes back to its
-** estimates (an array the layout made is dropped; a host's bulk array must be handed over again
-** as for any count change); so does a section whose bulk sizes the host sets or clears.
+** them). Plus one bit per item of a section with a measured item. A range edit of the sizes
+** (cvl_flow_layout_replace_item_sizes(), paired with the batch update) keeps the measurements of
+** the items it does not replace (the new items are estimates; O(n) for the bits). A section
+** whose item count changes otherwise (batch update, snapshot, reload) forgets its measurements
+** and goes back to its estimates (an array the layout made is dropped; a host's bulk array must
+** be handed over again as for any count change); so does a section whose bulk sizes the host
+** sets or clears.
 **
 ** The correction: before the sizes change the view picks an anchor among the visible cells —
 ** the first visible cell (index-path order) whose size the batch does not change, else the

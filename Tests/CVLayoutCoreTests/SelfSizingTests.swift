@@ -135,6 +135,21 @@ final class SelfSizingTests: XCTestCase {
         XCTAssertNil(flow.itemSizes(forSection: 0))
     }
 
+    func testARangeEditKeepsTheMeasurementsItDoesNotReplace() throws {
+        let (v, flow) = try list(10)
+        try v.setMeasuredSizes([(ip(5), Size(width: 320, height: 80))])   // the layout's array, 10 sizes
+        try flow.replaceItemSizes(inSection: 0, start: 0, removeCount: 1,
+                                  with: [Size(width: 320, height: 50), Size(width: 320, height: 50)])
+        let ds = v.dataSource as! StaticDataSource
+        ds.counts = [11]
+        var u = BatchUpdate(); u.insertItems([ip(0)])
+        try v.performBatchUpdates(u, animation: nil)
+        XCTAssertTrue(flow.isMeasured(ip(6)))          // item 5 moved to 6 with its size
+        XCTAssertFalse(flow.isMeasured(ip(5)))
+        XCTAssertEqual(try frame(v, 6), Rect(x: 0, y: 300, width: 320, height: 80))
+        XCTAssertEqual(try v.contentSize().height, 580)   // 10 × 50 + 80
+    }
+
     /// Real heights of the long lists below: 30...89 pt, spread by a fixed pattern.
     private func realHeight(_ i: Int) -> Double { Double(30 + (i * 37) % 60) }
 

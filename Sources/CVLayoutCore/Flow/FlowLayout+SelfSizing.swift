@@ -6,9 +6,11 @@
 /// one per-item size store. A section without one gets an array made from its current (estimated)
 /// sizes when its first item is measured (16 bytes an item, once; its estimates are then fixed:
 /// the delegate is not asked for them again). Which items are measured is one bit per item of a
-/// section with a measured item. A section whose item count changes forgets its measurements
-/// (back to estimates; an array the layout made is dropped, a host's array must be handed over
-/// again as for any count change), as does a section whose bulk sizes the host sets or removes.
+/// section with a measured item. A range edit of the sizes (`replaceItemSizes`, paired with the
+/// batch update) keeps the measurements of the items it does not replace. A section whose item
+/// count changes otherwise forgets its measurements (back to estimates; an array the layout made
+/// is dropped, a host's array must be handed over again as for any count change), as does a
+/// section whose bulk sizes the host sets or removes.
 ///
 /// The content offset correction (nothing on screen moves) is the collection view's
 /// (`CollectionView+SelfSizing.swift`).
@@ -133,8 +135,9 @@ extension FlowLayout {
 
 /// The measured items of one section: one bit per item.
 struct FlowMeasuredItems {
-    /// The section's item count when the first item was measured.
-    let itemCount: Int
+    /// The section's item count the bits describe (when the first item was measured, then
+    /// after each range edit of the sizes).
+    private(set) var itemCount: Int
     var bits: [UInt64]
     /// Number of bits set.
     private(set) var count = 0
@@ -147,6 +150,18 @@ struct FlowMeasuredItems {
     @inline(__always)
     func contains(_ i: Int) -> Bool {
         i >= 0 && i < itemCount && bits[i >> 6] & (1 << UInt64(i & 63)) != 0
+    }
+
+    /// Follows a range edit of the section's sizes (`replaceItemSizes`): items before `start`
+    /// keep their bit, the `removed` items go, `inserted` new items are estimates (not
+    /// measured), the items after move with their bit. O(n).
+    mutating func replaceRange(_ start: Int, _ removed: Int, inserting inserted: Int) {
+        var next = FlowMeasuredItems(count: itemCount - removed + inserted)
+        for i in 0..<start where contains(i) { next.insert(i) }
+        for i in (start + removed)..<Swift.max(start + removed, itemCount) where contains(i) {
+            next.insert(i - removed + inserted)
+        }
+        self = next
     }
 
     mutating func insert(_ i: Int) {

@@ -63,6 +63,7 @@ extension FlowLayout {
             bulk.uniform = FlowSection.allEqual(bulk.sizes)
         }
         bulkSizes[section] = bulk
+        measured[section]?.replaceRange(start, removeCount, inserting: sizes.count)
         sectionSizesChanged(section)
     }
 

@@ -170,6 +170,8 @@ bench: deps lib
 	$(PYTHON) -m pip install -q stretchable || echo "stretchable not installable: the Taffy comparison will be skipped"
 	$(CC) -O2 -std=c11 -Wall -Wextra -Iinclude bench/bench.c -o build/bench -L$(LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR) -lm -ldl
 	build/bench | tee build/bench-c.md
+	$(CC) -O2 -std=c11 -Wall -Wextra -Iinclude bench/incremental.c -o build/bench-incremental -L$(LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR)
+	build/bench-incremental | tee build/bench-incremental.md
 	$(PYENV) $(PYTHON) bench/bench.py | tee build/bench-python.md
 
 clean:

@@ -15,13 +15,15 @@ struct IdentifierTable: Sendable {
     /// The number of identifiers stored.
     private(set) var count = 0
 
-    private static let seed: UInt64 = {
+    private static let processSeed: UInt64 = {
         var g = SystemRandomNumberGenerator()
         return g.next()
     }()
+    /// The process seed, read once per table (a global's every access is a `swift_once` check).
+    private var seed: UInt64 = 0
 
     @inline(__always)
-    private static func mix(_ key: UInt64) -> UInt64 {
+    private func mix(_ key: UInt64) -> UInt64 {
         var z = key &+ seed &+ 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -35,6 +37,7 @@ struct IdentifierTable: Sendable {
         keys = [UInt64](repeating: 0, count: size)
         values = [Int32](repeating: -1, count: size)
         mask = size - 1
+        seed = Self.processSeed
     }
 
     /// Stores `position` for `key` unless `key` is already stored; returns the position stored
@@ -42,7 +45,7 @@ struct IdentifierTable: Sendable {
     /// for every key they insert.
     @inline(__always)
     mutating func insert(_ key: UInt64, _ position: Int) -> Int? {
-        var i = Int(truncatingIfNeeded: Self.mix(key)) & mask
+        var i = Int(truncatingIfNeeded: mix(key)) & mask
         while values[i] >= 0 {
             if keys[i] == key { return Int(values[i]) }
             i = (i + 1) & mask
@@ -57,7 +60,7 @@ struct IdentifierTable: Sendable {
     @inline(__always)
     func position(of key: UInt64) -> Int? {
         guard count > 0 else { return nil }
-        var i = Int(truncatingIfNeeded: Self.mix(key)) & mask
+        var i = Int(truncatingIfNeeded: mix(key)) & mask
         while values[i] >= 0 {
             if keys[i] == key { return Int(values[i]) }
             i = (i + 1) & mask

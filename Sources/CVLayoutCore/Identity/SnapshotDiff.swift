@@ -61,16 +61,29 @@ public struct SnapshotDiff: Sendable {
     ///   an item of `new`; repeats are allowed.
     /// - Throws: `LayoutError.invalid` for a changed identifier that is not an item of `new`.
     public init(from old: IndexedSnapshot, to new: IndexedSnapshot, changed: [UInt64] = []) throws {
-        var changedTable = IdentifierTable(capacity: changed.count)
+        var table = IdentifierTable(capacity: changed.count)
         for id in changed {
             guard new.flatPosition(ofItem: id) != nil else {
                 throw LayoutError.invalid("changed identifier \(id) is not an item of the new snapshot")
             }
-            _ = changedTable.insert(id, 0)
+            _ = table.insert(id, 0)
         }
-        let isChanged: (UInt64) -> Bool = { changedTable.count > 0 && changedTable.position(of: $0) != nil }
+        let changedTable = table, anyChanged = !changed.isEmpty
+        @inline(__always) func isChanged(_ id: UInt64) -> Bool { anyChanged && changedTable.position(of: id) != nil }
         let whole = UpdateItem.sectionItem
         let oldIDs = old.snapshot.itemIdentifiers, newIDs = new.snapshot.itemIdentifiers
+        // Heckel's passes: each identifier looked up once in the other snapshot's table.
+        var oldToNewFlat = [Int](repeating: -1, count: old.itemCount)
+        var newToOldFlat = [Int](repeating: -1, count: new.itemCount)
+        do {
+            var f = 0
+            for list in oldIDs {
+                for id in list {
+                    if let n = new.flatPosition(ofItem: id) { oldToNewFlat[f] = n; newToOldFlat[n] = f }
+                    f += 1
+                }
+            }
+        }
 
         // Sections: the symbol tables give each side's partner.
         let oldToNew = old.snapshot.sectionIdentifiers.map { new.section(of: $0) ?? -1 }
@@ -98,8 +111,9 @@ public struct SnapshotDiff: Sendable {
         for (t, s) in newToOld.enumerated() where s >= 0 {
             let oldStart = old.starts[s], oldEnd = old.starts[s + 1], newStart = new.starts[t]
             var sequence: [Int] = [], places: [Int] = []
-            for (j, id) in newIDs[t].enumerated() {
-                if let o = old.flatPosition(ofItem: id), o >= oldStart, o < oldEnd {
+            for j in 0..<newIDs[t].count {
+                let o = newToOldFlat[newStart + j]
+                if o >= oldStart, o < oldEnd {
                     sequence.append(o - oldStart)
                     places.append(j)
                 }
@@ -117,7 +131,8 @@ public struct SnapshotDiff: Sendable {
             let oldStart = old.starts[s], newStart = new.starts[t], newEnd = new.starts[t + 1]
             for (i, id) in oldIDs[s].enumerated() {
                 let here = IndexPath(section: s, item: i)
-                guard let n = new.flatPosition(ofItem: id) else {
+                let n = oldToNewFlat[oldStart + i]
+                guard n >= 0 else {
                     deletes.append(UpdateItem(action: .delete, before: here, after: nil)); continue
                 }
                 if keptOld[oldStart + i] {
@@ -148,7 +163,8 @@ public struct SnapshotDiff: Sendable {
             let newStart = new.starts[t], oldStart = old.starts[s], oldEnd = old.starts[s + 1]
             for (j, id) in newIDs[t].enumerated() where !keptNew[newStart + j] {
                 let here = IndexPath(section: t, item: j)
-                guard let o = old.flatPosition(ofItem: id) else {
+                let o = newToOldFlat[newStart + j]
+                guard o >= 0 else {
                     inserts.append(UpdateItem(action: .insert, before: nil, after: here)); continue
                 }
                 let fromDeletedSection = (o < oldStart || o >= oldEnd) && oldToNew[old.section(ofFlat: o)] < 0

@@ -1,0 +1,186 @@
+/*
+** Incremental changes vs a full prepare (issue 14): at 10^6 items in ONE section and at 1000
+** sections x 1000 items, each change below is timed against a full prepare measured in the same
+** run (median of ROUNDS): one size changed, one item appended, one inserted at 0, one deleted in
+** the middle (sizes edited in place with cvl_flow_layout_replace_item_sizes, then the batch
+** update), and at 10^6 an apply_snapshot that moves one identifier. The target is <= 1 % of a
+** full prepare. Not a test: numbers depend on the machine. Build and run: make bench.
+*/
+#define _POSIX_C_SOURCE 199309L
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cvlayout.h"
+
+#define ROUNDS 5
+
+static void check(int status, const char *what, int line) {
+    if (status != CVL_OK) {
+        fprintf(stderr, "line %d: %s failed: %s\n", line, what, cvl_last_error_message());
+        exit(1);
+    }
+}
+#define CHECK(call) check((call), #call, __LINE__)
+
+static double now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static int cmp(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+static double median(double *v, int n) {
+    qsort(v, (size_t)n, sizeof *v, cmp);
+    return v[n / 2];
+}
+
+static int64_t g_sections, g_items[1000];
+
+static int ds_sections(void *c, int64_t *out) { (void)c; *out = g_sections; return 0; }
+static int ds_items(void *c, int64_t s, int64_t *out) { (void)c; *out = g_items[s]; return 0; }
+
+typedef struct bench {
+    cvl_layout *layout;
+    cvl_view *view;
+} bench;
+
+static bench make(int64_t sections, int64_t per) {
+    bench b;
+    cvl_data_source ds;
+    cvl_size *sizes = malloc((size_t)per * sizeof *sizes);
+    int64_t s, i;
+    memset(&ds, 0, sizeof ds);
+    ds.number_of_sections = ds_sections;
+    ds.number_of_items = ds_items;
+    g_sections = sections;
+    CHECK(cvl_flow_layout_create(&b.layout));
+    for (i = 0; i < per; i++) sizes[i] = (cvl_size){20 + (double)(i * 7919 % 61), 20 + (double)(i * 104729 % 37)};
+    for (s = 0; s < sections; s++) {
+        g_items[s] = per;
+        CHECK(cvl_flow_layout_set_item_sizes(b.layout, s, sizes, (size_t)per));
+    }
+    free(sizes);
+    CHECK(cvl_view_create(&ds, b.layout, &b.view));
+    CHECK(cvl_view_set_bounds_size(b.view, (cvl_size){390, 844}));
+    return b;
+}
+
+/* A full prepare: a fresh layout and view over the same data, timed from the first query (the
+** layout computes everything; creating it and handing over the sizes are not counted). */
+static double full_prepare(int64_t sections, int64_t per) {
+    double t[ROUNDS], t0;
+    cvl_size size;
+    int r;
+    for (r = 0; r < ROUNDS; r++) {
+        bench f = make(sections, per);
+        t0 = now_ms();
+        CHECK(cvl_view_content_size(f.view, &size));
+        t[r] = now_ms() - t0;
+        CHECK(cvl_view_destroy(f.view));
+        CHECK(cvl_layout_destroy(f.layout));
+    }
+    return median(t, ROUNDS);
+}
+
+/* One change in `section`: kind 0 = one size changed at the middle, 1 = append, 2 = insert at
+** 0, 3 = delete in the middle; sizes edited in place, then the batch update, then the layout. */
+static double change(bench *b, int64_t section, int kind) {
+    double t[ROUNDS], t0;
+    cvl_size size, one = {33, 44};
+    cvl_update_item up;
+    int r;
+    for (r = 0; r < ROUNDS; r++) {
+        int64_t n = g_items[section], at = kind == 1 ? n : kind == 2 ? 0 : n / 2;
+        memset(&up, 0, sizeof up);
+        up.before.section = up.before.item = up.after.section = up.after.item = -1;
+        t0 = now_ms();
+        if (kind == 0) {
+            one.width = 30 + r;
+            CHECK(cvl_flow_layout_replace_item_sizes(b->layout, section, at, 1, &one, 1));
+        } else if (kind == 3) {
+            CHECK(cvl_flow_layout_replace_item_sizes(b->layout, section, at, 1, NULL, 0));
+            g_items[section] = n - 1;
+            up.action = CVL_UPDATE_DELETE;
+            up.before = (cvl_index_path){section, at};
+            CHECK(cvl_view_perform_batch_updates(b->view, &up, 1, NULL));
+        } else {
+            CHECK(cvl_flow_layout_replace_item_sizes(b->layout, section, at, 0, &one, 1));
+            g_items[section] = n + 1;
+            up.action = CVL_UPDATE_INSERT;
+            up.after = (cvl_index_path){section, at};
+            CHECK(cvl_view_perform_batch_updates(b->view, &up, 1, NULL));
+        }
+        CHECK(cvl_view_content_size(b->view, &size));
+        t[r] = now_ms() - t0;
+    }
+    return median(t, ROUNDS);
+}
+
+static void row(const char *what, double ms, double full) {
+    double pct = 100.0 * ms / full;
+    printf("| %s | %.3f | %.1f %% | %s |\n", what, ms, pct, pct <= 1.0 ? "met" : "not met");
+}
+
+static void run(int64_t sections, int64_t per) {
+    static const char *names[4] = {"change one size", "append one", "insert one at 0", "delete one in the middle"};
+    double full = full_prepare(sections, per);
+    bench b = make(sections, per);
+    cvl_size first;
+    int k;
+    printf("\n### %lld section%s x %lld items\n\n", (long long)sections, sections == 1 ? "" : "s", (long long)per);
+    printf("| change | ms (median of %d) | of a full prepare | target <= 1 %% |\n|---|---|---|---|\n", ROUNDS);
+    printf("| full prepare | %.3f | 100 %% | |\n", full);
+    CHECK(cvl_view_content_size(b.view, &first));
+    for (k = 0; k < 4; k++) row(names[k], change(&b, sections / 2, k), full);
+    if (sections == 1) {
+        /* apply_snapshot moving one identifier (the diff and the batch update, no size change). */
+        int64_t n = g_items[0], i;
+        uint64_t *ids = malloc((size_t)n * sizeof *ids), *moved = malloc((size_t)n * sizeof *moved);
+        cvl_section_snapshot sec = {1, ids, (size_t)n};
+        cvl_size size;
+        double t[ROUNDS], t0;
+        int r;
+        for (i = 0; i < n; i++) ids[i] = (uint64_t)i;
+        CHECK(cvl_view_set_identifiers(b.view, &sec, 1));
+        for (r = 0; r < ROUNDS; r++) {
+            uint64_t *from = r % 2 ? moved : ids, *to = r % 2 ? ids : moved;
+            for (i = 0; i < n; i++) to[i] = (uint64_t)i;
+            if (!(r % 2)) { to[n / 2] = (uint64_t)(n / 2 + 1); to[n / 2 + 1] = (uint64_t)(n / 2); }
+            (void)from;
+            sec.item_ids = to;
+            t0 = now_ms();
+            CHECK(cvl_view_apply_snapshot(b.view, &sec, 1, NULL, 0, NULL));
+            CHECK(cvl_view_content_size(b.view, &size));
+            t[r] = now_ms() - t0;
+        }
+        row("apply_snapshot: one identifier moved", median(t, ROUNDS), full);
+        for (r = 0; r < ROUNDS; r++) {
+            size_t count = 0;
+            cvl_update_item out[4];
+            moved[n / 2] = (uint64_t)(n / 2 + 1);
+            moved[n / 2 + 1] = (uint64_t)(n / 2);
+            sec.item_ids = moved;
+            t0 = now_ms();
+            CHECK(cvl_view_diff_snapshot(b.view, &sec, 1, NULL, 0, out, 4, &count));
+            t[r] = now_ms() - t0;
+        }
+        row("diff_snapshot alone (one identifier moved)", median(t, ROUNDS), full);
+        free(ids);
+        free(moved);
+    }
+    CHECK(cvl_view_destroy(b.view));
+    CHECK(cvl_layout_destroy(b.layout));
+}
+
+int main(void) {
+    printf("## Incremental changes vs a full prepare (bench/incremental.c)\n");
+    run(1, 1000000);
+    run(1000, 1000);
+    return 0;
+}

@@ -194,6 +194,43 @@ def handle_name(struct_name: str) -> str:
     return camel(struct_name.removeprefix("cvl_")) + "Handle"
 
 
+LINE_LIMIT = 120   # make style's limit (scripts/check_style.py)
+
+
+def wrap_python_line(line: str) -> str:
+    """A generated Python line within LINE_LIMIT columns: a trailing comment moves above the
+    code (wrapped), a call or subscript too long for one line breaks after its commas, aligned
+    under the opening bracket. Other lines are left alone."""
+    if len(line) <= LINE_LIMIT:
+        return line
+    indent = line[: len(line) - len(line.lstrip())]
+    code, sep, comment = line.partition("  # ")
+    if sep and '"' not in comment and len(code) <= LINE_LIMIT:
+        above = textwrap.wrap(comment, LINE_LIMIT - len(indent) - 2)
+        return "\n".join([*(f"{indent}# {c}" for c in above), code.rstrip()])
+    opening = min((line.find(b) for b in "([" if line.find(b) > 0), default=-1)
+    if opening < 0 or line[-1] not in ")]":
+        return line
+    parts, depth, start = [], 0, opening + 1
+    for k, ch in enumerate(line[opening + 1 : -1], opening + 1):
+        depth += ch in "([" and 1 or (ch in ")]" and -1 or 0)
+        if ch == "," and depth == 0:
+            parts.append(line[start : k + 1].strip())
+            start = k + 1
+    parts.append(line[start:-1].strip())
+    pad = " " * (opening + 1)
+    rows, row = [], line[: opening + 1]
+    for part in parts:
+        candidate = part if row.endswith(line[opening]) else " " + part
+        if len(row) + len(candidate) + 1 > LINE_LIMIT and row.strip() != line[: opening + 1].strip():
+            rows.append(row)
+            row = pad + part
+        else:
+            row += candidate
+    rows.append(row + line[-1])
+    return "\n".join(rows)
+
+
 def python_types() -> str:
     pt = PyTypes()
     out = [f'"""ctypes mirrors of include/cvlayout.h. {GENERATED}',
@@ -328,7 +365,7 @@ def python_types() -> str:
         for name, pos in positions:
             out.append(f"    {name}: Final = {pos}")
     out.append("")
-    return "\n".join(out)
+    return "\n".join(wrap_python_line(line) for line in out)
 
 
 def flat_record(s: H.Struct) -> tuple[str, list[tuple[str, str]]]:

@@ -281,7 +281,9 @@ ANCHOR_NEAREST_POINT: Final = Anchoring.NEAREST_POINT
 ANCHOR_END: Final = Anchoring.END
 
 # The labels each enum accepts where the API takes a name.
-StatusName = Literal["ok", "error_null_argument", "error_invalid_argument", "error_invalid_handle", "error_out_of_range", "error_capacity", "error_callback", "error_inconsistent_update", "error_state", "error_overflow", "error_internal"]
+StatusName = Literal["ok", "error_null_argument", "error_invalid_argument", "error_invalid_handle",
+                     "error_out_of_range", "error_capacity", "error_callback", "error_inconsistent_update",
+                     "error_state", "error_overflow", "error_internal"]
 CategoryName = Literal["cell", "supplementary", "decoration"]
 KindName = Literal["none", "header", "footer", "binder", "connector"]
 LayoutTypeName = Literal["flow", "survey", "dimensions", "cover_flow", "mosaic", "tree", "circle", "custom"]
@@ -694,26 +696,31 @@ LayoutCallbacksContentSizeFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env
 #: set *out_count to the total needed and return CVL_ERROR_CAPACITY: the library calls again with a
 #: larger buffer holding the base's elements again (at most CVL_MAX_CALLBACK_ELEMENTS in all, else
 #: CVL_ERROR_CALLBACK).
-LayoutCallbacksAttributesInRectFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, cvl_rect, POINTER(cvl_attributes), c_size_t, c_size_t, POINTER(c_size_t))
+LayoutCallbacksAttributesInRectFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, cvl_rect,
+                                              POINTER(cvl_attributes), c_size_t, c_size_t, POINTER(c_size_t))
 
 #: layoutAttributesFor{Item,SupplementaryView,DecorationView}AtIndexPath: *inout_found is 1 and
 #: *attributes the base's answer if the base has the element, else *inout_found is 0. Fill or adjust
 #: *attributes and set *inout_found to 1, or set it to 0 (no such element). The identity fields are
 #: the ones asked for, whatever the callback writes there. NULL: the base's answer; for a custom
 #: layout, the element is looked up in a rect query of the whole content.
-LayoutCallbacksAttributesForElementFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, c_int32, c_int32, cvl_index_path, POINTER(cvl_attributes), POINTER(c_int))
+LayoutCallbacksAttributesForElementFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, c_int32,
+                                                  c_int32, cvl_index_path, POINTER(cvl_attributes), POINTER(c_int))
 
 #: shouldInvalidateLayoutForBoundsChange: *inout_invalidate holds the base's answer (0 or 1); leave
 #: or change it. A failing callback counts as 1 (and fails the next query if it persists).
-LayoutCallbacksShouldInvalidateForBoundsChangeFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, cvl_rect, POINTER(c_int))
+LayoutCallbacksShouldInvalidateForBoundsChangeFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle,
+                                                             cvl_rect, POINTER(c_int))
 
 #: targetContentOffsetForProposedContentOffset:withScrollingVelocity:: *inout_offset holds the
 #: base's answer (the proposed offset for a custom layout).
-LayoutCallbacksTargetContentOffsetFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, cvl_point, cvl_point, POINTER(cvl_point))
+LayoutCallbacksTargetContentOffsetFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, cvl_point,
+                                                 cvl_point, POINTER(cvl_point))
 
 #: prepareForCollectionViewUpdates: the updates in UIKit's order (`items` is NULL when `count` is
 #: 0).
-LayoutCallbacksPrepareForUpdatesFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, POINTER(cvl_update_item), c_size_t)
+LayoutCallbacksPrepareForUpdatesFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle,
+                                               POINTER(cvl_update_item), c_size_t)
 
 #: finalizeCollectionViewUpdates.
 LayoutCallbacksFinalizeUpdatesFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle)
@@ -722,14 +729,17 @@ LayoutCallbacksFinalizeUpdatesFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout
 #: *inout_use is 1 when the base has some; else *attributes holds the element's attributes after the
 #: update and *inout_use is 0 (identity fields tell which element). Modify them and set *inout_use =
 #: 1 to start the element from them, or set it to 0 for the default (a crossfade).
-LayoutCallbacksInitialAttributesForAppearingFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, POINTER(cvl_attributes), POINTER(c_int))
+LayoutCallbacksInitialAttributesForAppearingFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle,
+                                                           POINTER(cvl_attributes), POINTER(c_int))
 
 #: finalLayoutAttributesFor{Disappearing}...: as above with the attributes before the update.
-LayoutCallbacksFinalAttributesForDisappearingFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, POINTER(cvl_attributes), POINTER(c_int))
+LayoutCallbacksFinalAttributesForDisappearingFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle,
+                                                            POINTER(cvl_attributes), POINTER(c_int))
 
 #: invalidateLayoutWithContext:: what changed since the last prepare (see cvl_invalidation), called
 #: right before `prepare` (a batch update's items come before prepare_for_updates). NULL: nothing.
-LayoutCallbacksInvalidateFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, POINTER(cvl_invalidation))
+LayoutCallbacksInvalidateFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle,
+                                        POINTER(cvl_invalidation))
 
 
 class cvl_layout_callbacks(Structure):
@@ -739,13 +749,19 @@ class cvl_layout_callbacks(Structure):
     prepare: Any  # prepareLayout, after the base's prepare.
     content_size: Any  # collectionViewContentSize: *inout_size holds the base's (0 x 0 for a custom layout).
     attributes_in_rect: Any  # layoutAttributesForElementsInRect: `attributes[0 .. count-1]` are the base's elements in
-    attributes_for_element: Any  # layoutAttributesFor{Item,SupplementaryView,DecorationView}AtIndexPath: *inout_found is 1
-    should_invalidate_for_bounds_change: Any  # shouldInvalidateLayoutForBoundsChange: *inout_invalidate holds the base's answer (0 or 1);
-    target_content_offset: Any  # targetContentOffsetForProposedContentOffset:withScrollingVelocity:: *inout_offset holds the
-    prepare_for_updates: Any  # prepareForCollectionViewUpdates: the updates in UIKit's order (`items` is NULL when `count` is 0).
+    # layoutAttributesFor{Item,SupplementaryView,DecorationView}AtIndexPath: *inout_found is 1
+    attributes_for_element: Any
+    # shouldInvalidateLayoutForBoundsChange: *inout_invalidate holds the base's answer (0 or 1);
+    should_invalidate_for_bounds_change: Any
+    # targetContentOffsetForProposedContentOffset:withScrollingVelocity:: *inout_offset holds the
+    target_content_offset: Any
+    # prepareForCollectionViewUpdates: the updates in UIKit's order (`items` is NULL when `count` is 0).
+    prepare_for_updates: Any
     finalize_updates: Any  # finalizeCollectionViewUpdates.
-    initial_attributes_for_appearing: Any  # initialLayoutAttributesFor{Appearing}...: *attributes holds the base's start attributes and
-    final_attributes_for_disappearing: Any  # finalLayoutAttributesFor{Disappearing}...: as above with the attributes before the update.
+    # initialLayoutAttributesFor{Appearing}...: *attributes holds the base's start attributes and
+    initial_attributes_for_appearing: Any
+    # finalLayoutAttributesFor{Disappearing}...: as above with the attributes before the update.
+    final_attributes_for_disappearing: Any
     invalidate: Any  # invalidateLayoutWithContext:: what changed since the last prepare (see cvl_invalidation),
 
     _fields_ = [
@@ -839,12 +855,15 @@ class cvl_animation(Structure):
     curve: int  # CVL_CURVE_*
     flags: int  # CVL_ANIMATION_* bits; 0 by default
     bezier: Any  # CVL_CURVE_CUBIC_BEZIER control points
-    spring_damping_ratio: float  # CVL_CURVE_SPRING: with CVL_ANIMATION_SPRING_FROM_DURATION the spring is (duration, damping
+    # CVL_CURVE_SPRING: with CVL_ANIMATION_SPRING_FROM_DURATION the spring is (duration, damping
+    spring_damping_ratio: float
     spring_response: float  # CVL_CURVE_SPRING: with CVL_ANIMATION_SPRING_FROM_DURATION the spring is (duration, damping
     spring_mass: float  # CVL_CURVE_SPRING: with CVL_ANIMATION_SPRING_FROM_DURATION the spring is (duration, damping
-    spring_stiffness: float  # CVL_CURVE_SPRING: with CVL_ANIMATION_SPRING_FROM_DURATION the spring is (duration, damping
+    # CVL_CURVE_SPRING: with CVL_ANIMATION_SPRING_FROM_DURATION the spring is (duration, damping
+    spring_stiffness: float
     spring_damping: float  # CVL_CURVE_SPRING: with CVL_ANIMATION_SPRING_FROM_DURATION the spring is (duration, damping
-    spring_initial_velocity: float  # CVL_CURVE_SPRING: with CVL_ANIMATION_SPRING_FROM_DURATION the spring is (duration, damping
+    # CVL_CURVE_SPRING: with CVL_ANIMATION_SPRING_FROM_DURATION the spring is (duration, damping
+    spring_initial_velocity: float
 
     _fields_ = [
         ("duration", c_double),

@@ -135,3 +135,35 @@ def test_host_loop_bottom_to_top_moves_cells_only_by_the_scroll_delta():
     assert drawn(view)[0] == 0.0
     # Every item was measured on the way up: the content is the real heights and the spacing.
     assert view.content_size[1] == pytest.approx(sum(real_height(i) for i in range(n)) + 4 * (n - 1), abs=1e-3)
+
+
+def test_json_spec_estimates_and_measured_sizes():
+    from cvlayout.demo import spec as S
+    base = {"version": 1, "layout": {"kind": "flow", "estimated_item_size": [100, 40], "minimum_line_spacing": 10},
+            "sections": [{"count": 20}], "viewport": {"width": 100, "height": 100, "offset": [0, 200]}}
+    still = S.render(base)
+    assert still["content_size"] == [100.0, 20 * 40 + 19 * 10]
+    # Items 1 and 2 measure 70 (above the viewport, item 4 at y 200 at the top): +60, the offset follows.
+    out = S.render(dict(base, measured=[[[0, 1], [100, 70]], [[0, 2], [100, 70]]]))
+    assert out["viewport"]["offset"] == [0.0, 260.0]
+    cells = {tuple(e["index_path"]): e for e in out["elements"] if e["category"] == "cell"}
+    assert cells[(0, 4)]["frame"][1] == 260.0
+    with pytest.raises(S.SpecError, match="measured"):
+        S.render(dict(base, measured={"0": [1, 1]}))
+    with pytest.raises(InvalidArgument):
+        S.render(dict(base, measured=[[[0, 1], [100, -5]]]))
+
+
+def test_gallery_self_sizing_frames_move_by_the_scroll_step_only():
+    from cvlayout.demo.transitions import self_sizing_frames
+    frames = self_sizing_frames(frames=8, step=90.0)
+    assert len(frames) == 8
+    for a, b in zip(frames, frames[1:]):
+        delta = a.viewport[1] - max(0.0, a.viewport[1] - 90.0)   # the user's scroll (the offset also
+        assert delta > 0                                         # follows the measurements above)
+        sa = {x.index_path: x.frame[1] - a.viewport[1] for x in a.elements if x.is_cell}
+        sb = {x.index_path: x.frame[1] - b.viewport[1] for x in b.elements if x.is_cell}
+        vis = [ip for ip in sa if ip in sb and -100 < sa[ip] < 360]
+        assert vis
+        for ip in vis:
+            assert sb[ip] == pytest.approx(sa[ip] + delta, abs=0.5)

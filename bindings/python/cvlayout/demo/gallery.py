@@ -93,6 +93,8 @@ TRANSITIONS = [
      transitions.diff_shuffle_frames, 5),
     ("chat-append", "A chat anchored to its end: two messages appended, the offset follows",
      transitions.chat_append_frames, 5),
+    ("self-sizing", "Self-sizing cells: estimates measured while scrolling up, cells move by the scroll only",
+     transitions.self_sizing_frames, 5),
 ]
 
 

@@ -167,13 +167,15 @@ class _FlowSections:
 
 def _flow_layout(kind: str, props: dict, sections: list[dict], where: str = "layout"):
     cls = FLOW_KINDS[kind]
-    allowed = (*_FLOW_KEYS, "kind") + (("mode",) if kind == "dimensions" else ())
+    allowed = (*_FLOW_KEYS, "kind", "estimated_item_size") + (("mode",) if kind == "dimensions" else ())
     _check_keys(props, allowed, where)
     kwargs = {k: props[k] for k in _FLOW_KEYS if k in props}
     if kind == "dimensions" and "mode" in props:
         kwargs["mode"] = props["mode"]
     layout = cls(**kwargs)
     try:
+        if "estimated_item_size" in props:
+            layout.estimated_item_size = pair(props["estimated_item_size"])
         applier = _FlowSections(layout)
         counts = applier.apply(sections)
     except BaseException:
@@ -200,7 +202,7 @@ def build(spec: dict, seek: bool = True) -> Built:
     if version != SPEC_VERSION:
         raise SpecError(f"unsupported spec version {version!r} (this is version {SPEC_VERSION})")
     _check_keys(spec, {"version", "layout", "sections", "viewport", "visible_only", "title", "description",
-                       "transition", "anchoring"}, "spec")
+                       "transition", "anchoring", "measured"}, "spec")
     vp = spec.get("viewport", {})
     _check_keys(vp, {"width", "height", "offset"}, "viewport")
     props = dict(spec.get("layout", {"kind": "flow"}))
@@ -219,6 +221,8 @@ def build(spec: dict, seek: bool = True) -> Built:
             view.set_identifiers(ids)
         if "anchoring" in spec:
             view.anchoring = _anchoring(spec["anchoring"])
+        if "measured" in spec:
+            view.set_measured_sizes(_measured(spec["measured"]))
     except BaseException:
         built.close()
         raise
@@ -245,6 +249,18 @@ def _identities(sections: list[dict], counts: list[int], where: str):
         if not isinstance(ids, list) or len(ids) != counts[i]:
             raise SpecError(f"{where}[{i}].ids: a list of {counts[i]} item identifiers (one per item)")
         out.append((sec.get("id", i), ids))
+    return out
+
+
+def _measured(value):
+    """The spec's "measured": [[[section, item], [w, h]], ...], the sizes the host measured."""
+    if not isinstance(value, list):
+        raise SpecError("measured: a list of [[section, item], [width, height]] pairs")
+    out = []
+    for k, entry in enumerate(value):
+        if not (isinstance(entry, list) and len(entry) == 2):
+            raise SpecError(f"measured[{k}]: a [[section, item], [width, height]] pair")
+        out.append((tuple(entry[0]), pair(entry[1])))
     return out
 
 

@@ -111,6 +111,31 @@ def chat_append_frames(frames: int = 16, duration: float = 0.6) -> list[Frame]:
     return [before] * (frames // 3) + run + [run[-1]] * (frames // 2)
 
 
+def self_sizing_frames(frames: int = 16, step: float = 90.0) -> list[Frame]:
+    """Self-sizing cells: 60 messages estimated 264 x 50, scrolled up from the end 90 pt a frame;
+    before each frame the host measures the cells within a viewport around the visible rect
+    (items_to_measure) and reports their real heights; the offset follows the measurements above,
+    so every cell drawn moves by the scroll step only."""
+    def real(i: int) -> float:
+        return 30.0 + (i * 37) % 70
+    layout = FlowLayout(minimum_line_spacing=8, minimum_interitem_spacing=0, section_inset=(8, 8, 8, 8))
+    layout.estimated_item_size = (264, 50)
+    out = []
+    with CollectionView(layout, [60], bounds_size=(280, 360)) as view:
+        def settle():
+            while need := view.items_to_measure(margin=360):
+                view.set_measured_sizes({ip: (264, real(ip[1])) for ip in need})
+        view.content_offset = (0.0, view.content_size[1] - 360)
+        settle()
+        for k in range(frames):
+            if k:
+                view.content_offset = (0.0, max(0.0, view.content_offset[1] - step))
+                settle()
+            out.append(_snapshot(view, float(k)))
+    layout.close()
+    return out
+
+
 def sample_after(view: CollectionView, start, duration: float, frames: int) -> list[Frame]:
     start()
     return sample(view, duration, frames)

@@ -21,10 +21,19 @@ extension FlowLayout {
         let methods = delegate?.implementedMethods ?? []
         let ctx = pendingContext
 
-        var full = needsFullRebuild || ctx.invalidateEverything || ctx.invalidateDataSourceCounts
-            || ctx.invalidateDelegateMetrics
+        // A batch update that only changes some sections' item counts, in a layout without
+        // delegate answers (nothing else can depend on the counts): only those sections are laid
+        // out again, the others only move (`countChanged`).
+        var countChanged: [Int] = []
+        if let st = state, !needsFullRebuild, !ctx.invalidateEverything, !ctx.invalidateDelegateMetrics,
+           methods.isEmpty, st.axis == axis, st.methods == methods, st.sections.count == counts.count {
+            for (s, n) in counts.enumerated() where st.sections[s].itemCount != n { countChanged.append(s) }
+        }
+        let countsOnly = !countChanged.isEmpty || (state?.matches(counts) ?? false)
+        var full = needsFullRebuild || ctx.invalidateEverything || ctx.invalidateDelegateMetrics
+            || (ctx.invalidateDataSourceCounts && !countsOnly)
         if let st = state {
-            if st.axis != axis || st.methods != methods || !st.matches(counts) { full = true }
+            if st.axis != axis || st.methods != methods || (!st.matches(counts) && countChanged.isEmpty) { full = true }
         } else {
             full = true
         }
@@ -35,12 +44,13 @@ extension FlowLayout {
         } else {
             // (No local copy of the state is kept across the calls below: they update its
             // tables in place, which needs them uniquely referenced.)
-            let plans = sectionPlans(ctx)
+            var plans = sectionPlans(ctx)
+            for s in countChanged { plans[s] = .fetch }
             if ctx.invalidateLayoutAttributes || crossSize != state?.crossSize {
                 try rebuildState(counts: counts, axis: axis, crossSize: crossSize, methods: methods,
                                  reuseSections: true, plans: plans)
             } else if !plans.isEmpty {
-                try updateSections(plans, methods: methods)
+                try updateSections(plans, counts: counts, methods: methods)
             }
         }
         pendingContext = InvalidationContext()
@@ -174,9 +184,9 @@ extension FlowLayout {
     // MARK: Partial update
 
     /// Recomputes only the planned sections and moves the sections after them.
-    private func updateSections(_ plans: [Int: SectionPlan], methods: FlowDelegateMethods) throws {
+    private func updateSections(_ plans: [Int: SectionPlan], counts: [Int], methods: FlowDelegateMethods) throws {
         // 1. Fallible: new inputs of the sections that really changed.
-        let changed = try changedSections(plans, methods: methods)
+        let changed = try changedSections(plans, counts: counts, methods: methods)
         // 2. Infallible from here: take the state out (so its tables are uniquely referenced
         // and updated in place), splice the recomputed sections in, last first so the bases
         // of earlier sections stay valid, then renumber and restack.
@@ -212,7 +222,8 @@ extension FlowLayout {
     }
 
     /// The planned sections whose inputs changed, with their new inputs (not laid out yet).
-    private func changedSections(_ plans: [Int: SectionPlan], methods: FlowDelegateMethods) throws -> [(Int, FlowSection)] {
+    private func changedSections(_ plans: [Int: SectionPlan], counts: [Int],
+                                 methods: FlowDelegateMethods) throws -> [(Int, FlowSection)] {
         guard let current = state else { return [] }
         var changed: [(Int, FlowSection)] = []
         for s in plans.keys.sorted() where s < current.sections.count {
@@ -223,7 +234,8 @@ extension FlowLayout {
             case .refetchItems(let items):
                 if let sec = try refetchSizes(items, of: old, section: s, methods: methods) { changed.append((s, sec)) }
             case .fetch:
-                changed.append((s, try resolveSection(s, count: old.itemCount, axis: current.axis, methods: methods)))
+                let n = s < counts.count ? counts[s] : old.itemCount
+                changed.append((s, try resolveSection(s, count: n, axis: current.axis, methods: methods)))
             }
         }
         return changed

@@ -68,3 +68,36 @@ def test_errors_change_nothing():
         assert snapshot(view) == state
         layout.replace_item_sizes(0, 1, 1, [(50, 20)])   # one size changed in place
         assert view.attributes_for_item((0, 1)).size == (50.0, 20.0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(sizes_st, min_size=1, max_size=12), min_size=2, max_size=5), st.lists(
+    st.tuples(st.integers(0, 4), st.floats(0, 1), st.integers(0, 3), st.lists(sizes_st, max_size=3)),
+    min_size=1, max_size=5))
+def test_count_changes_in_some_sections_equal_a_from_scratch_layout(initial, edits):
+    """Only the sections whose count changed are laid out again (no delegate): the frames are
+    the same as a fresh layout's, whichever sections changed."""
+    model = [list(sec) for sec in initial]
+    layout = flow()
+    for s, sec in enumerate(model):
+        layout.set_item_sizes(s, sec)
+    view = cvlayout.CollectionView(layout, counts=[len(sec) for sec in model], bounds_size=(200, 300))
+    view.content_size
+    for which, where, remove, new in edits:
+        s = which % len(model)
+        start = int(where * len(model[s]))
+        remove = min(remove, len(model[s]) - start)
+        if len(model[s]) - remove + len(new) == 0:
+            continue   # an empty section's bulk sizes cannot be handed over from Python
+        layout.replace_item_sizes(s, start, remove, new)
+        model[s][start:start + remove] = new
+        updates = (cvlayout.delete_items([(s, start + k) for k in range(remove)])
+                   + cvlayout.insert_items([(s, start + k) for k in range(len(new))]))
+        view.perform_batch_updates(updates, new_counts=[len(sec) for sec in model])
+        ref_layout = flow()
+        for t, sec in enumerate(model):
+            ref_layout.set_item_sizes(t, sec)
+        with cvlayout.CollectionView(ref_layout, counts=[len(sec) for sec in model], bounds_size=(200, 300)) as ref:
+            assert frames(view) == frames(ref)
+            assert view.content_size == ref.content_size
+    view.close()

@@ -143,8 +143,8 @@ struct FlowMeasuredItems {
     private(set) var count = 0
 
     init(count n: Int) {
-        itemCount = n
-        bits = [UInt64](repeating: 0, count: (n + 63) / 64)
+        itemCount = Swift.max(0, n)
+        bits = [UInt64](repeating: 0, count: (itemCount + 63) / 64)
     }
 
     @inline(__always)
@@ -156,7 +156,9 @@ struct FlowMeasuredItems {
     /// keep their bit, the `removed` items go, `inserted` new items are estimates (not
     /// measured), the items after move with their bit. O(n).
     mutating func replaceRange(_ start: Int, _ removed: Int, inserting inserted: Int) {
-        var next = FlowMeasuredItems(count: itemCount - removed + inserted)
+        // (The bits follow the bulk array edit by edit, so `removed` fits; clamped all the same.)
+        let removed = Swift.min(Swift.max(0, removed), Swift.max(0, itemCount - start))
+        var next = FlowMeasuredItems(count: Swift.max(0, itemCount - removed + inserted))
         for i in 0..<start where contains(i) { next.insert(i) }
         for i in (start + removed)..<Swift.max(start + removed, itemCount) where contains(i) {
             next.insert(i - removed + inserted)

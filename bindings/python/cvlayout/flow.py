@@ -153,7 +153,7 @@ class FlowLayout(BaseLayout):
                  footer_reference_size=None, pin_headers=None, pin_footers=None, delegate=None, item_sizes=None,
                  size_for_item=None, inset_for_section=None, minimum_line_spacing_for_section=None,
                  minimum_interitem_spacing_for_section=None, header_size_for_section=None,
-                 footer_size_for_section=None):
+                 footer_size_for_section=None, estimated_item_size=None):
         self._init_state()
         self._delegate_keep: list = []
         self._hooks_keep: list = []
@@ -169,6 +169,8 @@ class FlowLayout(BaseLayout):
             props = {k: v for k, v in props.items() if v is not None}
             if props:
                 self.configure(**props)
+            if estimated_item_size is not None:
+                self.estimated_item_size = estimated_item_size
             callbacks = dict(size_for_item=size_for_item, inset_for_section=inset_for_section,
                              minimum_line_spacing_for_section=minimum_line_spacing_for_section,
                              minimum_interitem_spacing_for_section=minimum_interitem_spacing_for_section,

@@ -25,8 +25,7 @@ def real_height(i: int) -> float:
 
 def list_view(n: int, anchoring="none", height=HEIGHT):
     """A vertical list of n items estimated 320 x 60, one per line, 4 pt apart."""
-    layout = cvlayout.FlowLayout(minimum_line_spacing=4, minimum_interitem_spacing=0)
-    layout.estimated_item_size = (WIDTH, 60.0)
+    layout = cvlayout.FlowLayout(minimum_line_spacing=4, minimum_interitem_spacing=0, estimated_item_size=(WIDTH, 60))
     view = cvlayout.CollectionView(layout, counts=[n], bounds_size=(WIDTH, height))
     view.anchoring = anchoring
     return view, layout
@@ -167,3 +166,25 @@ def test_gallery_self_sizing_frames_move_by_the_scroll_step_only():
         assert vis
         for ip in vis:
             assert sb[ip] == pytest.approx(sa[ip] + delta, abs=0.5)
+
+
+def test_per_item_estimates_by_callback():
+    """size_for_item answers are the estimates; the first measurement fixes them in the layout's
+    size array (the callback is not asked again for that section)."""
+    asked = []
+
+    def size_for_item(section, item):
+        asked.append((section, item))
+        return (WIDTH, 20.0 + item)
+
+    layout = cvlayout.FlowLayout(minimum_line_spacing=0, minimum_interitem_spacing=0, size_for_item=size_for_item)
+    view = cvlayout.CollectionView(layout, counts=[10], bounds_size=(WIDTH, 100.0))
+    assert view.content_size[1] == sum(20 + i for i in range(10))   # 245
+    assert view.items_to_measure() == [(0, i) for i in range(5)]   # origins 0, 20, 41, 63, 86
+    asked.clear()
+    view.set_measured_sizes({(0, 1): (WIDTH, 50.0)})                 # in view, the first visible (0) stays
+    assert view.content_offset == (0.0, 0.0)
+    assert view.content_size[1] == 245 - 21 + 50
+    assert layout.item_frame((0, 2))[1] == 20 + 50
+    view.invalidate("delegate_metrics")   # re-asks every delegate answer, but not these sizes
+    assert view.content_size[1] == 274 and asked == []

@@ -488,6 +488,45 @@ typedef struct test_case {
     void (*run)(void);
 } test_case;
 
+/* Self-sizing: measuring an item of a 2^40-item section would make a 2^40-size array
+** (CVL_ERROR_OVERFLOW, nothing allocated, the offset kept); a count-only query of the items to
+** measure over a 10^7-point viewport (2.7e6 cells) counts without collecting; a 10^7-item list measures an
+** item within the memory limit. */
+static void case_self_sizing_limits(void) {
+    big_ds d = {1, (int64_t)1 << 40, 0};
+    big_ds m = {1, 10000000, 0};
+    cvl_layout *flow = NULL, *list = NULL;
+    cvl_view *view, *small;
+    cvl_index_path ip = {0, 5}, need[4];
+    cvl_size sz = {50, 80}, content;
+    cvl_point offset;
+    size_t n = 0;
+    OK(cvl_flow_layout_create(&flow));
+    view = make_view(&d, flow, 1000, 1e7);
+    OK(cvl_view_content_size(view, &content));
+    FAILS(cvl_view_set_measured_sizes(view, &ip, &sz, 1), CVL_ERROR_OVERFLOW);
+    OK(cvl_view_get_content_offset(view, &offset));
+    CHECK(offset.y == 0);
+    OK(cvl_view_items_to_measure(view, rect_of(0, 0, 1000, 1e7), NULL, 0, &n));
+    CHECK(n > 2600000);   /* 16 a line, 60 pt a line */
+    FAILS(cvl_view_items_to_measure(view, rect_of(0, 0, 1000, 1e7), need, 4, &n), CVL_ERROR_CAPACITY);
+    OK(cvl_view_items_to_measure_for_scroll(view, ip, CVL_SCROLL_POSITION_TOP, NULL, 0, &n));
+    CHECK(n > 2600000);   /* 16 a line, 60 pt a line */
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(flow));
+
+    OK(cvl_flow_layout_create(&list));
+    OK(cvl_flow_layout_set_estimated_item_size(list, sz));
+    small = make_view(&m, list, 50, 500);
+    OK(cvl_view_set_content_offset(small, (cvl_point){0, 6e8}));
+    ip.item = 9999999;
+    OK(cvl_view_set_measured_sizes(small, &ip, &sz, 1));
+    OK(cvl_view_items_to_measure(small, rect_of(0, 6e8, 50, 500), NULL, 0, &n));
+    CHECK(n > 0);
+    OK(cvl_view_destroy(small));
+    OK(cvl_layout_destroy(list));
+}
+
 static const test_case cases[] = {
     {"huge section count", case_huge_section_count},
     {"huge section sized one by one", case_huge_sized_section},
@@ -503,6 +542,7 @@ static const test_case cases[] = {
     {"repeated item invalidations", case_repeated_item_invalidations},
     {"tree past its item limit", case_tree_limit},
     {"hit test with huge bounds", case_hit_test_huge_bounds},
+    {"self-sizing limits", case_self_sizing_limits},
 };
 
 int main(int argc, char **argv) {

@@ -1159,7 +1159,8 @@ int cvl_view_get_anchoring(const cvl_view *view, int32_t *out_policy, cvl_point 
 ** anchoring machinery of "Scroll anchoring", applied whatever the policy, CVL_ANCHOR_NONE
 ** included). So sizes measured above the viewport move the offset by their change, sizes below
 ** change only the content size, a cell straddling the viewport's start grows away from the
-** anchor below it. A host that measures the cells within a margin around the visible rect
+** anchor below it. A running animation or animated scroll follows the content (its elements and
+** its target move with the offset), so what is on screen mid-animation does not move either. A host that measures the cells within a margin around the visible rect
 ** (cvl_view_items_to_measure) before it draws a frame sees no drawn cell move except by its own
 ** scrolling.
 **

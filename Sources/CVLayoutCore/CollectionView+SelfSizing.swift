@@ -43,10 +43,18 @@ extension CollectionView {
         defer { suspendAnchoring = wasSuspended }
         guard try flow.setMeasuredSizes(items) else { return }
         try layoutIfNeeded()
-        if let anchor {
-            try restoreAnchor(anchor, map: { $0 })
-            try layoutIfNeeded()
+        guard let anchor else { return }
+        // A running animated scroll or animation follows the content (the offset change would
+        // otherwise stop the scroll and move the animation's starts on screen).
+        let scrolling = scrollAnimation
+        let shift = try restoreAnchor(anchor, map: { $0 })
+        try layoutIfNeeded()
+        guard shift != .zero else { return }
+        if let s = scrolling {
+            func moved(_ p: Point) -> Point { Point(x: p.x + shift.x, y: p.y + shift.y) }
+            scrollAnimation = ScrollAnimation(from: moved(s.from), to: moved(s.to), timing: s.timing, start: s.start)
         }
+        if transition != nil { transition?.moveContent(by: shift) }
     }
 
     /// `setMeasuredSizes` by item identifier (identifiers given in bulk).

@@ -65,6 +65,19 @@ struct Transition {
         disappearing ? sampleDisappearing(t, p) : sample(t, p)
     }
 
+    /// The content under the animation moved by `d` (measured sizes above it, the offset
+    /// following): every track moves with it (a present element's end is replaced by the
+    /// layout's live answer when the layout hands it over; the stored one is used otherwise).
+    /// O(tracks).
+    mutating func moveContent(by d: Point) {
+        var moved = TrackTable()
+        for (k, t) in zip(tracks.keys, tracks.tracks) {
+            moved[k] = Track(from: t.from.moved(by: d), to: t.to.moved(by: d))
+        }
+        tracks = moved
+        disappearing = disappearing.map { Track(from: $0.from.moved(by: d), to: $0.to.moved(by: d)) }
+    }
+
     /// Every on-screen element of this transition at `time` (to start a new one from them).
     func allPresented(at time: Double) -> (present: [ElementKey: LayoutAttributes], disappearing: [LayoutAttributes]) {
         let p = progress(at: time)

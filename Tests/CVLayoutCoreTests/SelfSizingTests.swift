@@ -150,6 +150,40 @@ final class SelfSizingTests: XCTestCase {
         XCTAssertEqual(try v.contentSize().height, 580)   // 10 × 50 + 80
     }
 
+    func testAnAnimatedScrollFollowsMeasurementsAbove() throws {
+        let (v, _) = try list(100)
+        // To item 40 (estimated at 2000) in 1 s; halfway, items 0...9 measure 80 (+300).
+        _ = try v.scrollToItem(at: ip(40), at: .top, animation: try AnimationTiming(duration: 1, curve: .linear))
+        try v.setTime(0.5)
+        XCTAssertEqual(v.contentOffset.y, 1000)
+        let screen = try frame(v, 20).minY - v.contentOffset.y   // item 20 is visible: 0
+        try v.setMeasuredSizes((0...9).map { (ip($0), Size(width: 320, height: 80)) })
+        XCTAssertEqual(v.contentOffset.y, 1300)
+        XCTAssertEqual(try frame(v, 20).minY - v.contentOffset.y, screen)
+        try v.setTime(1)
+        XCTAssertEqual(v.contentOffset.y, 2300)                  // the target moved with the content
+        XCTAssertEqual(try frame(v, 40).minY, 2300)
+    }
+
+    func testAnAnimationInProgressKeepsWhatIsOnScreen() throws {
+        let (v, _) = try list(100)
+        try v.setContentOffset(Point(x: 0, y: 1000))
+        let ds = v.dataSource as! StaticDataSource
+        ds.counts = [101]
+        var u = BatchUpdate(); u.insertItems([ip(22)])          // items 22... move down 50 over 1 s
+        try v.performBatchUpdates(u, animation: try AnimationTiming(duration: 1, curve: .linear))
+        try v.setTime(0.5)
+        func onScreen() throws -> [Double] {
+            try v.layoutAttributesForElements(in: v.bounds).filter { $0.category == .cell && !$0.isDisappearing }
+                .sorted { $0.indexPath < $1.indexPath }.map { $0.frame.minY - v.contentOffset.y }
+        }
+        let before = try onScreen()
+        XCTAssertEqual(before[3], 125)                            // item 23 (was 22 at 1100), halfway to 1150
+        try v.setMeasuredSizes((0...4).map { (ip($0), Size(width: 320, height: 70)) })   // +100 above
+        XCTAssertEqual(v.contentOffset.y, 1100)
+        XCTAssertEqual(try onScreen(), before)
+    }
+
     /// Real heights of the long lists below: 30...89 pt, spread by a fixed pattern.
     private func realHeight(_ i: Int) -> Double { Double(30 + (i * 37) % 60) }
 

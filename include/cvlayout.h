@@ -1160,9 +1160,10 @@ int cvl_view_get_anchoring(const cvl_view *view, int32_t *out_policy, cvl_point 
 ** included). So sizes measured above the viewport move the offset by their change, sizes below
 ** change only the content size, a cell straddling the viewport's start grows away from the
 ** anchor below it. A running animation or animated scroll follows the content (its elements and
-** its target move with the offset), so what is on screen mid-animation does not move either. A host that measures the cells within a margin around the visible rect
-** (cvl_view_items_to_measure) before it draws a frame sees no drawn cell move except by its own
-** scrolling.
+** its target move with the offset), so what is on screen mid-animation does not move either.
+** A host that measures the cells within a margin around the visible rect
+** (cvl_view_items_to_measure) before it draws a frame sees no drawn cell move except by its
+** own scrolling.
 **
 ** Exact scroll_to_item: design choice, the library tells the host what to measure (no
 ** callback). cvl_view_items_to_measure_for_scroll() lists the unmeasured items that decide

@@ -84,6 +84,21 @@ final class SelfSizingTests: XCTestCase {
         XCTAssertEqual(v.contentOffset.y, 4760)        // still the end: 5160 − 400
     }
 
+    func testNearestPointPolicyKeepsTheCellNearItsPoint() throws {
+        let (v, _) = try list(100, anchoring: .nearest(Point(x: 160, y: 200)))
+        try v.setContentOffset(Point(x: 0, y: 1000))
+        // Items 23 and 24 are 25 pt from the point (1200): 23 (lower index path) is the anchor,
+        // 150 pt down the screen. Item 22, visible above it, measures 100: the offset follows.
+        try v.setMeasuredSizes([(ip(22), Size(width: 320, height: 100))])
+        XCTAssertEqual(v.contentOffset.y, 1050)
+        XCTAssertEqual(try frame(v, 23).minY - v.contentOffset.y, 150)
+        // Under first-visible (the default for measurements) item 20 would have stayed instead.
+        let (w, _) = try list(100)
+        try w.setContentOffset(Point(x: 0, y: 1000))
+        try w.setMeasuredSizes([(ip(22), Size(width: 320, height: 100))])
+        XCTAssertEqual(w.contentOffset.y, 1000)
+    }
+
     func testBadMeasurementsChangeNothing() throws {
         let (v, flow) = try list(100)
         try v.setContentOffset(Point(x: 0, y: 1000))

@@ -188,3 +188,14 @@ def test_per_item_estimates_by_callback():
     assert layout.item_frame((0, 2))[1] == 20 + 50
     view.invalidate("delegate_metrics")   # re-asks every delegate answer, but not these sizes
     assert view.content_size[1] == 274 and asked == []
+
+
+def test_horizontal_lists_correct_the_x_offset():
+    layout = cvlayout.FlowLayout(scroll_direction="horizontal", minimum_line_spacing=0, minimum_interitem_spacing=0,
+                                 estimated_item_size=(50, 400))
+    view = cvlayout.CollectionView(layout, counts=[100], bounds_size=(300, 400))
+    view.content_offset = (1000.0, 0.0)                       # items 20...25
+    view.set_measured_sizes({(0, 3): (80, 400)})               # left of the viewport: +30
+    assert view.content_offset == (1030.0, 0.0) and view.content_size == (5030.0, 400.0)
+    view.set_measured_sizes({(0, 50): (80, 400)})              # right of it: only the content size
+    assert view.content_offset == (1030.0, 0.0) and view.content_size == (5060.0, 400.0)

@@ -71,7 +71,9 @@ test: deps lib abi-check style check-version check-library test-swift test-c tes
 # The rest of the tree joins SWIFT_FORMAT_CLEAN after one reformatting commit
 # (swift format --in-place --recursive Sources Tests Package.swift).
 SWIFT_FORMAT_CLEAN := Sources/CVLayout/LayoutCallbacks.swift Sources/CVLayoutCore/Flow/FlowConfiguration.swift \
-                      Tests/CVLayoutCoreTests/FixtureTests.swift
+                      Tests/CVLayoutCoreTests/FixtureTests.swift \
+                      Sources/CVLayoutCore/Layouts/WaterfallLayout.swift Sources/CVLayout/Exports+Waterfall.swift \
+                      Tests/CVLayoutCoreTests/WaterfallLayoutTests.swift
 style:
 	$(PYTHON) scripts/check_style.py
 	$(SWIFT) format lint --strict --configuration .swift-format $(SWIFT_FORMAT_CLEAN)

@@ -88,17 +88,22 @@ int cvl_version(uint32_t *out);
 **   Survey: as flow, plus O(S);
 **   mosaic, circle: O(1);
 **   tree: 48 bytes an item, at most CVL_MAX_STORED_ITEMS items (else CVL_ERROR_OVERFLOW);
+**   waterfall: as flow, plus 40 bytes an item and 4 an occupied column, at most
+**     CVL_MAX_STORED_ITEMS items in all (else CVL_ERROR_OVERFLOW before allocating);
 **   custom: what its callbacks keep.
 **
 ** The layout cycle (runs inside the first query after an invalidation): flow O(S + items of
 ** sections whose sizes vary), O(1) per same-size section; Survey adds, per section, O(1) when
 ** its lines start at whole points, else up to 2^16 lines (the binder's tallest-cell search
 ** stops there), O(items) for varied sizes, O(items per column) when scrolling horizontally;
-** tree O(n) (n number_of_children calls when its structure is stale); mosaic, circle O(1).
+** tree O(n) (n number_of_children calls when its structure is stale); mosaic, circle O(1);
+** waterfall: the flow's, plus O(n log c) for c columns (c <= CVL_MAX_WATERFALL_COLUMNS).
 **
 ** Rect queries (cvl_view_attributes_in_rect, cvl_view_visible_attributes): flow, Dimensions,
 ** Cover Flow, mosaic, circle O(log n + k) time; tree O(c log n + k) for c columns in the
-** rect; Survey O(log n + k') scrolling vertically (k' = cells of the lines the rect crosses),
+** rect; waterfall O(log S + c' log n + k) for a rect within one section (c' = columns the rect
+** meets; the sum over the sections it crosses in general);
+** Survey O(log n + k') scrolling vertically (k' = cells of the lines the rect crosses),
 ** O(S + m log n) horizontally (m = cells whose spread position can reach the rect); custom: its
 ** callback's. Memory O(min(k, capacity)): a count-only query (out NULL, capacity 0) stores
 ** nothing, a buffer too small stops storing at its capacity and only counts the rest. While an
@@ -302,6 +307,7 @@ typedef struct cvl_view cvl_view;
 #define CVL_LAYOUT_TREE          6  /* Apple's guide */
 #define CVL_LAYOUT_CIRCLE        7  /* the circle article */
 #define CVL_LAYOUT_CUSTOM        8  /* cvl_custom_layout_create() */
+#define CVL_LAYOUT_WATERFALL     9  /* CHTCollectionViewWaterfallLayout's rule (flow subclass) */
 
 /* ============================================================================================
 ** Layouts: common functions
@@ -684,6 +690,46 @@ int cvl_tree_layout_get_config(const cvl_layout *layout, cvl_tree_config *out);
 int cvl_circle_layout_create(cvl_layout **out_layout);
 int cvl_circle_layout_set_item_size(cvl_layout *layout, cvl_size item_size);
 int cvl_circle_layout_get_item_size(const cvl_layout *layout, cvl_size *out);
+
+/* ============================================================================================
+** Waterfall (masonry) layout: CHTCollectionViewWaterfallLayout's rule, vertical scrolling
+**
+** A flow subclass: the item sizes are the flow's (cvl_flow_layout_set_item_sizes(), else the
+** delegate's size_for_item, else item_size), and the flow's properties and per-section delegate
+** answers keep their meaning: minimum_interitem_spacing = the gap between columns,
+** minimum_line_spacing = the gap between items of a column (>= 0), section_inset (each side
+** >= 0), the height of header_reference_size / footer_reference_size (headers and footers span
+** the view's width). cvl_flow_layout_set_config() on a waterfall also fails with
+** CVL_ERROR_INVALID_ARGUMENT (nothing changed) for horizontal scrolling, pinning, a non-zero
+** estimated_item_size or a negative inset or line spacing; a delegate answering a negative inset
+** or line spacing fails the prepare (CVL_ERROR_INVALID_ARGUMENT).
+**
+** Per section: columns = column_count, or, when minimum_column_width > 0,
+** max(1, floor((available + spacing) / (minimum_column_width + spacing))) with available = view
+** width - inset.left - inset.right, at most CVL_MAX_WATERFALL_COLUMNS; column width =
+** max(0, (available - (columns - 1) * spacing) / columns). Each item in turn goes into the
+** shortest column (the leftmost on ties), its height its size's height * column width / width
+** (0 when either is 0); the column then grows by that height + line spacing. The section's
+** body ends at its tallest column less one line spacing (at its top when empty). Content size:
+** (view width, end of the last section). cvl_flow_layout_item_frame() gives the flow's frame, not
+** the waterfall's. At most CVL_MAX_STORED_ITEMS items in all (CVL_ERROR_OVERFLOW).
+** Costs: see "Memory kept by a view" and the layout cycle and rect query costs at the top.
+*/
+#define CVL_MAX_WATERFALL_COLUMNS 1024
+
+typedef struct cvl_waterfall_config {
+    int64_t column_count;          /* 2; 1 ... CVL_MAX_WATERFALL_COLUMNS (used when no minimum width) */
+    double minimum_column_width;   /* 0 = use column_count; > 0: the count is derived; finite, <= 1e12 */
+} cvl_waterfall_config;
+
+/** Fills *out with the defaults (2 columns, no minimum width). Any thread. */
+int cvl_waterfall_config_default(cvl_waterfall_config *out);
+/** Creates a waterfall layout (the flow's defaults, 2 columns). The caller owns *out_layout. */
+int cvl_waterfall_layout_create(cvl_layout **out_layout);
+/** Sets both fields at once or nothing (CVL_ERROR_INVALID_ARGUMENT); invalidates the attached view. */
+int cvl_waterfall_layout_set_config(cvl_layout *layout, const cvl_waterfall_config *config);
+/** Reads the fields. Callable from hooks. */
+int cvl_waterfall_layout_get_config(const cvl_layout *layout, cvl_waterfall_config *out);
 
 /* ============================================================================================
 ** The collection view

@@ -24,7 +24,9 @@ OUT = ROOT / "Tests" / "c" / "fixtures.inc"
 # A layout kind K is created by cvl_K_layout_create and configured through cvl_K_config (fields
 # named as the spec's keys: a number is a double, [w, h] a cvl_size, [t, l, b, r] a cvl_insets),
 # so a new layout with a config struct needs nothing here. The exceptions:
-FLOW_KINDS = {"flow", "survey", "dimensions", "cover_flow"}   # configured through cvl_flow_config
+FLOW_KINDS = {"flow", "survey", "dimensions", "cover_flow", "waterfall"}   # configured through cvl_flow_config
+# Flow subclasses with a config struct of their own too: the keys that go to cvl_K_config.
+OWN_KEYS = {"waterfall": {"column_count", "minimum_column_width"}}
 FLOW_FIELDS = {"pin_headers": "section_headers_pin_to_visible_bounds",
                "pin_footers": "section_footers_pin_to_visible_bounds"}
 CATEGORIES = {"cell": "CVL_CATEGORY_CELL", "supplementary": "CVL_CATEGORY_SUPPLEMENTARY",
@@ -81,6 +83,9 @@ def setup_function(name: str, spec: dict) -> list[str]:
         lines.append(f"    OK(cvl_dimensions_layout_set_mode(l, CVL_LAYOUT_MODE_{layout.pop('mode').upper()}));")
     if kind == "circle" and "item_size" in layout:   # the circle has one property, no config struct
         lines.append(f"    OK(cvl_circle_layout_set_item_size(l, {c_field(layout.pop('item_size'))}));")
+    own = {k: c_field(layout.pop(k)) for k in sorted(OWN_KEYS.get(kind, set()) & set(layout))}
+    if own:   # in a block of its own: the flow's `c` follows
+        lines += ["    {", *("    " + line for line in configure(kind, own)), "    }"]
     fields = {}
     for key, value in layout.items():
         if key == "scroll_direction":

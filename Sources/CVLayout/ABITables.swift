@@ -149,6 +149,10 @@ let abiTable: [String: StructInfo] = [
         ("item_size", \.item_size),
         ("insets", \.insets),
     ]),
+    "cvl_waterfall_config": info(cvl_waterfall_config.self, [
+        ("column_count", \.column_count),
+        ("minimum_column_width", \.minimum_column_width),
+    ]),
     "cvl_data_source": info(cvl_data_source.self, [
         ("context", \.context),
         ("number_of_sections", \.number_of_sections),

@@ -90,13 +90,20 @@ final class FixtureTests: XCTestCase {
         var rest = Set(props.keys).subtracting(["kind"])
         let layout: CollectionViewLayout
         switch kind {
-        case "flow", "survey", "dimensions", "cover_flow":
+        case "flow", "survey", "dimensions", "cover_flow", "waterfall":
             let f: FlowLayout =
                 kind == "survey"
                 ? SurveyLayout()
                 : kind == "dimensions"
                     ? DimensionsLayout()
-                    : kind == "cover_flow" ? CoverFlowLayout() : FlowLayout()
+                    : kind == "cover_flow" ? CoverFlowLayout() : kind == "waterfall" ? WaterfallLayout() : FlowLayout()
+            if let w = f as? WaterfallLayout {
+                var c = w.waterfall
+                if let n = props["column_count"] as? Int { c.columnCount = n }
+                if let m = props["minimum_column_width"] as? Double { c.minimumColumnWidth = m }
+                try w.configure(waterfall: c)
+                rest.subtract(["column_count", "minimum_column_width"])
+            }
             try f.configure(try flowConfiguration(f.configuration, props, &rest))
             if let d = f as? DimensionsLayout, let mode = props["mode"] as? String {
                 try d.setLayoutMode(rawValue: mode == "aspect_fill" ? 1 : 0)

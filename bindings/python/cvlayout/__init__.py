@@ -18,7 +18,7 @@ from .attributes import Attributes, LayoutEnv
 from .custom import Layout
 from .errors import (CallbackError, CapacityError, CountOverflow, CvlError, InconsistentUpdate, InternalError,
                      InvalidArgument, InvalidHandle, LibraryError, NotAvailable, NullArgument, OutOfRange, StateError)
-from .flow import CoverFlowLayout, DimensionsLayout, FlowLayout, SurveyLayout, aspect_fit_size
+from .flow import CoverFlowLayout, DimensionsLayout, FlowLayout, SurveyLayout, WaterfallLayout, aspect_fit_size
 from .seeds import CircleLayout, MosaicLayout, TreeLayout, parse_tree
 from .updates import (UpdateItem, delete_items, delete_sections, insert_items, insert_sections, move_item,
                       move_section, reload_items, reload_sections)
@@ -33,6 +33,7 @@ __all__ = [
     "CountOverflow", "CoverFlowLayout", "CvlError", "DimensionsLayout", "FlowLayout", "InconsistentUpdate",
     "InternalError", "InvalidArgument", "InvalidHandle", "Layout", "LayoutEnv", "LibraryError", "MosaicLayout",
     "NotAvailable", "NullArgument", "OutOfRange", "StateError", "SurveyLayout", "TreeLayout", "UpdateItem",
-    "VERSION_NUMBER", "aspect_fit_size", "delete_items", "delete_sections", "insert_items", "insert_sections",
-    "interpolate_transform", "move_item", "move_section", "parse_tree", "reload_items", "reload_sections",
+    "VERSION_NUMBER", "WaterfallLayout", "aspect_fit_size", "delete_items", "delete_sections", "insert_items",
+    "insert_sections", "interpolate_transform", "move_item", "move_section", "parse_tree", "reload_items",
+    "reload_sections",
 ]

@@ -41,6 +41,7 @@ MAX_ANIMATED_ELEMENTS: Final = 65536
 KIND_FIRST_CUSTOM: Final = 100
 #: Number of custom attribute slots in cvl_attributes.
 CUSTOM_SLOTS: Final = 8
+MAX_WATERFALL_COLUMNS: Final = 1024
 
 
 class Status(CEnum):
@@ -107,6 +108,8 @@ class LayoutType(CEnum):
     CIRCLE = 7
     #: cvl_custom_layout_create()
     CUSTOM = 8
+    #: CHTCollectionViewWaterfallLayout's rule (flow subclass)
+    WATERFALL = 9
 
 
 class ScrollDirection(CEnum):
@@ -242,6 +245,7 @@ LAYOUT_MOSAIC: Final = LayoutType.MOSAIC
 LAYOUT_TREE: Final = LayoutType.TREE
 LAYOUT_CIRCLE: Final = LayoutType.CIRCLE
 LAYOUT_CUSTOM: Final = LayoutType.CUSTOM
+LAYOUT_WATERFALL: Final = LayoutType.WATERFALL
 SCROLL_VERTICAL: Final = ScrollDirection.VERTICAL
 SCROLL_HORIZONTAL: Final = ScrollDirection.HORIZONTAL
 UPDATE_INSERT: Final = UpdateAction.INSERT
@@ -286,7 +290,8 @@ StatusName = Literal["ok", "error_null_argument", "error_invalid_argument", "err
                      "error_state", "error_overflow", "error_internal"]
 CategoryName = Literal["cell", "supplementary", "decoration"]
 KindName = Literal["none", "header", "footer", "binder", "connector"]
-LayoutTypeName = Literal["flow", "survey", "dimensions", "cover_flow", "mosaic", "tree", "circle", "custom"]
+LayoutTypeName = Literal["flow", "survey", "dimensions", "cover_flow", "mosaic", "tree", "circle", "custom",
+                         "waterfall"]
 ScrollDirectionName = Literal["vertical", "horizontal"]
 UpdateActionName = Literal["insert", "delete", "reload", "move"]
 LayoutModeName = Literal["aspect_fit", "aspect_fill"]
@@ -827,6 +832,18 @@ class cvl_tree_config(Structure):
         ("insets", cvl_insets),
     ]
 
+
+class cvl_waterfall_config(Structure):
+    """cvl_waterfall_config."""
+
+    column_count: int  # 2; 1 ... CVL_MAX_WATERFALL_COLUMNS (used when no minimum width)
+    minimum_column_width: float  # 0 = use column_count; > 0: the count is derived; finite, <= 1e12
+
+    _fields_ = [
+        ("column_count", c_int64),
+        ("minimum_column_width", c_double),
+    ]
+
 DataSourceNumberOfSectionsFn = CFUNCTYPE(c_int, c_void_p, POINTER(c_int64))
 
 DataSourceNumberOfItemsFn = CFUNCTYPE(c_int, c_void_p, c_int64, POINTER(c_int64))
@@ -932,6 +949,7 @@ STRUCTS: Final[dict[str, type[Structure]]] = {
     "cvl_mosaic_config": cvl_mosaic_config,
     "cvl_tree_data_source": cvl_tree_data_source,
     "cvl_tree_config": cvl_tree_config,
+    "cvl_waterfall_config": cvl_waterfall_config,
     "cvl_data_source": cvl_data_source,
     "cvl_animation": cvl_animation,
     "cvl_section_snapshot": cvl_section_snapshot,
@@ -984,6 +1002,10 @@ FUNCTIONS: Final[list[tuple[str, list[Any], Any]]] = [
     ("cvl_circle_layout_create", [POINTER(LayoutHandle)], c_int),
     ("cvl_circle_layout_set_item_size", [LayoutHandle, cvl_size], c_int),
     ("cvl_circle_layout_get_item_size", [LayoutHandle, POINTER(cvl_size)], c_int),
+    ("cvl_waterfall_config_default", [POINTER(cvl_waterfall_config)], c_int),
+    ("cvl_waterfall_layout_create", [POINTER(LayoutHandle)], c_int),
+    ("cvl_waterfall_layout_set_config", [LayoutHandle, POINTER(cvl_waterfall_config)], c_int),
+    ("cvl_waterfall_layout_get_config", [LayoutHandle, POINTER(cvl_waterfall_config)], c_int),
     ("cvl_view_create", [POINTER(cvl_data_source), LayoutHandle, POINTER(ViewHandle)], c_int),
     ("cvl_view_destroy", [ViewHandle], c_int),
     ("cvl_view_set_bounds_size", [ViewHandle, cvl_size], c_int),
@@ -1075,6 +1097,10 @@ if TYPE_CHECKING:
     def cvl_circle_layout_create(out_layout: Any, /) -> int: ...
     def cvl_circle_layout_set_item_size(layout: Any, item_size: cvl_size, /) -> int: ...
     def cvl_circle_layout_get_item_size(layout: Any, out: Any, /) -> int: ...
+    def cvl_waterfall_config_default(out: Any, /) -> int: ...
+    def cvl_waterfall_layout_create(out_layout: Any, /) -> int: ...
+    def cvl_waterfall_layout_set_config(layout: Any, config: Any, /) -> int: ...
+    def cvl_waterfall_layout_get_config(layout: Any, out: Any, /) -> int: ...
     def cvl_view_create(source: Any, layout: Any, out_view: Any, /) -> int: ...
     def cvl_view_destroy(view: Any, /) -> int: ...
     def cvl_view_set_bounds_size(view: Any, size: cvl_size, /) -> int: ...

@@ -480,3 +480,58 @@ def aspect_fit_size(image_size, max_size=(200.0, 200.0)) -> tuple[float, float]:
     return (out.width, out.height)
 
 
+
+
+class WaterfallLayout(FlowLayout):
+    """The waterfall (masonry) layout: each item into the shortest column (the leftmost on ties),
+    its height scaled from its size to the column width (CHTCollectionViewWaterfallLayout's rule).
+
+    A flow layout: sizes come from ``item_sizes`` / ``size_for_item`` / ``item_size`` as for the
+    flow; ``minimum_interitem_spacing`` is the gap between columns, ``minimum_line_spacing`` the gap
+    between items of a column, ``section_inset``, ``header_reference_size`` and
+    ``footer_reference_size`` (their heights) as in the flow. Its own properties:
+    ``column_count`` (default 2) and ``minimum_column_width`` (0 = use ``column_count``; > 0: the
+    count is derived from it). Vertical only, no pinning, no self-sizing (rejected)."""
+
+    _create_fn = "cvl_waterfall_layout_create"
+
+    def __init__(self, *, column_count=None, minimum_column_width=None, **flow):
+        super().__init__(**flow)
+        try:
+            own = {k: v for k, v in (("column_count", column_count),
+                                     ("minimum_column_width", minimum_column_width)) if v is not None}
+            if own:
+                self.configure_columns(**own)
+        except BaseException:
+            self.close()
+            raise
+
+    def _read_columns(self) -> T.cvl_waterfall_config:
+        cfg = T.cvl_waterfall_config()
+        _lib.cvl_waterfall_layout_get_config(self._ch(), ctypes.byref(cfg))
+        return cfg
+
+    def configure_columns(self, *, column_count=None, minimum_column_width=None) -> None:
+        """Sets the column properties given, all or nothing (the library validates)."""
+        cfg = self._read_columns()
+        if column_count is not None:
+            cfg.column_count = int64(column_count, "column_count")
+        if minimum_column_width is not None:
+            cfg.minimum_column_width = float(minimum_column_width)
+        _lib.cvl_waterfall_layout_set_config(self.handle, ctypes.byref(cfg))
+
+    @property
+    def column_count(self) -> int:
+        return int(self._read_columns().column_count)
+
+    @column_count.setter
+    def column_count(self, value: int) -> None:
+        self.configure_columns(column_count=value)
+
+    @property
+    def minimum_column_width(self) -> float:
+        return float(self._read_columns().minimum_column_width)
+
+    @minimum_column_width.setter
+    def minimum_column_width(self, value: float) -> None:
+        self.configure_columns(minimum_column_width=value)

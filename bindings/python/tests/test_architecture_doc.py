@@ -27,8 +27,9 @@ def test_named_paths_exist() -> None:
 
 
 def test_named_symbols_exist() -> None:
-    code = "\n".join(f.read_text() for d in ("Sources", "Tests", "bindings/python/cvlayout")
+    code = "\n".join(f.read_text() for d in ("Sources", "Tests", "bindings/python/cvlayout", "scripts")
                      for f in (ROOT / d).rglob("*") if f.suffix in {".swift", ".py"})
+    code += "\nMakefile\n" + (ROOT / "Makefile").read_text()   # the checklist names its variables
     names = set(re.findall(r"`((?:[A-Z]\w+)(?:\.\w+)?)(?:\([^`]*\))?`", DOC))
     missing = [n for n in sorted(names) if not PLACEHOLDER.search(n)
                and not re.search(r"\b" + re.escape(n.split(".")[-1]) + r"\b", code)]

@@ -73,6 +73,12 @@ ENTRIES: list[tuple[str, dict]] = [
         "version": 1, "title": "Paged mosaic (MacMullin's post): 12 items a page",
         "layout": {"kind": "mosaic"}, "sections": [{"count": 30}],
         "viewport": {"width": 480, "height": 320, "offset": [0, 0]}}),
+    ("waterfall", {
+        "version": 1, "title": "Waterfall (CHT's waterfall): 3 columns, each item into the shortest",
+        "layout": {"kind": "waterfall", "column_count": 3, "section_inset": [10, 10, 10, 10],
+                   "header_reference_size": [0, 40]},
+        "sections": [{"image_sizes": _PHOTOS * 3, "max_size": [200, 200]}],
+        "viewport": {"width": 480, "height": 640, "offset": [0, 0]}}),
     ("tree", {
         "version": 1, "title": "Class hierarchy tree (Apple's guide)",
         "layout": {"kind": "tree", "tree": CLASS_TREE, "item_size": [190, 36]},

@@ -16,7 +16,7 @@ from typing import Any
 from .. import updates as U
 from ..animation import CURVES, Animation
 from ..attributes import Attributes
-from ..flow import CoverFlowLayout, DimensionsLayout, FlowLayout, SurveyLayout, aspect_fit_size
+from ..flow import CoverFlowLayout, DimensionsLayout, FlowLayout, SurveyLayout, WaterfallLayout, aspect_fit_size
 from ..geometry import insets as _insets
 from ..geometry import pair
 from ..seeds import CircleLayout, MosaicLayout, TreeLayout
@@ -26,7 +26,7 @@ SPEC_VERSION = 1
 OUTPUT_VERSION = 1
 
 FLOW_KINDS = {"flow": FlowLayout, "survey": SurveyLayout, "dimensions": DimensionsLayout,
-              "cover_flow": CoverFlowLayout}
+              "cover_flow": CoverFlowLayout, "waterfall": WaterfallLayout}
 LAYOUT_KINDS = (*FLOW_KINDS, "mosaic", "tree", "circle")
 _FLOW_KEYS = ("scroll_direction", "item_size", "minimum_line_spacing", "minimum_interitem_spacing", "section_inset",
               "header_reference_size", "footer_reference_size", "pin_headers", "pin_footers")
@@ -167,11 +167,11 @@ class _FlowSections:
 
 def _flow_layout(kind: str, props: dict, sections: list[dict], where: str = "layout"):
     cls = FLOW_KINDS[kind]
-    allowed = (*_FLOW_KEYS, "kind", "estimated_item_size") + (("mode",) if kind == "dimensions" else ())
+    own = {"dimensions": ("mode",), "waterfall": ("column_count", "minimum_column_width")}.get(kind, ())
+    allowed = (*_FLOW_KEYS, "kind", "estimated_item_size", *own)
     _check_keys(props, allowed, where)
     kwargs = {k: props[k] for k in _FLOW_KEYS if k in props}
-    if kind == "dimensions" and "mode" in props:
-        kwargs["mode"] = props["mode"]
+    kwargs.update({k: props[k] for k in own if k in props})
     layout = cls(**kwargs)
     try:
         if "estimated_item_size" in props:

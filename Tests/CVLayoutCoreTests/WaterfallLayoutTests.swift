@@ -1,0 +1,253 @@
+import XCTest
+
+@testable import CVLayoutCore
+
+// Foundation (through XCTest) has its own IndexPath.
+private typealias IndexPath = CVLayoutCore.IndexPath
+
+/// The waterfall layout (CHTCollectionViewWaterfallLayout's rule). The frames of two sections with
+/// headers and footers are the shared fixture Tests/fixtures/waterfall-two-sections.json; here:
+/// the derived column count, placement against an independent model, rect queries against brute
+/// force, the errors and the limits.
+final class WaterfallLayoutTests: XCTestCase {
+    private func makeCV(
+        _ counts: [Int], _ layout: WaterfallLayout, _ w: Double, _ h: Double = 480
+    ) throws
+        -> CollectionView
+    {
+        let cv = try CollectionView(dataSource: StaticDataSource(counts), layout: layout)
+        try cv.setBoundsSize(Size(width: w, height: h))
+        try cv.layoutIfNeeded()
+        return cv
+    }
+
+    private func frame(_ layout: WaterfallLayout, _ s: Int, _ i: Int) throws -> Rect {
+        try XCTUnwrap(layout.layoutAttributesForItem(at: IndexPath(section: s, item: i))).frame
+    }
+
+    private func layout(
+        columns: Int = 2, minWidth: Double = 0, _ change: (inout FlowConfiguration) -> Void = { _ in }
+    )
+        throws -> WaterfallLayout
+    {
+        let l = WaterfallLayout()
+        var c = l.waterfall
+        c.columnCount = columns
+        c.minimumColumnWidth = minWidth
+        try l.configure(waterfall: c)
+        try l.configure(change)
+        return l
+    }
+
+    /// Minimum column width 100, spacing 10, 320 wide, no insets: ⌊(320 + 10) / (100 + 10)⌋ = 3
+    /// columns of (320 − 2·10) / 3 = 100. Four 50×100 items → height 200 each: items 0, 1, 2 in
+    /// columns 0, 1, 2 at y 0 (x 0, 110, 220); item 3 in column 0 (leftmost of three at 210)
+    /// at (0, 210). Tallest column 210 + 200 + 10 = 420, less the spacing: content 320 × 410.
+    /// At 640 wide: ⌊650 / 110⌋ = 5 columns of (640 − 40) / 5 = 120; the items are 240 high, all
+    /// four in the first row: content 640 × 240.
+    func testColumnCountFromMinimumWidth() throws {
+        let l = try layout(minWidth: 100) {
+            $0.minimumInteritemSpacing = 10; $0.minimumLineSpacing = 10
+            $0.itemSize = Size(width: 50, height: 100)
+        }
+        let cv = try makeCV([4], l, 320)
+        XCTAssertEqual(try frame(l, 0, 0), Rect(x: 0, y: 0, width: 100, height: 200))
+        XCTAssertEqual(try frame(l, 0, 1), Rect(x: 110, y: 0, width: 100, height: 200))
+        XCTAssertEqual(try frame(l, 0, 2), Rect(x: 220, y: 0, width: 100, height: 200))
+        XCTAssertEqual(try frame(l, 0, 3), Rect(x: 0, y: 210, width: 100, height: 200))
+        XCTAssertEqual(try cv.contentSize(), Size(width: 320, height: 410))
+        try cv.setBoundsSize(Size(width: 640, height: 480))
+        try cv.layoutIfNeeded()
+        XCTAssertEqual(try frame(l, 0, 3), Rect(x: 390, y: 0, width: 120, height: 240))
+        XCTAssertEqual(try cv.contentSize(), Size(width: 640, height: 240))
+        // A minimum wider than the view still gives one column, the view's width.
+        try l.configure(
+            waterfall: {
+                var c = l.waterfall; c.minimumColumnWidth = 1e6; return c
+            }())
+        try cv.layoutIfNeeded()
+        XCTAssertEqual(try frame(l, 0, 1), Rect(x: 0, y: 1290, width: 640, height: 1280))
+    }
+
+    /// Zero-sized items and a zero-width item have height 0 (as CHT); an empty section has its
+    /// insets only; items of zero height with zero spacing stay in column 0 (ties go left).
+    func testDegenerateSizes() throws {
+        let l = try layout(columns: 3) {
+            $0.minimumLineSpacing = 0; $0.minimumInteritemSpacing = 0
+            $0.sectionInset = EdgeInsets(top: 5, left: 0, bottom: 7, right: 0)
+        }
+        let cv = try makeCV([3, 0], l, 300)
+        try l.setItemSizes([Size(width: 0, height: 40), .zero, Size(width: 10, height: 0)], forSection: 0)
+        try cv.layoutIfNeeded()
+        for i in 0..<3 { XCTAssertEqual(try frame(l, 0, i), Rect(x: 0, y: 5, width: 100, height: 0)) }
+        // Section 0: 5 + 0 + 7 = 12; section 1 (empty): 5 + 7 = 12.
+        XCTAssertEqual(try cv.contentSize(), Size(width: 300, height: 24))
+        XCTAssertNil(try l.layoutAttributesForItem(at: IndexPath(section: 1, item: 0)))
+        XCTAssertNil(try l.layoutAttributesForItem(at: IndexPath(section: 0, item: 3)))
+        XCTAssertNil(
+            try l.layoutAttributesForSupplementaryView(ofKind: .sectionHeader, at: IndexPath(section: 0, item: 0)))
+    }
+
+    /// An independent model (CHT's linear scan with strict `<`, sections stacked) against the
+    /// layout, with whole-number sizes so ties happen; then every rect query against filtering
+    /// all elements.
+    func testPlacementModelAndRectQueriesAgainstBruteForce() throws {
+        var g = SplitMix(7)
+        for trial in 0..<12 {
+            let columns = 1 + g.int(6), gap = Double(g.int(3)) * 5, spacing = Double(g.int(3)) * 4
+            let inset = EdgeInsets(
+                top: Double(g.int(3)) * 3, left: Double(g.int(3)) * 6, bottom: Double(g.int(2)) * 9,
+                right: Double(g.int(3)) * 2)
+            let header = Double(g.int(2)) * 30, footer = Double(g.int(2)) * 15
+            let l = try layout(columns: columns) {
+                $0.minimumInteritemSpacing = gap; $0.minimumLineSpacing = spacing; $0.sectionInset = inset
+                $0.headerReferenceSize = Size(width: 0, height: header)
+                $0.footerReferenceSize = Size(width: 0, height: footer)
+            }
+            let counts = (0..<(1 + g.int(4))).map { _ in g.int(trial < 6 ? 30 : 200) }
+            let w = 200 + Double(g.int(300))
+            let sizes = counts.map { n in
+                (0..<n).map { _ in Size(width: Double(1 + g.int(4)) * 10, height: Double(g.int(5)) * 10) }
+            }
+            let cv = try CollectionView(dataSource: StaticDataSource(counts), layout: l)
+            try cv.setBoundsSize(Size(width: w, height: 400))
+            for (s, sz) in sizes.enumerated() { try l.setItemSizes(sz, forSection: s) }
+            try cv.layoutIfNeeded()
+
+            // The model.
+            var all: [LayoutAttributes] = []
+            var y = 0.0
+            let colW = max(0, (w - inset.left - inset.right - Double(columns - 1) * gap) / Double(columns))
+            for (s, sz) in sizes.enumerated() {
+                if header > 0 {
+                    all.append(
+                        .supplementary(
+                            .sectionHeader, IndexPath(section: s, item: 0),
+                            frame: Rect(x: 0, y: y, width: w, height: header)))
+                }
+                let top = y + header + inset.top
+                var heights = [Double](repeating: top, count: columns)
+                for (i, size) in sz.enumerated() {
+                    var j = 0
+                    for k in 1..<columns where heights[k] < heights[j] { j = k }
+                    let h = size.width > 0 && size.height > 0 ? size.height * colW / size.width : 0
+                    let f = Rect(x: inset.left + Double(j) * (colW + gap), y: heights[j], width: colW, height: h)
+                    XCTAssertEqual(try frame(l, s, i), f, "trial \(trial) item \(s).\(i)")
+                    all.append(.cell(IndexPath(section: s, item: i), frame: f))
+                    heights[j] = heights[j] + h + spacing  // (top + height) + spacing, as the layout adds
+                }
+                let bodyEnd = sz.isEmpty ? top : heights.max()! - spacing
+                if footer > 0 {
+                    all.append(
+                        .supplementary(
+                            .sectionFooter, IndexPath(section: s, item: 0),
+                            frame: Rect(x: 0, y: bodyEnd + inset.bottom, width: w, height: footer)))
+                }
+                y = bodyEnd + inset.bottom + footer
+            }
+            XCTAssertEqual(try cv.contentSize(), Size(width: w, height: y), "trial \(trial)")
+
+            // Rect queries.
+            var rects = [Rect(x: -1e6, y: -1e6, width: 2e6, height: 2e6 + y)]
+            for a in all.prefix(30) {
+                let f = a.frame
+                rects += [
+                    Rect(x: f.maxX, y: f.minY, width: 5, height: max(f.height, 1)),
+                    Rect(x: f.minX, y: f.maxY, width: max(f.width, 1), height: 5),
+                    Rect(x: f.minX, y: f.minY, width: 0.5, height: 0.5),
+                ]
+            }
+            for _ in 0..<150 {
+                rects.append(
+                    Rect(
+                        x: g.double(-50, w + 50), y: g.double(-50, y + 50),
+                        width: g.double(0, w / 2), height: g.double(0, y / 3 + 10)))
+            }
+            for r in rects {
+                let got = try cv.layoutAttributesForElements(in: r)
+                let want = all.filter { r.intersects($0.frame) }
+                XCTAssertEqual(Set(got), Set(want), "trial \(trial) rect \(r)")
+                XCTAssertEqual(got.count, want.count, "trial \(trial) rect \(r)")
+            }
+        }
+    }
+
+    /// Bad values throw `invalidArgument` and change nothing.
+    func testConfigurationErrorsChangeNothing() throws {
+        let l = try layout(columns: 3)
+        let before = l.waterfall, flowBefore = l.configuration
+        let bad: [(Int, Double)] = [
+            (0, 0), (-1, 0), (WaterfallLayout.maxColumns + 1, 0), (2, .nan), (2, -1),
+            (2, .infinity), (2, 2e12),
+        ]
+        for (n, m) in bad {
+            var c = WaterfallLayout.Configuration()
+            c.columnCount = n
+            c.minimumColumnWidth = m
+            XCTAssertThrowsError(try l.configure(waterfall: c)) {
+                XCTAssertEqual(($0 as? LayoutError)?.code, .invalidArgument)
+            }
+            XCTAssertEqual(l.waterfall, before)
+        }
+        let badFlow: [(inout FlowConfiguration) -> Void] = [
+            { $0.scrollDirection = .horizontal }, { $0.sectionHeadersPinToVisibleBounds = true },
+            { $0.sectionFootersPinToVisibleBounds = true }, { $0.estimatedItemSize = Size(width: 10, height: 10) },
+            { $0.minimumLineSpacing = -1 }, { $0.sectionInset.left = -3 }, { $0.minimumInteritemSpacing = .nan },
+        ]
+        for change in badFlow {
+            XCTAssertThrowsError(try l.configure(change)) {
+                XCTAssertEqual(($0 as? LayoutError)?.code, .invalidArgument)
+            }
+            XCTAssertEqual(l.configuration, flowBefore)
+        }
+        var ok = WaterfallLayout.Configuration()
+        ok.columnCount = WaterfallLayout.maxColumns
+        XCTAssertNoThrow(try l.configure(waterfall: ok))
+    }
+
+    /// A delegate's negative line spacing fails the prepare; the previous frames keep answering.
+    func testNegativeDelegateSpacingFailsThePrepare() throws {
+        final class D: FlowLayoutDelegate {
+            var spacing = 5.0
+            var implementedMethods: FlowDelegateMethods { [.minimumLineSpacingForSection] }
+            func flowLayout(_ layout: FlowLayout, minimumLineSpacingForSectionAt section: Int) throws -> Double {
+                spacing
+            }
+        }
+        let l = try layout(columns: 1)
+        let d = D()
+        l.delegate = d
+        let cv = try makeCV([2], l, 100)
+        // 50×50 items in a 100-wide column: 100 high, 5 apart.
+        XCTAssertEqual(try frame(l, 0, 1), Rect(x: 0, y: 105, width: 100, height: 100))
+        d.spacing = -20
+        cv.invalidateLayout(.delegateMetrics)
+        XCTAssertThrowsError(try cv.layoutIfNeeded()) { XCTAssertEqual(($0 as? LayoutError)?.code, .invalidArgument) }
+        XCTAssertEqual(try frame(l, 0, 1), Rect(x: 0, y: 105, width: 100, height: 100))
+    }
+
+    /// More than `maxStoredItems` items fail with `overflow` before anything is allocated (the
+    /// flow keeps nothing per item for a same-size section, so this is cheap to reach).
+    func testStoredItemLimit() throws {
+        let l = WaterfallLayout()
+        let cv = try CollectionView(dataSource: StaticDataSource([CollectionView.maxStoredItems, 1]), layout: l)
+        try cv.setBoundsSize(Size(width: 320, height: 480))
+        XCTAssertThrowsError(try cv.layoutIfNeeded()) { XCTAssertEqual(($0 as? LayoutError)?.code, .overflow) }
+    }
+
+    struct SplitMix {
+        var state: UInt64
+        init(_ s: UInt64) { state = s }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func double(_ lo: Double, _ hi: Double) -> Double {
+            lo + (hi - lo) * Double(next() >> 11) / Double(1 << 53)
+        }
+        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    }
+}

@@ -57,7 +57,8 @@ extension FlowLayout {
         let wasUniform = bulk.uniform, first = bulk.sizes.first
         bulkSizes[section] = nil   // the only other reference is the prepared section's
         bulk.sizes.replaceSubrange(start ..< start + removeCount, with: sizes)
-        if wasUniform, let u = first ?? sizes.first {
+        // The kept old sizes all equal `first`; when none is kept, the new sizes decide alone.
+        if wasUniform, let u = removeCount < n ? first : sizes.first {
             bulk.uniform = sizes.allSatisfy { $0 == u }
         } else {
             bulk.uniform = FlowSection.allEqual(bulk.sizes)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import needs_flow, requires, snapshot
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import cvlayout
@@ -27,6 +27,8 @@ def flow():
 @settings(max_examples=60, deadline=None)
 @given(st.lists(sizes_st, min_size=1, max_size=30), st.lists(
     st.tuples(st.floats(0, 1), st.integers(0, 4), st.lists(sizes_st, max_size=4)), min_size=1, max_size=6))
+# Every old size replaced by equal new ones: the section is uniform again (it was laid out as mixed).
+@example(initial=[(10.0, 10.0)], edits=[(0.0, 1, [(11.0, 10.0), (11.0, 10.0)])])
 def test_edits_equal_a_full_hand_over(initial, edits):
     model = list(initial)
     layout = flow()

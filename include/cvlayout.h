@@ -711,8 +711,9 @@ int cvl_circle_layout_get_item_size(const cvl_layout *layout, cvl_size *out);
 ** shortest column (the leftmost on ties), its height its size's height * column width / width
 ** (0 when either is 0); the column then grows by that height + line spacing. The section's
 ** body ends at its tallest column less one line spacing (at its top when empty). Content size:
-** (view width, end of the last section). cvl_flow_layout_item_frame() gives the flow's frame, not
-** the waterfall's. At most CVL_MAX_STORED_ITEMS items in all (CVL_ERROR_OVERFLOW).
+** (view width, end of the last section). Measured sizes (cvl_view_set_measured_sizes()) go into
+** the same size store: a cell measured as (column width, h) is h high. cvl_flow_layout_item_frame()
+** gives the flow's frame, not the waterfall's. At most CVL_MAX_STORED_ITEMS items in all (CVL_ERROR_OVERFLOW).
 ** Costs: see "Memory kept by a view" and the layout cycle and rect query costs at the top.
 */
 #define CVL_MAX_WATERFALL_COLUMNS 1024

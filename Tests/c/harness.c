@@ -2125,6 +2125,71 @@ static void test_invalidation_hook(void) {
     OK(cvl_layout_destroy(layout));
 }
 
+/* The waterfall through the C boundary: its config (defaults, round trip, errors that change
+** nothing), the flow properties it rejects, and measured sizes (the flow's one size store):
+** 320 wide, 2 columns, spacing 10: column width (320 - 10) / 2 = 155; 50 x 50 items -> 155 high.
+** Item 0 measured as 155 x 300 -> 300 high; item 1 stays at (165, 0, 155, 155); content 320 x 300. */
+static void test_waterfall(void) {
+    counts_ds d;
+    cvl_data_source ds;
+    cvl_layout *w = NULL, *flow = NULL;
+    cvl_view *view = NULL;
+    cvl_waterfall_config c, back;
+    cvl_flow_config fc;
+    cvl_mosaic_config mc;
+    cvl_attributes one;
+    cvl_size content;
+    cvl_index_path ip0 = {0, 0}, ip1 = {0, 1};
+    cvl_size measured = {155, 300};
+    int found = 0;
+    int32_t type = 0;
+
+    memset(&d, 0, sizeof d);
+    d.sections = 1;
+    d.items[0] = 2;
+    ds = make_ds(&d);
+    OK(cvl_waterfall_config_default(&c));
+    CHECK(c.column_count == 2 && c.minimum_column_width == 0);
+    FAILS(cvl_waterfall_config_default(NULL), CVL_ERROR_NULL_ARGUMENT);
+    OK(cvl_waterfall_layout_create(&w));
+    OK(cvl_layout_get_type(w, &type));
+    CHECK(type == CVL_LAYOUT_WATERFALL);
+    FAILS(cvl_waterfall_layout_set_config(w, NULL), CVL_ERROR_NULL_ARGUMENT);
+    back = c;
+    back.column_count = CVL_MAX_WATERFALL_COLUMNS + 1;
+    FAILS(cvl_waterfall_layout_set_config(w, &back), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("columnCount"));
+    back.column_count = 3;
+    back.minimum_column_width = NAN;
+    FAILS(cvl_waterfall_layout_set_config(w, &back), CVL_ERROR_INVALID_ARGUMENT);
+    OK(cvl_waterfall_layout_get_config(w, &back));
+    CHECK(back.column_count == 2 && back.minimum_column_width == 0);
+    /* The flow properties it cannot honour; the mosaic's config is not its. */
+    OK(cvl_flow_layout_get_config(w, &fc));
+    fc.scroll_direction = CVL_SCROLL_HORIZONTAL;
+    FAILS(cvl_flow_layout_set_config(w, &fc), CVL_ERROR_INVALID_ARGUMENT);
+    fc.scroll_direction = CVL_SCROLL_VERTICAL;
+    fc.section_headers_pin_to_visible_bounds = 1;
+    FAILS(cvl_flow_layout_set_config(w, &fc), CVL_ERROR_INVALID_ARGUMENT);
+    FAILS(cvl_mosaic_layout_get_config(w, &mc), CVL_ERROR_INVALID_ARGUMENT);
+    FAILS(cvl_flow_layout_set_hooks(w, NULL), CVL_ERROR_INVALID_ARGUMENT);
+    OK(cvl_flow_layout_create(&flow));
+    FAILS(cvl_waterfall_layout_set_config(flow, &c), CVL_ERROR_INVALID_ARGUMENT);
+    OK(cvl_layout_destroy(flow));
+
+    OK(cvl_view_create(&ds, w, &view));
+    OK(cvl_view_set_bounds_size(view, (cvl_size){320, 480}));
+    OK(cvl_view_attributes_for_item(view, ip1, &one, &found));
+    CHECK(found && one.frame.x == 165 && one.frame.width == 155 && one.frame.height == 155);
+    OK(cvl_view_set_measured_sizes(view, &ip0, &measured, 1));
+    OK(cvl_view_attributes_for_item(view, ip0, &one, &found));
+    CHECK(found && one.frame.x == 0 && one.frame.y == 0 && one.frame.height == 300);
+    OK(cvl_view_content_size(view, &content));
+    CHECK(content.width == 320 && content.height == 300);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(w));
+}
+
 int main(void) {
     test_basics();
     test_custom_layout_and_view();
@@ -2140,6 +2205,7 @@ int main(void) {
     test_scroll_anchoring();
     test_invalidation_hook();
     test_self_sizing();
+    test_waterfall();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

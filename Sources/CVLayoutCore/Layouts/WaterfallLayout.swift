@@ -35,7 +35,9 @@
 /// W is the collection view's width; the content size is (W, the last section's end).
 ///
 /// Not supported (rejected by `configure(_:)`, so nothing is silently ignored): horizontal
-/// scrolling, pinned headers or footers, `estimatedItemSize` (self-sizing).
+/// scrolling, pinned headers or footers, `estimatedItemSize`. Measured sizes
+/// (`CollectionView.setMeasuredSizes`) go into the same size store: a cell measured as
+/// (column width, h) is h high. `frameForItem(at:)` stays the flow's frame.
 ///
 /// ## Cost
 /// `prepare()`: the flow's prepare (which resolves and validates the sizes, O(n)), then one pass

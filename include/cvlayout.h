@@ -637,8 +637,34 @@ int cvl_dimensions_layout_set_mode_callback(cvl_layout *layout,
 ** z-index 1 within ACTIVE_DISTANCE of the visible centre and 0 beyond, and the masking value in
 ** custom[0] (custom[1] = 1, should rasterize). Transforms follow every scroll without a new
 ** prepare. cvl_view_target_content_offset() snaps to the cell nearest the centre.
+** Any viewport (docs/cover-flow.md): with derive_insets = 1 (opt-in) the
+** section insets are derived from the bounds — (height - item height)/2 above and below (one
+** vertically centred row whatever the height) and (width - item width)/2 left and right (the
+** first and last covers can reach the centre); a non-zero section_inset in the flow config or a
+** delegate's insets win. Equal z-indexes: the Swift core draws side covers nearest-last; the C
+** query arrays still use the default draw order (z-index, then index path).
 */
 int cvl_cover_flow_layout_create(cvl_layout **out_layout);
+
+/** Cover Flow's constants, settable so the layout works in any unit (points, terminal cells). */
+typedef struct cvl_cover_flow_params {
+    double active_distance;      /* ACTIVE_DISTANCE, 100 (> 0): covers within it turn and zoom */
+    double translate_distance;   /* TRANSLATE_DISTANCE, 100 (> 0) */
+    double zoom_factor;          /* ZOOM_FACTOR, 0.2 (>= 0): the centred cover is 1 + 0.2 */
+    double flow_offset;          /* FLOW_OFFSET, 40: sideways offset of the turned covers */
+    double inactive_grey_value;  /* INACTIVE_GREY_VALUE, 0.6 (0..1): mask alpha away from the centre */
+    double maximum_angle;        /* the side covers' turn, pi/4 radians (0..pi/2) */
+    double perspective_factor;   /* 4.6777 (> 0): m34 = -1 / (perspective_factor * item width) */
+    int32_t derive_insets;       /* 1: a zero section_inset means "derive from the bounds"; 0 (default): use it as is */
+    int32_t reserved;            /* must be 0 */
+} cvl_cover_flow_params;
+
+/** Fills *out with the seed's constants and derive_insets = 0. Any thread. */
+int cvl_cover_flow_params_default(cvl_cover_flow_params *out);
+/** Sets Cover Flow's constants and derive_insets. CVL_ERROR_INVALID_ARGUMENT (nothing changed) for
+** a value out of range or a layout that is not Cover Flow. Invalidates the layout. O(1). */
+int cvl_cover_flow_layout_set_params(cvl_layout *layout, const cvl_cover_flow_params *params);
+int cvl_cover_flow_layout_get_params(const cvl_layout *layout, cvl_cover_flow_params *out);
 
 /** The paged mosaic's sizes (MacMullin's post). 0 means "derived from the page": see each field. */
 typedef struct cvl_mosaic_config {

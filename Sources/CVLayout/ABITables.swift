@@ -133,6 +133,17 @@ let abiTable: [String: StructInfo] = [
         ("final_attributes_for_disappearing", \.final_attributes_for_disappearing),
         ("invalidate", \.invalidate),
     ]),
+    "cvl_cover_flow_params": info(cvl_cover_flow_params.self, [
+        ("active_distance", \.active_distance),
+        ("translate_distance", \.translate_distance),
+        ("zoom_factor", \.zoom_factor),
+        ("flow_offset", \.flow_offset),
+        ("inactive_grey_value", \.inactive_grey_value),
+        ("maximum_angle", \.maximum_angle),
+        ("perspective_factor", \.perspective_factor),
+        ("derive_insets", \.derive_insets),
+        ("reserved", \.reserved),
+    ]),
     "cvl_mosaic_config": info(cvl_mosaic_config.self, [
         ("padding", \.padding),
         ("column_width", \.column_width),

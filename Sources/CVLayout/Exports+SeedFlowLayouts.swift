@@ -20,6 +20,57 @@ public func cvl_cover_flow_layout_create_impl(_ out: UnsafeMutablePointer<Opaque
     create(out, CVL_LAYOUT_COVER_FLOW) { CoverFlowLayout() }
 }
 
+extension CoverFlowLayout.Parameters {
+    /// The C form (with `derive_insets`).
+    func c(deriveInsets: Bool) -> cvl_cover_flow_params {
+        cvl_cover_flow_params(active_distance: activeDistance, translate_distance: translateDistance,
+                              zoom_factor: zoomFactor, flow_offset: flowOffset,
+                              inactive_grey_value: inactiveGreyValue, maximum_angle: maximumAngle,
+                              perspective_factor: perspectiveFactor, derive_insets: deriveInsets ? 1 : 0, reserved: 0)
+    }
+}
+
+@_cdecl("cvl_cover_flow_params_default")
+public func cvl_cover_flow_params_default_impl(_ out: UnsafeMutablePointer<cvl_cover_flow_params>?) -> Int32 {
+    guarded {
+        guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
+        out.pointee = CoverFlowLayout.Parameters().c(deriveInsets: false)
+    }
+}
+
+@_cdecl("cvl_cover_flow_layout_set_params")
+public func cvl_cover_flow_layout_set_params_impl(_ layout: OpaquePointer?,
+                                                  _ params: UnsafePointer<cvl_cover_flow_params>?) -> Int32 {
+    withLayout(layout) { box in
+        let l = try layoutOfType(box, CoverFlowLayout.self, "Cover Flow")
+        guard let c = params?.pointee else { throw LayoutError(.nullArgument, "params is NULL") }
+        guard c.reserved == 0 else { throw LayoutError.invalid("reserved must be 0") }
+        guard c.derive_insets == 0 || c.derive_insets == 1 else {
+            throw LayoutError.invalid("derive_insets must be 0 or 1 (got \(c.derive_insets))")
+        }
+        var p = CoverFlowLayout.Parameters()
+        p.activeDistance = c.active_distance
+        p.translateDistance = c.translate_distance
+        p.zoomFactor = c.zoom_factor
+        p.flowOffset = c.flow_offset
+        p.inactiveGreyValue = c.inactive_grey_value
+        p.maximumAngle = c.maximum_angle
+        p.perspectiveFactor = c.perspective_factor
+        try l.setParameters(p)
+        l.derivesInsetsFromBounds = c.derive_insets == 1
+    }
+}
+
+@_cdecl("cvl_cover_flow_layout_get_params")
+public func cvl_cover_flow_layout_get_params_impl(_ layout: OpaquePointer?,
+                                                  _ out: UnsafeMutablePointer<cvl_cover_flow_params>?) -> Int32 {
+    withLayout(layout, fromHooks: true) { box in
+        guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
+        let l = try layoutOfType(box, CoverFlowLayout.self, "Cover Flow")
+        out.pointee = l.parameters.c(deriveInsets: l.derivesInsetsFromBounds)
+    }
+}
+
 @_cdecl("cvl_dimensions_layout_create")
 public func cvl_dimensions_layout_create_impl(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     create(out, CVL_LAYOUT_DIMENSIONS) { DimensionsLayout() }

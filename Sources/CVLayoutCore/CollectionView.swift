@@ -271,7 +271,7 @@ public final class CollectionView {
         try sendElements(in: rect, to: sink)
         try Self.checkAnimated(sink.count, limit)
         var list = sink.take()
-        list.sortIntoDrawOrder()
+        layout.sortIntoDrawOrder(&list)
         try stampIdentifiers(&list)
         scratch = list
         return list
@@ -296,7 +296,7 @@ public final class CollectionView {
         try sink.check()
         try Self.checkAnimated(sink.count, limit)
         var list = sink.take()
-        list.sortIntoDrawOrder()
+        layout.sortIntoDrawOrder(&list)
         return list
     }
 

@@ -38,6 +38,13 @@ open class CollectionViewLayout {
     /// that adds transforms must not inherit a true).
     open var drawsElementsWithinFrames: Bool { false }
 
+    /// Puts `list` into the order the host draws it (later draws on top). The default is the
+    /// documented draw order (`LayoutAttributes.drawsBefore`: z-index, category, kind, index
+    /// path). UIKit leaves the order of equal z-indexes undefined; a layout whose elements overlap
+    /// at equal z-indexes (Cover Flow) overrides this to break those ties, keeping z-index first.
+    /// - Complexity: O(k) when already in order, O(k log k) otherwise.
+    open func sortIntoDrawOrder(_ list: inout [LayoutAttributes]) { list.sortIntoDrawOrder() }
+
     public init() {}
 
     // MARK: The layout cycle

@@ -20,6 +20,9 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_circle_layout_get_item_size, CVLayout.cvl_circle_layout_get_item_size_impl)
         same(CCVLayout.cvl_circle_layout_set_item_size, CVLayout.cvl_circle_layout_set_item_size_impl)
         same(CCVLayout.cvl_cover_flow_layout_create, CVLayout.cvl_cover_flow_layout_create_impl)
+        same(CCVLayout.cvl_cover_flow_layout_get_params, CVLayout.cvl_cover_flow_layout_get_params_impl)
+        same(CCVLayout.cvl_cover_flow_layout_set_params, CVLayout.cvl_cover_flow_layout_set_params_impl)
+        same(CCVLayout.cvl_cover_flow_params_default, CVLayout.cvl_cover_flow_params_default_impl)
         same(CCVLayout.cvl_custom_layout_create, CVLayout.cvl_custom_layout_create_impl)
         same(CCVLayout.cvl_dimensions_layout_create, CVLayout.cvl_dimensions_layout_create_impl)
         same(CCVLayout.cvl_dimensions_layout_get_mode, CVLayout.cvl_dimensions_layout_get_mode_impl)
@@ -100,6 +103,6 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_waterfall_layout_create, CVLayout.cvl_waterfall_layout_create_impl)
         same(CCVLayout.cvl_waterfall_layout_get_config, CVLayout.cvl_waterfall_layout_get_config_impl)
         same(CCVLayout.cvl_waterfall_layout_set_config, CVLayout.cvl_waterfall_layout_set_config_impl)
-        XCTAssertEqual(91, 91)
+        XCTAssertEqual(94, 94)
     }
 }

@@ -656,6 +656,134 @@ final class SeedFlowLayoutsTests: XCTestCase {
         XCTAssertEqual(try cv2.targetContentOffset(forProposed: Point(x: 476 + 10, y: 0), velocity: .zero), Point(x: 476, y: 0))
     }
 
+    /// Cover Flow on any viewport: with the default derived insets there is one vertically
+    /// centred row whatever the height (top = bottom = (H − 180)/2), and the first and the last
+    /// cover can be scrolled to the centre (left = right = (W − 180)/2).
+    func testCoverFlowOneCentredRowOnAnyViewport() throws {
+        for (w, h) in [(320.0, 480.0), (320, 600), (1024, 768), (568, 320), (320, 2000), (200, 180)] {
+            let l = CoverFlowLayout()
+            XCTAssertFalse(l.derivesInsetsFromBounds)   // opt-in
+            l.derivesInsetsFromBounds = true
+            let cv = try CollectionView(dataSource: StaticDataSource([12]), layout: l)
+            try cv.setBoundsSize(Size(width: w, height: h))
+            try cv.layoutIfNeeded()
+            let frames = (0 ..< 12).compactMap { l.frameForItem(at: ip(0, $0)) }
+            guard frames.count == 12 else { XCTFail("\(w)×\(h): no frames"); continue }
+            XCTAssertEqual(Set(frames.map(\.minY)), [(h - 180) / 2], "\(w)×\(h): one centred row")
+            let left = (w - 180) / 2
+            for (i, f) in frames.enumerated() { XCTAssertEqual(f.minX, left + 120 * Double(i), "\(w)×\(h) item \(i)") }
+            // First cover centred at offset 0; last cover centred at the largest offset.
+            XCTAssertEqual(frames[0].midX - 0, w / 2)
+            let size = try cv.contentSize()
+            XCTAssertEqual(size.width, left + 11 * 120 + 180 + left)
+            let maxOffset = size.width - w
+            XCTAssertEqual(frames[11].midX - maxOffset, w / 2, accuracy: 1e-9)
+            // Snapping beyond the end centres the last cover.
+            let snapped = try cv.targetContentOffset(forProposed: Point(x: maxOffset, y: 0), velocity: .zero)
+            XCTAssertEqual(snapped.x, maxOffset, accuracy: 1e-9)
+        }
+        // A bounds change re-derives them: 320×480 → 400×600.
+        let l = CoverFlowLayout()
+        l.derivesInsetsFromBounds = true
+        let cv = try CollectionView(dataSource: StaticDataSource([3]), layout: l)
+        try cv.setBoundsSize(Size(width: 320, height: 480))
+        let first = ElementKey(category: .cell, kind: .none, indexPath: ip(0, 0))
+        XCTAssertEqual(try cv.layoutAttributes(for: first)?.frame, r(70, 150, 180, 180))
+        try cv.setBoundsSize(Size(width: 400, height: 600))
+        XCTAssertEqual(try cv.layoutAttributes(for: first)?.frame, r(110, 210, 180, 180))
+    }
+
+    /// The host's non-zero insets win (the seed's `insetForSectionAt`); zero insets are the
+    /// host's too once the derivation is switched off.
+    func testCoverFlowInsetsAreOverridable() throws {
+        let l = CoverFlowLayout()
+        l.derivesInsetsFromBounds = true
+        let cv = try CollectionView(dataSource: StaticDataSource([4]), layout: l)
+        try cv.setBoundsSize(Size(width: 320, height: 600))
+        XCTAssertTrue(l.usesDerivedInsets)
+        try l.configure { $0.sectionInset = EdgeInsets(top: 0, left: 70, bottom: 0, right: 70) }
+        XCTAssertFalse(l.usesDerivedInsets)
+        try cv.layoutIfNeeded()
+        // The seed's own insets at 600 high: 180 + 200 + 180 = 560 fits, two per column.
+        XCTAssertEqual(l.frameForItem(at: ip(0, 1))?.minX, l.frameForItem(at: ip(0, 0))?.minX)
+        try l.configure { $0.sectionInset = .zero }
+        try cv.layoutIfNeeded()
+        XCTAssertEqual(l.frameForItem(at: ip(0, 1)), r(190, 210, 180, 180))   // derived again
+        l.derivesInsetsFromBounds = false
+        try cv.layoutIfNeeded()
+        XCTAssertEqual(l.frameForItem(at: ip(0, 0))?.minX, 0)                 // zero, as the host says
+        XCTAssertEqual(l.frameForItem(at: ip(0, 1))?.minX, 0)                 // 600 high: two per column
+    }
+
+    /// Z-index 1 for the active cover, 0 for the rest (the seed's); equal z-indexes are drawn
+    /// nearest-last on both sides. 320 wide, centres 160 + 120·i; at offset 360 the visible
+    /// centre is 520 = item 3; items 1…5 are visible at distances 240, 120, 0, 120, 240.
+    func testCoverFlowDrawsSideCoversNearestLast() throws {
+        let l = CoverFlowLayout()
+        l.derivesInsetsFromBounds = true
+        let cv = try CollectionView(dataSource: StaticDataSource([10]), layout: l)
+        try cv.setBoundsSize(Size(width: 320, height: 480))
+        try cv.setContentOffset(Point(x: 360, y: 0))
+        let cells = try cv.visibleAttributes().filter { $0.category == .cell }
+        XCTAssertEqual(cells.map(\.indexPath.item), [1, 5, 2, 4, 3])
+        XCTAssertEqual(cells.map(\.zIndex), [0, 0, 0, 0, 1])
+        // Hit testing follows the draw order: where 4 and 5 overlap (x 670…730 in content
+        // coordinates, untransformed), the nearer cover 4 is on top.
+        XCTAssertEqual(try cv.indexPathForItem(at: Point(x: 675, y: 240)), ip(0, 4))
+    }
+
+    /// The constants are settable, so the layout works in terminal cells: items 16 × 8 in an
+    /// 80 × 24 terminal, active distance 8, translate distance 8, flow offset 2, line spacing −5
+    /// (each column advances 11). Derived insets: left (80 − 16)/2 = 32, top (24 − 8)/2 = 8.
+    func testCoverFlowInTerminalCells() throws {
+        let l = CoverFlowLayout()
+        l.derivesInsetsFromBounds = true
+        try l.configure {
+            $0.itemSize = Size(width: 16, height: 8)
+            $0.minimumLineSpacing = -5
+            $0.minimumInteritemSpacing = 2
+        }
+        var p = CoverFlowLayout.Parameters()
+        p.activeDistance = 8
+        p.translateDistance = 8
+        p.flowOffset = 2
+        try l.setParameters(p)
+        let cv = try CollectionView(dataSource: StaticDataSource([6]), layout: l)
+        try cv.setBoundsSize(Size(width: 80, height: 24))
+        try cv.layoutIfNeeded()
+        XCTAssertEqual(l.frameForItem(at: ip(0, 0)), r(32, 8, 16, 8))
+        XCTAssertEqual(l.frameForItem(at: ip(0, 1)), r(43, 8, 16, 8))
+        let persp = -1 / (4.6777 * 16)
+        // Item 0 centred (distance 0): z 40000, zoom 1.2, mask 0, z-index 1.
+        let c0 = try XCTUnwrap(cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip(0, 0))))
+        var t0 = tr(0, 0, 40000); t0[2][3] = persp
+        assertMatrix(c0.transform, mul(sc(1.2, 1.2, 1), mul(rotY(0), t0)))
+        XCTAssertEqual(c0.zIndex, 1)
+        // Item 1: distance 40 − 51 = −11, beyond 8: right side, translate +2, turn −45°.
+        let c1 = try XCTUnwrap(cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip(0, 1))))
+        var id = id4; id[2][3] = persp
+        assertMatrix(c1.transform, mul(rotY(-Double.pi / 4), mul(tr(2, 0, 0), id)))
+        XCTAssertEqual(c1.zIndex, 0)
+        XCTAssertEqual(c1.custom[0], 0.6)
+        // A smaller angle: half the turn.
+        p.maximumAngle = Double.pi / 8
+        try l.setParameters(p)
+        let c1b = try XCTUnwrap(cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip(0, 1))))
+        assertMatrix(c1b.transform, mul(rotY(-Double.pi / 8), mul(tr(2, 0, 0), id)))
+        // Bad values are rejected and change nothing.
+        let edits: [(inout CoverFlowLayout.Parameters) -> Void] = [
+            { $0.activeDistance = 0 }, { $0.zoomFactor = .nan }, { $0.inactiveGreyValue = 2 }, { $0.maximumAngle = 3 },
+            { $0.perspectiveFactor = -1 }, { $0.translateDistance = .infinity }]
+        for edit in edits {
+            var bad = p
+            edit(&bad)
+            XCTAssertThrowsError(try l.setParameters(bad)) {
+                XCTAssertEqual(($0 as? LayoutError)?.code, .invalidArgument)
+            }
+        }
+        XCTAssertEqual(l.parameters, p)
+    }
+
     func testCoverFlowZeroItemWidthStaysFinite() throws {
         let l = CoverFlowLayout()
         try l.configure { $0.itemSize = Size(width: 0, height: 180) }

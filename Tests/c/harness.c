@@ -1110,6 +1110,28 @@ static void test_seed_flow_layouts(void) {
     ** is 110 away: inactive, mask 0.6, z 0. */
     d.items[0] = 10;
     OK(cvl_cover_flow_layout_create(&cover));
+    {
+        /* The seed's constants by default, insets derived from the bounds; here the host's (zero)
+        ** insets are used instead. */
+        cvl_cover_flow_params cp, got;
+        OK(cvl_cover_flow_params_default(&cp));
+        NEAR(cp.active_distance, 100);
+        NEAR(cp.zoom_factor, 0.2);
+        NEARTOL(cp.maximum_angle, 3.14159265358979323846 / 4, 1e-15);
+        CHECK(cp.derive_insets == 0);
+        OK(cvl_cover_flow_layout_get_params(cover, &got));
+        CHECK(got.derive_insets == 0);
+        cp.derive_insets = 0;
+        OK(cvl_cover_flow_layout_set_params(cover, &cp));
+        cp.active_distance = 0;
+        FAILS(cvl_cover_flow_layout_set_params(cover, &cp), CVL_ERROR_INVALID_ARGUMENT);
+        cp.active_distance = 100;
+        cp.reserved = 1;
+        FAILS(cvl_cover_flow_layout_set_params(cover, &cp), CVL_ERROR_INVALID_ARGUMENT);
+        OK(cvl_cover_flow_layout_get_params(cover, &got));
+        CHECK(got.derive_insets == 0 && got.active_distance == 100);
+        FAILS(cvl_cover_flow_layout_get_params(cover, NULL), CVL_ERROR_NULL_ARGUMENT);
+    }
     OK(cvl_view_create(&ds, cover, &view));
     OK(cvl_view_set_bounds_size(view, (cvl_size){400, 180}));
     ip.item = 1;
@@ -1139,6 +1161,24 @@ static void test_seed_flow_layouts(void) {
         cvl_point o;
         OK(cvl_view_target_content_offset(view, (cvl_point){75, 0}, (cvl_point){0, 0}, &o));
         NEAR(o.x, 130); /* centre 275: item 2 (330) is 55 away, item 1 (210) 65 -> 75 + 55 */
+    }
+    /* Derived insets in a 400 x 600 viewport: left (400 - 180)/2 = 110, top (600 - 180)/2 = 210:
+    ** item 0 centred at offset 0, one row. */
+    {
+        cvl_cover_flow_params cp;
+        OK(cvl_cover_flow_params_default(&cp));
+        cp.derive_insets = 1;
+        OK(cvl_cover_flow_layout_set_params(cover, &cp));
+        OK(cvl_view_set_content_offset(view, (cvl_point){0, 0}));
+        OK(cvl_view_set_bounds_size(view, (cvl_size){400, 600}));
+        ip.item = 0;
+        OK(cvl_view_attributes_for_item(view, ip, buf, &found));
+        NEAR(buf[0].frame.x, 110);
+        NEAR(buf[0].frame.y, 210);
+        NEAR(buf[0].center.x, 200);
+        ip.item = 1;
+        OK(cvl_view_attributes_for_item(view, ip, buf, &found));
+        NEAR(buf[0].frame.y, 210);
     }
     OK(cvl_view_destroy(view));
     OK(cvl_layout_destroy(cover));

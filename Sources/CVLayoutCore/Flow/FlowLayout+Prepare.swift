@@ -257,7 +257,13 @@ extension FlowLayout {
             }
             sec.inset = v
         } else {
-            sec.inset = sectionInset  // validated by `configure(_:)`
+            // `sectionInset` is validated by `configure(_:)`; a subclass's derived insets here.
+            let inset = effectiveSectionInset
+            guard FlowLayout.isValidInsets(inset) else {
+                throw LayoutError.invalid("section insets (\(inset.top), \(inset.left), \(inset.bottom), "
+                                          + "\(inset.right)) must be finite and at most \(FlowLayout.maxMagnitude)")
+            }
+            sec.inset = inset
         }
         sec.lineSpacing = try spacing(s, methods.contains(.minimumLineSpacingForSection) ? d : nil,
                                       "minimumLineSpacingForSectionAt", minimumLineSpacing, FlowLayout.isValidOffset) {

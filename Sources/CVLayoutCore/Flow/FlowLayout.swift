@@ -55,6 +55,9 @@ open class FlowLayout: CollectionViewLayout {
     public var minimumInteritemSpacing: Double { configuration.minimumInteritemSpacing }
     /// `configuration.sectionInset`.
     public var sectionInset: EdgeInsets { configuration.sectionInset }
+    /// The insets a section without a delegate answer gets: `sectionInset`. A subclass may derive
+    /// them (Cover Flow derives them from the bounds); it must then invalidate when they change.
+    open var effectiveSectionInset: EdgeInsets { sectionInset }
     /// `configuration.headerReferenceSize`.
     public var headerReferenceSize: Size { configuration.headerReferenceSize }
     /// `configuration.footerReferenceSize`.
@@ -182,7 +185,8 @@ open class FlowLayout: CollectionViewLayout {
         }
     }
 
-    private func propertyChanged() {
+    /// Rebuilds everything at the next prepare (subclass properties that change the metrics use it too).
+    func propertyChanged() {
         needsFullRebuild = true
         collectionView?.invalidateLayout(.everything)
     }

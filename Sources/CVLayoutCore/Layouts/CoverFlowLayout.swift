@@ -6,8 +6,13 @@
 /// ## What each piece implements
 /// - `init` — Listing 4.30: horizontal scrolling, `itemSize` 180 × 180,
 ///   `minimumLineSpacing` −60 (columns overlap: each advances 120), `minimumInteritemSpacing`
-///   200 (one row in portrait). Insets are the host's (the seed returns them from
-///   `insetForSectionAt`, Listing 4.27: (0, 70, 0, 70) in portrait).
+///   200 (one row in portrait). The seed returns its insets from `insetForSectionAt`
+///   (Listing 4.27: (0, 70, 0, 70) in portrait, i.e. (320 − 180)/2); here they are derived from
+///   the bounds by default (`derivesInsetsFromBounds`: one vertically centred row whatever the
+///   height, first and last cover reachable at the centre), and the host's insets win when set.
+/// - Constants — the listing's `#define`s are `parameters` (settable, validated), so the layout
+///   works in other units (terminal cells). Draw order — z-index 1 / 0 as in the seed; equal
+///   z-indexes nearest-last (`sortIntoDrawOrder`). See docs/cover-flow.md.
 /// - Cells — Listing 4.31 (`applyLayoutAttributes:forVisibleRect:`), applied to every cell of
 ///   the rect and single-item queries, with `visibleRect` = the collection view's bounds
 ///   (content offset + size) *at query time*. Supplementary views are skipped.
@@ -49,18 +54,85 @@
 ///   `INACTIVE_GREY_VALUE` (0.6) at `ACTIVE_DISTANCE` and beyond. Interpolated.
 /// - slot 1: `shouldRasterize`, always 1 (YES) on cells. Interpolated (it never changes).
 open class CoverFlowLayout: FlowLayout {
-    /// `ACTIVE_DISTANCE`: within this distance (points) of the visible centre a cell turns.
-    public static let activeDistance = 100.0
-    /// `TRANSLATE_DISTANCE`: the distance over which the sideways offset grows to `FLOW_OFFSET`.
-    public static let translateDistance = 100.0
-    /// `ZOOM_FACTOR`: extra scale of the centred cell (1.2 at the centre).
-    public static let zoomFactor = 0.2
-    /// `FLOW_OFFSET`: sideways offset (points) of the turned cells.
-    public static let flowOffset = 40.0
-    /// `INACTIVE_GREY_VALUE`: mask alpha of cells away from the centre.
-    public static let inactiveGreyValue = 0.6
-    /// The listing's perspective constant: `m34 = −1 / (4.6777 · itemSize.width)`.
-    public static let perspectiveFactor = 4.6777
+    /// The listing's constants, settable so the layout works in any unit (points, terminal
+    /// cells). Defaults: the seed's values.
+    public struct Parameters: Hashable, Sendable {
+        /// `ACTIVE_DISTANCE`: within this distance of the visible centre a cell turns. > 0.
+        public var activeDistance = 100.0
+        /// `TRANSLATE_DISTANCE`: the distance over which the sideways offset grows to
+        /// `flowOffset`. > 0.
+        public var translateDistance = 100.0
+        /// `ZOOM_FACTOR`: extra scale of the centred cell (1 + 0.2 at the centre). ≥ 0.
+        public var zoomFactor = 0.2
+        /// `FLOW_OFFSET`: sideways offset of the turned cells (the cover spacing effect).
+        public var flowOffset = 40.0
+        /// `INACTIVE_GREY_VALUE`: mask alpha of cells away from the centre, in [0, 1].
+        public var inactiveGreyValue = 0.6
+        /// The turn of a side cover, radians (the listing's 45°). In [0, π/2].
+        public var maximumAngle = Double.pi / 4
+        /// The listing's perspective constant: `m34 = −1 / (perspectiveFactor · itemSize.width)`. > 0.
+        public var perspectiveFactor = 4.6777
+        public init() {}
+
+        /// Throws `.invalidArgument` for a value outside its range or not finite.
+        public func validate() throws {
+            for (name, v, ok) in [("activeDistance", activeDistance, activeDistance > 0),
+                                  ("translateDistance", translateDistance, translateDistance > 0),
+                                  ("zoomFactor", zoomFactor, zoomFactor >= 0),
+                                  ("flowOffset", flowOffset, true),
+                                  ("inactiveGreyValue", inactiveGreyValue, inactiveGreyValue >= 0 && inactiveGreyValue <= 1),
+                                  ("maximumAngle", maximumAngle, maximumAngle >= 0 && maximumAngle <= Double.pi / 2),
+                                  ("perspectiveFactor", perspectiveFactor, perspectiveFactor > 0)]
+            where !(v.isFinite && ok && abs(v) <= FlowLayout.maxMagnitude) {
+                throw LayoutError.invalid("cover flow \(name) \(v) is out of range")
+            }
+        }
+    }
+
+    /// `ACTIVE_DISTANCE` of the seed (`Parameters().activeDistance`).
+    public static let activeDistance = Parameters().activeDistance
+    /// `TRANSLATE_DISTANCE` of the seed.
+    public static let translateDistance = Parameters().translateDistance
+    /// `ZOOM_FACTOR` of the seed.
+    public static let zoomFactor = Parameters().zoomFactor
+    /// `FLOW_OFFSET` of the seed.
+    public static let flowOffset = Parameters().flowOffset
+    /// `INACTIVE_GREY_VALUE` of the seed.
+    public static let inactiveGreyValue = Parameters().inactiveGreyValue
+    /// The seed's perspective constant.
+    public static let perspectiveFactor = Parameters().perspectiveFactor
+
+    /// The constants in use (see `setParameters`).
+    public private(set) var parameters = Parameters()
+
+    /// Sets the constants. Invalidates the layout (the transforms are computed at query time).
+    /// - Throws: `.invalidArgument` (nothing changes) for a value `Parameters.validate` rejects.
+    public func setParameters(_ p: Parameters) throws {
+        try p.validate()
+        parameters = p
+        collectionView?.invalidateLayout(.boundsOnly)
+    }
+
+    /// When true (opt-in; default false, the seed's geometry): while `sectionInset` is zero (the
+    /// seed's configuration), a section
+    /// without a delegate inset gets insets derived from the bounds — `(height − itemSize.height)/2`
+    /// above and below, so there is one vertically centred row whatever the height, and
+    /// `(width − itemSize.width)/2` left and right, so the first and the last cover can be
+    /// scrolled to the centre. A non-zero `sectionInset` wins (the seed's `insetForSectionAt`
+    /// gives its own), as does a delegate's; false uses `sectionInset` even when it is zero.
+    public var derivesInsetsFromBounds = false {
+        didSet { if derivesInsetsFromBounds != oldValue { propertyChanged() } }
+    }
+
+    /// True while the insets in use are derived from the bounds.
+    public var usesDerivedInsets: Bool { derivesInsetsFromBounds && sectionInset == .zero }
+
+    /// The derived insets while `usesDerivedInsets`, else `sectionInset`.
+    open override var effectiveSectionInset: EdgeInsets {
+        guard usesDerivedInsets, let size = collectionView?.boundsSize else { return sectionInset }
+        let v = Swift.max(0, (size.height - itemSize.height) / 2), h = Swift.max(0, (size.width - itemSize.width) / 2)
+        return EdgeInsets(top: v, left: h, bottom: v, right: h)
+    }
 
     /// Listing 4.30's `init`: the Cover Flow metrics.
     public static let seedConfiguration: FlowConfiguration = {
@@ -97,9 +169,10 @@ open class CoverFlowLayout: FlowLayout {
     /// categories are left unchanged.
     public func apply(_ a: inout LayoutAttributes, visibleRect: Rect) {
         guard a.category == .cell else { return }
-        let active = CoverFlowLayout.activeDistance
-        let grey = CoverFlowLayout.inactiveGreyValue
-        let flow = CoverFlowLayout.flowOffset
+        let k = parameters
+        let active = k.activeDistance
+        let grey = k.inactiveGreyValue
+        let flow = k.flowOffset
         let distance = visibleRect.midX - a.center.x
         let normalized = distance / active
         let isLeft = distance > 0
@@ -108,12 +181,12 @@ open class CoverFlowLayout: FlowLayout {
         var t = Transform3D.identity
         let mask: Double
         if abs(distance) < active {
-            t = Transform3D.identity.translated((isLeft ? -flow : flow) * abs(distance / CoverFlowLayout.translateDistance),
+            t = Transform3D.identity.translated((isLeft ? -flow : flow) * abs(distance / k.translateDistance),
                                                 0,
                                                 (1 - abs(normalized)) * 40000 + (isLeft ? 200 : 0))
             t.m34 = m34
-            let zoom = 1 + CoverFlowLayout.zoomFactor * (1 - abs(normalized))
-            t = t.rotated(sign * abs(normalized) * 45 * Double.pi / 180, 0, 1, 0)
+            let zoom = 1 + k.zoomFactor * (1 - abs(normalized))
+            t = t.rotated(sign * abs(normalized) * k.maximumAngle, 0, 1, 0)
             t = t.scaled(zoom, zoom, 1)
             a.zIndex = 1
             let ratioToCenter = (active - abs(distance)) / active
@@ -121,7 +194,7 @@ open class CoverFlowLayout: FlowLayout {
         } else {
             t.m34 = m34
             t = t.translated(isLeft ? -flow : flow, 0, 0)
-            t = t.rotated(sign * 45 * Double.pi / 180, 0, 1, 0)
+            t = t.rotated(sign * k.maximumAngle, 0, 1, 0)
             a.zIndex = 0
             mask = grey
         }
@@ -133,9 +206,29 @@ open class CoverFlowLayout: FlowLayout {
         a.custom[1] = 1
     }
 
-    /// `−1 / (4.6777 · itemSize.width)`, 0 when that is not finite.
+    // MARK: Draw order
+
+    /// Z-index first (1 for the active cover, 0 for the rest, as in the seed); among equal
+    /// z-indexes, cells farther from the visible centre draw first, so side covers are drawn
+    /// nearest-last on both sides (UIKit leaves equal z-indexes unordered; in index order the
+    /// right-hand side would let far covers hide near ones). Ties: the default order.
+    open override func sortIntoDrawOrder(_ list: inout [LayoutAttributes]) {
+        let mid = visibleRect.midX
+        list.sort { a, b in
+            if a.zIndex != b.zIndex { return a.zIndex < b.zIndex }
+            if a.category != b.category { return a.category < b.category }
+            if a.kind != b.kind { return a.kind < b.kind }
+            if a.category == .cell {
+                let da = abs(a.center.x - mid), db = abs(b.center.x - mid)
+                if da != db { return da > db }
+            }
+            return a.indexPath < b.indexPath
+        }
+    }
+
+    /// `−1 / (perspectiveFactor · itemSize.width)`, 0 when that is not finite.
     private var perspective: Double {
-        let p = -1 / (CoverFlowLayout.perspectiveFactor * itemSize.width)
+        let p = -1 / (parameters.perspectiveFactor * itemSize.width)
         return p.isFinite ? p : 0
     }
 
@@ -149,6 +242,8 @@ open class CoverFlowLayout: FlowLayout {
     open override func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
         let old = collectionView?.bounds ?? .zero
         if newBounds.size == old.size { return .boundsOnly }
+        // Derived insets follow the size: every section's metrics change.
+        if usesDerivedInsets { return .everything }
         return super.invalidationContext(forBoundsChange: newBounds)
     }
 

@@ -785,6 +785,32 @@ class cvl_layout_callbacks(Structure):
     ]
 
 
+class cvl_cover_flow_params(Structure):
+    """Cover Flow's constants, settable so the layout works in any unit (points, terminal cells)."""
+
+    active_distance: float  # ACTIVE_DISTANCE, 100 (> 0): covers within it turn and zoom
+    translate_distance: float  # TRANSLATE_DISTANCE, 100 (> 0)
+    zoom_factor: float  # ZOOM_FACTOR, 0.2 (>= 0): the centred cover is 1 + 0.2
+    flow_offset: float  # FLOW_OFFSET, 40: sideways offset of the turned covers
+    inactive_grey_value: float  # INACTIVE_GREY_VALUE, 0.6 (0..1): mask alpha away from the centre
+    maximum_angle: float  # the side covers' turn, pi/4 radians (0..pi/2)
+    perspective_factor: float  # 4.6777 (> 0): m34 = -1 / (perspective_factor * item width)
+    derive_insets: int  # 1: a zero section_inset means "derive from the bounds"; 0 (default): use it as is
+    reserved: int  # must be 0
+
+    _fields_ = [
+        ("active_distance", c_double),
+        ("translate_distance", c_double),
+        ("zoom_factor", c_double),
+        ("flow_offset", c_double),
+        ("inactive_grey_value", c_double),
+        ("maximum_angle", c_double),
+        ("perspective_factor", c_double),
+        ("derive_insets", c_int32),
+        ("reserved", c_int32),
+    ]
+
+
 class cvl_mosaic_config(Structure):
     """The paged mosaic's sizes (MacMullin's post). 0 means "derived from the page": see each
     field."""
@@ -946,6 +972,7 @@ STRUCTS: Final[dict[str, type[Structure]]] = {
     "cvl_update_item": cvl_update_item,
     "cvl_invalidation": cvl_invalidation,
     "cvl_layout_callbacks": cvl_layout_callbacks,
+    "cvl_cover_flow_params": cvl_cover_flow_params,
     "cvl_mosaic_config": cvl_mosaic_config,
     "cvl_tree_data_source": cvl_tree_data_source,
     "cvl_tree_config": cvl_tree_config,
@@ -992,6 +1019,9 @@ FUNCTIONS: Final[list[tuple[str, list[Any], Any]]] = [
     ("cvl_dimensions_layout_get_mode", [LayoutHandle, POINTER(c_int32)], c_int),
     ("cvl_dimensions_layout_set_mode_callback", [LayoutHandle, DimensionsLayoutSetModeCallbackFn, c_void_p], c_int),
     ("cvl_cover_flow_layout_create", [POINTER(LayoutHandle)], c_int),
+    ("cvl_cover_flow_params_default", [POINTER(cvl_cover_flow_params)], c_int),
+    ("cvl_cover_flow_layout_set_params", [LayoutHandle, POINTER(cvl_cover_flow_params)], c_int),
+    ("cvl_cover_flow_layout_get_params", [LayoutHandle, POINTER(cvl_cover_flow_params)], c_int),
     ("cvl_mosaic_layout_create", [POINTER(LayoutHandle)], c_int),
     ("cvl_mosaic_layout_set_config", [LayoutHandle, POINTER(cvl_mosaic_config)], c_int),
     ("cvl_mosaic_layout_get_config", [LayoutHandle, POINTER(cvl_mosaic_config)], c_int),
@@ -1087,6 +1117,9 @@ if TYPE_CHECKING:
     def cvl_dimensions_layout_get_mode(layout: Any, out_mode: Any, /) -> int: ...
     def cvl_dimensions_layout_set_mode_callback(layout: Any, fn: Any, context: Any, /) -> int: ...
     def cvl_cover_flow_layout_create(out_layout: Any, /) -> int: ...
+    def cvl_cover_flow_params_default(out: Any, /) -> int: ...
+    def cvl_cover_flow_layout_set_params(layout: Any, params: Any, /) -> int: ...
+    def cvl_cover_flow_layout_get_params(layout: Any, out: Any, /) -> int: ...
     def cvl_mosaic_layout_create(out_layout: Any, /) -> int: ...
     def cvl_mosaic_layout_set_config(layout: Any, config: Any, /) -> int: ...
     def cvl_mosaic_layout_get_config(layout: Any, out: Any, /) -> int: ...

@@ -424,9 +424,49 @@ class SurveyLayout(FlowLayout):
 
 class CoverFlowLayout(FlowLayout):
     """Cover Flow (Furrow ch. 4, Listings 4.29-4.32): horizontal, item 180x180, line spacing -60,
-    perspective transforms; custom[0] = masking value, custom[1] = should rasterize."""
+    perspective transforms; custom[0] = masking value, custom[1] = should rasterize.
+
+    Works on any viewport with ``derive_insets=True`` (opt-in): a zero section inset is then
+    derived from the bounds (one vertically centred row, first and last covers reachable at the
+    centre); a non-zero ``section_inset`` is used as given. The listing's constants are
+    keyword arguments and :meth:`set_params` (``active_distance``, ``translate_distance``,
+    ``zoom_factor``, ``flow_offset``, ``inactive_grey_value``, ``maximum_angle`` in radians,
+    ``perspective_factor``), so the layout also works in terminal cells."""
 
     _create_fn = "cvl_cover_flow_layout_create"
+    PARAMS = ("active_distance", "translate_distance", "zoom_factor", "flow_offset", "inactive_grey_value",
+              "maximum_angle", "perspective_factor", "derive_insets")
+
+    def __init__(self, **properties):
+        params = {k: properties.pop(k) for k in list(properties) if k in self.PARAMS}
+        super().__init__(**properties)
+        try:
+            if params:
+                self.set_params(**params)
+        except BaseException:
+            self.close()
+            raise
+
+    @property
+    def params(self) -> dict:
+        """The constants in use, and ``derive_insets`` (bool)."""
+        out = T.cvl_cover_flow_params()
+        _lib.cvl_cover_flow_layout_get_params(self._ch(), ctypes.byref(out))
+        d = {k: getattr(out, k) for k in self.PARAMS}
+        d["derive_insets"] = bool(d["derive_insets"])
+        return d
+
+    def set_params(self, **changes) -> None:
+        """Changes some constants (the others keep their values); raises ``InvalidArgument``
+        (nothing changed) for a value out of range."""
+        unknown = set(changes) - set(self.PARAMS)
+        if unknown:
+            raise TypeError(f"unknown Cover Flow parameter(s): {', '.join(sorted(unknown))}")
+        out = T.cvl_cover_flow_params()
+        _lib.cvl_cover_flow_layout_get_params(self._ch(), ctypes.byref(out))
+        for k, v in changes.items():
+            setattr(out, k, int(bool(v)) if k == "derive_insets" else float(v))
+        _lib.cvl_cover_flow_layout_set_params(self.handle, ctypes.byref(out))
 
 
 class DimensionsLayout(FlowLayout):

@@ -409,3 +409,38 @@ def test_animated_scroll_to_item_moves_the_offset_along_the_curve():
             cells = [a for a in view.visible_attributes() if a.is_cell]
             assert cells and all(a.frame[1] < y + 300 and a.frame[1] + 100 > y for a in cells)
         assert not view.is_animating and view.content_offset == (0.0, 3000.0)
+
+
+@requires("cvl_cover_flow_layout_set_params")
+def test_cover_flow_on_any_viewport_and_in_terminal_cells():
+    # Derived insets: one centred row whatever the height, first cover centred at offset 0.
+    for w, h in ((320, 480), (320, 600), (1024, 768)):
+        layout = cvlayout.CoverFlowLayout(derive_insets=True)
+        assert layout.params["derive_insets"] is True
+        with cvlayout.CollectionView(layout, [8], bounds_size=(w, h)) as view:
+            cells = [a for a in view.all_attributes() if a.is_cell]
+            assert {a.frame[1] for a in cells} == {(h - 180) / 2}
+            first = next(a for a in cells if a.index_path == (0, 0))
+            assert first.center[0] == w / 2
+    # Terminal cells: items 16x8 in 80x24, constants scaled down.
+    layout = cvlayout.CoverFlowLayout(item_size=(16, 8), minimum_line_spacing=-5, minimum_interitem_spacing=2,
+                                      active_distance=8, translate_distance=8, flow_offset=2, derive_insets=True)
+    assert layout.params["active_distance"] == 8 and layout.params["zoom_factor"] == pytest.approx(0.2)
+    with cvlayout.CollectionView(layout, [6], bounds_size=(80, 24)) as view:
+        cells = {a.index_path: a for a in view.visible_attributes() if a.is_cell}
+        assert cells[(0, 0)].frame == (32.0, 8.0, 16.0, 8.0) and cells[(0, 0)].z_index == 1
+        assert cells[(0, 1)].frame == (43.0, 8.0, 16.0, 8.0) and cells[(0, 1)].z_index == 0
+    with pytest.raises(cvlayout.InvalidArgument):
+        layout.set_params(active_distance=0)
+    assert layout.params["active_distance"] == 8
+    with pytest.raises(TypeError):
+        layout.set_params(angle=1)
+    # Non-zero host insets win; zero ones too once derive_insets is off.
+    layout = cvlayout.CoverFlowLayout(section_inset=(0, 70, 0, 70))
+    with cvlayout.CollectionView(layout, [4], bounds_size=(320, 600)) as view:
+        cells = {a.index_path: a for a in view.all_attributes() if a.is_cell}
+        assert cells[(0, 0)].frame[0] == 70.0 and cells[(0, 1)].frame[0] == 70.0    # 600 high: two per column
+    layout = cvlayout.CoverFlowLayout()
+    assert layout.params["derive_insets"] is False
+    with cvlayout.CollectionView(layout, [4], bounds_size=(320, 480)) as view:
+        assert next(a for a in view.all_attributes() if a.index_path == (0, 0)).frame[:2] == (0.0, 150.0)

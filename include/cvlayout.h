@@ -641,8 +641,8 @@ int cvl_dimensions_layout_set_mode_callback(cvl_layout *layout,
 ** section insets are derived from the bounds — (height - item height)/2 above and below (one
 ** vertically centred row whatever the height) and (width - item width)/2 left and right (the
 ** first and last covers can reach the centre); a non-zero section_inset in the flow config or a
-** delegate's insets win. Equal z-indexes: the Swift core draws side covers nearest-last; the C
-** query arrays still use the default draw order (z-index, then index path).
+** delegate's insets win. Equal z-indexes: side covers come nearest-last in every query's draw
+** order (farther from the visible centre first; then the index path).
 */
 int cvl_cover_flow_layout_create(cvl_layout **out_layout);
 

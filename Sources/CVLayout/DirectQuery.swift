@@ -67,6 +67,8 @@ final class CBufferSink: ElementSink {
     /// The view whose identifiers the elements carry (nil: none), and its bulk item identifiers.
     private var view: CollectionView?
     private var itemIDs: [[UInt64]]?
+    /// The layout's rank of cells of equal z-index (`CollectionViewLayout.cellDrawRank`).
+    var cellDrawRank: ((Point) -> Double)?
 
     init(buffer: CAttributesBuffer, capacity: Int) {
         self.buffer = buffer
@@ -146,16 +148,31 @@ final class CBufferSink: ElementSink {
         guard let out else { return }   // count only (capacity is 0)
         guard total <= capacity else { throw capacityError(capacity, total) }
         guard total > 0 else { return }
-        if ordered {
-            out.update(from: buffer.base, count: total)
-            return
-        }
-        // Draw order, stable (equal keys keep the layout's order, as the Swift query's sort).
         let base = buffer.base
         var order = Array(0 ..< total)
-        order.sort { i, j in
-            let a = DrawKey(base[i]), b = DrawKey(base[j])
-            return a < b || (!(b < a) && i < j)
+        if let rank = cellDrawRank {
+            // Cells of equal z-index by the layout's rank first (as `sortIntoDrawOrder`).
+            let cell = Int32(CVL_CATEGORY_CELL)
+            let ranks = (0 ..< total).map { i in
+                base[i].category == cell ? rank(Point(x: base[i].center.x, y: base[i].center.y)) : 0
+            }
+            order.sort { i, j in
+                let a = DrawKey(base[i]), b = DrawKey(base[j])
+                if a.z == b.z, a.category == cell, b.category == cell, ranks[i] != ranks[j] {
+                    return ranks[i] < ranks[j]
+                }
+                return a < b || (!(b < a) && i < j)
+            }
+        } else {
+            if ordered {
+                out.update(from: buffer.base, count: total)
+                return
+            }
+            // Draw order, stable (equal keys keep the layout's order, as the Swift query's sort).
+            order.sort { i, j in
+                let a = DrawKey(base[i]), b = DrawKey(base[j])
+                return a < b || (!(b < a) && i < j)
+            }
         }
         for (n, i) in order.enumerated() { out[n] = base[i] }
     }

@@ -158,6 +158,7 @@ private func rectQuery(_ box: ViewBox, _ rect: Rect, _ out: UnsafeMutablePointer
     let sink = CBufferSink(buffer: box.directCells, capacity: capacity)
     sink.stampIdentifiers(of: box.view)
     try box.view.layoutIfNeeded()
+    sink.cellDrawRank = box.view.layout.cellDrawRank
     try querying(box) { try box.view.sendElements(in: rect, to: sink) }
     try sink.finish(out, outCount)
 }

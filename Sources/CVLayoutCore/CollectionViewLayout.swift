@@ -38,12 +38,20 @@ open class CollectionViewLayout {
     /// that adds transforms must not inherit a true).
     open var drawsElementsWithinFrames: Bool { false }
 
-    /// Puts `list` into the order the host draws it (later draws on top). The default is the
-    /// documented draw order (`LayoutAttributes.drawsBefore`: z-index, category, kind, index
-    /// path). UIKit leaves the order of equal z-indexes undefined; a layout whose elements overlap
-    /// at equal z-indexes (Cover Flow) overrides this to break those ties, keeping z-index first.
+    /// Puts `list` into the order the host draws it (later draws on top): the documented draw
+    /// order (`LayoutAttributes.drawsBefore`: z-index, category, kind, index path), with cells
+    /// of equal z-index ranked by `cellDrawRank` first when the layout has one.
     /// - Complexity: O(k) when already in order, O(k log k) otherwise.
-    open func sortIntoDrawOrder(_ list: inout [LayoutAttributes]) { list.sortIntoDrawOrder() }
+    public final func sortIntoDrawOrder(_ list: inout [LayoutAttributes]) {
+        guard let rank = cellDrawRank else { list.sortIntoDrawOrder(); return }
+        list.sort { LayoutAttributes.drawsBefore($0, $1, cellRank: rank) }
+    }
+
+    /// UIKit leaves the order of equal z-indexes undefined. A layout whose cells overlap at equal
+    /// z-indexes (Cover Flow) returns a rank of a cell's centre here (smaller draws first); the
+    /// index path breaks the remaining ties. Every query path applies it: the Swift list and the
+    /// C buffer alike. Read once per query, after the layout cycle. nil (the default): none.
+    open var cellDrawRank: ((Point) -> Double)? { nil }
 
     public init() {}
 

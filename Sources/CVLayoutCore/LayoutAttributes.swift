@@ -128,6 +128,17 @@ public struct LayoutAttributes: Hashable, Sendable {
         if a.kind != b.kind { return a.kind < b.kind }
         return a.indexPath < b.indexPath
     }
+
+    /// `drawsBefore` with cells of equal z-index ordered by `cellRank(center)` before their
+    /// index paths (`CollectionViewLayout.cellDrawRank`).
+    public static func drawsBefore(_ a: LayoutAttributes, _ b: LayoutAttributes,
+                                   cellRank: (Point) -> Double) -> Bool {
+        if a.zIndex == b.zIndex, a.category == .cell, b.category == .cell {
+            let ra = cellRank(a.center), rb = cellRank(b.center)
+            if ra != rb { return ra < rb }
+        }
+        return drawsBefore(a, b)
+    }
 }
 
 /// An element's identity: what stays the same when its attributes change.

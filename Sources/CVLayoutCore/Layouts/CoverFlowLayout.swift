@@ -12,7 +12,7 @@
 ///   height, first and last cover reachable at the centre), and the host's insets win when set.
 /// - Constants — the listing's `#define`s are `parameters` (settable, validated), so the layout
 ///   works in other units (terminal cells). Draw order — z-index 1 / 0 as in the seed; equal
-///   z-indexes nearest-last (`sortIntoDrawOrder`). See docs/cover-flow.md.
+///   z-indexes nearest-last (`cellDrawRank`). See docs/cover-flow.md.
 /// - Cells — Listing 4.31 (`applyLayoutAttributes:forVisibleRect:`), applied to every cell of
 ///   the rect and single-item queries, with `visibleRect` = the collection view's bounds
 ///   (content offset + size) *at query time*. Supplementary views are skipped.
@@ -211,19 +211,10 @@ open class CoverFlowLayout: FlowLayout {
     /// Z-index first (1 for the active cover, 0 for the rest, as in the seed); among equal
     /// z-indexes, cells farther from the visible centre draw first, so side covers are drawn
     /// nearest-last on both sides (UIKit leaves equal z-indexes unordered; in index order the
-    /// right-hand side would let far covers hide near ones). Ties: the default order.
-    open override func sortIntoDrawOrder(_ list: inout [LayoutAttributes]) {
+    /// right-hand side would let far covers hide near ones).
+    open override var cellDrawRank: ((Point) -> Double)? {
         let mid = visibleRect.midX
-        list.sort { a, b in
-            if a.zIndex != b.zIndex { return a.zIndex < b.zIndex }
-            if a.category != b.category { return a.category < b.category }
-            if a.kind != b.kind { return a.kind < b.kind }
-            if a.category == .cell {
-                let da = abs(a.center.x - mid), db = abs(b.center.x - mid)
-                if da != db { return da > db }
-            }
-            return a.indexPath < b.indexPath
-        }
+        return { -abs($0.x - mid) }
     }
 
     /// `−1 / (perspectiveFactor · itemSize.width)`, 0 when that is not finite.

@@ -444,3 +444,16 @@ def test_cover_flow_on_any_viewport_and_in_terminal_cells():
     assert layout.params["derive_insets"] is False
     with cvlayout.CollectionView(layout, [4], bounds_size=(320, 480)) as view:
         assert next(a for a in view.all_attributes() if a.index_path == (0, 0)).frame[:2] == (0.0, 150.0)
+
+
+def test_cover_flow_draws_side_covers_nearest_last_through_c():
+    # The C query buffer follows the layout's draw order, as the Swift list does. 320 wide,
+    # derived insets (320 - 180) / 2 = 70, pitch 180 - 60 = 120: centres 160 + 120 i. At offset
+    # 360 the visible centre is 520 = item 3 (z 1); items 1..5 are visible at distances 240,
+    # 120, 0, 120, 240 from it, so the equal-z side covers draw farthest first.
+    layout = cvlayout.CoverFlowLayout(derive_insets=True)
+    with cvlayout.CollectionView(layout, [10], bounds_size=(320, 480)) as view:
+        view.content_offset = (360, 0)
+        cells = [a for a in view.visible_attributes() if a.is_cell]
+        assert [a.index_path[1] for a in cells] == [1, 5, 2, 4, 3]
+        assert [a.z_index for a in cells] == [0, 0, 0, 0, 1]

@@ -10,7 +10,7 @@ let staticStdlib = Context.environment["CVL_STATIC_STDLIB"] == "1"
 let package = Package(
     name: "cvlayout",
     products: [
-        .library(name: "cvlayout", type: .dynamic, targets: ["CVLayout"]),
+        .library(name: "cvlayout", type: .dynamic, targets: ["CVLayout"])
     ],
     targets: [
         // The one hand-written C header, seen by Swift as a module (SwiftPM generates the module map).
@@ -19,18 +19,23 @@ let package = Package(
         // Release builds skip Swift's dynamic exclusivity checks (measured: ~7% of a viewport
         // query). The C layer's re-entrancy guard and the library lock already rule out
         // overlapping accesses; debug builds, which `swift test` uses, keep the checks.
-        .target(name: "CVLayoutCore",
-                swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+        .target(
+            name: "CVLayoutCore",
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // The thin @_cdecl layer: validates every argument, converts, calls the core.
         .target(
             name: "CVLayout",
             dependencies: ["CVLayoutCore", "CCVLayout"],
             exclude: ["exports.map"],
-            linkerSettings: [.unsafeFlags(
-                // SONAME and the symbol version tag carry VERSION's major (scripts/version.py checks).
-                ["-Xlinker", "-soname=libcvlayout.so.0",
-                 "-Xlinker", "--version-script=Sources/CVLayout/exports.map"]
-                + (staticStdlib ? ["-static-stdlib", "-Xlinker", "--strip-all"] : []))]),
+            linkerSettings: [
+                .unsafeFlags(
+                    // SONAME and the symbol version tag carry VERSION's major (scripts/version.py checks).
+                    [
+                        "-Xlinker", "-soname=libcvlayout.so.0",
+                        "-Xlinker", "--version-script=Sources/CVLayout/exports.map",
+                    ]
+                        + (staticStdlib ? ["-static-stdlib", "-Xlinker", "--strip-all"] : []))
+            ]),
         .testTarget(name: "CVLayoutCoreTests", dependencies: ["CVLayoutCore"]),
         .testTarget(name: "CVLayoutABITests", dependencies: ["CVLayout", "CCVLayout", "CVLayoutCore"]),
     ])

@@ -8,7 +8,9 @@ final class CDataSource: CollectionViewDataSource {
     let source: cvl_data_source
 
     init(_ s: cvl_data_source) throws {
-        guard s.number_of_items != nil else { throw LayoutError(.nullArgument, "data source number_of_items callback is NULL") }
+        guard s.number_of_items != nil else {
+            throw LayoutError(.nullArgument, "data source number_of_items callback is NULL")
+        }
         source = s
     }
 

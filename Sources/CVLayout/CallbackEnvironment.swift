@@ -1,10 +1,11 @@
+import CCVLayout
+import CVLayoutCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CCVLayout
-import CVLayoutCore
 
 /// Gives C callbacks of a layout the `cvl_layout_env` of the view the layout is attached to.
 protocol HasLayoutBox: AnyObject {
@@ -32,9 +33,11 @@ let maxCallbackElements = 1 << 20
 /// allocated for it. The buffer comes from `calloc`, so a request costs memory only as far as
 /// the callback really writes (the system hands zero pages out lazily).
 /// - Complexity: memory O(min(count requested, maxCapacity)) for the call.
-func collectAttributes(_ who: String, initialCapacity: Int, maxCapacity: Int = maxCallbackElements,
-                       prefill: [cvl_attributes] = [],
-                       _ fill: (UnsafeMutablePointer<cvl_attributes>, Int, inout Int) -> Int32) throws -> [cvl_attributes] {
+func collectAttributes(
+    _ who: String, initialCapacity: Int, maxCapacity: Int = maxCallbackElements,
+    prefill: [cvl_attributes] = [],
+    _ fill: (UnsafeMutablePointer<cvl_attributes>, Int, inout Int) -> Int32
+) throws -> [cvl_attributes] {
     var capacity = max(min(initialCapacity, maxCapacity), prefill.count, 16)
     for _ in 0..<4 {
         guard let raw = calloc(capacity, MemoryLayout<cvl_attributes>.stride) else {
@@ -51,7 +54,10 @@ func collectAttributes(_ who: String, initialCapacity: Int, maxCapacity: Int = m
         if status == CVL_ERROR_CAPACITY && count > capacity {
             ts.callbackMessage = nil
             guard count <= maxCapacity else {
-                throw LayoutError.callback("\(who) callback asked for a buffer of \(count) attributes; at most \(maxCapacity) are accepted from one call (CVL_MAX_CALLBACK_ELEMENTS)")
+                throw LayoutError.callback(
+                    "\(who) callback asked for a buffer of \(count) attributes; at most \(maxCapacity) are accepted "
+                        + "from one call (CVL_MAX_CALLBACK_ELEMENTS)"
+                )
             }
             capacity = count
             continue
@@ -78,7 +84,8 @@ func cUpdateItems(_ items: [UpdateItem]) -> [cvl_update_item] {
             guard let ip else { return none }
             return cvl_index_path(section: Int64(ip.section), item: u.isSectionUpdate ? -1 : Int64(ip.item))
         }
-        return cvl_update_item(action: Int32(u.action.rawValue), is_section: u.isSectionUpdate ? 1 : 0,
-                               before: conv(u.indexPathBeforeUpdate), after: conv(u.indexPathAfterUpdate))
+        return cvl_update_item(
+            action: Int32(u.action.rawValue), is_section: u.isSectionUpdate ? 1 : 0,
+            before: conv(u.indexPathBeforeUpdate), after: conv(u.indexPathAfterUpdate))
     }
 }

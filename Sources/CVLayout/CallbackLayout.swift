@@ -10,7 +10,9 @@ final class CallbackLayout: CollectionViewLayout, HasLayoutBox {
 
     init(_ table: cvl_layout_callbacks) throws {
         guard table.content_size != nil else { throw LayoutError(.nullArgument, "callbacks.content_size is NULL") }
-        guard table.attributes_in_rect != nil else { throw LayoutError(.nullArgument, "callbacks.attributes_in_rect is NULL") }
+        guard table.attributes_in_rect != nil else {
+            throw LayoutError(.nullArgument, "callbacks.attributes_in_rect is NULL")
+        }
         callbacks = LayoutCallbacks(table)
         super.init()
     }
@@ -26,7 +28,7 @@ final class CallbackLayout: CollectionViewLayout, HasLayoutBox {
     override func prepare() throws {
         try super.prepare()
         if let ctx = invalidation {
-            invalidation = nil   // a failed prepare is retried with the view's pending context again
+            invalidation = nil  // a failed prepare is retried with the view's pending context again
             try callbacks.invalidate(self, ctx)
         }
         try callbacks.prepare(self)
@@ -41,7 +43,8 @@ final class CallbackLayout: CollectionViewLayout, HasLayoutBox {
         try callbacks.elements(self, in: rect, base: [], into: sink)
     }
 
-    private func element(_ category: ElementCategory, _ kind: ElementKind, _ ip: IndexPath) throws -> LayoutAttributes? {
+    private func element(_ category: ElementCategory, _ kind: ElementKind, _ ip: IndexPath) throws -> LayoutAttributes?
+    {
         guard callbacks.hasAttributesForElement else { return try findInContent(category, kind, ip) }
         return try callbacks.element(self, category, kind, ip, base: nil)
     }
@@ -49,9 +52,12 @@ final class CallbackLayout: CollectionViewLayout, HasLayoutBox {
     /// Without `attributes_for_element`: one `attributes_in_rect` call over the whole content,
     /// keeping only the element asked for. O(the callback's cost), at most
     /// `CVL_MAX_CALLBACK_ELEMENTS` elements (more fails the lookup).
-    private func findInContent(_ category: ElementCategory, _ kind: ElementKind, _ ip: IndexPath) throws -> LayoutAttributes? {
+    private func findInContent(
+        _ category: ElementCategory, _ kind: ElementKind, _ ip: IndexPath
+    ) throws -> LayoutAttributes? {
         let size = try collectionViewContentSize()
-        let sink = FindingSink(counts: collectionView?.counts, key: ElementKey(category: category, kind: kind, indexPath: ip))
+        let sink = FindingSink(
+            counts: collectionView?.counts, key: ElementKey(category: category, kind: kind, indexPath: ip))
         try layoutAttributesForElements(in: CollectionViewLayout.searchRect(content: size), into: sink)
         try sink.check()
         return sink.found
@@ -60,20 +66,27 @@ final class CallbackLayout: CollectionViewLayout, HasLayoutBox {
     override func layoutAttributesForItem(at indexPath: IndexPath) throws -> LayoutAttributes? {
         try element(.cell, .none, indexPath)
     }
-    override func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+    override func layoutAttributesForSupplementaryView(
+        ofKind kind: ElementKind, at indexPath: IndexPath
+    ) throws -> LayoutAttributes? {
         try element(.supplementaryView, kind, indexPath)
     }
-    override func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+    override func layoutAttributesForDecorationView(
+        ofKind kind: ElementKind, at indexPath: IndexPath
+    ) throws -> LayoutAttributes? {
         try element(.decorationView, kind, indexPath)
     }
 
     override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
-        callbacks.shouldInvalidate(self, forBoundsChange: newBounds, base: super.shouldInvalidateLayout(forBoundsChange: newBounds))
+        callbacks.shouldInvalidate(
+            self, forBoundsChange: newBounds, base: super.shouldInvalidateLayout(forBoundsChange: newBounds))
     }
 
     override func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext { .everything }
 
-    override func targetContentOffset(forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point) throws -> Point {
+    override func targetContentOffset(
+        forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point
+    ) throws -> Point {
         let base = try super.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: velocity)
         return try callbacks.targetContentOffset(self, proposed: proposed, velocity: velocity, base: base)
     }
@@ -93,15 +106,19 @@ final class CallbackLayout: CollectionViewLayout, HasLayoutBox {
         return try callbacks.transition(self, appearing: true, final, base: base)
     }
 
-    override func finalAttributes(forDisappearing key: ElementKey, current: LayoutAttributes) throws -> LayoutAttributes? {
+    override func finalAttributes(
+        forDisappearing key: ElementKey, current: LayoutAttributes
+    ) throws -> LayoutAttributes? {
         let base = try super.finalAttributes(forDisappearing: key, current: current)
         return try callbacks.transition(self, appearing: false, current, base: base)
     }
 }
 
 @_cdecl("cvl_custom_layout_create")
-public func cvl_custom_layout_create_impl(_ callbacks: UnsafePointer<cvl_layout_callbacks>?,
-                                          _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+public func cvl_custom_layout_create_impl(
+    _ callbacks: UnsafePointer<cvl_layout_callbacks>?,
+    _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
     guarded {
         guard let callbacks else { throw LayoutError(.nullArgument, "callbacks is NULL") }
         guard let out else { throw LayoutError(.nullArgument, "out_layout is NULL") }

@@ -18,14 +18,16 @@ extension IndexPath { var c: cvl_index_path { cvl_index_path(section: Int64(sect
 
 extension Transform3D {
     var c: cvl_transform3d {
-        cvl_transform3d(m11: m11, m12: m12, m13: m13, m14: m14, m21: m21, m22: m22, m23: m23, m24: m24,
-                        m31: m31, m32: m32, m33: m33, m34: m34, m41: m41, m42: m42, m43: m43, m44: m44)
+        cvl_transform3d(
+            m11: m11, m12: m12, m13: m13, m14: m14, m21: m21, m22: m22, m23: m23, m24: m24,
+            m31: m31, m32: m32, m33: m33, m34: m34, m41: m41, m42: m42, m43: m43, m44: m44)
     }
 }
 extension cvl_transform3d {
     var core: Transform3D {
-        Transform3D(m11: m11, m12: m12, m13: m13, m14: m14, m21: m21, m22: m22, m23: m23, m24: m24,
-                    m31: m31, m32: m32, m33: m33, m34: m34, m41: m41, m42: m42, m43: m43, m44: m44)
+        Transform3D(
+            m11: m11, m12: m12, m13: m13, m14: m14, m21: m21, m22: m22, m23: m23, m24: m24,
+            m31: m31, m32: m32, m33: m33, m34: m34, m41: m41, m42: m42, m43: m43, m44: m44)
     }
 }
 
@@ -63,7 +65,8 @@ func requireScrollPosition(_ position: UInt32) throws -> ScrollPosition {
 
 func coreCategory(_ c: Int32) throws -> ElementCategory {
     guard let cat = ElementCategory(rawValue: Int(c)) else {
-        throw LayoutError.invalid("unknown element category \(c) (expected CVL_CATEGORY_CELL, _SUPPLEMENTARY or _DECORATION)")
+        throw LayoutError.invalid(
+            "unknown element category \(c) (expected CVL_CATEGORY_CELL, _SUPPLEMENTARY or _DECORATION)")
     }
     return cat
 }
@@ -122,7 +125,8 @@ extension cvl_attributes {
             throw LayoutError.callback("\(who) returned attributes with unknown category \(category)")
         }
         guard index_path.section >= 0, index_path.item >= 0 else {
-            throw LayoutError.callback("\(who) returned attributes with a negative index path (\(index_path.section), \(index_path.item))")
+            throw LayoutError.callback(
+                "\(who) returned attributes with a negative index path (\(index_path.section), \(index_path.item))")
         }
         guard custom_count <= UInt32(CVL_CUSTOM_SLOTS) else {
             throw LayoutError.callback("\(who) returned custom_count \(custom_count) (at most \(CVL_CUSTOM_SLOTS))")
@@ -136,7 +140,8 @@ extension cvl_attributes {
         guard z_index >= Int64(Int32.min), z_index <= Int64(Int32.max) else {
             throw LayoutError.callback("\(who) returned z_index \(z_index) (must fit in 32 bits)")
         }
-        var a = LayoutAttributes(indexPath: index_path.core, category: cat, kind: ElementKind(rawValue: cat == .cell ? 0 : kind))
+        var a = LayoutAttributes(
+            indexPath: index_path.core, category: cat, kind: ElementKind(rawValue: cat == .cell ? 0 : kind))
         a.center = center.core
         a.size = size.core
         a.transform = transform.core
@@ -146,20 +151,26 @@ extension cvl_attributes {
         let cs = [custom.0, custom.1, custom.2, custom.3, custom.4, custom.5, custom.6, custom.7]
         for i in 0..<Int(custom_count) { a.custom[i] = cs[i] }
         guard a.isValid else {
-            throw LayoutError.callback("\(who) returned invalid attributes for \(cat) (\(index_path.section), \(index_path.item)): NaN, infinity or a negative size")
+            throw LayoutError.callback(
+                "\(who) returned invalid attributes for \(cat) (\(index_path.section), \(index_path.item)): NaN, "
+                    + "infinity or a negative size"
+            )
         }
         return a
     }
 }
 
 /// Writes `list` to a caller buffer with the documented capacity protocol.
-func writeList<T>(_ list: [T], _ out: UnsafeMutablePointer<T>?, _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?) throws {
+func writeList<T>(
+    _ list: [T], _ out: UnsafeMutablePointer<T>?, _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
+) throws {
     guard let outCount else { throw LayoutError(.nullArgument, "out_count is NULL") }
     if out == nil && capacity == 0 { outCount.pointee = list.count; return }
     guard let out else { throw LayoutError(.nullArgument, "out is NULL but capacity is \(capacity)") }
     guard list.count <= capacity else {
         outCount.pointee = list.count
-        throw LayoutError(.capacity, "the buffer holds \(capacity) elements but \(list.count) are needed; *out_count says how many")
+        throw LayoutError(
+            .capacity, "the buffer holds \(capacity) elements but \(list.count) are needed; *out_count says how many")
     }
     for (i, v) in list.enumerated() { out[i] = v }
     outCount.pointee = list.count

@@ -23,7 +23,7 @@ final class CAttributesBuffer {
         guard count > capacity else { return }
         let grown = Swift.max(count, capacity * 2)
         let fresh = UnsafeMutablePointer<cvl_attributes>.allocate(capacity: grown)
-        fresh.update(from: base, count: used)   // cvl_attributes is a trivial C struct
+        fresh.update(from: base, count: used)  // cvl_attributes is a trivial C struct
         base.deallocate()
         base = fresh
         capacity = grown
@@ -63,7 +63,7 @@ final class CBufferSink: ElementSink {
     private var stored = 0
     private var ordered = true
     private var last: DrawKey?
-    private let template = defaultCell   // read once: a global's every access goes through swift_once
+    private let template = defaultCell  // read once: a global's every access goes through swift_once
     /// The view whose identifiers the elements carry (nil: none), and its bulk item identifiers.
     private var view: CollectionView?
     private var itemIDs: [[UInt64]]?
@@ -114,8 +114,11 @@ final class CBufferSink: ElementSink {
                 }
             } else {
                 do {
-                    if let id = try view.identifier(of: ElementKey(category: .cell, kind: .none,
-                                                                   indexPath: IndexPath(section: section, item: item))) {
+                    if let id = try view.identifier(
+                        of: ElementKey(
+                            category: .cell, kind: .none,
+                            indexPath: IndexPath(section: section, item: item)))
+                    {
                         p.pointee.has_identifier = 1
                         p.pointee.identifier = id
                     }
@@ -145,15 +148,15 @@ final class CBufferSink: ElementSink {
         let total = count
         defer { buffer.trim(used: stored) }
         outCount.pointee = total
-        guard let out else { return }   // count only (capacity is 0)
+        guard let out else { return }  // count only (capacity is 0)
         guard total <= capacity else { throw capacityError(capacity, total) }
         guard total > 0 else { return }
         let base = buffer.base
-        var order = Array(0 ..< total)
+        var order = Array(0..<total)
         if let rank = cellDrawRank {
             // Cells of equal z-index by the layout's rank first (as `sortIntoDrawOrder`).
             let cell = Int32(CVL_CATEGORY_CELL)
-            let ranks = (0 ..< total).map { i in
+            let ranks = (0..<total).map { i in
                 base[i].category == cell ? rank(Point(x: base[i].center.x, y: base[i].center.y)) : 0
             }
             order.sort { i, j in

@@ -19,13 +19,16 @@ public func cvl_view_set_anchoring_impl(_ view: OpaquePointer?, _ policy: Int32,
 }
 
 @_cdecl("cvl_view_get_anchoring")
-public func cvl_view_get_anchoring_impl(_ view: OpaquePointer?, _ outPolicy: UnsafeMutablePointer<Int32>?,
-                                        _ outPoint: UnsafeMutablePointer<cvl_point>?) -> Int32 {
+public func cvl_view_get_anchoring_impl(
+    _ view: OpaquePointer?, _ outPolicy: UnsafeMutablePointer<Int32>?,
+    _ outPoint: UnsafeMutablePointer<cvl_point>?
+) -> Int32 {
     withView(view, fromHooks: true) { box in
         guard let outPolicy, let outPoint else { throw LayoutError(.nullArgument, "out_policy or out_point is NULL") }
         switch box.view.anchorPolicy {
         case .none: outPolicy.pointee = Int32(CVL_ANCHOR_NONE); outPoint.pointee = cvl_point(x: 0, y: 0)
-        case .firstVisible: outPolicy.pointee = Int32(CVL_ANCHOR_FIRST_VISIBLE); outPoint.pointee = cvl_point(x: 0, y: 0)
+        case .firstVisible:
+            outPolicy.pointee = Int32(CVL_ANCHOR_FIRST_VISIBLE); outPoint.pointee = cvl_point(x: 0, y: 0)
         case .nearest(let p): outPolicy.pointee = Int32(CVL_ANCHOR_NEAREST_POINT); outPoint.pointee = p.c
         case .end: outPolicy.pointee = Int32(CVL_ANCHOR_END); outPoint.pointee = cvl_point(x: 0, y: 0)
         }

@@ -5,7 +5,8 @@ import CVLayoutCore
 
 /// Validates a `cvl_animation` and builds the core timing.
 func coreTiming(_ a: cvl_animation) throws -> AnimationTiming {
-    let known = UInt32(CVL_ANIMATION_ALLOWS_OVERDAMPING | CVL_ANIMATION_SPRING_FROM_DURATION | CVL_ANIMATION_ROTATION_CSS)
+    let known = UInt32(
+        CVL_ANIMATION_ALLOWS_OVERDAMPING | CVL_ANIMATION_SPRING_FROM_DURATION | CVL_ANIMATION_ROTATION_CSS)
     guard a.flags & ~known == 0 else { throw LayoutError.invalid("animation.flags has unknown bits (\(a.flags))") }
     let rotation: RotationInterpolation = a.flags & UInt32(CVL_ANIMATION_ROTATION_CSS) != 0 ? .css : .shortest
     let overdamping = a.flags & UInt32(CVL_ANIMATION_ALLOWS_OVERDAMPING) != 0
@@ -30,14 +31,17 @@ func coreTiming(_ a: cvl_animation) throws -> AnimationTiming {
             guard a.spring_response == 0 else {
                 throw LayoutError.invalid("spring_response must be 0 with CVL_ANIMATION_SPRING_FROM_DURATION")
             }
-            spring = try Spring(duration: a.duration, dampingRatio: a.spring_damping_ratio,
-                                initialVelocity: a.spring_initial_velocity)
+            spring = try Spring(
+                duration: a.duration, dampingRatio: a.spring_damping_ratio,
+                initialVelocity: a.spring_initial_velocity)
         } else if a.spring_response > 0 {
-            spring = try Spring(dampingRatio: a.spring_damping_ratio, response: a.spring_response,
-                                initialVelocity: a.spring_initial_velocity, allowsOverdamping: overdamping)
+            spring = try Spring(
+                dampingRatio: a.spring_damping_ratio, response: a.spring_response,
+                initialVelocity: a.spring_initial_velocity, allowsOverdamping: overdamping)
         } else {
-            spring = try Spring(mass: a.spring_mass, stiffness: a.spring_stiffness, damping: a.spring_damping,
-                                initialVelocity: a.spring_initial_velocity, allowsOverdamping: overdamping)
+            spring = try Spring(
+                mass: a.spring_mass, stiffness: a.spring_stiffness, damping: a.spring_damping,
+                initialVelocity: a.spring_initial_velocity, allowsOverdamping: overdamping)
         }
         return try AnimationTiming(spring: spring, delay: a.delay, rotation: rotation)
     default:
@@ -79,7 +83,9 @@ public func cvl_animation_default_impl(_ out: UnsafeMutablePointer<cvl_animation
 }
 
 @_cdecl("cvl_animation_total_duration")
-public func cvl_animation_total_duration_impl(_ a: UnsafePointer<cvl_animation>?, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
+public func cvl_animation_total_duration_impl(
+    _ a: UnsafePointer<cvl_animation>?, _ out: UnsafeMutablePointer<Double>?
+) -> Int32 {
     guarded {
         guard let a, let out else { throw LayoutError(.nullArgument, "animation or out_seconds is NULL") }
         out.pointee = try coreTiming(a.pointee).totalDuration
@@ -87,8 +93,10 @@ public func cvl_animation_total_duration_impl(_ a: UnsafePointer<cvl_animation>?
 }
 
 @_cdecl("cvl_animation_progress")
-public func cvl_animation_progress_impl(_ a: UnsafePointer<cvl_animation>?, _ elapsed: Double,
-                                        _ out: UnsafeMutablePointer<Double>?) -> Int32 {
+public func cvl_animation_progress_impl(
+    _ a: UnsafePointer<cvl_animation>?, _ elapsed: Double,
+    _ out: UnsafeMutablePointer<Double>?
+) -> Int32 {
     guarded {
         guard let a, let out else { throw LayoutError(.nullArgument, "animation or out_progress is NULL") }
         guard elapsed.isFinite else { throw LayoutError.invalid("elapsed time must be finite") }
@@ -97,15 +105,19 @@ public func cvl_animation_progress_impl(_ a: UnsafePointer<cvl_animation>?, _ el
 }
 
 @_cdecl("cvl_transform3d_interpolate")
-public func cvl_transform3d_interpolate_impl(_ from: UnsafePointer<cvl_transform3d>?, _ to: UnsafePointer<cvl_transform3d>?,
-                                             _ t: Double, _ out: UnsafeMutablePointer<cvl_transform3d>?) -> Int32 {
+public func cvl_transform3d_interpolate_impl(
+    _ from: UnsafePointer<cvl_transform3d>?, _ to: UnsafePointer<cvl_transform3d>?,
+    _ t: Double, _ out: UnsafeMutablePointer<cvl_transform3d>?
+) -> Int32 {
     cvl_transform3d_interpolate_rotation_impl(from, to, t, Int32(CVL_ROTATION_SHORTEST), out)
 }
 
 @_cdecl("cvl_transform3d_interpolate_rotation")
-public func cvl_transform3d_interpolate_rotation_impl(_ from: UnsafePointer<cvl_transform3d>?, _ to: UnsafePointer<cvl_transform3d>?,
-                                                      _ t: Double, _ rotation: Int32,
-                                                      _ out: UnsafeMutablePointer<cvl_transform3d>?) -> Int32 {
+public func cvl_transform3d_interpolate_rotation_impl(
+    _ from: UnsafePointer<cvl_transform3d>?, _ to: UnsafePointer<cvl_transform3d>?,
+    _ t: Double, _ rotation: Int32,
+    _ out: UnsafeMutablePointer<cvl_transform3d>?
+) -> Int32 {
     guarded {
         guard let from, let to, let out else { throw LayoutError(.nullArgument, "from, to or out is NULL") }
         guard t.isFinite else { throw LayoutError.invalid("t must be finite") }
@@ -145,7 +157,9 @@ public func cvl_view_finish_animations_impl(_ view: OpaquePointer?) -> Int32 {
 }
 
 @_cdecl("cvl_view_set_layout")
-public func cvl_view_set_layout_impl(_ view: OpaquePointer?, _ layout: OpaquePointer?, _ animation: UnsafePointer<cvl_animation>?) -> Int32 {
+public func cvl_view_set_layout_impl(
+    _ view: OpaquePointer?, _ layout: OpaquePointer?, _ animation: UnsafePointer<cvl_animation>?
+) -> Int32 {
     withView(view) { box in
         let lb = try lookupLayout(layout)
         let timing = try optionalTiming(animation)
@@ -168,7 +182,9 @@ public func cvl_view_set_layout_impl(_ view: OpaquePointer?, _ layout: OpaquePoi
 }
 
 @_cdecl("cvl_view_begin_animated_changes")
-public func cvl_view_begin_animated_changes_impl(_ view: OpaquePointer?, _ animation: UnsafePointer<cvl_animation>?) -> Int32 {
+public func cvl_view_begin_animated_changes_impl(
+    _ view: OpaquePointer?, _ animation: UnsafePointer<cvl_animation>?
+) -> Int32 {
     withView(view) { box in
         guard let animation else { throw LayoutError(.nullArgument, "animation is NULL") }
         let timing = try coreTiming(animation.pointee)

@@ -1,3 +1,6 @@
+import CCVLayout
+import CVLayoutCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CCVLayout
-import CVLayoutCore
 
 // Version, errors and ABI introspection. See include/cvlayout.h for each contract.
 
@@ -57,7 +58,9 @@ func readCString(_ p: UnsafePointer<CChar>?, _ what: String, limit: Int = 255) t
     guard n > 0 else { throw LayoutError.invalid("\(what) is empty") }
     guard n <= limit else { throw LayoutError.invalid("\(what) is longer than \(limit) bytes") }
     let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: n)
-    guard let s = String(validating: bytes, as: UTF8.self) else { throw LayoutError.invalid("\(what) is not valid UTF-8") }
+    guard let s = String(validating: bytes, as: UTF8.self) else {
+        throw LayoutError.invalid("\(what) is not valid UTF-8")
+    }
     return s
 }
 
@@ -87,8 +90,10 @@ public func cvl_abi_struct_size_impl(_ name: UnsafePointer<CChar>?, _ out: Unsaf
 }
 
 @_cdecl("cvl_abi_field_offset")
-public func cvl_abi_field_offset_impl(_ name: UnsafePointer<CChar>?, _ field: UnsafePointer<CChar>?,
-                                      _ out: UnsafeMutablePointer<Int>?) -> Int32 {
+public func cvl_abi_field_offset_impl(
+    _ name: UnsafePointer<CChar>?, _ field: UnsafePointer<CChar>?,
+    _ out: UnsafeMutablePointer<Int>?
+) -> Int32 {
     guarded {
         let n = try readCString(name, "name"), f = try readCString(field, "field")
         guard let out else { throw LayoutError(.nullArgument, "out_offset is NULL") }

@@ -13,10 +13,13 @@ extension cvl_flow_config {
     /// 0/1 flags, `reserved`); the values' rules are `FlowConfiguration.validate()`'s.
     func core() throws -> FlowConfiguration {
         guard scroll_direction == CVL_SCROLL_VERTICAL || scroll_direction == CVL_SCROLL_HORIZONTAL else {
-            throw LayoutError.invalid("scroll_direction \(scroll_direction) is not CVL_SCROLL_VERTICAL or CVL_SCROLL_HORIZONTAL")
+            throw LayoutError.invalid(
+                "scroll_direction \(scroll_direction) is not CVL_SCROLL_VERTICAL or CVL_SCROLL_HORIZONTAL")
         }
-        for (name, v) in [("section_headers_pin_to_visible_bounds", section_headers_pin_to_visible_bounds),
-                          ("section_footers_pin_to_visible_bounds", section_footers_pin_to_visible_bounds)]
+        for (name, v) in [
+            ("section_headers_pin_to_visible_bounds", section_headers_pin_to_visible_bounds),
+            ("section_footers_pin_to_visible_bounds", section_footers_pin_to_visible_bounds),
+        ]
         where v != 0 && v != 1 {
             throw LayoutError.invalid("\(name) must be 0 or 1 (got \(v))")
         }
@@ -70,18 +73,22 @@ public func cvl_flow_layout_create_impl(_ out: UnsafeMutablePointer<OpaquePointe
 }
 
 @_cdecl("cvl_flow_layout_set_config")
-public func cvl_flow_layout_set_config_impl(_ layout: OpaquePointer?, _ config: UnsafePointer<cvl_flow_config>?) -> Int32 {
+public func cvl_flow_layout_set_config_impl(
+    _ layout: OpaquePointer?, _ config: UnsafePointer<cvl_flow_config>?
+) -> Int32 {
     withLayout(layout) { box in
         let f = try flowLayout(box)
         guard let c = config?.pointee else { throw LayoutError(.nullArgument, "config is NULL") }
         var core = try c.core()
-        core.estimatedItemSize = f.configuration.estimatedItemSize   // not in cvl_flow_config: its own setter
+        core.estimatedItemSize = f.configuration.estimatedItemSize  // not in cvl_flow_config: its own setter
         try f.configure(core)
     }
 }
 
 @_cdecl("cvl_flow_layout_get_config")
-public func cvl_flow_layout_get_config_impl(_ layout: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_flow_config>?) -> Int32 {
+public func cvl_flow_layout_get_config_impl(
+    _ layout: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_flow_config>?
+) -> Int32 {
     withLayout(layout, fromHooks: true) { box in
         let f = try flowLayout(box)
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
@@ -90,7 +97,9 @@ public func cvl_flow_layout_get_config_impl(_ layout: OpaquePointer?, _ out: Uns
 }
 
 @_cdecl("cvl_flow_layout_set_delegate")
-public func cvl_flow_layout_set_delegate_impl(_ layout: OpaquePointer?, _ delegate: UnsafePointer<cvl_flow_delegate>?) -> Int32 {
+public func cvl_flow_layout_set_delegate_impl(
+    _ layout: OpaquePointer?, _ delegate: UnsafePointer<cvl_flow_delegate>?
+) -> Int32 {
     withLayout(layout) { box in
         let f = try flowLayout(box)
         f.delegate = delegate.map { CFlowDelegate($0.pointee) }
@@ -98,14 +107,18 @@ public func cvl_flow_layout_set_delegate_impl(_ layout: OpaquePointer?, _ delega
 }
 
 @_cdecl("cvl_flow_layout_set_item_sizes")
-public func cvl_flow_layout_set_item_sizes_impl(_ layout: OpaquePointer?, _ section: Int64, _ sizes: UnsafePointer<cvl_size>?,
-                                                _ count: Int) -> Int32 {
+public func cvl_flow_layout_set_item_sizes_impl(
+    _ layout: OpaquePointer?, _ section: Int64, _ sizes: UnsafePointer<cvl_size>?,
+    _ count: Int
+) -> Int32 {
     withLayout(layout) { box in
         let f = try flowLayout(box)
         // Converting only (Int64 is Int on every supported platform; the count bounds the copy
         // below): the section's and the sizes' rules are `setItemSizes`'.
         let s = Int(section)
-        guard count >= 0, count <= CollectionView.maxCount else { throw LayoutError.invalid("count \(count) is out of range") }
+        guard count >= 0, count <= CollectionView.maxCount else {
+            throw LayoutError.invalid("count \(count) is out of range")
+        }
         guard let sizes else {
             guard count == 0 else { throw LayoutError(.nullArgument, "sizes is NULL but count is \(count)") }
             try f.removeItemSizes(forSection: s)
@@ -117,9 +130,11 @@ public func cvl_flow_layout_set_item_sizes_impl(_ layout: OpaquePointer?, _ sect
 }
 
 @_cdecl("cvl_flow_layout_replace_item_sizes")
-public func cvl_flow_layout_replace_item_sizes_impl(_ layout: OpaquePointer?, _ section: Int64, _ start: Int64,
-                                                    _ removeCount: Int, _ sizes: UnsafePointer<cvl_size>?,
-                                                    _ insertCount: Int) -> Int32 {
+public func cvl_flow_layout_replace_item_sizes_impl(
+    _ layout: OpaquePointer?, _ section: Int64, _ start: Int64,
+    _ removeCount: Int, _ sizes: UnsafePointer<cvl_size>?,
+    _ insertCount: Int
+) -> Int32 {
     withLayout(layout) { box in
         let f = try flowLayout(box)
         // Converting only: the section's, the range's and the sizes' rules are `replaceItemSizes`'.
@@ -151,7 +166,9 @@ private func preparedFlow(_ box: LayoutBox) throws -> FlowLayout {
 }
 
 @_cdecl("cvl_flow_layout_item_frame")
-public func cvl_flow_layout_item_frame_impl(_ layout: OpaquePointer?, _ ip: cvl_index_path, _ out: UnsafeMutablePointer<cvl_rect>?) -> Int32 {
+public func cvl_flow_layout_item_frame_impl(
+    _ layout: OpaquePointer?, _ ip: cvl_index_path, _ out: UnsafeMutablePointer<cvl_rect>?
+) -> Int32 {
     withLayout(layout, fromHooks: true) { box in
         let f = try preparedFlow(box)
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
@@ -163,7 +180,9 @@ public func cvl_flow_layout_item_frame_impl(_ layout: OpaquePointer?, _ ip: cvl_
 }
 
 @_cdecl("cvl_flow_layout_section_frame")
-public func cvl_flow_layout_section_frame_impl(_ layout: OpaquePointer?, _ section: Int64, _ out: UnsafeMutablePointer<cvl_rect>?) -> Int32 {
+public func cvl_flow_layout_section_frame_impl(
+    _ layout: OpaquePointer?, _ section: Int64, _ out: UnsafeMutablePointer<cvl_rect>?
+) -> Int32 {
     withLayout(layout, fromHooks: true) { box in
         let f = try preparedFlow(box)
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
@@ -176,10 +195,15 @@ public func cvl_flow_layout_section_frame_impl(_ layout: OpaquePointer?, _ secti
 }
 
 @_cdecl("cvl_flow_layout_set_hooks")
-public func cvl_flow_layout_set_hooks_impl(_ layout: OpaquePointer?, _ hooks: UnsafePointer<cvl_layout_callbacks>?) -> Int32 {
+public func cvl_flow_layout_set_hooks_impl(
+    _ layout: OpaquePointer?, _ hooks: UnsafePointer<cvl_layout_callbacks>?
+) -> Int32 {
     withLayout(layout) { box in
         guard let f = box.layout as? HookableFlowLayout else {
-            throw LayoutError.invalid("hooks can only be set on a plain flow layout (cvl_flow_layout_create); the built-in flow subclasses keep their own behaviour")
+            throw LayoutError.invalid(
+                "hooks can only be set on a plain flow layout (cvl_flow_layout_create); the built-in flow subclasses "
+                    + "keep their own behaviour"
+            )
         }
         f.hooks = hooks.map { LayoutCallbacks($0.pointee) }
         box.viewBox?.view.invalidateLayout(.everything)

@@ -8,7 +8,9 @@ final class CIdentifierSource: IdentifierProvider {
     let source: cvl_identifier_source
 
     init(_ s: cvl_identifier_source) throws {
-        guard s.item_identifier != nil else { throw LayoutError(.nullArgument, "identifier source item_identifier callback is NULL") }
+        guard s.item_identifier != nil else {
+            throw LayoutError(.nullArgument, "identifier source item_identifier callback is NULL")
+        }
         source = s
     }
 
@@ -31,22 +33,30 @@ final class CIdentifierSource: IdentifierProvider {
 /// - Complexity: O(S + N) time and memory.
 private func readSnapshot(_ sections: UnsafePointer<cvl_section_snapshot>?, _ count: Int) throws -> Snapshot {
     guard count >= 0 else { throw LayoutError.invalid("section_count is negative") }
-    guard count == 0 || sections != nil else { throw LayoutError(.nullArgument, "sections is NULL but section_count is \(count)") }
+    guard count == 0 || sections != nil else {
+        throw LayoutError(.nullArgument, "sections is NULL but section_count is \(count)")
+    }
     guard count <= CollectionView.maxSections else {
-        throw LayoutError(.overflow, "section_count \(count) is more than CVL_MAX_SECTIONS (\(CollectionView.maxSections))")
+        throw LayoutError(
+            .overflow, "section_count \(count) is more than CVL_MAX_SECTIONS (\(CollectionView.maxSections))")
     }
     var total = 0
     for s in 0..<count {
         let sec = sections![s]
         guard sec.item_count <= CollectionView.maxStoredItems else {
-            throw LayoutError(.overflow, "sections[\(s)].item_count \(sec.item_count) is more than CVL_MAX_STORED_ITEMS (\(CollectionView.maxStoredItems))")
+            throw LayoutError(
+                .overflow,
+                "sections[\(s)].item_count \(sec.item_count) is more than CVL_MAX_STORED_ITEMS "
+                    + "(\(CollectionView.maxStoredItems))"
+            )
         }
         guard sec.item_count == 0 || sec.item_ids != nil else {
             throw LayoutError(.nullArgument, "sections[\(s)].item_ids is NULL but item_count is \(sec.item_count)")
         }
         total += sec.item_count
         guard total <= CollectionView.maxStoredItems else {
-            throw LayoutError(.overflow, "the snapshot holds more than CVL_MAX_STORED_ITEMS (\(CollectionView.maxStoredItems)) items")
+            throw LayoutError(
+                .overflow, "the snapshot holds more than CVL_MAX_STORED_ITEMS (\(CollectionView.maxStoredItems)) items")
         }
     }
     var ids: [UInt64] = [], items: [[UInt64]] = []
@@ -62,25 +72,34 @@ private func readSnapshot(_ sections: UnsafePointer<cvl_section_snapshot>?, _ co
 
 private func readChanged(_ changed: UnsafePointer<UInt64>?, _ count: Int) throws -> [UInt64] {
     guard count >= 0 else { throw LayoutError.invalid("changed_count is negative") }
-    guard count == 0 || changed != nil else { throw LayoutError(.nullArgument, "changed is NULL but changed_count is \(count)") }
+    guard count == 0 || changed != nil else {
+        throw LayoutError(.nullArgument, "changed is NULL but changed_count is \(count)")
+    }
     guard count <= CollectionView.maxStoredItems else {
-        throw LayoutError(.overflow, "changed_count \(count) is more than CVL_MAX_STORED_ITEMS (\(CollectionView.maxStoredItems))")
+        throw LayoutError(
+            .overflow, "changed_count \(count) is more than CVL_MAX_STORED_ITEMS (\(CollectionView.maxStoredItems))")
     }
     return count == 0 ? [] : Array(UnsafeBufferPointer(start: changed, count: count))
 }
 
 @_cdecl("cvl_view_set_identifiers")
-public func cvl_view_set_identifiers_impl(_ view: OpaquePointer?, _ sections: UnsafePointer<cvl_section_snapshot>?,
-                                          _ count: Int) -> Int32 {
+public func cvl_view_set_identifiers_impl(
+    _ view: OpaquePointer?, _ sections: UnsafePointer<cvl_section_snapshot>?,
+    _ count: Int
+) -> Int32 {
     withView(view) { box in
         try box.view.setIdentifiers(try readSnapshot(sections, count))
     }
 }
 
 @_cdecl("cvl_view_set_identifier_source")
-public func cvl_view_set_identifier_source_impl(_ view: OpaquePointer?, _ source: UnsafePointer<cvl_identifier_source>?) -> Int32 {
+public func cvl_view_set_identifier_source_impl(
+    _ view: OpaquePointer?, _ source: UnsafePointer<cvl_identifier_source>?
+) -> Int32 {
     withView(view) { box in
-        guard let source else { throw LayoutError(.nullArgument, "source is NULL (use cvl_view_clear_identifiers to remove identifiers)") }
+        guard let source else {
+            throw LayoutError(.nullArgument, "source is NULL (use cvl_view_clear_identifiers to remove identifiers)")
+        }
         box.view.setIdentifierProvider(try CIdentifierSource(source.pointee))
     }
 }
@@ -91,8 +110,10 @@ public func cvl_view_clear_identifiers_impl(_ view: OpaquePointer?) -> Int32 {
 }
 
 @_cdecl("cvl_view_item_identifier")
-public func cvl_view_item_identifier_impl(_ view: OpaquePointer?, _ ip: cvl_index_path, _ out: UnsafeMutablePointer<UInt64>?,
-                                          _ found: UnsafeMutablePointer<Int32>?) -> Int32 {
+public func cvl_view_item_identifier_impl(
+    _ view: OpaquePointer?, _ ip: cvl_index_path, _ out: UnsafeMutablePointer<UInt64>?,
+    _ found: UnsafeMutablePointer<Int32>?
+) -> Int32 {
     withView(view) { box in
         guard let out, let found else { throw LayoutError(.nullArgument, "out_identifier or out_found is NULL") }
         let path = try requireIndexPath(ip)
@@ -103,9 +124,11 @@ public func cvl_view_item_identifier_impl(_ view: OpaquePointer?, _ ip: cvl_inde
 }
 
 @_cdecl("cvl_view_index_path_for_identifier")
-public func cvl_view_index_path_for_identifier_impl(_ view: OpaquePointer?, _ identifier: UInt64,
-                                                    _ out: UnsafeMutablePointer<cvl_index_path>?,
-                                                    _ found: UnsafeMutablePointer<Int32>?) -> Int32 {
+public func cvl_view_index_path_for_identifier_impl(
+    _ view: OpaquePointer?, _ identifier: UInt64,
+    _ out: UnsafeMutablePointer<cvl_index_path>?,
+    _ found: UnsafeMutablePointer<Int32>?
+) -> Int32 {
     withView(view) { box in
         guard let out, let found else { throw LayoutError(.nullArgument, "out or out_found is NULL") }
         let ip = try box.view.indexPath(forItemIdentifier: identifier)
@@ -115,10 +138,12 @@ public func cvl_view_index_path_for_identifier_impl(_ view: OpaquePointer?, _ id
 }
 
 @_cdecl("cvl_view_diff_snapshot")
-public func cvl_view_diff_snapshot_impl(_ view: OpaquePointer?, _ sections: UnsafePointer<cvl_section_snapshot>?, _ count: Int,
-                                        _ changed: UnsafePointer<UInt64>?, _ changedCount: Int,
-                                        _ out: UnsafeMutablePointer<cvl_update_item>?, _ capacity: Int,
-                                        _ outCount: UnsafeMutablePointer<Int>?) -> Int32 {
+public func cvl_view_diff_snapshot_impl(
+    _ view: OpaquePointer?, _ sections: UnsafePointer<cvl_section_snapshot>?, _ count: Int,
+    _ changed: UnsafePointer<UInt64>?, _ changedCount: Int,
+    _ out: UnsafeMutablePointer<cvl_update_item>?, _ capacity: Int,
+    _ outCount: UnsafeMutablePointer<Int>?
+) -> Int32 {
     withView(view) { box in
         guard outCount != nil else { throw LayoutError(.nullArgument, "out_count is NULL") }
         guard capacity >= 0 else { throw LayoutError.invalid("capacity is negative") }
@@ -130,9 +155,11 @@ public func cvl_view_diff_snapshot_impl(_ view: OpaquePointer?, _ sections: Unsa
 }
 
 @_cdecl("cvl_view_apply_snapshot")
-public func cvl_view_apply_snapshot_impl(_ view: OpaquePointer?, _ sections: UnsafePointer<cvl_section_snapshot>?, _ count: Int,
-                                         _ changed: UnsafePointer<UInt64>?, _ changedCount: Int,
-                                         _ animation: UnsafePointer<cvl_animation>?) -> Int32 {
+public func cvl_view_apply_snapshot_impl(
+    _ view: OpaquePointer?, _ sections: UnsafePointer<cvl_section_snapshot>?, _ count: Int,
+    _ changed: UnsafePointer<UInt64>?, _ changedCount: Int,
+    _ animation: UnsafePointer<cvl_animation>?
+) -> Int32 {
     withView(view) { box in
         let timing = try optionalTiming(animation)
         let snapshot = try readSnapshot(sections, count)

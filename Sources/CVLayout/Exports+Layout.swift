@@ -25,8 +25,10 @@ public func cvl_layout_get_type_impl(_ layout: OpaquePointer?, _ out: UnsafeMuta
 }
 
 @_cdecl("cvl_layout_register_kind")
-public func cvl_layout_register_kind_impl(_ layout: OpaquePointer?, _ name: UnsafePointer<CChar>?,
-                                          _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
+public func cvl_layout_register_kind_impl(
+    _ layout: OpaquePointer?, _ name: UnsafePointer<CChar>?,
+    _ out: UnsafeMutablePointer<Int32>?
+) -> Int32 {
     withLayout(layout) { box in
         let n = try readCString(name, "name")
         guard let out else { throw LayoutError(.nullArgument, "out_kind is NULL") }

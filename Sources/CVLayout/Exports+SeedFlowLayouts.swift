@@ -3,7 +3,9 @@ import CVLayoutCore
 
 // The seeds' flow-layout subclasses: Survey, Dimensions, Cover Flow. See include/cvlayout.h.
 
-private func create(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ type: Int32, _ make: () -> CollectionViewLayout) -> Int32 {
+private func create(
+    _ out: UnsafeMutablePointer<OpaquePointer?>?, _ type: Int32, _ make: () -> CollectionViewLayout
+) -> Int32 {
     guarded {
         guard let out else { throw LayoutError(.nullArgument, "out_layout is NULL") }
         out.pointee = registerLayout(make(), type: type)
@@ -23,10 +25,11 @@ public func cvl_cover_flow_layout_create_impl(_ out: UnsafeMutablePointer<Opaque
 extension CoverFlowLayout.Parameters {
     /// The C form (with `derive_insets`).
     func c(deriveInsets: Bool) -> cvl_cover_flow_params {
-        cvl_cover_flow_params(active_distance: activeDistance, translate_distance: translateDistance,
-                              zoom_factor: zoomFactor, flow_offset: flowOffset,
-                              inactive_grey_value: inactiveGreyValue, maximum_angle: maximumAngle,
-                              perspective_factor: perspectiveFactor, derive_insets: deriveInsets ? 1 : 0, reserved: 0)
+        cvl_cover_flow_params(
+            active_distance: activeDistance, translate_distance: translateDistance,
+            zoom_factor: zoomFactor, flow_offset: flowOffset,
+            inactive_grey_value: inactiveGreyValue, maximum_angle: maximumAngle,
+            perspective_factor: perspectiveFactor, derive_insets: deriveInsets ? 1 : 0, reserved: 0)
     }
 }
 
@@ -39,8 +42,10 @@ public func cvl_cover_flow_params_default_impl(_ out: UnsafeMutablePointer<cvl_c
 }
 
 @_cdecl("cvl_cover_flow_layout_set_params")
-public func cvl_cover_flow_layout_set_params_impl(_ layout: OpaquePointer?,
-                                                  _ params: UnsafePointer<cvl_cover_flow_params>?) -> Int32 {
+public func cvl_cover_flow_layout_set_params_impl(
+    _ layout: OpaquePointer?,
+    _ params: UnsafePointer<cvl_cover_flow_params>?
+) -> Int32 {
     withLayout(layout) { box in
         let l = try layoutOfType(box, CoverFlowLayout.self, "Cover Flow")
         guard let c = params?.pointee else { throw LayoutError(.nullArgument, "params is NULL") }
@@ -62,8 +67,10 @@ public func cvl_cover_flow_layout_set_params_impl(_ layout: OpaquePointer?,
 }
 
 @_cdecl("cvl_cover_flow_layout_get_params")
-public func cvl_cover_flow_layout_get_params_impl(_ layout: OpaquePointer?,
-                                                  _ out: UnsafeMutablePointer<cvl_cover_flow_params>?) -> Int32 {
+public func cvl_cover_flow_layout_get_params_impl(
+    _ layout: OpaquePointer?,
+    _ out: UnsafeMutablePointer<cvl_cover_flow_params>?
+) -> Int32 {
     withLayout(layout, fromHooks: true) { box in
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
         let l = try layoutOfType(box, CoverFlowLayout.self, "Cover Flow")
@@ -77,7 +84,9 @@ public func cvl_dimensions_layout_create_impl(_ out: UnsafeMutablePointer<Opaque
 }
 
 @_cdecl("cvl_aspect_fit_size")
-public func cvl_aspect_fit_size_impl(_ image: cvl_size, _ maxSize: cvl_size, _ out: UnsafeMutablePointer<cvl_size>?) -> Int32 {
+public func cvl_aspect_fit_size_impl(
+    _ image: cvl_size, _ maxSize: cvl_size, _ out: UnsafeMutablePointer<cvl_size>?
+) -> Int32 {
     guarded {
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
         out.pointee = try DimensionsLayout.aspectFitSize(imageSize: image.core, maxSize: maxSize.core).c
@@ -92,7 +101,8 @@ public func cvl_dimensions_layout_set_mode_impl(_ layout: OpaquePointer?, _ mode
 }
 
 @_cdecl("cvl_dimensions_layout_get_mode")
-public func cvl_dimensions_layout_get_mode_impl(_ layout: OpaquePointer?, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
+public func cvl_dimensions_layout_get_mode_impl(_ layout: OpaquePointer?, _ out: UnsafeMutablePointer<Int32>?) -> Int32
+{
     withLayout(layout, fromHooks: true) { box in
         guard let out else { throw LayoutError(.nullArgument, "out_mode is NULL") }
         out.pointee = Int32(try layoutOfType(box, DimensionsLayout.self, "Dimensions").layoutMode.rawValue)
@@ -103,7 +113,8 @@ public func cvl_dimensions_layout_get_mode_impl(_ layout: OpaquePointer?, _ out:
 public func cvl_dimensions_layout_set_mode_callback_impl(
     _ layout: OpaquePointer?,
     _ fn: (@convention(c) (UnsafeMutableRawPointer?, cvl_index_path, UnsafeMutablePointer<Int32>?) -> Int32)?,
-    _ context: UnsafeMutableRawPointer?) -> Int32 {
+    _ context: UnsafeMutableRawPointer?
+) -> Int32 {
     withLayout(layout) { box in
         let d = try layoutOfType(box, DimensionsLayout.self, "Dimensions")
         guard let fn else { d.modeProvider = nil; return }
@@ -111,7 +122,8 @@ public func cvl_dimensions_layout_set_mode_callback_impl(
             var m: Int32 = -1
             try callC("layout mode callback(\(ip))") { fn(context, ip.c, &m) }
             guard let mode = DimensionsLayout.LayoutMode(rawValue: Int(m)) else {
-                throw LayoutError.callback("layout mode callback returned \(m) for \(ip): not a CVL_LAYOUT_MODE_* value")
+                throw LayoutError.callback(
+                    "layout mode callback returned \(m) for \(ip): not a CVL_LAYOUT_MODE_* value")
             }
             return mode
         }

@@ -9,7 +9,9 @@ func layoutOfType<T: CollectionViewLayout>(_ box: LayoutBox, _ t: T.Type, _ name
     return l
 }
 
-private func create(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ type: Int32, _ make: () throws -> CollectionViewLayout) -> Int32 {
+private func create(
+    _ out: UnsafeMutablePointer<OpaquePointer?>?, _ type: Int32, _ make: () throws -> CollectionViewLayout
+) -> Int32 {
     guarded {
         guard let out else { throw LayoutError(.nullArgument, "out_layout is NULL") }
         out.pointee = registerLayout(try make(), type: type)
@@ -31,7 +33,9 @@ public func cvl_circle_layout_set_item_size_impl(_ layout: OpaquePointer?, _ siz
 }
 
 @_cdecl("cvl_circle_layout_get_item_size")
-public func cvl_circle_layout_get_item_size_impl(_ layout: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_size>?) -> Int32 {
+public func cvl_circle_layout_get_item_size_impl(
+    _ layout: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_size>?
+) -> Int32 {
     withLayout(layout, fromHooks: true) { box in
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
         out.pointee = try layoutOfType(box, CircleLayout.self, "circle").itemSize.c
@@ -46,7 +50,9 @@ public func cvl_mosaic_layout_create_impl(_ out: UnsafeMutablePointer<OpaquePoin
 }
 
 @_cdecl("cvl_mosaic_layout_set_config")
-public func cvl_mosaic_layout_set_config_impl(_ layout: OpaquePointer?, _ config: UnsafePointer<cvl_mosaic_config>?) -> Int32 {
+public func cvl_mosaic_layout_set_config_impl(
+    _ layout: OpaquePointer?, _ config: UnsafePointer<cvl_mosaic_config>?
+) -> Int32 {
     withLayout(layout) { box in
         let m = try layoutOfType(box, MosaicLayout.self, "mosaic")
         guard let c = config?.pointee else { throw LayoutError(.nullArgument, "config is NULL") }
@@ -71,14 +77,17 @@ extension cvl_mosaic_config {
 
 extension MosaicLayout.Configuration {
     var c: cvl_mosaic_config {
-        cvl_mosaic_config(padding: padding, column_width: columnWidth ?? 0, row_height: rowHeight ?? 0,
-                          large_cell_width: largeCellWidth ?? 0, large_cell_height: largeCellHeight ?? 0,
-                          medium_cell_height: mediumCellHeight ?? 0)
+        cvl_mosaic_config(
+            padding: padding, column_width: columnWidth ?? 0, row_height: rowHeight ?? 0,
+            large_cell_width: largeCellWidth ?? 0, large_cell_height: largeCellHeight ?? 0,
+            medium_cell_height: mediumCellHeight ?? 0)
     }
 }
 
 @_cdecl("cvl_mosaic_layout_get_config")
-public func cvl_mosaic_layout_get_config_impl(_ layout: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_mosaic_config>?) -> Int32 {
+public func cvl_mosaic_layout_get_config_impl(
+    _ layout: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_mosaic_config>?
+) -> Int32 {
     withLayout(layout, fromHooks: true) { box in
         let m = try layoutOfType(box, MosaicLayout.self, "mosaic")
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
@@ -99,8 +108,12 @@ final class CTreeDataSource: TreeLayoutDataSource {
         guard let f = source.number_of_children else { return 0 }
         var n: Int64 = 0
         try callC("number_of_children(\(indexPath))") { f(source.context, indexPath.c, &n) }
-        guard n >= 0 else { throw LayoutError.callback("number_of_children returned \(n) for \(indexPath), a negative count") }
-        guard n <= Int64(CollectionView.maxCount) else { throw LayoutError(.overflow, "number_of_children returned \(n) for \(indexPath)") }
+        guard n >= 0 else {
+            throw LayoutError.callback("number_of_children returned \(n) for \(indexPath), a negative count")
+        }
+        guard n <= Int64(CollectionView.maxCount) else {
+            throw LayoutError(.overflow, "number_of_children returned \(n) for \(indexPath)")
+        }
         return Int(n)
     }
 }
@@ -114,7 +127,9 @@ public func cvl_tree_config_default_impl(_ out: UnsafeMutablePointer<cvl_tree_co
 }
 
 @_cdecl("cvl_tree_layout_create")
-public func cvl_tree_layout_create_impl(_ source: UnsafePointer<cvl_tree_data_source>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+public func cvl_tree_layout_create_impl(
+    _ source: UnsafePointer<cvl_tree_data_source>?, _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
     guarded {
         guard let source else { throw LayoutError(.nullArgument, "source is NULL") }
         guard let out else { throw LayoutError(.nullArgument, "out_layout is NULL") }
@@ -125,7 +140,9 @@ public func cvl_tree_layout_create_impl(_ source: UnsafePointer<cvl_tree_data_so
 }
 
 @_cdecl("cvl_tree_layout_set_config")
-public func cvl_tree_layout_set_config_impl(_ layout: OpaquePointer?, _ config: UnsafePointer<cvl_tree_config>?) -> Int32 {
+public func cvl_tree_layout_set_config_impl(
+    _ layout: OpaquePointer?, _ config: UnsafePointer<cvl_tree_config>?
+) -> Int32 {
     withLayout(layout) { box in
         let t = try layoutOfType(box, TreeLayout.self, "tree")
         guard let c = config?.pointee else { throw LayoutError(.nullArgument, "config is NULL") }
@@ -134,7 +151,9 @@ public func cvl_tree_layout_set_config_impl(_ layout: OpaquePointer?, _ config: 
 }
 
 @_cdecl("cvl_tree_layout_get_config")
-public func cvl_tree_layout_get_config_impl(_ layout: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_tree_config>?) -> Int32 {
+public func cvl_tree_layout_get_config_impl(
+    _ layout: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_tree_config>?
+) -> Int32 {
     withLayout(layout, fromHooks: true) { box in
         let t = try layoutOfType(box, TreeLayout.self, "tree")
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }

@@ -11,8 +11,10 @@ public func cvl_flow_layout_set_estimated_item_size_impl(_ layout: OpaquePointer
 }
 
 @_cdecl("cvl_flow_layout_get_estimated_item_size")
-public func cvl_flow_layout_get_estimated_item_size_impl(_ layout: OpaquePointer?,
-                                                         _ out: UnsafeMutablePointer<cvl_size>?) -> Int32 {
+public func cvl_flow_layout_get_estimated_item_size_impl(
+    _ layout: OpaquePointer?,
+    _ out: UnsafeMutablePointer<cvl_size>?
+) -> Int32 {
     withLayout(layout, fromHooks: true) { box in
         let f = try flowLayout(box)
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
@@ -21,12 +23,15 @@ public func cvl_flow_layout_get_estimated_item_size_impl(_ layout: OpaquePointer
 }
 
 /// Checks a measured-size batch's count and pointers before anything is read.
-private func checkBatch(_ count: Int, _ keys: UnsafeRawPointer?, _ keyName: String,
-                        _ sizes: UnsafePointer<cvl_size>?) throws {
+private func checkBatch(
+    _ count: Int, _ keys: UnsafeRawPointer?, _ keyName: String,
+    _ sizes: UnsafePointer<cvl_size>?
+) throws {
     guard count >= 0 else { throw LayoutError.invalid("count is too large (negative as a signed size)") }
     guard count <= CollectionView.maxStoredItems else {
-        throw LayoutError(.overflow,
-                          "count \(count) is more than CVL_MAX_STORED_ITEMS (\(CollectionView.maxStoredItems))")
+        throw LayoutError(
+            .overflow,
+            "count \(count) is more than CVL_MAX_STORED_ITEMS (\(CollectionView.maxStoredItems))")
     }
     guard count == 0 || (keys != nil && sizes != nil) else {
         throw LayoutError(.nullArgument, "\(keyName) or sizes is NULL but count is \(count)")
@@ -34,8 +39,10 @@ private func checkBatch(_ count: Int, _ keys: UnsafeRawPointer?, _ keyName: Stri
 }
 
 @_cdecl("cvl_view_set_measured_sizes")
-public func cvl_view_set_measured_sizes_impl(_ view: OpaquePointer?, _ paths: UnsafePointer<cvl_index_path>?,
-                                             _ sizes: UnsafePointer<cvl_size>?, _ count: Int) -> Int32 {
+public func cvl_view_set_measured_sizes_impl(
+    _ view: OpaquePointer?, _ paths: UnsafePointer<cvl_index_path>?,
+    _ sizes: UnsafePointer<cvl_size>?, _ count: Int
+) -> Int32 {
     withView(view) { box in
         try checkBatch(count, paths, "index_paths", sizes)
         guard count > 0, let paths, let sizes else { return }
@@ -47,8 +54,10 @@ public func cvl_view_set_measured_sizes_impl(_ view: OpaquePointer?, _ paths: Un
 }
 
 @_cdecl("cvl_view_set_measured_sizes_by_id")
-public func cvl_view_set_measured_sizes_by_id_impl(_ view: OpaquePointer?, _ ids: UnsafePointer<UInt64>?,
-                                                   _ sizes: UnsafePointer<cvl_size>?, _ count: Int) -> Int32 {
+public func cvl_view_set_measured_sizes_by_id_impl(
+    _ view: OpaquePointer?, _ ids: UnsafePointer<UInt64>?,
+    _ sizes: UnsafePointer<cvl_size>?, _ count: Int
+) -> Int32 {
     withView(view) { box in
         try checkBatch(count, ids, "identifiers", sizes)
         guard count > 0, let ids, let sizes else { return }
@@ -61,14 +70,17 @@ public func cvl_view_set_measured_sizes_by_id_impl(_ view: OpaquePointer?, _ ids
 
 /// Writes a bounded list of index paths (header "Conventions"): `total` is how many there are,
 /// `list` at most `capacity` of them.
-private func writePaths(_ list: [IndexPath], total: Int, _ out: UnsafeMutablePointer<cvl_index_path>?, _ capacity: Int,
-                        _ outCount: UnsafeMutablePointer<Int>?) throws {
+private func writePaths(
+    _ list: [IndexPath], total: Int, _ out: UnsafeMutablePointer<cvl_index_path>?, _ capacity: Int,
+    _ outCount: UnsafeMutablePointer<Int>?
+) throws {
     guard let outCount else { throw LayoutError(.nullArgument, "out_count is NULL") }
     if out == nil && capacity == 0 { outCount.pointee = total; return }
     guard total <= capacity else {
         outCount.pointee = total
-        throw LayoutError(.capacity,
-                          "the buffer holds \(capacity) index paths but \(total) are needed; *out_count says how many")
+        throw LayoutError(
+            .capacity,
+            "the buffer holds \(capacity) index paths but \(total) are needed; *out_count says how many")
     }
     try writeList(list.map(\.c), out, capacity, outCount)
 }
@@ -79,9 +91,11 @@ private func checkOut(_ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?) t
 }
 
 @_cdecl("cvl_view_items_to_measure")
-public func cvl_view_items_to_measure_impl(_ view: OpaquePointer?, _ rect: cvl_rect,
-                                           _ out: UnsafeMutablePointer<cvl_index_path>?,
-                                           _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?) -> Int32 {
+public func cvl_view_items_to_measure_impl(
+    _ view: OpaquePointer?, _ rect: cvl_rect,
+    _ out: UnsafeMutablePointer<cvl_index_path>?,
+    _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
+) -> Int32 {
     withView(view) { box in
         try checkOut(capacity, outCount)
         try box.view.layoutIfNeeded()
@@ -91,9 +105,11 @@ public func cvl_view_items_to_measure_impl(_ view: OpaquePointer?, _ rect: cvl_r
 }
 
 @_cdecl("cvl_view_items_to_measure_for_scroll")
-public func cvl_view_items_to_measure_for_scroll_impl(_ view: OpaquePointer?, _ ip: cvl_index_path, _ position: UInt32,
-                                                      _ out: UnsafeMutablePointer<cvl_index_path>?, _ capacity: Int,
-                                                      _ outCount: UnsafeMutablePointer<Int>?) -> Int32 {
+public func cvl_view_items_to_measure_for_scroll_impl(
+    _ view: OpaquePointer?, _ ip: cvl_index_path, _ position: UInt32,
+    _ out: UnsafeMutablePointer<cvl_index_path>?, _ capacity: Int,
+    _ outCount: UnsafeMutablePointer<Int>?
+) -> Int32 {
     withView(view) { box in
         try checkOut(capacity, outCount)
         let path = try requireIndexPath(ip)

@@ -4,8 +4,10 @@ import CVLayoutCore
 // The collection view object. See include/cvlayout.h for each contract.
 
 @_cdecl("cvl_view_create")
-public func cvl_view_create_impl(_ source: UnsafePointer<cvl_data_source>?, _ layout: OpaquePointer?,
-                                 _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+public func cvl_view_create_impl(
+    _ source: UnsafePointer<cvl_data_source>?, _ layout: OpaquePointer?,
+    _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> Int32 {
     guarded {
         guard let source else { throw LayoutError(.nullArgument, "source is NULL") }
         guard let out else { throw LayoutError(.nullArgument, "out_view is NULL") }
@@ -39,7 +41,9 @@ public func cvl_view_destroy_impl(_ view: OpaquePointer?) -> Int32 {
     guarded {
         guard let view else { return }
         let box = try lookupView(view)
-        guard box.phase == .idle else { throw LayoutError.state("cvl_view_destroy called from inside one of the view's own callbacks") }
+        guard box.phase == .idle else {
+            throw LayoutError.state("cvl_view_destroy called from inside one of the view's own callbacks")
+        }
         Registry.shared.remove(view)
         box.view.detach()
         box.layoutBox.viewBox = nil
@@ -79,17 +83,26 @@ public func cvl_view_reload_data_impl(_ view: OpaquePointer?) -> Int32 {
 }
 
 @_cdecl("cvl_view_invalidate_layout")
-public func cvl_view_invalidate_layout_impl(_ view: OpaquePointer?, _ flags: UInt32,
-                                            _ items: UnsafePointer<cvl_index_path>?, _ count: Int) -> Int32 {
+public func cvl_view_invalidate_layout_impl(
+    _ view: OpaquePointer?, _ flags: UInt32,
+    _ items: UnsafePointer<cvl_index_path>?, _ count: Int
+) -> Int32 {
     withView(view) { box in
-        let known: UInt32 = CVL_INVALIDATE_EVERYTHING | CVL_INVALIDATE_DATA_COUNTS | CVL_INVALIDATE_DELEGATE_METRICS
+        let known: UInt32 =
+            CVL_INVALIDATE_EVERYTHING | CVL_INVALIDATE_DATA_COUNTS | CVL_INVALIDATE_DELEGATE_METRICS
             | CVL_INVALIDATE_LAYOUT_ATTRIBUTES | CVL_INVALIDATE_BOUNDS
-        guard flags & ~known == 0 else { throw LayoutError.invalid("unknown invalidation flag bits 0x\(String(flags & ~known, radix: 16))") }
+        guard flags & ~known == 0 else {
+            throw LayoutError.invalid("unknown invalidation flag bits 0x\(String(flags & ~known, radix: 16))")
+        }
         guard count >= 0 else { throw LayoutError.invalid("item_count is negative") }
-        guard count == 0 || items != nil else { throw LayoutError(.nullArgument, "items is NULL but item_count is \(count)") }
+        guard count == 0 || items != nil else {
+            throw LayoutError(.nullArgument, "items is NULL but item_count is \(count)")
+        }
         var paths: [IndexPath] = []
         if let items, count > 0 {
-            guard count <= box.view.numberOfItems else { throw LayoutError.invalid("item_count \(count) exceeds the number of items") }
+            guard count <= box.view.numberOfItems else {
+                throw LayoutError.invalid("item_count \(count) exceeds the number of items")
+            }
             paths.reserveCapacity(count)
             for i in 0..<count {
                 let ip = try requireIndexPath(items[i], "items[\(i)]")
@@ -121,11 +134,14 @@ public func cvl_view_number_of_sections_impl(_ view: OpaquePointer?, _ out: Unsa
 }
 
 @_cdecl("cvl_view_number_of_items")
-public func cvl_view_number_of_items_impl(_ view: OpaquePointer?, _ section: Int64, _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
+public func cvl_view_number_of_items_impl(
+    _ view: OpaquePointer?, _ section: Int64, _ out: UnsafeMutablePointer<Int64>?
+) -> Int32 {
     withView(view, fromHooks: true) { box in
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
         guard section >= 0, section < Int64(box.view.numberOfSections) else {
-            throw LayoutError.outOfRange("section \(section) out of range (there are \(box.view.numberOfSections) sections)")
+            throw LayoutError.outOfRange(
+                "section \(section) out of range (there are \(box.view.numberOfSections) sections)")
         }
         out.pointee = Int64(box.view.numberOfItems(inSection: Int(section)))
     }
@@ -150,11 +166,15 @@ private func query<R>(_ box: ViewBox, _ body: () throws -> R) throws -> R {
 /// (`CollectionView.sendElements`) into a sink that stores at most `capacity` C structs and
 /// counts the rest.
 /// - Complexity: the layout's query cost; O(min(k, capacity)) memory.
-private func rectQuery(_ box: ViewBox, _ rect: Rect, _ out: UnsafeMutablePointer<cvl_attributes>?,
-                       _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?) throws {
+private func rectQuery(
+    _ box: ViewBox, _ rect: Rect, _ out: UnsafeMutablePointer<cvl_attributes>?,
+    _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
+) throws {
     guard let outCount else { throw LayoutError(.nullArgument, "out_count is NULL") }
     guard capacity >= 0 else { throw LayoutError.invalid("capacity is too large (negative as a signed size)") }
-    guard out != nil || capacity == 0 else { throw LayoutError(.nullArgument, "out is NULL but capacity is \(capacity)") }
+    guard out != nil || capacity == 0 else {
+        throw LayoutError(.nullArgument, "out is NULL but capacity is \(capacity)")
+    }
     let sink = CBufferSink(buffer: box.directCells, capacity: capacity)
     sink.stampIdentifiers(of: box.view)
     try box.view.layoutIfNeeded()
@@ -164,8 +184,10 @@ private func rectQuery(_ box: ViewBox, _ rect: Rect, _ out: UnsafeMutablePointer
 }
 
 @_cdecl("cvl_view_attributes_in_rect")
-public func cvl_view_attributes_in_rect_impl(_ view: OpaquePointer?, _ rect: cvl_rect, _ out: UnsafeMutablePointer<cvl_attributes>?,
-                                             _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?) -> Int32 {
+public func cvl_view_attributes_in_rect_impl(
+    _ view: OpaquePointer?, _ rect: cvl_rect, _ out: UnsafeMutablePointer<cvl_attributes>?,
+    _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
+) -> Int32 {
     withView(view) { box in
         let r = try requireRect(rect, "rect")
         try rectQuery(box, r, out, capacity, outCount)
@@ -173,17 +195,21 @@ public func cvl_view_attributes_in_rect_impl(_ view: OpaquePointer?, _ rect: cvl
 }
 
 @_cdecl("cvl_view_visible_attributes")
-public func cvl_view_visible_attributes_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_attributes>?,
-                                             _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?) -> Int32 {
+public func cvl_view_visible_attributes_impl(
+    _ view: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_attributes>?,
+    _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
+) -> Int32 {
     withView(view) { box in
-        try box.view.layoutIfNeeded()   // first: restoring a scroll anchor may move the visible rect
+        try box.view.layoutIfNeeded()  // first: restoring a scroll anchor may move the visible rect
         try rectQuery(box, box.view.bounds, out, capacity, outCount)
     }
 }
 
 @_cdecl("cvl_view_attributes_for_element")
-public func cvl_view_attributes_for_element_impl(_ view: OpaquePointer?, _ category: Int32, _ kind: Int32, _ ip: cvl_index_path,
-                                                 _ out: UnsafeMutablePointer<cvl_attributes>?, _ found: UnsafeMutablePointer<Int32>?) -> Int32 {
+public func cvl_view_attributes_for_element_impl(
+    _ view: OpaquePointer?, _ category: Int32, _ kind: Int32, _ ip: cvl_index_path,
+    _ out: UnsafeMutablePointer<cvl_attributes>?, _ found: UnsafeMutablePointer<Int32>?
+) -> Int32 {
     withView(view) { box in
         guard let out, let found else { throw LayoutError(.nullArgument, "out or out_found is NULL") }
         let cat = try coreCategory(category)
@@ -199,14 +225,18 @@ public func cvl_view_attributes_for_element_impl(_ view: OpaquePointer?, _ categ
 }
 
 @_cdecl("cvl_view_attributes_for_item")
-public func cvl_view_attributes_for_item_impl(_ view: OpaquePointer?, _ ip: cvl_index_path,
-                                              _ out: UnsafeMutablePointer<cvl_attributes>?, _ found: UnsafeMutablePointer<Int32>?) -> Int32 {
+public func cvl_view_attributes_for_item_impl(
+    _ view: OpaquePointer?, _ ip: cvl_index_path,
+    _ out: UnsafeMutablePointer<cvl_attributes>?, _ found: UnsafeMutablePointer<Int32>?
+) -> Int32 {
     cvl_view_attributes_for_element_impl(view, Int32(CVL_CATEGORY_CELL), Int32(CVL_KIND_NONE), ip, out, found)
 }
 
 @_cdecl("cvl_view_index_path_at_point")
-public func cvl_view_index_path_at_point_impl(_ view: OpaquePointer?, _ point: cvl_point,
-                                              _ out: UnsafeMutablePointer<cvl_index_path>?, _ found: UnsafeMutablePointer<Int32>?) -> Int32 {
+public func cvl_view_index_path_at_point_impl(
+    _ view: OpaquePointer?, _ point: cvl_point,
+    _ out: UnsafeMutablePointer<cvl_index_path>?, _ found: UnsafeMutablePointer<Int32>?
+) -> Int32 {
     withView(view) { box in
         guard let out, let found else { throw LayoutError(.nullArgument, "out or out_found is NULL") }
         let p = try requireFinite(point, "point")
@@ -220,8 +250,10 @@ public func cvl_view_index_path_at_point_impl(_ view: OpaquePointer?, _ point: c
 }
 
 @_cdecl("cvl_view_target_content_offset")
-public func cvl_view_target_content_offset_impl(_ view: OpaquePointer?, _ proposed: cvl_point, _ velocity: cvl_point,
-                                                _ out: UnsafeMutablePointer<cvl_point>?) -> Int32 {
+public func cvl_view_target_content_offset_impl(
+    _ view: OpaquePointer?, _ proposed: cvl_point, _ velocity: cvl_point,
+    _ out: UnsafeMutablePointer<cvl_point>?
+) -> Int32 {
     withView(view) { box in
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
         let p = try requireFinite(proposed, "proposed offset"), v = try requireFinite(velocity, "velocity")
@@ -230,8 +262,10 @@ public func cvl_view_target_content_offset_impl(_ view: OpaquePointer?, _ propos
 }
 
 @_cdecl("cvl_view_scroll_to_item")
-public func cvl_view_scroll_to_item_impl(_ view: OpaquePointer?, _ ip: cvl_index_path, _ position: UInt32,
-                                         _ out: UnsafeMutablePointer<cvl_point>?) -> Int32 {
+public func cvl_view_scroll_to_item_impl(
+    _ view: OpaquePointer?, _ ip: cvl_index_path, _ position: UInt32,
+    _ out: UnsafeMutablePointer<cvl_point>?
+) -> Int32 {
     withView(view) { box in
         let path = try requireIndexPath(ip)
         let pos = try requireScrollPosition(position)
@@ -241,9 +275,11 @@ public func cvl_view_scroll_to_item_impl(_ view: OpaquePointer?, _ ip: cvl_index
 }
 
 @_cdecl("cvl_view_scroll_to_item_animated")
-public func cvl_view_scroll_to_item_animated_impl(_ view: OpaquePointer?, _ ip: cvl_index_path, _ position: UInt32,
-                                                  _ animation: UnsafePointer<cvl_animation>?,
-                                                  _ out: UnsafeMutablePointer<cvl_point>?) -> Int32 {
+public func cvl_view_scroll_to_item_animated_impl(
+    _ view: OpaquePointer?, _ ip: cvl_index_path, _ position: UInt32,
+    _ animation: UnsafePointer<cvl_animation>?,
+    _ out: UnsafeMutablePointer<cvl_point>?
+) -> Int32 {
     withView(view) { box in
         let path = try requireIndexPath(ip)
         let pos = try requireScrollPosition(position)

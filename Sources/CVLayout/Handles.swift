@@ -1,5 +1,6 @@
 import CCVLayout
 import CVLayoutCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -163,7 +164,7 @@ final class ViewBox {
                 bounds_size: cvl_size(width: view.boundsSize.width, height: view.boundsSize.height),
                 content_offset: cvl_point(x: view.contentOffset.x, y: view.contentOffset.y),
                 number_of_sections: Int64(buf.count),
-                items_in_section: buf.isEmpty ? nil : buf.baseAddress)   // never the shared empty-array storage
+                items_in_section: buf.isEmpty ? nil : buf.baseAddress)  // never the shared empty-array storage
             return try withUnsafePointer(to: &env) { try body($0) }
         }
     }
@@ -172,8 +173,9 @@ final class ViewBox {
 /// Environment for layouts whose callbacks need one while detached (never happens during a
 /// view query; used for safety).
 func withDetachedEnv<R>(_ body: (UnsafePointer<cvl_layout_env>) throws -> R) rethrows -> R {
-    var env = cvl_layout_env(bounds_size: cvl_size(width: 0, height: 0), content_offset: cvl_point(x: 0, y: 0),
-                             number_of_sections: 0, items_in_section: nil)
+    var env = cvl_layout_env(
+        bounds_size: cvl_size(width: 0, height: 0), content_offset: cvl_point(x: 0, y: 0),
+        number_of_sections: 0, items_in_section: nil)
     return try withUnsafePointer(to: &env) { try body($0) }
 }
 
@@ -182,7 +184,8 @@ func withDetachedEnv<R>(_ body: (UnsafePointer<cvl_layout_env>) throws -> R) ret
 func lookupView(_ h: OpaquePointer?) throws -> ViewBox {
     guard let h else { throw LayoutError(.nullArgument, "view is NULL") }
     guard let box = Registry.shared.lookup(h) as? ViewBox else {
-        throw LayoutError(.invalidHandle, "view handle \(h) is not a live cvl_view (destroyed, or not from this library)")
+        throw LayoutError(
+            .invalidHandle, "view handle \(h) is not a live cvl_view (destroyed, or not from this library)")
     }
     return box
 }
@@ -190,7 +193,8 @@ func lookupView(_ h: OpaquePointer?) throws -> ViewBox {
 func lookupLayout(_ h: OpaquePointer?) throws -> LayoutBox {
     guard let h else { throw LayoutError(.nullArgument, "layout is NULL") }
     guard let box = Registry.shared.lookup(h) as? LayoutBox else {
-        throw LayoutError(.invalidHandle, "layout handle \(h) is not a live cvl_layout (destroyed, or not from this library)")
+        throw LayoutError(
+            .invalidHandle, "layout handle \(h) is not a live cvl_layout (destroyed, or not from this library)")
     }
     return box
 }
@@ -226,7 +230,10 @@ private func enter(_ box: ViewBox, fromHooks: Bool) throws {
     case .idle: return
     case .querying where fromHooks: return
     default:
-        throw LayoutError.state("re-entrant call: a callback called back into the view (or its layout) that is running it; only the functions marked \"callable from hooks\" may be, and only during queries")
+        throw LayoutError.state(
+            "re-entrant call: a callback called back into the view (or its layout) that is running it; only the "
+                + "functions marked \"callable from hooks\" may be, and only during queries"
+        )
     }
 }
 

@@ -23,7 +23,7 @@ final class HookableFlowLayout: FlowLayout, HasLayoutBox {
     override func prepare() throws {
         try super.prepare()
         if let ctx = invalidation {
-            invalidation = nil   // a failed prepare is retried with the view's pending context again
+            invalidation = nil  // a failed prepare is retried with the view's pending context again
             try hooks?.invalidate(self, ctx)
         }
         try hooks?.prepare(self)
@@ -53,13 +53,17 @@ final class HookableFlowLayout: FlowLayout, HasLayoutBox {
         return try hooks?.element(self, .cell, .none, indexPath, base: base) ?? base
     }
 
-    override func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+    override func layoutAttributesForSupplementaryView(
+        ofKind kind: ElementKind, at indexPath: IndexPath
+    ) throws -> LayoutAttributes? {
         let base = try super.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
         guard let hooks else { return base }
         return try hooks.element(self, .supplementaryView, kind, indexPath, base: base)
     }
 
-    override func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+    override func layoutAttributesForDecorationView(
+        ofKind kind: ElementKind, at indexPath: IndexPath
+    ) throws -> LayoutAttributes? {
         let base = try super.layoutAttributesForDecorationView(ofKind: kind, at: indexPath)
         guard let hooks else { return base }
         return try hooks.element(self, .decorationView, kind, indexPath, base: base)
@@ -70,7 +74,9 @@ final class HookableFlowLayout: FlowLayout, HasLayoutBox {
         return hooks?.shouldInvalidate(self, forBoundsChange: newBounds, base: base) ?? base
     }
 
-    override func targetContentOffset(forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point) throws -> Point {
+    override func targetContentOffset(
+        forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point
+    ) throws -> Point {
         let base = try super.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: velocity)
         return try hooks?.targetContentOffset(self, proposed: proposed, velocity: velocity, base: base) ?? base
     }
@@ -91,7 +97,9 @@ final class HookableFlowLayout: FlowLayout, HasLayoutBox {
         return try hooks.transition(self, appearing: true, final, base: base)
     }
 
-    override func finalAttributes(forDisappearing key: ElementKey, current: LayoutAttributes) throws -> LayoutAttributes? {
+    override func finalAttributes(
+        forDisappearing key: ElementKey, current: LayoutAttributes
+    ) throws -> LayoutAttributes? {
         let base = try super.finalAttributes(forDisappearing: key, current: current)
         guard let hooks else { return base }
         return try hooks.transition(self, appearing: false, current, base: base)

@@ -1,3 +1,6 @@
+import CCVLayout
+import CVLayoutCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CCVLayout
-import CVLayoutCore
 
 /// Per-thread state of the C surface: the last error message (what `cvl_last_error_message`
 /// returns) and the message a failing callback left with `cvl_callback_error`.

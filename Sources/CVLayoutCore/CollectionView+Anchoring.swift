@@ -56,12 +56,12 @@ extension CollectionView {
         }
         let keep = Self.maxAnimatedElements
         var cells: [LayoutAttributes] = []
-        var cutoff: LayoutAttributes?   // the worst kept once `keep` are kept: worse ones are skipped
+        var cutoff: LayoutAttributes?  // the worst kept once `keep` are kept: worse ones are skipped
         let sink = VisitingSink(counts: prepared) { a in
             guard a.category == .cell, !a.isHidden else { return }
             if let c = cutoff, !before(a, c) { return }
             cells.append(a)
-            if cells.count >= 2 * keep {   // keep the best `keep`: amortized O(log K) per kept cell
+            if cells.count >= 2 * keep {  // keep the best `keep`: amortized O(log K) per kept cell
                 cells.sort(by: before)
                 cells.removeLast(cells.count - keep)
                 cutoff = cells.last
@@ -73,10 +73,15 @@ extension CollectionView {
         if cells.count > keep { cells.removeLast(cells.count - keep) }
         let size = cachedContentSize
         let vertical = Self.scrollsVertically(layout: layout, content: size, viewport: boundsSize)
-        let atEnd = vertical ? contentOffset.y >= size.height - boundsSize.height - 0.5
-                             : contentOffset.x >= size.width - boundsSize.width - 0.5
-        return ScrollAnchor(candidates: cells.map { .init(key: $0.key, screen: Point(x: $0.origin.x - contentOffset.x, y: $0.origin.y - contentOffset.y)) },
-                            vertical: vertical, atEnd: anchorPolicy == .end && atEnd, offset: contentOffset)
+        let atEnd =
+            vertical
+            ? contentOffset.y >= size.height - boundsSize.height - 0.5
+            : contentOffset.x >= size.width - boundsSize.width - 0.5
+        return ScrollAnchor(
+            candidates: cells.map {
+                .init(key: $0.key, screen: Point(x: $0.origin.x - contentOffset.x, y: $0.origin.y - contentOffset.y))
+            },
+            vertical: vertical, atEnd: anchorPolicy == .end && atEnd, offset: contentOffset)
     }
 
     /// The scroll axis: a flow layout's direction; otherwise vertical unless only the width
@@ -118,7 +123,9 @@ extension CollectionView {
     /// Before an invalidation that may move things (sizes, metrics, bounds size): remembers the
     /// anchor once until the next prepare restores it.
     func noteAnchorBeforeInvalidation(_ ctx: InvalidationContext) {
-        guard anchorPolicy != .none, !suspendAnchoring, !ctx.isBoundsOnly, pendingAnchor == nil, !needsPrepare else { return }
+        guard anchorPolicy != .none, !suspendAnchoring, !ctx.isBoundsOnly, pendingAnchor == nil, !needsPrepare else {
+            return
+        }
         pendingAnchor = try? captureAnchor()
     }
 
@@ -138,7 +145,11 @@ extension CollectionView {
         if anchorPolicy == .none { return nil }
         var best: LayoutAttributes?, bestDistance = Double.infinity
         let target: Point?
-        if case .nearest(let p) = anchorPolicy { target = Point(x: contentOffset.x + p.x, y: contentOffset.y + p.y) } else { target = nil }
+        if case .nearest(let p) = anchorPolicy {
+            target = Point(x: contentOffset.x + p.x, y: contentOffset.y + p.y)
+        } else {
+            target = nil
+        }
         let sink = VisitingSink(counts: counts) { a in
             guard a.category == .cell, !a.isHidden else { return }
             if let c = target {

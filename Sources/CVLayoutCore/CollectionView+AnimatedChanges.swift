@@ -76,8 +76,10 @@ extension CollectionView {
     /// `start(a)` when it was not on screen; every element on screen before that is not on screen
     /// after moves to its new attributes, or fades out where it was when it no longer exists.
     /// Progress 0 therefore shows exactly the last frame before the change.
-    func makeRelayoutTransition(before: OnScreen, shift: Point, timing: AnimationTiming,
-                                start: (LayoutAttributes) throws -> LayoutAttributes) throws -> Transition {
+    func makeRelayoutTransition(
+        before: OnScreen, shift: Point, timing: AnimationTiming,
+        start: (LayoutAttributes) throws -> LayoutAttributes
+    ) throws -> Transition {
         var tr = Transition(timing: timing, start: currentTime, discreteSlots: layout.discreteCustomSlots)
         let after = try layoutAttributesForElementsFinal(in: bounds)
         var claimed = Set<ElementKey>()
@@ -112,7 +114,9 @@ extension CollectionView {
     /// does the same); `finishAnimations()` jumps to the target.
     /// - Returns: the target offset (clamped into the scrollable range).
     /// - Complexity: O(1) beyond the item's attributes query; each `setTime` is one offset change.
-    public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animation: AnimationTiming?) throws -> Point {
+    public func scrollToItem(
+        at indexPath: IndexPath, at position: ScrollPosition, animation: AnimationTiming?
+    ) throws -> Point {
         guard let animation else { return try scrollToItem(at: indexPath, at: position) }
         let from = contentOffset
         let target = try scrollTarget(for: indexPath, at: position)

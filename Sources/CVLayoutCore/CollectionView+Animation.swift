@@ -6,7 +6,9 @@ extension CollectionView {
     /// moves the content offset to its value at the new time (see `scrollToItem(at:at:animation:)`).
     public func setTime(_ seconds: Double) throws {
         guard seconds.isFinite else { throw LayoutError.invalid("time \(seconds) must be finite") }
-        guard seconds >= currentTime else { throw LayoutError.invalid("time \(seconds) is earlier than the current time \(currentTime)") }
+        guard seconds >= currentTime else {
+            throw LayoutError.invalid("time \(seconds) is earlier than the current time \(currentTime)")
+        }
         currentTime = seconds
         if let t = transition, t.isFinished(at: seconds) { transition = nil }
         try advanceScroll()
@@ -75,8 +77,9 @@ extension CollectionView {
     public func performBatchUpdates(_ update: BatchUpdate, animation: AnimationTiming?) throws {
         let newCounts = try Self.loadCounts(dataSource)
         let plan = try UpdatePlan.make(update: update, oldCounts: counts, newCounts: newCounts)
-        try commit(plan, animation: animation,
-                   identities: identities(afterChangeTo: newCounts, placesChanged: !update.isEmpty))
+        try commit(
+            plan, animation: animation,
+            identities: identities(afterChangeTo: newCounts, placesChanged: !update.isEmpty))
     }
 
     /// Commits a validated batch update (`performBatchUpdates`, `applySnapshot`); `identities`
@@ -124,7 +127,7 @@ extension CollectionView {
             identities = savedIdentities
             contentOffset = savedOffset
             pendingAnchor = savedAnchor
-            preparedCounts = nil   // the layout may hold the new counts' state now
+            preparedCounts = nil  // the layout may hold the new counts' state now
             invalidate(.dataSourceCounts)
             throw error
         }
@@ -134,10 +137,14 @@ extension CollectionView {
     private func mapForward(_ key: ElementKey, _ plan: UpdatePlan) -> ElementKey? {
         var k = key
         if key.category == .cell {
-            guard let ip = plan.newIndexPath(forOld: key.indexPath), !plan.isReloaded(old: key.indexPath) else { return nil }
+            guard let ip = plan.newIndexPath(forOld: key.indexPath), !plan.isReloaded(old: key.indexPath) else {
+                return nil
+            }
             k.indexPath = ip
         } else {
-            guard let s = plan.newSection(forOld: key.indexPath.section), !plan.reloadedSections.contains(key.indexPath.section) else { return nil }
+            guard let s = plan.newSection(forOld: key.indexPath.section),
+                !plan.reloadedSections.contains(key.indexPath.section)
+            else { return nil }
             k.indexPath.section = s
         }
         return k
@@ -147,13 +154,16 @@ extension CollectionView {
         if key.category == .cell {
             return plan.oldIndexPath(forNew: key.indexPath) != nil && !plan.isReloaded(new: key.indexPath)
         }
-        return plan.oldSection(forNew: key.indexPath.section) != nil && !plan.reloadedSectionsAfterUpdate.contains(key.indexPath.section)
+        return plan.oldSection(forNew: key.indexPath.section) != nil
+            && !plan.reloadedSectionsAfterUpdate.contains(key.indexPath.section)
     }
 
     /// `shift`: how far the content offset moved with the update (scroll anchoring); every
     /// element starts where it was on screen, its old attributes moved by it.
-    private func makeUpdateTransition(plan: UpdatePlan, before: OnScreen, shift: Point,
-                                      timing: AnimationTiming) throws -> Transition {
+    private func makeUpdateTransition(
+        plan: UpdatePlan, before: OnScreen, shift: Point,
+        timing: AnimationTiming
+    ) throws -> Transition {
         var tr = Transition(timing: timing, start: currentTime, discreteSlots: layout.discreteCustomSlots)
         let after = try layoutAttributesForElementsFinal(in: bounds)
         var afterByKey: [ElementKey: LayoutAttributes] = [:]
@@ -164,7 +174,9 @@ extension CollectionView {
         let moved = shift != .zero
         for (oldKey, onScreen) in before.present {
             let old = moved ? onScreen.moved(by: shift) : onScreen
-            if let newKey = mapForward(oldKey, plan), let to = try afterByKey[newKey] ?? layout.layoutAttributes(for: newKey) {
+            if let newKey = mapForward(oldKey, plan),
+                let to = try afterByKey[newKey] ?? layout.layoutAttributes(for: newKey)
+            {
                 var from = old
                 from.indexPath = newKey.indexPath
                 let start = try layout.initialAttributes(forAppearing: newKey, final: to) ?? from
@@ -234,7 +246,7 @@ extension CollectionView {
 
         let saved = (pending, needsPrepare, transition, contentOffset)
         let savedAnchor = pendingAnchor
-        pendingAnchor = nil   // the switch places its own anchor
+        pendingAnchor = nil  // the switch places its own anchor
         suspendAnchoring = true
         defer { suspendAnchoring = false }
         do {
@@ -246,15 +258,21 @@ extension CollectionView {
             try layoutIfNeeded()
             if let anchor, let a = try newLayout.layoutAttributes(for: anchor.key) {
                 let size = cachedContentSize
-                let x = clampOffset(a.center.x - (anchor.center.x - oldOffset.x), content: size.width, viewport: boundsSize.width)
-                let y = clampOffset(a.center.y - (anchor.center.y - oldOffset.y), content: size.height, viewport: boundsSize.height)
-                var proposed = try newLayout.targetContentOffset(forProposedContentOffset: Point(x: x, y: y), withScrollingVelocity: .zero)
+                let x = clampOffset(
+                    a.center.x - (anchor.center.x - oldOffset.x), content: size.width, viewport: boundsSize.width)
+                let y = clampOffset(
+                    a.center.y - (anchor.center.y - oldOffset.y), content: size.height, viewport: boundsSize.height)
+                var proposed = try newLayout.targetContentOffset(
+                    forProposedContentOffset: Point(x: x, y: y), withScrollingVelocity: .zero)
                 if policyAnchor != nil, proposed != Point(x: x, y: y) {
                     // A layout that snaps (Cover Flow) would land on another cell: centre the
                     // anchor instead, so the snap keeps the cell the user was on.
-                    let cx = clampOffset(a.center.x - boundsSize.width / 2, content: size.width, viewport: boundsSize.width)
-                    let cy = clampOffset(a.center.y - boundsSize.height / 2, content: size.height, viewport: boundsSize.height)
-                    proposed = try newLayout.targetContentOffset(forProposedContentOffset: Point(x: cx, y: cy), withScrollingVelocity: .zero)
+                    let cx = clampOffset(
+                        a.center.x - boundsSize.width / 2, content: size.width, viewport: boundsSize.width)
+                    let cy = clampOffset(
+                        a.center.y - boundsSize.height / 2, content: size.height, viewport: boundsSize.height)
+                    proposed = try newLayout.targetContentOffset(
+                        forProposedContentOffset: Point(x: cx, y: cy), withScrollingVelocity: .zero)
                 }
                 if proposed.isFinite { try setContentOffset(proposed); try layoutIfNeeded() }
             }
@@ -282,7 +300,7 @@ extension CollectionView {
             oldLayout.collectionView = self
             (pending, needsPrepare, transition, contentOffset) = saved
             pendingAnchor = savedAnchor
-            preparedCounts = nil   // the old layout's state may have been replaced meanwhile
+            preparedCounts = nil  // the old layout's state may have been replaced meanwhile
             invalidate(.everything)
             throw error
         }

@@ -14,7 +14,8 @@ extension CollectionView {
     public func setIdentifiers(_ snapshot: Snapshot) throws {
         let counts = snapshot.counts
         guard counts == self.counts else {
-            throw LayoutError.invalid("the identifiers give \(Self.describe(counts)) but the view has \(Self.describe(self.counts))")
+            throw LayoutError.invalid(
+                "the identifiers give \(Self.describe(counts)) but the view has \(Self.describe(self.counts))")
         }
         identities = .bulk(try IndexedSnapshot(snapshot))
     }
@@ -31,7 +32,8 @@ extension CollectionView {
     /// - Throws: `.outOfRange` outside the counts; a provider's error.
     public func itemIdentifier(at indexPath: IndexPath) throws -> UInt64? {
         try checkItem(indexPath)
-        return try identities.identifier(of: ElementKey(category: .cell, kind: .none, indexPath: indexPath), counts: counts)
+        return try identities.identifier(
+            of: ElementKey(category: .cell, kind: .none, indexPath: indexPath), counts: counts)
     }
 
     /// The index path of the item with identifier `id` (bulk identifiers only).
@@ -39,7 +41,8 @@ extension CollectionView {
     /// - Complexity: O(1) expected + O(log S).
     public func indexPath(forItemIdentifier id: UInt64) throws -> IndexPath? {
         guard case .bulk(let snap) = identities else {
-            throw LayoutError.state("looking an item up by identifier needs identifiers given in bulk (set_identifiers or apply_snapshot)")
+            throw LayoutError.state(
+                "looking an item up by identifier needs identifiers given in bulk (set_identifiers or apply_snapshot)")
         }
         return snap.indexPath(ofItem: id)
     }
@@ -62,13 +65,19 @@ extension CollectionView {
     /// - Throws: as `diffSnapshot`, `.inconsistentUpdate` when the data source's counts differ
     ///   from the snapshot's, or any error of the commit. Nothing changes on error.
     @discardableResult
-    public func applySnapshot(_ snapshot: Snapshot, changed: [UInt64] = [], animation: AnimationTiming?) throws -> SnapshotDiff {
+    public func applySnapshot(
+        _ snapshot: Snapshot, changed: [UInt64] = [], animation: AnimationTiming?
+    ) throws -> SnapshotDiff {
         let new = try IndexedSnapshot(snapshot, name: "the new snapshot")
         let diff = try SnapshotDiff(from: try currentSnapshot(), to: new, changed: changed)
         let newCounts = try Self.loadCounts(dataSource)
         let snapCounts = snapshot.counts
         guard newCounts == snapCounts else {
-            throw LayoutError(.inconsistentUpdate, "the data source reports \(Self.describe(newCounts)) but the snapshot has \(Self.describe(snapCounts)): update the data before applying its snapshot")
+            throw LayoutError(
+                .inconsistentUpdate,
+                "the data source reports \(Self.describe(newCounts)) but the snapshot has "
+                    + "\(Self.describe(snapCounts)): update the data before applying its snapshot"
+            )
         }
         let plan = try UpdatePlan.make(update: diff.batchUpdate, oldCounts: counts, newCounts: newCounts)
         try commit(plan, animation: animation, identities: .bulk(new))
@@ -82,13 +91,20 @@ extension CollectionView {
             return snap
         case .none:
             guard counts.isEmpty else {
-                throw LayoutError.state("the view has no identifiers to compare the snapshot with: give them first (set_identifiers, an identifier source, or apply_snapshot on a view with no sections)")
+                throw LayoutError.state(
+                    "the view has no identifiers to compare the snapshot with: give them first (set_identifiers, an "
+                        + "identifier source, or apply_snapshot on a view with no sections)"
+                )
             }
             return try IndexedSnapshot(Snapshot([]))
         case .provider(let box):
             let total = counts.reduce(0, +)
             guard total <= Self.maxStoredItems else {
-                throw LayoutError(.overflow, "reading \(total) identifiers from the identifier source: at most \(Self.maxStoredItems) (CVL_MAX_STORED_ITEMS) are kept")
+                throw LayoutError(
+                    .overflow,
+                    "reading \(total) identifiers from the identifier source: at most \(Self.maxStoredItems) "
+                        + "(CVL_MAX_STORED_ITEMS) are kept"
+                )
             }
             var sections: [UInt64] = [], items: [[UInt64]] = []
             sections.reserveCapacity(counts.count)
@@ -99,7 +115,8 @@ extension CollectionView {
                 for i in 0..<n { list.append(try box.provider.itemIdentifier(at: IndexPath(section: s, item: i))) }
                 items.append(list)
             }
-            return try IndexedSnapshot(Snapshot(sections: sections, items: items), name: "the identifier source's answers")
+            return try IndexedSnapshot(
+                Snapshot(sections: sections, items: items), name: "the identifier source's answers")
         }
     }
 

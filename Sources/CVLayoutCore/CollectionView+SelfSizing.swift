@@ -34,7 +34,8 @@ extension CollectionView {
         var anchor = try captureAnchor(policy: anchorPolicy == .none ? .firstVisible : anchorPolicy)
         if var a = anchor, !a.atEnd {
             // Stable partition: cells keeping their size first.
-            a.candidates = a.candidates.filter { !changing.contains($0.key.indexPath) }
+            a.candidates =
+                a.candidates.filter { !changing.contains($0.key.indexPath) }
                 + a.candidates.filter { changing.contains($0.key.indexPath) }
             anchor = a
         }
@@ -88,8 +89,10 @@ extension CollectionView {
     /// the content's end). Empty: `scrollToItem` lands exactly. Each round the host measures
     /// them, so at most (viewport / smallest item) rounds.
     /// - Complexity: `scrollTarget` + O(log n + k).
-    public func itemsToMeasure(forScrollTo indexPath: IndexPath, at position: ScrollPosition,
-                               limit: Int = .max) throws -> (items: [IndexPath], total: Int) {
+    public func itemsToMeasure(
+        forScrollTo indexPath: IndexPath, at position: ScrollPosition,
+        limit: Int = .max
+    ) throws -> (items: [IndexPath], total: Int) {
         let flow = try selfSizingFlow()
         let target = try scrollTarget(for: indexPath, at: position)
         var (items, total) = try flow.unmeasuredItems(in: Rect(origin: target, size: boundsSize), limit: limit)

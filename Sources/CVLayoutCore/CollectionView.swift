@@ -100,15 +100,20 @@ public final class CollectionView {
         let n = try ds.numberOfSections()
         guard n >= 0 else { throw LayoutError.callback("number_of_sections returned \(n), a negative count") }
         guard n <= maxSections else {
-            throw LayoutError(.overflow, "number_of_sections returned \(n), more than the supported \(maxSections) sections")
+            throw LayoutError(
+                .overflow, "number_of_sections returned \(n), more than the supported \(maxSections) sections")
         }
         var out = [Int](); out.reserveCapacity(n)
         var total = 0
         for s in 0..<n {
             let c = try ds.numberOfItems(inSection: s)
-            guard c >= 0 else { throw LayoutError.callback("number_of_items returned \(c) for section \(s), a negative count") }
+            guard c >= 0 else {
+                throw LayoutError.callback("number_of_items returned \(c) for section \(s), a negative count")
+            }
             guard c <= maxCount, total <= maxCount - c else {
-                throw LayoutError(.overflow, "number_of_items returned \(c) for section \(s): more than the supported \(maxCount) items in all")
+                throw LayoutError(
+                    .overflow,
+                    "number_of_items returned \(c) for section \(s): more than the supported \(maxCount) items in all")
             }
             total += c
             out.append(c)
@@ -119,10 +124,13 @@ public final class CollectionView {
     /// Validates an index path against the cached counts.
     public func checkItem(_ ip: IndexPath) throws {
         guard ip.section >= 0, ip.section < counts.count else {
-            throw LayoutError.outOfRange("index path \(ip): section \(ip.section) out of range (there are \(counts.count) sections)")
+            throw LayoutError.outOfRange(
+                "index path \(ip): section \(ip.section) out of range (there are \(counts.count) sections)")
         }
         guard ip.item >= 0, ip.item < counts[ip.section] else {
-            throw LayoutError.outOfRange("index path \(ip): item \(ip.item) out of range (section \(ip.section) has \(counts[ip.section]) items)")
+            throw LayoutError.outOfRange(
+                "index path \(ip): item \(ip.item) out of range (section \(ip.section) has \(counts[ip.section]) items)"
+            )
         }
     }
 
@@ -141,10 +149,14 @@ public final class CollectionView {
     /// Sets the bounds size (the viewport). Invalidates the layout when it asks for it. Stops a
     /// running animated scroll where it is.
     public func setBoundsSize(_ size: Size) throws {
-        guard size.isValidExtent else { throw LayoutError.invalid("bounds size \(size.width)x\(size.height) must be finite and non-negative") }
+        guard size.isValidExtent else {
+            throw LayoutError.invalid("bounds size \(size.width)x\(size.height) must be finite and non-negative")
+        }
         // The anchor is taken with the old bounds; put back after the layout follows the new ones
         // (at once when the layout does not need a new prepare).
-        if size != boundsSize, pendingAnchor == nil, !needsPrepare, !suspendAnchoring { pendingAnchor = try captureAnchor() }
+        if size != boundsSize, pendingAnchor == nil, !needsPrepare, !suspendAnchoring {
+            pendingAnchor = try captureAnchor()
+        }
         try setBounds(Rect(origin: contentOffset, size: size))
         if !needsPrepare { try restorePendingAnchor() }
         scrollAnimation = nil
@@ -159,7 +171,9 @@ public final class CollectionView {
 
     /// Sets the content offset without touching a running animated scroll (its own steps).
     func moveContentOffset(to offset: Point) throws {
-        guard offset.isFinite else { throw LayoutError.invalid("content offset (\(offset.x), \(offset.y)) must be finite") }
+        guard offset.isFinite else {
+            throw LayoutError.invalid("content offset (\(offset.x), \(offset.y)) must be finite")
+        }
         try setBounds(Rect(origin: offset, size: boundsSize))
     }
 
@@ -225,7 +239,8 @@ public final class CollectionView {
         try layout.prepare()
         let size = try layout.collectionViewContentSize()
         guard size.isValidExtent else {
-            throw LayoutError.callback("the layout returned content size \(size.width)x\(size.height); it must be finite and non-negative")
+            throw LayoutError.callback(
+                "the layout returned content size \(size.width)x\(size.height); it must be finite and non-negative")
         }
         cachedContentSize = size
         preparedCounts = counts
@@ -233,7 +248,7 @@ public final class CollectionView {
         needsPrepare = false
         if pendingAnchor != nil {
             try restorePendingAnchor()
-            try layoutIfNeeded()   // the offset change may invalidate (a bounds-only change: no new anchor)
+            try layoutIfNeeded()  // the offset change may invalidate (a bounds-only change: no new anchor)
         }
     }
 
@@ -285,7 +300,11 @@ public final class CollectionView {
 
     static func checkAnimated(_ count: Int, _ limit: Int) throws {
         guard count > limit else { return }
-        throw LayoutError(.overflow, "\(count) elements are on screen, more than the \(limit) an animation can track (CVL_MAX_ANIMATED_ELEMENTS); make the change without animation or with a smaller viewport")
+        throw LayoutError(
+            .overflow,
+            "\(count) elements are on screen, more than the \(limit) an animation can track "
+                + "(CVL_MAX_ANIMATED_ELEMENTS); make the change without animation or with a smaller viewport"
+        )
     }
 
     /// The layout's own elements in `rect` (no presentation), validated, in draw order; fails
@@ -324,7 +343,7 @@ public final class CollectionView {
 
     /// The elements intersecting the visible rect.
     public func visibleAttributes() throws -> [LayoutAttributes] {
-        try layoutIfNeeded()   // first: restoring a scroll anchor may move the visible rect
+        try layoutIfNeeded()  // first: restoring a scroll anchor may move the visible rect
         return try layoutAttributesForElements(in: bounds)
     }
 
@@ -336,7 +355,9 @@ public final class CollectionView {
         guard let a = try layout.layoutAttributes(for: key) else { return nil }
         try validate([a])
         var out = a
-        if let t = transition, !t.isFinished(at: currentTime), let p = t.presentation(of: key, final: a, at: currentTime) {
+        if let t = transition, !t.isFinished(at: currentTime),
+            let p = t.presentation(of: key, final: a, at: currentTime)
+        {
             out = p
         }
         if !identities.isNone { out.identifier = try identities.identifier(of: key, counts: counts) }
@@ -352,7 +373,8 @@ public final class CollectionView {
         // then test each element's drawn shape, topmost first. A layout that draws everything
         // over its frames (and no animation) needs only the frames around the point.
         let animating = transition.map { !$0.isFinished(at: currentTime) } ?? false
-        let pad = layout.drawsElementsWithinFrames && !animating
+        let pad =
+            layout.drawsElementsWithinFrames && !animating
             ? Swift.max(abs(point.x), abs(point.y), 1) * 0x1p-30
             : Swift.max(boundsSize.width, boundsSize.height, 1)
         let sink = HitTestSink(counts: counts, point: point)
@@ -373,7 +395,9 @@ public final class CollectionView {
 
     /// `targetContentOffsetForProposedContentOffset:withScrollingVelocity:`.
     public func targetContentOffset(forProposed proposed: Point, velocity: Point) throws -> Point {
-        guard proposed.isFinite, velocity.isFinite else { throw LayoutError.invalid("proposed offset and velocity must be finite") }
+        guard proposed.isFinite, velocity.isFinite else {
+            throw LayoutError.invalid("proposed offset and velocity must be finite")
+        }
         try layoutIfNeeded()
         let p = try layout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: velocity)
         guard p.isFinite else { throw LayoutError.callback("the layout returned a non-finite target content offset") }
@@ -386,12 +410,19 @@ public final class CollectionView {
     func validate(_ list: [LayoutAttributes]) throws {
         for a in list {
             guard a.isValid else {
-                throw LayoutError.callback("the layout returned invalid attributes for \(a.category) \(a.indexPath): NaN, infinity or a negative size")
+                throw LayoutError.callback(
+                    "the layout returned invalid attributes for \(a.category) \(a.indexPath): NaN, infinity or a "
+                        + "negative size"
+                )
             }
             if a.category == .cell {
                 guard a.indexPath.section >= 0, a.indexPath.section < counts.count,
-                      a.indexPath.item >= 0, a.indexPath.item < counts[a.indexPath.section] else {
-                    throw LayoutError.callback("the layout returned attributes for a cell with an index path that does not exist: \(a.indexPath)")
+                    a.indexPath.item >= 0, a.indexPath.item < counts[a.indexPath.section]
+                else {
+                    throw LayoutError.callback(
+                        "the layout returned attributes for a cell with an index path that does not exist: "
+                            + "\(a.indexPath)"
+                    )
                 }
             }
         }

@@ -86,13 +86,17 @@ open class CollectionViewLayout {
 
     /// `layoutAttributesForSupplementaryViewOfKind:atIndexPath:`. Default: searches the whole
     /// content rect.
-    open func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+    open func layoutAttributesForSupplementaryView(
+        ofKind kind: ElementKind, at indexPath: IndexPath
+    ) throws -> LayoutAttributes? {
         try findByRectQuery(.supplementaryView, kind, indexPath)
     }
 
     /// `layoutAttributesForDecorationViewOfKind:atIndexPath:`. Default: searches the whole
     /// content rect.
-    open func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+    open func layoutAttributesForDecorationView(
+        ofKind kind: ElementKind, at indexPath: IndexPath
+    ) throws -> LayoutAttributes? {
         try findByRectQuery(.decorationView, kind, indexPath)
     }
 
@@ -109,10 +113,13 @@ open class CollectionViewLayout {
     /// it) that keeps only the element asked for.
     /// - Complexity: the layout's rect query over everything, O(1) memory. Layouts override the
     ///   lookups they can answer directly.
-    private func findByRectQuery(_ category: ElementCategory, _ kind: ElementKind, _ indexPath: IndexPath) throws -> LayoutAttributes? {
+    private func findByRectQuery(
+        _ category: ElementCategory, _ kind: ElementKind, _ indexPath: IndexPath
+    ) throws -> LayoutAttributes? {
         let size = try collectionViewContentSize()
-        let sink = FindingSink(counts: collectionView?.counts,
-                               key: ElementKey(category: category, kind: kind, indexPath: indexPath))
+        let sink = FindingSink(
+            counts: collectionView?.counts,
+            key: ElementKey(category: category, kind: kind, indexPath: indexPath))
         try layoutAttributesForElements(in: CollectionViewLayout.searchRect(content: size), into: sink)
         try sink.check()
         return sink.found
@@ -122,7 +129,8 @@ open class CollectionViewLayout {
     /// whatever the content size).
     public static func searchRect(content size: Size) -> Rect {
         let limit = Double.greatestFiniteMagnitude / 4
-        return Rect(x: -1e9, y: -1e9, width: Swift.min(size.width + 2e9, limit), height: Swift.min(size.height + 2e9, limit))
+        return Rect(
+            x: -1e9, y: -1e9, width: Swift.min(size.width + 2e9, limit), height: Swift.min(size.height + 2e9, limit))
     }
 
     // MARK: Invalidation
@@ -140,7 +148,9 @@ open class CollectionViewLayout {
 
     /// `targetContentOffsetForProposedContentOffset:withScrollingVelocity:`. Default: the
     /// proposed offset, unchanged (UIKit's base behaviour; snapping is for subclasses).
-    open func targetContentOffset(forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point) throws -> Point {
+    open func targetContentOffset(
+        forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point
+    ) throws -> Point {
         proposed
     }
 
@@ -158,10 +168,18 @@ open class CollectionViewLayout {
     open func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) throws -> LayoutAttributes? { nil }
     /// `finalLayoutAttributesForDisappearingItemAtIndexPath:` (index path before the update).
     open func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) throws -> LayoutAttributes? { nil }
-    open func initialLayoutAttributesForAppearingSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? { nil }
-    open func finalLayoutAttributesForDisappearingSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? { nil }
-    open func initialLayoutAttributesForAppearingDecorationElement(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? { nil }
-    open func finalLayoutAttributesForDisappearingDecorationElement(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? { nil }
+    open func initialLayoutAttributesForAppearingSupplementaryElement(
+        ofKind kind: ElementKind, at indexPath: IndexPath
+    ) throws -> LayoutAttributes? { nil }
+    open func finalLayoutAttributesForDisappearingSupplementaryElement(
+        ofKind kind: ElementKind, at indexPath: IndexPath
+    ) throws -> LayoutAttributes? { nil }
+    open func initialLayoutAttributesForAppearingDecorationElement(
+        ofKind kind: ElementKind, at indexPath: IndexPath
+    ) throws -> LayoutAttributes? { nil }
+    open func finalLayoutAttributesForDisappearingDecorationElement(
+        ofKind kind: ElementKind, at indexPath: IndexPath
+    ) throws -> LayoutAttributes? { nil }
 
     /// The appear hook the collection view calls, with the element's attributes after the
     /// update (`final`). Default: the UIKit-style per-category method. Layouts whose hooks work
@@ -180,16 +198,20 @@ open class CollectionViewLayout {
     public final func initialLayoutAttributesForAppearingElement(_ key: ElementKey) throws -> LayoutAttributes? {
         switch key.category {
         case .cell: return try initialLayoutAttributesForAppearingItem(at: key.indexPath)
-        case .supplementaryView: return try initialLayoutAttributesForAppearingSupplementaryElement(ofKind: key.kind, at: key.indexPath)
-        case .decorationView: return try initialLayoutAttributesForAppearingDecorationElement(ofKind: key.kind, at: key.indexPath)
+        case .supplementaryView:
+            return try initialLayoutAttributesForAppearingSupplementaryElement(ofKind: key.kind, at: key.indexPath)
+        case .decorationView:
+            return try initialLayoutAttributesForAppearingDecorationElement(ofKind: key.kind, at: key.indexPath)
         }
     }
     /// The disappear hook for any category.
     public final func finalLayoutAttributesForDisappearingElement(_ key: ElementKey) throws -> LayoutAttributes? {
         switch key.category {
         case .cell: return try finalLayoutAttributesForDisappearingItem(at: key.indexPath)
-        case .supplementaryView: return try finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: key.kind, at: key.indexPath)
-        case .decorationView: return try finalLayoutAttributesForDisappearingDecorationElement(ofKind: key.kind, at: key.indexPath)
+        case .supplementaryView:
+            return try finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: key.kind, at: key.indexPath)
+        case .decorationView:
+            return try finalLayoutAttributesForDisappearingDecorationElement(ofKind: key.kind, at: key.indexPath)
         }
     }
 

@@ -28,11 +28,19 @@ open class ElementSink {
     public final func cell(section: Int, item: Int, frame: Rect) {
         guard failure == nil else { return }
         guard frame.origin.isFinite, frame.size.isValidExtent else {
-            fail(LayoutError.callback("the layout returned invalid attributes for cell (\(section), \(item)): NaN, infinity or a negative size"))
+            fail(
+                LayoutError.callback(
+                    "the layout returned invalid attributes for cell (\(section), \(item)): NaN, infinity or a "
+                        + "negative size"
+                ))
             return
         }
         if let counts, !(section >= 0 && section < counts.count && item >= 0 && item < counts[section]) {
-            fail(LayoutError.callback("the layout returned attributes for a cell with an index path that does not exist: \(IndexPath(section: section, item: item))"))
+            fail(
+                LayoutError.callback(
+                    "the layout returned attributes for a cell with an index path that does not exist: "
+                        + "\(IndexPath(section: section, item: item))"
+                ))
             return
         }
         count += 1
@@ -43,7 +51,11 @@ open class ElementSink {
     public final func add(_ a: LayoutAttributes) {
         guard failure == nil else { return }
         guard a.isValid else {
-            fail(LayoutError.callback("the layout returned invalid attributes for \(a.category) \(a.indexPath): NaN, infinity or a negative size"))
+            fail(
+                LayoutError.callback(
+                    "the layout returned invalid attributes for \(a.category) \(a.indexPath): NaN, infinity or a "
+                        + "negative size"
+                ))
             return
         }
         // A disappearing element carries its index path from before the change (the header's
@@ -51,7 +63,11 @@ open class ElementSink {
         if a.category == .cell, !a.isDisappearing, let counts {
             let s = a.indexPath.section, i = a.indexPath.item
             guard s >= 0, s < counts.count, i >= 0, i < counts[s] else {
-                fail(LayoutError.callback("the layout returned attributes for a cell with an index path that does not exist: \(a.indexPath)"))
+                fail(
+                    LayoutError.callback(
+                        "the layout returned attributes for a cell with an index path that does not exist: "
+                            + "\(a.indexPath)"
+                    ))
                 return
             }
         }
@@ -165,7 +181,9 @@ public final class FindingSink: ElementSink {
     }
 
     public override func storeCell(section: Int, item: Int, frame: Rect) {
-        guard found == nil, key.category == .cell, key.indexPath.section == section, key.indexPath.item == item else { return }
+        guard found == nil, key.category == .cell, key.indexPath.section == section, key.indexPath.item == item else {
+            return
+        }
         found = .cell(IndexPath(section: section, item: item), frame: frame)
     }
 }
@@ -183,7 +201,7 @@ public final class HitTestSink: ElementSink {
 
     public override func store(_ a: LayoutAttributes) {
         guard a.category == .cell, a.covers(point) else { return }
-        if let t = topmost, LayoutAttributes.drawsBefore(a, t) { return }   // ties: the later one
+        if let t = topmost, LayoutAttributes.drawsBefore(a, t) { return }  // ties: the later one
         topmost = a
     }
 

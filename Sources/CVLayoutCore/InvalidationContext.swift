@@ -34,12 +34,24 @@ public struct InvalidationContext: Equatable, Sendable {
 
     public init() {}
 
-    public static var everything: InvalidationContext { var c = InvalidationContext(); c.invalidateEverything = true; return c }
-    public static var dataSourceCounts: InvalidationContext { var c = InvalidationContext(); c.invalidateDataSourceCounts = true; return c }
-    public static var delegateMetrics: InvalidationContext { var c = InvalidationContext(); c.invalidateDelegateMetrics = true; return c }
-    public static var layoutAttributes: InvalidationContext { var c = InvalidationContext(); c.invalidateLayoutAttributes = true; return c }
-    public static var boundsOnly: InvalidationContext { var c = InvalidationContext(); c.boundsChanged = true; return c }
-    public static func items(_ paths: [IndexPath]) -> InvalidationContext { var c = InvalidationContext(); c.invalidatedItems = paths; return c }
+    public static var everything: InvalidationContext {
+        var c = InvalidationContext(); c.invalidateEverything = true; return c
+    }
+    public static var dataSourceCounts: InvalidationContext {
+        var c = InvalidationContext(); c.invalidateDataSourceCounts = true; return c
+    }
+    public static var delegateMetrics: InvalidationContext {
+        var c = InvalidationContext(); c.invalidateDelegateMetrics = true; return c
+    }
+    public static var layoutAttributes: InvalidationContext {
+        var c = InvalidationContext(); c.invalidateLayoutAttributes = true; return c
+    }
+    public static var boundsOnly: InvalidationContext {
+        var c = InvalidationContext(); c.boundsChanged = true; return c
+    }
+    public static func items(_ paths: [IndexPath]) -> InvalidationContext {
+        var c = InvalidationContext(); c.invalidatedItems = paths; return c
+    }
 
     /// Combines two pending invalidations.
     public func merged(with o: InvalidationContext) -> InvalidationContext {

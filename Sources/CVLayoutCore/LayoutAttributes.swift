@@ -47,8 +47,10 @@ public struct LayoutAttributes: Hashable, Sendable {
     public var isDisappearing: Bool = false
     public var custom = CustomAttributes()
 
-    public init(indexPath: IndexPath, category: ElementCategory = .cell, kind: ElementKind = .none,
-                frame: Rect = .zero) {
+    public init(
+        indexPath: IndexPath, category: ElementCategory = .cell, kind: ElementKind = .none,
+        frame: Rect = .zero
+    ) {
         self.indexPath = indexPath
         self.category = category
         self.kind = kind
@@ -61,11 +63,14 @@ public struct LayoutAttributes: Hashable, Sendable {
         LayoutAttributes(indexPath: indexPath, category: .cell, kind: .none, frame: frame)
     }
     /// `layoutAttributesForSupplementaryViewOfKind:withIndexPath:`.
-    public static func supplementary(_ kind: ElementKind, _ indexPath: IndexPath, frame: Rect = .zero) -> LayoutAttributes {
+    public static func supplementary(
+        _ kind: ElementKind, _ indexPath: IndexPath, frame: Rect = .zero
+    ) -> LayoutAttributes {
         LayoutAttributes(indexPath: indexPath, category: .supplementaryView, kind: kind, frame: frame)
     }
     /// `layoutAttributesForDecorationViewOfKind:withIndexPath:`.
-    public static func decoration(_ kind: ElementKind, _ indexPath: IndexPath, frame: Rect = .zero) -> LayoutAttributes {
+    public static func decoration(_ kind: ElementKind, _ indexPath: IndexPath, frame: Rect = .zero) -> LayoutAttributes
+    {
         LayoutAttributes(indexPath: indexPath, category: .decorationView, kind: kind, frame: frame)
     }
 
@@ -84,8 +89,10 @@ public struct LayoutAttributes: Hashable, Sendable {
     public var drawnQuad: [Point]? {
         if transform.isIdentity {
             let f = frame
-            return [Point(x: f.minX, y: f.minY), Point(x: f.maxX, y: f.minY),
-                    Point(x: f.maxX, y: f.maxY), Point(x: f.minX, y: f.maxY)]
+            return [
+                Point(x: f.minX, y: f.minY), Point(x: f.maxX, y: f.minY),
+                Point(x: f.maxX, y: f.maxY), Point(x: f.minX, y: f.maxY),
+            ]
         }
         let hw = size.width / 2, hh = size.height / 2
         var out: [Point] = []
@@ -116,7 +123,8 @@ public struct LayoutAttributes: Hashable, Sendable {
     /// True when every number is finite and the size is not negative: what the engine checks
     /// on attributes produced by code it does not own (callbacks).
     public var isValid: Bool {
-        origin.isFinite && _size.isValidExtent && center.isFinite && transform.isFinite && alpha.isFinite && custom.isFinite
+        origin.isFinite && _size.isValidExtent && center.isFinite && transform.isFinite && alpha.isFinite
+            && custom.isFinite
     }
 
     /// The documented draw order: z-index, then category, then kind, then index path.
@@ -131,8 +139,10 @@ public struct LayoutAttributes: Hashable, Sendable {
 
     /// `drawsBefore` with cells of equal z-index ordered by `cellRank(center)` before their
     /// index paths (`CollectionViewLayout.cellDrawRank`).
-    public static func drawsBefore(_ a: LayoutAttributes, _ b: LayoutAttributes,
-                                   cellRank: (Point) -> Double) -> Bool {
+    public static func drawsBefore(
+        _ a: LayoutAttributes, _ b: LayoutAttributes,
+        cellRank: (Point) -> Double
+    ) -> Bool {
         if a.zIndex == b.zIndex, a.category == .cell, b.category == .cell {
             let ra = cellRank(a.center), rb = cellRank(b.center)
             if ra != rb { return ra < rb }

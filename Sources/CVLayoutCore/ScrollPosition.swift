@@ -33,13 +33,14 @@ extension CollectionView {
     func scrollTarget(for indexPath: IndexPath, at position: ScrollPosition) throws -> Point {
         try checkItem(indexPath)
         try layoutIfNeeded()
-        guard let a = try layout.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: indexPath)) else {
+        guard let a = try layout.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: indexPath))
+        else {
             throw LayoutError.state("the layout has no attributes for item \(indexPath)")
         }
         try validate([a])
         let f = a.frame, size = try contentSize()
         var o = contentOffset
-        if let s = scrollAnimation { o = s.to }   // an axis without a position keeps the target's value
+        if let s = scrollAnimation { o = s.to }  // an axis without a position keeps the target's value
         if position.contains(.top) { o.y = f.minY }
         if position.contains(.centeredVertically) { o.y = f.midY - boundsSize.height / 2 }
         if position.contains(.bottom) { o.y = f.maxY - boundsSize.height }

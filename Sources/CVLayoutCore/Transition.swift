@@ -21,8 +21,9 @@ struct Transition {
     func isFinished(at time: Double) -> Bool { timing.isFinished(atElapsed: time - start) }
 
     private func sample(_ t: Track, _ p: Double) -> LayoutAttributes {
-        LayoutAttributes.interpolate(from: t.from, to: t.to, progress: p, discreteCustomSlots: discreteSlots,
-                                     rotation: timing.rotation)
+        LayoutAttributes.interpolate(
+            from: t.from, to: t.to, progress: p, discreteCustomSlots: discreteSlots,
+            rotation: timing.rotation)
     }
 
     /// A disappearing element at progress `p`, marked so the host can tell it from a present
@@ -114,7 +115,7 @@ struct TrackTable {
             if let i = positions[key] {
                 if let newValue {
                     tracks[i] = newValue
-                } else {   // swap-remove, keeping positions right
+                } else {  // swap-remove, keeping positions right
                     let last = keys.count - 1
                     if i != last {
                         keys[i] = keys[last]

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import CVLayoutCore
 
 private typealias IndexPath = CVLayoutCore.IndexPath
@@ -6,7 +7,9 @@ private typealias IndexPath = CVLayoutCore.IndexPath
 /// Animated invalidation (Dimensions seed, Listing 4.17), animated `scrollToItem`, and the first
 /// and last frames of animated layout switches (docs/animation-rules.md).
 final class AnimatedChangesTests: XCTestCase {
-    private func key(_ s: Int, _ i: Int) -> ElementKey { ElementKey(category: .cell, kind: .none, indexPath: IndexPath(section: s, item: i)) }
+    private func key(_ s: Int, _ i: Int) -> ElementKey {
+        ElementKey(category: .cell, kind: .none, indexPath: IndexPath(section: s, item: i))
+    }
 
     // MARK: Animated invalidation
 
@@ -52,7 +55,7 @@ final class AnimatedChangesTests: XCTestCase {
         try v.setBoundsSize(Size(width: 300, height: 300))
         try v.beginAnimatedChanges(try AnimationTiming(duration: 1, curve: .linear))
         try flow.configure {
-            $0.itemSize = Size(width: 150, height: 50)   // 2 per line: item 4 moves from (100,100) to (0,100)
+            $0.itemSize = Size(width: 150, height: 50)  // 2 per line: item 4 moves from (100,100) to (0,100)
         }
         try v.commitAnimatedChanges()
         try v.setTime(0.5)
@@ -83,7 +86,9 @@ final class AnimatedChangesTests: XCTestCase {
         try v.beginAnimatedChanges(try AnimationTiming(duration: 1))
         try v.commitAnimatedChanges()
         try v.setTime(0.5)
-        XCTAssertEqual(try v.layoutAttributes(for: key(0, 1))?.frame, try flow.layoutAttributesForItem(at: IndexPath(section: 0, item: 1))?.frame)
+        XCTAssertEqual(
+            try v.layoutAttributes(for: key(0, 1))?.frame,
+            try flow.layoutAttributesForItem(at: IndexPath(section: 0, item: 1))?.frame)
     }
 
     // MARK: Animated scrollToItem
@@ -101,7 +106,8 @@ final class AnimatedChangesTests: XCTestCase {
         let v = try CollectionView(dataSource: StaticDataSource([100]), layout: flow)
         try v.setBoundsSize(Size(width: 300, height: 300))
         try v.setTime(5)
-        let target = try v.scrollToItem(at: IndexPath(section: 0, item: 90), at: .top, animation: try AnimationTiming(duration: 1, curve: .linear))
+        let target = try v.scrollToItem(
+            at: IndexPath(section: 0, item: 90), at: .top, animation: try AnimationTiming(duration: 1, curve: .linear))
         XCTAssertEqual(target, Point(x: 0, y: 3000))
         XCTAssertEqual(v.contentOffset, Point(x: 0, y: 0))
         XCTAssertTrue(v.isAnimating)
@@ -135,7 +141,7 @@ final class AnimatedChangesTests: XCTestCase {
         _ = try v.scrollToItem(at: IndexPath(section: 0, item: 90), at: .top, animation: ease)
         try v.setTime(10.5)
         XCTAssertEqual(v.contentOffset.y, 3000 * TimingCurve.easeInOut.value(at: 0.25), accuracy: 1e-9)
-        XCTAssertLessThan(v.contentOffset.y, 3000 * 0.25)   // eases in
+        XCTAssertLessThan(v.contentOffset.y, 3000 * 0.25)  // eases in
         try v.setContentOffset(Point(x: 0, y: 100))
         XCTAssertFalse(v.isAnimating)
         try v.setTime(11)
@@ -143,7 +149,7 @@ final class AnimatedChangesTests: XCTestCase {
         // finishAnimations jumps to the target; a zero-length animation jumps at once.
         _ = try v.scrollToItem(at: IndexPath(section: 0, item: 30), at: .centeredVertically, animation: ease)
         try v.finishAnimations()
-        XCTAssertEqual(v.contentOffset.y, 900)   // item 30: line 10, mid y 1050, minus half the viewport (150)
+        XCTAssertEqual(v.contentOffset.y, 900)  // item 30: line 10, mid y 1050, minus half the viewport (150)
         XCTAssertFalse(v.isAnimating)
     }
 
@@ -151,12 +157,19 @@ final class AnimatedChangesTests: XCTestCase {
 
     /// The layouts the property test switches between (one section of 100 items).
     private func makeLayouts() -> [(String, () -> CollectionViewLayout)] {
-        [("flow", { let f = FlowLayout(); try! f.configure { $0.itemSize = Size(width: 60, height: 60) }; return f }),
-         ("circle", { CircleLayout() }),
-         ("coverflow", { CoverFlowLayout() }),
-         ("mosaic", { MosaicLayout() }),
-         ("dimensions", { DimensionsLayout() }),
-         ("survey", { SurveyLayout() })]
+        [
+            (
+                "flow",
+                {
+                    let f = FlowLayout(); try! f.configure { $0.itemSize = Size(width: 60, height: 60) }; return f
+                }
+            ),
+            ("circle", { CircleLayout() }),
+            ("coverflow", { CoverFlowLayout() }),
+            ("mosaic", { MosaicLayout() }),
+            ("dimensions", { DimensionsLayout() }),
+            ("survey", { SurveyLayout() }),
+        ]
     }
 
     /// What a host draws: the visible elements (alpha > 0, not hidden) in screen coordinates.
@@ -168,8 +181,10 @@ final class AnimatedChangesTests: XCTestCase {
         return out
     }
 
-    private func assertSameFrame(_ a: [ElementKey: LayoutAttributes], _ b: [ElementKey: LayoutAttributes],
-                                 _ label: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertSameFrame(
+        _ a: [ElementKey: LayoutAttributes], _ b: [ElementKey: LayoutAttributes],
+        _ label: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(Set(a.keys), Set(b.keys), "\(label): elements", file: file, line: line)
         for (k, x) in a {
             guard let y = b[k] else { continue }
@@ -177,7 +192,9 @@ final class AnimatedChangesTests: XCTestCase {
             XCTAssertEqual(x.center.y, y.center.y, accuracy: 1e-6, "\(label) \(k)", file: file, line: line)
             XCTAssertEqual(x.size, y.size, "\(label) \(k)", file: file, line: line)
             XCTAssertEqual(x.alpha, y.alpha, accuracy: 1e-12, "\(label) \(k)", file: file, line: line)
-            XCTAssertTrue(x.transform.isApproximatelyEqual(to: y.transform, tolerance: 1e-9), "\(label) \(k)", file: file, line: line)
+            XCTAssertTrue(
+                x.transform.isApproximatelyEqual(to: y.transform, tolerance: 1e-9), "\(label) \(k)", file: file,
+                line: line)
             XCTAssertEqual(x.zIndex, y.zIndex, "\(label) \(k)", file: file, line: line)
         }
     }
@@ -193,8 +210,9 @@ final class AnimatedChangesTests: XCTestCase {
                     let v = try CollectionView(dataSource: StaticDataSource([100]), layout: makeFrom())
                     try v.setBoundsSize(Size(width: 320, height: 480))
                     let size = try v.contentSize()
-                    let offset = Point(x: v.clampOffset(wanted, content: size.width, viewport: 320),
-                                       y: v.clampOffset(wanted, content: size.height, viewport: 480))
+                    let offset = Point(
+                        x: v.clampOffset(wanted, content: size.width, viewport: 320),
+                        y: v.clampOffset(wanted, content: size.height, viewport: 480))
                     try v.setContentOffset(offset)
                     try v.setTime(1)
                     let oldFrame = try screenFrame(v)
@@ -223,7 +241,7 @@ final class AnimatedChangesTests: XCTestCase {
         try v.setContentOffset(Point(x: 0, y: 300))
         let before = try screenFrame(v)
         try v.setLayout(CircleLayout(), animation: try AnimationTiming(duration: 1, curve: .linear))
-        XCTAssertNotEqual(v.contentOffset.y, 300)   // the circle's content is the viewport: offset 0
+        XCTAssertNotEqual(v.contentOffset.y, 300)  // the circle's content is the viewport: offset 0
         let first = try screenFrame(v)
         XCTAssertEqual(first.count, before.count)
         XCTAssertEqual(Set(first.keys), Set(before.keys))

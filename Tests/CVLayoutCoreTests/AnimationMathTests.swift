@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import CVLayoutCore
 
 /// Animation mathematics: CSS matrix decomposition/interpolation, Bézier timing curves,
@@ -8,15 +9,20 @@ final class AnimationMathTests: XCTestCase {
 
     // MARK: Helpers
 
-    private func assertMatrix(_ m: Transform3D, _ e: Transform3D, tolerance: Double = 1e-12,
-                              _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+    private func assertMatrix(
+        _ m: Transform3D, _ e: Transform3D, tolerance: Double = 1e-12,
+        _ message: String = "", file: StaticString = #filePath, line: UInt = #line
+    ) {
         for (i, (a, b)) in zip(m.values, e.values).enumerated() where !(abs(a - b) <= tolerance) {
-            XCTFail("m\(i / 4 + 1)\(i % 4 + 1): \(a) != \(b) (tolerance \(tolerance)) \(message)", file: file, line: line)
+            XCTFail(
+                "m\(i / 4 + 1)\(i % 4 + 1): \(a) != \(b) (tolerance \(tolerance)) \(message)", file: file, line: line)
         }
     }
 
-    private func roundTrip(_ m: Transform3D, tolerance: Double = 1e-12, _ message: String = "",
-                           file: StaticString = #filePath, line: UInt = #line) {
+    private func roundTrip(
+        _ m: Transform3D, tolerance: Double = 1e-12, _ message: String = "",
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         guard let d = TransformDecomposition(m) else {
             return XCTFail("not decomposable: \(m.values) \(message)", file: file, line: line)
         }
@@ -87,7 +93,8 @@ final class AnimationMathTests: XCTestCase {
             v[12] *= 100; v[13] *= 100; v[14] *= 100  // translations in points
             v[15] = 1
             let m = Transform3D(v)
-            let det = v[0] * (v[5] * v[10] - v[6] * v[9]) - v[1] * (v[4] * v[10] - v[6] * v[8])
+            let det =
+                v[0] * (v[5] * v[10] - v[6] * v[9]) - v[1] * (v[4] * v[10] - v[6] * v[8])
                 + v[2] * (v[4] * v[9] - v[5] * v[8])
             if abs(det) < 0.05 { continue }  // stay well-conditioned for the 1e-12 check
             roundTrip(m, tolerance: 1e-11, "random #\(i)")
@@ -115,7 +122,8 @@ final class AnimationMathTests: XCTestCase {
         XCTAssertEqual(d.quaternion.x, 0, accuracy: 1e-15)
         XCTAssertEqual(d.scale.x, 1, accuracy: 1e-15)
         // translate(10, 20, 30) · scale(2, 3, 4) applied scale first: rows scaled, translation kept.
-        let e = try XCTUnwrap(TransformDecomposition(Transform3D.scale(2, 3, 4).concatenating(.translation(10, 20, 30))))
+        let e = try XCTUnwrap(
+            TransformDecomposition(Transform3D.scale(2, 3, 4).concatenating(.translation(10, 20, 30))))
         XCTAssertEqual(e.scale, .init(x: 2, y: 3, z: 4))
         XCTAssertEqual(e.translation, .init(x: 10, y: 20, z: 30))
         XCTAssertEqual(e.perspective, .init(x: 0, y: 0, z: 0, w: 1))
@@ -197,24 +205,29 @@ final class AnimationMathTests: XCTestCase {
         assertMatrix(Transform3D.interpolate(a, b, 0.25, rotation: .css), .rotation(85 * Double.pi / 180, 0, 0, 1))
         // Under 180° apart both agree.
         let c = Transform3D.rotation(Double.pi / 2, 0, 0, 1)
-        assertMatrix(Transform3D.interpolate(.identity, c, 0.5, rotation: .css), Transform3D.interpolate(.identity, c, 0.5))
+        assertMatrix(
+            Transform3D.interpolate(.identity, c, 0.5, rotation: .css), Transform3D.interpolate(.identity, c, 0.5))
         // Through an animation: the timing's choice reaches the sampled attributes.
         var from = LayoutAttributes.cell(IndexPath(item: 0, section: 0))
         from.transform = a
         var to = from
         to.transform = b
-        assertMatrix(LayoutAttributes.interpolate(from: from, to: to, progress: 0.5, discreteCustomSlots: 0, rotation: .css).transform, .identity)
+        assertMatrix(
+            LayoutAttributes.interpolate(from: from, to: to, progress: 0.5, discreteCustomSlots: 0, rotation: .css)
+                .transform, .identity)
     }
 
     func testTranslationAndScaleInterpolation() {
         // 10 + 0.25·(30 − 10) = 15.
-        assertMatrix(Transform3D.interpolate(.translation(10, 0, 0), .translation(30, 0, 0), 0.25), .translation(15, 0, 0))
+        assertMatrix(
+            Transform3D.interpolate(.translation(10, 0, 0), .translation(30, 0, 0), 0.25), .translation(15, 0, 0))
         // Full decomposition path (a scale is present): (1 + 3)/2 = 2.
         assertMatrix(Transform3D.interpolate(.scale(1, 1, 1), .scale(3, 3, 3), 0.5), .scale(2, 2, 2))
         // CATransform3DTranslate(scale(3,4,1), 10,0,0) translates first, so it moves 30 after
         // scaling: decomposed translation (30, 0, 0); halfway: scale (2, 3, 1) then move 15.
-        assertMatrix(Transform3D.interpolate(.scale(1, 2, 1), .scale(3, 4, 1).translated(10, 0, 0), 0.5),
-                     Transform3D.scale(2, 3, 1).concatenating(.translation(15, 0, 0)))
+        assertMatrix(
+            Transform3D.interpolate(.scale(1, 2, 1), .scale(3, 4, 1).translated(10, 0, 0), 0.5),
+            Transform3D.scale(2, 3, 1).concatenating(.translation(15, 0, 0)))
         XCTAssertEqual(Transform3D.interpolate(.identity, .identity, 0.3), .identity)
     }
 
@@ -274,11 +287,13 @@ final class AnimationMathTests: XCTestCase {
     }
 
     func testBezierAgreesWithBisectionAndIsMonotone() throws {
-        let curves: [TimingCurve] = [.linear, .easeIn, .easeOut, .easeInOut,
-                                     try .cubicBezier(1, 0, 0, 1),  // x′ = 0 at s = 0.5: Newton must fall back
-                                     try .cubicBezier(0, 1, 1, 0),
-                                     try .cubicBezier(1, 1, 1, 1),
-                                     try .cubicBezier(0.25, 0.1, 0.25, 1)]  // CSS "ease"
+        let curves: [TimingCurve] = [
+            .linear, .easeIn, .easeOut, .easeInOut,
+            try .cubicBezier(1, 0, 0, 1),  // x′ = 0 at s = 0.5: Newton must fall back
+            try .cubicBezier(0, 1, 1, 0),
+            try .cubicBezier(1, 1, 1, 1),
+            try .cubicBezier(0.25, 0.1, 0.25, 1),
+        ]  // CSS "ease"
         for c in curves {
             let p = try XCTUnwrap(c.controlPoints)
             var previous = c.value(at: 0)
@@ -304,8 +319,10 @@ final class AnimationMathTests: XCTestCase {
     }
 
     func testBezierValidation() {
-        for (x1, y1, x2, y2) in [(-0.1, 0.0, 0.5, 1.0), (0.2, 0, 1.01, 1), (.nan, 0, 0.5, 1),
-                                 (0.2, .infinity, 0.5, 1), (0.2, 0, 0.5, -.infinity)] {
+        for (x1, y1, x2, y2) in [
+            (-0.1, 0.0, 0.5, 1.0), (0.2, 0, 1.01, 1), (.nan, 0, 0.5, 1),
+            (0.2, .infinity, 0.5, 1), (0.2, 0, 0.5, -.infinity),
+        ] {
             XCTAssertThrowsError(try TimingCurve.cubicBezier(x1, y1, x2, y2)) { error in
                 XCTAssertEqual((error as? LayoutError)?.code, .invalidArgument)
             }
@@ -363,7 +380,8 @@ final class AnimationMathTests: XCTestCase {
         // Same for the response form.
         let r = try Spring(dampingRatio: 2, response: 1)
         XCTAssertEqual(r.value(at: 0.3), try Spring(dampingRatio: 1, response: 1).value(at: 0.3), accuracy: 1e-15)
-        XCTAssertNotEqual(try Spring(dampingRatio: 2, response: 1, allowsOverdamping: true).value(at: 0.3), r.value(at: 0.3))
+        XCTAssertNotEqual(
+            try Spring(dampingRatio: 2, response: 1, allowsOverdamping: true).value(at: 0.3), r.value(at: 0.3))
     }
 
     /// `CASpringAnimation.settlingDuration`'s documented examples (mass 1, stiffness 100):
@@ -382,8 +400,9 @@ final class AnimationMathTests: XCTestCase {
         // CASpringAnimation's defaults (damping 10): ζ = 0.5, t = ln(1000(1 + 1/√3))/5 = 1.47270.
         XCTAssertEqual(try Spring(mass: 1, stiffness: 100, damping: 10).settlingDuration, 1.4727, accuracy: 0.0001)
         // An initial velocity enters through |ζω₀ − v₀|: v₀ = 2.5 cancels it for damping 5.
-        XCTAssertEqual(try Spring(mass: 1, stiffness: 100, damping: 5, initialVelocity: 2.5).settlingDuration,
-                       log(1000) / 2.5, accuracy: 1e-12)
+        XCTAssertEqual(
+            try Spring(mass: 1, stiffness: 100, damping: 5, initialVelocity: 2.5).settlingDuration,
+            log(1000) / 2.5, accuracy: 1e-12)
         // The bound holds: |x − 1| ≤ e^(−ζω₀t)(1 + |B|) ≤ 0.001 from then on.
         for extra in [0.0, 0.01, 0.1, 1, 10] {
             XCTAssertEqual(five.value(at: five.settlingDuration + extra), 1, accuracy: 0.001)
@@ -451,7 +470,7 @@ final class AnimationMathTests: XCTestCase {
         let w = log(1000 / 3.0.squareRoot()) / 0.5
         XCTAssertEqual(s.naturalFrequency, w, accuracy: 1e-9)
         XCTAssertEqual(s.stiffness, w * w, accuracy: 1e-6)
-        XCTAssertEqual(s.damping, w, accuracy: 1e-9)        // 2ζω with ζ = 0.5
+        XCTAssertEqual(s.damping, w, accuracy: 1e-9)  // 2ζω with ζ = 0.5
         XCTAssertEqual(s.mass, 1)
         XCTAssertEqual(s.animationDuration, 1)
         let timing = try AnimationTiming(spring: s, delay: 0.2)
@@ -475,18 +494,22 @@ final class AnimationMathTests: XCTestCase {
         // Shorter durations give stiffer springs.
         XCTAssertGreaterThan(try Spring(duration: 0.25, dampingRatio: 0.5).stiffness, s.stiffness)
         // Bad values, and a spring that starts settled (ζ/√(1−ζ²) < 0.001 with no velocity).
-        for make in [{ try Spring(duration: -1, dampingRatio: 0.5) }, { try Spring(duration: .nan, dampingRatio: 0.5) },
-                     { try Spring(duration: 1, dampingRatio: 0) }, { try Spring(duration: 1, dampingRatio: .infinity) },
-                     { try Spring(duration: 1, dampingRatio: 0.5, initialVelocity: .nan) },
-                     { try Spring(duration: 1, dampingRatio: 1e-5) }] {
+        for make in [
+            { try Spring(duration: -1, dampingRatio: 0.5) }, { try Spring(duration: .nan, dampingRatio: 0.5) },
+            { try Spring(duration: 1, dampingRatio: 0) }, { try Spring(duration: 1, dampingRatio: .infinity) },
+            { try Spring(duration: 1, dampingRatio: 0.5, initialVelocity: .nan) },
+            { try Spring(duration: 1, dampingRatio: 1e-5) },
+        ] {
             XCTAssertThrowsError(try make()) { XCTAssertEqual(($0 as? LayoutError)?.code, .invalidArgument) }
         }
     }
 
     func testVelocityMatchesDerivative() throws {
-        for s in [try Spring(dampingRatio: 0.3, response: 0.7, initialVelocity: -2),
-                  try Spring(mass: 2, stiffness: 50, damping: 40, initialVelocity: 3),
-                  try Spring(mass: 1, stiffness: 100, damping: 20)] {
+        for s in [
+            try Spring(dampingRatio: 0.3, response: 0.7, initialVelocity: -2),
+            try Spring(mass: 2, stiffness: 50, damping: 40, initialVelocity: 3),
+            try Spring(mass: 1, stiffness: 100, damping: 20),
+        ] {
             for t in [0.05, 0.2, 0.9] {
                 let h = 1e-6
                 let numeric = (s.value(at: t + h) - s.value(at: t - h)) / (2 * h)
@@ -504,13 +527,15 @@ final class AnimationMathTests: XCTestCase {
         let u = try Spring(mass: 1, stiffness: 1, damping: 0)
         XCTAssertEqual(u.value(at: Double.pi), 2, accuracy: 1e-15)
         XCTAssertEqual(u.settlingDuration, Spring.maximumSettlingDuration)
-        let extremes = [try Spring(mass: 1, stiffness: 1, damping: 1e-300),
-                        try Spring(mass: 1e300, stiffness: 1e-300, damping: 1),
-                        try Spring(mass: 1e-300, stiffness: 1e300, damping: 1),
-                        try Spring(mass: 1, stiffness: 1, damping: 1e300),
-                        try Spring(mass: 1, stiffness: 1e-6, damping: 1e6, initialVelocity: 1e300),
-                        try Spring(dampingRatio: 1e-300, response: 1e100),
-                        try Spring(dampingRatio: 50, response: 1e-100)]
+        let extremes = [
+            try Spring(mass: 1, stiffness: 1, damping: 1e-300),
+            try Spring(mass: 1e300, stiffness: 1e-300, damping: 1),
+            try Spring(mass: 1e-300, stiffness: 1e300, damping: 1),
+            try Spring(mass: 1, stiffness: 1, damping: 1e300),
+            try Spring(mass: 1, stiffness: 1e-6, damping: 1e6, initialVelocity: 1e300),
+            try Spring(dampingRatio: 1e-300, response: 1e100),
+            try Spring(dampingRatio: 50, response: 1e-100),
+        ]
         for s in extremes {
             XCTAssertTrue(s.settlingDuration.isFinite && s.settlingDuration > 0, "\(s)")
             XCTAssertLessThanOrEqual(s.settlingDuration, Spring.maximumSettlingDuration)
@@ -536,7 +561,7 @@ final class AnimationMathTests: XCTestCase {
             { try Spring(dampingRatio: 1, response: 0) },
             { try Spring(dampingRatio: 1, response: .nan) },
             { try Spring(dampingRatio: 1, response: 1e-300) },  // (2π/T)² overflows
-            { try Spring(dampingRatio: 1, response: 1e300) },   // (2π/T)² underflows to 0
+            { try Spring(dampingRatio: 1, response: 1e300) },  // (2π/T)² underflows to 0
         ]
         for (i, make) in bad.enumerated() {
             XCTAssertThrowsError(try make(), "case \(i)") { error in
@@ -589,8 +614,10 @@ final class AnimationMathTests: XCTestCase {
     }
 
     func testAnimationTimingValidation() {
-        for (d, delay) in [(-1.0, 0.0), (.nan, 0), (.infinity, 0), (1, -0.5), (1, .nan), (1, .infinity),
-                           (Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude)] {
+        for (d, delay) in [
+            (-1.0, 0.0), (.nan, 0), (.infinity, 0), (1, -0.5), (1, .nan), (1, .infinity),
+            (Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude),
+        ] {
             XCTAssertThrowsError(try AnimationTiming(duration: d, delay: delay)) { error in
                 XCTAssertEqual((error as? LayoutError)?.code, .invalidArgument)
             }
@@ -631,19 +658,20 @@ final class AnimationMathTests: XCTestCase {
         let q = LayoutAttributes.interpolate(from: a, to: b, progress: 0.25, discreteCustomSlots: mask)
         XCTAssertEqual(q.custom.count, 3)
         XCTAssertEqual(q.custom[0], 2.5)  // 0 + 0.25·10
-        XCTAssertEqual(q.custom[1], 1)    // discrete: still a's before 0.5
-        XCTAssertEqual(q.custom[2], 1)    // a has no slot 2 (reads 0): 0.25·4
+        XCTAssertEqual(q.custom[1], 1)  // discrete: still a's before 0.5
+        XCTAssertEqual(q.custom[2], 1)  // a has no slot 2 (reads 0): 0.25·4
         let h = LayoutAttributes.interpolate(from: a, to: b, progress: 0.5, discreteCustomSlots: mask)
         XCTAssertEqual(h.custom[0], 5)
-        XCTAssertEqual(h.custom[1], 2)    // b's from 0.5 on
+        XCTAssertEqual(h.custom[1], 2)  // b's from 0.5 on
         XCTAssertEqual(h.custom[2], 2)
         let z = LayoutAttributes.interpolate(from: a, to: b, progress: 0.5, discreteCustomSlots: 0)
         XCTAssertEqual(z.custom[1], 1.5)
         // An out-of-range count set by hand does not trap: capped at the capacity.
         var wild = a
         wild.custom.count = 99
-        XCTAssertEqual(LayoutAttributes.interpolate(from: wild, to: b, progress: 0.5, discreteCustomSlots: 0xFF).custom.count,
-                       CustomAttributes.capacity)
+        XCTAssertEqual(
+            LayoutAttributes.interpolate(from: wild, to: b, progress: 0.5, discreteCustomSlots: 0xFF).custom.count,
+            CustomAttributes.capacity)
     }
 
     func testOvershootClampsSizeAndAlpha() {
@@ -652,11 +680,11 @@ final class AnimationMathTests: XCTestCase {
         let b = LayoutAttributes.cell(ip, frame: Rect(x: 100, y: 0, width: 0, height: 200))
         let m = LayoutAttributes.interpolate(from: a, to: b, progress: 1.2, discreteCustomSlots: 0)
         XCTAssertEqual(m.center.x, 50 * -0.2 + 100 * 1.2, accuracy: 1e-12)  // 110: overshoot allowed
-        XCTAssertEqual(m.size.width, 0)       // 100 − 1.2·100 = −20 → clamped
+        XCTAssertEqual(m.size.width, 0)  // 100 − 1.2·100 = −20 → clamped
         XCTAssertEqual(m.size.height, 220, accuracy: 1e-12)
-        XCTAssertEqual(m.alpha, 1)            // 1.2 → clamped
+        XCTAssertEqual(m.alpha, 1)  // 1.2 → clamped
         let u = LayoutAttributes.interpolate(from: a, to: b, progress: -0.1, discreteCustomSlots: 0)
-        XCTAssertEqual(u.alpha, 0)             // 0 − 0.1·1 → clamped
+        XCTAssertEqual(u.alpha, 0)  // 0 − 0.1·1 → clamped
         XCTAssertEqual(u.size.width, 110, accuracy: 1e-12)  // 1.1·100 − 0.1·0: undershoot allowed
         XCTAssertTrue(u.isValid)
     }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import CVLayoutCore
 
 // XCTest brings Foundation's IndexPath into scope.
@@ -27,9 +28,11 @@ final class BatchUpdateTests: XCTestCase {
         return try UpdatePlan.make(update: u, oldCounts: old, newCounts: new)
     }
 
-    private func assertFails(_ code: LayoutError.Code, _ message: String? = nil,
-                             old: [Int], new: [Int], _ build: (inout BatchUpdate) -> Void,
-                             file: StaticString = #filePath, line: UInt = #line) {
+    private func assertFails(
+        _ code: LayoutError.Code, _ message: String? = nil,
+        old: [Int], new: [Int], _ build: (inout BatchUpdate) -> Void,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         do {
             _ = try plan(old: old, new: new, build)
             XCTFail("expected \(code) error", file: file, line: line)
@@ -107,19 +110,21 @@ final class BatchUpdateTests: XCTestCase {
         XCTAssertTrue(p.isDeleted(old: ip(1, 1)))
         XCTAssertTrue(p.isInserted(new: ip(0, 5)))
         XCTAssertEqual(p.oldIndexPath(forNew: ip(2, 0)), ip(0, 0))
-        XCTAssertEqual(p.updateItems, [
-            UpdateItem(action: .delete, before: ip(1, whole), after: nil),
-            UpdateItem(action: .insert, before: nil, after: ip(0, whole)),
-            UpdateItem(action: .move, before: ip(3, whole), after: ip(1, whole)),
-        ])
+        XCTAssertEqual(
+            p.updateItems,
+            [
+                UpdateItem(action: .delete, before: ip(1, whole), after: nil),
+                UpdateItem(action: .insert, before: nil, after: ip(0, whole)),
+                UpdateItem(action: .move, before: ip(3, whole), after: ip(1, whole)),
+            ])
     }
 
     func test_itemsInsideMovedSection() throws {
         // old A(3) B(2); move A → 1, delete A's item 0, insert at B's... B now at 0.
         let p = try plan(old: [3, 2], new: [3, 2]) { u in
             u.moveSection(from: 0, to: 1)
-            u.deleteItems([ip(0, 0)])       // old index path: A's first item
-            u.insertItems([ip(0, 2)])       // new index path: B (now section 0) gets a third item
+            u.deleteItems([ip(0, 0)])  // old index path: A's first item
+            u.insertItems([ip(0, 2)])  // new index path: B (now section 0) gets a third item
         }
         XCTAssertEqual(p.newIndexPath(forOld: ip(0, 1)), ip(1, 0))
         XCTAssertEqual(p.newIndexPath(forOld: ip(1, 1)), ip(0, 1))
@@ -152,45 +157,58 @@ final class BatchUpdateTests: XCTestCase {
     /// UIKit: "cannot move an item into a newly inserted section (1)"; item inserts into the new
     /// section are range-checked, then absorbed (the layout is still told about them).
     func test_moveIntoInsertedSectionIsAnError() throws {
-        assertFails(.inconsistentUpdate, "cannot move an item into a newly inserted section (1)", old: [2], new: [1, 3]) { u in
+        assertFails(
+            .inconsistentUpdate, "cannot move an item into a newly inserted section (1)", old: [2], new: [1, 3]
+        ) { u in
             u.insertSections([1])
             u.moveItem(from: ip(0, 1), to: ip(1, 1))
         }
         // A reloaded section counts as newly inserted at its new index.
-        assertFails(.inconsistentUpdate, "cannot move an item into a newly inserted section (2)", old: [2, 1], new: [1, 1, 2]) { u in
+        assertFails(
+            .inconsistentUpdate, "cannot move an item into a newly inserted section (2)", old: [2, 1], new: [1, 1, 2]
+        ) { u in
             u.insertSections([0])
             u.reloadSections([1])
             u.moveItem(from: ip(0, 1), to: ip(2, 1))
         }
         let p = try plan(old: [2], new: [2, 3]) { u in
             u.insertSections([1])
-            u.insertItems([ip(1, 0), ip(1, 2)])       // absorbed by the section insert
+            u.insertItems([ip(1, 0), ip(1, 2)])  // absorbed by the section insert
         }
         XCTAssertTrue(p.isInserted(new: ip(1, 0)))
         XCTAssertEqual(p.newIndexPath(forOld: ip(0, 1)), ip(0, 1))
-        XCTAssertEqual(p.updateItems, [
-            UpdateItem(action: .insert, before: nil, after: ip(1, 0)),
-            UpdateItem(action: .insert, before: nil, after: ip(1, 2)),
-            UpdateItem(action: .insert, before: nil, after: ip(1, whole)),
-        ])
+        XCTAssertEqual(
+            p.updateItems,
+            [
+                UpdateItem(action: .insert, before: nil, after: ip(1, 0)),
+                UpdateItem(action: .insert, before: nil, after: ip(1, 2)),
+                UpdateItem(action: .insert, before: nil, after: ip(1, whole)),
+            ])
         // Inserts into an inserted section are range-checked before they are absorbed.
-        assertFails(.outOfRange, "attempt to insert item 3 into section 1, but there are only 3 items in section 1 after the update",
-                    old: [2], new: [2, 3]) { u in u.insertSections([1]); u.insertItems([ip(1, 3)]) }
+        assertFails(
+            .outOfRange,
+            "attempt to insert item 3 into section 1, but there are only 3 items in section 1 after the update",
+            old: [2], new: [2, 3]
+        ) { u in
+            u.insertSections([1]); u.insertItems([ip(1, 3)])
+        }
     }
 
     func test_itemUpdatesInDeletedSectionAreAbsorbed() throws {
         let p = try plan(old: [2, 3], new: [3]) { u in
             u.deleteSections([0])
-            u.deleteItems([ip(0, 1), ip(0, 7)])   // UIKit drops these before their range check
+            u.deleteItems([ip(0, 1), ip(0, 7)])  // UIKit drops these before their range check
             u.reloadItems([ip(0, 0)])
         }
         // The layout is told what was asked (UIKit's list), the absorbed reload without a target.
-        XCTAssertEqual(p.updateItems, [
-            UpdateItem(action: .delete, before: ip(0, 1), after: nil),
-            UpdateItem(action: .delete, before: ip(0, 7), after: nil),
-            UpdateItem(action: .delete, before: ip(0, whole), after: nil),
-            UpdateItem(action: .reload, before: ip(0, 0), after: nil),
-        ])
+        XCTAssertEqual(
+            p.updateItems,
+            [
+                UpdateItem(action: .delete, before: ip(0, 1), after: nil),
+                UpdateItem(action: .delete, before: ip(0, 7), after: nil),
+                UpdateItem(action: .delete, before: ip(0, whole), after: nil),
+                UpdateItem(action: .reload, before: ip(0, 0), after: nil),
+            ])
         XCTAssertTrue(p.isDeleted(old: ip(0, 0)))
         XCTAssertFalse(p.isReloaded(old: ip(0, 0)))
         XCTAssertEqual(p.newIndexPath(forOld: ip(1, 2)), ip(0, 2))
@@ -212,10 +230,12 @@ final class BatchUpdateTests: XCTestCase {
         XCTAssertFalse(p.isReloaded(new: ip(0, 1)))
         XCTAssertFalse(p.isDeleted(old: ip(0, 1)))
         XCTAssertFalse(p.isInserted(new: ip(0, 0)))
-        XCTAssertEqual(p.updateItems, [
-            UpdateItem(action: .delete, before: ip(0, 0), after: nil),
-            UpdateItem(action: .reload, before: ip(0, 1), after: ip(0, 0)),
-        ])
+        XCTAssertEqual(
+            p.updateItems,
+            [
+                UpdateItem(action: .delete, before: ip(0, 0), after: nil),
+                UpdateItem(action: .reload, before: ip(0, 1), after: ip(0, 0)),
+            ])
     }
 
     func test_sectionReload() throws {
@@ -236,22 +256,36 @@ final class BatchUpdateTests: XCTestCase {
         XCTAssertTrue(p.isReloaded(new: ip(1, 6)))
         XCTAssertFalse(p.isReloaded(new: ip(0, 0)))
         XCTAssertEqual(p.newIndexPath(forOld: ip(1, 1)), ip(0, 1))
-        XCTAssertEqual(p.updateItems, [
-            UpdateItem(action: .delete, before: ip(0, whole), after: nil),
-            UpdateItem(action: .reload, before: ip(2, whole), after: ip(1, whole)),
-        ])
+        XCTAssertEqual(
+            p.updateItems,
+            [
+                UpdateItem(action: .delete, before: ip(0, whole), after: nil),
+                UpdateItem(action: .reload, before: ip(2, whole), after: ip(1, whole)),
+            ])
     }
 
     // MARK: UIKit messages and validation (docs/batch-update-rules.md)
 
     func test_wrongItemCountUsesUIKitMessage() {
         // UIKit's text, two spaces after the first sentence included.
-        assertFails(.inconsistentUpdate,
-                    "Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (7) must be equal to the number of items contained in that section before the update (5), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).",
-                    old: [5], new: [7]) { u in u.insertItems([ip(0, 0)]) }
-        assertFails(.inconsistentUpdate,
-                    "Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (3) must be equal to the number of items contained in that section before the update (3), plus or minus the number of items inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 1 moved out).",
-                    old: [3, 3], new: [3, 4]) { u in u.moveItem(from: ip(0, 0), to: ip(1, 0)) }
+        assertFails(
+            .inconsistentUpdate,
+            "Invalid update: invalid number of items in section 0.  The number of items contained in an existing "
+                + "section after the update (7) must be equal to the number of items contained in that section before "
+                + "the update (5), plus or minus the number of items inserted or deleted from that section (1 "
+                + "inserted, 0 deleted) and plus or minus the number of items moved into or out of that "
+                + "section (0 moved in, 0 moved out).",
+            old: [5], new: [7]
+        ) { u in u.insertItems([ip(0, 0)]) }
+        assertFails(
+            .inconsistentUpdate,
+            "Invalid update: invalid number of items in section 0.  The number of items contained in an existing "
+                + "section after the update (3) must be equal to the number of items contained in that section before "
+                + "the update (3), plus or minus the number of items inserted or deleted from that section (0 "
+                + "inserted, 0 deleted) and plus or minus the number of items moved into or out of that "
+                + "section (0 moved in, 1 moved out).",
+            old: [3, 3], new: [3, 4]
+        ) { u in u.moveItem(from: ip(0, 0), to: ip(1, 0)) }
         // A section that changes count without any request.
         assertFails(.inconsistentUpdate, old: [2, 2], new: [2, 3]) { _ in }
     }
@@ -261,62 +295,125 @@ final class BatchUpdateTests: XCTestCase {
     func test_countMessageNumbers() {
         // old [5]: reload 1 and 3, delete 0, insert 0 and 1, move 4 → 2 within the section; the
         // data source wrongly reports 7 (5 − 1 + 2 = 6 expected).
-        assertFails(.inconsistentUpdate,
-                    "Invalid update: invalid number of items in section 0.  The number of items contained in an existing section after the update (7) must be equal to the number of items contained in that section before the update (5), plus or minus the number of items inserted or deleted from that section (4 inserted, 3 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).",
-                    old: [5], new: [7]) { u in
+        assertFails(
+            .inconsistentUpdate,
+            "Invalid update: invalid number of items in section 0.  The number of items contained in an existing "
+                + "section after the update (7) must be equal to the number of items contained in that section before "
+                + "the update (5), plus or minus the number of items inserted or deleted from that section (4 "
+                + "inserted, 3 deleted) and plus or minus the number of items moved into or out of that "
+                + "section (0 moved in, 0 moved out).",
+            old: [5], new: [7]
+        ) { u in
             u.reloadItems([ip(0, 1), ip(0, 3)]); u.deleteItems([ip(0, 0)]); u.insertItems([ip(0, 0), ip(0, 1)])
             u.moveItem(from: ip(0, 4), to: ip(0, 2))
         }
         // Section 0 becomes section 1 (a section is inserted before it): a move from old (0, 0)
         // to new (1, 2) stays inside the section. Old section 1 (now 2) is wrong by one.
-        assertFails(.inconsistentUpdate,
-                    "Invalid update: invalid number of items in section 2.  The number of items contained in an existing section after the update (3) must be equal to the number of items contained in that section before the update (2), plus or minus the number of items inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).",
-                    old: [3, 2], new: [0, 3, 3]) { u in u.insertSections([0]); u.moveItem(from: ip(0, 0), to: ip(1, 2)) }
+        assertFails(
+            .inconsistentUpdate,
+            "Invalid update: invalid number of items in section 2.  The number of items contained in an existing "
+                + "section after the update (3) must be equal to the number of items contained in that section before "
+                + "the update (2), plus or minus the number of items inserted or deleted from that section (0 "
+                + "inserted, 0 deleted) and plus or minus the number of items moved into or out of that "
+                + "section (0 moved in, 0 moved out).",
+            old: [3, 2], new: [0, 3, 3]
+        ) { u in
+            u.insertSections([0]); u.moveItem(from: ip(0, 0), to: ip(1, 2))
+        }
         // The section count: a reloaded section is one inserted and one deleted section.
-        assertFails(.inconsistentUpdate,
-                    "Invalid update: invalid number of sections.  The number of sections contained in the collection view after the update (4) must be equal to the number of sections contained in the collection view before the update (2), plus or minus the number of sections inserted or deleted (2 inserted, 1 deleted).",
-                    old: [1, 1], new: [1, 1, 1, 1]) { u in u.insertSections([2]); u.reloadSections([0]) }
+        assertFails(
+            .inconsistentUpdate,
+            "Invalid update: invalid number of sections.  The number of sections contained in the collection view "
+                + "after the update (4) must be equal to the number of sections contained in the collection view "
+                + "before the update (2), plus or minus the number of sections inserted or deleted (2 inserted, 1 "
+                + "deleted).",
+            old: [1, 1], new: [1, 1, 1, 1]
+        ) { u in
+            u.insertSections([2]); u.reloadSections([0])
+        }
     }
 
     func test_wrongSectionCountUsesUIKitMessage() {
-        assertFails(.inconsistentUpdate,
-                    "Invalid update: invalid number of sections.  The number of sections contained in the collection view after the update (3) must be equal to the number of sections contained in the collection view before the update (2), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted).",
-                    old: [1, 1], new: [1, 1, 1]) { _ in }
+        assertFails(
+            .inconsistentUpdate,
+            "Invalid update: invalid number of sections.  The number of sections contained in the collection view "
+                + "after the update (3) must be equal to the number of sections contained in the collection view "
+                + "before the update (2), plus or minus the number of sections inserted or deleted (0 inserted, 0 "
+                + "deleted).",
+            old: [1, 1], new: [1, 1, 1]
+        ) { _ in }
         assertFails(.inconsistentUpdate, old: [1, 1], new: [1]) { u in u.insertSections([0]) }
     }
 
     func test_outOfRange() {
-        assertFails(.outOfRange, "attempt to delete item 7 from section 0 which only contains 5 items before the update",
-                    old: [5], new: [4]) { u in u.deleteItems([ip(0, 7)]) }
-        assertFails(.outOfRange, "attempt to delete item 0 from section 2, but there are only 2 sections before the update",
-                    old: [5, 5], new: [5, 5]) { u in u.deleteItems([ip(2, 0)]) }
-        assertFails(.outOfRange, "attempt to insert item 5 into section 0, but there are only 5 items in section 0 after the update",
-                    old: [4], new: [5]) { u in u.insertItems([ip(0, 5)]) }
-        assertFails(.outOfRange, "attempt to insert item 0 into section 1, but there are only 1 sections after the update",
-                    old: [4], new: [5]) { u in u.insertItems([ip(1, 0)]) }
+        assertFails(
+            .outOfRange, "attempt to delete item 7 from section 0 which only contains 5 items before the update",
+            old: [5], new: [4]
+        ) { u in u.deleteItems([ip(0, 7)]) }
+        assertFails(
+            .outOfRange, "attempt to delete item 0 from section 2, but there are only 2 sections before the update",
+            old: [5, 5], new: [5, 5]
+        ) { u in u.deleteItems([ip(2, 0)]) }
+        assertFails(
+            .outOfRange,
+            "attempt to insert item 5 into section 0, but there are only 5 items in section 0 after the update",
+            old: [4], new: [5]
+        ) { u in u.insertItems([ip(0, 5)]) }
+        assertFails(
+            .outOfRange, "attempt to insert item 0 into section 1, but there are only 1 sections after the update",
+            old: [4], new: [5]
+        ) { u in u.insertItems([ip(1, 0)]) }
         // A reload is a delete for UIKit's checks: a missing one is reported as the delete.
-        assertFails(.outOfRange, "attempt to delete item 4 from section 0 which only contains 4 items before the update",
-                    old: [4], new: [4]) { u in u.reloadItems([ip(0, 4)]) }
-        assertFails(.outOfRange, "attempt to delete section 2, but there are only 2 sections before the update",
-                    old: [1, 1], new: [1, 1]) { u in u.reloadSections([2]) }
-        assertFails(.outOfRange, "attempt to move index path ([0, -1]) that does not exist - there are only 4 items in section 0 before the update",
-                    old: [4], new: [4]) { u in u.moveItem(from: ip(0, -1), to: ip(0, 0)) }
-        assertFails(.outOfRange, "attempt to move index path ([3, 0]) from a section that does not exist - there are only 1 sections before the update",
-                    old: [4], new: [4]) { u in u.moveItem(from: ip(3, 0), to: ip(0, 0)) }
-        assertFails(.outOfRange, "attempt to move index path ([0, 0]) to index path ([0, 4]) that does not exist - there are only 4 items in section 0 after the update",
-                    old: [4], new: [4]) { u in u.moveItem(from: ip(0, 0), to: ip(0, 4)) }
-        assertFails(.outOfRange, "attempt to move index path ([0, 0]) to index path ([1, 0]) in section that does not exist - there are only 1 sections after the update",
-                    old: [4], new: [4]) { u in u.moveItem(from: ip(0, 0), to: ip(1, 0)) }
-        assertFails(.outOfRange, "attempt to delete section 2, but there are only 2 sections before the update",
-                    old: [1, 1], new: [1]) { u in u.deleteSections([2]) }
+        assertFails(
+            .outOfRange, "attempt to delete item 4 from section 0 which only contains 4 items before the update",
+            old: [4], new: [4]
+        ) { u in u.reloadItems([ip(0, 4)]) }
+        assertFails(
+            .outOfRange, "attempt to delete section 2, but there are only 2 sections before the update",
+            old: [1, 1], new: [1, 1]
+        ) { u in u.reloadSections([2]) }
+        assertFails(
+            .outOfRange,
+            "attempt to move index path ([0, -1]) that does not exist - there are only 4 items in section 0 before "
+                + "the update",
+            old: [4], new: [4]
+        ) { u in u.moveItem(from: ip(0, -1), to: ip(0, 0)) }
+        assertFails(
+            .outOfRange,
+            "attempt to move index path ([3, 0]) from a section that does not exist - there are only 1 sections "
+                + "before the update",
+            old: [4], new: [4]
+        ) { u in u.moveItem(from: ip(3, 0), to: ip(0, 0)) }
+        assertFails(
+            .outOfRange,
+            "attempt to move index path ([0, 0]) to index path ([0, 4]) that does not exist - there are only 4 items "
+                + "in section 0 after the update",
+            old: [4], new: [4]
+        ) { u in u.moveItem(from: ip(0, 0), to: ip(0, 4)) }
+        assertFails(
+            .outOfRange,
+            "attempt to move index path ([0, 0]) to index path ([1, 0]) in section that does not exist - there are "
+                + "only 1 sections after the update",
+            old: [4], new: [4]
+        ) { u in u.moveItem(from: ip(0, 0), to: ip(1, 0)) }
+        assertFails(
+            .outOfRange, "attempt to delete section 2, but there are only 2 sections before the update",
+            old: [1, 1], new: [1]
+        ) { u in u.deleteSections([2]) }
         // UIKit's wording: no comma here.
-        assertFails(.outOfRange, "attempt to insert section 3 but there are only 3 sections after the update",
-                    old: [1, 1], new: [1, 1, 1]) { u in u.insertSections([3]) }
-        assertFails(.outOfRange, "attempt to move section 5, but there are only 2 sections before the update",
-                    old: [1, 1], new: [1, 1]) { u in u.moveSection(from: 5, to: 0) }
+        assertFails(
+            .outOfRange, "attempt to insert section 3 but there are only 3 sections after the update",
+            old: [1, 1], new: [1, 1, 1]
+        ) { u in u.insertSections([3]) }
+        assertFails(
+            .outOfRange, "attempt to move section 5, but there are only 2 sections before the update",
+            old: [1, 1], new: [1, 1]
+        ) { u in u.moveSection(from: 5, to: 0) }
         // UIKit's typo ("to to") kept.
-        assertFails(.outOfRange, "attempt to to move section 0 to section 2, but there are only 2 sections after the update",
-                    old: [1, 1], new: [1, 1]) { u in u.moveSection(from: 0, to: 2) }
+        assertFails(
+            .outOfRange, "attempt to to move section 0 to section 2, but there are only 2 sections after the update",
+            old: [1, 1], new: [1, 1]
+        ) { u in u.moveSection(from: 0, to: 2) }
         assertFails(.outOfRange, old: [1, 1], new: [1, 1]) { u in u.reloadSections([-1]) }
         // Extreme values never trap.
         for bad in [Int.min, Int.min + 1, -1, Int.max - 1, 1 << 40] {
@@ -336,61 +433,89 @@ final class BatchUpdateTests: XCTestCase {
     }
 
     func test_conflictsUseUIKitWording() {
-        assertFails(.inconsistentUpdate, "attempt to perform a delete and a move from the same index path ([0, 1])",
-                    old: [3], new: [3]) { u in
+        assertFails(
+            .inconsistentUpdate, "attempt to perform a delete and a move from the same index path ([0, 1])",
+            old: [3], new: [3]
+        ) { u in
             u.deleteItems([ip(0, 1)]); u.moveItem(from: ip(0, 1), to: ip(0, 0))
         }
-        assertFails(.inconsistentUpdate, "attempt to delete and reload the same index path ([0, 1])",
-                    old: [3], new: [2]) { u in
+        assertFails(
+            .inconsistentUpdate, "attempt to delete and reload the same index path ([0, 1])",
+            old: [3], new: [2]
+        ) { u in
             u.deleteItems([ip(0, 1)]); u.reloadItems([ip(0, 1)])
         }
         // A reload is a delete for UIKit (rdar 33662307 reports exactly this text for a reload + move).
-        assertFails(.inconsistentUpdate, "attempt to perform a delete and a move from the same index path ([0, 1])",
-                    old: [3], new: [3]) { u in
+        assertFails(
+            .inconsistentUpdate, "attempt to perform a delete and a move from the same index path ([0, 1])",
+            old: [3], new: [3]
+        ) { u in
             u.reloadItems([ip(0, 1)]); u.moveItem(from: ip(0, 1), to: ip(0, 2))
         }
-        assertFails(.inconsistentUpdate, "attempt to move item at index path [0, 1] to both [0, 0] and [0, 2]",
-                    old: [3], new: [3]) { u in
+        assertFails(
+            .inconsistentUpdate, "attempt to move item at index path [0, 1] to both [0, 0] and [0, 2]",
+            old: [3], new: [3]
+        ) { u in
             u.moveItem(from: ip(0, 1), to: ip(0, 0)); u.moveItem(from: ip(0, 1), to: ip(0, 2))
         }
-        assertFails(.inconsistentUpdate, "attempt to move both item at index path [0, 0] and [0, 1] to [0, 2]",
-                    old: [3], new: [3]) { u in
+        assertFails(
+            .inconsistentUpdate, "attempt to move both item at index path [0, 0] and [0, 1] to [0, 2]",
+            old: [3], new: [3]
+        ) { u in
             u.moveItem(from: ip(0, 1), to: ip(0, 2)); u.moveItem(from: ip(0, 0), to: ip(0, 2))
         }
-        assertFails(.inconsistentUpdate, "attempt to perform an insert and a move to the same index path ([0, 2])",
-                    old: [3], new: [4]) { u in
+        assertFails(
+            .inconsistentUpdate, "attempt to perform an insert and a move to the same index path ([0, 2])",
+            old: [3], new: [4]
+        ) { u in
             u.insertItems([ip(0, 2)]); u.moveItem(from: ip(0, 1), to: ip(0, 2))
         }
-        assertFails(.inconsistentUpdate, "cannot move an item from a deleted section (0)",
-                    old: [3, 1], new: [2]) { u in
+        assertFails(
+            .inconsistentUpdate, "cannot move an item from a deleted section (0)",
+            old: [3, 1], new: [2]
+        ) { u in
             u.deleteSections([0]); u.moveItem(from: ip(0, 1), to: ip(0, 1))
         }
-        assertFails(.inconsistentUpdate, "cannot move an item from a deleted section (0)",
-                    old: [3, 1], new: [2, 2]) { u in
+        assertFails(
+            .inconsistentUpdate, "cannot move an item from a deleted section (0)",
+            old: [3, 1], new: [2, 2]
+        ) { u in
             u.reloadSections([0]); u.moveItem(from: ip(0, 1), to: ip(1, 1))
         }
-        assertFails(.inconsistentUpdate, "attempt to perform a delete and a move from the same section (0)",
-                    old: [1, 1], new: [1]) { u in
+        assertFails(
+            .inconsistentUpdate, "attempt to perform a delete and a move from the same section (0)",
+            old: [1, 1], new: [1]
+        ) { u in
             u.deleteSections([0]); u.moveSection(from: 0, to: 0)
         }
-        assertFails(.inconsistentUpdate, "attempt to delete and reload the same index path (section 1)",
-                    old: [1, 1], new: [1]) { u in
+        assertFails(
+            .inconsistentUpdate, "attempt to delete and reload the same index path (section 1)",
+            old: [1, 1], new: [1]
+        ) { u in
             u.deleteSections([1]); u.reloadSections([1])
         }
-        assertFails(.inconsistentUpdate, "attempt to perform a delete and a move from the same section (1)",
-                    old: [1, 1], new: [1, 1]) { u in
+        assertFails(
+            .inconsistentUpdate, "attempt to perform a delete and a move from the same section (1)",
+            old: [1, 1], new: [1, 1]
+        ) { u in
             u.reloadSections([1]); u.moveSection(from: 1, to: 0)
         }
-        assertFails(.inconsistentUpdate, "attempt to perform an insert and a move to the same section (0)",
-                    old: [1, 1], new: [1, 1, 1]) { u in
+        assertFails(
+            .inconsistentUpdate, "attempt to perform an insert and a move to the same section (0)",
+            old: [1, 1], new: [1, 1, 1]
+        ) { u in
             u.insertSections([0]); u.moveSection(from: 1, to: 0)
         }
-        assertFails(.inconsistentUpdate, "attempt to move section 0 to both section 1 and section 0",
-                    old: [1, 1], new: [1, 1]) { u in
+        assertFails(
+            .inconsistentUpdate, "attempt to move section 0 to both section 1 and section 0",
+            old: [1, 1], new: [1, 1]
+        ) { u in
             u.moveSection(from: 0, to: 1); u.moveSection(from: 0, to: 0)
         }
-        assertFails(.inconsistentUpdate, "attempt to move both section 0 and section 1 to section 1",
-                    old: [1, 1], new: [1, 1]) { u in
+        assertFails(
+            .inconsistentUpdate, "attempt to move both section 0 and section 1 to section 1",
+            old: [1, 1], new: [1, 1]
+        ) { u in
             u.moveSection(from: 0, to: 1); u.moveSection(from: 1, to: 1)
         }
     }
@@ -399,35 +524,57 @@ final class BatchUpdateTests: XCTestCase {
     /// group deletes go in descending order, inserts and moves in ascending order.
     func test_firstErrorFollowsUIKitOrder() {
         // A delete out of range beats an insert out of range, a move conflict and a wrong count.
-        assertFails(.outOfRange, "attempt to delete item 9 from section 0 which only contains 3 items before the update",
-                    old: [3], new: [9]) { u in
-            u.insertItems([ip(0, 20)]); u.moveItem(from: ip(0, 0), to: ip(0, 1)); u.moveItem(from: ip(0, 0), to: ip(0, 2))
+        assertFails(
+            .outOfRange, "attempt to delete item 9 from section 0 which only contains 3 items before the update",
+            old: [3], new: [9]
+        ) { u in
+            u.insertItems([ip(0, 20)]); u.moveItem(from: ip(0, 0), to: ip(0, 1));
+            u.moveItem(from: ip(0, 0), to: ip(0, 2))
             u.deleteItems([ip(0, 9)])
         }
         // Deletes descending: the larger index path is reported first.
-        assertFails(.outOfRange, "attempt to delete item 8 from section 0 which only contains 3 items before the update",
-                    old: [3], new: [1]) { u in u.deleteItems([ip(0, 7), ip(0, 8)]) }
+        assertFails(
+            .outOfRange, "attempt to delete item 8 from section 0 which only contains 3 items before the update",
+            old: [3], new: [1]
+        ) { u in u.deleteItems([ip(0, 7), ip(0, 8)]) }
         // An insert conflict beats a move range error and a wrong count.
-        assertFails(.inconsistentUpdate, "attempt to perform an insert and a move to the same index path ([0, 1])",
-                    old: [3], new: [7]) { u in
-            u.moveItem(from: ip(0, 5), to: ip(0, 0)); u.moveItem(from: ip(0, 0), to: ip(0, 1)); u.insertItems([ip(0, 1)])
+        assertFails(
+            .inconsistentUpdate, "attempt to perform an insert and a move to the same index path ([0, 1])",
+            old: [3], new: [7]
+        ) { u in
+            u.moveItem(from: ip(0, 5), to: ip(0, 0)); u.moveItem(from: ip(0, 0), to: ip(0, 1));
+            u.insertItems([ip(0, 1)])
         }
         // Inserts ascending.
-        assertFails(.outOfRange, "attempt to insert item 7 into section 0, but there are only 4 items in section 0 after the update",
-                    old: [3], new: [4]) { u in u.insertItems([ip(0, 9), ip(0, 7)]) }
+        assertFails(
+            .outOfRange,
+            "attempt to insert item 7 into section 0, but there are only 4 items in section 0 after the update",
+            old: [3], new: [4]
+        ) { u in u.insertItems([ip(0, 9), ip(0, 7)]) }
         // Moves ascending by source; each move's range before its conflicts with later moves.
-        assertFails(.inconsistentUpdate, "attempt to move item at index path [0, 0] to both [0, 1] and [0, 2]",
-                    old: [3], new: [3]) { u in
-            u.moveItem(from: ip(0, 2), to: ip(0, 9)); u.moveItem(from: ip(0, 0), to: ip(0, 1)); u.moveItem(from: ip(0, 0), to: ip(0, 2))
+        assertFails(
+            .inconsistentUpdate, "attempt to move item at index path [0, 0] to both [0, 1] and [0, 2]",
+            old: [3], new: [3]
+        ) { u in
+            u.moveItem(from: ip(0, 2), to: ip(0, 9)); u.moveItem(from: ip(0, 0), to: ip(0, 1));
+            u.moveItem(from: ip(0, 0), to: ip(0, 2))
         }
         // A move range error beats the section count.
         assertFails(.outOfRange, old: [3], new: [3, 1]) { u in u.moveItem(from: ip(0, 0), to: ip(0, 5)) }
         // The section count beats the item counts.
-        assertFails(.inconsistentUpdate, "Invalid update: invalid number of sections.  The number of sections contained in the collection view after the update (2) must be equal to the number of sections contained in the collection view before the update (1), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted).",
-                    old: [3], new: [4, 1]) { _ in }
+        assertFails(
+            .inconsistentUpdate,
+            "Invalid update: invalid number of sections.  The number of sections contained in the collection view "
+                + "after the update (2) must be equal to the number of sections contained in the collection view "
+                + "before the update (1), plus or minus the number of sections inserted or deleted (0 inserted, 0 "
+                + "deleted).",
+            old: [3], new: [4, 1]
+        ) { _ in }
         // A section delete is range-checked before its moves; its item deletes are dropped first.
-        assertFails(.inconsistentUpdate, "cannot move an item from a deleted section (1)",
-                    old: [1, 2], new: [2]) { u in
+        assertFails(
+            .inconsistentUpdate, "cannot move an item from a deleted section (1)",
+            old: [1, 2], new: [2]
+        ) { u in
             u.deleteItems([ip(1, 99)]); u.deleteSections([1]); u.moveItem(from: ip(1, 0), to: ip(0, 0))
         }
     }
@@ -439,7 +586,9 @@ final class BatchUpdateTests: XCTestCase {
         }
         XCTAssertEqual((0..<3).map { p.newIndexPath(forOld: ip(0, $0)) }, [ip(0, 2), ip(0, 0), ip(0, 1)])
         XCTAssertEqual(p.updateItems, [UpdateItem(action: .move, before: ip(0, 0), after: ip(0, 2))])
-        let q = try plan(old: [1, 1], new: [1, 1]) { u in u.moveSection(from: 0, to: 1); u.moveSection(from: 0, to: 1) }
+        let q = try plan(old: [1, 1], new: [1, 1]) { u in
+            u.moveSection(from: 0, to: 1); u.moveSection(from: 0, to: 1)
+        }
         XCTAssertEqual(q.newSection(forOld: 0), 1)
     }
 
@@ -447,16 +596,22 @@ final class BatchUpdateTests: XCTestCase {
     /// the reloaded item's real new place (UIKit computes it blind to moves, rdar 27041784).
     func test_reloadWithMovesIsMapped() throws {
         // old [a b c d]: move d → 0, reload b → new [d a b' c].
-        let p = try plan(old: [4], new: [4]) { u in u.moveItem(from: ip(0, 3), to: ip(0, 0)); u.reloadItems([ip(0, 1)]) }
+        let p = try plan(old: [4], new: [4]) { u in
+            u.moveItem(from: ip(0, 3), to: ip(0, 0)); u.reloadItems([ip(0, 1)])
+        }
         XCTAssertEqual(p.newIndexPath(forOld: ip(0, 1)), ip(0, 2))
         XCTAssertTrue(p.isReloaded(new: ip(0, 2)))
-        XCTAssertEqual(p.updateItems, [
-            UpdateItem(action: .reload, before: ip(0, 1), after: ip(0, 2)),
-            UpdateItem(action: .move, before: ip(0, 3), after: ip(0, 0)),
-        ])
+        XCTAssertEqual(
+            p.updateItems,
+            [
+                UpdateItem(action: .reload, before: ip(0, 1), after: ip(0, 2)),
+                UpdateItem(action: .move, before: ip(0, 3), after: ip(0, 0)),
+            ])
         // Sections: reload A, move C to the front → [C, A', B]; UIKit would call this an insert
         // and a move to the same section.
-        let q = try plan(old: [1, 1, 1], new: [1, 2, 1]) { u in u.reloadSections([0]); u.moveSection(from: 2, to: 0) }
+        let q = try plan(old: [1, 1, 1], new: [1, 2, 1]) { u in
+            u.reloadSections([0]); u.moveSection(from: 2, to: 0)
+        }
         XCTAssertEqual(q.newSection(forOld: 0), 1)
         XCTAssertEqual(q.reloadedSectionsAfterUpdate, [1])
         XCTAssertEqual(q.updateItems.last, UpdateItem(action: .move, before: ip(2, whole), after: ip(0, whole)))
@@ -492,16 +647,18 @@ final class BatchUpdateTests: XCTestCase {
         XCTAssertEqual(p.newIndexPath(forOld: ip(0, 3)), ip(1, 4))
         XCTAssertEqual(p.newIndexPath(forOld: ip(1, 0)), ip(2, 0))
         XCTAssertEqual(p.newIndexPath(forOld: ip(1, 1)), ip(2, 1))
-        XCTAssertEqual(p.updateItems, [
-            UpdateItem(action: .delete, before: ip(0, 0), after: nil),
-            UpdateItem(action: .delete, before: ip(0, 2), after: nil),
-            UpdateItem(action: .delete, before: ip(2, whole), after: nil),
-            UpdateItem(action: .insert, before: nil, after: ip(0, whole)),
-            UpdateItem(action: .insert, before: nil, after: ip(1, 2)),
-            UpdateItem(action: .insert, before: nil, after: ip(1, 3)),
-            UpdateItem(action: .reload, before: ip(1, 0), after: ip(2, 0)),
-            UpdateItem(action: .move, before: ip(1, 2), after: ip(1, 0)),
-        ])
+        XCTAssertEqual(
+            p.updateItems,
+            [
+                UpdateItem(action: .delete, before: ip(0, 0), after: nil),
+                UpdateItem(action: .delete, before: ip(0, 2), after: nil),
+                UpdateItem(action: .delete, before: ip(2, whole), after: nil),
+                UpdateItem(action: .insert, before: nil, after: ip(0, whole)),
+                UpdateItem(action: .insert, before: nil, after: ip(1, 2)),
+                UpdateItem(action: .insert, before: nil, after: ip(1, 3)),
+                UpdateItem(action: .reload, before: ip(1, 0), after: ip(2, 0)),
+                UpdateItem(action: .move, before: ip(1, 2), after: ip(1, 0)),
+            ])
     }
 
     func test_callOrderDoesNotMatter() throws {
@@ -515,13 +672,14 @@ final class BatchUpdateTests: XCTestCase {
         nested.deleteItems([ip(0, 1)])
         var inner = BatchUpdate(); inner.insertItems([ip(1, 0)]); inner.moveItem(from: ip(1, 0), to: ip(0, 0))
         nested.append(contentsOf: inner)
-        XCTAssertEqual(try UpdatePlan.make(update: nested, oldCounts: [3, 2], newCounts: [3, 2]).updateItems, pa.updateItems)
+        XCTAssertEqual(
+            try UpdatePlan.make(update: nested, oldCounts: [3, 2], newCounts: [3, 2]).updateItems, pa.updateItems)
     }
 
     // MARK: Scale
 
     func test_hugeCountsStayCheapAndExact() throws {
-        let big = CollectionView.maxCount          // 2^40 items in one section
+        let big = CollectionView.maxCount  // 2^40 items in one section
         let p = try plan(old: [big, 1_000_000], new: [big - 1, 1_000_001]) { u in
             u.deleteItems([ip(0, big - 1), ip(0, 0)])
             u.insertItems([ip(0, big - 2)])
@@ -632,7 +790,7 @@ final class BatchUpdateTests: XCTestCase {
             }
         }
         for s in 0..<oldSectionCount where fates[s] == .delete || fates[s] == .reload {
-            for i in 0..<oldCounts[s] {   // absorbed by the section update
+            for i in 0..<oldCounts[s] {  // absorbed by the section update
                 switch Int.random(in: 0..<100, using: &rng) {
                 case ..<20: u.deleteItems([ip(s, i)])
                 case ..<30: u.reloadItems([ip(s, i)])
@@ -667,8 +825,9 @@ final class BatchUpdateTests: XCTestCase {
                 }
             }
         }
-        return Case(update: u, oldCounts: oldCounts, newCounts: items.map(\.count),
-                    sections: slots.map(\.old), items: items)
+        return Case(
+            update: u, oldCounts: oldCounts, newCounts: items.map(\.count),
+            sections: slots.map(\.old), items: items)
     }
 
     /// The obvious simulation: applies the requests to explicit arrays of identities.
@@ -681,9 +840,13 @@ final class BatchUpdateTests: XCTestCase {
         var survivors = (0..<old.count).filter { !deletedSections.contains($0) && !movedFrom.contains($0) }[...]
         var sections: [Int?] = []
         for t in 0..<new.count {
-            if insertedSections.contains(t) { sections.append(nil) }
-            else if let s = sectionMoveTo[t] { sections.append(s) }
-            else { sections.append(survivors.popFirst()) }
+            if insertedSections.contains(t) {
+                sections.append(nil)
+            } else if let s = sectionMoveTo[t] {
+                sections.append(s)
+            } else {
+                sections.append(survivors.popFirst())
+            }
         }
         let deleted = Set(u.deletedItems), reloaded = Set(u.reloadedItems), inserted = Set(u.insertedItems)
         var moveTo: [IndexPath: IndexPath] = [:]
@@ -699,10 +862,15 @@ final class BatchUpdateTests: XCTestCase {
             }
             var row: [Elem] = []
             for i in 0..<new[t] {
-                if let from = moveTo[ip(t, i)] { row.append(.old(from, reloaded: false)) }
-                else if isNew || inserted.contains(ip(t, i)) { row.append(.fresh) }
-                else if let next = rest.popFirst() { row.append(.old(next, reloaded: reloaded.contains(next))) }
-                else { row.append(.fresh) }   // unreachable for valid updates
+                if let from = moveTo[ip(t, i)] {
+                    row.append(.old(from, reloaded: false))
+                } else if isNew || inserted.contains(ip(t, i)) {
+                    row.append(.fresh)
+                } else if let next = rest.popFirst() {
+                    row.append(.old(next, reloaded: reloaded.contains(next)))
+                } else {
+                    row.append(.fresh)
+                }  // unreachable for valid updates
             }
             items.append(row)
         }
@@ -744,10 +912,12 @@ final class BatchUpdateTests: XCTestCase {
                     let old = ip(s, i)
                     let valid = i >= 0 && i < c.oldCounts[s]
                     XCTAssertEqual(p.newIndexPath(forOld: old), newOf[old], "iteration \(iteration) old \(old)")
-                    XCTAssertEqual(p.isDeleted(old: old), valid && newOf[old] == nil, "iteration \(iteration) old \(old)")
-                    XCTAssertEqual(p.isReloaded(old: old),
-                                   valid && (reloadedSections.contains(s) || reloadedOld.contains(old)),
-                                   "iteration \(iteration) old \(old)")
+                    XCTAssertEqual(
+                        p.isDeleted(old: old), valid && newOf[old] == nil, "iteration \(iteration) old \(old)")
+                    XCTAssertEqual(
+                        p.isReloaded(old: old),
+                        valid && (reloadedSections.contains(s) || reloadedOld.contains(old)),
+                        "iteration \(iteration) old \(old)")
                 }
             }
             // New side.
@@ -779,14 +949,23 @@ final class BatchUpdateTests: XCTestCase {
             let actions = p.updateItems.map(\.action)
             XCTAssertEqual(actions, actions.sorted { rank($0) < rank($1) }, "iteration \(iteration)")
             for action in [UpdateItem.Action.delete, .insert, .reload, .move] {
-                let paths = p.updateItems.filter { $0.action == action }.compactMap { $0.indexPathBeforeUpdate ?? $0.indexPathAfterUpdate }
+                let paths = p.updateItems.filter { $0.action == action }.compactMap {
+                    $0.indexPathBeforeUpdate ?? $0.indexPathAfterUpdate
+                }
                 XCTAssertEqual(paths, paths.sorted(), "iteration \(iteration)")
             }
-            XCTAssertEqual(actions.filter { $0 == .delete }.count, Set(c.update.deletedItems).count + Set(c.update.deletedSections).count)
-            XCTAssertEqual(actions.filter { $0 == .insert }.count, Set(c.update.insertedItems).count + Set(c.update.insertedSections).count)
-            XCTAssertEqual(actions.filter { $0 == .move }.count, c.update.movedItems.count + c.update.movedSections.count)
+            XCTAssertEqual(
+                actions.filter { $0 == .delete }.count,
+                Set(c.update.deletedItems).count + Set(c.update.deletedSections).count)
+            XCTAssertEqual(
+                actions.filter { $0 == .insert }.count,
+                Set(c.update.insertedItems).count + Set(c.update.insertedSections).count)
+            XCTAssertEqual(
+                actions.filter { $0 == .move }.count, c.update.movedItems.count + c.update.movedSections.count)
             for old in reloadedOld {
-                XCTAssertTrue(p.updateItems.contains(UpdateItem(action: .reload, before: old, after: newOf[old])), "iteration \(iteration)")
+                XCTAssertTrue(
+                    p.updateItems.contains(UpdateItem(action: .reload, before: old, after: newOf[old])),
+                    "iteration \(iteration)")
             }
 
             // A wrong count in a section that exists before and after is always rejected.
@@ -800,7 +979,8 @@ final class BatchUpdateTests: XCTestCase {
                 }
                 if c.newCounts[t] > 0 {
                     var fewer = c.newCounts; fewer[t] -= 1
-                    XCTAssertThrowsError(try UpdatePlan.make(update: c.update, oldCounts: c.oldCounts, newCounts: fewer))
+                    XCTAssertThrowsError(
+                        try UpdatePlan.make(update: c.update, oldCounts: c.oldCounts, newCounts: fewer))
                 }
             }
         }

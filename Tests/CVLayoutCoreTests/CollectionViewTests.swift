@@ -1,11 +1,14 @@
 import XCTest
+
 @testable import CVLayoutCore
 
 /// The collection view's own behaviour: layout cycle, layout switching (carried offset,
 /// animation), batch-update animations and beginFromCurrentState.
 final class CollectionViewTests: XCTestCase {
     private func cell(_ v: CollectionView, _ s: Int, _ i: Int) throws -> LayoutAttributes {
-        try XCTUnwrap(v.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: IndexPath(section: s, item: i))))
+        try XCTUnwrap(
+            v.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: IndexPath(section: s, item: i)))
+        )
     }
 
     func testSwitchCircleToFlowWithoutAnimationAnswersAtOnce() throws {
@@ -109,7 +112,9 @@ final class CollectionViewTests: XCTestCase {
         var u = BatchUpdate(); u.deleteItems([IndexPath(section: 0, item: 0)])
         XCTAssertThrowsError(try v.performBatchUpdates(u, animation: nil)) { e in
             XCTAssertEqual((e as? LayoutError)?.code, .inconsistentUpdate)
-            XCTAssertTrue((e as? LayoutError)?.message.hasPrefix("Invalid update: invalid number of items in section 0.") ?? false)
+            XCTAssertTrue(
+                (e as? LayoutError)?.message.hasPrefix("Invalid update: invalid number of items in section 0.") ?? false
+            )
         }
         XCTAssertEqual(v.counts, [5])
         XCTAssertNil(v.lastPlan)

@@ -1,24 +1,30 @@
 import XCTest
+
 @testable import CVLayoutCore
 
 // Foundation (through XCTest) has its own IndexPath.
 private typealias IndexPath = CVLayoutCore.IndexPath
 
-/// The three seed layouts: CircleLayout (the circle article), MosaicLayout (MacMullin's post), TreeLayout (Apple's guide).
+/// The three seed layouts: CircleLayout (the circle article), MosaicLayout (MacMullin's post), TreeLayout (Apple's
+/// guide).
 /// Expected numbers are worked out by hand from the seeds' formulas in the comments.
 final class CustomLayoutsTests: XCTestCase {
 
     // MARK: Helpers
 
-    private func makeCV(_ counts: [Int], _ layout: CollectionViewLayout, _ w: Double, _ h: Double) throws -> CollectionView {
+    private func makeCV(
+        _ counts: [Int], _ layout: CollectionViewLayout, _ w: Double, _ h: Double
+    ) throws -> CollectionView {
         let cv = try CollectionView(dataSource: StaticDataSource(counts), layout: layout)
         try cv.setBoundsSize(Size(width: w, height: h))
         try cv.layoutIfNeeded()
         return cv
     }
 
-    private func assertRect(_ r: Rect, _ x: Double, _ y: Double, _ w: Double, _ h: Double,
-                            accuracy: Double = 1e-9, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertRect(
+        _ r: Rect, _ x: Double, _ y: Double, _ w: Double, _ h: Double,
+        accuracy: Double = 1e-9, file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(r.minX, x, accuracy: accuracy, "minX", file: file, line: line)
         XCTAssertEqual(r.minY, y, accuracy: accuracy, "minY", file: file, line: line)
         XCTAssertEqual(r.width, w, accuracy: accuracy, "width", file: file, line: line)
@@ -26,11 +32,14 @@ final class CustomLayoutsTests: XCTestCase {
     }
 
     private func cell(_ cv: CollectionView, _ s: Int, _ i: Int) throws -> LayoutAttributes {
-        try XCTUnwrap(cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: IndexPath(section: s, item: i))))
+        try XCTUnwrap(
+            cv.layoutAttributes(
+                for: ElementKey(category: .cell, kind: .none, indexPath: IndexPath(section: s, item: i))))
     }
 
     private func connector(_ cv: CollectionView, _ s: Int, _ i: Int) throws -> LayoutAttributes? {
-        try cv.layoutAttributes(for: ElementKey(category: .supplementaryView, kind: .connector, indexPath: IndexPath(section: s, item: i)))
+        try cv.layoutAttributes(
+            for: ElementKey(category: .supplementaryView, kind: .connector, indexPath: IndexPath(section: s, item: i)))
     }
 
     /// Every element the layout has, through the single-element queries.
@@ -39,7 +48,9 @@ final class CustomLayoutsTests: XCTestCase {
         for s in 0..<cv.numberOfSections {
             for i in 0..<cv.numberOfItems(inSection: s) {
                 let ip = IndexPath(section: s, item: i)
-                if let a = try cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip)) { all.append(a) }
+                if let a = try cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip)) {
+                    all.append(a)
+                }
                 if let a = try connector(cv, s, i) { all.append(a) }
             }
         }
@@ -47,13 +58,17 @@ final class CustomLayoutsTests: XCTestCase {
     }
 
     /// Rect queries must equal filtering every element by `Rect.intersects`.
-    private func checkRectQueries(_ cv: CollectionView, rects: Int, seed: UInt64,
-                                  file: StaticString = #filePath, line: UInt = #line) throws {
+    private func checkRectQueries(
+        _ cv: CollectionView, rects: Int, seed: UInt64,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let all = try allElements(cv)
         let size = try cv.contentSize()
         var g = SplitMix(seed)
-        var extra: [Rect] = [Rect(x: -1e6, y: -1e6, width: 2e6 + size.width, height: 2e6 + size.height),
-                             Rect(x: 0, y: 0, width: size.width, height: size.height)]
+        var extra: [Rect] = [
+            Rect(x: -1e6, y: -1e6, width: 2e6 + size.width, height: 2e6 + size.height),
+            Rect(x: 0, y: 0, width: size.width, height: size.height),
+        ]
         // Rects whose edges sit exactly on element edges (touching is not intersecting).
         for a in all.prefix(20) {
             let f = a.frame
@@ -64,7 +79,8 @@ final class CustomLayoutsTests: XCTestCase {
         }
         for _ in 0..<rects {
             let x = g.double(-50, size.width + 50), y = g.double(-50, size.height + 50)
-            extra.append(Rect(x: x, y: y, width: g.double(0, size.width / 2 + 10), height: g.double(0, size.height / 2 + 10)))
+            extra.append(
+                Rect(x: x, y: y, width: g.double(0, size.width / 2 + 10), height: g.double(0, size.height / 2 + 10)))
         }
         for r in extra {
             let got = Set(try cv.layoutAttributesForElements(in: r))
@@ -94,13 +110,13 @@ final class CustomLayoutsTests: XCTestCase {
 
     func testCircleRadiusTruncatesLikeNSInteger() {
         // radius = (NSInteger)(MIN(w, h) / 2.5)
-        XCTAssertEqual(CircleLayout.radius(forBoundsSize: Size(width: 320, height: 480)), 128)   // 320 / 2.5 = 128
-        XCTAssertEqual(CircleLayout.radius(forBoundsSize: Size(width: 375, height: 667)), 150)   // 375 / 2.5 = 150
-        XCTAssertEqual(CircleLayout.radius(forBoundsSize: Size(width: 300, height: 300)), 120)   // 300 / 2.5 = 120
+        XCTAssertEqual(CircleLayout.radius(forBoundsSize: Size(width: 320, height: 480)), 128)  // 320 / 2.5 = 128
+        XCTAssertEqual(CircleLayout.radius(forBoundsSize: Size(width: 375, height: 667)), 150)  // 375 / 2.5 = 150
+        XCTAssertEqual(CircleLayout.radius(forBoundsSize: Size(width: 300, height: 300)), 120)  // 300 / 2.5 = 120
         XCTAssertEqual(CircleLayout.radius(forBoundsSize: Size(width: 1000, height: 700)), 280)  // 700 / 2.5 = 280
-        XCTAssertEqual(CircleLayout.radius(forBoundsSize: Size(width: 321, height: 480)), 128)   // 128.4 → 128
-        XCTAssertEqual(CircleLayout.radius(forBoundsSize: Size(width: 480, height: 324)), 129)   // 129.6 → 129, not 130
-        XCTAssertEqual(CircleLayout.radius(forBoundsSize: Size(width: 2, height: 2)), 0)         // 0.8 → 0
+        XCTAssertEqual(CircleLayout.radius(forBoundsSize: Size(width: 321, height: 480)), 128)  // 128.4 → 128
+        XCTAssertEqual(CircleLayout.radius(forBoundsSize: Size(width: 480, height: 324)), 129)  // 129.6 → 129, not 130
+        XCTAssertEqual(CircleLayout.radius(forBoundsSize: Size(width: 2, height: 2)), 0)  // 0.8 → 0
         XCTAssertEqual(CircleLayout.radius(forBoundsSize: .zero), 0)
         XCTAssertEqual(CircleLayout.radius(forBoundsSize: Size(width: 1e300, height: 1e300)), 4e299)  // no Int overflow
     }
@@ -243,13 +259,17 @@ final class CustomLayoutsTests: XCTestCase {
         try layout.setItemSize(Size(width: 30, height: 20))
         XCTAssertEqual(try cell(cv, 0, 0).size, Size(width: 30, height: 20))
         for bad in [Size(width: .nan, height: 1), Size(width: -1, height: 1), Size(width: 1, height: .infinity)] {
-            XCTAssertThrowsError(try layout.setItemSize(bad)) { XCTAssertEqual(($0 as? LayoutError)?.code, .invalidArgument) }
+            XCTAssertThrowsError(try layout.setItemSize(bad)) {
+                XCTAssertEqual(($0 as? LayoutError)?.code, .invalidArgument)
+            }
         }
         XCTAssertEqual(layout.itemSize, Size(width: 30, height: 20))
         // Other sections get nothing; no items → nothing.
         let cv2 = try makeCV([0, 3], CircleLayout(), 320, 480)
         XCTAssertEqual(try cv2.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 320, height: 480)).count, 0)
-        XCTAssertNil(try cv2.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: IndexPath(section: 1, item: 0))))
+        XCTAssertNil(
+            try cv2.layoutAttributes(
+                for: ElementKey(category: .cell, kind: .none, indexPath: IndexPath(section: 1, item: 0))))
     }
 
     // MARK: - MosaicLayout (MacMullin's post)
@@ -261,9 +281,12 @@ final class CustomLayoutsTests: XCTestCase {
         let cv = try makeCV([24], layout, 430, 330)
         // padding 10; columnWidth = (430 − 30)/4 = 100; rowHeight = (330 − 30)/4 = 75;
         // large = (2·100 + 10) × (2·75 + 10) = 210 × 160; medium = 100 × 160.
-        XCTAssertEqual(layout.metrics, MosaicLayout.Metrics(pageWidth: 430, pageHeight: 330, padding: 10, columnWidth: 100,
-                                                            rowHeight: 75, largeCellWidth: 210, largeCellHeight: 160,
-                                                            mediumCellHeight: 160))
+        XCTAssertEqual(
+            layout.metrics,
+            MosaicLayout.Metrics(
+                pageWidth: 430, pageHeight: 330, padding: 10, columnWidth: 100,
+                rowHeight: 75, largeCellWidth: 210, largeCellHeight: 160,
+                mediumCellHeight: 160))
         // Item 14 (page 1, large) through the single-element path: (650, 0, 210, 160), type 1.
         let a = try cell(cv, 0, 14)
         assertRect(a.frame, 650, 0, 210, 160)
@@ -282,8 +305,12 @@ final class CustomLayoutsTests: XCTestCase {
         XCTAssertEqual(try makeCV([], MosaicLayout(), 430, 330).contentSize(), Size(width: 0, height: 330))
         // 13 items: the second page has only item 12.
         let cv = try makeCV([13], MosaicLayout(), 430, 330)
-        XCTAssertEqual(try cv.layoutAttributesForElements(in: Rect(x: 430, y: 0, width: 430, height: 330)).map(\.indexPath.item), [12])
-        XCTAssertThrowsError(try cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: IndexPath(section: 0, item: 13))))
+        XCTAssertEqual(
+            try cv.layoutAttributesForElements(in: Rect(x: 430, y: 0, width: 430, height: 330)).map(\.indexPath.item),
+            [12])
+        XCTAssertThrowsError(
+            try cv.layoutAttributes(
+                for: ElementKey(category: .cell, kind: .none, indexPath: IndexPath(section: 0, item: 13))))
         XCTAssertNil(try cv.layout.layoutAttributesForItem(at: IndexPath(section: 0, item: 13)))
         XCTAssertNil(try cv.layout.layoutAttributesForItem(at: IndexPath(section: 1, item: 0)))
     }
@@ -297,13 +324,16 @@ final class CustomLayoutsTests: XCTestCase {
             for page in 0..<3 {
                 let frames = try (0..<12).map { try cell(cv, 0, page * 12 + $0).frame }
                 // No two frames share area.
-                for i in 0..<12 { for j in (i + 1)..<12 { XCTAssertFalse(frames[i].intersects(frames[j]), "\(i) \(j)") } }
+                for i in 0..<12 {
+                    for j in (i + 1)..<12 { XCTAssertFalse(frames[i].intersects(frames[j]), "\(i) \(j)") }
+                }
                 // Each of the 16 grid cells (column c, row r) is covered by exactly one frame,
                 // and every frame stays on its page.
                 for c in 0..<4 {
                     for r in 0..<4 {
-                        let pt = Point(x: Double(page) * w + (m.columnWidth + p) * Double(c) + m.columnWidth / 2,
-                                       y: (m.rowHeight + p) * Double(r) + m.rowHeight / 2)
+                        let pt = Point(
+                            x: Double(page) * w + (m.columnWidth + p) * Double(c) + m.columnWidth / 2,
+                            y: (m.rowHeight + p) * Double(r) + m.rowHeight / 2)
                         XCTAssertEqual(frames.filter { $0.contains(pt) }.count, 1, "grid cell \(c),\(r) at \(w)x\(h)")
                     }
                 }
@@ -315,7 +345,9 @@ final class CustomLayoutsTests: XCTestCase {
             }
             // And pages do not overlap each other.
             let all = try allElements(cv)
-            for a in all { for b in all where a.indexPath < b.indexPath { XCTAssertFalse(a.frame.intersects(b.frame)) } }
+            for a in all {
+                for b in all where a.indexPath < b.indexPath { XCTAssertFalse(a.frame.intersects(b.frame)) }
+            }
         }
     }
 
@@ -338,7 +370,9 @@ final class CustomLayoutsTests: XCTestCase {
         try layout.setColumnWidth(nil)  // back to (430 − 15)/4 = 103.75
         XCTAssertEqual(try cell(cv, 0, 1).frame.minX, 108.75, accuracy: 1e-9)
         for bad in [Double.nan, -1, .infinity] {
-            XCTAssertThrowsError(try layout.setPadding(bad)) { XCTAssertEqual(($0 as? LayoutError)?.code, .invalidArgument) }
+            XCTAssertThrowsError(try layout.setPadding(bad)) {
+                XCTAssertEqual(($0 as? LayoutError)?.code, .invalidArgument)
+            }
             XCTAssertThrowsError(try layout.setRowHeight(bad))
             XCTAssertThrowsError(try layout.setMediumCellHeight(bad))
         }
@@ -376,7 +410,8 @@ final class CustomLayoutsTests: XCTestCase {
         let page = 50_000_000_000
         let q = try big.layoutAttributesForElements(in: Rect(x: Double(page) * 430 + 1, y: 1, width: 100, height: 50))
         XCTAssertEqual(q.map(\.indexPath.item), [page * 12])
-        let last = try big.layoutAttributesForElements(in: Rect(x: Double(pages - 1) * 430, y: 0, width: 430, height: 330))
+        let last = try big.layoutAttributesForElements(
+            in: Rect(x: Double(pages - 1) * 430, y: 0, width: 430, height: 330))
         XCTAssertEqual(last.count, CollectionView.maxCount - (pages - 1) * 12)
     }
 
@@ -409,7 +444,9 @@ final class CustomLayoutsTests: XCTestCase {
     /// NSObject → [A, B, C], A → [A1, A2], C → [C1].
     private let classTree: [[Int]] = [[3], [2, 0, 1], [0, 0, 0]]
 
-    private func makeTree(_ children: [[Int]], layout: TreeLayout = TreeLayout()) throws -> (CollectionView, TreeLayout, TreeSource) {
+    private func makeTree(
+        _ children: [[Int]], layout: TreeLayout = TreeLayout()
+    ) throws -> (CollectionView, TreeLayout, TreeSource) {
         let src = TreeSource(children)
         layout.treeDataSource = src
         let cv = try CollectionView(dataSource: StaticDataSource(src.counts), layout: layout)
@@ -436,8 +473,11 @@ final class CustomLayoutsTests: XCTestCase {
         XCTAssertEqual(cC.kind, .connector)
         XCTAssertNil(try connector(cv, 1, 1))
         XCTAssertNil(try connector(cv, 2, 0))
-        XCTAssertNil(try cv.layoutAttributes(for: ElementKey(category: .supplementaryView, kind: .sectionHeader,
-                                                             indexPath: IndexPath(section: 0, item: 0))))
+        XCTAssertNil(
+            try cv.layoutAttributes(
+                for: ElementKey(
+                    category: .supplementaryView, kind: .sectionHeader,
+                    indexPath: IndexPath(section: 0, item: 0))))
         XCTAssertEqual(layout.discreteCustomSlots, 0b11)
 
         // The whole content: 7 cells + 3 connectors.
@@ -454,7 +494,9 @@ final class CustomLayoutsTests: XCTestCase {
     private func listingRows(_ children: [[Int]]) -> [[Int]] {
         let ns = children.count
         var firstChild = children.map { [Int](repeating: 0, count: $0.count) }
-        for s in 0..<ns { var sum = 0; for i in 0..<children[s].count { firstChild[s][i] = sum; sum += children[s][i] } }
+        for s in 0..<ns {
+            var sum = 0; for i in 0..<children[s].count { firstChild[s][i] = sum; sum += children[s][i] }
+        }
         // numRowsForClassAndChildrenAtIndexPath:, recursive and unmemoised like a simple data source.
         func numRows(_ s: Int, _ i: Int) -> Int {
             let c = children[s][i]
@@ -503,29 +545,39 @@ final class CustomLayoutsTests: XCTestCase {
         for (t, tree) in trees.enumerated() {
             let layout = TreeLayout()
             try layout.setItemSize(Size(width: g.double(1, 200), height: g.double(1, 60)))
-            try layout.setInsets(EdgeInsets(top: g.double(0, 12), left: g.double(0, 12), bottom: g.double(0, 12), right: g.double(0, 12)))
+            try layout.setInsets(
+                EdgeInsets(top: g.double(0, 12), left: g.double(0, 12), bottom: g.double(0, 12), right: g.double(0, 12))
+            )
             let (cv, _, _) = try makeTree(tree, layout: layout)
             let ref = listingRows(tree)
             let e = layout.insets, sz = layout.itemSize
             for s in 0..<tree.count {
                 for i in 0..<tree[s].count {
                     let f = try cell(cv, s, i).frame
-                    let want = Rect(x: Double(s) * (sz.width + e.left + e.right) + e.left,
-                                    y: Double(ref[s][i]) * (sz.height + e.top + e.bottom) + e.top,
-                                    width: sz.width, height: sz.height)
+                    let want = Rect(
+                        x: Double(s) * (sz.width + e.left + e.right) + e.left,
+                        y: Double(ref[s][i]) * (sz.height + e.top + e.bottom) + e.top,
+                        width: sz.width, height: sz.height)
                     assertRect(f, want.minX, want.minY, want.width, want.height, accuracy: 1e-6)
-                    XCTAssertEqual(layout.rowInfo(at: IndexPath(section: s, item: i))?.row, ref[s][i], "tree \(t) [\(s),\(i)]")
+                    XCTAssertEqual(
+                        layout.rowInfo(at: IndexPath(section: s, item: i))?.row, ref[s][i], "tree \(t) [\(s),\(i)]")
                 }
             }
-            let maxRows = (0..<(tree.first?.count ?? 0)).reduce(0) { acc, i in acc + (layout.rowInfo(at: IndexPath(section: 0, item: i))?.rows ?? 0) }
+            let maxRows = (0..<(tree.first?.count ?? 0)).reduce(0) { acc, i in
+                acc + (layout.rowInfo(at: IndexPath(section: 0, item: i))?.rows ?? 0)
+            }
             XCTAssertEqual(layout.maxNumRows, maxRows)
-            XCTAssertEqual(try cv.contentSize().height, Double(maxRows) * (sz.height + e.top + e.bottom), accuracy: 1e-6)
+            XCTAssertEqual(
+                try cv.contentSize().height, Double(maxRows) * (sz.height + e.top + e.bottom), accuracy: 1e-6)
             try checkRectQueries(cv, rects: 40, seed: UInt64(t))
         }
     }
 
     func testTreeInvalidChildrenCounts() throws {
-        func expectError(_ children: [[Int]], counts: [Int]? = nil, _ text: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        func expectError(
+            _ children: [[Int]], counts: [Int]? = nil, _ text: String, file: StaticString = #filePath,
+            line: UInt = #line
+        ) throws {
             let src = TreeSource(children)
             let layout = TreeLayout()
             layout.treeDataSource = src
@@ -533,7 +585,8 @@ final class CustomLayoutsTests: XCTestCase {
             XCTAssertThrowsError(try cv.contentSize(), file: file, line: line) { error in
                 let e = error as? LayoutError
                 XCTAssertEqual(e?.code, .callback, file: file, line: line)
-                XCTAssertTrue(e?.message.contains(text) ?? false, "\(String(describing: e?.message))", file: file, line: line)
+                XCTAssertTrue(
+                    e?.message.contains(text) ?? false, "\(String(describing: e?.message))", file: file, line: line)
             }
         }
         // NSObject claims 2 children but section 1 has 3 items.
@@ -561,11 +614,14 @@ final class CustomLayoutsTests: XCTestCase {
         // No data source: every item is a leaf, so only section 0 may have items.
         let bare = TreeLayout()
         let cv2 = try CollectionView(dataSource: StaticDataSource([2, 1]), layout: bare)
-        XCTAssertThrowsError(try cv2.contentSize()) { XCTAssertTrue(($0 as? LayoutError)?.message.contains("no treeDataSource") ?? false) }
+        XCTAssertThrowsError(try cv2.contentSize()) {
+            XCTAssertTrue(($0 as? LayoutError)?.message.contains("no treeDataSource") ?? false)
+        }
         let cv3 = try CollectionView(dataSource: StaticDataSource([3, 0]), layout: TreeLayout())
         // Three roots of one row each, two columns: (2·170, 3·60).
         XCTAssertEqual(try cv3.contentSize(), Size(width: 340, height: 180))
-        // More items than the layout keeps: .overflow (not .capacity, the buffer-protocol code), before any data-source call.
+        // More items than the layout keeps: .overflow (not .capacity, the buffer-protocol code), before any data-source
+        // call.
         let hugeSrc = TreeSource([[0]])
         let hugeLayout = TreeLayout()
         hugeLayout.treeDataSource = hugeSrc
@@ -623,10 +679,12 @@ final class CustomLayoutsTests: XCTestCase {
         XCTAssertEqual(deepLayout.maxNumRows, 1)
         XCTAssertEqual(try deep.contentSize(), Size(width: Double(depth) * 170, height: 60))
         // The last column's cell spans x = (depth − 1)·170 + 10 … + 160.
-        let q = try deep.layoutAttributesForElements(in: Rect(x: Double(depth - 1) * 170 + 10, y: 0, width: 170, height: 60))
+        let q = try deep.layoutAttributesForElements(
+            in: Rect(x: Double(depth - 1) * 170 + 10, y: 0, width: 170, height: 60))
         XCTAssertEqual(q.map(\.indexPath), [IndexPath(section: depth - 1, item: 0)])
         // The connector of the second-to-last node sits in the gap before the last column.
-        let q2 = try deep.layoutAttributesForElements(in: Rect(x: Double(depth - 1) * 170 + 1, y: 0, width: 5, height: 60))
+        let q2 = try deep.layoutAttributesForElements(
+            in: Rect(x: Double(depth - 1) * 170 + 1, y: 0, width: 5, height: 60))
         XCTAssertEqual(q2.map(\.category), [.supplementaryView])
         XCTAssertEqual(q2.first?.indexPath, IndexPath(section: depth - 2, item: 0))
     }

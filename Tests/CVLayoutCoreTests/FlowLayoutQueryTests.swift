@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import CVLayoutCore
 
 // XCTest brings Foundation's IndexPath into scope.
@@ -13,29 +14,40 @@ final class FlowLayoutQueryTests: XCTestCase {
     func randomFlow(_ rng: inout FlowTestRNG) throws -> (FlowLayout, CollectionView, [Int]) {
         let f = FlowLayout()
         let d = FlowTestDelegate()
-        d.methods = [.sizeForItem, .insetForSection, .minimumLineSpacingForSection,
-                     .minimumInteritemSpacingForSection, .referenceSizeForHeader, .referenceSizeForFooter]
+        d.methods = [
+            .sizeForItem, .insetForSection, .minimumLineSpacingForSection,
+            .minimumInteritemSpacingForSection, .referenceSizeForHeader, .referenceSizeForFooter,
+        ]
         try f.configure {
             $0.scrollDirection = Bool.random(using: &rng) ? .vertical : .horizontal
             $0.minimumLineSpacing = Double(Int.random(in: -15...30, using: &rng))
             $0.minimumInteritemSpacing = Double(Int.random(in: 0...25, using: &rng))
-            $0.itemSize = Size(width: Double(Int.random(in: 0...120, using: &rng)), height: Double(Int.random(in: 1...120, using: &rng)))
+            $0.itemSize = Size(
+                width: Double(Int.random(in: 0...120, using: &rng)),
+                height: Double(Int.random(in: 1...120, using: &rng)))
             $0.sectionHeadersPinToVisibleBounds = Bool.random(using: &rng)
             $0.sectionFootersPinToVisibleBounds = Bool.random(using: &rng)
         }
         let counts = (0..<Int.random(in: 1...6, using: &rng)).map { _ in Int.random(in: 0...70, using: &rng) }
-        func rnd(_ r: ClosedRange<Int>) -> Double { Double(Int.random(in: r, using: &rng)) + (Bool.random(using: &rng) ? 0.5 : 0) }
+        func rnd(_ r: ClosedRange<Int>) -> Double {
+            Double(Int.random(in: r, using: &rng)) + (Bool.random(using: &rng) ? 0.5 : 0)
+        }
         for (s, n) in counts.enumerated() {
             d.insets[s] = EdgeInsets(top: rnd(0...30), left: rnd(0...30), bottom: rnd(0...30), right: rnd(0...30))
             if Bool.random(using: &rng) { d.headers[s] = Size(width: rnd(0...40), height: rnd(0...40)) }
             if Bool.random(using: &rng) { d.footers[s] = Size(width: rnd(0...40), height: rnd(0...40)) }
             if Int.random(in: 0..<4, using: &rng) == 0 { d.lineSpacings[s] = rnd(-40...10) }
             switch Int.random(in: 0..<4, using: &rng) {
-            case 0: break   // delegate default: itemSize-like, uniform
-            case 1: try f.setItemSizes(Array(repeating: Size(width: rnd(1...90), height: rnd(1...90)), count: n), forSection: s)
-            case 2: try f.setItemSizes((0..<n).map { _ in Size(width: rnd(0...150), height: rnd(0...150)) }, forSection: s)
+            case 0: break  // delegate default: itemSize-like, uniform
+            case 1:
+                try f.setItemSizes(
+                    Array(repeating: Size(width: rnd(1...90), height: rnd(1...90)), count: n), forSection: s)
+            case 2:
+                try f.setItemSizes((0..<n).map { _ in Size(width: rnd(0...150), height: rnd(0...150)) }, forSection: s)
             default:
-                for i in 0..<n { d.sizes[IndexPath(section: s, item: i)] = Size(width: rnd(1...150), height: rnd(1...100)) }
+                for i in 0..<n {
+                    d.sizes[IndexPath(section: s, item: i)] = Size(width: rnd(1...150), height: rnd(1...100))
+                }
             }
         }
         d.defaultSize = f.itemSize
@@ -56,7 +68,9 @@ final class FlowLayoutQueryTests: XCTestCase {
             for _ in 0..<40 {
                 let x = Double.random(in: -100...(content.width + 100), using: &rng)
                 let y = Double.random(in: -100...(content.height + 100), using: &rng)
-                let w = Bool.random(using: &rng) ? Double.random(in: 0...300, using: &rng) : Double(Int.random(in: 0...300, using: &rng))
+                let w =
+                    Bool.random(using: &rng)
+                    ? Double.random(in: 0...300, using: &rng) : Double(Int.random(in: 0...300, using: &rng))
                 let h = Double.random(in: 0...300, using: &rng)
                 let rect = Rect(x: x.rounded(), y: y, width: w, height: h)
                 let expected = Set(all.filter { $0.frame.intersects(rect) })
@@ -105,20 +119,25 @@ final class FlowLayoutQueryTests: XCTestCase {
             let everything = try cv.layoutAttributesForElements(in: CollectionViewLayout.searchRect(content: content))
             // Hit tests exactly on frame edges (a frame holds its min edges, not its max ones).
             for a in everything.filter({ $0.category == .cell }).prefix(8) {
-                for q in [a.frame.origin, Point(x: a.frame.maxX, y: a.frame.minY), Point(x: a.frame.midX, y: a.frame.maxY)] {
-                    XCTAssertEqual(try cv.indexPathForItem(at: q),
-                                   everything.last { $0.category == .cell && $0.covers(q) }?.indexPath, "hit at \(q)")
+                for q in [
+                    a.frame.origin, Point(x: a.frame.maxX, y: a.frame.minY), Point(x: a.frame.midX, y: a.frame.maxY),
+                ] {
+                    XCTAssertEqual(
+                        try cv.indexPathForItem(at: q),
+                        everything.last { $0.category == .cell && $0.covers(q) }?.indexPath, "hit at \(q)")
                 }
             }
             for _ in 0..<10 {
-                let rect = Rect(x: Double.random(in: -50...(content.width + 50), using: &rng),
-                                y: Double.random(in: -50...(content.height + 50), using: &rng),
-                                width: Double.random(in: 0...400, using: &rng), height: Double.random(in: 0...400, using: &rng))
+                let rect = Rect(
+                    x: Double.random(in: -50...(content.width + 50), using: &rng),
+                    y: Double.random(in: -50...(content.height + 50), using: &rng),
+                    width: Double.random(in: 0...400, using: &rng), height: Double.random(in: 0...400, using: &rng))
                 let full = try cv.layoutAttributesForElements(in: rect)
                 // The hit test (a point query for the flow layout) against brute force.
                 let q = Point(x: rect.minX, y: rect.minY)
-                XCTAssertEqual(try cv.indexPathForItem(at: q),
-                               everything.last { $0.category == .cell && $0.covers(q) }?.indexPath, "hit at \(q)")
+                XCTAssertEqual(
+                    try cv.indexPathForItem(at: q),
+                    everything.last { $0.category == .cell && $0.covers(q) }?.indexPath, "hit at \(q)")
                 let counting = ElementSink(counts: [])
                 try cv.sendElements(in: rect, to: counting)
                 XCTAssertEqual(counting.count, full.count, "round \(round) rect \(rect)")
@@ -171,23 +190,27 @@ final class FlowLayoutQueryTests: XCTestCase {
         d.methods = .all
         for (s, n) in counts.enumerated() {
             for i in 0..<n {
-                d.sizes[IndexPath(section: s, item: i)] = Size(width: Double(Int.random(in: 10...120, using: &rng)),
-                                                              height: Double(Int.random(in: 10...80, using: &rng)))
+                d.sizes[IndexPath(section: s, item: i)] = Size(
+                    width: Double(Int.random(in: 10...120, using: &rng)),
+                    height: Double(Int.random(in: 10...80, using: &rng)))
             }
             d.headers[s] = Size(width: 0, height: 25)
         }
         return d
     }
 
-    func assertSameAsFresh(_ f: FlowLayout, _ d: FlowTestDelegate, _ counts: [Int], _ size: Size,
-                           file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertSameAsFresh(
+        _ f: FlowLayout, _ d: FlowTestDelegate, _ counts: [Int], _ size: Size,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let fresh = FlowLayout()
         fresh.delegate = d
         for (s, _) in counts.enumerated() {
             if let b = f.itemSizes(forSection: s) { try fresh.setItemSizes(b, forSection: s) }
         }
         try FlowTest.attach(fresh, counts, size)
-        XCTAssertEqual(try FlowTest.allElements(f, counts), try FlowTest.allElements(fresh, counts), file: file, line: line)
+        XCTAssertEqual(
+            try FlowTest.allElements(f, counts), try FlowTest.allElements(fresh, counts), file: file, line: line)
         XCTAssertEqual(try f.collectionViewContentSize(), try fresh.collectionViewContentSize(), file: file, line: line)
         let big = Rect(x: -10, y: -10, width: 1e5, height: 1e5)
         XCTAssertEqual(Set(try FlowTest.query(f, big)), Set(try FlowTest.query(fresh, big)), file: file, line: line)
@@ -212,7 +235,7 @@ final class FlowLayoutQueryTests: XCTestCase {
         d.sizes[changed[2]] = Size(width: 150, height: 10)
         d.sizeCalls = 0
         d.askedItems = []
-        cv.invalidateLayout(.items(changed + [changed[0]]))   // duplicates are asked once
+        cv.invalidateLayout(.items(changed + [changed[0]]))  // duplicates are asked once
         try cv.layoutIfNeeded()
         XCTAssertEqual(Set(d.askedItems), Set(changed))
         XCTAssertEqual(d.sizeCalls, 3)
@@ -226,7 +249,8 @@ final class FlowLayoutQueryTests: XCTestCase {
 
         // An unchanged answer changes nothing; out-of-range index paths are ignored.
         d.sizeCalls = 0
-        cv.invalidateLayout(.items([IndexPath(section: 0, item: 0), IndexPath(section: 9, item: 0), IndexPath(section: 0, item: 99)]))
+        cv.invalidateLayout(
+            .items([IndexPath(section: 0, item: 0), IndexPath(section: 9, item: 0), IndexPath(section: 0, item: 99)]))
         try cv.layoutIfNeeded()
         XCTAssertEqual(d.sizeCalls, 1)
         try assertSameAsFresh(f, d, counts, size)
@@ -244,7 +268,7 @@ final class FlowLayoutQueryTests: XCTestCase {
         try cv.layoutIfNeeded()
         XCTAssertEqual(d.sizeCalls, 0)
         try assertSameAsFresh(f, d, counts, Size(width: 260, height: 600))
-        d.sizeCalls = 0   // the fresh layout asked the same delegate
+        d.sizeCalls = 0  // the fresh layout asked the same delegate
         // Scrolling without pinning does not even invalidate.
         try cv.setContentOffset(Point(x: 0, y: 100))
         try cv.layoutIfNeeded()
@@ -260,13 +284,16 @@ final class FlowLayoutQueryTests: XCTestCase {
         let counts = [30, 30, 30]
         let f = FlowLayout()
         for s in 0..<3 {
-            try f.setItemSizes((0..<30).map { _ in Size(width: Double(Int.random(in: 10...200, using: &rng)), height: 30) }, forSection: s)
+            try f.setItemSizes(
+                (0..<30).map { _ in Size(width: Double(Int.random(in: 10...200, using: &rng)), height: 30) },
+                forSection: s)
         }
         let size = Size(width: 420, height: 600)
         let cv = try FlowTest.attach(f, counts, size)
         let d = FlowTestDelegate()
         d.methods = []
-        try f.setItemSizes((0..<30).map { _ in Size(width: Double(Int.random(in: 10...400, using: &rng)), height: 60) }, forSection: 1)
+        try f.setItemSizes(
+            (0..<30).map { _ in Size(width: Double(Int.random(in: 10...400, using: &rng)), height: 60) }, forSection: 1)
         try cv.layoutIfNeeded()
         let fresh = FlowLayout()
         for s in 0..<3 { try fresh.setItemSizes(try XCTUnwrap(f.itemSizes(forSection: s)), forSection: s) }
@@ -276,8 +303,8 @@ final class FlowLayoutQueryTests: XCTestCase {
         // Uniform bulk sizes: the section stores nothing per item.
         try f.setItemSizes(Array(repeating: Size(width: 10, height: 10), count: 30), forSection: 1)
         try cv.layoutIfNeeded()
-        XCTAssertEqual(f.numberOfLines(inSection: 1), 2)   // 30·10 + 29·10 = 590 > 420: 21 per line
-        XCTAssertEqual(f.itemRange(ofLine: 0, inSection: 1), 0..<21)   // 21·10 + 20·10 = 410 ≤ 420
+        XCTAssertEqual(f.numberOfLines(inSection: 1), 2)  // 30·10 + 29·10 = 590 > 420: 21 per line
+        XCTAssertEqual(f.itemRange(ofLine: 0, inSection: 1), 0..<21)  // 21·10 + 20·10 = 410 ≤ 420
         f.removeAllItemSizes()
         try cv.layoutIfNeeded()
         XCTAssertEqual(f.resolvedItemSize(at: IndexPath(section: 2, item: 0)), Size(width: 50, height: 50))
@@ -306,14 +333,16 @@ final class FlowLayoutQueryTests: XCTestCase {
         XCTAssertLessThan(f.memoryFootprint, 4096)
         try cv.setContentOffset(Point(x: 0, y: 500_000))
         let visible = try cv.visibleAttributes()
-        XCTAssertEqual(visible.count, 12 * 6)   // lines at 499 980 … 501 120 (12 lines × 6 cells)
+        XCTAssertEqual(visible.count, 12 * 6)  // lines at 499 980 … 501 120 (12 lines × 6 cells)
         XCTAssertEqual(FlowTest.frame(f, 0, 99_999)?.minY, 16_666 * 60)
     }
 
     func testHundredThousandRandomBulkItems() throws {
         var rng = FlowTestRNG(seed: 1)
         let n = 100_000
-        let sizes = (0..<n).map { _ in Size(width: Double.random(in: 20...120, using: &rng), height: Double.random(in: 20...120, using: &rng)) }
+        let sizes = (0..<n).map { _ in
+            Size(width: Double.random(in: 20...120, using: &rng), height: Double.random(in: 20...120, using: &rng))
+        }
         let f = FlowLayout()
         try f.setItemSizes(sizes, forSection: 0)
         let cv = try FlowTest.attach(f, [n], Size(width: 1024, height: 768))
@@ -332,7 +361,9 @@ final class FlowLayoutQueryTests: XCTestCase {
         guard ProcessInfo.processInfo.environment["FLOW_BENCH"] != nil else { return }
         var rng = FlowTestRNG(seed: 3)
         let n = 1_000_000
-        let sizes = (0..<n).map { _ in Size(width: Double.random(in: 20...200, using: &rng), height: Double.random(in: 20...200, using: &rng)) }
+        let sizes = (0..<n).map { _ in
+            Size(width: Double.random(in: 20...200, using: &rng), height: Double.random(in: 20...200, using: &rng))
+        }
         let f = FlowLayout()
         try f.setItemSizes(sizes, forSection: 0)
         let cv = try CollectionView(dataSource: StaticDataSource([n]), layout: f)
@@ -348,7 +379,10 @@ final class FlowLayoutQueryTests: XCTestCase {
             try cv.layoutIfNeeded()
             best = min(best, now() - t0)
         }
-        print("re-prepare (best of 5): \(Double(best) / Double(n)) ns/item, \(Double(f.memoryFootprint) / Double(n)) bytes/item")
+        print(
+            "re-prepare (best of 5): \(Double(best) / Double(n)) ns/item, \(Double(f.memoryFootprint) / Double(n)) "
+                + "bytes/item"
+        )
         let h = try cv.contentSize().height
         var out: [LayoutAttributes] = []
         out.reserveCapacity(1024)
@@ -362,6 +396,9 @@ final class FlowLayoutQueryTests: XCTestCase {
             total += now() - t0
             elements += out.count
         }
-        print("query: \(Double(total) / Double(queries)) ns per query, \(Double(elements) / Double(queries)) elements per query")
+        print(
+            "query: \(Double(total) / Double(queries)) ns per query, \(Double(elements) / Double(queries)) elements "
+                + "per query"
+        )
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import CVLayoutCore
 
 // XCTest brings Foundation's IndexPath into scope.
@@ -44,7 +45,7 @@ final class FlowLayoutTests: XCTestCase {
     func testSectionsStackWithFooters() throws {
         let f = try FlowTest.survey()
         try f.configure {
-            $0.footerReferenceSize = Size(width: 999, height: 40)   // width ignored when vertical
+            $0.footerReferenceSize = Size(width: 999, height: 40)  // width ignored when vertical
         }
         try FlowTest.attach(f, [3, 3], Size(width: 768, height: 1024))
         // Section 1 starts at 370 (after section 0's footer, 330–370) and ends with its footer at 740.
@@ -64,13 +65,15 @@ final class FlowLayoutTests: XCTestCase {
     func testNoHeaderWhenScrollDimensionIsZero() throws {
         let f = FlowLayout()
         try f.configure {
-            $0.headerReferenceSize = Size(width: 100, height: 0)   // vertical: height 0 → no header
+            $0.headerReferenceSize = Size(width: 100, height: 0)  // vertical: height 0 → no header
         }
         try FlowTest.attach(f, [1], Size(width: 100, height: 100))
         XCTAssertNil(f.headerFrame(inSection: 0))
-        XCTAssertNil(try f.layoutAttributesForSupplementaryView(ofKind: .sectionHeader, at: IndexPath(section: 0, item: 0)))
+        XCTAssertNil(
+            try f.layoutAttributesForSupplementaryView(ofKind: .sectionHeader, at: IndexPath(section: 0, item: 0)))
         XCTAssertNil(try f.layoutAttributesForSupplementaryView(ofKind: .binder, at: IndexPath(section: 0, item: 0)))
-        XCTAssertNil(try f.layoutAttributesForSupplementaryView(ofKind: .sectionFooter, at: IndexPath(section: 3, item: 0)))
+        XCTAssertNil(
+            try f.layoutAttributesForSupplementaryView(ofKind: .sectionFooter, at: IndexPath(section: 3, item: 0)))
     }
 
     // MARK: Horizontal
@@ -92,7 +95,8 @@ final class FlowLayoutTests: XCTestCase {
             let ins = EdgeInsets(top: Double(s * 3), left: 7, bottom: 11, right: Double(s))
             dv.insets[s] = ins
             dh.insets[s] = EdgeInsets(top: ins.left, left: ins.top, bottom: ins.right, right: ins.bottom)
-            dv.headers[s] = Size(width: 5, height: Double(10 * s)); dh.headers[s] = Size(width: Double(10 * s), height: 5)
+            dv.headers[s] = Size(width: 5, height: Double(10 * s));
+            dh.headers[s] = Size(width: Double(10 * s), height: 5)
             dv.footers[s] = Size(width: 0, height: 12); dh.footers[s] = Size(width: 12, height: 0)
         }
         let v = FlowLayout(), h = FlowLayout()
@@ -117,8 +121,10 @@ final class FlowLayoutTests: XCTestCase {
 
     func testMixedHeightsAreCentredOnTheirLine() throws {
         let d = FlowTestDelegate()
-        let sizes = [Size(width: 100, height: 100), Size(width: 80, height: 50), Size(width: 90, height: 80),
-                     Size(width: 200, height: 30), Size(width: 60, height: 40)]
+        let sizes = [
+            Size(width: 100, height: 100), Size(width: 80, height: 50), Size(width: 90, height: 80),
+            Size(width: 200, height: 30), Size(width: 60, height: 40),
+        ]
         for (i, s) in sizes.enumerated() { d.sizes[IndexPath(section: 0, item: i)] = s }
         let f = FlowLayout()
         f.delegate = d
@@ -159,7 +165,7 @@ final class FlowLayoutTests: XCTestCase {
     func testLastLineNonUniformIsLeftAligned() throws {
         let f = FlowLayout()
         var sizes = Array(repeating: Size(width: 100, height: 100), count: 5)
-        sizes[0] = Size(width: 100, height: 90)   // one different height: not uniform (rdar 20825965)
+        sizes[0] = Size(width: 100, height: 90)  // one different height: not uniform (rdar 20825965)
         try f.setItemSizes(sizes, forSection: 0)
         try FlowTest.attach(f, [5], Size(width: 330, height: 600))
         XCTAssertEqual(FlowTest.frame(f, 0, 0), r(0, 5, 100, 90))
@@ -171,8 +177,11 @@ final class FlowLayoutTests: XCTestCase {
 
     func testSingleItemLinesAndOversizedItems() throws {
         let f = FlowLayout()
-        try f.setItemSizes([Size(width: 200, height: 50), Size(width: 250, height: 50), Size(width: 100, height: 50),
-                            Size(width: 400, height: 20), Size(width: 40, height: 20)], forSection: 0)
+        try f.setItemSizes(
+            [
+                Size(width: 200, height: 50), Size(width: 250, height: 50), Size(width: 100, height: 50),
+                Size(width: 400, height: 20), Size(width: 40, height: 20),
+            ], forSection: 0)
         try FlowTest.attach(f, [5], Size(width: 300, height: 600))
         // 200 + 10 + 250 > 300: item 0 alone, centred: (300 − 200)/2 = 50.
         XCTAssertEqual(FlowTest.frame(f, 0, 0), r(50, 0, 200, 50))
@@ -254,8 +263,10 @@ final class FlowLayoutTests: XCTestCase {
         let cv = try FlowTest.attach(f, [9, 9], Size(width: 768, height: 500))
         // Section 0: header 0–70, lines 100/320/540, inset → ends at 770. Section 1 at 770.
         func header(_ s: Int) throws -> Rect? {
-            try cv.layoutAttributes(for: ElementKey(category: .supplementaryView, kind: .sectionHeader,
-                                                    indexPath: IndexPath(section: s, item: 0)))?.frame
+            try cv.layoutAttributes(
+                for: ElementKey(
+                    category: .supplementaryView, kind: .sectionHeader,
+                    indexPath: IndexPath(section: s, item: 0)))?.frame
         }
         XCTAssertEqual(try header(0), r(0, 0, 768, 70))
         XCTAssertEqual(try header(1), r(0, 770, 768, 70))
@@ -273,7 +284,7 @@ final class FlowLayoutTests: XCTestCase {
         let pinned = try XCTUnwrap(visible.first { $0.kind == .sectionHeader })
         XCTAssertEqual(pinned.indexPath.section, 1)
         XCTAssertEqual(pinned.zIndex, 1024)
-        XCTAssertEqual(visible.last?.kind, .sectionHeader)   // drawn on top
+        XCTAssertEqual(visible.last?.kind, .sectionHeader)  // drawn on top
         XCTAssertFalse(visible.contains { $0.kind == .sectionHeader && $0.indexPath.section == 0 })
         // Bouncing above the top: the first header stays in place.
         try cv.setContentOffset(Point(x: 0, y: -50))
@@ -287,7 +298,7 @@ final class FlowLayoutTests: XCTestCase {
         try f.configure {
             $0.scrollDirection = .horizontal
             $0.itemSize = Size(width: 100, height: 100)
-            $0.headerReferenceSize = Size(width: 40, height: 999)   // only the width is used
+            $0.headerReferenceSize = Size(width: 40, height: 999)  // only the width is used
             $0.sectionHeadersPinToVisibleBounds = true
         }
         let cv = try FlowTest.attach(f, [4, 4], Size(width: 300, height: 100))
@@ -295,11 +306,15 @@ final class FlowLayoutTests: XCTestCase {
         XCTAssertEqual(f.headerFrame(inSection: 1), r(470, 0, 40, 100))
         try cv.setContentOffset(Point(x: 200, y: 0))
         try cv.layoutIfNeeded()
-        XCTAssertEqual(try f.layoutAttributesForSupplementaryView(ofKind: .sectionHeader, at: IndexPath(section: 0, item: 0))?.frame,
-                       r(200, 0, 40, 100))
-        try cv.setContentOffset(Point(x: 450, y: 0))   // pushed: 470 − 40 = 430
-        XCTAssertEqual(try f.layoutAttributesForSupplementaryView(ofKind: .sectionHeader, at: IndexPath(section: 0, item: 0))?.frame,
-                       r(430, 0, 40, 100))
+        XCTAssertEqual(
+            try f.layoutAttributesForSupplementaryView(ofKind: .sectionHeader, at: IndexPath(section: 0, item: 0))?
+                .frame,
+            r(200, 0, 40, 100))
+        try cv.setContentOffset(Point(x: 450, y: 0))  // pushed: 470 − 40 = 430
+        XCTAssertEqual(
+            try f.layoutAttributesForSupplementaryView(ofKind: .sectionHeader, at: IndexPath(section: 0, item: 0))?
+                .frame,
+            r(430, 0, 40, 100))
     }
 
     func testSubclassAdjustsSuperAttributes() throws {
@@ -308,10 +323,12 @@ final class FlowLayoutTests: XCTestCase {
             var prepares = 0
             override func prepare() throws { prepares += 1; try super.prepare() }
             override func layoutAttributesForElements(in rect: Rect, into sink: ElementSink) throws {
-                try super.layoutAttributesForElements(in: rect, into: MappingSink(into: sink) { a in
-                    if a.category == .cell { a.alpha = 0.5 }
-                    return true
-                })
+                try super.layoutAttributesForElements(
+                    in: rect,
+                    into: MappingSink(into: sink) { a in
+                        if a.category == .cell { a.alpha = 0.5 }
+                        return true
+                    })
             }
             override func layoutAttributesForItem(at indexPath: IndexPath) throws -> LayoutAttributes? {
                 var a = try super.layoutAttributesForItem(at: indexPath)
@@ -325,8 +342,8 @@ final class FlowLayoutTests: XCTestCase {
         XCTAssertEqual(f.prepares, 1)
         try cv.setContentOffset(Point(x: 0, y: 60))
         let visible = try cv.visibleAttributes()
-        XCTAssertEqual(f.prepares, 2)          // the cycle ran, but…
-        XCTAssertTrue(f.isPrepared)            // …a scroll-only context recomputes nothing
+        XCTAssertEqual(f.prepares, 2)  // the cycle ran, but…
+        XCTAssertTrue(f.isPrepared)  // …a scroll-only context recomputes nothing
         XCTAssertTrue(visible.allSatisfy { $0.alpha == 0.5 })
         // 120 wide: 2 per line (50 + 10 + 50 = 110), leftover 10 → x = 0, 70; lines 60 apart.
         XCTAssertEqual(visible.map(\.indexPath.item), [2, 3, 4, 5])
@@ -344,18 +361,20 @@ final class FlowLayoutTests: XCTestCase {
         let a = try f.layoutAttributesForSupplementaryView(ofKind: .sectionFooter, at: IndexPath(section: 0, item: 0))
         XCTAssertEqual(a?.frame, r(0, 460, 768, 40))
         XCTAssertEqual(a?.zIndex, FlowLayout.pinnedZIndex)
-        try cv.setContentOffset(Point(x: 0, y: 400))   // visible end 900 > 810: natural place
+        try cv.setContentOffset(Point(x: 0, y: 400))  // visible end 900 > 810: natural place
         XCTAssertEqual(f.footerFrame(inSection: 0), r(0, 770, 768, 40))
-        XCTAssertEqual(try f.layoutAttributesForSupplementaryView(ofKind: .sectionFooter, at: IndexPath(section: 0, item: 0))?.frame,
-                       r(0, 770, 768, 40))
+        XCTAssertEqual(
+            try f.layoutAttributesForSupplementaryView(ofKind: .sectionFooter, at: IndexPath(section: 0, item: 0))?
+                .frame,
+            r(0, 770, 768, 40))
     }
 
     func testBoundsChangeInvalidation() throws {
         let f = try FlowTest.survey()
         let cv = try FlowTest.attach(f, [7], Size(width: 768, height: 1024))
-        XCTAssertFalse(f.shouldInvalidateLayout(forBoundsChange: r(0, 500, 768, 1024)))   // scroll
-        XCTAssertFalse(f.shouldInvalidateLayout(forBoundsChange: r(0, 0, 768, 300)))      // main size
-        XCTAssertTrue(f.shouldInvalidateLayout(forBoundsChange: r(0, 0, 320, 1024)))      // cross size
+        XCTAssertFalse(f.shouldInvalidateLayout(forBoundsChange: r(0, 500, 768, 1024)))  // scroll
+        XCTAssertFalse(f.shouldInvalidateLayout(forBoundsChange: r(0, 0, 768, 300)))  // main size
+        XCTAssertTrue(f.shouldInvalidateLayout(forBoundsChange: r(0, 0, 320, 1024)))  // cross size
         let ctx = f.invalidationContext(forBoundsChange: r(0, 0, 320, 1024))
         XCTAssertTrue(ctx.invalidateLayoutAttributes)
         try cv.setBoundsSize(Size(width: 320, height: 1024))
@@ -376,9 +395,9 @@ final class FlowLayoutTests: XCTestCase {
         f.delegate = d
         try f.setItemSizes([Size(width: 40, height: 40), Size(width: 40, height: 40)], forSection: 0)
         let cv = try FlowTest.attach(f, [2, 2], Size(width: 1000, height: 1000))
-        XCTAssertEqual(FlowTest.frame(f, 0, 1)?.size, Size(width: 40, height: 40))   // bulk
-        XCTAssertEqual(FlowTest.frame(f, 1, 1)?.size, Size(width: 30, height: 30))   // delegate
-        XCTAssertEqual(d.sizeCalls, 2)                                               // section 1 only
+        XCTAssertEqual(FlowTest.frame(f, 0, 1)?.size, Size(width: 40, height: 40))  // bulk
+        XCTAssertEqual(FlowTest.frame(f, 1, 1)?.size, Size(width: 30, height: 30))  // delegate
+        XCTAssertEqual(d.sizeCalls, 2)  // section 1 only
         try f.removeItemSizes(forSection: 0)
         try cv.layoutIfNeeded()
         XCTAssertEqual(FlowTest.frame(f, 0, 1)?.size, Size(width: 30, height: 30))
@@ -394,8 +413,9 @@ final class FlowLayoutTests: XCTestCase {
         let cv = try CollectionView(dataSource: StaticDataSource([1, 1, 6]), layout: f)
         try cv.setBoundsSize(Size(width: 100, height: 100))
         XCTAssertThrowsError(try cv.layoutIfNeeded()) { e in
-            XCTAssertEqual(e as? LayoutError,
-                           LayoutError(.invalidArgument, "item sizes for section 2 have 5 entries but the section has 6 items"))
+            XCTAssertEqual(
+                e as? LayoutError,
+                LayoutError(.invalidArgument, "item sizes for section 2 have 5 entries but the section has 6 items"))
         }
         try f.setItemSizes(Array(repeating: Size(width: 10, height: 10), count: 6), forSection: 2)
         XCTAssertNoThrow(try cv.layoutIfNeeded())
@@ -443,7 +463,7 @@ final class FlowLayoutTests: XCTestCase {
         XCTAssertThrowsError(try cv.contentSize())
         d.lineSpacings[0] = nil
         d.methods.insert(.minimumInteritemSpacingForSection)
-        d.interitemSpacings[0] = -5   // the inter-item spacing may not be negative (the header's rule)
+        d.interitemSpacings[0] = -5  // the inter-item spacing may not be negative (the header's rule)
         XCTAssertThrowsError(try cv.contentSize()) { e in XCTAssertEqual((e as? LayoutError)?.code, .callback) }
         d.interitemSpacings[0] = nil
         XCTAssertNoThrow(try cv.contentSize())
@@ -467,7 +487,11 @@ final class FlowLayoutTests: XCTestCase {
             ("footerReferenceSize", { $0.footerReferenceSize = Size(width: -1, height: 10) }),
         ]
         for (name, change) in bad {
-            XCTAssertThrowsError(try f.configure { $0.itemSize = Size(width: 7, height: 7); change(&$0) }) { e in
+            XCTAssertThrowsError(
+                try f.configure {
+                    $0.itemSize = Size(width: 7, height: 7); change(&$0)
+                }
+            ) { e in
                 XCTAssertEqual((e as? LayoutError)?.code, .invalidArgument)
                 XCTAssertTrue("\(e)".hasPrefix(name), "\(e)")
             }
@@ -481,13 +505,16 @@ final class FlowLayoutTests: XCTestCase {
             $0.headerReferenceSize = Size(width: 2e12, height: 10)
         }
         XCTAssertNoThrow(try cv.layoutIfNeeded())
-        XCTAssertThrowsError(try f.configure { $0.scrollDirection = .horizontal })  // header width now on the scroll axis
+        // The header's width would now be on the scroll axis.
+        XCTAssertThrowsError(try f.configure { $0.scrollDirection = .horizontal })
         XCTAssertEqual(f.scrollDirection, .vertical)
     }
 
     /// The seeds' metrics are valid configurations, and `FlowConfiguration.default` is UIKit's.
     func testSeedConfigurationsValidate() throws {
-        for c in [SurveyLayout.seedConfiguration, DimensionsLayout.seedConfiguration, CoverFlowLayout.seedConfiguration] {
+        for c in [
+            SurveyLayout.seedConfiguration, DimensionsLayout.seedConfiguration, CoverFlowLayout.seedConfiguration,
+        ] {
             XCTAssertNoThrow(try c.validate())
         }
         XCTAssertEqual(SurveyLayout().configuration, SurveyLayout.seedConfiguration)
@@ -518,7 +545,6 @@ final class FlowLayoutTests: XCTestCase {
 }
 
 // MARK: - Test support
-
 
 /// A scripted `FlowLayoutDelegate` for the flow tests: sizes and metrics from dictionaries,
 /// call counters, and failure injection.
@@ -597,17 +623,25 @@ enum FlowTest {
         return cv
     }
 
-    static func frame(_ f: FlowLayout, _ s: Int, _ i: Int) -> Rect? { f.frameForItem(at: CVLayoutCore.IndexPath(section: s, item: i)) }
+    static func frame(_ f: FlowLayout, _ s: Int, _ i: Int) -> Rect? {
+        f.frameForItem(at: CVLayoutCore.IndexPath(section: s, item: i))
+    }
 
     /// Every element of the layout, from the single-element queries.
     static func allElements(_ f: FlowLayout, _ counts: [Int]) throws -> [LayoutAttributes] {
         var out: [LayoutAttributes] = []
         for (s, n) in counts.enumerated() {
             for i in 0..<n {
-                if let a = try f.layoutAttributesForItem(at: CVLayoutCore.IndexPath(section: s, item: i)) { out.append(a) }
+                if let a = try f.layoutAttributesForItem(at: CVLayoutCore.IndexPath(section: s, item: i)) {
+                    out.append(a)
+                }
             }
             for k in [ElementKind.sectionHeader, .sectionFooter] {
-                if let a = try f.layoutAttributesForSupplementaryView(ofKind: k, at: CVLayoutCore.IndexPath(section: s, item: 0)) { out.append(a) }
+                if let a = try f.layoutAttributesForSupplementaryView(
+                    ofKind: k, at: CVLayoutCore.IndexPath(section: s, item: 0))
+                {
+                    out.append(a)
+                }
             }
         }
         return out

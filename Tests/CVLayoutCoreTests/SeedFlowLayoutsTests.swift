@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import CVLayoutCore
 
 // XCTest brings Foundation's IndexPath into scope.
@@ -10,7 +11,10 @@ final class SeedFlowLayoutsTests: XCTestCase {
     private func r(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, y: y, width: w, height: h) }
     private func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(section: s, item: i) }
 
-    private func assertRect(_ a: Rect?, _ b: Rect, accuracy: Double = 1e-9, _ msg: String = "", file: StaticString = #filePath, line: UInt = #line) {
+    private func assertRect(
+        _ a: Rect?, _ b: Rect, accuracy: Double = 1e-9, _ msg: String = "", file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         guard let a else { return XCTFail("nil rect \(msg)", file: file, line: line) }
         XCTAssertEqual(a.minX, b.minX, accuracy: accuracy, msg, file: file, line: line)
         XCTAssertEqual(a.minY, b.minY, accuracy: accuracy, msg, file: file, line: line)
@@ -29,12 +33,18 @@ final class SeedFlowLayoutsTests: XCTestCase {
 
     /// Listing 3.9 sizes for section 1: photos 300×200, 200×300, 100×100, 400×300 fitted into
     /// kMaxItemSize 200×200 → 200×133.33…, 133.33…×200, 200×200, 200×150.
-    private static let photos = [Size(width: 300, height: 200), Size(width: 200, height: 300),
-                                 Size(width: 100, height: 100), Size(width: 400, height: 300)]
+    private static let photos = [
+        Size(width: 300, height: 200), Size(width: 200, height: 300),
+        Size(width: 100, height: 100), Size(width: 400, height: 300),
+    ]
 
-    private func survey(width: Double, counts: [Int] = [3, 4]) throws -> (SurveyLayout, CollectionView, StaticDataSource) {
+    private func survey(
+        width: Double, counts: [Int] = [3, 4]
+    ) throws -> (SurveyLayout, CollectionView, StaticDataSource) {
         let l = SurveyLayout()
-        let sizes = try Self.photos.map { try DimensionsLayout.aspectFitSize(imageSize: $0, maxSize: SurveyLayout.maxItemSize) }
+        let sizes = try Self.photos.map {
+            try DimensionsLayout.aspectFitSize(imageSize: $0, maxSize: SurveyLayout.maxItemSize)
+        }
         if counts.count > 1 { try l.setItemSizes(sizes, forSection: 1) }
         let ds = StaticDataSource(counts)
         let cv = try CollectionView(dataSource: ds, layout: l)
@@ -104,8 +114,10 @@ final class SeedFlowLayoutsTests: XCTestCase {
         XCTAssertEqual(b1?.kind, .binder)
         XCTAssertEqual(b1?.indexPath, ip(1, 0))
         // Through the collection view too (kind + index path).
-        XCTAssertEqual(try cv.layoutAttributes(for: ElementKey(category: .decorationView, kind: .binder, indexPath: ip(1, 0)))?.frame,
-                       r(0, 395, 768, 270))
+        XCTAssertEqual(
+            try cv.layoutAttributes(for: ElementKey(category: .decorationView, kind: .binder, indexPath: ip(1, 0)))?
+                .frame,
+            r(0, 395, 768, 270))
         // Other kinds, other items, out-of-range sections: nil.
         XCTAssertNil(try l.layoutAttributesForDecorationView(ofKind: .sectionHeader, at: ip(0, 0)))
         XCTAssertNil(try l.layoutAttributesForDecorationView(ofKind: .binder, at: ip(0, 1)))
@@ -118,7 +130,7 @@ final class SeedFlowLayoutsTests: XCTestCase {
         XCTAssertEqual(all.filter { $0.category == .cell }.count, 7)
         XCTAssertEqual(all.filter { $0.category == .supplementaryView }.count, 2)
         XCTAssertEqual(all.filter { $0.category == .decorationView }.count, 2)
-        XCTAssertEqual(all.first?.kind, .binder)   // zIndex −1 draws first
+        XCTAssertEqual(all.first?.kind, .binder)  // zIndex −1 draws first
         for a in all {
             XCTAssertEqual(try l.layoutAttributes(for: a.key), a)
         }
@@ -126,11 +138,12 @@ final class SeedFlowLayoutsTests: XCTestCase {
 
     func testSurveyRectQueriesUseAdjustedFrames() throws {
         let (l, cv, _) = try survey(width: 768)
-        defer { withExtendedLifetime(cv) {} }   // the layout reads the counts from its view
+        defer { withExtendedLifetime(cv) {} }  // the layout reads the counts from its view
         // (700, 700, 10, 10) meets item (1, 3) only once re-centred (564…765), not its flow frame
         // (80…280); section 1's binder ends at 665.
-        XCTAssertEqual(try query(l, r(700, 700, 10, 10)).map(\.key),
-                       [ElementKey(category: .cell, kind: .none, indexPath: ip(1, 3))])
+        XCTAssertEqual(
+            try query(l, r(700, 700, 10, 10)).map(\.key),
+            [ElementKey(category: .cell, kind: .none, indexPath: ip(1, 3))])
         // (100, 700, 10, 10) meets the flow frame of (1, 3) but not its adjusted one.
         XCTAssertEqual(try query(l, r(100, 700, 10, 10)), [])
         // (0, 640, 10, 5): no header there, but section 1's binder (395…665) is: it is returned
@@ -138,11 +151,13 @@ final class SeedFlowLayoutsTests: XCTestCase {
         let q = try query(l, r(0, 640, 10, 5))
         XCTAssertEqual(q.map(\.key), [ElementKey(category: .decorationView, kind: .binder, indexPath: ip(1, 0))])
         // (0, 340, 10, 10): section 1's header (330…400) and section 0's binder (65…335)? No: 335 < 340.
-        XCTAssertEqual(try query(l, r(0, 340, 10, 10)).map(\.key),
-                       [ElementKey(category: .supplementaryView, kind: .sectionHeader, indexPath: ip(1, 0))])
+        XCTAssertEqual(
+            try query(l, r(0, 340, 10, 10)).map(\.key),
+            [ElementKey(category: .supplementaryView, kind: .sectionHeader, indexPath: ip(1, 0))])
         // The integral frame grows by up to 1 pt: (0, 463.2, …) still meets item (1, 0)'s
         // adjusted frame (y from 463) though its flow frame starts at 463.33.
-        XCTAssertTrue(try query(l, r(100, 463.1, 10, 0.1)).contains { $0.indexPath == ip(1, 0) && $0.category == .cell })
+        XCTAssertTrue(
+            try query(l, r(100, 463.1, 10, 0.1)).contains { $0.indexPath == ip(1, 0) && $0.category == .cell })
     }
 
     func testSurveyAt1024() throws {
@@ -165,13 +180,17 @@ final class SeedFlowLayoutsTests: XCTestCase {
         // Content 330 + 70 + 30 + 200 + 30 = 660. Binders: (0, 65, 1024, 270) and, tallest
         // item 1 (centre 530), (0, 395, 1024, 270).
         XCTAssertEqual(try cv.contentSize(), Size(width: 1024, height: 660))
-        XCTAssertEqual(try l.layoutAttributesForDecorationView(ofKind: .binder, at: ip(0, 0))?.frame, r(0, 65, 1024, 270))
-        XCTAssertEqual(try l.layoutAttributesForDecorationView(ofKind: .binder, at: ip(1, 0))?.frame, r(0, 395, 1024, 270))
+        XCTAssertEqual(
+            try l.layoutAttributesForDecorationView(ofKind: .binder, at: ip(0, 0))?.frame, r(0, 65, 1024, 270))
+        XCTAssertEqual(
+            try l.layoutAttributesForDecorationView(ofKind: .binder, at: ip(1, 0))?.frame, r(0, 395, 1024, 270))
 
         // Rotating to 768 wide re-computes the binders for the new content width.
         try cv.setBoundsSize(Size(width: 768, height: 1024))
-        XCTAssertEqual(try cv.layoutAttributes(for: ElementKey(category: .decorationView, kind: .binder, indexPath: ip(0, 0)))?.frame,
-                       r(0, 65, 768, 270))
+        XCTAssertEqual(
+            try cv.layoutAttributes(for: ElementKey(category: .decorationView, kind: .binder, indexPath: ip(0, 0)))?
+                .frame,
+            r(0, 65, 768, 270))
     }
 
     /// With pinned headers every scroll runs a cycle (bounds-only): the binders are kept, not
@@ -186,10 +205,15 @@ final class SeedFlowLayoutsTests: XCTestCase {
         }
         // Header 0 pinned at y 200 while section 0 (0…330) lasts: min(200, 330 − 30 − 70)… = 200.
         try cv.setContentOffset(Point(x: 0, y: 200))
-        XCTAssertEqual(try cv.layoutAttributes(for: ElementKey(category: .supplementaryView, kind: .sectionHeader, indexPath: ip(0, 0)))?.frame.minY, 200)
+        XCTAssertEqual(
+            try cv.layoutAttributes(
+                for: ElementKey(category: .supplementaryView, kind: .sectionHeader, indexPath: ip(0, 0)))?.frame.minY,
+            200)
         // sectionInset.left 80 → 180: firstX = (768 − 200)/6 = 94.67 → item 0 centre 274.67.
         try l.configure { $0.sectionInset = EdgeInsets(top: 30, left: 180, bottom: 30, right: 20) }
-        XCTAssertEqual(try cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip(0, 0)))?.frame.minX, 174)
+        XCTAssertEqual(
+            try cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip(0, 0)))?.frame.minX, 174
+        )
         try assertBindersMatchListing48(l, counts: [3, 4])
     }
 
@@ -219,7 +243,8 @@ final class SeedFlowLayoutsTests: XCTestCase {
         // 201 high → item 3 is the first tallest, centre y 420.5; binder 201 + 70 = 271 high:
         // (0, 420.5 − 135.5 = 285, 768, 271).
         XCTAssertEqual(try l.layoutAttributesForItem(at: ip(0, 3))?.frame.height, 201)
-        XCTAssertEqual(try l.layoutAttributesForDecorationView(ofKind: .binder, at: ip(0, 0))?.frame, r(0, 285, 768, 271))
+        XCTAssertEqual(
+            try l.layoutAttributesForDecorationView(ofKind: .binder, at: ip(0, 0))?.frame, r(0, 285, 768, 271))
         try assertBindersMatchListing48(l, counts: [9])
     }
 
@@ -230,8 +255,11 @@ final class SeedFlowLayoutsTests: XCTestCase {
         var rng = FlowTestRNG(seed: 7)
         let counts = [5, 0, 9, 1, 7]
         for (s, n) in counts.enumerated() where s != 3 {
-            let sizes = (0 ..< n).map { _ in Size(width: Double.random(in: 40 ... 200, using: &rng).rounded() / 3,
-                                                  height: Double.random(in: 40 ... 200, using: &rng) / 3) }
+            let sizes = (0..<n).map { _ in
+                Size(
+                    width: Double.random(in: 40...200, using: &rng).rounded() / 3,
+                    height: Double.random(in: 40...200, using: &rng) / 3)
+            }
             try l.setItemSizes(sizes, forSection: s)
         }
         let cv = try CollectionView(dataSource: StaticDataSource(counts), layout: l)
@@ -241,17 +269,20 @@ final class SeedFlowLayoutsTests: XCTestCase {
             try assertBindersMatchListing48(l, counts: counts)
             var everything: [LayoutAttributes] = []
             for (s, n) in counts.enumerated() {
-                for i in 0 ..< n { if let a = try l.layoutAttributesForItem(at: ip(s, i)) { everything.append(a) } }
+                for i in 0..<n { if let a = try l.layoutAttributesForItem(at: ip(s, i)) { everything.append(a) } }
                 for k in [ElementKind.sectionHeader, .binder] {
-                    let a = k == .binder ? try l.layoutAttributesForDecorationView(ofKind: k, at: ip(s, 0))
-                                         : try l.layoutAttributesForSupplementaryView(ofKind: k, at: ip(s, 0))
+                    let a =
+                        k == .binder
+                        ? try l.layoutAttributesForDecorationView(ofKind: k, at: ip(s, 0))
+                        : try l.layoutAttributesForSupplementaryView(ofKind: k, at: ip(s, 0))
                     if let a { everything.append(a) }
                 }
             }
             let h = try cv.contentSize().height
-            for _ in 0 ..< 60 {
-                let rect = r(Double.random(in: -50 ... width, using: &rng), Double.random(in: -50 ... h, using: &rng),
-                             Double.random(in: 0.5 ... 300, using: &rng), Double.random(in: 0.5 ... 300, using: &rng))
+            for _ in 0..<60 {
+                let rect = r(
+                    Double.random(in: -50...width, using: &rng), Double.random(in: -50...h, using: &rng),
+                    Double.random(in: 0.5...300, using: &rng), Double.random(in: 0.5...300, using: &rng))
                 var expected = everything.filter { $0.frame.intersects(rect) }
                 expected.sortIntoDrawOrder()
                 XCTAssertEqual(try query(l, rect), expected, "rect \(rect) width \(width)")
@@ -259,11 +290,13 @@ final class SeedFlowLayoutsTests: XCTestCase {
         }
     }
 
-    private func assertBindersMatchListing48(_ l: SurveyLayout, counts: [Int], file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertBindersMatchListing48(
+        _ l: SurveyLayout, counts: [Int], file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let width = try l.collectionViewContentSize().width
         for (s, n) in counts.enumerated() {
             var tallest: LayoutAttributes?
-            for i in 0 ..< n {
+            for i in 0..<n {
                 guard let a = try l.layoutAttributesForItem(at: ip(s, i)) else { continue }
                 if a.frame.height > (tallest?.frame.height ?? -1) { tallest = a }
             }
@@ -280,7 +313,8 @@ final class SeedFlowLayoutsTests: XCTestCase {
         let cv = try CollectionView(dataSource: StaticDataSource([1_000_000]), layout: l)
         try cv.setBoundsSize(Size(width: 768, height: 1024))
         try cv.layoutIfNeeded()
-        XCTAssertEqual(try l.layoutAttributesForDecorationView(ofKind: .binder, at: ip(0, 0))?.frame, r(0, 65, 768, 270))
+        XCTAssertEqual(
+            try l.layoutAttributesForDecorationView(ofKind: .binder, at: ip(0, 0))?.frame, r(0, 65, 768, 270))
         // 333,334 lines of 220: a viewport deep down holds a handful of lines' cells only.
         let q = try cv.layoutAttributesForElements(in: r(0, 50_000_000, 768, 1024))
         XCTAssertFalse(q.isEmpty)
@@ -298,7 +332,8 @@ final class SeedFlowLayoutsTests: XCTestCase {
         ])
         XCTAssertEqual(l.insertedSections, [1])
         // Listing 4.12: the binder starts 768 to the left, transparent.
-        let binder = try XCTUnwrap(l.initialLayoutAttributesForAppearingDecorationElement(ofKind: .binder, at: ip(1, 0)))
+        let binder = try XCTUnwrap(
+            l.initialLayoutAttributesForAppearingDecorationElement(ofKind: .binder, at: ip(1, 0)))
         XCTAssertEqual(binder.frame, r(0, 395, 768, 270))
         XCTAssertEqual(binder.alpha, 0)
         XCTAssertEqual(binder.transform, Transform3D.translation(-768, 0, 0))
@@ -312,7 +347,8 @@ final class SeedFlowLayoutsTests: XCTestCase {
         XCTAssertNil(try l.initialLayoutAttributesForAppearingItem(at: ip(0, 0)))
         XCTAssertNil(try l.initialLayoutAttributesForAppearingDecorationElement(ofKind: .binder, at: ip(0, 0)))
         XCTAssertNil(try l.initialLayoutAttributesForAppearingDecorationElement(ofKind: .connector, at: ip(1, 0)))
-        XCTAssertNil(try l.initialLayoutAttributesForAppearingSupplementaryElement(ofKind: .sectionHeader, at: ip(1, 0)))
+        XCTAssertNil(
+            try l.initialLayoutAttributesForAppearingSupplementaryElement(ofKind: .sectionHeader, at: ip(1, 0)))
         // An item insert records its section too.
         try l.prepare(forCollectionViewUpdates: [UpdateItem(action: .insert, before: nil, after: ip(0, 2))])
         XCTAssertEqual(l.insertedSections, [0, 1])
@@ -333,11 +369,13 @@ final class SeedFlowLayoutsTests: XCTestCase {
         var update = BatchUpdate()
         update.insertSections([1])
         try cv.performBatchUpdates(update, animation: try AnimationTiming(duration: 1, curve: .linear))
-        XCTAssertTrue(l.insertedSections.isEmpty)   // finalized
-        let cell = try XCTUnwrap(cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip(1, 2))))
+        XCTAssertTrue(l.insertedSections.isEmpty)  // finalized
+        let cell = try XCTUnwrap(
+            cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip(1, 2))))
         XCTAssertEqual(cell.transform.m41, 768, accuracy: 1e-9)
         XCTAssertEqual(cell.frame, r(397, 430, 201, 200))
-        let binder = try XCTUnwrap(cv.layoutAttributes(for: ElementKey(category: .decorationView, kind: .binder, indexPath: ip(1, 0))))
+        let binder = try XCTUnwrap(
+            cv.layoutAttributes(for: ElementKey(category: .decorationView, kind: .binder, indexPath: ip(1, 0))))
         XCTAssertEqual(binder.transform.m41, -768, accuracy: 1e-9)
         XCTAssertEqual(binder.alpha, 0, accuracy: 1e-12)
         // Section 0 existed: no track of its own beyond moving in place.
@@ -356,27 +394,34 @@ final class SeedFlowLayoutsTests: XCTestCase {
         let (l, cv, ds) = try survey(width: 768, counts: [3])
         let sizes = try Self.photos.map { try DimensionsLayout.aspectFitSize(imageSize: $0) }
         try l.setItemSizes(sizes, forSection: 1)
-        let before = try XCTUnwrap(cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip(0, 1))))
+        let before = try XCTUnwrap(
+            cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip(0, 1))))
         ds.counts = [3, 4]
         var update = BatchUpdate()
         update.insertSections([1])
         update.reloadSections([0])
         try cv.performBatchUpdates(update, animation: try AnimationTiming(duration: 1, curve: .linear))
-        XCTAssertEqual(cv.lastPlan?.updateItems, [
-            UpdateItem(action: .insert, before: nil, after: IndexPath(section: 1, item: UpdateItem.sectionItem)),
-            UpdateItem(action: .reload, before: IndexPath(section: 0, item: UpdateItem.sectionItem),
-                       after: IndexPath(section: 0, item: UpdateItem.sectionItem)),
-        ])
+        XCTAssertEqual(
+            cv.lastPlan?.updateItems,
+            [
+                UpdateItem(action: .insert, before: nil, after: IndexPath(section: 1, item: UpdateItem.sectionItem)),
+                UpdateItem(
+                    action: .reload, before: IndexPath(section: 0, item: UpdateItem.sectionItem),
+                    after: IndexPath(section: 0, item: UpdateItem.sectionItem)),
+            ])
         // The reloaded section's new cell: same frame, no slide, fading in.
-        let reloaded = try XCTUnwrap(cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip(0, 1))))
+        let reloaded = try XCTUnwrap(
+            cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip(0, 1))))
         XCTAssertEqual(reloaded.frame, before.frame)
         XCTAssertEqual(reloaded.transform, .identity)
         XCTAssertEqual(reloaded.alpha, 0, accuracy: 1e-12)
         // Its binder crossfades too (no slide from the left).
-        let binder0 = try XCTUnwrap(cv.layoutAttributes(for: ElementKey(category: .decorationView, kind: .binder, indexPath: ip(0, 0))))
+        let binder0 = try XCTUnwrap(
+            cv.layoutAttributes(for: ElementKey(category: .decorationView, kind: .binder, indexPath: ip(0, 0))))
         XCTAssertEqual(binder0.transform, .identity)
         // The inserted section still slides in from 768 pt away.
-        let inserted = try XCTUnwrap(cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip(1, 2))))
+        let inserted = try XCTUnwrap(
+            cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip(1, 2))))
         XCTAssertEqual(inserted.transform.m41, 768, accuracy: 1e-9)
         try cv.setTime(0.5)
         let mid = try XCTUnwrap(cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip(0, 1))))
@@ -391,7 +436,9 @@ final class SeedFlowLayoutsTests: XCTestCase {
         let size: Size
         init(_ size: Size) { self.size = size }
         var implementedMethods: FlowDelegateMethods { [.sizeForItem] }
-        func flowLayout(_ layout: FlowLayout, sizeForItemAt indexPath: IndexPath) throws -> Size { calls += 1; return size }
+        func flowLayout(_ layout: FlowLayout, sizeForItemAt indexPath: IndexPath) throws -> Size {
+            calls += 1; return size
+        }
     }
 
     func testDimensionsDefaultsAndModes() throws {
@@ -411,7 +458,9 @@ final class SeedFlowLayoutsTests: XCTestCase {
         try cv.setBoundsSize(Size(width: 320, height: 480))
         // 140 + 13 + 140 = 293 ≤ 320 − 26 = 294: two columns, x = 13 and 13 + 140 + 14 = 167.
         let cells = try cv.layoutAttributesForElements(in: r(0, 0, 320, 480)).filter { $0.category == .cell }
-        XCTAssertEqual(cells.map(\.frame), [r(13, 13, 140, 140), r(167, 13, 140, 140), r(13, 166, 140, 140), r(167, 166, 140, 140)])
+        XCTAssertEqual(
+            cells.map(\.frame),
+            [r(13, 13, 140, 140), r(167, 13, 140, 140), r(13, 166, 140, 140), r(167, 166, 140, 140)])
         XCTAssertEqual(cells.map { $0.custom[0] }, [0, 0, 0, 0])
         XCTAssertEqual(cells.map { $0.custom.count }, [1, 1, 1, 1])
         let asked = sizes.calls
@@ -419,16 +468,23 @@ final class SeedFlowLayoutsTests: XCTestCase {
         // Listing 4.23: setting the mode invalidates; the next query shows it; the lines are kept.
         l.layoutMode = .aspectFill
         XCTAssertTrue(cv.needsPrepare)
-        XCTAssertEqual(try cv.layoutAttributesForElements(in: r(0, 0, 320, 480)).filter { $0.category == .cell }.map { $0.custom[0] },
-                       [1, 1, 1, 1])
-        XCTAssertEqual(try cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip(0, 3)))?.custom[0], 1)
+        XCTAssertEqual(
+            try cv.layoutAttributesForElements(in: r(0, 0, 320, 480)).filter { $0.category == .cell }.map {
+                $0.custom[0]
+            },
+            [1, 1, 1, 1])
+        XCTAssertEqual(
+            try cv.layoutAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: ip(0, 3)))?.custom[0], 1)
         XCTAssertEqual(sizes.calls, asked)
 
         // Listing 4.21: the per-item answer wins.
         l.modeProvider = { $0.item % 2 == 0 ? .aspectFit : .aspectFill }
         XCTAssertTrue(cv.needsPrepare)
-        XCTAssertEqual(try cv.layoutAttributesForElements(in: r(0, 0, 320, 480)).filter { $0.category == .cell }.map { $0.custom[0] },
-                       [0, 1, 0, 1])
+        XCTAssertEqual(
+            try cv.layoutAttributesForElements(in: r(0, 0, 320, 480)).filter { $0.category == .cell }.map {
+                $0.custom[0]
+            },
+            [0, 1, 0, 1])
         XCTAssertEqual(try l.layoutAttributesForItem(at: ip(0, 2))?.custom[0], 0)
         l.modeProvider = nil
         XCTAssertEqual(try l.layoutAttributesForItem(at: ip(0, 2))?.custom[0], 1)
@@ -436,7 +492,9 @@ final class SeedFlowLayoutsTests: XCTestCase {
         // Raw values from C: validated.
         try l.setLayoutMode(rawValue: 0)
         XCTAssertEqual(l.layoutMode, .aspectFit)
-        XCTAssertThrowsError(try l.setLayoutMode(rawValue: 2)) { XCTAssertEqual(($0 as? LayoutError)?.code, .invalidArgument) }
+        XCTAssertThrowsError(try l.setLayoutMode(rawValue: 2)) {
+            XCTAssertEqual(($0 as? LayoutError)?.code, .invalidArgument)
+        }
         XCTAssertEqual(l.layoutMode, .aspectFit)
 
         // A failing provider: the query fails with .callback, and the view stays usable.
@@ -450,7 +508,9 @@ final class SeedFlowLayoutsTests: XCTestCase {
 
         // Headers get no mode.
         try l.configure { $0.headerReferenceSize = Size(width: 0, height: 30) }
-        let header = try cv.layoutAttributesForElements(in: r(0, 0, 320, 480)).first { $0.category == .supplementaryView }
+        let header = try cv.layoutAttributesForElements(in: r(0, 0, 320, 480)).first {
+            $0.category == .supplementaryView
+        }
         XCTAssertEqual(header?.custom.count, 0)
     }
 
@@ -467,20 +527,25 @@ final class SeedFlowLayoutsTests: XCTestCase {
         // Square: max. Default max is kMaxItemSize 200×200.
         XCTAssertEqual(try DimensionsLayout.aspectFitSize(imageSize: Size(width: 1000, height: 1000)), max)
         // 4000×3000 into 140×140 → (140, 105).
-        XCTAssertEqual(try DimensionsLayout.aspectFitSize(imageSize: Size(width: 4000, height: 3000), maxSize: Size(width: 140, height: 140)),
-                       Size(width: 140, height: 105))
+        XCTAssertEqual(
+            try DimensionsLayout.aspectFitSize(
+                imageSize: Size(width: 4000, height: 3000), maxSize: Size(width: 140, height: 140)),
+            Size(width: 140, height: 105))
         // Extreme ratios stay finite.
         let thin = try DimensionsLayout.aspectFitSize(imageSize: Size(width: 1e300, height: 1e-300), maxSize: max)
         XCTAssertEqual(thin, Size(width: 200, height: 0))
         // Errors.
-        for bad in [Size(width: 0, height: 100), Size(width: 100, height: -1), Size(width: .nan, height: 1),
-                    Size(width: .infinity, height: 1), Size(width: 1, height: 0)] {
+        for bad in [
+            Size(width: 0, height: 100), Size(width: 100, height: -1), Size(width: .nan, height: 1),
+            Size(width: .infinity, height: 1), Size(width: 1, height: 0),
+        ] {
             XCTAssertThrowsError(try DimensionsLayout.aspectFitSize(imageSize: bad, maxSize: max)) {
                 XCTAssertEqual(($0 as? LayoutError)?.code, .invalidArgument)
             }
         }
         for bad in [Size(width: -1, height: 100), Size(width: .nan, height: 1), Size(width: 1, height: .infinity)] {
-            XCTAssertThrowsError(try DimensionsLayout.aspectFitSize(imageSize: Size(width: 3, height: 2), maxSize: bad)) {
+            XCTAssertThrowsError(try DimensionsLayout.aspectFitSize(imageSize: Size(width: 3, height: 2), maxSize: bad))
+            {
                 XCTAssertEqual(($0 as? LayoutError)?.code, .invalidArgument)
             }
         }
@@ -491,26 +556,36 @@ final class SeedFlowLayoutsTests: XCTestCase {
     /// Row-vector 4×4 matrices written out independently of `Transform3D`'s builders.
     private typealias M4 = [[Double]]
     private func mul(_ a: M4, _ b: M4) -> M4 {
-        (0 ..< 4).map { i in (0 ..< 4).map { j in (0 ..< 4).reduce(0.0) { $0 + a[i][$1] * b[$1][j] } } }
+        (0..<4).map { i in (0..<4).map { j in (0..<4).reduce(0.0) { $0 + a[i][$1] * b[$1][j] } } }
     }
     private let id4: M4 = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]
     /// CATransform3DMakeTranslation: translation in the fourth row.
-    private func tr(_ x: Double, _ y: Double, _ z: Double) -> M4 { [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [x, y, z, 1]] }
+    private func tr(_ x: Double, _ y: Double, _ z: Double) -> M4 {
+        [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [x, y, z, 1]]
+    }
     /// CATransform3DMakeRotation(a, 0, 1, 0): m11 = cos, m13 = −sin, m31 = sin, m33 = cos.
-    private func rotY(_ a: Double) -> M4 { [[cos(a), 0, -sin(a), 0], [0, 1, 0, 0], [sin(a), 0, cos(a), 0], [0, 0, 0, 1]] }
-    private func sc(_ x: Double, _ y: Double, _ z: Double) -> M4 { [[x, 0, 0, 0], [0, y, 0, 0], [0, 0, z, 0], [0, 0, 0, 1]] }
+    private func rotY(_ a: Double) -> M4 {
+        [[cos(a), 0, -sin(a), 0], [0, 1, 0, 0], [sin(a), 0, cos(a), 0], [0, 0, 0, 1]]
+    }
+    private func sc(_ x: Double, _ y: Double, _ z: Double) -> M4 {
+        [[x, 0, 0, 0], [0, y, 0, 0], [0, 0, z, 0], [0, 0, 0, 1]]
+    }
     private func assertMatrix(_ t: Transform3D?, _ m: M4, file: StaticString = #filePath, line: UInt = #line) {
         guard let t else { return XCTFail("no transform", file: file, line: line) }
         let v = t.values
-        for i in 0 ..< 4 { for j in 0 ..< 4 {
-            XCTAssertEqual(v[i * 4 + j], m[i][j], accuracy: 1e-9 * Swift.max(1, abs(m[i][j])), "m\(i + 1)\(j + 1)", file: file, line: line)
-        } }
+        for i in 0..<4 {
+            for j in 0..<4 {
+                XCTAssertEqual(
+                    v[i * 4 + j], m[i][j], accuracy: 1e-9 * Swift.max(1, abs(m[i][j])), "m\(i + 1)\(j + 1)", file: file,
+                    line: line)
+            }
+        }
     }
 
     private func coverFlow(_ counts: [Int] = [10]) throws -> (CoverFlowLayout, CollectionView, Sizes) {
         let l = CoverFlowLayout()
         try l.configure {
-            $0.sectionInset = EdgeInsets(top: 0, left: 70, bottom: 0, right: 70)   // Listing 4.27, portrait
+            $0.sectionInset = EdgeInsets(top: 0, left: 70, bottom: 0, right: 70)  // Listing 4.27, portrait
         }
         let sizes = Sizes(Size(width: 180, height: 180))
         l.delegate = sizes
@@ -538,21 +613,23 @@ final class SeedFlowLayoutsTests: XCTestCase {
         // Horizontal flow in a 320×480 view, insets (0, 70, 0, 70): columns of one item
         // (180 + 200 + 180 = 560 > 480), centred across: y = (480 − 180)/2 = 150. Each column
         // advances 180 − 60 = 120: item i at x = 70 + 120·i, centre x = 160 + 120·i.
-        for i in 0 ..< 10 { XCTAssertEqual(l.frameForItem(at: ip(0, i)), r(70 + 120 * Double(i), 150, 180, 180)) }
+        for i in 0..<10 { XCTAssertEqual(l.frameForItem(at: ip(0, i)), r(70 + 120 * Double(i), 150, 180, 180)) }
         // Content width: 70 + 9·120 + 180 + 70 = 1400.
         XCTAssertEqual(try cv.contentSize(), Size(width: 1400, height: 480))
         let p = -1 / (4.6777 * 180)
 
         // Offset 0: visible midX 160. Item 0: distance 0 → centred: no offset, no turn,
         // z-translation 40000, zoom 1.2, mask 0.6 + 1·(−0.6) = 0, zIndex 1.
-        var cells = try Dictionary(uniqueKeysWithValues: cv.visibleAttributes().filter { $0.category == .cell }.map { ($0.indexPath.item, $0) })
+        var cells = try Dictionary(
+            uniqueKeysWithValues: cv.visibleAttributes().filter { $0.category == .cell }.map { ($0.indexPath.item, $0) }
+        )
         let c0 = try XCTUnwrap(cells[0])
         var p0 = tr(0, 0, 40000); p0[2][3] = p
         assertMatrix(c0.transform, mul(sc(1.2, 1.2, 1), mul(rotY(0), p0)))
         XCTAssertEqual(c0.zIndex, 1)
         XCTAssertEqual(c0.custom[0], 0, accuracy: 1e-12)
         XCTAssertEqual(c0.custom[1], 1)
-        XCTAssertEqual(c0.frame, r(70, 150, 180, 180))   // the frame itself is the flow's
+        XCTAssertEqual(c0.frame, r(70, 150, 180, 180))  // the frame itself is the flow's
         // Item 1: distance 160 − 280 = −120, outside ACTIVE_DISTANCE: right side,
         // translate +40, turn −45°, mask 0.6, zIndex 0.
         let c1 = try XCTUnwrap(cells[1])
@@ -563,7 +640,9 @@ final class SeedFlowLayoutsTests: XCTestCase {
 
         // Scroll to 50: midX 210.
         try cv.setContentOffset(Point(x: 50, y: 0))
-        cells = try Dictionary(uniqueKeysWithValues: cv.visibleAttributes().filter { $0.category == .cell }.map { ($0.indexPath.item, $0) })
+        cells = try Dictionary(
+            uniqueKeysWithValues: cv.visibleAttributes().filter { $0.category == .cell }.map { ($0.indexPath.item, $0) }
+        )
         // Item 0: distance 210 − 160 = 50 → left (isLeft), normalized 0.5:
         //   translate (−40·0.5 = −20, 0, 0.5·40000 + 200 = 20200), m34 = −1/(4.6777·180),
         //   rotate +0.5·45° = 22.5° about y, scale 1 + 0.2·0.5 = 1.1;
@@ -617,10 +696,10 @@ final class SeedFlowLayoutsTests: XCTestCase {
         let before = try cv.visibleAttributes().first { $0.indexPath.item == 0 }?.transform
         for x in stride(from: 10.0, through: 600, by: 37) {
             try cv.setContentOffset(Point(x: x, y: 0))
-            XCTAssertTrue(cv.needsPrepare)   // Listing 4.30: every scroll invalidates…
+            XCTAssertTrue(cv.needsPrepare)  // Listing 4.30: every scroll invalidates…
             _ = try cv.visibleAttributes()
         }
-        XCTAssertEqual(sizes.calls, 10)      // …but asks no size again
+        XCTAssertEqual(sizes.calls, 10)  // …but asks no size again
         try cv.setContentOffset(Point(x: 50, y: 0))
         let after = try cv.visibleAttributes().first { $0.indexPath.item == 0 }?.transform
         XCTAssertNotEqual(before, after)
@@ -631,7 +710,7 @@ final class SeedFlowLayoutsTests: XCTestCase {
         try cv.setBoundsSize(Size(width: 320, height: 400))
         try cv.layoutIfNeeded()
         XCTAssertEqual(sizes.calls, 10)
-        XCTAssertEqual(l.frameForItem(at: ip(0, 0)), r(70, 110, 180, 180))   // (400 − 180)/2
+        XCTAssertEqual(l.frameForItem(at: ip(0, 0)), r(70, 110, 180, 180))  // (400 − 180)/2
     }
 
     func testCoverFlowSnapping() throws {
@@ -639,21 +718,27 @@ final class SeedFlowLayoutsTests: XCTestCase {
         // Listing 4.32. Proposed x 70: centre 70 + 160 = 230; cells in (70, 0, 320, 480):
         // items 0, 1, 2 (centres 160, 280, 400): distances −70, +50, +170 → item 1, +50 → 120
         // (item 1's centre 280 = 120 + 160).
-        XCTAssertEqual(try cv.targetContentOffset(forProposed: Point(x: 70, y: 0), velocity: Point(x: 1, y: 0)), Point(x: 120, y: 0))
+        XCTAssertEqual(
+            try cv.targetContentOffset(forProposed: Point(x: 70, y: 0), velocity: Point(x: 1, y: 0)),
+            Point(x: 120, y: 0))
         // Proposed 10: centre 170 → item 0 (−10) → 0.
         XCTAssertEqual(try cv.targetContentOffset(forProposed: Point(x: 10, y: 0), velocity: .zero), Point(x: 0, y: 0))
         // Proposed 245: centre 405 → item 2 (400, −5) → 240; y is kept.
-        XCTAssertEqual(try cv.targetContentOffset(forProposed: Point(x: 245, y: 7), velocity: .zero), Point(x: 240, y: 7))
+        XCTAssertEqual(
+            try cv.targetContentOffset(forProposed: Point(x: 245, y: 7), velocity: .zero), Point(x: 240, y: 7))
         // No cell in the proposed rect: unchanged.
-        XCTAssertEqual(try cv.targetContentOffset(forProposed: Point(x: 5000, y: 0), velocity: .zero), Point(x: 5000, y: 0))
+        XCTAssertEqual(
+            try cv.targetContentOffset(forProposed: Point(x: 5000, y: 0), velocity: .zero), Point(x: 5000, y: 0))
         // The seed's own numbers in the Python suite: 568×320 landscape, insets 190.
         let l2 = CoverFlowLayout()
         try l2.configure { $0.sectionInset = EdgeInsets(top: 0, left: 190, bottom: 0, right: 190) }
         let cv2 = try CollectionView(dataSource: StaticDataSource([12]), layout: l2)
         try cv2.setBoundsSize(Size(width: 568, height: 320))
         // Item 4 centre 190 + 480 + 90 = 760; centred at offset 760 − 284 = 476.
-        XCTAssertEqual(try cv2.targetContentOffset(forProposed: Point(x: 476 + 70, y: 0), velocity: .zero), Point(x: 596, y: 0))
-        XCTAssertEqual(try cv2.targetContentOffset(forProposed: Point(x: 476 + 10, y: 0), velocity: .zero), Point(x: 476, y: 0))
+        XCTAssertEqual(
+            try cv2.targetContentOffset(forProposed: Point(x: 476 + 70, y: 0), velocity: .zero), Point(x: 596, y: 0))
+        XCTAssertEqual(
+            try cv2.targetContentOffset(forProposed: Point(x: 476 + 10, y: 0), velocity: .zero), Point(x: 476, y: 0))
     }
 
     /// Cover Flow on any viewport: with the default derived insets there is one vertically
@@ -662,12 +747,12 @@ final class SeedFlowLayoutsTests: XCTestCase {
     func testCoverFlowOneCentredRowOnAnyViewport() throws {
         for (w, h) in [(320.0, 480.0), (320, 600), (1024, 768), (568, 320), (320, 2000), (200, 180)] {
             let l = CoverFlowLayout()
-            XCTAssertFalse(l.derivesInsetsFromBounds)   // opt-in
+            XCTAssertFalse(l.derivesInsetsFromBounds)  // opt-in
             l.derivesInsetsFromBounds = true
             let cv = try CollectionView(dataSource: StaticDataSource([12]), layout: l)
             try cv.setBoundsSize(Size(width: w, height: h))
             try cv.layoutIfNeeded()
-            let frames = (0 ..< 12).compactMap { l.frameForItem(at: ip(0, $0)) }
+            let frames = (0..<12).compactMap { l.frameForItem(at: ip(0, $0)) }
             guard frames.count == 12 else { XCTFail("\(w)×\(h): no frames"); continue }
             XCTAssertEqual(Set(frames.map(\.minY)), [(h - 180) / 2], "\(w)×\(h): one centred row")
             let left = (w - 180) / 2
@@ -708,11 +793,11 @@ final class SeedFlowLayoutsTests: XCTestCase {
         XCTAssertEqual(l.frameForItem(at: ip(0, 1))?.minX, l.frameForItem(at: ip(0, 0))?.minX)
         try l.configure { $0.sectionInset = .zero }
         try cv.layoutIfNeeded()
-        XCTAssertEqual(l.frameForItem(at: ip(0, 1)), r(190, 210, 180, 180))   // derived again
+        XCTAssertEqual(l.frameForItem(at: ip(0, 1)), r(190, 210, 180, 180))  // derived again
         l.derivesInsetsFromBounds = false
         try cv.layoutIfNeeded()
-        XCTAssertEqual(l.frameForItem(at: ip(0, 0))?.minX, 0)                 // zero, as the host says
-        XCTAssertEqual(l.frameForItem(at: ip(0, 1))?.minX, 0)                 // 600 high: two per column
+        XCTAssertEqual(l.frameForItem(at: ip(0, 0))?.minX, 0)  // zero, as the host says
+        XCTAssertEqual(l.frameForItem(at: ip(0, 1))?.minX, 0)  // 600 high: two per column
     }
 
     /// Z-index 1 for the active cover, 0 for the rest (the seed's); equal z-indexes are drawn
@@ -773,7 +858,8 @@ final class SeedFlowLayoutsTests: XCTestCase {
         // Bad values are rejected and change nothing.
         let edits: [(inout CoverFlowLayout.Parameters) -> Void] = [
             { $0.activeDistance = 0 }, { $0.zoomFactor = .nan }, { $0.inactiveGreyValue = 2 }, { $0.maximumAngle = 3 },
-            { $0.perspectiveFactor = -1 }, { $0.translateDistance = .infinity }]
+            { $0.perspectiveFactor = -1 }, { $0.translateDistance = .infinity },
+        ]
         for edit in edits {
             var bad = p
             edit(&bad)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import CVLayoutCore
 
 /// Self-sizing: estimates, measured sizes and the content-offset corrections.
@@ -10,7 +11,7 @@ final class SelfSizingTests: XCTestCase {
     private func list(_ n: Int, anchoring: AnchorPolicy = .none) throws -> (CollectionView, FlowLayout) {
         let flow = FlowLayout()
         try flow.configure {
-            $0.itemSize = Size(width: 10, height: 10)   // not used: the estimate wins
+            $0.itemSize = Size(width: 10, height: 10)  // not used: the estimate wins
             $0.estimatedItemSize = Size(width: 320, height: 50)
             $0.minimumLineSpacing = 0
             $0.minimumInteritemSpacing = 0
@@ -36,12 +37,12 @@ final class SelfSizingTests: XCTestCase {
 
     func testItemsMeasuredAboveTheViewportShiftTheOffsetByTheirChange() throws {
         let (v, flow) = try list(100)
-        try v.setContentOffset(Point(x: 0, y: 1000))   // items 20...27 visible, item 20 at the top
+        try v.setContentOffset(Point(x: 0, y: 1000))  // items 20...27 visible, item 20 at the top
         // Items 10...14 measure 80 instead of 50: +150 above the viewport.
         try v.setMeasuredSizes((10...14).map { (ip($0), Size(width: 320, height: 80)) })
         XCTAssertEqual(v.contentOffset.y, 1150)
         XCTAssertEqual(try v.contentSize().height, 5150)
-        XCTAssertEqual(try frame(v, 20).minY, 1150)   // still at the top of the viewport
+        XCTAssertEqual(try frame(v, 20).minY, 1150)  // still at the top of the viewport
         XCTAssertEqual(try frame(v, 14), Rect(x: 0, y: 820, width: 320, height: 80))  // 500 + 4 × 80
         XCTAssertTrue(flow.isMeasured(ip(12)))
         XCTAssertEqual(flow.measuredItemCount, 5)
@@ -53,35 +54,35 @@ final class SelfSizingTests: XCTestCase {
         try v.setMeasuredSizes((30...34).map { (ip($0), Size(width: 320, height: 20)) })
         XCTAssertEqual(v.contentOffset.y, 1000)
         XCTAssertEqual(try v.contentSize().height, 5000 - 150)
-        XCTAssertEqual(try frame(v, 35).minY, 1500 + 100)   // 30 × 50 + 5 × 20
+        XCTAssertEqual(try frame(v, 35).minY, 1500 + 100)  // 30 × 50 + 5 × 20
     }
 
     func testACellStraddlingTheTopGrowsUpward() throws {
         let (v, _) = try list(100)
-        try v.setContentOffset(Point(x: 0, y: 1025))   // item 20 (1000..1050) straddles the top
+        try v.setContentOffset(Point(x: 0, y: 1025))  // item 20 (1000..1050) straddles the top
         // Item 20 measures 100: item 21 (unchanged, 25 pt down the screen) is the anchor.
         try v.setMeasuredSizes([(ip(20), Size(width: 320, height: 100))])
         XCTAssertEqual(try frame(v, 21).minY, 1100)
-        XCTAssertEqual(v.contentOffset.y, 1075)        // 1100 − 25: item 21 stays 25 pt down
-        XCTAssertEqual(try frame(v, 20).maxY - v.contentOffset.y, 25)   // item 20's bottom edge stays
+        XCTAssertEqual(v.contentOffset.y, 1075)  // 1100 − 25: item 21 stays 25 pt down
+        XCTAssertEqual(try frame(v, 20).maxY - v.contentOffset.y, 25)  // item 20's bottom edge stays
     }
 
     func testMeasuringEveryVisibleCellKeepsTheFirstOne() throws {
         let (v, _) = try list(100)
         try v.setContentOffset(Point(x: 0, y: 1000))
         try v.setMeasuredSizes((20...27).map { (ip($0), Size(width: 320, height: 60)) })
-        XCTAssertEqual(v.contentOffset.y, 1000)        // item 20 is the anchor: it stays
-        XCTAssertEqual(try frame(v, 27).minY, 1420)    // 1000 + 7 × 60
+        XCTAssertEqual(v.contentOffset.y, 1000)  // item 20 is the anchor: it stays
+        XCTAssertEqual(try frame(v, 27).minY, 1420)  // 1000 + 7 × 60
         XCTAssertEqual(try v.contentSize().height, 5080)
         XCTAssertEqual(try v.itemsToMeasure(in: v.bounds).items, [])  // 20...26 fill 1000..1420
     }
 
     func testChatAtTheEndStaysAtTheEnd() throws {
         let (v, _) = try list(100, anchoring: .end)
-        try v.setContentOffset(Point(x: 0, y: 4600))   // the end: items 92...99
+        try v.setContentOffset(Point(x: 0, y: 4600))  // the end: items 92...99
         try v.setMeasuredSizes((92...99).map { (ip($0), Size(width: 320, height: 70)) })
         XCTAssertEqual(try v.contentSize().height, 5160)
-        XCTAssertEqual(v.contentOffset.y, 4760)        // still the end: 5160 − 400
+        XCTAssertEqual(v.contentOffset.y, 4760)  // still the end: 5160 − 400
     }
 
     func testNearestPointPolicyKeepsTheCellNearItsPoint() throws {
@@ -124,16 +125,20 @@ final class SelfSizingTests: XCTestCase {
     func testMeasuringByIdentifier() throws {
         let (v, flow) = try list(3)
         XCTAssertThrowsError(try v.setMeasuredSizes(identifiers: [(7, Size(width: 320, height: 80))])) {
-            XCTAssertEqual(($0 as? LayoutError)?.code, .state)   // no identifiers yet
+            XCTAssertEqual(($0 as? LayoutError)?.code, .state)  // no identifiers yet
         }
         try v.setIdentifiers(Snapshot([(1, [7, 8, 9])]))
-        XCTAssertThrowsError(try v.setMeasuredSizes(identifiers: [(8, Size(width: 320, height: 80)),
-                                                                  (99, Size(width: 320, height: 80))])) {
+        XCTAssertThrowsError(
+            try v.setMeasuredSizes(identifiers: [
+                (8, Size(width: 320, height: 80)),
+                (99, Size(width: 320, height: 80)),
+            ])
+        ) {
             XCTAssertEqual(($0 as? LayoutError)?.code, .invalidArgument)
         }
         XCTAssertEqual(flow.measuredItemCount, 0)
         try v.setMeasuredSizes(identifiers: [(8, Size(width: 320, height: 80))])
-        XCTAssertEqual(try frame(v, 2).minY, 130)   // 50 + 80
+        XCTAssertEqual(try frame(v, 2).minY, 130)  // 50 + 80
         XCTAssertTrue(flow.isMeasured(ip(1)))
     }
 
@@ -145,24 +150,25 @@ final class SelfSizingTests: XCTestCase {
         ds.counts = [11]
         var u = BatchUpdate(); u.insertItems([ip(10)])
         try v.performBatchUpdates(u, animation: nil)
-        XCTAssertEqual(try v.contentSize().height, 550)   // back to the estimates: 11 × 50
+        XCTAssertEqual(try v.contentSize().height, 550)  // back to the estimates: 11 × 50
         XCTAssertEqual(flow.measuredItemCount, 0)
         XCTAssertNil(flow.itemSizes(forSection: 0))
     }
 
     func testARangeEditKeepsTheMeasurementsItDoesNotReplace() throws {
         let (v, flow) = try list(10)
-        try v.setMeasuredSizes([(ip(5), Size(width: 320, height: 80))])   // the layout's array, 10 sizes
-        try flow.replaceItemSizes(inSection: 0, start: 0, removeCount: 1,
-                                  with: [Size(width: 320, height: 50), Size(width: 320, height: 50)])
+        try v.setMeasuredSizes([(ip(5), Size(width: 320, height: 80))])  // the layout's array, 10 sizes
+        try flow.replaceItemSizes(
+            inSection: 0, start: 0, removeCount: 1,
+            with: [Size(width: 320, height: 50), Size(width: 320, height: 50)])
         let ds = v.dataSource as! StaticDataSource
         ds.counts = [11]
         var u = BatchUpdate(); u.insertItems([ip(0)])
         try v.performBatchUpdates(u, animation: nil)
-        XCTAssertTrue(flow.isMeasured(ip(6)))          // item 5 moved to 6 with its size
+        XCTAssertTrue(flow.isMeasured(ip(6)))  // item 5 moved to 6 with its size
         XCTAssertFalse(flow.isMeasured(ip(5)))
         XCTAssertEqual(try frame(v, 6), Rect(x: 0, y: 300, width: 320, height: 80))
-        XCTAssertEqual(try v.contentSize().height, 580)   // 10 × 50 + 80
+        XCTAssertEqual(try v.contentSize().height, 580)  // 10 × 50 + 80
     }
 
     func testAnAnimatedScrollFollowsMeasurementsAbove() throws {
@@ -171,12 +177,12 @@ final class SelfSizingTests: XCTestCase {
         _ = try v.scrollToItem(at: ip(40), at: .top, animation: try AnimationTiming(duration: 1, curve: .linear))
         try v.setTime(0.5)
         XCTAssertEqual(v.contentOffset.y, 1000)
-        let screen = try frame(v, 20).minY - v.contentOffset.y   // item 20 is visible: 0
+        let screen = try frame(v, 20).minY - v.contentOffset.y  // item 20 is visible: 0
         try v.setMeasuredSizes((0...9).map { (ip($0), Size(width: 320, height: 80)) })
         XCTAssertEqual(v.contentOffset.y, 1300)
         XCTAssertEqual(try frame(v, 20).minY - v.contentOffset.y, screen)
         try v.setTime(1)
-        XCTAssertEqual(v.contentOffset.y, 2300)                  // the target moved with the content
+        XCTAssertEqual(v.contentOffset.y, 2300)  // the target moved with the content
         XCTAssertEqual(try frame(v, 40).minY, 2300)
     }
 
@@ -185,7 +191,7 @@ final class SelfSizingTests: XCTestCase {
         try v.setContentOffset(Point(x: 0, y: 1000))
         let ds = v.dataSource as! StaticDataSource
         ds.counts = [101]
-        var u = BatchUpdate(); u.insertItems([ip(22)])          // items 22... move down 50 over 1 s
+        var u = BatchUpdate(); u.insertItems([ip(22)])  // items 22... move down 50 over 1 s
         try v.performBatchUpdates(u, animation: try AnimationTiming(duration: 1, curve: .linear))
         try v.setTime(0.5)
         func onScreen() throws -> [Double] {
@@ -193,8 +199,8 @@ final class SelfSizingTests: XCTestCase {
                 .sorted { $0.indexPath < $1.indexPath }.map { $0.frame.minY - v.contentOffset.y }
         }
         let before = try onScreen()
-        XCTAssertEqual(before[3], 125)                            // item 23 (was 22 at 1100), halfway to 1150
-        try v.setMeasuredSizes((0...4).map { (ip($0), Size(width: 320, height: 70)) })   // +100 above
+        XCTAssertEqual(before[3], 125)  // item 23 (was 22 at 1100), halfway to 1150
+        try v.setMeasuredSizes((0...4).map { (ip($0), Size(width: 320, height: 70)) })  // +100 above
         XCTAssertEqual(v.contentOffset.y, 1100)
         XCTAssertEqual(try onScreen(), before)
     }
@@ -218,13 +224,13 @@ final class SelfSizingTests: XCTestCase {
             XCTAssertEqual(f.height, realHeight(target))
             switch position {
             case .top: XCTAssertEqual(f.minY - o.y, 0)
-            case .bottom: XCTAssertEqual(f.maxY - o.y, 400)   // 19 990 is not among the last items
+            case .bottom: XCTAssertEqual(f.maxY - o.y, 400)  // 19 990 is not among the last items
             default: XCTAssertEqual(f.midY - o.y, 200)
             }
             // Every visible cell was measured, and measuring what is above moves nothing on screen.
             XCTAssertEqual(try v.itemsToMeasure(in: v.bounds).items, [])
             let screen = f.minY - v.contentOffset.y
-            let above = (target - 300 ..< target - 200).map { (ip($0), Size(width: 320, height: realHeight($0))) }
+            let above = (target - 300..<target - 200).map { (ip($0), Size(width: 320, height: realHeight($0))) }
             try v.setMeasuredSizes(above)
             XCTAssertEqual(try frame(v, target).minY - v.contentOffset.y, screen, accuracy: 1e-6)
         }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import CVLayoutCore
 
 /// The snapshot diff (Heckel-style) against the batch-update model it feeds: every computed update
@@ -44,8 +45,10 @@ final class SnapshotDiffTests: XCTestCase {
                         // Gone only when it is not in the new snapshot, changed, or crosses a
                         // deleted or inserted section.
                         if let n = b.indexPath(ofItem: id), !changed.contains(id) {
-                            XCTAssertTrue(b.section(of: old.sectionIdentifiers[s]) == nil
-                                || a.section(of: new.sectionIdentifiers[n.section]) == nil, "\(id) lost its identity")
+                            XCTAssertTrue(
+                                b.section(of: old.sectionIdentifiers[s]) == nil
+                                    || a.section(of: new.sectionIdentifiers[n.section]) == nil,
+                                "\(id) lost its identity")
                         }
                         continue
                     }
@@ -54,17 +57,21 @@ final class SnapshotDiffTests: XCTestCase {
                 }
             }
             for t in 0..<new.counts.count {
-                if let s = plan.oldSection(forNew: t) { XCTAssertEqual(old.sectionIdentifiers[s], new.sectionIdentifiers[t]) }
+                if let s = plan.oldSection(forNew: t) {
+                    XCTAssertEqual(old.sectionIdentifiers[s], new.sectionIdentifiers[t])
+                }
             }
         }
     }
 
     func testDuplicatesAreNamed() {
         XCTAssertThrowsError(try IndexedSnapshot(Snapshot([(1, [4, 5]), (2, [6, 4])]))) { e in
-            XCTAssertEqual((e as? LayoutError)?.message, "item identifier 4 appears twice in the snapshot: at [0, 0] and [1, 1]")
+            XCTAssertEqual(
+                (e as? LayoutError)?.message, "item identifier 4 appears twice in the snapshot: at [0, 0] and [1, 1]")
         }
         XCTAssertThrowsError(try IndexedSnapshot(Snapshot([(1, []), (1, [])]))) { e in
-            XCTAssertEqual((e as? LayoutError)?.message, "section identifier 1 appears twice in the snapshot: sections 0 and 1")
+            XCTAssertEqual(
+                (e as? LayoutError)?.message, "section identifier 1 appears twice in the snapshot: sections 0 and 1")
         }
     }
 

@@ -1,27 +1,30 @@
 import XCTest
+
 @testable import CVLayoutCore
 
 /// `TrackTable`: a transition's tracks by key, with stable positions for per-frame marking.
 final class TrackTableTests: XCTestCase {
     private func key(_ s: Int, _ i: Int, _ category: ElementCategory = .cell) -> ElementKey {
-        ElementKey(category: category, kind: category == .cell ? .none : .sectionHeader,
-                   indexPath: CVLayoutCore.IndexPath(section: s, item: i))
+        ElementKey(
+            category: category, kind: category == .cell ? .none : .sectionHeader,
+            indexPath: CVLayoutCore.IndexPath(section: s, item: i))
     }
 
     private func track(_ x: Double) -> Transition.Track {
-        let a = LayoutAttributes.cell(CVLayoutCore.IndexPath(section: 0, item: 0), frame: Rect(x: x, y: 0, width: 1, height: 1))
+        let a = LayoutAttributes.cell(
+            CVLayoutCore.IndexPath(section: 0, item: 0), frame: Rect(x: x, y: 0, width: 1, height: 1))
         return .init(from: a, to: a)
     }
 
     func testInsertReplaceRemoveKeepPositionsConsistent() {
         var t = TrackTable()
         for i in 0..<5 { t[key(0, i)] = track(Double(i)) }
-        t[key(0, 0, .supplementaryView)] = track(99)   // same index path, other category: another key
+        t[key(0, 0, .supplementaryView)] = track(99)  // same index path, other category: another key
         XCTAssertEqual(t.count, 6)
-        t[key(0, 2)] = track(20)                         // replace: same position
+        t[key(0, 2)] = track(20)  // replace: same position
         XCTAssertEqual(t.position(of: key(0, 2)), 2)
         XCTAssertEqual(t[key(0, 2)]?.to.origin.x, 20)
-        t[key(0, 1)] = nil                               // remove: the last entry takes its place
+        t[key(0, 1)] = nil  // remove: the last entry takes its place
         XCTAssertEqual(t.count, 5)
         XCTAssertNil(t[key(0, 1)])
         XCTAssertNil(t.position(of: key(0, 1)))
@@ -30,7 +33,7 @@ final class TrackTableTests: XCTestCase {
             XCTAssertEqual(t[position: n].to.origin.x, t[k]?.to.origin.x)
         }
         XCTAssertEqual(t[key(0, 0, .supplementaryView)]?.to.origin.x, 99)
-        t[key(7, 7)] = nil                               // removing an absent key changes nothing
+        t[key(7, 7)] = nil  // removing an absent key changes nothing
         XCTAssertEqual(t.count, 5)
     }
 

@@ -28,8 +28,10 @@ public struct AnimationTiming: Hashable, Sendable {
     ///   - curve: default `defaultCurve`.
     /// - Throws: `LayoutError` `.invalidArgument` for a negative or non-finite duration or
     ///   delay, a total that is not finite, or a curve that `TimingCurve.validate()` rejects.
-    public init(duration: Double, delay: Double = 0, curve: TimingCurve = AnimationTiming.defaultCurve,
-                rotation: RotationInterpolation = .shortest) throws {
+    public init(
+        duration: Double, delay: Double = 0, curve: TimingCurve = AnimationTiming.defaultCurve,
+        rotation: RotationInterpolation = .shortest
+    ) throws {
         guard duration.isFinite, duration >= 0 else {
             throw LayoutError(.invalidArgument, "animation duration must be finite and >= 0 (got \(duration))")
         }

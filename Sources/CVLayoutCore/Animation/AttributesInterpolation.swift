@@ -14,15 +14,18 @@ extension LayoutAttributes {
     /// - `isHidden`: `a`'s for `t ≤ 0`, `b`'s for `t ≥ 1`, in between hidden only if both are.
     /// - Non-finite `t`: NaN and −∞ act as 0, +∞ as 1.
     /// - Complexity: O(1).
-    public static func interpolate(from a: LayoutAttributes, to b: LayoutAttributes, progress t: Double,
-                                   discreteCustomSlots: UInt8, rotation: RotationInterpolation = .shortest) -> LayoutAttributes {
+    public static func interpolate(
+        from a: LayoutAttributes, to b: LayoutAttributes, progress t: Double,
+        discreteCustomSlots: UInt8, rotation: RotationInterpolation = .shortest
+    ) -> LayoutAttributes {
         let t: Double = t.isNaN ? 0 : (t.isFinite ? t : (t > 0 ? 1 : 0))
         func lerp(_ p: Double, _ q: Double) -> Double { (1 - t) * p + t * q }
 
         var r = b
         r.center = Point(x: lerp(a.center.x, b.center.x), y: lerp(a.center.y, b.center.y))
-        r.size = Size(width: Swift.max(0, lerp(a.size.width, b.size.width)),
-                      height: Swift.max(0, lerp(a.size.height, b.size.height)))
+        r.size = Size(
+            width: Swift.max(0, lerp(a.size.width, b.size.width)),
+            height: Swift.max(0, lerp(a.size.height, b.size.height)))
         r.alpha = Swift.min(1, Swift.max(0, lerp(a.alpha, b.alpha)))
         r.transform = Transform3D.interpolate(a.transform, b.transform, t, rotation: rotation)
 

@@ -96,7 +96,9 @@ public struct Spring: Hashable, Sendable {
     /// - Throws: `LayoutError` `.invalidArgument` for values outside those ranges or whose
     ///   derived stiffness/damping are not representable.
     /// - Complexity: O(1) (the settling-time walk is bounded by 36,000 steps).
-    public init(dampingRatio: Double, response: Double, initialVelocity: Double = 0, allowsOverdamping: Bool = false) throws {
+    public init(
+        dampingRatio: Double, response: Double, initialVelocity: Double = 0, allowsOverdamping: Bool = false
+    ) throws {
         guard dampingRatio.isFinite, dampingRatio > 0 else {
             throw LayoutError(.invalidArgument, "spring damping ratio must be finite and > 0 (got \(dampingRatio))")
         }
@@ -105,11 +107,13 @@ public struct Spring: Hashable, Sendable {
         }
         let omega = 2 * Double.pi / response
         guard (omega * omega).isFinite, omega * omega > 0 else {
-            throw LayoutError(.invalidArgument, "spring response \(response) gives a stiffness that is not representable")
+            throw LayoutError(
+                .invalidArgument, "spring response \(response) gives a stiffness that is not representable")
         }
-        try self.init(mass: 1, stiffness: omega * omega, damping: 4 * Double.pi * dampingRatio / response,
-                      initialVelocity: initialVelocity, ratio: dampingRatio, omega: omega,
-                      allowsOverdamping: allowsOverdamping, animationDuration: nil)
+        try self.init(
+            mass: 1, stiffness: omega * omega, damping: 4 * Double.pi * dampingRatio / response,
+            initialVelocity: initialVelocity, ratio: dampingRatio, omega: omega,
+            allowsOverdamping: allowsOverdamping, animationDuration: nil)
     }
 
     /// UIKit's `animateWithDuration:delay:usingSpringWithDamping:initialSpringVelocity:`
@@ -141,10 +145,12 @@ public struct Spring: Hashable, Sendable {
             throw LayoutError(.invalidArgument, "spring initial velocity must be finite (got \(initialVelocity))")
         }
         let zeta = Swift.min(Swift.max(dampingRatio, 1.1920929e-7), 1)
-        let omega = try Spring.uikitFrequency(duration: Swift.min(Swift.max(duration, 0.01), 10), dampingRatio: zeta,
-                                              velocity: initialVelocity)
-        try self.init(mass: 1, stiffness: omega * omega, damping: 2 * zeta * omega, initialVelocity: initialVelocity,
-                      ratio: zeta, omega: omega, allowsOverdamping: false, animationDuration: duration)
+        let omega = try Spring.uikitFrequency(
+            duration: Swift.min(Swift.max(duration, 0.01), 10), dampingRatio: zeta,
+            velocity: initialVelocity)
+        try self.init(
+            mass: 1, stiffness: omega * omega, damping: 2 * zeta * omega, initialVelocity: initialVelocity,
+            ratio: zeta, omega: omega, allowsOverdamping: false, animationDuration: duration)
     }
 
     /// The `CASpringAnimation` description.
@@ -157,14 +163,19 @@ public struct Spring: Hashable, Sendable {
     /// - Throws: `LayoutError` `.invalidArgument` for values outside those ranges, or when the
     ///   natural frequency or damping ratio they imply is 0 or not representable.
     /// - Complexity: O(1) (see `init(dampingRatio:response:initialVelocity:allowsOverdamping:)`).
-    public init(mass: Double = Spring.defaultMass, stiffness: Double, damping: Double, initialVelocity: Double = 0,
-                allowsOverdamping: Bool = false) throws {
-        try self.init(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity,
-                      ratio: nil, omega: nil, allowsOverdamping: allowsOverdamping, animationDuration: nil)
+    public init(
+        mass: Double = Spring.defaultMass, stiffness: Double, damping: Double, initialVelocity: Double = 0,
+        allowsOverdamping: Bool = false
+    ) throws {
+        try self.init(
+            mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity,
+            ratio: nil, omega: nil, allowsOverdamping: allowsOverdamping, animationDuration: nil)
     }
 
-    private init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double,
-                 ratio: Double?, omega: Double?, allowsOverdamping: Bool, animationDuration: Double?) throws {
+    private init(
+        mass: Double, stiffness: Double, damping: Double, initialVelocity: Double,
+        ratio: Double?, omega: Double?, allowsOverdamping: Bool, animationDuration: Double?
+    ) throws {
         guard mass.isFinite, mass > 0 else {
             throw LayoutError(.invalidArgument, "spring mass must be finite and > 0 (got \(mass))")
         }
@@ -183,8 +194,9 @@ public struct Spring: Hashable, Sendable {
         // Every rate the closed forms use must be finite and the frequency positive.
         let fastRate = zeta > 1 ? w0 * (zeta + Spring.rootOfZetaSquaredMinusOne(zeta)) : w0 * Swift.max(zeta, 1)
         guard w0.isFinite, w0 > 0, zeta.isFinite, zeta >= 0, fastRate.isFinite, (w0 * zeta).isFinite else {
-            throw LayoutError(.invalidArgument,
-                              "spring parameters out of range (mass \(mass), stiffness \(stiffness), damping \(damping))")
+            throw LayoutError(
+                .invalidArgument,
+                "spring parameters out of range (mass \(mass), stiffness \(stiffness), damping \(damping))")
         }
         self.mass = mass
         self.stiffness = stiffness
@@ -249,7 +261,7 @@ public struct Spring: Hashable, Sendable {
             let gamma = w0 * root
             let r1 = -w0 / (z + root), r2 = -w0 * (z + root)
             let e1 = exp(r1 * t), e2 = exp(r2 * t)
-            let ch = (e1 + e2) / 2                                          // e^(−σt) cosh γt
+            let ch = (e1 + e2) / 2  // e^(−σt) cosh γt
             let sh = gamma > 0 ? -e1 * expm1(-2 * gamma * t) / (2 * gamma) : e1 * t  // e^(−σt) sinh(γt)/γ
             let u = a * ch + b * sh
             // d/dt ch = (r₁e₁ + r₂e₂)/2; d/dt sh = ch − σ·sh.
@@ -275,7 +287,7 @@ public struct Spring: Hashable, Sendable {
         var candidate = -1.0, best = Double.infinity
         var i = 0.0
         while i <= cap + 1.1 {
-            let err = abs(state(at: i).u)   // |1 − x(i)|; x(0) = 0 (u = −1) at i = 0
+            let err = abs(state(at: i).u)  // |1 − x(i)|; x(0) = 0 (u = −1) at i = 0
             guard err.isFinite else { return 0 }
             if best >= eps {
                 if err < best { candidate = i; best = err }
@@ -318,7 +330,7 @@ public struct Spring: Hashable, Sendable {
         if w.isFinite, w > 0, abs(f(w)) <= 1e-9 { return w }
         // Bracket a sign change around 5/d (doubling up, halving down), then bisect.
         var hi = 5 / d, lo = 5 / d
-        let target = f(hi) > 0 ? false : true   // the sign to look for on the other side
+        let target = f(hi) > 0 ? false : true  // the sign to look for on the other side
         var found = false
         for _ in 0..<1100 where !found {
             hi *= 2
@@ -332,8 +344,9 @@ public struct Spring: Hashable, Sendable {
             }
         }
         guard found else {
-            throw LayoutError(.invalidArgument,
-                              "no spring with damping ratio \(z) and initial velocity \(v) settles to 0.001 in \(d) s")
+            throw LayoutError(
+                .invalidArgument,
+                "no spring with damping ratio \(z) and initial velocity \(v) settles to 0.001 in \(d) s")
         }
         let loPositive = f(lo) > 0
         for _ in 0..<200 {
@@ -343,8 +356,9 @@ public struct Spring: Hashable, Sendable {
         }
         let root = lo + (hi - lo) / 2
         guard root.isFinite, root > 0 else {
-            throw LayoutError(.invalidArgument,
-                              "no spring with damping ratio \(z) and initial velocity \(v) settles to 0.001 in \(d) s")
+            throw LayoutError(
+                .invalidArgument,
+                "no spring with damping ratio \(z) and initial velocity \(v) settles to 0.001 in \(d) s")
         }
         return root
     }

@@ -91,8 +91,10 @@ public struct TransformDecomposition: Hashable, Sendable {
             }
             wa = sin((1 - t) * theta) / sinTheta
             wb = sin(t * theta) / sinTheta
-            return Quaternion(x: wa * a.x + wb * b.x, y: wa * a.y + wb * b.y,
-                              z: wa * a.z + wb * b.z, w: wa * a.w + wb * b.w).normalized
+            return Quaternion(
+                x: wa * a.x + wb * b.x, y: wa * a.y + wb * b.y,
+                z: wa * a.z + wb * b.z, w: wa * a.w + wb * b.w
+            ).normalized
         }
 
         /// This quaternion scaled to unit length (the identity if its length is 0 or not finite).
@@ -188,8 +190,8 @@ public struct TransformDecomposition: Hashable, Sendable {
         skew = Skew(xy: xy, xz: xz, yz: yz)
         quaternion = Self.quaternion(rows: r0, r1, r2)
         guard Self.isFinite((sx, sy, sz)), Self.isFinite((xy, xz, yz)),
-              Self.isFinite((perspective.x, perspective.y, perspective.z)), perspective.w.isFinite,
-              Self.isFinite((quaternion.x, quaternion.y, quaternion.z)), quaternion.w.isFinite
+            Self.isFinite((perspective.x, perspective.y, perspective.z)), perspective.w.isFinite,
+            Self.isFinite((quaternion.x, quaternion.y, quaternion.z)), quaternion.w.isFinite
         else { return nil }
     }
 
@@ -221,16 +223,20 @@ public struct TransformDecomposition: Hashable, Sendable {
     /// (`(1−t)·a + t·b`, exact at t = 0 and 1), the quaternion by `Quaternion.slerp` (which way
     /// the rotation turns: `rotation`). `t` outside [0, 1] extrapolates.
     /// - Complexity: O(1).
-    public static func interpolate(_ a: TransformDecomposition, _ b: TransformDecomposition, _ t: Double,
-                                   rotation: RotationInterpolation = .shortest) -> TransformDecomposition {
+    public static func interpolate(
+        _ a: TransformDecomposition, _ b: TransformDecomposition, _ t: Double,
+        rotation: RotationInterpolation = .shortest
+    ) -> TransformDecomposition {
         func l(_ p: Double, _ q: Double) -> Double { (1 - t) * p + t * q }
         return TransformDecomposition(
-            translation: Vector3(x: l(a.translation.x, b.translation.x), y: l(a.translation.y, b.translation.y),
-                                 z: l(a.translation.z, b.translation.z)),
+            translation: Vector3(
+                x: l(a.translation.x, b.translation.x), y: l(a.translation.y, b.translation.y),
+                z: l(a.translation.z, b.translation.z)),
             scale: Vector3(x: l(a.scale.x, b.scale.x), y: l(a.scale.y, b.scale.y), z: l(a.scale.z, b.scale.z)),
             skew: Skew(xy: l(a.skew.xy, b.skew.xy), xz: l(a.skew.xz, b.skew.xz), yz: l(a.skew.yz, b.skew.yz)),
-            perspective: Vector4(x: l(a.perspective.x, b.perspective.x), y: l(a.perspective.y, b.perspective.y),
-                                 z: l(a.perspective.z, b.perspective.z), w: l(a.perspective.w, b.perspective.w)),
+            perspective: Vector4(
+                x: l(a.perspective.x, b.perspective.x), y: l(a.perspective.y, b.perspective.y),
+                z: l(a.perspective.z, b.perspective.z), w: l(a.perspective.w, b.perspective.w)),
             quaternion: Quaternion.slerp(a.quaternion, b.quaternion, t, shortest: rotation == .shortest))
     }
 
@@ -303,16 +309,19 @@ extension Transform3D {
     /// - `rotation`: which way a rotation turns (`.shortest`, the default, or `.css`: the spec's
     ///   algorithm without the sign flip; see `RotationInterpolation`).
     /// - Complexity: O(1).
-    public static func interpolate(_ a: Transform3D, _ b: Transform3D, _ t: Double,
-                                   rotation: RotationInterpolation = .shortest) -> Transform3D {
+    public static func interpolate(
+        _ a: Transform3D, _ b: Transform3D, _ t: Double,
+        rotation: RotationInterpolation = .shortest
+    ) -> Transform3D {
         if t == 0 || t.isNaN { return a }
         if t == 1 { return b }
         if a == b { return a }
         func discrete() -> Transform3D { t < 0.5 ? a : b }
         guard t.isFinite else { return discrete() }
         if a.isTranslationOnly && b.isTranslationOnly {
-            let r = Transform3D.translation((1 - t) * a.m41 + t * b.m41, (1 - t) * a.m42 + t * b.m42,
-                                            (1 - t) * a.m43 + t * b.m43)
+            let r = Transform3D.translation(
+                (1 - t) * a.m41 + t * b.m41, (1 - t) * a.m42 + t * b.m42,
+                (1 - t) * a.m43 + t * b.m43)
             return r.isFinite ? r : discrete()
         }
         guard let da = TransformDecomposition(a), let db = TransformDecomposition(b) else { return discrete() }

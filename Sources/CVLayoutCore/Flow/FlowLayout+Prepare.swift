@@ -26,11 +26,13 @@ extension FlowLayout {
         // out again, the others only move (`countChanged`).
         var countChanged: [Int] = []
         if let st = state, !needsFullRebuild, !ctx.invalidateEverything, !ctx.invalidateDelegateMetrics,
-           methods.isEmpty, st.axis == axis, st.methods == methods, st.sections.count == counts.count {
+            methods.isEmpty, st.axis == axis, st.methods == methods, st.sections.count == counts.count
+        {
             for (s, n) in counts.enumerated() where st.sections[s].itemCount != n { countChanged.append(s) }
         }
         let countsOnly = !countChanged.isEmpty || (state?.matches(counts) ?? false)
-        var full = needsFullRebuild || ctx.invalidateEverything || ctx.invalidateDelegateMetrics
+        var full =
+            needsFullRebuild || ctx.invalidateEverything || ctx.invalidateDelegateMetrics
             || (ctx.invalidateDataSourceCounts && !countsOnly)
         if let st = state {
             if st.axis != axis || st.methods != methods || (!st.matches(counts) && countChanged.isEmpty) { full = true }
@@ -39,16 +41,18 @@ extension FlowLayout {
         }
 
         if full {
-            try rebuildState(counts: counts, axis: axis, crossSize: crossSize, methods: methods,
-                             reuseSections: false, plans: [:])
+            try rebuildState(
+                counts: counts, axis: axis, crossSize: crossSize, methods: methods,
+                reuseSections: false, plans: [:])
         } else {
             // (No local copy of the state is kept across the calls below: they update its
             // tables in place, which needs them uniquely referenced.)
             var plans = sectionPlans(ctx)
             for s in countChanged { plans[s] = .fetch }
             if ctx.invalidateLayoutAttributes || crossSize != state?.crossSize {
-                try rebuildState(counts: counts, axis: axis, crossSize: crossSize, methods: methods,
-                                 reuseSections: true, plans: plans)
+                try rebuildState(
+                    counts: counts, axis: axis, crossSize: crossSize, methods: methods,
+                    reuseSections: true, plans: plans)
             } else if !plans.isEmpty {
                 try updateSections(plans, counts: counts, methods: methods)
             }
@@ -83,11 +87,14 @@ extension FlowLayout {
     /// or plan `.fetch`), re-asked for some items, or reused from the current state; then every
     /// section is laid out. The current state's table buffers are recycled once every
     /// fallible step is done (no fresh pages to fault in on a re-prepare).
-    private func rebuildState(counts: [Int], axis: FlowAxis, crossSize: Double, methods: FlowDelegateMethods,
-                              reuseSections: Bool, plans: [Int: SectionPlan]) throws {
+    private func rebuildState(
+        counts: [Int], axis: FlowAxis, crossSize: Double, methods: FlowDelegateMethods,
+        reuseSections: Bool, plans: [Int: SectionPlan]
+    ) throws {
         // 1. Fallible: resolve every section's inputs.
-        var sections = try resolveSections(counts: counts, axis: axis, methods: methods,
-                                           reuseSections: reuseSections, plans: plans)
+        var sections = try resolveSections(
+            counts: counts, axis: axis, methods: methods,
+            reuseSections: reuseSections, plans: plans)
         // 2. Infallible: lay every section out into the recycled tables.
         var (lines, itemCross) = takeTables()
         var perItem = 0, estimatedLines = 0
@@ -101,9 +108,10 @@ extension FlowLayout {
             var base = 0
             for s in sections.indices {
                 let n = sections[s].itemCrossCount
-                sections[s].layOut(axis: axis, crossSize: crossSize, lines: &lines,
-                                   itemCross: UnsafeMutableBufferPointer(rebasing: buffer[base ..< base + n]),
-                                   itemBase: base)
+                sections[s].layOut(
+                    axis: axis, crossSize: crossSize, lines: &lines,
+                    itemCross: UnsafeMutableBufferPointer(rebasing: buffer[base..<base + n]),
+                    itemBase: base)
                 base += n
             }
         }
@@ -112,7 +120,7 @@ extension FlowLayout {
         } else {
             // Every slot is written by the layout: no need to zero-fill a new table.
             itemCross = ContiguousArray(unsafeUninitializedCapacity: perItem) { buffer, initialized in
-                layOutAll(UnsafeMutableBufferPointer(rebasing: buffer[0 ..< perItem]))
+                layOutAll(UnsafeMutableBufferPointer(rebasing: buffer[0..<perItem]))
                 initialized = perItem
             }
         }
@@ -126,8 +134,10 @@ extension FlowLayout {
 
     /// Every section's inputs for a rebuild (in its own function so that its reference to
     /// the current state ends before the tables are recycled).
-    private func resolveSections(counts: [Int], axis: FlowAxis, methods: FlowDelegateMethods,
-                                 reuseSections: Bool, plans: [Int: SectionPlan]) throws -> ContiguousArray<FlowSection> {
+    private func resolveSections(
+        counts: [Int], axis: FlowAxis, methods: FlowDelegateMethods,
+        reuseSections: Bool, plans: [Int: SectionPlan]
+    ) throws -> ContiguousArray<FlowSection> {
         var sections = ContiguousArray<FlowSection>()
         sections.reserveCapacity(counts.count)
         let old = reuseSections ? state : nil
@@ -138,7 +148,12 @@ extension FlowLayout {
             guard sec.sizeSource == .delegate else { return }
             stored += sec.itemCount
             guard stored <= CollectionView.maxStoredItems else {
-                throw LayoutError(.overflow, "sections 0...\(s) have \(stored) items sized by the delegate's sizeForItemAt; at most \(CollectionView.maxStoredItems) items can be sized one by one (hand the sizes over in bulk, or use one itemSize)")
+                throw LayoutError(
+                    .overflow,
+                    "sections 0...\(s) have \(stored) items sized by the delegate's sizeForItemAt; at most "
+                        + "\(CollectionView.maxStoredItems) items can be sized one by one (hand the sizes over in "
+                        + "bulk, or use one itemSize)"
+                )
             }
         }
         for (s, n) in counts.enumerated() {
@@ -202,8 +217,8 @@ extension FlowLayout {
             }
             let oldLines = old.isUniform ? 0 : old.lineCount
             let oldItems = old.isUniform ? 0 : old.itemCount
-            st.lines.replaceSubrange(old.lineBase ..< old.lineBase + oldLines, with: lines)
-            st.itemCross.replaceSubrange(old.itemBase ..< old.itemBase + oldItems, with: cross)
+            st.lines.replaceSubrange(old.lineBase..<old.lineBase + oldLines, with: lines)
+            st.itemCross.replaceSubrange(old.itemBase..<old.itemBase + oldItems, with: cross)
             sec.lineBase = old.lineBase
             sec.itemBase = old.itemBase
             st.sections[s] = sec
@@ -222,8 +237,10 @@ extension FlowLayout {
     }
 
     /// The planned sections whose inputs changed, with their new inputs (not laid out yet).
-    private func changedSections(_ plans: [Int: SectionPlan], counts: [Int],
-                                 methods: FlowDelegateMethods) throws -> [(Int, FlowSection)] {
+    private func changedSections(
+        _ plans: [Int: SectionPlan], counts: [Int],
+        methods: FlowDelegateMethods
+    ) throws -> [(Int, FlowSection)] {
         guard let current = state else { return [] }
         var changed: [(Int, FlowSection)] = []
         for s in plans.keys.sorted() where s < current.sections.count {
@@ -245,7 +262,9 @@ extension FlowLayout {
 
     /// Resolves a section's metrics and sizes: delegate answers where implemented, layout
     /// properties otherwise, bulk sizes first for the sizes.
-    private func resolveSection(_ s: Int, count n: Int, axis: FlowAxis, methods: FlowDelegateMethods) throws -> FlowSection {
+    private func resolveSection(
+        _ s: Int, count n: Int, axis: FlowAxis, methods: FlowDelegateMethods
+    ) throws -> FlowSection {
         var sec = FlowSection()
         sec.itemCount = n
         let d = methods.isEmpty ? nil : delegate
@@ -253,33 +272,45 @@ extension FlowLayout {
         if let d, methods.contains(.insetForSection) {
             let v = try ask("insetForSectionAt", "section \(s)") { try d.flowLayout(self, insetForSectionAt: s) }
             guard FlowLayout.isValidInsets(v) else {
-                throw LayoutError.callback("insetForSectionAt returned (\(v.top), \(v.left), \(v.bottom), \(v.right)) for section \(s); insets must be finite and at most \(FlowLayout.maxMagnitude) in magnitude")
+                throw LayoutError.callback(
+                    "insetForSectionAt returned (\(v.top), \(v.left), \(v.bottom), \(v.right)) for section \(s); "
+                        + "insets must be finite and at most \(FlowLayout.maxMagnitude) in magnitude"
+                )
             }
             sec.inset = v
         } else {
             // `sectionInset` is validated by `configure(_:)`; a subclass's derived insets here.
             let inset = effectiveSectionInset
             guard FlowLayout.isValidInsets(inset) else {
-                throw LayoutError.invalid("section insets (\(inset.top), \(inset.left), \(inset.bottom), "
-                                          + "\(inset.right)) must be finite and at most \(FlowLayout.maxMagnitude)")
+                throw LayoutError.invalid(
+                    "section insets (\(inset.top), \(inset.left), \(inset.bottom), "
+                        + "\(inset.right)) must be finite and at most \(FlowLayout.maxMagnitude)")
             }
             sec.inset = inset
         }
-        sec.lineSpacing = try spacing(s, methods.contains(.minimumLineSpacingForSection) ? d : nil,
-                                      "minimumLineSpacingForSectionAt", minimumLineSpacing, FlowLayout.isValidOffset) {
+        sec.lineSpacing = try spacing(
+            s, methods.contains(.minimumLineSpacingForSection) ? d : nil,
+            "minimumLineSpacingForSectionAt", minimumLineSpacing, FlowLayout.isValidOffset
+        ) {
             try $0.flowLayout(self, minimumLineSpacingForSectionAt: s)
         }
-        sec.interitemSpacing = try spacing(s, methods.contains(.minimumInteritemSpacingForSection) ? d : nil,
-                                           "minimumInteritemSpacingForSectionAt", minimumInteritemSpacing,
-                                           FlowLayout.isValidExtent) {
+        sec.interitemSpacing = try spacing(
+            s, methods.contains(.minimumInteritemSpacingForSection) ? d : nil,
+            "minimumInteritemSpacingForSectionAt", minimumInteritemSpacing,
+            FlowLayout.isValidExtent
+        ) {
             try $0.flowLayout(self, minimumInteritemSpacingForSectionAt: s)
         }
-        sec.headerSize = try referenceSize(s, axis, methods.contains(.referenceSizeForHeader) ? d : nil,
-                                           "referenceSizeForHeaderInSection", headerReferenceSize) {
+        sec.headerSize = try referenceSize(
+            s, axis, methods.contains(.referenceSizeForHeader) ? d : nil,
+            "referenceSizeForHeaderInSection", headerReferenceSize
+        ) {
             try $0.flowLayout(self, referenceSizeForHeaderInSection: s)
         }
-        sec.footerSize = try referenceSize(s, axis, methods.contains(.referenceSizeForFooter) ? d : nil,
-                                           "referenceSizeForFooterInSection", footerReferenceSize) {
+        sec.footerSize = try referenceSize(
+            s, axis, methods.contains(.referenceSizeForFooter) ? d : nil,
+            "referenceSizeForFooterInSection", footerReferenceSize
+        ) {
             try $0.flowLayout(self, referenceSizeForFooterInSection: s)
         }
 
@@ -287,7 +318,9 @@ extension FlowLayout {
             // (An array the layout made for measured sizes whose section's count changed is
             // dropped after this prepare: the section is back to its estimates.)
             guard bulk.sizes.count == n else {
-                throw LayoutError(.invalidArgument, "item sizes for section \(s) have \(bulk.sizes.count) entries but the section has \(n) items")
+                throw LayoutError(
+                    .invalidArgument,
+                    "item sizes for section \(s) have \(bulk.sizes.count) entries but the section has \(n) items")
             }
             sec.sizeSource = .bulk
             sec.setSizes(bulk.sizes, uniform: bulk.uniform)
@@ -295,7 +328,12 @@ extension FlowLayout {
             // Checked before the first question: the sizes are stored (16 bytes an item) and
             // each one is a callback.
             guard n <= CollectionView.maxStoredItems else {
-                throw LayoutError(.overflow, "section \(s) has \(n) items sized by the delegate's sizeForItemAt; at most \(CollectionView.maxStoredItems) items can be sized one by one (hand the sizes over in bulk, or use one itemSize)")
+                throw LayoutError(
+                    .overflow,
+                    "section \(s) has \(n) items sized by the delegate's sizeForItemAt; at most "
+                        + "\(CollectionView.maxStoredItems) items can be sized one by one (hand the sizes over in "
+                        + "bulk, or use one itemSize)"
+                )
             }
             var list = [Size]()
             list.reserveCapacity(Swift.min(n, 1 << 16))
@@ -314,8 +352,10 @@ extension FlowLayout {
 
     /// Re-asks the delegate for the sizes of `items`; nil when nothing changed (or the sizes
     /// do not come from the delegate, so asking again cannot change them).
-    private func refetchSizes(_ items: [Int], of old: FlowSection, section s: Int,
-                              methods: FlowDelegateMethods) throws -> FlowSection? {
+    private func refetchSizes(
+        _ items: [Int], of old: FlowSection, section s: Int,
+        methods: FlowDelegateMethods
+    ) throws -> FlowSection? {
         guard old.sizeSource == .delegate, methods.contains(.sizeForItem), let d = delegate else { return nil }
         var list: [Size] = []
         var materialized = false
@@ -339,29 +379,42 @@ extension FlowLayout {
     private func askSize(_ d: FlowLayoutDelegate, _ ip: IndexPath) throws -> Size {
         let v = try ask("sizeForItemAt", "item \(ip)") { try d.flowLayout(self, sizeForItemAt: ip) }
         guard FlowLayout.isValidSize(v) else {
-            throw LayoutError.callback("sizeForItemAt returned \(v.width)x\(v.height) for item \(ip); sizes must be finite, non-negative and at most \(FlowLayout.maxMagnitude)")
+            throw LayoutError.callback(
+                "sizeForItemAt returned \(v.width)x\(v.height) for item \(ip); sizes must be finite, non-negative "
+                    + "and at most \(FlowLayout.maxMagnitude)"
+            )
         }
         return v
     }
 
     /// The delegate's spacing for section `s`, checked by `isValid` (the rule of the matching
     /// configuration property), or the property's value (validated when configured).
-    private func spacing(_ s: Int, _ d: FlowLayoutDelegate?, _ method: String, _ value: Double,
-                         _ isValid: (Double) -> Bool, _ call: (FlowLayoutDelegate) throws -> Double) throws -> Double {
+    private func spacing(
+        _ s: Int, _ d: FlowLayoutDelegate?, _ method: String, _ value: Double,
+        _ isValid: (Double) -> Bool, _ call: (FlowLayoutDelegate) throws -> Double
+    ) throws -> Double {
         guard let d else { return value }
         let v = try ask(method, "section \(s)") { try call(d) }
         guard isValid(v) else {
-            throw LayoutError.callback("\(method) returned \(v) for section \(s); spacings must be finite, at most \(FlowLayout.maxMagnitude) in magnitude, and not negative except the line spacing")
+            throw LayoutError.callback(
+                "\(method) returned \(v) for section \(s); spacings must be finite, at most "
+                    + "\(FlowLayout.maxMagnitude) in magnitude, and not negative except the line spacing"
+            )
         }
         return v
     }
 
-    private func referenceSize(_ s: Int, _ axis: FlowAxis, _ d: FlowLayoutDelegate?, _ method: String,
-                               _ value: Size, _ call: (FlowLayoutDelegate) throws -> Size) throws -> Size {
+    private func referenceSize(
+        _ s: Int, _ axis: FlowAxis, _ d: FlowLayoutDelegate?, _ method: String,
+        _ value: Size, _ call: (FlowLayoutDelegate) throws -> Size
+    ) throws -> Size {
         guard let d else { return value }
         let v = try ask(method, "section \(s)") { try call(d) }
         guard FlowLayout.isValidReferenceSize(v, axis) else {
-            throw LayoutError.callback("\(method) returned \(v.width)x\(v.height) for section \(s); sizes must be finite, non-negative and at most \(FlowLayout.maxMagnitude)")
+            throw LayoutError.callback(
+                "\(method) returned \(v.width)x\(v.height) for section \(s); sizes must be finite, non-negative and "
+                    + "at most \(FlowLayout.maxMagnitude)"
+            )
         }
         return v
     }

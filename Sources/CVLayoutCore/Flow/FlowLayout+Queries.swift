@@ -11,16 +11,19 @@ extension FlowLayout {
     @inline(__always)
     static func gridFrame(_ axis: FlowAxis, _ sec: FlowSection, line k: Int, slot j: Int) -> Rect {
         let lineOrigin = sec.bodyStart + Double(k) * sec.linePitch
-        return axis.rect(main: sec.origin + lineOrigin, cross: sec.crossStart + Double(j) * sec.crossPitch,
-                         mainLength: axis.main(sec.uniformSize), crossLength: axis.cross(sec.uniformSize))
+        return axis.rect(
+            main: sec.origin + lineOrigin, cross: sec.crossStart + Double(j) * sec.crossPitch,
+            mainLength: axis.main(sec.uniformSize), crossLength: axis.cross(sec.uniformSize))
     }
 
     /// Frame of item `i` on `line` of a per-item section: centred on the line along the main axis.
     @inline(__always)
-    static func lineItemFrame(_ axis: FlowAxis, _ sec: FlowSection, _ line: FlowLine, size: Size, cross: Double) -> Rect {
+    static func lineItemFrame(_ axis: FlowAxis, _ sec: FlowSection, _ line: FlowLine, size: Size, cross: Double) -> Rect
+    {
         let m = axis.main(size)
-        return axis.rect(main: sec.origin + line.origin + (line.thickness - m) * 0.5, cross: cross,
-                         mainLength: m, crossLength: axis.cross(size))
+        return axis.rect(
+            main: sec.origin + line.origin + (line.thickness - m) * 0.5, cross: cross,
+            mainLength: m, crossLength: axis.cross(size))
     }
 
     /// Index (in `st.lines`) of the line holding item `i` of a per-item section. O(log lines).
@@ -87,8 +90,9 @@ extension FlowLayout {
     /// added: cells (section-major, as default cells: nothing is built for them), then unpinned
     /// headers and footers, then pinned ones.
     func sendFlowElements(in rect: Rect, to sink: ElementSink) {
-        visitFlowElements(in: rect, cell: { s, i, f in sink.cell(section: s, item: i, frame: f) },
-                          other: { sink.add($0) })
+        visitFlowElements(
+            in: rect, cell: { s, i, f in sink.cell(section: s, item: i, frame: f) },
+            other: { sink.add($0) })
     }
 
     /// Visits every element intersecting `rect` without building attributes for the cells:
@@ -148,7 +152,7 @@ extension FlowLayout {
     private static func visitGridCells(_ st: FlowState, _ sec: FlowSection, _ rect: Rect, _ emit: (Int, Rect) -> Void) {
         let axis = st.axis
         let h = axis.main(sec.uniformSize), w = axis.cross(sec.uniformSize)
-        guard h > 0, w > 0 else { return }   // zero-size items intersect nothing
+        guard h > 0, w > 0 else { return }  // zero-size items intersect nothing
         let n = sec.itemCount, lines = sec.lineCount
         // Relative main range and cross range of the rect.
         let a = axis.main(rect.origin) - sec.origin, b = a + axis.main(rect.size)
@@ -201,7 +205,7 @@ extension FlowLayout {
             let first = line.first
             let end = k < le ? st.lines[k].first : sec.itemCount
             var iLo = first, iHi = end
-            if sec.itemsMonotone && end - first > 16 {   // short lines: a linear scan is cheaper
+            if sec.itemsMonotone && end - first > 16 {  // short lines: a linear scan is cheaper
                 let lowBound = cMin - cSlack - sec.maxItemCross, highBound = cMax + cSlack
                 let base = sec.itemBase
                 iLo = flowPartitionPoint(first, end) { st.itemCross[base + $0] > lowBound }
@@ -244,8 +248,9 @@ extension FlowLayout {
     public func sectionFrame(_ section: Int) -> Rect? {
         guard let st = state, section >= 0, section < st.sections.count else { return nil }
         let sec = st.sections[section]
-        return st.axis.rect(main: sec.origin, cross: 0, mainLength: Swift.max(0, sec.extent),
-                            crossLength: st.axis.cross(st.contentSize))
+        return st.axis.rect(
+            main: sec.origin, cross: 0, mainLength: Swift.max(0, sec.extent),
+            crossLength: st.axis.cross(st.contentSize))
     }
 
     /// The section's insets as used (delegate answer or `sectionInset`).
@@ -253,14 +258,18 @@ extension FlowLayout {
     /// The section's line spacing as used.
     public func resolvedMinimumLineSpacing(forSection section: Int) -> Double? { cachedSection(section)?.lineSpacing }
     /// The section's interitem spacing as used.
-    public func resolvedMinimumInteritemSpacing(forSection section: Int) -> Double? { cachedSection(section)?.interitemSpacing }
+    public func resolvedMinimumInteritemSpacing(forSection section: Int) -> Double? {
+        cachedSection(section)?.interitemSpacing
+    }
     /// The section's header reference size as used (only its scroll-axis dimension matters).
     public func resolvedHeaderReferenceSize(forSection section: Int) -> Size? { cachedSection(section)?.headerSize }
     /// The section's footer reference size as used.
     public func resolvedFooterReferenceSize(forSection section: Int) -> Size? { cachedSection(section)?.footerSize }
     /// The item's size as used (bulk array, delegate answer or `itemSize`).
     public func resolvedItemSize(at indexPath: IndexPath) -> Size? {
-        guard let sec = cachedSection(indexPath.section), indexPath.item >= 0, indexPath.item < sec.itemCount else { return nil }
+        guard let sec = cachedSection(indexPath.section), indexPath.item >= 0, indexPath.item < sec.itemCount else {
+            return nil
+        }
         return sec.size(ofItem: indexPath.item)
     }
 
@@ -270,7 +279,8 @@ extension FlowLayout {
     /// Index of the line holding the item.
     public func line(ofItem indexPath: IndexPath) -> Int? {
         guard let st = state, let sec = cachedSection(indexPath.section),
-              indexPath.item >= 0, indexPath.item < sec.itemCount else { return nil }
+            indexPath.item >= 0, indexPath.item < sec.itemCount
+        else { return nil }
         if sec.isUniform { return sec.gridPosition(ofItem: indexPath.item).line }
         return FlowLayout.lineIndex(st, sec, item: indexPath.item) - sec.lineBase
     }
@@ -280,17 +290,18 @@ extension FlowLayout {
         guard let st = state, let sec = cachedSection(section), line >= 0, line < sec.lineCount else { return nil }
         if sec.isUniform {
             let first = line * sec.perLine
-            return first ..< Swift.min(sec.itemCount, first + sec.perLine)
+            return first..<Swift.min(sec.itemCount, first + sec.perLine)
         }
         let k = sec.lineBase + line
         let end = line + 1 < sec.lineCount ? st.lines[k + 1].first : sec.itemCount
-        return st.lines[k].first ..< end
+        return st.lines[k].first..<end
     }
 
     /// The line's frame: its main-axis extent (thickness) by the cross-axis extent of its items.
     public func lineFrame(_ line: Int, inSection section: Int) -> Rect? {
         guard let st = state, let sec = cachedSection(section), let items = itemRange(ofLine: line, inSection: section),
-              !items.isEmpty else { return nil }
+            !items.isEmpty
+        else { return nil }
         var lo = Double.infinity, hi = -Double.infinity
         for i in items {
             let f = FlowLayout.itemFrame(st, sec, item: i)

@@ -46,7 +46,8 @@ extension FlowLayout {
         var made = Set<Int>()
         for (ip, size) in items {
             guard ip.section >= 0, ip.section < st.sections.count,
-                  ip.item >= 0, ip.item < st.sections[ip.section].itemCount else {
+                ip.item >= 0, ip.item < st.sections[ip.section].itemCount
+            else {
                 throw LayoutError.outOfRange("measured sizes: item \(ip) is out of range")
             }
             guard FlowLayout.isValidSize(size) else {

@@ -17,7 +17,10 @@ extension FlowLayout {
         try FlowLayout.checkBulkSection(section)
         try sizes.withUnsafeBufferPointer { b in
             for (i, s) in b.enumerated() where !FlowLayout.isValidSize(s) {
-                throw LayoutError.invalid("item size \(i) for section \(section) is \(s.width)x\(s.height); sizes must be finite, non-negative and at most \(FlowLayout.maxMagnitude)")
+                throw LayoutError.invalid(
+                    "item size \(i) for section \(section) is \(s.width)x\(s.height); sizes must be finite, "
+                        + "non-negative and at most \(FlowLayout.maxMagnitude)"
+                )
             }
         }
         bulkSizes[section] = FlowBulkSizes(sizes: sizes, uniform: FlowSection.allEqual(sizes))
@@ -34,8 +37,10 @@ extension FlowLayout {
     /// - Complexity: O(k) validation for the k new sizes (none of the others is checked or sent
     ///   again), plus moving the sizes after the range, O(n − start) (a copy of the array when the
     ///   last prepared section shares it).
-    public func replaceItemSizes(inSection section: Int, start: Int, removeCount: Int,
-                                 with sizes: [Size]) throws {
+    public func replaceItemSizes(
+        inSection section: Int, start: Int, removeCount: Int,
+        with sizes: [Size]
+    ) throws {
         try FlowLayout.checkBulkSection(section)
         guard var bulk = bulkSizes[section] else {
             throw LayoutError.state(
@@ -55,8 +60,8 @@ extension FlowLayout {
                     + "non-negative and at most \(FlowLayout.maxMagnitude)")
         }
         let wasUniform = bulk.uniform, first = bulk.sizes.first
-        bulkSizes[section] = nil   // the only other reference is the prepared section's
-        bulk.sizes.replaceSubrange(start ..< start + removeCount, with: sizes)
+        bulkSizes[section] = nil  // the only other reference is the prepared section's
+        bulk.sizes.replaceSubrange(start..<start + removeCount, with: sizes)
         // The kept old sizes all equal `first`; when none is kept, the new sizes decide alone.
         if wasUniform, let u = removeCount < n ? first : sizes.first {
             bulk.uniform = sizes.allSatisfy { $0 == u }

@@ -108,7 +108,6 @@ open class FlowLayout: CollectionViewLayout {
         super.init()
     }
 
-
     /// The flow layout draws every element over its frame (subclasses answer for themselves).
     open override var drawsElementsWithinFrames: Bool { type(of: self) == FlowLayout.self }
 
@@ -128,7 +127,9 @@ open class FlowLayout: CollectionViewLayout {
     }
 
     /// The flow layout has no decoration views. O(1).
-    open override func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+    open override func layoutAttributesForDecorationView(
+        ofKind kind: ElementKind, at indexPath: IndexPath
+    ) throws -> LayoutAttributes? {
         nil
     }
 
@@ -139,9 +140,12 @@ open class FlowLayout: CollectionViewLayout {
 
     /// Header and footer attributes (`.sectionHeader` / `.sectionFooter` at item 0), pinned
     /// when pinning is on; nil when the section has none, and for any other kind.
-    open override func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+    open override func layoutAttributesForSupplementaryView(
+        ofKind kind: ElementKind, at indexPath: IndexPath
+    ) throws -> LayoutAttributes? {
         guard indexPath.item == 0, let st = state,
-              indexPath.section >= 0, indexPath.section < st.sections.count else { return nil }
+            indexPath.section >= 0, indexPath.section < st.sections.count
+        else { return nil }
         switch kind {
         case .sectionHeader: return headerAttributes(st, indexPath.section, visible: visibleRect)
         case .sectionFooter: return footerAttributes(st, indexPath.section, visible: visibleRect)

@@ -53,25 +53,31 @@ enum FlowLineBreaker {
     /// - the last line is left-aligned at the minimum spacing (the section is not uniform:
     ///   uniform sections use `FlowSection.layOutGrid`);
     /// - lines are `lineSpacing` apart; each is as thick as its thickest item.
-    static func breakLines(_ sizes: UnsafeBufferPointer<Size>, axis: FlowAxis,
-                           lead: Double, available: Double, interitemSpacing s: Double,
-                           lineSpacing: Double, bodyStart: Double,
-                           lines: inout ContiguousArray<FlowLine>,
-                           itemCross: UnsafeMutableBufferPointer<Double>) -> FlowBody {
+    static func breakLines(
+        _ sizes: UnsafeBufferPointer<Size>, axis: FlowAxis,
+        lead: Double, available: Double, interitemSpacing s: Double,
+        lineSpacing: Double, bodyStart: Double,
+        lines: inout ContiguousArray<FlowLine>,
+        itemCross: UnsafeMutableBufferPointer<Double>
+    ) -> FlowBody {
         axis.horizontal
-            ? breakLines(HorizontalFlowAxis.self, sizes, lead: lead, available: available, interitemSpacing: s,
-                         lineSpacing: lineSpacing, bodyStart: bodyStart, lines: &lines, itemCross: itemCross)
-            : breakLines(VerticalFlowAxis.self, sizes, lead: lead, available: available, interitemSpacing: s,
-                         lineSpacing: lineSpacing, bodyStart: bodyStart, lines: &lines, itemCross: itemCross)
+            ? breakLines(
+                HorizontalFlowAxis.self, sizes, lead: lead, available: available, interitemSpacing: s,
+                lineSpacing: lineSpacing, bodyStart: bodyStart, lines: &lines, itemCross: itemCross)
+            : breakLines(
+                VerticalFlowAxis.self, sizes, lead: lead, available: available, interitemSpacing: s,
+                lineSpacing: lineSpacing, bodyStart: bodyStart, lines: &lines, itemCross: itemCross)
     }
 
     /// `itemCross` has exactly one slot per size; every slot is written.
     @inline(__always)
-    private static func breakLines<A: FlowAxisKind>(_ axis: A.Type, _ sizes: UnsafeBufferPointer<Size>,
-                                                    lead: Double, available: Double, interitemSpacing s: Double,
-                                                    lineSpacing: Double, bodyStart: Double,
-                                                    lines: inout ContiguousArray<FlowLine>,
-                                                    itemCross: UnsafeMutableBufferPointer<Double>) -> FlowBody {
+    private static func breakLines<A: FlowAxisKind>(
+        _ axis: A.Type, _ sizes: UnsafeBufferPointer<Size>,
+        lead: Double, available: Double, interitemSpacing s: Double,
+        lineSpacing: Double, bodyStart: Double,
+        lines: inout ContiguousArray<FlowLine>,
+        itemCross: UnsafeMutableBufferPointer<Double>
+    ) -> FlowBody {
         let n = Swift.min(sizes.count, itemCross.count)
         let limit = available + flowFitTolerance(available)
         var body = FlowBody(start: bodyStart)

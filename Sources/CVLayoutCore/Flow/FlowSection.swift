@@ -128,9 +128,11 @@ struct FlowSection {
     /// cross-axis size is `crossSize`; a per-item section appends its lines to `lines` and
     /// writes its items' cross-axis origins into `itemCross` (`itemCrossCount` slots, which
     /// start at index `itemBase` of the state's table).
-    mutating func layOut(axis: FlowAxis, crossSize: Double,
-                         lines: inout ContiguousArray<FlowLine>,
-                         itemCross: UnsafeMutableBufferPointer<Double>, itemBase: Int) {
+    mutating func layOut(
+        axis: FlowAxis, crossSize: Double,
+        lines: inout ContiguousArray<FlowLine>,
+        itemCross: UnsafeMutableBufferPointer<Double>, itemBase: Int
+    ) {
         headerExtent = axis.main(headerSize)
         footerExtent = axis.main(footerSize)
         bodyStart = headerExtent + axis.mainLeading(inset)
@@ -145,9 +147,10 @@ struct FlowSection {
         } else {
             let list = sizes
             body = list.withUnsafeBufferPointer {
-                FlowLineBreaker.breakLines($0, axis: axis, lead: lead, available: available,
-                                           interitemSpacing: interitemSpacing, lineSpacing: lineSpacing,
-                                           bodyStart: bodyStart, lines: &lines, itemCross: itemCross)
+                FlowLineBreaker.breakLines(
+                    $0, axis: axis, lead: lead, available: available,
+                    interitemSpacing: interitemSpacing, lineSpacing: lineSpacing,
+                    bodyStart: bodyStart, lines: &lines, itemCross: itemCross)
             }
         }
         lineCount = body.lineCount

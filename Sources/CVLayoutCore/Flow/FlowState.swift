@@ -75,7 +75,8 @@ struct FlowState {
 
     /// Bytes held by the tables (capacities, not counts).
     var tableBytes: Int {
-        var b = sections.capacity * MemoryLayout<FlowSection>.stride
+        var b =
+            sections.capacity * MemoryLayout<FlowSection>.stride
             + lines.capacity * MemoryLayout<FlowLine>.stride
             + itemCross.capacity * MemoryLayout<Double>.stride
             + (reach.capacity + floor.capacity) * MemoryLayout<Double>.stride

@@ -32,7 +32,8 @@ public enum Identities: Sendable {
         case .none:
             return nil
         case .bulk(let snap):
-            return key.category == .cell ? snap.itemIdentifier(at: key.indexPath) : snap.sectionIdentifier(key.indexPath.section)
+            return key.category == .cell
+                ? snap.itemIdentifier(at: key.indexPath) : snap.sectionIdentifier(key.indexPath.section)
         case .provider(let box):
             let s = key.indexPath.section
             guard s >= 0, s < counts.count else { return nil }

@@ -54,12 +54,17 @@ public struct IndexedSnapshot: Sendable {
         for list in snapshot.itemIdentifiers { starts.append(total); total += list.count }
         starts.append(total)
         guard s <= CollectionView.maxSections, total <= CollectionView.maxStoredItems else {
-            throw LayoutError(.overflow, "\(name) has \(s) sections and \(total) items; at most \(CollectionView.maxSections) sections and \(CollectionView.maxStoredItems) items (CVL_MAX_SECTIONS, CVL_MAX_STORED_ITEMS)")
+            throw LayoutError(
+                .overflow,
+                "\(name) has \(s) sections and \(total) items; at most \(CollectionView.maxSections) sections and "
+                    + "\(CollectionView.maxStoredItems) items (CVL_MAX_SECTIONS, CVL_MAX_STORED_ITEMS)"
+            )
         }
         var sec = IdentifierTable(capacity: s)
         for (i, id) in snapshot.sectionIdentifiers.enumerated() {
             if let first = sec.insert(id, i) {
-                throw LayoutError.invalid("section identifier \(id) appears twice in \(name): sections \(first) and \(i)")
+                throw LayoutError.invalid(
+                    "section identifier \(id) appears twice in \(name): sections \(first) and \(i)")
             }
         }
         var table = IdentifierTable(capacity: total)
@@ -68,7 +73,8 @@ public struct IndexedSnapshot: Sendable {
             for (ii, id) in list.enumerated() {
                 if let first = table.insert(id, flat) {
                     let a = Self.indexPath(ofFlat: first, starts)
-                    throw LayoutError.invalid("item identifier \(id) appears twice in \(name): at \(a) and [\(si), \(ii)]")
+                    throw LayoutError.invalid(
+                        "item identifier \(id) appears twice in \(name): at \(a) and [\(si), \(ii)]")
                 }
                 flat += 1
             }
@@ -99,7 +105,9 @@ public struct IndexedSnapshot: Sendable {
     @inline(__always)
     public func itemIdentifier(at ip: IndexPath) -> UInt64? {
         let s = ip.section, i = ip.item
-        guard s >= 0, s < snapshot.itemIdentifiers.count, i >= 0, i < snapshot.itemIdentifiers[s].count else { return nil }
+        guard s >= 0, s < snapshot.itemIdentifiers.count, i >= 0, i < snapshot.itemIdentifiers[s].count else {
+            return nil
+        }
         return snapshot.itemIdentifiers[s][i]
     }
 

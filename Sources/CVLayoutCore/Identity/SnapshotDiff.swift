@@ -99,10 +99,12 @@ public struct SnapshotDiff: Sendable {
         let keptSections = KeepSelection.keep(common.map(\.element), universe: old.sectionCount)
         var sectionMoves: [(from: Int, to: Int)] = []
         for (n, c) in common.enumerated() where !keptSections[n] { sectionMoves.append((c.element, c.offset)) }
-        sectionMoves.sort { $0.from < $1.from }   // at most S moves
+        sectionMoves.sort { $0.from < $1.from }  // at most S moves
         for m in sectionMoves {
-            sectionRequests.append(UpdateItem(action: .move, before: IndexPath(section: m.from, item: whole),
-                                              after: IndexPath(section: m.to, item: whole)))
+            sectionRequests.append(
+                UpdateItem(
+                    action: .move, before: IndexPath(section: m.from, item: whole),
+                    after: IndexPath(section: m.to, item: whole)))
         }
 
         // Items that stay in their section's pair: which of them keep their place.
@@ -144,7 +146,7 @@ public struct SnapshotDiff: Sendable {
                     there = IndexPath(section: t, item: n - newStart)
                 } else {
                     let t2 = new.section(ofFlat: n)
-                    guard newToOld[t2] >= 0 else {   // into an inserted section
+                    guard newToOld[t2] >= 0 else {  // into an inserted section
                         deletes.append(UpdateItem(action: .delete, before: here, after: nil)); continue
                     }
                     there = IndexPath(section: t2, item: n - new.starts[t2])

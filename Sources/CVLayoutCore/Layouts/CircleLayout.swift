@@ -57,7 +57,8 @@ public final class CircleLayout: CollectionViewLayout {
     ///   (the layout is left unchanged).
     public func setItemSize(_ size: Size) throws {
         guard size.isValidExtent else {
-            throw LayoutError.invalid("CircleLayout item size \(size.width)x\(size.height) must be finite and non-negative")
+            throw LayoutError.invalid(
+                "CircleLayout item size \(size.width)x\(size.height) must be finite and non-negative")
         }
         itemSize = size
         collectionView?.invalidateLayout(.layoutAttributes)
@@ -79,7 +80,8 @@ public final class CircleLayout: CollectionViewLayout {
     public override func prepare() throws {
         let size = collectionView?.boundsSize ?? .zero
         guard size.isValidExtent else {
-            throw LayoutError.invalid("CircleLayout: bounds size \(size.width)x\(size.height) must be finite and non-negative")
+            throw LayoutError.invalid(
+                "CircleLayout: bounds size \(size.width)x\(size.height) must be finite and non-negative")
         }
         center = Point(x: size.width / 2, y: size.height / 2)
         radius = Self.radius(forBoundsSize: size)
@@ -96,8 +98,9 @@ public final class CircleLayout: CollectionViewLayout {
         let angle = 2 * Double.pi * Double(i) / n
         var a = LayoutAttributes.cell(IndexPath(section: 0, item: i))
         a.size = itemSize
-        a.center = Point(x: center.x + radius * cos(angle - Double.pi / 2),
-                         y: center.y + radius * sin(angle - Double.pi / 2))
+        a.center = Point(
+            x: center.x + radius * cos(angle - Double.pi / 2),
+            y: center.y + radius * sin(angle - Double.pi / 2))
         a.transform = Transform3D.rotation(angle, 0, 0, 1)
         return a
     }
@@ -109,12 +112,16 @@ public final class CircleLayout: CollectionViewLayout {
     }
 
     /// The layout has no supplementary views. O(1).
-    public override func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+    public override func layoutAttributesForSupplementaryView(
+        ofKind kind: ElementKind, at indexPath: IndexPath
+    ) throws -> LayoutAttributes? {
         nil
     }
 
     /// The layout has no decoration views. O(1).
-    public override func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+    public override func layoutAttributesForDecorationView(
+        ofKind kind: ElementKind, at indexPath: IndexPath
+    ) throws -> LayoutAttributes? {
         nil
     }
 
@@ -128,7 +135,8 @@ public final class CircleLayout: CollectionViewLayout {
     public override func layoutAttributesForElements(in rect: Rect, into sink: ElementSink) throws {
         let n = cellCount
         guard n > 0, rect.isFinite, rect.width > 0, rect.height > 0,
-              itemSize.width > 0, itemSize.height > 0 else { return }
+            itemSize.width > 0, itemSize.height > 0
+        else { return }
         for range in candidateRanges(rect) {
             for i in range {
                 let a = attributes(i)
@@ -154,7 +162,9 @@ public final class CircleLayout: CollectionViewLayout {
 
         // Crossing angles of the circle with the box grown by delta.
         let twoPi = 2 * Double.pi
-        func norm(_ t: Double) -> Double { var t = t.truncatingRemainder(dividingBy: twoPi); if t < 0 { t += twoPi }; return t }
+        func norm(_ t: Double) -> Double {
+            var t = t.truncatingRemainder(dividingBy: twoPi); if t < 0 { t += twoPi }; return t
+        }
         var angles: [Double] = [0, twoPi]
         for a in [x0 - delta, x1 + delta] {
             let u = (a - cx) / r
@@ -182,7 +192,11 @@ public final class CircleLayout: CollectionViewLayout {
             let l = Int(lo), h = Int(hi) + 1  // half-open [l, h), may wrap past n or below 0
             let lm = ((l % n) + n) % n
             let len = h - l
-            if lm + len <= n { ranges.append((lm, lm + len)) } else { ranges.append((lm, n)); ranges.append((0, lm + len - n)) }
+            if lm + len <= n {
+                ranges.append((lm, lm + len))
+            } else {
+                ranges.append((lm, n)); ranges.append((0, lm + len - n))
+            }
         }
         ranges.sort { $0.0 < $1.0 }
         var merged: [Range<Int>] = []

@@ -76,13 +76,15 @@ open class CoverFlowLayout: FlowLayout {
 
         /// Throws `.invalidArgument` for a value outside its range or not finite.
         public func validate() throws {
-            for (name, v, ok) in [("activeDistance", activeDistance, activeDistance > 0),
-                                  ("translateDistance", translateDistance, translateDistance > 0),
-                                  ("zoomFactor", zoomFactor, zoomFactor >= 0),
-                                  ("flowOffset", flowOffset, true),
-                                  ("inactiveGreyValue", inactiveGreyValue, inactiveGreyValue >= 0 && inactiveGreyValue <= 1),
-                                  ("maximumAngle", maximumAngle, maximumAngle >= 0 && maximumAngle <= Double.pi / 2),
-                                  ("perspectiveFactor", perspectiveFactor, perspectiveFactor > 0)]
+            for (name, v, ok) in [
+                ("activeDistance", activeDistance, activeDistance > 0),
+                ("translateDistance", translateDistance, translateDistance > 0),
+                ("zoomFactor", zoomFactor, zoomFactor >= 0),
+                ("flowOffset", flowOffset, true),
+                ("inactiveGreyValue", inactiveGreyValue, inactiveGreyValue >= 0 && inactiveGreyValue <= 1),
+                ("maximumAngle", maximumAngle, maximumAngle >= 0 && maximumAngle <= Double.pi / 2),
+                ("perspectiveFactor", perspectiveFactor, perspectiveFactor > 0),
+            ]
             where !(v.isFinite && ok && abs(v) <= FlowLayout.maxMagnitude) {
                 throw LayoutError.invalid("cover flow \(name) \(v) is out of range")
             }
@@ -181,9 +183,10 @@ open class CoverFlowLayout: FlowLayout {
         var t = Transform3D.identity
         let mask: Double
         if abs(distance) < active {
-            t = Transform3D.identity.translated((isLeft ? -flow : flow) * abs(distance / k.translateDistance),
-                                                0,
-                                                (1 - abs(normalized)) * 40000 + (isLeft ? 200 : 0))
+            t = Transform3D.identity.translated(
+                (isLeft ? -flow : flow) * abs(distance / k.translateDistance),
+                0,
+                (1 - abs(normalized)) * 40000 + (isLeft ? 200 : 0))
             t.m34 = m34
             let zoom = 1 + k.zoomFactor * (1 - abs(normalized))
             t = t.rotated(sign * abs(normalized) * k.maximumAngle, 0, 1, 0)
@@ -243,7 +246,9 @@ open class CoverFlowLayout: FlowLayout {
     /// Listing 4.32: centres the cell closest to the proposed visible rect's horizontal centre.
     /// Returns `proposed` unchanged when no cell is in the proposed rect (or when detached).
     /// - Complexity: one rect query, O(1) memory (the cells are visited, not collected).
-    open override func targetContentOffset(forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point) throws -> Point {
+    open override func targetContentOffset(
+        forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point
+    ) throws -> Point {
         guard let cv = collectionView, proposed.isFinite else { return proposed }
         let size = cv.boundsSize
         let horizontalCenter = proposed.x + size.width / 2

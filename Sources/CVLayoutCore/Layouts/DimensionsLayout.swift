@@ -137,7 +137,8 @@ open class DimensionsLayout: FlowLayout {
     /// - Complexity: O(1).
     public static func aspectFitSize(imageSize: Size, maxSize: Size = SurveyLayout.maxItemSize) throws -> Size {
         guard imageSize.isFinite, imageSize.width > 0, imageSize.height > 0 else {
-            throw LayoutError.invalid("image size \(imageSize.width)x\(imageSize.height) must be finite with both sides > 0")
+            throw LayoutError.invalid(
+                "image size \(imageSize.width)x\(imageSize.height) must be finite with both sides > 0")
         }
         guard maxSize.isValidExtent else {
             throw LayoutError.invalid("maximum size \(maxSize.width)x\(maxSize.height) must be finite and non-negative")

@@ -86,10 +86,12 @@ public final class MosaicLayout: CollectionViewLayout {
         /// - Throws: `LayoutError.invalidArgument` naming the first value that is negative,
         ///   NaN or infinite.
         public func validate() throws {
-            let fields: [(String, Double?)] = [("padding", padding), ("columnWidth", columnWidth),
-                                               ("rowHeight", rowHeight), ("largeCellWidth", largeCellWidth),
-                                               ("largeCellHeight", largeCellHeight),
-                                               ("mediumCellHeight", mediumCellHeight)]
+            let fields: [(String, Double?)] = [
+                ("padding", padding), ("columnWidth", columnWidth),
+                ("rowHeight", rowHeight), ("largeCellWidth", largeCellWidth),
+                ("largeCellHeight", largeCellHeight),
+                ("mediumCellHeight", mediumCellHeight),
+            ]
             for (name, v) in fields {
                 if let v, !(v.isFinite && v >= 0) {
                     throw LayoutError.invalid("MosaicLayout \(name) \(v) must be finite and non-negative")
@@ -125,9 +127,10 @@ public final class MosaicLayout: CollectionViewLayout {
     public var mediumCellHeight: Double? { configuration.mediumCellHeight }
 
     /// The resolved sizes of the last `prepare()`.
-    public private(set) var metrics = Metrics(pageWidth: 0, pageHeight: 0, padding: Configuration.default.padding,
-                                              columnWidth: 0, rowHeight: 0,
-                                              largeCellWidth: 0, largeCellHeight: 0, mediumCellHeight: 0)
+    public private(set) var metrics = Metrics(
+        pageWidth: 0, pageHeight: 0, padding: Configuration.default.padding,
+        columnWidth: 0, rowHeight: 0,
+        largeCellWidth: 0, largeCellHeight: 0, mediumCellHeight: 0)
     /// Section 0's count at the last `prepare()`.
     public private(set) var itemCount = 0
     /// ⌈itemCount / 12⌉.
@@ -173,10 +176,11 @@ public final class MosaicLayout: CollectionViewLayout {
         let p = padding
         let cw = columnWidth ?? Swift.max(0, (size.width - 3 * p) / 4)
         let rh = rowHeight ?? Swift.max(0, (size.height - 3 * p) / 4)
-        return Metrics(pageWidth: size.width, pageHeight: size.height, padding: p, columnWidth: cw, rowHeight: rh,
-                       largeCellWidth: largeCellWidth ?? 2 * cw + p,
-                       largeCellHeight: largeCellHeight ?? 2 * rh + p,
-                       mediumCellHeight: mediumCellHeight ?? 2 * rh + p)
+        return Metrics(
+            pageWidth: size.width, pageHeight: size.height, padding: p, columnWidth: cw, rowHeight: rh,
+            largeCellWidth: largeCellWidth ?? 2 * cw + p,
+            largeCellHeight: largeCellHeight ?? 2 * rh + p,
+            mediumCellHeight: mediumCellHeight ?? 2 * rh + p)
     }
 
     /// The frame of position `indexOnPage` on page 0 (the post's `switch` statements).
@@ -198,7 +202,8 @@ public final class MosaicLayout: CollectionViewLayout {
     public override func prepare() throws {
         let size = collectionView?.boundsSize ?? .zero
         guard size.isValidExtent else {
-            throw LayoutError.invalid("MosaicLayout: bounds size \(size.width)x\(size.height) must be finite and non-negative")
+            throw LayoutError.invalid(
+                "MosaicLayout: bounds size \(size.width)x\(size.height) must be finite and non-negative")
         }
         let m = metrics(forPageSize: size)
         let n = numberOfItems(inSection: 0)
@@ -207,7 +212,11 @@ public final class MosaicLayout: CollectionViewLayout {
         let box = frames.dropFirst().reduce(frames[0]) { $0.union($1) }
         let width = Double(pages) * m.pageWidth
         guard box.isFinite, box.maxX.isFinite, box.maxY.isFinite, width.isFinite, (width + box.maxX).isFinite else {
-            throw LayoutError(.overflow, "MosaicLayout: \(pages) pages of \(m.pageWidth) points with these cell sizes exceed the coordinate range")
+            throw LayoutError(
+                .overflow,
+                "MosaicLayout: \(pages) pages of \(m.pageWidth) points with these cell sizes exceed the coordinate "
+                    + "range"
+            )
         }
         metrics = m
         itemCount = n
@@ -236,12 +245,16 @@ public final class MosaicLayout: CollectionViewLayout {
     }
 
     /// The layout has no supplementary views. O(1).
-    public override func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+    public override func layoutAttributesForSupplementaryView(
+        ofKind kind: ElementKind, at indexPath: IndexPath
+    ) throws -> LayoutAttributes? {
         nil
     }
 
     /// The layout has no decoration views. O(1).
-    public override func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+    public override func layoutAttributesForDecorationView(
+        ofKind kind: ElementKind, at indexPath: IndexPath
+    ) throws -> LayoutAttributes? {
         nil
     }
 
@@ -252,12 +265,13 @@ public final class MosaicLayout: CollectionViewLayout {
     ///   only their items are visited (each one is returned).
     public override func layoutAttributesForElements(in rect: Rect, into sink: ElementSink) throws {
         guard itemCount > 0, rect.isFinite, rect.width > 0, rect.height > 0,
-              pageBox.minY < rect.maxY, rect.minY < pageBox.maxY else { return }
+            pageBox.minY < rect.maxY, rect.minY < pageBox.maxY
+        else { return }
         let w = metrics.pageWidth
         var first = 0, last = pageCount - 1
         if !(w > 0) {
             // Every page at x = 0: position j intersects on every page or on none.
-            for j in 0 ..< Self.itemsPerPage where rect.intersects(pageFrames[j]) {
+            for j in 0..<Self.itemsPerPage where rect.intersects(pageFrames[j]) {
                 var index = j
                 while index < itemCount {
                     sink.add(attributes(index))

@@ -127,8 +127,9 @@ open class SurveyLayout: FlowLayout {
             // Cells only move along x, and CGRectIntegral grows a frame by less than 1 pt on
             // each side: ask the flow for whole lines across the rect's y-range (+ 1 pt), then
             // keep what intersects `rect` once adjusted.
-            let wide = Rect(x: -SurveyLayout.farAway, y: rect.minY - 1,
-                            width: 2 * SurveyLayout.farAway, height: rect.height + 2)
+            let wide = Rect(
+                x: -SurveyLayout.farAway, y: rect.minY - 1,
+                width: 2 * SurveyLayout.farAway, height: rect.height + 2)
             let mapped = MappingSink(into: sink) { [unowned self] a in
                 if a.category == .cell { self.recentre(&a, contentWidth: width) }
                 return a.frame.intersects(rect)
@@ -140,7 +141,7 @@ open class SurveyLayout: FlowLayout {
             // a range of indices, computed per section; headers and footers come from the flow.
             let others = MappingSink(into: sink) { $0.category != .cell && $0.frame.intersects(rect) }
             try super.layoutAttributesForElements(in: rect, into: others)
-            for s in 0 ..< numberOfSections { sendSpreadCells(section: s, in: rect, contentWidth: width, to: sink) }
+            for s in 0..<numberOfSections { sendSpreadCells(section: s, in: rect, contentWidth: width, to: sink) }
         }
         sendBinders(in: rect, to: sink)
     }
@@ -158,7 +159,7 @@ open class SurveyLayout: FlowLayout {
         let widest = sec.isUniform ? sec.uniformSize.width : sec.maxThickness
         guard firstX > 0, firstX.isFinite, widest.isFinite else {
             // Every centre at one x (or a degenerate width): test every cell.
-            for i in 0 ..< n { sendSpreadCell(s, i, rect, width, sink) }
+            for i in 0..<n { sendSpreadCell(s, i, rect, width, sink) }
             return
         }
         let reach = widest / 2 + 2
@@ -167,7 +168,7 @@ open class SurveyLayout: FlowLayout {
         guard hi >= 0, lo < Double(n) else { return }
         let first = Int(Swift.max(lo, 0)), last = Int(Swift.min(hi, Double(n - 1)))
         guard first <= last else { return }
-        for i in first ... last { sendSpreadCell(s, i, rect, width, sink) }
+        for i in first...last { sendSpreadCell(s, i, rect, width, sink) }
     }
 
     @inline(__always)
@@ -187,7 +188,9 @@ open class SurveyLayout: FlowLayout {
     /// path of the section's header, which Listing 4.7 uses). Nil for a section without items,
     /// an index path out of range, before the first prepare, and for any other kind.
     /// - Complexity: O(1) (the tallest cell is cached by `prepare()`).
-    open override func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+    open override func layoutAttributesForDecorationView(
+        ofKind kind: ElementKind, at indexPath: IndexPath
+    ) throws -> LayoutAttributes? {
         guard kind == .binder else { return nil }
         return binderAttributes(at: indexPath)
     }
@@ -211,9 +214,12 @@ open class SurveyLayout: FlowLayout {
 
     /// Listing 4.12: an inserted section's binder starts one binder-width to the left, fully
     /// transparent. Nil (crossfade) for other sections and kinds.
-    open override func initialLayoutAttributesForAppearingDecorationElement(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+    open override func initialLayoutAttributesForAppearingDecorationElement(
+        ofKind kind: ElementKind, at indexPath: IndexPath
+    ) throws -> LayoutAttributes? {
         guard kind == .binder, insertedSections.contains(indexPath.section),
-              var a = try layoutAttributesForDecorationView(ofKind: kind, at: indexPath) else { return nil }
+            var a = try layoutAttributesForDecorationView(ofKind: kind, at: indexPath)
+        else { return nil }
         a.alpha = 0
         a.transform = .translation(-a.frame.width, 0, 0)
         return a
@@ -223,7 +229,8 @@ open class SurveyLayout: FlowLayout {
     /// alpha is left at 1, as in the listing). Nil (crossfade) for other sections.
     open override func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) throws -> LayoutAttributes? {
         guard insertedSections.contains(indexPath.section),
-              var a = try layoutAttributesForItem(at: indexPath) else { return nil }
+            var a = try layoutAttributesForItem(at: indexPath)
+        else { return nil }
         a.transform = .translation(try collectionViewContentSize().width, 0, 0)
         return a
     }
@@ -281,20 +288,21 @@ open class SurveyLayout: FlowLayout {
         var frames = [Rect?]()
         frames.reserveCapacity(n)
         let extra = headerReferenceSize.height
-        for s in 0 ..< n {
+        for s in 0..<n {
             guard let tallest = tallestCell(inSection: s, contentWidth: width) else {
                 frames.append(nil)
                 continue
             }
             let size = Size(width: width, height: tallest.size.height + extra)
             let center = Point(x: width / 2, y: tallest.center.y)
-            let f = Rect(x: center.x - size.width / 2, y: center.y - size.height / 2,
-                         width: size.width, height: size.height)
+            let f = Rect(
+                x: center.x - size.width / 2, y: center.y - size.height / 2,
+                width: size.width, height: size.height)
             frames.append(f.isFinite && size.isValidExtent ? f : nil)
         }
         var reach = [Double](repeating: 0, count: n)
         var r = -Double.infinity
-        for s in 0 ..< n {
+        for s in 0..<n {
             if let f = frames[s] { r = Swift.max(r, f.maxY) }
             reach[s] = r
         }
@@ -336,7 +344,7 @@ open class SurveyLayout: FlowLayout {
             if scrollDirection == .horizontal {
                 // Lines are columns: a cell's y (hence its adjusted height) depends only on its
                 // slot in the column, and slot j first appears at item j.
-                for i in 0 ..< Swift.min(perLine, count) { consider(i) }
+                for i in 0..<Swift.min(perLine, count) { consider(i) }
                 return best
             }
             // Same-size items: every cell of a line has the same y, hence the same adjusted
@@ -355,7 +363,7 @@ open class SurveyLayout: FlowLayout {
             }
             return best
         }
-        for i in 0 ..< count { consider(i) }
+        for i in 0..<count { consider(i) }
         return best
     }
 

@@ -67,11 +67,13 @@ public final class TreeLayout: CollectionViewLayout {
         /// - Throws: `LayoutError.invalidArgument` for a negative, NaN or infinite size or inset.
         public func validate() throws {
             guard itemSize.isValidExtent else {
-                throw LayoutError.invalid("TreeLayout item size \(itemSize.width)x\(itemSize.height) must be finite and non-negative")
+                throw LayoutError.invalid(
+                    "TreeLayout item size \(itemSize.width)x\(itemSize.height) must be finite and non-negative")
             }
             let e = insets
             guard e.isFinite, e.top >= 0, e.left >= 0, e.bottom >= 0, e.right >= 0 else {
-                throw LayoutError.invalid("TreeLayout insets (\(e.top), \(e.left), \(e.bottom), \(e.right)) must be finite and non-negative")
+                throw LayoutError.invalid(
+                    "TreeLayout insets (\(e.top), \(e.left), \(e.bottom), \(e.right)) must be finite and non-negative")
             }
         }
     }
@@ -151,7 +153,8 @@ public final class TreeLayout: CollectionViewLayout {
 
     /// Asks the children counts (when stale), checks them, computes every item's rows and row.
     /// - Throws: `LayoutError.callback` for inconsistent or failing counts,
-    ///   `LayoutError.overflow` beyond `maxItems` items, `LayoutError.overflow` when the content does not fit the coordinate range. On error the
+    ///   `LayoutError.overflow` beyond `maxItems` items, `LayoutError.overflow` when the content does not fit the
+    /// coordinate range. On error the
     ///   previous layout is kept.
     /// - Complexity: O(n) for n items (n data-source calls when the structure is stale).
     public override func prepare() throws {
@@ -165,7 +168,9 @@ public final class TreeLayout: CollectionViewLayout {
         let w = Double(counts.count) * colP
         let h = Double(maxNumRows) * rowP
         guard w.isFinite, h.isFinite else {
-            throw LayoutError(.overflow, "TreeLayout: content of \(counts.count) columns × \(maxNumRows) rows exceeds the coordinate range")
+            throw LayoutError(
+                .overflow,
+                "TreeLayout: content of \(counts.count) columns × \(maxNumRows) rows exceeds the coordinate range")
         }
         columnPitch = colP
         rowPitch = rowP
@@ -204,12 +209,17 @@ public final class TreeLayout: CollectionViewLayout {
                     c = 0
                 }
                 guard c >= 0 else {
-                    throw LayoutError.callback("TreeLayout: numberOfChildren(ofItemAt: \(ip)) returned \(c), a negative count")
+                    throw LayoutError.callback(
+                        "TreeLayout: numberOfChildren(ofItemAt: \(ip)) returned \(c), a negative count")
                 }
                 guard c <= next - sum else {
-                    throw LayoutError.callback(s + 1 < ns
-                        ? "TreeLayout: the items of section \(s) up to \(ip) have more children than the \(next) items of section \(s + 1)"
-                        : "TreeLayout: item \(ip) of the last section has \(c) children, but there is no section \(s + 1)")
+                    throw LayoutError.callback(
+                        s + 1 < ns
+                            ? "TreeLayout: the items of section \(s) up to \(ip) have more children than the \(next) "
+                                + "items of section \(s + 1)"
+                            : "TreeLayout: item \(ip) of the last section has \(c) children, but there is no section "
+                                + "\(s + 1)"
+                    )
                 }
                 firstChild[sectionStart[s] + i] = sum
                 childCount[sectionStart[s] + i] = c
@@ -217,9 +227,13 @@ public final class TreeLayout: CollectionViewLayout {
                 sum += c
             }
             guard sum == next else {
-                throw LayoutError.callback(treeDataSource == nil
-                    ? "TreeLayout: no treeDataSource is set, so every item is a leaf, but section \(s + 1) has \(next) items"
-                    : "TreeLayout: the items of section \(s) have \(sum) children in all, but section \(s + 1) has \(next) items")
+                throw LayoutError.callback(
+                    treeDataSource == nil
+                        ? "TreeLayout: no treeDataSource is set, so every item is a leaf, but section \(s + 1) has "
+                            + "\(next) items"
+                        : "TreeLayout: the items of section \(s) have \(sum) children in all, but section \(s + 1) "
+                            + "has \(next) items"
+                )
             }
         }
         parentStart.append(parents.count)
@@ -270,8 +284,9 @@ public final class TreeLayout: CollectionViewLayout {
 
     /// The guide's `frameForCellAtIndexPath:withHeight:`.
     private func cellFrame(section: Int, row: Int) -> Rect {
-        Rect(x: Double(section) * columnPitch + insets.left, y: Double(row) * rowPitch + insets.top,
-             width: itemSize.width, height: itemSize.height)
+        Rect(
+            x: Double(section) * columnPitch + insets.left, y: Double(row) * rowPitch + insets.top,
+            width: itemSize.width, height: itemSize.height)
     }
 
     private func cellAttributes(_ s: Int, _ i: Int) -> LayoutAttributes {
@@ -287,8 +302,9 @@ public final class TreeLayout: CollectionViewLayout {
         let f = sectionStart[s] + i
         let parent = cellFrame(section: s, row: row[f])
         let lastChild = cellFrame(section: s + 1, row: row[sectionStart[s + 1] + firstChild[f] + childCount[f] - 1])
-        let frame = Rect(x: parent.maxX, y: parent.minY,
-                         width: lastChild.minX - parent.maxX, height: lastChild.maxY - parent.minY)
+        let frame = Rect(
+            x: parent.maxX, y: parent.minY,
+            width: lastChild.minX - parent.maxX, height: lastChild.maxY - parent.minY)
         var a = LayoutAttributes.supplementary(.connector, IndexPath(section: s, item: i), frame: frame)
         a.custom[0] = Double(firstChild[f])
         a.custom[1] = Double(childCount[f])
@@ -299,7 +315,8 @@ public final class TreeLayout: CollectionViewLayout {
     /// `prepare()`; nil when out of range.
     public func rowInfo(at indexPath: IndexPath) -> (row: Int, rows: Int)? {
         guard indexPath.section >= 0, indexPath.section < counts.count,
-              indexPath.item >= 0, indexPath.item < counts[indexPath.section] else { return nil }
+            indexPath.item >= 0, indexPath.item < counts[indexPath.section]
+        else { return nil }
         let f = sectionStart[indexPath.section] + indexPath.item
         return (row[f], rowSpan[f])
     }
@@ -309,21 +326,27 @@ public final class TreeLayout: CollectionViewLayout {
     /// - Complexity: O(1).
     public override func layoutAttributesForItem(at indexPath: IndexPath) throws -> LayoutAttributes? {
         guard indexPath.section >= 0, indexPath.section < counts.count,
-              indexPath.item >= 0, indexPath.item < counts[indexPath.section] else { return nil }
+            indexPath.item >= 0, indexPath.item < counts[indexPath.section]
+        else { return nil }
         return cellAttributes(indexPath.section, indexPath.item)
     }
 
     /// The connector of a parent; nil for a leaf and for other kinds.
     /// - Complexity: O(1).
-    public override func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+    public override func layoutAttributesForSupplementaryView(
+        ofKind kind: ElementKind, at indexPath: IndexPath
+    ) throws -> LayoutAttributes? {
         guard kind == .connector, indexPath.section >= 0, indexPath.section < counts.count,
-              indexPath.item >= 0, indexPath.item < counts[indexPath.section],
-              childCount[sectionStart[indexPath.section] + indexPath.item] > 0 else { return nil }
+            indexPath.item >= 0, indexPath.item < counts[indexPath.section],
+            childCount[sectionStart[indexPath.section] + indexPath.item] > 0
+        else { return nil }
         return connectorAttributes(indexPath.section, indexPath.item)
     }
 
     /// The layout has no decoration views. O(1).
-    public override func layoutAttributesForDecorationView(ofKind kind: ElementKind, at indexPath: IndexPath) throws -> LayoutAttributes? {
+    public override func layoutAttributesForDecorationView(
+        ofKind kind: ElementKind, at indexPath: IndexPath
+    ) throws -> LayoutAttributes? {
         nil
     }
 
@@ -353,7 +376,8 @@ public final class TreeLayout: CollectionViewLayout {
             guard n > 0 else { continue }
             // Cells, by row: the first whose bottom is below `top`, until one starts below `bottom`.
             let cx = Double(s) * columnPitch + insets.left
-            if itemSize.width > 0, itemSize.height > 0, cx < rect.maxX + slack, rect.minX - slack < cx + itemSize.width {
+            if itemSize.width > 0, itemSize.height > 0, cx < rect.maxX + slack, rect.minX - slack < cx + itemSize.width
+            {
                 var i = lowerBound(n) { minY(self.row[base + $0]) + self.itemSize.height > top }
                 while i < n, minY(row[base + i]) < bottom {
                     let a = cellAttributes(s, i)
@@ -367,7 +391,8 @@ public final class TreeLayout: CollectionViewLayout {
             let childBase = sectionStart[s + 1]
             var j = lowerBound(pn) { k in
                 let f = base + self.parents[p0 + k]
-                return minY(self.row[childBase + self.firstChild[f] + self.childCount[f] - 1]) + self.itemSize.height > top
+                return minY(self.row[childBase + self.firstChild[f] + self.childCount[f] - 1]) + self.itemSize.height
+                    > top
             }
             while j < pn, minY(row[base + parents[p0 + j]]) < bottom {
                 let a = connectorAttributes(s, parents[p0 + j])

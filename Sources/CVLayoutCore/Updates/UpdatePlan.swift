@@ -95,13 +95,16 @@ public struct UpdatePlan: Sendable {
         guard let sections = tentative else {
             throw LayoutError(.internal, "the section requests passed every check but have no mapping")
         }
-        try v.checkItemCounts(oldCounts: oldCounts, newCounts: newCounts, oldSection: { t in
-            let s = sections.newToOld[t]
-            return s >= 0 && !sections.reloadedAfter.contains(t) ? s : nil
-        }, newSection: { s in
-            guard s >= 0, s < sections.oldToNew.count, sections.oldToNew[s] >= 0 else { return nil }
-            return sections.oldToNew[s]
-        })
+        try v.checkItemCounts(
+            oldCounts: oldCounts, newCounts: newCounts,
+            oldSection: { t in
+                let s = sections.newToOld[t]
+                return s >= 0 && !sections.reloadedAfter.contains(t) ? s : nil
+            },
+            newSection: { s in
+                guard s >= 0, s < sections.oldToNew.count, sections.oldToNew[s] >= 0 else { return nil }
+                return sections.oldToNew[s]
+            })
         let items = ItemStage(validation: v, sections: sections)
         var plan = UpdatePlan(oldCounts: oldCounts, newCounts: newCounts, sections: sections, items: items)
         plan.updateItems = plan.buildUpdateItems(v)
@@ -125,18 +128,22 @@ public struct UpdatePlan: Sendable {
 
     private static func checkCounts(_ counts: [Int], _ when: String) throws {
         for (s, c) in counts.enumerated() where c < 0 || c > CollectionView.maxCount {
-            throw LayoutError.invalid("section \(s) has \(c) items \(when) the update; counts must be in 0...\(CollectionView.maxCount)")
+            throw LayoutError.invalid(
+                "section \(s) has \(c) items \(when) the update; counts must be in 0...\(CollectionView.maxCount)")
         }
     }
 
     private func buildUpdateItems(_ v: UpdateValidation) -> [UpdateItem] {
         let whole = UpdateItem.sectionItem
         var out: [UpdateItem] = []
-        out.reserveCapacity(v.explicitDeletes.count + v.explicitInserts.count + v.explicitReloads.count + v.orderedMoves.count)
+        out.reserveCapacity(
+            v.explicitDeletes.count + v.explicitInserts.count + v.explicitReloads.count + v.orderedMoves.count)
         out += v.explicitDeletes.map { UpdateItem(action: .delete, before: $0, after: nil) }
         out += v.explicitInserts.map { UpdateItem(action: .insert, before: nil, after: $0) }
         out += v.explicitReloads.map { p in
-            let after = p.item == whole ? newSection(forOld: p.section).map { IndexPath(section: $0, item: whole) } : newIndexPath(forOld: p)
+            let after =
+                p.item == whole
+                ? newSection(forOld: p.section).map { IndexPath(section: $0, item: whole) } : newIndexPath(forOld: p)
             return UpdateItem(action: .reload, before: p, after: after)
         }
         out += v.orderedMoves.map { UpdateItem(action: .move, before: $0.from, after: $0.to) }
@@ -213,7 +220,9 @@ public struct UpdatePlan: Sendable {
     /// Reloaded items are not deleted here; see `isReloaded(old:)`.
     /// - Complexity: O(log *k*), where *k* is the number of changes in the item's section.
     public func isDeleted(old: IndexPath) -> Bool {
-        guard old.section >= 0, old.section < oldCounts.count, old.item >= 0, old.item < oldCounts[old.section] else { return false }
+        guard old.section >= 0, old.section < oldCounts.count, old.item >= 0, old.item < oldCounts[old.section] else {
+            return false
+        }
         return newIndexPath(forOld: old) == nil
     }
 
@@ -223,7 +232,9 @@ public struct UpdatePlan: Sendable {
     /// `isReloaded(new:)`.
     /// - Complexity: O(log *k*), where *k* is the number of changes in the item's section.
     public func isInserted(new: IndexPath) -> Bool {
-        guard new.section >= 0, new.section < newCounts.count, new.item >= 0, new.item < newCounts[new.section] else { return false }
+        guard new.section >= 0, new.section < newCounts.count, new.item >= 0, new.item < newCounts[new.section] else {
+            return false
+        }
         return oldIndexPath(forNew: new) == nil
     }
 
@@ -311,7 +322,6 @@ private enum SortedInts {
     }
 }
 
-
 /// The section mapping. Nil when the section requests are inconsistent (a check of
 /// `UpdateValidation` then fails); nothing here is reported to the caller.
 private struct SectionStage {
@@ -327,15 +337,18 @@ private struct SectionStage {
         let rel = SortedInts.sortedUnique(u.reloadedSections)
         let ins = SortedInts.sortedUnique(u.insertedSections)
         let moves = Array(Set(u.movedSections))
-        let sources = SortedInts.sortedUnique(moves.map(\.from)), destinations = SortedInts.sortedUnique(moves.map(\.to))
+        let sources = SortedInts.sortedUnique(moves.map(\.from)),
+            destinations = SortedInts.sortedUnique(moves.map(\.to))
         guard sources.count == moves.count, destinations.count == moves.count,
-              (del + rel + sources).allSatisfy({ $0 >= 0 && $0 < oldCount }),
-              (ins + destinations).allSatisfy({ $0 >= 0 && $0 < newCount }),
-              newCount == oldCount + ins.count - del.count else { return nil }
+            (del + rel + sources).allSatisfy({ $0 >= 0 && $0 < oldCount }),
+            (ins + destinations).allSatisfy({ $0 >= 0 && $0 < newCount }),
+            newCount == oldCount + ins.count - del.count
+        else { return nil }
         let removed = SortedInts.sortedUnique(del + sources)
         let fixed = SortedInts.sortedUnique(ins + destinations)
         guard removed.count == del.count + sources.count, fixed.count == ins.count + destinations.count,
-              Set(rel).isDisjoint(with: removed) else { return nil }
+            Set(rel).isDisjoint(with: removed)
+        else { return nil }
         var o2n = [Int](repeating: -1, count: oldCount)
         var n2o = [Int](repeating: -1, count: newCount)
         for m in moves { o2n[m.from] = m.to; n2o[m.to] = m.from }

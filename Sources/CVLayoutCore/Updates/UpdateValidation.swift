@@ -75,10 +75,12 @@ struct UpdateValidation {
         explicitReloads = Self.unique(u.reloadedItems.filter { $0.item != whole } + u.reloadedSections.map(section))
         // An item index equal to NSNotFound is no item: UIKit would take it for its section.
         for p in u.deletedItems + u.reloadedItems where p.item == whole {
-            throw LayoutError.outOfRange("attempt to delete item \(p.item) from section \(p.section): the item index is NSNotFound")
+            throw LayoutError.outOfRange(
+                "attempt to delete item \(p.item) from section \(p.section): the item index is NSNotFound")
         }
         for p in u.insertedItems where p.item == whole {
-            throw LayoutError.outOfRange("attempt to insert item \(p.item) into section \(p.section): the item index is NSNotFound")
+            throw LayoutError.outOfRange(
+                "attempt to insert item \(p.item) into section \(p.section): the item index is NSNotFound")
         }
 
         // Moves in UIKit's order: ascending by source, call order among equal sources.
@@ -86,7 +88,8 @@ struct UpdateValidation {
         var moves: [Move] = u.movedSections.map { Move(from: section($0.from), to: section($0.to), isSection: true) }
         for m in u.movedItems {
             if m.from.item == whole || m.to.item == whole {
-                throw LayoutError.outOfRange("attempt to move index path (\(m.from)) to index path (\(m.to)): an item index is NSNotFound")
+                throw LayoutError.outOfRange(
+                    "attempt to move index path (\(m.from)) to index path (\(m.to)): an item index is NSNotFound")
             }
             moves.append(Move(from: m.from, to: m.to, isSection: false))
         }
@@ -95,17 +98,22 @@ struct UpdateValidation {
             return ka != kb ? ka < kb : a < b
         }
         var seen = Set<[Int]>()
-        moves = order.map { moves[$0] }.filter { seen.insert([$0.from.section, $0.from.item, $0.to.section, $0.to.item]).inserted }
-        var moveBySource: [IndexPath: Int] = [:]           // first (only, after dedupe per pair) move index
-        var firstMoveIntoSection: [Int: Int] = [:]         // by destination section: first move in order
+        moves = order.map { moves[$0] }.filter {
+            seen.insert([$0.from.section, $0.from.item, $0.to.section, $0.to.item]).inserted
+        }
+        var moveBySource: [IndexPath: Int] = [:]  // first (only, after dedupe per pair) move index
+        var firstMoveIntoSection: [Int: Int] = [:]  // by destination section: first move in order
         var firstItemMoveOutOfSection: [Int: Int] = [:]
         var sectionMoveFrom: [Int: Int] = [:]
         var movesByDestination: [IndexPath: [Int]] = [:]
         for (n, m) in moves.enumerated() {
             if moveBySource[m.from] == nil { moveBySource[m.from] = n }
             if firstMoveIntoSection[m.to.section] == nil { firstMoveIntoSection[m.to.section] = n }
-            if m.isSection { sectionMoveFrom[m.from.section] = sectionMoveFrom[m.from.section] ?? n }
-            else if firstItemMoveOutOfSection[m.from.section] == nil { firstItemMoveOutOfSection[m.from.section] = n }
+            if m.isSection {
+                sectionMoveFrom[m.from.section] = sectionMoveFrom[m.from.section] ?? n
+            } else if firstItemMoveOutOfSection[m.from.section] == nil {
+                firstItemMoveOutOfSection[m.from.section] = n
+            }
             movesByDestination[m.to, default: []].append(n)
         }
 
@@ -123,7 +131,8 @@ struct UpdateValidation {
             if d.item == whole {
                 let s = d.section
                 guard inOld(s) else {
-                    throw LayoutError.outOfRange("attempt to delete section \(s), but there are only \(oldSections) sections before the update")
+                    throw LayoutError.outOfRange(
+                        "attempt to delete section \(s), but there are only \(oldSections) sections before the update")
                 }
                 deletedSections.insert(s)
                 let item = firstItemMoveOutOfSection[s], sec = sectionMoveFrom[s]
@@ -135,15 +144,21 @@ struct UpdateValidation {
                 }
                 continue
             }
-            if deletedSections.contains(d.section) { continue }   // dropped before its range check
+            if deletedSections.contains(d.section) { continue }  // dropped before its range check
             if moveBySource[d] != nil {
                 throw Self.inconsistent("attempt to perform a delete and a move from the same index path (\(d))")
             }
             guard inOld(d.section) else {
-                throw LayoutError.outOfRange("attempt to delete item \(d.item) from section \(d.section), but there are only \(oldSections) sections before the update")
+                throw LayoutError.outOfRange(
+                    "attempt to delete item \(d.item) from section \(d.section), but there are only \(oldSections) "
+                        + "sections before the update"
+                )
             }
             guard d.item >= 0, d.item < oldCounts[d.section] else {
-                throw LayoutError.outOfRange("attempt to delete item \(d.item) from section \(d.section) which only contains \(oldCounts[d.section]) items before the update")
+                throw LayoutError.outOfRange(
+                    "attempt to delete item \(d.item) from section \(d.section) which only contains "
+                        + "\(oldCounts[d.section]) items before the update"
+                )
             }
         }
         deletes = explicitDeletes.filter { $0.item != whole && !deletedSections.contains($0.section) }
@@ -159,7 +174,8 @@ struct UpdateValidation {
             if i.item == whole {
                 let t = i.section
                 guard inNew(t) else {
-                    throw LayoutError.outOfRange("attempt to insert section \(t) but there are only \(newSections) sections after the update")
+                    throw LayoutError.outOfRange(
+                        "attempt to insert section \(t) but there are only \(newSections) sections after the update")
                 }
                 if let n = firstMoveIntoSection[t] {
                     if moves[n].isSection {
@@ -173,10 +189,16 @@ struct UpdateValidation {
                 throw Self.inconsistent("attempt to perform an insert and a move to the same index path (\(i))")
             }
             guard inNew(i.section) else {
-                throw LayoutError.outOfRange("attempt to insert item \(i.item) into section \(i.section), but there are only \(newSections) sections after the update")
+                throw LayoutError.outOfRange(
+                    "attempt to insert item \(i.item) into section \(i.section), but there are only \(newSections) "
+                        + "sections after the update"
+                )
             }
             guard i.item >= 0, i.item < newCounts[i.section] else {
-                throw LayoutError.outOfRange("attempt to insert item \(i.item) into section \(i.section), but there are only \(newCounts[i.section]) items in section \(i.section) after the update")
+                throw LayoutError.outOfRange(
+                    "attempt to insert item \(i.item) into section \(i.section), but there are only "
+                        + "\(newCounts[i.section]) items in section \(i.section) after the update"
+                )
             }
         }
         inserts = explicitInserts.filter { $0.item != whole && !insertedSections.contains($0.section) }
@@ -187,23 +209,41 @@ struct UpdateValidation {
             let (f, t) = (m.from, m.to)
             if m.isSection {
                 guard inOld(f.section) else {
-                    throw LayoutError.outOfRange("attempt to move section \(f.section), but there are only \(oldSections) sections before the update")
+                    throw LayoutError.outOfRange(
+                        "attempt to move section \(f.section), but there are only \(oldSections) sections before the "
+                            + "update"
+                    )
                 }
                 guard inNew(t.section) else {
-                    throw LayoutError.outOfRange("attempt to to move section \(f.section) to section \(t.section), but there are only \(newSections) sections after the update")
+                    throw LayoutError.outOfRange(
+                        "attempt to to move section \(f.section) to section \(t.section), but there are only "
+                            + "\(newSections) sections after the update"
+                    )
                 }
             } else {
                 guard inOld(f.section) else {
-                    throw LayoutError.outOfRange("attempt to move index path (\(f)) from a section that does not exist - there are only \(oldSections) sections before the update")
+                    throw LayoutError.outOfRange(
+                        "attempt to move index path (\(f)) from a section that does not exist - there are only "
+                            + "\(oldSections) sections before the update"
+                    )
                 }
                 guard f.item >= 0, f.item < oldCounts[f.section] else {
-                    throw LayoutError.outOfRange("attempt to move index path (\(f)) that does not exist - there are only \(oldCounts[f.section]) items in section \(f.section) before the update")
+                    throw LayoutError.outOfRange(
+                        "attempt to move index path (\(f)) that does not exist - there are only "
+                            + "\(oldCounts[f.section]) items in section \(f.section) before the update"
+                    )
                 }
                 guard inNew(t.section) else {
-                    throw LayoutError.outOfRange("attempt to move index path (\(f)) to index path (\(t)) in section that does not exist - there are only \(newSections) sections after the update")
+                    throw LayoutError.outOfRange(
+                        "attempt to move index path (\(f)) to index path (\(t)) in section that does not exist - "
+                            + "there are only \(newSections) sections after the update"
+                    )
                 }
                 guard t.item >= 0, t.item < newCounts[t.section] else {
-                    throw LayoutError.outOfRange("attempt to move index path (\(f)) to index path (\(t)) that does not exist - there are only \(newCounts[t.section]) items in section \(t.section) after the update")
+                    throw LayoutError.outOfRange(
+                        "attempt to move index path (\(f)) to index path (\(t)) that does not exist - there are only "
+                            + "\(newCounts[t.section]) items in section \(t.section) after the update"
+                    )
                 }
             }
             // The first later move with the same source (the next one: sources are sorted) or the
@@ -216,14 +256,18 @@ struct UpdateValidation {
             if sameSource < sameDestination {
                 let other = moves[sameSource].to
                 if m.isSection {
-                    throw Self.inconsistent("attempt to move section \(f.section) to both section \(t.section) and section \(other.section)")
+                    throw Self.inconsistent(
+                        "attempt to move section \(f.section) to both section \(t.section) and section \(other.section)"
+                    )
                 }
                 throw Self.inconsistent("attempt to move item at index path \(f) to both \(t) and \(other)")
             }
             if sameDestination != Int.max {
                 let other = moves[sameDestination].from
                 if m.isSection {
-                    throw Self.inconsistent("attempt to move both section \(f.section) and section \(other.section) to section \(t.section)")
+                    throw Self.inconsistent(
+                        "attempt to move both section \(f.section) and section \(other.section) to section \(t.section)"
+                    )
                 }
                 throw Self.inconsistent("attempt to move both item at index path \(f) and \(other) to \(t)")
             }
@@ -232,10 +276,16 @@ struct UpdateValidation {
         orderedMoves = moves.map { ($0.from, $0.to) }
 
         // 5a. The section count (a reload counts as one inserted and one deleted section).
-        let insertedCount = explicitInserts.filter { $0.item == whole }.count + explicitReloads.filter { $0.item == whole }.count
+        let insertedCount =
+            explicitInserts.filter { $0.item == whole }.count + explicitReloads.filter { $0.item == whole }.count
         let deletedCount = deletedSections.count
         guard newSections == oldSections + insertedCount - deletedCount else {
-            throw Self.inconsistent("Invalid update: invalid number of sections.  The number of sections contained in the collection view after the update (\(newSections)) must be equal to the number of sections contained in the collection view before the update (\(oldSections)), plus or minus the number of sections inserted or deleted (\(insertedCount) inserted, \(deletedCount) deleted).")
+            throw Self.inconsistent(
+                "Invalid update: invalid number of sections.  The number of sections contained in the collection "
+                    + "view after the update (\(newSections)) must be equal to the number of sections contained in the "
+                    + "collection view before the update (\(oldSections)), plus or minus the number of sections "
+                    + "inserted or deleted (\(insertedCount) inserted, \(deletedCount) deleted)."
+            )
         }
     }
 
@@ -245,7 +295,9 @@ struct UpdateValidation {
     /// - Parameters:
     ///   - oldSection: the old index of new section `t`, nil when it is inserted or reloaded.
     ///   - newSection: the new index of old section `s`, nil when it is deleted.
-    func checkItemCounts(oldCounts: [Int], newCounts: [Int], oldSection: (Int) -> Int?, newSection: (Int) -> Int?) throws {
+    func checkItemCounts(
+        oldCounts: [Int], newCounts: [Int], oldSection: (Int) -> Int?, newSection: (Int) -> Int?
+    ) throws {
         var inserted: [Int: Int] = [:], deleted: [Int: Int] = [:], movedIn: [Int: Int] = [:], movedOut: [Int: Int] = [:]
         for p in inserts { inserted[p.section, default: 0] += 1 }
         for p in deletes { deleted[p.section, default: 0] += 1 }
@@ -262,7 +314,14 @@ struct UpdateValidation {
             let (i, d, mi, mo) = (inserted[t] ?? 0, deleted[s] ?? 0, movedIn[t] ?? 0, movedOut[s] ?? 0)
             // Every term is at most 2^40 or an array size: no overflow.
             guard newCounts[t] == oldCounts[s] + i - d + mi - mo else {
-                throw Self.inconsistent("Invalid update: invalid number of items in section \(t).  The number of items contained in an existing section after the update (\(newCounts[t])) must be equal to the number of items contained in that section before the update (\(oldCounts[s])), plus or minus the number of items inserted or deleted from that section (\(i) inserted, \(d) deleted) and plus or minus the number of items moved into or out of that section (\(mi) moved in, \(mo) moved out).")
+                throw Self.inconsistent(
+                    "Invalid update: invalid number of items in section \(t).  The number of items contained in an "
+                        + "existing section after the update (\(newCounts[t])) must be equal to the number of items "
+                        + "contained in that section before the update (\(oldCounts[s])), plus or minus the number "
+                        + "of items inserted or deleted from that section (\(i) inserted, \(d) deleted) and "
+                        + "plus or minus the number of items moved into or out of that section (\(mi) "
+                        + "moved in, \(mo) moved out)."
+                )
             }
         }
     }

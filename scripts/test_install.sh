@@ -14,14 +14,14 @@ fail() { echo "test_install: $*" >&2; exit 1; }
 clean_env=(env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="$tmp")
 
 # 1. DESTDIR staging: files land under DESTDIR, the .pc names the final prefix; uninstall empties it.
-make -s install PREFIX=/opt/cvl DESTDIR="$tmp/stage"
+make -s install PREFIX=/usr/local DESTDIR="$tmp/stage"
 for f in include/cvlayout.h lib/libcvlayout.so lib/pkgconfig/cvlayout.pc; do
-    [ -e "$tmp/stage/opt/cvl/$f" ] || fail "DESTDIR install lacks $f"
+    [ -e "$tmp/stage/usr/local/$f" ] || fail "DESTDIR install lacks $f"
 done
-[ "$(readlink "$tmp/stage/opt/cvl/lib/libcvlayout.so")" = "libcvlayout.so.$(cut -d. -f1 VERSION)" ] ||
+[ "$(readlink "$tmp/stage/usr/local/lib/libcvlayout.so")" = "libcvlayout.so.$(cut -d. -f1 VERSION)" ] ||
     fail "libcvlayout.so is not a symlink to the SONAME"
-grep -qx 'prefix=/opt/cvl' "$tmp/stage/opt/cvl/lib/pkgconfig/cvlayout.pc" || fail ".pc does not name PREFIX"
-make -s uninstall PREFIX=/opt/cvl DESTDIR="$tmp/stage"
+grep -qx 'prefix=/usr/local' "$tmp/stage/usr/local/lib/pkgconfig/cvlayout.pc" || fail ".pc does not name PREFIX"
+make -s uninstall PREFIX=/usr/local DESTDIR="$tmp/stage"
 left=$(find "$tmp/stage" ! -type d)
 [ -z "$left" ] || fail "uninstall left: $left"
 

@@ -22,7 +22,7 @@ VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indire
             --errors-for-leak-kinds=definite,indirect --error-exitcode=9
 PYENV := PYTHONPATH=bindings/python CVLAYOUT_LIBRARY=$(CURDIR)/$(LIB)
 
-.PHONY: deps lib demo test style format format-lint test-swift test-c test-python tsan abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean
+.PHONY: deps lib demo test style format format-lint test-swift test-c test-python tsan abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean lib-asan fuzz test-fuzz
 
 deps:
 	@scripts/install-deps.sh
@@ -62,7 +62,7 @@ demo: deps lib
 	$(PYENV) $(PYTHON) -m cvlayout gallery --out gallery
 
 # Every test: the header/export agreement, Swift tests, the C harness under valgrind, Python.
-test: deps lib abi-check style check-version check-library test-swift test-c test-python test-install test-wheel
+test: deps lib abi-check style check-version check-library test-swift test-c test-python test-install test-wheel test-fuzz
 	@echo "all test suites passed"
 
 # Style: lines of at most 120 columns in Sources/, Tests/, include/ and bindings/ (lines from
@@ -166,6 +166,39 @@ wheel: lib
 test-wheel: wheel
 	scripts/test_wheel.sh build/wheelhouse/cvlayout-$(VERSION)-*.whl
 
+# The libFuzzer harness over the C surface (Tests/fuzz/fuzz_cvl.c, docs/fuzzing.md). The library is
+# built a second time, with AddressSanitizer and SanitizerCoverage, in its own scratch directory;
+# the harness is linked with libFuzzer by the clang that comes with the Swift toolchain.
+CLANG ?= $(or $(wildcard $(dir $(shell command -v $(SWIFT) 2>/dev/null))clang),clang)
+FUZZ_SECONDS ?= 60
+FUZZ_LIB_DIR := .build-asan/release
+FUZZ_OPTIONS := -max_len=2048 -timeout=10 -rss_limit_mb=2560 -print_final_stats=1
+FUZZ_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
+
+lib-asan:
+	$(SWIFT) build -c release --product cvlayout --scratch-path .build-asan \
+	    -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table
+	@ln -sf libcvlayout.so $(FUZZ_LIB_DIR)/$(LIB_SONAME)
+
+build/fuzz_cvl: Tests/fuzz/fuzz_cvl.c include/cvlayout.h lib-asan
+	@mkdir -p build
+	$(CLANG) -g -O1 -std=c11 -Wall -Wextra -Werror -Iinclude -fsanitize=fuzzer,address -fuse-ld=lld \
+	    Tests/fuzz/fuzz_cvl.c -o $@ -L$(FUZZ_LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(FUZZ_LIB_DIR) -lm
+
+# `make fuzz FUZZ_SECONDS=600`: fuzzes for that long, starting from the seed corpus; new inputs go
+# to build/fuzz-corpus (kept between runs), a crashing input to build/fuzz-crash-*.
+fuzz: build/fuzz_cvl
+	@mkdir -p build/fuzz-corpus
+	$(FUZZ_ENV) build/fuzz_cvl $(FUZZ_OPTIONS) -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=build/fuzz- \
+	    build/fuzz-corpus Tests/fuzz/corpus
+
+# CI: every seed once, then a fixed number of mutations (seconds, not minutes) in a scratch corpus.
+test-fuzz: build/fuzz_cvl
+	@rm -rf build/fuzz-ci && mkdir -p build/fuzz-ci
+	@$(FUZZ_ENV) build/fuzz_cvl $(FUZZ_OPTIONS) -seed=1 -runs=20000 -artifact_prefix=build/fuzz-ci- \
+	    build/fuzz-ci Tests/fuzz/corpus > build/fuzz-ci.log 2>&1 || { tail -80 build/fuzz-ci.log; exit 1; }
+	@grep -E '^(Done|stat::number_of_executed_units|stat::new_units_added)' build/fuzz-ci.log
+
 # The benchmark program (not a test): see BENCHMARKS.md.
 # Taffy (PyPI `stretchable`) is the peer engine bench.py compares against; only the benchmark needs it.
 bench: deps lib
@@ -178,4 +211,4 @@ bench: deps lib
 	$(PYENV) $(PYTHON) bench/bench.py | tee build/bench-python.md
 
 clean:
-	rm -rf .build build gallery
+	rm -rf .build .build-asan build gallery

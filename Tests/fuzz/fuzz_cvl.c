@@ -1,0 +1,1609 @@
+/* libFuzzer harness over the whole C surface of cvlayout (include/cvlayout.h).
+**
+** Each input is decoded into a sequence of calls on real handles: every layout kind (flow, flow
+** with hooks, layouts made of callbacks, the seed layouts), hostile doubles (NaN, infinities,
+** 1e308, negatives, denormals), data sources and delegates that answer hostile values (negative,
+** huge, changing counts, error codes, capacity requests), queries with hostile rects and
+** capacities, batch updates (consistent with a model, or random), layout switches, animation
+** sampling, invalidations, destroy and use after destroy, and calls made back into the library
+** from inside callbacks.
+**
+** The contract checked after every call (a violation aborts, which libFuzzer reports):
+**   - the status is CVL_OK or a known CVL_ERROR_* code;
+**   - after a failure cvl_last_error_message() is not empty, after a success it is "";
+**   - a failed call writes no output parameter (outputs are pre-filled with a pattern), except
+**     *out_count on CVL_ERROR_CAPACITY, which is then larger than the capacity; a successful
+**     query reports at most `capacity` elements;
+**   - a failed call changes no observable state of any view (counts, bounds, offset, time,
+**     content size and a small query compared before and after);
+**   - a destroyed handle is always reported as CVL_ERROR_INVALID_HANDLE;
+**   - after a successful batch update or reload, the view's counts are the data source's.
+** AddressSanitizer (the library is built with it too) catches memory errors and leaks.
+**
+** Build and run: `make fuzz` (see docs/fuzzing.md). Sizes stay moderate (at most 64 sections of
+** a few hundred items) so that the fuzzer spends its time on variety, not on legitimate O(n)
+** work; answers beyond the header's limits (more than 2^40 items) are included and must be
+** rejected cheaply. Classes of input that still break the library and are being fixed (issue
+** "never crash") are excluded unless the harness is built with -DCVL_FUZZ_KNOWN_BUGS=1; each is
+** marked KNOWN below. */
+#include "cvlayout.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef CVL_FUZZ_KNOWN_BUGS
+#define CVL_FUZZ_KNOWN_BUGS 0
+#endif
+
+/* ------------------------------------------------------------------------------------------
+** Failing the contract */
+static void die(const char *what, int rc) {
+    fprintf(stderr, "cvlayout contract violated: %s (status %d %s, message \"%s\")\n", what, rc, cvl_status_string(rc),
+            cvl_last_error_message());
+    abort();
+}
+#define REQUIRE(cond, rc)                                                                                              \
+    do {                                                                                                               \
+        if (!(cond)) die(#cond, (rc));                                                                                 \
+    } while (0)
+
+/* ------------------------------------------------------------------------------------------
+** The byte reader: every decision comes from the input; an exhausted input reads zeros. */
+typedef struct reader {
+    const uint8_t *p;
+    size_t n, at;
+} reader;
+static reader *R; /* the reader in use (a callback's replay swaps it) */
+
+static int more(void) { return R->at < R->n; }
+static uint8_t u8(void) { return R->at < R->n ? R->p[R->at++] : 0; }
+static uint16_t u16(void) { return (uint16_t)(u8() | (u8() << 8)); }
+static uint64_t u64(void) {
+    uint64_t v = 0;
+    int i;
+    for (i = 0; i < 8; i++) v |= (uint64_t)u8() << (8 * i);
+    return v;
+}
+
+static const double hostile_doubles[] = {
+    0.0, -0.0, 1.0, -1.0, 0.5, 2.0, 10.0, 50.0, 100.0, 200.0, 320.0, 768.0, 1000.0, -50.0, -1000.0, 1e6, 1e15,
+    1e300, 1e308, -1e308, DBL_MAX, -DBL_MAX, INFINITY, -INFINITY, NAN, -NAN, 4.9406564584124654e-324,
+    -4.9406564584124654e-324, DBL_MIN, 1e-300, 9007199254740992.0, 9223372036854775808.0, 0.1, 1e-9, 0.3, 3.5,
+};
+#define NHOSTILE (sizeof hostile_doubles / sizeof hostile_doubles[0])
+
+/* Any double, hostile values favoured. */
+static double dbl(void) {
+    uint8_t b = u8();
+    if (b < 150) return hostile_doubles[b % NHOSTILE];
+    if (b < 230) return (double)u16() / 8.0 - (b & 1 ? 0 : 1000.0);
+    {
+        uint64_t bits = u64();
+        double d;
+        memcpy(&d, &bits, sizeof d);
+        return d;
+    }
+}
+/* A plausible non-negative size, sometimes hostile. */
+static double dim(void) {
+    uint8_t b = u8();
+    if (b < 200) return (double)(b % 25) * 20.0;
+    return dbl();
+}
+
+/* A count a callback answers. Mostly small; KNOWN: answers in (2^20, 2^40] make the library
+** reserve memory before asking anything else (issue "never crash": huge counts). Answers above
+** the header's 2^40 must be rejected cheaply. */
+static int64_t count_answer(void) {
+    uint8_t b = u8() % 16;
+    if (b < 9) return u8() % 12;
+    if (b < 11) return u16() % 300;
+    if (b == 11) return 0;
+    if (b == 12) {
+        static const int64_t neg[] = {-1, INT64_MIN, -(INT64_C(1) << 40), -300};
+        return neg[u8() % 4];
+    }
+    if (b == 13) {
+        static const int64_t over[] = {(INT64_C(1) << 40) + 1, INT64_MAX, INT64_C(1) << 62, INT64_C(1) << 41};
+        return over[u8() % 4];
+    }
+    if (b == 14 && CVL_FUZZ_KNOWN_BUGS) {
+        static const int64_t huge[] = {INT64_C(1) << 32, INT64_C(1) << 40, (INT64_C(1) << 40) - 1, INT64_C(1) << 26};
+        return huge[u8() % 4];
+    }
+    return u8() % 4;
+}
+
+/* ------------------------------------------------------------------------------------------
+** Harness state */
+#define NV 3      /* view slots */
+#define NL 5      /* layout slots */
+#define NSTALE 16 /* destroyed handles kept for use-after-destroy calls */
+#define MAXS 64   /* sections a model holds */
+#define REPLAY 24 /* bytes a callback replays as a re-entrant call */
+
+typedef struct reentry {
+    int on;
+    uint8_t bytes[REPLAY];
+} reentry;
+
+/* What a callback does besides answering: fail (with which message), or call back in. */
+typedef struct misbehaviour {
+    uint8_t fail_mod;   /* fail when hash % fail_mod == 0 (0: never) */
+    uint8_t msg;        /* message given to cvl_callback_error before failing */
+    uint8_t hostile;    /* which hostile answer (0: none) */
+    double hv;          /* a hostile value used in answers */
+    reentry re;
+} misbehaviour;
+
+typedef struct ds_ctx {
+    int64_t sections;
+    int64_t items[MAXS];
+    int mode; /* 0 model, 1 hostile sections, 2 hostile items, 3 changing counts */
+    int one_section; /* number_of_sections is NULL: one section */
+    int64_t hostile_count;
+    uint64_t calls;
+    misbehaviour mb;
+} ds_ctx;
+
+typedef struct layout_ctx {
+    int kind; /* CVL_LAYOUT_* or 100 = flow with hooks */
+    /* custom grid */
+    double cw, ch;
+    int64_t cols;
+    double bw;
+    int64_t nsec, counts[MAXS], rows_before[MAXS];
+    int32_t deco_kind;
+    misbehaviour mb;      /* layout callbacks / hooks */
+    misbehaviour dmb;     /* flow delegate / tree source / dimensions mode */
+    double sizes[4];      /* delegate size table */
+    int64_t tree_mode;    /* 0 consistent with the view, else hostile */
+} layout_ctx;
+
+typedef struct view_slot {
+    cvl_view *h;
+    ds_ctx *ds;
+} view_slot;
+typedef struct layout_slot {
+    cvl_layout *h;
+    layout_ctx *ctx;
+} layout_slot;
+
+static view_slot views[NV];
+static layout_slot layouts[NL];
+static void *stale[NSTALE];
+static int stale_is_view[NSTALE];
+static int nstale;
+static void *owned[256]; /* contexts, freed when the input is done (the library may use them until then) */
+static int nowned;
+static int depth;        /* > 0 while inside a callback */
+static int quiet;        /* snapshots: callbacks do not call back in */
+static unsigned reentrant_effects; /* successful calls made from inside callbacks */
+static unsigned calls_in_op, ok_in_op; /* calls made by the current operation (outside callbacks) */
+
+static void *own(size_t size) {
+    void *p;
+    if (nowned >= (int)(sizeof owned / sizeof owned[0])) return NULL;
+    p = calloc(1, size);
+    if (p) owned[nowned++] = p;
+    return p;
+}
+
+static void remember_stale(void *h, int is_view) {
+    stale[nstale % NSTALE] = h;
+    stale_is_view[nstale % NSTALE] = is_view;
+    nstale++;
+}
+
+/* ------------------------------------------------------------------------------------------
+** Checking one call's status */
+static int trace = -1; /* CVL_FUZZ_TRACE=1 in the environment prints every call */
+/* CVL_FUZZ_STATS=1 prints, at exit, how often each status came back and how many checks ran. */
+static unsigned long long by_status[CVL_ERROR_INTERNAL + 1], compared_views, reentrant_calls, stale_calls;
+static void print_stats(void) {
+    int i;
+    fprintf(stderr, "cvlayout fuzz stats: %llu views compared after failed operations, %llu calls from callbacks, "
+                    "%llu calls on destroyed handles\n", compared_views, reentrant_calls, stale_calls);
+    for (i = 0; i <= CVL_ERROR_INTERNAL; i++) fprintf(stderr, "  %-28s %llu\n", cvl_status_string(i), by_status[i]);
+}
+static int check_call(int rc, const char *call) {
+    const char *m = cvl_last_error_message();
+    if (trace < 0) {
+        trace = getenv("CVL_FUZZ_TRACE") != NULL;
+        if (getenv("CVL_FUZZ_STATS")) atexit(print_stats);
+    }
+    if (rc >= 0 && rc <= CVL_ERROR_INTERNAL) by_status[rc]++;
+    if (depth > 0) reentrant_calls++;
+    if (trace) fprintf(stderr, "%*s%s -> %s %s\n", depth * 4, "", call, cvl_status_string(rc), m);
+    REQUIRE(m != NULL, rc);
+    REQUIRE(rc >= CVL_OK && rc <= CVL_ERROR_INTERNAL, rc);
+    REQUIRE(rc != CVL_ERROR_INTERNAL, rc);
+    if (rc == CVL_OK)
+        REQUIRE(m[0] == 0, rc);
+    else
+        REQUIRE(m[0] != 0, rc);
+    if (depth > 0 && rc == CVL_OK) reentrant_effects++;
+    if (depth == 0) {
+        calls_in_op++;
+        ok_in_op += rc == CVL_OK;
+    }
+    return rc;
+}
+
+#define check(call) check_call((call), #call)
+
+#define PATTERN 0xA5
+static void fill(void *p, size_t n) { memset(p, PATTERN, n); }
+static int untouched(const void *p, size_t n) {
+    const uint8_t *b = p;
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (b[i] != PATTERN) return 0;
+    return 1;
+}
+/* A getter-style call: on failure its output must be untouched. */
+#define OUTCALL(rc, call, outp)                                                                                        \
+    do {                                                                                                               \
+        fill((outp), sizeof *(outp));                                                                                  \
+        rc = check(call);                                                                                              \
+        if (rc != CVL_OK) REQUIRE(untouched((outp), sizeof *(outp)), rc);                                              \
+    } while (0)
+
+/* ------------------------------------------------------------------------------------------
+** Observable state of a view, to check that a failed call changed nothing. */
+#define SNAPQ 6
+typedef struct snapshot {
+    int rc[6];
+    int64_t sections, items[4];
+    cvl_size bounds, content;
+    cvl_point offset;
+    double time;
+    int animating;
+    size_t n;
+    cvl_attributes q[SNAPQ];
+} snapshot;
+
+static int take(cvl_view *v, snapshot *s) {
+    int i, all_ok = 1;
+    int64_t k;
+    memset(s, 0, sizeof *s);
+    quiet++;
+    s->rc[0] = cvl_view_number_of_sections(v, &s->sections);
+    for (k = 0; k < 4 && s->rc[0] == CVL_OK && k < s->sections; k++) s->rc[0] |= cvl_view_number_of_items(v, k, &s->items[k]);
+    s->rc[1] = cvl_view_get_bounds_size(v, &s->bounds) | cvl_view_get_content_offset(v, &s->offset);
+    s->rc[2] = cvl_view_get_time(v, &s->time) | cvl_view_is_animating(v, &s->animating);
+    s->rc[3] = cvl_view_content_size(v, &s->content);
+    s->rc[4] = cvl_view_visible_attributes(v, s->q, SNAPQ, &s->n);
+    if (s->rc[4] == CVL_ERROR_CAPACITY) s->rc[4] = CVL_OK; /* the count alone is compared */
+    quiet--;
+    for (i = 0; i < 5; i++) all_ok &= s->rc[i] == CVL_OK;
+    return all_ok;
+}
+
+typedef struct world {
+    int ok[NV];
+    cvl_view *h[NV];
+    snapshot s[NV];
+    unsigned effects;
+} world;
+
+static void take_world(world *w) {
+    int i;
+    for (i = 0; i < NV; i++) {
+        w->h[i] = views[i].h;
+        w->ok[i] = views[i].h ? take(views[i].h, &w->s[i]) : 0;
+    }
+    w->effects = reentrant_effects;
+}
+
+/* After an operation whose calls all failed: every view that could be observed before is exactly
+** as it was (unless a call made from a callback legitimately changed something in between). */
+static void compare_world(const world *w, int rc) {
+    int i;
+    snapshot now;
+    if (w->effects != reentrant_effects || depth > 0) return;
+    for (i = 0; i < NV; i++) {
+        if (!w->ok[i] || views[i].h != w->h[i] || !views[i].h) continue;
+        if (!take(views[i].h, &now)) continue;
+        compared_views++;
+        if (now.n <= SNAPQ && w->s[i].n <= SNAPQ) {
+            REQUIRE(memcmp(&now, &w->s[i], sizeof now) == 0, rc);
+        } else {
+            REQUIRE(now.n == w->s[i].n, rc);
+            REQUIRE(memcmp(&now, &w->s[i], offsetof(snapshot, q)) == 0, rc);
+        }
+    }
+}
+
+/* ------------------------------------------------------------------------------------------
+** Callbacks */
+static void run_one_op(void);
+
+static uint64_t mix(uint64_t a, uint64_t b) {
+    uint64_t h = a * 0x9E3779B97F4A7C15ULL ^ (b + 0x632BE59BD9B4E019ULL + (a << 6) + (a >> 2));
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    return h ^ (h >> 32);
+}
+
+static char long_message[1500];
+
+/* Returns non-zero (the callback's failure status) when the misbehaviour says this call fails;
+** may first call back into the library. Deterministic in `key` so that repeated calls agree. */
+static int misbehave(misbehaviour *mb, uint64_t key) {
+    if (mb->re.on && depth == 0 && !quiet) {
+        reader sub, *saved = R;
+        sub.p = mb->re.bytes;
+        sub.n = REPLAY;
+        sub.at = 0;
+        R = &sub;
+        depth++;
+        run_one_op();
+        depth--;
+        R = saved;
+    }
+    if (mb->fail_mod && mix(key, mb->fail_mod) % mb->fail_mod == 0) {
+        switch (mb->msg % 5) {
+        case 0: break;
+        case 1: cvl_callback_error(NULL); break;
+        case 2: cvl_callback_error(""); break;
+        case 3:
+            if (!long_message[0]) memset(long_message, 'x', sizeof long_message - 1);
+            cvl_callback_error(long_message);
+            break;
+        default: cvl_callback_error("\xff\xfe not UTF-8 \xc3"); break;
+        }
+        return (mb->msg & 0x80) ? CVL_ERROR_CAPACITY : (int)(mb->msg % 7) + 1;
+    }
+    return 0;
+}
+
+/* Data source */
+static int ds_sections(void *c, int64_t *out) {
+    ds_ctx *d = c;
+    int rc = misbehave(&d->mb, 1);
+    if (rc) return rc;
+    d->calls++;
+    *out = d->mode == 1 ? d->hostile_count : d->sections;
+    return 0;
+}
+static int ds_items(void *c, int64_t section, int64_t *out) {
+    ds_ctx *d = c;
+    int rc = misbehave(&d->mb, (uint64_t)section + 2);
+    if (rc) return rc;
+    d->calls++;
+    if (d->mode == 2 && section == d->sections - 1)
+        *out = d->hostile_count;
+    else if (section >= 0 && section < d->sections && section < MAXS)
+        *out = d->items[section] + (d->mode == 3 ? (int64_t)(d->calls % 3) : 0);
+    else
+        *out = section >= 0 ? 1 : -1; /* a section the model does not have */
+    return 0;
+}
+
+/* Hostile attribute values written by layout callbacks and hooks. */
+static void spoil(cvl_attributes *a, uint8_t how, double hv) {
+    switch (how % 12) {
+    case 0: break;
+    case 1: a->center.x = hv; break;
+    case 2: a->size.width = hv; break;
+    case 3: a->alpha = hv; break;
+    case 4: a->index_path.item = (int64_t)mix((uint64_t)a->index_path.item, 9) % 1000 - 10; break;
+    case 5: a->index_path.section = -1; break;
+    case 6: a->category = 7; break;
+    case 7: a->custom_count = 9; break;
+    case 8: a->hidden = 3; break;
+    case 9: a->transform.m34 = hv; a->transform.m44 = 0; break;
+    case 10: a->kind = -5; break;
+    default: a->z_index = INT64_MIN; a->frame.x = hv; break;
+    }
+}
+
+static void identity(cvl_attributes *a) {
+    memset(a, 0, sizeof *a);
+    a->transform.m11 = a->transform.m22 = a->transform.m33 = a->transform.m44 = 1;
+    a->alpha = 1;
+}
+
+/* The custom grid: `cols` columns of cw x ch cells, sections stacked. */
+static int grid_prepare(void *c, const cvl_layout_env *env) {
+    layout_ctx *g = c;
+    int64_t s, rows = 0;
+    int rc = misbehave(&g->mb, 100);
+    if (rc) return rc;
+    g->bw = env->bounds_size.width;
+    g->cols = g->cw > 0 && isfinite(env->bounds_size.width / g->cw) ? (int64_t)(env->bounds_size.width / g->cw) : 1;
+    if (g->cols < 1) g->cols = 1;
+    if (g->cols > 1000) g->cols = 1000;
+    g->nsec = env->number_of_sections < MAXS ? env->number_of_sections : MAXS;
+    for (s = 0; s < g->nsec; s++) {
+        g->counts[s] = env->items_in_section[s] < 100000 ? env->items_in_section[s] : 100000;
+        g->rows_before[s] = rows;
+        rows += (g->counts[s] + g->cols - 1) / g->cols;
+    }
+    return 0;
+}
+static int64_t grid_rows(const layout_ctx *g) {
+    return g->nsec ? g->rows_before[g->nsec - 1] + (g->counts[g->nsec - 1] + g->cols - 1) / g->cols : 0;
+}
+static int grid_content_size(void *c, const cvl_layout_env *env, cvl_size *out) {
+    layout_ctx *g = c;
+    int rc = misbehave(&g->mb, 101);
+    (void)env;
+    if (rc) return rc;
+    out->width = g->mb.hostile == 1 ? g->mb.hv : g->bw;
+    out->height = (double)grid_rows(g) * g->ch;
+    return 0;
+}
+static cvl_attributes grid_cell(const layout_ctx *g, int64_t s, int64_t i) {
+    cvl_attributes a;
+    identity(&a);
+    a.index_path.section = s;
+    a.index_path.item = i;
+    a.size.width = g->cw;
+    a.size.height = g->ch;
+    a.center.x = (double)(i % g->cols) * g->cw + g->cw / 2;
+    a.center.y = (double)(g->rows_before[s] + i / g->cols) * g->ch + g->ch / 2;
+    return a;
+}
+static int grid_in_rect(void *c, const cvl_layout_env *env, cvl_rect rect, cvl_attributes *out, size_t cap, size_t *count) {
+    layout_ctx *g = c;
+    size_t n = 0;
+    int64_t s, i;
+    int rc = misbehave(&g->mb, 102);
+    (void)env;
+    if (rc) return rc;
+    for (s = 0; s < g->nsec; s++) {
+        for (i = 0; i < g->counts[s] && n < 20000; i++) {
+            cvl_attributes a = grid_cell(g, s, i);
+            double x = a.center.x - g->cw / 2, y = a.center.y - g->ch / 2;
+            if (x < rect.x + rect.width && rect.x < x + g->cw && y < rect.y + rect.height && rect.y < y + g->ch) {
+                if (n < cap) {
+                    out[n] = a;
+                    if (g->mb.hostile >= 2 && g->mb.hostile < 14 && n == 0) spoil(&out[n], g->mb.hostile, g->mb.hv);
+                }
+                n++;
+            }
+        }
+    }
+    /* Decoration per section. */
+    if (g->deco_kind && g->nsec > 0) {
+        if (n < cap) {
+            identity(&out[n]);
+            out[n].category = CVL_CATEGORY_DECORATION;
+            out[n].kind = g->deco_kind;
+            out[n].size.width = out[n].size.height = 4;
+            out[n].center.x = out[n].center.y = 2;
+            out[n].z_index = -1;
+        }
+        n++;
+    }
+    switch (g->mb.hostile) {
+    case 20: /* more written than asked, no capacity error */
+        *count = n > cap ? cap + 1 : n;
+        return 0;
+    case 21: /* a capacity request that asks for no more room */
+        *count = cap;
+        return CVL_ERROR_CAPACITY;
+    case 22: /* a larger capacity request than needed (moderate) */
+        *count = n + 1 + (size_t)(g->mb.hv > 0 && g->mb.hv < 4096 ? g->mb.hv : 100);
+        return CVL_ERROR_CAPACITY;
+    case 23: /* KNOWN: a huge capacity request (the library zero-fills it) */
+        if (CVL_FUZZ_KNOWN_BUGS) {
+            *count = (size_t)1 << 26;
+            return CVL_ERROR_CAPACITY;
+        }
+        break;
+    case 24:
+        *count = SIZE_MAX;
+        return CVL_ERROR_CAPACITY;
+    default: break;
+    }
+    *count = n;
+    return n > cap ? CVL_ERROR_CAPACITY : 0;
+}
+static int grid_element(void *c, const cvl_layout_env *env, int32_t category, int32_t kind, cvl_index_path ip,
+                        cvl_attributes *out, int *found) {
+    layout_ctx *g = c;
+    int rc = misbehave(&g->mb, mix((uint64_t)ip.section, (uint64_t)ip.item + 103));
+    (void)env;
+    if (rc) return rc;
+    *found = 0;
+    if (category == CVL_CATEGORY_CELL && ip.section >= 0 && ip.section < g->nsec && ip.item >= 0 && ip.item < g->counts[ip.section]) {
+        *out = grid_cell(g, ip.section, ip.item);
+        if (g->mb.hostile >= 2 && g->mb.hostile < 14) spoil(out, g->mb.hostile, g->mb.hv);
+        *found = g->mb.hostile == 15 ? 5 : 1;
+    } else if (category == CVL_CATEGORY_DECORATION && kind == g->deco_kind && g->deco_kind) {
+        identity(out);
+        out->category = CVL_CATEGORY_DECORATION;
+        out->kind = kind;
+        out->index_path = ip;
+        out->size.width = out->size.height = 4;
+        out->center.x = out->center.y = 2;
+        *found = 1;
+    } else if (g->mb.hostile == 16) {
+        identity(out);
+        out->category = category;
+        out->kind = kind + 1; /* not the element asked for */
+        out->index_path = ip;
+        *found = 1;
+    }
+    return 0;
+}
+static int grid_should_invalidate(void *c, const cvl_layout_env *env, cvl_rect nb, int *out) {
+    layout_ctx *g = c;
+    int rc = misbehave(&g->mb, 104);
+    if (rc) return rc;
+    *out = g->mb.hostile == 17 ? 42 : nb.width != env->bounds_size.width;
+    return 0;
+}
+static int grid_target(void *c, const cvl_layout_env *env, cvl_point proposed, cvl_point velocity, cvl_point *out) {
+    layout_ctx *g = c;
+    int rc = misbehave(&g->mb, 105);
+    (void)env;
+    (void)velocity;
+    if (rc) return rc;
+    out->x = g->mb.hostile == 18 ? g->mb.hv : proposed.x;
+    out->y = g->ch > 0 ? floor(proposed.y / g->ch + 0.5) * g->ch : proposed.y;
+    return 0;
+}
+static int grid_prepare_updates(void *c, const cvl_layout_env *env, const cvl_update_item *items, size_t n) {
+    layout_ctx *g = c;
+    size_t i;
+    int64_t sum = 0;
+    (void)env;
+    for (i = 0; i < n; i++) sum += items[i].before.section + items[i].after.item; /* ASan: the list is readable */
+    return misbehave(&g->mb, 106 + (uint64_t)(sum & 1));
+}
+static int grid_finalize(void *c, const cvl_layout_env *env) {
+    (void)env;
+    return misbehave(&((layout_ctx *)c)->mb, 107);
+}
+static int grid_appearing(void *c, const cvl_layout_env *env, cvl_attributes *a, int *use) {
+    layout_ctx *g = c;
+    int rc = misbehave(&g->mb, mix((uint64_t)a->index_path.item, 108));
+    (void)env;
+    if (rc) return rc;
+    a->center.x += 500;
+    a->alpha = 0;
+    if (g->mb.hostile == 19) spoil(a, (uint8_t)(a->index_path.item & 0xff), g->mb.hv);
+    *use = g->mb.hostile == 19 ? 2 : (int)(a->index_path.item & 1);
+    return 0;
+}
+static int grid_disappearing(void *c, const cvl_layout_env *env, cvl_attributes *a, int *use) {
+    layout_ctx *g = c;
+    int rc = misbehave(&g->mb, mix((uint64_t)a->index_path.item, 109));
+    (void)env;
+    if (rc) return rc;
+    a->size.width *= 2;
+    if (g->mb.hostile == 19) spoil(a, (uint8_t)(a->index_path.item >> 1), g->mb.hv);
+    *use = 1;
+    return 0;
+}
+
+/* Flow hooks */
+static int hook_rect(void *c, const cvl_layout_env *env, cvl_layout *layout, cvl_rect rect, cvl_attributes *attrs,
+                     size_t count, size_t capacity, size_t *out_count) {
+    layout_ctx *g = c;
+    cvl_flow_config cfg;
+    size_t i, extra = g->mb.hostile % 4;
+    int rc = misbehave(&g->mb, 110);
+    (void)env;
+    (void)rect;
+    if (rc) return rc;
+    if (cvl_flow_layout_get_config(layout, &cfg) != CVL_OK) { /* callable from hooks */
+        cvl_callback_error("get_config failed inside a hook");
+        return 1;
+    }
+    for (i = 0; i < count; i++) attrs[i].alpha = 0.5;
+    if (count && g->mb.hostile >= 4 && g->mb.hostile < 16) spoil(&attrs[count - 1], g->mb.hostile, g->mb.hv);
+    if (g->mb.hostile == 20) {
+        *out_count = capacity + 1;
+        return 0;
+    }
+    if (g->mb.hostile == 21) {
+        *out_count = capacity;
+        return CVL_ERROR_CAPACITY;
+    }
+    if (g->mb.hostile == 23 && CVL_FUZZ_KNOWN_BUGS) { /* KNOWN: huge capacity request */
+        *out_count = (size_t)1 << 26;
+        return CVL_ERROR_CAPACITY;
+    }
+    if (g->mb.hostile == 24) {
+        *out_count = SIZE_MAX;
+        return CVL_ERROR_CAPACITY;
+    }
+    if (count + extra > capacity) {
+        *out_count = count + extra;
+        return CVL_ERROR_CAPACITY;
+    }
+    for (i = 0; i < extra; i++) {
+        cvl_attributes *a = &attrs[count + i];
+        identity(a);
+        a->category = CVL_CATEGORY_DECORATION;
+        a->kind = g->deco_kind ? g->deco_kind : CVL_KIND_BINDER;
+        a->index_path.section = 0;
+        a->index_path.item = (int64_t)i;
+        a->center.x = a->center.y = 3 + (double)i;
+        a->size.width = a->size.height = 6;
+    }
+    *out_count = count + extra;
+    return 0;
+}
+static int hook_adjust(void *c, const cvl_layout_env *env, cvl_layout *layout, cvl_attributes *a) {
+    layout_ctx *g = c;
+    int32_t type;
+    int rc = misbehave(&g->mb, mix((uint64_t)a->index_path.item, 111));
+    (void)env;
+    if (rc) return rc;
+    if (cvl_layout_get_type(layout, &type) != CVL_OK) return 1;
+    if (g->mb.hostile >= 4 && g->mb.hostile < 16) spoil(a, g->mb.hostile, g->mb.hv);
+    return 0;
+}
+static int hook_decoration(void *c, const cvl_layout_env *env, cvl_layout *layout, int32_t kind, cvl_index_path ip,
+                           cvl_attributes *out, int *found) {
+    layout_ctx *g = c;
+    cvl_rect frame;
+    int rc = misbehave(&g->mb, mix((uint64_t)ip.section, 112));
+    (void)env;
+    if (rc) return rc;
+    identity(out);
+    out->category = CVL_CATEGORY_DECORATION;
+    out->kind = kind;
+    out->index_path = ip;
+    out->size.width = out->size.height = 6;
+    if (cvl_flow_layout_section_frame(layout, ip.section, &frame) == CVL_OK) {
+        out->center.x = frame.x + 3;
+        out->center.y = frame.y + 3;
+    }
+    if (g->mb.hostile >= 4 && g->mb.hostile < 16) spoil(out, g->mb.hostile, g->mb.hv);
+    *found = 1;
+    return 0;
+}
+static int hook_prepare_updates(void *c, const cvl_layout_env *env, cvl_layout *layout, const cvl_update_item *items,
+                                size_t n) {
+    (void)layout;
+    return grid_prepare_updates(c, env, items, n);
+}
+static int hook_finalize(void *c, const cvl_layout_env *env, cvl_layout *layout) {
+    (void)layout;
+    return grid_finalize(c, env);
+}
+static int hook_appearing(void *c, const cvl_layout_env *env, cvl_layout *layout, cvl_attributes *a, int *use) {
+    (void)layout;
+    return grid_appearing(c, env, a, use);
+}
+static int hook_disappearing(void *c, const cvl_layout_env *env, cvl_layout *layout, cvl_attributes *a, int *use) {
+    (void)layout;
+    return grid_disappearing(c, env, a, use);
+}
+
+/* Flow delegate: answers from a small table of (possibly hostile) values, by index path. */
+static double table(const layout_ctx *g, uint64_t key) { return g->sizes[mix(key, 7) % 4]; }
+static int fd_size(void *c, cvl_index_path ip, cvl_size *out) {
+    layout_ctx *g = c;
+    uint64_t key = mix((uint64_t)ip.section, (uint64_t)ip.item);
+    int rc = misbehave(&g->dmb, key);
+    if (rc) return rc;
+    out->width = table(g, key);
+    out->height = table(g, key + 1);
+    return 0;
+}
+static int fd_inset(void *c, int64_t s, cvl_insets *out) {
+    layout_ctx *g = c;
+    int rc = misbehave(&g->dmb, (uint64_t)s + 200);
+    if (rc) return rc;
+    out->top = table(g, (uint64_t)s + 1);
+    out->left = out->right = 5;
+    out->bottom = g->dmb.hostile ? g->dmb.hv : 0;
+    return 0;
+}
+static int fd_spacing(void *c, int64_t s, double *out) {
+    layout_ctx *g = c;
+    int rc = misbehave(&g->dmb, (uint64_t)s + 300);
+    if (rc) return rc;
+    *out = table(g, (uint64_t)s + 3);
+    return 0;
+}
+static int fd_header(void *c, int64_t s, cvl_size *out) {
+    layout_ctx *g = c;
+    int rc = misbehave(&g->dmb, (uint64_t)s + 400);
+    if (rc) return rc;
+    out->width = out->height = (s & 1) ? table(g, (uint64_t)s) : 0;
+    return 0;
+}
+
+/* Tree data source: consistent with a view's model (all children under item 0) or hostile. */
+static ds_ctx *tree_view_model(void);
+static int tree_children(void *c, cvl_index_path parent, int64_t *out) {
+    layout_ctx *g = c;
+    ds_ctx *d = tree_view_model();
+    int rc = misbehave(&g->dmb, mix((uint64_t)parent.section, (uint64_t)parent.item + 500));
+    if (rc) return rc;
+    if (g->tree_mode == 0 && d) {
+        int64_t next = parent.section + 1;
+        *out = (parent.item == 0 && next >= 0 && next < d->sections && next < MAXS) ? d->items[next] : 0;
+    } else if (g->tree_mode == 1) {
+        *out = (int64_t)(mix((uint64_t)parent.section, (uint64_t)parent.item) % 4);
+    } else {
+        *out = g->tree_mode;
+    }
+    return 0;
+}
+static int dims_mode(void *c, cvl_index_path ip, int32_t *out) {
+    layout_ctx *g = c;
+    int rc = misbehave(&g->dmb, mix((uint64_t)ip.item, 600));
+    if (rc) return rc;
+    *out = g->dmb.hostile ? (int32_t)g->dmb.hostile - 3 : (int32_t)(ip.item & 1);
+    return 0;
+}
+
+/* ------------------------------------------------------------------------------------------
+** Decoding helpers */
+static void decode_misbehaviour(misbehaviour *mb) {
+    uint8_t b = u8();
+    memset(mb, 0, sizeof *mb);
+    if (b < 128) return; /* well behaved */
+    mb->fail_mod = (b & 1) ? (uint8_t)(1 + u8() % 8) : 0;
+    mb->msg = u8();
+    mb->hostile = (b & 2) ? u8() % 26 : 0;
+    mb->hv = dbl();
+    if (b & 4) {
+        int i;
+        mb->re.on = 1;
+        for (i = 0; i < REPLAY; i++) mb->re.bytes[i] = u8();
+    }
+}
+
+static cvl_index_path index_path(void) {
+    cvl_index_path ip;
+    uint8_t b = u8();
+    if (b < 200) {
+        ip.section = b % 5;
+        ip.item = u8() % 24;
+    } else {
+        static const int64_t odd[] = {-1, INT64_MIN, INT64_MAX, 1 << 20, 64, -2, (INT64_C(1) << 40)};
+        ip.section = (b & 1) ? odd[u8() % 7] : u8() % 5;
+        ip.item = (b & 2) ? odd[u8() % 7] : u8() % 24;
+    }
+    return ip;
+}
+
+static cvl_rect rect(void) {
+    cvl_rect r;
+    if (u8() < 170) {
+        r.x = (double)(u8() % 16) * 50 - 100;
+        r.y = (double)u16() - 500;
+        r.width = (double)(u8() % 20) * 60;
+        r.height = (double)(u8() % 20) * 60;
+    } else {
+        r.x = dbl();
+        r.y = dbl();
+        r.width = dbl();
+        r.height = dbl();
+    }
+    return r;
+}
+
+static cvl_animation animation(void) {
+    cvl_animation a;
+    uint8_t b = u8();
+    cvl_animation_default(&a);
+    a.curve = (int32_t)(b % 7) - (b >= 250 ? 10 : 0);
+    a.duration = (b & 0x10) ? dbl() : (double)(u8() % 4) * 0.25;
+    a.delay = (b & 0x20) ? dbl() : 0;
+    if (a.curve == CVL_CURVE_CUBIC_BEZIER) {
+        a.bezier[0] = (b & 0x40) ? dbl() : 0.3;
+        a.bezier[1] = dbl();
+        a.bezier[2] = 0.7;
+        a.bezier[3] = dbl();
+    }
+    if (a.curve == CVL_CURVE_SPRING) {
+        a.spring_damping_ratio = (b & 0x40) ? dbl() : 0.7;
+        a.spring_response = (b & 0x80) ? dbl() : 0.4;
+        a.spring_mass = dbl();
+        a.spring_stiffness = dbl();
+        a.spring_damping = dbl();
+        a.spring_initial_velocity = dbl();
+    }
+    {
+        uint8_t f = u8();
+        a.flags = f < 160 ? 0 : f < 250 ? (uint32_t)(f & 7) : (uint32_t)u64(); /* unknown bits: an error */
+    }
+    return a;
+}
+
+/* A handle to pass: a live one, NULL, a stale (destroyed) one, one of the other type, foreign memory. */
+static int foreign_word;
+static cvl_view *pick_view(int *slot) {
+    uint8_t b = u8();
+    *slot = -1;
+    if (b < 220) {
+        *slot = b % NV;
+        return views[*slot].h;
+    }
+    if (b < 235 && nstale) return (cvl_view *)stale[b % (nstale < NSTALE ? nstale : NSTALE)];
+    if (b < 245) return (cvl_view *)(void *)layouts[b % NL].h;
+    if (b < 250) return (cvl_view *)(void *)&foreign_word;
+    return NULL;
+}
+static cvl_layout *pick_layout(int *slot) {
+    uint8_t b = u8();
+    *slot = -1;
+    if (b < 220) {
+        *slot = b % NL;
+        return layouts[*slot].h;
+    }
+    if (b < 235 && nstale) return (cvl_layout *)stale[b % (nstale < NSTALE ? nstale : NSTALE)];
+    if (b < 245) return (cvl_layout *)(void *)views[b % NV].h;
+    if (b < 250) return (cvl_layout *)(void *)&foreign_word;
+    return NULL;
+}
+
+static ds_ctx *tree_model;
+static ds_ctx *tree_view_model(void) { return tree_model; }
+
+/* ------------------------------------------------------------------------------------------
+** Operations */
+static void op_create_layout(void) {
+    int slot = u8() % NL, rc, kind = u8() % 9;
+    layout_ctx *g;
+    cvl_layout *h = NULL;
+    if (layouts[slot].h) return; /* keep the slot's handle (destroy is its own operation) */
+    g = own(sizeof *g);
+    if (!g) return;
+    g->cw = dim();
+    g->ch = dim();
+    g->deco_kind = 0;
+    g->sizes[0] = dim();
+    g->sizes[1] = dim();
+    g->sizes[2] = (u8() & 1) ? dbl() : 50;
+    g->sizes[3] = 30;
+    decode_misbehaviour(&g->mb);
+    decode_misbehaviour(&g->dmb);
+    switch (kind) {
+    case 0: case 1:
+        g->kind = kind == 0 ? CVL_LAYOUT_FLOW : 100;
+        rc = check(cvl_flow_layout_create(&h));
+        if (rc == CVL_OK && kind == 1) {
+            cvl_flow_hooks hk;
+            memset(&hk, 0, sizeof hk);
+            hk.context = g;
+            hk.adjust_attributes_in_rect = hook_rect;
+            hk.adjust_attributes = hook_adjust;
+            hk.attributes_for_decoration = hook_decoration;
+            hk.prepare_for_updates = hook_prepare_updates;
+            hk.finalize_updates = hook_finalize;
+            hk.initial_attributes_for_appearing = hook_appearing;
+            hk.final_attributes_for_disappearing = hook_disappearing;
+            check(cvl_flow_layout_set_hooks(h, &hk));
+        }
+        break;
+    case 2: {
+        cvl_layout_callbacks cb;
+        uint8_t which = u8();
+        memset(&cb, 0, sizeof cb);
+        g->kind = CVL_LAYOUT_CUSTOM;
+        cb.context = g;
+        cb.prepare = grid_prepare;
+        cb.content_size = grid_content_size;
+        cb.attributes_in_rect = grid_in_rect;
+        if (which & 1) cb.attributes_for_element = grid_element;
+        if (which & 2) cb.should_invalidate_for_bounds_change = grid_should_invalidate;
+        if (which & 4) cb.target_content_offset = grid_target;
+        if (which & 8) cb.prepare_for_updates = grid_prepare_updates;
+        if (which & 16) cb.finalize_updates = grid_finalize;
+        if (which & 32) cb.initial_attributes_for_appearing = grid_appearing;
+        if (which & 64) cb.final_attributes_for_disappearing = grid_disappearing;
+        if (which == 255) cb.content_size = NULL; /* required: must be refused */
+        rc = check(cvl_custom_layout_create(&cb, &h));
+        if (rc == CVL_OK) {
+            int32_t k = 0;
+            if (check(cvl_layout_register_kind(h, "band", &k)) == CVL_OK) g->deco_kind = k;
+        }
+        break;
+    }
+    case 3: g->kind = CVL_LAYOUT_SURVEY; check(cvl_survey_layout_create(&h)); break;
+    case 4: g->kind = CVL_LAYOUT_DIMENSIONS; check(cvl_dimensions_layout_create(&h)); break;
+    case 5: g->kind = CVL_LAYOUT_COVER_FLOW; check(cvl_cover_flow_layout_create(&h)); break;
+    case 6: g->kind = CVL_LAYOUT_MOSAIC; check(cvl_mosaic_layout_create(&h)); break;
+    case 7: {
+        cvl_tree_data_source ts;
+        g->kind = CVL_LAYOUT_TREE;
+        g->tree_mode = (u8() & 3) == 3 ? count_answer() : u8() % 2;
+        ts.context = g;
+        ts.number_of_children = (u8() == 255) ? NULL : tree_children;
+        check(cvl_tree_layout_create(&ts, &h));
+        break;
+    }
+    default: g->kind = CVL_LAYOUT_CIRCLE; check(cvl_circle_layout_create(&h)); break;
+    }
+    layouts[slot].h = h;
+    layouts[slot].ctx = g;
+}
+
+static void forget_handle(void *h, int is_view) {
+    int i;
+    remember_stale(h, is_view);
+    for (i = 0; i < NV; i++)
+        if (views[i].h == h) views[i].h = NULL;
+    for (i = 0; i < NL; i++)
+        if (layouts[i].h == h) layouts[i].h = NULL;
+}
+
+static void op_destroy_layout(void) {
+    int slot;
+    cvl_layout *h = pick_layout(&slot);
+    int was_stale = h && slot < 0;
+    int rc = check(cvl_layout_destroy(h));
+    if (rc == CVL_OK && h) forget_handle(h, 0);
+    if (was_stale && h != (cvl_layout *)(void *)&foreign_word) REQUIRE(rc != CVL_OK, rc);
+}
+
+static void decode_model(ds_ctx *d) {
+    int64_t s;
+    d->sections = u8() % 6;
+    if (u8() > 240) d->sections = u8() % MAXS;
+    for (s = 0; s < d->sections; s++) d->items[s] = (u8() & 3) == 3 ? u16() % 300 : u8() % 12;
+    d->mode = u8() % 8;
+    if (d->mode > 3) d->mode = 0;
+    d->hostile_count = count_answer();
+    decode_misbehaviour(&d->mb);
+}
+
+static void op_create_view(void) {
+    int vslot = u8() % NV, lslot, rc;
+    cvl_layout *l = pick_layout(&lslot);
+    ds_ctx *d;
+    cvl_data_source src;
+    cvl_view *v = NULL;
+    if (views[vslot].h) return;
+    if (depth > 0 && !CVL_FUZZ_KNOWN_BUGS) return; /* KNOWN: attaching a layout to a second view from a callback */
+    d = own(sizeof *d);
+    if (!d) return;
+    decode_model(d);
+    memset(&src, 0, sizeof src);
+    src.context = d;
+    d->one_section = (u8() & 7) == 7;
+    src.number_of_sections = d->one_section ? NULL : ds_sections;
+    src.number_of_items = (u8() == 255) ? NULL : ds_items;
+    if (lslot >= 0 && layouts[lslot].ctx && layouts[lslot].ctx->kind == CVL_LAYOUT_TREE) tree_model = d;
+    fill(&v, sizeof v);
+    rc = check(cvl_view_create(&src, l, &v));
+    if (rc != CVL_OK) {
+        REQUIRE(untouched(&v, sizeof v), rc);
+        return;
+    }
+    views[vslot].h = v;
+    views[vslot].ds = d;
+}
+
+static void op_destroy_view(void) {
+    int slot;
+    cvl_view *v = pick_view(&slot);
+    int was_stale = v && slot < 0;
+    int rc = check(cvl_view_destroy(v));
+    if (rc == CVL_OK && v) forget_handle(v, 1);
+    if (was_stale && (void *)v != (void *)&foreign_word) REQUIRE(rc != CVL_OK, rc);
+}
+
+/* Counts of a successful reload or batch update are the model's (when the model answers). */
+static void check_counts(int slot) {
+    ds_ctx *d;
+    int64_t n, s;
+    if (slot < 0 || !views[slot].h) return;
+    d = views[slot].ds;
+    if (!d || d->mode != 0 || d->one_section) return;
+    if (check(cvl_view_number_of_sections(views[slot].h, &n)) != CVL_OK) return;
+    REQUIRE(n == d->sections, (int)n);
+    for (s = 0; s < n && s < MAXS; s++) {
+        int64_t k = -1;
+        check(cvl_view_number_of_items(views[slot].h, s, &k));
+        REQUIRE(k == d->items[s], (int)k);
+    }
+}
+
+/* A consistent batch update: edit the model and state the matching updates. */
+static void op_batch(int consistent) {
+    int slot, rc;
+    cvl_view *v = pick_view(&slot);
+    ds_ctx *d = slot >= 0 ? views[slot].ds : NULL;
+    ds_ctx saved;
+    cvl_update_item up[8];
+    size_t n = 0, i;
+    cvl_animation an;
+    int animated = u8() & 1;
+    memset(up, 0, sizeof up);
+    if (d) saved = *d;
+    if (consistent && d) {
+        uint8_t what = u8() % 6;
+        int64_t s = d->sections ? (int64_t)(u8() % d->sections) : 0;
+        switch (what) {
+        case 0: /* insert k items at p */
+            if (d->sections) {
+                int64_t p = d->items[s] ? u8() % (d->items[s] + 1) : 0, k = 1 + u8() % 3;
+                for (i = 0; i < (size_t)k; i++) {
+                    up[n].action = CVL_UPDATE_INSERT;
+                    up[n].before.section = up[n].before.item = -1;
+                    up[n].after.section = s;
+                    up[n].after.item = p + (int64_t)i;
+                    n++;
+                }
+                d->items[s] += k;
+            }
+            break;
+        case 1: /* delete k items from p */
+            if (d->sections && d->items[s]) {
+                int64_t p = u8() % d->items[s], k = 1 + u8() % 3;
+                if (p + k > d->items[s]) k = d->items[s] - p;
+                for (i = 0; i < (size_t)k; i++) {
+                    up[n].action = CVL_UPDATE_DELETE;
+                    up[n].before.section = s;
+                    up[n].before.item = p + (int64_t)i;
+                    up[n].after.section = up[n].after.item = -1;
+                    n++;
+                }
+                d->items[s] -= k;
+            }
+            break;
+        case 2: /* insert a section */
+            if (d->sections < MAXS) {
+                int64_t at = u8() % (d->sections + 1), j;
+                for (j = d->sections; j > at; j--) d->items[j] = d->items[j - 1];
+                d->items[at] = u8() % 6;
+                d->sections++;
+                up[n].action = CVL_UPDATE_INSERT;
+                up[n].is_section = 1;
+                up[n].before.section = up[n].before.item = -1;
+                up[n].after.section = at;
+                up[n].after.item = -1;
+                n++;
+            }
+            break;
+        case 3: /* delete a section */
+            if (d->sections) {
+                int64_t j;
+                for (j = s; j + 1 < d->sections; j++) d->items[j] = d->items[j + 1];
+                d->sections--;
+                up[n].action = CVL_UPDATE_DELETE;
+                up[n].is_section = 1;
+                up[n].before.section = s;
+                up[n].before.item = -1;
+                up[n].after.section = up[n].after.item = -1;
+                n++;
+            }
+            break;
+        case 4: /* move an item */
+            if (d->sections && d->items[s]) {
+                int64_t t = u8() % d->sections, from = u8() % d->items[s], to;
+                d->items[s]--;
+                to = u8() % (d->items[t] + 1);
+                d->items[t]++;
+                up[n].action = CVL_UPDATE_MOVE;
+                up[n].before.section = s;
+                up[n].before.item = from;
+                up[n].after.section = t;
+                up[n].after.item = to;
+                n++;
+            }
+            break;
+        default: /* reload an item or a section */
+            if (d->sections) {
+                up[n].action = CVL_UPDATE_RELOAD;
+                up[n].is_section = d->items[s] == 0 || (u8() & 1);
+                up[n].before.section = s;
+                up[n].before.item = up[n].is_section ? -1 : u8() % d->items[s];
+                up[n].after.section = up[n].after.item = -1;
+                n++;
+            }
+            break;
+        }
+    } else {
+        n = u8() % 9;
+        for (i = 0; i < n; i++) {
+            up[i].action = (int32_t)(u8() % 5);
+            up[i].is_section = u8() % 3 == 0;
+            up[i].before = index_path();
+            up[i].after = index_path();
+        }
+        if (d && (u8() & 1)) decode_model(d); /* the data source changes its answers */
+    }
+    if (animated) an = animation();
+    rc = check(cvl_view_perform_batch_updates(v, u8() == 255 ? NULL : up, n, animated ? &an : NULL));
+    if (rc != CVL_OK && d) {
+        *d = saved; /* the view kept the old counts: so does the model */
+    } else if (rc == CVL_OK && consistent && depth == 0) {
+        check_counts(slot);
+    }
+}
+
+static void op_view_setter(uint8_t which) {
+    int slot, rc;
+    cvl_view *v = pick_view(&slot);
+    switch (which % 9) {
+    case 0: {
+        cvl_size s;
+        s.width = (u8() & 1) ? dbl() : dim();
+        s.height = (u8() & 1) ? dbl() : dim();
+        check(cvl_view_set_bounds_size(v, s));
+        break;
+    }
+    case 1: {
+        cvl_point p;
+        p.x = (u8() & 1) ? dbl() : dim();
+        p.y = (u8() & 1) ? dbl() : dim() * 3;
+        check(cvl_view_set_content_offset(v, p));
+        break;
+    }
+    case 2:
+        rc = check(cvl_view_reload_data(v));
+        if (rc == CVL_OK && depth == 0) check_counts(slot);
+        break;
+    case 3: {
+        cvl_index_path ips[4];
+        size_t n = u8() % 5, i;
+        uint32_t flags = (u8() & 7) == 7 ? (uint32_t)u64() : (uint32_t)(u8() & 31);
+        for (i = 0; i < n && i < 4; i++) ips[i] = index_path();
+        check(cvl_view_invalidate_layout(v, flags, (n && u8() == 255) ? NULL : ips, n > 4 ? 4 : n));
+        break;
+    }
+    case 4: {
+        double t = 0;
+        uint8_t b = u8();
+        if (b < 200 && cvl_view_get_time(v, &t) == CVL_OK) t += (double)(b % 20) * 0.05;
+        else t = dbl();
+        check(cvl_view_set_time(v, t));
+        break;
+    }
+    case 5: check(cvl_view_finish_animations(v)); break;
+    case 6: {
+        cvl_point out;
+        cvl_index_path ip = index_path();
+        uint32_t pos = u8() < 240 ? (uint32_t)(u8() & 63) : (uint32_t)u64();
+        if (u8() & 1) {
+            check(cvl_view_scroll_to_item(v, ip, pos, NULL));
+        } else {
+            OUTCALL(rc, cvl_view_scroll_to_item(v, ip, pos, &out), &out);
+        }
+        break;
+    }
+    case 7: { /* layout switch */
+        int lslot;
+        cvl_layout *l = pick_layout(&lslot);
+        cvl_animation an = animation();
+        if (depth > 0 && !CVL_FUZZ_KNOWN_BUGS) break; /* KNOWN: a layout attached to two views */
+        check(cvl_view_set_layout(v, l, (u8() & 1) ? &an : NULL));
+        break;
+    }
+    default: { /* the data source changes its answers without telling the view */
+        if (slot >= 0 && views[slot].ds && depth == 0) decode_model(views[slot].ds);
+        break;
+    }
+    }
+    (void)rc;
+}
+
+static void op_query(uint8_t which) {
+    int slot, rc;
+    cvl_view *v = pick_view(&slot);
+    switch (which % 10) {
+    case 0: case 1: {
+        size_t cap = u8() % 40, n;
+        cvl_attributes *buf = NULL, *out;
+        uint8_t form = u8();
+        cvl_rect r = rect();
+        if (form < 40) cap = 0;
+        if (cap) buf = malloc(cap * sizeof *buf);
+        if (cap && !buf) break;
+        if (buf) fill(buf, cap * sizeof *buf);
+        fill(&n, sizeof n);
+        out = (form & 1) && cap ? NULL : buf;
+        if (which % 10 == 0)
+            rc = check(cvl_view_attributes_in_rect(v, r, out, cap, &n));
+        else
+            rc = check(cvl_view_visible_attributes(v, out, cap, &n));
+        if (rc == CVL_OK) {
+            REQUIRE(out == NULL ? cap == 0 : n <= cap, rc); /* NULL with a capacity is an error */
+        } else if (rc == CVL_ERROR_CAPACITY) {
+            REQUIRE(n > cap, rc);
+            if (buf) REQUIRE(untouched(buf, cap * sizeof *buf), rc);
+        } else {
+            REQUIRE(untouched(&n, sizeof n), rc);
+            if (buf) REQUIRE(untouched(buf, cap * sizeof *buf), rc);
+        }
+        free(buf);
+        break;
+    }
+    case 2: {
+        cvl_attributes a;
+        int found;
+        int32_t cat = (int32_t)(u8() % 4), kind = (int32_t)(u8() % 6);
+        if (kind == 5) kind = CVL_KIND_FIRST_CUSTOM;
+        fill(&found, sizeof found);
+        OUTCALL(rc, cvl_view_attributes_for_element(v, cat, kind, index_path(), &a, &found), &a);
+        if (rc != CVL_OK) REQUIRE(untouched(&found, sizeof found), rc);
+        else REQUIRE(found == 0 || found == 1, found);
+        break;
+    }
+    case 3: {
+        cvl_attributes a;
+        int found;
+        OUTCALL(rc, cvl_view_attributes_for_item(v, index_path(), &a, &found), &a);
+        if (rc == CVL_OK) REQUIRE(found == 0 || found == 1, found);
+        break;
+    }
+    case 4: {
+        cvl_index_path ip;
+        int found;
+        cvl_point p;
+        p.x = (u8() & 1) ? dbl() : dim();
+        p.y = (u8() & 1) ? dbl() : dim();
+        OUTCALL(rc, cvl_view_index_path_at_point(v, p, &ip, &found), &ip);
+        break;
+    }
+    case 5: {
+        cvl_point p, vel, out;
+        p.x = dbl();
+        p.y = dbl();
+        vel.x = dbl();
+        vel.y = (u8() & 1) ? dbl() : 0;
+        OUTCALL(rc, cvl_view_target_content_offset(v, p, vel, &out), &out);
+        break;
+    }
+    case 6: {
+        cvl_size s;
+        int64_t k;
+        OUTCALL(rc, cvl_view_content_size(v, &s), &s);
+        OUTCALL(rc, cvl_view_number_of_sections(v, &k), &k);
+        OUTCALL(rc, cvl_view_number_of_items(v, (int64_t)(u8() % 6) - 1, &k), &k);
+        break;
+    }
+    case 7: {
+        cvl_update_item items[4];
+        size_t n, cap = u8() % 5;
+        fill(items, sizeof items);
+        fill(&n, sizeof n);
+        rc = check(cvl_view_last_update_items(v, cap ? items : NULL, cap, &n));
+        if (rc == CVL_OK && cap) REQUIRE(n <= cap, rc);
+        if (rc == CVL_ERROR_CAPACITY) REQUIRE(n > cap && untouched(items, sizeof items), rc);
+        break;
+    }
+    case 8: {
+        cvl_index_path out;
+        int exists;
+        int32_t dir = (int32_t)(u8() % 3);
+        OUTCALL(rc, cvl_view_map_index_path(v, dir, index_path(), &out, &exists), &out);
+        break;
+    }
+    default: {
+        cvl_size s;
+        cvl_point p;
+        double t;
+        int an;
+        OUTCALL(rc, cvl_view_get_bounds_size(v, &s), &s);
+        OUTCALL(rc, cvl_view_get_content_offset(v, &p), &p);
+        OUTCALL(rc, cvl_view_get_time(v, &t), &t);
+        OUTCALL(rc, cvl_view_is_animating(v, &an), &an);
+        if (rc == CVL_OK) REQUIRE(an == 0 || an == 1, an);
+        break;
+    }
+    }
+}
+
+static void op_layout_setter(uint8_t which) {
+    int slot, rc;
+    cvl_layout *l = pick_layout(&slot);
+    layout_ctx *g = slot >= 0 ? layouts[slot].ctx : NULL;
+    switch (which % 12) {
+    case 0: {
+        cvl_flow_config c;
+        cvl_flow_config_default(&c);
+        c.scroll_direction = (int32_t)(u8() % 3);
+        c.section_headers_pin_to_visible_bounds = u8() % 2;
+        c.section_footers_pin_to_visible_bounds = u8() % 2;
+        c.reserved = u8() == 255;
+        c.item_size.width = dim();
+        c.item_size.height = dim();
+        c.minimum_line_spacing = (u8() & 1) ? dbl() : dim() - 60;
+        c.minimum_interitem_spacing = (u8() & 1) ? dbl() : dim();
+        c.section_inset.top = dim();
+        c.section_inset.left = (u8() & 1) ? dbl() : 0;
+        c.section_inset.bottom = dim() - 100;
+        c.section_inset.right = 0;
+        c.header_reference_size.width = c.header_reference_size.height = dim();
+        c.footer_reference_size.width = c.footer_reference_size.height = (u8() & 1) ? dim() : 0;
+        check(cvl_flow_layout_set_config(l, &c));
+        break;
+    }
+    case 1: {
+        cvl_flow_config c;
+        OUTCALL(rc, cvl_flow_layout_get_config(l, &c), &c);
+        break;
+    }
+    case 2: {
+        cvl_flow_delegate fd;
+        uint8_t m = u8();
+        memset(&fd, 0, sizeof fd);
+        fd.context = g;
+        if (g) {
+            if (m & 1) fd.size_for_item = fd_size;
+            if (m & 2) fd.inset_for_section = fd_inset;
+            if (m & 4) fd.minimum_line_spacing_for_section = fd_spacing;
+            if (m & 8) fd.minimum_interitem_spacing_for_section = fd_spacing;
+            if (m & 16) fd.header_size_for_section = fd_header;
+            if (m & 32) fd.footer_size_for_section = fd_header;
+        }
+        check(cvl_flow_layout_set_delegate(l, (m & 64) ? NULL : &fd));
+        break;
+    }
+    case 3: {
+        int64_t s = (u8() & 7) == 7 ? (int64_t)u64() : (int64_t)(u8() % 6);
+        size_t n = u8() % 40, i;
+        cvl_size *sizes = n ? malloc(n * sizeof *sizes) : NULL;
+        if (n && !sizes) break;
+        for (i = 0; i < n; i++) {
+            sizes[i].width = (u8() & 3) == 3 ? dbl() : dim();
+            sizes[i].height = dim();
+        }
+        check(cvl_flow_layout_set_item_sizes(l, s, sizes, n));
+        free(sizes);
+        break;
+    }
+    case 4: check(cvl_flow_layout_clear_item_sizes(l)); break;
+    case 5: {
+        cvl_rect r;
+        OUTCALL(rc, cvl_flow_layout_item_frame(l, index_path(), &r), &r);
+        OUTCALL(rc, cvl_flow_layout_section_frame(l, (int64_t)(u8() % 7) - 1, &r), &r);
+        break;
+    }
+    case 6: {
+        int32_t k, t;
+        static const char *names[] = {"band", "header", "footer", "", "x", "\xff", "connector"};
+        char longname[300];
+        uint8_t b = u8();
+        const char *name = b < 240 ? names[b % 7] : (b & 1) ? NULL : longname;
+        memset(longname, 'k', sizeof longname - 1);
+        longname[sizeof longname - 1] = 0;
+        OUTCALL(rc, cvl_layout_register_kind(l, name, &k), &k);
+        if (rc == CVL_OK) REQUIRE(k >= 0, (int)k);
+        OUTCALL(rc, cvl_layout_get_type(l, &t), &t);
+        if (rc == CVL_OK) REQUIRE(t >= CVL_LAYOUT_FLOW && t <= CVL_LAYOUT_CUSTOM, (int)t);
+        break;
+    }
+    case 7: {
+        int32_t m;
+        check(cvl_dimensions_layout_set_mode(l, (int32_t)(u8() % 3) - (u8() == 255 ? 5 : 0)));
+        OUTCALL(rc, cvl_dimensions_layout_get_mode(l, &m), &m);
+        check(cvl_dimensions_layout_set_mode_callback(l, (u8() & 1) && g ? dims_mode : NULL, g));
+        break;
+    }
+    case 8: {
+        cvl_mosaic_config c;
+        c.padding = (u8() & 1) ? dbl() : 10;
+        c.column_width = (u8() & 1) ? dbl() : 0;
+        c.row_height = (u8() & 1) ? dbl() : 0;
+        c.large_cell_width = (u8() & 3) == 3 ? dbl() : 0;
+        c.large_cell_height = (u8() & 3) == 3 ? dbl() : 0;
+        c.medium_cell_height = (u8() & 3) == 3 ? dbl() : 0;
+        check(cvl_mosaic_layout_set_config(l, &c));
+        OUTCALL(rc, cvl_mosaic_layout_get_config(l, &c), &c);
+        break;
+    }
+    case 9: {
+        cvl_tree_config c;
+        cvl_tree_config_default(&c);
+        c.item_size.width = dim();
+        c.item_size.height = (u8() & 1) ? dbl() : dim();
+        c.insets.top = (u8() & 3) == 3 ? dbl() : 5;
+        c.insets.left = 5;
+        check(cvl_tree_layout_set_config(l, &c));
+        OUTCALL(rc, cvl_tree_layout_get_config(l, &c), &c);
+        break;
+    }
+    case 10: {
+        cvl_size s;
+        s.width = dim();
+        s.height = (u8() & 1) ? dbl() : dim();
+        check(cvl_circle_layout_set_item_size(l, s));
+        OUTCALL(rc, cvl_circle_layout_get_item_size(l, &s), &s);
+        break;
+    }
+    default: /* reconfigure how the layout's callbacks behave */
+        if (g && depth == 0) {
+            decode_misbehaviour(&g->mb);
+            decode_misbehaviour(&g->dmb);
+            g->sizes[u8() % 4] = (u8() & 1) ? dbl() : dim();
+        }
+        break;
+    }
+}
+
+/* Every function on a destroyed handle: CVL_ERROR_INVALID_HANDLE. */
+static void op_stale(void) {
+    void *h;
+    int is_view, rc;
+    int k;
+    if (!nstale) return;
+    k = u8() % (nstale < NSTALE ? nstale : NSTALE);
+    h = stale[k];
+    is_view = stale_is_view[k];
+    if (is_view) {
+        cvl_view *v = h;
+        cvl_size s = {100, 100};
+        cvl_point p = {0, 0};
+        size_t n;
+        switch (u8() % 8) {
+        case 0: rc = check(cvl_view_set_bounds_size(v, s)); break;
+        case 1: rc = check(cvl_view_content_size(v, &s)); break;
+        case 2: rc = check(cvl_view_visible_attributes(v, NULL, 0, &n)); break;
+        case 3: rc = check(cvl_view_reload_data(v)); break;
+        case 4: rc = check(cvl_view_set_content_offset(v, p)); break;
+        case 5: rc = check(cvl_view_perform_batch_updates(v, NULL, 0, NULL)); break;
+        case 6: rc = check(cvl_view_set_layout(v, NULL, NULL)); break;
+        default: rc = check(cvl_view_destroy(v)); break;
+        }
+    } else {
+        cvl_layout *l = h;
+        cvl_flow_config c;
+        int32_t t;
+        cvl_data_source src;
+        cvl_view *v = NULL;
+        ds_ctx *d;
+        switch (u8() % 6) {
+        case 0: rc = check(cvl_layout_get_type(l, &t)); break;
+        case 1: rc = check(cvl_flow_layout_get_config(l, &c)); break;
+        case 2:
+            cvl_flow_config_default(&c);
+            rc = check(cvl_flow_layout_set_config(l, &c));
+            break;
+        case 3:
+            d = own(sizeof *d);
+            if (!d) return;
+            memset(&src, 0, sizeof src);
+            src.context = d;
+            src.number_of_items = ds_items;
+            rc = check(cvl_view_create(&src, l, &v));
+            if (rc == CVL_OK) cvl_view_destroy(v);
+            break;
+        case 4: {
+            int slot;
+            cvl_view *target = pick_view(&slot);
+            if (!target || slot < 0) return;
+            rc = check(cvl_view_set_layout(target, l, NULL));
+            break;
+        }
+        default: rc = check(cvl_layout_destroy(l)); break;
+        }
+    }
+    REQUIRE(rc == CVL_ERROR_INVALID_HANDLE, rc);
+    stale_calls++;
+}
+
+/* Functions that touch no handle. */
+static void op_pure(void) {
+    int rc;
+    switch (u8() % 5) {
+    case 0: {
+        cvl_animation a = animation();
+        double d;
+        OUTCALL(rc, cvl_animation_total_duration(&a, &d), &d);
+        if (rc == CVL_OK) REQUIRE(d >= 0 && !isnan(d), rc);
+        OUTCALL(rc, cvl_animation_progress(&a, (u8() & 1) ? dbl() : (double)(u8() % 20) * 0.1, &d), &d);
+        break;
+    }
+    case 1: {
+        cvl_transform3d a, b, out;
+        double *pa = &a.m11, *pb = &b.m11;
+        int i;
+        for (i = 0; i < 16; i++) {
+            pa[i] = (i % 5 == 0) ? 1 : 0;
+            pb[i] = pa[i];
+        }
+        for (i = 0; i < 4; i++) pb[u8() % 16] = dbl();
+        if (u8() & 1) pa[u8() % 16] = dbl();
+        if (u8() & 1)
+            OUTCALL(rc, cvl_transform3d_interpolate(&a, &b, (u8() & 1) ? dbl() : 0.5, &out), &out);
+        else
+            OUTCALL(rc, cvl_transform3d_interpolate_rotation(&a, &b, (u8() & 1) ? dbl() : 0.5, (int32_t)(u8() % 3), &out), &out);
+        break;
+    }
+    case 2: {
+        cvl_size img, max, out;
+        img.width = dbl();
+        img.height = dim();
+        max.width = dim();
+        max.height = dbl();
+        OUTCALL(rc, cvl_aspect_fit_size(img, max, &out), &out);
+        break;
+    }
+    case 3: {
+        size_t off;
+        static const char *s[] = {"cvl_attributes", "cvl_rect", "nope", ""};
+        static const char *f[] = {"alpha", "frame", "frame.x", "", "custom"};
+        OUTCALL(rc, cvl_abi_field_offset(s[u8() % 4], f[u8() % 5], &off), &off);
+        OUTCALL(rc, cvl_abi_struct_size(s[u8() % 4], &off), &off);
+        break;
+    }
+    default: {
+        uint32_t v;
+        OUTCALL(rc, cvl_version(&v), &v);
+        REQUIRE(cvl_status_string(u8() - 2) != NULL, 0);
+        break;
+    }
+    }
+}
+
+static void op_set_reentry(void) {
+    /* Make a view's data source call back in. */
+    int slot = u8() % NV, i;
+    if (depth > 0 || !views[slot].ds) return;
+    views[slot].ds->mb.re.on = u8() & 1;
+    for (i = 0; i < REPLAY; i++) views[slot].ds->mb.re.bytes[i] = u8();
+}
+
+static void run_one_op(void) {
+    uint8_t op = u8();
+    world w;
+    int compare = depth == 0 && (op & 0x80);
+    if (compare) take_world(&w);
+    if (depth == 0) calls_in_op = ok_in_op = 0;
+    switch (op % 16) {
+    case 0: op_create_layout(); break;
+    case 1: op_destroy_layout(); break;
+    case 2: op_create_view(); break;
+    case 3: op_destroy_view(); break;
+    case 4: case 5: op_view_setter(u8()); break;
+    case 6: case 7: case 8: op_query(u8()); break;
+    case 9: op_batch(1); break;
+    case 10: op_batch(0); break;
+    case 11: case 12: op_layout_setter(u8()); break;
+    case 13: op_stale(); break;
+    case 14: op_pure(); break;
+    default: op_set_reentry(); break;
+    }
+    /* Nothing changes on error: checked when every call of the operation failed. */
+    if (compare && calls_in_op > 0 && ok_in_op == 0) compare_world(&w, -1);
+}
+
+static void teardown(void) {
+    int i;
+    depth = 0;
+    quiet = 1; /* no re-entrant calls while tearing down */
+    for (i = 0; i < NV; i++)
+        if (views[i].h) {
+            int rc = check(cvl_view_destroy(views[i].h));
+            REQUIRE(rc == CVL_OK, rc);
+            views[i].h = NULL;
+        }
+    for (i = 0; i < NL; i++)
+        if (layouts[i].h) {
+            int rc = check(cvl_layout_destroy(layouts[i].h));
+            REQUIRE(rc == CVL_OK, rc);
+            layouts[i].h = NULL;
+        }
+    for (i = 0; i < NV; i++) views[i].ds = NULL;
+    for (i = 0; i < NL; i++) layouts[i].ctx = NULL;
+    for (i = 0; i < nowned; i++) free(owned[i]);
+    nowned = 0;
+    nstale = 0;
+    tree_model = NULL;
+    quiet = 0;
+    reentrant_effects = 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    reader r;
+    int steps = 0;
+    r.p = data;
+    r.n = size;
+    r.at = 0;
+    R = &r;
+    while (more() && steps++ < 400) run_one_op();
+    teardown();
+    return 0;
+}

@@ -268,7 +268,8 @@ static int take(cvl_view *v, snapshot *s) {
     memset(s, 0, sizeof *s);
     quiet++;
     s->rc[0] = cvl_view_number_of_sections(v, &s->sections);
-    for (k = 0; k < 4 && s->rc[0] == CVL_OK && k < s->sections; k++) s->rc[0] |= cvl_view_number_of_items(v, k, &s->items[k]);
+    for (k = 0; k < 4 && s->rc[0] == CVL_OK && k < s->sections; k++)
+        s->rc[0] |= cvl_view_number_of_items(v, k, &s->items[k]);
     s->rc[1] = cvl_view_get_bounds_size(v, &s->bounds) | cvl_view_get_content_offset(v, &s->offset);
     s->rc[2] = cvl_view_get_time(v, &s->time) | cvl_view_is_animating(v, &s->animating);
     s->rc[3] = cvl_view_content_size(v, &s->content);
@@ -520,7 +521,8 @@ static int grid_element(void *c, const cvl_layout_env *env, cvl_layout *layout, 
     (void)env;
     if (rc) return rc;
     *found = 0;
-    if (category == CVL_CATEGORY_CELL && ip.section >= 0 && ip.section < g->nsec && ip.item >= 0 && ip.item < g->counts[ip.section]) {
+    if (category == CVL_CATEGORY_CELL && ip.section >= 0 && ip.section < g->nsec && ip.item >= 0 &&
+        ip.item < g->counts[ip.section]) {
         *out = grid_cell(g, ip.section, ip.item);
         if (g->mb.hostile >= 2 && g->mb.hostile < 14) spoil(out, g->mb.hostile, g->mb.hv);
         *found = g->mb.hostile == 15 ? 5 : 1;
@@ -1663,8 +1665,10 @@ static void op_pure(void) {
         if (u8() & 1) pa[u8() % 16] = dbl();
         if (u8() & 1)
             OUTCALL(rc, cvl_transform3d_interpolate(&a, &b, (u8() & 1) ? dbl() : 0.5, &out), &out);
-        else
-            OUTCALL(rc, cvl_transform3d_interpolate_rotation(&a, &b, (u8() & 1) ? dbl() : 0.5, (int32_t)(u8() % 3), &out), &out);
+        else {
+            double f = (u8() & 1) ? dbl() : 0.5;
+            OUTCALL(rc, cvl_transform3d_interpolate_rotation(&a, &b, f, (int32_t)(u8() % 3), &out), &out);
+        }
         break;
     }
     case 2: {

@@ -270,9 +270,11 @@ static int take(cvl_view *v, snapshot *s) {
     s->rc[0] = cvl_view_number_of_sections(v, &s->sections);
     for (k = 0; k < 4 && s->rc[0] == CVL_OK && k < s->sections; k++)
         s->rc[0] |= cvl_view_number_of_items(v, k, &s->items[k]);
+    /* The content size first: it runs a pending layout cycle, which may move the content offset
+    ** (scroll anchoring restores its anchor at the next prepare), so the offset is read after. */
+    s->rc[3] = cvl_view_content_size(v, &s->content);
     s->rc[1] = cvl_view_get_bounds_size(v, &s->bounds) | cvl_view_get_content_offset(v, &s->offset);
     s->rc[2] = cvl_view_get_time(v, &s->time) | cvl_view_is_animating(v, &s->animating);
-    s->rc[3] = cvl_view_content_size(v, &s->content);
     s->rc[4] = cvl_view_visible_attributes(v, s->q, SNAPQ, &s->n);
     if (s->rc[4] == CVL_ERROR_CAPACITY) s->rc[4] = CVL_OK; /* the count alone is compared */
     quiet--;

@@ -22,7 +22,7 @@ VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indire
             --errors-for-leak-kinds=definite,indirect --error-exitcode=9
 PYENV := PYTHONPATH=bindings/python CVLAYOUT_LIBRARY=$(CURDIR)/$(LIB)
 
-.PHONY: deps lib demo test style format format-lint test-swift test-c test-python tsan abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean lib-asan fuzz test-fuzz
+.PHONY: deps lib demo test style format format-lint lint test-swift test-c test-python tsan abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean lib-asan fuzz test-fuzz
 
 deps:
 	@scripts/install-deps.sh
@@ -62,7 +62,7 @@ demo: deps lib
 	$(PYENV) $(PYTHON) -m cvlayout gallery --out gallery
 
 # Every test: the header/export agreement, Swift tests, the C harness under valgrind, Python.
-test: deps lib abi-check style check-version check-library test-swift test-c test-python test-install test-wheel test-fuzz
+test: deps lib abi-check style lint check-version check-library test-swift test-c test-python test-install test-wheel test-fuzz
 	@echo "all test suites passed"
 
 # Style: lines of at most 120 columns in Sources/, Tests/, include/ and bindings/ (lines from
@@ -88,6 +88,11 @@ format-lint:
 abi-check: deps
 	$(PYTHON) scripts/gen_abi_check.py --check
 	$(PYTHON) scripts/gen_fixtures.py --check
+
+# Python: ruff, and mypy --strict on the bindings (configured in pyproject.toml).
+lint: deps
+	$(PYTHON) -m ruff check
+	$(PYTHON) -m mypy
 
 check-version:
 	$(PYTHON) scripts/version.py --check

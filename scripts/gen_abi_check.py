@@ -248,8 +248,7 @@ def python_types() -> str:
            "",
            "import ctypes",
            "import struct",
-           "from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_double, c_int, c_int32, c_int64,",
-           "                    c_size_t, c_uint8, c_uint32, c_uint64, c_void_p)",
+           "@CTYPES_IMPORT@",
            "from typing import TYPE_CHECKING, Any, Final, Literal",
            "",
            "from ._base import CEnum, CFlag, CvlError, LibraryError",
@@ -365,7 +364,12 @@ def python_types() -> str:
         for name, pos in positions:
             out.append(f"    {name}: Final = {pos}")
     out.append("")
-    return "\n".join(wrap_python_line(line) for line in out)
+    text = "\n".join(wrap_python_line(line) for line in out)
+    used = sorted({n for n in ("CFUNCTYPE", "POINTER", "Structure", *H.SCALARS.values(), "c_char_p", "c_void_p")
+                   if re.search(rf"\b{n}\b", text.split("@CTYPES_IMPORT@", 1)[1])},
+                  key=lambda n: (not n[0].isupper(), n))
+    lines = textwrap.wrap("from ctypes import (" + ", ".join(used) + ")", 110, subsequent_indent=" " * 20)
+    return text.replace("@CTYPES_IMPORT@", "\n".join(lines))
 
 
 def flat_record(s: H.Struct) -> tuple[str, list[tuple[str, str]]]:

@@ -11,12 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from enum import IntEnum, IntFlag
-from typing import Any
+from typing import Any, TypeVar
 
-try:
-    from typing import Self
-except ImportError:  # pragma: no cover - Python < 3.11
-    from typing_extensions import Self
+_E = TypeVar("_E", bound="CEnum")
+_F = TypeVar("_F", bound="CFlag")
 
 
 def _words(class_name: str) -> str:
@@ -42,7 +40,7 @@ class CEnum(IntEnum):
         return [m.label for m in cls]
 
     @classmethod
-    def coerce(cls, value: Any) -> Self:
+    def coerce(cls: type[_E], value: Any) -> _E:
         """A member from a member, its int value or its label; ``InvalidArgument`` listing the
         valid labels otherwise."""
         if isinstance(value, cls):
@@ -77,15 +75,16 @@ class CFlag(IntFlag):
         return [m.name.lower() for m in cls.__members__.values() if m.name is not None]
 
     @classmethod
-    def coerce(cls, value: Any) -> Self:
+    def coerce(cls: type[_F], value: Any) -> _F:
         """Flags from a member, an int, a label, labels joined by ``|``, ``,`` or spaces, or an
         iterable of any of those; ``InvalidArgument`` listing the valid labels otherwise."""
         if isinstance(value, cls):
             return value
         if isinstance(value, int) and not isinstance(value, bool):
             return cls(value)
+        parts: Iterable[Any]
         if isinstance(value, str):
-            parts: Iterable[Any] = value.replace("|", " ").replace(",", " ").split()
+            parts = value.replace("|", " ").replace(",", " ").split()
         elif isinstance(value, Iterable):
             parts = value
         else:

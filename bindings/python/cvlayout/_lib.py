@@ -89,7 +89,7 @@ def _check(status: int, func: Any, args: tuple[Any, ...]) -> int:
         if isinstance(last, ctypes._SimpleCData):
             err.needed = last.value
         elif hasattr(last, "_obj"):  # byref(...)
-            err.needed = getattr(last._obj, "value", None)
+            err.needed = getattr(getattr(last, "_obj", None), "value", None)
     if exc is not None:
         raise err from exc
     raise err

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import ctypes
 import struct
-from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_double, c_int, c_int32, c_int64,
-                    c_size_t, c_uint8, c_uint32, c_uint64, c_void_p)
+from ctypes import (CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int, c_int32, c_int64, c_size_t,
+                    c_uint32, c_uint64, c_void_p)
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from ._base import CEnum, CFlag, CvlError, LibraryError

@@ -1,18 +1,27 @@
-"""Animations: timing curves and springs (``cvl_animation``), and transform interpolation."""
+"""Animations: timing curves and springs (``cvl_animation``), and transform interpolation.
+
+The clock model: the host owns the clock.  A view's time (``view.time``, seconds, any origin,
+never decreasing) changes only when the host calls ``view.set_time()``.  An animated batch update,
+layout switch or scroll starts at the view's current time plus the animation's ``delay``, and
+every query made while it runs returns the on-screen (interpolated) attributes at the view's
+current time; ``view.finish_animations()`` jumps to the end.
+"""
 
 from __future__ import annotations
 
 import ctypes
 from dataclasses import dataclass
+from typing import Any, cast
 
 from . import _lib
 from . import _types as T
-from ._ints import int32, uint32
+from ._ints import uint32
+from ._types import Curve, CurveName, Rotation, RotationName
 from .geometry import Transform
 
-CURVES = {"linear": T.CURVE_LINEAR, "ease_in": T.CURVE_EASE_IN, "ease_out": T.CURVE_EASE_OUT,
-          "ease_in_out": T.CURVE_EASE_IN_OUT, "cubic_bezier": T.CURVE_CUBIC_BEZIER, "spring": T.CURVE_SPRING}
-CURVE_NAMES = {v: k for k, v in CURVES.items()}
+#: Curve names and their values (the labels of :class:`~cvlayout.Curve`).
+CURVES: dict[str, Curve] = {m.label: m for m in Curve}
+CURVE_NAMES: dict[int, str] = {m.value: m.label for m in Curve}
 
 
 def _library_default() -> T.cvl_animation:
@@ -27,16 +36,19 @@ _D = _library_default()
 
 @dataclass(frozen=True)
 class Animation:
-    """``Animation(duration=..., curve=...)``; see :meth:`spring` and :meth:`cubic_bezier`.
+    """How a change animates: ``Animation(duration=0.3, curve="ease_in_out", delay=0.0)``; see
+    :meth:`spring`, :meth:`spring_physics`, :meth:`spring_uikit` and :meth:`cubic_bezier`.
 
-    Every field defaults to the library's default (``cvl_animation_default``: 0.3 s ease-in-out,
-    and the default spring in the spring fields). Validation is the library's: a bad value raises
-    ``InvalidArgument`` when the animation is used (or from :attr:`total_duration`)."""
+    ``curve`` is a :class:`~cvlayout.Curve` or its name ("linear", "ease_in", "ease_out",
+    "ease_in_out", "cubic_bezier", "spring"); an unknown name raises ``InvalidArgument`` at once.
+    The numbers are validated by the library when the animation is used (or by
+    :attr:`total_duration`).  The animation starts at the view's time when the change is made,
+    plus ``delay`` (see the module docstring for the clock model)."""
 
     duration: float = _D.duration
-    curve: str = CURVE_NAMES[T.Curve(_D.curve)]
+    curve: CurveName | Curve = cast(CurveName, CURVE_NAMES[T.Curve(_D.curve)])
     delay: float = _D.delay
-    bezier: tuple[float, float, float, float] = tuple(_D.bezier)  # type: ignore[assignment]
+    bezier: tuple[float, float, float, float] = cast(tuple[float, float, float, float], tuple(_D.bezier))
     spring_damping_ratio: float = _D.spring_damping_ratio
     spring_response: float = _D.spring_response
     spring_mass: float = _D.spring_mass
@@ -46,16 +58,19 @@ class Animation:
     #: ``CVL_ANIMATION_*`` bits; prefer the named arguments of the constructors below.
     flags: int = _D.flags
 
+    def __post_init__(self) -> None:
+        # The curve is checked now (a typo must not wait for the view's next call) and stored by name.
+        object.__setattr__(self, "curve", Curve.coerce(self.curve).label)
+
     @staticmethod
-    def _flags(allows_overdamping: bool = False, rotation: str = "shortest") -> int:
-        if rotation not in ("shortest", "css"):
-            raise ValueError(f"rotation must be 'shortest' or 'css', not {rotation!r}")
+    def _flags(allows_overdamping: bool = False, rotation: RotationName | Rotation = "shortest") -> int:
+        css = Rotation.coerce(rotation) is Rotation.CSS
         return ((T.ANIMATION_ALLOWS_OVERDAMPING if allows_overdamping else 0)
-                | (T.ANIMATION_ROTATION_CSS if rotation == "css" else 0))
+                | (T.ANIMATION_ROTATION_CSS if css else 0))
 
     @classmethod
     def spring(cls, damping_ratio: float | None = None, response: float | None = None, delay: float = 0.0,
-               allows_overdamping: bool = False, rotation: str = "shortest") -> "Animation":
+               allows_overdamping: bool = False, rotation: RotationName | Rotation = "shortest") -> "Animation":
         """A spring given as (damping ratio, response), SwiftUI's parametrisation; an argument left
         out is the library's default spring's."""
         return cls(duration=0.0, curve="spring", delay=delay,
@@ -66,7 +81,7 @@ class Animation:
     @classmethod
     def spring_physics(cls, mass: float | None = None, stiffness: float | None = None,
                        damping: float | None = None, initial_velocity: float | None = None, delay: float = 0.0,
-                       allows_overdamping: bool = False, rotation: str = "shortest") -> "Animation":
+                       allows_overdamping: bool = False, rotation: RotationName | Rotation = "shortest") -> "Animation":
         """A spring given as (mass, stiffness, damping, initial velocity): CASpringAnimation's
         parameters, each left out being CASpringAnimation's default (the library's). A damping
         ratio above 1 moves critically damped unless ``allows_overdamping``."""
@@ -81,7 +96,7 @@ class Animation:
 
     @classmethod
     def spring_uikit(cls, duration: float, damping_ratio: float, initial_velocity: float = 0.0,
-                     delay: float = 0.0, rotation: str = "shortest") -> "Animation":
+                     delay: float = 0.0, rotation: RotationName | Rotation = "shortest") -> Animation:
         """UIKit's ``animateWithDuration:delay:usingSpringWithDamping:initialSpringVelocity:``:
         the stiffness is solved so the spring settles (envelope 0.001) at ``duration``, and the
         animation lasts ``duration``."""
@@ -100,7 +115,7 @@ class Animation:
         return cls.from_struct(_library_default())
 
     def to_struct(self) -> T.cvl_animation:
-        curve = CURVES[self.curve] if isinstance(self.curve, str) else int32(self.curve, "curve")
+        curve = Curve.coerce(self.curve)
         return T.cvl_animation(
             float(self.duration), float(self.delay), curve, uint32(self.flags, "flags"),
             (ctypes.c_double * 4)(*self.bezier),
@@ -108,8 +123,10 @@ class Animation:
             self.spring_damping, self.spring_initial_velocity)
 
     @classmethod
-    def from_struct(cls, s: T.cvl_animation) -> "Animation":
-        return cls(s.duration, CURVE_NAMES.get(s.curve, s.curve), s.delay, tuple(s.bezier), s.spring_damping_ratio,
+    def from_struct(cls, s: T.cvl_animation) -> Animation:
+        """An Animation from a ``cvl_animation``."""
+        b = tuple(s.bezier)
+        return cls(s.duration, Curve.coerce(s.curve), s.delay, (b[0], b[1], b[2], b[3]), s.spring_damping_ratio,
                    s.spring_response, s.spring_mass, s.spring_stiffness, s.spring_damping,
                    s.spring_initial_velocity, s.flags)
 
@@ -127,7 +144,7 @@ class Animation:
         return out.value
 
 
-def as_struct(animation) -> T.cvl_animation | None:
+def as_struct(animation: Any) -> T.cvl_animation | None:
     """None, an Animation, True (the default) or a duration in seconds."""
     if animation is None or animation is False:
         return None
@@ -135,17 +152,18 @@ def as_struct(animation) -> T.cvl_animation | None:
         return Animation().to_struct()
     if isinstance(animation, (int, float)):
         return Animation(duration=float(animation)).to_struct()
-    return animation.to_struct()
+    if isinstance(animation, Animation):
+        return animation.to_struct()
+    raise TypeError(f"animation must be an Animation, True, a duration or None, not {type(animation).__name__}")
 
 
-def interpolate_transform(a: Transform, b: Transform, t: float, rotation: str = "shortest") -> Transform:
+def interpolate_transform(a: Transform, b: Transform, t: float,
+                          rotation: RotationName | Rotation = "shortest") -> Transform:
     """Decomposition interpolation (CSS Transforms Level 2) of two 16-tuples at ``t``. A rotation
     turns the shorter way (``rotation="shortest"``) or as the CSS algorithm is written, without
     the quaternion sign flip (``"css"``)."""
-    modes = {"shortest": T.ROTATION_SHORTEST, "css": T.ROTATION_CSS}
-    if rotation not in modes:
-        raise ValueError(f"rotation must be 'shortest' or 'css', not {rotation!r}")
+    mode = Rotation.coerce(rotation)
     ta, tb, out = T.cvl_transform3d(*a), T.cvl_transform3d(*b), T.cvl_transform3d()
-    _lib.cvl_transform3d_interpolate_rotation(ctypes.byref(ta), ctypes.byref(tb), float(t), modes[rotation],
+    _lib.cvl_transform3d_interpolate_rotation(ctypes.byref(ta), ctypes.byref(tb), float(t), mode,
                                               ctypes.byref(out))
-    return tuple(getattr(out, n) for n, _ in T.cvl_transform3d._fields_)
+    return tuple(float(getattr(out, f[0])) for f in T.cvl_transform3d._fields_)

@@ -9,35 +9,34 @@ from operator import itemgetter
 from typing import Any, Iterable, Mapping, Sequence
 
 from . import _types as T
+from ._types import Category, CategoryName, InvalidArgument, Kind
 from .geometry import IDENTITY, IndexPath, Point, Rect, Size, Transform, pair, project, quad
 from .geometry import index_path as _ip
 
-CATEGORY_NAMES = {T.CATEGORY_CELL: "cell", T.CATEGORY_SUPPLEMENTARY: "supplementary",
-                  T.CATEGORY_DECORATION: "decoration"}
-CATEGORY_VALUES = {v: k for k, v in CATEGORY_NAMES.items()}
-BUILTIN_KIND_NAMES = {T.KIND_NONE: None, T.KIND_HEADER: "header", T.KIND_FOOTER: "footer",
-                      T.KIND_BINDER: "binder", T.KIND_CONNECTOR: "connector"}
-BUILTIN_KINDS = {v: k for k, v in BUILTIN_KIND_NAMES.items() if v}
+#: Category values and names (the labels of :class:`~cvlayout.Category`).
+CATEGORY_NAMES: dict[int, str] = {m.value: m.label for m in Category}
+CATEGORY_VALUES: dict[str, int] = {m.label: m.value for m in Category}
+#: Built-in kind values and names (cells have kind 0 and no name).
+BUILTIN_KIND_NAMES: dict[int, str | None] = {m.value: (None if m is Kind.NONE else m.label) for m in Kind}
+BUILTIN_KINDS: dict[str, int] = {m.label: m.value for m in Kind if m is not Kind.NONE}
 
 _FMT = T.ATTRIBUTES_FORMAT
 
 
-def category_value(category) -> int:
-    if isinstance(category, str):
-        try:
-            return CATEGORY_VALUES[category]
-        except KeyError:
-            raise ValueError(f"unknown category {category!r} (cell, supplementary, decoration)") from None
-    return int(category)
+def category_value(category: CategoryName | Category | int) -> int:
+    """A category's value from a :class:`~cvlayout.Category`, its name or its value;
+    ``InvalidArgument`` listing the names otherwise."""
+    return int(Category.coerce(category))
 
 
-def builtin_kind(kind) -> int:
+def builtin_kind(kind: str | int | None) -> int:
     """A kind value from an int or a built-in name ('header', 'footer', 'binder', 'connector')."""
     if isinstance(kind, str):
         try:
             return BUILTIN_KINDS[kind]
         except KeyError:
-            raise ValueError(f"{kind!r} is not a built-in kind; register it with layout.register_kind()") from None
+            raise InvalidArgument(message=f"{kind!r} is not a built-in kind ({', '.join(BUILTIN_KINDS)}); "
+                                  "register it with layout.register_kind()") from None
     return int(kind) if kind is not None else 0
 
 
@@ -55,8 +54,8 @@ class Attributes:
     index_path: IndexPath
     category: str
     kind: int
-    origin: Point
-    _size: Size
+    origin: tuple[float, float]
+    _size: tuple[float, float]
     transform: Transform
     alpha: float
     z_index: int
@@ -72,12 +71,12 @@ class Attributes:
     #: element keeps the one it had before the change. Ignored in attributes a layout returns.
     identifier: int | None = None
 
-    def __init__(self, index_path=(0, 0), category="cell", kind=0, frame=None, *, center=None, size=None,
-                 transform=IDENTITY, alpha=1.0, z_index=0, hidden=False, custom=(), kind_name=None):
+    def __init__(self, index_path: IndexPath = (0, 0), category: CategoryName | Category | int = "cell",
+                 kind: str | int = 0, frame: Any = None, *, center: Any = None, size: Any = None,
+                 transform: Iterable[float] = IDENTITY, alpha: float = 1.0, z_index: int = 0, hidden: bool = False,
+                 custom: Iterable[float] = (), kind_name: str | None = None) -> None:
         self.index_path = _ip(index_path)
-        self.category = CATEGORY_NAMES[category_value(category)]
-        if isinstance(kind, str) and kind not in BUILTIN_KINDS:
-            raise ValueError(f"{kind!r} is not a built-in kind; pass the value from layout.register_kind()")
+        self.category = Category.coerce(category).label
         self.kind = builtin_kind(kind)
         self.kind_name = kind_name if kind_name is not None else BUILTIN_KIND_NAMES.get(self.kind)
         if frame is not None:
@@ -97,41 +96,46 @@ class Attributes:
         self.hidden = bool(hidden)
         c = tuple(float(v) for v in custom)
         if len(c) > T.CUSTOM_SLOTS:
-            raise ValueError(f"at most {T.CUSTOM_SLOTS} custom values")
+            raise InvalidArgument(message=f"at most {T.CUSTOM_SLOTS} custom values, not {len(c)}")
         self.custom = c
         self.disappearing = False
         self.identifier = None
 
     # Constructors in UIKit's spelling.
     @classmethod
-    def cell(cls, index_path, frame=None, **kw) -> "Attributes":
+    def cell(cls, index_path: IndexPath, frame: Any = None, **kw: Any) -> Attributes:
+        """A cell's attributes (layoutAttributesForCellWithIndexPath:)."""
         return cls(index_path, "cell", 0, frame, **kw)
 
     @classmethod
-    def supplementary(cls, kind, index_path, frame=None, **kw) -> "Attributes":
+    def supplementary(cls, kind: str | int, index_path: IndexPath, frame: Any = None, **kw: Any) -> Attributes:
+        """A supplementary view's attributes (``kind``: 'header', 'footer', ... or a registered value)."""
         return cls(index_path, "supplementary", kind, frame, **kw)
 
     @classmethod
-    def decoration(cls, kind, index_path, frame=None, **kw) -> "Attributes":
+    def decoration(cls, kind: str | int, index_path: IndexPath, frame: Any = None, **kw: Any) -> Attributes:
+        """A decoration view's attributes (``kind``: a built-in name or a registered value)."""
         return cls(index_path, "decoration", kind, frame, **kw)
 
     @property
     def frame(self) -> Rect:
-        return (*self.origin, *self.size)
+        """The untransformed frame (x, y, width, height); setting it keeps ``center`` consistent."""
+        (x, y), (w, h) = self.origin, self._size
+        return Rect(x, y, w, h)
 
     @frame.setter
-    def frame(self, value) -> None:
+    def frame(self, value: Any) -> None:
         x, y, w, h = quad(value)
         self._size = (w, h)
         self.origin = (x, y)
 
     @property
     def size(self) -> Size:
-        return self._size
+        """The frame's size; setting it keeps the centre, as UIKit's ``size`` setter does."""
+        return Size(*self._size)
 
     @size.setter
-    def size(self, value) -> None:
-        """Keeps the centre, as UIKit's ``size`` setter does."""
+    def size(self, value: Any) -> None:
         cx, cy = self.center
         w, h = pair(value)
         self._size = (w, h)
@@ -139,21 +143,24 @@ class Attributes:
 
     @property
     def center(self) -> Point:
-        (x, y), (w, h) = self.origin, self.size
-        return (x + w / 2, y + h / 2)
+        """The frame's centre; setting it moves the frame."""
+        (x, y), (w, h) = self.origin, self._size
+        return Point(x + w / 2, y + h / 2)
 
     @center.setter
-    def center(self, value) -> None:
+    def center(self, value: Any) -> None:
         cx, cy = pair(value)
         w, h = self.size
         self.origin = (cx - w / 2, cy - h / 2)
 
     @property
     def is_cell(self) -> bool:
+        """True for a cell (not a supplementary or decoration view)."""
         return self.category == "cell"
 
     @property
     def category_value(self) -> int:
+        """The category as the header's CVL_CATEGORY_* value."""
         return CATEGORY_VALUES[self.category]
 
     @property
@@ -165,7 +172,8 @@ class Attributes:
         """The four drawn corners (transform applied); None if a corner is behind the eye."""
         return project(self.transform, self.center, self.size)
 
-    def copy(self, **changes) -> "Attributes":
+    def copy(self, **changes: Any) -> Attributes:
+        """A copy with ``changes`` applied (any settable attribute: ``frame=``, ``alpha=``, ...)."""
         new = object.__new__(Attributes)
         for name in _SLOTS:
             object.__setattr__(new, name, getattr(self, name))
@@ -173,7 +181,7 @@ class Attributes:
             setattr(new, k, v)
         return new
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-ready dict (the ``elements`` entries of the documented output format)."""
         return {
             "index_path": list(self.index_path), "category": self.category, "kind": self.kind,
@@ -340,29 +348,34 @@ class LayoutEnv:
 
     @property
     def number_of_sections(self) -> int:
+        """How many sections the data source reported."""
         return len(self.counts)
 
     def number_of_items(self, section: int) -> int:
+        """How many items ``section`` has."""
         return self.counts[section]
 
     @property
     def visible_rect(self) -> Rect:
-        return (*self.content_offset, *self.bounds_size)
+        """The visible rect: content offset and bounds size."""
+        return Rect(*self.content_offset, *self.bounds_size)
 
     @classmethod
-    def from_pointer(cls, env_p) -> "LayoutEnv":
+    def from_pointer(cls, env_p: Any) -> LayoutEnv:
+        """A copy of the ``cvl_layout_env`` a callback received."""
         e = env_p.contents
         n = e.number_of_sections
         counts = tuple(e.items_in_section[:n]) if n > 0 and e.items_in_section else ()
-        return cls((e.bounds_size.width, e.bounds_size.height), (e.content_offset.x, e.content_offset.y), counts)
+        return cls(Size(e.bounds_size.width, e.bounds_size.height), Point(e.content_offset.x, e.content_offset.y),
+                   counts)
 
 
-def flatten(items: Iterable) -> list:
-    out = []
+def flatten(items: Iterable[Any]) -> list[Any]:
+    """Nested lists and tuples of elements as one flat list."""
+    out: list[Any] = []
     for x in items:
-        if isinstance(x, (list, tuple)) and not isinstance(x, Attributes):
+        if isinstance(x, (list, tuple)):
             out.extend(flatten(x))
         else:
             out.append(x)
     return out
-

@@ -271,9 +271,9 @@ class FlowLayout(BaseLayout):
 
         def inset_fn(fn):
             def cb(_ctx, section, out):
-                t, l, b, r = insets(fn(section))
+                top, left, bottom, right = insets(fn(section))
                 o = out.contents
-                o.top, o.left, o.bottom, o.right = t, l, b, r
+                o.top, o.left, o.bottom, o.right = top, left, bottom, right
             return cb
 
         def spacing_fn(fn):

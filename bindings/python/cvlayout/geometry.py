@@ -1,19 +1,64 @@
-"""Plain-tuple geometry: points (x, y), sizes (w, h), rects (x, y, w, h), insets (t, l, b, r),
-index paths (section, item), and 4x4 transforms as 16-tuples (row-major m11..m44, CATransform3D
-conventions: row vectors, p' = p * M).
+"""Geometry: points, sizes and rects as named tuples (``Point(x, y)``, ``Size(width, height)``,
+``Rect(x, y, width, height)``), insets (top, left, bottom, right), index paths (section, item),
+and 4x4 transforms as 16-tuples (row-major m11..m44, CATransform3D conventions: row vectors,
+p' = p * M).
+
+Every function that takes geometry also accepts plain tuples (``(320, 480)``) and objects with
+``width``/``height`` or ``x``/``y``; every value the library returns is a named tuple, so both
+``size.width`` and ``w, h = size`` work.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple, Union
 
-Point = tuple[float, float]
-Size = tuple[float, float]
-Rect = tuple[float, float, float, float]
+
+class Point(NamedTuple):
+    """A point in content coordinates (points, origin top-left, y down)."""
+
+    x: float
+    y: float
+
+
+class Size(NamedTuple):
+    """A width and a height in points."""
+
+    width: float
+    height: float
+
+
+class Rect(NamedTuple):
+    """An origin and a size, in points (CGRect)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def origin(self) -> Point:
+        """The top-left corner."""
+        return Point(self.x, self.y)
+
+    @property
+    def size(self) -> Size:
+        """The width and height."""
+        return Size(self.width, self.height)
+
+
 Insets = tuple[float, float, float, float]
 IndexPath = tuple[int, int]
 Transform = tuple[float, ...]
+#: What the API accepts for a point or a size: a Point/Size, any 2-sequence of numbers, or an
+#: object with x/y (width/height) attributes.
+PointLike = Union[Point, Sequence[float], Any]
+SizeLike = Union[Size, Sequence[float], Any]
+#: A Rect or any 4-sequence (x, y, width, height).
+RectLike = Union[Rect, Sequence[float]]
+#: A number (every side) or a 4-sequence (top, left, bottom, right).
+InsetsLike = Union[float, Sequence[float]]
 
 IDENTITY: Transform = (1.0, 0.0, 0.0, 0.0,
                        0.0, 1.0, 0.0, 0.0,
@@ -21,7 +66,7 @@ IDENTITY: Transform = (1.0, 0.0, 0.0, 0.0,
                        0.0, 0.0, 0.0, 1.0)
 
 
-def pair(value, name: str = "value") -> tuple[float, float]:
+def pair(value: Any, name: str = "value") -> tuple[float, float]:
     """(a, b) from any 2-sequence (also an object with width/height or x/y)."""
     if hasattr(value, "width"):
         return float(value.width), float(value.height)
@@ -31,12 +76,28 @@ def pair(value, name: str = "value") -> tuple[float, float]:
     return float(a), float(b)
 
 
-def quad(value) -> tuple[float, float, float, float]:
+def quad(value: Any) -> tuple[float, float, float, float]:
+    """(a, b, c, d) as floats from any 4-sequence."""
     a, b, c, d = value
     return float(a), float(b), float(c), float(d)
 
 
-def insets(value) -> Insets:
+def point(value: Any) -> Point:
+    """A :class:`Point` from anything :func:`pair` accepts."""
+    return Point(*pair(value))
+
+
+def size(value: Any) -> Size:
+    """A :class:`Size` from anything :func:`pair` accepts."""
+    return Size(*pair(value))
+
+
+def rect(value: Any) -> Rect:
+    """A :class:`Rect` from any 4-sequence."""
+    return Rect(*quad(value))
+
+
+def insets(value: Any) -> Insets:
     """(top, left, bottom, right) from a number (all sides) or a 4-sequence."""
     if isinstance(value, (int, float)):
         v = float(value)
@@ -44,12 +105,15 @@ def insets(value) -> Insets:
     return quad(value)
 
 
-def index_path(value) -> IndexPath:
+def index_path(value: Any) -> IndexPath:
+    """(section, item) as ints from any 2-sequence."""
     s, i = value
     return int(s), int(i)
 
 
-def rect_intersects(a: Rect, b: Rect) -> bool:
+
+
+def rect_intersects(a: RectLike, b: RectLike) -> bool:
     """Open-interval intersection (touching edges do not count; zero-area rects never intersect)."""
     ax, ay, aw, ah = a
     bx, by, bw, bh = b
@@ -58,23 +122,24 @@ def rect_intersects(a: Rect, b: Rect) -> bool:
     return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
 
 
-def rect_union(rects: Iterable[Rect]) -> Rect | None:
-    rects = list(rects)
-    if not rects:
+def rect_union(rects: Iterable[RectLike]) -> Rect | None:
+    """The smallest rect containing every rect (None for none)."""
+    rs = list(rects)
+    if not rs:
         return None
-    x0 = min(r[0] for r in rects)
-    y0 = min(r[1] for r in rects)
-    x1 = max(r[0] + r[2] for r in rects)
-    y1 = max(r[1] + r[3] for r in rects)
-    return x0, y0, x1 - x0, y1 - y0
+    x0 = min(r[0] for r in rs)
+    y0 = min(r[1] for r in rs)
+    x1 = max(r[0] + r[2] for r in rs)
+    y1 = max(r[1] + r[3] for r in rs)
+    return Rect(x0, y0, x1 - x0, y1 - y0)
 
 
-def rect_integral(r: Rect) -> Rect:
+def rect_integral(r: RectLike) -> Rect:
     """CGRectIntegral: the smallest integral rect containing ``r``."""
     x, y, w, h = r
     x0, y0 = math.floor(x), math.floor(y)
     x1, y1 = math.ceil(x + w), math.ceil(y + h)
-    return float(x0), float(y0), float(x1 - x0), float(y1 - y0)
+    return Rect(float(x0), float(y0), float(x1 - x0), float(y1 - y0))
 
 
 # --- transforms ---------------------------------------------------------------------------------
@@ -84,12 +149,14 @@ def concat(a: Transform, b: Transform) -> Transform:
 
 
 def translation(tx: float, ty: float, tz: float = 0.0) -> Transform:
+    """CATransform3DMakeTranslation."""
     t = list(IDENTITY)
     t[12], t[13], t[14] = float(tx), float(ty), float(tz)
     return tuple(t)
 
 
 def scale(sx: float, sy: float, sz: float = 1.0) -> Transform:
+    """CATransform3DMakeScale."""
     t = list(IDENTITY)
     t[0], t[5], t[10] = float(sx), float(sy), float(sz)
     return tuple(t)
@@ -110,10 +177,11 @@ def rotation(angle: float, x: float, y: float, z: float) -> Transform:
 
 
 def is_identity(t: Transform) -> bool:
+    """True for the identity transform (exactly)."""
     return tuple(t) == IDENTITY
 
 
-def project(t: Transform, center: Point, size: Size) -> list[Point] | None:
+def project(t: Transform, center: PointLike, size: SizeLike) -> list[Point] | None:
     """The drawn quad of an element (header rule): each corner (±w/2, ±h/2, 0, 1) through ``t``,
     x and y divided by w, plus ``center``.  Order: top-left, top-right, bottom-right, bottom-left.
     None when a corner is behind the eye (w <= 0)."""
@@ -126,5 +194,5 @@ def project(t: Transform, center: Point, size: Size) -> list[Point] | None:
         w = px * t[3] + py * t[7] + t[15]
         if w <= 1e-12:
             return None
-        out.append((cx + x / w, cy + y / w))
+        out.append(Point(cx + x / w, cy + y / w))
     return out

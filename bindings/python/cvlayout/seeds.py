@@ -130,7 +130,8 @@ class TreeLayout(BaseLayout):
 
         def cb(_ctx, ip, out):
             out[0] = int64(fn(ip.section, ip.item), f"number_of_children({ip.section}, {ip.item})")
-        source = T.cvl_tree_data_source(None, make(T.TreeDataSourceNumberOfChildrenFn, "number_of_children", cb, self._keep))
+        children_fn = make(T.TreeDataSourceNumberOfChildrenFn, "number_of_children", cb, self._keep)
+        source = T.cvl_tree_data_source(None, children_fn)
         self._h = create("cvl_tree_layout_create", ctypes.byref(source))
         try:
             if item_size is not None or insets is not None:

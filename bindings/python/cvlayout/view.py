@@ -54,10 +54,10 @@ class _Snapshot:
         self.counts = []
         self._arrays = []
         self.array = (T.cvl_section_snapshot * len(pairs))() if pairs else None
-        for n, pair in enumerate(pairs):
-            if len(pair) != 2:
+        for n, entry in enumerate(pairs):
+            if len(entry) != 2:
                 raise InvalidArgument(message=f"sections[{n}] must be (section_id, item_ids)")
-            sid, items = pair
+            sid, items = entry
             ids = _id_array(items, f"sections[{n}] items")
             sid_arr = _id_array([sid], f"sections[{n}] id")
             self._arrays.append(ids)
@@ -137,7 +137,11 @@ class CollectionView(Handle):
             items_fn = data_source if callable(data_source) else data_source.number_of_items
             if sections is None and not callable(data_source):
                 sections = getattr(data_source, "number_of_sections", None)
-            sections_fn = sections if callable(sections) or sections is None else (lambda n=int64(sections, "sections"): n)
+            if callable(sections) or sections is None:
+                sections_fn = sections
+            else:
+                fixed_sections = int64(sections, "sections")
+                sections_fn = lambda: fixed_sections  # noqa: E731
 
             def n_sections(_ctx, out):
                 out[0] = int64(sections_fn(), "number_of_sections()")

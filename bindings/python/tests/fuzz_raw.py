@@ -3,7 +3,7 @@ bindings in between): NULLs, destroyed and foreign handles, NaN/inf/huge numbers
 callbacks that fail, return junk or call back in. Run by test_fuzz.py in a subprocess: a
 crash kills only that process. Usage: fuzz_raw.py SEED STEPS."""
 import ctypes, random, sys, os
-from cvlayout import _lib, _types as T
+from cvlayout import _types as T
 from cvlayout._lib import _FUNCTIONS
 
 from cvlayout import _lib as _loaded
@@ -143,7 +143,6 @@ def rand_callback(ftype, label):
                 except Exception:
                     pass
         # buffer protocol: (..., out, capacity, out_count) or (..., out, count, capacity, out_count)
-        ptrs = [(k, t) for k, t in enumerate(argtypes) if hasattr(t, "_type_") and not isinstance(t._type_, str)]
         for k, t in enumerate(argtypes):
             a = args[k]
             if a is None or not hasattr(t, "_type_") or isinstance(t._type_, str):

@@ -2,7 +2,7 @@
 updates (some inconsistent), animated layout switches, reloads and queries, and checks that every
 number it gets back is finite and in range. Run by test_fuzz.py in a subprocess. Usage:
 fuzz_scenario.py SEED STEPS."""
-import ctypes, random, sys, os, math
+import ctypes, random, sys, math
 from cvlayout import _types as T
 from cvlayout._lib import _FUNCTIONS
 from cvlayout import _lib as _loaded
@@ -106,7 +106,7 @@ def rand_ip(valid=True):
         s = rng.choice([i for i, c in enumerate(counts) if c > 0]); return T.cvl_index_path(s, rng.randrange(counts[s]))
     return T.cvl_index_path(rng.randint(-1, 5), rng.randint(-1, 40))
 
-for step in range(N):
+for _step in range(N):
     op = rng.random()
     if op < 0.25:
         F["cvl_view_set_content_offset"](view, T.cvl_point(rng.uniform(-100, 3000) * rng.choice([0, 1]), rng.uniform(-100, 5000)))

@@ -128,11 +128,25 @@ def test_time_must_be_finite_and_non_decreasing(grid_view):
 
 
 @pytest.mark.parametrize("anim", [cvlayout.Animation(duration=-1), cvlayout.Animation(duration=math.nan),
-                                  cvlayout.Animation(delay=-0.1), cvlayout.Animation(curve=42),
+                                  cvlayout.Animation(delay=-0.1),
                                   cvlayout.Animation.cubic_bezier(1.5, 0, 0.5, 1)])
 def test_bad_animations(anim):
     with pytest.raises(cvlayout.InvalidArgument):
         anim.total_duration
+
+
+def test_unknown_curve_is_rejected_when_the_animation_is_built():
+    with pytest.raises(cvlayout.InvalidArgument, match=r"unknown curve 'easeInOut'; valid: linear, ease_in, "
+                                                       r"ease_out, ease_in_out, cubic_bezier, spring"):
+        cvlayout.Animation(curve="easeInOut")
+    with pytest.raises(cvlayout.InvalidArgument, match="unknown curve 42"):
+        cvlayout.Animation(curve=42)
+    assert cvlayout.Animation(curve=cvlayout.Curve.SPRING).curve == "spring"
+    # the library rejects an unknown value too (a C caller has no enum)
+    raw = cvlayout.Animation().to_struct()
+    raw.curve = 42
+    with pytest.raises(cvlayout.InvalidArgument):
+        _lib.cvl_animation_total_duration(ctypes.byref(raw), ctypes.byref(ctypes.c_double()))
 
 
 # --- index paths ----------------------------------------------------------------------------

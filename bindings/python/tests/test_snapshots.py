@@ -136,7 +136,7 @@ def check_requests(old, new, changed, requests):
     sections, result = apply_model(old, [len(items) for _, items in new], requests)
     old_section_ids = {sid for sid, _ in old}
     for t, (sid, _) in enumerate(new):
-        assert sections[t] == sid or (sections[t] is NEW and sid not in old_section_ids), f"section {t}" 
+        assert sections[t] == sid or (sections[t] is NEW and sid not in old_section_ids), f"section {t}"
     old_place = {x: (s, i) for s, (_, items) in enumerate(old) for i, x in enumerate(items)}
     old_sections = {sid: s for s, (sid, _) in enumerate(old)}
     new_sections = {sid for sid, _ in new}
@@ -261,7 +261,7 @@ def test_errors_change_nothing():
                                     ([(1, [10, 11])], [99], InvalidArgument),
                                     ([(1, [10, -1])], (), InvalidArgument),
                                     ([(1, [2 ** 64])], (), InvalidArgument)]:
-            with pytest.raises(error) as e:
+            with pytest.raises(error):
                 view.apply_snapshot(bad, changed)
             assert snapshot(view) == state
             assert view.item_identifier((0, 1)) == 11

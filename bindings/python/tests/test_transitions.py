@@ -11,7 +11,8 @@ from conftest import requires
 from cvlayout.demo import transitions
 from cvlayout.geometry import IDENTITY
 
-pytestmark = requires("cvl_circle_layout_create", "cvl_survey_layout_create", "cvl_view_set_layout", "cvl_view_set_time")
+pytestmark = requires("cvl_circle_layout_create", "cvl_survey_layout_create", "cvl_view_set_layout",
+                      "cvl_view_set_time")
 
 
 def cells(frame):

@@ -71,7 +71,8 @@ def test_inconsistent_update_changes_nothing(grid_view):
 def test_uikit_wording_and_check_order(grid_view):
     # A reload of a missing item is reported as UIKit reports it: as the delete.
     with pytest.raises(cvlayout.OutOfRange,
-                       match=r"^attempt to delete item 9 from section 0 which only contains 5 items before the update$"):
+                       match=r"^attempt to delete item 9 from section 0 which only contains 5 items "
+                             r"before the update$"):
         grid_view.perform_batch_updates(cvlayout.reload_items((0, 9)), new_counts=[5, 3])
     # Deletes are checked before moves: the delete/move conflict wins over the move's range error.
     with pytest.raises(cvlayout.InconsistentUpdate,
@@ -217,7 +218,8 @@ def test_animation_timing():
     # t = 0.7348, so Core Animation's 0.1 s walk settles at 0.8 s.
     crit = Animation.spring(damping_ratio=1.0, response=0.5)
     assert crit.progress(0.25) == pytest.approx(1 - (1 + math.pi) * math.exp(-math.pi), abs=1e-9)
-    assert crit.total_duration == pytest.approx(0.8, abs=1e-9) and crit.progress(crit.total_duration) == pytest.approx(1, abs=1e-3)
+    assert crit.total_duration == pytest.approx(0.8, abs=1e-9)
+    assert crit.progress(crit.total_duration) == pytest.approx(1, abs=1e-3)
     assert Animation.cubic_bezier(0, 0, 1, 1, duration=1).progress(0.3) == pytest.approx(0.3, abs=1e-6)
     spring = Animation.spring(damping_ratio=0.5, response=0.4)
     assert spring.total_duration > 0.4

@@ -32,7 +32,8 @@ CLASS_TREE = {"NSObject": {
 
 ENTRIES: list[tuple[str, dict]] = [
     ("flow-vertical", {
-        "version": 1, "title": "Flow, vertical: the Survey numbers (insets 30/80/30/20, spacing 20, 200x200, header 70)",
+        "version": 1,
+        "title": "Flow, vertical: the Survey numbers (insets 30/80/30/20, spacing 20, 200x200, header 70)",
         "layout": SURVEY_FLOW, "sections": [{"count": 6}, {"count": 4}],
         "viewport": {"width": 768, "height": 1024, "offset": [0, 0]}}),
     ("flow-horizontal", {
@@ -92,8 +93,10 @@ ENTRIES: list[tuple[str, dict]] = [
 
 # The animated transitions (issue 5): name, title, frames builder, frames in the strip.
 TRANSITIONS = [
-    ("circle-flow", "Layout switch: circle <-> flow, 0.8 s ease-in-out (the circle article)", transitions.circle_flow_frames, 5),
-    ("survey-insert", "Survey: a section inserted, cells from the right, binder from the left (Furrow ch. 4, 4.10-4.12)",
+    ("circle-flow", "Layout switch: circle <-> flow, 0.8 s ease-in-out (the circle article)",
+     transitions.circle_flow_frames, 5),
+    ("survey-insert",
+     "Survey: a section inserted, cells from the right, binder from the left (Furrow ch. 4, 4.10-4.12)",
      transitions.survey_insert_frames, 4),
     ("diff-shuffle", "apply_snapshot: a reordered list with identifiers; the diff moves, deletes and inserts",
      transitions.diff_shuffle_frames, 5),

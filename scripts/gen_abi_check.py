@@ -199,8 +199,9 @@ LINE_LIMIT = 120   # make style's limit (scripts/check_style.py)
 
 def wrap_python_line(line: str) -> str:
     """A generated Python line within LINE_LIMIT columns: a trailing comment moves above the
-    code (wrapped), a call or subscript too long for one line breaks after its commas, aligned
-    under the opening bracket. Other lines are left alone."""
+    code (wrapped), a bracketed list too long for one line (a call, a subscript, a tuple, a
+    def's parameters) breaks after its commas, aligned under the opening bracket, and each row
+    still too long is wrapped the same way. Other lines are left alone."""
     if len(line) <= LINE_LIMIT:
         return line
     indent = line[: len(line) - len(line.lstrip())]
@@ -209,26 +210,35 @@ def wrap_python_line(line: str) -> str:
         above = textwrap.wrap(comment, LINE_LIMIT - len(indent) - 2)
         return "\n".join([*(f"{indent}# {c}" for c in above), code.rstrip()])
     opening = min((line.find(b) for b in "([" if line.find(b) > 0), default=-1)
-    if opening < 0 or line[-1] not in ")]":
+    if opening < 0:
         return line
-    parts, depth, start = [], 0, opening + 1
-    for k, ch in enumerate(line[opening + 1 : -1], opening + 1):
-        depth += ch in "([" and 1 or (ch in ")]" and -1 or 0)
-        if ch == "," and depth == 0:
+    parts, depth, start, closing = [], 0, opening + 1, -1
+    for k, ch in enumerate(line[opening + 1 :], opening + 1):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]" and depth == 0:
+            closing = k
+            break
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "," and depth == 0:
             parts.append(line[start : k + 1].strip())
             start = k + 1
-    parts.append(line[start:-1].strip())
+    if closing < 0 or len(parts) == 0:
+        return line
+    parts.append(line[start:closing].strip())
     pad = " " * (opening + 1)
     rows, row = [], line[: opening + 1]
-    for part in parts:
+    for n, part in enumerate(parts):
         candidate = part if row.endswith(line[opening]) else " " + part
-        if len(row) + len(candidate) + 1 > LINE_LIMIT and row.strip() != line[: opening + 1].strip():
+        after = len(line) - closing if n == len(parts) - 1 else 0   # the closing bracket and what follows it
+        if len(row) + len(candidate) + after > LINE_LIMIT and row.strip() != line[: opening + 1].strip():
             rows.append(row)
             row = pad + part
         else:
             row += candidate
-    rows.append(row + line[-1])
-    return "\n".join(rows)
+    rows.append(row + line[closing:])
+    return "\n".join(wrap_python_line(r) if r.strip() != line.strip() else r for r in rows)
 
 
 def python_types() -> str:

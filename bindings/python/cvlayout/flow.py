@@ -122,9 +122,10 @@ class FlowLayout(BaseLayout):
     footer_reference_size=..., pin_headers=..., pin_footers=..., delegate=None, ...)``
 
     Unset properties keep the layout's defaults, which the library owns (UIKit's for a plain flow
-    layout, :meth:`defaults`; the seed's for Survey, Dimensions and Cover Flow).  Delegate answers are given as ``delegate=obj`` (an object
-    with any of the ``*_for_*`` methods) or as keyword callables; ``size_for_item`` may also be
-    per-section sequences of sizes, handed to the library in bulk (:meth:`set_item_sizes`).
+    layout, :meth:`defaults`; the seed's for Survey, Dimensions and Cover Flow). Delegate answers
+    are given as ``delegate=obj`` (an object with any of the ``*_for_*`` methods) or as keyword
+    callables; ``size_for_item`` may also be per-section sequences of sizes, handed to the library
+    in bulk (:meth:`set_item_sizes`).
 
     Subclass and override :meth:`adjust_attributes_in_rect`, :meth:`adjust_attributes`,
     :meth:`attributes_for_decoration`, :meth:`prepare_for_updates`, :meth:`finalize_updates`,

@@ -251,14 +251,15 @@ class CollectionView(Handle):
     @anchoring.setter
     def anchoring(self, value) -> None:
         names = {"none": T.ANCHOR_NONE, "first_visible": T.ANCHOR_FIRST_VISIBLE, "end": T.ANCHOR_END}
+        unknown = f"unknown anchoring {value!r} (none, first_visible, end, ('nearest', (x, y)))"
         if isinstance(value, str):
             if value not in names:
-                raise InvalidArgument(message=f"unknown anchoring {value!r} (none, first_visible, end, ('nearest', (x, y)))")
+                raise InvalidArgument(message=unknown)
             _lib.cvl_view_set_anchoring(self.handle, names[value], T.cvl_point(0.0, 0.0))
             return
         kind, point = value
         if kind != "nearest":
-            raise InvalidArgument(message=f"unknown anchoring {value!r} (none, first_visible, end, ('nearest', (x, y)))")
+            raise InvalidArgument(message=unknown)
         _lib.cvl_view_set_anchoring(self.handle, T.ANCHOR_NEAREST_POINT, T.cvl_point(*pair(point)))
 
     @property
@@ -602,7 +603,8 @@ class CollectionView(Handle):
         if section_identifier is not None:
             def section_fn(_ctx, section, out):
                 out[0] = _id_array([section_identifier(section)], "section_identifier")[0]
-            src.section_identifier = make(T.IdentifierSourceSectionIdentifierFn, "section_identifier", section_fn, self._keep)
+            src.section_identifier = make(T.IdentifierSourceSectionIdentifierFn, "section_identifier", section_fn,
+                                          self._keep)
         _lib.cvl_view_set_identifier_source(self.handle, ctypes.byref(src))
 
     def clear_identifiers(self) -> None:

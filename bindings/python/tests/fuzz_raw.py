@@ -20,7 +20,8 @@ for name, argtypes, restype in _FUNCTIONS:
 
 seed = int(sys.argv[1]); N = int(sys.argv[2])
 rng = random.Random(seed)
-DOUBLES = [0.0, 1.0, -1.0, 0.5, 10.0, 100.0, 768.0, 1e6, 1e12, 1e13, 1e300, -1e300, float("nan"), float("inf"), -float("inf"), 5e-324, -0.0, 2.0**53]
+DOUBLES = [0.0, 1.0, -1.0, 0.5, 10.0, 100.0, 768.0, 1e6, 1e12, 1e13, 1e300, -1e300,
+           float("nan"), float("inf"), -float("inf"), 5e-324, -0.0, 2.0**53]
 INTS = [0, 1, -1, 2, 3, 5, 7, 100, 2**31 - 1, -2**31, 2**62, -2**63, 2**63 - 1, 16, 31, 255]
 handles = {"L": [], "V": []}
 dead = {"L": [], "V": []}
@@ -43,7 +44,8 @@ def fill_struct(s, depth=0):
                     arr[k] = dbl()
         elif ftype in (ctypes.c_double, ctypes.c_float):
             setattr(s, fname, dbl())
-        elif ftype in (ctypes.c_int32, ctypes.c_int64, ctypes.c_int, ctypes.c_uint32, ctypes.c_size_t, ctypes.c_uint8, ctypes.c_int8, ctypes.c_uint64):
+        elif ftype in (ctypes.c_int32, ctypes.c_int64, ctypes.c_int, ctypes.c_uint32, ctypes.c_size_t, ctypes.c_uint8,
+                       ctypes.c_int8, ctypes.c_uint64):
             v = i64()
             try:
                 setattr(s, fname, v)
@@ -79,7 +81,8 @@ def handle(kind):
     if r < 0.82 and dead[kind]: return rng.choice(dead[kind])
     if r < 0.88 and other: return ctypes.cast(rng.choice(other), T.LayoutHandle if kind == "L" else T.ViewHandle)
     if r < 0.94: return None
-    return ctypes.cast(ctypes.c_void_p(rng.choice([1, 2, 3, 0x10, 0x1000, 12345, 2**40])), T.LayoutHandle if kind == "L" else T.ViewHandle)
+    return ctypes.cast(ctypes.c_void_p(rng.choice([1, 2, 3, 0x10, 0x1000, 12345, 2**40])),
+                       T.LayoutHandle if kind == "L" else T.ViewHandle)
 
 def arg(t, name, idx):
     if t is T.LayoutHandle: return handle("L")
@@ -90,8 +93,11 @@ def arg(t, name, idx):
         if t is ctypes.c_uint32: v &= 0xffffffff
         if t is ctypes.c_int32 or t is ctypes.c_int: v = max(min(v, 2**31-1), -2**31)
         return v
-    if t is ctypes.c_size_t: return rng.choice([0, 1, 2, 5, 64, 1000, 2**64 - 1, 2**63]) if rng.random() < 0.5 else rng.randint(0, 300)
-    if t is ctypes.c_char_p: return rng.choice([None, b"", b"header", b"footer", b"binder", b"dot", b"x" * 300, b"\xff\xfe", b"cvl_attributes", b"frame"])
+    if t is ctypes.c_size_t:
+        return rng.choice([0, 1, 2, 5, 64, 1000, 2**64 - 1, 2**63]) if rng.random() < 0.5 else rng.randint(0, 300)
+    if t is ctypes.c_char_p:
+        return rng.choice([None, b"", b"header", b"footer", b"binder", b"dot", b"x" * 300, b"\xff\xfe",
+                           b"cvl_attributes", b"frame"])
     if t is ctypes.c_void_p:
         if rng.random() < 0.15: return None
         buf = (T.cvl_attributes * 300)(); keep.append(buf); return ctypes.addressof(buf)
@@ -225,7 +231,8 @@ for step in range(N):
             dead[kind].append(h)
         continue
     name = rng.choice(names)
-    if name in ("cvl_custom_layout_create", "cvl_tree_layout_create", "cvl_view_create", "cvl_layout_destroy", "cvl_view_destroy") and rng.random() < 0.9:
+    if name in ("cvl_custom_layout_create", "cvl_tree_layout_create", "cvl_view_create", "cvl_layout_destroy",
+                "cvl_view_destroy") and rng.random() < 0.9:
         continue
     f, at = F[name]
     args = [arg(t, name, k) for k, t in enumerate(at)]

@@ -46,8 +46,9 @@ def new_layout():
         tds = T.cvl_tree_data_source(); tds.number_of_children = tree_cb; keep.append(tds)
         assert F["cvl_tree_layout_create"](ctypes.byref(tds), ctypes.byref(out)) == 0
     else:
-        fn = {"flow": "cvl_flow_layout_create", "flowhooks": "cvl_flow_layout_create", "survey": "cvl_survey_layout_create",
-              "dims": "cvl_dimensions_layout_create", "cover": "cvl_cover_flow_layout_create", "mosaic": "cvl_mosaic_layout_create",
+        fn = {"flow": "cvl_flow_layout_create", "flowhooks": "cvl_flow_layout_create",
+              "survey": "cvl_survey_layout_create", "dims": "cvl_dimensions_layout_create",
+              "cover": "cvl_cover_flow_layout_create", "mosaic": "cvl_mosaic_layout_create",
               "circle": "cvl_circle_layout_create"}[kind]
         assert F[fn](ctypes.byref(out)) == 0
     if kind in ("flow", "flowhooks"):
@@ -56,13 +57,15 @@ def new_layout():
         cfg.section_headers_pin_to_visible_bounds = rng.choice([0, 1])
         cfg.section_footers_pin_to_visible_bounds = rng.choice([0, 1])
         cfg.item_size.width = rng.choice([50, 100, 0, 2000]); cfg.item_size.height = rng.choice([50, 30, 0])
-        cfg.minimum_line_spacing = rng.choice([10, 0, -60, -200]); cfg.minimum_interitem_spacing = rng.choice([10, 0, 500])
+        cfg.minimum_line_spacing = rng.choice([10, 0, -60, -200])
+        cfg.minimum_interitem_spacing = rng.choice([10, 0, 500])
         cfg.header_reference_size.width = cfg.header_reference_size.height = rng.choice([0, 40])
         cfg.footer_reference_size.width = cfg.footer_reference_size.height = rng.choice([0, 20])
         for f in ("top", "left", "bottom", "right"): setattr(cfg.section_inset, f, rng.choice([0, 10, -20]))
         F["cvl_flow_layout_set_config"](out, ctypes.byref(cfg))
         if rng.random() < 0.4:
-            d = T.cvl_flow_delegate(); c = T.cvl_flow_delegate._fields_[1][1](sizefn); d.size_for_item = c; keep.extend([d, c])
+            d = T.cvl_flow_delegate(); c = T.cvl_flow_delegate._fields_[1][1](sizefn)
+            d.size_for_item = c; keep.extend([d, c])
             F["cvl_flow_layout_set_delegate"](out, ctypes.byref(d))
         if kind == "flowhooks":
             h = T.cvl_layout_callbacks(); c = dict(T.cvl_layout_callbacks._fields_)["attributes_in_rect"](hook_rect)
@@ -75,7 +78,9 @@ def anim():
     a.curve = rng.choice([0, 1, 2, 3, 4, 5])
     a.duration = rng.choice([0.0, 0.3, 1.0, 2.0])
     a.delay = rng.choice([0.0, 0.0, 0.2])
-    if a.curve == 4: a.bezier[0], a.bezier[1], a.bezier[2], a.bezier[3] = rng.random(), rng.uniform(-1, 2), rng.random(), rng.uniform(-1, 2)
+    if a.curve == 4:
+        a.bezier[0], a.bezier[1] = rng.random(), rng.uniform(-1, 2)
+        a.bezier[2], a.bezier[3] = rng.random(), rng.uniform(-1, 2)
     if a.curve == 5:
         a.spring_damping_ratio = rng.choice([0.2, 0.7, 1.0, 2.0]); a.spring_response = rng.choice([0.2, 0.5, 1.0])
     return a
@@ -94,7 +99,8 @@ cnt = ctypes.c_size_t()
 def check_attrs(n, what):
     for i in range(n):
         a = buf[i]
-        vals = [a.frame.x, a.frame.y, a.frame.width, a.frame.height, a.center.x, a.center.y, a.size.width, a.size.height, a.alpha]
+        vals = [a.frame.x, a.frame.y, a.frame.width, a.frame.height, a.center.x, a.center.y,
+                a.size.width, a.size.height, a.alpha]
         vals += [getattr(a.transform, f"m{r}{c}") for r in range(1, 5) for c in range(1, 5)]
         if not all(math.isfinite(v) for v in vals):
             print("NON-FINITE", what, i, vals); sys.exit(3)
@@ -109,11 +115,13 @@ def rand_ip(valid=True):
 for _step in range(N):
     op = rng.random()
     if op < 0.25:
-        F["cvl_view_set_content_offset"](view, T.cvl_point(rng.uniform(-100, 3000) * rng.choice([0, 1]), rng.uniform(-100, 5000)))
+        offset = T.cvl_point(rng.uniform(-100, 3000) * rng.choice([0, 1]), rng.uniform(-100, 5000))
+        F["cvl_view_set_content_offset"](view, offset)
         st = F["cvl_view_visible_attributes"](view, buf, 4096, ctypes.byref(cnt))
         if st == 0: check_attrs(cnt.value, "visible")
     elif op < 0.35:
-        st = F["cvl_view_attributes_in_rect"](view, T.cvl_rect(rng.uniform(-500, 3000), rng.uniform(-500, 5000), rng.uniform(0, 2000), rng.uniform(0, 2000)), buf, 4096, ctypes.byref(cnt))
+        rect = T.cvl_rect(rng.uniform(-500, 3000), rng.uniform(-500, 5000), rng.uniform(0, 2000), rng.uniform(0, 2000))
+        st = F["cvl_view_attributes_in_rect"](view, rect, buf, 4096, ctypes.byref(cnt))
         if st == 0: check_attrs(cnt.value, "rect")
     elif op < 0.45:
         now += rng.choice([0.0, 0.016, 0.1, 0.5, 3.0])
@@ -137,10 +145,12 @@ for _step in range(N):
                     items.append(T.cvl_update_item(3, 0, T.cvl_index_path(s, a), T.cvl_index_path(s, b)))
             if counts[s] > 0 and rng.random() < 0.2:
                 r = rng.randrange(counts[s])
-                if r not in dels: items.append(T.cvl_update_item(2, 0, T.cvl_index_path(s, r), T.cvl_index_path(-1, -1)))
+                if r not in dels:
+                    items.append(T.cvl_update_item(2, 0, T.cvl_index_path(s, r), T.cvl_index_path(-1, -1)))
         else:
             pos = rng.randint(0, len(counts)); n = rng.randint(0, 10)
-            items.append(T.cvl_update_item(0, 1, T.cvl_index_path(-1, -1), T.cvl_index_path(pos, -1))); new.insert(pos, n)
+            items.append(T.cvl_update_item(0, 1, T.cvl_index_path(-1, -1), T.cvl_index_path(pos, -1)))
+            new.insert(pos, n)
             if len(new) > 1 and rng.random() < 0.5:
                 d = rng.randrange(len(counts)) if counts else None
                 if d is not None and d != pos:
@@ -161,21 +171,25 @@ for _step in range(N):
         if st != 0:
             counts[:] = old
     elif op < 0.65:
-        F["cvl_view_attributes_for_item"](view, rand_ip(rng.random() < 0.8), ctypes.byref(buf[0]), ctypes.byref(ctypes.c_int()))
+        F["cvl_view_attributes_for_item"](view, rand_ip(rng.random() < 0.8), ctypes.byref(buf[0]),
+                                          ctypes.byref(ctypes.c_int()))
     elif op < 0.7:
         p = T.cvl_index_path(); found = ctypes.c_int()
-        F["cvl_view_index_path_at_point"](view, T.cvl_point(rng.uniform(-10, 1500), rng.uniform(-10, 3000)), ctypes.byref(p), ctypes.byref(found))
+        point = T.cvl_point(rng.uniform(-10, 1500), rng.uniform(-10, 3000))
+        F["cvl_view_index_path_at_point"](view, point, ctypes.byref(p), ctypes.byref(found))
     elif op < 0.74:
         out = T.cvl_point()
         F["cvl_view_scroll_to_item"](view, rand_ip(), rng.choice([0, 1, 2, 4, 8, 16, 32, 3]), ctypes.byref(out))
-        F["cvl_view_target_content_offset"](view, T.cvl_point(rng.uniform(0, 2000), 0), T.cvl_point(rng.uniform(-5, 5), 0), ctypes.byref(out))
+        proposed = T.cvl_point(rng.uniform(0, 2000), 0)
+        F["cvl_view_target_content_offset"](view, proposed, T.cvl_point(rng.uniform(-5, 5), 0), ctypes.byref(out))
     elif op < 0.79:
         nl = new_layout(); layouts.append(nl)
         a = anim()
         if F["cvl_view_set_layout"](view, nl, ctypes.byref(a) if rng.random() < 0.7 else None) == 0:
             current = nl
     elif op < 0.83:
-        F["cvl_view_set_bounds_size"](view, T.cvl_size(rng.choice([0, 100, 320, 768, 1000, 1e6]), rng.choice([0, 480, 800])))
+        size = T.cvl_size(rng.choice([0, 100, 320, 768, 1000, 1e6]), rng.choice([0, 480, 800]))
+        F["cvl_view_set_bounds_size"](view, size)
     elif op < 0.86:
         ips = (T.cvl_index_path * 3)(rand_ip(), rand_ip(), rand_ip())
         F["cvl_view_invalidate_layout"](view, rng.choice([1, 2, 4, 8, 16, 3, 31]), ips, rng.choice([0, 3]))

@@ -134,7 +134,7 @@ def test_chat_sticks_to_the_end_on_append_and_keyboard():
     ids2 = ids + [20, 21]
     view.layout.set_item_sizes(0, [(WIDTH, heights[x]) for x in ids2])
     view.apply_snapshot([(1, ids2)], animation=0.3)
-    assert view.content_offset == (0.0, 685.0)              # a batch update applies it at once              # 22 * 45 - 5 - 300
+    assert view.content_offset == (0.0, 685.0)              # a batch update applies it at once: 22 * 45 - 5 - 300
     view.bounds_size = (WIDTH, 200.0)                        # the keyboard appears
     screen(view)
     assert view.content_offset == (0.0, 785.0)

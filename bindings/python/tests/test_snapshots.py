@@ -23,9 +23,10 @@ NEW = object()   # an element the model saw inserted
 
 def apply_model(old: list[tuple[int, list[int]]], new_counts: list[int], requests):
     """Applies UIKit-form requests to ``old`` ([(section_id, [item ids])]) and returns the new
-    section ids (NEW for inserted sections) and item lists: moved and surviving items carry their id, inserted places hold NEW, reloaded
-    items ("reloaded", id). Survivors of a section fill, in order, the places that no insert or
-    move destination takes (UIKit's rule); sections the same way."""
+    section ids (NEW for inserted sections) and item lists: moved and surviving items carry their
+    id, inserted places hold NEW, reloaded items ("reloaded", id). Survivors of a section fill, in
+    order, the places that no insert or move destination takes (UIKit's rule); sections the same
+    way."""
     sec_deleted = {u.before[0] for u in requests if u.is_section and u.action == "delete"}
     sec_inserted = {u.after[0] for u in requests if u.is_section and u.action == "insert"}
     sec_moves = {u.before[0]: u.after[0] for u in requests if u.is_section and u.action == "move"}
@@ -277,7 +278,8 @@ def test_data_source_must_report_the_snapshot_counts():
     layout = cvlayout.FlowLayout()
     with cvlayout.CollectionView(layout, data_source=lambda s: counts[s], sections=1) as view:
         view.set_identifiers([(1, [10, 11, 12])])
-        with pytest.raises(InconsistentUpdate, match="the data source reports 1 section \\[3\\] but the snapshot has 1 section \\[4\\]"):
+        expected = "the data source reports 1 section \\[3\\] but the snapshot has 1 section \\[4\\]"
+        with pytest.raises(InconsistentUpdate, match=expected):
             view.apply_snapshot([(1, [10, 11, 12, 13])])
         counts[0] = 4
         view.apply_snapshot([(1, [10, 11, 12, 13])])

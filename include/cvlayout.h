@@ -637,12 +637,14 @@ int cvl_dimensions_layout_set_mode_callback(cvl_layout *layout,
 ** z-index 1 within ACTIVE_DISTANCE of the visible centre and 0 beyond, and the masking value in
 ** custom[0] (custom[1] = 1, should rasterize). Transforms follow every scroll without a new
 ** prepare. cvl_view_target_content_offset() snaps to the cell nearest the centre.
-** Any viewport (docs/cover-flow.md): with derive_insets = 1 (opt-in) the
+** Any viewport (docs/cover-flow.md): with derive_insets = 1 (the default) the
 ** section insets are derived from the bounds — (height - item height)/2 above and below (one
 ** vertically centred row whatever the height) and (width - item width)/2 left and right (the
-** first and last covers can reach the centre); a non-zero section_inset in the flow config or a
-** delegate's insets win. Equal z-indexes: side covers come nearest-last in every query's draw
-** order (farther from the visible centre first; then the index path).
+** first and last covers can reach the centre; Listing 4.27's portrait insets, 70 in a 320-wide
+** view, are this rule's); a non-zero section_inset in the flow config or a delegate's insets
+** win, and derive_insets = 0 uses even a zero section_inset as given. Equal z-indexes: side
+** covers come nearest-last in every query's draw order (farther from the visible centre first;
+** then the index path).
 */
 int cvl_cover_flow_layout_create(cvl_layout **out_layout);
 
@@ -655,11 +657,11 @@ typedef struct cvl_cover_flow_params {
     double inactive_grey_value;  /* INACTIVE_GREY_VALUE, 0.6 (0..1): mask alpha away from the centre */
     double maximum_angle;        /* the side covers' turn, pi/4 radians (0..pi/2) */
     double perspective_factor;   /* 4.6777 (> 0): m34 = -1 / (perspective_factor * item width) */
-    int32_t derive_insets;       /* 1: a zero section_inset means "derive from the bounds"; 0 (default): use it as is */
+    int32_t derive_insets;       /* 1 (default): a zero section_inset means "derive from the bounds"; 0: use it as is */
     int32_t reserved;            /* must be 0 */
 } cvl_cover_flow_params;
 
-/** Fills *out with the seed's constants and derive_insets = 0. Any thread. */
+/** Fills *out with the defaults: the seed's constants and derive_insets = 1. Any thread. */
 int cvl_cover_flow_params_default(cvl_cover_flow_params *out);
 /** Sets Cover Flow's constants and derive_insets. CVL_ERROR_INVALID_ARGUMENT (nothing changed) for
 ** a value out of range or a layout that is not Cover Flow. Invalidates the layout. O(1). */
@@ -1190,9 +1192,10 @@ int cvl_view_apply_snapshot(cvl_view *view, const cvl_section_snapshot *sections
 ** starts from exactly what was on screen: every element's start is moved with the offset), to
 ** size changes (cvl_flow_layout_set_item_sizes(), cvl_view_invalidate_layout(), delegate or
 ** config changes: restored at the next prepare), to cvl_view_set_bounds_size(), and to
-** cvl_view_set_layout() (the policy picks the cell that keeps its place; a layout that snaps,
-** such as Cover Flow, gets that cell centred so the snap keeps it). Scrolling
-** (cvl_view_set_content_offset) never triggers it.
+** cvl_view_set_layout() (the policy picks the cell that keeps its place; a layout that snaps —
+** Cover Flow, or any layout with a target_content_offset callback or hook — gets that cell
+** centred, clamped, before it snaps, so it rests on that cell wherever it can be centred).
+** Scrolling (cvl_view_set_content_offset) never triggers it.
 */
 #define CVL_ANCHOR_NONE           0  /* UIKit's behaviour: the content offset is kept */
 #define CVL_ANCHOR_FIRST_VISIBLE  1  /* the visible cell with the lowest index path (then the next if it goes) */

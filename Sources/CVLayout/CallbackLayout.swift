@@ -84,6 +84,9 @@ final class CallbackLayout: CollectionViewLayout, HasLayoutBox {
 
     override func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext { .everything }
 
+    /// A `target_content_offset` callback snaps.
+    override var snapsContentOffset: Bool { callbacks.hasTargetContentOffset }
+
     override func targetContentOffset(
         forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point
     ) throws -> Point {

@@ -23,13 +23,13 @@ public func cvl_cover_flow_layout_create_impl(_ out: UnsafeMutablePointer<Opaque
 }
 
 extension CoverFlowLayout.Parameters {
-    /// The C form (with `derive_insets`).
-    func c(deriveInsets: Bool) -> cvl_cover_flow_params {
+    /// The C form.
+    var c: cvl_cover_flow_params {
         cvl_cover_flow_params(
             active_distance: activeDistance, translate_distance: translateDistance,
             zoom_factor: zoomFactor, flow_offset: flowOffset,
             inactive_grey_value: inactiveGreyValue, maximum_angle: maximumAngle,
-            perspective_factor: perspectiveFactor, derive_insets: deriveInsets ? 1 : 0, reserved: 0)
+            perspective_factor: perspectiveFactor, derive_insets: derivesInsetsFromBounds ? 1 : 0, reserved: 0)
     }
 }
 
@@ -37,7 +37,7 @@ extension CoverFlowLayout.Parameters {
 public func cvl_cover_flow_params_default_impl(_ out: UnsafeMutablePointer<cvl_cover_flow_params>?) -> Int32 {
     guarded {
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
-        out.pointee = CoverFlowLayout.Parameters().c(deriveInsets: false)
+        out.pointee = CoverFlowLayout.Parameters().c
     }
 }
 
@@ -61,8 +61,8 @@ public func cvl_cover_flow_layout_set_params_impl(
         p.inactiveGreyValue = c.inactive_grey_value
         p.maximumAngle = c.maximum_angle
         p.perspectiveFactor = c.perspective_factor
+        p.derivesInsetsFromBounds = c.derive_insets == 1
         try l.setParameters(p)
-        l.derivesInsetsFromBounds = c.derive_insets == 1
     }
 }
 
@@ -74,7 +74,7 @@ public func cvl_cover_flow_layout_get_params_impl(
     withLayout(layout, fromHooks: true) { box in
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
         let l = try layoutOfType(box, CoverFlowLayout.self, "Cover Flow")
-        out.pointee = l.parameters.c(deriveInsets: l.derivesInsetsFromBounds)
+        out.pointee = l.parameters.c
     }
 }
 

@@ -74,6 +74,9 @@ final class HookableFlowLayout: FlowLayout, HasLayoutBox {
         return hooks?.shouldInvalidate(self, forBoundsChange: newBounds, base: base) ?? base
     }
 
+    /// A `target_content_offset` hook snaps.
+    override var snapsContentOffset: Bool { hooks?.hasTargetContentOffset ?? false }
+
     override func targetContentOffset(
         forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point
     ) throws -> Point {

@@ -55,6 +55,10 @@ struct LayoutCallbacks {
 
     var hasAttributesInRect: Bool { table.attributes_in_rect != nil }
 
+    /// A `target_content_offset` callback makes the layout one that snaps
+    /// (`CollectionViewLayout.snapsContentOffset`).
+    var hasTargetContentOffset: Bool { table.target_content_offset != nil }
+
     /// The callback's elements in `rect`, given the base's (`base`, at most
     /// `CVL_MAX_CALLBACK_ELEMENTS`: the callback receives them in one buffer), into `sink`, which
     /// validates them.

@@ -264,9 +264,11 @@ extension CollectionView {
                     a.center.y - (anchor.center.y - oldOffset.y), content: size.height, viewport: boundsSize.height)
                 var proposed = try newLayout.targetContentOffset(
                     forProposedContentOffset: Point(x: x, y: y), withScrollingVelocity: .zero)
-                if policyAnchor != nil, proposed != Point(x: x, y: y) {
-                    // A layout that snaps (Cover Flow) would land on another cell: centre the
-                    // anchor instead, so the snap keeps the cell the user was on.
+                if policyAnchor != nil, newLayout.snapsContentOffset || proposed != Point(x: x, y: y) {
+                    // A layout that snaps (Cover Flow) rests on the cell nearest the centre, which
+                    // at the kept offset may be another cell — even when that offset is itself a
+                    // resting point (clamped to the end, or the anchor one cover off centre):
+                    // propose the offset that centres the anchor, so the snap keeps the user's cell.
                     let cx = clampOffset(
                         a.center.x - boundsSize.width / 2, content: size.width, viewport: boundsSize.width)
                     let cy = clampOffset(

@@ -154,6 +154,13 @@ open class CollectionViewLayout {
         proposed
     }
 
+    /// True for a layout whose `targetContentOffset` moves offsets to resting points of its own
+    /// (a cell centred, a page edge). A layout switch under an anchoring policy then proposes the
+    /// offset that centres the policy's cell, so the snap rests on that cell — whether or not the
+    /// offset that merely keeps the cell's screen position happens to be a resting point (of
+    /// another cell). Default false (UIKit's base layout does not snap).
+    open var snapsContentOffset: Bool { false }
+
     // MARK: Batch updates (called by the collection view around an animated update)
 
     /// `prepareForCollectionViewUpdates:`: the updates about to be animated, in the order

@@ -747,8 +747,7 @@ final class SeedFlowLayoutsTests: XCTestCase {
     func testCoverFlowOneCentredRowOnAnyViewport() throws {
         for (w, h) in [(320.0, 480.0), (320, 600), (1024, 768), (568, 320), (320, 2000), (200, 180)] {
             let l = CoverFlowLayout()
-            XCTAssertFalse(l.derivesInsetsFromBounds)  // opt-in
-            l.derivesInsetsFromBounds = true
+            XCTAssertTrue(l.derivesInsetsFromBounds)  // the default
             let cv = try CollectionView(dataSource: StaticDataSource([12]), layout: l)
             try cv.setBoundsSize(Size(width: w, height: h))
             try cv.layoutIfNeeded()
@@ -769,7 +768,6 @@ final class SeedFlowLayoutsTests: XCTestCase {
         }
         // A bounds change re-derives them: 320×480 → 400×600.
         let l = CoverFlowLayout()
-        l.derivesInsetsFromBounds = true
         let cv = try CollectionView(dataSource: StaticDataSource([3]), layout: l)
         try cv.setBoundsSize(Size(width: 320, height: 480))
         let first = ElementKey(category: .cell, kind: .none, indexPath: ip(0, 0))
@@ -778,11 +776,73 @@ final class SeedFlowLayoutsTests: XCTestCase {
         XCTAssertEqual(try cv.layoutAttributes(for: first)?.frame, r(110, 210, 180, 180))
     }
 
+    /// The derived insets are the rule behind Furrow's hand-picked ones (*iOS UICollectionView:
+    /// The Complete Guide*, ch. 4, Listing 4.27, `insetForSectionAtIndex:`): portrait 320 × 480
+    /// gives (320 − 180)/2 = 70 left and right, the listing's (0, 70, 0, 70); landscape on a
+    /// 3.5-inch screen, 480 × 320, gives (480 − 180)/2 = 150, the listing's 150. On a 4-inch
+    /// screen, 568 × 320, the rule gives (568 − 180)/2 = 194 where the listing has 190 ("determined
+    /// mainly by experimentation"). Above and below: (480 − 180)/2 = 150 and (320 − 180)/2 = 70,
+    /// where the listing has 0 and the flow centres the one-item column (same frames, as long as
+    /// only one item fits per column).
+    func testCoverFlowDerivedInsetsAreListing427s() throws {
+        for (w, h, left, top) in [(320.0, 480.0, 70.0, 150.0), (480, 320, 150, 70), (568, 320, 194, 70)] {
+            let l = CoverFlowLayout()
+            let cv = try CollectionView(dataSource: StaticDataSource([3]), layout: l)
+            try cv.setBoundsSize(Size(width: w, height: h))
+            try cv.layoutIfNeeded()
+            XCTAssertEqual(l.effectiveSectionInset, EdgeInsets(top: top, left: left, bottom: top, right: left))
+            XCTAssertEqual(l.frameForItem(at: ip(0, 0)), r(left, top, 180, 180), "\(w)×\(h)")
+            XCTAssertEqual(l.frameForItem(at: ip(0, 2)), r(left + 240, top, 180, 180), "\(w)×\(h)")
+            XCTAssertEqual(try cv.contentSize(), Size(width: left + 240 + 180 + left, height: h))
+            // The listing's own insets give the same frames where they agree with the rule.
+            let seed = CoverFlowLayout()
+            try seed.configure { $0.sectionInset = EdgeInsets(top: 0, left: left, bottom: 0, right: left) }
+            let cv2 = try CollectionView(dataSource: StaticDataSource([3]), layout: seed)
+            try cv2.setBoundsSize(Size(width: w, height: h))
+            try cv2.layoutIfNeeded()
+            XCTAssertFalse(seed.usesDerivedInsets)
+            XCTAssertEqual(seed.frameForItem(at: ip(0, 2)), l.frameForItem(at: ip(0, 2)), "\(w)×\(h)")
+        }
+    }
+
+    /// A layout switch under an anchoring policy ends with the user's cover centred. The user is
+    /// on item k of a 12-item circle in a 400 × 400 view (radius ⌊400/2.5⌋ = 160 around (200, 200):
+    /// centre (200 + 160·sin(2πk/12), 200 − 160·cos(2πk/12))). Derived insets (the default):
+    /// left (400 − 180)/2 = 110, cover k's centre 110 + 90 + 120k = 200 + 120k, centred at
+    /// offset 120k; content 110 + 11·120 + 180 + 110 = 1720 wide, offsets up to 1320 — so every
+    /// k can be centred, including k = 10, whose kept screen position clamps to 1320, the last
+    /// cover's resting point. Without the derivation cover k's centre is 90 + 120k, centred at
+    /// 120k − 110 for k = 1…10 (offsets 0…1100); covers 0 and 11 cannot reach the centre, and the
+    /// snap from the clamped offset rests on their neighbours (offset 10: cover 1; 1090: cover 10).
+    func testCoverFlowSwitchUnderAnchoringCentresTheUsersCover() throws {
+        for derive in [true, false] {
+            for k in 0..<12 {
+                let circle = CircleLayout()
+                let cv = try CollectionView(dataSource: StaticDataSource([12]), layout: circle)
+                try cv.setBoundsSize(Size(width: 400, height: 400))
+                try cv.layoutIfNeeded()
+                let angle = 2 * Double.pi * Double(k) / 12
+                let user = Point(x: 200 + 160 * sin(angle), y: 200 - 160 * cos(angle))
+                XCTAssertEqual(try circle.layoutAttributesForItem(at: ip(0, k))?.center.x ?? .nan, user.x, accuracy: 1e-9)
+                try cv.setAnchorPolicy(.nearest(user))
+                let cover = CoverFlowLayout()
+                cover.derivesInsetsFromBounds = derive
+                try cv.setLayout(cover, animation: nil)
+                let expected: (offset: Double, centred: Int) =
+                    derive ? (120 * Double(k), k) : k == 0 ? (10, 1) : k == 11 ? (1090, 10) : (120 * Double(k) - 110, k)
+                XCTAssertEqual(cv.contentOffset.x, expected.offset, accuracy: 1e-9, "derive \(derive), k \(k)")
+                let centre = cv.contentOffset.x + 200
+                let shown = try cv.visibleAttributes().filter { $0.category == .cell }
+                let nearest = shown.min { abs($0.center.x - centre) < abs($1.center.x - centre) }
+                XCTAssertEqual(nearest?.indexPath, ip(0, expected.centred), "derive \(derive), k \(k)")
+            }
+        }
+    }
+
     /// The host's non-zero insets win (the seed's `insetForSectionAt`); zero insets are the
     /// host's too once the derivation is switched off.
     func testCoverFlowInsetsAreOverridable() throws {
         let l = CoverFlowLayout()
-        l.derivesInsetsFromBounds = true
         let cv = try CollectionView(dataSource: StaticDataSource([4]), layout: l)
         try cv.setBoundsSize(Size(width: 320, height: 600))
         XCTAssertTrue(l.usesDerivedInsets)
@@ -805,7 +865,6 @@ final class SeedFlowLayoutsTests: XCTestCase {
     /// centre is 520 = item 3; items 1…5 are visible at distances 240, 120, 0, 120, 240.
     func testCoverFlowDrawsSideCoversNearestLast() throws {
         let l = CoverFlowLayout()
-        l.derivesInsetsFromBounds = true
         let cv = try CollectionView(dataSource: StaticDataSource([10]), layout: l)
         try cv.setBoundsSize(Size(width: 320, height: 480))
         try cv.setContentOffset(Point(x: 360, y: 0))
@@ -822,7 +881,6 @@ final class SeedFlowLayoutsTests: XCTestCase {
     /// (each column advances 11). Derived insets: left (80 − 16)/2 = 32, top (24 − 8)/2 = 8.
     func testCoverFlowInTerminalCells() throws {
         let l = CoverFlowLayout()
-        l.derivesInsetsFromBounds = true
         try l.configure {
             $0.itemSize = Size(width: 16, height: 8)
             $0.minimumLineSpacing = -5

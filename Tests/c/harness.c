@@ -1125,9 +1125,13 @@ static void test_seed_flow_layouts(void) {
         NEAR(cp.active_distance, 100);
         NEAR(cp.zoom_factor, 0.2);
         NEARTOL(cp.maximum_angle, 3.14159265358979323846 / 4, 1e-15);
-        CHECK(cp.derive_insets == 0);
+        CHECK(cp.derive_insets == 1);
         OK(cvl_cover_flow_layout_get_params(cover, &got));
-        CHECK(got.derive_insets == 0);
+        CHECK(got.derive_insets == 1); /* a new layout has the defaults */
+        cp.derive_insets = 2;
+        FAILS(cvl_cover_flow_layout_set_params(cover, &cp), CVL_ERROR_INVALID_ARGUMENT);
+        OK(cvl_cover_flow_layout_get_params(cover, &got));
+        CHECK(got.derive_insets == 1);
         cp.derive_insets = 0;
         OK(cvl_cover_flow_layout_set_params(cover, &cp));
         cp.active_distance = 0;

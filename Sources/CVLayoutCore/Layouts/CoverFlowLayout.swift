@@ -72,6 +72,10 @@ open class CoverFlowLayout: FlowLayout {
         public var maximumAngle = Double.pi / 4
         /// The listing's perspective constant: `m34 = −1 / (perspectiveFactor · itemSize.width)`. > 0.
         public var perspectiveFactor = 4.6777
+        /// Whether a zero `sectionInset` means "derive the insets from the bounds" (see
+        /// `CoverFlowLayout.derivesInsetsFromBounds`). Default true: the seed's geometry on its
+        /// own viewports (Listing 4.27's insets are these), and a usable one on any other.
+        public var derivesInsetsFromBounds = true
         public init() {}
 
         /// Throws `.invalidArgument` for a value outside its range or not finite.
@@ -107,23 +111,33 @@ open class CoverFlowLayout: FlowLayout {
     /// The constants in use (see `setParameters`).
     public private(set) var parameters = Parameters()
 
-    /// Sets the constants. Invalidates the layout (the transforms are computed at query time).
+    /// Sets the constants. Invalidates the layout: only the query-time transforms when just the
+    /// listing's constants change; everything when `derivesInsetsFromBounds` changes (the insets).
     /// - Throws: `.invalidArgument` (nothing changes) for a value `Parameters.validate` rejects.
     public func setParameters(_ p: Parameters) throws {
         try p.validate()
+        let insetsChange = p.derivesInsetsFromBounds != parameters.derivesInsetsFromBounds
         parameters = p
-        collectionView?.invalidateLayout(.boundsOnly)
+        if insetsChange { propertyChanged() } else { collectionView?.invalidateLayout(.boundsOnly) }
     }
 
-    /// When true (opt-in; default false, the seed's geometry): while `sectionInset` is zero (the
-    /// seed's configuration), a section
-    /// without a delegate inset gets insets derived from the bounds — `(height − itemSize.height)/2`
-    /// above and below, so there is one vertically centred row whatever the height, and
-    /// `(width − itemSize.width)/2` left and right, so the first and the last cover can be
-    /// scrolled to the centre. A non-zero `sectionInset` wins (the seed's `insetForSectionAt`
-    /// gives its own), as does a delegate's; false uses `sectionInset` even when it is zero.
-    public var derivesInsetsFromBounds = false {
-        didSet { if derivesInsetsFromBounds != oldValue { propertyChanged() } }
+    /// When true (the default, `Parameters.derivesInsetsFromBounds`): while `sectionInset` is
+    /// zero (the seed's configuration), a section without a delegate inset gets insets derived
+    /// from the bounds — `(height − itemSize.height)/2` above and below, so there is one
+    /// vertically centred row whatever the height, and `(width − itemSize.width)/2` left and
+    /// right, so the first and the last cover can be scrolled to the centre. This is the rule
+    /// behind Listing 4.27's hand-picked insets: 70 = (320 − 180)/2 in portrait, 150 =
+    /// (480 − 180)/2 in landscape on a 3.5-inch screen (190 on a 4-inch one, "determined mainly
+    /// by experimentation", where the rule gives (568 − 180)/2 = 194). A non-zero `sectionInset`
+    /// wins (the seed's `insetForSectionAt` gives its own), as does a delegate's; false uses
+    /// `sectionInset` even when it is zero.
+    public var derivesInsetsFromBounds: Bool {
+        get { parameters.derivesInsetsFromBounds }
+        set {
+            guard newValue != parameters.derivesInsetsFromBounds else { return }
+            parameters.derivesInsetsFromBounds = newValue
+            propertyChanged()
+        }
     }
 
     /// True while the insets in use are derived from the bounds.
@@ -242,6 +256,9 @@ open class CoverFlowLayout: FlowLayout {
     }
 
     // MARK: Snapping (Listing 4.32)
+
+    /// Cover Flow comes to rest with a cover centred (Listing 4.32).
+    open override var snapsContentOffset: Bool { true }
 
     /// Listing 4.32: centres the cell closest to the proposed visible rect's horizontal centre.
     /// Returns `proposed` unchanged when no cell is in the proposed rect (or when detached).

@@ -795,7 +795,7 @@ class cvl_cover_flow_params(Structure):
     inactive_grey_value: float  # INACTIVE_GREY_VALUE, 0.6 (0..1): mask alpha away from the centre
     maximum_angle: float  # the side covers' turn, pi/4 radians (0..pi/2)
     perspective_factor: float  # 4.6777 (> 0): m34 = -1 / (perspective_factor * item width)
-    derive_insets: int  # 1: a zero section_inset means "derive from the bounds"; 0 (default): use it as is
+    derive_insets: int  # 1 (default): a zero section_inset means "derive from the bounds"; 0: use it as is
     reserved: int  # must be 0
 
     _fields_ = [

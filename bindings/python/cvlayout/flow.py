@@ -427,9 +427,10 @@ class CoverFlowLayout(FlowLayout):
     """Cover Flow (Furrow ch. 4, Listings 4.29-4.32): horizontal, item 180x180, line spacing -60,
     perspective transforms; custom[0] = masking value, custom[1] = should rasterize.
 
-    Works on any viewport with ``derive_insets=True`` (opt-in): a zero section inset is then
+    Works on any viewport: with ``derive_insets`` (True by default) a zero section inset is
     derived from the bounds (one vertically centred row, first and last covers reachable at the
-    centre); a non-zero ``section_inset`` is used as given. The listing's constants are
+    centre); a non-zero ``section_inset`` is used as given, and so is a zero one with
+    ``derive_insets=False``. The listing's constants are
     keyword arguments and :meth:`set_params` (``active_distance``, ``translate_distance``,
     ``zoom_factor``, ``flow_offset``, ``inactive_grey_value``, ``maximum_angle`` in radians,
     ``perspective_factor``), so the layout also works in terminal cells."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from conftest import needs_flow, requires, snapshot
+from conftest import GridLayout, needs_flow, requires, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -160,19 +160,53 @@ def test_width_change_keeps_the_anchor():
 
 
 def test_circle_to_cover_flow_keeps_the_users_item():
+    # Cover Flow snaps (a cover centred): the switch centres the user's cover, so the snap rests on
+    # it. 400 wide, derived insets (400 - 180)/2 = 110: cover k's centre 200 + 120 k, centred at
+    # offset 120 k, every k reachable (content 1720, offsets up to 1320; k = 10's kept screen
+    # position clamps to 1320, the last cover's resting point, and must still end on cover 10).
+    # Without the derivation (zero insets) cover k is centred at 120 k - 110 for k = 1..10; covers
+    # 0 and 11 cannot reach the centre and the snap rests on their neighbours (offsets 10, 1090).
     circle = cvlayout.CircleLayout()
     view = cvlayout.CollectionView(circle, counts=[12], bounds_size=(400, 400))
     cells = {a.index_path[1]: a for a in view.visible_attributes() if a.is_cell}
-    for k in (3, 7, 10):
-        with cvlayout.CollectionView(cvlayout.CircleLayout(), counts=[12], bounds_size=(400, 400)) as v:
-            v.anchoring = ("nearest", cells[k].center)   # the user is on item k
-            v.set_layout(cvlayout.CoverFlowLayout())
-            ox, oy = v.content_offset
-            centre = (ox + 200, oy + 200)
-            shown = [a for a in v.visible_attributes() if a.is_cell]
-            nearest = min(shown, key=lambda a: math.dist(a.center, centre))
-            assert nearest.index_path == (0, k)
+    for derive in (True, False):
+        for k in range(12):
+            with cvlayout.CollectionView(cvlayout.CircleLayout(), counts=[12], bounds_size=(400, 400)) as v:
+                v.anchoring = ("nearest", cells[k].center)   # the user is on item k
+                v.set_layout(cvlayout.CoverFlowLayout(derive_insets=derive))
+                ox, oy = v.content_offset
+                centre = (ox + 200, oy + 200)
+                shown = [a for a in v.visible_attributes() if a.is_cell]
+                nearest = min(shown, key=lambda a: math.dist(a.center, centre))
+                if derive:
+                    assert (ox, nearest.index_path) == (120 * k, (0, k)), (derive, k)
+                else:
+                    want = {0: (10, 1), 11: (1090, 10)}.get(k, (120 * k - 110, k))
+                    assert (ox, nearest.index_path) == (want[0], (0, want[1])), (derive, k)
     view.close()
+
+
+class CentringGrid(GridLayout):
+    """A column of 50 x 50 cells in a 150-high view that comes to rest with a cell centred: cell i
+    (centre 50 i + 25) rests at offset 50 i - 50, clamped; a target_content_offset callback, so the
+    library counts it as a layout that snaps."""
+
+    def target_content_offset(self, env, proposed, velocity):
+        top = max(0.0, self.size * sum(env.counts) - env.bounds_size[1])
+        return (proposed[0], min(top, max(0.0, round((proposed[1] + 50) / 50) * 50 - 50)))
+
+
+def test_switch_to_a_callback_layout_that_snaps_rests_on_the_users_cell():
+    # A flow column at offset 0 shows cells 0..2; the user is on cell 2 (centre (25, 125)). The new
+    # layout puts every cell where it was, so keeping cell 2's screen position keeps offset 0 —
+    # itself a resting point, of cell 1. The switch proposes the offset centring cell 2 instead:
+    # 125 - 75 = 50, where the snap rests on it.
+    for policy, offset in ((("nearest", (25, 125)), 50.0), ("none", 0.0)):
+        flow = cvlayout.FlowLayout(item_size=(50, 50), minimum_line_spacing=0, minimum_interitem_spacing=0)
+        with cvlayout.CollectionView(flow, [10], bounds_size=(50, 150)) as view:
+            view.anchoring = policy
+            view.set_layout(CentringGrid())
+            assert view.content_offset == (0.0, offset), policy
 
 
 def test_bad_policies_change_nothing():

@@ -415,8 +415,8 @@ def test_animated_scroll_to_item_moves_the_offset_along_the_curve():
 def test_cover_flow_on_any_viewport_and_in_terminal_cells():
     # Derived insets: one centred row whatever the height, first cover centred at offset 0.
     for w, h in ((320, 480), (320, 600), (1024, 768)):
-        layout = cvlayout.CoverFlowLayout(derive_insets=True)
-        assert layout.params["derive_insets"] is True
+        layout = cvlayout.CoverFlowLayout()
+        assert layout.params["derive_insets"] is True    # the default
         with cvlayout.CollectionView(layout, [8], bounds_size=(w, h)) as view:
             cells = [a for a in view.all_attributes() if a.is_cell]
             assert {a.frame[1] for a in cells} == {(h - 180) / 2}
@@ -440,10 +440,12 @@ def test_cover_flow_on_any_viewport_and_in_terminal_cells():
     with cvlayout.CollectionView(layout, [4], bounds_size=(320, 600)) as view:
         cells = {a.index_path: a for a in view.all_attributes() if a.is_cell}
         assert cells[(0, 0)].frame[0] == 70.0 and cells[(0, 1)].frame[0] == 70.0    # 600 high: two per column
-    layout = cvlayout.CoverFlowLayout()
+    layout = cvlayout.CoverFlowLayout(derive_insets=False)
     assert layout.params["derive_insets"] is False
     with cvlayout.CollectionView(layout, [4], bounds_size=(320, 480)) as view:
         assert next(a for a in view.all_attributes() if a.index_path == (0, 0)).frame[:2] == (0.0, 150.0)
+        layout.set_params(derive_insets=True)    # derived again: (320 - 180)/2 = 70, Listing 4.27's portrait inset
+        assert next(a for a in view.all_attributes() if a.index_path == (0, 0)).frame[:2] == (70.0, 150.0)
 
 
 def test_cover_flow_draws_side_covers_nearest_last_through_c():
@@ -451,7 +453,7 @@ def test_cover_flow_draws_side_covers_nearest_last_through_c():
     # derived insets (320 - 180) / 2 = 70, pitch 180 - 60 = 120: centres 160 + 120 i. At offset
     # 360 the visible centre is 520 = item 3 (z 1); items 1..5 are visible at distances 240,
     # 120, 0, 120, 240 from it, so the equal-z side covers draw farthest first.
-    layout = cvlayout.CoverFlowLayout(derive_insets=True)
+    layout = cvlayout.CoverFlowLayout()
     with cvlayout.CollectionView(layout, [10], bounds_size=(320, 480)) as view:
         view.content_offset = (360, 0)
         cells = [a for a in view.visible_attributes() if a.is_cell]

@@ -67,10 +67,35 @@ def test_render_flow_spec_with_sections():
     ({"version": 1, "layout": {"kind": "circle"}, "sections": [{"count": 3, "item_size": [1, 1]}]}, "item_size"),
     ({"version": 1, "viewport": {"w": 3}}, "viewport"),
     ({"version": 1, "layout": {"kind": "tree"}}, "tree"),
+    ({"version": 1, "layout": {"kind": "cover_flow", "derive_insets": 1}}, "derive_insets is true or false"),
+    ({"version": 1, "layout": {"kind": "cover_flow", "zoom": 1}}, "unknown keys zoom"),
+    ({"version": 1, "layout": {"kind": "flow", "active_distance": 8}}, "unknown keys active_distance"),
 ])
 def test_bad_specs(bad, match):
     with pytest.raises(S.SpecError, match=match):
         S.build(bad)
+
+
+@requires("cvl_cover_flow_layout_set_params")
+def test_cover_flow_keys():
+    # Derived insets by default: 400 x 300 -> left (400 - 180)/2 = 110, top (300 - 180)/2 = 60.
+    def frame0(layout: dict) -> list:
+        out = S.render({"version": 1, "layout": {"kind": "cover_flow", **layout}, "sections": [{"count": 3}],
+                        "viewport": {"width": 400, "height": 300}})
+        return next(e for e in out["elements"] if e["index_path"] == [0, 0])
+
+    assert frame0({})["frame"] == [110.0, 60.0, 180.0, 180.0]
+    # derive_insets false: the zero inset as given; the one-item column centred, y = (300 - 180)/2.
+    assert frame0({"derive_insets": False})["frame"] == [0.0, 60.0, 180.0, 180.0]
+    assert frame0({"section_inset": [0, 70, 0, 70]})["frame"][0] == 70.0
+    # The constants: item 0 centred at offset 0, so with active distance 8 the mask is 0 at the centre
+    # and item 1 (120 away) gets the grey value given.
+    out = S.render({"version": 1, "layout": {"kind": "cover_flow", "active_distance": 8, "inactive_grey_value": 0.5},
+                    "sections": [{"count": 3}], "viewport": {"width": 400, "height": 300}})
+    cells = {tuple(e["index_path"]): e for e in out["elements"] if e["category"] == "cell"}
+    assert cells[(0, 0)]["custom"][0] == 0.0 and cells[(0, 1)]["custom"][0] == 0.5
+    with pytest.raises(cvlayout.InvalidArgument):
+        S.build({"version": 1, "layout": {"kind": "cover_flow", "active_distance": 0}})
 
 
 def test_svg_draws_every_element_kind():

@@ -67,7 +67,7 @@ ENTRIES: list[tuple[str, dict]] = [
         "sections": [{"count": 14}], "viewport": {"width": 480, "height": 640, "offset": [0, 0]}}),
     ("cover-flow", {
         "version": 1, "title": "Cover Flow (Furrow ch. 4, 4.29-4.32): perspective transforms, masking",
-        "layout": {"kind": "cover_flow", "section_inset": [0, 190, 0, 190]},
+        "layout": {"kind": "cover_flow"},
         "sections": [{"count": 12}],
         "viewport": {"width": 568, "height": 320, "offset": [480, 0]}}),
     ("mosaic", {

@@ -93,6 +93,11 @@ def _check_keys(obj: dict, allowed, where: str) -> None:
         raise SpecError(f"{where}: unknown keys {', '.join(sorted(unknown))}")
 
 
+def _check_bool(value, where: str) -> None:
+    if not isinstance(value, bool):
+        raise SpecError(f"{where} is true or false, not {value!r}")
+
+
 def _section_sizes(sec: dict, index: int):
     """The bulk item sizes of a section, or None (layout's item size), and its count."""
     if "item_sizes" in sec:
@@ -167,9 +172,12 @@ class _FlowSections:
 
 def _flow_layout(kind: str, props: dict, sections: list[dict], where: str = "layout"):
     cls = FLOW_KINDS[kind]
-    own = {"dimensions": ("mode",), "waterfall": ("column_count", "minimum_column_width")}.get(kind, ())
+    own = {"dimensions": ("mode",), "waterfall": ("column_count", "minimum_column_width"),
+           "cover_flow": CoverFlowLayout.PARAMS}.get(kind, ())
     allowed = (*_FLOW_KEYS, "kind", "estimated_item_size", *own)
     _check_keys(props, allowed, where)
+    if kind == "cover_flow" and "derive_insets" in props:
+        _check_bool(props["derive_insets"], f"{where}.derive_insets")
     kwargs = {k: props[k] for k in _FLOW_KEYS if k in props}
     kwargs.update({k: props[k] for k in own if k in props})
     layout = cls(**kwargs)

@@ -823,7 +823,8 @@ final class SeedFlowLayoutsTests: XCTestCase {
                 try cv.layoutIfNeeded()
                 let angle = 2 * Double.pi * Double(k) / 12
                 let user = Point(x: 200 + 160 * sin(angle), y: 200 - 160 * cos(angle))
-                XCTAssertEqual(try circle.layoutAttributesForItem(at: ip(0, k))?.center.x ?? .nan, user.x, accuracy: 1e-9)
+                XCTAssertEqual(
+                    try circle.layoutAttributesForItem(at: ip(0, k))?.center.x ?? .nan, user.x, accuracy: 1e-9)
                 try cv.setAnchorPolicy(.nearest(user))
                 let cover = CoverFlowLayout()
                 cover.derivesInsetsFromBounds = derive

@@ -11,6 +11,7 @@ import pytest
 from conftest import requires
 from test_spec_cli import run_cli
 
+import cvlayout
 from cvlayout import Animation
 from cvlayout.demo import spec as S
 
@@ -123,6 +124,75 @@ def test_spring_and_bezier_animations():
     assert physics.spring_stiffness == 100 and physics.spring_damping == 20
     bezier = S.animation_from_spec({"curve": "cubic_bezier", "bezier": [0.25, 0.1, 0.25, 1], "duration": 2})
     assert bezier.bezier == (0.25, 0.1, 0.25, 1.0) and bezier.total_duration == 2.0
+
+
+def test_spring_forms_overdamping_and_rotation():
+    # UIKit's animateWithDuration:...usingSpringWithDamping:initialSpringVelocity: form lasts its
+    # duration (the stiffness is solved so it settles then): 0.8 s, done at 0.8.
+    uikit = {**INSERT, "transition": {**INSERT["transition"], "time": 0.8,
+                                      "animation": {"curve": "spring", "spring_form": "uikit", "duration": 0.8,
+                                                    "damping_ratio": 0.5, "initial_velocity": 2}}}
+    out = S.render(uikit)
+    assert out["transition"]["total_duration"] == 0.8 and out["transition"]["animating"] is False
+    a = S.animation_from_spec(uikit["transition"]["animation"])
+    assert a == Animation.spring_uikit(duration=0.8, damping_ratio=0.5, initial_velocity=2.0)
+    # Damping 40 with mass 1 and stiffness 100 is a damping ratio of 40 / (2 sqrt(100)) = 2.
+    # Core Animation's default moves it critically damped, omega = 10: |x - 1| = (1 + 10t) e^(-10t)
+    # is 1.23e-3 at t = 0.9 and 4.99e-4 at 1.0, so on the 0.1 s grid it settles at 1.0 s
+    # (docs/animation-rules.md). allows_overdamping keeps the overdamped spring: roots
+    # r1 = 10 (2 - sqrt 3) = 2.6795, r2 = 10 (2 + sqrt 3) = 37.3205, |x - 1| ~ r2 / (r2 - r1) e^(-r1 t)
+    # = 1.0774 e^(-2.6795 t): 1.016e-3 at 2.6, 7.77e-4 at 2.7, so it settles at 2.7 s.
+    physical = {"curve": "spring", "mass": 1, "stiffness": 100, "damping": 40}
+    critical = S.animation_from_spec(physical)
+    over = S.animation_from_spec({**physical, "allows_overdamping": True})
+    assert over == Animation.spring_physics(mass=1, stiffness=100, damping=40, allows_overdamping=True)
+    assert critical.flags == 0 and critical.total_duration == pytest.approx(1.0, abs=1e-9)
+    assert over.total_duration == pytest.approx(2.7, abs=1e-9)
+    out = S.render({**INSERT, "transition": {**INSERT["transition"],
+                                             "animation": {**physical, "allows_overdamping": True}}})
+    assert out["transition"]["total_duration"] == pytest.approx(over.total_duration)
+    response = S.animation_from_spec({"curve": "spring", "spring_form": "response", "damping_ratio": 1.5,
+                                      "response": 0.5, "allows_overdamping": True})
+    assert response == Animation.spring(damping_ratio=1.5, response=0.5, allows_overdamping=True)
+    # The rotation choice, for every curve: the shorter way (default) or CSS's algorithm as written.
+    for anim in ({"curve": "linear"}, {"curve": "spring"}, {"curve": "cubic_bezier", "bezier": [0, 0, 1, 1]},
+                 {"curve": "spring", "spring_form": "uikit", "duration": 1, "damping_ratio": 1}):
+        assert S.animation_from_spec(anim).flags & cvlayout.AnimationFlag.ROTATION_CSS == 0
+        assert S.animation_from_spec({**anim, "rotation": "css"}).flags & cvlayout.AnimationFlag.ROTATION_CSS
+        assert S.animation_from_spec({**anim, "rotation": "shortest"}) == S.animation_from_spec(anim)
+    out = S.render({**CIRCLE_TO_FLOW, "transition": {**CIRCLE_TO_FLOW["transition"],
+                                                     "animation": {"duration": 1, "rotation": "css"}}})
+    assert out["transition"]["total_duration"] == 1.0
+
+
+@pytest.mark.parametrize("animation, match", [
+    ({"curve": "spring", "rotation": "longest"}, "rotation 'longest' is not one of shortest, css"),
+    ({"curve": "spring", "allows_overdamping": "yes"}, "allows_overdamping is true or false"),
+    ({"curve": "linear", "allows_overdamping": True}, "allows_overdamping apply to curve \"spring\" only"),
+    ({"curve": "ease_in", "damping_ratio": 0.5}, "damping_ratio apply to curve \"spring\" only"),
+    ({"curve": "spring", "spring_form": "bouncy"}, "spring_form 'bouncy' is not one of response, physical, uikit"),
+    ({"curve": "spring", "spring_form": "uikit", "damping_ratio": 0.5}, "uikit spring form needs \"duration\""),
+    ({"curve": "spring", "spring_form": "uikit", "duration": 1}, "needs \"damping_ratio\""),
+    ({"curve": "spring", "spring_form": "uikit", "duration": 1, "damping_ratio": 1, "allows_overdamping": True},
+     "allows_overdamping not used by the uikit spring form"),
+    ({"curve": "spring", "spring_form": "uikit", "duration": 1, "damping_ratio": 1, "response": 1},
+     "response not used by the uikit"),
+    ({"curve": "spring", "damping_ratio": 0.5, "mass": 2}, "damping_ratio not used by the physical spring form"),
+    ({"curve": "spring", "spring_form": "response", "stiffness": 2}, "stiffness not used by the response"),
+    ({"curve": "spring", "bezier": [0, 0, 1, 1]}, "bezier is for curve \"cubic_bezier\""),
+    ({"curve": "linear", "bezier": [0, 0, 1, 1]}, "bezier is for curve \"cubic_bezier\""),
+    ({"curve": "linear", "overdamping": True}, "unknown keys overdamping"),
+    ([0.3], "transition.animation is an object"),
+])
+def test_bad_animations(animation, match):
+    with pytest.raises(S.SpecError, match=match):
+        S.animation_from_spec(animation)
+
+
+def test_library_checks_the_spring_numbers():
+    with pytest.raises(cvlayout.InvalidArgument):
+        S.render({**INSERT, "transition": {**INSERT["transition"], "animation": {
+            "curve": "spring", "spring_form": "uikit", "duration": 1, "damping_ratio": 0}}})
 
 
 @pytest.mark.parametrize("transition, match", [

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import updates as U
+from .._types import AnimationFlag, Rotation
 from ..animation import CURVES, Animation
 from ..attributes import Attributes
 from ..flow import CoverFlowLayout, DimensionsLayout, FlowLayout, SurveyLayout, WaterfallLayout, aspect_fit_size
@@ -319,8 +320,14 @@ def _make_layout(props: dict, sections: list[dict], where: str):
 _UPDATES = {"insert_items": U.insert_items, "delete_items": U.delete_items, "reload_items": U.reload_items,
             "insert_sections": U.insert_sections, "delete_sections": U.delete_sections,
             "reload_sections": U.reload_sections}
-_ANIMATION_KEYS = {"duration", "curve", "delay", "bezier", "damping_ratio", "response", "mass", "stiffness",
-                   "damping", "initial_velocity"}
+#: The spring forms (``spring_form``) and the keys each takes (docs/json-spec.md, Transitions).
+_SPRING_FORMS = {
+    "response": ("damping_ratio", "response", "allows_overdamping"),
+    "physical": ("mass", "stiffness", "damping", "initial_velocity", "allows_overdamping"),
+    "uikit": ("duration", "damping_ratio", "initial_velocity"),
+}
+_SPRING_KEYS = {k for keys in _SPRING_FORMS.values() for k in keys} - {"duration"} | {"spring_form"}
+_ANIMATION_KEYS = {"duration", "curve", "delay", "bezier", "rotation"} | _SPRING_KEYS
 
 
 def _update_items(entries) -> list:
@@ -347,12 +354,22 @@ def _update_items(entries) -> list:
 
 
 def animation_from_spec(obj: dict | None) -> Animation:
-    """A ``transition.animation`` object (docs/json-spec.md) as an :class:`Animation`."""
+    """A ``transition.animation`` object (docs/json-spec.md) as an :class:`Animation`. Unknown
+    keys, unknown names and keys that do not belong to the curve or spring form are a
+    :class:`SpecError`; the numbers are checked by the library."""
+    where = "transition.animation"
     obj = {} if obj is None else obj
-    _check_keys(obj, _ANIMATION_KEYS, "transition.animation")
+    if not isinstance(obj, dict):
+        raise SpecError(f"{where} is an object, e.g. {{\"duration\": 0.3, \"curve\": \"linear\"}}")
+    _check_keys(obj, _ANIMATION_KEYS, where)
     curve = obj.get("curve", "ease_in_out")
     if curve not in CURVES:
-        raise SpecError(f"transition.animation.curve {curve!r} is not one of {', '.join(CURVES)}")
+        raise SpecError(f"{where}.curve {curve!r} is not one of {', '.join(CURVES)}")
+    rotation = obj.get("rotation", "shortest")
+    if rotation not in Rotation.labels():
+        raise SpecError(f"{where}.rotation {rotation!r} is not one of {', '.join(Rotation.labels())}")
+    overdamping = obj.get("allows_overdamping", False)
+    _check_bool(overdamping, f"{where}.allows_overdamping")
     delay = float(obj.get("delay", 0.0))
 
     def num(key: str) -> float | None:
@@ -360,18 +377,47 @@ def animation_from_spec(obj: dict | None) -> Animation:
         return None if key not in obj else float(obj[key])
 
     if curve == "spring":
-        if any(k in obj for k in ("mass", "stiffness", "damping", "initial_velocity")):
+        if "bezier" in obj:
+            raise SpecError(f"{where}.bezier is for curve \"cubic_bezier\", not \"spring\"")
+        form = obj.get("spring_form")
+        if form is None:    # inferred: the physical form when one of its own keys is given
+            physical = ("mass", "stiffness", "damping", "initial_velocity")
+            form = "physical" if any(k in obj for k in physical) else "response"
+        elif form not in _SPRING_FORMS:
+            raise SpecError(f"{where}.spring_form {form!r} is not one of {', '.join(_SPRING_FORMS)}")
+        # The response and physical forms ignore "duration" (a spring lasts its settling time).
+        allowed = {*_SPRING_FORMS[form], "spring_form", "curve", "delay", "rotation", "duration"}
+        stray = sorted(set(obj) - allowed)
+        if stray:
+            raise SpecError(f"{where}: {', '.join(stray)} not used by the {form} spring form "
+                            f"(it takes {', '.join(_SPRING_FORMS[form])})")
+        if form == "uikit":
+            for key in ("duration", "damping_ratio"):
+                if key not in obj:
+                    raise SpecError(f"{where}: the uikit spring form needs \"{key}\"")
+            return Animation.spring_uikit(duration=float(obj["duration"]), damping_ratio=float(obj["damping_ratio"]),
+                                          initial_velocity=float(obj.get("initial_velocity", 0.0)), delay=delay,
+                                          rotation=rotation)
+        if form == "physical":
             return Animation.spring_physics(mass=num("mass"), stiffness=num("stiffness"), damping=num("damping"),
-                                            initial_velocity=num("initial_velocity"), delay=delay)
-        return Animation.spring(damping_ratio=num("damping_ratio"), response=num("response"), delay=delay)
+                                            initial_velocity=num("initial_velocity"), delay=delay,
+                                            allows_overdamping=overdamping, rotation=rotation)
+        return Animation.spring(damping_ratio=num("damping_ratio"), response=num("response"), delay=delay,
+                                allows_overdamping=overdamping, rotation=rotation)
+    stray = sorted(set(obj) & _SPRING_KEYS)
+    if stray:
+        raise SpecError(f"{where}: {', '.join(stray)} apply to curve \"spring\" only (the curve is {curve!r})")
     bezier = obj.get("bezier")
     if curve == "cubic_bezier" and bezier is None:
-        raise SpecError("transition.animation: a cubic_bezier curve needs \"bezier\": [x1, y1, x2, y2]")
-    if bezier is not None and len(bezier) != 4:
-        raise SpecError("transition.animation.bezier is [x1, y1, x2, y2]")
+        raise SpecError(f"{where}: a cubic_bezier curve needs \"bezier\": [x1, y1, x2, y2]")
+    if bezier is not None and curve != "cubic_bezier":
+        raise SpecError(f"{where}.bezier is for curve \"cubic_bezier\", not {curve!r}")
+    if bezier is not None and (not isinstance(bezier, list) or len(bezier) != 4):
+        raise SpecError(f"{where}.bezier is [x1, y1, x2, y2]")
     duration = num("duration")
+    flags = int(AnimationFlag.ROTATION_CSS) if Rotation.coerce(rotation) is Rotation.CSS else 0
     return Animation(duration=Animation.duration if duration is None else duration, curve=curve, delay=delay,
-                     bezier=tuple(float(v) for v in (bezier or (0.0, 0.0, 1.0, 1.0))))
+                     bezier=tuple(float(v) for v in (bezier or (0.0, 0.0, 1.0, 1.0))), flags=flags)
 
 
 def _start_transition(built: Built, tr: dict, sections: list[dict], reapply, seek: bool) -> None:

@@ -1,8 +1,9 @@
 import CCVLayout
 import CVLayoutCore
 
-// Conversions between the header's plain structs and the core's value types. Every conversion
-// from C validates what could make the core trap or compute garbage.
+// Conversions between the header's plain structs and the core's value types. A conversion from
+// C checks only what belongs to the C encoding (an enum value, a bit set, a category); the
+// values' rules are the core's (ArgumentRules.swift), applied by the core before anything runs.
 
 extension cvl_point { var core: Point { Point(x: x, y: y) } }
 extension cvl_size { var core: Size { Size(width: width, height: height) } }
@@ -29,29 +30,6 @@ extension cvl_transform3d {
             m11: m11, m12: m12, m13: m13, m14: m14, m21: m21, m22: m22, m23: m23, m24: m24,
             m31: m31, m32: m32, m33: m33, m34: m34, m41: m41, m42: m42, m43: m43, m44: m44)
     }
-}
-
-func requireFinite(_ p: cvl_point, _ what: String) throws -> Point {
-    guard p.x.isFinite, p.y.isFinite else { throw LayoutError.invalid("\(what) (\(p.x), \(p.y)) must be finite") }
-    return p.core
-}
-
-func requireRect(_ r: cvl_rect, _ what: String) throws -> Rect {
-    guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite else {
-        throw LayoutError.invalid("\(what) (\(r.x), \(r.y), \(r.width), \(r.height)) must be finite")
-    }
-    guard r.width >= 0, r.height >= 0 else {
-        throw LayoutError.invalid("\(what) has a negative size \(r.width)x\(r.height)")
-    }
-    return r.core
-}
-
-/// Index paths from C are Int64; the core uses Int (64-bit on every supported platform).
-func requireIndexPath(_ ip: cvl_index_path, _ what: String = "index path") throws -> IndexPath {
-    guard ip.section >= 0, ip.item >= 0 else {
-        throw LayoutError.outOfRange("\(what) (\(ip.section), \(ip.item)) has a negative component")
-    }
-    return ip.core
 }
 
 /// A `CVL_SCROLL_POSITION_*` combination: known bits, at most one position per axis.

@@ -172,7 +172,7 @@ public func cvl_flow_layout_item_frame_impl(
     withLayout(layout, fromHooks: true) { box in
         let f = try preparedFlow(box)
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
-        let p = try requireIndexPath(ip)
+        let p = ip.core
         if let v = box.viewBox { try v.view.checkItem(p) }
         guard let r = f.frameForItem(at: p) else { throw LayoutError.outOfRange("no item at \(p)") }
         out.pointee = r.c

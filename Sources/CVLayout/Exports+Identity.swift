@@ -116,8 +116,7 @@ public func cvl_view_item_identifier_impl(
 ) -> Int32 {
     withView(view) { box in
         guard let out, let found else { throw LayoutError(.nullArgument, "out_identifier or out_found is NULL") }
-        let path = try requireIndexPath(ip)
-        let id = try box.view.itemIdentifier(at: path)
+        let id = try box.view.itemIdentifier(at: ip.core)
         out.pointee = id ?? 0
         found.pointee = id == nil ? 0 : 1
     }

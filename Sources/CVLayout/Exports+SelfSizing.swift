@@ -98,7 +98,6 @@ public func cvl_view_items_to_measure_impl(
 ) -> Int32 {
     withView(view) { box in
         try checkOut(capacity, outCount)
-        try box.view.layoutIfNeeded()
         let r = try querying(box) { try box.view.itemsToMeasure(in: rect.core, limit: capacity) }
         try writePaths(r.items, total: r.total, out, capacity, outCount)
     }
@@ -112,10 +111,8 @@ public func cvl_view_items_to_measure_for_scroll_impl(
 ) -> Int32 {
     withView(view) { box in
         try checkOut(capacity, outCount)
-        let path = try requireIndexPath(ip)
         let pos = try requireScrollPosition(position)
-        try box.view.layoutIfNeeded()
-        let r = try querying(box) { try box.view.itemsToMeasure(forScrollTo: path, at: pos, limit: capacity) }
+        let r = try querying(box) { try box.view.itemsToMeasure(forScrollTo: ip.core, at: pos, limit: capacity) }
         try writePaths(r.items, total: r.total, out, capacity, outCount)
     }
 }

@@ -105,8 +105,8 @@ public func cvl_view_invalidate_layout_impl(
             }
             paths.reserveCapacity(count)
             for i in 0..<count {
-                let ip = try requireIndexPath(items[i], "items[\(i)]")
-                try box.view.checkItem(ip)
+                let ip = items[i].core
+                try box.view.checkItem(ip, "items[\(i)]")
                 paths.append(ip)
             }
         }
@@ -155,13 +155,6 @@ public func cvl_view_content_size_impl(_ view: OpaquePointer?, _ out: UnsafeMuta
     }
 }
 
-/// Runs the layout cycle with the view busy (callbacks may not re-enter), then the query with
-/// the view "querying" (hooks may call the read-only layout functions).
-private func query<R>(_ box: ViewBox, _ body: () throws -> R) throws -> R {
-    try box.view.layoutIfNeeded()
-    return try querying(box, body)
-}
-
 /// A rect query into the caller's buffer (header "Conventions"): the view's one query path
 /// (`CollectionView.sendElements`) into a sink that stores at most `capacity` C structs and
 /// counts the rest.
@@ -177,9 +170,8 @@ private func rectQuery(
     }
     let sink = CBufferSink(buffer: box.directCells, capacity: capacity)
     sink.stampIdentifiers(of: box.view)
-    try box.view.layoutIfNeeded()
-    sink.cellDrawRank = box.view.layout.cellDrawRank
     try querying(box) { try box.view.sendElements(in: rect, to: sink) }
+    sink.cellDrawRank = box.view.layout.cellDrawRank  // the prepared layout's
     try sink.finish(out, outCount)
 }
 
@@ -188,10 +180,7 @@ public func cvl_view_attributes_in_rect_impl(
     _ view: OpaquePointer?, _ rect: cvl_rect, _ out: UnsafeMutablePointer<cvl_attributes>?,
     _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
 ) -> Int32 {
-    withView(view) { box in
-        let r = try requireRect(rect, "rect")
-        try rectQuery(box, r, out, capacity, outCount)
-    }
+    withView(view) { box in try rectQuery(box, rect.core, out, capacity, outCount) }
 }
 
 @_cdecl("cvl_view_visible_attributes")
@@ -213,9 +202,8 @@ public func cvl_view_attributes_for_element_impl(
     withView(view) { box in
         guard let out, let found else { throw LayoutError(.nullArgument, "out or out_found is NULL") }
         let cat = try coreCategory(category)
-        let path = try requireIndexPath(ip)
-        let key = ElementKey(category: cat, kind: ElementKind(rawValue: cat == .cell ? 0 : kind), indexPath: path)
-        if let a = try query(box, { try box.view.layoutAttributes(for: key) }) {
+        let key = ElementKey(category: cat, kind: ElementKind(rawValue: cat == .cell ? 0 : kind), indexPath: ip.core)
+        if let a = try querying(box, { try box.view.layoutAttributes(for: key) }) {
             out.pointee = a.c
             found.pointee = 1
         } else {
@@ -239,8 +227,7 @@ public func cvl_view_index_path_at_point_impl(
 ) -> Int32 {
     withView(view) { box in
         guard let out, let found else { throw LayoutError(.nullArgument, "out or out_found is NULL") }
-        let p = try requireFinite(point, "point")
-        if let ip = try query(box, { try box.view.indexPathForItem(at: p) }) {
+        if let ip = try querying(box, { try box.view.indexPathForItem(at: point.core) }) {
             out.pointee = ip.c
             found.pointee = 1
         } else {
@@ -256,8 +243,9 @@ public func cvl_view_target_content_offset_impl(
 ) -> Int32 {
     withView(view) { box in
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
-        let p = try requireFinite(proposed, "proposed offset"), v = try requireFinite(velocity, "velocity")
-        out.pointee = try query(box) { try box.view.targetContentOffset(forProposed: p, velocity: v) }.c
+        out.pointee = try querying(box) {
+            try box.view.targetContentOffset(forProposed: proposed.core, velocity: velocity.core)
+        }.c
     }
 }
 
@@ -267,9 +255,8 @@ public func cvl_view_scroll_to_item_impl(
     _ out: UnsafeMutablePointer<cvl_point>?
 ) -> Int32 {
     withView(view) { box in
-        let path = try requireIndexPath(ip)
         let pos = try requireScrollPosition(position)
-        let offset = try query(box) { try box.view.scrollToItem(at: path, at: pos) }
+        let offset = try querying(box) { try box.view.scrollToItem(at: ip.core, at: pos) }
         out?.pointee = offset.c
     }
 }
@@ -281,10 +268,9 @@ public func cvl_view_scroll_to_item_animated_impl(
     _ out: UnsafeMutablePointer<cvl_point>?
 ) -> Int32 {
     withView(view) { box in
-        let path = try requireIndexPath(ip)
         let pos = try requireScrollPosition(position)
         let timing = try optionalTiming(animation)
-        let target = try query(box) { try box.view.scrollToItem(at: path, at: pos, animation: timing) }
+        let target = try querying(box) { try box.view.scrollToItem(at: ip.core, at: pos, animation: timing) }
         out?.pointee = target.c
     }
 }

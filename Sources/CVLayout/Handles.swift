@@ -131,6 +131,15 @@ final class ViewBox {
         self.view = view
         self.dataSource = dataSource
         self.layoutBox = layoutBox
+        // Every layout cycle runs busy, also one a query starts (the query itself is
+        // "querying"): the core checks a query's arguments first, then runs the cycle.
+        view.layoutCycleScope = { [weak self] cycle in
+            guard let self else { return try cycle() }
+            let saved = self.phase
+            self.phase = .busy
+            defer { self.phase = saved }
+            try cycle()
+        }
     }
 
     /// The counts array `envCounts` was made from, held so that its storage stays alive: while

@@ -79,7 +79,7 @@ extension CollectionView {
     /// `limit`, and how many there are. O(log n + k).
     public func itemsToMeasure(in rect: Rect, limit: Int = .max) throws -> (items: [IndexPath], total: Int) {
         let flow = try selfSizingFlow()
-        guard rect.isFinite else { throw LayoutError.invalid("rect must be finite") }
+        try rect.requireFinite("rect")
         try layoutIfNeeded()
         return try flow.unmeasuredItems(in: rect, limit: limit)
     }

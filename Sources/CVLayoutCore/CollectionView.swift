@@ -38,6 +38,10 @@ public final class CollectionView {
     var suspendAnchoring = false
     /// Reused by rect queries to avoid an allocation per frame.
     private var scratch: [LayoutAttributes] = []
+    /// Wraps every layout cycle (`layoutIfNeeded`'s prepare), whoever starts it: the C layer
+    /// marks the view busy there, so that the callbacks a cycle runs are refused the read-only
+    /// functions allowed during a query. nil: the cycle runs as it is.
+    public var layoutCycleScope: ((() throws -> Void) throws -> Void)?
 
     /// Attaches `layout`, then loads the counts from `dataSource` (unless `loadingCounts` is
     /// false: then the view starts with no sections and the caller calls `reloadData()`).
@@ -121,13 +125,15 @@ public final class CollectionView {
         return out
     }
 
-    /// Validates an index path against the cached counts.
-    public func checkItem(_ ip: IndexPath) throws {
-        guard ip.section >= 0, ip.section < counts.count else {
+    /// Validates an index path against the cached counts (`what` names it if a component is
+    /// negative: `IndexPath.requireNonNegative`).
+    public func checkItem(_ ip: IndexPath, _ what: String = "index path") throws {
+        try ip.requireNonNegative(what)
+        guard ip.section < counts.count else {
             throw LayoutError.outOfRange(
                 "index path \(ip): section \(ip.section) out of range (there are \(counts.count) sections)")
         }
-        guard ip.item >= 0, ip.item < counts[ip.section] else {
+        guard ip.item < counts[ip.section] else {
             throw LayoutError.outOfRange(
                 "index path \(ip): item \(ip.item) out of range (section \(ip.section) has \(counts[ip.section]) items)"
             )
@@ -171,9 +177,7 @@ public final class CollectionView {
 
     /// Sets the content offset without touching a running animated scroll (its own steps).
     func moveContentOffset(to offset: Point) throws {
-        guard offset.isFinite else {
-            throw LayoutError.invalid("content offset (\(offset.x), \(offset.y)) must be finite")
-        }
+        try offset.requireFinite("content offset")
         try setBounds(Rect(origin: offset, size: boundsSize))
     }
 
@@ -235,6 +239,11 @@ public final class CollectionView {
     /// error is thrown (the next query tries again).
     public func layoutIfNeeded() throws {
         guard needsPrepare else { return }
+        guard let scope = layoutCycleScope else { return try runLayoutCycle() }
+        try scope { try runLayoutCycle() }
+    }
+
+    private func runLayoutCycle() throws {
         layout.invalidateLayout(with: pending)
         try layout.prepare()
         let size = try layout.collectionViewContentSize()
@@ -255,9 +264,7 @@ public final class CollectionView {
     /// Sets the scroll-anchoring policy (CollectionView+Anchoring.swift). A `.nearest` point must
     /// be finite. Forgets an anchor waiting for the next prepare.
     public func setAnchorPolicy(_ policy: AnchorPolicy) throws {
-        if case .nearest(let p) = policy, !p.isFinite {
-            throw LayoutError.invalid("anchor point (\(p.x), \(p.y)) must be finite")
-        }
+        if case .nearest(let p) = policy { try p.requireFinite("anchor point") }
         anchorPolicy = policy
         pendingAnchor = nil
     }
@@ -326,7 +333,7 @@ public final class CollectionView {
     /// - Complexity: the layout's query cost and the sink's memory (a sink that keeps nothing
     ///   counts the result in O(1) memory), plus O(tracks) during an animation.
     public func sendElements(in rect: Rect, to sink: ElementSink) throws {
-        guard rect.isFinite else { throw LayoutError.invalid("rect must be finite") }
+        try rect.requireQueryRect("rect")
         try layoutIfNeeded()
         sink.counts = counts
         guard let t = transition, !t.isFinished(at: currentTime) else {
@@ -350,6 +357,7 @@ public final class CollectionView {
     /// The attributes of one element, or nil when the layout has none for it.
     /// Throws `.outOfRange` for an item index path outside the counts.
     public func layoutAttributes(for key: ElementKey) throws -> LayoutAttributes? {
+        try key.indexPath.requireNonNegative()
         if key.category == .cell { try checkItem(key.indexPath) } else { try checkSection(key.indexPath.section) }
         try layoutIfNeeded()
         guard let a = try layout.layoutAttributes(for: key) else { return nil }
@@ -367,7 +375,7 @@ public final class CollectionView {
     /// The index path of the topmost cell drawn at `point` (transforms and draw order respected),
     /// or nil when no cell is there.
     public func indexPathForItem(at point: Point) throws -> IndexPath? {
-        guard point.isFinite else { throw LayoutError.invalid("point must be finite") }
+        try point.requireFinite("point")
         try layoutIfNeeded()
         // Transformed cells may be drawn outside their frame: query a generous neighbourhood,
         // then test each element's drawn shape, topmost first. A layout that draws everything
@@ -395,9 +403,8 @@ public final class CollectionView {
 
     /// `targetContentOffsetForProposedContentOffset:withScrollingVelocity:`.
     public func targetContentOffset(forProposed proposed: Point, velocity: Point) throws -> Point {
-        guard proposed.isFinite, velocity.isFinite else {
-            throw LayoutError.invalid("proposed offset and velocity must be finite")
-        }
+        try proposed.requireFinite("proposed offset")
+        try velocity.requireFinite("velocity")
         try layoutIfNeeded()
         let p = try layout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: velocity)
         guard p.isFinite else { throw LayoutError.callback("the layout returned a non-finite target content offset") }

@@ -29,7 +29,9 @@ import signal
 import sys
 import threading
 import types
-from typing import Any, Callable
+from _ctypes import CFuncPtr
+from types import FrameType
+from typing import Callable, TypeVar
 
 from .errors import ERROR_CALLBACK
 
@@ -38,12 +40,14 @@ from .errors import ERROR_CALLBACK
 _state = threading.local()
 
 # Signals observed in the bookkeeping below, to deliver in a callback body (main thread only).
-_deferred: list = []
+_deferred: list[tuple[Callable[[int, FrameType | None], object], int, FrameType | None]] = []
 _BOOKKEEPING: set[types.CodeType] = set()  # where a signal handler must not raise
 _MAIN_THREAD = threading.main_thread().ident
 _SIGINT = int(signal.SIGINT)
+_getsignal: Callable[[int], object]
 try:  # signal.getsignal converts its answer to an enum: 2 us, run at every top-level callback
-    from _signal import getsignal as _getsignal
+    # typeshed has no stub for CPython's private _signal module; its getsignal is signal.getsignal's.
+    from _signal import getsignal as _getsignal  # type: ignore[import-not-found,no-redef]
 except ImportError:  # not CPython
     _getsignal = signal.getsignal
 
@@ -89,10 +93,10 @@ def finish_call() -> BaseException | None:
 class _DeferringHandler:
     """The program's SIGINT handler, deferred while the signal lands in callback bookkeeping."""
 
-    def __init__(self, original: Callable[[int, Any], Any]):
+    def __init__(self, original: Callable[[int, FrameType | None], object]):
         self.original = original
 
-    def __call__(self, signum: int, frame: Any) -> Any:
+    def __call__(self, signum: int, frame: FrameType | None) -> object:
         if frame is not None and frame.f_code in _BOOKKEEPING:
             _deferred.append((self.original, signum, frame))
             return None
@@ -112,10 +116,10 @@ def _wrap_sigint() -> None:
         pass
 
 
-def guard(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+def guard(name: str, fn: Callable[..., int | None]) -> Callable[..., int]:
     """``fn(*c_args) -> None | int status`` as a function safe to wrap in a CFUNCTYPE."""
 
-    def call(*args):
+    def call(*args: object) -> int:
         state = _state
         level = getattr(state, "depth", 0)
         state.depth = level + 1
@@ -143,11 +147,14 @@ def guard(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
 _BOOKKEEPING.update({guard("", print).__code__, _stash.__code__, _describe.__code__, _wrap_sigint.__code__})
 
 
-def make(prototype, name: str, fn, keep: list):
+_F = TypeVar("_F", bound=CFuncPtr)
+
+
+def make(prototype: type[_F], name: str, fn: Callable[..., int | None], keep: list[object]) -> _F:
     """A CFUNCTYPE object for ``fn`` (guarded), appended to ``keep`` so it outlives the C side."""
     _wrap_sigint()
     if _deferred:
         _deliver_deferred()
-    c_fn = prototype(guard(name, fn))
+    c_fn: _F = prototype(guard(name, fn))
     keep.append(c_fn)
     return c_fn

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import ctypes
+from typing import Any, Generic, TypeVar
+
 from . import _lib
 from .errors import InvalidHandle
 
+#: The opaque C struct a handle points to (``cvl_layout`` or ``cvl_view``).
+_S = TypeVar("_S", bound=ctypes.Structure)
+_Self = TypeVar("_Self", bound="Handle[Any]")  # any handle type: __enter__ returns the object itself
 
-class Handle:
+
+class Handle(Generic[_S]):
     """Owns one C handle: ``close()`` (or a ``with`` block) destroys it; ``__del__`` is a fallback.
 
     Using a closed object raises :class:`~cvlayout.errors.InvalidHandle` before any C call.
@@ -18,15 +25,16 @@ class Handle:
     itself, never freed by ``close()``.
     """
 
-    _h = None          # set only once creation succeeded, so __del__ is safe after a failed __init__
+    _h: ctypes._Pointer[_S] | None = None  # set only once creation succeeded (__del__ is then safe)
     _destroy = ""      # the name of the C destroy function, set by subclasses
 
     @property
     def closed(self) -> bool:
+        """True once :meth:`close` destroyed the handle."""
         return self._h is None
 
     @property
-    def handle(self):
+    def handle(self) -> ctypes._Pointer[_S]:
         """The raw ctypes handle (raises if closed)."""
         h = self._h
         if h is None:
@@ -34,7 +42,7 @@ class Handle:
         return h
 
     @property
-    def _as_parameter_(self):
+    def _as_parameter_(self) -> ctypes._Pointer[_S]:
         return self.handle
 
     def close(self) -> None:
@@ -53,13 +61,13 @@ class Handle:
                 pass  # another thread's close() destroyed it between our read and our call
         self._h = None
 
-    def __enter__(self):
+    def __enter__(self: _Self) -> _Self:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def __del__(self):
+    def __del__(self) -> None:
         try:
             self.close()
         except Exception:  # noqa: BLE001 - interpreter shutdown or a stale handle: nothing to do

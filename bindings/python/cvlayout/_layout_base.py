@@ -4,23 +4,33 @@ from __future__ import annotations
 
 import ctypes
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, TypeAlias
 
 from . import _lib
 from . import _types as T
 from ._handle import Handle
 from ._ints import int32
-from .attributes import BUILTIN_KIND_NAMES, BUILTIN_KINDS
+from .attributes import BUILTIN_KIND_NAMES, BUILTIN_KINDS, Attributes, LayoutEnv
+from .geometry import Rect
 
 
-def create(function: str, *args) -> T.LayoutHandle:
+if TYPE_CHECKING:
+    #: A layout handle as ctypes gives it: a ``cvl_layout *``.
+    LayoutPointer: TypeAlias = ctypes._Pointer[T.cvl_layout]
+#: A Python layout's rect answer kept for the library's capacity retry.
+RectCache: TypeAlias = "tuple[tuple[Rect, int, LayoutEnv], list[Attributes]]"
+
+
+def create(function: str, *args: object) -> LayoutPointer:
     """Calls a ``cvl_*_create(args..., &out)`` function and returns the new handle."""
-    h = T.LayoutHandle()
+    h: LayoutPointer = T.LayoutHandle()
     getattr(_lib, function)(*args, ctypes.byref(h))
     return h
 
 
-class BaseLayout(Handle):
+class BaseLayout(Handle[T.cvl_layout]):
     """A layout handle.  A view keeps its layout (and this object, with its callbacks) alive.
 
     Closing a layout a view still uses follows ``cvl_layout_destroy``: this object's handle is
@@ -31,21 +41,24 @@ class BaseLayout(Handle):
     _destroy = "cvl_layout_destroy"
 
     def _init_state(self) -> None:
-        self._keep: list = []             # CFUNCTYPE objects the library may call
+        self._keep: list[object] = []     # CFUNCTYPE objects the library may call
         self._kind_names: dict[int, str] = {}
+        # A rect query's answer too large for the library's buffer, kept for its retry (see
+        # _layout_callbacks): ((rect, base count, env), answer).
+        self._rect_cache: RectCache | None = None
         # The handle passed to the hook running now on this thread, if any. Per thread: another
         # thread calling this layout while a hook runs must use this object's own handle, never
         # the hook's (valid only during the hook).
         self._hook = threading.local()
 
-    def _ch(self):
+    def _ch(self) -> LayoutPointer:
         """The handle to use for calls: the hook's own during a hook (it stays valid after this
         object was closed while a view still uses the layout), else ours."""
-        h = getattr(self._hook, "h", None)
+        h: LayoutPointer | None = getattr(self._hook, "h", None)
         return h if h is not None else self.handle
 
     @contextmanager
-    def _in_hook(self, layout_ptr):
+    def _in_hook(self, layout_ptr: LayoutPointer) -> Iterator[None]:
         hook = self._hook
         previous = getattr(hook, "h", None)
         hook.h = layout_ptr
@@ -81,7 +94,7 @@ class BaseLayout(Handle):
             self._kind_names[out.value] = name
         return out.value
 
-    def kind_value(self, kind) -> int:
+    def kind_value(self, kind: str | int) -> int:
         """A kind as an int: ints pass through, names are built-in or registered on this layout."""
         if not isinstance(kind, str):
             return int32(kind, "kind")

@@ -6,9 +6,10 @@ import ctypes
 from typing import Any, Callable
 
 from ._layout_base import BaseLayout, create
-from ._layout_callbacks import build
+from ._layout_callbacks import Invalidation, build
 from .attributes import Attributes, LayoutEnv
-from .geometry import Point, Rect, Size
+from .geometry import IndexPath, Point, PointLike, Rect, SizeLike
+from .updates import UpdateItem
 
 _OPTIONAL = ("prepare", "attributes_for_element", "should_invalidate_for_bounds_change", "target_content_offset",
              "prepare_for_updates", "finalize_updates", "initial_attributes_for_appearing",
@@ -27,9 +28,8 @@ class Layout(BaseLayout):
     content offset, counts).  An exception raised in one fails the view's call with
     ``CallbackError`` chained to it."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._init_state()
-        self._rect_cache = None
         cls = type(self)
         for required in ("content_size", "attributes_in_rect"):
             if getattr(cls, required) is getattr(Layout, required):
@@ -56,7 +56,7 @@ class Layout(BaseLayout):
         self._h = create("cvl_custom_layout_create", ctypes.byref(build(self, handlers, self._keep)))
 
     # --- to override ----------------------------------------------------------------------------
-    def invalidate(self, env: LayoutEnv, invalidation) -> None:
+    def invalidate(self, env: LayoutEnv, invalidation: Invalidation) -> None:
         """invalidateLayoutWithContext:, right before :meth:`prepare`: what changed since the last
         prepare (:class:`~cvlayout._layout_callbacks.Invalidation`: ``flags``, ``items``,
         ``updates``), so the layout can recompute only that."""
@@ -64,7 +64,7 @@ class Layout(BaseLayout):
     def prepare(self, env: LayoutEnv) -> None:
         """prepareLayout."""
 
-    def content_size(self, env: LayoutEnv) -> Size:
+    def content_size(self, env: LayoutEnv) -> SizeLike:
         """collectionViewContentSize: (width, height).  Required."""
         raise NotImplementedError
 
@@ -72,24 +72,29 @@ class Layout(BaseLayout):
         """layoutAttributesForElementsInRect: the elements whose frame intersects ``rect``.  Required."""
         raise NotImplementedError
 
-    def attributes_for_element(self, env: LayoutEnv, category: str, kind: int, index_path) -> Attributes | None:
+    def attributes_for_element(self, env: LayoutEnv, category: str, kind: int,
+                               index_path: IndexPath) -> Attributes | None:
         """layoutAttributesFor{Item,SupplementaryView,DecorationView}AtIndexPath: (None: no such element)."""
         return None
 
     def should_invalidate_for_bounds_change(self, env: LayoutEnv, new_bounds: Rect) -> bool:
+        """shouldInvalidateLayoutForBoundsChange: (default False: a bounds change keeps the layout)."""
         return False
 
-    def target_content_offset(self, env: LayoutEnv, proposed: Point, velocity: Point) -> Point:
+    def target_content_offset(self, env: LayoutEnv, proposed: Point, velocity: Point) -> PointLike:
+        """targetContentOffsetForProposedContentOffset:withScrollingVelocity: (default: ``proposed``)."""
         return proposed
 
-    def prepare_for_updates(self, env: LayoutEnv, updates: list) -> None:
-        pass
+    def prepare_for_updates(self, env: LayoutEnv, updates: list[UpdateItem]) -> None:
+        """prepareForCollectionViewUpdates: the batch's UpdateItems in UIKit's order."""
 
     def finalize_updates(self, env: LayoutEnv) -> None:
-        pass
+        """finalizeCollectionViewUpdates."""
 
     def initial_attributes_for_appearing(self, env: LayoutEnv, attributes: Attributes) -> Attributes | None:
+        """Start attributes of an appearing element (``attributes`` are its final ones); None: a crossfade."""
         return None
 
     def final_attributes_for_disappearing(self, env: LayoutEnv, attributes: Attributes) -> Attributes | None:
+        """End attributes of a disappearing element (``attributes`` are its last ones); None: a crossfade."""
         return None

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import ctypes
 from array import array
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
-from typing import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Generic, TypeAlias, TypeVar, overload
 
 from . import _lib
 from . import _types as T
@@ -17,16 +18,27 @@ from ._layout_callbacks import build
 from ._layout_base import BaseLayout, create
 from .attributes import Attributes, LayoutEnv
 from .errors import InvalidArgument
-from .geometry import Rect, insets, pair
+from .geometry import IndexPath, InsetsLike, Rect, Size, SizeLike, insets, pair
+from .updates import UpdateItem
+from _ctypes import CFuncPtr
 
-DIRECTIONS = {"vertical": T.SCROLL_VERTICAL, "horizontal": T.SCROLL_HORIZONTAL}
-DIRECTION_NAMES = {v: k for k, v in DIRECTIONS.items()}
-MODES = {"aspect_fit": T.LAYOUT_MODE_ASPECT_FIT, "aspect_fill": T.LAYOUT_MODE_ASPECT_FILL}
-MODE_NAMES = {v: k for k, v in MODES.items()}
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer
+
+#: Item sizes as the API takes them: (width, height) pairs, or a buffer of doubles (numpy (n, 2)).
+SizesLike: TypeAlias = "Iterable[SizeLike] | ReadableBuffer"
+#: A per-section answer: a callable(section), a sequence indexed by section or a mapping.
+PerSection: TypeAlias = "Callable[[int], Any] | Sequence[Any] | Mapping[int, Any]"
+_V = TypeVar("_V")
+
+DIRECTIONS: dict[str, int] = {"vertical": T.SCROLL_VERTICAL, "horizontal": T.SCROLL_HORIZONTAL}
+DIRECTION_NAMES: dict[int, str] = {v: k for k, v in DIRECTIONS.items()}
+MODES: dict[str, int] = {"aspect_fit": T.LAYOUT_MODE_ASPECT_FIT, "aspect_fill": T.LAYOUT_MODE_ASPECT_FILL}
+MODE_NAMES: dict[int, str] = {v: k for k, v in MODES.items()}
 
 
-def _enum(table: Mapping[str, int], what: str):
-    def convert(value) -> int:
+def _enum(table: Mapping[str, int], what: str) -> Callable[[str | int], int]:
+    def convert(value: str | int) -> int:
         if isinstance(value, str):
             try:
                 return table[value]
@@ -36,15 +48,15 @@ def _enum(table: Mapping[str, int], what: str):
     return convert
 
 
-def _size_c(v) -> T.cvl_size:
+def _size_c(v: SizeLike) -> T.cvl_size:
     return T.cvl_size(*pair(v))
 
 
-def _size_py(s: T.cvl_size) -> tuple[float, float]:
-    return (s.width, s.height)
+def _size_py(s: T.cvl_size) -> Size:
+    return Size(s.width, s.height)
 
 
-def _insets_c(v) -> T.cvl_insets:
+def _insets_c(v: InsetsLike) -> T.cvl_insets:
     return T.cvl_insets(*insets(v))
 
 
@@ -52,31 +64,38 @@ def _insets_py(s: T.cvl_insets) -> tuple[float, float, float, float]:
     return (s.top, s.left, s.bottom, s.right)
 
 
-class _ConfigField:
-    """A FlowLayout property backed by cvl_flow_layout_get_config / set_config."""
+class _ConfigField(Generic[_V]):
+    """A FlowLayout property backed by cvl_flow_layout_get_config / set_config: reads as ``_V``,
+    accepts what ``to_c`` converts into the config struct's field."""
 
-    def __init__(self, field: str, to_c: Callable, from_c: Callable, doc: str):
+    def __init__(self, field: str, to_c: Callable[[Any], object], from_c: Callable[[Any], _V], doc: str):
         self.field, self.to_c, self.from_c, self.__doc__ = field, to_c, from_c, doc
+        self.name = field
 
-    def __set_name__(self, owner, name):
+    def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
 
-    def __get__(self, obj, owner=None):
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> _ConfigField[_V]: ...
+    @overload
+    def __get__(self, obj: FlowLayout, owner: type | None = None) -> _V: ...
+
+    def __get__(self, obj: FlowLayout | None, owner: type | None = None) -> _ConfigField[_V] | _V:
         if obj is None:
             return self
         return self.from_c(getattr(obj._read_config(), self.field))
 
-    def __set__(self, obj, value):
+    def __set__(self, obj: FlowLayout, value: object) -> None:
         obj.configure(**{self.name: value})
 
 
-def size_array(sizes):
+def size_array(sizes: SizesLike | None) -> tuple[ctypes.Array[T.cvl_size] | None, int]:
     """(ctypes cvl_size array or None, count) from a sequence of (w, h) pairs or a buffer of doubles
     (e.g. a C-contiguous numpy array of shape (n, 2))."""
     if sizes is None:
         return None, 0
     try:
-        mv = memoryview(sizes)
+        mv: memoryview | None = memoryview(sizes)  # type: ignore[arg-type]  # any object: TypeError if no buffer
     except TypeError:
         mv = None
     if mv is not None and mv.format in ("d", "<d", "=d") and mv.c_contiguous:
@@ -84,13 +103,14 @@ def size_array(sizes):
         if mv.nbytes % ctypes.sizeof(T.cvl_size):
             raise InvalidArgument(message="a buffer of sizes must hold an even number of doubles")
         return ((T.cvl_size * n).from_buffer_copy(mv) if n else None), n
-    if not isinstance(sizes, (list, tuple)):
-        sizes = list(sizes)
-    n = len(sizes)
+    if not isinstance(sizes, Iterable):
+        raise InvalidArgument(message=f"item sizes must be (width, height) pairs or a buffer of doubles, not {sizes!r}")
+    pairs = sizes if isinstance(sizes, (list, tuple)) else list(sizes)
+    n = len(pairs)
     if n == 0:
         return None, 0
     try:
-        flat = array("d", chain.from_iterable(sizes))
+        flat = array("d", chain.from_iterable(pairs))
     except TypeError as exc:
         raise InvalidArgument(message=f"item sizes must be (width, height) pairs of numbers: {exc}") from None
     if len(flat) != 2 * n:
@@ -104,14 +124,15 @@ _HOOK_NAMES = ("adjust_attributes_in_rect", "adjust_attributes", "attributes_for
                "finalize_updates", "initial_attributes_for_appearing", "final_attributes_for_disappearing")
 
 
-def _per_section(value, convert=lambda v: v):
+def _per_section(value: PerSection | None) -> Callable[[int], Any] | None:
     """A callable(section) from a callable, a sequence indexed by section, or a mapping."""
     if value is None or callable(value):
         return value
     if isinstance(value, Mapping):
-        return lambda s: convert(value[s])
+        table = value
+        return lambda s: table[s]
     seq = list(value)
-    return lambda s: convert(seq[s])
+    return lambda s: seq[s]
 
 
 class FlowLayout(BaseLayout):
@@ -137,7 +158,7 @@ class FlowLayout(BaseLayout):
     _create_fn = "cvl_flow_layout_create"
 
     scroll_direction = _ConfigField("scroll_direction", _enum(DIRECTIONS, "scroll direction"),
-                                    lambda v: DIRECTION_NAMES.get(v, v), "'vertical' or 'horizontal'")
+                                    lambda v: DIRECTION_NAMES.get(v, str(v)), "'vertical' or 'horizontal'")
     item_size = _ConfigField("item_size", _size_c, _size_py, "(width, height)")
     minimum_line_spacing = _ConfigField("minimum_line_spacing", float, float, "may be negative")
     minimum_interitem_spacing = _ConfigField("minimum_interitem_spacing", float, float, ">= 0")
@@ -149,16 +170,21 @@ class FlowLayout(BaseLayout):
     pin_footers = _ConfigField("section_footers_pin_to_visible_bounds", lambda v: 1 if v else 0, bool,
                                "sectionFootersPinToVisibleBounds")
 
-    def __init__(self, *, scroll_direction=None, item_size=None, minimum_line_spacing=None,
-                 minimum_interitem_spacing=None, section_inset=None, header_reference_size=None,
-                 footer_reference_size=None, pin_headers=None, pin_footers=None, delegate=None, item_sizes=None,
-                 size_for_item=None, inset_for_section=None, minimum_line_spacing_for_section=None,
-                 minimum_interitem_spacing_for_section=None, header_size_for_section=None,
-                 footer_size_for_section=None, estimated_item_size=None):
+    def __init__(self, *, scroll_direction: str | int | None = None, item_size: SizeLike | None = None,
+                 minimum_line_spacing: float | None = None, minimum_interitem_spacing: float | None = None,
+                 section_inset: InsetsLike | None = None, header_reference_size: SizeLike | None = None,
+                 footer_reference_size: SizeLike | None = None, pin_headers: bool | None = None,
+                 pin_footers: bool | None = None, delegate: object = None,
+                 item_sizes: Sequence[SizesLike] | Mapping[int, SizesLike] | None = None,
+                 size_for_item: Callable[[int, int], SizeLike] | Sequence[SizesLike] | None = None,
+                 inset_for_section: PerSection | None = None,
+                 minimum_line_spacing_for_section: PerSection | None = None,
+                 minimum_interitem_spacing_for_section: PerSection | None = None,
+                 header_size_for_section: PerSection | None = None, footer_size_for_section: PerSection | None = None,
+                 estimated_item_size: SizeLike | None = None) -> None:
         self._init_state()
-        self._delegate_keep: list = []
-        self._hooks_keep: list = []
-        self._rect_cache = None
+        self._delegate_keep: list[object] = []
+        self._hooks_keep: list[object] = []
         self._h = create(self._create_fn)
         try:
             self._config = self._read_config()
@@ -193,7 +219,7 @@ class FlowLayout(BaseLayout):
         self._config = cfg
         return cfg
 
-    def configure(self, **properties) -> None:
+    def configure(self, **properties: object) -> None:
         """Sets several properties in one call (all or nothing)."""
         cfg = T.cvl_flow_config.from_buffer_copy(self._config)
         fields = type(self)._config_fields()
@@ -212,8 +238,8 @@ class FlowLayout(BaseLayout):
         self._config = cfg
 
     @classmethod
-    def _config_fields(cls) -> dict[str, _ConfigField]:
-        out = {}
+    def _config_fields(cls) -> dict[str, _ConfigField[object]]:
+        out: dict[str, _ConfigField[object]] = {}
         for klass in reversed(cls.__mro__):
             for name, value in vars(klass).items():
                 if isinstance(value, _ConfigField):
@@ -221,19 +247,19 @@ class FlowLayout(BaseLayout):
         return out
 
     @property
-    def config(self) -> dict:
+    def config(self) -> dict[str, object]:
         """Every property as a dict (the keyword arguments of the constructor)."""
         return {name: getattr(self, name) for name in self._config_fields()}
 
     @staticmethod
-    def defaults() -> dict:
+    def defaults() -> dict[str, object]:
         """UIKit's defaults (``cvl_flow_config_default``)."""
         cfg = T.cvl_flow_config()
         _lib.cvl_flow_config_default(ctypes.byref(cfg))
         return {name: f.from_c(getattr(cfg, f.field)) for name, f in FlowLayout._config_fields().items()}
 
     # --- delegate -----------------------------------------------------------------------------
-    def set_delegate(self, delegate=None, **callbacks) -> None:
+    def set_delegate(self, delegate: object = None, **callbacks: object) -> None:
         """Sets (or with no arguments clears) the delegate.
 
         ``delegate`` is an object with any of ``size_for_item(section, item)``,
@@ -246,49 +272,54 @@ class FlowLayout(BaseLayout):
         unknown = set(callbacks) - set(_DELEGATE_NAMES)
         if unknown:
             raise TypeError(f"unknown delegate callbacks: {', '.join(sorted(unknown))}")
-        fns = {name: getattr(delegate, name, None) for name in _DELEGATE_NAMES} if delegate is not None else {}
+        fns: dict[str, Any] = ({name: getattr(delegate, name, None) for name in _DELEGATE_NAMES}
+                               if delegate is not None else {})
         fns.update({k: v for k, v in callbacks.items() if v is not None})
         bulk = fns.get("size_for_item")
         if bulk is not None and not callable(bulk):
             fns["size_for_item"] = None
         else:
             bulk = None
-        keep: list = []
+        keep: list[object] = []
         d = T.cvl_flow_delegate()
 
-        def size_fn(fn):
-            def cb(_ctx, ip, out):
-                w, h = fn(ip.section, ip.item)
+        def size_fn(fn: Callable[..., Any]) -> Callable[..., None]:
+            def cb(_ctx: int | None, ip: T.cvl_index_path, out: ctypes._Pointer[T.cvl_size]) -> None:
+                w, h = pair(fn(ip.section, ip.item))
                 o = out.contents
                 o.width, o.height = w, h
             return cb
 
-        def section_size_fn(fn):
-            def cb(_ctx, section, out):
-                w, h = fn(section)
+        def section_size_fn(fn: Callable[..., Any]) -> Callable[..., None]:
+            def cb(_ctx: int | None, section: int, out: ctypes._Pointer[T.cvl_size]) -> None:
+                w, h = pair(fn(section))
                 o = out.contents
                 o.width, o.height = w, h
             return cb
 
-        def inset_fn(fn):
-            def cb(_ctx, section, out):
+        def inset_fn(fn: Callable[..., Any]) -> Callable[..., None]:
+            def cb(_ctx: int | None, section: int, out: ctypes._Pointer[T.cvl_insets]) -> None:
                 top, left, bottom, right = insets(fn(section))
                 o = out.contents
                 o.top, o.left, o.bottom, o.right = top, left, bottom, right
             return cb
 
-        def spacing_fn(fn):
-            def cb(_ctx, section, out):
+        def spacing_fn(fn: Callable[..., Any]) -> Callable[..., None]:
+            def cb(_ctx: int | None, section: int, out: ctypes._Pointer[ctypes.c_double]) -> None:
                 out[0] = fn(section)
             return cb
 
-        makers = {"size_for_item": size_fn, "inset_for_section": inset_fn,
-                  "minimum_line_spacing_for_section": spacing_fn, "minimum_interitem_spacing_for_section": spacing_fn,
-                  "header_size_for_section": section_size_fn, "footer_size_for_section": section_size_fn}
-        prototypes = dict(T.cvl_flow_delegate._fields_)
+        # The delegate's answers are the user's (sizes, insets, numbers): typed by what the
+        # converters above accept, they are checked there and by the library.
+        makers: dict[str, Callable[[Callable[..., Any]], Callable[..., None]]] = {
+            "size_for_item": size_fn, "inset_for_section": inset_fn,
+            "minimum_line_spacing_for_section": spacing_fn, "minimum_interitem_spacing_for_section": spacing_fn,
+            "header_size_for_section": section_size_fn, "footer_size_for_section": section_size_fn}
+        prototypes = {f[0]: f[1] for f in T.cvl_flow_delegate._fields_}
         any_set = False
         for name, wrap in makers.items():
             proto = prototypes[name]
+            assert issubclass(proto, CFuncPtr)  # every field of cvl_flow_delegate is a function pointer
             fn = fns.get(name)
             if name != "size_for_item":
                 fn = _per_section(fn)
@@ -301,12 +332,13 @@ class FlowLayout(BaseLayout):
         if bulk is not None:
             self._set_all_item_sizes(bulk)
 
-    def _set_all_item_sizes(self, per_section) -> None:
-        items = per_section.items() if isinstance(per_section, Mapping) else enumerate(per_section)
+    def _set_all_item_sizes(self, per_section: Sequence[SizesLike] | Mapping[int, SizesLike]) -> None:
+        items: Iterable[tuple[int, SizesLike]] = (per_section.items() if isinstance(per_section, Mapping)
+                                                  else enumerate(per_section))
         for section, sizes in items:
             self.set_item_sizes(section, sizes)
 
-    def set_item_sizes(self, section: int, sizes) -> None:
+    def set_item_sizes(self, section: int, sizes: SizesLike | None) -> None:
         """Hands over every item size of ``section`` in one call: a sequence of (w, h) pairs or a
         buffer of doubles (numpy (n, 2)).  ``None`` clears the section's bulk sizes.
 
@@ -315,19 +347,20 @@ class FlowLayout(BaseLayout):
         arr, n = size_array(sizes)
         _lib.cvl_flow_layout_set_item_sizes(self.handle, int64(section, "section"), arr, n)
 
-    def replace_item_sizes(self, section: int, start: int, remove_count: int = 0, sizes=()) -> None:
+    def replace_item_sizes(self, section: int, start: int, remove_count: int = 0, sizes: SizesLike = ()) -> None:
         """Edits ``section``'s bulk sizes in place: ``sizes`` replace the ``remove_count`` sizes at
         ``start`` (an insert: remove_count 0; a delete: no sizes). Nothing else is re-sent. Edit
         first, then perform the batch update (or apply the snapshot) that inserts or deletes
         those items."""
-        arr, n = size_array(list(sizes) if not hasattr(sizes, "__len__") else sizes)
+        arr, n = size_array(sizes)
         _lib.cvl_flow_layout_replace_item_sizes(self.handle, int(section), int(start), int(remove_count), arr, n)
 
     def clear_item_sizes(self) -> None:
+        """Forgets every section's bulk sizes (the delegate or ``item_size`` answers again)."""
         _lib.cvl_flow_layout_clear_item_sizes(self.handle)
 
     @property
-    def estimated_item_size(self) -> tuple[float, float]:
+    def estimated_item_size(self) -> Size:
         """UIKit's estimatedItemSize: the size of unmeasured items of sections without bulk
         sizes or a size_for_item delegate; (0, 0) (the default) is off. Measured sizes:
         ``CollectionView.set_measured_sizes``."""
@@ -336,36 +369,38 @@ class FlowLayout(BaseLayout):
         return _size_py(out)
 
     @estimated_item_size.setter
-    def estimated_item_size(self, value) -> None:
+    def estimated_item_size(self, value: SizeLike) -> None:
         _lib.cvl_flow_layout_set_estimated_item_size(self.handle, _size_c(value))
 
     # --- frames from the last prepare (callable from hooks) ---------------------------------
-    def item_frame(self, index_path) -> Rect:
+    def item_frame(self, index_path: IndexPath) -> Rect:
         """The flow layout's own frame of an item (before hooks), from the last prepare."""
         out = T.cvl_rect()
         _lib.cvl_flow_layout_item_frame(self._ch(), index_path_c(index_path), ctypes.byref(out))
-        return (out.x, out.y, out.width, out.height)
+        return Rect(out.x, out.y, out.width, out.height)
 
     def section_frame(self, section: int) -> Rect:
+        """The frame of a section's items, header and footer included, from the last prepare."""
         out = T.cvl_rect()
         _lib.cvl_flow_layout_section_frame(self._ch(), int64(section, "section"), ctypes.byref(out))
-        return (out.x, out.y, out.width, out.height)
+        return Rect(out.x, out.y, out.width, out.height)
 
     # --- hooks: override in a subclass --------------------------------------------------------
-    def adjust_attributes_in_rect(self, env: LayoutEnv, rect: Rect, attributes: list[Attributes]):
+    def adjust_attributes_in_rect(self, env: LayoutEnv, rect: Rect,
+                                  attributes: list[Attributes]) -> Sequence[Attributes] | None:
         """After a rect query: return the (adjusted) list, possibly with added elements; None keeps
         ``attributes`` as modified in place."""
         return None
 
-    def adjust_attributes(self, env: LayoutEnv, attributes: Attributes):
+    def adjust_attributes(self, env: LayoutEnv, attributes: Attributes) -> Attributes | None:
         """After a single-element query: modify in place or return replacement Attributes."""
         return None
 
-    def attributes_for_decoration(self, env: LayoutEnv, kind: int, index_path) -> Attributes | None:
+    def attributes_for_decoration(self, env: LayoutEnv, kind: int, index_path: IndexPath) -> Attributes | None:
         """layoutAttributesForDecorationViewOfKind:atIndexPath: (None: no such decoration)."""
         return None
 
-    def prepare_for_updates(self, env: LayoutEnv, updates: list) -> None:
+    def prepare_for_updates(self, env: LayoutEnv, updates: list[UpdateItem]) -> None:
         """prepareForCollectionViewUpdates: with UpdateItems in UIKit's order."""
 
     def finalize_updates(self, env: LayoutEnv) -> None:
@@ -389,7 +424,7 @@ class FlowLayout(BaseLayout):
             return
         # The flow layout is the base: each hook gets the flow's answer (the table's in/out
         # arguments) and adjusts it, as a subclass calling super does.
-        adapters: dict[str, tuple[str, Callable]] = {
+        adapters: dict[str, tuple[str, Callable[..., Any]]] = {
             "adjust_attributes_in_rect": ("attributes_in_rect", self.adjust_attributes_in_rect),
             "prepare_for_updates": ("prepare_for_updates", self.prepare_for_updates),
             "finalize_updates": ("finalize_updates", self.finalize_updates),
@@ -401,11 +436,12 @@ class FlowLayout(BaseLayout):
         handlers = {field: fn for name, (field, fn) in adapters.items() if name in names}
         if "adjust_attributes" in names or "attributes_for_decoration" in names:
             handlers["attributes_for_element"] = self._element_hook
-        keep: list = []
+        keep: list[object] = []
         _lib.cvl_flow_layout_set_hooks(self.handle, ctypes.byref(build(self, handlers, keep)))
         self._hooks_keep = keep
 
-    def _element_hook(self, env: LayoutEnv, category: str, kind: int, index_path, base: Attributes | None):
+    def _element_hook(self, env: LayoutEnv, category: str, kind: int, index_path: IndexPath,
+                      base: Attributes | None) -> Attributes | None:
         """A single-element query: the flow's cell, header or footer goes to
         :meth:`adjust_attributes`; a decoration (the flow has none) to :meth:`attributes_for_decoration`."""
         if category == "decoration":
@@ -439,7 +475,7 @@ class CoverFlowLayout(FlowLayout):
     PARAMS = ("active_distance", "translate_distance", "zoom_factor", "flow_offset", "inactive_grey_value",
               "maximum_angle", "perspective_factor", "derive_insets")
 
-    def __init__(self, **properties):
+    def __init__(self, **properties: Any) -> None:
         params = {k: properties.pop(k) for k in list(properties) if k in self.PARAMS}
         super().__init__(**properties)
         try:
@@ -450,15 +486,15 @@ class CoverFlowLayout(FlowLayout):
             raise
 
     @property
-    def params(self) -> dict:
+    def params(self) -> dict[str, float | bool]:
         """The constants in use, and ``derive_insets`` (bool)."""
         out = T.cvl_cover_flow_params()
         _lib.cvl_cover_flow_layout_get_params(self._ch(), ctypes.byref(out))
-        d = {k: getattr(out, k) for k in self.PARAMS}
-        d["derive_insets"] = bool(d["derive_insets"])
+        d: dict[str, float | bool] = {k: float(getattr(out, k)) for k in self.PARAMS if k != "derive_insets"}
+        d["derive_insets"] = bool(out.derive_insets)
         return d
 
-    def set_params(self, **changes) -> None:
+    def set_params(self, **changes: float | bool) -> None:
         """Changes some constants (the others keep their values); raises ``InvalidArgument``
         (nothing changed) for a value out of range."""
         unknown = set(changes) - set(self.PARAMS)
@@ -477,8 +513,9 @@ class DimensionsLayout(FlowLayout):
 
     _create_fn = "cvl_dimensions_layout_create"
 
-    def __init__(self, *, mode=None, mode_for_item=None, **flow):
-        self._mode_keep: list = []
+    def __init__(self, *, mode: str | int | None = None,
+                 mode_for_item: Callable[[int, int], str | int] | None = None, **flow: Any) -> None:
+        self._mode_keep: list[object] = []
         super().__init__(**flow)
         try:
             if mode is not None:
@@ -491,15 +528,16 @@ class DimensionsLayout(FlowLayout):
 
     @property
     def mode(self) -> str:
+        """'aspect_fit' or 'aspect_fill': the mode of every cell without a per-item answer."""
         out = ctypes.c_int32()
         _lib.cvl_dimensions_layout_get_mode(self._ch(), ctypes.byref(out))
-        return MODE_NAMES.get(out.value, out.value)
+        return MODE_NAMES.get(out.value, str(out.value))
 
     @mode.setter
-    def mode(self, value) -> None:
+    def mode(self, value: str | int) -> None:
         _lib.cvl_dimensions_layout_set_mode(self.handle, _enum(MODES, "layout mode")(value))
 
-    def set_mode_for_item(self, fn: Callable[[int, int], object] | None) -> None:
+    def set_mode_for_item(self, fn: Callable[[int, int], str | int] | None) -> None:
         """Per-item mode callback ``fn(section, item) -> 'aspect_fit' | 'aspect_fill'``; None clears."""
         if fn is None:
             _lib.cvl_dimensions_layout_set_mode_callback(self.handle, None, None)
@@ -507,19 +545,19 @@ class DimensionsLayout(FlowLayout):
             return
         convert = _enum(MODES, "layout mode")
 
-        def cb(_ctx, ip, out):
+        def cb(_ctx: int | None, ip: T.cvl_index_path, out: ctypes._Pointer[ctypes.c_int32]) -> None:
             out[0] = convert(fn(ip.section, ip.item))
-        keep: list = []
+        keep: list[object] = []
         c_fn = make(T.DimensionsLayoutSetModeCallbackFn, "mode_for_item", cb, keep)
         _lib.cvl_dimensions_layout_set_mode_callback(self.handle, c_fn, None)
         self._mode_keep = keep
 
 
-def aspect_fit_size(image_size, max_size=(200.0, 200.0)) -> tuple[float, float]:
+def aspect_fit_size(image_size: SizeLike, max_size: SizeLike = (200.0, 200.0)) -> Size:
     """Listing 3.9: the size of an item showing an image of ``image_size`` scaled to fit ``max_size``."""
     out = T.cvl_size()
     _lib.cvl_aspect_fit_size(_size_c(image_size), _size_c(max_size), ctypes.byref(out))
-    return (out.width, out.height)
+    return Size(out.width, out.height)
 
 
 
@@ -537,13 +575,12 @@ class WaterfallLayout(FlowLayout):
 
     _create_fn = "cvl_waterfall_layout_create"
 
-    def __init__(self, *, column_count=None, minimum_column_width=None, **flow):
+    def __init__(self, *, column_count: int | None = None, minimum_column_width: float | None = None,
+                 **flow: Any) -> None:
         super().__init__(**flow)
         try:
-            own = {k: v for k, v in (("column_count", column_count),
-                                     ("minimum_column_width", minimum_column_width)) if v is not None}
-            if own:
-                self.configure_columns(**own)
+            if column_count is not None or minimum_column_width is not None:
+                self.configure_columns(column_count=column_count, minimum_column_width=minimum_column_width)
         except BaseException:
             self.close()
             raise
@@ -553,7 +590,7 @@ class WaterfallLayout(FlowLayout):
         _lib.cvl_waterfall_layout_get_config(self._ch(), ctypes.byref(cfg))
         return cfg
 
-    def configure_columns(self, *, column_count=None, minimum_column_width=None) -> None:
+    def configure_columns(self, *, column_count: int | None = None, minimum_column_width: float | None = None) -> None:
         """Sets the column properties given, all or nothing (the library validates)."""
         cfg = self._read_columns()
         if column_count is not None:
@@ -564,6 +601,7 @@ class WaterfallLayout(FlowLayout):
 
     @property
     def column_count(self) -> int:
+        """How many columns (default 2); derived when ``minimum_column_width`` > 0."""
         return int(self._read_columns().column_count)
 
     @column_count.setter
@@ -572,6 +610,7 @@ class WaterfallLayout(FlowLayout):
 
     @property
     def minimum_column_width(self) -> float:
+        """0 (the default) uses ``column_count``; > 0 derives the count from the width."""
         return float(self._read_columns().minimum_column_width)
 
     @minimum_column_width.setter

@@ -4,17 +4,43 @@ circle (004)."""
 from __future__ import annotations
 
 import ctypes
-from typing import Callable
+from collections.abc import Iterable
+from typing import Callable, overload
 
 from . import _lib
 from . import _types as T
 from ._callbacks import make
 from ._ints import int64
 from ._layout_base import BaseLayout, create
-from .geometry import insets, pair
+from .geometry import IndexPath, Insets, InsetsLike, Size, SizeLike, insets, pair
 
 _MOSAIC_FIELDS = ("padding", "column_width", "row_height", "large_cell_width", "large_cell_height",
                   "medium_cell_height")
+
+
+class _MosaicField:
+    """A MosaicLayout property backed by cvl_mosaic_layout_get_config / set_config (points;
+    0 = derived from the page)."""
+
+    def __init__(self, doc: str) -> None:
+        self.__doc__ = doc
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> _MosaicField: ...
+    @overload
+    def __get__(self, obj: MosaicLayout, owner: type | None = None) -> float: ...
+
+    def __get__(self, obj: MosaicLayout | None, owner: type | None = None) -> _MosaicField | float:
+        if obj is None:
+            return self
+        return float(getattr(obj._read(), self.name))
+
+    def __set__(self, obj: MosaicLayout, value: float | None) -> None:
+        obj.configure(**{self.name: value})
 
 
 class MosaicLayout(BaseLayout):
@@ -24,7 +50,14 @@ class MosaicLayout(BaseLayout):
     ``large_cell_width``, ``large_cell_height``, ``medium_cell_height``.  Cells carry the cell type
     in custom[0] (0 small, 1 large, 2 medium)."""
 
-    def __init__(self, **config):
+    padding = _MosaicField("The gap between cells and around the page.")
+    column_width = _MosaicField("A small cell's width.")
+    row_height = _MosaicField("A small cell's height.")
+    large_cell_width = _MosaicField("The large cell's width.")
+    large_cell_height = _MosaicField("The large cell's height.")
+    medium_cell_height = _MosaicField("The medium cells' height.")
+
+    def __init__(self, **config: float | None) -> None:
         self._init_state()
         self._h = create("cvl_mosaic_layout_create")
         try:
@@ -39,7 +72,8 @@ class MosaicLayout(BaseLayout):
         _lib.cvl_mosaic_layout_get_config(self._ch(), ctypes.byref(cfg))
         return cfg
 
-    def configure(self, **config) -> None:
+    def configure(self, **config: float | None) -> None:
+        """Sets several properties in one call (None or 0: derived); all or nothing."""
         cfg = self._read()
         for name, value in config.items():
             if name not in _MOSAIC_FIELDS:
@@ -48,26 +82,13 @@ class MosaicLayout(BaseLayout):
         _lib.cvl_mosaic_layout_set_config(self.handle, ctypes.byref(cfg))
 
     @property
-    def config(self) -> dict:
+    def config(self) -> dict[str, float]:
+        """Every property as a dict (0 where derived from the page)."""
         cfg = self._read()
-        return {name: getattr(cfg, name) for name in _MOSAIC_FIELDS}
+        return {name: float(getattr(cfg, name)) for name in _MOSAIC_FIELDS}
 
 
-def _mosaic_property(name):
-    def get(self):
-        return getattr(self._read(), name)
-
-    def set_(self, value):
-        self.configure(**{name: value})
-    return property(get, set_)
-
-
-for _n in _MOSAIC_FIELDS:
-    setattr(MosaicLayout, _n, _mosaic_property(_n))
-del _n
-
-
-def _nodes(obj) -> list[tuple[object, object]]:
+def _nodes(obj: object) -> list[tuple[object, object]]:
     """Children of a tree node description as (label, subtree) pairs."""
     if obj is None:
         return []
@@ -75,7 +96,11 @@ def _nodes(obj) -> list[tuple[object, object]]:
         if "name" in obj and set(obj) <= {"name", "children"}:
             return [(obj["name"], obj.get("children"))]
         return list(obj.items())
-    out = []
+    if isinstance(obj, str):
+        return [(obj, None)]
+    if not isinstance(obj, Iterable):
+        raise TypeError(f"a tree description is a dict, a list, a (name, children) pair or a name, not {obj!r}")
+    out: list[tuple[object, object]] = []
     for node in obj:
         if isinstance(node, dict) and "name" in node:
             out.append((node["name"], node.get("children")))
@@ -86,18 +111,21 @@ def _nodes(obj) -> list[tuple[object, object]]:
     return out
 
 
-def parse_tree(tree) -> tuple[list[int], list[list[int]], dict[tuple[int, int], str]]:
+def parse_tree(tree: object) -> tuple[list[int], list[list[int]], dict[IndexPath, str]]:
     """(section counts, children counts per section, labels) of a nested tree description.
 
     Accepted: ``{"NSObject": {"UIResponder": {"UIView": None}}}`` (names to subtrees),
     ``{"name": ..., "children": [...]}`` nodes, ``(name, children)`` pairs and bare names (leaves);
     a list at the top gives several roots."""
-    counts, children, labels = [], [], {}
+    counts: list[int] = []
+    children: list[list[int]] = []
+    labels: dict[IndexPath, str] = {}
     level = _nodes(tree)
     section = 0
     while level:
         counts.append(len(level))
-        next_level, per_item = [], []
+        next_level: list[tuple[object, object]] = []
+        per_item: list[int] = []
         for item, (label, sub) in enumerate(level):
             labels[(section, item)] = str(label)
             kids = _nodes(sub)
@@ -117,18 +145,24 @@ class TreeLayout(BaseLayout):
     :func:`parse_tree`); with a description, :attr:`counts` gives the data source's counts and
     :attr:`labels` the node names."""
 
-    def __init__(self, children, *, item_size=None, insets=None):
+    def __init__(self, children: Callable[[int, int], int] | object, *, item_size: SizeLike | None = None,
+                 insets: InsetsLike | None = None) -> None:
         self._init_state()
+        #: The data source's counts (a section per depth) when built from a description, else None.
+        self.counts: list[int] | None
+        #: The node names by index path when built from a description, else empty.
+        self.labels: dict[IndexPath, str]
+        fn: Callable[[int, int], int]
         if callable(children):
-            fn: Callable[[int, int], int] = children
+            fn = children
             self.counts, self.labels = None, {}
         else:
             self.counts, per_item, self.labels = parse_tree(children)
 
-            def fn(section, item):
+            def fn(section: int, item: int) -> int:
                 return per_item[section][item] if section < len(per_item) else 0
 
-        def cb(_ctx, ip, out):
+        def cb(_ctx: int | None, ip: T.cvl_index_path, out: ctypes._Pointer[ctypes.c_int64]) -> None:
             out[0] = int64(fn(ip.section, ip.item), f"number_of_children({ip.section}, {ip.item})")
         children_fn = make(T.TreeDataSourceNumberOfChildrenFn, "number_of_children", cb, self._keep)
         source = T.cvl_tree_data_source(None, children_fn)
@@ -141,23 +175,28 @@ class TreeLayout(BaseLayout):
             raise
 
     @staticmethod
-    def defaults() -> dict:
+    def defaults() -> dict[str, Size | Insets]:
+        """The library's defaults: ``{"item_size": Size, "insets": (top, left, bottom, right)}``."""
         cfg = T.cvl_tree_config()
         _lib.cvl_tree_config_default(ctypes.byref(cfg))
-        return TreeLayout._to_dict(cfg)
+        return {"item_size": TreeLayout._size(cfg), "insets": TreeLayout._insets(cfg)}
 
     @staticmethod
-    def _to_dict(cfg) -> dict:
+    def _size(cfg: T.cvl_tree_config) -> Size:
+        return Size(cfg.item_size.width, cfg.item_size.height)
+
+    @staticmethod
+    def _insets(cfg: T.cvl_tree_config) -> Insets:
         i = cfg.insets
-        return {"item_size": (cfg.item_size.width, cfg.item_size.height),
-                "insets": (i.top, i.left, i.bottom, i.right)}
+        return (i.top, i.left, i.bottom, i.right)
 
     def _read(self) -> T.cvl_tree_config:
         cfg = T.cvl_tree_config()
         _lib.cvl_tree_layout_get_config(self._ch(), ctypes.byref(cfg))
         return cfg
 
-    def configure(self, item_size=None, insets=None) -> None:
+    def configure(self, item_size: SizeLike | None = None, insets: InsetsLike | None = None) -> None:
+        """Sets the item size and/or the insets (top, left, bottom, right), all or nothing."""
         cfg = self._read()
         if item_size is not None:
             cfg.item_size = T.cvl_size(*pair(item_size))
@@ -166,19 +205,21 @@ class TreeLayout(BaseLayout):
         _lib.cvl_tree_layout_set_config(self.handle, ctypes.byref(cfg))
 
     @property
-    def item_size(self):
-        return self._to_dict(self._read())["item_size"]
+    def item_size(self) -> Size:
+        """Every node's size (width, height)."""
+        return self._size(self._read())
 
     @item_size.setter
-    def item_size(self, value):
+    def item_size(self, value: SizeLike) -> None:
         self.configure(item_size=value)
 
     @property
-    def insets(self):
-        return self._to_dict(self._read())["insets"]
+    def insets(self) -> Insets:
+        """The content's insets (top, left, bottom, right)."""
+        return self._insets(self._read())
 
     @insets.setter
-    def insets(self, value):
+    def insets(self, value: InsetsLike) -> None:
         self.configure(insets=value)
 
 
@@ -189,7 +230,7 @@ class CircleLayout(BaseLayout):
     """The circle (the circle article): section 0's items on a circle around the bounds' centre, radius
     floor(min(w, h) / 2.5), item i rotated by 2*pi*i/n."""
 
-    def __init__(self, *, item_size=None):
+    def __init__(self, *, item_size: SizeLike | None = None) -> None:
         self._init_state()
         self._h = create("cvl_circle_layout_create")
         try:
@@ -200,11 +241,12 @@ class CircleLayout(BaseLayout):
             raise
 
     @property
-    def item_size(self) -> tuple[float, float]:
+    def item_size(self) -> Size:
+        """Every item's size (width, height)."""
         out = T.cvl_size()
         _lib.cvl_circle_layout_get_item_size(self._ch(), ctypes.byref(out))
-        return (out.width, out.height)
+        return Size(out.width, out.height)
 
     @item_size.setter
-    def item_size(self, value) -> None:
+    def item_size(self, value: SizeLike) -> None:
         _lib.cvl_circle_layout_set_item_size(self.handle, T.cvl_size(*pair(value)))

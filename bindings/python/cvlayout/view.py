@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import array
 import ctypes
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Protocol, TypeAlias, overload
 
 from . import _lib
 from . import _types as T
@@ -14,12 +15,25 @@ from ._handle import Handle
 from ._ints import int32, int64, uint32
 from ._ints import index_path as index_path_c
 from ._layout_base import BaseLayout
-from .animation import as_struct
+from .animation import Animation, as_struct
 from .attributes import CATEGORY_VALUES, Attributes, from_struct, read_buffer
 from .errors import CapacityError, InvalidArgument
 from .flow import size_array
-from .geometry import IndexPath, Point, Rect, Size, pair, quad
+from .geometry import IndexPath, Point, PointLike, Rect, RectLike, Size, SizeLike, pair, quad
 from .updates import UpdateItem, flatten_updates, to_array
+
+#: What the API takes as an animation: an Animation, True (the default one), a duration in seconds,
+#: or None / False (no animation).
+AnimationLike: TypeAlias = "Animation | bool | float | None"
+#: Identifiers of a snapshot: ``[(section_id, [item_id, ...]), ...]`` or ``{section_id: [item_id, ...]}``.
+SnapshotLike: TypeAlias = "Mapping[int, Iterable[int]] | Iterable[tuple[int, Iterable[int]]]"
+#: A scroll position: a name ('top', 'centered_vertically', ...), names joined by '|', a sequence of
+#: names, or the CVL_SCROLL_POSITION_* bits.
+PositionLike: TypeAlias = "str | Sequence[str] | int"
+#: The anchoring policy: 'none', 'first_visible', 'end' or ('nearest', (x, y)).
+AnchoringLike: TypeAlias = "str | tuple[str, PointLike]"
+#: Measured sizes: ``{(section, item): (w, h)}`` or ``[((section, item), (w, h)), ...]``.
+MeasuredSizes: TypeAlias = "Mapping[IndexPath, SizeLike] | Iterable[tuple[IndexPath, SizeLike]]"
 
 _ATTR_SIZE = ctypes.sizeof(T.cvl_attributes)
 
@@ -33,15 +47,17 @@ INVALIDATIONS = {"everything": T.INVALIDATE_EVERYTHING, "data_counts": T.INVALID
 DIRECTIONS = {"old_to_new": T.MAP_OLD_TO_NEW, "new_to_old": T.MAP_NEW_TO_OLD}
 
 
-def _id_array(ids, what: str) -> array.array:
+def _id_array(ids: object, what: str) -> array.array[int]:
     """Identifiers as a C uint64 array (0 <= id < 2**64, else InvalidArgument)."""
+    if not isinstance(ids, Iterable):
+        raise InvalidArgument(message=f"{what}: identifiers must be a sequence of integers, not {ids!r}")
     try:
         return array.array("Q", ids)
     except (OverflowError, TypeError) as exc:
         raise InvalidArgument(message=f"{what}: identifiers must be integers in 0 .. 2**64 - 1 ({exc})") from None
 
 
-def _address(a: array.array):
+def _address(a: array.array[int]) -> ctypes._Pointer[ctypes.c_uint64] | None:
     return ctypes.cast(a.buffer_info()[0], ctypes.POINTER(ctypes.c_uint64)) if len(a) else None
 
 
@@ -49,12 +65,14 @@ class _Snapshot:
     """A snapshot as C structs: ``sections`` is a sequence of ``(section_id, item_ids)`` pairs or
     a mapping ``{section_id: item_ids}`` (in order). Keeps the arrays alive while in use."""
 
-    def __init__(self, sections, changed=()):
-        pairs = list(sections.items()) if hasattr(sections, "items") else [tuple(p) for p in sections]
-        self.counts = []
-        self._arrays = []
+    def __init__(self, sections: SnapshotLike, changed: Iterable[int] = ()) -> None:
+        pairs: list[tuple[object, ...]] = (list(sections.items()) if isinstance(sections, Mapping)
+                                           else [tuple(p) for p in sections])
+        self.counts: list[int] = []
+        self._arrays: list[array.array[int]] = []
         self.array = (T.cvl_section_snapshot * len(pairs))() if pairs else None
         for n, entry in enumerate(pairs):
+            assert self.array is not None  # pairs is not empty
             if len(entry) != 2:
                 raise InvalidArgument(message=f"sections[{n}] must be (section_id, item_ids)")
             sid, items = entry
@@ -67,15 +85,15 @@ class _Snapshot:
         self.n = len(pairs)
 
     @property
-    def changed_pointer(self):
+    def changed_pointer(self) -> ctypes._Pointer[ctypes.c_uint64] | None:
         return _address(self.changed)
 
 
-def _counts(values, name: str) -> list[int]:
+def _counts(values: Iterable[int], name: str) -> list[int]:
     return [int64(c, f"{name}[{i}]") for i, c in enumerate(values)]
 
 
-def _position(position) -> int:
+def _position(position: PositionLike) -> int:
     if not isinstance(position, (str, list, tuple)):
         return uint32(position, "position")
     names = position.replace("|", " ").replace(",", " ").split() if isinstance(position, str) else list(position)
@@ -88,7 +106,15 @@ def _position(position) -> int:
     return value
 
 
-class CollectionView(Handle):
+class DataSource(Protocol):
+    """An object answering the view's counts (``number_of_sections()`` is optional: one section)."""
+
+    def number_of_items(self, section: int) -> int:
+        """Items of ``section``."""
+        ...
+
+
+class CollectionView(Handle[T.cvl_view]):
     """A headless UICollectionView.
 
     Data source, one of:
@@ -105,9 +131,11 @@ class CollectionView(Handle):
 
     _destroy = "cvl_view_destroy"
 
-    def __init__(self, layout: BaseLayout, counts: Sequence[int] | None = None, *, data_source=None,
-                 sections: int | Callable[[], int] | None = None, bounds_size=None, content_offset=None):
-        self._keep: list = []
+    def __init__(self, layout: BaseLayout, counts: Sequence[int] | None = None, *,
+                 data_source: Callable[[int], int] | DataSource | None = None,
+                 sections: int | Callable[[], int] | None = None, bounds_size: SizeLike | None = None,
+                 content_offset: PointLike | None = None) -> None:
+        self._keep: list[object] = []
         # Query buffers are reused, but never shared: a query takes one from this pool (or
         # allocates one), owns it while the library writes it and while Python reads it, and
         # gives it back. No Python lock is held across a C call: the library's own lock
@@ -115,7 +143,7 @@ class CollectionView(Handle):
         # callback of view X querying view Y holds the library lock and waits for Y's lock while
         # another thread holds Y's lock and waits for the library's). ``close()`` drops the pool
         # only; a buffer in use stays alive with the query using it.
-        self._spares: list = []
+        self._spares: list[ctypes.Array[T.cvl_attributes]] = []
         self._capacity = 64
         if counts is None and data_source is None:
             counts = getattr(layout, "counts", None)
@@ -123,33 +151,44 @@ class CollectionView(Handle):
                 raise TypeError("CollectionView needs counts=[...] or data_source=...")
         self._counts: list[int] | None = None
         src = T.cvl_data_source()
+        Out: TypeAlias = "ctypes._Pointer[ctypes.c_int64]"
+        n_sections: Callable[[int | None, Out], None] | None
+        n_items: Callable[[int | None, int, Out], None]
         if data_source is None:
+            assert counts is not None  # checked above
             self._counts = _counts(counts, "counts")
 
-            def n_sections(_ctx, out):
-                out[0] = len(self._counts)
+            def listed() -> list[int]:
+                listed_counts = self._counts
+                assert listed_counts is not None  # a view made with counts= keeps a list
+                return listed_counts
 
-            def n_items(_ctx, section, out):
-                out[0] = self._counts[section]
+            def n_sections(_ctx: int | None, out: Out) -> None:
+                out[0] = len(listed())
+
+            def n_items(_ctx: int | None, section: int, out: Out) -> None:
+                out[0] = listed()[section]
         else:
             if counts is not None:
                 raise TypeError("give counts= or data_source=, not both")
             items_fn = data_source if callable(data_source) else data_source.number_of_items
             if sections is None and not callable(data_source):
                 sections = getattr(data_source, "number_of_sections", None)
+            sections_fn: Callable[[], int] | None
             if callable(sections) or sections is None:
                 sections_fn = sections
             else:
                 fixed_sections = int64(sections, "sections")
                 sections_fn = lambda: fixed_sections  # noqa: E731
 
-            def n_sections(_ctx, out):
-                out[0] = int64(sections_fn(), "number_of_sections()")
-
-            def n_items(_ctx, section, out):
+            def n_items(_ctx: int | None, section: int, out: Out) -> None:
                 out[0] = int64(items_fn(section), f"number_of_items({section})")
-            if sections_fn is None:
-                n_sections = None
+            n_sections = None
+            if sections_fn is not None:
+                count_sections = sections_fn
+
+                def n_sections(_ctx: int | None, out: Out) -> None:
+                    out[0] = int64(count_sections(), "number_of_sections()")
         if n_sections is not None:
             src.number_of_sections = make(T.DataSourceNumberOfSectionsFn, "number_of_sections", n_sections, self._keep)
         src.number_of_items = make(T.DataSourceNumberOfItemsFn, "number_of_items", n_items, self._keep)
@@ -217,10 +256,10 @@ class CollectionView(Handle):
         (``should_invalidate_for_bounds_change``)."""
         out = T.cvl_size()
         _lib.cvl_view_get_bounds_size(self.handle, ctypes.byref(out))
-        return (out.width, out.height)
+        return Size(out.width, out.height)
 
     @bounds_size.setter
-    def bounds_size(self, value) -> None:
+    def bounds_size(self, value: SizeLike) -> None:
         _lib.cvl_view_set_bounds_size(self.handle, T.cvl_size(*pair(value)))
 
     @property
@@ -230,14 +269,14 @@ class CollectionView(Handle):
         stops a running animated scroll."""
         out = T.cvl_point()
         _lib.cvl_view_get_content_offset(self.handle, ctypes.byref(out))
-        return (out.x, out.y)
+        return Point(out.x, out.y)
 
     @content_offset.setter
-    def content_offset(self, value) -> None:
+    def content_offset(self, value: PointLike) -> None:
         _lib.cvl_view_set_content_offset(self.handle, T.cvl_point(*pair(value)))
 
     @property
-    def anchoring(self):
+    def anchoring(self) -> str | tuple[str, Point]:
         """The scroll-anchoring policy: 'none' (UIKit's: the offset is kept), 'first_visible',
         'end' (chats), or ('nearest', (x, y)) with a point in viewport coordinates. Batch updates,
         snapshots, size and bounds changes and layout switches then keep the anchor cell's
@@ -245,11 +284,13 @@ class CollectionView(Handle):
         policy = ctypes.c_int32()
         point = T.cvl_point()
         _lib.cvl_view_get_anchoring(self.handle, ctypes.byref(policy), ctypes.byref(point))
-        name = {T.ANCHOR_NONE: "none", T.ANCHOR_FIRST_VISIBLE: "first_visible", T.ANCHOR_END: "end"}.get(policy.value)
-        return name if name is not None else ("nearest", (point.x, point.y))
+        names: dict[int, str] = {T.ANCHOR_NONE: "none", T.ANCHOR_FIRST_VISIBLE: "first_visible",
+                                 T.ANCHOR_END: "end"}
+        name = names.get(policy.value)
+        return name if name is not None else ("nearest", Point(point.x, point.y))
 
     @anchoring.setter
-    def anchoring(self, value) -> None:
+    def anchoring(self, value: AnchoringLike) -> None:
         names = {"none": T.ANCHOR_NONE, "first_visible": T.ANCHOR_FIRST_VISIBLE, "end": T.ANCHOR_END}
         unknown = f"unknown anchoring {value!r} (none, first_visible, end, ('nearest', (x, y)))"
         if isinstance(value, str):
@@ -265,16 +306,16 @@ class CollectionView(Handle):
     @property
     def visible_rect(self) -> Rect:
         """The viewport in content coordinates: ``(content_offset, bounds_size)``."""
-        return (*self.content_offset, *self.bounds_size)
+        return Rect(*self.content_offset, *self.bounds_size)
 
     @property
     def content_size(self) -> Size:
         """The layout's ``collectionViewContentSize`` (runs the layout cycle first if needed)."""
         out = T.cvl_size()
         _lib.cvl_view_content_size(self.handle, ctypes.byref(out))
-        return (out.width, out.height)
+        return Size(out.width, out.height)
 
-    def invalidate(self, *what: str, items: Iterable[IndexPath] = ()) -> None:
+    def invalidate(self, *what: str | int, items: Iterable[IndexPath] = ()) -> None:
         """Invalidates the layout: ``invalidate()`` is invalidateLayout; names select parts
         ('everything', 'data_counts', 'delegate_metrics', 'layout_attributes', 'bounds');
         ``items`` are index paths whose size changed."""
@@ -297,7 +338,7 @@ class CollectionView(Handle):
     # --- queries ------------------------------------------------------------------------------
     _SPARES = 2  # buffers kept for reuse (more only when that many threads query this view at once)
 
-    def _fill(self, function, *args) -> list[Attributes]:
+    def _fill(self, function: str, *args: object) -> list[Attributes]:
         """Runs a buffer-protocol query and reads the result as Attributes."""
         buf, n = self._query(function, *args)
         try:
@@ -305,7 +346,7 @@ class CollectionView(Handle):
         finally:
             self._give_back(buf)
 
-    def _query(self, function, *args):
+    def _query(self, function: str, *args: object) -> tuple[ctypes.Array[T.cvl_attributes], int]:
         """Runs the query into a buffer this call owns (grown as needed): (buffer, count)."""
         fn = getattr(_lib, function)
         h = self.handle
@@ -325,12 +366,12 @@ class CollectionView(Handle):
             return buf, count.value
         raise CapacityError(message="the element count kept growing between calls")
 
-    def _give_back(self, buf) -> None:
+    def _give_back(self, buf: ctypes.Array[T.cvl_attributes]) -> None:
         spares = self._spares
         if self._h is not None and len(spares) < self._SPARES and len(buf) >= self._capacity:
             spares.append(buf)
 
-    def raw_attributes(self, rect=None):
+    def raw_attributes(self, rect: RectLike | None = None) -> ctypes.Array[T.cvl_attributes]:
         """The rect query (the visible rect when ``rect`` is None) as a ctypes array of
         ``cvl_attributes`` (fields as in include/cvlayout.h: ``arr[i].frame.x``,
         ``arr[i].index_path.item``, ...), in draw order, without building Python objects: one
@@ -348,7 +389,7 @@ class CollectionView(Handle):
         finally:
             self._give_back(buf)
 
-    def attributes_in_rect(self, rect) -> list[Attributes]:
+    def attributes_in_rect(self, rect: RectLike) -> list[Attributes]:
         """layoutAttributesForElementsInRect: in draw order (on-screen values during animations)."""
         return self._fill("cvl_view_attributes_in_rect", T.cvl_rect(*quad(rect)))
 
@@ -362,13 +403,13 @@ class CollectionView(Handle):
         w, h = self.content_size
         return self.attributes_in_rect((-1.0, -1.0, w + 2.0, h + 2.0))
 
-    def count_in_rect(self, rect) -> int:
+    def count_in_rect(self, rect: RectLike) -> int:
         """How many elements a rect query returns (the buffer protocol's count-only call)."""
         count = ctypes.c_size_t()
         _lib.cvl_view_attributes_in_rect(self.handle, T.cvl_rect(*quad(rect)), None, 0, ctypes.byref(count))
         return count.value
 
-    def attributes_for_element(self, category, kind, index_path) -> Attributes | None:
+    def attributes_for_element(self, category: str | int, kind: str | int, index_path: IndexPath) -> Attributes | None:
         """The attributes of one element (cell, supplementary or decoration, by category, kind and index path), or
         None if the layout has no such element. O(1) or O(log n) for the built-in layouts."""
         out = T.cvl_attributes()
@@ -378,7 +419,7 @@ class CollectionView(Handle):
                                              index_path_c(index_path), ctypes.byref(out), ctypes.byref(found))
         return from_struct(out, self._layout._kind_names) if found.value else None
 
-    def attributes_for_item(self, index_path) -> Attributes | None:
+    def attributes_for_item(self, index_path: IndexPath) -> Attributes | None:
         """layoutAttributesForItemAtIndexPath: (None when the layout has no such cell)."""
         out = T.cvl_attributes()
         found = ctypes.c_int()
@@ -386,15 +427,15 @@ class CollectionView(Handle):
                                           ctypes.byref(found))
         return from_struct(out, self._layout._kind_names) if found.value else None
 
-    def attributes_for_supplementary(self, kind, index_path) -> Attributes | None:
+    def attributes_for_supplementary(self, kind: str | int, index_path: IndexPath) -> Attributes | None:
         """``kind``: 'header', 'footer', 'connector', a registered name or an int."""
         return self.attributes_for_element("supplementary", kind, index_path)
 
-    def attributes_for_decoration(self, kind, index_path) -> Attributes | None:
+    def attributes_for_decoration(self, kind: str | int, index_path: IndexPath) -> Attributes | None:
         """The attributes of the decoration view of ``kind`` at ``index_path``, or None."""
         return self.attributes_for_element("decoration", kind, index_path)
 
-    def index_path_at(self, point) -> IndexPath | None:
+    def index_path_at(self, point: PointLike) -> IndexPath | None:
         """indexPathForItemAtPoint: (content coordinates; transforms and draw order respected)."""
         out = T.cvl_index_path()
         found = ctypes.c_int()
@@ -402,14 +443,15 @@ class CollectionView(Handle):
                                           ctypes.byref(found))
         return (out.section, out.item) if found.value else None
 
-    def target_content_offset(self, proposed, velocity=(0.0, 0.0)) -> Point:
+    def target_content_offset(self, proposed: PointLike, velocity: PointLike = (0.0, 0.0)) -> Point:
         """targetContentOffsetForProposedContentOffset:withScrollingVelocity:."""
         out = T.cvl_point()
         _lib.cvl_view_target_content_offset(self.handle, T.cvl_point(*pair(proposed)), T.cvl_point(*pair(velocity)),
                                             ctypes.byref(out))
-        return (out.x, out.y)
+        return Point(out.x, out.y)
 
-    def scroll_to_item(self, index_path, position="top", animation=None) -> Point:
+    def scroll_to_item(self, index_path: IndexPath, position: PositionLike = "top",
+                       animation: AnimationLike = None) -> Point:
         """scrollToItemAtIndexPath:atScrollPosition:animated: and returns the target content offset.
         ``position``: 'top', 'centered_vertically', 'bottom', 'left', 'centered_horizontally',
         'right', 'none', or two of them ('top|left' or a sequence). With ``animation`` (an
@@ -423,7 +465,7 @@ class CollectionView(Handle):
         else:
             _lib.cvl_view_scroll_to_item_animated(self.handle, index_path_c(index_path), _position(position),
                                                   ctypes.byref(anim), ctypes.byref(out))
-        return (out.x, out.y)
+        return Point(out.x, out.y)
 
     # --- layout -------------------------------------------------------------------------------
     @property
@@ -432,7 +474,7 @@ class CollectionView(Handle):
         animates)."""
         return self._layout
 
-    def set_layout(self, layout: BaseLayout, animation=None) -> None:
+    def set_layout(self, layout: BaseLayout, animation: AnimationLike = None) -> None:
         """setCollectionViewLayout:animated: (``animation``: an Animation, True for the default,
         a duration in seconds, or None for no animation)."""
         anim = as_struct(animation)
@@ -469,7 +511,7 @@ class CollectionView(Handle):
         _lib.cvl_view_finish_animations(self.handle)
 
     @contextmanager
-    def animate(self, animation=True):
+    def animate(self, animation: AnimationLike = True) -> Iterator[CollectionView]:
         """``with view.animate(Animation(duration=0.5)):`` — layout changes made inside (layout
         properties, invalidations, bounds) animate from what was on screen when the block opened:
         UIKit's property change inside a ``UIView`` animation block. The block is committed on
@@ -485,8 +527,8 @@ class CollectionView(Handle):
             _lib.cvl_view_commit_animated_changes(self.handle)
 
     # --- batch updates ------------------------------------------------------------------------
-    def perform_batch_updates(self, updates: Iterable, new_counts: Sequence[int] | None = None,
-                              animation=None) -> None:
+    def perform_batch_updates(self, updates: Iterable[UpdateItem | Iterable[UpdateItem]],
+                              new_counts: Sequence[int] | None = None, animation: AnimationLike = None) -> None:
         """performBatchUpdates: ``updates`` are UpdateItems (or the lists the helpers return).
 
         With a list data source, ``new_counts`` are the counts after the update: they are set
@@ -507,7 +549,8 @@ class CollectionView(Handle):
             raise
 
     @contextmanager
-    def batch_updates(self, new_counts: Sequence[int] | None = None, animation=None):
+    def batch_updates(self, new_counts: Sequence[int] | None = None,
+                      animation: AnimationLike = None) -> Iterator[list[UpdateItem]]:
         """``with view.batch_updates(new_counts=[...]) as u: u += insert_items(...)`` commits at exit."""
         updates: list[UpdateItem] = []
         yield updates
@@ -530,13 +573,13 @@ class CollectionView(Handle):
             return [UpdateItem.from_struct(arr[i]) for i in range(count.value)]
 
     # --- self-sizing cells ----------------------------------------------------------------------
-    def set_measured_sizes(self, sizes) -> None:
+    def set_measured_sizes(self, sizes: MeasuredSizes) -> None:
         """Reports measured cell sizes: ``{(section, item): (w, h)}`` or ``[((section, item), (w, h)),
         ...]``. The content offset is corrected so nothing on screen moves (sizes above the viewport
         move the offset by their change, below only the content size; see include/cvlayout.h,
         "Self-sizing cells"). All or nothing: a bad index path or size raises, nothing changes.
         Needs a flow-based layout."""
-        pairs = list(sizes.items() if hasattr(sizes, "items") else sizes)
+        pairs = list(sizes.items() if isinstance(sizes, Mapping) else sizes)
         n = len(pairs)
         paths = (T.cvl_index_path * n)(*(index_path_c(ip) for ip, _ in pairs)) if n else None
         arr, m = size_array([sz for _, sz in pairs])
@@ -544,18 +587,18 @@ class CollectionView(Handle):
             raise InvalidArgument(message="measured sizes must be (width, height) pairs")
         _lib.cvl_view_set_measured_sizes(self.handle, paths, arr, n)
 
-    def set_measured_sizes_by_id(self, sizes) -> None:
+    def set_measured_sizes_by_id(self, sizes: Mapping[int, SizeLike] | Iterable[tuple[int, SizeLike]]) -> None:
         """As :meth:`set_measured_sizes`, keyed by item identifier (identifiers given in bulk:
         :meth:`set_identifiers` or :meth:`apply_snapshot`): ``{id: (w, h)}`` or pairs."""
-        pairs = list(sizes.items() if hasattr(sizes, "items") else sizes)
-        ids = _id_array([i for i, _ in pairs], "measured sizes")
-        arr, n = size_array([sz for _, sz in pairs])
+        id_pairs = list(sizes.items() if isinstance(sizes, Mapping) else sizes)
+        ids = _id_array([i for i, _ in id_pairs], "measured sizes")
+        arr, n = size_array([sz for _, sz in id_pairs])
         if n != len(ids):
             raise InvalidArgument(message="measured sizes must be (width, height) pairs")
         id_ptr = (ctypes.c_uint64 * n).from_buffer(ids) if n else None
         _lib.cvl_view_set_measured_sizes_by_id(self.handle, id_ptr, arr, n)
 
-    def _paths(self, function, *args) -> list[IndexPath]:
+    def _paths(self, function: str, *args: object) -> list[IndexPath]:
         count = ctypes.c_size_t()
         getattr(_lib, function)(self.handle, *args, None, 0, ctypes.byref(count))
         while True:
@@ -569,7 +612,7 @@ class CollectionView(Handle):
                 continue
             return [(arr[i].section, arr[i].item) for i in range(count.value)]
 
-    def items_to_measure(self, rect=None, margin: float = 0.0) -> list[IndexPath]:
+    def items_to_measure(self, rect: RectLike | None = None, margin: float = 0.0) -> list[IndexPath]:
         """The cells intersecting ``rect`` (default: the visible rect grown by ``margin`` on every
         side) whose size is still an estimate, in index-path order. Measure a margin of at least
         one scroll step so that cells are measured before they are drawn."""
@@ -578,31 +621,34 @@ class CollectionView(Handle):
             rect = (x - margin, y - margin, w + 2 * margin, h + 2 * margin)
         return self._paths("cvl_view_items_to_measure", T.cvl_rect(*quad(rect)))
 
-    def items_to_measure_for_scroll(self, index_path, position="top") -> list[IndexPath]:
+    def items_to_measure_for_scroll(self, index_path: IndexPath, position: PositionLike = "top") -> list[IndexPath]:
         """The unmeasured items that decide where :meth:`scroll_to_item` lands (the item and the
         viewport it would end in). Measure them and ask again until empty; then ``scroll_to_item``
         lands exactly, whatever the estimates of the items before it."""
         return self._paths("cvl_view_items_to_measure_for_scroll", index_path_c(index_path), _position(position))
 
     # --- identities and diffing -----------------------------------------------------------------
-    def set_identifiers(self, sections) -> None:
+    def set_identifiers(self, sections: SnapshotLike) -> None:
         """Identifiers of the current data (no update): ``[(section_id, [item_id, ...]), ...]``
         or ``{section_id: [item_id, ...]}``, matching the view's counts. Elements then report
         them in :attr:`Attributes.identifier`."""
         snap = _Snapshot(sections)
         _lib.cvl_view_set_identifiers(self.handle, snap.array, snap.n)
 
-    def set_identifier_source(self, item_identifier: Callable, section_identifier: Callable | None = None) -> None:
+    def set_identifier_source(self, item_identifier: Callable[[IndexPath], int],
+                              section_identifier: Callable[[int], int] | None = None) -> None:
         """Identifiers by callback: ``item_identifier((section, item)) -> int`` and optionally
         ``section_identifier(section) -> int`` (default: the section's index)."""
         src = T.cvl_identifier_source()
 
-        def item_fn(_ctx, ip, out):
+        def item_fn(_ctx: int | None, ip: T.cvl_index_path, out: ctypes._Pointer[ctypes.c_uint64]) -> None:
             out[0] = _id_array([item_identifier((ip.section, ip.item))], "item_identifier")[0]
         src.item_identifier = make(T.IdentifierSourceItemIdentifierFn, "item_identifier", item_fn, self._keep)
         if section_identifier is not None:
-            def section_fn(_ctx, section, out):
-                out[0] = _id_array([section_identifier(section)], "section_identifier")[0]
+            identify_section = section_identifier
+
+            def section_fn(_ctx: int | None, section: int, out: ctypes._Pointer[ctypes.c_uint64]) -> None:
+                out[0] = _id_array([identify_section(section)], "section_identifier")[0]
             src.section_identifier = make(T.IdentifierSourceSectionIdentifierFn, "section_identifier", section_fn,
                                           self._keep)
         _lib.cvl_view_set_identifier_source(self.handle, ctypes.byref(src))
@@ -612,7 +658,7 @@ class CollectionView(Handle):
         ones first."""
         _lib.cvl_view_clear_identifiers(self.handle)
 
-    def item_identifier(self, index_path) -> int | None:
+    def item_identifier(self, index_path: IndexPath) -> int | None:
         """The identifier of the item at ``index_path`` (None when the view has none)."""
         out = ctypes.c_uint64()
         found = ctypes.c_int()
@@ -627,7 +673,7 @@ class CollectionView(Handle):
                                                 ctypes.byref(out), ctypes.byref(found))
         return (out.section, out.item) if found.value else None
 
-    def diff_snapshot(self, sections, changed=()) -> list[UpdateItem]:
+    def diff_snapshot(self, sections: SnapshotLike, changed: Iterable[int] = ()) -> list[UpdateItem]:
         """The batch update (deletes, inserts, reloads, moves, as perform_batch_updates takes
         them) from the current identifiers to ``sections``, without applying it. ``changed``:
         identifiers of items whose content changed."""
@@ -643,7 +689,8 @@ class CollectionView(Handle):
                                     arr, n, ctypes.byref(count))
         return [UpdateItem.from_struct(arr[i]) for i in range(count.value)]
 
-    def apply_snapshot(self, sections, changed=(), animation=None) -> None:
+    def apply_snapshot(self, sections: SnapshotLike, changed: Iterable[int] = (),
+                       animation: AnimationLike = None) -> None:
         """apply(snapshot): computes the update from the current identifiers to ``sections``
         and commits it as :meth:`perform_batch_updates` would; the snapshot becomes the view's
         identifiers. With a list data source the counts follow the snapshot (restored if the call
@@ -661,7 +708,13 @@ class CollectionView(Handle):
                 self._counts = previous
             raise
 
-    def map_index_path(self, index_path, direction: str = "old_to_new"):
+    @overload
+    def map_index_path(self, index_path: int, direction: str | int = "old_to_new") -> int | None: ...
+    @overload
+    def map_index_path(self, index_path: IndexPath, direction: str | int = "old_to_new") -> IndexPath | None: ...
+
+    def map_index_path(self, index_path: IndexPath | int,
+                       direction: str | int = "old_to_new") -> IndexPath | int | None:
         """Maps an index path (or a section, given as an int) across the last batch; None when it
         was deleted (old_to_new) or inserted (new_to_old)."""
         section_only = isinstance(index_path, int)

@@ -10,9 +10,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .spec import JSONObject
 
 
-def _render(args) -> int:
+def _render(args: argparse.Namespace) -> int:
     from ..errors import CvlError
     from . import spec as S
     from .svg import render_built
@@ -35,7 +40,7 @@ def _render(args) -> int:
     return 0
 
 
-def _render_frames(S, data, args) -> int:
+def _render_frames(S: ModuleType, data: JSONObject, args: argparse.Namespace) -> int:
     """--frames N: the spec's transition sampled N times from start to end, as one animated SVG
     (with --svg) or as a JSON list of outputs."""
     from . import transitions
@@ -60,7 +65,7 @@ def _render_frames(S, data, args) -> int:
     return 0
 
 
-def _gallery(args) -> int:
+def _gallery(args: argparse.Namespace) -> int:
     from .gallery import write
     written, skipped = write(args.out)
     for path in written:
@@ -70,7 +75,7 @@ def _gallery(args) -> int:
     return 0
 
 
-def _info(_args) -> int:
+def _info(_args: argparse.Namespace) -> int:
     from .. import _lib
     print(f"library: {_lib.path}")
     v = _lib.library_version
@@ -83,7 +88,7 @@ def _info(_args) -> int:
     return 0
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m cvlayout", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="command", required=True)
     r = sub.add_parser("render", help="render a JSON spec")
@@ -103,7 +108,8 @@ def main(argv=None) -> int:
     i = sub.add_parser("info", help="library path, version, exported functions")
     i.set_defaults(fn=_info)
     args = p.parse_args(argv)
-    return args.fn(args)
+    result: int = args.fn(args)
+    return result
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import os
 
 from . import transitions
 from ..errors import CvlError
-from .spec import build
+from .spec import JSONObject, build
 from .svg import render_built
 
 # Listing 3.9's photos: landscape, portrait and square images scaled to fit 200 x 200.
@@ -30,7 +30,7 @@ CLASS_TREE = {"NSObject": {
     "NSString": {"NSMutableString": None},
 }}
 
-ENTRIES: list[tuple[str, dict]] = [
+ENTRIES: list[tuple[str, JSONObject]] = [
     ("flow-vertical", {
         "version": 1,
         "title": "Flow, vertical: the Survey numbers (insets 30/80/30/20, spacing 20, 200x200, header 70)",
@@ -107,7 +107,8 @@ TRANSITIONS = [
 ]
 
 
-def _write_transitions(out_dir: str, written: list, skipped: list, shown: list) -> None:
+def _write_transitions(out_dir: str, written: list[str], skipped: list[tuple[str, str]],
+                       shown: list[tuple[str, str]]) -> None:
     for name, title, make, count in TRANSITIONS:
         try:
             frames = make()
@@ -123,11 +124,13 @@ def _write_transitions(out_dir: str, written: list, skipped: list, shown: list) 
             shown.append((f"{name}{suffix}", title + (" (frames)" if suffix else " (animated)")))
 
 
-def write(out_dir: str, entries: list[tuple[str, dict]] | None = None) -> tuple[list[str], list[tuple[str, str]]]:
+def write(out_dir: str, entries: list[tuple[str, JSONObject]] | None = None) -> tuple[list[str], list[tuple[str, str]]]:
     """Renders the entries and, for the default gallery, the animated transitions; returns
     (written paths, [(skipped name, reason)])."""
     os.makedirs(out_dir, exist_ok=True)
-    written, skipped, shown = [], [], []
+    written: list[str] = []
+    skipped: list[tuple[str, str]] = []
+    shown: list[tuple[str, str]] = []
     for name, spec in (ENTRIES if entries is None else entries):
         try:
             with build(spec) as built:

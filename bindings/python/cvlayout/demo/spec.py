@@ -11,17 +11,26 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, Callable, TypeAlias
 
 from .. import updates as U
 from .._types import AnimationFlag, Rotation
 from ..animation import CURVES, Animation
 from ..attributes import Attributes
 from ..flow import CoverFlowLayout, DimensionsLayout, FlowLayout, SurveyLayout, WaterfallLayout, aspect_fit_size
+from .._layout_base import BaseLayout
+from ..geometry import IndexPath
 from ..geometry import insets as _insets
 from ..geometry import pair
 from ..seeds import CircleLayout, MosaicLayout, TreeLayout
 from ..view import CollectionView
+
+#: A JSON object of a spec (docs/json-spec.md). Its values are whatever the JSON held: this module
+#: checks them (SpecError), so the type checker sees them as Any.
+JSONObject: TypeAlias = "dict[str, Any]"
+#: Hands a batch update's new sections to the layout and returns their counts.
+Reapply: TypeAlias = "Callable[[list[JSONObject]], list[int]]"
 
 SPEC_VERSION = 1
 OUTPUT_VERSION = 1
@@ -45,11 +54,11 @@ class Built:
     """A view built from a spec, with what drawing it needs."""
 
     view: CollectionView
-    layout: Any
-    spec: dict
-    labels: dict = field(default_factory=dict)
+    layout: BaseLayout
+    spec: JSONObject
+    labels: dict[IndexPath, str] = field(default_factory=dict)
     #: The layout a transition switched to (owned like ``layout``), if any.
-    next_layout: Any = None
+    next_layout: BaseLayout | None = None
     #: The view's clock when the transition started, and its delay + duration (or settle time).
     start_time: float = 0.0
     total_duration: float = 0.0
@@ -60,52 +69,58 @@ class Built:
     def layout_kind(self) -> str:
         """The kind of the view's layout (the switched-to one after a layout transition)."""
         source = self.spec.get("transition", {}) if self.next_layout is not None else self.spec
-        return source.get("layout", {}).get("kind", "flow")
+        return str(source.get("layout", {}).get("kind", "flow"))
 
     @property
     def has_transition(self) -> bool:
+        """Whether the spec has a ``transition``."""
         return "transition" in self.spec
 
     def close(self) -> None:
+        """Closes the view and its layouts."""
         self.view.close()
         self.layout.close()
         if self.next_layout is not None:
             self.next_layout.close()
 
-    def __enter__(self):
+    def __enter__(self) -> Built:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
-def load(path: str) -> dict:
+def load(path: str) -> JSONObject:
     """Reads a spec file ('-' for stdin)."""
     import sys
     if path == "-":
-        return json.load(sys.stdin)
-    with open(path, encoding="utf-8") as f:
-        return json.load(f)
+        data = json.load(sys.stdin)
+    else:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    if not isinstance(data, dict):
+        raise SpecError("a spec is a JSON object")
+    return data
 
 
-def _check_keys(obj: dict, allowed, where: str) -> None:
+def _check_keys(obj: JSONObject, allowed: Iterable[str], where: str) -> None:
     unknown = set(obj) - set(allowed)
     if unknown:
         raise SpecError(f"{where}: unknown keys {', '.join(sorted(unknown))}")
 
 
-def _check_bool(value, where: str) -> None:
+def _check_bool(value: object, where: str) -> None:
     if not isinstance(value, bool):
         raise SpecError(f"{where} is true or false, not {value!r}")
 
 
-def _section_sizes(sec: dict, index: int):
+def _section_sizes(sec: JSONObject, index: int) -> tuple[list[tuple[float, float]] | None, int]:
     """The bulk item sizes of a section, or None (layout's item size), and its count."""
     if "item_sizes" in sec:
         sizes = [pair(s) for s in sec["item_sizes"]]
     elif "image_sizes" in sec:
         max_size = pair(sec.get("max_size", (200, 200)))
-        sizes = [aspect_fit_size(s, max_size) for s in sec["image_sizes"]]
+        sizes = [pair(aspect_fit_size(s, max_size)) for s in sec["image_sizes"]]
     else:
         count = sec.get("count", len(sec["ids"]) if isinstance(sec.get("ids"), list) else None)
         if count is None:
@@ -124,15 +139,17 @@ class _FlowSections:
 
     _PER = ("inset", "line_spacing", "interitem_spacing", "header_size", "footer_size")
 
-    def __init__(self, layout):
+    def __init__(self, layout: FlowLayout) -> None:
         self.layout = layout
-        self.per: dict[str, dict] = {key: {} for key in self._PER}
+        self.per: dict[str, dict[int, Any]] = {key: {} for key in self._PER}
         self.sized: set[int] = set()
         self.delegate_set = False
 
-    def apply(self, sections: list[dict], where: str = "sections") -> list[int]:
-        counts, per, sized = [], {key: {} for key in self._PER}, set()
-        parsed = []
+    def apply(self, sections: list[JSONObject], where: str = "sections") -> list[int]:
+        counts: list[int] = []
+        per: dict[str, dict[int, Any]] = {key: {} for key in self._PER}
+        sized: set[int] = set()
+        parsed: list[list[tuple[float, float]] | None] = []
         for i, sec in enumerate(sections):
             _check_keys(sec, _SECTION_KEYS, f"{where}[{i}]")
             sizes, count = _section_sizes(sec, i)
@@ -158,7 +175,7 @@ class _FlowSections:
     def _set_delegate(self) -> None:
         cfg = self.layout.config
 
-        def answer(key, default, convert):
+        def answer(key: str, default: object, convert: Callable[[Any], object]) -> Callable[[int], object]:
             table = self.per[key]
             return lambda s: convert(table.get(s, default))
         self.layout.set_delegate(
@@ -171,10 +188,13 @@ class _FlowSections:
         self.delegate_set = True
 
 
-def _flow_layout(kind: str, props: dict, sections: list[dict], where: str = "layout"):
-    cls = FLOW_KINDS[kind]
-    own = {"dimensions": ("mode",), "waterfall": ("column_count", "minimum_column_width"),
-           "cover_flow": CoverFlowLayout.PARAMS}.get(kind, ())
+def _flow_layout(kind: str, props: JSONObject, sections: list[JSONObject], where: str = "layout"
+                 ) -> tuple[FlowLayout, list[int], dict[IndexPath, str], Reapply]:
+    cls: type[FlowLayout] = FLOW_KINDS[kind]
+    own_keys: dict[str, tuple[str, ...]] = {"dimensions": ("mode",),
+                                            "waterfall": ("column_count", "minimum_column_width"),
+                                            "cover_flow": CoverFlowLayout.PARAMS}
+    own = own_keys.get(kind, ())
     allowed = (*_FLOW_KEYS, "kind", "estimated_item_size", *own)
     _check_keys(props, allowed, where)
     if kind == "cover_flow" and "derive_insets" in props:
@@ -193,15 +213,15 @@ def _flow_layout(kind: str, props: dict, sections: list[dict], where: str = "lay
     return layout, counts, {}, lambda secs: applier.apply(secs, "transition.sections")
 
 
-def _plain_counts(sections: list[dict], kind: str) -> list[int]:
-    counts = []
+def _plain_counts(sections: list[JSONObject], kind: str) -> list[int]:
+    counts: list[int] = []
     for i, sec in enumerate(sections):
         _check_keys(sec, {"count", "id", "ids"}, f"sections[{i}] ({kind} layouts take only counts and ids)")
         counts.append(int(sec["count"]) if "count" in sec or not isinstance(sec.get("ids"), list) else len(sec["ids"]))
     return counts
 
 
-def build(spec: dict, seek: bool = True) -> Built:
+def build(spec: JSONObject, seek: bool = True) -> Built:
     """Creates the layout and the view a spec describes, and starts its ``transition`` if it has
     one; with ``seek`` the view's clock is then moved to ``transition.time`` (else it stays at
     the transition's start, for a caller that samples frames itself)."""
@@ -244,7 +264,7 @@ def build(spec: dict, seek: bool = True) -> Built:
     return built
 
 
-def _identities(sections: list[dict], counts: list[int], where: str):
+def _identities(sections: list[JSONObject], counts: list[int], where: str) -> list[tuple[int, list[int]]] | None:
     """[(section id, item ids)] when the sections carry "ids" (all of them must), else None.
     A section's "id" defaults to its index."""
     with_ids = [("ids" in sec) for sec in sections]
@@ -252,7 +272,7 @@ def _identities(sections: list[dict], counts: list[int], where: str):
         return None
     if not all(with_ids):
         raise SpecError(f"{where}: give \"ids\" for every section or for none")
-    out = []
+    out: list[tuple[int, list[int]]] = []
     for i, sec in enumerate(sections):
         ids = sec["ids"]
         if not isinstance(ids, list) or len(ids) != counts[i]:
@@ -261,19 +281,20 @@ def _identities(sections: list[dict], counts: list[int], where: str):
     return out
 
 
-def _measured(value):
+def _measured(value: object) -> list[tuple[IndexPath, tuple[float, float]]]:
     """The spec's "measured": [[[section, item], [w, h]], ...], the sizes the host measured."""
     if not isinstance(value, list):
         raise SpecError("measured: a list of [[section, item], [width, height]] pairs")
-    out = []
+    out: list[tuple[IndexPath, tuple[float, float]]] = []
     for k, entry in enumerate(value):
         if not (isinstance(entry, list) and len(entry) == 2):
             raise SpecError(f"measured[{k}]: a [[section, item], [width, height]] pair")
-        out.append((tuple(entry[0]), pair(entry[1])))
+        section, item = entry[0]
+        out.append(((section, item), pair(entry[1])))
     return out
 
 
-def _anchoring(value):
+def _anchoring(value: object) -> str | tuple[str, tuple[float, float]]:
     """The spec's "anchoring": "none", "first_visible", "end" or {"nearest": [x, y]}."""
     if isinstance(value, str) and value in _ANCHORING:
         return value
@@ -282,42 +303,45 @@ def _anchoring(value):
     raise SpecError(f"anchoring {value!r} is not one of {', '.join(_ANCHORING)} or {{\"nearest\": [x, y]}}")
 
 
-def _make_layout(props: dict, sections: list[dict], where: str):
+def _make_layout(props: JSONObject, sections: list[JSONObject], where: str
+                 ) -> tuple[BaseLayout, list[int], dict[IndexPath, str], Reapply]:
     """(layout, counts, labels, reapply): ``reapply(sections)`` hands a batch update's new
     sections to the layout and returns their counts."""
     kind = props.get("kind", "flow")
-    labels: dict = {}
+    labels: dict[IndexPath, str] = {}
     if kind in FLOW_KINDS:
         return _flow_layout(kind, props, sections, where)
     if kind == "mosaic":
         _check_keys(props, {"kind", "padding", "column_width", "row_height", "large_cell_width",
                             "large_cell_height", "medium_cell_height"}, where)
-        layout = MosaicLayout(**{k: v for k, v in props.items() if k != "kind"})
-        return layout, _plain_counts(sections, kind), labels, lambda secs: _plain_counts(secs, kind)
+        mosaic = MosaicLayout(**{k: v for k, v in props.items() if k != "kind"})
+        return mosaic, _plain_counts(sections, kind), labels, lambda secs: _plain_counts(secs, kind)
     if kind == "tree":
         _check_keys(props, {"kind", "tree", "item_size", "insets"}, where)
         if "tree" not in props:
             raise SpecError(f"{where}: a tree layout needs \"tree\" (the nested hierarchy)")
-        layout = TreeLayout(props["tree"], item_size=props.get("item_size"), insets=props.get("insets"))
-        counts, labels = layout.counts, layout.labels
+        tree = TreeLayout(props["tree"], item_size=props.get("item_size"), insets=props.get("insets"))
+        counts, labels = tree.counts or [], tree.labels
         if sections:
             given = _plain_counts(sections, kind)
             if given != counts:
-                layout.close()
+                tree.close()
                 raise SpecError(f"sections {given} disagree with the tree's levels {counts}")
 
-        def no_updates(_secs):
+        def no_updates(_secs: list[JSONObject]) -> list[int]:
             raise SpecError("transition.updates: the tree layout's sections follow its tree; "
                             "batch updates are for the other layouts")
-        return layout, counts, labels, no_updates
+        return tree, counts, labels, no_updates
     if kind == "circle":
         _check_keys(props, {"kind", "item_size"}, where)
-        layout = CircleLayout(item_size=props.get("item_size"))
-        return layout, _plain_counts(sections, kind), labels, lambda secs: _plain_counts(secs, kind)
+        circle = CircleLayout(item_size=props.get("item_size"))
+        return circle, _plain_counts(sections, kind), labels, lambda secs: _plain_counts(secs, kind)
     raise SpecError(f"{where}.kind {kind!r} is not one of {', '.join(LAYOUT_KINDS)}")
 
 
-_UPDATES = {"insert_items": U.insert_items, "delete_items": U.delete_items, "reload_items": U.reload_items,
+# Each takes the JSON arguments of its action (index paths or sections, checked by the helper).
+_UPDATES: dict[str, Callable[[Any], list[U.UpdateItem]]] = {
+            "insert_items": U.insert_items, "delete_items": U.delete_items, "reload_items": U.reload_items,
             "insert_sections": U.insert_sections, "delete_sections": U.delete_sections,
             "reload_sections": U.reload_sections}
 #: The spring forms (``spring_form``) and the keys each takes (docs/json-spec.md, Transitions).
@@ -330,10 +354,10 @@ _SPRING_KEYS = {k for keys in _SPRING_FORMS.values() for k in keys} - {"duration
 _ANIMATION_KEYS = {"duration", "curve", "delay", "bezier", "rotation"} | _SPRING_KEYS
 
 
-def _update_items(entries) -> list:
+def _update_items(entries: object) -> list[U.UpdateItem]:
     if not isinstance(entries, list):
         raise SpecError("transition.updates is a list of {action: arguments} objects")
-    items = []
+    items: list[U.UpdateItem] = []
     for i, entry in enumerate(entries):
         if not isinstance(entry, dict) or len(entry) != 1:
             raise SpecError(f"transition.updates[{i}]: one key per entry, e.g. {{\"insert_items\": [[0, 1]]}}")
@@ -342,18 +366,21 @@ def _update_items(entries) -> list:
             if action in _UPDATES:
                 items += _UPDATES[action]([tuple(p) for p in args] if action.endswith("_items") else args)
             elif action == "move_item":
-                items += U.move_item(tuple(args[0]), tuple(args[1]))
+                (s0, i0), (s1, i1) = args
+                items += U.move_item((s0, i0), (s1, i1))
             elif action == "move_section":
                 items += U.move_section(args[0], args[1])
             else:
                 raise SpecError(f"transition.updates[{i}]: unknown action {action!r} "
                                 f"({', '.join([*_UPDATES, 'move_item', 'move_section'])})")
-        except (TypeError, IndexError) as exc:
+        except (TypeError, ValueError, IndexError) as exc:
+            if isinstance(exc, SpecError):
+                raise
             raise SpecError(f"transition.updates[{i}]: bad arguments for {action}: {exc}") from None
     return items
 
 
-def animation_from_spec(obj: dict | None) -> Animation:
+def animation_from_spec(obj: JSONObject | None) -> Animation:
     """A ``transition.animation`` object (docs/json-spec.md) as an :class:`Animation`. Unknown
     keys, unknown names and keys that do not belong to the curve or spring form are a
     :class:`SpecError`; the numbers are checked by the library."""
@@ -417,10 +444,15 @@ def animation_from_spec(obj: dict | None) -> Animation:
     duration = num("duration")
     flags = int(AnimationFlag.ROTATION_CSS) if Rotation.coerce(rotation) is Rotation.CSS else 0
     return Animation(duration=Animation.duration if duration is None else duration, curve=curve, delay=delay,
-                     bezier=tuple(float(v) for v in (bezier or (0.0, 0.0, 1.0, 1.0))), flags=flags)
+                     bezier=_bezier(bezier or (0.0, 0.0, 1.0, 1.0)), flags=flags)
 
 
-def _start_transition(built: Built, tr: dict, sections: list[dict], reapply, seek: bool) -> None:
+def _bezier(values: list[float] | tuple[float, ...]) -> tuple[float, float, float, float]:
+    x1, y1, x2, y2 = values
+    return float(x1), float(y1), float(x2), float(y2)
+
+
+def _start_transition(built: Built, tr: object, sections: list[JSONObject], reapply: Reapply, seek: bool) -> None:
     """Runs ``spec.transition`` on a freshly built view: a batch update or a layout switch,
     animated from the state the spec describes, then moves the clock to ``time``."""
     if not isinstance(tr, dict):
@@ -467,6 +499,8 @@ def _start_transition(built: Built, tr: dict, sections: list[dict], reapply, see
 
 
 def elements(built: Built, visible_only: bool | None = None) -> list[Attributes]:
+    """The elements ``output`` lists: the visible ones, or the whole content's (during a transition,
+    the box around the content before and after)."""
     if visible_only is None:
         visible_only = bool(built.spec.get("visible_only", False))
     view = built.view
@@ -480,18 +514,19 @@ def elements(built: Built, visible_only: bool | None = None) -> list[Attributes]
     return view.attributes_in_rect((-1.0, -1.0, max(w0, w1) + 2.0, max(h0, h1) + 2.0))
 
 
-def output(built: Built, visible_only: bool | None = None) -> dict:
+def output(built: Built, visible_only: bool | None = None) -> JSONObject:
     """The documented output object (version 1)."""
     view = built.view
     w, h = view.content_size
     bw, bh = view.bounds_size
     ox, oy = view.content_offset
-    out = {
+    listed: list[JSONObject] = []
+    out: JSONObject = {
         "version": OUTPUT_VERSION,
         "layout": built.layout_kind,
         "content_size": [w, h],
         "viewport": {"width": bw, "height": bh, "offset": [ox, oy]},
-        "elements": [],
+        "elements": listed,
     }
     if built.has_transition:
         out["transition"] = {"time": view.time - built.start_time, "total_duration": built.total_duration,
@@ -503,11 +538,11 @@ def output(built: Built, visible_only: bool | None = None) -> dict:
         label = built.labels.get(a.index_path) if a.is_cell else None
         if label is not None:
             d["label"] = label
-        out["elements"].append(d)
+        listed.append(d)
     return out
 
 
-def render(spec: dict, visible_only: bool | None = None) -> dict:
+def render(spec: JSONObject, visible_only: bool | None = None) -> JSONObject:
     """build() + output() + close."""
     with build(spec) as built:
         return output(built, visible_only)

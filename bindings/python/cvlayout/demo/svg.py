@@ -4,11 +4,14 @@ viewport outlines."""
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import TYPE_CHECKING, Iterable, Mapping
 from xml.sax.saxutils import escape
 
 from ..attributes import Attributes
-from ..geometry import is_identity
+from ..geometry import IndexPath, RectLike, SizeLike, is_identity, pair, quad
+
+if TYPE_CHECKING:
+    from .spec import Built
 
 STYLE = {
     # (fill, stroke)
@@ -34,11 +37,12 @@ def _fmt(v: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
-def _points(quad) -> str:
+def _points(quad: Iterable[tuple[float, float]]) -> str:
     return " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in quad)
 
 
-def _bounds(items: list[Attributes], rects: list[tuple]) -> tuple[float, float, float, float]:
+def _bounds(items: list[Attributes],
+            rects: list[tuple[float, float, float, float]]) -> tuple[float, float, float, float]:
     xs, ys = [], []
     for x, y, w, h in rects:
         xs += [x, x + w]
@@ -52,14 +56,15 @@ def _bounds(items: list[Attributes], rects: list[tuple]) -> tuple[float, float, 
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def render(items: Iterable[Attributes], content_size, viewport=None, *, labels: Mapping | None = None,
+def render(items: Iterable[Attributes], content_size: SizeLike, viewport: RectLike | None = None, *,
+           labels: Mapping[IndexPath, str] | None = None,
            title: str | None = None, margin: float = 20.0, connector_lines: bool = True,
            bounds: tuple[float, float, float, float] | None = None) -> str:
     """SVG text for ``items`` (in draw order: later on top).  ``viewport`` is (x, y, w, h).
     ``bounds`` (x0, y0, x1, y1) fixes the drawn area (frames of one animation share it)."""
     items = [a for a in items if not a.hidden]
-    cw, ch = content_size
-    rects = [(0.0, 0.0, cw, ch)] + ([tuple(viewport)] if viewport else [])
+    cw, ch = pair(content_size)
+    rects = [(0.0, 0.0, cw, ch)] + ([quad(viewport)] if viewport else [])
     x0, y0, x1, y1 = bounds if bounds is not None else _bounds(items, rects)
     top = margin + (24.0 if title else 0.0)
     vx, vy = x0 - margin, y0 - top
@@ -88,18 +93,19 @@ def render(items: Iterable[Attributes], content_size, viewport=None, *, labels: 
         if is_identity(a.transform):
             out.append(f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(w)}" height="{_fmt(h)}" {common} '
                        f'stroke-width="1"/>')
-            quad = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+            corners: list[tuple[float, float]] = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
         else:
-            quad = a.quad()
-            if quad is None:
+            drawn = a.quad()
+            if drawn is None:
                 continue
-            out.append(f'<polygon points="{_points(quad)}" {common} stroke-width="1"/>')
+            corners = [(p.x, p.y) for p in drawn]
+            out.append(f'<polygon points="{_points(corners)}" {common} stroke-width="1"/>')
             if a.custom and a.category == "cell" and 0 < a.custom[0] <= 1:
                 # Cover Flow's masking value darkens cells away from the centre.
-                out.append(f'<polygon points="{_points(quad)}" fill="#000" fill-opacity="{_fmt(a.custom[0])}" '
+                out.append(f'<polygon points="{_points(corners)}" fill="#000" fill-opacity="{_fmt(a.custom[0])}" '
                            f'stroke="none"/>')
-        cx = sum(p[0] for p in quad) / 4
-        cy = sum(p[1] for p in quad) / 4
+        cx = sum(p[0] for p in corners) / 4
+        cy = sum(p[1] for p in corners) / 4
         if a.category == "cell":
             text = (labels or {}).get(a.index_path) or f"{a.index_path[0]}.{a.index_path[1]}"
             size = max(6.0, min(14.0, min(w, h) / 3 if min(w, h) > 0 else 10.0, 1.8 * w / max(len(text), 1)))
@@ -151,7 +157,7 @@ def _connector_branches(items: list[Attributes]) -> list[str]:
     return lines
 
 
-def render_built(built, visible_only: bool | None = None, title: str | None = None) -> str:
+def render_built(built: Built, visible_only: bool | None = None, title: str | None = None) -> str:
     """SVG of a :class:`cvlayout.demo.spec.Built` view."""
     from .spec import elements
     view = built.view

@@ -9,6 +9,7 @@ right, the binder from the left, fading in).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 from xml.sax.saxutils import escape
 
 from ..animation import Animation
@@ -122,7 +123,7 @@ def self_sizing_frames(frames: int = 16, step: float = 90.0) -> list[Frame]:
     layout.estimated_item_size = (264, 50)
     out = []
     with CollectionView(layout, [60], bounds_size=(280, 360)) as view:
-        def settle():
+        def settle() -> None:
             while need := view.items_to_measure(margin=360):
                 view.set_measured_sizes({ip: (264, real(ip[1])) for ip in need})
         view.content_offset = (0.0, view.content_size[1] - 360)
@@ -136,7 +137,7 @@ def self_sizing_frames(frames: int = 16, step: float = 90.0) -> list[Frame]:
     return out
 
 
-def sample_after(view: CollectionView, start, duration: float, frames: int) -> list[Frame]:
+def sample_after(view: CollectionView, start: Callable[[], object], duration: float, frames: int) -> list[Frame]:
     start()
     return sample(view, duration, frames)
 
@@ -161,7 +162,7 @@ def _inner(svg: str) -> str:
     return "\n".join(lines[1:-1])
 
 
-def _frame_svg(f: Frame, bounds, title: str | None) -> str:
+def _frame_svg(f: Frame, bounds: tuple[float, float, float, float], title: str | None) -> str:
     return render(f.elements, f.content_size, f.viewport, title=title, bounds=bounds)
 
 

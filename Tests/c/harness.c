@@ -1918,6 +1918,19 @@ static void run_fixture(const fx_fixture *f) {
 
 /* Scroll anchoring: an insert above the viewport moves the offset by the inserted line; policy
 ** none keeps it (UIKit). */
+/* A target_content_offset hook that rests with a 40-high cell of a 50-pitch column centred in a
+** 200-high view: cell i (centre 50 i + 20) rests at 50 i - 80, clamped to [0, 2390] (52 items). */
+static int hook_centre_cell(void *context, const cvl_layout_env *env, cvl_layout *layout, cvl_point proposed,
+                            cvl_point velocity, cvl_point *inout_offset) {
+    double y = round((proposed.y + 80) / 50) * 50 - 80;
+    (void)context;
+    (void)env;
+    (void)layout;
+    (void)velocity;
+    inout_offset->y = y < 0 ? 0 : y > 2390 ? 2390 : y;
+    return CVL_OK;
+}
+
 static void test_scroll_anchoring(void) {
     cvl_layout *layout = NULL;
     cvl_view *view = NULL;
@@ -1963,6 +1976,27 @@ static void test_scroll_anchoring(void) {
     OK(cvl_view_set_anchoring(view, CVL_ANCHOR_NEAREST_POINT, (cvl_point){50, 100}));
     OK(cvl_view_get_anchoring(view, &policy, &p));
     CHECK(policy == CVL_ANCHOR_NEAREST_POINT && p.x == 50 && p.y == 100);
+    {
+        /* A switch to the same flow with a snapping hook. The user is at (50, 40) on screen:
+        ** content y 610, nearest cell 12 (centre 620). Keeping its screen place keeps offset 570,
+        ** itself cell 13's resting point; a layout that snaps gets cell 12 centred instead:
+        ** 620 - 100 = 520, where the hook rests on it. */
+        cvl_layout *snapping = NULL;
+        cvl_layout_callbacks hooks;
+        OK(cvl_flow_layout_create(&snapping));
+        OK(cvl_flow_layout_set_config(snapping, &cfg));
+        memset(&hooks, 0, sizeof hooks);
+        hooks.target_content_offset = hook_centre_cell;
+        OK(cvl_flow_layout_set_hooks(snapping, &hooks));
+        OK(cvl_view_set_anchoring(view, CVL_ANCHOR_NEAREST_POINT, (cvl_point){50, 40}));
+        OK(cvl_view_get_content_offset(view, &o));
+        CHECK(o.y == 570);
+        OK(cvl_view_set_layout(view, snapping, NULL));
+        OK(cvl_view_get_content_offset(view, &o));
+        CHECK(o.y == 520);
+        OK(cvl_layout_destroy(layout)); /* detached by the switch */
+        layout = snapping;
+    }
     OK(cvl_view_destroy(view));
     OK(cvl_layout_destroy(layout));
 }

@@ -1,0 +1,79 @@
+"""Issue 13, layout switch: the frame at t = 0 of an animated switch is the old layout's last
+static frame, and the frame at the end is the new layout's static frame — as a property over
+random layouts, counts, viewports, offsets and anchoring policies (the Swift test
+``testLayoutSwitchFirstAndLastFramesForEveryPair`` walks every pair at three fixed offsets)."""
+
+from __future__ import annotations
+
+import math
+
+from conftest import requires
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import cvlayout
+
+pytestmark = requires("cvl_view_set_layout", "cvl_view_set_time", "cvl_circle_layout_create",
+                      "cvl_cover_flow_layout_create", "cvl_mosaic_layout_create", "cvl_waterfall_layout_create")
+
+LAYOUTS = {
+    "flow": lambda: cvlayout.FlowLayout(item_size=(60, 60)),
+    "horizontal_flow": lambda: cvlayout.FlowLayout(item_size=(50, 70), scroll_direction="horizontal"),
+    "circle": cvlayout.CircleLayout,
+    "cover_flow": cvlayout.CoverFlowLayout,
+    "mosaic": cvlayout.MosaicLayout,
+    "dimensions": cvlayout.DimensionsLayout,
+    "survey": cvlayout.SurveyLayout,
+    "waterfall": lambda: cvlayout.WaterfallLayout(column_count=3),
+}
+POLICIES = st.one_of(st.sampled_from(["none", "first_visible", "end"]),
+                     st.tuples(st.just("nearest"), st.tuples(st.floats(0, 400), st.floats(0, 400))))
+
+
+def screen_frame(view) -> dict:
+    """What a host draws: the visible elements (alpha > 0, not hidden; those fading out too) in
+    screen coordinates, by element."""
+    ox, oy = view.content_offset
+    out: dict = {}
+    for a in view.visible_attributes():
+        if a.alpha > 0 and not a.hidden:
+            x, y, w, h = a.frame
+            out.setdefault((a.category, a.kind, a.index_path), []).append(
+                ((x - ox, y - oy, w, h), a.alpha, a.transform, a.z_index))
+    return out
+
+
+def same(a: dict, b: dict, label: str) -> None:
+    assert set(a) == set(b), f"{label}: {sorted(map(str, set(a) ^ set(b)))[:6]}"
+    for k, drawn in a.items():
+        assert len(drawn) == len(b[k]), (label, k)
+        for (fa, aa, ta, za), (fb, ab, tb, zb) in zip(sorted(drawn), sorted(b[k])):
+            assert all(math.isclose(p, q, abs_tol=1e-6) for p, q in zip(fa, fb)), (label, k, fa, fb)
+            assert math.isclose(aa, ab, abs_tol=1e-9), (label, k, aa, ab)
+            assert all(math.isclose(p, q, abs_tol=1e-6) for p, q in zip(ta, tb)), (label, k)
+            assert za == zb, (label, k, za, zb)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(names=st.lists(st.sampled_from(sorted(LAYOUTS)), min_size=2, max_size=2, unique=True),
+       count=st.integers(0, 150), width=st.integers(120, 800), height=st.integers(120, 800),
+       fx=st.floats(0, 1), fy=st.floats(0, 1), policy=POLICIES)
+def test_switch_starts_on_the_old_frame_and_ends_on_the_new(names, count, width, height, fx, fy, policy):
+    old_name, new_name = names
+    old, new = LAYOUTS[old_name](), LAYOUTS[new_name]()
+    with cvlayout.CollectionView(old, [count], bounds_size=(width, height)) as view:
+        cw, ch = view.content_size
+        view.content_offset = (round(max(0.0, cw - width) * fx), round(max(0.0, ch - height) * fy))
+        view.anchoring = policy
+        view.set_time(1.0)
+        before = screen_frame(view)
+        label = f"{old_name} -> {new_name}, {count} items, {width}x{height} at {view.content_offset}, {policy}"
+        view.set_layout(new, animation=cvlayout.Animation(duration=1.0, curve="linear"))
+        same(screen_frame(view), before, f"{label}, t = 0")
+        view.set_time(2.0)
+        assert not view.is_animating
+        end = screen_frame(view)
+        with cvlayout.CollectionView(LAYOUTS[new_name](), [count], bounds_size=(width, height)) as fresh:
+            fresh.content_offset = view.content_offset
+            same(end, screen_frame(fresh), f"{label}, end")
+    old.close()

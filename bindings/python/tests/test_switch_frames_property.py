@@ -1,7 +1,9 @@
 """Issue 13, layout switch: the frame at t = 0 of an animated switch is the old layout's last
 static frame, and the frame at the end is the new layout's static frame — as a property over
 random layouts, counts, viewports, offsets and anchoring policies (the Swift test
-``testLayoutSwitchFirstAndLastFramesForEveryPair`` walks every pair at three fixed offsets)."""
+``testLayoutSwitchFirstAndLastFramesForEveryPair`` walks every pair at three fixed offsets).
+The same holds for an animated layout change (``view.animate``: a property change or an
+invalidation inside a UIView animation block, Furrow's Listing 4.17)."""
 
 from __future__ import annotations
 
@@ -77,3 +79,42 @@ def test_switch_starts_on_the_old_frame_and_ends_on_the_new(names, count, width,
             fresh.content_offset = view.content_offset
             same(end, screen_frame(fresh), f"{label}, end")
     old.close()
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(["flow", "horizontal_flow", "cover_flow", "dimensions", "survey", "waterfall"]),
+       count=st.integers(0, 120), width=st.integers(120, 700), height=st.integers(120, 700),
+       fx=st.floats(0, 1), fy=st.floats(0, 1), change=st.sampled_from(["item_size", "line_spacing", "bounds"]),
+       size=st.integers(10, 200), policy=st.sampled_from(["none", "first_visible", "end"]))
+def test_animated_change_starts_on_the_old_frame_and_ends_on_the_new(name, count, width, height, fx, fy, change,
+                                                                       size, policy):
+    def changed(layout) -> None:
+        if change == "item_size":
+            layout.item_size = (size, size)
+        elif change == "line_spacing":
+            layout.minimum_line_spacing = size / 10
+
+    layout = LAYOUTS[name]()
+    new_bounds = (size * 3.5, size * 2.5) if change == "bounds" else (width, height)
+    with cvlayout.CollectionView(layout, [count], bounds_size=(width, height)) as view:
+        cw, ch = view.content_size
+        view.content_offset = (round(max(0.0, cw - width) * fx), round(max(0.0, ch - height) * fy))
+        view.anchoring = policy
+        view.set_time(1.0)
+        before = screen_frame(view)
+        label = f"{name}, {count} items, {width}x{height} at {view.content_offset}, {change} {size}, {policy}"
+        with view.animate(cvlayout.Animation(duration=1.0, curve="linear")):
+            changed(layout)
+            view.bounds_size = new_bounds
+        if change != "bounds":     # a new bounds size shows another viewport at once
+            same(screen_frame(view), before, f"{label}, t = 0")
+        view.set_time(2.0)
+        assert not view.is_animating
+        end, offset = screen_frame(view), view.content_offset
+    layout.close()
+    fresh_layout = LAYOUTS[name]()
+    changed(fresh_layout)
+    with cvlayout.CollectionView(fresh_layout, [count], bounds_size=new_bounds) as fresh:
+        fresh.content_offset = offset
+        same(end, screen_frame(fresh), f"{label}, end")
+    fresh_layout.close()

@@ -544,7 +544,9 @@ typedef struct cvl_layout_callbacks {
                                                cvl_rect new_bounds, int *inout_invalidate);
     /**
     ** targetContentOffsetForProposedContentOffset:withScrollingVelocity:: *inout_offset holds the
-    ** base's answer (the proposed offset for a custom layout).
+    ** base's answer (the proposed offset for a custom layout). Setting it makes the layout one
+    ** that snaps: a switch to it under an anchoring policy proposes the offset centring the
+    ** policy's cell (see "Scroll anchoring").
     */
     int (*target_content_offset)(void *context, const cvl_layout_env *env, cvl_layout *layout, cvl_point proposed,
                                  cvl_point velocity, cvl_point *inout_offset);

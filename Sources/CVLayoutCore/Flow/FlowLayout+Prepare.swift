@@ -11,6 +11,9 @@ extension FlowLayout {
         case refetchItems([Int])
         /// Ask everything again (metrics and sizes).
         case fetch
+        /// Ask everything again; the sizes changed only by these range edits (`sizeEdits`), so
+        /// the lines they cannot affect are kept when the metrics are the same.
+        case edit(FlowEdit)
     }
 
     func prepareFlow() throws {
@@ -48,7 +51,10 @@ extension FlowLayout {
             // (No local copy of the state is kept across the calls below: they update its
             // tables in place, which needs them uniquely referenced.)
             var plans = sectionPlans(ctx)
-            for s in countChanged { plans[s] = .fetch }
+            for s in countChanged {
+                if case .edit(let e) = plans[s], e.newCount == counts[s] { continue }
+                plans[s] = .fetch
+            }
             if ctx.invalidateLayoutAttributes || crossSize != state?.crossSize {
                 try rebuildState(
                     counts: counts, axis: axis, crossSize: crossSize, methods: methods,
@@ -60,6 +66,7 @@ extension FlowLayout {
         pendingContext = InvalidationContext()
         needsFullRebuild = false
         dirtySections.removeAll()
+        sizeEdits.removeAll()
         forgetMeasurements(ifCountsChangedFrom: counts)
     }
 
@@ -70,6 +77,9 @@ extension FlowLayout {
         guard let st = state else { return plans }
         let n = st.sections.count
         for s in dirtySections where s >= 0 && s < n { plans[s] = .fetch }
+        for (s, e) in sizeEdits where s >= 0 && s < n && plans[s] == nil {
+            plans[s] = e.baseCount == st.sections[s].itemCount ? .edit(e) : .fetch
+        }
         var items: [Int: Set<Int>] = [:]
         for ip in ctx.invalidatedItems where ip.section >= 0 && ip.section < n && plans[ip.section] == nil {
             // Index paths outside the cached counts are ignored: a count change comes with a
@@ -84,9 +94,8 @@ extension FlowLayout {
     // MARK: Full rebuild
 
     /// Builds a whole new state and installs it: sections are fetched (`reuseSections` false,
-    /// or plan `.fetch`), re-asked for some items, or reused from the current state; then every
-    /// section is laid out. The current state's table buffers are recycled once every
-    /// fallible step is done (no fresh pages to fault in on a re-prepare).
+    /// or plan `.fetch` / `.edit`), re-asked for some items, or reused from the current state;
+    /// then every section is laid out.
     private func rebuildState(
         counts: [Int], axis: FlowAxis, crossSize: Double, methods: FlowDelegateMethods,
         reuseSections: Bool, plans: [Int: SectionPlan]
@@ -95,39 +104,10 @@ extension FlowLayout {
         var sections = try resolveSections(
             counts: counts, axis: axis, methods: methods,
             reuseSections: reuseSections, plans: plans)
-        // 2. Infallible: lay every section out into the recycled tables.
-        var (lines, itemCross) = takeTables()
-        var perItem = 0, estimatedLines = 0
-        for sec in sections {
-            perItem += sec.itemCrossCount
-            estimatedLines += sec.estimatedLineCount(axis: axis, crossSize: crossSize)
-        }
-        lines.removeAll(keepingCapacity: true)
-        lines.reserveCapacity(estimatedLines)
-        func layOutAll(_ buffer: UnsafeMutableBufferPointer<Double>) {
-            var base = 0
-            for s in sections.indices {
-                let n = sections[s].itemCrossCount
-                sections[s].layOut(
-                    axis: axis, crossSize: crossSize, lines: &lines,
-                    itemCross: UnsafeMutableBufferPointer(rebasing: buffer[base..<base + n]),
-                    itemBase: base)
-                base += n
-            }
-        }
-        if itemCross.count == perItem {
-            itemCross.withUnsafeMutableBufferPointer { layOutAll($0) }
-        } else {
-            // Every slot is written by the layout: no need to zero-fill a new table.
-            itemCross = ContiguousArray(unsafeUninitializedCapacity: perItem) { buffer, initialized in
-                layOutAll(UnsafeMutableBufferPointer(rebasing: buffer[0..<perItem]))
-                initialized = perItem
-            }
-        }
+        // 2. Infallible: lay every section out.
+        for s in sections.indices { sections[s].layOut(axis: axis, crossSize: crossSize) }
         var st = FlowState(axis: axis, crossSize: crossSize, methods: methods)
         st.sections = sections
-        st.lines = FlowLayout.compacted(lines)
-        st.itemCross = FlowLayout.compacted(itemCross)
         st.stackSections()
         state = st
     }
@@ -163,8 +143,9 @@ extension FlowLayout {
                 case .reuse:
                     sec = old.sections[s]
                 case .refetchItems(let items):
-                    sec = try refetchSizes(items, of: old.sections[s], section: s, methods: methods) ?? old.sections[s]
-                case .fetch:
+                    sec =
+                        try refetchSizes(items, of: old.sections[s], section: s, methods: methods)?.0 ?? old.sections[s]
+                case .fetch, .edit:
                     sec = try resolveSection(s, count: n, axis: axis, methods: methods)
                 }
             } else {
@@ -176,61 +157,27 @@ extension FlowLayout {
         return sections
     }
 
-    /// Takes the line and item tables out of the current state (which is dropped), uniquely
-    /// referenced so they can be refilled in place.
-    private func takeTables() -> (ContiguousArray<FlowLine>, ContiguousArray<Double>) {
-        guard var st = state else { return ([], []) }
-        state = nil
-        let tables = (st.lines, st.itemCross)
-        st.lines = []
-        st.itemCross = []
-        return tables
-    }
-
-    /// The array itself, or a copy without its growth slack when that slack is large.
-    private static func compacted<T>(_ a: ContiguousArray<T>) -> ContiguousArray<T> {
-        guard a.capacity > a.count + a.count / 8 + 16 else { return a }
-        var c = ContiguousArray<T>()
-        c.reserveCapacity(a.count)
-        c.append(contentsOf: a)
-        return c
-    }
-
     // MARK: Partial update
 
     /// Recomputes only the planned sections and moves the sections after them.
     private func updateSections(_ plans: [Int: SectionPlan], counts: [Int], methods: FlowDelegateMethods) throws {
         // 1. Fallible: new inputs of the sections that really changed.
         let changed = try changedSections(plans, counts: counts, methods: methods)
-        // 2. Infallible from here: take the state out (so its tables are uniquely referenced
-        // and updated in place), splice the recomputed sections in, last first so the bases
-        // of earlier sections stay valid, then renumber and restack.
+        // 2. Infallible from here: take the state out (so the lines of an edited section are
+        // uniquely referenced and updated in place), lay the sections out, restack.
         guard !changed.isEmpty, var st = state else { return }
         state = nil
-        for (s, var sec) in changed.reversed() {
-            let old = st.sections[s]
-            var lines = ContiguousArray<FlowLine>()
-            let n = sec.itemCrossCount
-            let cross = ContiguousArray<Double>(unsafeUninitializedCapacity: n) { buffer, initialized in
-                sec.layOut(axis: st.axis, crossSize: st.crossSize, lines: &lines, itemCross: buffer, itemBase: 0)
-                initialized = n
+        for (s, var sec, edit) in changed {
+            if let edit {
+                var old = st.sections[s]
+                st.sections[s].body = FlowLineBlocks()  // `old` holds the only reference: edited in place
+                if sec.layOut(axis: st.axis, crossSize: st.crossSize, reusing: &old, edit: edit) {
+                    incrementalLayouts += 1
+                }
+            } else {
+                sec.layOut(axis: st.axis, crossSize: st.crossSize)
             }
-            let oldLines = old.isUniform ? 0 : old.lineCount
-            let oldItems = old.isUniform ? 0 : old.itemCount
-            st.lines.replaceSubrange(old.lineBase..<old.lineBase + oldLines, with: lines)
-            st.itemCross.replaceSubrange(old.itemBase..<old.itemBase + oldItems, with: cross)
-            sec.lineBase = old.lineBase
-            sec.itemBase = old.itemBase
             st.sections[s] = sec
-        }
-        var lineBase = 0, itemBase = 0
-        for s in st.sections.indices {
-            st.sections[s].lineBase = lineBase
-            st.sections[s].itemBase = itemBase
-            if !st.sections[s].isUniform {
-                lineBase += st.sections[s].lineCount
-                itemBase += st.sections[s].itemCount
-            }
         }
         st.stackSections()
         state = st
@@ -240,19 +187,24 @@ extension FlowLayout {
     private func changedSections(
         _ plans: [Int: SectionPlan], counts: [Int],
         methods: FlowDelegateMethods
-    ) throws -> [(Int, FlowSection)] {
+    ) throws -> [(Int, FlowSection, FlowEdit?)] {
         guard let current = state else { return [] }
-        var changed: [(Int, FlowSection)] = []
+        var changed: [(Int, FlowSection, FlowEdit?)] = []
         for s in plans.keys.sorted() where s < current.sections.count {
             let old = current.sections[s]
             switch plans[s] ?? .reuse {
             case .reuse:
                 break
             case .refetchItems(let items):
-                if let sec = try refetchSizes(items, of: old, section: s, methods: methods) { changed.append((s, sec)) }
+                if let (sec, edit) = try refetchSizes(items, of: old, section: s, methods: methods) {
+                    changed.append((s, sec, edit))
+                }
             case .fetch:
                 let n = s < counts.count ? counts[s] : old.itemCount
-                changed.append((s, try resolveSection(s, count: n, axis: current.axis, methods: methods)))
+                changed.append((s, try resolveSection(s, count: n, axis: current.axis, methods: methods), nil))
+            case .edit(let e):
+                let n = s < counts.count ? counts[s] : old.itemCount
+                changed.append((s, try resolveSection(s, count: n, axis: current.axis, methods: methods), e))
             }
         }
         return changed
@@ -341,7 +293,8 @@ extension FlowLayout {
                 list.append(try askSize(d, IndexPath(section: s, item: i)))
             }
             sec.sizeSource = .delegate
-            sec.setSizes(list)
+            let stored = FlowSizes(list)
+            sec.setSizes(stored, uniform: stored.allEqual())
         } else {
             sec.sizeSource = .itemSize
             sec.isUniform = true
@@ -351,28 +304,33 @@ extension FlowLayout {
     }
 
     /// Re-asks the delegate for the sizes of `items`; nil when nothing changed (or the sizes
-    /// do not come from the delegate, so asking again cannot change them).
+    /// do not come from the delegate, so asking again cannot change them). Otherwise the section
+    /// with the new sizes and the range they changed.
     private func refetchSizes(
         _ items: [Int], of old: FlowSection, section s: Int,
         methods: FlowDelegateMethods
-    ) throws -> FlowSection? {
+    ) throws -> (FlowSection, FlowEdit)? {
         guard old.sizeSource == .delegate, methods.contains(.sizeForItem), let d = delegate else { return nil }
-        var list: [Size] = []
+        var list = FlowSizes()
         var materialized = false
+        var lo = Int.max, hi = Int.min
         for i in items where i >= 0 && i < old.itemCount {
             let v = try askSize(d, IndexPath(section: s, item: i))
             let current = materialized ? list[i] : old.size(ofItem: i)
             guard v != current else { continue }
             if !materialized {
-                list = old.isUniform ? [Size](repeating: old.uniformSize, count: old.itemCount) : old.sizes
+                list = old.isUniform ? FlowSizes(repeating: old.uniformSize, count: old.itemCount) : old.sizes
                 materialized = true
             }
             list[i] = v
+            lo = Swift.min(lo, i)
+            hi = Swift.max(hi, i + 1)
         }
         guard materialized else { return nil }
         var sec = old
-        sec.setSizes(list)
-        return sec
+        sec.body = FlowLineBlocks()
+        sec.setSizes(list, uniform: list.allEqual())
+        return (sec, FlowEdit(count: old.itemCount, start: lo, removed: hi - lo, inserted: hi - lo))
     }
 
     @inline(__always)

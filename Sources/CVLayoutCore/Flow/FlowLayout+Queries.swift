@@ -26,20 +26,14 @@ extension FlowLayout {
             mainLength: m, crossLength: axis.cross(size))
     }
 
-    /// Index (in `st.lines`) of the line holding item `i` of a per-item section. O(log lines).
-    @inline(__always)
-    static func lineIndex(_ st: FlowState, _ sec: FlowSection, item i: Int) -> Int {
-        let lo = sec.lineBase, hi = sec.lineBase + sec.lineCount
-        return flowPartitionPoint(lo, hi) { st.lines[$0].first > i } - 1
-    }
-
     static func itemFrame(_ st: FlowState, _ sec: FlowSection, item i: Int) -> Rect {
         if sec.isUniform {
             let p = sec.gridPosition(ofItem: i)
             return gridFrame(st.axis, sec, line: p.line, slot: p.slot)
         }
-        let k = lineIndex(st, sec, item: i)
-        return lineItemFrame(st.axis, sec, st.lines[k], size: sec.sizes[i], cross: st.itemCross[sec.itemBase + i])
+        let body = sec.body
+        let (b, k) = body.locate(item: i)
+        return lineItemFrame(st.axis, sec, body.line(b, k), size: sec.sizes[i], cross: body.cross(b, item: i))
     }
 
     /// The header frame, pinned to the start of `visible` when `pinned`: it stays within its
@@ -184,38 +178,54 @@ extension FlowLayout {
     }
 
     /// Calls `emit(item, frame)` for the cells of per-item section `sec` intersecting `rect`.
+    /// Lines are found by binary search over the blocks' first lines, then within the block.
     private static func visitLineCells(_ st: FlowState, _ sec: FlowSection, _ rect: Rect, _ emit: (Int, Rect) -> Void) {
         let axis = st.axis
+        let body = sec.body
+        let nb = body.blocks.count
+        guard nb > 0 else { return }
         let a = axis.main(rect.origin) - sec.origin, b = a + axis.main(rect.size)
         let cMin = axis.cross(rect.origin), cMax = cMin + axis.cross(rect.size)
         let slack = searchSlack(a, b), cSlack = searchSlack(cMin, cMax)
-        let lb = sec.lineBase, le = sec.lineBase + sec.lineCount
-        var kLo = lb
+        var blk = 0, k = 0
         if sec.linesMonotone {
             // Lines starting at or before a − (thickest line) end before the rect.
             let bound = a - slack - sec.maxThickness
-            kLo = flowPartitionPoint(lb, le) { st.lines[$0].origin > bound }
+            let after = flowPartitionPoint(0, nb) { body.blocks[$0].lines[0].origin + body.blocks[$0].delta > bound }
+            blk = Swift.max(0, after - 1)
+            let d = body.blocks[blk].delta
+            let lines = body.blocks[blk].lines
+            k = flowPartitionPoint(0, lines.count) { lines[$0].origin + d > bound }
         }
-        var k = kLo
-        while k < le {
-            let line = st.lines[k]
-            if sec.linesMonotone && line.origin >= b + slack { break }
-            k += 1
-            guard line.origin < b + slack, line.origin + line.thickness > a - slack else { continue }
-            let first = line.first
-            let end = k < le ? st.lines[k].first : sec.itemCount
-            var iLo = first, iHi = end
-            if sec.itemsMonotone && end - first > 16 {  // short lines: a linear scan is cheaper
-                let lowBound = cMin - cSlack - sec.maxItemCross, highBound = cMax + cSlack
-                let base = sec.itemBase
-                iLo = flowPartitionPoint(first, end) { st.itemCross[base + $0] > lowBound }
-                iHi = flowPartitionPoint(iLo, end) { st.itemCross[base + $0] >= highBound }
-            }
-            var i = iLo
-            while i < iHi {
-                let f = lineItemFrame(axis, sec, line, size: sec.sizes[i], cross: st.itemCross[sec.itemBase + i])
-                if f.intersects(rect) { emit(i, f) }
-                i += 1
+        sec.sizes.withReader { sizes in
+            while blk < nb {
+                let block = body.blocks[blk]
+                let base = body.itemStart[blk]
+                let lineCount = block.lines.count
+                while k < lineCount {
+                    let stored = block.lines[k]
+                    let line = FlowLine(
+                        first: base + stored.first, origin: stored.origin + block.delta, thickness: stored.thickness)
+                    if sec.linesMonotone && line.origin >= b + slack { return }
+                    k += 1
+                    guard line.origin < b + slack, line.origin + line.thickness > a - slack else { continue }
+                    let first = line.first
+                    let end = base + (k < lineCount ? block.lines[k].first : block.itemCross.count)
+                    var iLo = first, iHi = end
+                    if sec.itemsMonotone && end - first > 16 {  // short lines: a linear scan is cheaper
+                        let lowBound = cMin - cSlack - sec.maxItemCross, highBound = cMax + cSlack
+                        iLo = flowPartitionPoint(first, end) { block.itemCross[$0 - base] > lowBound }
+                        iHi = flowPartitionPoint(iLo, end) { block.itemCross[$0 - base] >= highBound }
+                    }
+                    var i = iLo
+                    while i < iHi {
+                        let f = lineItemFrame(axis, sec, line, size: sizes(i), cross: block.itemCross[i - base])
+                        if f.intersects(rect) { emit(i, f) }
+                        i += 1
+                    }
+                }
+                blk += 1
+                k = 0
             }
         }
     }
@@ -282,19 +292,19 @@ extension FlowLayout {
             indexPath.item >= 0, indexPath.item < sec.itemCount
         else { return nil }
         if sec.isUniform { return sec.gridPosition(ofItem: indexPath.item).line }
-        return FlowLayout.lineIndex(st, sec, item: indexPath.item) - sec.lineBase
+        let (b, k) = sec.body.locate(item: indexPath.item)
+        return sec.body.lineStart[b] + k
     }
 
     /// The items of a line.
     public func itemRange(ofLine line: Int, inSection section: Int) -> Range<Int>? {
-        guard let st = state, let sec = cachedSection(section), line >= 0, line < sec.lineCount else { return nil }
+        guard let sec = cachedSection(section), line >= 0, line < sec.lineCount else { return nil }
         if sec.isUniform {
             let first = line * sec.perLine
             return first..<Swift.min(sec.itemCount, first + sec.perLine)
         }
-        let k = sec.lineBase + line
-        let end = line + 1 < sec.lineCount ? st.lines[k + 1].first : sec.itemCount
-        return st.lines[k].first..<end
+        let (b, k) = sec.body.locate(line: line)
+        return sec.body.line(b, k).first..<sec.body.lineEnd(b, k)
     }
 
     /// The line's frame: its main-axis extent (thickness) by the cross-axis extent of its items.
@@ -313,7 +323,8 @@ extension FlowLayout {
             origin = sec.bodyStart + Double(line) * sec.linePitch
             thickness = st.axis.main(sec.uniformSize)
         } else {
-            let l = st.lines[sec.lineBase + line]
+            let (b, k) = sec.body.locate(line: line)
+            let l = sec.body.line(b, k)
             origin = l.origin
             thickness = l.thickness
         }

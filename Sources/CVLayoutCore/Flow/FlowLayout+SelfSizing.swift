@@ -5,7 +5,7 @@
 /// Storage: a measured size is written into the section's bulk size array, the flow layout's
 /// one per-item size store. A section without one gets an array made from its current (estimated)
 /// sizes when its first item is measured (16 bytes an item, once; its estimates are then fixed:
-/// the delegate is not asked for them again). Which items are measured is one bit per item of a
+/// the delegate is not asked for them again). Which items are measured is one flag per item of a
 /// section with a measured item. A range edit of the sizes (`replaceItemSizes`, paired with the
 /// batch update) keeps the measurements of the items it does not replace. A section whose item
 /// count changes otherwise forgets its measurements (back to estimates; an array the layout made
@@ -32,9 +32,10 @@ extension FlowLayout {
     ///   counts; `.invalidArgument` for a size that is NaN, infinite, negative or larger than
     ///   `maxMagnitude`; `.overflow` when the arrays the layout would make for them would hold
     ///   more than `CollectionView.maxStoredItems` items in all. Nothing changes on error.
-    /// - Complexity: O(k) to check k sizes; O(n) for each section of n items whose array is
-    ///   made or shared with the prepared state (copied once before writing), plus the
-    ///   section's layout at the next `prepare()`.
+    /// - Complexity: O(k log n) to check and write k sizes, plus O(chunk + chunks) per chunk
+    ///   of the size store written (copied when the prepared layout shares it: 1024 sizes),
+    ///   and O(n) once for a section of n items whose array the layout makes; the next
+    ///   `prepare()` re-lays out only the lines the measured items can change.
     /// - Returns: whether any stored size changed.
     @discardableResult
     public func setMeasuredSizes(_ items: [(IndexPath, Size)]) throws -> Bool {
@@ -71,29 +72,72 @@ extension FlowLayout {
         }
         // 2. Write (infallible).
         var changed = Set<Int>(), paths: [IndexPath] = []
+        made.removeAll()
         for (ip, size) in items {
             let s = ip.section, n = st.sections[s].itemCount
             if bulkSizes[s] == nil {
                 let sec = st.sections[s]
-                let list = sec.isUniform ? [Size](repeating: sec.uniformSize, count: n) : sec.sizes
+                let list = sec.isUniform ? FlowSizes(repeating: sec.uniformSize, count: n) : sec.sizes
                 bulkSizes[s] = FlowBulkSizes(sizes: list, uniform: sec.isUniform)
                 ownsSizes.insert(s)
+                made.insert(s)
             }
             if measured[s] == nil { measured[s] = FlowMeasuredItems(count: n) }
             measured[s]!.insert(ip.item)
             let old = bulkSizes[s]!.sizes[ip.item]
             guard old != size else { continue }
-            // A uniform array stays uniform only if every item is this size (one item).
-            bulkSizes[s]!.uniform = bulkSizes[s]!.uniform && n == 1
             bulkSizes[s]!.sizes[ip.item] = size
             changed.insert(s)
             paths.append(ip)
+            if !made.contains(s) {
+                sectionSizesEdited(s, count: n, start: ip.item, removed: 1, inserted: 1)
+            }
         }
-        for s in changed { dirtySections.insert(s) }
+        for s in changed {
+            bulkSizes[s]!.uniform = bulkSizes[s]!.sizes.allEqual()
+            if made.contains(s) { dirtySections.insert(s) }
+        }
         // UIKit's `invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)`
-        // invalidates the measured items; their sections are laid out again (dirty).
+        // invalidates the measured items; their lines are laid out again.
         if !changed.isEmpty { collectionView?.invalidateLayout(.items(paths)) }
         return !changed.isEmpty
+    }
+
+    /// Marks items as not measured any more (their content changed, a font changed…): they are
+    /// estimates again for `unmeasuredItems` (`items_to_measure`) until measured again, and keep
+    /// their current size meanwhile, so nothing moves until the host reports the new size.
+    /// `range` nil: every item of `section`; `section` nil: every section.
+    /// - Throws: `.outOfRange` for a negative section, or a range that is not within
+    ///   `0 ... count` of the section's prepared item count. Nothing changes on error.
+    /// - Complexity: O(k + chunk + chunks) for a range of k items; O(sections) for all.
+    /// - Returns: how many items stopped being measured.
+    @discardableResult
+    public func clearMeasuredSizes(section: Int?, range: Range<Int>?) throws -> Int {
+        guard let section else {
+            guard range == nil else {
+                throw LayoutError.invalid("clear measured sizes: a range needs a section")
+            }
+            let n = measuredItemCount
+            measured.removeAll()
+            return n
+        }
+        guard section >= 0, section < CollectionView.maxCount else {
+            throw LayoutError.outOfRange("clear measured sizes: section \(section) is out of range")
+        }
+        if let range {
+            let count = state.flatMap { section < $0.sections.count ? $0.sections[section].itemCount : nil } ?? 0
+            guard range.lowerBound >= 0, range.upperBound <= count else {
+                throw LayoutError.outOfRange(
+                    "clear measured sizes: items \(range.lowerBound) ..< \(range.upperBound) are outside the "
+                        + "\(count) items of section \(section)")
+            }
+            guard var m = measured[section] else { return 0 }
+            measured[section] = nil
+            let n = m.remove(range)
+            measured[section] = m.count > 0 ? m : nil
+            return n
+        }
+        return measured.removeValue(forKey: section)?.count ?? 0
     }
 
     /// The items intersecting `rect` whose size is still an estimate, in index-path order, at
@@ -134,42 +178,50 @@ extension FlowLayout {
     }
 }
 
-/// The measured items of one section: one bit per item.
+/// The measured items of one section: one flag per item, chunked like the sizes so that a range
+/// edit costs O(k + chunk + chunks).
 struct FlowMeasuredItems {
-    /// The section's item count the bits describe (when the first item was measured, then
+    /// The section's item count the flags describe (when the first item was measured, then
     /// after each range edit of the sizes).
-    private(set) var itemCount: Int
-    var bits: [UInt64]
-    /// Number of bits set.
+    var itemCount: Int { flags.count }
+    var flags: FlowChunkedArray<UInt8>
+    /// Number of flags set.
     private(set) var count = 0
 
     init(count n: Int) {
-        itemCount = Swift.max(0, n)
-        bits = [UInt64](repeating: 0, count: (itemCount + 63) / 64)
+        flags = FlowChunkedArray(repeating: 0, count: Swift.max(0, n))
     }
 
     @inline(__always)
     func contains(_ i: Int) -> Bool {
-        i >= 0 && i < itemCount && bits[i >> 6] & (1 << UInt64(i & 63)) != 0
+        i >= 0 && i < itemCount && flags[i] != 0
     }
 
     /// Follows a range edit of the section's sizes (`replaceItemSizes`): items before `start`
-    /// keep their bit, the `removed` items go, `inserted` new items are estimates (not
-    /// measured), the items after move with their bit. O(n).
+    /// keep their flag, the `removed` items go, `inserted` new items are estimates (not
+    /// measured), the items after move with their flag. O(removed + inserted + chunk + chunks).
     mutating func replaceRange(_ start: Int, _ removed: Int, inserting inserted: Int) {
-        // (The bits follow the bulk array edit by edit, so `removed` fits; clamped all the same.)
-        let removed = Swift.min(Swift.max(0, removed), Swift.max(0, itemCount - start))
-        var next = FlowMeasuredItems(count: Swift.max(0, itemCount - removed + inserted))
-        for i in 0..<start where contains(i) { next.insert(i) }
-        for i in (start + removed)..<Swift.max(start + removed, itemCount) where contains(i) {
-            next.insert(i - removed + inserted)
+        // (The flags follow the bulk array edit by edit, so the range fits; clamped all the same.)
+        let start = Swift.min(Swift.max(0, start), itemCount)
+        let removed = Swift.min(Swift.max(0, removed), itemCount - start)
+        _ = remove(start..<start + removed)
+        flags.replaceSubrange(start, removing: removed, with: repeatElement(UInt8(0), count: Swift.max(0, inserted)))
+    }
+
+    /// Clears the flags of `range` (within `0 ... itemCount`); returns how many were set. O(k).
+    mutating func remove(_ range: Range<Int>) -> Int {
+        var n = 0
+        for i in range where contains(i) {
+            flags[i] = 0
+            n += 1
         }
-        self = next
+        count -= n
+        return n
     }
 
     mutating func insert(_ i: Int) {
         guard i >= 0, i < itemCount, !contains(i) else { return }
-        bits[i >> 6] |= 1 << UInt64(i & 63)
+        flags[i] = 1
         count += 1
     }
 }

@@ -12,7 +12,7 @@ extension FlowLayout {
     /// - Throws: `.outOfRange` for a negative section (or one beyond `CollectionView.maxCount`),
     ///   `.invalidArgument` for a size that is NaN, infinite, negative or larger than
     ///   `maxMagnitude`.
-    /// - Complexity: O(n) (validation and a same-size check); the array is kept, not copied.
+    /// - Complexity: O(n) (validation, a same-size check and a copy into the chunked store).
     public func setItemSizes(_ sizes: [Size], forSection section: Int) throws {
         try FlowLayout.checkBulkSection(section)
         try sizes.withUnsafeBufferPointer { b in
@@ -23,7 +23,8 @@ extension FlowLayout {
                 )
             }
         }
-        bulkSizes[section] = FlowBulkSizes(sizes: sizes, uniform: FlowSection.allEqual(sizes))
+        let stored = FlowSizes(sizes)
+        bulkSizes[section] = FlowBulkSizes(sizes: stored, uniform: stored.allEqual())
         forgetMeasurements(ofSection: section)
         sectionSizesChanged(section)
     }
@@ -35,8 +36,9 @@ extension FlowLayout {
     ///   them, `.invalidArgument` for a bad size or a result above `CollectionView.maxCount`
     ///   items. Nothing changes on error.
     /// - Complexity: O(k) validation for the k new sizes (none of the others is checked or sent
-    ///   again), plus moving the sizes after the range, O(n − start) (a copy of the array when the
-    ///   last prepared section shares it).
+    ///   again), plus O(chunk + chunks) to splice them into the chunked store (`FlowChunkedArray`:
+    ///   chunks of 1024 sizes; the prepared layout keeps the chunks it shares). The next
+    ///   `prepare()` re-lays out only the lines the edit can change (`FlowLineBlocks.relayOut`).
     public func replaceItemSizes(
         inSection section: Int, start: Int, removeCount: Int,
         with sizes: [Size]
@@ -59,18 +61,12 @@ extension FlowLayout {
                 "new item size \(i) for section \(section) is \(s.width)x\(s.height); sizes must be finite, "
                     + "non-negative and at most \(FlowLayout.maxMagnitude)")
         }
-        let wasUniform = bulk.uniform, first = bulk.sizes.first
         bulkSizes[section] = nil  // the only other reference is the prepared section's
-        bulk.sizes.replaceSubrange(start..<start + removeCount, with: sizes)
-        // The kept old sizes all equal `first`; when none is kept, the new sizes decide alone.
-        if wasUniform, let u = removeCount < n ? first : sizes.first {
-            bulk.uniform = sizes.allSatisfy { $0 == u }
-        } else {
-            bulk.uniform = FlowSection.allEqual(bulk.sizes)
-        }
+        bulk.sizes.replaceSubrange(start, removing: removeCount, with: sizes)
+        bulk.uniform = bulk.sizes.allEqual()
         bulkSizes[section] = bulk
         measured[section]?.replaceRange(start, removeCount, inserting: sizes.count)
-        sectionSizesChanged(section)
+        sectionSizesEdited(section, count: n, start: start, removed: removeCount, inserted: sizes.count)
     }
 
     /// Removes the bulk sizes of `section` (it falls back to the delegate or `itemSize`).
@@ -85,6 +81,7 @@ extension FlowLayout {
     public func removeAllItemSizes() {
         guard !bulkSizes.isEmpty else { return }
         for s in bulkSizes.keys { dirtySections.insert(s) }
+        sizeEdits.removeAll()
         bulkSizes.removeAll()
         measured.removeAll()
         ownsSizes.removeAll()
@@ -92,10 +89,23 @@ extension FlowLayout {
     }
 
     /// The bulk sizes set for `section`, if any.
-    public func itemSizes(forSection section: Int) -> [Size]? { bulkSizes[section]?.sizes }
+    /// O(n): a copy out of the chunked store.
+    public func itemSizes(forSection section: Int) -> [Size]? { bulkSizes[section]?.sizes.toArray() }
+
+    /// Records a range edit of `section`'s bulk sizes (which had `count` entries): the next
+    /// prepare re-lays out from the edit on, unless the whole section is already to be fetched.
+    func sectionSizesEdited(_ section: Int, count: Int, start: Int, removed: Int, inserted: Int) {
+        if !dirtySections.contains(section) {
+            sizeEdits[section] =
+                sizeEdits[section]?.then(start: start, removed: removed, inserted: inserted)
+                ?? FlowEdit(count: count, start: start, removed: removed, inserted: inserted)
+        }
+        collectionView?.invalidateLayout(InvalidationContext())
+    }
 
     private func sectionSizesChanged(_ section: Int) {
         dirtySections.insert(section)
+        sizeEdits[section] = nil
         // An empty context: nothing the collection view knows changed, but the cycle must run;
         // `prepare()` recomputes the dirty sections.
         collectionView?.invalidateLayout(InvalidationContext())

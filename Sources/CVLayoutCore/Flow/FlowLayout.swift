@@ -11,9 +11,11 @@
 /// line, single-item lines, headers, pinning, content size) are in docs/flow-layout-rules.md.
 ///
 /// Cost: `prepare()` is one linear pass over the items of the sections it recomputes, O(1) per
-/// section of same-size items; queries are O(log n + k). Memory: nothing per item for
-/// same-size sections; otherwise 8 bytes per item (its cross-axis origin) plus 24 bytes per
-/// line, plus the sizes (16 bytes per item) for delegate-sized sections.
+/// section of same-size items; a range edit of a section's sizes (`replaceItemSizes`, measured
+/// sizes) re-lays out only the lines it can change (`FlowLineBlocks.relayOut`). Queries are
+/// O(log n + k). Memory: nothing per item for same-size sections; otherwise 8 bytes per item
+/// (its cross-axis origin) plus 24 bytes per line, plus the sizes (16 bytes per item) for
+/// delegate-sized sections.
 open class FlowLayout: CollectionViewLayout {
     // MARK: Properties
 
@@ -87,6 +89,13 @@ open class FlowLayout: CollectionViewLayout {
     var needsFullRebuild = true
     /// Sections whose bulk sizes were set or removed.
     var dirtySections = Set<Int>()
+    /// Sections whose bulk sizes were only edited by range (`replaceItemSizes`, measured
+    /// sizes) since the last prepare, with what the edits changed: their lines are re-laid out
+    /// from the first changed one only.
+    var sizeEdits: [Int: FlowEdit] = [:]
+    /// Sections laid out again from their old lines (`FlowSection.layOut(reusing:)`) so far: the
+    /// tests check that edits take that path.
+    var incrementalLayouts = 0
     /// Bulk item sizes by section: the host's arrays, and the ones the layout made to hold
     /// measured sizes (`ownsSizes`). The one per-item size store.
     var bulkSizes: [Int: FlowBulkSizes] = [:]
@@ -205,14 +214,14 @@ open class FlowLayout: CollectionViewLayout {
     /// Estimated bytes held by the layout's tables and the bulk size arrays it keeps.
     public var memoryFootprint: Int {
         var b = state?.tableBytes ?? 0
-        for (_, v) in bulkSizes { b += v.sizes.count * MemoryLayout<Size>.stride }
-        for (_, m) in measured { b += m.bits.count * MemoryLayout<UInt64>.stride }
+        for (_, v) in bulkSizes { b += v.sizes.bytes }
+        for (_, m) in measured { b += m.flags.bytes }
         return b
     }
 }
 
-/// A bulk size array and whether all its sizes are equal (computed once when set).
+/// A section's bulk sizes and whether all of them are equal (kept up to date by every edit).
 struct FlowBulkSizes {
-    var sizes: [Size]
+    var sizes: FlowSizes
     var uniform: Bool
 }

@@ -1,13 +1,15 @@
 /// One line of a section whose items have individual sizes (PST's `PSTGridLayoutRow`,
-/// UIKit's `_UIFlowLayoutRow`), stored flat in `FlowState.lines`: 24 bytes per line.
+/// UIKit's `_UIFlowLayoutRow`), stored in a `FlowLineBlock`: 24 bytes per line.
 ///
 /// Main-axis coordinates are relative to the section's origin, so a change in an earlier
-/// section only moves the section, never rewrites its lines.
+/// section only moves the section, never rewrites its lines; within a section a block's lines
+/// move together through the block's `delta`.
 struct FlowLine: Equatable, Sendable {
-    /// Index (within the section) of the first item of the line; the line ends where the next
-    /// line starts.
+    /// Index of the first item of the line, relative to its block's first item; the line ends
+    /// where the next line starts.
     var first: Int
-    /// Main-axis origin of the line, relative to the section's origin.
+    /// Main-axis origin of the line, relative to the section's origin, before its block's
+    /// `delta` is added.
     var origin: Double
     /// Main-axis thickness: the largest main-axis size of its items. Every item is centred on
     /// the line along the main axis (Apple: "the flow layout object centers items vertically
@@ -15,7 +17,7 @@ struct FlowLine: Equatable, Sendable {
     var thickness: Double
 }
 
-/// What laying out a section's lines produced, besides the line and item tables.
+/// What laying out a section's lines produced, besides the line blocks.
 struct FlowBody {
     var lineCount = 0
     /// Main-axis end of the last line (relative); `bodyStart` when there is no line.
@@ -39,98 +41,169 @@ struct FlowBody {
 @inline(__always)
 func flowFitTolerance(_ available: Double) -> Double { 1e-9 * Swift.max(1, abs(available)) }
 
-/// Greedy line breaking and alignment for a section whose items have individual sizes.
-enum FlowLineBreaker {
-    /// Breaks `sizes` into lines, appends one `FlowLine` per line and writes one cross-axis
-    /// origin per item into `itemCross`. One linear pass, no allocation besides the tables' growth.
-    ///
-    /// Rules (see docs/flow-layout-rules.md):
-    /// - an item goes on the current line if `used + spacing + size ≤ available`, the first
-    ///   item of a line always does (an item larger than the line sits alone, not shrunk);
-    /// - a full line of several items is justified: gap = spacing + leftover / (n − 1);
-    /// - a line holding one item (because the next did not fit) is centred, or placed at the
-    ///   line start when it is larger than the line;
-    /// - the last line is left-aligned at the minimum spacing (the section is not uniform:
-    ///   uniform sections use `FlowSection.layOutGrid`);
-    /// - lines are `lineSpacing` apart; each is as thick as its thickest item.
-    static func breakLines(
-        _ sizes: UnsafeBufferPointer<Size>, axis: FlowAxis,
-        lead: Double, available: Double, interitemSpacing s: Double,
-        lineSpacing: Double, bodyStart: Double,
-        lines: inout ContiguousArray<FlowLine>,
-        itemCross: UnsafeMutableBufferPointer<Double>
-    ) -> FlowBody {
-        axis.horizontal
-            ? breakLines(
-                HorizontalFlowAxis.self, sizes, lead: lead, available: available, interitemSpacing: s,
-                lineSpacing: lineSpacing, bodyStart: bodyStart, lines: &lines, itemCross: itemCross)
-            : breakLines(
-                VerticalFlowAxis.self, sizes, lead: lead, available: available, interitemSpacing: s,
-                lineSpacing: lineSpacing, bodyStart: bodyStart, lines: &lines, itemCross: itemCross)
-    }
+/// The metrics line breaking needs, resolved for one section.
+struct FlowBreakParams {
+    var horizontal: Bool
+    /// Cross-axis start of the lines (the leading inset) and the room they have.
+    var lead: Double
+    var available: Double
+    var interitemSpacing: Double
+    var lineSpacing: Double
+    /// Main-axis origin of the first line (relative to the section).
+    var bodyStart: Double
 
-    /// `itemCross` has exactly one slot per size; every slot is written.
+    var limit: Double { available + flowFitTolerance(available) }
+}
+
+/// Greedy line breaking and alignment for a section whose items have individual sizes.
+///
+/// Rules (see docs/flow-layout-rules.md):
+/// - an item goes on the current line if `used + spacing + size ≤ available`, the first
+///   item of a line always does (an item larger than the line sits alone, not shrunk);
+/// - a full line of several items is justified: gap = spacing + leftover / (n − 1);
+/// - a line holding one item (because the next did not fit) is centred, or placed at the
+///   line start when it is larger than the line;
+/// - the last line is left-aligned at the minimum spacing (the section is not uniform:
+///   uniform sections use `FlowSection.layOutGrid`);
+/// - lines are `lineSpacing` apart; each is as thick as its thickest item: line k + 1 starts at
+///   `origin(k) + (thickness(k) + lineSpacing)`, summed line after line.
+enum FlowLineBreaker {
+    /// The greedy part: the line starting at item `first` of `n` takes items while they fit.
+    /// Returns its end (the next line's first item), its thickness and the cross-axis length its
+    /// items and minimum spacings use. O(items of the line).
     @inline(__always)
-    private static func breakLines<A: FlowAxisKind>(
-        _ axis: A.Type, _ sizes: UnsafeBufferPointer<Size>,
-        lead: Double, available: Double, interitemSpacing s: Double,
-        lineSpacing: Double, bodyStart: Double,
-        lines: inout ContiguousArray<FlowLine>,
-        itemCross: UnsafeMutableBufferPointer<Double>
-    ) -> FlowBody {
-        let n = Swift.min(sizes.count, itemCross.count)
-        let limit = available + flowFitTolerance(available)
-        var body = FlowBody(start: bodyStart)
-        var pos = bodyStart
-        var i = 0
+    static func breakLine<A: FlowAxisKind>(
+        _ axis: A.Type, _ sizes: inout FlowChunkReader<Size>, from first: Int, count n: Int,
+        spacing s: Double, limit: Double
+    ) -> (end: Int, thickness: Double, used: Double) {
+        var i = first
+        var (b, stop) = sizes.window(at: i)
+        let s0 = b[i]
+        var used = A.cross(s0)
+        var thick = A.main(s0)
+        i += 1
         while i < n {
-            // 1. Greedy: take items while they fit.
-            let first = i
-            var used = axis.cross(sizes[i])
-            var thick = axis.main(sizes[i])
-            i += 1
-            while i < n {
-                let sz = sizes[i]
+            if i >= stop { (b, stop) = sizes.window(at: i) }
+            let runEnd = Swift.min(stop, n)
+            var fits = true
+            while i < runEnd {
+                let sz = b[i]
                 // `s + w` first: one dependent addition per item on the `used` chain.
-                let next = used + (s + axis.cross(sz))
-                if next > limit { break }
+                let next = used + (s + A.cross(sz))
+                if next > limit {
+                    fits = false
+                    break
+                }
                 used = next
-                let m = axis.main(sz)
+                let m = A.main(sz)
                 if m > thick { thick = m }
                 i += 1
             }
-            // 2. Alignment along the line.
-            let count = i - first
-            var x = lead, step = s
-            if i == n {
-                // Last line of a non-uniform section: left-aligned at the minimum spacing.
-            } else if count == 1 {
-                if used <= available { x = lead + (available - used) * 0.5 }
-            } else {
-                step = s + Swift.max(0, available - used) / Double(count - 1)
-            }
-            var k = first
-            while k < i {
-                let w = axis.cross(sizes[k])
-                itemCross[k] = x
-                if w > body.maxItemCross { body.maxItemCross = w }
-                if x + w > body.crossEnd { body.crossEnd = x + w }
+            if !fits { break }
+        }
+        return (i, thick, used)
+    }
+
+    /// Alignment along the line `first ..< end` (of `n` items) whose items use `used`: writes
+    /// each item's cross-axis origin to `cross[item − first]` and notes its extent in `stats`.
+    @inline(__always)
+    static func align<A: FlowAxisKind>(
+        _ axis: A.Type, _ sizes: inout FlowChunkReader<Size>, _ first: Int, _ end: Int, count n: Int,
+        used: Double, _ p: FlowBreakParams, into cross: UnsafeMutablePointer<Double>, _ stats: inout FlowCrossStats
+    ) {
+        let s = p.interitemSpacing
+        let count = end - first
+        var x = p.lead, step = s
+        if end == n {
+            // Last line of a non-uniform section: left-aligned at the minimum spacing.
+        } else if count == 1 {
+            if used <= p.available { x = p.lead + (p.available - used) * 0.5 }
+        } else {
+            step = s + Swift.max(0, p.available - used) / Double(count - 1)
+        }
+        var maxItem = stats.maxItemCross, crossEnd = stats.crossEnd
+        var k = first
+        while k < end {
+            let (b, stop) = sizes.window(at: k)
+            let runEnd = Swift.min(stop, end)
+            while k < runEnd {
+                let w = A.cross(b[k])
+                cross[k - first] = x
+                if w > maxItem { maxItem = w }
+                if x + w > crossEnd { crossEnd = x + w }
                 x += w + step
                 k += 1
             }
-            // 3. The line along the main axis.
-            lines.append(FlowLine(first: first, origin: pos, thickness: thick))
-            if pos < body.minOrigin { body.minOrigin = pos }
-            if pos + thick > body.maxEnd { body.maxEnd = pos + thick }
-            if thick > body.maxThickness { body.maxThickness = thick }
-            body.end = pos + thick
-            body.lineCount += 1
-            if i < n {
-                let pitch = thick + lineSpacing
-                if pitch < 0 { body.linesMonotone = false }
-                pos += pitch
-            }
         }
-        return body
+        stats.maxItemCross = maxItem
+        stats.crossEnd = crossEnd
     }
+
+    /// Breaks all `n` items into blocks of `FlowLineBlocks.lineTarget` lines. One linear pass
+    /// (each block's items are read twice: breaking, then aligning, while they are in cache).
+    static func breakLines(_ sizes: FlowSizes, count n: Int, _ p: FlowBreakParams) -> FlowLineBlocks {
+        sizes.withReader { reader in
+            p.horizontal
+                ? breakLines(HorizontalFlowAxis.self, &reader, count: n, p)
+                : breakLines(VerticalFlowAxis.self, &reader, count: n, p)
+        }
+    }
+
+    private static func breakLines<A: FlowAxisKind>(
+        _ axis: A.Type, _ reader: inout FlowChunkReader<Size>, count n: Int, _ p: FlowBreakParams
+    ) -> FlowLineBlocks {
+        let limit = p.limit
+        let target = FlowLineBlocks.lineTarget
+        var out = FlowLineBlocks()
+        var used = ContiguousArray<Double>()
+        used.reserveCapacity(target)
+        var pos = p.bodyStart
+        var i = 0
+        while i < n {
+            let blockStart = i
+            var blk = FlowLineBlock()
+            var lines = ContiguousArray<FlowLine>()
+            lines.reserveCapacity(target)
+            used.removeAll(keepingCapacity: true)
+            // 1. Break up to `target` lines.
+            while i < n && lines.count < target {
+                let (end, thick, u) = breakLine(
+                    A.self, &reader, from: i, count: n, spacing: p.interitemSpacing, limit: limit)
+                lines.append(FlowLine(first: i - blockStart, origin: pos, thickness: thick))
+                blk.noteLine(origin: pos, thickness: thick, isLast: end == n, p.lineSpacing)
+                used.append(u)
+                i = end
+                if i < n {
+                    let pitch = thick + p.lineSpacing
+                    pos += pitch
+                }
+            }
+            // 2. Align their items.
+            let m = i - blockStart, blockEnd = i
+            var stats = FlowCrossStats()
+            blk.itemCross = ContiguousArray(unsafeUninitializedCapacity: m) { buffer, initialized in
+                let base = buffer.baseAddress.unsafelyUnwrapped
+                lines.withUnsafeBufferPointer { ls in
+                    for k in 0..<ls.count {
+                        let f = blockStart + ls[k].first
+                        let e = k + 1 < ls.count ? blockStart + ls[k + 1].first : blockEnd
+                        align(A.self, &reader, f, e, count: n, used: used[k], p, into: base + (f - blockStart), &stats)
+                    }
+                }
+                initialized = m
+            }
+            blk.lines = lines
+            blk.maxItemCross = stats.maxItemCross
+            blk.crossEnd = stats.crossEnd
+            out.blocks.append(blk)
+        }
+        out.reindex()
+        return out
+    }
+}
+
+/// The cross-axis extent of items: the widest item and the largest item end.
+struct FlowCrossStats {
+    var maxItemCross = 0.0
+    var crossEnd = -Double.infinity
 }

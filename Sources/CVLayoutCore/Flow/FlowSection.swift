@@ -20,8 +20,7 @@ enum FlowSizeSource: UInt8, Sendable {
 ///
 /// A uniform section (every item the same size — whatever the source) stores nothing per item:
 /// it is a grid of `perLine` items per line, computed arithmetically. Other sections keep their
-/// lines in `FlowState.lines[lineBase ..< lineBase + lineCount]` and their items' cross-axis
-/// origins in `FlowState.itemCross[itemBase ..< itemBase + itemCount]`.
+/// lines and their items' cross-axis origins in `body` (blocks of lines, `FlowLineBlocks`).
 struct FlowSection {
     // MARK: Inputs (resolved: delegate answers or layout properties)
     var itemCount = 0
@@ -34,9 +33,9 @@ struct FlowSection {
     /// True when every item has the same size; then `sizes` is empty and `uniformSize` is it.
     var isUniform = true
     var uniformSize = Size.zero
-    /// Item sizes when not uniform: the bulk array itself (shared, not copied) or the
+    /// Item sizes when not uniform: the bulk store itself (shared, not copied) or the
     /// delegate's answers.
-    var sizes: [Size] = []
+    var sizes = FlowSizes()
 
     // MARK: Geometry along the main axis (relative to `origin`)
     var origin = 0.0
@@ -54,8 +53,8 @@ struct FlowSection {
 
     // MARK: Lines
     var lineCount = 0
-    var lineBase = 0
-    var itemBase = 0
+    /// The lines of a per-item section (empty for a uniform one).
+    var body = FlowLineBlocks()
     var maxThickness = 0.0
     var maxItemCross = 0.0
     var linesMonotone = true
@@ -75,84 +74,75 @@ struct FlowSection {
     @inline(__always)
     func size(ofItem i: Int) -> Size { isUniform ? uniformSize : sizes[i] }
 
-    /// Whether two sections have the same inputs (metrics and sizes).
-    func hasSameInputs(as o: FlowSection) -> Bool {
-        itemCount == o.itemCount && inset == o.inset && lineSpacing == o.lineSpacing
-            && interitemSpacing == o.interitemSpacing && headerSize == o.headerSize
-            && footerSize == o.footerSize && isUniform == o.isUniform
-            && (isUniform ? uniformSize == o.uniformSize : sizes == o.sizes)
+    /// Whether two sections have the same metrics (everything but the sizes and the count).
+    func hasSameMetrics(as o: FlowSection) -> Bool {
+        inset == o.inset && lineSpacing == o.lineSpacing && interitemSpacing == o.interitemSpacing
+            && headerSize == o.headerSize && footerSize == o.footerSize
     }
 
-    /// Sets `isUniform`, `uniformSize` and `sizes` from a list of sizes. O(n).
-    mutating func setSizes(_ list: [Size], uniform: Bool? = nil) {
-        let u = uniform ?? FlowSection.allEqual(list)
+    /// Sets `isUniform`, `uniformSize` and `sizes` from a list of sizes whose uniformity is known.
+    mutating func setSizes(_ list: FlowSizes, uniform u: Bool) {
         isUniform = u
         if u {
-            uniformSize = list.first ?? uniformSize
-            sizes = []
+            uniformSize = list.count > 0 ? list[0] : uniformSize
+            sizes = FlowSizes()
         } else {
             sizes = list
         }
     }
 
-    static func allEqual(_ list: [Size]) -> Bool {
-        list.withUnsafeBufferPointer { b in
-            guard let f = b.first else { return true }
-            for s in b where s != f { return false }
-            return true
-        }
-    }
-
-    /// A cheap estimate of the number of lines of a per-item section (0 for a uniform one),
-    /// from the mean cross-axis size of up to 64 evenly spread items: used to size the line
-    /// table once instead of growing it.
-    func estimatedLineCount(axis: FlowAxis, crossSize: Double) -> Int {
-        guard !isUniform, itemCount > 0, sizes.count == itemCount else { return 0 }
-        let samples = Swift.min(64, itemCount)
-        var total = 0.0
-        for k in 0..<samples { total += axis.cross(sizes[k * itemCount / samples]) }
-        let pitch = total / Double(samples) + interitemSpacing
-        let available = crossSize - axis.crossLeading(inset) - axis.crossTrailing(inset) + interitemSpacing
-        guard pitch > 0, available > pitch else { return itemCount }
-        let perLine = (available / pitch).rounded(.down)
-        let estimate = Double(itemCount) / perLine * 1.0625 + 1
-        return flowClampIndex(estimate, 1, itemCount)
-    }
-
     // MARK: Layout
 
-    /// Number of entries the section takes in `FlowState.itemCross`.
-    var itemCrossCount: Int { isUniform ? 0 : itemCount }
-
-    /// Computes the section's geometry (relative to its origin) for a collection view whose
-    /// cross-axis size is `crossSize`; a per-item section appends its lines to `lines` and
-    /// writes its items' cross-axis origins into `itemCross` (`itemCrossCount` slots, which
-    /// start at index `itemBase` of the state's table).
-    mutating func layOut(
-        axis: FlowAxis, crossSize: Double,
-        lines: inout ContiguousArray<FlowLine>,
-        itemCross: UnsafeMutableBufferPointer<Double>, itemBase: Int
-    ) {
+    /// The line-breaking metrics for a collection view whose cross-axis size is `crossSize`.
+    private mutating func breakParams(axis: FlowAxis, crossSize: Double) -> FlowBreakParams {
         headerExtent = axis.main(headerSize)
         footerExtent = axis.main(footerSize)
         bodyStart = headerExtent + axis.mainLeading(inset)
         let lead = axis.crossLeading(inset)
-        let available = crossSize - lead - axis.crossTrailing(inset)
         itemsMonotone = interitemSpacing >= 0
-        lineBase = lines.count
-        self.itemBase = itemBase
-        let body: FlowBody
+        return FlowBreakParams(
+            horizontal: axis.horizontal, lead: lead,
+            available: crossSize - lead - axis.crossTrailing(inset),
+            interitemSpacing: interitemSpacing, lineSpacing: lineSpacing, bodyStart: bodyStart)
+    }
+
+    /// Computes the section's geometry (relative to its origin) for a collection view whose
+    /// cross-axis size is `crossSize`: a grid for a uniform section (O(1)), else its lines.
+    /// O(n) for a per-item section.
+    mutating func layOut(axis: FlowAxis, crossSize: Double) {
+        let p = breakParams(axis: axis, crossSize: crossSize)
         if isUniform {
-            body = layOutGrid(axis: axis, lead: lead, available: available)
+            body = FlowLineBlocks()
+            finish(axis, layOutGrid(axis: axis, lead: p.lead, available: p.available))
         } else {
-            let list = sizes
-            body = list.withUnsafeBufferPointer {
-                FlowLineBreaker.breakLines(
-                    $0, axis: axis, lead: lead, available: available,
-                    interitemSpacing: interitemSpacing, lineSpacing: lineSpacing,
-                    bodyStart: bodyStart, lines: &lines, itemCross: itemCross)
-            }
+            body = FlowLineBreaker.breakLines(sizes, count: itemCount, p)
+            finish(axis, body.body(start: bodyStart))
         }
+    }
+
+    /// Lays the section out again after the range edit `edit` of its sizes, reusing the lines of
+    /// `old` (the same section before the edit, same metrics) where the edit cannot change them
+    /// (`FlowLineBlocks.relayOut`); lays it out from scratch when they cannot be reused.
+    /// Bit-identical to `layOut`. Returns whether the old lines were reused.
+    @discardableResult
+    mutating func layOut(axis: FlowAxis, crossSize: Double, reusing old: inout FlowSection, edit: FlowEdit) -> Bool {
+        guard !isUniform, !old.isUniform, hasSameMetrics(as: old) else {
+            layOut(axis: axis, crossSize: crossSize)
+            return false
+        }
+        let p = breakParams(axis: axis, crossSize: crossSize)
+        var lines = old.body
+        old.body = FlowLineBlocks()  // uniquely referenced: edited in place
+        guard lines.relayOut(edit, sizes: sizes, count: itemCount, p) else {
+            layOut(axis: axis, crossSize: crossSize)
+            return false
+        }
+        body = lines
+        finish(axis, body.body(start: bodyStart))
+        return true
+    }
+
+    private mutating func finish(_ axis: FlowAxis, _ body: FlowBody) {
         lineCount = body.lineCount
         bodyEnd = body.end
         crossEnd = body.crossEnd

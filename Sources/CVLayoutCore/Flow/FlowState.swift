@@ -1,5 +1,5 @@
-/// Everything `prepare()` computes (PST's `PSTGridLayoutInfo`): the sections and the flat
-/// line and item tables they index into, plus the search indexes over sections.
+/// Everything `prepare()` computes (PST's `PSTGridLayoutInfo`): the sections (each with its
+/// lines) plus the search indexes over sections.
 ///
 /// Replaced as a whole by a full rebuild, or updated in place (after every fallible step) by a
 /// partial one, so a failed `prepare()` leaves the previous layout answering queries.
@@ -10,10 +10,6 @@ struct FlowState {
     /// The delegate methods in use when it was computed.
     var methods: FlowDelegateMethods
     var sections: ContiguousArray<FlowSection> = []
-    /// Lines of the per-item sections, section after section.
-    var lines: ContiguousArray<FlowLine> = []
-    /// Cross-axis origin of each item of the per-item sections, section after section.
-    var itemCross: ContiguousArray<Double> = []
     /// `reach[s]`: the largest absolute main-axis end of any element of sections 0 ... s
     /// (non-decreasing: binary search for the first section a rect can touch).
     var reach: ContiguousArray<Double> = []
@@ -77,11 +73,10 @@ struct FlowState {
     var tableBytes: Int {
         var b =
             sections.capacity * MemoryLayout<FlowSection>.stride
-            + lines.capacity * MemoryLayout<FlowLine>.stride
-            + itemCross.capacity * MemoryLayout<Double>.stride
             + (reach.capacity + floor.capacity) * MemoryLayout<Double>.stride
-        for sec in sections where sec.sizeSource == .delegate {
-            b += sec.sizes.capacity * MemoryLayout<Size>.stride
+        for sec in sections {
+            b += sec.body.tableBytes
+            if sec.sizeSource == .delegate { b += sec.sizes.bytes }
         }
         return b
     }

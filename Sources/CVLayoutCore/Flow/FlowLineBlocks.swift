@@ -1,0 +1,429 @@
+/// A run of whole lines of a per-item section, with the cross-axis origins of their items.
+///
+/// A block's lines move along the main axis together: a line's origin is `origin + delta`, so
+/// shifting every line after a change is one addition per block, not per line.
+struct FlowLineBlock {
+    var lines: ContiguousArray<FlowLine> = []
+    /// Cross-axis origin of each item of the block's lines.
+    var itemCross: ContiguousArray<Double> = []
+    /// Added to every line origin of the block (and to `minOrigin`, `maxEnd`).
+    var delta = 0.0
+    /// Smallest line origin and largest line end, before `delta`.
+    var minOrigin = Double.infinity
+    var maxEnd = -Double.infinity
+    var maxThickness = 0.0
+    var maxItemCross = 0.0
+    /// Largest cross-axis end of an item (absolute).
+    var crossEnd = -Double.infinity
+    /// No line of the block but the section's last has a negative pitch.
+    var monotone = true
+    /// A binary exponent e such that every line thickness of the block is a multiple of 2^e
+    /// (0 while they are whole numbers, else the lowest `flowLowExponent`; see
+    /// `FlowLineBlocks.isExact`).
+    var lowExp = 0
+
+    @inline(__always)
+    mutating func noteItem(cross x: Double, width w: Double) {
+        if w > maxItemCross { maxItemCross = w }
+        if x + w > crossEnd { crossEnd = x + w }
+    }
+
+    @inline(__always)
+    mutating func noteLine(origin: Double, thickness thick: Double, isLast: Bool, _ lineSpacing: Double) {
+        if origin < minOrigin { minOrigin = origin }
+        if origin + thick > maxEnd { maxEnd = origin + thick }
+        if thick > maxThickness { maxThickness = thick }
+        if thick != thick.rounded(.down) {  // whole numbers are multiples of 2^0: no need to look
+            let e = flowLowExponent(thick)
+            if e < lowExp { lowExp = e }
+        }
+        if !isLast {
+            let pitch = thick + lineSpacing
+            if pitch < 0 { monotone = false }
+        }
+    }
+
+    @inline(__always)
+    mutating func appendLine(first: Int, origin: Double, thickness: Double, isLast: Bool, _ lineSpacing: Double) {
+        lines.append(FlowLine(first: first, origin: origin, thickness: thickness))
+        noteLine(origin: origin, thickness: thickness, isLast: isLast, lineSpacing)
+    }
+}
+
+/// The lowest set bit of `x` as a binary exponent: `x` is an integer multiple of 2^result
+/// (`Int.max` for 0 and non-finite values, which constrain nothing).
+@inline(__always)
+func flowLowExponent(_ x: Double) -> Int {
+    guard x.isFinite, x != 0 else { return Int.max }
+    let normal = x.isNormal
+    let m = x.significandBitPattern | (normal ? 1 << 52 : 0)
+    return (normal ? Int(x.exponent) : -1022) - 52 + m.trailingZeroBitCount
+}
+
+/// What range edits of a section's item sizes changed since the last prepare: items
+/// `0 ..< lo` are unchanged, and old items `oldHi ..< baseCount` are the new items
+/// `newHi ..< baseCount + newHi − oldHi`, unchanged too.
+struct FlowEdit: Equatable, Sendable {
+    /// The item count before the first edit.
+    var baseCount: Int
+    var lo: Int
+    var oldHi: Int
+    var newHi: Int
+
+    /// One edit of `count` items: `removed` items at `start` replaced by `inserted` ones.
+    init(count: Int, start: Int, removed: Int, inserted: Int) {
+        baseCount = count
+        lo = start
+        oldHi = start + removed
+        newHi = start + inserted
+    }
+
+    /// This edit followed by another on its result.
+    func then(start: Int, removed: Int, inserted: Int) -> FlowEdit {
+        var e = self
+        let d1 = newHi - oldHi
+        let m = Swift.max(newHi, start + removed)
+        e.lo = Swift.min(lo, start)
+        e.oldHi = m - d1
+        e.newHi = m + (inserted - removed)
+        return e
+    }
+
+    /// The item count after the edits.
+    var newCount: Int { baseCount + newHi - oldHi }
+}
+
+/// The lines of a per-item section, in blocks of about `lineTarget` lines: an edit re-lays out
+/// only the lines it can affect and rebuilds the one or two blocks they are in; the blocks
+/// after move by a `delta` and an item and line renumbering, O(1) each.
+///
+/// Invariant: every line's `origin + delta` is bit-identical to the origin a from-scratch
+/// layout gives it (`FlowLineBreaker.breakLines`: one sum, line after line).
+struct FlowLineBlocks {
+    /// Lines per block when a section is laid out; an edited region of up to twice this stays
+    /// one block.
+    static var lineTarget: Int { 128 }
+
+    var blocks: ContiguousArray<FlowLineBlock> = []
+    /// `itemStart[b]`: index (in the section) of block b's first item.
+    var itemStart: ContiguousArray<Int> = []
+    /// `lineStart[b]`: index (in the section) of block b's first line.
+    var lineStart: ContiguousArray<Int> = []
+    var itemCount = 0
+    var lineCount = 0
+    /// The blocks' statistics, shifted by their deltas (`reindex()`).
+    var minOrigin = Double.infinity
+    var maxEnd = -Double.infinity
+    var maxThickness = 0.0
+    var maxItemCross = 0.0
+    var crossEnd = -Double.infinity
+    var monotone = true
+    var lowExp = Int.max
+    /// The lowest `lowExp` and the largest main-axis magnitude of the lines edits replaced since
+    /// the section was laid out from scratch: the origins kept were summed with those terms.
+    var lowExpFloor = Int.max
+    var magnitudeFloor = 0.0
+
+    /// Renumbers the blocks' first items and lines and gathers their statistics. O(blocks).
+    mutating func reindex() {
+        let n = blocks.count
+        var items = 0, lines = 0
+        var lo = Double.infinity, hi = -Double.infinity, thick = 0.0, itemCross = 0.0, cross = -Double.infinity
+        var mono = true, low = Int.max
+        if itemStart.count != n {
+            itemStart = ContiguousArray(repeating: 0, count: n)
+            lineStart = ContiguousArray(repeating: 0, count: n)
+        }
+        // Fields read in place (no copy of a block, whose arrays would be retained).
+        blocks.withUnsafeBufferPointer { bs in
+            itemStart.withUnsafeMutableBufferPointer { istart in
+                lineStart.withUnsafeMutableBufferPointer { lstart in
+                    for b in 0..<n {
+                        istart[b] = items
+                        lstart[b] = lines
+                        items += bs[b].itemCross.count
+                        lines += bs[b].lines.count
+                        let delta = bs[b].delta
+                        lo = Swift.min(lo, bs[b].minOrigin + delta)
+                        hi = Swift.max(hi, bs[b].maxEnd + delta)
+                        thick = Swift.max(thick, bs[b].maxThickness)
+                        itemCross = Swift.max(itemCross, bs[b].maxItemCross)
+                        cross = Swift.max(cross, bs[b].crossEnd)
+                        mono = mono && bs[b].monotone
+                        low = Swift.min(low, bs[b].lowExp)
+                    }
+                }
+            }
+        }
+        itemCount = items
+        lineCount = lines
+        minOrigin = lo
+        maxEnd = hi
+        maxThickness = thick
+        maxItemCross = itemCross
+        crossEnd = cross
+        monotone = mono
+        lowExp = low
+    }
+
+    /// The body a section gets from these lines.
+    func body(start: Double) -> FlowBody {
+        var body = FlowBody(start: start)
+        guard let last = blocks.last, let line = last.lines.last else { return body }
+        body.lineCount = lineCount
+        body.end = (line.origin + last.delta) + line.thickness
+        body.minOrigin = minOrigin
+        body.maxEnd = maxEnd
+        body.crossEnd = crossEnd
+        body.maxThickness = maxThickness
+        body.maxItemCross = maxItemCross
+        body.linesMonotone = monotone
+        return body
+    }
+
+    // MARK: Lookup
+
+    /// Block and line (within the block) of item `i` (`0 ≤ i < itemCount`). O(log lines).
+    @inline(__always)
+    func locate(item i: Int) -> (block: Int, line: Int) {
+        let b = flowPartitionPoint(0, itemStart.count) { itemStart[$0] > i } - 1
+        let rel = i - itemStart[b]
+        let lines = blocks[b].lines
+        let k = flowPartitionPoint(0, lines.count) { lines[$0].first > rel } - 1
+        return (b, k)
+    }
+
+    /// Block and line (within the block) of line `g` of the section (`0 ≤ g < lineCount`).
+    @inline(__always)
+    func locate(line g: Int) -> (block: Int, line: Int) {
+        let b = flowPartitionPoint(0, lineStart.count) { lineStart[$0] > g } - 1
+        return (b, g - lineStart[b])
+    }
+
+    /// Line `k` of block `b` in section coordinates: first item in the section, origin shifted.
+    @inline(__always)
+    func line(_ b: Int, _ k: Int) -> FlowLine {
+        let blk = blocks[b]
+        let l = blk.lines[k]
+        return FlowLine(first: itemStart[b] + l.first, origin: l.origin + blk.delta, thickness: l.thickness)
+    }
+
+    /// The end (next line's first item, in the section) of line `k` of block `b`.
+    @inline(__always)
+    func lineEnd(_ b: Int, _ k: Int) -> Int {
+        let blk = blocks[b]
+        if k + 1 < blk.lines.count { return itemStart[b] + blk.lines[k + 1].first }
+        return itemStart[b] + blk.itemCross.count
+    }
+
+    /// Cross-axis origin of item `i` of block `b`.
+    @inline(__always)
+    func cross(_ b: Int, item i: Int) -> Double { blocks[b].itemCross[i - itemStart[b]] }
+
+    var tableBytes: Int {
+        var bytes = blocks.capacity * MemoryLayout<FlowLineBlock>.stride + (itemStart.capacity + lineStart.capacity) * 8
+        for b in blocks {
+            bytes += b.lines.capacity * MemoryLayout<FlowLine>.stride + b.itemCross.capacity * 8
+        }
+        return bytes
+    }
+
+    // MARK: Incremental layout
+
+    /// Re-lays out after the edit `e` of the sizes (now `sizes`, `count` items; every other
+    /// metric unchanged): from the line of the item before the first changed one until a new
+    /// line starts where an old line started after the changed items — from there the old lines
+    /// are the new ones, moved by a constant (blocks after the rebuilt ones get it in `delta`).
+    ///
+    /// Bit-identical to `FlowLineBreaker.breakLines` over the new sizes: the lines before the
+    /// start and after the resynchronisation have the same items and cross positions; their
+    /// main-axis origins are sums, and moving a sum by a constant gives the same bits as
+    /// summing again only when no addition rounds (`isExact`); otherwise the origins after the
+    /// change are summed again line after line (O(lines after), no line is broken again).
+    /// - Returns: false when the lines cannot be reused (no old or no new item): lay out anew.
+    /// - Complexity: O(lines re-broken + 2 blocks + blocks) in the exact case.
+    mutating func relayOut(_ e: FlowEdit, sizes: FlowSizes, count newN: Int, _ p: FlowBreakParams) -> Bool {
+        let oldN = itemCount, d = newN - oldN
+        guard oldN > 0, newN > 0, !blocks.isEmpty, e.baseCount == oldN, e.newCount == newN,
+            e.lo >= 0, e.lo <= e.oldHi, e.lo <= e.newHi, e.oldHi <= oldN, e.newHi <= newN
+        else { return false }
+        lowExpFloor = Swift.min(lowExpFloor, lowExp)
+        magnitudeFloor = Swift.max(magnitudeFloor, abs(minOrigin), abs(maxEnd))
+        return sizes.withReader { reader in
+            p.horizontal
+                ? relayOut(HorizontalFlowAxis.self, e, &reader, oldN: oldN, newN: newN, d: d, p)
+                : relayOut(VerticalFlowAxis.self, e, &reader, oldN: oldN, newN: newN, d: d, p)
+        }
+    }
+
+    private mutating func relayOut<A: FlowAxisKind>(
+        _ axis: A.Type, _ e: FlowEdit, _ reader: inout FlowChunkReader<Size>, oldN: Int, newN: Int, d: Int,
+        _ p: FlowBreakParams
+    ) -> Bool {
+        // The line before the change can take the changed items (or stop being the last line).
+        let (bS, kS) = locate(item: Swift.min(Swift.max(e.lo - 1, 0), oldN - 1))
+        let startLine = line(bS, kS)
+        // Region lines: `first` is the item's index in the section (new numbering).
+        var region = FlowLineBlock()
+        region.lines.reserveCapacity(FlowLineBlocks.lineTarget * 2)
+        let regionFirst = itemStart[bS]
+        copyLines(bS, 0..<kS, itemShift: 0, shift: 0, into: &region)
+        // 1. Break new lines until one starts where an old one did, past the changed items.
+        var i = startLine.first
+        var pos = startLine.origin
+        let limit = p.limit
+        var resync: (block: Int, line: Int, shift: Double)?
+        var stats = FlowCrossStats()
+        while i < newN {
+            let first = i
+            let (end, thick, used) = FlowLineBreaker.breakLine(
+                A.self, &reader, from: i, count: newN, spacing: p.interitemSpacing, limit: limit)
+            region.lines.append(FlowLine(first: first, origin: pos, thickness: thick))
+            let at = region.itemCross.count
+            region.itemCross.append(contentsOf: repeatElement(0, count: end - first))
+            region.itemCross.withUnsafeMutableBufferPointer {
+                FlowLineBreaker.align(
+                    A.self, &reader, first, end, count: newN, used: used, p,
+                    into: $0.baseAddress.unsafelyUnwrapped + at,
+                    &stats)
+            }
+            i = end
+            guard i < newN else { break }
+            let pitch = thick + p.lineSpacing
+            pos += pitch
+            if i >= e.newHi {
+                let (bj, kj) = locate(item: i - d)
+                let old = line(bj, kj)
+                if old.first == i - d {
+                    resync = (bj, kj, pos - old.origin)
+                    break
+                }
+            }
+        }
+        // 2. The old lines after: the rest of the resynchronised line's block (and the next
+        // block when the region is small), renumbered and moved.
+        var regionEnd = blocks.count - 1
+        var shift = 0.0
+        if let r = resync {
+            regionEnd = r.block
+            shift = r.shift
+            copyLines(r.block, r.line..<blocks[r.block].lines.count, itemShift: d, shift: shift, into: &region)
+            if region.lines.count < FlowLineBlocks.lineTarget / 4, r.block + 1 < blocks.count {
+                regionEnd += 1
+                copyLines(regionEnd, 0..<blocks[regionEnd].lines.count, itemShift: d, shift: shift, into: &region)
+            }
+        }
+        let rebuilt = FlowLineBlocks.makeBlocks(
+            A.self, region, firstItem: regionFirst, count: newN, &reader, p.lineSpacing)
+        blocks.replaceSubrange(bS...regionEnd, with: rebuilt)
+        let after = bS + rebuilt.count
+        if shift != 0 {
+            for b in after..<blocks.count { blocks[b].delta += shift }
+        }
+        reindex()
+        if shift != 0, !isExact(p) {
+            resequence(from: bS, p)
+            reindex()
+        }
+        return true
+    }
+
+    /// Appends lines `range` of block `b` (and their items' cross origins) to `region`, their
+    /// first items moved by `itemShift` and their origins by `shift`.
+    private func copyLines(
+        _ b: Int, _ range: Range<Int>, itemShift: Int, shift: Double, into region: inout FlowLineBlock
+    ) {
+        guard !range.isEmpty else { return }
+        let blk = blocks[b]
+        let base = itemStart[b]
+        for k in range {
+            let l = blk.lines[k]
+            region.lines.append(
+                FlowLine(
+                    first: base + l.first + itemShift, origin: (l.origin + blk.delta) + shift, thickness: l.thickness))
+        }
+        let from = blk.lines[range.lowerBound].first
+        let to = range.upperBound < blk.lines.count ? blk.lines[range.upperBound].first : blk.itemCross.count
+        region.itemCross.append(contentsOf: blk.itemCross[from..<to])
+    }
+
+    /// Splits `region` (lines numbered in the section, starting at item `firstItem`) into
+    /// blocks of about `lineTarget` lines, with their statistics. O(lines + items of the region).
+    private static func makeBlocks<A: FlowAxisKind>(
+        _ axis: A.Type, _ region: FlowLineBlock, firstItem: Int, count n: Int,
+        _ reader: inout FlowChunkReader<Size>, _ lineSpacing: Double
+    ) -> ContiguousArray<FlowLineBlock> {
+        let lines = region.lines.count
+        guard lines > 0 else { return [] }
+        let target = lineTarget
+        let pieces = lines <= 2 * target ? 1 : (lines + target - 1) / target
+        var out = ContiguousArray<FlowLineBlock>()
+        out.reserveCapacity(pieces)
+        var a = 0
+        for piece in 0..<pieces {
+            let b = (piece + 1) * lines / pieces
+            let itemLo = region.lines[a].first
+            let itemHi = b < lines ? region.lines[b].first : firstItem + region.itemCross.count
+            var blk = FlowLineBlock()
+            blk.lines.reserveCapacity(b - a)
+            for k in a..<b {
+                let l = region.lines[k]
+                let end = k + 1 < lines ? region.lines[k + 1].first : firstItem + region.itemCross.count
+                blk.appendLine(
+                    first: l.first - itemLo, origin: l.origin, thickness: l.thickness, isLast: end == n, lineSpacing)
+            }
+            blk.itemCross.append(contentsOf: region.itemCross[(itemLo - firstItem)..<(itemHi - firstItem)])
+            for i in itemLo..<itemHi {
+                blk.noteItem(cross: blk.itemCross[i - itemLo], width: A.cross(reader(i)))
+            }
+            out.append(blk)
+            a = b
+        }
+        return out
+    }
+
+    /// Whether every main-axis sum of the section is exact (no addition rounds), so that moving
+    /// lines by a constant gives the bits summing again would: every term (the body start, the
+    /// line spacing, each thickness, now or in a line an edit replaced) is a multiple of 2^e, and
+    /// every sum stays below 2^(e+52),
+    /// so each is a multiple of 2^e that a double holds exactly. True for sizes in whole points,
+    /// halves, quarters… up to very large contents; false, say, for thirds of a point.
+    func isExact(_ p: FlowBreakParams) -> Bool {
+        let e = Swift.min(lowExp, lowExpFloor, flowLowExponent(p.bodyStart), flowLowExponent(p.lineSpacing))
+        guard e != Int.max else { return true }
+        let top = e + 52
+        guard top > -1000 else { return false }
+        let bound =
+            Swift.max(abs(minOrigin), abs(maxEnd), magnitudeFloor) + maxThickness + abs(p.lineSpacing)
+            + abs(p.bodyStart)
+        guard bound.isFinite else { return false }
+        return top >= 1000 || bound < Double(sign: .plus, exponent: top, significand: 1)
+    }
+
+    /// Sums the line origins again from block `b0` on (its first line's origin is right),
+    /// line after line as `FlowLineBreaker.breakLines` does; the deltas become 0.
+    private mutating func resequence(from b0: Int, _ p: FlowBreakParams) {
+        guard b0 < blocks.count else { return }
+        var pos = blocks[b0].lines[0].origin + blocks[b0].delta
+        let lastBlock = blocks.count - 1
+        for b in b0...lastBlock {
+            var blk = blocks[b]
+            blocks[b] = FlowLineBlock()
+            blk.delta = 0
+            blk.minOrigin = .infinity
+            blk.maxEnd = -.infinity
+            let count = blk.lines.count
+            for k in 0..<count {
+                blk.lines[k].origin = pos
+                let thick = blk.lines[k].thickness
+                if pos < blk.minOrigin { blk.minOrigin = pos }
+                if pos + thick > blk.maxEnd { blk.maxEnd = pos + thick }
+                if b < lastBlock || k + 1 < count {
+                    let pitch = thick + p.lineSpacing
+                    pos += pitch
+                }
+            }
+            blocks[b] = blk
+        }
+    }
+}

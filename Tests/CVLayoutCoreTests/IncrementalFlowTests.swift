@@ -1,0 +1,248 @@
+import XCTest
+
+@testable import CVLayoutCore
+
+/// SplitMix64: a small seeded generator so every run sees the same random cases.
+private struct Mix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Incremental relayout of the flow layout (issue 14): after range edits of the sizes, measured
+/// sizes and the batch updates that go with them, every frame, line and the content size are
+/// bit-identical to a layout computed from scratch over the same sizes (a fresh layout and view).
+final class IncrementalFlowTests: XCTestCase {
+    private struct Setup {
+        var horizontal = false
+        var width = 300.0
+        var lineSpacing = 10.0
+        var interitem = 10.0
+        var inset = EdgeInsets.zero
+        var header = Size.zero
+        /// Sizes are multiples of 1/quantum (1: whole points; 3: thirds, whose sums round).
+        var quantum = 1.0
+    }
+
+    private func configure(_ flow: FlowLayout, _ s: Setup) throws {
+        try flow.configure {
+            $0.scrollDirection = s.horizontal ? .horizontal : .vertical
+            $0.minimumLineSpacing = s.lineSpacing
+            $0.minimumInteritemSpacing = s.interitem
+            $0.sectionInset = s.inset
+            $0.headerReferenceSize = s.header
+        }
+    }
+
+    private func make(_ s: Setup, _ model: [[Size]]) throws -> (CollectionView, FlowLayout, StaticDataSource) {
+        let flow = FlowLayout()
+        try configure(flow, s)
+        for (k, sizes) in model.enumerated() { try flow.setItemSizes(sizes, forSection: k) }
+        let ds = StaticDataSource(model.map(\.count))
+        let v = try CollectionView(dataSource: ds, layout: flow)
+        try v.setBoundsSize(s.horizontal ? Size(width: 800, height: s.width) : Size(width: s.width, height: 800))
+        _ = try v.contentSize()
+        return (v, flow, ds)
+    }
+
+    /// Every frame, line and the content size of `v` equal a from-scratch layout of `model`.
+    private func assertSameAsFresh(
+        _ v: CollectionView, _ flow: FlowLayout, _ s: Setup, _ model: [[Size]], _ what: String
+    ) throws {
+        let (fv, fresh, _) = try make(s, model)
+        let size = try v.contentSize()
+        XCTAssertEqual(size, try fv.contentSize(), what)
+        for (k, sizes) in model.enumerated() {
+            XCTAssertEqual(flow.numberOfLines(inSection: k), fresh.numberOfLines(inSection: k), what)
+            XCTAssertEqual(flow.sectionFrame(k), fresh.sectionFrame(k), what)
+            for i in 0..<sizes.count {
+                let p = CVLayoutCore.IndexPath(section: k, item: i)
+                guard flow.frameForItem(at: p) == fresh.frameForItem(at: p),
+                    flow.line(ofItem: p) == fresh.line(ofItem: p)
+                else {
+                    XCTFail(
+                        "\(what): item \(p): \(String(describing: flow.frameForItem(at: p))) vs fresh "
+                            + "\(String(describing: fresh.frameForItem(at: p)))")
+                    return
+                }
+            }
+            for line in 0..<flow.numberOfLines(inSection: k) {
+                XCTAssertEqual(flow.itemRange(ofLine: line, inSection: k), fresh.itemRange(ofLine: line, inSection: k))
+            }
+        }
+        // Rect queries: a few windows along the content.
+        let main = s.horizontal ? size.width : size.height
+        for f in [0.0, 0.3, 0.77] {
+            let r =
+                s.horizontal
+                ? Rect(x: main * f, y: 0, width: 500, height: s.width)
+                : Rect(x: 0, y: main * f, width: s.width, height: 500)
+            let a = try v.layoutAttributesForElements(in: r).map { "\($0.indexPath)\($0.frame)" }
+            let b = try fv.layoutAttributesForElements(in: r).map { "\($0.indexPath)\($0.frame)" }
+            XCTAssertEqual(a, b, "\(what): query at \(f)")
+        }
+    }
+
+    private func randomSize(_ rng: inout Mix64, _ s: Setup) -> Size {
+        let q = s.quantum
+        func v(_ lo: Double, _ hi: Double) -> Double { (Double.random(in: lo...hi, using: &rng) * q).rounded() / q }
+        // Now and then an item wider than the line or of zero size.
+        switch Int.random(in: 0..<40, using: &rng) {
+        case 0: return Size(width: s.width + 20, height: v(10, 60))
+        case 1: return .zero
+        default: return Size(width: v(20, 130), height: v(10, 70))
+        }
+    }
+
+    /// Random edits (change, insert, delete, move, append, measured sizes) of one section among
+    /// several, each checked against a fresh layout.
+    private func run(seed: UInt64, _ s: Setup, sections: Int = 2, items: Int = 1500, steps: Int = 14) throws {
+        var rng = Mix64(state: seed)
+        var model = (0..<sections).map { _ in
+            (0..<Int.random(in: 0...items, using: &rng)).map { _ in randomSize(&rng, s) }
+        }
+        let (v, flow, ds) = try make(s, model)
+        for step in 0..<steps {
+            let k = Int.random(in: 0..<sections, using: &rng)
+            let n = model[k].count
+            var what = "seed \(seed) step \(step) section \(k) n \(n): "
+            var update = BatchUpdate()
+            let kind = n == 0 ? 1 : Int.random(in: 0..<7, using: &rng)
+            switch kind {
+            case 0:  // change a run of sizes
+                let at = Int.random(in: 0..<n, using: &rng), c = Int.random(in: 1...Swift.min(4, n - at), using: &rng)
+                let new = (0..<c).map { _ in randomSize(&rng, s) }
+                what += "change \(c) at \(at)"
+                try flow.replaceItemSizes(inSection: k, start: at, removeCount: c, with: new)
+                model[k].replaceSubrange(at..<at + c, with: new)
+            case 1, 2:  // insert (kind 2: append)
+                let at = kind == 2 ? n : Int.random(in: 0...n, using: &rng), c = Int.random(in: 1...5, using: &rng)
+                let new = (0..<c).map { _ in randomSize(&rng, s) }
+                what += "insert \(c) at \(at)"
+                try flow.replaceItemSizes(inSection: k, start: at, removeCount: 0, with: new)
+                model[k].insert(contentsOf: new, at: at)
+                update.insertItems((at..<at + c).map { CVLayoutCore.IndexPath(section: k, item: $0) })
+            case 3:  // delete
+                let at = Int.random(in: 0..<n, using: &rng), c = Int.random(in: 1...Swift.min(5, n - at), using: &rng)
+                what += "delete \(c) at \(at)"
+                try flow.replaceItemSizes(inSection: k, start: at, removeCount: c, with: [])
+                model[k].removeSubrange(at..<at + c)
+                update.deleteItems((at..<at + c).map { CVLayoutCore.IndexPath(section: k, item: $0) })
+            case 4:  // move one: a delete and an insert of its size
+                let from = Int.random(in: 0..<n, using: &rng), to = Int.random(in: 0..<n, using: &rng)
+                what += "move \(from) to \(to)"
+                let size = model[k][from]
+                try flow.replaceItemSizes(inSection: k, start: from, removeCount: 1, with: [])
+                try flow.replaceItemSizes(inSection: k, start: to, removeCount: 0, with: [size])
+                model[k].remove(at: from)
+                model[k].insert(size, at: to)
+                update.moveItem(
+                    from: CVLayoutCore.IndexPath(section: k, item: from),
+                    to: CVLayoutCore.IndexPath(section: k, item: to))
+            case 5:  // measured sizes for a few items
+                let at = Int.random(in: 0..<n, using: &rng), c = Int.random(in: 1...Swift.min(8, n - at), using: &rng)
+                what += "measure \(c) at \(at)"
+                let new = (0..<c).map { (CVLayoutCore.IndexPath(section: k, item: at + $0), randomSize(&rng, s)) }
+                try v.setMeasuredSizes(new)
+                for (p, size) in new { model[k][p.item] = size }
+            default:  // one size, the most common edit
+                let at = Int.random(in: 0..<n, using: &rng)
+                let new = randomSize(&rng, s)
+                what += "change one at \(at)"
+                try flow.replaceItemSizes(inSection: k, start: at, removeCount: 1, with: [new])
+                model[k][at] = new
+            }
+            ds.counts = model.map(\.count)
+            if !update.isEmpty { try v.performBatchUpdates(update, animation: nil) }
+            try assertSameAsFresh(v, flow, s, model, what)
+        }
+        // Most edits re-laid out from the old lines (the others: a section that was or became
+        // empty or uniform).
+        XCTAssertGreaterThan(flow.incrementalLayouts, steps / 2, "seed \(seed)")
+    }
+
+    func testEditsInWholePointsEqualAFreshLayout() throws {
+        for seed in 1...6 { try run(seed: UInt64(seed), Setup()) }
+    }
+
+    func testTheLinesAreReusedNotLaidOutAgain() throws {
+        let sizes = (0..<3000).map { (i: Int) -> Size in
+            Size(width: Double(20 + i * 7 % 61), height: Double(20 + i * 13 % 37))
+        }
+        let (v, flow, ds) = try make(Setup(), [sizes])
+        var model = sizes
+        try flow.replaceItemSizes(inSection: 0, start: 1500, removeCount: 1, with: [Size(width: 33, height: 44)])
+        model[1500] = Size(width: 33, height: 44)
+        _ = try v.contentSize()
+        XCTAssertEqual(flow.incrementalLayouts, 1)
+        try flow.replaceItemSizes(inSection: 0, start: 0, removeCount: 0, with: [Size(width: 50, height: 50)])
+        model.insert(Size(width: 50, height: 50), at: 0)
+        ds.counts = [model.count]
+        var u = BatchUpdate()
+        u.insertItems([CVLayoutCore.IndexPath(section: 0, item: 0)])
+        try v.performBatchUpdates(u, animation: nil)
+        XCTAssertEqual(flow.incrementalLayouts, 2)
+        try assertSameAsFresh(v, flow, Setup(), [model], "insert at 0")
+        // Setting the whole array again lays the section out from scratch.
+        try flow.setItemSizes(model, forSection: 0)
+        _ = try v.contentSize()
+        XCTAssertEqual(flow.incrementalLayouts, 2)
+    }
+
+    func testEditsWithThirdsOfAPointEqualAFreshLayout() throws {
+        // Sums of thirds round: the origins after a change are summed again, not moved.
+        for seed in 11...14 { try run(seed: UInt64(seed), Setup(quantum: 3)) }
+    }
+
+    func testEditsWithInsetsHeadersNegativeSpacingAndHorizontalScrolling() throws {
+        let inset = EdgeInsets(top: 7, left: 5.5, bottom: 3, right: 9)
+        try run(seed: 21, Setup(horizontal: true, width: 260, inset: inset, header: Size(width: 40, height: 40)))
+        try run(seed: 22, Setup(width: 200, lineSpacing: -15, interitem: 0, inset: inset, quantum: 4))
+        try run(seed: 23, Setup(width: 120, lineSpacing: 0.1, interitem: 3, quantum: 2), sections: 3)
+    }
+
+    func testLongSectionsOfManyBlocks() throws {
+        // One or two items a line: thousands of lines, so edits cross and merge blocks.
+        try run(seed: 31, Setup(width: 150), sections: 1, items: 6000, steps: 25)
+        try run(seed: 32, Setup(width: 150, quantum: 3), sections: 1, items: 4000, steps: 10)
+    }
+
+    func testClearingMeasuredSizesKeepsTheSizesUntilMeasuredAgain() throws {
+        let flow = FlowLayout()
+        try flow.configure {
+            $0.estimatedItemSize = Size(width: 300, height: 50)
+            $0.minimumLineSpacing = 0
+        }
+        let v = try CollectionView(dataSource: StaticDataSource([20, 5]), layout: flow)
+        try v.setBoundsSize(Size(width: 300, height: 400))
+        func ip(_ s: Int, _ i: Int) -> CVLayoutCore.IndexPath { CVLayoutCore.IndexPath(section: s, item: i) }
+        try v.setMeasuredSizes(
+            (0..<8).map { (ip(0, $0), Size(width: 300, height: 80)) } + [(ip(1, 2), Size(width: 300, height: 20))])
+        XCTAssertEqual(flow.measuredItemCount, 9)
+        XCTAssertEqual(try v.itemsToMeasure(in: Rect(x: 0, y: 0, width: 300, height: 400)).items, [])
+        XCTAssertEqual(try flow.clearMeasuredSizes(section: 0, range: 2..<5), 3)
+        XCTAssertEqual(flow.measuredItemCount, 6)
+        XCTAssertFalse(flow.isMeasured(ip(0, 3)))
+        XCTAssertTrue(flow.isMeasured(ip(0, 5)))
+        // Still 80 high until measured again; listed to be measured.
+        XCTAssertEqual(flow.frameForItem(at: ip(0, 3)), Rect(x: 0, y: 240, width: 300, height: 80))
+        XCTAssertEqual(
+            try v.itemsToMeasure(in: Rect(x: 0, y: 0, width: 300, height: 400)).items, [ip(0, 2), ip(0, 3), ip(0, 4)])
+        XCTAssertThrowsError(try flow.clearMeasuredSizes(section: 0, range: 18..<21)) {
+            XCTAssertEqual(($0 as? LayoutError)?.code, .outOfRange)
+        }
+        XCTAssertThrowsError(try flow.clearMeasuredSizes(section: -1, range: Range<Int>?.none))
+        XCTAssertThrowsError(try flow.clearMeasuredSizes(section: nil, range: 0..<1))
+        XCTAssertEqual(flow.measuredItemCount, 6)
+        XCTAssertEqual(try flow.clearMeasuredSizes(section: 1, range: Range<Int>?.none), 1)
+        XCTAssertEqual(try flow.clearMeasuredSizes(section: nil, range: Range<Int>?.none), 5)
+        XCTAssertEqual(flow.measuredItemCount, 0)
+        let height: Double = 8 * 80 + 12 * 50 + 2 * 50 + 20 + 2 * 50
+        XCTAssertEqual(try v.contentSize().height, height)
+    }
+}

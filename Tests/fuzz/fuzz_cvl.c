@@ -1260,12 +1260,42 @@ static void op_view_setter(uint8_t which) {
         check(cvl_view_set_time(v, t));
         break;
     }
-    case 5: check(cvl_view_finish_animations(v)); break;
+    case 5:
+        /* The higher part of `which` picks a variant, so inputs that chose another case decode
+        ** as before. */
+        if ((which / 12) % 3 == 1) { /* animated layout changes (a UIView animation block) */
+            cvl_animation an = animation();
+            uint8_t b = u8();
+            check(cvl_view_begin_animated_changes(v, b == 255 ? NULL : &an));
+            if (b & 1) {
+                cvl_size s;
+                s.width = (b & 2) ? dbl() : dim();
+                s.height = dim();
+                check(cvl_view_set_bounds_size(v, s));
+            } else {
+                check(cvl_view_invalidate_layout(v, (uint32_t)(b & 31), NULL, 0));
+            }
+            if (b & 4) check(cvl_view_set_time(v, dbl()));
+            if (!(b & 8)) check(cvl_view_commit_animated_changes(v)); /* else left open for later calls */
+        } else if ((which / 12) % 3 == 2) {
+            check(cvl_view_commit_animated_changes(v)); /* often without an open block: CVL_ERROR_STATE */
+        } else {
+            check(cvl_view_finish_animations(v));
+        }
+        break;
     case 6: {
         cvl_point out;
         cvl_index_path ip = index_path();
         uint32_t pos = u8() < 240 ? (uint32_t)(u8() & 63) : (uint32_t)u64();
-        if (u8() & 1) {
+        if ((which / 12) & 1) { /* animated scroll: hostile curves, NULL animation and output */
+            cvl_animation an = animation();
+            uint8_t b = u8();
+            if (b & 1) {
+                check(cvl_view_scroll_to_item_animated(v, ip, pos, (b & 2) ? NULL : &an, NULL));
+            } else {
+                OUTCALL(rc, cvl_view_scroll_to_item_animated(v, ip, pos, (b & 2) ? NULL : &an, &out), &out);
+            }
+        } else if (u8() & 1) {
             check(cvl_view_scroll_to_item(v, ip, pos, NULL));
         } else {
             OUTCALL(rc, cvl_view_scroll_to_item(v, ip, pos, &out), &out);
@@ -1539,14 +1569,35 @@ static void op_layout_setter(uint8_t which) {
         OUTCALL(rc, cvl_tree_layout_get_config(l, &c), &c);
         break;
     }
-    case 10: {
-        cvl_size s;
-        s.width = dim();
-        s.height = (u8() & 1) ? dbl() : dim();
-        check(cvl_circle_layout_set_item_size(l, s));
-        OUTCALL(rc, cvl_circle_layout_get_item_size(l, &s), &s);
+    case 10:
+        if ((which / 15) & 1) { /* Cover Flow's constants (on any layout: other kinds are refused) */
+            cvl_cover_flow_params c;
+            uint8_t b = u8();
+            check(cvl_cover_flow_params_default(b == 255 ? NULL : &c));
+            if (b == 255) check(cvl_cover_flow_params_default(&c));
+            if (b & 1) c.active_distance = dbl();
+            if (b & 2) c.translate_distance = dbl();
+            if (b & 4) c.zoom_factor = dbl();
+            if (b & 8) c.flow_offset = dbl();
+            if (b & 16) c.inactive_grey_value = dbl();
+            if (b & 32) c.maximum_angle = dbl();
+            if (b & 64) c.perspective_factor = dbl();
+            if (b & 128) {
+                uint8_t d = u8();
+                c.derive_insets = d < 250 ? (int32_t)(d % 3) : (int32_t)u64();
+                c.reserved = d == 249 ? 1 : 0;
+            }
+            check(cvl_cover_flow_layout_set_params(l, u8() == 255 ? NULL : &c));
+            OUTCALL(rc, cvl_cover_flow_layout_get_params(l, &c), &c);
+            if (rc == CVL_OK) REQUIRE(c.derive_insets == 0 || c.derive_insets == 1, (int)c.derive_insets);
+        } else {
+            cvl_size s;
+            s.width = dim();
+            s.height = (u8() & 1) ? dbl() : dim();
+            check(cvl_circle_layout_set_item_size(l, s));
+            OUTCALL(rc, cvl_circle_layout_get_item_size(l, &s), &s);
+        }
         break;
-    }
     case 11: {
         cvl_waterfall_config c;
         uint8_t b = u8();

@@ -25,6 +25,7 @@ Usage: python3 scripts/gen_abi_check.py [--check]   (--check: fail if a generate
 from __future__ import annotations
 
 import pathlib
+import pprint
 import re
 import sys
 import textwrap
@@ -250,7 +251,9 @@ def python_types() -> str:
            "``CATEGORY_CELL``), the status codes and the exception of each, every struct with its",
            "fields, every callback prototype (named after its struct and field), every function's",
            "``(name, argtypes, restype)`` in ``FUNCTIONS`` with typed signatures for checkers, and",
-           "cvl_attributes as a flat record (``ATTRIBUTES_FORMAT`` and ``AttributesField``).",
+           "cvl_attributes as a flat record (``ATTRIBUTES_FORMAT`` and ``AttributesField``), as a numpy",
+           "dtype description (``ATTRIBUTES_DTYPE_SPEC``) and as a PEP 3118 buffer format",
+           "(``ATTRIBUTES_BUFFER_FORMAT``), all three from the header's field order and C alignment.",
            '"""',
            "",
            "# ruff: noqa: E501",
@@ -258,6 +261,7 @@ def python_types() -> str:
            "",
            "import ctypes",
            "import struct",
+           "import sys",
            "@CTYPES_IMPORT@",
            "from typing import TYPE_CHECKING, Any, Final, Literal",
            "",
@@ -373,6 +377,24 @@ def python_types() -> str:
                 '    a number, a slice for a nested struct or an array (``frame_x``, ``frame``)."""', ""]
         for name, pos in positions:
             out.append(f"    {name}: Final = {pos}")
+        spec, size = dtype_spec(s)
+        out += ["", "",
+                f"#: {sname} for numpy: ``numpy.dtype({prefix}_DTYPE_SPEC)`` (``cvlayout.{prefix}_DTYPE``), each",
+                "#: field at its C offset (nested structs as nested records, arrays as subarrays); numpy",
+                "#: itself is imported only when cvlayout.ATTRIBUTES_DTYPE is first read.",
+                f"{prefix}_DTYPE_SPEC: Final[dict[str, object]] = ("]
+        out += ["    " + line for line in pprint.pformat(spec, width=110, compact=True, sort_dicts=False).split("\n")]
+        fmt3118 = buffer_format(s)
+        out += [")",
+                f"#: sizeof({sname}) on a platform with the usual C alignment (checked against ctypes).",
+                f"{prefix}_ITEMSIZE: Final = {size}",
+                f"if {prefix}_ITEMSIZE != ctypes.sizeof({sname}):  # pragma: no cover - platform guard",
+                f'    raise LibraryError("{sname}: this platform\'s C alignment differs from {prefix}_DTYPE_SPEC\'s")',
+                f"#: {sname}'s PEP 3118 buffer format: ``memoryview(buffer).format`` of an array of it, as",
+                "#: ctypes and numpy spell it (in the machine's byte order).",
+                f"{prefix}_BUFFER_FORMAT: Final = ("]
+        out += [f'    "{fmt3118[k:k + 100]}"' for k in range(0, len(fmt3118), 100)]
+        out += [').replace("=", "<" if sys.byteorder == "little" else ">")']
     out.append("")
     text = "\n".join(wrap_python_line(line) for line in out)
     used = sorted({n for n in ("CFUNCTYPE", "POINTER", "Structure", *H.SCALARS.values(), "c_char_p", "c_void_p")
@@ -410,6 +432,75 @@ def flat_record(s: H.Struct) -> tuple[str, list[tuple[str, str]]]:
     for f in s.fields:
         walk(f.type, f.name)
     return "".join(fmt), positions
+
+
+# The C layout of a struct of the header's scalars: (size, alignment) of each scalar kind.
+C_SCALARS = {"i32": (4, "i4"), "u32": (4, "u4"), "i64": (8, "i8"), "u64": (8, "u8"), "f64": (8, "f8"), "u8": (1, "u1")}
+PEP3118 = {"i32": "i", "u32": "I", "i64": "q", "u64": "Q", "f64": "d", "u8": "B"}
+
+
+def c_layout(t: H.CType) -> tuple[int, int]:
+    """(sizeof, alignof) of a field type under the usual C rules (each scalar aligned to its size)."""
+    if t.kind == "scalar":
+        n = C_SCALARS[t.describe()][0]
+        return n, n
+    if t.kind == "array":
+        assert t.target is not None
+        n, a = c_layout(t.target)
+        return n * t.length, a
+    if t.kind == "struct":
+        offset, align = 0, 1
+        for f in header.structs[t.name].fields:
+            n, a = c_layout(f.type)
+            offset = -(-offset // a) * a + n
+            align = max(align, a)
+        return -(-offset // align) * align, align
+    raise ValueError(f"{t.describe()}: only numbers, arrays and structs of them have a C layout here")
+
+
+def dtype_spec(s: H.Struct) -> tuple[dict[str, object], int]:
+    """numpy.dtype's dict form of a struct (names, formats, offsets, itemsize) and its size."""
+    names: list[str] = []
+    formats: list[object] = []
+    offsets: list[int] = []
+    offset = 0
+    for f in s.fields:
+        n, a = c_layout(f.type)
+        offset = -(-offset // a) * a
+        names.append(f.name)
+        offsets.append(offset)
+        if f.type.kind == "struct":
+            formats.append(dtype_spec(header.structs[f.type.name])[0])
+        elif f.type.kind == "array":
+            assert f.type.target is not None and f.type.target.kind == "scalar"
+            formats.append(("=" + C_SCALARS[f.type.target.describe()][1], (f.type.length,)))
+        else:
+            formats.append("=" + C_SCALARS[f.type.describe()][1])
+        offset += n
+    size = c_layout(H.CType("struct", name=s.name))[0]
+    return {"names": names, "formats": formats, "offsets": offsets, "itemsize": size}, size
+
+
+def buffer_format(s: H.Struct) -> str:
+    """The PEP 3118 format of a struct, as ctypes writes it (``=`` stands for the byte order);
+    padding the header does not have is refused rather than spelled."""
+    parts: list[str] = []
+    offset = 0
+    for f in s.fields:
+        n, a = c_layout(f.type)
+        if offset % a:
+            raise ValueError(f"{s.name}.{f.name}: padding before the field; spell it in buffer_format")
+        if f.type.kind == "struct":
+            parts.append(buffer_format(header.structs[f.type.name]) + f":{f.name}:")
+        elif f.type.kind == "array":
+            assert f.type.target is not None
+            parts.append(f"({f.type.length})={PEP3118[f.type.target.describe()]}:{f.name}:")
+        else:
+            parts.append(f"={PEP3118[f.type.describe()]}:{f.name}:")
+        offset += n
+    if offset != c_layout(H.CType("struct", name=s.name))[0]:
+        raise ValueError(f"{s.name}: padding at the end; spell it in buffer_format")
+    return "T{" + "".join(parts) + "}"
 
 
 # --- Swift ----------------------------------------------------------------------------------------

@@ -14,7 +14,8 @@ The pieces (``help(cvlayout.X)`` for each):
   write one in Python.
 - CollectionView: data source (counts), bounds, content offset, queries (visible_attributes,
   attributes_in_rect, attributes_for_item, index_path_at), batch updates, layout switches,
-  scrolling; raw_attributes for the bulk path (numpy-ready).
+  scrolling; raw_attributes for the bulk path: AttributesBuffer, ATTRIBUTES_DTYPE (numpy, imported
+  on first use), ATTRIBUTES_BUFFER_FORMAT (PEP 3118).
 - Attributes: one element's attributes; Rect, Point, Size: geometry in and out (plain tuples are
   accepted too).
 - Animation: curves and springs. The host owns the clock: view.set_time(seconds) moves it; an
@@ -29,8 +30,12 @@ The pieces (``help(cvlayout.X)`` for each):
   an IndexError, ...).
 """
 
+from typing import TYPE_CHECKING
+
 from . import _lib
+from ._bulk import AttributesBuffer
 from ._layout_base import BaseLayout
+from ._types import ATTRIBUTES_BUFFER_FORMAT
 from ._types import (VERSION_NUMBER, VERSION_STRING, AnimationFlag, Category, Curve, Invalidation, Kind, LayoutMode,
                      LayoutType, MapDirection, Rotation, ScrollDirection, ScrollPosition, UpdateAction)
 from .animation import Animation, interpolate_transform
@@ -60,4 +65,19 @@ __all__ = [
     "Point", "Rect", "Size",
     "AnimationFlag", "Category", "Curve", "Invalidation", "Kind", "LayoutMode", "LayoutType", "MapDirection",
     "Rotation", "ScrollDirection", "ScrollPosition", "UpdateAction",
+    "library_path", "library_version", "AttributesBuffer", "ATTRIBUTES_BUFFER_FORMAT",
 ]
+
+if TYPE_CHECKING:
+    import numpy
+    ATTRIBUTES_DTYPE: numpy.dtype[numpy.void]
+
+
+def __getattr__(name: str) -> object:
+    # ATTRIBUTES_DTYPE imports numpy when first read (ImportError without it), so that importing
+    # cvlayout never does. It is not in __all__ or dir() for the same reason.
+    if name == "ATTRIBUTES_DTYPE":
+        from ._bulk import attributes_dtype
+        return attributes_dtype()
+    raise AttributeError(f"module 'cvlayout' has no attribute {name!r}")
+

@@ -5,7 +5,9 @@ constants (enums of the ``CEnum`` / ``CFlag`` kinds, plus flat aliases such as
 ``CATEGORY_CELL``), the status codes and the exception of each, every struct with its
 fields, every callback prototype (named after its struct and field), every function's
 ``(name, argtypes, restype)`` in ``FUNCTIONS`` with typed signatures for checkers, and
-cvl_attributes as a flat record (``ATTRIBUTES_FORMAT`` and ``AttributesField``).
+cvl_attributes as a flat record (``ATTRIBUTES_FORMAT`` and ``AttributesField``), as a numpy
+dtype description (``ATTRIBUTES_DTYPE_SPEC``) and as a PEP 3118 buffer format
+(``ATTRIBUTES_BUFFER_FORMAT``), all three from the header's field order and C alignment.
 """
 
 # ruff: noqa: E501
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import ctypes
 import struct
+import sys
 from ctypes import (CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int, c_int32, c_int64, c_size_t,
                     c_uint32, c_uint64, c_void_p)
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -1258,3 +1261,41 @@ class AttributesField:
     disappearing: Final = 40
     has_identifier: Final = 41
     identifier: Final = 42
+
+
+#: cvl_attributes for numpy: ``numpy.dtype(ATTRIBUTES_DTYPE_SPEC)`` (``cvlayout.ATTRIBUTES_DTYPE``), each
+#: field at its C offset (nested structs as nested records, arrays as subarrays); numpy
+#: itself is imported only when cvlayout.ATTRIBUTES_DTYPE is first read.
+ATTRIBUTES_DTYPE_SPEC: Final[dict[str, object]] = (
+    {'names': ['index_path', 'category', 'kind', 'frame', 'center', 'size', 'transform', 'alpha', 'z_index',
+               'hidden', 'custom_count', 'custom', 'disappearing', 'has_identifier', 'identifier'],
+     'formats': [{'names': ['section', 'item'], 'formats': ['=i8', '=i8'], 'offsets': [0, 8], 'itemsize': 16},
+                 '=i4', '=i4',
+                 {'names': ['x', 'y', 'width', 'height'],
+                  'formats': ['=f8', '=f8', '=f8', '=f8'],
+                  'offsets': [0, 8, 16, 24],
+                  'itemsize': 32},
+                 {'names': ['x', 'y'], 'formats': ['=f8', '=f8'], 'offsets': [0, 8], 'itemsize': 16},
+                 {'names': ['width', 'height'], 'formats': ['=f8', '=f8'], 'offsets': [0, 8], 'itemsize': 16},
+                 {'names': ['m11', 'm12', 'm13', 'm14', 'm21', 'm22', 'm23', 'm24', 'm31', 'm32', 'm33', 'm34',
+                            'm41', 'm42', 'm43', 'm44'],
+                  'formats': ['=f8', '=f8', '=f8', '=f8', '=f8', '=f8', '=f8', '=f8', '=f8', '=f8', '=f8', '=f8',
+                              '=f8', '=f8', '=f8', '=f8'],
+                  'offsets': [0, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120],
+                  'itemsize': 128},
+                 '=f8', '=i8', '=i4', '=u4', ('=f8', (8,)), '=i4', '=i4', '=u8'],
+     'offsets': [0, 16, 20, 24, 56, 72, 88, 216, 224, 232, 236, 240, 304, 308, 312],
+     'itemsize': 320}
+)
+#: sizeof(cvl_attributes) on a platform with the usual C alignment (checked against ctypes).
+ATTRIBUTES_ITEMSIZE: Final = 320
+if ATTRIBUTES_ITEMSIZE != ctypes.sizeof(cvl_attributes):  # pragma: no cover - platform guard
+    raise LibraryError("cvl_attributes: this platform's C alignment differs from ATTRIBUTES_DTYPE_SPEC's")
+#: cvl_attributes's PEP 3118 buffer format: ``memoryview(buffer).format`` of an array of it, as
+#: ctypes and numpy spell it (in the machine's byte order).
+ATTRIBUTES_BUFFER_FORMAT: Final = (
+    "T{T{=q:section:=q:item:}:index_path:=i:category:=i:kind:T{=d:x:=d:y:=d:width:=d:height:}:frame:T{=d:"
+    "x:=d:y:}:center:T{=d:width:=d:height:}:size:T{=d:m11:=d:m12:=d:m13:=d:m14:=d:m21:=d:m22:=d:m23:=d:m2"
+    "4:=d:m31:=d:m32:=d:m33:=d:m34:=d:m41:=d:m42:=d:m43:=d:m44:}:transform:=d:alpha:=q:z_index:=i:hidden:"
+    "=I:custom_count:(8)=d:custom:=i:disappearing:=i:has_identifier:=Q:identifier:}"
+).replace("=", "<" if sys.byteorder == "little" else ">")

@@ -10,6 +10,7 @@ from typing import Callable, Protocol, TypeAlias, overload
 
 from . import _lib
 from . import _types as T
+from ._bulk import AttributesBuffer, array_type, capacity_for, writable_records
 from ._callbacks import make
 from ._handle import Handle
 from ._ints import int32, int64, uint32
@@ -353,7 +354,7 @@ class CollectionView(Handle[T.cvl_view]):
         try:
             buf = self._spares.pop()  # list.pop is atomic: two threads never get the same buffer
         except IndexError:
-            buf = (T.cvl_attributes * self._capacity)()
+            buf = array_type(capacity_for(self._capacity))()
         count = ctypes.c_size_t()
         for _ in range(8):
             try:
@@ -361,7 +362,7 @@ class CollectionView(Handle[T.cvl_view]):
             except CapacityError:
                 # The answer may still grow (an animation, a callback): leave some room.
                 self._capacity = max(count.value + count.value // 4, len(buf) * 2, self._capacity)
-                buf = (T.cvl_attributes * self._capacity)()
+                buf = array_type(capacity_for(self._capacity))()
                 continue
             return buf, count.value
         raise CapacityError(message="the element count kept growing between calls")
@@ -371,23 +372,63 @@ class CollectionView(Handle[T.cvl_view]):
         if self._h is not None and len(spares) < self._SPARES and len(buf) >= self._capacity:
             spares.append(buf)
 
-    def raw_attributes(self, rect: RectLike | None = None) -> ctypes.Array[T.cvl_attributes]:
-        """The rect query (the visible rect when ``rect`` is None) as a ctypes array of
-        ``cvl_attributes`` (fields as in include/cvlayout.h: ``arr[i].frame.x``,
-        ``arr[i].index_path.item``, ...), in draw order, without building Python objects: one
-        ctypes call and one copy into an array the caller owns. For a host that reads a few
-        fields of many elements every frame, or hands the memory to numpy
-        (``numpy.frombuffer(arr, dtype)``); ``attributes_in_rect`` costs 2-3 µs per element more."""
-        if rect is None:
-            buf, n = self._query("cvl_view_visible_attributes")
-        else:
-            buf, n = self._query("cvl_view_attributes_in_rect", T.cvl_rect(*quad(rect)))
-        try:
-            out = (T.cvl_attributes * n)()
-            ctypes.memmove(out, buf, n * ctypes.sizeof(T.cvl_attributes))
-            return out
-        finally:
-            self._give_back(buf)
+    @overload
+    def raw_attributes(self, rect: RectLike | None = None) -> AttributesBuffer: ...
+    @overload
+    def raw_attributes(self, rect: RectLike | None = None, *, out: object, grow: bool = False) -> int: ...
+
+    def raw_attributes(self, rect: RectLike | None = None, *, out: object = None,
+                       grow: bool = False) -> AttributesBuffer | int:
+        """The rect query (the visible rect when ``rect`` is None) as ``cvl_attributes`` records in
+        draw order, without building Python objects: the bulk path for a host that reads a few
+        fields of many elements every frame (``attributes_in_rect`` costs 2-3 µs per element more).
+
+        Without ``out``: a new :class:`~cvlayout.AttributesBuffer` holding the records (one C call,
+        one copy): ``buf[i].frame.x``, ``buf.numpy()["frame"]["x"]``, ``buf.memoryview()``.
+
+        With ``out``: the records are written into it and the count is returned. ``out`` is an
+        ``AttributesBuffer`` (reuse one every frame), a ctypes array of ``cvl_attributes``, or any
+        writable C-contiguous buffer of whole records (a numpy array of ``cvlayout.ATTRIBUTES_DTYPE``,
+        a ``bytearray``). When it is too small the call raises :class:`~cvlayout.CapacityError`
+        whose ``needed`` is the count the query needs, and ``out`` is unchanged; with
+        ``grow=True`` an ``AttributesBuffer`` grows instead (to the next power of two) and the
+        query is answered (other buffers cannot grow: ``TypeError``)."""
+        function = "cvl_view_visible_attributes" if rect is None else "cvl_view_attributes_in_rect"
+        args: tuple[object, ...] = () if rect is None else (T.cvl_rect(*quad(rect)),)
+        if out is None:
+            buf, n = self._query(function, *args)
+            try:
+                result = AttributesBuffer(n)
+                ctypes.memmove(result.array, buf, n * _ATTR_SIZE)
+                result._filled(n)
+                return result
+            finally:
+                self._give_back(buf)
+        fn = getattr(_lib, function)
+        count = ctypes.c_size_t()
+        if isinstance(out, AttributesBuffer):
+            for _ in range(8):
+                try:
+                    fn(self.handle, *args, out.pointer(), out.capacity, ctypes.byref(count))
+                except CapacityError:
+                    if not grow:
+                        raise
+                    # The answer may still grow (an animation, a callback): leave some room.
+                    out.reserve(count.value + count.value // 4)
+                    continue
+                out._filled(count.value)
+                return count.value
+            raise CapacityError(message="the element count kept growing between calls")
+        if grow:
+            raise TypeError("grow=True needs an AttributesBuffer (other buffers cannot grow)")
+        pointer, capacity, keep = writable_records(out)
+        fn(self.handle, *args, pointer, capacity, ctypes.byref(count))
+        del keep
+        if count.value > capacity:   # an empty buffer: the library answered the count only
+            err = CapacityError(message=f"out holds {capacity} records, the query needs {count.value}")
+            err.needed = count.value
+            raise err
+        return count.value
 
     def attributes_in_rect(self, rect: RectLike) -> list[Attributes]:
         """layoutAttributesForElementsInRect: in draw order (on-screen values during animations)."""

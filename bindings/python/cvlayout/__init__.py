@@ -3,31 +3,57 @@
     >>> import cvlayout
     >>> layout = cvlayout.FlowLayout(item_size=(100, 100), minimum_line_spacing=10)
     >>> with cvlayout.CollectionView(layout, counts=[20], bounds_size=(320, 480)) as view:
-    ...     cells = view.visible_attributes()
-    ...     cells[0].frame
+    ...     view.visible_attributes()[0].frame
     Rect(x=0.0, y=0.0, width=100.0, height=100.0)
 
-The pieces (``help(cvlayout.X)`` for each):
+This page is the reference's index; ``help(cvlayout.NAME)`` documents each name in full.
 
-- Layouts: FlowLayout (delegate callables, bulk item sizes, hooks), SurveyLayout,
-  DimensionsLayout, CoverFlowLayout, MosaicLayout, TreeLayout, CircleLayout; subclass Layout to
-  write one in Python.
-- CollectionView: data source (counts), bounds, content offset, queries (visible_attributes,
-  attributes_in_rect, attributes_for_item, index_path_at), batch updates, layout switches,
-  scrolling; raw_attributes for the bulk path: AttributesBuffer, ATTRIBUTES_DTYPE (numpy, imported
-  on first use), ATTRIBUTES_BUFFER_FORMAT (PEP 3118).
-- Attributes: one element's attributes; Rect, Point, Size: geometry in and out (plain tuples are
-  accepted too).
-- Animation: curves and springs. The host owns the clock: view.set_time(seconds) moves it; an
-  animated change starts at the view's current time (+ delay) and queries return the on-screen
-  attributes at that time.
-- Updates: insert_items, delete_items, reload_items, move_item and their section forms.
-- Enums generated from the header: Category, Kind, Curve, ScrollPosition, ScrollDirection,
-  UpdateAction, LayoutMode, Invalidation, MapDirection, LayoutType; every function taking one
-  also accepts its lower-case name ("ease_in_out") and rejects unknown names at once with
-  InvalidArgument listing the valid ones.
-- Errors: CvlError and one subclass per status code (InvalidArgument is a ValueError, OutOfRange
-  an IndexError, ...).
+Views and layouts
+    CollectionView      a headless UICollectionView: data source (counts), bounds, content
+                        offset, queries, batch updates, layout switches, scrolling, self-sizing
+    FlowLayout          UICollectionViewFlowLayout: properties, delegate callables, bulk item
+                        sizes, hooks for a subclass
+    SurveyLayout, DimensionsLayout, CoverFlowLayout
+                        the seed's flow subclasses (Furrow ch. 4)
+    WaterfallLayout     masonry: each item into the shortest column
+    MosaicLayout, TreeLayout, CircleLayout
+                        the seeds' non-flow layouts; parse_tree() reads a tree description
+    Layout              subclass to write a layout in Python (content_size, attributes_in_rect)
+    BaseLayout          what every layout shares (layout_type, register_kind, close)
+    LayoutEnv           what a layout callback knows: bounds, offset, counts
+    aspect_fit_size()   an image's size scaled to fit (Listing 3.9)
+
+Elements and geometry
+    Attributes          one element's attributes (UICollectionViewLayoutAttributes)
+    Rect, Point, Size   named tuples out; plain tuples are accepted in
+    AttributesBuffer    the bulk path: CollectionView.raw_attributes() fills one (or the caller's
+                        own buffer, ``out=``) with cvl_attributes records, no Python objects;
+                        ATTRIBUTES_DTYPE (a numpy dtype; numpy is imported when it is first
+                        read) and ATTRIBUTES_BUFFER_FORMAT (PEP 3118) describe the records
+
+Updates and animation
+    insert_items(), delete_items(), reload_items(), move_item(), insert_sections(),
+    delete_sections(), reload_sections(), move_section()
+                        the changes of a batch update (UpdateItem)
+    Animation           curves and springs; interpolate_transform() blends two transforms.
+                        The host owns the clock: view.set_time(seconds) moves it; an animated
+                        change starts at the view's current time (+ delay) and queries answer
+                        for the current time
+
+Enums (from include/cvlayout.h; every function taking one also takes its lower-case name,
+"ease_in_out", and refuses an unknown name at once with InvalidArgument listing the valid ones)
+    Category, Kind, Curve, Rotation, AnimationFlag, ScrollPosition, ScrollDirection,
+    UpdateAction, LayoutMode, Invalidation, MapDirection, LayoutType
+
+Errors (CvlError and one subclass per status code)
+    CvlError, InvalidArgument (a ValueError), NullArgument, InvalidHandle, OutOfRange (an
+    IndexError), CapacityError (``needed``: the count asked for), CallbackError,
+    InconsistentUpdate, StateError, CountOverflow (an OverflowError), InternalError,
+    NotAvailable, LibraryError (an ImportError: the library cannot be loaded)
+
+Version and library
+    __version__, VERSION_NUMBER (major * 10000 + minor * 100 + patch), library_path (the
+    libcvlayout loaded), library_version (its cvl_version(), or None)
 """
 
 from typing import TYPE_CHECKING
@@ -81,3 +107,15 @@ def __getattr__(name: str) -> object:
         return attributes_dtype()
     raise AttributeError(f"module 'cvlayout' has no attribute {name!r}")
 
+
+def __dir__() -> list[str]:
+    """The reference's functions and values, without the classes and the submodules.
+
+    ``help(cvlayout)`` documents in full every class ``dir(cvlayout)`` lists (thousands of lines:
+    each enum's inherited int methods, each exception's); the classes are indexed in the
+    docstring above and documented by ``help(cvlayout.NAME)``. Every name in ``__all__`` is
+    still an attribute, and ``from cvlayout import *`` imports them all."""
+    import inspect
+    here = globals()
+    return sorted(["__all__", "__doc__", "__name__", "__version__", "__file__", "__path__"]
+                  + [name for name in __all__ if not inspect.isclass(here[name])])

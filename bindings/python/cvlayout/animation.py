@@ -107,6 +107,8 @@ class Animation:
     @classmethod
     def cubic_bezier(cls, x1: float, y1: float, x2: float, y2: float, duration: float = _D.duration,
                      delay: float = 0.0) -> "Animation":
+        """A cubic Bézier timing curve through (0, 0), (x1, y1), (x2, y2), (1, 1) (CSS's
+        ``cubic-bezier()``; x1 and x2 within 0..1)."""
         return cls(duration=duration, curve="cubic_bezier", delay=delay, bezier=(x1, y1, x2, y2))
 
     @classmethod
@@ -115,6 +117,7 @@ class Animation:
         return cls.from_struct(_library_default())
 
     def to_struct(self) -> T.cvl_animation:
+        """The ``cvl_animation`` the library takes (the curve checked here, the numbers there)."""
         curve = Curve.coerce(self.curve)
         return T.cvl_animation(
             float(self.duration), float(self.delay), curve, uint32(self.flags, "flags"),

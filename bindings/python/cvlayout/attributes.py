@@ -42,13 +42,28 @@ def builtin_kind(kind: str | int | None) -> int:
 
 @dataclass(init=False, eq=True, repr=False, slots=True)
 class Attributes:
-    """One element's attributes.
+    """One element's attributes (UICollectionViewLayoutAttributes).
 
-    The frame's ``origin`` and ``size`` are stored, exactly as the library returned them (its rect
-    queries tested that frame); ``frame`` (x, y, w, h) and ``center`` are derived, and setting
-    either keeps the other consistent (as in UIKit). Setting ``size`` keeps the origin.  ``transform`` is
-    a row-major 16-tuple (m11..m44) applied about the centre; ``custom`` holds the layout's custom
-    slots (at most 8 numbers).
+    Fields:
+
+    - ``index_path``: (section, item); ``category``: 'cell', 'supplementary' or 'decoration';
+      ``kind``: the kind's value (0 for cells) and ``kind_name`` its name ('header', a registered
+      name) or None.
+    - ``origin``: the frame's (x, y); the frame's origin and size are stored exactly as the library
+      returned them (its rect queries tested that frame); ``frame`` (x, y, w, h) and ``center``
+      are derived, and setting either keeps the other consistent (as in UIKit). Setting ``size``
+      keeps the centre.
+    - ``transform``: a row-major 16-tuple (m11..m44) applied about the centre; ``alpha`` (0..1);
+      ``z_index`` (higher draws on top); ``hidden``.
+    - ``custom``: the layout's custom slots (at most 8 numbers; see include/cvlayout.h).
+    - ``disappearing``: set by the library during an animation on an element going away (deleted,
+      the old instance of a reloaded one, absent from the new layout); its index path is the one
+      from before the change.
+    - ``identifier``: the element's record identifier (a cell's item identifier, another
+      element's section identifier) when the view has identifiers, else None; a disappearing
+      element keeps the one it had before the change.
+
+    The library ignores ``disappearing`` and ``identifier`` in attributes a layout returns.
     """
 
     index_path: IndexPath
@@ -62,13 +77,7 @@ class Attributes:
     hidden: bool
     custom: tuple[float, ...]
     kind_name: str | None = field(default=None, compare=False)
-    #: Set by the library during an animation on an element going away (deleted, the old
-    #: instance of a reloaded one, absent from the new layout); its index path is the one from
-    #: before the change. Ignored by the library in attributes a layout returns.
     disappearing: bool = False
-    #: The element's record identifier (a cell's item identifier, another element's section
-    #: identifier) when the view has identifiers, else None. Set by the library; a disappearing
-    #: element keeps the one it had before the change. Ignored in attributes a layout returns.
     identifier: int | None = None
 
     def __init__(self, index_path: IndexPath = (0, 0), category: CategoryName | Category | int = "cell",

@@ -37,6 +37,7 @@ class UpdateItem:
         object.__setattr__(self, "action", UpdateAction.coerce(self.action).label)
 
     def to_struct(self) -> T.cvl_update_item:
+        """The ``cvl_update_item`` the library takes (index paths checked against int64)."""
         return T.cvl_update_item(UpdateAction.coerce(self.action), 1 if self.is_section else 0,
                                  index_path(self.before, "before"), index_path(self.after, "after"))
 

@@ -840,6 +840,24 @@ final class SeedFlowLayoutsTests: XCTestCase {
         }
     }
 
+    /// With derived insets cover k is centred at offset k · (180 − 60) = 120k whatever the width
+    /// (centre (W − 180)/2 + 90 + 120k = W/2 + 120k), so a rotation that keeps the content offset
+    /// (UIKit's behaviour, anchoring `.none`) keeps the centred cover: cover 5 at offset 600 in
+    /// 320 × 480 and in 480 × 320.
+    func testCoverFlowRotationKeepsTheCentredCover() throws {
+        let l = CoverFlowLayout()
+        let cv = try CollectionView(dataSource: StaticDataSource([12]), layout: l)
+        try cv.setBoundsSize(Size(width: 320, height: 480))
+        try cv.setContentOffset(Point(x: 600, y: 0))
+        for (w, h) in [(320.0, 480.0), (480, 320), (1024, 768)] {
+            try cv.setBoundsSize(Size(width: w, height: h))
+            try cv.layoutIfNeeded()
+            XCTAssertEqual(cv.contentOffset, Point(x: 600, y: 0), "\(w)×\(h)")
+            XCTAssertEqual(l.frameForItem(at: ip(0, 5))?.midX, 600 + w / 2, "\(w)×\(h)")
+            XCTAssertEqual(try cv.targetContentOffset(forProposed: cv.contentOffset, velocity: .zero), cv.contentOffset)
+        }
+    }
+
     /// The host's non-zero insets win (the seed's `insetForSectionAt`); zero insets are the
     /// host's too once the derivation is switched off.
     func testCoverFlowInsetsAreOverridable() throws {

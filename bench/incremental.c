@@ -2,8 +2,9 @@
 ** Incremental changes vs a full prepare (issue 14): at 10^6 items in ONE section and at 1000
 ** sections x 1000 items, each change below is timed against a full prepare measured in the same
 ** run (median of ROUNDS): one size changed, one item appended, one inserted at 0, one deleted in
-** the middle (sizes edited in place with cvl_flow_layout_replace_item_sizes, then the batch
-** update), and at 10^6 an apply_snapshot that moves one identifier. The target is <= 1 % of a
+** the middle, one moved from a quarter to three quarters of the section (sizes edited in place
+** with cvl_flow_layout_replace_item_sizes, then the batch update), and at 10^6 an apply_snapshot
+** that moves one identifier. The target is <= 1 % of a
 ** full prepare. Not a test: numbers depend on the machine. Build and run: make bench.
 */
 #define _POSIX_C_SOURCE 199309L
@@ -89,7 +90,8 @@ static double full_prepare(int64_t sections, int64_t per) {
 }
 
 /* One change in `section`: kind 0 = one size changed at the middle, 1 = append, 2 = insert at
-** 0, 3 = delete in the middle; sizes edited in place, then the batch update, then the layout. */
+** 0, 3 = delete in the middle, 4 = move from n/4 to 3n/4 (its size deleted there, inserted here);
+** sizes edited in place, then the batch update, then the layout. */
 static double change(bench *b, int64_t section, int kind) {
     double t[ROUNDS], t0;
     cvl_size size, one = {33, 44};
@@ -103,6 +105,14 @@ static double change(bench *b, int64_t section, int kind) {
         if (kind == 0) {
             one.width = 30 + r;
             CHECK(cvl_flow_layout_replace_item_sizes(b->layout, section, at, 1, &one, 1));
+        } else if (kind == 4) {
+            int64_t from = n / 4, to = 3 * n / 4;
+            CHECK(cvl_flow_layout_replace_item_sizes(b->layout, section, from, 1, NULL, 0));
+            CHECK(cvl_flow_layout_replace_item_sizes(b->layout, section, to, 0, &one, 1));
+            up.action = CVL_UPDATE_MOVE;
+            up.before = (cvl_index_path){section, from};
+            up.after = (cvl_index_path){section, to};
+            CHECK(cvl_view_perform_batch_updates(b->view, &up, 1, NULL));
         } else if (kind == 3) {
             CHECK(cvl_flow_layout_replace_item_sizes(b->layout, section, at, 1, NULL, 0));
             g_items[section] = n - 1;
@@ -128,7 +138,8 @@ static void row(const char *what, double ms, double full) {
 }
 
 static void run(int64_t sections, int64_t per) {
-    static const char *names[4] = {"change one size", "append one", "insert one at 0", "delete one in the middle"};
+    static const char *names[5] = {"change one size", "append one", "insert one at 0", "delete one in the middle",
+                                   "move one (n/4 to 3n/4)"};
     double full = full_prepare(sections, per);
     bench b = make(sections, per);
     cvl_size first;
@@ -137,7 +148,7 @@ static void run(int64_t sections, int64_t per) {
     printf("| change | ms (median of %d) | of a full prepare | target <= 1 %% |\n|---|---|---|---|\n", ROUNDS);
     printf("| full prepare | %.3f | 100 %% | |\n", full);
     CHECK(cvl_view_content_size(b.view, &first));
-    for (k = 0; k < 4; k++) row(names[k], change(&b, sections / 2, k), full);
+    for (k = 0; k < 5; k++) row(names[k], change(&b, sections / 2, k), full);
     if (sections == 1) {
         /* apply_snapshot moving one identifier (the diff and the batch update, no size change). */
         int64_t n = g_items[0], i;

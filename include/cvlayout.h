@@ -429,7 +429,19 @@ int cvl_flow_layout_set_item_sizes(cvl_layout *layout, int64_t section, const cv
 ** (the animation starts from the frames last drawn, as with cvl_flow_layout_set_item_sizes()).
 ** Errors (nothing changed): CVL_ERROR_STATE when the section has no bulk sizes,
 ** CVL_ERROR_OUT_OF_RANGE for a range outside them, CVL_ERROR_INVALID_ARGUMENT for a bad size.
-** Cost: O(insert_count) to check and copy the new sizes, plus moving the sizes after the range.
+** Cost: O(insert_count) to check and copy the new sizes, plus O(2048 + n / 2048) to splice them
+** into the section's chunked size store (chunks of 2048 sizes; a chunk the prepared layout
+** shares is copied, not changed). The next prepare re-lays out only what the edits can change:
+** for each run of edited items, from the line before it until a new line starts at an item where
+** an old line started past the run; the lines after are the old ones, moved along the scroll axis
+** by one constant per block of 128 lines (O(1) a block, not per line). Frames stay bit-identical
+** to a layout from scratch: when a sum of the section's line origins could round (a size that is
+** not a multiple of a power of two, e.g. a third of a point, or a content beyond 2^52 times that
+** grid) the origins after the change are summed again instead (O(lines after)). How far the
+** re-breaking runs depends on the sizes: greedy lines usually agree again within a few lines,
+** but an insert before a run of equal-width items can move every line break after it (then the
+** whole rest of the section is laid out again, as it must be: every frame after it changes).
+** Edits of several sections, or several edits of one section before the next prepare, add up.
 */
 int cvl_flow_layout_replace_item_sizes(cvl_layout *layout, int64_t section, int64_t start, size_t remove_count,
                                        const cvl_size *sizes, size_t insert_count);
@@ -1231,9 +1243,13 @@ int cvl_view_get_anchoring(const cvl_view *view, int32_t *out_policy, cvl_point 
 ** size store. A section without one gets an array made from its estimates when its first item
 ** is measured (16 bytes an item, once; at most CVL_MAX_STORED_ITEMS items in all such arrays,
 ** else CVL_ERROR_OVERFLOW); its estimates are then fixed (size_for_item is not asked again for
-** them). Plus one bit per item of a section with a measured item. A range edit of the sizes
+** them). Plus one byte per item of a section with a measured item. Sizes and flags are stored
+** in chunks of 2048 items, so a batch of k measured sizes costs O(k log n) plus one chunk copied
+** per chunk written, and the next prepare re-lays out only the lines around the measured items
+** (see cvl_flow_layout_replace_item_sizes()). A range edit of the sizes
 ** (cvl_flow_layout_replace_item_sizes(), paired with the batch update) keeps the measurements of
-** the items it does not replace (the new items are estimates; O(n) for the bits). A section
+** the items it does not replace (the new items are estimates). cvl_view_clear_measured_sizes()
+** marks items unmeasured again (their size kept until they are measured anew). A section
 ** whose item count changes otherwise (batch update, snapshot, reload) forgets its measurements
 ** and goes back to its estimates (an array the layout made is dropped; a host's bulk array must
 ** be handed over again as for any count change); so does a section whose bulk sizes the host
@@ -1285,9 +1301,11 @@ int cvl_flow_layout_get_estimated_item_size(const cvl_layout *layout, cvl_size *
 ** infinite, negative or above 1e12 (CVL_ERROR_INVALID_ARGUMENT), `count` above
 ** CVL_MAX_STORED_ITEMS (CVL_ERROR_OVERFLOW, checked before reading) or a NULL array with
 ** count > 0 (CVL_ERROR_NULL_ARGUMENT) changes nothing. Runs the layout cycle first (the sizes are
-** checked against the counts the host last drew). Cost: one visible-rect query, O(count), plus
-** the prepare of each section concerned (today O(n) for a section of n items: it is laid out
-** again from the start) and a copy of its size array when the prepared layout shares it.
+** checked against the counts the host last drew). Cost: one visible-rect query, O(count log n),
+** one size chunk copied per chunk written (when the prepared layout shares it), plus the prepare:
+** the lines from the one before the first measured item of a run until the line breaks agree
+** with the old ones again, the rest of the section moved by a constant (see
+** cvl_flow_layout_replace_item_sizes()); O(n) once for a section whose array the layout makes.
 */
 int cvl_view_set_measured_sizes(cvl_view *view, const cvl_index_path *index_paths, const cvl_size *sizes,
                                 size_t count);
@@ -1300,6 +1318,21 @@ int cvl_view_set_measured_sizes(cvl_view *view, const cvl_index_path *index_path
 */
 int cvl_view_set_measured_sizes_by_id(cvl_view *view, const uint64_t *identifiers, const cvl_size *sizes,
                                       size_t count);
+
+/**
+** Marks items as not measured any more (their content or the font changed): they are listed by
+** cvl_view_items_to_measure() again and keep their current size until measured anew, so nothing
+** moves meanwhile. `section` -1: every item of every section (`start` and `count` must be 0);
+** otherwise the items `start ..< start + count` of `section` (pass the section's item count to
+** clear all of it). `out_cleared` (may be NULL) receives how many items stopped being measured.
+** Runs the layout cycle first (the range is checked against the counts the host last drew).
+** Errors, nothing changed: a section below -1 or at or past the section count, a negative or too
+** large `start` or `count` (CVL_ERROR_OUT_OF_RANGE), `start`/`count` not 0 with section -1
+** (CVL_ERROR_INVALID_ARGUMENT), a layout that is not flow-based (CVL_ERROR_STATE). Does not
+** invalidate the layout. O(count log n), O(sections) for section -1.
+*/
+int cvl_view_clear_measured_sizes(cvl_view *view, int64_t section, int64_t start, int64_t count,
+                                  size_t *out_cleared);
 
 /**
 ** The cells whose frame intersects `rect` (content coordinates) and whose size is still an

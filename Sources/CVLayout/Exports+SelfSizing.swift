@@ -68,6 +68,29 @@ public func cvl_view_set_measured_sizes_by_id_impl(
     }
 }
 
+@_cdecl("cvl_view_clear_measured_sizes")
+public func cvl_view_clear_measured_sizes_impl(
+    _ view: OpaquePointer?, _ section: Int64, _ start: Int64, _ count: Int64,
+    _ outCleared: UnsafeMutablePointer<Int>?
+) -> Int32 {
+    withView(view) { box in
+        // Converting only: the section's and the range's rules are `clearMeasuredSizes`'.
+        let n: Int
+        if section == -1 {
+            guard start == 0, count == 0 else {
+                throw LayoutError.invalid("start and count must be 0 when section is -1 (every section)")
+            }
+            n = try box.view.clearMeasuredSizes(section: nil, range: nil)
+        } else {
+            guard start >= 0, count >= 0, start <= Int64(Int.max) - count else {
+                throw LayoutError.outOfRange("items \(start) ..< \(start) + \(count) are not a range of items")
+            }
+            n = try box.view.clearMeasuredSizes(section: Int(section), range: Int(start)..<Int(start + count))
+        }
+        outCleared?.pointee = n
+    }
+}
+
 /// Writes a bounded list of index paths (header "Conventions"): `total` is how many there are,
 /// `list` at most `capacity` of them.
 private func writePaths(

@@ -75,6 +75,22 @@ extension CollectionView {
         try setMeasuredSizes(items)
     }
 
+    /// Marks items as not measured any more (`FlowLayout.clearMeasuredSizes`): `section` nil for
+    /// every section, `range` nil for every item of `section`. Runs the layout cycle first (the
+    /// range is checked against the counts the host last drew); changes no size.
+    /// - Throws: `.state` for another layout; `.outOfRange` for a section outside the counts or a
+    ///   range outside the section's items. Nothing changes on error.
+    /// - Returns: how many items stopped being measured.
+    @discardableResult
+    public func clearMeasuredSizes(section: Int?, range: Range<Int>?) throws -> Int {
+        let flow = try selfSizingFlow()
+        try layoutIfNeeded()
+        if let section, section >= counts.count || section < 0 {
+            throw LayoutError.outOfRange("clear measured sizes: section \(section) is out of range")
+        }
+        return try flow.clearMeasuredSizes(section: section, range: range)
+    }
+
     /// The cells intersecting `rect` whose size is still an estimate (index-path order), at most
     /// `limit`, and how many there are. O(log n + k).
     public func itemsToMeasure(in rect: Rect, limit: Int = .max) throws -> (items: [IndexPath], total: Int) {

@@ -63,6 +63,7 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_view_attributes_in_rect, CVLayout.cvl_view_attributes_in_rect_impl)
         same(CCVLayout.cvl_view_begin_animated_changes, CVLayout.cvl_view_begin_animated_changes_impl)
         same(CCVLayout.cvl_view_clear_identifiers, CVLayout.cvl_view_clear_identifiers_impl)
+        same(CCVLayout.cvl_view_clear_measured_sizes, CVLayout.cvl_view_clear_measured_sizes_impl)
         same(CCVLayout.cvl_view_commit_animated_changes, CVLayout.cvl_view_commit_animated_changes_impl)
         same(CCVLayout.cvl_view_content_size, CVLayout.cvl_view_content_size_impl)
         same(CCVLayout.cvl_view_create, CVLayout.cvl_view_create_impl)
@@ -103,6 +104,6 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_waterfall_layout_create, CVLayout.cvl_waterfall_layout_create_impl)
         same(CCVLayout.cvl_waterfall_layout_get_config, CVLayout.cvl_waterfall_layout_get_config_impl)
         same(CCVLayout.cvl_waterfall_layout_set_config, CVLayout.cvl_waterfall_layout_set_config_impl)
-        XCTAssertEqual(94, 94)
+        XCTAssertEqual(95, 95)
     }
 }

@@ -194,6 +194,54 @@ final class IncrementalFlowTests: XCTestCase {
         XCTAssertEqual(flow.incrementalLayouts, 2)
     }
 
+    func testEditsAreRecordedAsDisjointRuns() {
+        // 100 items: item 10 deleted, then 5 inserted at 50 (item 51 before), then item 11 (12
+        // before) changed: it touches the first run, which grows.
+        var e = FlowEdit(count: 100, start: 10, removed: 1, inserted: 0)
+        e = e.then(start: 50, removed: 0, inserted: 5)
+        XCTAssertEqual(
+            e.runs, [.init(start: 10, newCount: 0, oldCount: 1), .init(start: 50, newCount: 5, oldCount: 0)])
+        e = e.then(start: 10, removed: 1, inserted: 1)
+        XCTAssertEqual(
+            e.runs, [.init(start: 10, newCount: 1, oldCount: 2), .init(start: 50, newCount: 5, oldCount: 0)])
+        XCTAssertEqual(e.newCount, 104)
+        // A delete over the second run and 3 items after it: one run of 8 old items, 0 new... plus
+        // the 5 inserted ones gone.
+        e = e.then(start: 49, removed: 9, inserted: 0)
+        XCTAssertEqual(
+            e.runs, [.init(start: 10, newCount: 1, oldCount: 2), .init(start: 49, newCount: 0, oldCount: 4)])
+        XCTAssertEqual(e.newCount, 95)
+        // More than `maxRuns` runs become one.
+        var many = FlowEdit(count: 1000, start: 0, removed: 1, inserted: 1)
+        for k in 1...40 { many = many.then(start: 20 * k, removed: 1, inserted: 2) }
+        XCTAssertLessThanOrEqual(many.runs.count, FlowEdit.maxRuns)
+        XCTAssertEqual(many.runs.first?.start, 0)
+        XCTAssertEqual(many.runs.last?.end, 802)  // the last edit: 2 items at 800 (numbered as after it)
+        XCTAssertEqual(many.newCount, 1040)
+    }
+
+    func testAMoveAcrossTheSectionBreaksLinesOnlyAroundBothEnds() throws {
+        let sizes = (0..<20000).map { (i: Int) -> Size in
+            Size(width: Double(20 + (i * 7919 + i / 7) % 61), height: Double(20 + i * 13 % 37))
+        }
+        var model = sizes
+        let (v, flow, ds) = try make(Setup(width: 390), [sizes])
+        let lines = flow.numberOfLines(inSection: 0)
+        let size = model.remove(at: 100)
+        model.insert(size, at: 19000)
+        try flow.replaceItemSizes(inSection: 0, start: 100, removeCount: 1, with: [])
+        try flow.replaceItemSizes(inSection: 0, start: 19000, removeCount: 0, with: [size])
+        ds.counts = [model.count]
+        var u = BatchUpdate()
+        u.moveItem(
+            from: CVLayoutCore.IndexPath(section: 0, item: 100), to: CVLayoutCore.IndexPath(section: 0, item: 19000))
+        try v.performBatchUpdates(u, animation: nil)
+        try assertSameAsFresh(v, flow, Setup(width: 390), [model], "move")
+        XCTAssertEqual(flow.incrementalLayouts, 1)
+        XCTAssertGreaterThan(lines, 3000)
+        XCTAssertLessThan(flow.incrementalLinesBroken, 100)
+    }
+
     func testEditsWithThirdsOfAPointEqualAFreshLayout() throws {
         // Sums of thirds round: the origins after a change are summed again, not moved.
         for seed in 11...14 { try run(seed: UInt64(seed), Setup(quantum: 3)) }

@@ -2023,7 +2023,7 @@ static void test_self_sizing(void) {
     cvl_index_path ip[4], need[8];
     cvl_rect f;
     cvl_point o;
-    size_t n = 99;
+    size_t n = 99, cleared = 99;
     uint64_t ids[50], id;
     cvl_section_snapshot snap;
 
@@ -2121,11 +2121,30 @@ static void test_self_sizing(void) {
     OK(cvl_flow_layout_item_frame(layout, (cvl_index_path){0, 40}, &f));
     CHECK(o.y == 1680 && f.y == 1680 && f.height == 50);
 
+    /* Clearing measurements: items 40...44 are listed again, their sizes stay (nothing moves). */
+    FAILS(cvl_view_clear_measured_sizes(view, 0, 48, 3, &cleared), CVL_ERROR_OUT_OF_RANGE);   /* past 50 */
+    FAILS(cvl_view_clear_measured_sizes(view, 1, 0, 1, &cleared), CVL_ERROR_OUT_OF_RANGE);    /* 1 section */
+    FAILS(cvl_view_clear_measured_sizes(view, -2, 0, 0, &cleared), CVL_ERROR_OUT_OF_RANGE);
+    FAILS(cvl_view_clear_measured_sizes(view, 0, -1, 2, &cleared), CVL_ERROR_OUT_OF_RANGE);
+    FAILS(cvl_view_clear_measured_sizes(view, -1, 0, 5, &cleared), CVL_ERROR_INVALID_ARGUMENT);
+    FAILS(cvl_view_clear_measured_sizes(NULL, -1, 0, 0, &cleared), CVL_ERROR_NULL_ARGUMENT);
+    OK(cvl_view_clear_measured_sizes(view, 0, 38, 5, &cleared));   /* 38, 39 were never measured */
+    CHECK(cleared == 3);
+    OK(cvl_view_items_to_measure(view, (cvl_rect){0, 1680, 100, 200}, need, 8, &n));
+    CHECK(n == 3 && need[0].item == 40 && need[2].item == 42);
+    OK(cvl_flow_layout_item_frame(layout, (cvl_index_path){0, 41}, &f));
+    CHECK(f.y == 1730 && f.height == 50);
+    ss_state(view, 1680, 2130);
+    OK(cvl_view_clear_measured_sizes(view, -1, 0, 0, NULL));   /* items 1, 2, 3, 30, 43, 44 */
+    OK(cvl_view_items_to_measure(view, (cvl_rect){0, 1680, 100, 200}, need, 8, &n));
+    CHECK(n == 4 && need[3].item == 43);   /* 40...43 fill the 200 pt; 44 starts at 1880 */
+
     /* Another layout: CVL_ERROR_STATE. */
     OK(cvl_circle_layout_create(&circle));
     OK(cvl_view_set_layout(view, circle, NULL));
     FAILS(cvl_view_set_measured_sizes(view, ip, sz, 1), CVL_ERROR_STATE);
     FAILS(cvl_view_items_to_measure(view, (cvl_rect){0, 0, 100, 200}, NULL, 0, &n), CVL_ERROR_STATE);
+    FAILS(cvl_view_clear_measured_sizes(view, -1, 0, 0, NULL), CVL_ERROR_STATE);
     OK(cvl_view_destroy(view));
     OK(cvl_layout_destroy(layout));
     OK(cvl_layout_destroy(circle));

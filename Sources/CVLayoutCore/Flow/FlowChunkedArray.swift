@@ -208,6 +208,8 @@ struct FlowChunkReader<T> {
     private let starts: UnsafeBufferPointer<Int>
     private let bases: UnsafeBufferPointer<UnsafeMutablePointer<T>>
     let count: Int
+    /// Added to every index asked for: the reader then reads element `i + offset` as `i`.
+    var offset = 0
     private var lo = 0
     private var hi = 0
     private var base: UnsafeMutablePointer<T>?
@@ -218,20 +220,23 @@ struct FlowChunkReader<T> {
         self.count = count
     }
 
-    /// Element `i` (`0 ≤ i < count`). O(1) within the current chunk, O(log chunks) otherwise.
+    /// Element `i + offset` (within `0 ..< count`). O(1) within the current chunk, O(log chunks)
+    /// otherwise.
     @inline(__always)
     mutating func callAsFunction(_ i: Int) -> T {
-        if i < lo || i >= hi { seek(i) }
-        return base.unsafelyUnwrapped[i - lo]
+        let j = i + offset
+        if j < lo || j >= hi { seek(j) }
+        return base.unsafelyUnwrapped[j - lo]
     }
 
-    /// The elements of the chunk holding `i` (`0 ≤ i < count`): `pointer[j]` is element j for
-    /// `j` in `i ..< end` (the pointer is offset by the chunk's start). For loops that read
-    /// a run of elements with no check per element.
+    /// The elements of the chunk holding `i + offset`: `pointer[j]` is what `self(j)` reads, for
+    /// `j` in `i ..< end` (the pointer is moved by the chunk's start and the offset). For loops
+    /// that read a run of elements with no check per element.
     @inline(__always)
     mutating func window(at i: Int) -> (pointer: UnsafePointer<T>, end: Int) {
-        if i < lo || i >= hi { seek(i) }
-        return (UnsafePointer(base.unsafelyUnwrapped) - lo, hi)
+        let j = i + offset
+        if j < lo || j >= hi { seek(j) }
+        return (UnsafePointer(base.unsafelyUnwrapped) - (lo - offset), hi - offset)
     }
 
     @inline(never)

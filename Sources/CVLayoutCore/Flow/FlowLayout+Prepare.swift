@@ -173,6 +173,7 @@ extension FlowLayout {
                 st.sections[s].body = FlowLineBlocks()  // `old` holds the only reference: edited in place
                 if sec.layOut(axis: st.axis, crossSize: st.crossSize, reusing: &old, edit: edit) {
                     incrementalLayouts += 1
+                    incrementalLinesBroken += sec.body.linesBroken
                 }
             } else {
                 sec.layOut(axis: st.axis, crossSize: st.crossSize)
@@ -313,7 +314,7 @@ extension FlowLayout {
         guard old.sizeSource == .delegate, methods.contains(.sizeForItem), let d = delegate else { return nil }
         var list = FlowSizes()
         var materialized = false
-        var lo = Int.max, hi = Int.min
+        var edit: FlowEdit?
         for i in items where i >= 0 && i < old.itemCount {
             let v = try askSize(d, IndexPath(section: s, item: i))
             let current = materialized ? list[i] : old.size(ofItem: i)
@@ -323,14 +324,15 @@ extension FlowLayout {
                 materialized = true
             }
             list[i] = v
-            lo = Swift.min(lo, i)
-            hi = Swift.max(hi, i + 1)
+            edit =
+                edit?.then(start: i, removed: 1, inserted: 1)
+                ?? FlowEdit(count: old.itemCount, start: i, removed: 1, inserted: 1)
         }
-        guard materialized else { return nil }
+        guard materialized, let edit else { return nil }
         var sec = old
         sec.body = FlowLineBlocks()
         sec.setSizes(list, uniform: list.allEqual())
-        return (sec, FlowEdit(count: old.itemCount, start: lo, removed: hi - lo, inserted: hi - lo))
+        return (sec, edit)
     }
 
     @inline(__always)

@@ -96,6 +96,8 @@ open class FlowLayout: CollectionViewLayout {
     /// Sections laid out again from their old lines (`FlowSection.layOut(reusing:)`) so far: the
     /// tests check that edits take that path.
     var incrementalLayouts = 0
+    /// Lines those layouts broke again.
+    var incrementalLinesBroken = 0
     /// Bulk item sizes by section: the host's arrays, and the ones the layout made to hold
     /// measured sizes (`ownsSizes`). The one per-item size store.
     var bulkSizes: [Int: FlowBulkSizes] = [:]

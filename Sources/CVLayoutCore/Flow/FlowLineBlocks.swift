@@ -60,37 +60,61 @@ func flowLowExponent(_ x: Double) -> Int {
     return (normal ? Int(x.exponent) : -1022) - 52 + m.trailingZeroBitCount
 }
 
-/// What range edits of a section's item sizes changed since the last prepare: items
-/// `0 ..< lo` are unchanged, and old items `oldHi ..< baseCount` are the new items
-/// `newHi ..< baseCount + newHi − oldHi`, unchanged too.
+/// What range edits of a section's item sizes changed since the last prepare: disjoint runs of
+/// changed items, each `oldCount` items before the edits that are `newCount` items at `start`
+/// now; every item outside the runs is unchanged (and moved by the runs before it).
 struct FlowEdit: Equatable, Sendable {
-    /// The item count before the first edit.
-    var baseCount: Int
-    var lo: Int
-    var oldHi: Int
-    var newHi: Int
-
-    /// One edit of `count` items: `removed` items at `start` replaced by `inserted` ones.
-    init(count: Int, start: Int, removed: Int, inserted: Int) {
-        baseCount = count
-        lo = start
-        oldHi = start + removed
-        newHi = start + inserted
+    struct Run: Equatable, Sendable {
+        /// First item of the run, numbered as after the edits.
+        var start: Int
+        var newCount: Int
+        var oldCount: Int
+        var end: Int { start + newCount }
     }
 
-    /// This edit followed by another on its result.
+    /// More runs than this are merged into one (the edits are then re-laid out as one range).
+    static let maxRuns = 32
+
+    /// The item count before the first edit.
+    private(set) var baseCount: Int
+    /// In item order, not touching.
+    private(set) var runs: [Run] = []
+
+    /// One edit of a section of `count` items: `removed` items at `start` replaced by `inserted`.
+    init(count: Int, start: Int, removed: Int, inserted: Int) {
+        baseCount = count
+        runs = [Run(start: start, newCount: inserted, oldCount: removed)]
+    }
+
+    /// This edit followed by another on its result. O(runs).
     func then(start: Int, removed: Int, inserted: Int) -> FlowEdit {
         var e = self
-        let d1 = newHi - oldHi
-        let m = Swift.max(newHi, start + removed)
-        e.lo = Swift.min(lo, start)
-        e.oldHi = m - d1
-        e.newHi = m + (inserted - removed)
+        let end = start + removed
+        // Runs touching [start, end] merge with the edit into one run.
+        var lo = 0
+        while lo < runs.count && runs[lo].end < start { lo += 1 }
+        var hi = lo
+        while hi < runs.count && runs[hi].start <= end { hi += 1 }
+        var a = start, b = end, grown = 0
+        for r in runs[lo..<hi] {
+            a = Swift.min(a, r.start)
+            b = Swift.max(b, r.end)
+            grown += r.newCount - r.oldCount
+        }
+        let merged = Run(start: a, newCount: b - a - removed + inserted, oldCount: b - a - grown)
+        var after = Array(runs[hi...])
+        for k in after.indices { after[k].start += inserted - removed }
+        e.runs = Array(runs[..<lo]) + [merged] + after
+        if e.runs.count > FlowEdit.maxRuns, let first = e.runs.first, let last = e.runs.last {
+            let grownAll = e.newCount - baseCount
+            let span = last.end - first.start
+            e.runs = [Run(start: first.start, newCount: span, oldCount: span - grownAll)]
+        }
         return e
     }
 
     /// The item count after the edits.
-    var newCount: Int { baseCount + newHi - oldHi }
+    var newCount: Int { runs.reduce(baseCount) { $0 + $1.newCount - $1.oldCount } }
 }
 
 /// The lines of a per-item section, in blocks of about `lineTarget` lines: an edit re-lays out
@@ -123,6 +147,8 @@ struct FlowLineBlocks {
     /// the section was laid out from scratch: the origins kept were summed with those terms.
     var lowExpFloor = Int.max
     var magnitudeFloor = 0.0
+    /// Lines broken again by the last `relayOut` (the tests check that an edit stays local).
+    var linesBroken = 0
 
     /// Renumbers the blocks' first items and lines and gathers their statistics. O(blocks).
     mutating func reindex() {
@@ -243,25 +269,67 @@ struct FlowLineBlocks {
     /// - Returns: false when the lines cannot be reused (no old or no new item): lay out anew.
     /// - Complexity: O(lines re-broken + 2 blocks + blocks) in the exact case.
     mutating func relayOut(_ e: FlowEdit, sizes: FlowSizes, count newN: Int, _ p: FlowBreakParams) -> Bool {
-        let oldN = itemCount, d = newN - oldN
-        guard oldN > 0, newN > 0, !blocks.isEmpty, e.baseCount == oldN, e.newCount == newN,
-            e.lo >= 0, e.lo <= e.oldHi, e.lo <= e.newHi, e.oldHi <= oldN, e.newHi <= newN
-        else { return false }
-        lowExpFloor = Swift.min(lowExpFloor, lowExp)
-        magnitudeFloor = Swift.max(magnitudeFloor, abs(minOrigin), abs(maxEnd))
+        guard itemCount > 0, newN > 0, !blocks.isEmpty, e.baseCount == itemCount, e.newCount == newN else {
+            return false
+        }
+        var runs = e.runs
+        linesBroken = 0
+        for r in runs {
+            guard r.start >= 0, r.newCount >= 0, r.oldCount >= 0, r.end <= newN else { return false }
+        }
         return sizes.withReader { reader in
-            p.horizontal
-                ? relayOut(HorizontalFlowAxis.self, e, &reader, oldN: oldN, newN: newN, d: d, p)
-                : relayOut(VerticalFlowAxis.self, e, &reader, oldN: oldN, newN: newN, d: d, p)
+            // Runs from the last to the first: a run is re-laid out over a layout in which the runs
+            // after it are done and the ones before it not yet (items numbered as before them, so
+            // the reader is offset by their count change).
+            var r = runs.count - 1
+            while r >= 0 {
+                var grownBefore = 0
+                for q in 0..<r { grownBefore += runs[q].newCount - runs[q].oldCount }
+                let lo = runs[r].start - grownBefore
+                if r > 0 {
+                    // The block the run's first re-broken line is in (rebuilt with it) must start
+                    // after the previous run's items: else the two are one run.
+                    let prev = runs[r - 1]
+                    let prevEnd = prev.start - (grownBefore - (prev.newCount - prev.oldCount)) + prev.oldCount
+                    let (b, _) = locate(item: Swift.min(Swift.max(lo - 1, 0), itemCount - 1))
+                    if itemStart[b] < prevEnd {
+                        let span = runs[r].end - prev.start
+                        let grown = prev.newCount - prev.oldCount + runs[r].newCount - runs[r].oldCount
+                        runs[r - 1] = FlowEdit.Run(start: prev.start, newCount: span, oldCount: span - grown)
+                        runs.remove(at: r)
+                        r -= 1
+                        continue
+                    }
+                }
+                reader.offset = grownBefore
+                let run = runs[r]
+                let count = itemCount + run.newCount - run.oldCount
+                lowExpFloor = Swift.min(lowExpFloor, lowExp)
+                magnitudeFloor = Swift.max(magnitudeFloor, abs(minOrigin), abs(maxEnd))
+                let done =
+                    p.horizontal
+                    ? relayOut(
+                        HorizontalFlowAxis.self, lo: lo, oldHi: lo + run.oldCount, newHi: lo + run.newCount, &reader,
+                        oldN: itemCount, newN: count, p)
+                    : relayOut(
+                        VerticalFlowAxis.self, lo: lo, oldHi: lo + run.oldCount, newHi: lo + run.newCount, &reader,
+                        oldN: itemCount, newN: count, p)
+                guard done else { return false }
+                r -= 1
+            }
+            return true
         }
     }
 
+    /// One run: old items `lo ..< oldHi` are new items `lo ..< newHi`.
     private mutating func relayOut<A: FlowAxisKind>(
-        _ axis: A.Type, _ e: FlowEdit, _ reader: inout FlowChunkReader<Size>, oldN: Int, newN: Int, d: Int,
+        _ axis: A.Type, lo: Int, oldHi: Int, newHi: Int, _ reader: inout FlowChunkReader<Size>, oldN: Int, newN: Int,
         _ p: FlowBreakParams
     ) -> Bool {
+        let d = newN - oldN
+        guard oldN > 0, newN > 0, lo >= 0, lo <= oldHi, oldHi <= oldN, newHi <= newN else { return false }
         // The line before the change can take the changed items (or stop being the last line).
-        let (bS, kS) = locate(item: Swift.min(Swift.max(e.lo - 1, 0), oldN - 1))
+        let (bS, kS) = locate(item: Swift.min(Swift.max(lo - 1, 0), oldN - 1))
         let startLine = line(bS, kS)
         // Region lines: `first` is the item's index in the section (new numbering).
         var region = FlowLineBlock()
@@ -279,6 +347,7 @@ struct FlowLineBlocks {
             let (end, thick, used) = FlowLineBreaker.breakLine(
                 A.self, &reader, from: i, count: newN, spacing: p.interitemSpacing, limit: limit)
             region.lines.append(FlowLine(first: first, origin: pos, thickness: thick))
+            linesBroken += 1
             let at = region.itemCross.count
             region.itemCross.append(contentsOf: repeatElement(0, count: end - first))
             region.itemCross.withUnsafeMutableBufferPointer {
@@ -291,7 +360,7 @@ struct FlowLineBlocks {
             guard i < newN else { break }
             let pitch = thick + p.lineSpacing
             pos += pitch
-            if i >= e.newHi {
+            if i >= newHi {
                 let (bj, kj) = locate(item: i - d)
                 let old = line(bj, kj)
                 if old.first == i - d {

@@ -639,6 +639,26 @@ class CollectionView(Handle[T.cvl_view]):
         id_ptr = (ctypes.c_uint64 * n).from_buffer(ids) if n else None
         _lib.cvl_view_set_measured_sizes_by_id(self.handle, id_ptr, arr, n)
 
+    def clear_measured_sizes(self, section: int | None = None, items: range | None = None) -> int:
+        """Marks items as not measured any more (their content changed): they are listed by
+        :meth:`items_to_measure` again and keep their current size until measured anew, so nothing
+        moves meanwhile. ``section`` None: every section; ``items`` None: every item of
+        ``section``, else a ``range`` of its items (step 1). Returns how many items stopped being
+        measured. A section or range outside the counts raises, nothing changes."""
+        cleared = ctypes.c_size_t()
+        if section is None:
+            if items is not None:
+                raise InvalidArgument(message="clear_measured_sizes: items need a section")
+            _lib.cvl_view_clear_measured_sizes(self.handle, -1, 0, 0, ctypes.byref(cleared))
+            return cleared.value
+        if items is None:
+            items = range(self.number_of_items(section))
+        if items.step != 1:
+            raise InvalidArgument(message="clear_measured_sizes: items must be a range with step 1")
+        _lib.cvl_view_clear_measured_sizes(
+            self.handle, section, items.start, max(0, items.stop - items.start), ctypes.byref(cleared))
+        return cleared.value
+
     def _paths(self, function: str, *args: object) -> list[IndexPath]:
         count = ctypes.c_size_t()
         getattr(_lib, function)(self.handle, *args, None, 0, ctypes.byref(count))

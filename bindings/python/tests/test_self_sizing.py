@@ -199,3 +199,31 @@ def test_horizontal_lists_correct_the_x_offset():
     assert view.content_offset == (1030.0, 0.0) and view.content_size == (5030.0, 400.0)
     view.set_measured_sizes({(0, 50): (80, 400)})              # right of it: only the content size
     assert view.content_offset == (1030.0, 0.0) and view.content_size == (5060.0, 400.0)
+
+
+@requires("cvl_view_clear_measured_sizes")
+def test_clear_measured_sizes_lists_items_again_and_keeps_their_size():
+    view, _ = list_view(100)
+    measure(view, [(0, i) for i in range(10)])          # items 0...9 measured, 0 ... 9 visible
+    assert view.items_to_measure() == []
+    y = view.attributes_for_item((0, 7)).frame[1]
+    size = view.content_size
+    assert view.clear_measured_sizes(0, range(3, 6)) == 3
+    assert view.items_to_measure() == [(0, 3), (0, 4), (0, 5)]
+    assert view.attributes_for_item((0, 7)).frame[1] == y   # nothing moved
+    assert view.content_size == size
+    assert view.clear_measured_sizes(0, range(3, 6)) == 0   # already unmeasured
+    with pytest.raises(cvlayout.OutOfRange):
+        view.clear_measured_sizes(0, range(95, 101))          # past the 100 items
+    with pytest.raises(cvlayout.OutOfRange):
+        view.clear_measured_sizes(1)                          # no section 1
+    with pytest.raises(cvlayout.InvalidArgument):
+        view.clear_measured_sizes(None, range(0, 1))
+    assert view.items_to_measure() == [(0, 3), (0, 4), (0, 5)]   # the errors changed nothing
+    assert view.clear_measured_sizes(0) == 7                  # 0, 1, 2, 6, 7, 8, 9
+    # Measured heights 24, 77, 58, 87, 44, 97, 54, 107, 64 (4 apart): item 8 ends at 644, past
+    # the 600 pt viewport, item 9 starts at 648.
+    assert view.items_to_measure() == [(0, i) for i in range(9)]
+    measure(view, [(0, 1), (0, 2)])
+    assert view.clear_measured_sizes() == 2
+    assert view.items_to_measure() == [(0, i) for i in range(9)]

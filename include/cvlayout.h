@@ -19,6 +19,8 @@
 **   elements, and `out_count`. If `capacity` is too small the call fails with
 **   CVL_ERROR_CAPACITY, writes nothing to `out` and sets `*out_count` to the number needed.
 **   Passing `out == NULL` and `capacity == 0` asks for the count only (returns CVL_OK).
+**   A query whose answer would hold more than CVL_MAX_QUERY_ELEMENTS elements fails with
+**   CVL_ERROR_OVERFLOW instead, count-only or not, and writes neither `out` nor `*out_count`.
 **
 ** ## Threads
 ** Any function may be called from any thread. Calls are serialized by one library-wide lock,
@@ -109,22 +111,43 @@ int cvl_version(uint32_t *out);
 ** nothing, a buffer too small stops storing at its capacity and only counts the rest. While an
 ** animation runs, add O(animated elements) (the elements on screen before or after the change).
 **
+** Query size. k is at most CVL_MAX_QUERY_ELEMENTS, so no query runs long whatever the counts
+** and the geometry (a circle or a Cover Flow of 2^40 items in a huge viewport, items of size 0
+** piled up in one place): rect and count-only queries, visible-element queries (animating or
+** not), items-to-measure queries, hit tests and single-element lookups that search by rect
+** stop at the first element past the limit and fail with CVL_ERROR_OVERFLOW ("query a smaller
+** rect"), *out_count not written, nothing changed. The costliest built-in elements (a Cover
+** Flow cell with its 3D transform, a circle item) take about 0.1 microsecond each, so such a
+** call fails within about 0.1 s. Searches for one cell never fail for it: a layout switch's
+** anchor (the cell nearest the viewport's centre) and Cover Flow's snapping cell are searched
+** in growing boxes around the point once the viewport holds more than the limit; scroll
+** anchoring (and a .first_visible/.end switch anchor) takes its candidates from the first
+** CVL_MAX_QUERY_ELEMENTS elements the layout visits.
+**
 ** Single-element lookups (cvl_view_attributes_for_element): O(1) or O(log n) for every built-in
 ** layout; a custom layout without attributes_for_element answers from one attributes_in_rect
 ** call over its whole content (its cost, at most CVL_MAX_CALLBACK_ELEMENTS elements, O(1)
-** memory in the library). Hit tests (cvl_view_index_path_at_point): O(log n) where every
-** element is drawn over its frame, else a rect query around the point; O(1) memory.
+** memory in the library). Hit tests (cvl_view_index_path_at_point): a rect query of the frames
+** that a cell drawn at the point could have, O(1) memory: O(log n + k) for the k cells within
+** the layout's reach of the point — reach 0 (the frames at the point, O(log n)) for the flow
+** without hooks, Survey, Dimensions, mosaic, tree and waterfall layouts, half an item's diagonal
+** for the circle (its items rotate about their centres: an angular range of the circle);
+** Cover Flow, a flow with hooks, custom layouts and any layout during an animation draw with
+** transforms the library cannot bound, so their hit tests query the point +- the larger bounds
+** dimension. More than CVL_MAX_QUERY_ELEMENTS elements there: CVL_ERROR_OVERFLOW.
 **
 ** Callbacks: a layout callback or hook hands back at most CVL_MAX_CALLBACK_ELEMENTS elements per
 ** call (a larger CVL_ERROR_CAPACITY request fails the call with CVL_ERROR_CALLBACK); an
 ** adjust_attributes_in_rect hook receives the flow's elements in the rect, so a rect holding
-** more than that fails the same way. Memory is committed only as the callback writes.
+** more than CVL_MAX_QUERY_ELEMENTS of them fails with CVL_ERROR_OVERFLOW like any query. Memory
+** is committed only as the callback writes.
 **
 ** Animations: an animated batch update, layout switch or animated change tracks the elements
 ** on screen before and after it, at most CVL_MAX_ANIMATED_ELEMENTS (else CVL_ERROR_OVERFLOW,
 ** nothing changed); each frame then costs O(k + tracked elements). Scroll anchoring keeps at
 ** most that many anchor candidates (the first in its policy's order). A layout switch finds its
-** anchor cell, and Cover Flow its snapping cell, by visiting the visible cells: O(1) memory.
+** anchor cell, and Cover Flow its snapping cell, by visiting the visible cells: O(1) memory
+** (see "Query size" for a viewport holding more than CVL_MAX_QUERY_ELEMENTS).
 **
 ** Invalidation: cvl_view_invalidate_layout costs O(items named); an item named again before the
 ** next layout cycle is not stored twice, and more than max(1024, n / 4) distinct pending items
@@ -142,6 +165,10 @@ int cvl_version(uint32_t *out);
 /** Most elements on screen (before or after) an animated change can track (2^16); more fails
 ** the animated call with CVL_ERROR_OVERFLOW, nothing changed. */
 #define CVL_MAX_ANIMATED_ELEMENTS  65536
+/** Most elements one query may count or return (2^20, as a callback may hand back): more fails
+** the query with CVL_ERROR_OVERFLOW after about 0.1 s, *out_count not written, nothing changed
+** (see "Query size"). */
+#define CVL_MAX_QUERY_ELEMENTS     1048576
 
 /* ============================================================================================
 ** Status codes and errors
@@ -846,12 +873,14 @@ int cvl_view_content_size(cvl_view *view, cvl_size *out);
 ** the buffer protocol. Elements the layout returns are validated (finite, sizes >= 0, cells
 ** inside the counts), whatever the layout: an invalid one fails the call with
 ** CVL_ERROR_CALLBACK. Cost: "Limits and costs" (O(log n + k) for the flow layout, memory
-** O(min(k, capacity))).
+** O(min(k, capacity))). More than CVL_MAX_QUERY_ELEMENTS elements in `rect` (count-only
+** queries included): CVL_ERROR_OVERFLOW, *out_count not written; query a smaller rect.
 */
 int cvl_view_attributes_in_rect(cvl_view *view, cvl_rect rect, cvl_attributes *out, size_t capacity,
                                 size_t *out_count);
 
-/** The elements in the visible rect (content offset + bounds size), in draw order. */
+/** The elements in the visible rect (content offset + bounds size), in draw order; as
+** cvl_view_attributes_in_rect() (CVL_ERROR_OVERFLOW beyond CVL_MAX_QUERY_ELEMENTS). */
 int cvl_view_visible_attributes(cvl_view *view, cvl_attributes *out, size_t capacity, size_t *out_count);
 
 /**
@@ -869,10 +898,13 @@ int cvl_view_attributes_for_item(cvl_view *view, cvl_index_path index_path, cvl_
 /**
 ** indexPathForItemAtPoint: the topmost cell drawn at `point` (content coordinates), respecting
 ** transforms, draw order, hidden and alpha 0. *out_found = 0 when there is none. Any finite
-** point and bounds work. Cost: O(log n) for the flow (without hooks), Survey, Dimensions, mosaic
-** and tree layouts while no animation runs (they draw every element over its frame); otherwise
-** a rect query of the point ± the larger bounds dimension (transformed elements can be drawn
-** outside their frames). O(1) memory.
+** point and bounds work. Cost: O(log n) for the flow (without hooks), Survey, Dimensions,
+** mosaic, tree and waterfall layouts while no animation runs (they draw every element over its
+** frame); O(log n + k) for the circle (k items whose centres lie within an item's diagonal of
+** the point); otherwise (Cover Flow, flow with hooks, custom layouts, animations) a rect query
+** of the point +- the larger bounds dimension (transformed elements can be drawn outside their
+** frames). O(1) memory. More than CVL_MAX_QUERY_ELEMENTS elements in the searched area (items
+** piled up at the point, a huge viewport): CVL_ERROR_OVERFLOW, nothing written.
 */
 int cvl_view_index_path_at_point(cvl_view *view, cvl_point point, cvl_index_path *out, int *out_found);
 
@@ -1338,7 +1370,8 @@ int cvl_view_clear_measured_sizes(cvl_view *view, int64_t section, int64_t start
 ** The cells whose frame intersects `rect` (content coordinates) and whose size is still an
 ** estimate, in index-path order (the buffer convention of "Conventions"). `rect` must be finite.
 ** A host measures the visible rect plus a margin of at least its scroll step on each side, so
-** a cell is measured before it is drawn. O(log n + k) time, O(min(k, capacity)) memory.
+** a cell is measured before it is drawn. O(log n + k) time, O(min(k, capacity)) memory. More
+** than CVL_MAX_QUERY_ELEMENTS cells in `rect` (measured or not): CVL_ERROR_OVERFLOW.
 */
 int cvl_view_items_to_measure(cvl_view *view, cvl_rect rect, cvl_index_path *out, size_t capacity,
                               size_t *out_count);
@@ -1347,7 +1380,8 @@ int cvl_view_items_to_measure(cvl_view *view, cvl_rect rect, cvl_index_path *out
 ** The unmeasured items that decide where cvl_view_scroll_to_item(index_path, position) lands
 ** (see above; empty: it lands exactly). Same arguments and errors as cvl_view_scroll_to_item()
 ** for `index_path` and `position`, the buffer convention of "Conventions" for the rest.
-** Changes nothing. O(log n + k) time, O(min(k, capacity)) memory.
+** Changes nothing. O(log n + k) time, O(min(k, capacity)) memory; CVL_ERROR_OVERFLOW when the
+** viewport there holds more than CVL_MAX_QUERY_ELEMENTS cells.
 */
 int cvl_view_items_to_measure_for_scroll(cvl_view *view, cvl_index_path index_path, uint32_t position,
                                          cvl_index_path *out, size_t capacity, size_t *out_count);

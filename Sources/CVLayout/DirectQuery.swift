@@ -140,6 +140,9 @@ final class CBufferSink: ElementSink {
         noteOrder(p)
     }
 
+    /// Gives back what a failed query grew (the buffer is the view's, reused by every query).
+    func abandon() { buffer.trim(used: 0) }
+
     /// Completes the buffer protocol of the header ("Conventions"): `*out_count` = the number
     /// of elements; if they fit, they are written to `out` in draw order; else
     /// CVL_ERROR_CAPACITY and nothing is written to `out`. `out == nil` with capacity 0 asks

@@ -170,7 +170,12 @@ private func rectQuery(
     }
     let sink = CBufferSink(buffer: box.directCells, capacity: capacity)
     sink.stampIdentifiers(of: box.view)
-    try querying(box) { try box.view.sendElements(in: rect, to: sink) }
+    do {
+        try querying(box) { try box.view.sendElements(in: rect, to: sink) }
+    } catch {
+        sink.abandon()
+        throw error
+    }
     sink.cellDrawRank = box.view.layout.cellDrawRank  // the prepared layout's
     try sink.finish(out, outCount)
 }

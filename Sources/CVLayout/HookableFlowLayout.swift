@@ -42,7 +42,7 @@ final class HookableFlowLayout: FlowLayout, HasLayoutBox {
             try super.layoutAttributesForElements(in: rect, into: sink)
             return
         }
-        let base = CollectingSink(counts: sink.counts, limit: maxCallbackElements)
+        let base = CollectingSink(counts: sink.counts, keep: maxCallbackElements)
         try super.layoutAttributesForElements(in: rect, into: base)
         try base.check()
         try hooks.elements(self, in: rect, base: base.take(), into: sink)

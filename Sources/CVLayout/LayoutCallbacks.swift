@@ -65,7 +65,7 @@ struct LayoutCallbacks {
     /// - Complexity: the callback's; memory O(elements returned).
     func elements(_ owner: HasLayoutBox, in rect: Rect, base: [LayoutAttributes], into sink: ElementSink) throws {
         guard let f = table.attributes_in_rect else {
-            for a in base { sink.add(a) }
+            for a in base { try sink.add(a) }
             return
         }
         guard base.count <= maxCallbackElements else {
@@ -81,7 +81,7 @@ struct LayoutCallbacks {
                 f(table.context, env, owner.handle, rect.c, buf, prefill.count, cap, &count)
             }
         }
-        for a in raw { sink.add(try a.core("attributes_in_rect")) }
+        for a in raw { try sink.add(try a.core("attributes_in_rect")) }
     }
 
     var hasAttributesForElement: Bool { table.attributes_for_element != nil }

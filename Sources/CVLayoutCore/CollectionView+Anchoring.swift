@@ -36,7 +36,8 @@ extension CollectionView {
     /// or nil with policy `.none`, before the first prepare, or when the counts changed since.
     /// - Complexity: one rect query of the visible rect, O(v log K) for v visible elements;
     ///   at most K = `maxAnimatedElements` candidates (the first in priority order) are kept,
-    ///   so a huge viewport costs O(K) memory, not O(v).
+    ///   so a huge viewport costs O(K) memory, not O(v); v is at most `CVL_MAX_QUERY_ELEMENTS`
+    ///   (the candidates of a viewport holding more come from the first elements visited).
     /// `policy` replaces the view's policy (self-sizing anchors under `.none` too).
     func captureAnchor(policy: AnchorPolicy? = nil) throws -> ScrollAnchor? {
         let anchorPolicy = policy ?? anchorPolicy
@@ -67,8 +68,9 @@ extension CollectionView {
                 cutoff = cells.last
             }
         }
-        try layout.layoutAttributesForElements(in: bounds, into: sink)
-        try sink.check()
+        // A viewport holding more than CVL_MAX_QUERY_ELEMENTS elements: the candidates come
+        // from the first ones the layout hands over.
+        try sink.visitingUpToLimit { try layout.layoutAttributesForElements(in: bounds, into: sink) }
         cells.sort(by: before)
         if cells.count > keep { cells.removeLast(cells.count - keep) }
         let size = cachedContentSize
@@ -140,30 +142,23 @@ extension CollectionView {
     /// The anchor of a layout switch under a policy: the policy's first candidate among the
     /// visible cells, by the current layout's final attributes (nil with `.none`: the switch
     /// keeps the cell nearest the centre). Call with the layout prepared.
-    /// - Complexity: one rect query of the visible rect, O(1) memory.
+    /// - Complexity: one rect query of the visible rect, O(1) memory; a viewport holding more
+    ///   than `CVL_MAX_QUERY_ELEMENTS` elements is searched in boxes around the point
+    ///   (`nearestCell`), or, for `.firstVisible` and `.end`, among the first elements visited.
     func switchAnchor() throws -> LayoutAttributes? {
         if anchorPolicy == .none { return nil }
-        var best: LayoutAttributes?, bestDistance = Double.infinity
-        let target: Point?
         if case .nearest(let p) = anchorPolicy {
-            target = Point(x: contentOffset.x + p.x, y: contentOffset.y + p.y)
-        } else {
-            target = nil
-        }
-        let sink = VisitingSink(counts: counts) { a in
-            guard a.category == .cell, !a.isHidden else { return }
-            if let c = target {
-                let d = (a.center.x - c.x) * (a.center.x - c.x) + (a.center.y - c.y) * (a.center.y - c.y)
-                if d < bestDistance || (d == bestDistance && best.map { a.indexPath < $0.indexPath } ?? true) {
-                    bestDistance = d
-                    best = a
-                }
-            } else if best.map({ a.indexPath < $0.indexPath }) ?? true {
-                best = a
+            let target = Point(x: contentOffset.x + p.x, y: contentOffset.y + p.y)
+            return try layout.nearestCell(to: target, in: bounds, counts: counts, accept: { !$0.isHidden }) {
+                a, d, b, bd in d < bd || (d == bd && a.indexPath < b.indexPath)
             }
         }
-        try layout.layoutAttributesForElements(in: bounds, into: sink)
-        try sink.check()
+        var best: LayoutAttributes?
+        let sink = VisitingSink(counts: counts) { a in
+            guard a.category == .cell, !a.isHidden else { return }
+            if best.map({ a.indexPath < $0.indexPath }) ?? true { best = a }
+        }
+        try sink.visitingUpToLimit { try layout.layoutAttributesForElements(in: bounds, into: sink) }
         return best
     }
 }

@@ -226,20 +226,12 @@ extension CollectionView {
         let oldOffset = contentOffset
         let before: OnScreen = animation != nil ? try onScreen(in: bounds) : ([:], [])
         // The anchor: the visible cell nearest the viewport's centre, by its final attributes
-        // (the first in draw order on a tie). Found through a sink: O(1) memory.
+        // (the first in draw order on a tie). Found through a sink (O(1) memory), in boxes
+        // around the centre when the viewport holds more than CVL_MAX_QUERY_ELEMENTS elements.
         try layoutIfNeeded()
-        let c = bounds.center
-        var anchor: LayoutAttributes?, best = Double.infinity
-        let nearest = VisitingSink(counts: counts) { a in
-            guard a.category == .cell else { return }
-            let d = (a.center.x - c.x) * (a.center.x - c.x) + (a.center.y - c.y) * (a.center.y - c.y)
-            if d < best || (d == best && anchor.map { LayoutAttributes.drawsBefore(a, $0) } ?? true) {
-                best = d
-                anchor = a
-            }
+        var anchor = try layout.nearestCell(to: bounds.center, in: bounds, counts: counts) { a, d, b, bd in
+            d < bd || (d == bd && LayoutAttributes.drawsBefore(a, b))
         }
-        try layout.layoutAttributesForElements(in: bounds, into: nearest)
-        try nearest.check()
         // Under an anchoring policy the policy's cell is the anchor instead.
         let policyAnchor = try switchAnchor()
         if let policyAnchor { anchor = policyAnchor }

@@ -288,9 +288,9 @@ public final class CollectionView {
     /// As `layoutAttributesForElements(in:)`, failing with `.overflow` (having kept at most
     /// `limit` elements) when there are more than `limit`.
     func layoutAttributesForElements(in rect: Rect, limit: Int) throws -> [LayoutAttributes] {
-        let sink = CollectingSink(counts: counts, limit: limit, reusing: scratch)
+        let sink = CollectingSink(counts: counts, keep: limit, reusing: scratch)
         scratch = []
-        try sendElements(in: rect, to: sink)
+        try Self.counting(sink, upTo: limit) { try sendElements(in: rect, to: sink) }
         try Self.checkAnimated(sink.count, limit)
         var list = sink.take()
         layout.sortIntoDrawOrder(&list)
@@ -305,6 +305,15 @@ public final class CollectionView {
     /// `.overflow` instead of exhausting memory.
     public static let maxAnimatedElements = 1 << 16
 
+    /// Runs `query` into `sink`; with a `limit` below the query limit, counting stops quietly one
+    /// past it (enough to know there are too many: `checkAnimated` then says so) instead of
+    /// counting on to `CVL_MAX_QUERY_ELEMENTS`.
+    static func counting(_ sink: ElementSink, upTo limit: Int, _ query: () throws -> Void) throws {
+        guard limit < sink.limit else { return try query() }
+        sink.limit = limit + 1
+        try sink.visitingUpToLimit(query)
+    }
+
     static func checkAnimated(_ count: Int, _ limit: Int) throws {
         guard count > limit else { return }
         throw LayoutError(
@@ -317,9 +326,11 @@ public final class CollectionView {
     /// The layout's own elements in `rect` (no presentation), validated, in draw order; fails
     /// with `.overflow` beyond `limit`. O(min(k, limit)) memory.
     func layoutOwnAttributes(in rect: Rect, limit: Int) throws -> [LayoutAttributes] {
-        let sink = CollectingSink(counts: counts, limit: limit)
-        try layout.layoutAttributesForElements(in: rect, into: sink)
-        try sink.check()
+        let sink = CollectingSink(counts: counts, keep: limit)
+        try Self.counting(sink, upTo: limit) {
+            try layout.layoutAttributesForElements(in: rect, into: sink)
+            try sink.check()
+        }
         try Self.checkAnimated(sink.count, limit)
         var list = sink.take()
         layout.sortIntoDrawOrder(&list)
@@ -331,7 +342,9 @@ public final class CollectionView {
     /// ones — in no particular order (the receiver sorts into draw order if it needs it), and
     /// throws the first invalid element's error. `sink.counts` is set to the view's counts.
     /// - Complexity: the layout's query cost and the sink's memory (a sink that keeps nothing
-    ///   counts the result in O(1) memory), plus O(tracks) during an animation.
+    ///   counts the result in O(1) memory), plus O(tracks) during an animation. At most
+    ///   `sink.limit` elements (`CVL_MAX_QUERY_ELEMENTS`): one more fails the query with
+    ///   `.overflow` as soon as it is offered.
     public func sendElements(in rect: Rect, to sink: ElementSink) throws {
         try rect.requireQueryRect("rect")
         try layoutIfNeeded()
@@ -344,7 +357,7 @@ public final class CollectionView {
         let presenting = t.presenting(in: rect, at: currentTime, into: sink)
         try layout.layoutAttributesForElements(in: rect, into: presenting)
         try presenting.check()
-        presenting.finish()
+        try presenting.finish()
         try sink.check()
     }
 
@@ -377,16 +390,23 @@ public final class CollectionView {
     public func indexPathForItem(at point: Point) throws -> IndexPath? {
         try point.requireFinite("point")
         try layoutIfNeeded()
-        // Transformed cells may be drawn outside their frame: query a generous neighbourhood,
-        // then test each element's drawn shape, topmost first. A layout that draws everything
-        // over its frames (and no animation) needs only the frames around the point.
+        // Transformed cells may be drawn outside their frame: query the frames within the
+        // layout's reach of the point (a rounding margin for a layout that draws over its
+        // frames), or, when the reach is unknown (or an animation interpolates transforms), a
+        // neighbourhood the size of the viewport; then test each element's drawn shape.
         let animating = transition.map { !$0.isFinished(at: currentTime) } ?? false
-        let pad =
-            layout.drawsElementsWithinFrames && !animating
-            ? Swift.max(abs(point.x), abs(point.y), 1) * 0x1p-30
-            : Swift.max(boundsSize.width, boundsSize.height, 1)
+        let rounding = Swift.max(abs(point.x), abs(point.y), 1) * 0x1p-30
+        let reach = animating ? nil : layout.drawnReach
+        let pad = reach.map { $0 + rounding } ?? Swift.max(boundsSize.width, boundsSize.height, 1)
         let sink = HitTestSink(counts: counts, point: point)
-        try sendElements(in: hitTestRect(around: point, pad: pad), to: sink)
+        do {
+            try sendElements(in: hitTestRect(around: point, pad: pad), to: sink)
+        } catch  where sink.reachedLimit {
+            throw LayoutError(
+                .overflow,
+                "more than \(sink.limit) elements (CVL_MAX_QUERY_ELEMENTS) lie where a cell drawn at (\(point.x), "
+                    + "\(point.y)) could be: the hit test cannot tell which one is on top")
+        }
         return sink.topmost?.indexPath
     }
 

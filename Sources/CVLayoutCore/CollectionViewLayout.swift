@@ -38,6 +38,13 @@ open class CollectionViewLayout {
     /// that adds transforms must not inherit a true).
     open var drawsElementsWithinFrames: Bool { false }
 
+    /// How far outside its frame (along either axis) any element of this layout may be drawn,
+    /// or nil when the layout does not know (transforms from code it does not control). A hit
+    /// test searches the frames within this distance of the point: O(log n + k) for the k
+    /// elements there. With nil it searches a neighbourhood the size of the viewport. Default:
+    /// 0 when `drawsElementsWithinFrames`, else nil.
+    open var drawnReach: Double? { drawsElementsWithinFrames ? 0 : nil }
+
     /// Puts `list` into the order the host draws it (later draws on top): the documented draw
     /// order (`LayoutAttributes.drawsBefore`: z-index, category, kind, index path), with cells
     /// of equal z-index ranked by `cellDrawRank` first when the layout has one.

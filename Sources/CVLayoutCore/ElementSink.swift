@@ -11,7 +11,24 @@
 /// (up to a limit), write it into a caller's buffer, look for one key, hit-test it… `count` is
 /// the number of valid elements offered, kept or not, so a sink that keeps nothing counts a
 /// query's result in O(1) memory.
+///
+/// A query's time is bounded too: a sink accepts at most `limit` elements
+/// (`maxElements`, the header's `CVL_MAX_QUERY_ELEMENTS`, by default). Offering one more
+/// throws `.overflow` (`reachedLimit` is then set), and so does offering anything once an
+/// invalid element was recorded: the error unwinds the layout's loop at once, so a layout that
+/// puts 2^40 items in the rect stops after `limit`, whatever its loops look like.
 open class ElementSink {
+    /// Most elements one query may hand a sink: `CVL_MAX_QUERY_ELEMENTS` (2^20, the same as
+    /// `CVL_MAX_CALLBACK_ELEMENTS`). The costliest built-in elements (a Cover Flow cell with its
+    /// 3D transform, a circle item with its rotation) take about 0.1 µs each to build and count,
+    /// so a query that reaches the limit fails after about 0.1 s instead of running for hours;
+    /// a buffer holding that many C elements takes a few hundred MB.
+    public static let maxElements = 1 << 20
+
+    /// Elements this sink accepts before the query fails with `.overflow`.
+    public final var limit = ElementSink.maxElements
+    /// True once an element beyond `limit` was offered (the query was stopped there).
+    public final private(set) var reachedLimit = false
     /// Valid elements offered so far.
     public final private(set) var count = 0
     /// The first invalid element's error (or an error a wrapping layout recorded).
@@ -25,8 +42,8 @@ open class ElementSink {
     /// A cell whose attributes are the defaults (identity transform, alpha 1, z 0, visible, no
     /// custom attributes) but for `frame`.
     @inline(__always)
-    public final func cell(section: Int, item: Int, frame: Rect) {
-        guard failure == nil else { return }
+    public final func cell(section: Int, item: Int, frame: Rect) throws {
+        if let failure { throw failure }
         guard frame.origin.isFinite, frame.size.isValidExtent else {
             fail(
                 LayoutError.callback(
@@ -43,13 +60,13 @@ open class ElementSink {
                 ))
             return
         }
-        count += 1
-        storeCell(section: section, item: item, frame: frame)
+        try admit()
+        try storeCell(section: section, item: item, frame: frame)
     }
 
     /// Any element.
-    public final func add(_ a: LayoutAttributes) {
-        guard failure == nil else { return }
+    public final func add(_ a: LayoutAttributes) throws {
+        if let failure { throw failure }
         guard a.isValid else {
             fail(
                 LayoutError.callback(
@@ -71,8 +88,31 @@ open class ElementSink {
                 return
             }
         }
+        try admit()
+        try store(a)
+    }
+
+    /// Counts one more valid element, or stops the query at the limit.
+    @inline(__always)
+    private func admit() throws {
+        guard count < limit else {
+            limitWasReached()
+            let error = LayoutError(
+                .overflow,
+                "more than \(limit) elements (CVL_MAX_QUERY_ELEMENTS) lie in the queried area; query a smaller "
+                    + "rect (or use a smaller viewport)")
+            fail(error)
+            throw error
+        }
         count += 1
-        store(a)
+    }
+
+    /// Runs `query` into this sink for a search that keeps the best of what it sees (an anchor,
+    /// a snap target): a query stopped at `limit` ends quietly, `reachedLimit` set; any other
+    /// error is thrown.
+    public final func visitingUpToLimit(_ query: () throws -> Void) throws {
+        do { try query() } catch  where reachedLimit {}
+        if !reachedLimit { try check() }
     }
 
     /// Records `error` (the first one wins); later elements are ignored.
@@ -87,35 +127,42 @@ open class ElementSink {
 
     // MARK: For subclasses
 
-    /// A valid element. Default: nothing (a counting sink).
-    open func store(_ a: LayoutAttributes) {}
+    /// Marks the query stopped at the limit. A sink that passes elements on to another marks
+    /// that one too (its limit is the other's), so whoever made the outer sink sees
+    /// `reachedLimit` whichever of the two stopped the query.
+    open func limitWasReached() { reachedLimit = true }
+
+    /// A valid element. Default: nothing (a counting sink). A sink that passes elements on
+    /// (`MappingSink`) throws what the next sink throws.
+    open func store(_ a: LayoutAttributes) throws {}
 
     /// A valid default cell. Default: builds its attributes and calls `store`.
-    open func storeCell(section: Int, item: Int, frame: Rect) {
-        store(.cell(IndexPath(section: section, item: item), frame: frame))
+    open func storeCell(section: Int, item: Int, frame: Rect) throws {
+        try store(.cell(IndexPath(section: section, item: item), frame: frame))
     }
 }
 
-/// Keeps up to `limit` elements in the order offered, and counts the rest.
-/// - Complexity: O(min(count, limit)) memory.
+/// Keeps up to `keep` elements in the order offered, and counts the rest (up to the sink's
+/// `limit`, beyond which the query fails).
+/// - Complexity: O(min(count, keep)) memory.
 public final class CollectingSink: ElementSink {
     public private(set) var elements: [LayoutAttributes]
-    public let limit: Int
+    public let keep: Int
     private var template = LayoutAttributes.cell(IndexPath(section: 0, item: 0))
 
-    public init(counts: [Int]?, limit: Int = .max, reusing storage: [LayoutAttributes] = []) {
-        self.limit = limit
+    public init(counts: [Int]?, keep: Int = .max, reusing storage: [LayoutAttributes] = []) {
+        self.keep = keep
         elements = storage
         elements.removeAll(keepingCapacity: true)
         super.init(counts: counts)
     }
 
     public override func store(_ a: LayoutAttributes) {
-        if elements.count < limit { elements.append(a) }
+        if elements.count < keep { elements.append(a) }
     }
 
     public override func storeCell(section: Int, item: Int, frame: Rect) {
-        guard elements.count < limit else { return }
+        guard elements.count < keep else { return }
         // One template, re-pointed per cell: building each element from scratch re-writes its
         // identity transform and custom slots for nothing.
         template.indexPath = IndexPath(section: section, item: item)
@@ -142,16 +189,25 @@ public final class MappingSink: ElementSink {
         self.inner = inner
         self.transform = transform
         super.init(counts: inner.counts)
+        limit = inner.limit  // the elements it drops count too: they are visited
     }
 
-    public override func store(_ a: LayoutAttributes) {
+    public override func limitWasReached() {
+        super.limitWasReached()
+        inner.limitWasReached()
+    }
+
+    public override func store(_ a: LayoutAttributes) throws {
         var v = a
+        let keep: Bool
         do {
-            if try transform(&v) { inner.add(v) }
+            keep = try transform(&v)
         } catch {
             inner.fail(error)
             fail(error)
+            return
         }
+        if keep { try inner.add(v) }
     }
 }
 

@@ -45,11 +45,11 @@ struct Transition {
     /// Replaces the final attributes `current` of the elements in `rect` by their on-screen
     /// attributes, and adds animating elements now inside `rect` (moving in, disappearing).
     /// - Complexity: O(k + tracks).
-    func present(_ current: [LayoutAttributes], in rect: Rect, at time: Double) -> [LayoutAttributes] {
+    func present(_ current: [LayoutAttributes], in rect: Rect, at time: Double) throws -> [LayoutAttributes] {
         let out = CollectingSink(counts: nil)
         let presenting = PresentingSink(self, in: rect, at: time, into: out)
-        for a in current { presenting.add(a) }
-        presenting.finish()
+        for a in current { try presenting.add(a) }
+        try presenting.finish()
         return out.take()
     }
 
@@ -151,25 +151,32 @@ final class PresentingSink: ElementSink {
         self.inner = inner
         matched = [Bool](repeating: false, count: transition.tracks.count)
         super.init(counts: inner.counts)
+        limit = inner.limit
     }
 
-    private func offer(_ s: LayoutAttributes) {
-        if s.drawnBounds.intersects(rect) || s.frame.intersects(rect) { inner.add(s) }
+    override func limitWasReached() {
+        super.limitWasReached()
+        inner.limitWasReached()
     }
 
-    override func store(_ a: LayoutAttributes) {
-        guard let i = transition.tracks.position(of: a.key) else { inner.add(a); return }
+    private func offer(_ s: LayoutAttributes) throws {
+        if s.drawnBounds.intersects(rect) || s.frame.intersects(rect) { try inner.add(s) }
+    }
+
+    override func store(_ a: LayoutAttributes) throws {
+        guard let i = transition.tracks.position(of: a.key) else { try inner.add(a); return }
         var track = transition.tracks[position: i]
         track.to = a
-        offer(transition.sampled(track, progress, disappearing: false))
         matched[i] = true
+        try offer(transition.sampled(track, progress, disappearing: false))
     }
 
     /// Adds the animating elements no final element matched, then the disappearing ones.
-    func finish() {
+    /// Throws what `inner` throws (its element limit).
+    func finish() throws {
         for (n, track) in transition.tracks.tracks.enumerated() where !matched[n] {
-            offer(transition.sampled(track, progress, disappearing: false))
+            try offer(transition.sampled(track, progress, disappearing: false))
         }
-        for track in transition.disappearing { offer(transition.sampled(track, progress, disappearing: true)) }
+        for track in transition.disappearing { try offer(transition.sampled(track, progress, disappearing: true)) }
     }
 }

@@ -141,7 +141,7 @@ final class FlowLayoutQueryTests: XCTestCase {
                 let counting = ElementSink(counts: [])
                 try cv.sendElements(in: rect, to: counting)
                 XCTAssertEqual(counting.count, full.count, "round \(round) rect \(rect)")
-                let limited = CollectingSink(counts: [], limit: 3)
+                let limited = CollectingSink(counts: [], keep: 3)
                 try cv.sendElements(in: rect, to: limited)
                 XCTAssertEqual(limited.count, full.count)
                 XCTAssertEqual(limited.elements.count, min(3, full.count))
@@ -166,10 +166,88 @@ final class FlowLayoutQueryTests: XCTestCase {
         try cv.sendElements(in: cv.bounds, to: sink)
         XCTAssertEqual(sink.count, 3)
         let bad = ElementSink(counts: [2])
-        bad.cell(section: 0, item: 2, frame: Rect(x: 0, y: 0, width: 1, height: 1))
-        bad.add(.cell(IndexPath(section: 0, item: 0), frame: Rect(x: .nan, y: 0, width: 1, height: 1)))
+        try bad.cell(section: 0, item: 2, frame: Rect(x: 0, y: 0, width: 1, height: 1))
+        // Once an element was invalid, offering another throws that error: the layout stops.
+        XCTAssertThrowsError(
+            try bad.add(.cell(IndexPath(section: 0, item: 0), frame: Rect(x: 0, y: 0, width: 1, height: 1)))
+        ) { XCTAssertEqual(($0 as? LayoutError)?.code, .callback) }
         XCTAssertEqual(bad.count, 0)
         XCTAssertThrowsError(try bad.check()) { XCTAssertEqual(($0 as? LayoutError)?.code, .callback) }
+    }
+
+    /// A sink accepts `limit` elements; the next one throws `.overflow` at once (the layout's
+    /// loop unwinds), through a subclass's mapping sink too, and `visitingUpToLimit` turns that
+    /// into a quiet stop for searches.
+    func testSinkLimitStopsTheQuery() throws {
+        let cv = try FlowTest.attach(FlowLayout(), [100], Size(width: 320, height: 10000))
+        let all = try cv.layoutAttributesForElements(in: cv.bounds).count
+        XCTAssertEqual(all, 100)
+        for limit in [0, 1, 7, 99, 100] {
+            let sink = ElementSink(counts: nil)
+            sink.limit = limit
+            if limit >= all {
+                try cv.sendElements(in: cv.bounds, to: sink)
+                XCTAssertEqual(sink.count, all)
+                XCTAssertFalse(sink.reachedLimit)
+                continue
+            }
+            XCTAssertThrowsError(try cv.sendElements(in: cv.bounds, to: sink)) { e in
+                XCTAssertEqual((e as? LayoutError)?.code, .overflow)
+                XCTAssertTrue("\(e)".contains("CVL_MAX_QUERY_ELEMENTS"), "\(e)")
+            }
+            XCTAssertEqual(sink.count, limit)
+            XCTAssertTrue(sink.reachedLimit)
+            let quiet = ElementSink(counts: nil)
+            quiet.limit = limit
+            try quiet.visitingUpToLimit { try cv.sendElements(in: cv.bounds, to: quiet) }
+            XCTAssertEqual(quiet.count, limit)
+        }
+        // Through a MappingSink (Cover Flow's): the inner sink is marked, whoever stopped.
+        let cover = CoverFlowLayout()
+        let cf = try FlowTest.attach(cover, [100], Size(width: 100000, height: 500))
+        let inner = ElementSink(counts: nil)
+        inner.limit = 5
+        try inner.visitingUpToLimit { try cf.layout.layoutAttributesForElements(in: cf.bounds, into: inner) }
+        XCTAssertTrue(inner.reachedLimit)
+        XCTAssertLessThanOrEqual(inner.count, 5)
+    }
+
+    /// `nearestCell`'s box search (used once a viewport holds more than the query limit) finds
+    /// what a scan of every visible cell finds, ties included: random flows, random points,
+    /// with a limit small enough that the first query of the viewport always stops.
+    func testNearestCellSearchAgreesWithAScan() throws {
+        var rng = FlowTestRNG(seed: 0x4ea7)
+        var searched = 0
+        for _ in 0..<30 {
+            let (layout, cv, _) = try randomFlow(&rng)
+            let area = cv.bounds
+            let cells = try cv.layoutAttributesForElements(in: area).filter { $0.category == .cell }
+            guard cells.count > 4 else { continue }
+            for _ in 0..<8 {
+                let p = Point(
+                    x: Double.random(in: area.minX...area.maxX, using: &rng),
+                    y: Double.random(in: area.minY...area.maxY, using: &rng))
+                for metric in [CollectionViewLayout.NearestMetric.euclidean, .horizontal] {
+                    func d(_ a: LayoutAttributes) -> Double {
+                        let dx = a.center.x - p.x, dy = a.center.y - p.y
+                        return metric == .horizontal ? abs(dx) : dx * dx + dy * dy
+                    }
+                    var expected: LayoutAttributes?
+                    var visit: [LayoutAttributes] = []
+                    try layout.layoutAttributesForElements(in: area, into: &visit)
+                    for a in visit where a.category == .cell {
+                        if let e = expected, !(d(a) < d(e) || (d(a) == d(e) && a.indexPath < e.indexPath)) { continue }
+                        expected = a
+                    }
+                    let got = try layout.nearestCell(
+                        to: p, in: area, metric: metric, counts: cv.counts, wholeAreaLimit: 3
+                    ) { a, da, b, db in da < db || (da == db && a.indexPath < b.indexPath) }
+                    XCTAssertEqual(got?.indexPath, expected?.indexPath, "point \(p) metric \(metric)")
+                    searched += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(searched, 100)
     }
 
     func testQueryReturnsDrawOrder() throws {

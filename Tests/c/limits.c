@@ -90,6 +90,13 @@ static cvl_view *make_view(big_ds *d, cvl_layout *layout, double w, double h) {
     return view;
 }
 
+/* Peak resident memory of this process so far, in MB (Linux reports KB). */
+static double peak_mb(void) {
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (double)ru.ru_maxrss / 1024.0;
+}
+
 static cvl_rect rect_of(double x, double y, double w, double h) {
     cvl_rect r;
     r.x = x;
@@ -196,34 +203,69 @@ static void case_callback_capacity_request(void) {
     OK(cvl_layout_destroy(layout));
 }
 
-/* Count-only and too-small-buffer rect queries over 1.6e7 cells: counted, never built. */
+/* Count-only and too-small-buffer rect queries: counted, never built. 1000 wide: 16 items of 50
+** a line (16*50 + 15*10 = 950), lines 60 apart, so the rect over 65536 lines (the last ending at
+** 65536*60 - 10) holds exactly CVL_MAX_QUERY_ELEMENTS cells; built, they would take 320 MB. */
 static void case_count_only_query(void) {
     big_ds d = {1, 1000000000, 0};
     cvl_layout *flow = NULL;
     cvl_view *view;
     cvl_attributes buf[10];
     size_t n = 0;
-    double t0;
+    double t0, mb0;
     memset(buf, 0, sizeof buf);
     OK(cvl_flow_layout_create(&flow));
-    /* 1000 wide: 16 items of 50 a line (16*50 + 15*10 = 950), lines 60 apart. */
     view = make_view(&d, flow, 1000, 800);
+    OK(cvl_view_attributes_in_rect(view, rect_of(0, 0, 10, 10), NULL, 0, &n)); /* prepared */
+    mb0 = peak_mb();
     t0 = now();
-    OK(cvl_view_attributes_in_rect(view, rect_of(0, 0, 1000, 6e7), NULL, 0, &n));
-    CHECK(n == (size_t)16000000);
+    OK(cvl_view_attributes_in_rect(view, rect_of(0, 0, 1000, 65536.0 * 60 - 10), NULL, 0, &n));
+    CHECK(n == (size_t)CVL_MAX_QUERY_ELEMENTS);
     n = 0;
-    FAILS(cvl_view_attributes_in_rect(view, rect_of(0, 0, 1000, 6e7), buf, 10, &n), CVL_ERROR_CAPACITY);
-    CHECK(n == (size_t)16000000);
+    FAILS(cvl_view_attributes_in_rect(view, rect_of(0, 0, 1000, 65536.0 * 60 - 10), buf, 10, &n), CVL_ERROR_CAPACITY);
+    CHECK(n == (size_t)CVL_MAX_QUERY_ELEMENTS);
     /* The buffer is left as it was. */
     CHECK(buf[0].alpha == 0 && buf[9].index_path.item == 0);
-    printf("    two queries over 1.6e7 cells: %.2f s\n", now() - t0);
+    printf("    two queries over 2^20 cells: %.2f s, peak memory grew %.0f MB\n", now() - t0, peak_mb() - mb0);
+    CHECK(peak_mb() - mb0 < 64);
     OK(cvl_view_destroy(view));
     OK(cvl_layout_destroy(flow));
 }
 
-/* The same count-only query while a layout switch animates: still nothing collected. */
+/* One element more than CVL_MAX_QUERY_ELEMENTS fails the query, count-only or not: the status is
+** CVL_ERROR_OVERFLOW (not CVL_ERROR_CAPACITY, which would make a host allocate 2^40 elements),
+** *out_count is not written, the message says what to do. Over 2^40 items in a 10^12-point rect
+** the query stops at the limit instead of counting 2.7e11 cells (hours). */
+static void case_query_limit(void) {
+    big_ds d = {1, (int64_t)1 << 40, 0};
+    cvl_layout *flow = NULL;
+    cvl_view *view;
+    cvl_attributes buf[4];
+    size_t n = 12345;
+    OK(cvl_flow_layout_create(&flow));
+    view = make_view(&d, flow, 1000, 800);
+    /* One line more than the limit: 16 cells too many. */
+    FAILS(cvl_view_attributes_in_rect(view, rect_of(0, 0, 1000, 65537.0 * 60 - 10), NULL, 0, &n), CVL_ERROR_OVERFLOW);
+    CHECK(n == 12345);
+    CHECK(strstr(cvl_last_error_message(), "CVL_MAX_QUERY_ELEMENTS") != NULL);
+    CHECK(strstr(cvl_last_error_message(), "smaller rect") != NULL);
+    FAILS(cvl_view_attributes_in_rect(view, rect_of(0, 0, 1000, 1e12), NULL, 0, &n), CVL_ERROR_OVERFLOW);
+    FAILS(cvl_view_attributes_in_rect(view, rect_of(0, 0, 1000, 1e12), buf, 4, &n), CVL_ERROR_OVERFLOW);
+    CHECK(n == 12345);
+    /* The visible elements of a 10^12-point viewport likewise; a small query still works. */
+    OK(cvl_view_set_bounds_size(view, (cvl_size){1000, 1e12}));
+    FAILS(cvl_view_visible_attributes(view, NULL, 0, &n), CVL_ERROR_OVERFLOW);
+    CHECK(n == 12345);
+    OK(cvl_view_attributes_in_rect(view, rect_of(0, 0, 100, 50), buf, 4, &n));
+    CHECK(n == 2);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(flow));
+}
+
+/* A count-only query while a layout switch animates, over 2^40 items: each final element is
+** presented (interpolated) before it is counted, and still the query stops at the limit. */
 static void case_count_only_query_animating(void) {
-    big_ds d = {1, 1000000000, 0};
+    big_ds d = {1, (int64_t)1 << 40, 0};
     cvl_layout *flow = NULL, *other = NULL;
     cvl_view *view;
     cvl_animation anim;
@@ -237,8 +279,11 @@ static void case_count_only_query_animating(void) {
     OK(cvl_view_is_animating(view, &animating));
     CHECK(animating == 1);
     /* Same configuration: every element is where it was, animating or not. */
-    OK(cvl_view_attributes_in_rect(view, rect_of(0, 0, 1000, 6e7), NULL, 0, &n));
-    CHECK(n == (size_t)16000000);
+    OK(cvl_view_attributes_in_rect(view, rect_of(0, 0, 1000, 65536.0 * 60 - 10), NULL, 0, &n));
+    CHECK(n == (size_t)CVL_MAX_QUERY_ELEMENTS);
+    n = 7;
+    FAILS(cvl_view_attributes_in_rect(view, rect_of(0, 0, 1000, 1e12), NULL, 0, &n), CVL_ERROR_OVERFLOW);
+    CHECK(n == 7);
     OK(cvl_view_destroy(view));
     OK(cvl_layout_destroy(flow));
     OK(cvl_layout_destroy(other));
@@ -279,9 +324,10 @@ static void case_animation_over_huge_viewport(void) {
     OK(cvl_layout_destroy(other));
 }
 
-/* Scroll anchoring over a viewport of millions of cells: the anchor candidates are bounded. */
+/* Scroll anchoring over a viewport of 2.7e11 cells (2^40 items, 10^12 points tall): the anchor
+** candidates come from the first CVL_MAX_QUERY_ELEMENTS cells visited, not from all of them. */
 static void case_anchoring_huge_viewport(void) {
-    big_ds d = {1, 100000000, 0};
+    big_ds d = {1, (int64_t)1 << 40, 0};
     cvl_layout *flow = NULL;
     cvl_view *view;
     cvl_update_item up;
@@ -289,7 +335,7 @@ static void case_anchoring_huge_viewport(void) {
     int64_t count = 0;
     cvl_size size;
     OK(cvl_flow_layout_create(&flow));
-    view = make_view(&d, flow, 1000, 1e8);
+    view = make_view(&d, flow, 1000, 1e12);
     OK(cvl_view_content_size(view, &size));   /* prepared: the anchor comes from this state */
     OK(cvl_view_set_anchoring(view, CVL_ANCHOR_NEAREST_POINT, p));
     memset(&up, 0, sizeof up);
@@ -300,7 +346,7 @@ static void case_anchoring_huge_viewport(void) {
     d.items--;
     OK(cvl_view_perform_batch_updates(view, &up, 1, NULL));
     OK(cvl_view_number_of_items(view, 0, &count));
-    CHECK(count == 99999999);
+    CHECK(count == ((int64_t)1 << 40) - 1);
     /* The anchor (nearest the top middle: item 8, now item 7) keeps its screen place. */
     OK(cvl_view_get_content_offset(view, &offset));
     CHECK(offset.y == 0 && offset.x == 0);
@@ -308,23 +354,28 @@ static void case_anchoring_huge_viewport(void) {
     OK(cvl_layout_destroy(flow));
 }
 
-/* Cover Flow snapping in a viewport 10^9 points wide: the cells are visited, not collected. */
+/* Cover Flow snapping in a viewport 10^12 points wide over 2^40 items (4e9 cells in it, hours
+** to visit): the cell nearest the centre is searched in strips around it. The derived insets
+** centre cell 0 ((10^12 - 180) / 2 + 90 = 5e11) and the columns are 120 apart, so cell i's centre
+** is at 5e11 + 120 i. Proposed offset 1007: centre 5e11 + 1007, nearest cell 8 (at 960, 47 away;
+** cell 9 is 73 away), so the offset moves to 960. */
 static void case_cover_flow_snap_huge_viewport(void) {
-    big_ds d = {1, 100000000, 0};
+    big_ds d = {1, (int64_t)1 << 40, 0};
     cvl_layout *cover = NULL;
     cvl_view *view;
-    cvl_point proposed = {0, 0}, velocity = {0, 0}, out;
+    cvl_point proposed = {1007, 0}, velocity = {0, 0}, out;
     OK(cvl_cover_flow_layout_create(&cover));
-    view = make_view(&d, cover, 1e9, 500);
+    view = make_view(&d, cover, 1e12, 500);
     OK(cvl_view_target_content_offset(view, proposed, velocity, &out));
-    CHECK(isfinite(out.x) && out.y == 0);
+    CHECK(out.x == 960 && out.y == 0);
     OK(cvl_view_destroy(view));
     OK(cvl_layout_destroy(cover));
 }
 
-/* The circle with a 0x0 viewport: every item at the same place; counting them builds nothing. */
+/* The circle with a 0x0 viewport: every item at the same place; counting them builds nothing,
+** and 2^40 of them fail at the query limit instead of being counted for hours. */
 static void case_circle_zero_viewport(void) {
-    big_ds d = {1, 10000000, 0};
+    big_ds d = {1, CVL_MAX_QUERY_ELEMENTS, 0};
     cvl_layout *circle = NULL;
     cvl_view *view;
     cvl_attributes one;
@@ -334,7 +385,12 @@ static void case_circle_zero_viewport(void) {
     OK(cvl_circle_layout_create(&circle));
     view = make_view(&d, circle, 0, 0);
     OK(cvl_view_attributes_in_rect(view, rect_of(-1, -1, 2, 2), NULL, 0, &n));
-    CHECK(n == 10000000);
+    CHECK(n == CVL_MAX_QUERY_ELEMENTS);
+    d.items = (int64_t)1 << 40;
+    OK(cvl_view_reload_data(view));
+    n = 3;
+    FAILS(cvl_view_attributes_in_rect(view, rect_of(-1, -1, 2, 2), NULL, 0, &n), CVL_ERROR_OVERFLOW);
+    CHECK(n == 3);
     /* Single-element lookups of kinds the layout does not have are O(1), not a scan. */
     OK(cvl_view_attributes_for_element(view, CVL_CATEGORY_SUPPLEMENTARY, CVL_KIND_HEADER, ip, &one, &found));
     CHECK(found == 0);
@@ -481,6 +537,107 @@ static void case_hit_test_huge_bounds(void) {
     OK(cvl_layout_destroy(flow));
 }
 
+/* Hit tests on layouts that draw outside their frames. The circle's items rotate about their
+** centres, so only items whose centres lie within half a diagonal (42.4) of the point can be
+** drawn there: an angular range. 2^33 items on a circle of radius 400000 (a 10^6 viewport): the
+** range around item 0's centre (500000, 100000) holds about 5e5 of them (the whole circle was
+** searched before: 2^33 items, minutes); the topmost is the last one, n - 1, whose centre is
+** 3e-4 away. 2^40 items put 6e7 there: more than the limit, a clear error. */
+static void case_hit_test_circle(void) {
+    big_ds d = {1, (int64_t)1 << 33, 0};
+    cvl_layout *circle = NULL;
+    cvl_view *view;
+    cvl_index_path ip = {-1, -1};
+    int found = -1;
+    OK(cvl_circle_layout_create(&circle));
+    view = make_view(&d, circle, 1e6, 1e6);
+    OK(cvl_view_index_path_at_point(view, (cvl_point){500000, 100000}, &ip, &found));
+    CHECK(found == 1 && ip.section == 0 && ip.item == ((int64_t)1 << 33) - 1);
+    OK(cvl_view_index_path_at_point(view, (cvl_point){500000, 500000}, &ip, &found));
+    CHECK(found == 0);
+    d.items = (int64_t)1 << 40;
+    OK(cvl_view_reload_data(view));
+    found = 7;
+    FAILS(cvl_view_index_path_at_point(view, (cvl_point){500000, 100000}, &ip, &found), CVL_ERROR_OVERFLOW);
+    CHECK(found == 7);
+    CHECK(strstr(cvl_last_error_message(), "CVL_MAX_QUERY_ELEMENTS") != NULL);
+    CHECK(strstr(cvl_last_error_message(), "hit test") != NULL);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(circle));
+}
+
+/* Cover Flow and a flow with hooks can draw anywhere near their frames: a hit test searches the
+** point +- the larger bounds dimension, so a 10^12-point viewport over 2^40 items holds ~10^10
+** cells there (hours); the search stops at the limit. An ordinary viewport answers. */
+static int pass_through(void *c, const cvl_layout_env *env, cvl_layout *layout, cvl_rect rect, cvl_attributes *out,
+                        size_t base, size_t cap, size_t *count) {
+    (void)c;
+    (void)env;
+    (void)layout;
+    (void)rect;
+    (void)out;
+    (void)cap;
+    *count = base;
+    return 0;
+}
+static void case_hit_test_transformed_huge(void) {
+    big_ds d = {1, (int64_t)1 << 40, 0};
+    cvl_layout *cover = NULL, *hooked = NULL;
+    cvl_layout_callbacks hooks;
+    cvl_view *view, *other;
+    cvl_index_path ip = {-1, -1};
+    int found = 5;
+    OK(cvl_cover_flow_layout_create(&cover));
+    view = make_view(&d, cover, 1e12, 500);
+    FAILS(cvl_view_index_path_at_point(view, (cvl_point){5e11, 250}, &ip, &found), CVL_ERROR_OVERFLOW);
+    CHECK(found == 5 && ip.item == -1);
+    CHECK(strstr(cvl_last_error_message(), "CVL_MAX_QUERY_ELEMENTS") != NULL);
+    OK(cvl_view_set_bounds_size(view, (cvl_size){1000, 500}));
+    OK(cvl_view_index_path_at_point(view, (cvl_point){500, 250}, &ip, &found));
+    OK(cvl_view_destroy(view));
+
+    memset(&hooks, 0, sizeof hooks);
+    hooks.attributes_in_rect = pass_through;
+    OK(cvl_flow_layout_create(&hooked));
+    OK(cvl_flow_layout_set_hooks(hooked, &hooks));
+    other = make_view(&d, hooked, 1000, 1e12);
+    found = 5;
+    FAILS(cvl_view_index_path_at_point(other, (cvl_point){25, 25}, &ip, &found), CVL_ERROR_OVERFLOW);
+    CHECK(found == 5);
+    OK(cvl_view_set_bounds_size(other, (cvl_size){1000, 800}));
+    OK(cvl_view_index_path_at_point(other, (cvl_point){25, 25}, &ip, &found));
+    CHECK(found == 1 && ip.item == 0);
+    OK(cvl_view_destroy(other));
+    OK(cvl_layout_destroy(cover));
+    OK(cvl_layout_destroy(hooked));
+}
+
+/* A layout switch without animation in a 10^12-point viewport over 2^40 items: the anchor (the
+** cell nearest the viewport's centre, or under a nearest-point policy the cell nearest that
+** point) is searched in boxes around the point instead of among 2.7e11 visible cells (hours).
+** The new layout has the old one's geometry, so the anchor stays where it was: offset 0. */
+static void case_layout_switch_huge_viewport(void) {
+    big_ds d = {1, (int64_t)1 << 40, 0};
+    cvl_layout *flow = NULL, *other = NULL, *third = NULL;
+    cvl_view *view;
+    cvl_point offset = {-1, -1};
+    OK(cvl_flow_layout_create(&flow));
+    OK(cvl_flow_layout_create(&other));
+    OK(cvl_flow_layout_create(&third));
+    view = make_view(&d, flow, 1000, 1e12);
+    OK(cvl_view_set_layout(view, other, NULL));
+    OK(cvl_view_get_content_offset(view, &offset));
+    CHECK(offset.x == 0 && offset.y == 0);
+    OK(cvl_view_set_anchoring(view, CVL_ANCHOR_NEAREST_POINT, (cvl_point){500, 5e11}));
+    OK(cvl_view_set_layout(view, third, NULL));
+    OK(cvl_view_get_content_offset(view, &offset));
+    CHECK(offset.x == 0 && offset.y == 0);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(flow));
+    OK(cvl_layout_destroy(other));
+    OK(cvl_layout_destroy(third));
+}
+
 /* ------------------------------------------------------------------------------------------ */
 
 typedef struct test_case {
@@ -490,8 +647,8 @@ typedef struct test_case {
 
 /* Self-sizing: measuring an item of a 2^40-item section would make a 2^40-size array
 ** (CVL_ERROR_OVERFLOW, nothing allocated, the offset kept); a count-only query of the items to
-** measure over a 10^7-point viewport (2.7e6 cells) counts without collecting; a 10^7-item list measures an
-** item within the memory limit. */
+** measure counts 2^20 cells without collecting them and fails beyond (a 10^7-point viewport holds
+** 2.7e6); a 10^7-item list measures an item within the memory limit. */
 static void case_self_sizing_limits(void) {
     big_ds d = {1, (int64_t)1 << 40, 0};
     big_ds m = {1, 10000000, 0};
@@ -507,11 +664,14 @@ static void case_self_sizing_limits(void) {
     FAILS(cvl_view_set_measured_sizes(view, &ip, &sz, 1), CVL_ERROR_OVERFLOW);
     OK(cvl_view_get_content_offset(view, &offset));
     CHECK(offset.y == 0);
-    OK(cvl_view_items_to_measure(view, rect_of(0, 0, 1000, 1e7), NULL, 0, &n));
-    CHECK(n > 2600000);   /* 16 a line, 60 pt a line */
-    FAILS(cvl_view_items_to_measure(view, rect_of(0, 0, 1000, 1e7), need, 4, &n), CVL_ERROR_CAPACITY);
-    OK(cvl_view_items_to_measure_for_scroll(view, ip, CVL_SCROLL_POSITION_TOP, NULL, 0, &n));
-    CHECK(n > 2600000);   /* 16 a line, 60 pt a line */
+    /* 2^20 cells (65536 lines of 16) are counted; 2.7e6 (16 a line, 60 pt a line) are too many. */
+    OK(cvl_view_items_to_measure(view, rect_of(0, 0, 1000, 65536.0 * 60 - 10), NULL, 0, &n));
+    CHECK(n == CVL_MAX_QUERY_ELEMENTS);
+    n = 5;
+    FAILS(cvl_view_items_to_measure(view, rect_of(0, 0, 1000, 1e7), NULL, 0, &n), CVL_ERROR_OVERFLOW);
+    FAILS(cvl_view_items_to_measure(view, rect_of(0, 0, 1000, 1e7), need, 4, &n), CVL_ERROR_OVERFLOW);
+    FAILS(cvl_view_items_to_measure_for_scroll(view, ip, CVL_SCROLL_POSITION_TOP, NULL, 0, &n), CVL_ERROR_OVERFLOW);
+    CHECK(n == 5);
     OK(cvl_view_destroy(view));
     OK(cvl_layout_destroy(flow));
 
@@ -542,6 +702,10 @@ static const test_case cases[] = {
     {"repeated item invalidations", case_repeated_item_invalidations},
     {"tree past its item limit", case_tree_limit},
     {"hit test with huge bounds", case_hit_test_huge_bounds},
+    {"query limit", case_query_limit},
+    {"hit test on a circle of 2^33 items", case_hit_test_circle},
+    {"hit test on transformed layouts in a huge viewport", case_hit_test_transformed_huge},
+    {"layout switch in a huge viewport", case_layout_switch_huge_viewport},
     {"self-sizing limits", case_self_sizing_limits},
 };
 

@@ -83,10 +83,10 @@ extension FlowLayout {
     /// Hands `sink` every element intersecting `rect`, in draw order when nothing else is
     /// added: cells (section-major, as default cells: nothing is built for them), then unpinned
     /// headers and footers, then pinned ones.
-    func sendFlowElements(in rect: Rect, to sink: ElementSink) {
-        visitFlowElements(
-            in: rect, cell: { s, i, f in sink.cell(section: s, item: i, frame: f) },
-            other: { sink.add($0) })
+    func sendFlowElements(in rect: Rect, to sink: ElementSink) throws {
+        try visitFlowElements(
+            in: rect, cell: { s, i, f in try sink.cell(section: s, item: i, frame: f) },
+            other: { try sink.add($0) })
     }
 
     /// Visits every element intersecting `rect` without building attributes for the cells:
@@ -98,7 +98,10 @@ extension FlowLayout {
     /// Sections are found by binary search over `reach`/`floor`, lines by binary search over
     /// their origins (arithmetically in uniform sections), items of a line by binary search
     /// over their cross-axis origins: O(log n + k).
-    public func visitFlowElements(in rect: Rect, cell: (Int, Int, Rect) -> Void, other: (LayoutAttributes) -> Void) {
+    /// An error `cell` or `other` throws (a sink's element limit) ends the visit.
+    public func visitFlowElements(
+        in rect: Rect, cell: (Int, Int, Rect) throws -> Void, other: (LayoutAttributes) throws -> Void
+    ) rethrows {
         guard let st = state, rect.width > 0, rect.height > 0, !st.sections.isEmpty else { return }
         let axis = st.axis
         let rMin = axis.main(rect.origin), rMax = rMin + axis.main(rect.size)
@@ -115,9 +118,9 @@ extension FlowLayout {
             let sec = st.sections[s]
             guard sec.itemCount > 0 else { continue }
             if sec.isUniform {
-                FlowLayout.visitGridCells(st, sec, rect) { cell(s, $0, $1) }
+                try FlowLayout.visitGridCells(st, sec, rect) { try cell(s, $0, $1) }
             } else {
-                FlowLayout.visitLineCells(st, sec, rect) { cell(s, $0, $1) }
+                try FlowLayout.visitLineCells(st, sec, rect) { try cell(s, $0, $1) }
             }
         }
         let visible = visibleRect
@@ -126,12 +129,12 @@ extension FlowLayout {
             let pinnedPass = pass == 1
             if headersPinned == pinnedPass {
                 for s in lo..<hi {
-                    if let a = headerAttributes(st, s, visible: visible), a.frame.intersects(rect) { other(a) }
+                    if let a = headerAttributes(st, s, visible: visible), a.frame.intersects(rect) { try other(a) }
                 }
             }
             if footersPinned == pinnedPass {
                 for s in lo..<hi {
-                    if let a = footerAttributes(st, s, visible: visible), a.frame.intersects(rect) { other(a) }
+                    if let a = footerAttributes(st, s, visible: visible), a.frame.intersects(rect) { try other(a) }
                 }
             }
         }
@@ -143,7 +146,9 @@ extension FlowLayout {
     private static func searchSlack(_ a: Double, _ b: Double) -> Double { 1e-7 * (1 + abs(a) + abs(b)) }
 
     /// Calls `emit(item, frame)` for the cells of uniform section `sec` intersecting `rect`.
-    private static func visitGridCells(_ st: FlowState, _ sec: FlowSection, _ rect: Rect, _ emit: (Int, Rect) -> Void) {
+    private static func visitGridCells(
+        _ st: FlowState, _ sec: FlowSection, _ rect: Rect, _ emit: (Int, Rect) throws -> Void
+    ) rethrows {
         let axis = st.axis
         let h = axis.main(sec.uniformSize), w = axis.cross(sec.uniformSize)
         guard h > 0, w > 0 else { return }  // zero-size items intersect nothing
@@ -172,14 +177,16 @@ extension FlowLayout {
             guard jLo <= jHi else { continue }
             for j in jLo...jHi {
                 let f = gridFrame(axis, sec, line: k, slot: j)
-                if f.intersects(rect) { emit(first + j, f) }
+                if f.intersects(rect) { try emit(first + j, f) }
             }
         }
     }
 
     /// Calls `emit(item, frame)` for the cells of per-item section `sec` intersecting `rect`.
     /// Lines are found by binary search over the blocks' first lines, then within the block.
-    private static func visitLineCells(_ st: FlowState, _ sec: FlowSection, _ rect: Rect, _ emit: (Int, Rect) -> Void) {
+    private static func visitLineCells(
+        _ st: FlowState, _ sec: FlowSection, _ rect: Rect, _ emit: (Int, Rect) throws -> Void
+    ) rethrows {
         let axis = st.axis
         let body = sec.body
         let nb = body.blocks.count
@@ -197,7 +204,7 @@ extension FlowLayout {
             let lines = body.blocks[blk].lines
             k = flowPartitionPoint(0, lines.count) { lines[$0].origin + d > bound }
         }
-        sec.sizes.withReader { sizes in
+        try sec.sizes.withReader { sizes in
             while blk < nb {
                 let block = body.blocks[blk]
                 let base = body.itemStart[blk]
@@ -220,7 +227,7 @@ extension FlowLayout {
                     var i = iLo
                     while i < iHi {
                         let f = lineItemFrame(axis, sec, line, size: sizes(i), cross: block.itemCross[i - base])
-                        if f.intersects(rect) { emit(i, f) }
+                        if f.intersects(rect) { try emit(i, f) }
                         i += 1
                     }
                 }

@@ -154,7 +154,7 @@ extension FlowLayout {
             total += 1
             if out.count < limit { out.append(a.indexPath) }
         }
-        sendFlowElements(in: rect, to: sink)
+        try sendFlowElements(in: rect, to: sink)
         try sink.check()
         out.sort()
         return (out, total)

@@ -134,7 +134,7 @@ open class FlowLayout: CollectionViewLayout {
 
     /// - Complexity: O(log n + k) (`visitFlowElements`); nothing is built for the cells.
     open override func layoutAttributesForElements(in rect: Rect, into sink: ElementSink) throws {
-        sendFlowElements(in: rect, to: sink)
+        try sendFlowElements(in: rect, to: sink)
     }
 
     /// The flow layout has no decoration views. O(1).

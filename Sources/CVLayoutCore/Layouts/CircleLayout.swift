@@ -125,6 +125,13 @@ public final class CircleLayout: CollectionViewLayout {
         nil
     }
 
+    /// Each item is its frame rotated about its centre: drawn within half its diagonal of the
+    /// centre, so no farther than that outside its frame. A hit test then searches the items
+    /// whose centres lie in a box around the point: an angular range (`candidateRanges`).
+    public override var drawnReach: Double? {
+        (itemSize.width * itemSize.width + itemSize.height * itemSize.height).squareRoot() / 2
+    }
+
     /// Hands `sink` the items whose frame intersects `rect`.
     ///
     /// Item centres lie on the circle, and a frame intersects `rect` exactly when its centre lies
@@ -140,7 +147,7 @@ public final class CircleLayout: CollectionViewLayout {
         for range in candidateRanges(rect) {
             for i in range {
                 let a = attributes(i)
-                if rect.intersects(a.frame) { sink.add(a) }
+                if rect.intersects(a.frame) { try sink.add(a) }
             }
         }
     }

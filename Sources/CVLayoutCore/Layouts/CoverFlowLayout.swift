@@ -262,7 +262,9 @@ open class CoverFlowLayout: FlowLayout {
 
     /// Listing 4.32: centres the cell closest to the proposed visible rect's horizontal centre.
     /// Returns `proposed` unchanged when no cell is in the proposed rect (or when detached).
-    /// - Complexity: one rect query, O(1) memory (the cells are visited, not collected).
+    /// - Complexity: one rect query, O(1) memory (the cells are visited, not collected); a
+    ///   proposed rect holding more than `CVL_MAX_QUERY_ELEMENTS` elements is searched in
+    ///   strips around its centre (`nearestCell`).
     open override func targetContentOffset(
         forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point
     ) throws -> Point {
@@ -270,16 +272,12 @@ open class CoverFlowLayout: FlowLayout {
         let size = cv.boundsSize
         let horizontalCenter = proposed.x + size.width / 2
         let proposedRect = Rect(x: proposed.x, y: 0, width: size.width, height: size.height)
-        var adjustment: Double?
-        let nearest = VisitingSink(counts: cv.counts) { a in
-            guard a.category == .cell else { return }
-            let d = a.center.x - horizontalCenter
-            if adjustment.map({ abs(d) < abs($0) }) ?? true { adjustment = d }
-        }
         guard proposedRect.isFinite else { return proposed }
-        try layoutAttributesForElements(in: proposedRect, into: nearest)
-        try nearest.check()
-        guard let adj = adjustment else { return proposed }
+        let nearest = try nearestCell(
+            to: Point(x: horizontalCenter, y: size.height / 2), in: proposedRect, metric: .horizontal,
+            counts: cv.counts
+        ) { _, d, _, bd in d < bd }
+        guard let adj = nearest.map({ $0.center.x - horizontalCenter }) else { return proposed }
         let x = proposed.x + adj
         return x.isFinite ? Point(x: x, y: proposed.y) : proposed
     }

@@ -274,7 +274,7 @@ public final class MosaicLayout: CollectionViewLayout {
             for j in 0..<Self.itemsPerPage where rect.intersects(pageFrames[j]) {
                 var index = j
                 while index < itemCount {
-                    sink.add(attributes(index))
+                    try sink.add(attributes(index))
                     index += Self.itemsPerPage
                 }
             }
@@ -293,7 +293,7 @@ public final class MosaicLayout: CollectionViewLayout {
             let base = page * Self.itemsPerPage
             for j in 0..<Swift.min(Self.itemsPerPage, itemCount - base) {
                 let a = attributes(base + j)
-                if rect.intersects(a.frame) { sink.add(a) }
+                if rect.intersects(a.frame) { try sink.add(a) }
             }
         }
     }

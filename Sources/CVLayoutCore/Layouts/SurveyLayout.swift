@@ -141,16 +141,17 @@ open class SurveyLayout: FlowLayout {
             // a range of indices, computed per section; headers and footers come from the flow.
             let others = MappingSink(into: sink) { $0.category != .cell && $0.frame.intersects(rect) }
             try super.layoutAttributesForElements(in: rect, into: others)
-            for s in 0..<numberOfSections { sendSpreadCells(section: s, in: rect, contentWidth: width, to: sink) }
+            for s in 0..<numberOfSections { try sendSpreadCells(section: s, in: rect, contentWidth: width, to: sink) }
         }
-        sendBinders(in: rect, to: sink)
+        try sendBinders(in: rect, to: sink)
     }
 
     /// The re-centred cells of section `s` intersecting `rect` when scrolling horizontally.
     /// Cell i's centre is at `left + firstX·(2i + 1)` (Listing 4.5), its frame at most the
     /// section's widest item (+ 1 pt of CGRectIntegral) around it.
     /// - Complexity: O(m · log lines) for the m cells whose spread x-range meets the rect's.
-    private func sendSpreadCells(section s: Int, in rect: Rect, contentWidth width: Double, to sink: ElementSink) {
+    private func sendSpreadCells(section s: Int, in rect: Rect, contentWidth width: Double, to sink: ElementSink) throws
+    {
         let n = numberOfItems(inSection: s)
         guard n > 0, let st = state, s < st.sections.count, st.sections[s].itemCount == n else { return }
         let sec = st.sections[s]
@@ -159,7 +160,7 @@ open class SurveyLayout: FlowLayout {
         let widest = sec.isUniform ? sec.uniformSize.width : sec.maxThickness
         guard firstX > 0, firstX.isFinite, widest.isFinite else {
             // Every centre at one x (or a degenerate width): test every cell.
-            for i in 0..<n { sendSpreadCell(s, i, rect, width, sink) }
+            for i in 0..<n { try sendSpreadCell(s, i, rect, width, sink) }
             return
         }
         let reach = widest / 2 + 2
@@ -168,13 +169,13 @@ open class SurveyLayout: FlowLayout {
         guard hi >= 0, lo < Double(n) else { return }
         let first = Int(Swift.max(lo, 0)), last = Int(Swift.min(hi, Double(n - 1)))
         guard first <= last else { return }
-        for i in first...last { sendSpreadCell(s, i, rect, width, sink) }
+        for i in first...last { try sendSpreadCell(s, i, rect, width, sink) }
     }
 
     @inline(__always)
-    private func sendSpreadCell(_ s: Int, _ i: Int, _ rect: Rect, _ width: Double, _ sink: ElementSink) {
+    private func sendSpreadCell(_ s: Int, _ i: Int, _ rect: Rect, _ width: Double, _ sink: ElementSink) throws {
         guard let a = adjustedCell(s, i, contentWidth: width), a.frame.intersects(rect) else { return }
-        sink.add(a)
+        try sink.add(a)
     }
 
     /// Listing 4.4: the flow's attributes, re-centred (Listing 4.5).
@@ -271,14 +272,14 @@ open class SurveyLayout: FlowLayout {
 
     /// Binders whose frame intersects `rect`: sections found by binary search over the
     /// binders' prefix-max bottom and suffix-min top, as the flow finds its sections.
-    private func sendBinders(in rect: Rect, to sink: ElementSink) {
+    private func sendBinders(in rect: Rect, to sink: ElementSink) throws {
         let n = binderFrames.count
         guard n > 0, binderReach.count == n, binderFloor.count == n else { return }
         let lo = flowPartitionPoint(0, n) { self.binderReach[$0] > rect.minY }
         let hi = flowPartitionPoint(lo, n) { self.binderFloor[$0] >= rect.maxY }
         var s = lo
         while s < hi {
-            if let f = binderFrames[s], f.intersects(rect) { sink.add(binder(s, f)) }
+            if let f = binderFrames[s], f.intersects(rect) { try sink.add(binder(s, f)) }
             s += 1
         }
     }

@@ -381,7 +381,7 @@ public final class TreeLayout: CollectionViewLayout {
                 var i = lowerBound(n) { minY(self.row[base + $0]) + self.itemSize.height > top }
                 while i < n, minY(row[base + i]) < bottom {
                     let a = cellAttributes(s, i)
-                    if rect.intersects(a.frame) { sink.add(a) }
+                    if rect.intersects(a.frame) { try sink.add(a) }
                     i += 1
                 }
             }
@@ -396,7 +396,7 @@ public final class TreeLayout: CollectionViewLayout {
             }
             while j < pn, minY(row[base + parents[p0 + j]]) < bottom {
                 let a = connectorAttributes(s, parents[p0 + j])
-                if rect.intersects(a.frame) { sink.add(a) }
+                if rect.intersects(a.frame) { try sink.add(a) }
                 j += 1
             }
         }

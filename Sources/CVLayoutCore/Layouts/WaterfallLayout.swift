@@ -295,15 +295,15 @@ public final class WaterfallLayout: FlowLayout {
         }
         var s = lo
         while s < sections.count, sections[s].origin < rect.maxY {
-            if let h = header(s), h.frame.intersects(rect) { sink.add(h) }
-            sendItems(s, rect, sink)
-            if let f = footer(s), f.frame.intersects(rect) { sink.add(f) }
+            if let h = header(s), h.frame.intersects(rect) { try sink.add(h) }
+            try sendItems(s, rect, sink)
+            if let f = footer(s), f.frame.intersects(rect) { try sink.add(f) }
             s += 1
         }
     }
 
     /// The items of section `s` meeting `rect`: the columns its x-range meets, each searched.
-    private func sendItems(_ s: Int, _ rect: Rect, _ sink: ElementSink) {
+    private func sendItems(_ s: Int, _ rect: Rect, _ sink: ElementSink) throws {
         let sec = sections[s]
         let used = sec.runEnd - sec.runBase
         guard used > 0, sec.columnWidth > 0 else { return }
@@ -328,7 +328,7 @@ public final class WaterfallLayout: FlowLayout {
                 let item = Int(order[lo])
                 let f = frames[sec.itemBase + item]
                 if f.minY >= rect.maxY { break }
-                if f.intersects(rect) { sink.add(.cell(IndexPath(section: s, item: item), frame: f)) }
+                if f.intersects(rect) { try sink.add(.cell(IndexPath(section: s, item: item), frame: f)) }
                 lo += 1
             }
         }

@@ -41,6 +41,10 @@ MAX_CALLBACK_ELEMENTS: Final = 1048576
 #: Most elements on screen (before or after) an animated change can track (2^16); more fails the
 #: animated call with CVL_ERROR_OVERFLOW, nothing changed.
 MAX_ANIMATED_ELEMENTS: Final = 65536
+#: Most elements one query may count or return (2^20, as a callback may hand back): more fails the
+#: query with CVL_ERROR_OVERFLOW after about 0.1 s, *out_count not written, nothing changed (see
+#: "Query size").
+MAX_QUERY_ELEMENTS: Final = 1048576
 KIND_FIRST_CUSTOM: Final = 100
 #: Number of custom attribute slots in cvl_attributes.
 CUSTOM_SLOTS: Final = 8

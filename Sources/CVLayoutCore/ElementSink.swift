@@ -23,7 +23,13 @@ open class ElementSink {
     /// 3D transform, a circle item with its rotation) take about 0.1 µs each to build and count,
     /// so a query that reaches the limit fails after about 0.1 s instead of running for hours;
     /// a buffer holding that many C elements takes a few hundred MB.
+    #if CVL_FUZZING
+    /// The fuzzing build (`make lib-asan`, docs/fuzzing.md) stops queries at 2^12: the same
+    /// paths reached in microseconds, so the fuzzer spends its time on variety.
+    public static let maxElements = 1 << 12
+    #else
     public static let maxElements = 1 << 20
+    #endif
 
     /// Elements this sink accepts before the query fails with `.overflow`.
     public final var limit = ElementSink.maxElements

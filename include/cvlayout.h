@@ -682,7 +682,8 @@ int cvl_dimensions_layout_set_mode_callback(cvl_layout *layout,
 ** section insets are derived from the bounds — (height - item height)/2 above and below (one
 ** vertically centred row whatever the height) and (width - item width)/2 left and right (the
 ** first and last covers can reach the centre; Listing 4.27's portrait insets, 70 in a 320-wide
-** view, are this rule's); a non-zero section_inset in the flow config or a delegate's insets
+** view, are this rule's), each at most 1e12 (the flow's largest metric, so any finite bounds
+** size works); a non-zero section_inset in the flow config or a delegate's insets
 ** win, and derive_insets = 0 uses even a zero section_inset as given. Equal z-indexes: side
 ** covers come nearest-last in every query's draw order (farther from the visible centre first;
 ** then the index path).

@@ -858,6 +858,24 @@ final class SeedFlowLayoutsTests: XCTestCase {
         }
     }
 
+    /// Any finite bounds size is accepted, so derived insets are capped at the flow's largest
+    /// metric (1e12): a 1e308-wide viewport used to derive 5e307 insets that every layout cycle
+    /// rejected ("section insets ... must be finite and at most 1e12"), so every query failed.
+    func testCoverFlowDerivedInsetsOfAHugeViewportAreCapped() throws {
+        let l = CoverFlowLayout()
+        l.derivesInsetsFromBounds = true
+        let cv = try CollectionView(dataSource: StaticDataSource([3]), layout: l)
+        try cv.setBoundsSize(Size(width: 1e308, height: 500))
+        XCTAssertEqual(l.effectiveSectionInset, EdgeInsets(top: 160, left: 1e12, bottom: 160, right: 1e12))
+        try cv.layoutIfNeeded()
+        // One row, pitch 180 - 60 = 120, from the capped left inset.
+        XCTAssertEqual(l.frameForItem(at: ip(0, 0)), r(1e12, 160, 180, 180))
+        XCTAssertEqual(l.frameForItem(at: ip(0, 2)), r(1e12 + 240, 160, 180, 180))
+        XCTAssertEqual(try cv.contentSize().width, 1e12 + 2 * 120 + 180 + 1e12)
+        try cv.setBoundsSize(Size(width: 320, height: 1e308))
+        XCTAssertEqual(l.effectiveSectionInset, EdgeInsets(top: 1e12, left: 70, bottom: 1e12, right: 70))
+    }
+
     /// The host's non-zero insets win (the seed's `insetForSectionAt`); zero insets are the
     /// host's too once the derivation is switched off.
     func testCoverFlowInsetsAreOverridable() throws {

@@ -143,10 +143,16 @@ open class CoverFlowLayout: FlowLayout {
     /// True while the insets in use are derived from the bounds.
     public var usesDerivedInsets: Bool { derivesInsetsFromBounds && sectionInset == .zero }
 
-    /// The derived insets while `usesDerivedInsets`, else `sectionInset`.
+    /// The derived insets while `usesDerivedInsets`, else `sectionInset`. Each is capped at
+    /// `FlowLayout.maxMagnitude` (1e12), the largest metric a flow layout takes: any finite bounds
+    /// size is accepted by the view, so a huge one (1e308) must not derive insets that every
+    /// layout cycle then rejects with a message about insets the caller never set.
     open override var effectiveSectionInset: EdgeInsets {
         guard usesDerivedInsets, let size = collectionView?.boundsSize else { return sectionInset }
-        let v = Swift.max(0, (size.height - itemSize.height) / 2), h = Swift.max(0, (size.width - itemSize.width) / 2)
+        func half(_ extent: Double, _ item: Double) -> Double {
+            Swift.min(FlowLayout.maxMagnitude, Swift.max(0, (extent - item) / 2))
+        }
+        let v = half(size.height, itemSize.height), h = half(size.width, itemSize.width)
         return EdgeInsets(top: v, left: h, bottom: v, right: h)
     }
 

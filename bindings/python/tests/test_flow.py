@@ -459,3 +459,16 @@ def test_cover_flow_draws_side_covers_nearest_last_through_c():
         cells = [a for a in view.visible_attributes() if a.is_cell]
         assert [a.index_path[1] for a in cells] == [1, 5, 2, 4, 3]
         assert [a.z_index for a in cells] == [0, 0, 0, 0, 1]
+
+
+def test_cover_flow_derived_insets_of_a_huge_viewport_are_capped():
+    # Found by test_stateful.py: the view accepts any finite bounds size, but a 1e308-wide Cover
+    # Flow derived 5e307 insets and every query then failed with InvalidArgument about "section
+    # insets" the caller never set. Derived insets are capped at the flow's 1e12 limit.
+    layout = cvlayout.CoverFlowLayout(derive_insets=True)
+    with cvlayout.CollectionView(layout, [3], bounds_size=(1e308, 500)) as view:
+        cells = sorted((a for a in view.all_attributes() if a.is_cell), key=lambda a: a.index_path)
+        assert [a.frame for a in cells] == [(1e12 + 120 * i, 160.0, 180.0, 180.0) for i in range(3)]
+        assert view.content_size[0] == 1e12 + 2 * 120 + 180 + 1e12
+        assert view.visible_attributes() != []
+        assert view.index_path_at((1e12 + 90, 250)) == (0, 0)

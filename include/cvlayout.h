@@ -854,8 +854,10 @@ int cvl_view_reload_data(cvl_view *view);
 /**
 ** Invalidates part of the layout: `flags` is a combination of CVL_INVALIDATE_*, and
 ** `items[0 .. item_count-1]` (may be NULL when item_count is 0) are items whose size changed.
-** The next query re-runs what is stale, nothing more. Unknown flag bits or out-of-range items:
-** error, nothing invalidated. O(item_count); items already pending are not stored again (see
+** The next query re-runs what is stale, nothing more. CVL_INVALIDATE_DATA_COUNTS asks the data
+** source at once; counts that changed end a running update or layout-switch animation, as
+** cvl_view_reload_data() does (its elements carry the old index paths). Unknown flag bits or
+** out-of-range items: error, nothing invalidated. O(item_count); items already pending are not stored again (see
 ** "Limits and costs").
 */
 int cvl_view_invalidate_layout(cvl_view *view, uint32_t flags, const cvl_index_path *items, size_t item_count);

@@ -227,10 +227,17 @@ public final class CollectionView {
     }
 
     /// A data-count invalidation (`CVL_INVALIDATE_DATA_COUNTS`): re-asks the counts, then
-    /// invalidates with `context`. On error nothing changes.
+    /// invalidates with `context`. Counts that changed end the running update or layout-switch
+    /// animation and spend an open animated-changes block, as `reloadData` does: their elements
+    /// carry index paths of the old counts, which the new ones may not have. On error nothing
+    /// changes.
     public func reloadCounts(with context: InvalidationContext) throws {
         let fresh = try Self.loadCounts(dataSource)
         identities = identities(afterChangeTo: fresh, placesChanged: false)
+        if fresh != counts {
+            transition = nil
+            openChange?.isSpent = true
+        }
         counts = fresh
         invalidate(context.merged(with: .dataSourceCounts))
     }

@@ -102,6 +102,34 @@ final class CollectionViewTests: XCTestCase {
         XCTAssertEqual(try cell(v, 0, 2).center.x, 175, accuracy: 1e-9)  // halfway 100 → 250
     }
 
+    /// A data-count invalidation that changes the counts ends the running update animation, as
+    /// reloadData does. Before, the animation kept the inserted cells' index paths: with the
+    /// data source back at zero sections every query failed ("the layout returned attributes for
+    /// a cell with an index path that does not exist") until the animation ended.
+    func testDataCountInvalidationThatChangesTheCountsEndsTheRunningAnimation() throws {
+        let flow = FlowLayout()
+        try flow.configure { $0.itemSize = Size(width: 10, height: 10) }
+        let ds = StaticDataSource([])
+        let v = try CollectionView(dataSource: ds, layout: flow)
+        try v.setBoundsSize(Size(width: 100, height: 100))
+        ds.counts = [2]
+        var u = BatchUpdate(); u.insertSections([0])
+        try v.performBatchUpdates(u, animation: try AnimationTiming(duration: 1, curve: .linear))
+        try v.setTime(0.5)
+        XCTAssertTrue(v.isAnimating)
+        ds.counts = []
+        var counts = InvalidationContext(); counts.invalidateDataSourceCounts = true
+        try v.reloadCounts(with: counts)
+        XCTAssertFalse(v.isAnimating)
+        XCTAssertEqual(try v.layoutAttributesForElements(in: v.bounds), [])
+        // Counts that did not change keep the animation.
+        ds.counts = [3]
+        try v.performBatchUpdates(u, animation: try AnimationTiming(duration: 1, curve: .linear))
+        try v.reloadCounts(with: counts)
+        XCTAssertTrue(v.isAnimating)
+        XCTAssertEqual(try v.layoutAttributesForElements(in: v.bounds).count, 3)
+    }
+
     func testFailedBatchUpdateLeavesEverythingAsItWas() throws {
         let flow = FlowLayout()
         let ds = StaticDataSource([5])

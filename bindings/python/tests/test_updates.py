@@ -352,3 +352,36 @@ def test_new_bulk_sizes_handed_over_before_an_animated_commit():
         view.finish_animations()
         assert frames(view)[(0, 3)] == (110.0, 110.0, 100.0, 100.0)
     layout.close()
+
+
+@needs_updates
+def test_data_count_invalidation_that_changes_the_counts_ends_the_running_animation():
+    # Found by test_stateful.py: an animated snapshot (or batch update) inserted section 0, then
+    # the host's data went back to no sections and it invalidated the counts. The running
+    # animation kept the inserted cells, and every query failed with CallbackError ("the layout
+    # returned attributes for a cell with an index path that does not exist: [0, 0]").
+    class Source:
+        counts: list[int] = []
+
+        def number_of_sections(self):
+            return len(self.counts)
+
+        def number_of_items(self, section):
+            return self.counts[section]
+
+    source = Source()
+    layout = cvlayout.FlowLayout(item_size=(10, 10))
+    with cvlayout.CollectionView(layout, data_source=source, bounds_size=(100, 100)) as view:
+        source.counts = [2]
+        view.apply_snapshot([(1, [10, 11])], animation=cvlayout.Animation(duration=1.0))
+        view.set_time(0.5)
+        assert view.is_animating
+        source.counts = []
+        view.invalidate("data_counts")
+        assert view.counts == [] and not view.is_animating
+        assert view.visible_attributes() == []
+        # Unchanged counts keep the animation running.
+        source.counts = [3]
+        view.perform_batch_updates(cvlayout.insert_sections(0), animation=cvlayout.Animation(duration=1.0))
+        view.invalidate("data_counts")
+        assert view.is_animating and len([a for a in view.visible_attributes() if a.is_cell]) == 3

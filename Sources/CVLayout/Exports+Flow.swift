@@ -124,8 +124,13 @@ public func cvl_flow_layout_set_item_sizes_impl(
             try f.removeItemSizes(forSection: s)
             return
         }
-        let list = UnsafeBufferPointer(start: sizes, count: count).map { Size(width: $0.width, height: $0.height) }
-        try f.setItemSizes(list, forSection: s)
+        try f.setItemSizes(count: count, forSection: s) { range, out in
+            var k = 0
+            for i in range {
+                (out.baseAddress! + k).initialize(to: Size(width: sizes[i].width, height: sizes[i].height))
+                k += 1
+            }
+        }
     }
 }
 

@@ -13,6 +13,13 @@ final class FlowChunk<T> {
         if let src = elements.baseAddress { base.initialize(from: src, count: count) }
     }
 
+    /// `count` elements written by `fill` (which must initialize every slot).
+    init(filling count: Int, _ fill: (UnsafeMutableBufferPointer<T>) -> Void) {
+        self.count = count
+        base = UnsafeMutablePointer<T>.allocate(capacity: Swift.max(1, count))
+        fill(UnsafeMutableBufferPointer(start: base, count: count))
+    }
+
     func copy() -> FlowChunk<T> {
         let c = FlowChunk(UnsafeBufferPointer(start: base, count: count))
         c.uniformCache = uniformCache
@@ -53,8 +60,25 @@ struct FlowChunkedArray<T> {
     init() {}
 
     init<C: Collection>(_ elements: C) where C.Element == T {
-        let all = ContiguousArray(elements)
-        all.withUnsafeBufferPointer { appendChunks($0) }
+        // No intermediate copy when the elements are contiguous already (an array).
+        if elements.withContiguousStorageIfAvailable({ appendChunks($0) }) == nil {
+            let all = ContiguousArray(elements)
+            all.withUnsafeBufferPointer { appendChunks($0) }
+        }
+    }
+
+    /// `n` elements written chunk by chunk by `fill(range, buffer)` (`buffer[k]` is element
+    /// `range.lowerBound + k`; every slot must be initialized).
+    init(count n: Int, fill: (Range<Int>, UnsafeMutableBufferPointer<T>) -> Void) {
+        let target = Self.chunkTarget
+        let pieces = n <= 0 ? 0 : n <= 2 * target ? 1 : (n + target - 1) / target
+        var at = 0
+        for p in 0..<pieces {
+            let end = (p + 1) * n / pieces
+            let c = FlowChunk<T>(filling: end - at) { fill(at..<end, $0) }
+            appendChunk(c)
+            at = end
+        }
     }
 
     init(repeating value: T, count n: Int) {
@@ -230,13 +254,14 @@ struct FlowChunkReader<T> {
     }
 
     /// The elements of the chunk holding `i + offset`: `pointer[j]` is what `self(j)` reads, for
-    /// `j` in `i ..< end` (the pointer is moved by the chunk's start and the offset). For loops
-    /// that read a run of elements with no check per element.
+    /// `j` in `start ..< end` (the pointer is moved by the chunk's start and the offset). For
+    /// loops that read a run of elements with no check per element.
     @inline(__always)
-    mutating func window(at i: Int) -> (pointer: UnsafePointer<T>, end: Int) {
+    mutating func window(at i: Int) -> FlowChunkWindow<T> {
         let j = i + offset
         if j < lo || j >= hi { seek(j) }
-        return (UnsafePointer(base.unsafelyUnwrapped) - (lo - offset), hi - offset)
+        return FlowChunkWindow(
+            pointer: UnsafePointer(base.unsafelyUnwrapped) - (lo - offset), start: lo - offset, end: hi - offset)
     }
 
     @inline(never)
@@ -246,6 +271,17 @@ struct FlowChunkReader<T> {
         hi = k + 1 < starts.count ? starts[k + 1] : count
         base = bases[k]
     }
+}
+
+/// A run of a `FlowChunkedArray` read in place: `pointer[j]` for `j` in `start ..< end`.
+struct FlowChunkWindow<T> {
+    var pointer: UnsafePointer<T>
+    var start: Int
+    var end: Int
+
+    /// Whether `i` is in the window.
+    @inline(__always)
+    func contains(_ i: Int) -> Bool { i >= start && i < end }
 }
 
 /// A section's per-item sizes: the flow layout's one size store (bulk arrays, measured sizes,

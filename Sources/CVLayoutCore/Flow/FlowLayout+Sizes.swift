@@ -14,16 +14,32 @@ extension FlowLayout {
     ///   `maxMagnitude`.
     /// - Complexity: O(n) (validation, a same-size check and a copy into the chunked store).
     public func setItemSizes(_ sizes: [Size], forSection section: Int) throws {
-        try FlowLayout.checkBulkSection(section)
         try sizes.withUnsafeBufferPointer { b in
-            for (i, s) in b.enumerated() where !FlowLayout.isValidSize(s) {
-                throw LayoutError.invalid(
-                    "item size \(i) for section \(section) is \(s.width)x\(s.height); sizes must be finite, "
-                        + "non-negative and at most \(FlowLayout.maxMagnitude)"
-                )
+            try setItemSizes(count: b.count, forSection: section) { range, out in
+                _ = out.initialize(from: b[range])
             }
         }
-        let stored = FlowSizes(sizes)
+    }
+
+    /// `setItemSizes` with the sizes written by `fill(range, buffer)` straight into the chunked
+    /// store (`buffer[k]` is the size of item `range.lowerBound + k`), so a caller converting its
+    /// own array (the C layer) makes no intermediate copy of the section.
+    public func setItemSizes(
+        count: Int, forSection section: Int, fill: (Range<Int>, UnsafeMutableBufferPointer<Size>) -> Void
+    ) throws {
+        try FlowLayout.checkBulkSection(section)
+        let stored = FlowSizes(count: count, fill: fill)
+        try stored.withReader { read in
+            for i in 0..<count {
+                let s = read(i)
+                guard FlowLayout.isValidSize(s) else {
+                    throw LayoutError.invalid(
+                        "item size \(i) for section \(section) is \(s.width)x\(s.height); sizes must be finite, "
+                            + "non-negative and at most \(FlowLayout.maxMagnitude)"
+                    )
+                }
+            }
+        }
         bulkSizes[section] = FlowBulkSizes(sizes: stored, uniform: stored.allEqual())
         forgetMeasurements(ofSection: section)
         sectionSizesChanged(section)

@@ -73,17 +73,22 @@ enum FlowLineBreaker {
     /// items and minimum spacings use. O(items of the line).
     @inline(__always)
     static func breakLine<A: FlowAxisKind>(
-        _ axis: A.Type, _ sizes: inout FlowChunkReader<Size>, from first: Int, count n: Int,
-        spacing s: Double, limit: Double
+        _ axis: A.Type, _ sizes: inout FlowChunkReader<Size>, _ win: inout FlowChunkWindow<Size>, from first: Int,
+        count n: Int, spacing s: Double, limit: Double
     ) -> (end: Int, thickness: Double, used: Double) {
         var i = first
-        var (b, stop) = sizes.window(at: i)
+        if !win.contains(i) { win = sizes.window(at: i) }
+        var b = win.pointer, stop = win.end
         let s0 = b[i]
         var used = A.cross(s0)
         var thick = A.main(s0)
         i += 1
         while i < n {
-            if i >= stop { (b, stop) = sizes.window(at: i) }
+            if i >= stop {
+                win = sizes.window(at: i)
+                b = win.pointer
+                stop = win.end
+            }
             let runEnd = Swift.min(stop, n)
             var fits = true
             while i < runEnd {
@@ -108,8 +113,9 @@ enum FlowLineBreaker {
     /// each item's cross-axis origin to `cross[item − first]` and notes its extent in `stats`.
     @inline(__always)
     static func align<A: FlowAxisKind>(
-        _ axis: A.Type, _ sizes: inout FlowChunkReader<Size>, _ first: Int, _ end: Int, count n: Int,
-        used: Double, _ p: FlowBreakParams, into cross: UnsafeMutablePointer<Double>, _ stats: inout FlowCrossStats
+        _ axis: A.Type, _ sizes: inout FlowChunkReader<Size>, _ win: inout FlowChunkWindow<Size>, _ first: Int,
+        _ end: Int, count n: Int, used: Double, _ p: FlowBreakParams, into cross: UnsafeMutablePointer<Double>,
+        _ stats: inout FlowCrossStats
     ) {
         let s = p.interitemSpacing
         let count = end - first
@@ -124,8 +130,9 @@ enum FlowLineBreaker {
         var maxItem = stats.maxItemCross, crossEnd = stats.crossEnd
         var k = first
         while k < end {
-            let (b, stop) = sizes.window(at: k)
-            let runEnd = Swift.min(stop, end)
+            if !win.contains(k) { win = sizes.window(at: k) }
+            let b = win.pointer
+            let runEnd = Swift.min(win.end, end)
             while k < runEnd {
                 let w = A.cross(b[k])
                 cross[k - first] = x
@@ -159,6 +166,7 @@ enum FlowLineBreaker {
         used.reserveCapacity(target)
         var pos = p.bodyStart
         var i = 0
+        var win = reader.window(at: 0)
         while i < n {
             let blockStart = i
             var blk = FlowLineBlock()
@@ -168,7 +176,7 @@ enum FlowLineBreaker {
             // 1. Break up to `target` lines.
             while i < n && lines.count < target {
                 let (end, thick, u) = breakLine(
-                    A.self, &reader, from: i, count: n, spacing: p.interitemSpacing, limit: limit)
+                    A.self, &reader, &win, from: i, count: n, spacing: p.interitemSpacing, limit: limit)
                 lines.append(FlowLine(first: i - blockStart, origin: pos, thickness: thick))
                 blk.noteLine(origin: pos, thickness: thick, isLast: end == n, p.lineSpacing)
                 used.append(u)
@@ -187,7 +195,9 @@ enum FlowLineBreaker {
                     for k in 0..<ls.count {
                         let f = blockStart + ls[k].first
                         let e = k + 1 < ls.count ? blockStart + ls[k + 1].first : blockEnd
-                        align(A.self, &reader, f, e, count: n, used: used[k], p, into: base + (f - blockStart), &stats)
+                        align(
+                            A.self, &reader, &win, f, e, count: n, used: used[k], p, into: base + (f - blockStart),
+                            &stats)
                     }
                 }
                 initialized = m

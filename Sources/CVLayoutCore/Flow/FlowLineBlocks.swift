@@ -342,19 +342,19 @@ struct FlowLineBlocks {
         let limit = p.limit
         var resync: (block: Int, line: Int, shift: Double)?
         var stats = FlowCrossStats()
+        var win = reader.window(at: i)
         while i < newN {
             let first = i
             let (end, thick, used) = FlowLineBreaker.breakLine(
-                A.self, &reader, from: i, count: newN, spacing: p.interitemSpacing, limit: limit)
+                A.self, &reader, &win, from: i, count: newN, spacing: p.interitemSpacing, limit: limit)
             region.lines.append(FlowLine(first: first, origin: pos, thickness: thick))
             linesBroken += 1
             let at = region.itemCross.count
             region.itemCross.append(contentsOf: repeatElement(0, count: end - first))
             region.itemCross.withUnsafeMutableBufferPointer {
                 FlowLineBreaker.align(
-                    A.self, &reader, first, end, count: newN, used: used, p,
-                    into: $0.baseAddress.unsafelyUnwrapped + at,
-                    &stats)
+                    A.self, &reader, &win, first, end, count: newN, used: used, p,
+                    into: $0.baseAddress.unsafelyUnwrapped + at, &stats)
             }
             i = end
             guard i < newN else { break }

@@ -42,6 +42,30 @@ static double median(double *v, int n) {
 }
 
 static int64_t g_sections, g_items[1000];
+/* 0 periodic, 1 random whole points, 2 random fractional. */
+static int g_sizes;
+static const char *g_size_names[3] = {"periodic", "random", "random fractional"};
+
+/* splitmix64: a seeded, portable generator; uniform in [0, 1). */
+static double unit(uint64_t i) {
+    uint64_t z = i * 0x9E3779B97F4A7C15ull + 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return (double)(z >> 11) * (1.0 / 9007199254740992.0);
+}
+
+static cvl_size size_of(int64_t i) {
+    double w, h;
+    if (g_sizes == 0) return (cvl_size){20 + (double)(i * 7919 % 61), 20 + (double)(i * 104729 % 37)};
+    w = 20 + 61 * unit((uint64_t)i * 2);
+    h = 20 + 37 * unit((uint64_t)i * 2 + 1);
+    if (g_sizes == 1) {
+        w = (double)(int64_t)w;
+        h = (double)(int64_t)h;
+    }
+    return (cvl_size){w, h};
+}
 
 static int ds_sections(void *c, int64_t *out) { (void)c; *out = g_sections; return 0; }
 static int ds_items(void *c, int64_t s, int64_t *out) { (void)c; *out = g_items[s]; return 0; }
@@ -61,7 +85,7 @@ static bench make(int64_t sections, int64_t per) {
     ds.number_of_items = ds_items;
     g_sections = sections;
     CHECK(cvl_flow_layout_create(&b.layout));
-    for (i = 0; i < per; i++) sizes[i] = (cvl_size){20 + (double)(i * 7919 % 61), 20 + (double)(i * 104729 % 37)};
+    for (i = 0; i < per; i++) sizes[i] = size_of(i);
     for (s = 0; s < sections; s++) {
         g_items[s] = per;
         CHECK(cvl_flow_layout_set_item_sizes(b.layout, s, sizes, (size_t)per));
@@ -144,12 +168,13 @@ static void run(int64_t sections, int64_t per) {
     bench b = make(sections, per);
     cvl_size first;
     int k;
-    printf("\n### %lld section%s x %lld items\n\n", (long long)sections, sections == 1 ? "" : "s", (long long)per);
+    printf("\n### %lld section%s x %lld items, %s sizes\n\n", (long long)sections, sections == 1 ? "" : "s",
+           (long long)per, g_size_names[g_sizes]);
     printf("| change | ms (median of %d) | of a full prepare | target <= 1 %% |\n|---|---|---|---|\n", ROUNDS);
     printf("| full prepare | %.3f | 100 %% | |\n", full);
     CHECK(cvl_view_content_size(b.view, &first));
     for (k = 0; k < 5; k++) row(names[k], change(&b, sections / 2, k), full);
-    if (sections == 1) {
+    if (sections == 1 && g_sizes == 0) {
         /* apply_snapshot moving one identifier (the diff and the batch update, no size change). */
         int64_t n = g_items[0], i;
         uint64_t *ids = malloc((size_t)n * sizeof *ids), *moved = malloc((size_t)n * sizeof *moved);
@@ -191,7 +216,8 @@ static void run(int64_t sections, int64_t per) {
 
 int main(void) {
     printf("## Incremental changes vs a full prepare (bench/incremental.c)\n");
-    run(1, 1000000);
+    for (g_sizes = 0; g_sizes < 3; g_sizes++) run(1, 1000000);
+    g_sizes = 0;
     run(1000, 1000);
     return 0;
 }

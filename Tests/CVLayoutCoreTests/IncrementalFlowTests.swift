@@ -194,6 +194,42 @@ final class IncrementalFlowTests: XCTestCase {
         XCTAssertEqual(flow.incrementalLayouts, 2)
     }
 
+    func testChunkedArrayAgreesWithAnArrayOverRandomEdits() {
+        // Small and large splices, chunks emptied, merged with a neighbour and split; element
+        // writes on a copy must not show in the original (copy-on-write of one chunk).
+        var rng = Mix64(state: 99)
+        var model = Array(0..<5000)
+        var chunked = FlowChunkedArray(model)
+        let target = FlowChunkedArray<Int>.chunkTarget
+        for step in 0..<300 {
+            let n = model.count
+            let start = Int.random(in: 0...n, using: &rng)
+            let removed = Int.random(in: 0...Swift.min(n - start, step % 7 == 0 ? 3 * target : 5), using: &rng)
+            let inserted = Int.random(in: 0...(step % 11 == 0 ? 2 * target + 7 : 4), using: &rng)
+            let new = (0..<inserted).map { 100_000 * step + $0 }
+            chunked.replaceSubrange(start, removing: removed, with: new)
+            model.replaceSubrange(start..<start + removed, with: new)
+            if n > 0, step % 5 == 0 {
+                let i = Int.random(in: 0..<model.count, using: &rng)
+                let before = chunked
+                chunked[i] = -step
+                XCTAssertEqual(before.toArray(), model, "step \(step): a write showed in a copy")
+                model[i] = -step
+            }
+            XCTAssertEqual(chunked.count, model.count, "step \(step)")
+            XCTAssertEqual(chunked.toArray(), model, "step \(step)")
+            XCTAssertEqual(chunked.chunks.map(\.count).reduce(0, +), model.count)
+            XCTAssertTrue(chunked.chunks.allSatisfy { $0.count > 0 && $0.count <= 3 * target }, "step \(step)")
+            chunked.withReader { read in
+                for i in Swift.stride(from: 0, to: model.count, by: 97) where read(i) != model[i] {
+                    XCTFail("step \(step): reader at \(i)")
+                }
+            }
+        }
+        XCTAssertFalse(FlowChunkedArray(model).allEqual())
+        XCTAssertTrue(FlowChunkedArray(repeating: 3, count: 5000).allEqual())
+    }
+
     func testEditsAreRecordedAsDisjointRuns() {
         // 100 items: item 10 deleted, then 5 inserted at 50 (item 51 before), then item 11 (12
         // before) changed: it touches the first run, which grows.

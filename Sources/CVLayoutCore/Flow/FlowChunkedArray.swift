@@ -147,12 +147,37 @@ struct FlowChunkedArray<T> {
         }
         var kLo = start == count ? chunks.count - 1 : chunkIndex(of: start)
         var kHi = removeCount == 0 ? kLo : chunkIndex(of: end - 1)
+        let head = start - starts[kLo], tail = chunks[kHi].buffer
+        let tailFrom = end - starts[kHi]
+        let length = head + new.count + (tail.count - tailFrom)
+        if length >= Self.chunkTarget / 4 && length <= 2 * Self.chunkTarget {
+            // The common case: one new chunk, written once.
+            let c = FlowChunk<T>(filling: length) { out in
+                var at = out.baseAddress.unsafelyUnwrapped
+                at.initialize(from: chunks[kLo].base, count: head)
+                at += head
+                for x in new {
+                    at.initialize(to: x)
+                    at += 1
+                }
+                if let t = tail.baseAddress { at.initialize(from: t + tailFrom, count: tail.count - tailFrom) }
+            }
+            chunks.replaceSubrange(kLo...kHi, with: CollectionOfOne(c))
+            bases.replaceSubrange(kLo...kHi, with: CollectionOfOne(c.base))
+            starts.removeSubrange((kLo + 1)..<starts.count)
+            var at = starts[kLo] + c.count
+            for k in (kLo + 1)..<chunks.count {
+                starts.append(at)
+                at += chunks[k].count
+            }
+            count = at
+            return
+        }
         var merged = ContiguousArray<T>()
         merged.reserveCapacity(Swift.min(Self.chunkTarget * 3, chunks[kLo].count + chunks[kHi].count) + new.count)
         merged.append(contentsOf: chunks[kLo].buffer[0..<(start - starts[kLo])])
         merged.append(contentsOf: new)
-        let tail = chunks[kHi].buffer
-        merged.append(contentsOf: tail[(end - starts[kHi])..<tail.count])
+        merged.append(contentsOf: tail[tailFrom..<tail.count])
         if merged.count < Self.chunkTarget / 4 {
             // Keep chunks from getting small: take in a neighbour.
             if kHi + 1 < chunks.count {

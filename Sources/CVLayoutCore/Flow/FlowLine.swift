@@ -147,7 +147,7 @@ enum FlowLineBreaker {
     }
 
     /// Breaks all `n` items into blocks of `FlowLineBlocks.lineTarget` lines. One linear pass
-    /// (each block's items are read twice: breaking, then aligning, while they are in cache).
+    /// (each line's items are read twice: breaking, then aligning, while they are in cache).
     static func breakLines(_ sizes: FlowSizes, count n: Int, _ p: FlowBreakParams) -> FlowLineBlocks {
         sizes.withReader { reader in
             p.horizontal
@@ -162,8 +162,11 @@ enum FlowLineBreaker {
         let limit = p.limit
         let target = FlowLineBlocks.lineTarget
         var out = FlowLineBlocks()
-        var used = ContiguousArray<Double>()
-        used.reserveCapacity(target)
+        // Each line's cross origins are written at once (its sizes still in cache) into a scratch
+        // buffer the size of the block so far, copied out exactly sized when the block is full.
+        var scratchCapacity = 4096
+        var scratch = UnsafeMutablePointer<Double>.allocate(capacity: scratchCapacity)
+        defer { scratch.deallocate() }
         var pos = p.bodyStart
         var i = 0
         var win = reader.window(at: 0)
@@ -172,36 +175,28 @@ enum FlowLineBreaker {
             var blk = FlowLineBlock()
             var lines = ContiguousArray<FlowLine>()
             lines.reserveCapacity(target)
-            used.removeAll(keepingCapacity: true)
-            // 1. Break up to `target` lines.
+            var stats = FlowCrossStats()
             while i < n && lines.count < target {
-                let (end, thick, u) = breakLine(
+                let (end, thick, used) = breakLine(
                     A.self, &reader, &win, from: i, count: n, spacing: p.interitemSpacing, limit: limit)
+                if end - blockStart > scratchCapacity {
+                    let bigger = UnsafeMutablePointer<Double>.allocate(capacity: 2 * (end - blockStart))
+                    bigger.moveInitialize(from: scratch, count: i - blockStart)
+                    scratch.deallocate()
+                    scratch = bigger
+                    scratchCapacity = 2 * (end - blockStart)
+                }
+                align(A.self, &reader, &win, i, end, count: n, used: used, p, into: scratch + (i - blockStart), &stats)
                 lines.append(FlowLine(first: i - blockStart, origin: pos, thickness: thick))
                 blk.noteLine(origin: pos, thickness: thick, isLast: end == n, p.lineSpacing)
-                used.append(u)
                 i = end
                 if i < n {
                     let pitch = thick + p.lineSpacing
                     pos += pitch
                 }
             }
-            // 2. Align their items.
-            let m = i - blockStart, blockEnd = i
-            var stats = FlowCrossStats()
-            blk.itemCross = ContiguousArray(unsafeUninitializedCapacity: m) { buffer, initialized in
-                let base = buffer.baseAddress.unsafelyUnwrapped
-                lines.withUnsafeBufferPointer { ls in
-                    for k in 0..<ls.count {
-                        let f = blockStart + ls[k].first
-                        let e = k + 1 < ls.count ? blockStart + ls[k + 1].first : blockEnd
-                        align(
-                            A.self, &reader, &win, f, e, count: n, used: used[k], p, into: base + (f - blockStart),
-                            &stats)
-                    }
-                }
-                initialized = m
-            }
+            let m = i - blockStart
+            blk.itemCross = ContiguousArray(UnsafeBufferPointer(start: scratch, count: m))
             blk.lines = lines
             blk.maxItemCross = stats.maxItemCross
             blk.crossEnd = stats.crossEnd

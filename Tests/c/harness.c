@@ -519,8 +519,84 @@ static const cvl_attributes *find(const cvl_attributes *list, size_t n, int64_t 
 }
 
 /* ------------------------------------------------------------------------------------------
-** The flow layout with the Survey numbers (Furrow ch. 4 Listing 4.2): insets 30/80/30/20,
-** spacings 20, items 200x200, header 60x70, collection view 768 wide. */
+** The shared fixtures (the JSON files in Tests/fixtures, generated into fixtures.inc by
+** scripts/gen_fixtures.py): a layout, counts, a viewport; the content size, the number of
+** elements of the whole content and the expected ones (frame, and z-index / custom values when
+** the fixture gives them). The Swift and Python suites run the same files. */
+typedef struct fx_element {
+    int32_t category, kind;
+    int64_t section, item;
+    double frame[4];
+    int has_z;
+    int64_t z_index;
+    int custom_count;
+    double custom[CVL_CUSTOM_SLOTS];
+} fx_element;
+
+typedef struct fx_fixture {
+    const char *name;
+    cvl_layout *(*setup)(void);
+    int64_t sections;
+    int64_t items[16];
+    double viewport[2], offset[2], content_size[2], tolerance;
+    long count;
+    const fx_element *expected;
+    size_t expected_count;
+} fx_fixture;
+
+/* A tree fixture's children counts: section s's items are children[start[s] .. start[s] + count[s]). */
+typedef struct fx_tree {
+    int64_t sections;
+    int64_t start[16], count[16];
+    const int64_t *children;
+} fx_tree;
+
+static int fx_tree_children(void *ctx, cvl_index_path parent, int64_t *out) {
+    const fx_tree *t = ctx;
+    if (parent.section < 0 || parent.section >= t->sections) return 1;
+    if (parent.item < 0 || parent.item >= t->count[parent.section]) return 1;
+    *out = t->children[t->start[parent.section] + parent.item];
+    return 0;
+}
+
+#include "fixtures.inc"
+
+static int fx_near(double a, double b, double tol) { return fabs(a - b) <= tol; }
+
+/* The fixture whose file is `name`.json. */
+static const fx_fixture *fx_named(const char *name) {
+    for (size_t i = 0; i < sizeof fx_fixtures / sizeof fx_fixtures[0]; i++)
+        if (strcmp(fx_fixtures[i].name, name) == 0) return &fx_fixtures[i];
+    printf("no fixture %s\n", name);
+    abort();
+}
+
+/* The element a fixture expects (a failed check and a zero frame when it lists none). */
+static const fx_element *fx_want(const fx_fixture *f, int32_t category, int32_t kind, int64_t s, int64_t i) {
+    static const fx_element none;
+    for (size_t e = 0; e < f->expected_count; e++) {
+        const fx_element *w = &f->expected[e];
+        if (w->category == category && (category == CVL_CATEGORY_CELL || w->kind == kind) && w->section == s &&
+            w->item == i)
+            return w;
+    }
+    printf("fixture %s lists no element (category %d, kind %d, [%lld, %lld])\n", f->name, (int)category, (int)kind,
+           (long long)s, (long long)i);
+    CHECK(0);
+    return &none;
+}
+
+/* Whether `r` is the frame `w` expects. */
+static int fx_frame_is(cvl_rect r, const fx_element *w) {
+    return fabs(r.x - w->frame[0]) < 1e-9 && fabs(r.y - w->frame[1]) < 1e-9 && fabs(r.width - w->frame[2]) < 1e-9 &&
+           fabs(r.height - w->frame[3]) < 1e-9;
+}
+
+/* ------------------------------------------------------------------------------------------
+** The flow layout with the Survey numbers (Furrow ch. 4 Listing 4.2), as the shared fixtures
+** flow-survey-metrics-two-sections and flow-horizontal give them (metrics, counts, viewport and
+** frames worked by hand there): the single-element queries and the flow's own frames agree with
+** them, then delegates, bulk sizes and hooks change them. */
 typedef struct flow_delegate_ctx {
     int size_calls;
     int fail;
@@ -597,6 +673,27 @@ static int hook_taller(void *ctx, const cvl_layout_env *env, cvl_layout *layout,
     return 0;
 }
 
+/* Every element `f` expects, asked one at a time (cvl_view_attributes_for_item / _for_element,
+** and cvl_flow_layout_item_frame for cells), has the fixture's frame; so has the content size. */
+static void fx_check_queries(cvl_view *view, cvl_layout *flow, const fx_fixture *f) {
+    cvl_attributes one;
+    cvl_rect r;
+    cvl_size size;
+    int found = 0;
+    OK(cvl_view_content_size(view, &size));
+    NEAR(size.width, f->content_size[0]);
+    NEAR(size.height, f->content_size[1]);
+    for (size_t e = 0; e < f->expected_count; e++) {
+        const fx_element *w = &f->expected[e];
+        cvl_index_path ip = {w->section, w->item};
+        OK(cvl_view_attributes_for_element(view, w->category, w->kind, ip, &one, &found));
+        CHECK(found == 1 && fx_frame_is(one.frame, w));
+        if (w->category != CVL_CATEGORY_CELL) continue;
+        OK(cvl_flow_layout_item_frame(flow, ip, &r));
+        CHECK(fx_frame_is(r, w));
+    }
+}
+
 static void test_flow(void) {
     counts_ds d;
     cvl_data_source ds;
@@ -604,7 +701,6 @@ static void test_flow(void) {
     cvl_view *view = NULL;
     cvl_flow_config cfg, back;
     cvl_attributes buf[64], one;
-    cvl_size size = {768, 1024};
     cvl_rect r;
     size_t n = 0;
     int found = 0, reentered = 0;
@@ -612,29 +708,26 @@ static void test_flow(void) {
     flow_delegate_ctx fc;
     cvl_flow_delegate del;
     cvl_layout_callbacks hooks;
-    cvl_size sizes[5];
+    cvl_size sizes[6];
     int i;
+    const fx_fixture *fx = fx_named("flow-survey-metrics-two-sections"), *fxh = fx_named("flow-horizontal");
+    const fx_element *c01 = fx_want(fx, CVL_CATEGORY_CELL, 0, 0, 1);
+    const fx_element *h1 = fx_want(fx, CVL_CATEGORY_SUPPLEMENTARY, CVL_KIND_HEADER, 1, 0);
+    cvl_size size = {fx->viewport[0], fx->viewport[1]};
 
+    CHECK(fx->sections == 2 && fx->items[0] == 6 && fx->items[1] == 5); /* the counts this test is written for */
+    CHECK(fxh->sections == 2 && fxh->items[0] == 6 && fxh->items[1] == 5);
     memset(&d, 0, sizeof d);
-    d.sections = 2;
-    d.items[0] = 5;
-    d.items[1] = 3;
+    d.sections = fx->sections;
+    memcpy(d.items, fx->items, sizeof d.items);
     ds = make_ds(&d);
 
     OK(cvl_flow_config_default(&cfg));
     NEAR(cfg.item_size.width, 50);
     NEAR(cfg.minimum_line_spacing, 10);
     CHECK(cfg.scroll_direction == CVL_SCROLL_VERTICAL);
-    OK(cvl_flow_layout_create(&flow));
-    cfg.section_inset.top = 30;
-    cfg.section_inset.left = 80;
-    cfg.section_inset.bottom = 30;
-    cfg.section_inset.right = 20;
-    cfg.minimum_interitem_spacing = 20;
-    cfg.minimum_line_spacing = 20;
-    cfg.item_size.width = cfg.item_size.height = 200;
-    cfg.header_reference_size.width = 60;
-    cfg.header_reference_size.height = 70;
+    flow = fx->setup(); /* the Survey metrics */
+    OK(cvl_flow_layout_get_config(flow, &cfg));
     OK(cvl_flow_layout_set_config(flow, &cfg));
     OK(cvl_flow_layout_get_config(flow, &back));
     CHECK(memcmp(&cfg, &back, sizeof cfg) == 0);
@@ -653,46 +746,18 @@ static void test_flow(void) {
 
     OK(cvl_view_create(&ds, flow, &view));
     OK(cvl_view_set_bounds_size(view, size));
-    /* Section 0: header (0,0,768,70); lines start at 70 + 30 = 100. Available width
-    ** 768 - 100 = 668: 3 items (640), leftover 28 -> gap 20 + 14 = 34: x = 80, 314, 548.
-    ** Line 2 at y 100 + 200 + 20 = 320 holds items 3, 4 (uniform: on the grid: x 80, 314).
-    ** Section 0 ends at 320 + 200 + 30 = 550; section 1's header 550..620, items at y 650. */
     OK(cvl_view_attributes_in_rect(view, (cvl_rect){0, 0, 768, 2000}, buf, 64, &n));
-    CHECK(n == 10); /* 8 cells + 2 headers */
-    ip.section = 0;
-    ip.item = 1;
-    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
-    NEAR(one.frame.x, 314);
-    NEAR(one.frame.y, 100);
-    ip.item = 4;
-    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
-    NEAR(one.frame.x, 314);
-    NEAR(one.frame.y, 320);
-    ip.section = 1;
-    ip.item = 0;
-    OK(cvl_view_attributes_for_element(view, CVL_CATEGORY_SUPPLEMENTARY, CVL_KIND_HEADER, ip, &one, &found));
-    CHECK(found == 1);
-    NEAR(one.frame.x, 0);
-    NEAR(one.frame.y, 550);
-    NEAR(one.frame.width, 768);
-    NEAR(one.frame.height, 70);
-    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
-    NEAR(one.frame.y, 650);
-    OK(cvl_view_content_size(view, &size));
-    NEAR(size.width, 768);
-    NEAR(size.height, 650 + 200 + 30);
-    OK(cvl_flow_layout_section_frame(flow, 1, &r));
-    NEAR(r.y, 550);
-    NEAR(r.height, 330);
+    CHECK((long)n == fx->count);
+    fx_check_queries(view, flow, fx);
+    OK(cvl_flow_layout_section_frame(flow, 1, &r)); /* section 1: from its header to the content's end */
+    NEAR(r.y, h1->frame[1]);
+    NEAR(r.y + r.height, fx->content_size[1]);
     FAILS(cvl_flow_layout_section_frame(flow, 2, &r), CVL_ERROR_OUT_OF_RANGE);
     ip.section = 0;
-    ip.item = 2;
-    OK(cvl_flow_layout_item_frame(flow, ip, &r));
-    NEAR(r.x, 548);
-    ip.item = 5;
+    ip.item = fx->items[0];
     FAILS(cvl_flow_layout_item_frame(flow, ip, &r), CVL_ERROR_OUT_OF_RANGE);
 
-    /* A delegate: item (0,1) is 100 high, centred on its 200-high line: y = 100 + 50. */
+    /* A delegate: item (0,1) is 100 high, centred on its 200-high line: 50 lower. */
     memset(&fc, 0, sizeof fc);
     fc.tall = 100;
     memset(&del, 0, sizeof del);
@@ -701,9 +766,9 @@ static void test_flow(void) {
     OK(cvl_flow_layout_set_delegate(flow, &del));
     ip.item = 1;
     OK(cvl_view_attributes_for_item(view, ip, &one, &found));
-    NEAR(one.frame.y, 150);
+    NEAR(one.frame.y, c01->frame[1] + 50);
     NEAR(one.frame.height, 100);
-    CHECK(fc.size_calls == 8);
+    CHECK(fc.size_calls == fx->items[0] + fx->items[1]);
     /* A failing delegate: the query fails, and the next one (fixed) works. */
     fc.fail = 1;
     OK(cvl_view_invalidate_layout(view, CVL_INVALIDATE_DELEGATE_METRICS, NULL, 0));
@@ -718,20 +783,20 @@ static void test_flow(void) {
     OK(cvl_flow_layout_set_delegate(flow, NULL));
 
     /* Bulk sizes win over the item size; a wrong count is reported at the next query. */
-    for (i = 0; i < 5; i++) {
+    for (i = 0; i < 6; i++) {
         sizes[i].width = 100;
         sizes[i].height = 50 + 10 * i;
     }
-    OK(cvl_flow_layout_set_item_sizes(flow, 0, sizes, 5));
+    OK(cvl_flow_layout_set_item_sizes(flow, 0, sizes, 6));
     ip.item = 4;
     OK(cvl_view_attributes_for_item(view, ip, &one, &found));
     NEAR(one.frame.height, 90);
-    OK(cvl_flow_layout_set_item_sizes(flow, 0, sizes, 4));
+    OK(cvl_flow_layout_set_item_sizes(flow, 0, sizes, 5));
     FAILS(cvl_view_attributes_for_item(view, ip, &one, &found), CVL_ERROR_INVALID_ARGUMENT);
-    CHECK(message_contains("4 entries"));
+    CHECK(message_contains("5 entries"));
     sizes[2].height = -5;
-    FAILS(cvl_flow_layout_set_item_sizes(flow, 0, sizes, 5), CVL_ERROR_INVALID_ARGUMENT);
-    FAILS(cvl_flow_layout_set_item_sizes(flow, 0, NULL, 5), CVL_ERROR_NULL_ARGUMENT);
+    FAILS(cvl_flow_layout_set_item_sizes(flow, 0, sizes, 6), CVL_ERROR_INVALID_ARGUMENT);
+    FAILS(cvl_flow_layout_set_item_sizes(flow, 0, NULL, 6), CVL_ERROR_NULL_ARGUMENT);
     FAILS(cvl_flow_layout_set_item_sizes(flow, -1, sizes, 1), CVL_ERROR_OUT_OF_RANGE);
     OK(cvl_flow_layout_set_item_sizes(flow, 0, NULL, 0));
     OK(cvl_flow_layout_clear_item_sizes(flow));
@@ -745,12 +810,12 @@ static void test_flow(void) {
     hooks.context = &reentered;
     OK(cvl_flow_layout_set_hooks(flow, &hooks));
     OK(cvl_view_attributes_in_rect(view, (cvl_rect){0, 0, 768, 2000}, buf, 64, &n));
-    CHECK(n == 11); /* 8 cells + 2 headers + the hook's decoration */
+    CHECK((long)n == fx->count + 1); /* the fixture's elements + the hook's decoration */
     CHECK(buf[0].category == CVL_CATEGORY_DECORATION && buf[0].z_index == -1); /* draw order: z first */
     {
         const cvl_attributes *c = find(buf, n, 0, 1, 0.0);
         CHECK(c != NULL);
-        if (c) NEAR(c->frame.y, 1100); /* the hook moved it 1000 down */
+        if (c) NEAR(c->frame.y, c01->frame[1] + 1000); /* the hook moved it 1000 down */
     }
     ip.section = 0;
     ip.item = 0;
@@ -770,24 +835,20 @@ static void test_flow(void) {
     }
     OK(cvl_flow_layout_set_hooks(flow, NULL));
     OK(cvl_view_attributes_in_rect(view, (cvl_rect){0, 0, 768, 2000}, buf, 64, &n));
-    CHECK(n == 10);
+    CHECK((long)n == fx->count);
 
-    /* Horizontal: the same numbers transposed. */
-    cfg.scroll_direction = CVL_SCROLL_HORIZONTAL;
-    cfg.section_inset.top = 80;
-    cfg.section_inset.left = 30;
-    cfg.section_inset.bottom = 20;
-    cfg.section_inset.right = 30;
-    cfg.header_reference_size.width = 70;
-    cfg.header_reference_size.height = 60;
+    /* Horizontal, the same numbers transposed: the horizontal fixture's configuration and viewport
+    ** set on this view relay it out as that fixture. */
+    {
+        cvl_layout *h = fxh->setup();
+        OK(cvl_flow_layout_get_config(h, &cfg));
+        OK(cvl_layout_destroy(h));
+    }
     OK(cvl_flow_layout_set_config(flow, &cfg));
-    size.width = 1024;
-    size.height = 768;
+    size.width = fxh->viewport[0];
+    size.height = fxh->viewport[1];
     OK(cvl_view_set_bounds_size(view, size));
-    ip.item = 1;
-    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
-    NEAR(one.frame.x, 100);
-    NEAR(one.frame.y, 314);
+    fx_check_queries(view, flow, fxh);
 
     OK(cvl_view_destroy(view));
     OK(cvl_layout_destroy(flow));
@@ -990,29 +1051,26 @@ static void test_seed_flow_layouts(void) {
     NEAR(fit.width, 200.0 * 2 / 3);
     FAILS(cvl_aspect_fit_size((cvl_size){0, 300}, (cvl_size){200, 200}, &fit), CVL_ERROR_INVALID_ARGUMENT);
 
-    /* Survey, 768 wide, 3 items: Listing 4.5 firstX = (768 - 100) / 6 = 111.33; centres 191.33,
-    ** 414, 636.67; CGRectIntegral of (91.33, 100, 200, 200) is (91, 100, 201, 200). */
+    /* Survey, 768 wide, 3 items: section 0 of the shared fixture survey-768 (Listing 4.5's centres
+    ** snapped with CGRectIntegral, the binder of Listing 4.8: its notes work the numbers out), seen
+    ** through the visible query and a single-element one. */
     OK(cvl_survey_layout_create(&survey));
     OK(cvl_view_create(&ds, survey, &view));
     OK(cvl_view_set_bounds_size(view, size));
     OK(cvl_view_visible_attributes(view, buf, 64, &n));
     CHECK(n == 5); /* binder, 3 cells, header */
-    CHECK(buf[0].category == CVL_CATEGORY_DECORATION && buf[0].kind == CVL_KIND_BINDER && buf[0].z_index == -1);
-    /* Binder: tallest cell 200 + header 70 = 270 high, centred on the cell (y 200), content wide. */
-    NEAR(buf[0].frame.x, 0);
-    NEAR(buf[0].frame.y, 65);
-    NEAR(buf[0].frame.width, 768);
-    NEAR(buf[0].frame.height, 270);
-    a = find(buf, n, 0, 0, 0);
-    CHECK(a != NULL);
-    if (a) { NEAR(a->frame.x, 91); NEAR(a->frame.width, 201); NEAR(a->frame.y, 100); }
-    a = find(buf, n, 0, 1, 0);
-    if (a) NEAR(a->frame.x, 314);
-    a = find(buf, n, 0, 2, 0);
-    if (a) { NEAR(a->frame.x, 536); NEAR(a->frame.width, 201); }
-    OK(cvl_view_attributes_for_element(view, CVL_CATEGORY_DECORATION, CVL_KIND_BINDER, ip, &buf[0], &found));
-    CHECK(found == 1);
-    NEAR(buf[0].frame.y, 65);
+    {
+        const fx_fixture *fs = fx_named("survey-768");
+        const fx_element *binder = fx_want(fs, CVL_CATEGORY_DECORATION, CVL_KIND_BINDER, 0, 0);
+        CHECK(buf[0].category == CVL_CATEGORY_DECORATION && buf[0].kind == CVL_KIND_BINDER && buf[0].z_index == -1);
+        CHECK(fx_frame_is(buf[0].frame, binder));
+        for (int k = 0; k < 3; k++) {
+            a = find(buf, n, 0, k, 0);
+            CHECK(a != NULL && fx_frame_is(a->frame, fx_want(fs, CVL_CATEGORY_CELL, 0, 0, k)));
+        }
+        OK(cvl_view_attributes_for_element(view, CVL_CATEGORY_DECORATION, CVL_KIND_BINDER, ip, &buf[0], &found));
+        CHECK(found == 1 && fx_frame_is(buf[0].frame, binder));
+    }
 
     /* Insert section 1 (2 items), linear 1 s from t = 0 (Listings 4.10-4.12). Section 1: header
     ** 330..400, line at 430; the last line keeps the grid, then Listing 4.5 with n = 2:
@@ -1817,51 +1875,6 @@ static void test_identities_and_snapshots(void) {
     OK(cvl_view_destroy(view));
     OK(cvl_layout_destroy(layout));
 }
-
-/* ------------------------------------------------------------------------------------------
-** The shared fixtures (the JSON files in Tests/fixtures, generated into fixtures.inc by
-** scripts/gen_fixtures.py): a layout, counts, a viewport; the content size, the number of
-** elements of the whole content and the expected ones (frame, and z-index / custom values when
-** the fixture gives them). The Swift and Python suites run the same files. */
-typedef struct fx_element {
-    int32_t category, kind;
-    int64_t section, item;
-    double frame[4];
-    int has_z;
-    int64_t z_index;
-    int custom_count;
-    double custom[CVL_CUSTOM_SLOTS];
-} fx_element;
-
-typedef struct fx_fixture {
-    const char *name;
-    cvl_layout *(*setup)(void);
-    int64_t sections;
-    int64_t items[16];
-    double viewport[2], offset[2], content_size[2], tolerance;
-    long count;
-    const fx_element *expected;
-    size_t expected_count;
-} fx_fixture;
-
-/* A tree fixture's children counts: section s's items are children[start[s] .. start[s] + count[s]). */
-typedef struct fx_tree {
-    int64_t sections;
-    int64_t start[16], count[16];
-    const int64_t *children;
-} fx_tree;
-
-static int fx_tree_children(void *ctx, cvl_index_path parent, int64_t *out) {
-    const fx_tree *t = ctx;
-    if (parent.section < 0 || parent.section >= t->sections) return 1;
-    if (parent.item < 0 || parent.item >= t->count[parent.section]) return 1;
-    *out = t->children[t->start[parent.section] + parent.item];
-    return 0;
-}
-
-#include "fixtures.inc"
-
-static int fx_near(double a, double b, double tol) { return fabs(a - b) <= tol; }
 
 static void run_fixture(const fx_fixture *f) {
     counts_ds d;

@@ -6,6 +6,7 @@ Tests of functions the loaded library does not export yet are skipped (``require
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -16,6 +17,9 @@ import pytest
 
 BINDINGS = Path(__file__).resolve().parent.parent
 REPO = BINDINGS.parent.parent
+FIXTURES = REPO / "Tests" / "fixtures"
+#: The shared fixture with the Survey metrics on a plain flow layout (two sections, 768 wide).
+SURVEY_FIXTURE = "flow-survey-metrics-two-sections"
 sys.path.insert(0, str(BINDINGS))
 
 import cvlayout  # noqa: E402
@@ -54,11 +58,20 @@ def snapshot(view) -> tuple:
     return (view.counts, view.bounds_size, view.content_offset, view.content_size, view.all_attributes())
 
 
+def load_fixture(name: str) -> dict:
+    """A shared fixture, Tests/fixtures/<name>.json: a JSON spec and its output worked by hand."""
+    return json.loads((FIXTURES / f"{name}.json").read_text())
+
+
+def layout_props(fixture: dict) -> dict:
+    """A flow fixture's layout keys but ``kind``: FlowLayout's keyword arguments."""
+    return {k: v for k, v in fixture["spec"]["layout"].items() if k != "kind"}
+
+
 @pytest.fixture
 def survey_flow():
-    """The Survey numbers (Furrow ch. 4, Listing 4.2) on a plain flow layout."""
-    layout = cvlayout.FlowLayout(section_inset=(30, 80, 30, 20), minimum_interitem_spacing=20,
-                                 minimum_line_spacing=20, item_size=(200, 200), header_reference_size=(60, 70))
+    """The Survey numbers (Furrow ch. 4, Listing 4.2) on a plain flow layout, from the shared fixture."""
+    layout = cvlayout.FlowLayout(**layout_props(load_fixture(SURVEY_FIXTURE)))
     yield layout
     layout.close()
 

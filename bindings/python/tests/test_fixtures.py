@@ -8,10 +8,11 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import FIXTURES as FIXTURE_DIR
 
 from cvlayout.demo.spec import render
 
-FIXTURES = sorted((Path(__file__).resolve().parents[3] / "Tests" / "fixtures").glob("*.json"))
+FIXTURES = sorted(FIXTURE_DIR.glob("*.json"))
 
 
 def _key(e: dict) -> tuple:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from conftest import needs_flow, needs_survey, requires
+from conftest import SURVEY_FIXTURE, layout_props, load_fixture, needs_flow, needs_survey, requires
 
 import cvlayout
 from cvlayout import Attributes
@@ -13,8 +13,7 @@ from cvlayout.geometry import rect_integral
 
 pytestmark = needs_flow
 
-SURVEY = dict(section_inset=(30, 80, 30, 20), minimum_interitem_spacing=20, minimum_line_spacing=20,
-              item_size=(200, 200), header_reference_size=(60, 70))
+SURVEY = layout_props(load_fixture(SURVEY_FIXTURE))   # insets 30/80/30/20, spacings 20, items 200, header 70
 
 
 def by_key(items):
@@ -39,7 +38,7 @@ def test_uikit_defaults():
 
 def test_properties_round_trip():
     with cvlayout.FlowLayout(**SURVEY, scroll_direction="horizontal", pin_headers=True) as layout:
-        assert layout.section_inset == (30.0, 80.0, 30.0, 20.0)
+        assert layout.section_inset == tuple(map(float, SURVEY["section_inset"]))
         assert layout.scroll_direction == "horizontal" and layout.pin_headers is True
         layout.item_size = (10, 20)
         layout.section_inset = 5
@@ -48,46 +47,32 @@ def test_properties_round_trip():
             layout.configure(no_such_property=1)
 
 
-def test_survey_numbers_vertical(survey_flow):
-    """Seed 000: 768 wide, insets 30/80/30/20, spacing 20, 200 x 200, header 60 x 70."""
-    with cvlayout.CollectionView(survey_flow, [6, 4], bounds_size=(768, 1024)) as view:
-        f = cells(view)
-        # 3 per line: 80 + 3 * 200 + 2 * 20 + 20 = 760 <= 768; leftover 28 widens the gaps to 34.
-        assert [f[(0, i)][0] for i in range(3)] == [80.0, 314.0, 548.0]
-        assert [f[(0, i)][1] for i in range(3)] == [100.0] * 3           # header 70 + inset 30
-        assert [f[(0, i)][1] for i in range(3, 6)] == [320.0] * 3        # + 200 + line spacing 20
-        assert f[(0, 0)][2:] == (200.0, 200.0)
-        header0 = view.attributes_for_supplementary("header", (0, 0))
-        assert header0.frame == (0.0, 0.0, 768.0, 70.0) and header0.kind_name == "header"
-        # section 0 ends at 320 + 200 + 30 = 550
-        assert view.attributes_for_supplementary("header", (1, 0)).frame == (0.0, 550.0, 768.0, 70.0)
-        assert f[(1, 0)] == (80.0, 650.0, 200.0, 200.0)
-        assert f[(1, 3)] == (80.0, 870.0, 200.0, 200.0)                 # last line, one item
-        assert view.content_size == (768.0, 1100.0)
-        assert survey_flow.section_frame(0) == (0.0, 0.0, 768.0, 550.0)
-        assert survey_flow.item_frame((0, 4)) == f[(0, 4)]
+@pytest.mark.parametrize("name", [SURVEY_FIXTURE, "flow-horizontal"])
+def test_single_element_queries_match_the_fixture(name):
+    """The shared fixture's frames (worked by hand in its notes; every suite checks them with a rect
+    query) asked one element at a time: the view's single-element queries and the flow's frames."""
+    fixture = load_fixture(name)
+    spec, expected = fixture["spec"], fixture["expected"]
+    counts = [s["count"] for s in spec["sections"]]
+    viewport = (spec["viewport"]["width"], spec["viewport"]["height"])
+    with cvlayout.FlowLayout(**layout_props(fixture)) as layout, \
+            cvlayout.CollectionView(layout, counts, bounds_size=viewport) as view:
+        assert view.content_size == tuple(expected["content_size"])
+        for e in expected["elements"]:
+            ip, frame = tuple(e["index_path"]), tuple(map(float, e["frame"]))
+            if e["category"] == "cell":
+                assert view.attributes_for_item(ip).frame == frame
+                assert layout.item_frame(ip) == frame
+            else:
+                header = view.attributes_for_supplementary("header", ip)
+                assert header.kind_name == "header" and header.frame == frame
         assert view.attributes_for_supplementary("footer", (0, 0)) is None
-
-
-def test_last_line_keeps_the_grid_spacing(survey_flow):
-    with cvlayout.CollectionView(survey_flow, [5], bounds_size=(768, 1024)) as view:
-        f = cells(view)
-        assert (f[(0, 3)][0], f[(0, 4)][0]) == (80.0, 314.0)
-
-
-def test_survey_numbers_horizontal():
-    """The same numbers transposed: a horizontal flow lays out columns."""
-    layout = cvlayout.FlowLayout(scroll_direction="horizontal", section_inset=(80, 30, 20, 30),
-                                 minimum_interitem_spacing=20, minimum_line_spacing=20, item_size=(200, 200),
-                                 header_reference_size=(70, 60))
-    with cvlayout.CollectionView(layout, [6, 4], bounds_size=(1024, 768)) as view:
-        f = cells(view)
-        assert [f[(0, i)][1] for i in range(3)] == [80.0, 314.0, 548.0]
-        assert [f[(0, i)][0] for i in range(3)] == [100.0] * 3
-        assert [f[(0, i)][0] for i in range(3, 6)] == [320.0] * 3
-        assert view.attributes_for_supplementary("header", (0, 0)).frame == (0.0, 0.0, 70.0, 768.0)
-        assert view.attributes_for_supplementary("header", (1, 0)).frame == (550.0, 0.0, 70.0, 768.0)
-        assert view.content_size == (1100.0, 768.0)
+        # Section 0 runs from the origin to section 1's header, across the whole width (height).
+        header1 = next(e["frame"] for e in expected["elements"] if e["index_path"] == [1, 0] and "kind" in e)
+        along = 1 if layout.scroll_direction == "vertical" else 0
+        section0 = layout.section_frame(0)
+        assert section0[:2] == (0.0, 0.0) and section0[2 + along] == header1[along]
+        assert section0[3 - along] == viewport[1 - along]
 
 
 def test_changing_properties_and_bounds_relayouts(survey_flow):

@@ -17,18 +17,31 @@ import json
 import sys
 from pathlib import Path
 
+import cvl_header
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "Tests" / "fixtures"
 OUT = ROOT / "Tests" / "c" / "fixtures.inc"
 
-# A layout kind K is created by cvl_K_layout_create and configured through cvl_K_config (fields
-# named as the spec's keys: a number is a double, [w, h] a cvl_size, [t, l, b, r] a cvl_insets),
-# so a new layout with a config struct needs nothing here. The exceptions:
-FLOW_KINDS = {"flow", "survey", "dimensions", "cover_flow", "waterfall"}   # configured through cvl_flow_config
-# Flow subclasses with a config struct of their own too: the keys that go to cvl_K_config.
-OWN_KEYS = {"waterfall": {"column_count", "minimum_column_width"}}
+# A layout kind K is created by cvl_K_layout_create. A spec key that is a field of K's own struct
+# in the header (cvl_K_config with cvl_K_layout_set_config, or cvl_K_params with _set_params) is
+# set there; any other key is a cvl_flow_config field (spelled as in the JSON spec: FLOW_FIELDS),
+# for the flow and its subclasses. A number is a double, [w, h] a cvl_size, [t, l, b, r] a
+# cvl_insets. So a new layout needs nothing here: what it takes is read from the header.
+HEADER = cvl_header.load()
 FLOW_FIELDS = {"pin_headers": "section_headers_pin_to_visible_bounds",
                "pin_footers": "section_footers_pin_to_visible_bounds"}
+
+
+def own_struct(kind: str) -> tuple[str, set[str]]:
+    """The suffix (config or params) and field names of K's own struct; ("", {}) if it has none
+    (the flow's own is cvl_flow_config, where the keys go anyway)."""
+    for suffix in ("config", "params") if kind != "flow" else ():
+        struct = HEADER.structs.get(f"cvl_{kind}_{suffix}")
+        if struct and f"cvl_{kind}_layout_set_{suffix}" in HEADER.functions:
+            return suffix, {f.name for f in struct.fields}
+    return "", set()
+FLOW_CONFIG_FIELDS = {f.name for f in HEADER.structs["cvl_flow_config"].fields}
 CATEGORIES = {"cell": "CVL_CATEGORY_CELL", "supplementary": "CVL_CATEGORY_SUPPLEMENTARY",
               "decoration": "CVL_CATEGORY_DECORATION"}
 
@@ -60,13 +73,13 @@ def c_field(value) -> str:
     raise SystemExit(f"no C form for the spec value {value!r}")
 
 
-def configure(config: str, values: dict[str, str]) -> list[str]:
-    """get_config, set the fields, set_config, for `cvl_<config>_config`."""
+def configure(config: str, values: dict[str, str], suffix: str = "config") -> list[str]:
+    """get, set the fields, set, for `cvl_<config>_<suffix>` (config or params)."""
     if not values:
         return []
-    return ([f"    cvl_{config}_config c;", f"    OK(cvl_{config}_layout_get_config(l, &c));"]
+    return ([f"    cvl_{config}_{suffix} c;", f"    OK(cvl_{config}_layout_get_{suffix}(l, &c));"]
             + [f"    c.{field} = {value};" for field, value in sorted(values.items())]
-            + [f"    OK(cvl_{config}_layout_set_config(l, &c));"])
+            + [f"    OK(cvl_{config}_layout_set_{suffix}(l, &c));"])
 
 
 def setup_function(name: str, spec: dict) -> list[str]:
@@ -83,19 +96,22 @@ def setup_function(name: str, spec: dict) -> list[str]:
         lines.append(f"    OK(cvl_dimensions_layout_set_mode(l, CVL_LAYOUT_MODE_{layout.pop('mode').upper()}));")
     if kind == "circle" and "item_size" in layout:   # the circle has one property, no config struct
         lines.append(f"    OK(cvl_circle_layout_set_item_size(l, {c_field(layout.pop('item_size'))}));")
-    own = {k: c_field(layout.pop(k)) for k in sorted(OWN_KEYS.get(kind, set()) & set(layout))}
-    if own:   # in a block of its own: the flow's `c` follows
-        lines += ["    {", *("    " + line for line in configure(kind, own)), "    }"]
+    suffix, own_fields = own_struct(kind)
+    own = {k: c_field(layout.pop(k)) for k in sorted(own_fields & set(layout))}
     fields = {}
     for key, value in layout.items():
-        if key == "scroll_direction":
-            fields[key] = f"CVL_SCROLL_{value.upper()}"
-        else:
-            fields[FLOW_FIELDS.get(key, key)] = c_field(value)
-    lines += configure("flow" if kind in FLOW_KINDS else kind, fields)
-    if kind in FLOW_KINDS:
-        for s, sec in enumerate(spec.get("sections", [])):
-            lines += bulk_sizes(name, s, sec)
+        field = FLOW_FIELDS.get(key, key)
+        if field not in FLOW_CONFIG_FIELDS:
+            raise SystemExit(f"{name}: {kind}'s key {key!r} is no field of cvl_{kind}_{suffix or 'config'} "
+                             "nor of cvl_flow_config")
+        fields[field] = f"CVL_SCROLL_{value.upper()}" if key == "scroll_direction" else c_field(value)
+    if own and fields:   # in a block of its own: the flow's `c` follows
+        lines += ["    {", *("    " + line for line in configure(kind, own, suffix)), "    }"]
+    else:
+        lines += configure(kind, own, suffix)
+    lines += configure("flow", fields)
+    for s, sec in enumerate(spec.get("sections", [])):
+        lines += bulk_sizes(name, s, sec)
     lines += ["    return l;", "}", ""]
     return lines
 

@@ -13,11 +13,9 @@ Views and layouts
                         offset, queries, batch updates, layout switches, scrolling, self-sizing
     FlowLayout          UICollectionViewFlowLayout: properties, delegate callables, bulk item
                         sizes, hooks for a subclass
-    SurveyLayout, DimensionsLayout, CoverFlowLayout
-                        the seed's flow subclasses (Furrow ch. 4)
-    WaterfallLayout     masonry: each item into the shortest column
-    MosaicLayout, TreeLayout, CircleLayout
-                        the seeds' non-flow layouts; parse_tree() reads a tree description
+    LAYOUTS             every layout class by its kind, one for each layout type of the header:
+{layout classes}
+    parse_tree()        reads a tree layout's nested description
     Layout              subclass to write a layout in Python (content_size, attributes_in_rect)
     BaseLayout          what every layout shares (layout_type, register_kind, close)
     LayoutEnv           what a layout callback knows: bounds, offset, counts
@@ -58,9 +56,11 @@ Version and library
 
 from typing import TYPE_CHECKING
 
-from . import _lib
+import textwrap as _textwrap
+
+from . import _lib, flow, seeds
 from ._bulk import AttributesBuffer
-from ._layout_base import BaseLayout
+from ._layout_base import LAYOUTS, BaseLayout
 from ._types import ATTRIBUTES_BUFFER_FORMAT
 from ._types import (VERSION_NUMBER, VERSION_STRING, AnimationFlag, Category, Curve, Invalidation, Kind, LayoutMode,
                      LayoutType, MapDirection, Rotation, ScrollDirection, ScrollPosition, UpdateAction)
@@ -70,8 +70,8 @@ from .custom import Layout
 from .errors import (CallbackError, CapacityError, CountOverflow, CvlError, InconsistentUpdate, InternalError,
                      InvalidArgument, InvalidHandle, LibraryError, NotAvailable, NullArgument, OutOfRange, StateError)
 from .geometry import Point, Rect, Size
-from .flow import CoverFlowLayout, DimensionsLayout, FlowLayout, SurveyLayout, WaterfallLayout, aspect_fit_size
-from .seeds import CircleLayout, MosaicLayout, TreeLayout, parse_tree
+from .flow import *  # noqa: F403 - the layout classes: flow.__all__
+from .seeds import *  # noqa: F403 - seeds.__all__
 from .updates import (UpdateItem, delete_items, delete_sections, insert_items, insert_sections, move_item,
                       move_section, reload_items, reload_sections)
 from .view import CollectionView
@@ -81,18 +81,24 @@ library_path = _lib.path
 library_version = _lib.library_version
 
 __all__ = [
-    "Animation", "Attributes", "BaseLayout", "CallbackError", "CapacityError", "CircleLayout", "CollectionView",
-    "CountOverflow", "CoverFlowLayout", "CvlError", "DimensionsLayout", "FlowLayout", "InconsistentUpdate",
-    "InternalError", "InvalidArgument", "InvalidHandle", "Layout", "LayoutEnv", "LibraryError", "MosaicLayout",
-    "NotAvailable", "NullArgument", "OutOfRange", "StateError", "SurveyLayout", "TreeLayout", "UpdateItem",
-    "VERSION_NUMBER", "WaterfallLayout", "aspect_fit_size", "delete_items", "delete_sections", "insert_items",
-    "insert_sections", "interpolate_transform", "move_item", "move_section", "parse_tree", "reload_items",
-    "reload_sections",
+    "Animation", "Attributes", "BaseLayout", "CallbackError", "CapacityError", "CollectionView",
+    "CountOverflow", "CvlError", "InconsistentUpdate", "InternalError", "InvalidArgument", "InvalidHandle",
+    "LAYOUTS", "Layout", "LayoutEnv", "LibraryError", "NotAvailable", "NullArgument", "OutOfRange",
+    "StateError", "UpdateItem", "VERSION_NUMBER", "delete_items", "delete_sections", "insert_items",
+    "insert_sections", "interpolate_transform", "move_item", "move_section", "reload_items", "reload_sections",
     "Point", "Rect", "Size",
     "AnimationFlag", "Category", "Curve", "Invalidation", "Kind", "LayoutMode", "LayoutType", "MapDirection",
     "Rotation", "ScrollDirection", "ScrollPosition", "UpdateAction",
     "library_path", "library_version", "AttributesBuffer", "ATTRIBUTES_BUFFER_FORMAT",
 ]
+# The layout classes, each listed by its own module next to its definition, and indexed in the
+# docstring from the one table of layouts (so neither list is kept here by hand).
+__all__ += flow.__all__
+__all__ += seeds.__all__
+if __doc__:
+    __doc__ = __doc__.replace("{layout classes}", _textwrap.fill(
+        ", ".join(cls.__name__ for cls in LAYOUTS.values()), 96, initial_indent=" " * 24,
+        subsequent_indent=" " * 24))
 
 if TYPE_CHECKING:
     import numpy

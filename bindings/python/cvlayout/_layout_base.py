@@ -6,7 +6,7 @@ import ctypes
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from . import _lib
 from . import _types as T
@@ -30,6 +30,12 @@ def create(function: str, *args: object) -> LayoutPointer:
     return h
 
 
+#: Every layout class of the library by its kind (the header's ``CVL_LAYOUT_*`` name in lower case,
+#: the JSON spec's ``kind``), in the order they are defined: filled by ``BaseLayout`` as the classes
+#: are made, so the JSON spec, the package's exports and the tests follow from the classes alone.
+LAYOUTS: dict[str, type[BaseLayout]] = {}
+
+
 class BaseLayout(Handle[T.cvl_layout]):
     """A layout handle.  A view keeps its layout (and this object, with its callbacks) alive.
 
@@ -39,6 +45,16 @@ class BaseLayout(Handle[T.cvl_layout]):
     from inside one of its own callbacks raises ``StateError`` and leaves it open."""
 
     _destroy = "cvl_layout_destroy"
+    #: The layout's kind (``layout_type``); a class that sets it is listed in ``LAYOUTS``.
+    KIND: ClassVar[str] = ""
+    #: The keyword arguments of the class's own that the JSON spec takes (for a flow subclass,
+    #: beyond the flow's properties).
+    SPEC_KEYS: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("KIND"):
+            LAYOUTS[cls.KIND] = cls
 
     def _init_state(self) -> None:
         self._keep: list[object] = []     # CFUNCTYPE objects the library may call

@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 SizesLike: TypeAlias = "Iterable[SizeLike] | ReadableBuffer"
 #: A per-section answer: a callable(section), a sequence indexed by section or a mapping.
 PerSection: TypeAlias = "Callable[[int], Any] | Sequence[Any] | Mapping[int, Any]"
+#: What the package exports from here (its __init__ takes the list as it is).
+__all__ = ["CoverFlowLayout", "DimensionsLayout", "FlowLayout", "SurveyLayout", "WaterfallLayout", "aspect_fit_size"]
+
 _V = TypeVar("_V")
 
 DIRECTIONS: dict[str, int] = {"vertical": T.SCROLL_VERTICAL, "horizontal": T.SCROLL_HORIZONTAL}
@@ -155,6 +158,7 @@ class FlowLayout(BaseLayout):
     installed).
     """
 
+    KIND = "flow"
     _create_fn = "cvl_flow_layout_create"
 
     scroll_direction = _ConfigField("scroll_direction", _enum(DIRECTIONS, "scroll direction"),
@@ -456,6 +460,7 @@ class SurveyLayout(FlowLayout):
     insets 30/80/30/20, spacings 20, items 200x200, header 60x70.  Per-item sizes via
     ``size_for_item`` (see :func:`aspect_fit_size`)."""
 
+    KIND = "survey"
     _create_fn = "cvl_survey_layout_create"
 
 
@@ -471,9 +476,11 @@ class CoverFlowLayout(FlowLayout):
     ``zoom_factor``, ``flow_offset``, ``inactive_grey_value``, ``maximum_angle`` in radians,
     ``perspective_factor``), so the layout also works in terminal cells."""
 
+    KIND = "cover_flow"
     _create_fn = "cvl_cover_flow_layout_create"
     PARAMS = ("active_distance", "translate_distance", "zoom_factor", "flow_offset", "inactive_grey_value",
               "maximum_angle", "perspective_factor", "derive_insets")
+    SPEC_KEYS = PARAMS
 
     def __init__(self, **properties: Any) -> None:
         params = {k: properties.pop(k) for k in list(properties) if k in self.PARAMS}
@@ -511,6 +518,8 @@ class DimensionsLayout(FlowLayout):
     """The Dimensions layout (Furrow ch. 4, Listings 4.18-4.23): custom[0] of each cell is the layout
     mode, ``mode='aspect_fit'|'aspect_fill'`` for all, or per item from ``mode_for_item``."""
 
+    KIND = "dimensions"
+    SPEC_KEYS = ("mode",)
     _create_fn = "cvl_dimensions_layout_create"
 
     def __init__(self, *, mode: str | int | None = None,
@@ -573,6 +582,8 @@ class WaterfallLayout(FlowLayout):
     ``column_count`` (default 2) and ``minimum_column_width`` (0 = use ``column_count``; > 0: the
     count is derived from it). Vertical only, no pinning, no self-sizing (rejected)."""
 
+    KIND = "waterfall"
+    SPEC_KEYS = ("column_count", "minimum_column_width")
     _create_fn = "cvl_waterfall_layout_create"
 
     def __init__(self, *, column_count: int | None = None, minimum_column_width: float | None = None,

@@ -14,6 +14,9 @@ from ._ints import int64
 from ._layout_base import BaseLayout, create
 from .geometry import IndexPath, Insets, InsetsLike, Size, SizeLike, insets, pair
 
+#: What the package exports from here (its __init__ takes the list as it is).
+__all__ = ["CircleLayout", "MosaicLayout", "TreeLayout", "parse_tree"]
+
 _MOSAIC_FIELDS = ("padding", "column_width", "row_height", "large_cell_width", "large_cell_height",
                   "medium_cell_height")
 
@@ -49,6 +52,9 @@ class MosaicLayout(BaseLayout):
     Properties (0 = derived from the page; defaults the library's): ``padding``, ``column_width``, ``row_height``,
     ``large_cell_width``, ``large_cell_height``, ``medium_cell_height``.  Cells carry the cell type
     in custom[0] (0 small, 1 large, 2 medium)."""
+
+    KIND = "mosaic"
+    SPEC_KEYS = _MOSAIC_FIELDS
 
     padding = _MosaicField("The gap between cells and around the page.")
     column_width = _MosaicField("A small cell's width.")
@@ -145,6 +151,9 @@ class TreeLayout(BaseLayout):
     :func:`parse_tree`); with a description, :attr:`counts` gives the data source's counts and
     :attr:`labels` the node names."""
 
+    KIND = "tree"
+    SPEC_KEYS = ("tree", "item_size", "insets")
+
     def __init__(self, children: Callable[[int, int], int] | object, *, item_size: SizeLike | None = None,
                  insets: InsetsLike | None = None) -> None:
         self._init_state()
@@ -229,6 +238,9 @@ _insets = insets
 class CircleLayout(BaseLayout):
     """The circle (the circle article): section 0's items on a circle around the bounds' centre, radius
     floor(min(w, h) / 2.5), item i rotated by 2*pi*i/n."""
+
+    KIND = "circle"
+    SPEC_KEYS = ("item_size",)
 
     def __init__(self, *, item_size: SizeLike | None = None) -> None:
         self._init_state()

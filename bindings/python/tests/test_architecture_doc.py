@@ -34,3 +34,41 @@ def test_named_symbols_exist() -> None:
     missing = [n for n in sorted(names) if not PLACEHOLDER.search(n)
                and not re.search(r"\b" + re.escape(n.split(".")[-1]) + r"\b", code)]
     assert not missing, f"ARCHITECTURE.md names symbols that do not exist: {missing}"
+
+
+CHECKLIST = DOC[DOC.index("## Adding a layout"):]
+NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+           "ten": 10, "eleven": 11, "twelve": 12}
+
+
+def _group(phrase: str) -> tuple[int, list[str]]:
+    """'<number> <phrase> (<a>, <b>, ...)' in the checklist's summary: the number and the items."""
+    words = r"\s+".join(map(re.escape, phrase.split()))
+    m = re.search(r"(\w+)\s+" + words + r"[^(]*\(((?:[^()]|\([^()]*\))*)\)", CHECKLIST)
+    assert m, f"the checklist's summary has no '{phrase}' group"
+    return NUMBERS[m.group(1)], [x.strip() for x in re.split(r",\s+", m.group(2))]
+
+
+def test_checklist_counts_add_up() -> None:
+    m = re.search(r"a new layout touches (\d+) files", CHECKLIST)
+    assert m, "the checklist says how many files a new layout touches"
+    total = int(m.group(1))
+    groups = [_group("carry the new idea"), _group("is a short hand edit"), _group("are generated")]
+    for n, items in groups:
+        assert n == len(items), items
+    assert total == sum(n for n, _ in groups)
+    generators = "".join((ROOT / "scripts" / s).read_text() for s in ("gen_abi_check.py", "gen_fixtures.py"))
+    for name in groups[2][1]:
+        assert name.strip("`").rsplit("/", 1)[-1] in generators, f"{name} is said to be generated"
+
+
+def test_no_list_of_layouts_is_kept_by_hand() -> None:
+    """The files the checklist says follow by themselves name no layout kind (the newest, waterfall,
+    stands for all): they derive the kinds from the header or from the Python classes."""
+    follow = re.search(r"No list of\s+layouts is edited by hand: (.*?) follow\.", CHECKLIST, re.S)
+    assert follow
+    files = re.findall(r"`([^`]+)`", follow.group(1))
+    assert len(files) >= 5
+    for name in files:
+        path = ROOT / name
+        assert "waterfall" not in path.read_text().lower(), f"{name} lists layouts by hand"

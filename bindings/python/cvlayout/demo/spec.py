@@ -18,12 +18,12 @@ from .. import updates as U
 from .._types import AnimationFlag, Rotation
 from ..animation import CURVES, Animation
 from ..attributes import Attributes
-from ..flow import CoverFlowLayout, DimensionsLayout, FlowLayout, SurveyLayout, WaterfallLayout, aspect_fit_size
-from .._layout_base import BaseLayout
+from ..flow import FlowLayout, aspect_fit_size
+from .._layout_base import LAYOUTS, BaseLayout
 from ..geometry import IndexPath
 from ..geometry import insets as _insets
 from ..geometry import pair
-from ..seeds import CircleLayout, MosaicLayout, TreeLayout
+from ..seeds import TreeLayout
 from ..view import CollectionView
 
 #: A JSON object of a spec (docs/json-spec.md). Its values are whatever the JSON held: this module
@@ -35,9 +35,10 @@ Reapply: TypeAlias = "Callable[[list[JSONObject]], list[int]]"
 SPEC_VERSION = 1
 OUTPUT_VERSION = 1
 
-FLOW_KINDS = {"flow": FlowLayout, "survey": SurveyLayout, "dimensions": DimensionsLayout,
-              "cover_flow": CoverFlowLayout, "waterfall": WaterfallLayout}
-LAYOUT_KINDS = (*FLOW_KINDS, "mosaic", "tree", "circle")
+# The kinds are the layout classes' (LAYOUTS: each class's KIND, with the keys of its own
+# in SPEC_KEYS), so a new layout class is a new kind here with nothing to add.
+FLOW_KINDS: dict[str, type[FlowLayout]] = {k: c for k, c in LAYOUTS.items() if issubclass(c, FlowLayout)}
+LAYOUT_KINDS = tuple(LAYOUTS)
 _FLOW_KEYS = ("scroll_direction", "item_size", "minimum_line_spacing", "minimum_interitem_spacing", "section_inset",
               "header_reference_size", "footer_reference_size", "pin_headers", "pin_footers")
 _SECTION_KEYS = {"count", "item_size", "item_sizes", "image_sizes", "max_size", "inset", "line_spacing",
@@ -191,10 +192,7 @@ class _FlowSections:
 def _flow_layout(kind: str, props: JSONObject, sections: list[JSONObject], where: str = "layout"
                  ) -> tuple[FlowLayout, list[int], dict[IndexPath, str], Reapply]:
     cls: type[FlowLayout] = FLOW_KINDS[kind]
-    own_keys: dict[str, tuple[str, ...]] = {"dimensions": ("mode",),
-                                            "waterfall": ("column_count", "minimum_column_width"),
-                                            "cover_flow": CoverFlowLayout.PARAMS}
-    own = own_keys.get(kind, ())
+    own = cls.SPEC_KEYS
     allowed = (*_FLOW_KEYS, "kind", "estimated_item_size", *own)
     _check_keys(props, allowed, where)
     if kind == "cover_flow" and "derive_insets" in props:
@@ -311,13 +309,8 @@ def _make_layout(props: JSONObject, sections: list[JSONObject], where: str
     labels: dict[IndexPath, str] = {}
     if kind in FLOW_KINDS:
         return _flow_layout(kind, props, sections, where)
-    if kind == "mosaic":
-        _check_keys(props, {"kind", "padding", "column_width", "row_height", "large_cell_width",
-                            "large_cell_height", "medium_cell_height"}, where)
-        mosaic = MosaicLayout(**{k: v for k, v in props.items() if k != "kind"})
-        return mosaic, _plain_counts(sections, kind), labels, lambda secs: _plain_counts(secs, kind)
     if kind == "tree":
-        _check_keys(props, {"kind", "tree", "item_size", "insets"}, where)
+        _check_keys(props, {"kind", *TreeLayout.SPEC_KEYS}, where)
         if "tree" not in props:
             raise SpecError(f"{where}: a tree layout needs \"tree\" (the nested hierarchy)")
         tree = TreeLayout(props["tree"], item_size=props.get("item_size"), insets=props.get("insets"))
@@ -332,11 +325,13 @@ def _make_layout(props: JSONObject, sections: list[JSONObject], where: str
             raise SpecError("transition.updates: the tree layout's sections follow its tree; "
                             "batch updates are for the other layouts")
         return tree, counts, labels, no_updates
-    if kind == "circle":
-        _check_keys(props, {"kind", "item_size"}, where)
-        circle = CircleLayout(item_size=props.get("item_size"))
-        return circle, _plain_counts(sections, kind), labels, lambda secs: _plain_counts(secs, kind)
-    raise SpecError(f"{where}.kind {kind!r} is not one of {', '.join(LAYOUT_KINDS)}")
+    if kind not in LAYOUTS:
+        raise SpecError(f"{where}.kind {kind!r} is not one of {', '.join(LAYOUT_KINDS)}")
+    # Any other layout: its own keys are its class's keyword arguments; sections are counts.
+    cls = LAYOUTS[kind]
+    _check_keys(props, {"kind", *cls.SPEC_KEYS}, where)
+    layout = cls(**{k: v for k, v in props.items() if k != "kind"})
+    return layout, _plain_counts(sections, kind), labels, lambda secs: _plain_counts(secs, kind)
 
 
 # Each takes the JSON arguments of its action (index paths or sections, checked by the helper).

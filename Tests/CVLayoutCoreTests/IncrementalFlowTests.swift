@@ -278,6 +278,37 @@ final class IncrementalFlowTests: XCTestCase {
         XCTAssertLessThan(flow.incrementalLinesBroken, 100)
     }
 
+    func testMeasuredSizesReLayOutOnlyTheLinesAroundThem() throws {
+        // A list of 20 000 rows estimated 50 high; the first batch makes the section's size array
+        // (laid out whole once), later batches in the middle re-break only their own lines.
+        let flow = FlowLayout()
+        try flow.configure {
+            $0.estimatedItemSize = Size(width: 300, height: 50)
+            $0.minimumLineSpacing = 0
+        }
+        let v = try CollectionView(dataSource: StaticDataSource([20000]), layout: flow)
+        try v.setBoundsSize(Size(width: 300, height: 600))
+        func ip(_ i: Int) -> CVLayoutCore.IndexPath { CVLayoutCore.IndexPath(section: 0, item: i) }
+        try v.setMeasuredSizes([(ip(0), Size(width: 300, height: 70))])
+        XCTAssertEqual(flow.incrementalLayouts, 0)
+        try v.setContentOffset(Point(x: 0, y: 500_000))  // rows 9999 ... 10011
+        try v.setMeasuredSizes((10_000..<10_012).map { (ip($0), Size(width: 300, height: 40 + Double($0 % 5))) })
+        XCTAssertEqual(flow.incrementalLayouts, 1)
+        XCTAssertLessThanOrEqual(flow.incrementalLinesBroken, 13)  // the row before and the 12
+        var model = [Size](repeating: Size(width: 300, height: 50), count: 20000)
+        model[0].height = 70
+        for i in 10_000..<10_012 { model[i].height = 40 + Double(i % 5) }
+        let fresh = FlowLayout()
+        try fresh.configure { $0.minimumLineSpacing = 0 }
+        try fresh.setItemSizes(model, forSection: 0)
+        let fv = try CollectionView(dataSource: StaticDataSource([20000]), layout: fresh)
+        try fv.setBoundsSize(Size(width: 300, height: 600))
+        XCTAssertEqual(try v.contentSize(), try fv.contentSize())
+        for i in [0, 1, 9999, 10_000, 10_011, 10_012, 19_999] {
+            XCTAssertEqual(flow.frameForItem(at: ip(i)), fresh.frameForItem(at: ip(i)), "row \(i)")
+        }
+    }
+
     func testEditsWithThirdsOfAPointEqualAFreshLayout() throws {
         // Sums of thirds round: the origins after a change are summed again, not moved.
         for seed in 11...14 { try run(seed: UInt64(seed), Setup(quantum: 3)) }

@@ -103,3 +103,64 @@ def test_count_changes_in_some_sections_equal_a_from_scratch_layout(initial, edi
             assert frames(view) == frames(ref)
             assert view.content_size == ref.content_size
     view.close()
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32), st.integers(300, 900), st.sampled_from([1.0, 2.0, 3.0]), st.lists(
+    st.tuples(st.sampled_from(["change", "insert", "delete", "move", "measure"]), st.floats(0, 1), st.floats(0, 1),
+              st.integers(1, 4)), min_size=1, max_size=8))
+def test_long_sections_edited_by_range_equal_a_fresh_layout(seed, n, quantum, edits):
+    """Sections of hundreds of lines (several line blocks; issue 14's incremental relayout): after
+    changes, inserts, deletes, moves and measured sizes, every frame and the content size equal a
+    fresh layout's, bit for bit. Sizes are multiples of 1/quantum: halves keep every sum exact (the
+    lines after an edit are moved), thirds round (their origins are summed again)."""
+    import random
+    rnd = random.Random(seed)
+
+    def size():
+        return (round(rnd.uniform(10, 90) * quantum) / quantum, round(rnd.uniform(10, 60) * quantum) / quantum)
+
+    model = [size() for _ in range(n)]
+    layout = flow()
+    layout.set_item_sizes(0, model)
+    view = cvlayout.CollectionView(layout, counts=[n], bounds_size=(200, 300))
+    view.content_size
+    for kind, a, b, k in edits:
+        m = len(model)
+        at, to = min(int(a * m), m - 1), min(int(b * m), m - 1)
+        updates = []
+        if kind == "change":
+            new = [size() for _ in range(min(k, m - at))]
+            layout.replace_item_sizes(0, at, len(new), new)
+            model[at:at + len(new)] = new
+        elif kind == "insert":
+            new = [size() for _ in range(k)]
+            layout.replace_item_sizes(0, at, 0, new)
+            model[at:at] = new
+            updates = cvlayout.insert_items([(0, at + j) for j in range(k)])
+        elif kind == "delete":
+            gone = min(k, m - at - 1)
+            if gone == 0:
+                continue
+            layout.replace_item_sizes(0, at, gone, [])
+            del model[at:at + gone]
+            updates = cvlayout.delete_items([(0, at + j) for j in range(gone)])
+        elif kind == "move":
+            moved = model.pop(at)
+            model.insert(to, moved)
+            layout.replace_item_sizes(0, at, 1, [])
+            layout.replace_item_sizes(0, to, 0, [moved])
+            updates = cvlayout.move_item((0, at), (0, to))
+        else:
+            new = {(0, i): size() for i in range(at, min(m, at + k))}
+            view.set_measured_sizes(new)
+            for (_, i), sz in new.items():
+                model[i] = sz
+        if updates:
+            view.perform_batch_updates(updates, new_counts=[len(model)])
+        ref_layout = flow()
+        ref_layout.set_item_sizes(0, model)
+        with cvlayout.CollectionView(ref_layout, counts=[len(model)], bounds_size=(200, 300)) as ref:
+            assert view.content_size == ref.content_size
+            assert frames(view) == frames(ref)
+    view.close()

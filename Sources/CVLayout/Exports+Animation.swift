@@ -99,8 +99,7 @@ public func cvl_animation_progress_impl(
 ) -> Int32 {
     guarded {
         guard let a, let out else { throw LayoutError(.nullArgument, "animation or out_progress is NULL") }
-        guard elapsed.isFinite else { throw LayoutError.invalid("elapsed time must be finite") }
-        out.pointee = try coreTiming(a.pointee).progress(atElapsed: elapsed)
+        out.pointee = try coreTiming(a.pointee).progress(atCallerElapsed: elapsed)
     }
 }
 
@@ -120,13 +119,10 @@ public func cvl_transform3d_interpolate_rotation_impl(
 ) -> Int32 {
     guarded {
         guard let from, let to, let out else { throw LayoutError(.nullArgument, "from, to or out is NULL") }
-        guard t.isFinite else { throw LayoutError.invalid("t must be finite") }
         guard let mode = RotationInterpolation(rawValue: rotation) else {
             throw LayoutError.invalid("rotation must be CVL_ROTATION_SHORTEST or CVL_ROTATION_CSS (got \(rotation))")
         }
-        let a = from.pointee.core, b = to.pointee.core
-        guard a.isFinite, b.isFinite else { throw LayoutError.invalid("transforms must be finite") }
-        out.pointee = Transform3D.interpolate(a, b, t, rotation: mode).c
+        out.pointee = try Transform3D.interpolate(checking: from.pointee.core, to.pointee.core, t, rotation: mode).c
     }
 }
 

@@ -3,6 +3,14 @@
 /// converts C types). The view's methods apply them before anything runs — no layout cycle,
 /// nothing changed — so a bad argument fails the call and leaves the view as it was.
 
+extension Double {
+    /// A number argument (a time, an interpolation parameter): finite.
+    /// - Throws: `.invalidArgument` "`what` must be finite".
+    public func requireFinite(_ what: String) throws {
+        guard isFinite else { throw LayoutError.invalid("\(what) must be finite") }
+    }
+}
+
 extension Point {
     /// A point argument (an offset, a velocity, a hit-test point): both coordinates finite.
     /// - Throws: `.invalidArgument` "`what` (x, y) must be finite".
@@ -28,6 +36,27 @@ extension Rect {
         guard width >= 0, height >= 0 else {
             throw LayoutError.invalid("\(what) has a negative size \(width)x\(height)")
         }
+    }
+}
+
+extension AnimationTiming {
+    /// `progress(atElapsed:)` for a time a caller gives: it must be finite (the engine's own
+    /// times are, and call `progress(atElapsed:)` directly).
+    public func progress(atCallerElapsed time: Double) throws -> Double {
+        try time.requireFinite("elapsed time")
+        return progress(atElapsed: time)
+    }
+}
+
+extension Transform3D {
+    /// `interpolate(_:_:_:rotation:)` for a caller's arguments: `t` and both transforms finite.
+    /// - Throws: `.invalidArgument` "t must be finite" or "transforms must be finite".
+    public static func interpolate(
+        checking a: Transform3D, _ b: Transform3D, _ t: Double, rotation: RotationInterpolation
+    ) throws -> Transform3D {
+        try t.requireFinite("t")
+        guard a.isFinite, b.isFinite else { throw LayoutError.invalid("transforms must be finite") }
+        return interpolate(a, b, t, rotation: rotation)
     }
 }
 

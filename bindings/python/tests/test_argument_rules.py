@@ -124,3 +124,36 @@ def test_a_negative_measure_rect_is_allowed():
         assert n.value == 0
         _lib.cvl_view_items_to_measure(view.handle, T.cvl_rect(0, 0, 320, 30), None, 0, ctypes.byref(n))
         assert n.value == 3
+
+
+def _transform(m11: float = 1.0) -> T.cvl_transform3d:
+    t = T.cvl_transform3d()
+    t.m11, t.m22, t.m33, t.m44 = m11, 1.0, 1.0, 1.0
+    return t
+
+
+def _animation() -> T.cvl_animation:
+    a = T.cvl_animation()
+    _lib.cvl_animation_default(ctypes.byref(a))
+    return a
+
+
+NUMBER_CALLS = {
+    "elapsed": (lambda: _lib.cvl_animation_progress(ctypes.byref(_animation()), NAN, ctypes.byref(ctypes.c_double())),
+                "elapsed time must be finite"),
+    "t": (lambda: _lib.cvl_transform3d_interpolate(ctypes.byref(_transform()), ctypes.byref(_transform()), INF,
+                                                   ctypes.byref(T.cvl_transform3d())),
+          "t must be finite"),
+    "transforms": (lambda: _lib.cvl_transform3d_interpolate_rotation(
+                       ctypes.byref(_transform(NAN)), ctypes.byref(_transform()), 0.5, T.ROTATION_CSS,
+                       ctypes.byref(T.cvl_transform3d())),
+                   "transforms must be finite"),
+}
+
+
+@pytest.mark.parametrize("name", NUMBER_CALLS)
+def test_number_rules_of_the_animation_functions(name):
+    call, message = NUMBER_CALLS[name]
+    with pytest.raises(cvlayout.InvalidArgument) as info:
+        call()
+    assert info.value.message == message

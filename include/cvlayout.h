@@ -830,7 +830,9 @@ int cvl_view_destroy(cvl_view *view);
 
 /**
 ** Sets the viewport size. The layout is invalidated if it asks for it
-** (shouldInvalidateLayoutForBoundsChange; the flow layout does when the cross-axis size changes).
+** (shouldInvalidateLayoutForBoundsChange; the flow layout does when the cross-axis size changes);
+** then the next layout cycle lets the layout pick its resting offset (see "Scroll anchoring":
+** a layout that snaps, such as Cover Flow, rests on a snap point after a rotation).
 */
 int cvl_view_set_bounds_size(cvl_view *view, cvl_size size);
 int cvl_view_get_bounds_size(const cvl_view *view, cvl_size *out);
@@ -1245,6 +1247,19 @@ int cvl_view_apply_snapshot(cvl_view *view, const cvl_section_snapshot *sections
 ** Cover Flow, or any layout with a target_content_offset callback or hook — gets that cell
 ** centred, clamped, before it snaps, so it rests on that cell wherever it can be centred).
 ** Scrolling (cvl_view_set_content_offset) never triggers it.
+**
+** A bounds-size change (a rotation) that invalidates a prepared layout is a layout update, after
+** which UIKit asks the layout's targetContentOffsetForProposedContentOffset:. So once the layout
+** is prepared for the new size, the view proposes an offset to the layout's target content
+** offset (velocity 0) and moves there: with CVL_ANCHOR_NONE the kept offset; under a policy, for
+** a layout that snaps, the offset centring the anchor cell along the scroll axis (clamped; at
+** the end under CVL_ANCHOR_END, the end) — as a switch does, so Cover Flow comes to rest on the
+** anchor's cover, not between covers; otherwise the anchored offset. CVL_ANCHOR_NEAREST_POINT
+** at the viewport's centre keeps Cover Flow's centred cover; CVL_ANCHOR_FIRST_VISIBLE centres
+** the first visible (partly hidden) cover. The same applies inside an animated-changes block.
+** A size set before the first layout cycle, or one the layout does not invalidate for, proposes
+** nothing. A failing target_content_offset callback fails the query that runs the cycle once;
+** the offset then stays where the anchor put it.
 */
 #define CVL_ANCHOR_NONE           0  /* UIKit's behaviour: the content offset is kept */
 #define CVL_ANCHOR_FIRST_VISIBLE  1  /* the visible cell with the lowest index path (then the next if it goes) */

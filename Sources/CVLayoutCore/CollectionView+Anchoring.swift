@@ -131,12 +131,58 @@ extension CollectionView {
         pendingAnchor = try? captureAnchor()
     }
 
-    /// After a prepare: puts the pending anchor back (its keys are unchanged: no counts changed).
+    /// After a prepare: puts the pending anchor back (its keys are unchanged: no counts changed)
+    /// and, after a bounds-size change, lets the layout pick its resting offset
+    /// (`settleAfterBoundsChange`). Both are dropped while a batch update or switch places its
+    /// own anchor.
     func restorePendingAnchor() throws {
-        guard let a = pendingAnchor else { return }
+        let anchor = pendingAnchor, settles = settlesAfterBoundsChange
         pendingAnchor = nil
+        settlesAfterBoundsChange = false
         guard !suspendAnchoring else { return }
-        try restoreAnchor(a, map: { $0 })
+        if let anchor { try restoreAnchor(anchor, map: { $0 }) }
+        if settles {
+            try layoutIfNeeded()  // the restored offset may invalidate (Cover Flow: bounds only)
+            try settleAfterBoundsChange(anchor: anchor)
+        }
+    }
+
+    /// After the prepare that follows a bounds-size change (a rotation), as UIKit asks
+    /// `targetContentOffsetForProposedContentOffset:` after a layout update: proposes an offset
+    /// to the layout's `targetContentOffset` (velocity zero) and moves there. The proposal is the
+    /// offset as it stands — kept (policy `.none`, UIKit's behaviour) or anchored (the anchor's
+    /// screen position restored) — except for a layout that snaps (`snapsContentOffset`) under a
+    /// policy: then, as a layout switch does, the offset centring the anchor cell along the
+    /// scroll axis (clamped; for a chat at the end, the end), so the snap rests on that cell and
+    /// not on whichever resting point is nearest the anchored offset. A non-finite answer keeps
+    /// the offset. Call with the layout prepared.
+    /// - Complexity: one `targetContentOffset` call (Cover Flow: one rect query of the viewport)
+    ///   plus one single-element query per anchor candidate tried.
+    func settleAfterBoundsChange(anchor: ScrollAnchor?) throws {
+        var proposed = contentOffset
+        if let anchor, layout.snapsContentOffset, let centred = try centringOffset(anchor) { proposed = centred }
+        let target = try layout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: .zero)
+        guard target.isFinite, target != contentOffset else { return }
+        try setContentOffset(target)
+    }
+
+    /// The offset that centres the anchor's first candidate the layout still has along the
+    /// anchor's axis, clamped into the scrollable range (the other coordinate kept); the current
+    /// offset for a chat at the end (already moved to the end); nil when no candidate is left.
+    func centringOffset(_ anchor: ScrollAnchor) throws -> Point? {
+        if anchor.atEnd { return contentOffset }
+        let size = cachedContentSize
+        for c in anchor.candidates {
+            guard let a = try layout.layoutAttributes(for: c.key) else { continue }
+            var o = contentOffset
+            if anchor.vertical {
+                o.y = clampOffset(a.center.y - boundsSize.height / 2, content: size.height, viewport: boundsSize.height)
+            } else {
+                o.x = clampOffset(a.center.x - boundsSize.width / 2, content: size.width, viewport: boundsSize.width)
+            }
+            return o.isFinite ? o : nil
+        }
+        return nil
     }
 
     /// The anchor of a layout switch under a policy: the policy's first candidate among the

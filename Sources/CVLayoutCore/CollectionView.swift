@@ -36,6 +36,9 @@ public final class CollectionView {
     var pendingAnchor: ScrollAnchor?
     /// Set while a batch update or layout switch handles the anchor itself.
     var suspendAnchoring = false
+    /// Set by a bounds-size change that invalidated a prepared layout: once the layout is
+    /// prepared for the new size, it is asked where to rest (`settleAfterBoundsChange`).
+    var settlesAfterBoundsChange = false
     /// Reused by rect queries to avoid an allocation per frame.
     private var scratch: [LayoutAttributes] = []
     /// Wraps every layout cycle (`layoutIfNeeded`'s prepare), whoever starts it: the C layer
@@ -153,17 +156,23 @@ public final class CollectionView {
     public var bounds: Rect { Rect(origin: contentOffset, size: boundsSize) }
 
     /// Sets the bounds size (the viewport). Invalidates the layout when it asks for it. Stops a
-    /// running animated scroll where it is.
+    /// running animated scroll where it is. When the change invalidates a prepared layout, the
+    /// next layout cycle asks the layout where to rest, as UIKit asks
+    /// `targetContentOffsetForProposedContentOffset:` after a layout update: the kept offset is
+    /// proposed (under an anchoring policy, the anchored one; for a layout that snaps, the one
+    /// centring the anchor cell: `settleAfterBoundsChange`).
     public func setBoundsSize(_ size: Size) throws {
         guard size.isValidExtent else {
             throw LayoutError.invalid("bounds size \(size.width)x\(size.height) must be finite and non-negative")
         }
+        let resized = size != boundsSize
         // The anchor is taken with the old bounds; put back after the layout follows the new ones
         // (at once when the layout does not need a new prepare).
-        if size != boundsSize, pendingAnchor == nil, !needsPrepare, !suspendAnchoring {
+        if resized, pendingAnchor == nil, !needsPrepare, !suspendAnchoring {
             pendingAnchor = try captureAnchor()
         }
-        try setBounds(Rect(origin: contentOffset, size: size))
+        let invalidated = setBounds(Rect(origin: contentOffset, size: size))
+        if resized, invalidated, preparedCounts != nil, !suspendAnchoring { settlesAfterBoundsChange = true }
         if !needsPrepare { try restorePendingAnchor() }
         scrollAnimation = nil
     }
@@ -178,16 +187,19 @@ public final class CollectionView {
     /// Sets the content offset without touching a running animated scroll (its own steps).
     func moveContentOffset(to offset: Point) throws {
         try offset.requireFinite("content offset")
-        try setBounds(Rect(origin: offset, size: boundsSize))
+        setBounds(Rect(origin: offset, size: boundsSize))
     }
 
-    private func setBounds(_ b: Rect) throws {
-        guard b != bounds else { return }
+    /// Moves the visible rect; returns whether the layout asked to be invalidated.
+    @discardableResult
+    private func setBounds(_ b: Rect) -> Bool {
+        guard b != bounds else { return false }
         let ask = layout.shouldInvalidateLayout(forBoundsChange: b)
         let ctx = ask ? layout.invalidationContext(forBoundsChange: b) : InvalidationContext()
         contentOffset = b.origin
         boundsSize = b.size
         if ask { invalidate(ctx) }
+        return ask
     }
 
     // MARK: Invalidation
@@ -262,7 +274,7 @@ public final class CollectionView {
         preparedCounts = counts
         pending = InvalidationContext()
         needsPrepare = false
-        if pendingAnchor != nil {
+        if pendingAnchor != nil || settlesAfterBoundsChange {
             try restorePendingAnchor()
             try layoutIfNeeded()  // the offset change may invalidate (a bounds-only change: no new anchor)
         }

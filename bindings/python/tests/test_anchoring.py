@@ -209,6 +209,112 @@ def test_switch_to_a_callback_layout_that_snaps_rests_on_the_users_cell():
             assert view.content_offset == (0.0, offset), policy
 
 
+PORTRAIT, LANDSCAPE = (320.0, 480.0), (480.0, 320.0)
+
+
+def centred_cover(view):
+    """The cover whose centre is nearest the viewport's centre (the one Cover Flow shows active)."""
+    cx = view.content_offset[0] + view.bounds_size[0] / 2
+    return min((a for a in view.visible_attributes() if a.is_cell), key=lambda a: abs(a.center[0] - cx)).index_path
+
+
+# 12 covers, pitch 120. Derived insets: cover k centred at 120 k in either orientation. Zero insets
+# (derive_insets=False): cover k's centre 90 + 120 k, centred at 120 k - 70 in 320 x 480 and at
+# 120 k - 150 in 480 x 320. (derive, from, offset, to, policy, expected offset, centred cover)
+ROTATIONS = [
+    # nearest the viewport's centre keeps cover 5; keeping its frame origin on screen would give 680
+    # (derived: 150 + 600 - 70) or keep 530 (zero insets), both nearer cover 6's resting point
+    (True, PORTRAIT, 600, LANDSCAPE, ("nearest", (160, 240)), 600, 5),
+    (True, LANDSCAPE, 600, PORTRAIT, ("nearest", (240, 160)), 600, 5),
+    (False, PORTRAIT, 530, LANDSCAPE, ("nearest", (160, 240)), 450, 5),   # 690 - 240
+    (False, LANDSCAPE, 450, PORTRAIT, ("nearest", (240, 160)), 530, 5),   # 690 - 160
+    # first_visible centres the first visible cover: 3 (x 600..920 shows covers 3..7)
+    (True, PORTRAIT, 600, LANDSCAPE, "first_visible", 360, 3),
+    (True, LANDSCAPE, 600, PORTRAIT, "first_visible", 360, 3),
+    (False, PORTRAIT, 530, LANDSCAPE, "first_visible", 210, 3),           # 450 - 240
+    (False, LANDSCAPE, 450, PORTRAIT, "first_visible", 290, 3),           # 450 - 160
+    # none: the kept offset is proposed and snapped (UIKit asks the layout after the update)
+    (True, PORTRAIT, 600, LANDSCAPE, "none", 600, 5),
+    (True, PORTRAIT, 650, LANDSCAPE, "none", 600, 5),                     # centre 890: 840 nearer than 960
+    (False, PORTRAIT, 530, LANDSCAPE, "none", 570, 6),                    # centre 770: 810 nearer than 690
+    (False, LANDSCAPE, 450, PORTRAIT, "none", 410, 4),                    # centre 610: 570 nearer than 690
+]
+
+
+@pytest.mark.parametrize("case", ROTATIONS)
+@pytest.mark.parametrize("animated", [False, True])
+def test_rotating_cover_flow_rests_on_a_cover(case, animated):
+    derive, start, offset, end, policy, expected, cover = case
+    with cvlayout.CoverFlowLayout(derive_insets=derive) as layout, \
+            cvlayout.CollectionView(layout, [12], bounds_size=start, content_offset=(offset, 0)) as view:
+        view.visible_attributes()
+        view.anchoring = policy
+        if animated:
+            with view.animate(cvlayout.Animation(duration=1.0)):
+                view.bounds_size = end
+            view.finish_animations()
+        else:
+            view.bounds_size = end
+            view.visible_attributes()       # the next layout cycle settles the offset
+        assert view.content_offset == (expected, 0.0)
+        assert centred_cover(view) == (0, cover)
+
+
+class SnapColumn(GridLayout):
+    """A column of 50 x 50 cells that rests with a cell centred (cell i at 50 i + 25 - h / 2 for a
+    viewport h high, clamped) and re-lays out when the bounds size changes: a callback layout
+    that snaps."""
+
+    def should_invalidate_for_bounds_change(self, env, new_bounds):
+        return (new_bounds[2], new_bounds[3]) != env.bounds_size
+
+    def target_content_offset(self, env, proposed, velocity):
+        h = env.bounds_size[1]
+        top = max(0.0, self.size * sum(env.counts) - h)
+        i = round((proposed[1] + h / 2 - 25) / 50)
+        return (proposed[0], min(top, max(0.0, 50 * i + 25 - h / 2)))
+
+
+@pytest.mark.parametrize("policy, start, offset, end, expected", [
+    # 50 x 150 at 100: cell 3 (centre 175) centred. Its frame keeps its screen position at 100,
+    # where a 250-high viewport centres cell 4; centring cell 3 proposes 175 - 125 = 50.
+    (("nearest", (25, 75)), 150, 100, 250, 50),
+    (("nearest", (25, 125)), 250, 50, 150, 100),   # back: 175 - 75
+    ("first_visible", 150, 100, 250, 0),           # cells 2..4 visible: cell 2 centred, 125 - 125
+    ("none", 150, 100, 250, 100),                  # 100 is cell 4's resting point in 250
+    ("none", 250, 50, 150, 50),                    # 50 is cell 2's resting point in 150
+])
+def test_resizing_a_callback_layout_that_snaps_rests_on_the_anchor_cell(policy, start, offset, end, expected):
+    with cvlayout.CollectionView(SnapColumn(), [20], bounds_size=(50, start), content_offset=(0, offset)) as view:
+        view.visible_attributes()
+        view.anchoring = policy
+        view.bounds_size = (50, end)
+        view.visible_attributes()
+        assert view.content_offset == (0.0, expected)
+
+
+def test_a_failing_target_offset_after_a_resize_fails_one_query():
+    class Failing(SnapColumn):
+        fail = False
+
+        def target_content_offset(self, env, proposed, velocity):
+            if self.fail:
+                raise RuntimeError("no offset today")
+            return super().target_content_offset(env, proposed, velocity)
+
+    layout = Failing()
+    with cvlayout.CollectionView(layout, [20], bounds_size=(50, 150), content_offset=(0, 100)) as view:
+        view.visible_attributes()
+        view.anchoring = ("nearest", (25, 75))
+        layout.fail = True
+        view.bounds_size = (50, 250)
+        with pytest.raises(cvlayout.CallbackError):
+            view.visible_attributes()
+        layout.fail = False
+        assert [a.index_path for a in view.visible_attributes()] == [(0, i) for i in range(2, 7)]
+        assert view.content_offset == (0.0, 100.0)   # where the anchor put cell 3 (screen y 50)
+
+
 def test_bad_policies_change_nothing():
     view = list_view(list(range(5)), {x: 30.0 for x in range(5)})
     state = snapshot(view)

@@ -868,6 +868,15 @@ int cvl_view_invalidate_layout(cvl_view *view, uint32_t flags, const cvl_index_p
 int cvl_view_number_of_sections(const cvl_view *view, int64_t *out);
 int cvl_view_number_of_items(const cvl_view *view, int64_t section, int64_t *out);
 
+/**
+** Every section's cached item count in one call: out[s] is the count of section s (buffer
+** protocol of "Conventions"; out NULL and capacity 0 ask for the number of sections). One call
+** is one state of the view, also while another thread changes it: reading section by section
+** with cvl_view_number_of_items() can mix two states, or fail when a section goes away between
+** two calls. Callable from hooks. O(S) time, O(S) memory.
+*/
+int cvl_view_item_counts(const cvl_view *view, int64_t *out, size_t capacity, size_t *out_count);
+
 /** collectionViewContentSize (runs the layout cycle if stale). */
 int cvl_view_content_size(cvl_view *view, cvl_size *out);
 

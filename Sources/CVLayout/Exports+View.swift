@@ -125,6 +125,16 @@ public func cvl_view_invalidate_layout_impl(
     }
 }
 
+@_cdecl("cvl_view_item_counts")
+public func cvl_view_item_counts_impl(
+    _ view: OpaquePointer?, _ out: UnsafeMutablePointer<Int64>?, _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
+) -> Int32 {
+    withView(view, fromHooks: true) { box in
+        guard capacity >= 0 else { throw LayoutError.invalid("capacity is negative") }
+        try writeList(box.view.counts.map { Int64($0) }, out, capacity, outCount)
+    }
+}
+
 @_cdecl("cvl_view_number_of_sections")
 public func cvl_view_number_of_sections_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
     withView(view, fromHooks: true) { box in

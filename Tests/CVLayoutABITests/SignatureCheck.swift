@@ -78,6 +78,7 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_view_index_path_for_identifier, CVLayout.cvl_view_index_path_for_identifier_impl)
         same(CCVLayout.cvl_view_invalidate_layout, CVLayout.cvl_view_invalidate_layout_impl)
         same(CCVLayout.cvl_view_is_animating, CVLayout.cvl_view_is_animating_impl)
+        same(CCVLayout.cvl_view_item_counts, CVLayout.cvl_view_item_counts_impl)
         same(CCVLayout.cvl_view_item_identifier, CVLayout.cvl_view_item_identifier_impl)
         same(CCVLayout.cvl_view_items_to_measure, CVLayout.cvl_view_items_to_measure_impl)
         same(CCVLayout.cvl_view_items_to_measure_for_scroll, CVLayout.cvl_view_items_to_measure_for_scroll_impl)
@@ -104,6 +105,6 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_waterfall_layout_create, CVLayout.cvl_waterfall_layout_create_impl)
         same(CCVLayout.cvl_waterfall_layout_get_config, CVLayout.cvl_waterfall_layout_get_config_impl)
         same(CCVLayout.cvl_waterfall_layout_set_config, CVLayout.cvl_waterfall_layout_set_config_impl)
-        XCTAssertEqual(95, 95)
+        XCTAssertEqual(96, 96)
     }
 }

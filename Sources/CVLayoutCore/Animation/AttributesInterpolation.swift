@@ -2,7 +2,8 @@ extension LayoutAttributes {
     /// The attributes `t` of the way from `a` to `b`: what an animating element shows.
     ///
     /// - Identity (`indexPath`, `category`, `kind`) is `b`'s.
-    /// - `center`, `size`, `alpha`: `(1 − t)·a + t·b` (exact at t = 0 and 1). `t` may leave
+    /// - `center`, `size`, `alpha`: `(1 − t)·a + t·b`; at t = 0 and 1 the frame is `a`'s or `b`'s
+    ///   bit for bit (a centre round trip could move its edge by an ulp). `t` may leave
     ///   [0, 1] (springs overshoot); the size is then clamped to ≥ 0 and alpha into [0, 1].
     /// - `transform`: `Transform3D.interpolate` (CSS matrix decomposition; discrete if either
     ///   matrix cannot be decomposed), turning as `rotation` says.
@@ -22,10 +23,14 @@ extension LayoutAttributes {
         func lerp(_ p: Double, _ q: Double) -> Double { (1 - t) * p + t * q }
 
         var r = b
-        r.center = Point(x: lerp(a.center.x, b.center.x), y: lerp(a.center.y, b.center.y))
-        r.size = Size(
-            width: Swift.max(0, lerp(a.size.width, b.size.width)),
-            height: Swift.max(0, lerp(a.size.height, b.size.height)))
+        if t == 0 || t == 1 {  // the end's stored frame itself, not one re-derived from its centre
+            r.frame = t == 0 ? a.frame : b.frame
+        } else {
+            r.center = Point(x: lerp(a.center.x, b.center.x), y: lerp(a.center.y, b.center.y))
+            r.size = Size(
+                width: Swift.max(0, lerp(a.size.width, b.size.width)),
+                height: Swift.max(0, lerp(a.size.height, b.size.height)))
+        }
         r.alpha = Swift.min(1, Swift.max(0, lerp(a.alpha, b.alpha)))
         r.transform = Transform3D.interpolate(a.transform, b.transform, t, rotation: rotation)
 

@@ -44,9 +44,13 @@ def isolated(code: str, timeout: float = 60.0) -> str:
     hang (the child is killed after ``timeout`` seconds)."""
     env = dict(os.environ, PYTHONPATH=str(BINDINGS) + os.pathsep + os.environ.get("PYTHONPATH", ""),
                SWIFT_BACKTRACE="enable=no")
+    # A runner started in the background (`make test &` in a non-interactive shell) hands its
+    # children SIGINT ignored, and Python then installs no KeyboardInterrupt handler: give every
+    # child the SIGINT handling of an interpreter started from a terminal.
+    prelude = "import signal as _s; _s.signal(_s.SIGINT, _s.default_int_handler); del _s\n"
     try:
-        r = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, env=env,
-                           timeout=timeout)
+        r = subprocess.run([sys.executable, "-c", prelude + textwrap.dedent(code)], capture_output=True, text=True,
+                           env=env, timeout=timeout)
     except subprocess.TimeoutExpired as exc:
         pytest.fail(f"hung for {timeout} s (deadlock?)\n{exc.stdout}\n{exc.stderr}")
     assert r.returncode == 0, f"exit {r.returncode}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"

@@ -883,8 +883,10 @@ int cvl_view_content_size(cvl_view *view, cvl_size *out);
 /**
 ** layoutAttributesForElementsInRect: every element whose frame intersects `rect` (open
 ** intervals: touching edges do not count; zero-area frames never intersect), in draw order.
-** During an animation these are the on-screen (interpolated) attributes. See "Conventions" for
-** the buffer protocol. Elements the layout returns are validated (finite, sizes >= 0, cells
+** During an animation these are the on-screen (interpolated) attributes of the elements whose
+** interpolated frame or drawn bounds (that frame through its interpolated transform) intersect
+** `rect`, so an element turning into view is returned before its frame arrives. See
+** "Conventions" for the buffer protocol. Elements the layout returns are validated (finite, sizes >= 0, cells
 ** inside the counts), whatever the layout: an invalid one fails the call with
 ** CVL_ERROR_CALLBACK. Cost: "Limits and costs" (O(log n + k) for the flow layout, memory
 ** O(min(k, capacity))). More than CVL_MAX_QUERY_ELEMENTS elements in `rect` (count-only

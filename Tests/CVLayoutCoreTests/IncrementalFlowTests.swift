@@ -278,6 +278,27 @@ final class IncrementalFlowTests: XCTestCase {
         XCTAssertLessThan(flow.incrementalLinesBroken, 100)
     }
 
+    func testAShiftOfTheBlocksAfterAnEditTouchesLogBlocksTreeNodes() throws {
+        // 20 000 rows of one item: 20 000 lines, about 156 blocks. A row 20 higher in the middle
+        // of a block re-breaks its lines, rebuilds that one block and moves every block after it
+        // by 20: one tree update (at most ⌈log2(157)⌉ = 8 nodes) plus resetting the rebuilt
+        // block's offset (a query and two updates), not one addition per block.
+        var model = (0..<20000).map { Size(width: 300, height: Double(50 + $0 % 3)) }  // not uniform
+        let s = Setup(width: 300, lineSpacing: 0)
+        let (v, flow, ds) = try make(s, [model])
+        for (k, at) in [10_050, 60, 19_990, 7_777].enumerated() {
+            let before = flow.incrementalOffsetNodes
+            model[at].height = 70 + Double(k)
+            try flow.replaceItemSizes(inSection: 0, start: at, removeCount: 1, with: [model[at]])
+            ds.counts = [model.count]
+            try assertSameAsFresh(v, flow, s, [model], "row \(at)")
+            XCTAssertEqual(flow.incrementalLayouts, k + 1, "row \(at)")
+            let nodes = flow.incrementalOffsetNodes - before
+            XCTAssertGreaterThan(nodes, 0, "row \(at)")
+            XCTAssertLessThanOrEqual(nodes, 4 * 8, "row \(at)")
+        }
+    }
+
     func testMeasuredSizesReLayOutOnlyTheLinesAroundThem() throws {
         // A list of 20 000 rows estimated 50 high; the first batch makes the section's size array
         // (laid out whole once), later batches in the middle re-break only their own lines.

@@ -174,6 +174,7 @@ extension FlowLayout {
                 if sec.layOut(axis: st.axis, crossSize: st.crossSize, reusing: &old, edit: edit) {
                     incrementalLayouts += 1
                     incrementalLinesBroken += sec.body.linesBroken
+                    incrementalOffsetNodes += sec.body.offsetNodesVisited
                 }
             } else {
                 sec.layOut(axis: st.axis, crossSize: st.crossSize)

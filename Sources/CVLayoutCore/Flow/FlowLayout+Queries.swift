@@ -198,9 +198,9 @@ extension FlowLayout {
         if sec.linesMonotone {
             // Lines starting at or before a − (thickest line) end before the rect.
             let bound = a - slack - sec.maxThickness
-            let after = flowPartitionPoint(0, nb) { body.blocks[$0].lines[0].origin + body.blocks[$0].delta > bound }
+            let after = flowPartitionPoint(0, nb) { body.blocks[$0].lines[0].origin + body.delta($0) > bound }
             blk = Swift.max(0, after - 1)
-            let d = body.blocks[blk].delta
+            let d = body.delta(blk)
             let lines = body.blocks[blk].lines
             k = flowPartitionPoint(0, lines.count) { lines[$0].origin + d > bound }
         }
@@ -208,11 +208,12 @@ extension FlowLayout {
             while blk < nb {
                 let block = body.blocks[blk]
                 let base = body.itemStart[blk]
+                let delta = body.delta(blk)  // O(log blocks), once per block visited
                 let lineCount = block.lines.count
                 while k < lineCount {
                     let stored = block.lines[k]
                     let line = FlowLine(
-                        first: base + stored.first, origin: stored.origin + block.delta, thickness: stored.thickness)
+                        first: base + stored.first, origin: stored.origin + delta, thickness: stored.thickness)
                     if sec.linesMonotone && line.origin >= b + slack { return }
                     k += 1
                     guard line.origin < b + slack, line.origin + line.thickness > a - slack else { continue }

@@ -98,6 +98,8 @@ open class FlowLayout: CollectionViewLayout {
     var incrementalLayouts = 0
     /// Lines those layouts broke again.
     var incrementalLinesBroken = 0
+    /// Nodes of the block offset trees those layouts read or wrote (`FlowBlockOffsets`).
+    var incrementalOffsetNodes = 0
     /// Bulk item sizes by section: the host's arrays, and the ones the layout made to hold
     /// measured sizes (`ownsSizes`). The one per-item size store.
     var bulkSizes: [Int: FlowBulkSizes] = [:]

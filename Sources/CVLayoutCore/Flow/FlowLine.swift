@@ -202,6 +202,7 @@ enum FlowLineBreaker {
             blk.crossEnd = stats.crossEnd
             out.blocks.append(blk)
         }
+        out.offsets = FlowBlockOffsets(count: out.blocks.count)
         out.reindex()
         return out
     }

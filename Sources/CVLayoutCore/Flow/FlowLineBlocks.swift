@@ -1,14 +1,13 @@
 /// A run of whole lines of a per-item section, with the cross-axis origins of their items.
 ///
-/// A block's lines move along the main axis together: a line's origin is `origin + delta`, so
-/// shifting every line after a change is one addition per block, not per line.
+/// A block's lines move along the main axis together: a line's origin is its stored `origin`
+/// plus the block's offset (`FlowLineBlocks.delta`, kept in a Fenwick tree), so shifting every
+/// line after a change is one tree update, not one addition per line or per block.
 struct FlowLineBlock {
     var lines: ContiguousArray<FlowLine> = []
     /// Cross-axis origin of each item of the block's lines.
     var itemCross: ContiguousArray<Double> = []
-    /// Added to every line origin of the block (and to `minOrigin`, `maxEnd`).
-    var delta = 0.0
-    /// Smallest line origin and largest line end, before `delta`.
+    /// Smallest line origin and largest line end, before the block's offset.
     var minOrigin = Double.infinity
     var maxEnd = -Double.infinity
     var maxThickness = 0.0
@@ -119,9 +118,10 @@ struct FlowEdit: Equatable, Sendable {
 
 /// The lines of a per-item section, in blocks of about `lineTarget` lines: an edit re-lays out
 /// only the lines it can affect and rebuilds the one or two blocks they are in; the blocks
-/// after move by a `delta` and an item and line renumbering, O(1) each.
+/// after move by one update of `offsets` (O(log blocks)) and an item and line renumbering
+/// (`reindex`, still O(blocks)).
 ///
-/// Invariant: every line's `origin + delta` is bit-identical to the origin a from-scratch
+/// Invariant: every line's `origin + delta(block)` is bit-identical to the origin a from-scratch
 /// layout gives it (`FlowLineBreaker.breakLines`: one sum, line after line).
 struct FlowLineBlocks {
     /// Lines per block when a section is laid out; an edited region of up to twice this stays
@@ -129,13 +129,17 @@ struct FlowLineBlocks {
     static var lineTarget: Int { 128 }
 
     var blocks: ContiguousArray<FlowLineBlock> = []
+    /// The blocks' main-axis offsets (one per block): block b's lines are at their stored origin
+    /// plus `offsets.offset(b)`. Non-zero offsets only come from shifts made while
+    /// `offsetsExact` held, so every tree sum is exact (see `FlowBlockOffsets`).
+    var offsets = FlowBlockOffsets(count: 0)
     /// `itemStart[b]`: index (in the section) of block b's first item.
     var itemStart: ContiguousArray<Int> = []
     /// `lineStart[b]`: index (in the section) of block b's first line.
     var lineStart: ContiguousArray<Int> = []
     var itemCount = 0
     var lineCount = 0
-    /// The blocks' statistics, shifted by their deltas (`reindex()`).
+    /// The blocks' statistics, shifted by their offsets (`reindex()`).
     var minOrigin = Double.infinity
     var maxEnd = -Double.infinity
     var maxThickness = 0.0
@@ -149,6 +153,9 @@ struct FlowLineBlocks {
     var magnitudeFloor = 0.0
     /// Lines broken again by the last `relayOut` (the tests check that an edit stays local).
     var linesBroken = 0
+    /// Nodes of `offsets` the last `relayOut` read or wrote (the tests check O(log blocks) when
+    /// the block count stays the same).
+    var offsetNodesVisited = 0
 
     /// Renumbers the blocks' first items and lines and gathers their statistics. O(blocks).
     mutating func reindex() {
@@ -160,6 +167,8 @@ struct FlowLineBlocks {
             itemStart = ContiguousArray(repeating: 0, count: n)
             lineStart = ContiguousArray(repeating: 0, count: n)
         }
+        assert(offsets.count == n, "one offset per block")
+        let deltas = offsets.offsets()
         // Fields read in place (no copy of a block, whose arrays would be retained).
         blocks.withUnsafeBufferPointer { bs in
             itemStart.withUnsafeMutableBufferPointer { istart in
@@ -169,7 +178,7 @@ struct FlowLineBlocks {
                         lstart[b] = lines
                         items += bs[b].itemCross.count
                         lines += bs[b].lines.count
-                        let delta = bs[b].delta
+                        let delta = deltas[b]
                         lo = Swift.min(lo, bs[b].minOrigin + delta)
                         hi = Swift.max(hi, bs[b].maxEnd + delta)
                         thick = Swift.max(thick, bs[b].maxThickness)
@@ -197,7 +206,7 @@ struct FlowLineBlocks {
         var body = FlowBody(start: start)
         guard let last = blocks.last, let line = last.lines.last else { return body }
         body.lineCount = lineCount
-        body.end = (line.origin + last.delta) + line.thickness
+        body.end = (line.origin + delta(blocks.count - 1)) + line.thickness
         body.minOrigin = minOrigin
         body.maxEnd = maxEnd
         body.crossEnd = crossEnd
@@ -208,6 +217,10 @@ struct FlowLineBlocks {
     }
 
     // MARK: Lookup
+
+    /// The main-axis offset of block `b`'s stored line origins. O(log blocks).
+    @inline(__always)
+    func delta(_ b: Int) -> Double { offsets.offset(b) }
 
     /// Block and line (within the block) of item `i` (`0 ≤ i < itemCount`). O(log lines).
     @inline(__always)
@@ -231,7 +244,7 @@ struct FlowLineBlocks {
     func line(_ b: Int, _ k: Int) -> FlowLine {
         let blk = blocks[b]
         let l = blk.lines[k]
-        return FlowLine(first: itemStart[b] + l.first, origin: l.origin + blk.delta, thickness: l.thickness)
+        return FlowLine(first: itemStart[b] + l.first, origin: l.origin + delta(b), thickness: l.thickness)
     }
 
     /// The end (next line's first item, in the section) of line `k` of block `b`.
@@ -247,7 +260,9 @@ struct FlowLineBlocks {
     func cross(_ b: Int, item i: Int) -> Double { blocks[b].itemCross[i - itemStart[b]] }
 
     var tableBytes: Int {
-        var bytes = blocks.capacity * MemoryLayout<FlowLineBlock>.stride + (itemStart.capacity + lineStart.capacity) * 8
+        var bytes =
+            blocks.capacity * MemoryLayout<FlowLineBlock>.stride + (itemStart.capacity + lineStart.capacity) * 8
+            + offsets.tableBytes
         for b in blocks {
             bytes += b.lines.capacity * MemoryLayout<FlowLine>.stride + b.itemCross.capacity * 8
         }
@@ -274,6 +289,8 @@ struct FlowLineBlocks {
         }
         var runs = e.runs
         linesBroken = 0
+        let nodes0 = offsets.nodesVisited
+        defer { offsetNodesVisited = offsets.nodesVisited - nodes0 }
         for r in runs {
             guard r.start >= 0, r.newCount >= 0, r.oldCount >= 0, r.end <= newN else { return false }
         }
@@ -386,11 +403,15 @@ struct FlowLineBlocks {
             A.self, region, firstItem: regionFirst, count: newN, &reader, p.lineSpacing)
         blocks.replaceSubrange(bS...regionEnd, with: rebuilt)
         let after = bS + rebuilt.count
-        if shift != 0 {
-            for b in after..<blocks.count { blocks[b].delta += shift }
+        // The rebuilt blocks hold absolute origins (offset 0); the blocks after move by `shift`.
+        if rebuilt.count == regionEnd + 1 - bS {
+            for b in bS..<after { offsets.set(b, to: 0) }  // O(log blocks) each, one or two blocks
+            if shift != 0 { offsets.shift(from: after, by: shift) }
+        } else {
+            offsets.splice(bS..<(regionEnd + 1), zeros: rebuilt.count, thenShift: shift)  // O(blocks)
         }
         reindex()
-        if shift != 0, !isExact(p) {
+        if shift != 0, !offsetsExact(p) {
             resequence(from: bS, p)
             reindex()
         }
@@ -405,11 +426,12 @@ struct FlowLineBlocks {
         guard !range.isEmpty else { return }
         let blk = blocks[b]
         let base = itemStart[b]
+        let d = delta(b)
         for k in range {
             let l = blk.lines[k]
             region.lines.append(
                 FlowLine(
-                    first: base + l.first + itemShift, origin: (l.origin + blk.delta) + shift, thickness: l.thickness))
+                    first: base + l.first + itemShift, origin: (l.origin + d) + shift, thickness: l.thickness))
         }
         let from = blk.lines[range.lowerBound].first
         let to = range.upperBound < blk.lines.count ? blk.lines[range.upperBound].first : blk.itemCross.count
@@ -457,10 +479,11 @@ struct FlowLineBlocks {
     /// every sum stays below 2^(e+52),
     /// so each is a multiple of 2^e that a double holds exactly. True for sizes in whole points,
     /// halves, quarters… up to very large contents; false, say, for thirds of a point.
-    func isExact(_ p: FlowBreakParams) -> Bool {
+    /// (`spareBits` more bits kept free: every sum below 2^(e+52−spareBits).)
+    func isExact(_ p: FlowBreakParams, spareBits: Int = 0) -> Bool {
         let e = Swift.min(lowExp, lowExpFloor, flowLowExponent(p.bodyStart), flowLowExponent(p.lineSpacing))
         guard e != Int.max else { return true }
-        let top = e + 52
+        let top = e + 52 - spareBits
         guard top > -1000 else { return false }
         let bound =
             Swift.max(abs(minOrigin), abs(maxEnd), magnitudeFloor) + maxThickness + abs(p.lineSpacing)
@@ -469,16 +492,22 @@ struct FlowLineBlocks {
         return top >= 1000 || bound < Double(sign: .plus, exponent: top, significand: 1)
     }
 
+    /// `isExact` with two more bits to spare (every sum below 2^(e+50)): then every offset (a
+    /// difference of two origins, below 2^(e+51)) and every sum of up to four of them (what
+    /// `FlowBlockOffsets` forms) is exact too. The shift is used only when this holds; otherwise
+    /// the origins after the change are summed again and the offsets there become 0.
+    func offsetsExact(_ p: FlowBreakParams) -> Bool { isExact(p, spareBits: 2) }
+
     /// Sums the line origins again from block `b0` on (its first line's origin is right),
-    /// line after line as `FlowLineBreaker.breakLines` does; the deltas become 0.
+    /// line after line as `FlowLineBreaker.breakLines` does; the offsets from `b0` on become 0.
     private mutating func resequence(from b0: Int, _ p: FlowBreakParams) {
         guard b0 < blocks.count else { return }
-        var pos = blocks[b0].lines[0].origin + blocks[b0].delta
+        var pos = blocks[b0].lines[0].origin + delta(b0)
+        offsets.zero(from: b0)
         let lastBlock = blocks.count - 1
         for b in b0...lastBlock {
             var blk = blocks[b]
             blocks[b] = FlowLineBlock()
-            blk.delta = 0
             blk.minOrigin = .infinity
             blk.maxEnd = -.infinity
             let count = blk.lines.count

@@ -176,6 +176,9 @@ test-wheel: wheel
 # the harness is linked with libFuzzer by the clang that comes with the Swift toolchain.
 CLANG ?= $(or $(wildcard $(dir $(shell command -v $(SWIFT) 2>/dev/null))clang),clang)
 FUZZ_SECONDS ?= 60
+# Fuzzing processes of `make fuzz` (FUZZ_JOBS=2: libFuzzer's -jobs=2 -workers=2, one log each in
+# build/fuzz-run/fuzz-N.log; they share build/fuzz-corpus).
+FUZZ_JOBS ?= 1
 FUZZ_LIB_DIR := .build-asan/release
 FUZZ_OPTIONS := -max_len=2048 -timeout=10 -rss_limit_mb=2560 -print_final_stats=1
 FUZZ_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
@@ -194,9 +197,9 @@ build/fuzz_cvl: Tests/fuzz/fuzz_cvl.c include/cvlayout.h lib-asan
 # `make fuzz FUZZ_SECONDS=600`: fuzzes for that long, starting from the seed corpus; new inputs go
 # to build/fuzz-corpus (kept between runs), a crashing input to build/fuzz-crash-*.
 fuzz: build/fuzz_cvl
-	@mkdir -p build/fuzz-corpus
-	$(FUZZ_ENV) build/fuzz_cvl $(FUZZ_OPTIONS) -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=build/fuzz- \
-	    build/fuzz-corpus Tests/fuzz/corpus
+	@mkdir -p build/fuzz-corpus build/fuzz-run
+	cd build/fuzz-run && $(FUZZ_ENV) ../fuzz_cvl $(FUZZ_OPTIONS) -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
+	    -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=../fuzz- ../fuzz-corpus ../../Tests/fuzz/corpus
 
 # CI: every seed once, then a fixed number of mutations (seconds, not minutes) in a scratch corpus.
 test-fuzz: build/fuzz_cvl

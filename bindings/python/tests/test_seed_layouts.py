@@ -8,6 +8,7 @@ import pytest
 from conftest import requires
 
 import cvlayout
+from cvlayout._types import MAX_QUERY_ELEMENTS
 from cvlayout.geometry import rotation
 
 needs_mosaic = requires("cvl_mosaic_layout_create")
@@ -102,3 +103,19 @@ def test_circle_radius_is_truncated_and_follows_bounds():
         view.bounds_size = (100, 100)
         assert view.attributes_for_item((0, 0)).center == (50.0, 50.0 - 40)
         assert view.layout.item_size == (10.0, 10.0)
+
+
+@needs_circle
+def test_circle_of_2_40_items_stops_at_the_query_limit():
+    """Every item of a circle lies inside its bounds, so a query of the viewport over 2^40 items
+    used to count them all (hours). It stops at MAX_QUERY_ELEMENTS with CountOverflow, and a hit
+    test searches only the items that can be drawn at the point (none near the centre)."""
+    with cvlayout.CollectionView(cvlayout.CircleLayout(), [2**40], bounds_size=(1000, 1000)) as view:
+        with pytest.raises(cvlayout.CountOverflow, match="CVL_MAX_QUERY_ELEMENTS"):
+            view.count_in_rect((0, 0, 1000, 1000))
+        with pytest.raises(cvlayout.CountOverflow, match="smaller rect"):
+            view.visible_attributes()
+        assert view.index_path_at((500, 500)) is None
+    # A 0x0 viewport piles every item at one point: exactly the limit is counted.
+    with cvlayout.CollectionView(cvlayout.CircleLayout(), [MAX_QUERY_ELEMENTS], bounds_size=(0, 0)) as view:
+        assert view.count_in_rect((-1, -1, 2, 2)) == MAX_QUERY_ELEMENTS

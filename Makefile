@@ -22,7 +22,7 @@ VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indire
             --errors-for-leak-kinds=definite,indirect --error-exitcode=9
 PYENV := PYTHONPATH=bindings/python CVLAYOUT_LIBRARY=$(CURDIR)/$(LIB)
 
-.PHONY: deps lib demo test style format format-lint lint test-swift test-c test-python tsan abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean lib-asan fuzz test-fuzz
+.PHONY: deps lib demo test fuzz-coverage style format format-lint lint test-swift test-c test-python tsan abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean lib-asan fuzz test-fuzz
 
 deps:
 	@scripts/install-deps.sh
@@ -62,7 +62,7 @@ demo: deps lib
 	$(PYENV) $(PYTHON) -m cvlayout gallery --out gallery
 
 # Every test: the header/export agreement, Swift tests, the C harness under valgrind, Python.
-test: deps lib abi-check style lint check-version check-library test-swift test-c test-python test-install test-wheel test-fuzz
+test: deps lib abi-check style lint check-version check-library fuzz-coverage test-swift test-c test-python test-install test-wheel test-fuzz
 	@echo "all test suites passed"
 
 # Style: lines of at most 120 columns in Sources/, Tests/, include/, bindings/ and scripts/ (no
@@ -193,6 +193,11 @@ build/fuzz_cvl: Tests/fuzz/fuzz_cvl.c include/cvlayout.h lib-asan
 	@mkdir -p build
 	$(CLANG) -g -O1 -std=c11 -Wall -Wextra -Werror -Iinclude -fsanitize=fuzzer,address -fuse-ld=lld \
 	    Tests/fuzz/fuzz_cvl.c -o $@ -L$(FUZZ_LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(FUZZ_LIB_DIR) -lm
+
+# Every function of the header is called by the harness (docs/fuzzing.md says so): lists those
+# it never calls (a second or so, no build).
+fuzz-coverage: deps
+	$(PYTHON) scripts/check_fuzz_coverage.py
 
 # `make fuzz FUZZ_SECONDS=600`: fuzzes for that long, starting from the seed corpus; new inputs go
 # to build/fuzz-corpus (kept between runs), a crashing input to build/fuzz-crash-*.

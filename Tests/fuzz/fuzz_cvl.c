@@ -86,6 +86,14 @@ static double dbl(void) {
         return d;
     }
 }
+/* `v` if it lies in [lo, hi], else folded into it (|v| modulo the range's width, from `lo`);
+** NaN and infinities become `fallback`. */
+static double fold(double v, double lo, double hi, double fallback) {
+    if (!isfinite(v)) return fallback;
+    if (v >= lo && v <= hi) return v;
+    v = lo + fmod(fabs(v), hi - lo);
+    return v >= lo && v <= hi ? v : fallback;
+}
 /* A plausible non-negative size, sometimes hostile. */
 static double dim(void) {
     uint8_t b = u8();
@@ -774,6 +782,29 @@ static int dims_mode(void *c, cvl_index_path ip, int32_t *out) {
     return 0;
 }
 
+/* Identifiers by callback (cvl_view_set_identifier_source): the ids the bulk ones use (so that
+** snapshots built from the model agree), or one id for every item (duplicates, which only reading
+** all of them may notice); failures and re-entrant calls as the view's data source misbehaves. */
+typedef struct id_ctx {
+    uint64_t key;
+    int same;
+    misbehaviour mb;
+} id_ctx;
+static int id_item(void *c, cvl_index_path ip, uint64_t *out) {
+    id_ctx *x = c;
+    int rc = misbehave(&x->mb, mix((uint64_t)ip.section, (uint64_t)ip.item) ^ 700);
+    if (rc) return rc;
+    *out = x->same ? x->key : mix(x->key, (uint64_t)(ip.section * 1000 + ip.item));
+    return 0;
+}
+static int id_section(void *c, int64_t section, uint64_t *out) {
+    id_ctx *x = c;
+    int rc = misbehave(&x->mb, (uint64_t)section ^ 800);
+    if (rc) return rc;
+    *out = mix((uint64_t)section, x->key) | 1;
+    return 0;
+}
+
 /* ------------------------------------------------------------------------------------------
 ** Decoding helpers */
 static void decode_misbehaviour(misbehaviour *mb) {
@@ -1207,6 +1238,22 @@ static void op_identifiers(cvl_view *v, int slot) {
         uint64_t id = 0;
         cvl_index_path ip;
         int found = 0;
+        /* Identifiers by callback, chosen by bits of `key` (no byte read for it, so inputs decode
+        ** as before): both callbacks, the item one only, or a refused source. */
+        if (((key >> 2) & 7) >= 5) {
+            cvl_identifier_source src;
+            id_ctx *x = own(sizeof *x);
+            if (x) {
+                x->key = key;
+                x->same = (how & 0x0e) == 0x0e;
+                if (d) x->mb = d->mb;
+                src.context = x;
+                src.item_identifier = ((key >> 2) & 7) == 7 && (key & 32) ? NULL : id_item;
+                src.section_identifier = ((key >> 2) & 7) == 6 ? NULL : id_section;
+                rc = check(cvl_view_set_identifier_source(v, ((key >> 2) & 7) == 7 && !(key & 32) ? NULL : &src));
+                if (((key >> 2) & 7) == 7) REQUIRE(rc != CVL_OK, rc);
+            }
+        }
         OUTCALL(rc, cvl_view_item_identifier(v, index_path(), &id, &found), &id);
         OUTCALL(rc, cvl_view_index_path_for_identifier(v, used && (key & 1) ? ids[key % used] : key, &ip, &found),
                 &ip);
@@ -1342,6 +1389,41 @@ static void op_view_setter(uint8_t which) {
             cvl_rect r = rect();
             rc = check(cvl_view_items_to_measure(v, r, out, cap, &cnt)); /* CAPACITY writes the count */
             if (rc == CVL_OK) REQUIRE(cnt <= cap, (int)cnt);
+        }
+        if (n == 2 || n == 4) { /* measurements forgotten: all of them (section -1; with a start
+                                 ** too, refused) or a range from the first path, hostile or not */
+            size_t cleared;
+            int64_t sec = n == 2 ? -1 : ips[0].section, start = n == 4 || (ips[1].item & 16) ? ips[0].item : 0;
+            int64_t count = n == 2 ? 0 : ips[1].item;
+            fill(&cleared, sizeof cleared);
+            rc = check(cvl_view_clear_measured_sizes(v, sec, start, count, (ips[1].item & 8) ? NULL : &cleared));
+            if (rc != CVL_OK) REQUIRE(untouched(&cleared, sizeof cleared), rc);
+        }
+        { /* where scroll_to_item would land: its arguments come from the bytes read above (the
+          ** first measured index path; a position, capacity and buffer by the count), so inputs
+          ** decode as before. No item path: a count-only call (NULL, capacity 0); five: NULL
+          ** with a capacity, refused. */
+            static const uint32_t positions[] = {
+                CVL_SCROLL_POSITION_NONE, CVL_SCROLL_POSITION_TOP, CVL_SCROLL_POSITION_CENTERED_VERTICALLY,
+                CVL_SCROLL_POSITION_BOTTOM, CVL_SCROLL_POSITION_LEFT, CVL_SCROLL_POSITION_CENTERED_HORIZONTALLY,
+                CVL_SCROLL_POSITION_RIGHT, CVL_SCROLL_POSITION_TOP | CVL_SCROLL_POSITION_RIGHT,
+                CVL_SCROLL_POSITION_TOP | CVL_SCROLL_POSITION_BOTTOM /* two vertical: refused */, 1u << 20,
+            };
+            cvl_index_path out[8], *buf, ip = {0, 0};
+            size_t cnt, cap = (n * 3) % 9;
+            if (n) ip = ips[0];
+            buf = n == 0 || (n == 5 && (ip.item & 4)) ? NULL : out;
+            fill(out, sizeof out);
+            fill(&cnt, sizeof cnt);
+            rc = check(
+                cvl_view_items_to_measure_for_scroll(v, ip, positions[n + (size_t)(ip.item & 3)], buf, cap, &cnt));
+            if (rc == CVL_OK) {
+                REQUIRE(buf == NULL ? cap == 0 : cnt <= cap, (int)cnt);
+            } else if (rc == CVL_ERROR_CAPACITY) {
+                REQUIRE(cnt > cap && untouched(out, sizeof out), rc);
+            } else {
+                REQUIRE(untouched(&cnt, sizeof cnt) && untouched(out, sizeof out), rc);
+            }
         }
         break;
     }
@@ -1603,7 +1685,29 @@ static void op_layout_setter(uint8_t which) {
                 c.derive_insets = d < 250 ? (int32_t)(d % 3) : (int32_t)u64();
                 c.reserved = d == 249 ? 1 : 0;
             }
-            check(cvl_cover_flow_layout_set_params(l, u8() == 255 ? NULL : &c));
+            rc = check(cvl_cover_flow_layout_set_params(l, u8() == 255 ? NULL : &c));
+            if (rc == CVL_ERROR_INVALID_ARGUMENT && depth == 0) {
+                /* A host that corrects its values and its target (no byte read, so inputs decode as
+                ** before): each value folded into its range, set on this layout if it is Cover
+                ** Flow, else on the first Cover Flow slot: accepted, so set_params also succeeds
+                ** with values other than the defaults (hostile doubles alone rarely are). */
+                int k, cf = g && layouts[slot].h == l && g->kind == CVL_LAYOUT_COVER_FLOW ? slot : -1;
+                for (k = 0; k < NL && cf < 0; k++)
+                    if (layouts[k].h && layouts[k].ctx && layouts[k].ctx->kind == CVL_LAYOUT_COVER_FLOW) cf = k;
+                c.active_distance = fold(c.active_distance, 1e-9, 1e12, 100);
+                c.translate_distance = fold(c.translate_distance, 1e-9, 1e12, 100);
+                c.zoom_factor = fold(c.zoom_factor, 0, 1e12, 0.2);
+                c.flow_offset = fold(c.flow_offset, -1e12, 1e12, 40);
+                c.inactive_grey_value = fold(c.inactive_grey_value, 0, 1, 0.6);
+                c.maximum_angle = fold(c.maximum_angle, 0, 1.5707963267948966, 0.7853981633974483);
+                c.perspective_factor = fold(c.perspective_factor, 1e-9, 1e12, 4.6777);
+                c.derive_insets = c.derive_insets & 1;
+                c.reserved = 0;
+                if (cf >= 0) {
+                    rc = check(cvl_cover_flow_layout_set_params(layouts[cf].h, &c));
+                    REQUIRE(rc == CVL_OK, rc);
+                }
+            }
             OUTCALL(rc, cvl_cover_flow_layout_get_params(l, &c), &c);
             if (rc == CVL_OK) REQUIRE(c.derive_insets == 0 || c.derive_insets == 1, (int)c.derive_insets);
         } else {

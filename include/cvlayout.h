@@ -461,10 +461,12 @@ int cvl_flow_layout_set_item_sizes(cvl_layout *layout, int64_t section, const cv
 ** shares is copied, not changed). The next prepare re-lays out only what the edits can change:
 ** for each run of edited items, from the line before it until a new line starts at an item where
 ** an old line started past the run; the lines after are the old ones, moved along the scroll axis
-** by one constant per block of 128 lines (O(1) a block, not per line). Frames stay bit-identical
-** to a layout from scratch: when a sum of the section's line origins could round (a size that is
-** not a multiple of a power of two, e.g. a third of a point, or a content beyond 2^52 times that
-** grid) the origins after the change are summed again instead (O(lines after)). How far the
+** by one update of a Fenwick tree of their blocks' offsets (blocks of about 128 lines: O(log
+** blocks), though renumbering the blocks after an edit is still O(blocks), about n / 800). Frames
+** stay bit-identical to a layout from scratch: when a sum of the section's line origins could
+** round (a size that is not a multiple of a power of two, e.g. a third of a point, or a content
+** beyond 2^50 times that grid) the origins after the change are summed again instead (O(lines
+** after)). How far the
 ** re-breaking runs depends on the sizes: greedy lines usually agree again within a few lines,
 ** but an insert before a run of equal-width items can move every line break after it (then the
 ** whole rest of the section is laid out again, as it must be: every frame after it changes).

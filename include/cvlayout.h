@@ -587,7 +587,9 @@ typedef struct cvl_layout_callbacks {
     ** targetContentOffsetForProposedContentOffset:withScrollingVelocity:: *inout_offset holds the
     ** base's answer (the proposed offset for a custom layout). Setting it makes the layout one
     ** that snaps: a switch to it under an anchoring policy proposes the offset centring the
-    ** policy's cell (see "Scroll anchoring").
+    ** policy's cell (see "Scroll anchoring"). It also answers UIKit's form without velocity
+    ** (targetContentOffsetForProposedContentOffset:, asked after a rotation and in a switch),
+    ** with velocity 0.
     */
     int (*target_content_offset)(void *context, const cvl_layout_env *env, cvl_layout *layout, cvl_point proposed,
                                  cvl_point velocity, cvl_point *inout_offset);
@@ -834,7 +836,9 @@ int cvl_view_destroy(cvl_view *view);
 ** Sets the viewport size. The layout is invalidated if it asks for it
 ** (shouldInvalidateLayoutForBoundsChange; the flow layout does when the cross-axis size changes);
 ** then the next layout cycle lets the layout pick its resting offset (see "Scroll anchoring":
-** a layout that snaps, such as Cover Flow, rests on a snap point after a rotation).
+** under an anchoring policy a layout that snaps, such as Cover Flow, rests on the anchor's cell
+** after a rotation; without one, as in UIKit, only a layout answering the form without velocity
+** — a target_content_offset callback or hook — moves the offset).
 */
 int cvl_view_set_bounds_size(cvl_view *view, cvl_size size);
 int cvl_view_get_bounds_size(const cvl_view *view, cvl_size *out);
@@ -1262,12 +1266,15 @@ int cvl_view_apply_snapshot(cvl_view *view, const cvl_section_snapshot *sections
 ** Scrolling (cvl_view_set_content_offset) never triggers it.
 **
 ** A bounds-size change (a rotation) that invalidates a prepared layout is a layout update, after
-** which UIKit asks the layout's targetContentOffsetForProposedContentOffset:. So once the layout
-** is prepared for the new size, the view proposes an offset to the layout's target content
-** offset (velocity 0) and moves there: with CVL_ANCHOR_NONE the kept offset; under a policy, for
-** a layout that snaps, the offset centring the anchor cell along the scroll axis (clamped; at
-** the end under CVL_ANCHOR_END, the end) — as a switch does, so Cover Flow comes to rest on the
-** anchor's cover, not between covers; otherwise the anchored offset. CVL_ANCHOR_NEAREST_POINT
+** which UIKit asks the layout's targetContentOffsetForProposedContentOffset: (the form without
+** velocity; the base layout returns the offset proposed, and the book's Cover Flow implements
+** only the velocity form, so UIKit leaves its offset alone). So once the layout is prepared for
+** the new size: with CVL_ANCHOR_NONE the kept offset is proposed to that form (it moves only for
+** a target_content_offset callback or hook); under a policy, for a layout that snaps, the
+** offset centring the anchor cell along the scroll axis (clamped; at the end under
+** CVL_ANCHOR_END, the end) is proposed to the snapping form (velocity 0) — as a switch does, so
+** Cover Flow comes to rest on the anchor's cover, not between covers; otherwise the anchored
+** offset is proposed to the form without velocity. CVL_ANCHOR_NEAREST_POINT
 ** at the viewport's centre keeps Cover Flow's centred cover; CVL_ANCHOR_FIRST_VISIBLE centres
 ** the first visible (partly hidden) cover. The same applies inside an animated-changes block.
 ** A size set before the first layout cycle, or one the layout does not invalidate for, proposes

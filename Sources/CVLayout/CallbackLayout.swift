@@ -94,6 +94,11 @@ final class CallbackLayout: CollectionViewLayout, HasLayoutBox {
         return try callbacks.targetContentOffset(self, proposed: proposed, velocity: velocity, base: base)
     }
 
+    /// The one `target_content_offset` callback answers the form without velocity too (zero).
+    override func targetContentOffset(forProposedContentOffset proposed: Point) throws -> Point {
+        try targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: .zero)
+    }
+
     override func prepare(forCollectionViewUpdates updateItems: [UpdateItem]) throws {
         try super.prepare(forCollectionViewUpdates: updateItems)
         try callbacks.prepare(self, forUpdates: updateItems)

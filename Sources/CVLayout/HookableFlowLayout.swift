@@ -84,6 +84,13 @@ final class HookableFlowLayout: FlowLayout, HasLayoutBox {
         return try hooks?.targetContentOffset(self, proposed: proposed, velocity: velocity, base: base) ?? base
     }
 
+    /// The one `target_content_offset` hook answers the form without velocity too (zero).
+    override func targetContentOffset(forProposedContentOffset proposed: Point) throws -> Point {
+        let base = try super.targetContentOffset(forProposedContentOffset: proposed)
+        guard let hooks else { return base }
+        return try hooks.targetContentOffset(self, proposed: proposed, velocity: .zero, base: base)
+    }
+
     override func prepare(forCollectionViewUpdates updateItems: [UpdateItem]) throws {
         try super.prepare(forCollectionViewUpdates: updateItems)
         try hooks?.prepare(self, forUpdates: updateItems)

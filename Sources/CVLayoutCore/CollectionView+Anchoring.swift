@@ -148,20 +148,23 @@ extension CollectionView {
     }
 
     /// After the prepare that follows a bounds-size change (a rotation), as UIKit asks
-    /// `targetContentOffsetForProposedContentOffset:` after a layout update: proposes an offset
-    /// to the layout's `targetContentOffset` (velocity zero) and moves there. The proposal is the
-    /// offset as it stands — kept (policy `.none`, UIKit's behaviour) or anchored (the anchor's
-    /// screen position restored) — except for a layout that snaps (`snapsContentOffset`) under a
-    /// policy: then, as a layout switch does, the offset centring the anchor cell along the
-    /// scroll axis (clamped; for a chat at the end, the end), so the snap rests on that cell and
-    /// not on whichever resting point is nearest the anchored offset. A non-finite answer keeps
+    /// `targetContentOffsetForProposedContentOffset:` (no velocity) after a layout update:
+    /// proposes the offset as it stands — kept (policy `.none`, UIKit's behaviour) or anchored
+    /// (the anchor's screen position restored) — to that form and moves there. A layout that
+    /// snaps (`snapsContentOffset`) under a policy instead gets, as a layout switch does, the
+    /// offset centring the anchor cell along the scroll axis (clamped; for a chat at the end,
+    /// the end) proposed to its snapping form (velocity zero), so it rests on that cell and not
+    /// on whichever resting point is nearest the anchored offset. A non-finite answer keeps
     /// the offset. Call with the layout prepared.
     /// - Complexity: one `targetContentOffset` call (Cover Flow: one rect query of the viewport)
     ///   plus one single-element query per anchor candidate tried.
     func settleAfterBoundsChange(anchor: ScrollAnchor?) throws {
-        var proposed = contentOffset
-        if let anchor, layout.snapsContentOffset, let centred = try centringOffset(anchor) { proposed = centred }
-        let target = try layout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: .zero)
+        let target: Point
+        if let anchor, layout.snapsContentOffset, let centred = try centringOffset(anchor) {
+            target = try layout.targetContentOffset(forProposedContentOffset: centred, withScrollingVelocity: .zero)
+        } else {
+            target = try layout.targetContentOffset(forProposedContentOffset: contentOffset)
+        }
         guard target.isFinite, target != contentOffset else { return }
         try setContentOffset(target)
     }

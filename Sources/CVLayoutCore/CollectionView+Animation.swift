@@ -254,8 +254,7 @@ extension CollectionView {
                     a.center.x - (anchor.center.x - oldOffset.x), content: size.width, viewport: boundsSize.width)
                 let y = clampOffset(
                     a.center.y - (anchor.center.y - oldOffset.y), content: size.height, viewport: boundsSize.height)
-                var proposed = try newLayout.targetContentOffset(
-                    forProposedContentOffset: Point(x: x, y: y), withScrollingVelocity: .zero)
+                var proposed = try newLayout.targetContentOffset(forProposedContentOffset: Point(x: x, y: y))
                 if policyAnchor != nil, newLayout.snapsContentOffset || proposed != Point(x: x, y: y) {
                     // A layout that snaps (Cover Flow) rests on the cell nearest the centre, which
                     // at the kept offset may be another cell — even when that offset is itself a

@@ -161,6 +161,17 @@ open class CollectionViewLayout {
         proposed
     }
 
+    /// `targetContentOffsetForProposedContentOffset:` (no velocity): where to rest after a layout
+    /// update (a bounds change) or a layout switch. Default: the proposed offset, as UIKit's base
+    /// layout; a layout that snaps while the user scrolls (the velocity form above) does not snap
+    /// here unless it overrides this too — the book's Cover Flow (Furrow ch. 4, Listing 4.32)
+    /// implements only the velocity form, so UIKit leaves its offset where a rotation or a switch
+    /// put it. Callback layouts and flow hooks answer both forms with their one
+    /// `target_content_offset` callback (velocity zero here).
+    open func targetContentOffset(forProposedContentOffset proposed: Point) throws -> Point {
+        proposed
+    }
+
     /// True for a layout whose `targetContentOffset` moves offsets to resting points of its own
     /// (a cell centred, a page edge). A layout switch under an anchoring policy then proposes the
     /// offset that centres the policy's cell, so the snap rests on that cell — whether or not the

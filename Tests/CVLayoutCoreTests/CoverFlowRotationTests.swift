@@ -82,18 +82,18 @@ final class CoverFlowRotationTests: XCTestCase {
         }
     }
 
-    /// `.none` proposes the kept offset (UIKit's `targetContentOffsetForProposedContentOffset:`
-    /// after the layout update), so the view still rests on a cover. Derived insets: 600 stays
-    /// 600 both ways (cover 5 is centred at 120 · 5 whatever the width); 650 in 320 × 480 (between
-    /// covers 5 and 6) becomes 600 in 480 × 320 (viewport centre 890: cover 5 at 840 is 50 away,
-    /// cover 6 at 960 is 70). Zero insets: 530 in 320 × 480 becomes 570 in 480 × 320 (centre 770:
-    /// cover 6 at 810, 40 away, cover 5 at 690, 80), and 450 in 480 × 320 becomes 410 in
-    /// 320 × 480 (centre 610: cover 4 at 570, 40 away): without a policy the centred cover drifts.
+    /// `.none` proposes the kept offset to UIKit's `targetContentOffsetForProposedContentOffset:`
+    /// (no velocity), which the book's Cover Flow does not implement (only Listing 4.32's velocity
+    /// form), so the offset stays, as in UIKit. Derived insets: 600 stays 600 both ways (cover 5 is
+    /// centred at 120 · 5 whatever the width); 650 stays 650 in 480 × 320 (viewport centre 890:
+    /// cover 5 at 840 is 50 away, cover 6 at 960 is 70). Zero insets: 530 stays 530 in 480 × 320
+    /// (centre 770: cover 6 at 810, 40 away, cover 5 at 690, 80), and 450 stays 450 in 320 × 480
+    /// (centre 610: cover 4 at 570, 40 away): without a policy the centred cover drifts.
     func testNoPolicyProposesTheKeptOffset() throws {
         let cases: [(Bool, Size, Double, Size, Double, Int)] = [
             (true, Self.portrait, 600, Self.landscape, 600, 5), (true, Self.landscape, 600, Self.portrait, 600, 5),
-            (true, Self.portrait, 650, Self.landscape, 600, 5),
-            (false, Self.portrait, 530, Self.landscape, 570, 6), (false, Self.landscape, 450, Self.portrait, 410, 4),
+            (true, Self.portrait, 650, Self.landscape, 650, 5),
+            (false, Self.portrait, 530, Self.landscape, 530, 6), (false, Self.landscape, 450, Self.portrait, 450, 4),
         ]
         for (derive, from, offset, to, expected, cover) in cases {
             let (_, cv) = try view(derive: derive, size: from, offset: offset)

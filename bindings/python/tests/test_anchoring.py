@@ -233,11 +233,12 @@ ROTATIONS = [
     (True, LANDSCAPE, 600, PORTRAIT, "first_visible", 360, 3),
     (False, PORTRAIT, 530, LANDSCAPE, "first_visible", 210, 3),           # 450 - 240
     (False, LANDSCAPE, 450, PORTRAIT, "first_visible", 290, 3),           # 450 - 160
-    # none: the kept offset is proposed and snapped (UIKit asks the layout after the update)
+    # none: the kept offset stays, as in UIKit (the book's Cover Flow answers only the velocity
+    # form of targetContentOffset, and a rotation asks the form without velocity)
     (True, PORTRAIT, 600, LANDSCAPE, "none", 600, 5),
-    (True, PORTRAIT, 650, LANDSCAPE, "none", 600, 5),                     # centre 890: 840 nearer than 960
-    (False, PORTRAIT, 530, LANDSCAPE, "none", 570, 6),                    # centre 770: 810 nearer than 690
-    (False, LANDSCAPE, 450, PORTRAIT, "none", 410, 4),                    # centre 610: 570 nearer than 690
+    (True, PORTRAIT, 650, LANDSCAPE, "none", 650, 5),                     # centre 890: 840 nearer than 960
+    (False, PORTRAIT, 530, LANDSCAPE, "none", 530, 6),                    # centre 770: 810 nearer than 690
+    (False, LANDSCAPE, 450, PORTRAIT, "none", 450, 4),                    # centre 610: 570 nearer than 690
 ]
 
 

@@ -42,7 +42,9 @@
 ** UICollectionView: The Complete Guide", 2nd ed. (2014), chapter 4; "MacMullin's post" is Jake
 ** MacMullin, "Creating a custom collection view layout" (2013); "Apple's guide" is Apple's
 ** "Collection View Programming Guide for iOS", "Custom Layouts: A Worked Example"; "the circle
-** article" is "iOS : Working with collection view layouts". docs/sources.md has the details.
+** article" is "iOS : Working with collection view layouts"; the grid follows Apple's sample code
+** "Implementing Modern Collection Views" and its UICollectionViewCompositionalLayout pages.
+** docs/sources.md has the details.
 */
 #ifndef CVLAYOUT_H
 #define CVLAYOUT_H
@@ -92,6 +94,7 @@ int cvl_version(uint32_t *out);
 **   tree: 48 bytes an item, at most CVL_MAX_STORED_ITEMS items (else CVL_ERROR_OVERFLOW);
 **   waterfall: as flow, plus 40 bytes an item and 4 an occupied column, at most
 **     CVL_MAX_STORED_ITEMS items in all (else CVL_ERROR_OVERFLOW before allocating);
+**   grid: 32 bytes a section, nothing per item (2^40 items cost what 4 do);
 **   custom: what its callbacks keep.
 **
 ** The layout cycle (runs inside the first query after an invalidation): flow O(S + items of
@@ -99,12 +102,14 @@ int cvl_version(uint32_t *out);
 ** its lines start at whole points, else up to 2^16 lines (the binder's tallest-cell search
 ** stops there), O(items) for varied sizes, O(items per column) when scrolling horizontally;
 ** tree O(n) (n number_of_children calls when its structure is stale); mosaic, circle O(1);
-** waterfall: the flow's, plus O(n log c) for c columns (c <= CVL_MAX_WATERFALL_COLUMNS).
+** waterfall: the flow's, plus O(n log c) for c columns (c <= CVL_MAX_WATERFALL_COLUMNS); grid O(S).
 **
 ** Rect queries (cvl_view_attributes_in_rect, cvl_view_visible_attributes): flow, Dimensions,
 ** Cover Flow, mosaic, circle O(log n + k) time; tree O(c log n + k) for c columns in the
 ** rect; waterfall O(log S + c' log n + k) for a rect within one section (c' = columns the rect
-** meets; the sum over the sections it crosses in general);
+** meets; the sum over the sections it crosses in general); grid O(log S + log n + k) for a rect
+** within one section (binary searches over the closed-form row and column edges; in general
+** O(log S + S' log n + k) for the S' sections the rect's y-range meets);
 ** Survey O(log n + k') scrolling vertically (k' = cells of the lines the rect crosses),
 ** O(S + m log n) horizontally (m = cells whose spread position can reach the rect); custom: its
 ** callback's. Memory O(min(k, capacity)): a count-only query (out NULL, capacity 0) stores
@@ -130,7 +135,7 @@ int cvl_version(uint32_t *out);
 ** memory in the library). Hit tests (cvl_view_index_path_at_point): a rect query of the frames
 ** that a cell drawn at the point could have, O(1) memory: O(log n + k) for the k cells within
 ** the layout's reach of the point — reach 0 (the frames at the point, O(log n)) for the flow
-** without hooks, Survey, Dimensions, mosaic, tree and waterfall layouts, half an item's diagonal
+** without hooks, Survey, Dimensions, mosaic, tree, waterfall and grid layouts, half an item's diagonal
 ** for the circle (its items rotate about their centres: an angular range of the circle);
 ** Cover Flow, a flow with hooks, custom layouts and any layout during an animation draw with
 ** transforms the library cannot bound, so their hit tests query the point +- the larger bounds
@@ -335,6 +340,7 @@ typedef struct cvl_view cvl_view;
 #define CVL_LAYOUT_CIRCLE        7  /* the circle article */
 #define CVL_LAYOUT_CUSTOM        8  /* cvl_custom_layout_create() */
 #define CVL_LAYOUT_WATERFALL     9  /* CHTCollectionViewWaterfallLayout's rule (flow subclass) */
+#define CVL_LAYOUT_GRID         10  /* Apple's compositional grid sample (fixed columns) */
 
 /* ============================================================================================
 ** Layouts: common functions
@@ -805,6 +811,65 @@ int cvl_waterfall_layout_create(cvl_layout **out_layout);
 int cvl_waterfall_layout_set_config(cvl_layout *layout, const cvl_waterfall_config *config);
 /** Reads the fields. Callable from hooks. */
 int cvl_waterfall_layout_get_config(const cvl_layout *layout, cvl_waterfall_config *out);
+
+/* ============================================================================================
+** Grid layout: a fixed-column grid, Apple's "Implementing Modern Collection Views" grid sample
+**
+** UICollectionViewCompositionalLayout with, in every section, one horizontal group of `columns`
+** equally wide items (NSCollectionLayoutGroup.horizontal(layoutSize:subitem:count:)) repeated
+** down the section, the group's interItemSpacing between the items of a row, the section's
+** interGroupSpacing between rows and its contentInsets around it; vertical scrolling, sections
+** stacked. Not a flow subclass: the flow functions refuse it (CVL_ERROR_INVALID_ARGUMENT).
+**
+** Section s with n items, W the view's width, from its top `origin` (0 for section 0, then the
+** previous section's end):
+**   content width = max(0, W - insets.left - insets.right)
+**   item width    = max(0, (content width - (columns - 1) * interitem_spacing) / columns)
+**   item height   = item_height if > 0, else item_aspect * item width
+**   header        = (insets.left, origin + insets.top, content width, header_height) when
+**                   header_height > 0 (kind CVL_KIND_HEADER, item 0): inside the insets, as
+**                   compositional headers with supplementariesFollowContentInsets (the default)
+**   top           = origin + insets.top + header_height
+**   item i        = (insets.left + (i % columns) * (item width + interitem_spacing),
+**                    top + (i / columns) * (item height + intergroup_spacing), item width, item height)
+**   end           = top + (rows ? (rows - 1) * (item height + intergroup_spacing) + item height : 0)
+**                   + insets.bottom, rows = ceil(n / columns)
+** Content size: (W, the last section's end); (W, 0) without sections. The numbers are the exact
+** doubles of these expressions (no pixel rounding: UIKit's is undocumented). Every frame is a
+** closed form of its index path: nothing is stored per item, counts up to CVL_MAX_ITEMS cost
+** O(S) (32 bytes a section). A bounds change that keeps the width keeps the layout. A layout
+** cycle whose item height or content height is not a finite double (a huge width times a huge
+** aspect) fails with CVL_ERROR_OVERFLOW, the previous frames kept.
+** Costs: prepare O(S); content size and single-element lookups O(1); rect queries O(log S +
+** log n + k) within one section (see the cost lists at the top); hit tests search the frames
+** at the point (reach 0).
+*/
+#define CVL_MAX_GRID_COLUMNS 1024
+
+/** The grid's properties; every section uses them. Each double finite, >= 0, at most 1e12. */
+typedef struct cvl_grid_config {
+    int64_t columns;             /* 5 (Apple's sample: items of fractionalWidth 0.2); 1 ... CVL_MAX_GRID_COLUMNS */
+    double item_height;          /* 0: use item_aspect; > 0: every item's height (.absolute) */
+    double item_aspect;          /* 1 (square): height = item_aspect * item width when item_height is 0 */
+    double interitem_spacing;    /* 0: between the items of a row (the group's interItemSpacing) */
+    double intergroup_spacing;   /* 0: between rows (the section's interGroupSpacing) */
+    cvl_insets content_insets;   /* 0, 0, 0, 0: each section's contentInsets */
+    double header_height;        /* 0 = no header */
+} cvl_grid_config;
+
+/** Fills *out with the defaults (5 square columns, no spacing, no insets, no header). Any thread. */
+int cvl_grid_config_default(cvl_grid_config *out);
+/** Creates a grid layout with the defaults. The caller owns *out_layout. O(1). */
+int cvl_grid_layout_create(cvl_layout **out_layout);
+/**
+** Sets every field at once, or nothing: CVL_ERROR_INVALID_ARGUMENT (the message names the field)
+** for columns outside 1 ... CVL_MAX_GRID_COLUMNS, a NaN, infinite, negative or larger than 1e12
+** double, or a layout that is not a grid; CVL_ERROR_NULL_ARGUMENT for a NULL config. Invalidates
+** the attached view when a value changes. O(1); the next layout cycle costs O(S).
+*/
+int cvl_grid_layout_set_config(cvl_layout *layout, const cvl_grid_config *config);
+/** Reads the fields (CVL_ERROR_INVALID_ARGUMENT for a layout that is not a grid). Callable from hooks. O(1). */
+int cvl_grid_layout_get_config(const cvl_layout *layout, cvl_grid_config *out);
 
 /* ============================================================================================
 ** The collection view

@@ -164,6 +164,15 @@ let abiTable: [String: StructInfo] = [
         ("column_count", \.column_count),
         ("minimum_column_width", \.minimum_column_width),
     ]),
+    "cvl_grid_config": info(cvl_grid_config.self, [
+        ("columns", \.columns),
+        ("item_height", \.item_height),
+        ("item_aspect", \.item_aspect),
+        ("interitem_spacing", \.interitem_spacing),
+        ("intergroup_spacing", \.intergroup_spacing),
+        ("content_insets", \.content_insets),
+        ("header_height", \.header_height),
+    ]),
     "cvl_data_source": info(cvl_data_source.self, [
         ("context", \.context),
         ("number_of_sections", \.number_of_sections),

@@ -41,6 +41,10 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_flow_layout_set_estimated_item_size, CVLayout.cvl_flow_layout_set_estimated_item_size_impl)
         same(CCVLayout.cvl_flow_layout_set_hooks, CVLayout.cvl_flow_layout_set_hooks_impl)
         same(CCVLayout.cvl_flow_layout_set_item_sizes, CVLayout.cvl_flow_layout_set_item_sizes_impl)
+        same(CCVLayout.cvl_grid_config_default, CVLayout.cvl_grid_config_default_impl)
+        same(CCVLayout.cvl_grid_layout_create, CVLayout.cvl_grid_layout_create_impl)
+        same(CCVLayout.cvl_grid_layout_get_config, CVLayout.cvl_grid_layout_get_config_impl)
+        same(CCVLayout.cvl_grid_layout_set_config, CVLayout.cvl_grid_layout_set_config_impl)
         same(CCVLayout.cvl_last_error_message, CVLayout.cvl_last_error_message_impl)
         same(CCVLayout.cvl_layout_destroy, CVLayout.cvl_layout_destroy_impl)
         same(CCVLayout.cvl_layout_get_type, CVLayout.cvl_layout_get_type_impl)
@@ -105,6 +109,6 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_waterfall_layout_create, CVLayout.cvl_waterfall_layout_create_impl)
         same(CCVLayout.cvl_waterfall_layout_get_config, CVLayout.cvl_waterfall_layout_get_config_impl)
         same(CCVLayout.cvl_waterfall_layout_set_config, CVLayout.cvl_waterfall_layout_set_config_impl)
-        XCTAssertEqual(96, 96)
+        XCTAssertEqual(100, 100)
     }
 }

@@ -140,6 +140,24 @@ final class FixtureTests: XCTestCase {
             try t.configure(c)
             rest.subtract(["tree", "item_size", "insets"])
             layout = t
+        case "grid":
+            let g = GridLayout()
+            var c = g.configuration
+            if let n = props["columns"] as? Int { c.columns = n }
+            if let v = props["item_height"] as? Double { c.itemHeight = v }
+            if let v = props["item_aspect"] as? Double { c.itemAspect = v }
+            if let v = props["interitem_spacing"] as? Double { c.interitemSpacing = v }
+            if let v = props["intergroup_spacing"] as? Double { c.intergroupSpacing = v }
+            if let i = props["content_insets"] as? [Double] {
+                c.contentInsets = EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3])
+            }
+            if let v = props["header_height"] as? Double { c.headerHeight = v }
+            try g.configure(c)
+            rest.subtract([
+                "columns", "item_height", "item_aspect", "interitem_spacing", "intergroup_spacing", "content_insets",
+                "header_height",
+            ])
+            layout = g
         case "circle":
             let c = CircleLayout()
             if let s = props["item_size"] { try c.setItemSize(try size2(s)); rest.remove("item_size") }

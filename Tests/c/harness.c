@@ -2324,6 +2324,128 @@ static void test_waterfall(void) {
     OK(cvl_layout_destroy(w));
 }
 
+/* The grid through the C boundary: NULL arguments, another layout's handle, the status codes,
+** all-or-nothing configs, 2^40 items. Defaults: 5 columns, aspect 1. Then 3 columns in 320 with
+** insets (4, 10, 6, 10), spacings 10 and 5, header 20, item_height 30 (the aspect unused):
+** item width (300 - 20) / 3 = 93.33.., rows 35 apart from 4 + 20 = 24; item 4 = row 1, column 1:
+** x = 10 + 103.33.. = 113.33.., y = 59. Section 0 of 5 items: 2 rows, end 24 + 35 + 30 + 6 = 95;
+** section 1 (2^40 - 5 items, rows = ceil((2^40 - 5) / 3) = 366503875924): header at 95 + 4, first
+** row at 95 + 4 + 20 = 119, end 119 + (rows - 1) * 35 + 30 + 6. */
+static void test_grid_layout(void) {
+    counts_ds d;
+    cvl_data_source ds;
+    cvl_layout *g = NULL, *flow = NULL;
+    cvl_view *view = NULL;
+    cvl_grid_config c, back;
+    cvl_flow_config fc;
+    cvl_attributes one, buf[64];
+    cvl_size content;
+    cvl_index_path ip;
+    size_t count = 0;
+    int64_t rows = 366503875924;
+    int found = 0;
+    int32_t type = 0;
+
+    OK(cvl_grid_config_default(&c));
+    CHECK(c.columns == 5 && c.item_height == 0 && c.item_aspect == 1 && c.interitem_spacing == 0
+          && c.intergroup_spacing == 0 && c.content_insets.left == 0 && c.header_height == 0);
+    FAILS(cvl_grid_config_default(NULL), CVL_ERROR_NULL_ARGUMENT);
+    FAILS(cvl_grid_layout_create(NULL), CVL_ERROR_NULL_ARGUMENT);
+    OK(cvl_grid_layout_create(&g));
+    OK(cvl_layout_get_type(g, &type));
+    CHECK(type == CVL_LAYOUT_GRID);
+    FAILS(cvl_grid_layout_set_config(g, NULL), CVL_ERROR_NULL_ARGUMENT);
+    FAILS(cvl_grid_layout_get_config(g, NULL), CVL_ERROR_NULL_ARGUMENT);
+    FAILS(cvl_grid_layout_set_config(NULL, &c), CVL_ERROR_NULL_ARGUMENT);
+    FAILS(cvl_grid_layout_get_config(NULL, &back), CVL_ERROR_NULL_ARGUMENT);
+    /* Each bad value beside a good one: refused whole, the message names it. */
+    back = c;
+    back.header_height = 20;
+    back.columns = CVL_MAX_GRID_COLUMNS + 1;
+    FAILS(cvl_grid_layout_set_config(g, &back), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("columns"));
+    back.columns = 0;
+    FAILS(cvl_grid_layout_set_config(g, &back), CVL_ERROR_INVALID_ARGUMENT);
+    back.columns = 3;
+    back.item_aspect = NAN;
+    FAILS(cvl_grid_layout_set_config(g, &back), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("itemAspect"));
+    back.item_aspect = 1;
+    back.content_insets.right = -1;
+    FAILS(cvl_grid_layout_set_config(g, &back), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("contentInsets.right"));
+    back.content_insets.right = 0;
+    back.intergroup_spacing = INFINITY;
+    FAILS(cvl_grid_layout_set_config(g, &back), CVL_ERROR_INVALID_ARGUMENT);
+    back.intergroup_spacing = 2e12;
+    FAILS(cvl_grid_layout_set_config(g, &back), CVL_ERROR_INVALID_ARGUMENT);
+    OK(cvl_grid_layout_get_config(g, &back));
+    CHECK(back.columns == 5 && back.header_height == 0 && back.intergroup_spacing == 0);
+    /* Another layout type's handle, and the flow's functions on the grid. */
+    OK(cvl_flow_layout_create(&flow));
+    FAILS(cvl_grid_layout_set_config(flow, &c), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("grid"));
+    FAILS(cvl_grid_layout_get_config(flow, &back), CVL_ERROR_INVALID_ARGUMENT);
+    FAILS(cvl_flow_layout_get_config(g, &fc), CVL_ERROR_INVALID_ARGUMENT);
+    OK(cvl_layout_destroy(flow));
+    FAILS(cvl_grid_layout_get_config(flow, &back), CVL_ERROR_INVALID_HANDLE);
+
+    c.columns = 3;
+    c.item_height = 30;
+    c.interitem_spacing = 10;
+    c.intergroup_spacing = 5;
+    c.content_insets = (cvl_insets){4, 10, 6, 10};
+    c.header_height = 20;
+    OK(cvl_grid_layout_set_config(g, &c));
+    OK(cvl_grid_layout_get_config(g, &back));
+    CHECK(memcmp(&back, &c, sizeof c) == 0);
+
+    memset(&d, 0, sizeof d);
+    d.sections = 2;
+    d.items[0] = 5;
+    d.items[1] = CVL_MAX_ITEMS - 5;
+    ds = make_ds(&d);
+    OK(cvl_view_create(&ds, g, &view));
+    OK(cvl_view_set_bounds_size(view, (cvl_size){320, 480}));
+    ip.section = 0;
+    ip.item = 4;
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    CHECK(found && one.frame.y == 59 && one.frame.height == 30);
+    NEAR(one.frame.x, 10 + 280.0 / 3 + 10);
+    NEAR(one.frame.width, 280.0 / 3);
+    ip.item = 5;
+    FAILS(cvl_view_attributes_for_item(view, ip, &one, &found), CVL_ERROR_OUT_OF_RANGE);
+    OK(cvl_view_content_size(view, &content));
+    CHECK(content.width == 320 && content.height == 119 + (double)(rows - 1) * 35 + 30 + 6);
+    ip.section = 1;
+    ip.item = CVL_MAX_ITEMS - 6; /* the last: (2^40 - 6) % 3 = 1, row (2^40 - 6) / 3 = rows - 1 */
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    CHECK(found && one.frame.y == 119 + (double)(rows - 1) * 35);
+    NEAR(one.frame.x, 10 + (280.0 / 3 + 10));
+    OK(cvl_view_attributes_for_element(view, CVL_CATEGORY_SUPPLEMENTARY, CVL_KIND_HEADER, (cvl_index_path){1, 0},
+                                       &one, &found));
+    CHECK(found && one.frame.x == 10 && one.frame.y == 99 && one.frame.width == 300 && one.frame.height == 20);
+    /* Around the seam: y 90 ... 130 holds section 1's header and first row (3 cells). */
+    OK(cvl_view_attributes_in_rect(view, (cvl_rect){0, 90, 320, 40}, NULL, 0, &count));
+    CHECK(count == 4);
+    FAILS(cvl_view_attributes_in_rect(view, (cvl_rect){0, 90, 320, 40}, buf, 2, &count), CVL_ERROR_CAPACITY);
+    CHECK(count == 4);
+    OK(cvl_view_attributes_in_rect(view, (cvl_rect){0, 90, 320, 40}, buf, 64, &count));
+    CHECK(count == 4);
+    /* Hit tests: a cell, the gap between rows. */
+    OK(cvl_view_index_path_at_point(view, (cvl_point){120, 60}, &ip, &found));
+    CHECK(found && ip.section == 0 && ip.item == 4);
+    OK(cvl_view_index_path_at_point(view, (cvl_point){120, 56}, &ip, &found));
+    CHECK(!found);
+    /* A rect holding more than CVL_MAX_QUERY_ELEMENTS cells stops at the limit, nothing written. */
+    count = 7777;
+    FAILS(cvl_view_attributes_in_rect(view, (cvl_rect){0, 0, 320, 1e9}, NULL, 0, &count), CVL_ERROR_OVERFLOW);
+    CHECK(count == 7777);
+    OK(cvl_layout_destroy(g)); /* the view keeps the layout; the handle is gone */
+    FAILS(cvl_grid_layout_get_config(g, &back), CVL_ERROR_INVALID_HANDLE);
+    OK(cvl_view_destroy(view));
+}
+
 int main(void) {
     test_basics();
     test_custom_layout_and_view();
@@ -2340,6 +2462,7 @@ int main(void) {
     test_invalidation_hook();
     test_self_sizing();
     test_waterfall();
+    test_grid_layout();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

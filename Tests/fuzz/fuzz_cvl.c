@@ -913,7 +913,7 @@ static ds_ctx *tree_view_model(void) { return tree_model; }
 /* ------------------------------------------------------------------------------------------
 ** Operations */
 static void op_create_layout(void) {
-    int slot = u8() % NL, rc, kind = u8() % 10;
+    int slot = u8() % NL, rc, kb = u8(), kind = kb % 10;
     layout_ctx *g;
     cvl_layout *h = NULL;
     if (layouts[slot].h) return; /* keep the slot's handle (destroy is its own operation) */
@@ -985,7 +985,15 @@ static void op_create_layout(void) {
         break;
     }
     case 8: g->kind = CVL_LAYOUT_CIRCLE; check(cvl_circle_layout_create(&h)); break;
-    default: g->kind = CVL_LAYOUT_WATERFALL; check(cvl_waterfall_layout_create(&h)); break;
+    default: /* the byte's next digit picks waterfall or grid (no byte read: inputs decode as before) */
+        if ((kb / 10) & 1) {
+            g->kind = CVL_LAYOUT_GRID;
+            check(cvl_grid_layout_create(&h));
+        } else {
+            g->kind = CVL_LAYOUT_WATERFALL;
+            check(cvl_waterfall_layout_create(&h));
+        }
+        break;
     }
     layouts[slot].h = h;
     layouts[slot].ctx = g;
@@ -1634,7 +1642,7 @@ static void op_layout_setter(uint8_t which) {
         OUTCALL(rc, cvl_layout_register_kind(l, name, &k), &k);
         if (rc == CVL_OK) REQUIRE(k >= 0, (int)k);
         OUTCALL(rc, cvl_layout_get_type(l, &t), &t);
-        if (rc == CVL_OK) REQUIRE(t >= CVL_LAYOUT_FLOW && t <= CVL_LAYOUT_WATERFALL, (int)t);
+        if (rc == CVL_OK) REQUIRE(t >= CVL_LAYOUT_FLOW && t <= CVL_LAYOUT_GRID, (int)t);
         break;
     }
     case 7: {
@@ -1718,16 +1726,32 @@ static void op_layout_setter(uint8_t which) {
             OUTCALL(rc, cvl_circle_layout_get_item_size(l, &s), &s);
         }
         break;
-    case 11: {
-        cvl_waterfall_config c;
-        uint8_t b = u8();
-        check(cvl_waterfall_config_default(&c));
-        c.column_count = b < 200 ? (int64_t)(b % 6) : (int64_t)u64();
-        c.minimum_column_width = (b & 1) ? dbl() : (b & 2) ? dim() : 0;
-        check(cvl_waterfall_layout_set_config(l, &c));
-        OUTCALL(rc, cvl_waterfall_layout_get_config(l, &c), &c);
+    case 11:
+        if ((which / 15) & 1) { /* the grid's config (on any layout: other kinds are refused) */
+            cvl_grid_config c;
+            uint8_t b = u8();
+            check(cvl_grid_config_default(b == 255 ? NULL : &c));
+            if (b == 255) check(cvl_grid_config_default(&c));
+            c.columns = b < 200 ? (int64_t)(b % 9) : (int64_t)u64();
+            if (b & 1) c.item_height = (b & 2) ? dbl() : dim();
+            if (b & 4) c.item_aspect = dbl();
+            if (b & 8) c.interitem_spacing = (b & 2) ? dbl() : dim() / 8;
+            if (b & 16) c.intergroup_spacing = (b & 2) ? dbl() : dim() / 8;
+            if (b & 32) c.content_insets.left = (b & 2) ? dbl() : dim() / 4;
+            if (b & 64) c.content_insets.top = dim() / 4;
+            if (b & 128) c.header_height = (b & 2) ? dbl() : dim() / 2;
+            check(cvl_grid_layout_set_config(l, u8() == 255 ? NULL : &c));
+            OUTCALL(rc, cvl_grid_layout_get_config(l, &c), &c);
+        } else {
+            cvl_waterfall_config c;
+            uint8_t b = u8();
+            check(cvl_waterfall_config_default(&c));
+            c.column_count = b < 200 ? (int64_t)(b % 6) : (int64_t)u64();
+            c.minimum_column_width = (b & 1) ? dbl() : (b & 2) ? dim() : 0;
+            check(cvl_waterfall_layout_set_config(l, &c));
+            OUTCALL(rc, cvl_waterfall_layout_get_config(l, &c), &c);
+        }
         break;
-    }
     case 12: { /* range edit of bulk sizes */
         cvl_size sizes[8];
         int64_t s = (u8() & 7) == 7 ? (int64_t)u64() : (int64_t)(u8() % 6);

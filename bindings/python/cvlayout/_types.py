@@ -49,6 +49,7 @@ KIND_FIRST_CUSTOM: Final = 100
 #: Number of custom attribute slots in cvl_attributes.
 CUSTOM_SLOTS: Final = 8
 MAX_WATERFALL_COLUMNS: Final = 1024
+MAX_GRID_COLUMNS: Final = 1024
 
 
 class Status(CEnum):
@@ -117,6 +118,8 @@ class LayoutType(CEnum):
     CUSTOM = 8
     #: CHTCollectionViewWaterfallLayout's rule (flow subclass)
     WATERFALL = 9
+    #: Apple's compositional grid sample (fixed columns)
+    GRID = 10
 
 
 class ScrollDirection(CEnum):
@@ -253,6 +256,7 @@ LAYOUT_TREE: Final = LayoutType.TREE
 LAYOUT_CIRCLE: Final = LayoutType.CIRCLE
 LAYOUT_CUSTOM: Final = LayoutType.CUSTOM
 LAYOUT_WATERFALL: Final = LayoutType.WATERFALL
+LAYOUT_GRID: Final = LayoutType.GRID
 SCROLL_VERTICAL: Final = ScrollDirection.VERTICAL
 SCROLL_HORIZONTAL: Final = ScrollDirection.HORIZONTAL
 UPDATE_INSERT: Final = UpdateAction.INSERT
@@ -298,7 +302,7 @@ StatusName = Literal["ok", "error_null_argument", "error_invalid_argument", "err
 CategoryName = Literal["cell", "supplementary", "decoration"]
 KindName = Literal["none", "header", "footer", "binder", "connector"]
 LayoutTypeName = Literal["flow", "survey", "dimensions", "cover_flow", "mosaic", "tree", "circle", "custom",
-                         "waterfall"]
+                         "waterfall", "grid"]
 ScrollDirectionName = Literal["vertical", "horizontal"]
 UpdateActionName = Literal["insert", "delete", "reload", "move"]
 LayoutModeName = Literal["aspect_fit", "aspect_fill"]
@@ -881,6 +885,28 @@ class cvl_waterfall_config(Structure):
         ("minimum_column_width", c_double),
     ]
 
+
+class cvl_grid_config(Structure):
+    """The grid's properties; every section uses them. Each double finite, >= 0, at most 1e12."""
+
+    columns: int  # 5 (Apple's sample: items of fractionalWidth 0.2); 1 ... CVL_MAX_GRID_COLUMNS
+    item_height: float  # 0: use item_aspect; > 0: every item's height (.absolute)
+    item_aspect: float  # 1 (square): height = item_aspect * item width when item_height is 0
+    interitem_spacing: float  # 0: between the items of a row (the group's interItemSpacing)
+    intergroup_spacing: float  # 0: between rows (the section's interGroupSpacing)
+    content_insets: cvl_insets  # 0, 0, 0, 0: each section's contentInsets
+    header_height: float  # 0 = no header
+
+    _fields_ = [
+        ("columns", c_int64),
+        ("item_height", c_double),
+        ("item_aspect", c_double),
+        ("interitem_spacing", c_double),
+        ("intergroup_spacing", c_double),
+        ("content_insets", cvl_insets),
+        ("header_height", c_double),
+    ]
+
 DataSourceNumberOfSectionsFn = CFUNCTYPE(c_int, c_void_p, POINTER(c_int64))
 
 DataSourceNumberOfItemsFn = CFUNCTYPE(c_int, c_void_p, c_int64, POINTER(c_int64))
@@ -988,6 +1014,7 @@ STRUCTS: Final[dict[str, type[Structure]]] = {
     "cvl_tree_data_source": cvl_tree_data_source,
     "cvl_tree_config": cvl_tree_config,
     "cvl_waterfall_config": cvl_waterfall_config,
+    "cvl_grid_config": cvl_grid_config,
     "cvl_data_source": cvl_data_source,
     "cvl_animation": cvl_animation,
     "cvl_section_snapshot": cvl_section_snapshot,
@@ -1048,6 +1075,10 @@ FUNCTIONS: Final[list[tuple[str, list[Any], Any]]] = [
     ("cvl_waterfall_layout_create", [POINTER(LayoutHandle)], c_int),
     ("cvl_waterfall_layout_set_config", [LayoutHandle, POINTER(cvl_waterfall_config)], c_int),
     ("cvl_waterfall_layout_get_config", [LayoutHandle, POINTER(cvl_waterfall_config)], c_int),
+    ("cvl_grid_config_default", [POINTER(cvl_grid_config)], c_int),
+    ("cvl_grid_layout_create", [POINTER(LayoutHandle)], c_int),
+    ("cvl_grid_layout_set_config", [LayoutHandle, POINTER(cvl_grid_config)], c_int),
+    ("cvl_grid_layout_get_config", [LayoutHandle, POINTER(cvl_grid_config)], c_int),
     ("cvl_view_create", [POINTER(cvl_data_source), LayoutHandle, POINTER(ViewHandle)], c_int),
     ("cvl_view_destroy", [ViewHandle], c_int),
     ("cvl_view_set_bounds_size", [ViewHandle, cvl_size], c_int),
@@ -1159,6 +1190,10 @@ if TYPE_CHECKING:
     def cvl_waterfall_layout_create(out_layout: Any, /) -> int: ...
     def cvl_waterfall_layout_set_config(layout: Any, config: Any, /) -> int: ...
     def cvl_waterfall_layout_get_config(layout: Any, out: Any, /) -> int: ...
+    def cvl_grid_config_default(out: Any, /) -> int: ...
+    def cvl_grid_layout_create(out_layout: Any, /) -> int: ...
+    def cvl_grid_layout_set_config(layout: Any, config: Any, /) -> int: ...
+    def cvl_grid_layout_get_config(layout: Any, out: Any, /) -> int: ...
     def cvl_view_create(source: Any, layout: Any, out_view: Any, /) -> int: ...
     def cvl_view_destroy(view: Any, /) -> int: ...
     def cvl_view_set_bounds_size(view: Any, size: cvl_size, /) -> int: ...

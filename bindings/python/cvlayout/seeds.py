@@ -1,5 +1,5 @@
-"""The seeds' non-flow layouts: the paged mosaic (001), the class-hierarchy tree (002), the
-circle (004)."""
+"""The layouts that are not flow layouts: the seeds' paged mosaic (001), class-hierarchy tree
+(002) and circle (004), and the fixed-column grid (Apple's compositional grid sample)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from ._layout_base import BaseLayout, create
 from .geometry import IndexPath, Insets, InsetsLike, Size, SizeLike, insets, pair
 
 #: What the package exports from here (its __init__ takes the list as it is).
-__all__ = ["CircleLayout", "MosaicLayout", "TreeLayout", "parse_tree"]
+__all__ = ["CircleLayout", "GridLayout", "MosaicLayout", "TreeLayout", "parse_tree"]
 
 _MOSAIC_FIELDS = ("padding", "column_width", "row_height", "large_cell_width", "large_cell_height",
                   "medium_cell_height")
@@ -262,3 +262,124 @@ class CircleLayout(BaseLayout):
     @item_size.setter
     def item_size(self, value: SizeLike) -> None:
         _lib.cvl_circle_layout_set_item_size(self.handle, T.cvl_size(*pair(value)))
+
+
+_GRID_FIELDS = ("columns", "item_height", "item_aspect", "interitem_spacing", "intergroup_spacing",
+                "content_insets", "header_height")
+
+
+class _GridNumber:
+    """A GridLayout property in points (or a ratio) backed by cvl_grid_layout_get_config / set_config."""
+
+    def __init__(self, doc: str) -> None:
+        self.__doc__ = doc
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> _GridNumber: ...
+    @overload
+    def __get__(self, obj: GridLayout, owner: type | None = None) -> float: ...
+
+    def __get__(self, obj: GridLayout | None, owner: type | None = None) -> _GridNumber | float:
+        if obj is None:
+            return self
+        return float(getattr(obj._read(), self.name))
+
+    def __set__(self, obj: GridLayout, value: float) -> None:
+        obj.configure(**{self.name: value})
+
+
+class GridLayout(BaseLayout):
+    """A fixed-column grid (Apple's "Implementing Modern Collection Views" grid: a compositional
+    layout whose sections repeat one horizontal group of ``columns`` equally wide items).
+
+    Properties (defaults the library's, ``GridLayout.defaults()``): ``columns`` (5), ``item_height``
+    (0: use ``item_aspect``; > 0: absolute), ``item_aspect`` (1: square; height over width),
+    ``interitem_spacing`` and ``intergroup_spacing`` (0), ``content_insets`` (top, left, bottom,
+    right; 0) and ``header_height`` (0: no header), the same for every section. Item i of a
+    section is at row i // columns, column i % columns; vertical scrolling, sections stacked.
+    Setting several at once (``configure``) is all or nothing; a bad value raises InvalidArgument
+    and changes nothing."""
+
+    KIND = "grid"
+    SPEC_KEYS = _GRID_FIELDS
+
+    item_height = _GridNumber("Every item's height when > 0; 0 (default): item_aspect * item width.")
+    item_aspect = _GridNumber("Item height over item width when item_height is 0 (default 1: square).")
+    interitem_spacing = _GridNumber("The gap between the items of a row (the group's interItemSpacing).")
+    intergroup_spacing = _GridNumber("The gap between rows (the section's interGroupSpacing).")
+    header_height = _GridNumber("Each section's header height, inside its insets; 0 (default): no header.")
+
+    def __init__(self, **config: float | InsetsLike) -> None:
+        self._init_state()
+        self._h = create("cvl_grid_layout_create")
+        try:
+            if config:
+                self.configure(**config)
+        except BaseException:
+            self.close()
+            raise
+
+    @staticmethod
+    def defaults() -> dict[str, float | Insets]:
+        """The library's defaults (``cvl_grid_config_default``) as a dict of every property."""
+        cfg = T.cvl_grid_config()
+        _lib.cvl_grid_config_default(ctypes.byref(cfg))
+        return GridLayout._as_dict(cfg)
+
+    @staticmethod
+    def _as_dict(cfg: T.cvl_grid_config) -> dict[str, float | Insets]:
+        out: dict[str, float | Insets] = {name: float(getattr(cfg, name)) for name in _GRID_FIELDS
+                                          if name not in ("columns", "content_insets")}
+        i = cfg.content_insets
+        out["columns"] = int(cfg.columns)
+        out["content_insets"] = (i.top, i.left, i.bottom, i.right)
+        return out
+
+    def _read(self) -> T.cvl_grid_config:
+        cfg = T.cvl_grid_config()
+        _lib.cvl_grid_layout_get_config(self._ch(), ctypes.byref(cfg))
+        return cfg
+
+    def configure(self, **config: float | InsetsLike) -> None:
+        """Sets several properties in one call, all or nothing (the library validates)."""
+        cfg = self._read()
+        for name, value in config.items():
+            if name not in _GRID_FIELDS:
+                raise TypeError(f"GridLayout has no property {name!r}")
+            if name == "columns":
+                cfg.columns = int64(value, "columns")
+            elif name == "content_insets":
+                cfg.content_insets = T.cvl_insets(*_insets(value))
+            else:
+                if not isinstance(value, (int, float)):
+                    raise TypeError(f"GridLayout {name} is a number, not {value!r}")
+                setattr(cfg, name, float(value))
+        _lib.cvl_grid_layout_set_config(self.handle, ctypes.byref(cfg))
+
+    @property
+    def config(self) -> dict[str, float | Insets]:
+        """Every property as a dict."""
+        return self._as_dict(self._read())
+
+    @property
+    def columns(self) -> int:
+        """Items per row (the group's count), 1 ... CVL_MAX_GRID_COLUMNS; default 5."""
+        return int(self._read().columns)
+
+    @columns.setter
+    def columns(self, value: int) -> None:
+        self.configure(columns=value)
+
+    @property
+    def content_insets(self) -> Insets:
+        """Each section's insets (top, left, bottom, right); the header lies inside them."""
+        i = self._read().content_insets
+        return (i.top, i.left, i.bottom, i.right)
+
+    @content_insets.setter
+    def content_insets(self, value: InsetsLike) -> None:
+        self.configure(content_insets=value)

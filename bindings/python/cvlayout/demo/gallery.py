@@ -80,6 +80,12 @@ ENTRIES: list[tuple[str, JSONObject]] = [
                    "header_reference_size": [0, 40]},
         "sections": [{"image_sizes": _PHOTOS * 3, "max_size": [200, 200]}],
         "viewport": {"width": 480, "height": 640, "offset": [0, 0]}}),
+    ("grid", {
+        "version": 1, "title": "Grid (Apple's compositional grid sample): 4 columns, aspect 3:4, headers in the insets",
+        "layout": {"kind": "grid", "columns": 4, "item_aspect": 1.25, "interitem_spacing": 8, "intergroup_spacing": 8,
+                   "content_insets": [10, 12, 16, 12], "header_height": 32},
+        "sections": [{"count": 10}, {"count": 7}, {"count": 12}],
+        "viewport": {"width": 480, "height": 640, "offset": [0, 0]}}),
     ("tree", {
         "version": 1, "title": "Class hierarchy tree (Apple's guide)",
         "layout": {"kind": "tree", "tree": CLASS_TREE, "item_size": [190, 36]},

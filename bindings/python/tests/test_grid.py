@@ -1,0 +1,89 @@
+"""The fixed-column grid (Apple's compositional grid sample) from Python: the class's properties
+and defaults, errors as exceptions that change nothing, the flow functions it refuses, huge
+counts, hit tests and a layout switch. Its frames are the shared fixtures Tests/fixtures/grid-*.json
+(test_fixtures.py)."""
+
+from __future__ import annotations
+
+import ctypes
+
+import pytest
+from conftest import requires
+
+import cvlayout
+from cvlayout import _lib
+from cvlayout import _types as T
+
+needs_grid = requires("cvl_grid_layout_create", "cvl_grid_layout_set_config", "cvl_grid_config_default")
+
+
+@needs_grid
+def test_defaults_properties_and_frames():
+    assert cvlayout.GridLayout.defaults() == {
+        "columns": 5, "item_height": 0.0, "item_aspect": 1.0, "interitem_spacing": 0.0, "intergroup_spacing": 0.0,
+        "content_insets": (0.0, 0.0, 0.0, 0.0), "header_height": 0.0}
+    # 3 columns in 330 with insets 15 (one number: every side) and spacing 15: (300 - 30) / 3 = 90 wide,
+    # x = 15, 120, 225; aspect 4/3 -> 120 high; rows 120 + 6 = 126 apart from 15 + 20 (header) = 35.
+    layout = cvlayout.GridLayout(columns=3, interitem_spacing=15, intergroup_spacing=6, content_insets=15,
+                                 header_height=20, item_aspect=4 / 3)
+    with cvlayout.CollectionView(layout, [4], bounds_size=(330, 500)) as view:
+        assert view.layout.layout_type == "grid"
+        assert layout.columns == 3 and layout.content_insets == (15.0, 15.0, 15.0, 15.0)
+        frames = {(a.category, a.index_path): a.frame for a in view.all_attributes()}
+        assert frames == {("supplementary", (0, 0)): (15.0, 15.0, 300.0, 20.0),
+                          ("cell", (0, 0)): (15.0, 35.0, 90.0, 120.0), ("cell", (0, 1)): (120.0, 35.0, 90.0, 120.0),
+                          ("cell", (0, 2)): (225.0, 35.0, 90.0, 120.0), ("cell", (0, 3)): (15.0, 161.0, 90.0, 120.0)}
+        # end = 161 + 120 + 15
+        assert view.content_size == (330.0, 296.0)
+        # An absolute height wins over the aspect; the view follows the property at once.
+        layout.item_height = 50
+        assert layout.config["item_height"] == 50.0 and layout.item_aspect == pytest.approx(4 / 3)
+        assert view.attributes_for_item((0, 3)).frame == (15.0, 91.0, 90.0, 50.0)
+        assert view.index_path_at((130, 60)) == (0, 1)
+        assert view.index_path_at((130, 100)) is None      # row 1, column 1: item 4 of 4 does not exist
+        assert view.index_path_at((112, 60)) is None       # between columns 0 and 1
+
+
+@needs_grid
+@pytest.mark.parametrize("props", [{"columns": 0}, {"columns": 1025}, {"columns": -3}, {"item_height": -1},
+                                   {"item_aspect": float("nan")}, {"interitem_spacing": float("inf")},
+                                   {"intergroup_spacing": 2e12}, {"content_insets": (0, -1, 0, 0)},
+                                   {"header_height": -0.5}])
+def test_errors_change_nothing(props):
+    with cvlayout.GridLayout(columns=4, header_height=10) as layout:
+        before = layout.config
+        good = {"interitem_spacing": 7.0} if "intergroup_spacing" in props else {"intergroup_spacing": 7.0}
+        with pytest.raises(cvlayout.InvalidArgument, match=next(iter(props)).split("_")[0]):
+            layout.configure(**good, **props)     # a good value beside the bad one: all or nothing
+        assert layout.config == before
+
+
+@needs_grid
+def test_unknown_property_and_flow_functions_are_refused():
+    with cvlayout.GridLayout() as layout:
+        with pytest.raises(TypeError, match="spacing"):
+            layout.configure(spacing=3)
+        with pytest.raises(TypeError):
+            layout.configure(item_height="tall")
+        # The grid is no flow layout: the flow's functions refuse its handle.
+        with pytest.raises(cvlayout.InvalidArgument, match="flow"):
+            _lib.cvl_flow_layout_get_config(layout.handle, ctypes.byref(T.cvl_flow_config()))
+
+
+@needs_grid
+def test_huge_counts_and_a_layout_switch():
+    # 2^40 items: nothing per item. 4 columns of 100 x 100 in 400; the last item of section 0
+    # (2^40 - 1 = 4 * (2^38 - 1) + 3) is at row 2^38 - 1, column 3.
+    n = T.MAX_ITEMS
+    with cvlayout.CollectionView(cvlayout.GridLayout(columns=4), [n], bounds_size=(400, 800)) as view:
+        rows = 1 << 38
+        assert view.content_size == (400.0, rows * 100.0)
+        assert view.attributes_for_item((0, n - 1)).frame == (300.0, (rows - 1) * 100.0, 100.0, 100.0)
+        view.content_offset = (0, (rows // 2) * 100.0)
+        visible = view.visible_attributes()
+        assert len(visible) == 32 and min(a.index_path[1] for a in visible) == (rows // 2) * 4
+        # Switch to a flow layout and back: the grid answers again the same frames.
+        view.set_layout(cvlayout.FlowLayout(item_size=(100, 100), minimum_interitem_spacing=0,
+                                            minimum_line_spacing=0))
+        view.set_layout(cvlayout.GridLayout(columns=4))
+        assert view.attributes_for_item((0, n - 1)).frame == (300.0, (rows - 1) * 100.0, 100.0, 100.0)

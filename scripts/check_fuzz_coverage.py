@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Lists the functions of include/cvlayout.h that the libFuzzer harness (Tests/fuzz/fuzz_cvl.c)
-never calls, so that docs/fuzzing.md's "a harness over every function of the header" stays true.
+never calls, and the layout types (CVL_LAYOUT_*, not the CVL_LAYOUT_MODE_* values) it never names,
+so that docs/fuzzing.md's "a harness over every function of the header" and "layouts of every
+kind" stay true.
 
     python3 scripts/check_fuzz_coverage.py        (run by `make test`; exit 1 and the names if any)
 
@@ -31,11 +33,22 @@ def missing(harness: pathlib.Path = HARNESS) -> list[str]:
     return [name for name in cvl_header.load().functions if name not in called]
 
 
+def missing_layout_types(harness: pathlib.Path = HARNESS) -> list[str]:
+    """The header's CVL_LAYOUT_* layout types that `harness` never names outside comments."""
+    code = code_only(harness.read_text())
+    kinds = [f"CVL_{n}" for n in cvl_header.load().defines
+             if n.startswith("LAYOUT_") and not n.startswith("LAYOUT_MODE_")]
+    return [k for k in kinds if not re.search(rf"\b{k}\b", code)]
+
+
 def main() -> int:
     absent = missing()
     for name in absent:
         print(f"{HARNESS.relative_to(cvl_header.ROOT)}: never calls {name} (include/cvlayout.h)")
-    return 1 if absent else 0
+    kinds = missing_layout_types()
+    for name in kinds:
+        print(f"{HARNESS.relative_to(cvl_header.ROOT)}: never creates a layout of type {name} (include/cvlayout.h)")
+    return 1 if absent or kinds else 0
 
 
 if __name__ == "__main__":

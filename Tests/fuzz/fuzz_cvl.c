@@ -1380,14 +1380,20 @@ static void op_view_setter(uint8_t which) {
     case 10: { /* self-sizing: measured sizes (some outside the counts, some hostile) */
         cvl_index_path ips[6];
         cvl_size sz[6];
-        size_t n = u8() % 7, i;
+        /* 0..6 paths, or (the last four byte values, which gave 0..3 before this case was
+        ** reachable) 7: a count beyond the limit. */
+        uint8_t nb = u8();
+        size_t n = nb >= 252 ? 7 : nb % 7, i;
         for (i = 0; i < n && i < 6; i++) {
             ips[i] = index_path();
             sz[i].width = (u8() & 7) == 7 ? dbl() : dim();
             sz[i].height = (u8() & 7) == 7 ? dbl() : dim();
         }
-        if (n > 6) { /* a count beyond the header's limit, checked before reading */
-            check(cvl_view_set_measured_sizes(v, ips, sz, (size_t)u64()));
+        if (n > 6) { /* a count beyond the header's limit, checked before reading: must fail */
+            uint64_t c = u64();
+            size_t count = c > CVL_MAX_STORED_ITEMS ? (size_t)c : (size_t)(CVL_MAX_STORED_ITEMS + 1 + c);
+            rc = check(cvl_view_set_measured_sizes(v, ips, sz, count));
+            REQUIRE(rc != CVL_OK, rc);
         } else {
             check(cvl_view_set_measured_sizes(v, (n && u8() == 255) ? NULL : ips, sz, n));
         }
@@ -1419,12 +1425,14 @@ static void op_view_setter(uint8_t which) {
             };
             cvl_index_path out[8], *buf, ip = {0, 0};
             size_t cnt, cap = (n * 3) % 9;
+            uint32_t pos;
             if (n) ip = ips[0];
             buf = n == 0 || (n == 5 && (ip.item & 4)) ? NULL : out;
             fill(out, sizeof out);
             fill(&cnt, sizeof cnt);
-            rc = check(
-                cvl_view_items_to_measure_for_scroll(v, ip, positions[n + (size_t)(ip.item & 3)], buf, cap, &cnt));
+            /* (n = 7, the count beyond the limit, wraps round to the first positions) */
+            pos = positions[(n + (size_t)(ip.item & 3)) % (sizeof positions / sizeof *positions)];
+            rc = check(cvl_view_items_to_measure_for_scroll(v, ip, pos, buf, cap, &cnt));
             if (rc == CVL_OK) {
                 REQUIRE(buf == NULL ? cap == 0 : cnt <= cap, (int)cnt);
             } else if (rc == CVL_ERROR_CAPACITY) {

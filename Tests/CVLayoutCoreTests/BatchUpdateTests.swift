@@ -8,18 +8,6 @@ private typealias IndexPath = CVLayoutCore.IndexPath
 private func ip(_ s: Int, _ i: Int) -> IndexPath { IndexPath(section: s, item: i) }
 private let whole = UpdateItem.sectionItem
 
-/// SplitMix64: a small seeded generator so every run sees the same random cases.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 final class BatchUpdateTests: XCTestCase {
 
     private func plan(old: [Int], new: [Int], _ build: (inout BatchUpdate) -> Void) throws -> UpdatePlan {
@@ -695,7 +683,7 @@ final class BatchUpdateTests: XCTestCase {
         XCTAssertEqual(p.oldIndexPath(forNew: ip(1, 1_000_000)), ip(1, 999_998))
 
         // 10^6 items, 20 000 changes: building and 10^5 queries are fast (no per-item storage).
-        var rng = SplitMix64(state: 7)
+        var rng = SplitMix64(seed: 7)
         let n = 1_000_000
         var deletes = Set<Int>()
         while deletes.count < 10_000 { deletes.insert(Int.random(in: 0..<n, using: &rng)) }
@@ -878,7 +866,7 @@ final class BatchUpdateTests: XCTestCase {
     }
 
     func test_randomizedAgainstArrayModel() throws {
-        var rng = SplitMix64(state: 0xC0FFEE)
+        var rng = SplitMix64(seed: 0xC0FFEE)
         for iteration in 0..<4000 {
             let c = randomCase(&rng)
             let sim = simulate(c.update, old: c.oldCounts, new: c.newCounts)

@@ -64,7 +64,7 @@ final class CustomLayoutsTests: XCTestCase {
     ) throws {
         let all = try allElements(cv)
         let size = try cv.contentSize()
-        var g = SplitMix(seed)
+        var g = SplitMix64(seed: seed)
         var extra: [Rect] = [
             Rect(x: -1e6, y: -1e6, width: 2e6 + size.width, height: 2e6 + size.height),
             Rect(x: 0, y: 0, width: size.width, height: size.height),
@@ -78,9 +78,11 @@ final class CustomLayoutsTests: XCTestCase {
             extra.append(Rect(x: f.minX, y: f.minY, width: 0.5, height: 0.5))
         }
         for _ in 0..<rects {
-            let x = g.double(-50, size.width + 50), y = g.double(-50, size.height + 50)
+            let x = g.double(in: -50..<size.width + 50), y = g.double(in: -50..<size.height + 50)
             extra.append(
-                Rect(x: x, y: y, width: g.double(0, size.width / 2 + 10), height: g.double(0, size.height / 2 + 10)))
+                Rect(
+                    x: x, y: y, width: g.double(in: 0..<size.width / 2 + 10),
+                    height: g.double(in: 0..<size.height / 2 + 10)))
         }
         for r in extra {
             let got = Set(try cv.layoutAttributesForElements(in: r))
@@ -88,22 +90,6 @@ final class CustomLayoutsTests: XCTestCase {
             XCTAssertEqual(got.count, want.count, "rect \(r)", file: file, line: line)
             XCTAssertEqual(got, want, "rect \(r)", file: file, line: line)
         }
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        init(_ s: UInt64) { state = s }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func double(_ lo: Double, _ hi: Double) -> Double {
-            lo + (hi - lo) * Double(next() >> 11) / Double(1 << 53)
-        }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
     }
 
     // MARK: - CircleLayout (the circle article)
@@ -201,12 +187,12 @@ final class CustomLayoutsTests: XCTestCase {
     }
 
     func testCircleRectQueriesMatchBruteForceOnManyShapes() throws {
-        var g = SplitMix(99)
+        var g = SplitMix64(seed: 99)
         for trial in 0..<40 {
             let n = [1, 2, 3, 7, 20, 97, 500][trial % 7]
             let layout = CircleLayout()
-            try layout.setItemSize(Size(width: g.double(0.5, 80), height: g.double(0.5, 80)))
-            let cv = try makeCV([n], layout, g.double(10, 900), g.double(10, 900))
+            try layout.setItemSize(Size(width: g.double(in: 0.5..<80), height: g.double(in: 0.5..<80)))
+            let cv = try makeCV([n], layout, g.double(in: 10..<900), g.double(in: 10..<900))
             try checkRectQueries(cv, rects: 60, seed: UInt64(trial))
         }
         // Radius 0 (bounds 2 × 2): every item has the same frame.
@@ -525,12 +511,14 @@ final class CustomLayoutsTests: XCTestCase {
     }
 
     /// A random forest as children counts per section.
-    private func randomForest(_ g: inout SplitMix, roots: Int, depth: Int, maxChildren: Int) -> [[Int]] {
+    private func randomForest(_ g: inout SplitMix64, roots: Int, depth: Int, maxChildren: Int) -> [[Int]] {
         var out: [[Int]] = []
         var width = roots
         for d in 0..<depth {
             guard width > 0 else { break }
-            let row = (0..<width).map { _ in d == depth - 1 ? 0 : (g.int(3) == 0 ? 0 : g.int(maxChildren + 1)) }
+            let row = (0..<width).map { _ in
+                d == depth - 1 ? 0 : (g.int(below: 3) == 0 ? 0 : g.int(below: maxChildren + 1))
+            }
             out.append(row)
             width = row.reduce(0, +)
         }
@@ -539,14 +527,18 @@ final class CustomLayoutsTests: XCTestCase {
 
     func testTreeMatchesListingReference() throws {
         // The class tree first, then random forests.
-        var g = SplitMix(1234)
+        var g = SplitMix64(seed: 1234)
         var trees = [classTree, [[0]], [[1], [1], [1], [0]], [[2, 3], [0, 1, 0, 0, 2], [0, 0, 0]]]
-        for _ in 0..<60 { trees.append(randomForest(&g, roots: 1 + g.int(4), depth: 1 + g.int(6), maxChildren: 4)) }
+        for _ in 0..<60 {
+            trees.append(randomForest(&g, roots: 1 + g.int(below: 4), depth: 1 + g.int(below: 6), maxChildren: 4))
+        }
         for (t, tree) in trees.enumerated() {
             let layout = TreeLayout()
-            try layout.setItemSize(Size(width: g.double(1, 200), height: g.double(1, 60)))
+            try layout.setItemSize(Size(width: g.double(in: 1..<200), height: g.double(in: 1..<60)))
             try layout.setInsets(
-                EdgeInsets(top: g.double(0, 12), left: g.double(0, 12), bottom: g.double(0, 12), right: g.double(0, 12))
+                EdgeInsets(
+                    top: g.double(in: 0..<12), left: g.double(in: 0..<12), bottom: g.double(in: 0..<12),
+                    right: g.double(in: 0..<12))
             )
             let (cv, _, _) = try makeTree(tree, layout: layout)
             let ref = listingRows(tree)

@@ -5,24 +5,14 @@ import XCTest
 /// The Fenwick tree of block offsets (`FlowBlockOffsets`) against a plain array of offsets, and
 /// the number of nodes a shift touches.
 final class FlowBlockOffsetsTests: XCTestCase {
-    /// SplitMix64, so every run sees the same cases.
-    private struct Mix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Quarters of a point in ±10^6: every sum the tree and the array form is exact, so both
     /// must agree bit for bit.
-    private func value(_ rng: inout Mix64) -> Double { Double(Int.random(in: -4_000_000...4_000_000, using: &rng)) / 4 }
+    private func value(_ rng: inout SplitMix64) -> Double {
+        Double(Int.random(in: -4_000_000...4_000_000, using: &rng)) / 4
+    }
 
     func testRandomUpdatesAndPrefixQueriesMatchAnArray() {
-        var rng = Mix64(state: 7)
+        var rng = SplitMix64(seed: 7)
         for round in 0..<40 {
             let n0 = round < 4 ? round : Int.random(in: 1...300, using: &rng)
             var model = (0..<n0).map { _ in value(&rng) }

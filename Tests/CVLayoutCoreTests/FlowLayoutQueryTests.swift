@@ -11,7 +11,7 @@ final class FlowLayoutQueryTests: XCTestCase {
     /// A random flow configuration: direction, spacings (sometimes negative), headers,
     /// footers, pinning, and per section one of: itemSize, uniform bulk, random bulk,
     /// random delegate sizes.
-    func randomFlow(_ rng: inout FlowTestRNG) throws -> (FlowLayout, CollectionView, [Int]) {
+    func randomFlow(_ rng: inout SplitMix64) throws -> (FlowLayout, CollectionView, [Int]) {
         let f = FlowLayout()
         let d = FlowTestDelegate()
         d.methods = [
@@ -59,7 +59,7 @@ final class FlowLayoutQueryTests: XCTestCase {
     }
 
     func testRectQueriesMatchBruteForce() throws {
-        var rng = FlowTestRNG(seed: 0xF10)
+        var rng = SplitMix64(seed: 0xF10)
         var checked = 0
         for round in 0..<60 {
             let (f, _, counts) = try randomFlow(&rng)
@@ -111,7 +111,7 @@ final class FlowLayoutQueryTests: XCTestCase {
     /// it, a limited one keeps its first elements and counts the rest, a finding sink finds
     /// what the single-element query returns, a hit-test sink picks the topmost covering cell.
     func testSinksAgreeWithTheFullQuery() throws {
-        var rng = FlowTestRNG(seed: 0x515)
+        var rng = SplitMix64(seed: 0x515)
         var checked = 0
         for round in 0..<40 {
             let (_, cv, _) = try randomFlow(&rng)
@@ -216,7 +216,7 @@ final class FlowLayoutQueryTests: XCTestCase {
     /// what a scan of every visible cell finds, ties included: random flows, random points,
     /// with a limit small enough that the first query of the viewport always stops.
     func testNearestCellSearchAgreesWithAScan() throws {
-        var rng = FlowTestRNG(seed: 0x4ea7)
+        var rng = SplitMix64(seed: 0x4ea7)
         var searched = 0
         for _ in 0..<30 {
             let (layout, cv, _) = try randomFlow(&rng)
@@ -263,7 +263,7 @@ final class FlowLayoutQueryTests: XCTestCase {
 
     // MARK: Invalidation
 
-    func randomDelegate(_ rng: inout FlowTestRNG, _ counts: [Int]) -> FlowTestDelegate {
+    func randomDelegate(_ rng: inout SplitMix64, _ counts: [Int]) -> FlowTestDelegate {
         let d = FlowTestDelegate()
         d.methods = .all
         for (s, n) in counts.enumerated() {
@@ -295,7 +295,7 @@ final class FlowLayoutQueryTests: XCTestCase {
     }
 
     func testItemInvalidationReasksOnlyThoseAndMatchesAFullLayout() throws {
-        var rng = FlowTestRNG(seed: 42)
+        var rng = SplitMix64(seed: 42)
         let counts = [40, 60, 30, 25]
         let d = randomDelegate(&rng, counts)
         // Section 2: all the same size (uniform, stored as O(1)).
@@ -335,7 +335,7 @@ final class FlowLayoutQueryTests: XCTestCase {
     }
 
     func testCrossSizeChangeRepositionsWithoutAskingAgain() throws {
-        var rng = FlowTestRNG(seed: 9)
+        var rng = SplitMix64(seed: 9)
         let counts = [50, 0, 20]
         let d = randomDelegate(&rng, counts)
         let f = FlowLayout()
@@ -358,7 +358,7 @@ final class FlowLayoutQueryTests: XCTestCase {
     }
 
     func testBulkSizeChangeRecomputesThatSection() throws {
-        var rng = FlowTestRNG(seed: 5)
+        var rng = SplitMix64(seed: 5)
         let counts = [30, 30, 30]
         let f = FlowLayout()
         for s in 0..<3 {
@@ -416,7 +416,7 @@ final class FlowLayoutQueryTests: XCTestCase {
     }
 
     func testHundredThousandRandomBulkItems() throws {
-        var rng = FlowTestRNG(seed: 1)
+        var rng = SplitMix64(seed: 1)
         let n = 100_000
         let sizes = (0..<n).map { _ in
             Size(width: Double.random(in: 20...120, using: &rng), height: Double.random(in: 20...120, using: &rng))
@@ -437,7 +437,7 @@ final class FlowLayoutQueryTests: XCTestCase {
     /// release build: `swift test -c release -Xswiftc -enable-testing --filter FlowLayoutQueryTests/testBenchmark`.
     func testBenchmark() throws {
         guard ProcessInfo.processInfo.environment["FLOW_BENCH"] != nil else { return }
-        var rng = FlowTestRNG(seed: 3)
+        var rng = SplitMix64(seed: 3)
         let n = 1_000_000
         let sizes = (0..<n).map { _ in
             Size(width: Double.random(in: 20...200, using: &rng), height: Double.random(in: 20...200, using: &rng))

@@ -82,7 +82,7 @@ final class FlowLayoutTests: XCTestCase {
     // Tests/fixtures/flow-horizontal.json; the general case is checked below.
 
     func testHorizontalMatchesTransposedVerticalForVariableSizes() throws {
-        var rng = FlowTestRNG(seed: 7)
+        var rng = SplitMix64(seed: 7)
         let counts = [13, 0, 29, 5]
         let dv = FlowTestDelegate(), dh = FlowTestDelegate()
         dv.methods = .all; dh.methods = .all
@@ -584,19 +584,6 @@ final class FlowTestDelegate: FlowLayoutDelegate {
     }
     func flowLayout(_ layout: FlowLayout, referenceSizeForFooterInSection section: Int) throws -> Size {
         footers[section] ?? layout.footerReferenceSize
-    }
-}
-
-/// SplitMix64: a small seeded generator so randomized tests are reproducible.
-struct FlowTestRNG: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -10,8 +10,6 @@ private typealias IndexPath = CVLayoutCore.IndexPath
 /// brute force, huge counts, single-element lookups, hit tests and the nearest cell, invalidation,
 /// the errors and the limits.
 final class GridLayoutTests: XCTestCase {
-    private typealias SplitMix = WaterfallLayoutTests.SplitMix
-
     private func makeCV(
         _ counts: [Int], _ layout: GridLayout, _ w: Double, _ h: Double = 480
     ) throws
@@ -61,24 +59,26 @@ final class GridLayoutTests: XCTestCase {
     /// rect query against filtering all elements (the layout's own single-element answers), so the
     /// binary searches over rows and columns are checked at exact boundaries too.
     func testModelAndRectQueriesAgainstBruteForce() throws {
-        var g = SplitMix(12)
+        var g = SplitMix64(seed: 12)
         for trial in 0..<40 {
             // Half the trials on quarter points (edges that coincide), half on any doubles.
             let exact = trial % 2 == 0
             func value(_ maxQuarters: Int) -> Double {
-                exact ? Double(g.int(maxQuarters + 1)) / 4 : g.double(0, Double(maxQuarters) / 4)
+                exact ? Double(g.int(below: maxQuarters + 1)) / 4 : g.double(in: 0..<Double(maxQuarters) / 4)
             }
             let l = try grid {
-                $0.columns = 1 + g.int(7)
-                $0.interitemSpacing = g.int(4) == 0 ? 0 : value(60)
-                $0.intergroupSpacing = g.int(4) == 0 ? 0 : value(60)
+                $0.columns = 1 + g.int(below: 7)
+                $0.interitemSpacing = g.int(below: 4) == 0 ? 0 : value(60)
+                $0.intergroupSpacing = g.int(below: 4) == 0 ? 0 : value(60)
                 $0.contentInsets = EdgeInsets(top: value(80), left: value(80), bottom: value(80), right: value(80))
-                $0.headerHeight = g.int(2) == 0 ? 0 : value(200)
-                if g.int(3) == 0 { $0.itemHeight = 1 + value(400) } else { $0.itemAspect = value(8) }
+                $0.headerHeight = g.int(below: 2) == 0 ? 0 : value(200)
+                if g.int(below: 3) == 0 { $0.itemHeight = 1 + value(400) } else { $0.itemAspect = value(8) }
             }
             let c = l.configuration
-            let counts = (0..<(1 + g.int(5))).map { _ in g.int(4) == 0 ? 0 : g.int(trial < 20 ? 20 : 90) }
-            let w = exact ? Double(100 + g.int(500)) : g.double(60, 600)
+            let counts = (0..<(1 + g.int(below: 5))).map { _ in
+                g.int(below: 4) == 0 ? 0 : g.int(below: trial < 20 ? 20 : 90)
+            }
+            let w = exact ? Double(100 + g.int(below: 500)) : g.double(in: 60..<600)
             let cv = try makeCV(counts, l, w)
 
             // The model.
@@ -135,8 +135,8 @@ final class GridLayoutTests: XCTestCase {
             for _ in 0..<120 {
                 rects.append(
                     Rect(
-                        x: g.double(-50, w + 50), y: g.double(-50, y + 50),
-                        width: g.double(0, w / 2), height: g.double(0, y / 3 + 10)))
+                        x: g.double(in: -50..<w + 50), y: g.double(in: -50..<y + 50),
+                        width: g.double(in: 0..<w / 2), height: g.double(in: 0..<y / 3 + 10)))
             }
             for r in rects {
                 let got = try cv.layoutAttributesForElements(in: r)
@@ -303,10 +303,10 @@ final class GridLayoutTests: XCTestCase {
 
 extension Array {
     /// Up to `n` elements in a random order (a partial Fisher–Yates shuffle).
-    fileprivate func shuffledPrefix(_ n: Int, _ g: inout WaterfallLayoutTests.SplitMix) -> [Element] {
+    fileprivate func shuffledPrefix(_ n: Int, _ g: inout SplitMix64) -> [Element] {
         var a = self
         let k = Swift.min(n, a.count)
-        for i in 0..<k { a.swapAt(i, i + g.int(a.count - i)) }
+        for i in 0..<k { a.swapAt(i, i + g.int(below: a.count - i)) }
         return Array(a.prefix(k))
     }
 }

@@ -2,18 +2,6 @@ import XCTest
 
 @testable import CVLayoutCore
 
-/// SplitMix64: a small seeded generator so every run sees the same random cases.
-private struct Mix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Incremental relayout of the flow layout (issue 14): after range edits of the sizes, measured
 /// sizes and the batch updates that go with them, every frame, line and the content size are
 /// bit-identical to a layout computed from scratch over the same sizes (a fresh layout and view).
@@ -88,7 +76,7 @@ final class IncrementalFlowTests: XCTestCase {
         }
     }
 
-    private func randomSize(_ rng: inout Mix64, _ s: Setup) -> Size {
+    private func randomSize(_ rng: inout SplitMix64, _ s: Setup) -> Size {
         let q = s.quantum
         func v(_ lo: Double, _ hi: Double) -> Double { (Double.random(in: lo...hi, using: &rng) * q).rounded() / q }
         // Now and then an item wider than the line or of zero size.
@@ -102,7 +90,7 @@ final class IncrementalFlowTests: XCTestCase {
     /// Random edits (change, insert, delete, move, append, measured sizes) of one section among
     /// several, each checked against a fresh layout.
     private func run(seed: UInt64, _ s: Setup, sections: Int = 2, items: Int = 1500, steps: Int = 14) throws {
-        var rng = Mix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         var model = (0..<sections).map { _ in
             (0..<Int.random(in: 0...items, using: &rng)).map { _ in randomSize(&rng, s) }
         }
@@ -197,7 +185,7 @@ final class IncrementalFlowTests: XCTestCase {
     func testChunkedArrayAgreesWithAnArrayOverRandomEdits() {
         // Small and large splices, chunks emptied, merged with a neighbour and split; element
         // writes on a copy must not show in the original (copy-on-write of one chunk).
-        var rng = Mix64(state: 99)
+        var rng = SplitMix64(seed: 99)
         var model = Array(0..<5000)
         var chunked = FlowChunkedArray(model)
         let target = FlowChunkedArray<Int>.chunkTarget

@@ -252,7 +252,7 @@ final class SeedFlowLayoutsTests: XCTestCase {
     /// queries equal filtering the single queries, on varied sizes.
     func testSurveyMatchesBruteForce() throws {
         let l = SurveyLayout()
-        var rng = FlowTestRNG(seed: 7)
+        var rng = SplitMix64(seed: 7)
         let counts = [5, 0, 9, 1, 7]
         for (s, n) in counts.enumerated() where s != 3 {
             let sizes = (0..<n).map { _ in

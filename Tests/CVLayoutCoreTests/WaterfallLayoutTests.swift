@@ -92,22 +92,23 @@ final class WaterfallLayoutTests: XCTestCase {
     /// layout, with whole-number sizes so ties happen; then every rect query against filtering
     /// all elements.
     func testPlacementModelAndRectQueriesAgainstBruteForce() throws {
-        var g = SplitMix(7)
+        var g = SplitMix64(seed: 7)
         for trial in 0..<12 {
-            let columns = 1 + g.int(6), gap = Double(g.int(3)) * 5, spacing = Double(g.int(3)) * 4
+            let columns = 1 + g.int(below: 6), gap = Double(g.int(below: 3)) * 5, spacing = Double(g.int(below: 3)) * 4
             let inset = EdgeInsets(
-                top: Double(g.int(3)) * 3, left: Double(g.int(3)) * 6, bottom: Double(g.int(2)) * 9,
-                right: Double(g.int(3)) * 2)
-            let header = Double(g.int(2)) * 30, footer = Double(g.int(2)) * 15
+                top: Double(g.int(below: 3)) * 3, left: Double(g.int(below: 3)) * 6,
+                bottom: Double(g.int(below: 2)) * 9,
+                right: Double(g.int(below: 3)) * 2)
+            let header = Double(g.int(below: 2)) * 30, footer = Double(g.int(below: 2)) * 15
             let l = try layout(columns: columns) {
                 $0.minimumInteritemSpacing = gap; $0.minimumLineSpacing = spacing; $0.sectionInset = inset
                 $0.headerReferenceSize = Size(width: 0, height: header)
                 $0.footerReferenceSize = Size(width: 0, height: footer)
             }
-            let counts = (0..<(1 + g.int(4))).map { _ in g.int(trial < 6 ? 30 : 200) }
-            let w = 200 + Double(g.int(300))
+            let counts = (0..<(1 + g.int(below: 4))).map { _ in g.int(below: trial < 6 ? 30 : 200) }
+            let w = 200 + Double(g.int(below: 300))
             let sizes = counts.map { n in
-                (0..<n).map { _ in Size(width: Double(1 + g.int(4)) * 10, height: Double(g.int(5)) * 10) }
+                (0..<n).map { _ in Size(width: Double(1 + g.int(below: 4)) * 10, height: Double(g.int(below: 5)) * 10) }
             }
             let cv = try CollectionView(dataSource: StaticDataSource(counts), layout: l)
             try cv.setBoundsSize(Size(width: w, height: 400))
@@ -160,8 +161,8 @@ final class WaterfallLayoutTests: XCTestCase {
             for _ in 0..<150 {
                 rects.append(
                     Rect(
-                        x: g.double(-50, w + 50), y: g.double(-50, y + 50),
-                        width: g.double(0, w / 2), height: g.double(0, y / 3 + 10)))
+                        x: g.double(in: -50..<w + 50), y: g.double(in: -50..<y + 50),
+                        width: g.double(in: 0..<w / 2), height: g.double(in: 0..<y / 3 + 10)))
             }
             for r in rects {
                 let got = try cv.layoutAttributesForElements(in: r)
@@ -233,21 +234,5 @@ final class WaterfallLayoutTests: XCTestCase {
         let cv = try CollectionView(dataSource: StaticDataSource([CollectionView.maxStoredItems, 1]), layout: l)
         try cv.setBoundsSize(Size(width: 320, height: 480))
         XCTAssertThrowsError(try cv.layoutIfNeeded()) { XCTAssertEqual(($0 as? LayoutError)?.code, .overflow) }
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        init(_ s: UInt64) { state = s }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func double(_ lo: Double, _ hi: Double) -> Double {
-            lo + (hi - lo) * Double(next() >> 11) / Double(1 << 53)
-        }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
     }
 }

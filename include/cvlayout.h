@@ -913,8 +913,11 @@ int cvl_view_get_bounds_size(const cvl_view *view, cvl_size *out);
 int cvl_view_set_content_offset(cvl_view *view, cvl_point offset);
 int cvl_view_get_content_offset(const cvl_view *view, cvl_point *out);
 
-/** reloadData: asks the data source for every count again and re-runs the layout. Cancels
-** animations. Counts beyond CVL_MAX_SECTIONS / CVL_MAX_ITEMS: CVL_ERROR_OVERFLOW, nothing changed. */
+/** reloadData: asks the data source for every count again and re-runs the layout (at the next
+** query). Cancels animations. Until a query lays the reloaded data out, an animated batch update
+** has nothing on screen to start from and is applied without animation (see
+** cvl_view_perform_batch_updates()). Counts beyond CVL_MAX_SECTIONS / CVL_MAX_ITEMS:
+** CVL_ERROR_OVERFLOW, nothing changed. */
 int cvl_view_reload_data(cvl_view *view);
 
 /** Invalidation flags (UICollectionView[Flow]LayoutInvalidationContext). */
@@ -1169,7 +1172,16 @@ int cvl_view_scroll_to_item_animated(cvl_view *view, cvl_index_path index_path, 
 ** state answers at once); otherwise the layout's appear/disappear hooks are consulted and the
 ** change animates from the current on-screen state: the running animation's, else the layout's
 ** last prepared attributes, even if the layout was invalidated since (new bulk sizes or metrics
-** set for this update), as long as the counts have not been reloaded since that prepare.
+** set for this update), as long as that prepare was for the view's current counts. When nothing
+** has been laid out for them — no query ran the layout cycle since cvl_view_create(),
+** cvl_view_reload_data(), a CVL_INVALIDATE_DATA_COUNTS invalidation that changed a count, or a
+** failed update or layout switch — nothing is on screen to animate from, and laying out the old
+** counts now would ask the data source, delegate or layout callbacks about data the host has
+** already replaced. The update is then checked as always and applied without animation, as
+** UIKit "may reload" when the layout is not up to date: the layout is prepared only for the new
+** counts (prepare_for_updates and finalize_updates are still called), cvl_view_is_animating()
+** reports 0, and no callback is asked anything about the counts before the update. Draw (query)
+** at least once after creating or reloading a view to animate its next update.
 */
 int cvl_view_perform_batch_updates(cvl_view *view, const cvl_update_item *updates, size_t count,
                                    const cvl_animation *animation);

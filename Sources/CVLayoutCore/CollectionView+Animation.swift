@@ -54,12 +54,18 @@ extension CollectionView {
         return (present, gone)
     }
 
+    /// True when the layout holds a prepared state for the current counts (what the host last
+    /// drew), even if it was invalidated since.
+    var hasLaidOutCurrentCounts: Bool { preparedCounts == counts }
+
     /// The elements in `rect` as the host last drew them: the layout's last prepared state,
     /// even if it was invalidated since, as long as it was prepared for the current counts.
     /// A host hands over an update's new bulk item sizes (or changes its metrics) before the
     /// commit, as a UIKit data source changes its model before `performBatchUpdates:`; the
     /// animation must start from what was on screen, not from the old counts re-laid out with
-    /// the new sizes. Otherwise (never prepared, counts reloaded) the layout is prepared first.
+    /// the new sizes. Otherwise (never prepared, counts reloaded) the layout is prepared first:
+    /// only a layout switch or an animated-changes block gets here then (the host's data still
+    /// matches the counts); a batch update without that state is not animated (`commit`).
     private func lastPreparedAttributes(in rect: Rect) throws -> [LayoutAttributes] {
         guard needsPrepare, let prepared = preparedCounts, prepared == counts else {
             return try layoutAttributesForElements(in: rect, limit: Self.maxAnimatedElements)
@@ -73,7 +79,11 @@ extension CollectionView {
     /// source's new counts (UIKit's rules and wording), then commits: the counts change, the
     /// layout is re-prepared with `prepare(forCollectionViewUpdates:)` … `finalizeCollectionViewUpdates()`,
     /// and, if `animation` is given, every element on screen before or after animates from its
-    /// current on-screen state. On any error the collection view is left exactly as it was.
+    /// current on-screen state. When nothing has been laid out for the current counts (no
+    /// layout cycle since the view was created, `reloadData`, a data-count invalidation that
+    /// changed them, or a failed update or switch), there is no on-screen state and the update
+    /// is applied without animation (UIKit: "a reload may occur"; `commit`). On any error the
+    /// collection view is left exactly as it was.
     public func performBatchUpdates(_ update: BatchUpdate, animation: AnimationTiming?) throws {
         let newCounts = try Self.loadCounts(dataSource)
         let plan = try UpdatePlan.make(update: update, oldCounts: counts, newCounts: newCounts)
@@ -84,8 +94,18 @@ extension CollectionView {
 
     /// Commits a validated batch update (`performBatchUpdates`, `applySnapshot`); `identities`
     /// become the view's identifiers. On any error the collection view is left exactly as it was.
-    func commit(_ plan: UpdatePlan, animation: AnimationTiming?, identities newIdentities: Identities) throws {
+    func commit(_ plan: UpdatePlan, animation requested: AnimationTiming?, identities newIdentities: Identities) throws
+    {
         let newCounts = plan.newCounts
+        // An animation starts from what is on screen: the layout's state for the current counts.
+        // When the layout holds none (nothing laid out since the counts were loaded: creation,
+        // `reloadData`, a data-count invalidation that changed them, a failed update or switch),
+        // there is nothing on screen to animate from, and preparing that state now would ask
+        // the layout, its delegate or data source about counts the host no longer has (it
+        // changed its data before this call). UIKit: "If the collection view's layout is not up
+        // to date before you call this method, a reload may occur": the update is applied
+        // without animation (docs/batch-update-rules.md, "A layout that is not up to date").
+        let animation = hasLaidOutCurrentCounts ? requested : nil
         // Capture what is on screen now, before anything changes: the elements, and the anchor
         // (one waiting since new sizes were handed over for this update, else taken now).
         let before: OnScreen = animation != nil ? try onScreen(in: bounds) : ([:], [])

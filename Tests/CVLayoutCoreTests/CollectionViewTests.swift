@@ -87,6 +87,7 @@ final class CollectionViewTests: XCTestCase {
         let ds = StaticDataSource([3])
         let v = try CollectionView(dataSource: ds, layout: flow)
         try v.setBoundsSize(Size(width: 300, height: 300))
+        _ = try v.visibleAttributes()  // the host draws: an update animates from what is on screen
         // Insert at 0: old item 0 moves from x 0..100 to x 100..200 (centre 50 → 150).
         ds.counts = [4]
         var u = BatchUpdate(); u.insertItems([IndexPath(section: 0, item: 0)])
@@ -112,6 +113,7 @@ final class CollectionViewTests: XCTestCase {
         let ds = StaticDataSource([])
         let v = try CollectionView(dataSource: ds, layout: flow)
         try v.setBoundsSize(Size(width: 100, height: 100))
+        _ = try v.visibleAttributes()  // drawn: the update animates
         ds.counts = [2]
         var u = BatchUpdate(); u.insertSections([0])
         try v.performBatchUpdates(u, animation: try AnimationTiming(duration: 1, curve: .linear))
@@ -121,7 +123,7 @@ final class CollectionViewTests: XCTestCase {
         var counts = InvalidationContext(); counts.invalidateDataSourceCounts = true
         try v.reloadCounts(with: counts)
         XCTAssertFalse(v.isAnimating)
-        XCTAssertEqual(try v.layoutAttributesForElements(in: v.bounds), [])
+        XCTAssertEqual(try v.layoutAttributesForElements(in: v.bounds), [])  // drawn again
         // Counts that did not change keep the animation.
         ds.counts = [3]
         try v.performBatchUpdates(u, animation: try AnimationTiming(duration: 1, curve: .linear))
@@ -154,6 +156,7 @@ final class CollectionViewTests: XCTestCase {
         let ds = StaticDataSource([2])
         let v = try CollectionView(dataSource: ds, layout: flow)
         try v.setBoundsSize(Size(width: 320, height: 480))
+        _ = try v.visibleAttributes()  // drawn: the update animates
         ds.counts = [3]
         var u = BatchUpdate(); u.insertItems([IndexPath(section: 0, item: 0)])
         let timing = try AnimationTiming(spring: try Spring(dampingRatio: 0.5, response: 0.4))

@@ -622,6 +622,76 @@ final class CustomLayoutsTests: XCTestCase {
         XCTAssertEqual(hugeSrc.calls, 0)
     }
 
+    /// An animated update with nothing laid out for the current counts (after a reload, or
+    /// since creation) is applied without animation and never prepares the old counts: the
+    /// host changed its tree before the call, so the old counts laid out against it fail (the
+    /// tree's section 1 item now has a child in a section 2 the old counts lack). Before, the
+    /// update failed with `.callback` (docs/batch-update-rules.md, "A layout that is not up to
+    /// date").
+    func testAnimatedUpdateWithNothingLaidOutForTheCountsDoesNotPrepareTheOldCounts() throws {
+        let timing = try AnimationTiming(duration: 1, curve: .linear)
+        let src = TreeSource([[2], [0, 0]])
+        let layout = TreeLayout()
+        layout.treeDataSource = src
+        let ds = StaticDataSource(src.counts)
+        let cv = try CollectionView(dataSource: ds, layout: layout)
+        try cv.setBoundsSize(Size(width: 320, height: 480))
+        XCTAssertEqual(try cv.layoutAttributesForElements(in: cv.bounds).filter { $0.category == .cell }.count, 3)
+        // The host reloads a new tree (counts [1, 1]), then, before drawing, changes it again and
+        // inserts section 2.
+        src.children = [[1], [0]]
+        ds.counts = src.counts
+        try cv.reloadData()
+        src.children = [[1], [1], [0]]
+        ds.counts = src.counts
+        let calls = src.calls
+        // An inconsistent update still fails first, and nothing was asked of the tree.
+        var wrong = BatchUpdate(); wrong.insertSections([1, 2])
+        XCTAssertThrowsError(try cv.performBatchUpdates(wrong, animation: timing)) {
+            XCTAssertEqual(($0 as? LayoutError)?.code, .inconsistentUpdate)
+        }
+        XCTAssertEqual(cv.counts, [1, 1])
+        XCTAssertEqual(src.calls, calls)
+        var u = BatchUpdate(); u.insertSections([2])
+        try cv.performBatchUpdates(u, animation: timing)
+        XCTAssertEqual(cv.counts, [1, 1, 1])
+        XCTAssertFalse(cv.isAnimating)
+        XCTAssertEqual(src.calls, calls + 3)  // one question per item of the new tree, none for the old counts
+        XCTAssertEqual(
+            cv.lastPlan?.updateItems,
+            [UpdateItem(action: .insert, before: nil, after: IndexPath(section: 2, item: UpdateItem.sectionItem))])
+        // The frames are the new tree's, as a fresh view lays it out: a chain of three, 170 apart.
+        let fresh = TreeLayout()
+        fresh.treeDataSource = TreeSource(src.children)
+        let reference = try CollectionView(dataSource: StaticDataSource(src.counts), layout: fresh)
+        try reference.setBoundsSize(Size(width: 320, height: 480))
+        let all = Rect(x: 0, y: 0, width: 1000, height: 1000)
+        XCTAssertEqual(try cv.layoutAttributesForElements(in: all), try reference.layoutAttributesForElements(in: all))
+        XCTAssertEqual(try cell(cv, 2, 0).frame.minX - (try cell(cv, 0, 0).frame.minX), 340)
+
+        // Drawn now: the next update animates from it (the new root's cell fades in).
+        src.children = [[1, 0], [1], [0]]
+        ds.counts = src.counts
+        var add = BatchUpdate(); add.insertItems([IndexPath(section: 0, item: 1)])
+        try cv.performBatchUpdates(add, animation: timing)
+        XCTAssertTrue(cv.isAnimating)
+        XCTAssertEqual(try cell(cv, 0, 1).alpha, 0)
+
+        // Since creation, nothing laid out: the same rule (no animation, no old prepare).
+        let src2 = TreeSource([[0]])
+        let layout2 = TreeLayout()
+        layout2.treeDataSource = src2
+        let ds2 = StaticDataSource(src2.counts)
+        let cv2 = try CollectionView(dataSource: ds2, layout: layout2)
+        src2.children = [[1], [0]]
+        ds2.counts = src2.counts
+        var insert1 = BatchUpdate(); insert1.insertSections([1])
+        try cv2.performBatchUpdates(insert1, animation: timing)
+        XCTAssertEqual(cv2.counts, [1, 1])
+        XCTAssertFalse(cv2.isAnimating)
+        XCTAssertEqual(src2.calls, 2)
+    }
+
     func testTreeSettingsAndInvalidation() throws {
         let (cv, layout, src) = try makeTree(classTree)
         _ = try cv.contentSize()

@@ -189,6 +189,7 @@ final class SelfSizingTests: XCTestCase {
     func testAnAnimationInProgressKeepsWhatIsOnScreen() throws {
         let (v, _) = try list(100)
         try v.setContentOffset(Point(x: 0, y: 1000))
+        _ = try v.visibleAttributes()  // drawn: the update animates from it
         let ds = v.dataSource as! StaticDataSource
         ds.counts = [101]
         var u = BatchUpdate(); u.insertItems([ip(22)])  // items 22... move down 50 over 1 s

@@ -1324,7 +1324,8 @@ static void test_batch_updates_and_animation(void) {
     ups[0].action = CVL_UPDATE_DELETE;
     FAILS(cvl_view_perform_batch_updates(view, NULL, 4, NULL), CVL_ERROR_NULL_ARGUMENT);
 
-    /* Animated, linear, one second, starting at t = 10. */
+    /* Animated, linear, one second, starting at t = 10, from what the host drew. */
+    OK(cvl_view_visible_attributes(view, buf, 64, &n));
     OK(cvl_animation_default(&anim));
     NEAR(anim.duration, 0.3);
     anim.duration = 1;
@@ -1696,6 +1697,123 @@ static int hook_reads_config(void *ctx, const cvl_layout_env *env, cvl_layout *l
     h->seen = layout;
     h->status = cvl_flow_layout_get_config(layout, &cfg);
     return 0;
+}
+
+/* ------------------------------------------------------------------------------------------
+** A chain tree over the host's counts (one item a section, each the child of the one before),
+** counting the questions about items the host's data does not have. */
+typedef struct chain_ctx {
+    const counts_ds *data;
+    int asked;
+    int asked_outside;
+} chain_ctx;
+
+static int chain_children(void *context, cvl_index_path parent, int64_t *out_count) {
+    chain_ctx *c = context;
+    c->asked++;
+    if (parent.section < 0 || parent.section >= c->data->sections || parent.item < 0 ||
+        parent.item >= c->data->items[parent.section]) {
+        c->asked_outside++;
+    }
+    *out_count = parent.section + 1 < c->data->sections ? c->data->items[parent.section + 1] : 0;
+    return 0;
+}
+
+/* An animated update with nothing laid out for the view's counts (never drawn, or not since a
+** reload) is applied without animation, and the old counts are never laid out against the host's
+** new data (before, the tree was asked about the old counts and failed: CVL_ERROR_CALLBACK). Once
+** drawn, the next update animates. */
+static void test_update_with_nothing_laid_out(void) {
+    counts_ds d;
+    chain_ctx c;
+    cvl_data_source ds;
+    cvl_tree_data_source tds;
+    cvl_layout *tree = NULL;
+    cvl_view *view = NULL;
+    cvl_animation anim;
+    cvl_update_item up;
+    cvl_attributes a;
+    cvl_index_path ip = {2, 0};
+    cvl_size size = {600, 300};
+    size_t n = 0;
+    int animating = -1, found = 0;
+    int64_t count = 0;
+
+    memset(&d, 0, sizeof d);
+    memset(&c, 0, sizeof c);
+    d.sections = 1;
+    d.items[0] = 1;
+    c.data = &d;
+    tds.context = &c;
+    tds.number_of_children = chain_children;
+    ds = make_ds(&d);
+    OK(cvl_animation_default(&anim));
+    anim.duration = 1;
+    anim.curve = CVL_CURVE_LINEAR;
+    OK(cvl_tree_layout_create(&tds, &tree));
+    OK(cvl_view_create(&ds, tree, &view));
+    OK(cvl_view_set_bounds_size(view, size));
+
+    /* Never drawn: the host grows the chain to two, then inserts section 1, animated. */
+    d.sections = 2;
+    d.items[1] = 1;
+    up = item_update(CVL_UPDATE_INSERT, -1, -1, 1, -1);
+    up.is_section = 1;
+    OK(cvl_view_perform_batch_updates(view, &up, 1, &anim));
+    OK(cvl_view_is_animating(view, &animating));
+    CHECK(animating == 0);
+    OK(cvl_view_number_of_sections(view, &count));
+    CHECK(count == 2);
+    CHECK(c.asked == 2 && c.asked_outside == 0); /* the two items of the new data, once each */
+
+    /* Reloaded with three, then, before a query, grown to four: insert section 3. */
+    d.sections = 3;
+    d.items[2] = 1;
+    OK(cvl_view_reload_data(view));
+    d.sections = 4;
+    d.items[3] = 1;
+    up.after.section = 3;
+    c.asked = 0;
+    OK(cvl_view_perform_batch_updates(view, &up, 1, &anim));
+    OK(cvl_view_is_animating(view, &animating));
+    CHECK(animating == 0);
+    CHECK(c.asked == 4 && c.asked_outside == 0);
+    /* Section 2's cell at x = 2 * (150 + 10 + 10) + 10 = 350 (default 150x40, insets 10). */
+    OK(cvl_view_attributes_for_item(view, ip, &a, &found));
+    CHECK(found == 1);
+    NEAR(a.frame.x, 350);
+    NEAR(a.frame.y, 10);
+    NEAR(a.alpha, 1);
+
+    /* An inconsistent update after a reload still fails and changes nothing. */
+    d.sections = 5;
+    d.items[4] = 1;
+    OK(cvl_view_reload_data(view));
+    d.sections = 6;
+    d.items[5] = 1;
+    c.asked = 0;
+    up.after.section = 7;
+    FAILS(cvl_view_perform_batch_updates(view, &up, 1, &anim), CVL_ERROR_OUT_OF_RANGE);
+    CHECK(message_contains("attempt to insert section 7 but there are only 6 sections after the update"));
+    OK(cvl_view_number_of_sections(view, &count));
+    CHECK(count == 5);
+    CHECK(c.asked == 0);
+
+    /* Drawn (the five sections the view has, before the host adds the sixth): the next update
+    ** animates from it, and the tree is asked only about the new data. */
+    d.sections = 5;
+    OK(cvl_view_visible_attributes(view, NULL, 0, &n));
+    CHECK(n > 0);
+    d.sections = 6;
+    up.after.section = 5;
+    c.asked = 0;
+    OK(cvl_view_perform_batch_updates(view, &up, 1, &anim));
+    OK(cvl_view_is_animating(view, &animating));
+    CHECK(animating == 1);
+    CHECK(c.asked == 6 && c.asked_outside == 0);
+
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(tree));
 }
 
 static void test_attachment_and_handles(void) {
@@ -2455,6 +2573,7 @@ int main(void) {
     test_batch_updates_and_animation();
     test_timing_and_transforms();
     test_bulk_sizes_then_update();
+    test_update_with_nothing_laid_out();
     test_attachment_and_handles();
     test_identities_and_snapshots();
     test_fixtures();

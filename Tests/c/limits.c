@@ -297,11 +297,13 @@ static void case_animation_over_huge_viewport(void) {
     cvl_view *view;
     cvl_animation anim;
     cvl_update_item up;
+    cvl_size size;
     int64_t count = 0;
     int32_t type = 0;
     OK(cvl_flow_layout_create(&flow));
     OK(cvl_flow_layout_create(&other));
     view = make_view(&d, flow, 1000, 1e8);
+    OK(cvl_view_content_size(view, &size)); /* laid out: an update animates from what is on screen */
     OK(cvl_animation_default(&anim));
     memset(&up, 0, sizeof up);
     up.action = CVL_UPDATE_INSERT;

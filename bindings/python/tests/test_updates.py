@@ -147,6 +147,7 @@ def test_animated_update_interpolates_on_the_views_clock():
     layout = Hooked()
     with cvlayout.CollectionView(layout, [3], bounds_size=(100, 1000)) as view:
         view.set_time(10.0)
+        view.visible_attributes()            # the host draws: an update animates from what is on screen
         view.perform_batch_updates(cvlayout.insert_items((0, 0)), new_counts=[4],
                                    animation=Animation(duration=1.0, curve="linear"))
         assert layout.updates == [[UpdateItem("insert", after=(0, 0))]]
@@ -164,6 +165,7 @@ def test_animated_update_interpolates_on_the_views_clock():
 @needs_updates
 @needs_animation
 def test_default_crossfade_delay_and_finish(grid_view):
+    grid_view.visible_attributes()           # drawn: the update animates from it
     grid_view.perform_batch_updates(cvlayout.insert_items((0, 0)), new_counts=[6, 3],
                                     animation=Animation(duration=1.0, delay=1.0, curve="linear"))
     grid_view.set_time(0.5)
@@ -287,6 +289,7 @@ def test_transform_interpolation():
 def test_a_new_update_starts_from_the_current_on_screen_state(grid_view):
     # grid_view: one 50-wide column, counts [5, 3]. Insert at (0, 0): old (0, 0) at y 0 moves to y 50.
     lin = Animation(duration=1.0, curve="linear")
+    grid_view.visible_attributes()           # drawn: the update animates from it
     grid_view.perform_batch_updates(cvlayout.insert_items((0, 0)), new_counts=[6, 3], animation=lin)
     grid_view.set_time(0.5)
     assert grid_view.attributes_for_item((0, 1)).frame[1] == 25.0       # halfway from 0 to 50
@@ -305,6 +308,7 @@ def test_a_new_update_starts_from_the_current_on_screen_state(grid_view):
 def test_disappearing_elements_are_marked_and_carry_their_old_index_path(grid_view):
     # One 50-wide column, counts [5, 3]. Delete (0, 1): old (0, 2) becomes (0, 1) and moves up
     # from y 100 to 50, while the deleted old (0, 1) fades out at y 50. Both say (0, 1).
+    grid_view.visible_attributes()           # drawn: the update animates from it
     grid_view.perform_batch_updates(cvlayout.delete_items((0, 1)), new_counts=[4, 3],
                                     animation=Animation(duration=1.0, curve="linear"))
     grid_view.set_time(0.5)
@@ -318,6 +322,7 @@ def test_disappearing_elements_are_marked_and_carry_their_old_index_path(grid_vi
 @needs_animation
 def test_a_reload_animates_as_delete_plus_insert(grid_view):
     # The old instance of (0, 1) fades out (disappearing), the new one fades in, same frame.
+    grid_view.visible_attributes()           # drawn: the update animates from it
     grid_view.perform_batch_updates([UpdateItem("reload", before=(0, 1))], new_counts=[5, 3],
                                     animation=Animation(duration=1.0, curve="linear"))
     assert grid_view.last_update_items() == [UpdateItem("reload", before=(0, 1), after=(0, 1))]
@@ -372,6 +377,7 @@ def test_data_count_invalidation_that_changes_the_counts_ends_the_running_animat
     source = Source()
     layout = cvlayout.FlowLayout(item_size=(10, 10))
     with cvlayout.CollectionView(layout, data_source=source, bounds_size=(100, 100)) as view:
+        assert view.visible_attributes() == []   # drawn: the snapshot animates from it
         source.counts = [2]
         view.apply_snapshot([(1, [10, 11])], animation=cvlayout.Animation(duration=1.0))
         view.set_time(0.5)
@@ -388,22 +394,61 @@ def test_data_count_invalidation_that_changes_the_counts_ends_the_running_animat
 
 
 @needs_updates
-@pytest.mark.xfail(strict=True, reason="open: an animated batch update right after a reload (nothing drawn since) "
-                   "prepares the layout for the old counts while the host's callbacks already answer for the new "
-                   "data, so a tree layout fails the update with CallbackError")
+@needs_animation
 def test_animated_update_right_after_a_reload_does_not_prepare_the_old_state_with_new_data():
     # Found by test_stateful.py. The host follows the protocol: it reloads, changes its data,
-    # then sends the update. With a query between the reload and the update it works (the
-    # animation starts from the last prepared state); without one, the library prepares the old
-    # counts [1] asking the tree for children, which answers for the new data [1, 1].
+    # then sends the update. Nothing was laid out for the reloaded counts, so nothing of them is
+    # on screen: the update is checked and applied without animation (UIKit: "If the collection
+    # view's layout is not up to date before you call this method, a reload may occur"), and the
+    # tree is asked only about the data it has. Before, the library prepared the old counts [1]
+    # first, asking the tree for children, which answered for the new data [1, 1]: CallbackError.
     data = {"counts": [1]}
+    asked = []
 
     def children(section, item):
         c = data["counts"]
+        assert 0 <= section < len(c) and 0 <= item < c[section], "asked about data the host does not have"
+        asked.append((section, item))
         return c[section + 1] if section + 1 < len(c) else 0
 
-    with cvlayout.CollectionView(cvlayout.TreeLayout(children), counts=[1], bounds_size=(300, 300)) as view:
+    lin = Animation(duration=1.0, curve="linear")
+    with cvlayout.CollectionView(cvlayout.TreeLayout(children), counts=[1], bounds_size=(600, 300)) as view:
         view.reload_data()
         data["counts"] = [1, 1]
-        view.perform_batch_updates(cvlayout.insert_sections(1), new_counts=[1, 1], animation=0.3)
-        assert view.counts == [1, 1]
+        # An inconsistent update still fails first, and changes nothing.
+        with pytest.raises(cvlayout.OutOfRange, match="attempt to insert section 2 but there are only 2 sections"):
+            view.perform_batch_updates(cvlayout.insert_sections([1, 2]), new_counts=[1, 1], animation=lin)
+        assert view.counts == [1] and asked == []
+        view.perform_batch_updates(cvlayout.insert_sections(1), new_counts=[1, 1], animation=lin)
+        assert view.counts == [1, 1] and not view.is_animating
+        assert view.last_update_items() == cvlayout.insert_sections(1)
+        # The tree laid out once, for the new data: the root (column 0) and its child 170 to the right.
+        assert asked == [(0, 0), (1, 0)]
+        assert {a.index_path: a.frame[0] for a in view.all_attributes() if a.is_cell} == {(0, 0): 10.0,
+                                                                                          (1, 0): 180.0}
+        # Drawn now: the next update animates from it (the new grandchild, x 350, fades in), and the
+        # tree is asked only about the new data.
+        asked.clear()
+        data["counts"] = [1, 1, 1]
+        view.perform_batch_updates(cvlayout.insert_sections(2), new_counts=[1, 1, 1], animation=lin)
+        assert view.is_animating and view.attributes_for_item((2, 0)).alpha == 0.0
+        assert asked == [(0, 0), (1, 0), (2, 0)]
+
+
+@needs_updates
+@needs_animation
+def test_animated_update_of_a_view_never_drawn_uses_no_old_layout():
+    """Bulk sizes handed over for an update before the commit, on a view nothing was drawn of:
+    laying out the old counts [3] over the 4 new sizes failed the update (InvalidArgument: the
+    sizes' count must equal the section's). Nothing is on screen, so nothing animates."""
+    layout = cvlayout.FlowLayout(minimum_interitem_spacing=10, minimum_line_spacing=10)
+    layout.set_item_sizes(0, [(100, 100)] * 3)
+    with cvlayout.CollectionView(layout, [3], bounds_size=(400, 400)) as view:
+        layout.set_item_sizes(0, [(100, 100), (200, 100), (100, 100), (100, 100)])
+        view.perform_batch_updates(cvlayout.insert_items([(0, 1)]), new_counts=[4],
+                                   animation=Animation(duration=1.0, curve="linear"))
+        assert not view.is_animating
+        # Line 1: items 0, 1 (the 100 left over goes to the gap: x = 0, 200); line 2 (y 110): 2, 3.
+        assert frames(view) == {(0, 0): (0.0, 0.0, 100.0, 100.0), (0, 1): (200.0, 0.0, 200.0, 100.0),
+                                (0, 2): (0.0, 110.0, 100.0, 100.0), (0, 3): (110.0, 110.0, 100.0, 100.0)}
+    layout.close()

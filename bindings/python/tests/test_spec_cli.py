@@ -9,7 +9,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 import pytest
-from conftest import BINDINGS, needs_flow, requires
+from conftest import BINDINGS, load_fixture, needs_flow, requires
 
 import cvlayout
 from cvlayout.demo import spec as S
@@ -19,9 +19,10 @@ needs_mosaic = requires("cvl_mosaic_layout_create")
 
 MOSAIC = {"version": 1, "layout": {"kind": "mosaic"}, "sections": [{"count": 14}],
           "viewport": {"width": 480, "height": 320, "offset": [0, 0]}}
+# The Survey layout's flow settings as the shared fixture gives them (left inset 80; its frames
+# at 768 wide are worked by hand there), with a second section that brings its own sizes and inset.
 FLOW = {"version": 1,
-        "layout": {"kind": "flow", "section_inset": [30, 80, 30, 20], "minimum_interitem_spacing": 20,
-                   "minimum_line_spacing": 20, "item_size": [200, 200], "header_reference_size": [60, 70]},
+        "layout": load_fixture("flow-survey-metrics-768")["spec"]["layout"],
         "sections": [{"count": 6}, {"item_sizes": [[100, 50], [50, 100]], "inset": [0, 0, 0, 0]}],
         "viewport": {"width": 768, "height": 1024, "offset": [0, 0]}}
 
@@ -52,12 +53,15 @@ def test_render_output_format():
 
 @needs_flow
 def test_render_flow_spec_with_sections():
+    # What the spec's sections reach (the frames of the flow itself are the fixtures'): a count, a
+    # section's own item sizes and its own inset, which puts its first cell at x 0, not at 80.
     out = S.render(FLOW)
     cells = {tuple(e["index_path"]): e for e in out["elements"] if e["category"] == "cell"}
-    assert cells[(0, 1)]["frame"] == [314.0, 100.0, 200.0, 200.0]
-    assert cells[(1, 1)]["size"] == [50.0, 100.0]
+    assert sorted(cells) == [(0, i) for i in range(6)] + [(1, 0), (1, 1)]
+    assert cells[(1, 0)]["size"] == [100.0, 50.0] and cells[(1, 1)]["size"] == [50.0, 100.0]
+    assert cells[(1, 0)]["frame"][0] == 0.0
     headers = [e for e in out["elements"] if e["kind_name"] == "header"]
-    assert [h["frame"][1] for h in headers] == [0.0, 550.0]
+    assert [h["index_path"] for h in headers] == [[0, 0], [1, 0]]
 
 
 @pytest.mark.parametrize("bad, match", [

@@ -10,7 +10,9 @@ import html
 import os
 
 from . import transitions
+from .. import _lib
 from ..errors import CvlError
+from ..flow import SurveyLayout
 from .spec import JSONObject, build
 from .svg import render_built
 
@@ -18,8 +20,20 @@ from .svg import render_built
 _PHOTOS = [[3000, 2000], [2000, 3000], [1000, 1000], [4000, 3000], [1200, 1600], [1600, 900],
            [900, 1600], [2000, 2000], [3000, 1000], [1500, 2000], [2400, 1600], [1080, 1920]]
 
-SURVEY_FLOW = {"kind": "flow", "section_inset": [30, 80, 30, 20], "minimum_interitem_spacing": 20,
-               "minimum_line_spacing": 20, "item_size": [200, 200], "header_reference_size": [60, 70]}
+
+def _survey_flow() -> JSONObject:
+    """A plain flow layout with the Survey layout's settings (Furrow ch. 4, Listing 4.2: insets,
+    spacings, item and header sizes), asked of the library, where they live, rather than restated.
+    A library without the Survey layout gives the survey kind itself: the entries drawn with these
+    settings are then skipped (NotAvailable) along with the survey entry."""
+    if not _lib.available("cvl_survey_layout_create"):
+        return {"kind": "survey"}
+    with SurveyLayout() as survey:
+        config = survey.config
+    return {"kind": "flow", **{k: list(v) if isinstance(v, tuple) else v for k, v in config.items()}}
+
+
+SURVEY_FLOW = _survey_flow()
 
 CLASS_TREE = {"NSObject": {
     "UIResponder": {"UIView": {"UIControl": {"UIButton": None, "UISlider": None},
@@ -33,7 +47,7 @@ CLASS_TREE = {"NSObject": {
 ENTRIES: list[tuple[str, JSONObject]] = [
     ("flow-vertical", {
         "version": 1,
-        "title": "Flow, vertical: the Survey numbers (insets 30/80/30/20, spacing 20, 200x200, header 70)",
+        "title": "Flow, vertical: the Survey layout's settings (Furrow ch. 4, Listing 4.2) without its re-centring",
         "layout": SURVEY_FLOW, "sections": [{"count": 6}, {"count": 4}],
         "viewport": {"width": 768, "height": 1024, "offset": [0, 0]}}),
     ("flow-horizontal", {

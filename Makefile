@@ -65,7 +65,7 @@ demo: deps lib
 test: deps lib abi-check style lint check-version check-library fuzz-coverage test-swift test-c test-python test-install test-wheel test-fuzz
 	@echo "all test suites passed"
 
-# Style: lines of at most 120 columns in Sources/, Tests/, include/, bindings/ and scripts/ (no
+# Style: lines of at most 120 columns in Sources/, Tests/, include/, bindings/, scripts/ and bench/ (no
 # exceptions), and swift-format (.swift-format: 4-space indent, lineLength 120) strict on every Swift file but the
 # ones scripts/gen_abi_check.py writes. `make format` reformats them in place.
 SWIFT_GENERATED := Sources/CVLayoutCore/LayoutError+Code.swift Sources/CVLayout/ABITables.swift \
@@ -88,10 +88,14 @@ abi-check: deps
 	$(PYTHON) scripts/gen_abi_check.py --check
 	$(PYTHON) scripts/gen_fixtures.py --check
 
-# Python: ruff, and mypy --strict on the bindings (configured in pyproject.toml).
+# Python: ruff (the bindings, scripts/ and bench/), and mypy --strict on the bindings (configured in
+# pyproject.toml). C: the benchmark programs, which no test builds, compiled as strictly as the tests
+# (syntax and warnings only: `make bench` links and runs them).
 lint: deps
 	$(PYTHON) -m ruff check
 	$(PYTHON) -m mypy
+	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/bench.c
+	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/incremental.c
 
 check-version:
 	$(PYTHON) scripts/version.py --check

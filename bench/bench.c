@@ -304,7 +304,8 @@ static size_t bl_query(const baseline *b, double top, cvl_attributes *out) {
         int64_t end = k + 1 < b->line_count ? b->lines[k + 1].first : b->n;
         for (int64_t i = b->lines[k].first; i < end; i++) {
             cvl_rect f = b->frames[i];
-            if (f.width > 0 && f.height > 0 && f.y < bottom && f.y + f.height > top && f.x < VIEW_W && f.x + f.width > 0)
+            if (f.width > 0 && f.height > 0 && f.y < bottom && f.y + f.height > top && f.x < VIEW_W &&
+                f.x + f.width > 0)
                 bl_emit(&out[count++], i, f);
         }
     }
@@ -422,7 +423,8 @@ static result run_workload(int64_t n, int random_sizes) {
             cvl_rect f;
             CHECK(cvl_flow_layout_item_frame(s.layout, (cvl_index_path){0, i}, &f));
             cvl_rect g = b.frames[i];
-            double d = fmax(fmax(fabs(f.x - g.x), fabs(f.y - g.y)), fmax(fabs(f.width - g.width), fabs(f.height - g.height)));
+            double d = fmax(fmax(fabs(f.x - g.x), fabs(f.y - g.y)),
+                            fmax(fabs(f.width - g.width), fabs(f.height - g.height)));
             if (d > maxd) maxd = d;
         }
         if (fabs(b.content_h - content.height) > maxd) maxd = fabs(b.content_h - content.height);
@@ -577,7 +579,8 @@ static void print_machine(void) {
     printf("date:    %s\n", date);
     printf("library: cvlayout %u (header %s)\n", version, CVL_VERSION_STRING);
     printf("workload: one section, vertical flow, viewport %.0f x %.0f, spacings %.0f/%.0f, no insets;\n"
-           "          random = sizes uniform in [%.0f, %.0f]^2 (splitmix64, seed 42) via cvl_flow_layout_set_item_sizes;\n"
+           "          random = sizes uniform in [%.0f, %.0f]^2 (splitmix64, seed 42) via "
+           "cvl_flow_layout_set_item_sizes;\n"
            "          uniform = item_size %.0f x %.0f in the config.\n",
            VIEW_W, VIEW_H, SPACING, SPACING, ITEM_MIN, ITEM_MAX, UNIFORM_SIZE, UNIFORM_SIZE);
     printf("prepare = invalidate(EVERYTHING) + content_size, best of %d; query = set_content_offset +\n"

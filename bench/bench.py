@@ -153,7 +153,6 @@ def bench_callbacks(n: int) -> float:
 # --- Taffy (stretchable) -------------------------------------------------------------------------
 def bench_taffy(n: int) -> dict | None:
     try:
-        import stretchable
         from stretchable import Node
         from stretchable.style import AUTO, AlignContent, AlignItems, FlexDirection, FlexWrap
     except ImportError:
@@ -210,15 +209,18 @@ def bench_taffy(n: int) -> dict | None:
     t0 = time.perf_counter_ns()
     elems = sum(query(span * q / (SWEEP - 1)) for q in range(SWEEP))
     q_ns = (time.perf_counter_ns() - t0) / SWEEP
-    del root, kids, boxes
+    # Let Taffy's tree go before the next run (the closures above hold the names, so empty them).
+    kids.clear()
+    boxes.clear()
+    root = None
     gc.collect()
     try:
         from importlib.metadata import version
         ver = version("stretchable")
     except Exception:
         ver = "?"
-    return dict(n=n, version=ver, build_ns=build_ns / n, first_ns=first_ns / n,
-                prepare_ns=prep_ns / n, engine_ns=engine_ns / n, read_ns=read_ns / n, query_us=q_ns / 1e3, elems=elems / SWEEP)
+    return dict(n=n, version=ver, build_ns=build_ns / n, first_ns=first_ns / n, prepare_ns=prep_ns / n,
+                engine_ns=engine_ns / n, read_ns=read_ns / n, query_us=q_ns / 1e3, elems=elems / SWEEP)
 
 
 def machine() -> str:
@@ -281,9 +283,9 @@ def main() -> None:
     for t in rows:
         # cvlayout at the same n when it was run, else the nearest measured size (ns/item is flat).
         c = by_n.get(t["n"]) or min(by_n.values(), key=lambda r: abs(r["n"] - t["n"]))
-        print(f"| {t['n']} | {t['build_ns']:.0f} | {t['first_ns']:.0f} | {t['prepare_ns']:.0f} | {t['engine_ns']:.0f} | "
-              f"{t['read_ns']:.0f} | {t['query_us']:.1f} | {t['elems']:.1f} | {t['prepare_ns'] / c['prepare_ns']:.0f}x | "
-              f"{t['engine_ns'] / c['prepare_ns']:.0f}x |", flush=True)
+        print(f"| {t['n']} | {t['build_ns']:.0f} | {t['first_ns']:.0f} | {t['prepare_ns']:.0f} | "
+              f"{t['engine_ns']:.0f} | {t['read_ns']:.0f} | {t['query_us']:.1f} | {t['elems']:.1f} | "
+              f"{t['prepare_ns'] / c['prepare_ns']:.0f}x | {t['engine_ns'] / c['prepare_ns']:.0f}x |", flush=True)
     print("\n(cvlayout column used for the ratios: the random-size row at the same n, or the nearest n run.)")
 
 

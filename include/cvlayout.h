@@ -594,8 +594,8 @@ typedef struct cvl_layout_callbacks {
     ** base's answer (the proposed offset for a custom layout). Setting it makes the layout one
     ** that snaps: a switch to it under an anchoring policy proposes the offset centring the
     ** policy's cell (see "Scroll anchoring"). It also answers UIKit's form without velocity
-    ** (targetContentOffsetForProposedContentOffset:, asked after a rotation and in a switch),
-    ** with velocity 0.
+    ** (targetContentOffsetForProposedContentOffset:, asked after a rotation, in a switch and
+    ** after every batch update or applied snapshot), with velocity 0.
     */
     int (*target_content_offset)(void *context, const cvl_layout_env *env, cvl_layout *layout, cvl_point proposed,
                                  cvl_point velocity, cvl_point *inout_offset);
@@ -1182,6 +1182,20 @@ int cvl_view_scroll_to_item_animated(cvl_view *view, cvl_index_path index_path, 
 ** counts (prepare_for_updates and finalize_updates are still called), cvl_view_is_animating()
 ** reports 0, and no callback is asked anything about the counts before the update. Draw (query)
 ** at least once after creating or reloading a view to animate its next update.
+**
+** Where the update comes to rest, in UIKit's order (UXKit's -_updateWithItems:): the layout is
+** prepared for the new counts; under an anchoring policy the offset moves so the anchor cell
+** keeps its screen position (see "Scroll anchoring"; none: the offset is kept, as in UIKit);
+** prepare_for_updates runs; then the layout is asked targetContentOffsetForProposedContentOffset:
+** (the form without velocity: a target_content_offset callback or hook with velocity 0) with
+** that offset proposed, and its answer becomes the content offset (a non-finite one keeps it),
+** before the animation is built and finalize_updates runs. The policy proposes and the layout
+** has the last word, as after a rotation. The base layout and the built-in ones return the
+** proposal (Cover Flow implements only the velocity form, as the book's), so only a callback
+** or hook moves the offset here. The animation starts from what was on screen (every element
+** moved with the offset change) and ends at the layout's static frame at that offset. A failing
+** callback fails the update with CVL_ERROR_CALLBACK, nothing changed. Unlike UIKit, an offset
+** left past the end of shrunk content is not pulled back before it is proposed.
 */
 int cvl_view_perform_batch_updates(cvl_view *view, const cvl_update_item *updates, size_t count,
                                    const cvl_animation *animation);
@@ -1333,8 +1347,10 @@ int cvl_view_apply_snapshot(cvl_view *view, const cvl_section_snapshot *sections
 ** otherwise vertical unless only the width overflows) so the anchor's frame origin is where it
 ** was on screen; then clamps the offset into [0, content size - bounds size] (the only case in
 ** which the anchor moves). It applies to cvl_view_perform_batch_updates() and
-** cvl_view_apply_snapshot() (the anchor follows its item through the update; an animated update
-** starts from exactly what was on screen: every element's start is moved with the offset), to
+** cvl_view_apply_snapshot() (the anchor follows its item through the update; the anchored offset
+** is then proposed to the layout's form without velocity, which has the last word, see
+** cvl_view_perform_batch_updates(); an animated update starts from exactly what was on screen:
+** every element's start is moved with the offset), to
 ** size changes (cvl_flow_layout_set_item_sizes(), cvl_view_invalidate_layout(), delegate or
 ** config changes: restored at the next prepare), to cvl_view_set_bounds_size(), and to
 ** cvl_view_set_layout() (the policy picks the cell that keeps its place; a layout that snaps —

@@ -169,6 +169,29 @@ extension CollectionView {
         try setContentOffset(target)
     }
 
+    /// After a batch update's layout is prepared for the new counts and told of the update
+    /// (`prepare(forCollectionViewUpdates:)`), as UIKit asks the layout
+    /// `targetContentOffsetForProposedContentOffset:` (the form without velocity: "during layout
+    /// updates"; UXKit's `-_updateWithItems:` asks it right after `prepareForCollectionViewUpdates:`
+    /// and before building the animations and `finalizeCollectionViewUpdates`): proposes the
+    /// offset as it stands — kept (policy `.none`, UIKit's behaviour) or anchored (the anchor cell
+    /// back at its screen position) — and moves there. The anchoring policy computes the proposal
+    /// and the layout has the last word, as after a rotation: a policy applied after the layout
+    /// would undo every layout's answer. The default answer (the proposal) changes nothing; the
+    /// built-in layouts keep it (Cover Flow implements only the velocity form, as the book's).
+    /// A non-finite answer keeps the offset. Returns the offset change. Call with the layout
+    /// prepared.
+    /// - Complexity: one `targetContentOffset` call, plus a layout cycle when the offset moves and
+    ///   the layout invalidates for it.
+    func settleAfterUpdate() throws -> Point {
+        let proposed = contentOffset
+        let target = try layout.targetContentOffset(forProposedContentOffset: proposed)
+        guard target.isFinite, target != proposed else { return .zero }
+        try setContentOffset(target)
+        try layoutIfNeeded()
+        return Point(x: target.x - proposed.x, y: target.y - proposed.y)
+    }
+
     /// The offset that centres the anchor's first candidate the layout still has along the
     /// anchor's axis, clamped into the scrollable range (the other coordinate kept); the current
     /// offset for a chat at the end (already moved to the end); nil when no candidate is left.

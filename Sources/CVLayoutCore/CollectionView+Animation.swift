@@ -82,8 +82,10 @@ extension CollectionView {
     /// current on-screen state. When nothing has been laid out for the current counts (no
     /// layout cycle since the view was created, `reloadData`, a data-count invalidation that
     /// changed them, or a failed update or switch), there is no on-screen state and the update
-    /// is applied without animation (UIKit: "a reload may occur"; `commit`). On any error the
-    /// collection view is left exactly as it was.
+    /// is applied without animation (UIKit: "a reload may occur"; `commit`). The update comes to
+    /// rest where the layout's `targetContentOffset(forProposedContentOffset:)` says, the offset as
+    /// it stands (kept or anchored) proposed (`settleAfterUpdate`). On any error the collection
+    /// view is left exactly as it was.
     public func performBatchUpdates(_ update: BatchUpdate, animation: AnimationTiming?) throws {
         let newCounts = try Self.loadCounts(dataSource)
         let plan = try UpdatePlan.make(update: update, oldCounts: counts, newCounts: newCounts)
@@ -114,6 +116,7 @@ extension CollectionView {
 
         let saved = (counts, lastPlan, transition, pending, needsPrepare)
         let savedIdentities = identities, savedOffset = contentOffset, savedAnchor = pendingAnchor
+        let savedScroll = scrollAnimation  // moving the offset (anchor, target offset) stops a scroll
         suspendAnchoring = true
         defer { suspendAnchoring = false }
         do {
@@ -136,6 +139,10 @@ extension CollectionView {
                 try layoutIfNeeded()
             }
             try layout.prepare(forCollectionViewUpdates: plan.updateItems)
+            // UIKit then asks the layout where to rest (`settleAfterUpdate`); the animation
+            // starts from what was on screen whatever the offset became.
+            let settled = try settleAfterUpdate()
+            shift = Point(x: shift.x + settled.x, y: shift.y + settled.y)
             if let animation {
                 transition = try makeUpdateTransition(plan: plan, before: before, shift: shift, timing: animation)
             } else {
@@ -146,6 +153,7 @@ extension CollectionView {
             (counts, lastPlan, transition, pending, needsPrepare) = saved
             identities = savedIdentities
             contentOffset = savedOffset
+            scrollAnimation = savedScroll
             pendingAnchor = savedAnchor
             preparedCounts = nil  // the layout may hold the new counts' state now
             invalidate(.dataSourceCounts)

@@ -162,12 +162,12 @@ open class CollectionViewLayout {
     }
 
     /// `targetContentOffsetForProposedContentOffset:` (no velocity): where to rest after a layout
-    /// update (a bounds change) or a layout switch. Default: the proposed offset, as UIKit's base
-    /// layout; a layout that snaps while the user scrolls (the velocity form above) does not snap
-    /// here unless it overrides this too — the book's Cover Flow (Furrow ch. 4, Listing 4.32)
-    /// implements only the velocity form, so UIKit leaves its offset where a rotation or a switch
-    /// put it. Callback layouts and flow hooks answer both forms with their one
-    /// `target_content_offset` callback (velocity zero here).
+    /// update (a batch update, a bounds change) or a layout switch. Default: the proposed offset,
+    /// as UIKit's base layout; a layout that snaps while the user scrolls (the velocity form above)
+    /// does not snap here unless it overrides this too — the book's Cover Flow (Furrow ch. 4,
+    /// Listing 4.32) implements only the velocity form, so UIKit leaves its offset where a
+    /// rotation, a switch or a batch update put it. Callback layouts and flow hooks answer both
+    /// forms with their one `target_content_offset` callback (velocity zero here).
     open func targetContentOffset(forProposedContentOffset proposed: Point) throws -> Point {
         proposed
     }

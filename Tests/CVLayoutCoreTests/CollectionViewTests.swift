@@ -132,6 +132,124 @@ final class CollectionViewTests: XCTestCase {
         XCTAssertEqual(try v.layoutAttributesForElements(in: v.bounds).count, 3)
     }
 
+    /// A column of 100 x 100 cells that rests with a row at the top (the offset floored to a
+    /// multiple of 100) in UIKit's form without velocity, recording what it is proposed.
+    private final class RowTopFlow: FlowLayout {
+        var proposals: [Point] = []
+        var velocityFormAsked = 0
+        var fails = false
+        override func targetContentOffset(forProposedContentOffset proposed: Point) throws -> Point {
+            proposals.append(proposed)
+            if fails { throw LayoutError.callback("no offset today") }
+            return Point(x: proposed.x, y: (proposed.y / 100).rounded(.down) * 100)
+        }
+        override func targetContentOffset(
+            forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point
+        ) throws -> Point {
+            velocityFormAsked += 1
+            return proposed
+        }
+    }
+
+    private func column(_ layout: FlowLayout, items: Int, offset: Double) throws -> CollectionView {
+        try layout.configure {
+            $0.itemSize = Size(width: 100, height: 100)
+            $0.minimumLineSpacing = 0
+            $0.minimumInteritemSpacing = 0
+        }
+        let v = try CollectionView(dataSource: StaticDataSource([items]), layout: layout)
+        try v.setBoundsSize(Size(width: 100, height: 300))
+        try v.setContentOffset(Point(x: 0, y: offset))
+        _ = try v.visibleAttributes()  // drawn
+        return v
+    }
+
+    /// Screen y of every visible cell, by item.
+    private func screenY(_ v: CollectionView) throws -> [Int: Double] {
+        var out: [Int: Double] = [:]
+        for a in try v.visibleAttributes() where a.category == .cell && !a.isDisappearing {
+            out[a.indexPath.item] = a.frame.minY - v.contentOffset.y
+        }
+        return out
+    }
+
+    /// UIKit asks the layout's `targetContentOffsetForProposedContentOffset:` (no velocity) after
+    /// a batch update's layout is prepared ("during layout updates"; UXKit's `_updateWithItems:`),
+    /// so a layout chooses where the update comes to rest. The proposal is the offset as it
+    /// stands — kept, or anchored under a policy — and the animation starts from what was on
+    /// screen and ends at the layout's answer.
+    func testBatchUpdateAsksTheLayoutWhereToRest() throws {
+        let timing = try AnimationTiming(duration: 1, curve: .linear)
+        var insert = BatchUpdate(); insert.insertItems([IndexPath(section: 0, item: 0)])
+        // 20 cells at y = 100 i, offset 230: items 2...5 on screen at -30, 70, 170, 270.
+        let snapping = RowTopFlow()
+        let v = try column(snapping, items: 20, offset: 230)
+        let before = try screenY(v)
+        XCTAssertEqual(before, [2: -30, 3: 70, 4: 170, 5: 270])
+        (v.dataSource as! StaticDataSource).counts = [21]
+        try v.performBatchUpdates(insert, animation: timing)
+        // Kept offset 230 proposed, 200 returned: the update rests with row 2 at the top.
+        XCTAssertEqual(snapping.proposals, [Point(x: 0, y: 230)])
+        XCTAssertEqual(snapping.velocityFormAsked, 0)
+        XCTAssertEqual(v.contentOffset, Point(x: 0, y: 200))
+        // t = 0: every cell on screen before (old item i, now i + 1) is where it was on screen.
+        // New item 2 (old 1, off screen before) appears in place at its final frame (screen 0),
+        // as an update shows any element it did not have on screen.
+        XCTAssertEqual(try screenY(v), [2: 0, 3: -30, 4: 70, 5: 170, 6: 270])
+        // Halfway: new item 3 from content y 170 (screen -30 at offset 200) to 300: 235.
+        try v.setTime(0.5)
+        XCTAssertEqual(try cell(v, 0, 3).frame.minY, 235)
+        // The end is the static frame at 200: new items 2...4 (item 5 starts at the bottom edge).
+        try v.setTime(1)
+        XCTAssertFalse(v.isAnimating)
+        XCTAssertEqual(try screenY(v), [2: 0, 3: 100, 4: 200])
+        XCTAssertEqual(v.contentOffset, Point(x: 0, y: 200))
+
+        // Under a policy the anchored offset is proposed, then the layout answers: old item 2
+        // (first visible, screen -30) is new item 3 at y 300, anchored at 330, resting at 300.
+        let anchored = RowTopFlow()
+        let w = try column(anchored, items: 20, offset: 230)
+        try w.setAnchorPolicy(.firstVisible)
+        (w.dataSource as! StaticDataSource).counts = [21]
+        try w.performBatchUpdates(insert, animation: timing)
+        XCTAssertEqual(anchored.proposals, [Point(x: 0, y: 330)])
+        XCTAssertEqual(w.contentOffset, Point(x: 0, y: 300))
+        XCTAssertEqual(try screenY(w), [3: -30, 4: 70, 5: 170, 6: 270])  // t = 0: as on screen before
+        try w.finishAnimations()
+        XCTAssertEqual(try screenY(w), [3: 0, 4: 100, 5: 200])
+
+        // Without animation: at rest at once.
+        let plain = RowTopFlow()
+        let x = try column(plain, items: 20, offset: 230)
+        (x.dataSource as! StaticDataSource).counts = [21]
+        try x.performBatchUpdates(insert, animation: nil)
+        XCTAssertEqual(x.contentOffset, Point(x: 0, y: 200))
+        XCTAssertFalse(x.isAnimating)
+
+        // The base layout's answer is the proposal: the offset is kept, as before.
+        let y = try column(FlowLayout(), items: 20, offset: 230)
+        (y.dataSource as! StaticDataSource).counts = [21]
+        try y.performBatchUpdates(insert, animation: timing)
+        XCTAssertEqual(y.contentOffset, Point(x: 0, y: 230))
+
+        // A failing answer fails the update; nothing changes.
+        let failing = RowTopFlow()
+        let z = try column(failing, items: 20, offset: 230)
+        failing.fails = true
+        (z.dataSource as! StaticDataSource).counts = [21]
+        XCTAssertThrowsError(try z.performBatchUpdates(insert, animation: timing)) {
+            XCTAssertEqual(($0 as? LayoutError)?.code, .callback)
+        }
+        XCTAssertEqual(z.counts, [20])
+        XCTAssertNil(z.lastPlan)
+        XCTAssertFalse(z.isAnimating)
+        XCTAssertEqual(z.contentOffset, Point(x: 0, y: 230))
+        XCTAssertEqual(try screenY(z), before)
+        failing.fails = false
+        try z.performBatchUpdates(insert, animation: nil)
+        XCTAssertEqual(z.contentOffset, Point(x: 0, y: 200))
+    }
+
     func testFailedBatchUpdateLeavesEverythingAsItWas() throws {
         let flow = FlowLayout()
         let ds = StaticDataSource([5])

@@ -76,6 +76,9 @@ typedef struct grid_ctx {
     int bad_output;   /* return NaN to test validation */
     int updates_seen;
     int finalized;
+    int targets_asked;     /* target_content_offset calls */
+    cvl_point last_proposed;
+    int fail_target;       /* target_content_offset fails */
 } grid_ctx;
 
 static int grid_prepare(void *c, const cvl_layout_env *env, cvl_layout *layout) {
@@ -161,10 +164,16 @@ static int grid_element(void *c, const cvl_layout_env *env, cvl_layout *layout, 
 }
 static int grid_target(void *c, const cvl_layout_env *env, cvl_layout *layout, cvl_point proposed, cvl_point velocity,
                        cvl_point *out) {
-    (void)c;
+    grid_ctx *g = c;
     (void)layout;
     (void)env;
     (void)velocity;
+    g->targets_asked++;
+    g->last_proposed = proposed;
+    if (g->fail_target) {
+        cvl_callback_error("no offset today");
+        return 1;
+    }
     out->x = proposed.x;
     out->y = floor(proposed.y / 100.0 + 0.5) * 100.0; /* snap to rows */
     return 0;
@@ -1816,6 +1825,129 @@ static void test_update_with_nothing_laid_out(void) {
     OK(cvl_layout_destroy(tree));
 }
 
+/* UIKit asks the layout's targetContentOffsetForProposedContentOffset: after a batch update's
+** layout is prepared: the grid (one 100-point column in a 100 x 300 viewport) rests on rows. The
+** offset as it stands is proposed (kept, or anchored under a policy), the answer is the offset the
+** update comes to rest at, and the animation starts from the screen and ends there. */
+static void test_batch_update_asks_the_layout_where_to_rest(void) {
+    grid_ctx g;
+    counts_ds d;
+    cvl_layout_callbacks cb;
+    cvl_data_source ds;
+    cvl_layout *layout = NULL;
+    cvl_view *view = NULL;
+    cvl_size size = {100, 300};
+    cvl_point at = {0, 230}, offset;
+    cvl_update_item up = item_update(CVL_UPDATE_INSERT, -1, -1, 0, 0);
+    cvl_animation anim;
+    cvl_attributes a;
+    cvl_index_path third = {0, 3};
+    size_t n = 0;
+    int found = 0, animating = -1, policy;
+    int64_t count = 0;
+
+    OK(cvl_animation_default(&anim));
+    anim.duration = 1;
+    anim.curve = CVL_CURVE_LINEAR;
+    for (policy = 0; policy < 2; policy++) {
+        memset(&g, 0, sizeof g);
+        memset(&d, 0, sizeof d);
+        d.sections = 1;
+        d.items[0] = 20;
+        cb = grid_callbacks(&g);
+        ds = make_ds(&d);
+        OK(cvl_custom_layout_create(&cb, &layout));
+        OK(cvl_view_create(&ds, layout, &view));
+        OK(cvl_view_set_bounds_size(view, size));
+        OK(cvl_view_set_content_offset(view, at));
+        if (policy) OK(cvl_view_set_anchoring(view, CVL_ANCHOR_FIRST_VISIBLE, (cvl_point){0, 0}));
+        OK(cvl_view_visible_attributes(view, NULL, 0, &n)); /* drawn: items 2..5, item 2 at screen -30 */
+        CHECK(n == 4);
+        g.targets_asked = 0;
+        d.items[0] = 21;
+        OK(cvl_view_perform_batch_updates(view, &up, 1, &anim));
+        CHECK(g.targets_asked == 1);
+        /* Kept: 230 proposed, rests at 200. Anchored: old item 2 (screen -30) is item 3 at y 300,
+        ** so 330 is proposed and the rows put it at 300. */
+        NEAR(g.last_proposed.y, policy ? 330 : 230);
+        OK(cvl_view_get_content_offset(view, &offset));
+        NEAR(offset.x, 0);
+        NEAR(offset.y, policy ? 300 : 200);
+        /* t = 0: item 3 (old 2, centre 250) where it was on screen, 220 to 250 from the offset. */
+        OK(cvl_view_attributes_for_item(view, third, &a, &found));
+        CHECK(found == 1);
+        NEAR(a.center.y - offset.y, 250 - 230);
+        OK(cvl_view_set_time(view, 0.5));
+        OK(cvl_view_attributes_for_item(view, third, &a, &found));
+        NEAR(a.center.y, policy ? (320 + 350) / 2.0 : (220 + 350) / 2.0);
+        OK(cvl_view_set_time(view, 1));
+        OK(cvl_view_is_animating(view, &animating));
+        CHECK(animating == 0);
+        OK(cvl_view_attributes_for_item(view, third, &a, &found));
+        NEAR(a.center.y, 350);
+        OK(cvl_view_get_content_offset(view, &offset));
+        NEAR(offset.y, policy ? 300 : 200);
+        OK(cvl_view_visible_attributes(view, NULL, 0, &n));
+        CHECK(n == 3); /* at rest on a row: items 2..4 or 3..5, whole */
+
+        /* A failing callback fails the update: nothing changed. */
+        g.fail_target = 1;
+        d.items[0] = 22;
+        FAILS(cvl_view_perform_batch_updates(view, &up, 1, &anim), CVL_ERROR_CALLBACK);
+        CHECK(message_contains("no offset today"));
+        OK(cvl_view_number_of_items(view, 0, &count));
+        CHECK(count == 21);
+        OK(cvl_view_get_content_offset(view, &offset));
+        NEAR(offset.y, policy ? 300 : 200);
+        OK(cvl_view_is_animating(view, &animating));
+        CHECK(animating == 0);
+        g.fail_target = 0;
+        OK(cvl_view_visible_attributes(view, NULL, 0, &n)); /* drawn again */
+        CHECK(n == 3);
+        OK(cvl_view_perform_batch_updates(view, &up, 1, NULL));
+        OK(cvl_view_get_content_offset(view, &offset));
+        NEAR(offset.y, policy ? 400 : 200); /* anchored: item 3 -> 4 at y 400; kept: 200 is a row */
+        OK(cvl_view_destroy(view));
+        OK(cvl_layout_destroy(layout));
+    }
+
+    /* A flow layout's target_content_offset hook is asked the same way (its base: the proposal). */
+    memset(&g, 0, sizeof g);
+    memset(&d, 0, sizeof d);
+    d.sections = 1;
+    d.items[0] = 20;
+    ds = make_ds(&d);
+    memset(&cb, 0, sizeof cb);
+    cb.context = &g;
+    cb.target_content_offset = grid_target;
+    OK(cvl_flow_layout_create(&layout));
+    {
+        cvl_flow_config fc;
+        OK(cvl_flow_layout_get_config(layout, &fc));
+        fc.item_size.width = fc.item_size.height = 100;
+        fc.minimum_line_spacing = 0;
+        OK(cvl_flow_layout_set_config(layout, &fc));
+    }
+    OK(cvl_flow_layout_set_hooks(layout, &cb));
+    OK(cvl_view_create(&ds, layout, &view));
+    OK(cvl_view_set_bounds_size(view, size));
+    OK(cvl_view_set_content_offset(view, at));
+    OK(cvl_view_visible_attributes(view, NULL, 0, &n));
+    d.items[0] = 21;
+    OK(cvl_view_perform_batch_updates(view, &up, 1, &anim));
+    OK(cvl_view_get_content_offset(view, &offset));
+    NEAR(offset.y, 200); /* without the hook: 230 (the flow keeps the offset) */
+    OK(cvl_flow_layout_set_hooks(layout, NULL));
+    OK(cvl_view_visible_attributes(view, NULL, 0, &n));
+    OK(cvl_view_set_content_offset(view, at));
+    d.items[0] = 22;
+    OK(cvl_view_perform_batch_updates(view, &up, 1, &anim));
+    OK(cvl_view_get_content_offset(view, &offset));
+    NEAR(offset.y, 230);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(layout));
+}
+
 static void test_attachment_and_handles(void) {
     attach_ctx a;
     cvl_data_source src, other_src;
@@ -2574,6 +2706,7 @@ int main(void) {
     test_timing_and_transforms();
     test_bulk_sizes_then_update();
     test_update_with_nothing_laid_out();
+    test_batch_update_asks_the_layout_where_to_rest();
     test_attachment_and_handles();
     test_identities_and_snapshots();
     test_fixtures();

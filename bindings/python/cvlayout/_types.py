@@ -732,8 +732,8 @@ LayoutCallbacksShouldInvalidateForBoundsChangeFn = CFUNCTYPE(c_int, c_void_p, PO
 #: base's answer (the proposed offset for a custom layout). Setting it makes the layout one that
 #: snaps: a switch to it under an anchoring policy proposes the offset centring the policy's cell
 #: (see "Scroll anchoring"). It also answers UIKit's form without velocity
-#: (targetContentOffsetForProposedContentOffset:, asked after a rotation and in a switch), with
-#: velocity 0.
+#: (targetContentOffsetForProposedContentOffset:, asked after a rotation, in a switch and after
+#: every batch update or applied snapshot), with velocity 0.
 LayoutCallbacksTargetContentOffsetFn = CFUNCTYPE(c_int, c_void_p, POINTER(cvl_layout_env), LayoutHandle, cvl_point,
                                                  cvl_point, POINTER(cvl_point))
 

@@ -452,3 +452,105 @@ def test_animated_update_of_a_view_never_drawn_uses_no_old_layout():
         assert frames(view) == {(0, 0): (0.0, 0.0, 100.0, 100.0), (0, 1): (200.0, 0.0, 200.0, 100.0),
                                 (0, 2): (0.0, 110.0, 100.0, 100.0), (0, 3): (110.0, 110.0, 100.0, 100.0)}
     layout.close()
+
+
+class RowTop(GridLayout):
+    """A column of 100-point cells that comes to rest with a row at the top (the proposed offset
+    floored to a multiple of 100), recording what it is proposed."""
+
+    def __init__(self):
+        super().__init__(size=100.0)
+        self.proposals: list[tuple] = []
+        self.fail = False
+
+    def target_content_offset(self, env, proposed, velocity):
+        self.proposals.append((tuple(proposed), tuple(velocity)))
+        if self.fail:
+            raise RuntimeError("no offset today")
+        return (proposed[0], math.floor(proposed[1] / 100) * 100)
+
+
+def on_screen(view):
+    """Screen y of every visible cell that is not on its way out, by item."""
+    return {a.index_path[1]: a.frame[1] - view.content_offset[1]
+            for a in view.visible_attributes() if a.is_cell and not a.disappearing}
+
+
+@needs_updates
+@needs_animation
+@pytest.mark.parametrize("how", ["batch", "snapshot"])
+def test_a_batch_update_comes_to_rest_where_the_layout_says(how):
+    """UIKit asks the layout's targetContentOffsetForProposedContentOffset: (no velocity) "during
+    layout updates": after the update's layout is prepared, the offset as it stands is proposed and
+    the answer is where the update comes to rest. The animation starts from the screen and ends
+    at the layout's static frame there."""
+    lin = Animation(duration=1.0, curve="linear")
+    layout = RowTop()
+    with cvlayout.CollectionView(layout, [20], bounds_size=(100, 300), content_offset=(0, 230)) as view:
+        # 20 cells at y = 100 i, offset 230: items 2..5 on screen at -30, 70, 170, 270.
+        before = on_screen(view)
+        assert before == {2: -30.0, 3: 70.0, 4: 170.0, 5: 270.0}
+        if how == "batch":
+            view.perform_batch_updates(cvlayout.insert_items((0, 0)), new_counts=[21], animation=lin)
+        else:
+            view.set_identifiers([(1, list(range(20)))])
+            view.apply_snapshot([(1, [99, *range(20)])], animation=lin)
+        assert view.counts == [21]
+        assert layout.proposals == [((0.0, 230.0), (0.0, 0.0))]       # the kept offset, velocity 0
+        assert view.content_offset == (0.0, 200.0)                     # rests with row 2 at the top
+        # t = 0: old item i (now i + 1) where it was on screen; new item 2 (old 1, off screen
+        # before) appears in place at screen 0.
+        assert on_screen(view) == {2: 0.0, 3: -30.0, 4: 70.0, 5: 170.0, 6: 270.0}
+        view.set_time(view.time + 0.5)
+        assert view.attributes_for_item((0, 3)).frame[1] == 235.0      # content 170 -> 300, halfway
+        view.set_time(view.time + 0.5)
+        assert not view.is_animating and view.content_offset == (0.0, 200.0)
+        with cvlayout.CollectionView(RowTop(), [21], bounds_size=(100, 300), content_offset=(0, 200)) as rest:
+            assert on_screen(view) == on_screen(rest) == {2: 0.0, 3: 100.0, 4: 200.0}
+            def drawn(v):
+                return [(a.index_path, a.frame, a.alpha, a.transform, a.z_index) for a in v.visible_attributes()]
+            assert drawn(view) == drawn(rest)
+
+
+@needs_updates
+def test_the_layout_has_the_last_word_after_the_anchoring_policy():
+    # first_visible: old item 2 (screen -30) is item 3 at y 300 after the insert, so the anchored
+    # offset 330 is proposed; the layout's rows put it at 300. Without a policy 230 is proposed.
+    for policy, proposed, rest in (("first_visible", 330.0, 300.0), ("none", 230.0, 200.0)):
+        layout = RowTop()
+        with cvlayout.CollectionView(layout, [20], bounds_size=(100, 300), content_offset=(0, 230)) as view:
+            view.visible_attributes()
+            view.anchoring = policy
+            view.perform_batch_updates(cvlayout.insert_items((0, 0)), new_counts=[21])
+            assert layout.proposals == [((0.0, proposed), (0.0, 0.0))], policy
+            assert view.content_offset == (0.0, rest), policy
+            assert not view.is_animating
+
+
+@needs_updates
+def test_a_failing_target_offset_fails_the_update_and_changes_nothing():
+    layout = RowTop()
+    with cvlayout.CollectionView(layout, [20], bounds_size=(100, 300), content_offset=(0, 230)) as view:
+        view.visible_attributes()
+        layout.fail = True
+        before = snapshot(view)
+        with pytest.raises(cvlayout.CallbackError) as info:
+            view.perform_batch_updates(cvlayout.insert_items((0, 0)), new_counts=[21], animation=0.3)
+        assert isinstance(info.value.__cause__, RuntimeError)
+        assert snapshot(view) == before and view.counts == [20] and view.content_offset == (0.0, 230.0)
+        layout.fail = False
+        view.perform_batch_updates(cvlayout.insert_items((0, 0)), new_counts=[21])
+        assert view.content_offset == (0.0, 200.0)
+
+
+@needs_updates
+def test_the_base_layout_keeps_the_offset_through_an_update():
+    # The default answer is the proposal: the flow layout keeps 230, and so does Cover Flow (it
+    # answers only the velocity form, as the book's Listing 4.32).
+    for layout in (cvlayout.FlowLayout(item_size=(100, 100), minimum_line_spacing=0),
+                   cvlayout.CoverFlowLayout()):
+        with layout, cvlayout.CollectionView(layout, [20], bounds_size=(100, 300), content_offset=(0, 230)) as view:
+            view.visible_attributes()
+            view.perform_batch_updates(cvlayout.insert_items((0, 0)), new_counts=[21], animation=0.3)
+            assert view.content_offset == (0.0, 230.0), layout
+

@@ -18,7 +18,7 @@ final class SnapshotDiffTests: XCTestCase {
         XCTAssertEqual(KeepSelection.keep([], universe: 0), [])
     }
 
-    private func random(_ g: inout SystemRandomNumberGenerator, sections: Int, pool: [UInt64]) -> Snapshot {
+    private func random(_ g: inout SplitMix64, sections: Int, pool: [UInt64]) -> Snapshot {
         var ids = pool.shuffled(using: &g)
         ids.removeLast(Int.random(in: 0...(ids.count / 3), using: &g))
         var sectionIDs = Array(UInt64(900)..<UInt64(906)).shuffled(using: &g)
@@ -30,7 +30,8 @@ final class SnapshotDiffTests: XCTestCase {
     }
 
     func testRandomDiffsAreValidUpdatesWhoseMapsFollowTheIdentifiers() throws {
-        var g = SystemRandomNumberGenerator()
+        // Seeded, so a failure replays: 400 cases from one seed (each case draws its own sizes).
+        var g = SplitMix64(seed: 0x5EED_D1FF)
         for _ in 0..<400 {
             let old = random(&g, sections: Int.random(in: 0...4, using: &g), pool: Array(1...20))
             let new = random(&g, sections: Int.random(in: 0...4, using: &g), pool: Array(5...25))

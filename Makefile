@@ -183,8 +183,14 @@ FUZZ_SECONDS ?= 60
 # Fuzzing processes of `make fuzz` (FUZZ_JOBS=2: libFuzzer's -jobs=2 -workers=2, one log each in
 # build/fuzz-run/fuzz-N.log; they share build/fuzz-corpus).
 FUZZ_JOBS ?= 1
+# Longest input libFuzzer makes (bytes; docs/fuzzing.md, "Runs", on what a smaller one trades).
+FUZZ_MAX_LEN ?= 2048
+# FUZZ_RUNS=N: each process stops after N executions (libFuzzer's -runs), or at FUZZ_SECONDS.
+FUZZ_RUNS ?=
+# More libFuzzer flags for `make fuzz`, e.g. FUZZ_FLAGS=-entropic=0.
+FUZZ_FLAGS ?=
 FUZZ_LIB_DIR := .build-asan/release
-FUZZ_OPTIONS := -max_len=2048 -timeout=10 -rss_limit_mb=2560 -print_final_stats=1
+FUZZ_OPTIONS := -max_len=$(FUZZ_MAX_LEN) -timeout=10 -rss_limit_mb=2560 -print_final_stats=1
 FUZZ_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
 
 lib-asan:
@@ -207,8 +213,9 @@ fuzz-coverage: deps
 # to build/fuzz-corpus (kept between runs), a crashing input to build/fuzz-crash-*.
 fuzz: build/fuzz_cvl
 	@mkdir -p build/fuzz-corpus build/fuzz-run
-	cd build/fuzz-run && $(FUZZ_ENV) ../fuzz_cvl $(FUZZ_OPTIONS) -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
-	    -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=../fuzz- ../fuzz-corpus ../../Tests/fuzz/corpus
+	cd build/fuzz-run && $(FUZZ_ENV) ../fuzz_cvl $(FUZZ_OPTIONS) $(FUZZ_FLAGS) -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
+	    $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS)) -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=../fuzz- \
+	    ../fuzz-corpus ../../Tests/fuzz/corpus
 
 # CI: every seed once, then a fixed number of mutations (seconds, not minutes) in a scratch corpus.
 test-fuzz: build/fuzz_cvl

@@ -100,7 +100,8 @@ int cvl_version(uint32_t *out);
 ** The layout cycle (runs inside the first query after an invalidation): flow O(S + items of
 ** sections whose sizes vary), O(1) per same-size section; Survey adds, per section, O(1) when
 ** its lines start at whole points, else up to 2^16 lines (the binder's tallest-cell search
-** stops there), O(items) for varied sizes, O(items per column) when scrolling horizontally;
+** stops there), O(items) for varied sizes, up to 2^16 slots of a column when scrolling
+** horizontally (a column of a very tall viewport can hold every item);
 ** tree O(n) (n number_of_children calls when its structure is stale); mosaic, circle O(1);
 ** waterfall: the flow's, plus O(n log c) for c columns (c <= CVL_MAX_WATERFALL_COLUMNS); grid O(S).
 **

@@ -452,6 +452,32 @@ static void case_survey_horizontal(void) {
     OK(cvl_layout_destroy(survey));
 }
 
+/* Survey scrolling horizontally in a viewport 1e308 high: one column holds all 2^32 items of the
+** section, and the binder's tallest-cell search stopped only after visiting every one of them
+** (prepare ran for hours; found by the fuzzer). Its cells are 320.25 high (adjusted: 321 or 322),
+** so the search is bounded by 2^16 slots, or ends at the first 322-high cell. */
+static void case_survey_horizontal_tall_viewport(void) {
+    big_ds d = {1, (int64_t)1 << 32, 0};
+    cvl_layout *survey = NULL;
+    cvl_view *view;
+    cvl_flow_config cfg;
+    cvl_size size;
+    double t0;
+    OK(cvl_survey_layout_create(&survey));
+    OK(cvl_flow_layout_get_config(survey, &cfg));
+    cfg.scroll_direction = CVL_SCROLL_HORIZONTAL;
+    cfg.item_size.width = 320;
+    cfg.item_size.height = 320.25;
+    OK(cvl_flow_layout_set_config(survey, &cfg));
+    view = make_view(&d, survey, 10, 1e308);
+    t0 = now();
+    OK(cvl_view_content_size(view, &size));
+    printf("    Survey prepare, one column of 2^32 items: %.3f s\n", now() - t0);
+    CHECK(now() - t0 < 2.0);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(survey));
+}
+
 /* Invalidating the same items again and again without a query in between stays linear. */
 static void case_repeated_item_invalidations(void) {
     big_ds d = {1, 100000, 0};
@@ -701,6 +727,7 @@ static const test_case cases[] = {
     {"circle with a 0x0 viewport", case_circle_zero_viewport},
     {"mosaic with a zero-width viewport", case_mosaic},
     {"Survey scrolling horizontally", case_survey_horizontal},
+    {"Survey scrolling horizontally in a 1e308-high viewport", case_survey_horizontal_tall_viewport},
     {"repeated item invalidations", case_repeated_item_invalidations},
     {"tree past its item limit", case_tree_limit},
     {"hit test with huge bounds", case_hit_test_huge_bounds},

@@ -48,8 +48,9 @@
 /// whose line positions are whole numbers (then every adjusted cell has the same height and
 /// the first one wins); for other same-size sections the lines are searched until one reaches
 /// the largest height CGRectIntegral can give (⌊h⌋ + 2, or h + 1 for a whole h), at most
-/// `maxTallestSearchLines` lines (the cells of a line share their y); O(items per column)
-/// scrolling horizontally (a cell's y depends only on its slot in the column); O(items) for
+/// `maxTallestSearchLines` lines (the cells of a line share their y); scrolling horizontally
+/// (a cell's y depends only on its slot in the column), the slots of a column likewise, at most
+/// `maxTallestSearchLines` of them (a viewport 1e308 high holds 2^40 items in one column); O(items) for
 /// sections of varied sizes (whose prepare already asks every size).
 /// Rect queries, vertical: O(log n + k′), k′ the cells of the lines the rect's y-range crosses
 /// (the re-centring moves cells along x only, so the flow is asked for whole lines), plus
@@ -342,19 +343,25 @@ open class SurveyLayout: FlowLayout {
         if let st = state, s < st.sections.count, st.sections[s].isUniform, st.sections[s].itemCount == count {
             let sec = st.sections[s]
             let perLine = Swift.max(1, sec.perLine)
+            // CGRectIntegral makes a cell at most ⌊h⌋ + 2 high (h + 1 for a whole h): the first
+            // cell reaching that is the answer.
+            let h = sec.uniformSize.height
+            let highest = h == h.rounded() ? h + 1 : h.rounded(.down) + 2
             if scrollDirection == .horizontal {
                 // Lines are columns: a cell's y (hence its adjusted height) depends only on its
-                // slot in the column, and slot j first appears at item j.
-                for i in 0..<Swift.min(perLine, count) { consider(i) }
+                // slot in the column, and slot j first appears at item j. A column can hold
+                // every item (a viewport 1e308 high), so the search stops, as the vertical one
+                // does, after `maxTallestSearchLines` slots.
+                for i in 0..<Swift.min(perLine, count, SurveyLayout.maxTallestSearchLines) {
+                    consider(i)
+                    if let b = best, b.size.height >= highest { break }
+                }
                 return best
             }
             // Same-size items: every cell of a line has the same y, hence the same adjusted
             // height; only the first cell of each line can be the first tallest.
             if SurveyLayout.linesAreWhole(sec) { return adjustedCell(s, 0, contentWidth: width) }
-            // CGRectIntegral makes a cell at most ⌊h⌋ + 2 high: the first line reaching that
-            // is the answer. Otherwise the search stops after `maxTallestSearchLines` lines.
-            let h = sec.uniformSize.height
-            let highest = h == h.rounded() ? h + 1 : h.rounded(.down) + 2
+            // Otherwise the search stops after `maxTallestSearchLines` lines.
             var first = 0, lines = 0
             while first < count && lines < SurveyLayout.maxTallestSearchLines {
                 consider(first)
@@ -368,10 +375,11 @@ open class SurveyLayout: FlowLayout {
         return best
     }
 
-    /// Most lines of a same-size section searched for its tallest adjusted cell (the binder's
-    /// height) when the lines do not start at whole numbers: keeps `prepare()` bounded for a
-    /// section of 2^40 items. A taller cell further down (possible only when no searched line
-    /// reached the largest possible height) is not found.
+    /// Most lines (scrolling horizontally: slots of a column) of a same-size section searched
+    /// for its tallest adjusted cell (the binder's height) when the lines do not start at whole
+    /// numbers: keeps `prepare()` bounded for a section of 2^40 items. A taller cell further
+    /// down (possible only when no searched line reached the largest possible height) is not
+    /// found.
     public static let maxTallestSearchLines = 1 << 16
 
     /// True when every line of a uniform vertical section starts at a whole number and the

@@ -1184,19 +1184,24 @@ int cvl_view_scroll_to_item_animated(cvl_view *view, cvl_index_path index_path, 
 ** reports 0, and no callback is asked anything about the counts before the update. Draw (query)
 ** at least once after creating or reloading a view to animate its next update.
 **
-** Where the update comes to rest, in UIKit's order (UXKit's -_updateWithItems:): the layout is
-** prepared for the new counts; under an anchoring policy the offset moves so the anchor cell
-** keeps its screen position (see "Scroll anchoring"; none: the offset is kept, as in UIKit);
+** Where the update comes to rest, in UIKit's order (UXKit's -_endItemAnimations and
+** -_updateWithItems:): the layout is prepared for the new counts; under an anchoring policy the
+** offset moves so the anchor cell keeps its screen position (see "Scroll anchoring"; none: the
+** offset is kept); then, along each axis on which the new content size is larger than the
+** bounds size, a viewport whose far edge is past the content's end moves back by the overhang
+** (it ends at content size - bounds size); nothing else is clamped: a negative offset is kept,
+** and so is an offset along an axis the content does not overfill (not moved to 0).
 ** prepare_for_updates runs; then the layout is asked targetContentOffsetForProposedContentOffset:
 ** (the form without velocity: a target_content_offset callback or hook with velocity 0) with
 ** that offset proposed, and its answer becomes the content offset (a non-finite one keeps it),
 ** before the animation is built and finalize_updates runs. The policy proposes and the layout
 ** has the last word, as after a rotation. The base layout and the built-in ones return the
-** proposal (Cover Flow implements only the velocity form, as the book's), so only a callback
-** or hook moves the offset here. The animation starts from what was on screen (every element
-** moved with the offset change) and ends at the layout's static frame at that offset. A failing
-** callback fails the update with CVL_ERROR_CALLBACK, nothing changed. Unlike UIKit, an offset
-** left past the end of shrunk content is not pulled back before it is proposed.
+** proposal (Cover Flow implements only the velocity form, as the book's), so with them the
+** offset moves only by the policy or the pull-back. The animation starts from what was on
+** screen (every element moved with the total offset change) and ends at the layout's static
+** frame at that offset. A failing callback fails the update with CVL_ERROR_CALLBACK, nothing
+** changed (the offset too). O(1) for the pull-back, plus a layout cycle if the layout
+** invalidates for the offset change.
 */
 int cvl_view_perform_batch_updates(cvl_view *view, const cvl_update_item *updates, size_t count,
                                    const cvl_animation *animation);
@@ -1341,15 +1346,19 @@ int cvl_view_apply_snapshot(cvl_view *view, const cvl_section_snapshot *sections
 /* ============================================================================================
 ** Scroll anchoring
 **
-** UIKit keeps the content offset through batch updates, size changes and bounds changes, so the
-** content jumps when something changes above the viewport. With an anchoring policy the view
+** UIKit keeps the content offset through size changes and bounds changes, and through batch
+** updates except that a viewport left hanging past the end of content that shrank is pulled
+** back into it (see cvl_view_perform_batch_updates()), so the content jumps when something
+** changes above the viewport. With an anchoring policy the view
 ** picks an anchor cell before the change (from what was last drawn) and, once the layout is
 ** prepared again, moves the content offset along the scroll axis (a flow layout's direction;
 ** otherwise vertical unless only the width overflows) so the anchor's frame origin is where it
 ** was on screen; then clamps the offset into [0, content size - bounds size] (the only case in
 ** which the anchor moves). It applies to cvl_view_perform_batch_updates() and
 ** cvl_view_apply_snapshot() (the anchor follows its item through the update; the anchored offset
-** is then proposed to the layout's form without velocity, which has the last word, see
+** is then pulled back out of any overhang past the content's end (along the anchor's axis the
+** clamp has removed it) and proposed to the layout's form without velocity, which has the last
+** word, see
 ** cvl_view_perform_batch_updates(); an animated update starts from exactly what was on screen:
 ** every element's start is moved with the offset), to
 ** size changes (cvl_flow_layout_set_item_sizes(), cvl_view_invalidate_layout(), delegate or
@@ -1375,7 +1384,7 @@ int cvl_view_apply_snapshot(cvl_view *view, const cvl_section_snapshot *sections
 ** nothing. A failing target_content_offset callback fails the query that runs the cycle once;
 ** the offset then stays where the anchor put it.
 */
-#define CVL_ANCHOR_NONE           0  /* UIKit's behaviour: the content offset is kept */
+#define CVL_ANCHOR_NONE           0  /* UIKit's behaviour: the offset is kept (see cvl_view_perform_batch_updates) */
 #define CVL_ANCHOR_FIRST_VISIBLE  1  /* the visible cell with the lowest index path (then the next if it goes) */
 #define CVL_ANCHOR_NEAREST_POINT  2  /* the visible cell whose centre is nearest `point` (viewport coordinates) */
 #define CVL_ANCHOR_END            3  /* chats: at the end (within 0.5 pt) stay at the end; else as FIRST_VISIBLE */

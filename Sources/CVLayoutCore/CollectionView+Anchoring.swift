@@ -1,14 +1,17 @@
 /// Scroll anchoring: which element keeps its place on screen when the content changes.
 ///
-/// UIKit keeps the content offset through batch updates, size changes and bounds changes, so the
-/// content jumps when something changes above the viewport (`.none` keeps exactly that). With a
+/// UIKit keeps the content offset through size changes and bounds changes, and through batch
+/// updates except that a viewport left hanging past the end of content that shrank is pulled
+/// back into it (`pullBackIntoContent`), so the content jumps when something changes above the
+/// viewport (`.none` keeps exactly that). With a
 /// policy, the view picks an anchor cell before the change and, once the layout is prepared
 /// again, moves the content offset along the scroll axis so that the anchor's frame origin is
 /// where it was on screen (CSS's `overflow-anchor`, RecyclerView's and TanStack Virtual's
 /// behaviour). The adjusted offset is clamped into the scrollable range `[0, content − viewport]`;
 /// only then can the anchor move.
 public enum AnchorPolicy: Equatable, Sendable {
-    /// UIKit's behaviour: the content offset is kept.
+    /// UIKit's behaviour: the content offset is kept (a batch update pulls back an overhang past
+    /// the end of shrunk content).
     case none
     /// The visible cell with the lowest index path keeps its screen position (falling back to
     /// the next visible cells when it goes away).
@@ -169,13 +172,37 @@ extension CollectionView {
         try setContentOffset(target)
     }
 
+    /// After a batch update's layout is prepared for the new counts (and the anchoring policy
+    /// has moved the offset), as UXKit's `-_endItemAnimations` computes the update's new visible
+    /// bounds before `-_updateWithItems:`: when the viewport now hangs past the end of the
+    /// content along an axis on which the content is larger than the viewport, the offset moves
+    /// back by the overhang (`origin -= maxY(visible) - maxY(content)`, so the viewport ends at
+    /// the content's end: content − bounds); nothing else is clamped — an offset before the
+    /// start (negative) is kept, and so is any offset along an axis the content does not
+    /// overfill (no move to 0). Returns the offset change. Call with the layout prepared.
+    /// - Complexity: O(1), plus a layout cycle when the offset moves and the layout invalidates
+    ///   for it.
+    func pullBackIntoContent() throws -> Point {
+        let content = cachedContentSize
+        var o = contentOffset
+        let maxY = o.y + boundsSize.height, maxX = o.x + boundsSize.width
+        if maxY > content.height && content.height > boundsSize.height { o.y -= maxY - content.height }
+        if maxX > content.width && content.width > boundsSize.width { o.x -= maxX - content.width }
+        guard o.isFinite, o != contentOffset else { return .zero }
+        let shift = Point(x: o.x - contentOffset.x, y: o.y - contentOffset.y)
+        try setContentOffset(o)
+        try layoutIfNeeded()
+        return shift
+    }
+
     /// After a batch update's layout is prepared for the new counts and told of the update
     /// (`prepare(forCollectionViewUpdates:)`), as UIKit asks the layout
     /// `targetContentOffsetForProposedContentOffset:` (the form without velocity: "during layout
     /// updates"; UXKit's `-_updateWithItems:` asks it right after `prepareForCollectionViewUpdates:`
     /// and before building the animations and `finalizeCollectionViewUpdates`): proposes the
     /// offset as it stands — kept (policy `.none`, UIKit's behaviour) or anchored (the anchor cell
-    /// back at its screen position) — and moves there. The anchoring policy computes the proposal
+    /// back at its screen position), then pulled back if it hangs past the end of the content
+    /// (`pullBackIntoContent`) — and moves there. The anchoring policy computes the proposal
     /// and the layout has the last word, as after a rotation: a policy applied after the layout
     /// would undo every layout's answer. The default answer (the proposal) changes nothing; the
     /// built-in layouts keep it (Cover Flow implements only the velocity form, as the book's).

@@ -84,7 +84,8 @@ extension CollectionView {
     /// changed them, or a failed update or switch), there is no on-screen state and the update
     /// is applied without animation (UIKit: "a reload may occur"; `commit`). The update comes to
     /// rest where the layout's `targetContentOffset(forProposedContentOffset:)` says, the offset as
-    /// it stands (kept or anchored) proposed (`settleAfterUpdate`). On any error the collection
+    /// it stands (kept or anchored, then pulled back out of any overhang past the end of shrunk
+    /// content: `pullBackIntoContent`) proposed (`settleAfterUpdate`). On any error the collection
     /// view is left exactly as it was.
     public func performBatchUpdates(_ update: BatchUpdate, animation: AnimationTiming?) throws {
         let newCounts = try Self.loadCounts(dataSource)
@@ -138,11 +139,14 @@ extension CollectionView {
                 }
                 try layoutIfNeeded()
             }
+            // A viewport now hanging past the end of the content comes back into it (UXKit's
+            // `-_endItemAnimations`, before `-_updateWithItems:`).
+            let pulled = try pullBackIntoContent()
             try layout.prepare(forCollectionViewUpdates: plan.updateItems)
             // UIKit then asks the layout where to rest (`settleAfterUpdate`); the animation
             // starts from what was on screen whatever the offset became.
             let settled = try settleAfterUpdate()
-            shift = Point(x: shift.x + settled.x, y: shift.y + settled.y)
+            shift = Point(x: shift.x + pulled.x + settled.x, y: shift.y + pulled.y + settled.y)
             if let animation {
                 transition = try makeUpdateTransition(plan: plan, before: before, shift: shift, timing: animation)
             } else {
@@ -186,8 +190,9 @@ extension CollectionView {
             && !plan.reloadedSectionsAfterUpdate.contains(key.indexPath.section)
     }
 
-    /// `shift`: how far the content offset moved with the update (scroll anchoring); every
-    /// element starts where it was on screen, its old attributes moved by it.
+    /// `shift`: how far the content offset moved with the update (anchoring, pull-back, the
+    /// layout's resting offset); every element starts where it was on screen, its old
+    /// attributes moved by it.
     private func makeUpdateTransition(
         plan: UpdatePlan, before: OnScreen, shift: Point,
         timing: AnimationTiming

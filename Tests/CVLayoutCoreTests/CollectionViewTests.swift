@@ -250,6 +250,105 @@ final class CollectionViewTests: XCTestCase {
         XCTAssertEqual(z.contentOffset, Point(x: 0, y: 200))
     }
 
+    /// Screen y of every disappearing cell, by item.
+    private func disappearingScreenY(_ v: CollectionView) throws -> [Int: Double] {
+        var out: [Int: Double] = [:]
+        for a in try v.visibleAttributes() where a.category == .cell && a.isDisappearing {
+            out[a.indexPath.item] = a.frame.minY - v.contentOffset.y
+        }
+        return out
+    }
+
+    /// UXKit's `-_endItemAnimations`, once the layout is prepared for the new counts: a viewport
+    /// that now hangs past the end of the content is moved back by the overhang, along each axis
+    /// on which the content is still larger than the viewport, and only that offset is proposed
+    /// to `targetContentOffset(forProposedContentOffset:)` (docs/batch-update-rules.md, "Where
+    /// the update comes to rest"). A negative offset, or one along an axis the content no longer
+    /// fills, is kept.
+    func testBatchUpdatePullsAViewportPastTheEndOfShrunkContentBack() throws {
+        let timing = try AnimationTiming(duration: 1, curve: .linear)
+        func deleting(_ items: [Int]) -> BatchUpdate {
+            var u = BatchUpdate()
+            u.deleteItems(items.map { IndexPath(section: 0, item: $0) })
+            return u
+        }
+        // 20 cells of 100 x 100 in a 100 x 300 viewport: content 2000, scrolled to the bottom
+        // (2000 - 300 = 1700): items 17...19 on screen at 0, 100, 200.
+        let v = try column(FlowLayout(), items: 20, offset: 1700)
+        XCTAssertEqual(try screenY(v), [17: 0, 18: 100, 19: 200])
+        (v.dataSource as! StaticDataSource).counts = [17]
+        try v.performBatchUpdates(deleting([17, 18, 19]), animation: timing)
+        // Content 17 * 100 = 1700; the viewport 1700...2000 hangs 300 past it: 1700 - 300 = 1400,
+        // content height - bounds height.
+        XCTAssertEqual(try v.contentSize(), Size(width: 100, height: 1700))
+        XCTAssertEqual(v.contentOffset, Point(x: 0, y: 1400))
+        // t = 0: the deleted cells start where they were on screen (their old frames moved by
+        // the -300 offset change); items 14...16, off screen before, are at their final frames.
+        XCTAssertEqual(try disappearingScreenY(v), [17: 0, 18: 100, 19: 200])
+        XCTAssertEqual(try screenY(v), [14: 0, 15: 100, 16: 200])
+        try v.finishAnimations()
+        XCTAssertEqual(try screenY(v), [14: 0, 15: 100, 16: 200])
+        XCTAssertEqual(try disappearingScreenY(v), [:])
+        XCTAssertEqual(v.contentOffset, Point(x: 0, y: 1400))
+
+        // The pulled-back offset is what the layout is proposed, and its answer has the last
+        // word: a 250-high viewport at the bottom (1750) of 20 rows; one row deleted: content
+        // 1900, 1750 + 250 = 2000 hangs 100 past it, 1650 proposed, the rows answer 1600.
+        let rows = RowTopFlow()
+        let w = try column(rows, items: 20, offset: 0)
+        try w.setBoundsSize(Size(width: 100, height: 250))
+        try w.setContentOffset(Point(x: 0, y: 1750))
+        _ = try w.visibleAttributes()
+        (w.dataSource as! StaticDataSource).counts = [19]
+        try w.performBatchUpdates(deleting([19]), animation: nil)
+        XCTAssertEqual(rows.proposals, [Point(x: 0, y: 1650)])
+        XCTAssertEqual(w.contentOffset, Point(x: 0, y: 1600))
+
+        // Content no larger than the viewport: no pull back (UXKit's `height(content) >
+        // height(visible)`). 5 rows (500), at the bottom (200); 2 deleted: content 300, the
+        // viewport 200...500 past it, kept; 2 more: content 100, kept.
+        let s = try column(FlowLayout(), items: 5, offset: 200)
+        (s.dataSource as! StaticDataSource).counts = [3]
+        try s.performBatchUpdates(deleting([3, 4]), animation: nil)
+        XCTAssertEqual(s.contentOffset, Point(x: 0, y: 200))
+        (s.dataSource as! StaticDataSource).counts = [1]
+        try s.performBatchUpdates(deleting([1, 2]), animation: nil)
+        XCTAssertEqual(s.contentOffset, Point(x: 0, y: 200))
+
+        // Only the end is pulled in: an offset before the start (-50) is kept.
+        let n = try column(FlowLayout(), items: 20, offset: -50)
+        (n.dataSource as! StaticDataSource).counts = [19]
+        try n.performBatchUpdates(deleting([19]), animation: nil)
+        XCTAssertEqual(n.contentOffset, Point(x: 0, y: -50))
+
+        // Along x too: a horizontal flow of 20 columns of 100 in a 300 x 100 viewport at the
+        // end (1700); 3 deleted: 1700 - 300 = 1400.
+        let hflow = FlowLayout()
+        try hflow.configure {
+            $0.scrollDirection = .horizontal
+            $0.itemSize = Size(width: 100, height: 100)
+            $0.minimumLineSpacing = 0
+            $0.minimumInteritemSpacing = 0
+        }
+        let h = try CollectionView(dataSource: StaticDataSource([20]), layout: hflow)
+        try h.setBoundsSize(Size(width: 300, height: 100))
+        try h.setContentOffset(Point(x: 1700, y: 0))
+        _ = try h.visibleAttributes()
+        (h.dataSource as! StaticDataSource).counts = [17]
+        try h.performBatchUpdates(deleting([17, 18, 19]), animation: timing)
+        XCTAssertEqual(h.contentOffset, Point(x: 1400, y: 0))
+
+        // A failing layout answer fails the update: the offset stays at 1700.
+        let failing = RowTopFlow()
+        let f = try column(failing, items: 20, offset: 1700)
+        failing.fails = true
+        (f.dataSource as! StaticDataSource).counts = [17]
+        XCTAssertThrowsError(try f.performBatchUpdates(deleting([17, 18, 19]), animation: timing))
+        XCTAssertEqual(f.counts, [20])
+        XCTAssertEqual(f.contentOffset, Point(x: 0, y: 1700))
+        XCTAssertEqual(failing.proposals, [Point(x: 0, y: 1400)])
+    }
+
     func testFailedBatchUpdateLeavesEverythingAsItWas() throws {
         let flow = FlowLayout()
         let ds = StaticDataSource([5])

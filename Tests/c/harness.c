@@ -1948,6 +1948,132 @@ static void test_batch_update_asks_the_layout_where_to_rest(void) {
     OK(cvl_layout_destroy(layout));
 }
 
+/* UXKit's -_endItemAnimations: once the layout is prepared for the new counts, a viewport that
+** hangs past the end of content that shrank moves back by the overhang (along an axis the content
+** still overfills), and that offset is what the layout's target_content_offset is proposed. */
+static void test_batch_update_pulls_a_viewport_past_the_end_back(void) {
+    grid_ctx g;
+    counts_ds d;
+    cvl_layout_callbacks cb;
+    cvl_data_source ds;
+    cvl_layout *layout = NULL;
+    cvl_view *view = NULL;
+    cvl_point offset;
+    cvl_size content;
+    cvl_update_item del[3];
+    cvl_animation anim;
+    cvl_attributes buf[16];
+    size_t n = 0, i, leaving;
+    int animating = -1;
+    int64_t count = 0;
+
+    OK(cvl_animation_default(&anim));
+    anim.duration = 1;
+    anim.curve = CVL_CURVE_LINEAR;
+    for (i = 0; i < 3; i++) del[i] = item_update(CVL_UPDATE_DELETE, 0, (int64_t)(17 + i), -1, -1);
+
+    /* The grid (rows of 100 in a 100 x 260 viewport), 20 items, at the bottom: 2000 - 260 = 1740. */
+    memset(&g, 0, sizeof g);
+    memset(&d, 0, sizeof d);
+    d.sections = 1;
+    d.items[0] = 20;
+    cb = grid_callbacks(&g);
+    ds = make_ds(&d);
+    OK(cvl_custom_layout_create(&cb, &layout));
+    OK(cvl_view_create(&ds, layout, &view));
+    OK(cvl_view_set_bounds_size(view, (cvl_size){100, 260}));
+    OK(cvl_view_set_content_offset(view, (cvl_point){0, 1740}));
+    OK(cvl_view_visible_attributes(view, NULL, 0, &n)); /* drawn: items 17..19 */
+    CHECK(n == 3);
+    /* A failing answer: nothing changes, the offset stays past where the content will end. */
+    g.fail_target = 1;
+    d.items[0] = 19;
+    FAILS(cvl_view_perform_batch_updates(view, &del[2], 1, &anim), CVL_ERROR_CALLBACK);
+    NEAR(g.last_proposed.y, 1640);
+    OK(cvl_view_number_of_items(view, 0, &count));
+    CHECK(count == 20);
+    OK(cvl_view_get_content_offset(view, &offset));
+    NEAR(offset.y, 1740);
+    g.fail_target = 0;
+    OK(cvl_view_visible_attributes(view, NULL, 0, &n));
+    /* Item 19 deleted: content 1900; 1740 + 260 = 2000 hangs 100 past it, so 1640 (1900 - 260)
+    ** is proposed, and the rows answer 1600. */
+    g.targets_asked = 0;
+    OK(cvl_view_perform_batch_updates(view, &del[2], 1, NULL));
+    CHECK(g.targets_asked == 1);
+    NEAR(g.last_proposed.x, 0);
+    NEAR(g.last_proposed.y, 1640);
+    OK(cvl_view_get_content_offset(view, &offset));
+    NEAR(offset.y, 1600);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(layout));
+
+    /* A flow layout (base answer: the proposal), 100 x 100 items in a 100 x 300 viewport, 20
+    ** items at the bottom (1700); the last three deleted, animated: content 1700, 1700 - 300. */
+    memset(&d, 0, sizeof d);
+    d.sections = 1;
+    d.items[0] = 20;
+    ds = make_ds(&d);
+    OK(cvl_flow_layout_create(&layout));
+    {
+        cvl_flow_config fc;
+        OK(cvl_flow_layout_get_config(layout, &fc));
+        fc.item_size.width = fc.item_size.height = 100;
+        fc.minimum_line_spacing = 0;
+        OK(cvl_flow_layout_set_config(layout, &fc));
+    }
+    OK(cvl_view_create(&ds, layout, &view));
+    OK(cvl_view_set_bounds_size(view, (cvl_size){100, 300}));
+    OK(cvl_view_set_content_offset(view, (cvl_point){0, 1700}));
+    OK(cvl_view_visible_attributes(view, NULL, 0, &n));
+    CHECK(n == 3);
+    d.items[0] = 17;
+    OK(cvl_view_perform_batch_updates(view, del, 3, &anim));
+    OK(cvl_view_content_size(view, &content));
+    NEAR(content.height, 1700);
+    OK(cvl_view_get_content_offset(view, &offset));
+    NEAR(offset.x, 0);
+    NEAR(offset.y, 1400);
+    /* t = 0: the three deleted cells where they were on screen (centres 50, 150, 250 from the
+    ** offset), items 14..16 in place at their final frames. */
+    OK(cvl_view_visible_attributes(view, buf, 16, &n));
+    CHECK(n == 6);
+    leaving = 0;
+    for (i = 0; i < n && i < 16; i++) {
+        double screen = buf[i].center.y - offset.y;
+        CHECK(buf[i].category == CVL_CATEGORY_CELL);
+        if (buf[i].disappearing) {
+            leaving++;
+            NEAR(screen, (double)(buf[i].index_path.item - 17) * 100 + 50);
+        } else {
+            NEAR(screen, (double)(buf[i].index_path.item - 14) * 100 + 50);
+        }
+    }
+    CHECK(leaving == 3);
+    OK(cvl_view_set_time(view, 1));
+    OK(cvl_view_is_animating(view, &animating));
+    CHECK(animating == 0);
+    OK(cvl_view_visible_attributes(view, NULL, 0, &n));
+    CHECK(n == 3);
+    OK(cvl_view_get_content_offset(view, &offset));
+    NEAR(offset.y, 1400);
+
+    /* Content no larger than the viewport is not pulled into: 5 items (500) at 200, two deleted:
+    ** content 300 = the viewport's height, the offset stays 200 (not 0). */
+    d.items[0] = 5;
+    OK(cvl_view_reload_data(view));
+    OK(cvl_view_set_content_offset(view, (cvl_point){0, 200}));
+    OK(cvl_view_visible_attributes(view, NULL, 0, &n));
+    d.items[0] = 3;
+    del[0] = item_update(CVL_UPDATE_DELETE, 0, 3, -1, -1);
+    del[1] = item_update(CVL_UPDATE_DELETE, 0, 4, -1, -1);
+    OK(cvl_view_perform_batch_updates(view, del, 2, NULL));
+    OK(cvl_view_get_content_offset(view, &offset));
+    NEAR(offset.y, 200);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(layout));
+}
+
 static void test_attachment_and_handles(void) {
     attach_ctx a;
     cvl_data_source src, other_src;
@@ -2707,6 +2833,7 @@ int main(void) {
     test_bulk_sizes_then_update();
     test_update_with_nothing_laid_out();
     test_batch_update_asks_the_layout_where_to_rest();
+    test_batch_update_pulls_a_viewport_past_the_end_back();
     test_attachment_and_handles();
     test_identities_and_snapshots();
     test_fixtures();

@@ -217,7 +217,7 @@ class MapDirection(CEnum):
 
 class Anchoring(CEnum):
     """The CVL_ANCHOR_* constants."""
-    #: UIKit's behaviour: the content offset is kept
+    #: UIKit's behaviour: the offset is kept (see cvl_view_perform_batch_updates)
     NONE = 0
     #: the visible cell with the lowest index path (then the next if it goes)
     FIRST_VISIBLE = 1

@@ -1,6 +1,8 @@
 """Scroll anchoring (cvl_view_set_anchoring): for random updates above, inside and below the
 viewport the anchor cell keeps its screen position (within 0.5 pt, unless the offset had to be
-clamped into the scrollable range); with policy none the offset is UIKit's (kept)."""
+clamped into the scrollable range); with policy none the offset is UIKit's (kept, but pulled back
+by the overhang when the viewport hangs past the end of content that shrank, as UXKit's
+-_endItemAnimations does)."""
 
 from __future__ import annotations
 
@@ -97,14 +99,42 @@ def test_anchor_keeps_its_screen_position(case, animated):
 
 @settings(max_examples=60, deadline=None)
 @given(list_changes())
-def test_policy_none_keeps_the_offset(case):
+def test_policy_none_keeps_the_offset_unless_past_the_end(case):
     ids, new, old_heights, heights, where = case
     view = list_view(ids, old_heights, policy="none")
-    offset = (0.0, where * max_offset(view))
-    view.content_offset = offset
+    y = where * max_offset(view)
+    view.content_offset = (0.0, y)
     view.layout.set_item_sizes(0, [(WIDTH, heights[x]) for x in new])
     view.apply_snapshot([(1, new)])
-    assert view.content_offset == offset
+    # The new content, by hand: the heights and the 5-point line spacing. The offset is kept
+    # unless the viewport now ends past the content and the content is taller than the viewport:
+    # then it moves back by the overhang (it ends at the content's end). The width (100) is the
+    # viewport's: x stays 0.
+    content = sum(heights[x] for x in new) + 5.0 * (len(new) - 1)
+    if y + HEIGHT > content and content > HEIGHT:
+        y -= (y + HEIGHT) - content
+        assert y == pytest.approx(content - HEIGHT, abs=1e-9)
+    assert view.content_offset == (0.0, y)
+    view.close()
+
+
+def test_policy_none_pulls_a_viewport_past_the_end_of_shrunk_content_back():
+    # 20 items of 50 (content 20 * 50 + 19 * 5 = 1095), at the bottom: 1095 - 300 = 795. The last
+    # four deleted: content 16 * 50 + 15 * 5 = 875, the viewport 795..1095 hangs 220 past it:
+    # 795 - 220 = 575 = 875 - 300. Content not taller than the viewport is not pulled into: five
+    # items (5 * 50 + 4 * 5 = 270 < 300) at offset 100 stay at 100.
+    ids = list(range(20))
+    heights = {x: 50.0 for x in ids}
+    view = list_view(ids, heights, policy="none")
+    view.content_offset = (0.0, max_offset(view))
+    assert view.content_offset == (0.0, 795.0)
+    view.layout.set_item_sizes(0, [(WIDTH, 50.0)] * 16)
+    view.apply_snapshot([(1, ids[:16])])
+    assert view.content_size == (WIDTH, 875.0) and view.content_offset == (0.0, 575.0)
+    view.content_offset = (0.0, 100.0)
+    view.layout.set_item_sizes(0, [(WIDTH, 50.0)] * 5)
+    view.apply_snapshot([(1, ids[:5])])
+    assert view.content_offset == (0.0, 100.0)
     view.close()
 
 

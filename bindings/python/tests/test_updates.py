@@ -554,3 +554,61 @@ def test_the_base_layout_keeps_the_offset_through_an_update():
             view.perform_batch_updates(cvlayout.insert_items((0, 0)), new_counts=[21], animation=0.3)
             assert view.content_offset == (0.0, 230.0), layout
 
+
+
+def leaving(view):
+    """Screen y of every cell on its way out, by item."""
+    return {a.index_path[1]: a.frame[1] - view.content_offset[1]
+            for a in view.visible_attributes() if a.is_cell and a.disappearing}
+
+
+@needs_updates
+@needs_animation
+@pytest.mark.parametrize("how", ["batch", "snapshot"])
+def test_a_viewport_past_the_end_of_shrunk_content_is_pulled_back_before_the_layout_is_asked(how):
+    """UXKit's -_endItemAnimations: once the layout is prepared for the new counts, a viewport
+    hanging past the end of the content moves back by the overhang; that offset is proposed to
+    targetContentOffsetForProposedContentOffset:, and the animation starts from the screen."""
+    lin = Animation(duration=1.0, curve="linear")
+    layout = RowTop()
+    with cvlayout.CollectionView(layout, [20], bounds_size=(100, 300), content_offset=(0, 1700)) as view:
+        assert on_screen(view) == {17: 0.0, 18: 100.0, 19: 200.0}     # scrolled to the bottom
+        if how == "batch":
+            view.perform_batch_updates(cvlayout.delete_items([(0, 17), (0, 18), (0, 19)]), new_counts=[17],
+                                       animation=lin)
+        else:
+            view.set_identifiers([(1, list(range(20)))])
+            view.apply_snapshot([(1, list(range(17)))], animation=lin)
+        # Content 17 * 100 = 1700; the viewport 1700..2000 hangs 300 past it: 1700 - 300 = 1400.
+        assert view.content_size == (100.0, 1700.0)
+        assert layout.proposals == [((0.0, 1400.0), (0.0, 0.0))]
+        assert view.content_offset == (0.0, 1400.0)
+        # t = 0: the deleted cells where they were on screen; 14..16 (off screen before) in place.
+        assert leaving(view) == {17: 0.0, 18: 100.0, 19: 200.0}
+        assert on_screen(view) == {14: 0.0, 15: 100.0, 16: 200.0}
+        view.set_time(view.time + 1.0)
+        assert not view.is_animating and leaving(view) == {}
+        with cvlayout.CollectionView(RowTop(), [17], bounds_size=(100, 300), content_offset=(0, 1400)) as rest:
+            def drawn(v):
+                return [(a.index_path, a.frame, a.alpha, a.transform, a.z_index) for a in v.visible_attributes()]
+            assert drawn(view) == drawn(rest)
+
+
+@needs_updates
+@pytest.mark.parametrize(("offset", "before", "after", "rest"), [
+    (1700.0, 20, 17, 1400.0),   # at the bottom: 1700 - 300
+    (1650.0, 20, 17, 1400.0),   # 1650 + 300 = 1950 hangs 250 past 1700: 1650 - 250
+    (1300.0, 20, 17, 1300.0),   # 1300 + 300 = 1600 inside 1700: kept
+    (1750.0, 20, 4, 100.0),     # past the end by 1650: 400 - 300
+    (200.0, 5, 3, 200.0),       # content 300, not larger than the 300 viewport: kept (not 0)
+    (200.0, 5, 1, 200.0),       # content 100: kept
+    (-50.0, 20, 19, -50.0),     # only the end is pulled in: a negative offset is kept
+])
+def test_only_an_overhang_past_the_end_of_content_larger_than_the_viewport_is_pulled_back(offset, before, after, rest):
+    # GridLayout(100): one column of 100-point cells, 100 wide (the viewport's width: x is kept).
+    layout = GridLayout(size=100.0)
+    with cvlayout.CollectionView(layout, [before], bounds_size=(100, 300), content_offset=(0, offset)) as view:
+        view.visible_attributes()
+        view.perform_batch_updates(cvlayout.delete_items([(0, i) for i in range(after, before)]), new_counts=[after])
+        assert view.content_size == (100.0, 100.0 * after)
+        assert view.content_offset == (0.0, rest)

@@ -242,7 +242,7 @@ class _Reader:
         self.typedef_structs: dict[str, str] = {}     # struct tag -> typedef name
 
     def line(self, node: c_ast.Node) -> int:
-        return node.coord.line - self.offset
+        return int(node.coord.line) - self.offset
 
     def type(self, node: c_ast.Node) -> CType:
         if isinstance(node, c_ast.TypeDecl):
@@ -328,7 +328,7 @@ def describe_ctypes(t: Any) -> str:
     """The canonical description of a ctypes type (None is void)."""
     if t is None:
         return "void"
-    if isinstance(t, type) and issubclass(t, ctypes._Pointer):           # type: ignore[attr-defined]
+    if isinstance(t, type) and issubclass(t, ctypes._Pointer):
         target = t._type_
         if isinstance(target, type) and issubclass(target, ctypes._CFuncPtr):   # type: ignore[attr-defined]
             return "ptr(" + describe_ctypes(target) + ")"
@@ -336,8 +336,10 @@ def describe_ctypes(t: Any) -> str:
     if isinstance(t, type) and issubclass(t, ctypes.Array):
         return f"{describe_ctypes(t._type_)}[{t._length_}]"
     if isinstance(t, type) and issubclass(t, ctypes._CFuncPtr):           # type: ignore[attr-defined]
-        ret = t._restype_
-        return "fn(" + describe_ctypes(ret) + ";" + ",".join(describe_ctypes(a) for a in t._argtypes_) + ")"
+        # CFUNCTYPE sets these class attributes; typeshed declares only the instances' restype/argtypes.
+        ret = t._restype_                                                   # type: ignore[attr-defined]
+        args = t._argtypes_                                                 # type: ignore[attr-defined]
+        return "fn(" + describe_ctypes(ret) + ";" + ",".join(describe_ctypes(a) for a in args) + ")"
     if isinstance(t, type) and issubclass(t, (ctypes.Structure, ctypes.Union)):
         return t.__name__
     code = getattr(t, "_type_", None)

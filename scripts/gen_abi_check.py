@@ -345,10 +345,10 @@ def python_types() -> str:
     out += ["", "", "# --- functions " + "-" * 84]
     fn_rows = []
     first_proto = len(pt.prototypes)
-    for f in header.functions.values():
-        args = [pt.ctype(p.type, f.name, p.name, f"The `{p.name}` argument of {f.name}.") for p in f.params]
-        ret = "c_int" if f.ret.kind == "scalar" and f.ret.name == "int" else pt.ctype(f.ret)
-        fn_rows.append((f.name, args, ret))
+    for fn in header.functions.values():
+        args = [pt.ctype(p.type, fn.name, p.name, f"The `{p.name}` argument of {fn.name}.") for p in fn.params]
+        ret = "c_int" if fn.ret.kind == "scalar" and fn.ret.name == "int" else pt.ctype(fn.ret)
+        fn_rows.append((fn.name, args, ret))
     for name, expr, doc in pt.prototypes[first_proto:]:
         out += ["", *doc_lines(doc, "#: "), f"{name} = {expr}"]
     out += ["", "#: (name, argtypes, restype) of every function; restype c_int is a status (CVL_OK or an error).",
@@ -357,10 +357,10 @@ def python_types() -> str:
         out.append(f'    ("{name}", [{", ".join(args)}], {ret}),')
     out += ["]", "", "if TYPE_CHECKING:",
             "    # What a type checker sees as cvlayout._lib.<function> (bound at import by _lib)."]
-    for f in header.functions.values():
-        params = ", ".join(f"{py_name(p.name)}: {PyTypes.annotation(p.type)}" for p in f.params)
-        ret = "int" if f.ret.kind == "scalar" else "bytes | None"
-        out.append(f"    def {f.name}({params + ', /' if params else ''}) -> {ret}: ...")
+    for fn in header.functions.values():
+        params = ", ".join(f"{py_name(p.name)}: {PyTypes.annotation(p.type)}" for p in fn.params)
+        ret = "int" if fn.ret.kind == "scalar" else "bytes | None"
+        out.append(f"    def {fn.name}({params + ', /' if params else ''}) -> {ret}: ...")
 
     # flat records
     for sname, prefix in FLAT_RECORDS.items():

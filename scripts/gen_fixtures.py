@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import cvl_header
 
@@ -31,6 +32,8 @@ OUT = ROOT / "Tests" / "c" / "fixtures.inc"
 HEADER = cvl_header.load()
 FLOW_FIELDS = {"pin_headers": "section_headers_pin_to_visible_bounds",
                "pin_footers": "section_footers_pin_to_visible_bounds"}
+# A JSON object of a fixture, as json.load gives it (its values are checked where they are used).
+JsonObject = dict[str, Any]
 
 
 def own_struct(kind: str) -> tuple[str, set[str]]:
@@ -46,11 +49,12 @@ CATEGORIES = {"cell": "CVL_CATEGORY_CELL", "supplementary": "CVL_CATEGORY_SUPPLE
               "decoration": "CVL_CATEGORY_DECORATION"}
 
 
-def num(v) -> str:
+def num(v: float) -> str:
     return repr(float(v))
 
 
-def c_value(kind: str, v) -> str:
+def c_value(kind: str, v: Any) -> str:
+    """A JSON value of the given kind (size [w, h], insets [t, l, b, r], bool or number) in C."""
     if kind == "size":
         return f"(cvl_size){{{num(v[0])}, {num(v[1])}}}"
     if kind == "insets":
@@ -60,7 +64,7 @@ def c_value(kind: str, v) -> str:
     return num(v)
 
 
-def c_field(value) -> str:
+def c_field(value: object) -> str:
     """A spec value as a C expression: a number, a size [w, h] or insets [t, l, b, r]."""
     if isinstance(value, bool):
         return "1" if value else "0"
@@ -82,7 +86,7 @@ def configure(config: str, values: dict[str, str], suffix: str = "config") -> li
             + [f"    OK(cvl_{config}_layout_set_{suffix}(l, &c));"])
 
 
-def setup_function(name: str, spec: dict) -> list[str]:
+def setup_function(name: str, spec: JsonObject) -> list[str]:
     layout = dict(spec.get("layout", {"kind": "flow"}))
     kind = layout.pop("kind", "flow")
     lines = [f"static cvl_layout *fx_setup_{name}(void) {{", "    cvl_layout *l = NULL;"]
@@ -98,7 +102,7 @@ def setup_function(name: str, spec: dict) -> list[str]:
         lines.append(f"    OK(cvl_circle_layout_set_item_size(l, {c_field(layout.pop('item_size'))}));")
     suffix, own_fields = own_struct(kind)
     own = {k: c_field(layout.pop(k)) for k in sorted(own_fields & set(layout))}
-    fields = {}
+    fields: dict[str, str] = {}
     for key, value in layout.items():
         field = FLOW_FIELDS.get(key, key)
         if field not in FLOW_CONFIG_FIELDS:
@@ -116,11 +120,11 @@ def setup_function(name: str, spec: dict) -> list[str]:
     return lines
 
 
-def tree_levels(tree) -> list[list[int]]:
+def tree_levels(tree: object) -> list[list[int]]:
     """Children counts per section (depth) of a tree given as `{"name", "children"}` nodes and
     bare names (leaves), a list at the top giving several roots: the fixture form (ordered, so
     that every runner reads it the same way)."""
-    def children(node) -> list:
+    def children(node: object) -> list[object]:
         if isinstance(node, str):
             return []
         if isinstance(node, dict) and set(node) <= {"name", "children"} and "name" in node:
@@ -144,14 +148,14 @@ def tree_data(name: str, levels: list[list[int]]) -> list[str]:
             f"{{{', '.join(str(len(x)) for x in levels)}}}, fx_children_{name}}};", ""]
 
 
-def section_count(sec: dict) -> int:
+def section_count(sec: JsonObject) -> int:
     for key in ("item_sizes", "image_sizes"):
         if key in sec:
             return len(sec[key])
     return int(sec["count"])
 
 
-def bulk_sizes(name: str, s: int, sec: dict) -> list[str]:
+def bulk_sizes(name: str, s: int, sec: JsonObject) -> list[str]:
     unknown = set(sec) - {"count", "item_size", "item_sizes", "image_sizes", "max_size"}
     if unknown:
         raise SystemExit(f"{name}: section keys {sorted(unknown)} are not supported by the C fixture runner")
@@ -177,7 +181,7 @@ def bulk_sizes(name: str, s: int, sec: dict) -> list[str]:
             f"        OK(cvl_flow_layout_set_item_sizes(l, {s}, sizes, {len(sizes)}));", "    }"]
 
 
-def expected_table(name: str, expected: dict) -> list[str]:
+def expected_table(name: str, expected: JsonObject) -> list[str]:
     rows = []
     for e in expected["elements"]:
         custom = e.get("custom", [])

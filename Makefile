@@ -88,7 +88,7 @@ abi-check: deps
 	$(PYTHON) scripts/gen_abi_check.py --check
 	$(PYTHON) scripts/gen_fixtures.py --check
 
-# Python: ruff (the bindings, scripts/ and bench/), and mypy --strict on the bindings (configured in
+# Python: ruff and mypy --strict on the bindings, scripts/ and bench/bench.py (both configured in
 # pyproject.toml). C: the benchmark programs, which no test builds, compiled as strictly as the tests
 # (syntax and warnings only: `make bench` links and runs them).
 lint: deps

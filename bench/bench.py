@@ -35,6 +35,7 @@ import sys
 import time
 from array import array
 from pathlib import Path
+from typing import Callable, TypedDict
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bindings" / "python"))
@@ -50,7 +51,33 @@ PREPARE_RUNS = 5
 SWEEP = 200
 
 
-def random_sizes(n: int, seed: int = 42) -> array:
+class CvlResult(TypedDict):
+    """One row of the cvlayout table: per-item costs in ns, per-query costs in µs."""
+    sizes: str
+    n: int
+    set_ns: float
+    first_ns: float
+    rss: float
+    prepare_ns: float
+    query_us: float
+    raw_us: float
+    elems: float
+
+
+class TaffyResult(TypedDict):
+    """One row of the Taffy table (same units as CvlResult)."""
+    n: int
+    version: str
+    build_ns: float
+    first_ns: float
+    prepare_ns: float
+    engine_ns: float
+    read_ns: float
+    query_us: float
+    elems: float
+
+
+def random_sizes(n: int, seed: int = 42) -> array[float]:
     rng = random.Random(seed)
     flat = array("d")
     u = rng.uniform
@@ -60,16 +87,16 @@ def random_sizes(n: int, seed: int = 42) -> array:
     return flat
 
 
-def median_time(fn, runs: int) -> float:
-    out = []
+def median_time(fn: Callable[[], object], runs: int) -> float:
+    out: list[int] = []
     for _ in range(runs):
         t0 = time.perf_counter_ns()
         fn()
         out.append(time.perf_counter_ns() - t0)
-    return statistics.median(out)
+    return float(statistics.median(out))
 
 
-def make_view(n: int, sizes: array | None):
+def make_view(n: int, sizes: array[float] | None) -> tuple[cvlayout.FlowLayout, cvlayout.CollectionView, float]:
     layout = cvlayout.FlowLayout(item_size=(UNIFORM, UNIFORM), minimum_line_spacing=SPACING,
                                  minimum_interitem_spacing=SPACING)
     set_ns = 0.0
@@ -81,7 +108,7 @@ def make_view(n: int, sizes: array | None):
     return layout, view, set_ns
 
 
-def sweep(view, content_h: float, query) -> tuple[float, float]:
+def sweep(view: cvlayout.CollectionView, content_h: float, query: Callable[[], int]) -> tuple[float, float]:
     """Mean ns per (set offset + query) over SWEEP offsets, and mean elements per query."""
     span = max(content_h - VIEW_H, 0.0)
     offsets = [span * q / (SWEEP - 1) for q in range(SWEEP)]
@@ -102,7 +129,7 @@ def rss_bytes() -> int:
         return 0
 
 
-def bench_cvlayout(n: int, random_: bool) -> dict:
+def bench_cvlayout(n: int, random_: bool) -> CvlResult:
     sizes = random_sizes(n) if random_ else None
     gc.collect()
     rss0 = rss_bytes()
@@ -114,7 +141,7 @@ def bench_cvlayout(n: int, random_: bool) -> dict:
         # What the library holds for the n items (the Python size array is counted before).
         rss = rss_bytes() - rss0
 
-        def prepare():
+        def prepare() -> None:
             view.invalidate()
             view.content_size
         prep_ns = median_time(prepare, PREPARE_RUNS)
@@ -125,14 +152,14 @@ def bench_cvlayout(n: int, random_: bool) -> dict:
         count = ctypes.c_size_t()
         fn, h, addr = _lib.cvl_view_visible_attributes, view.handle, buf
 
-        def raw():
+        def raw() -> int:
             fn(h, addr, 8192, ctypes.byref(count))
             return count.value
         raw_ns, _ = sweep(view, content[1], raw)
     finally:
         view.close()
         layout.close()
-    return dict(sizes="random" if random_ else "uniform", n=n, set_ns=set_ns / n, first_ns=first_ns / n,
+    return CvlResult(sizes="random" if random_ else "uniform", n=n, set_ns=set_ns / n, first_ns=first_ns / n,
                 rss=rss / n, prepare_ns=prep_ns / n, query_us=q_ns / 1e3, raw_us=raw_ns / 1e3, elems=elems)
 
 
@@ -142,7 +169,7 @@ def bench_callbacks(n: int) -> float:
     layout = cvlayout.FlowLayout(minimum_line_spacing=SPACING, minimum_interitem_spacing=SPACING)
     layout.set_delegate(size_for_item=lambda section, item: (sizes[2 * item], sizes[2 * item + 1]))
     with cvlayout.CollectionView(layout, [n], bounds_size=(VIEW_W, VIEW_H)) as view:
-        def prepare():
+        def prepare() -> None:
             view.invalidate()
             view.content_size
         ns = median_time(prepare, 3)
@@ -151,7 +178,7 @@ def bench_callbacks(n: int) -> float:
 
 
 # --- Taffy (stretchable) -------------------------------------------------------------------------
-def bench_taffy(n: int) -> dict | None:
+def bench_taffy(n: int) -> TaffyResult | None:
     try:
         from stretchable import Node
         from stretchable.style import AUTO, AlignContent, AlignItems, FlexDirection, FlexWrap
@@ -168,7 +195,7 @@ def bench_taffy(n: int) -> dict | None:
     root.compute_layout()
     first_ns = time.perf_counter_ns() - t0
 
-    def relayout():
+    def relayout() -> None:
         kids[0].mark_dirty()          # what a size change does: the whole container re-lays out
         root.compute_layout()
     prep_ns = median_time(relayout, PREPARE_RUNS)
@@ -180,7 +207,7 @@ def bench_taffy(n: int) -> dict | None:
     target = root._container._node_id if root._container else root._node_id
     space = SizeAvailableSpace.default().to_dict()
 
-    def engine_only():
+    def engine_only() -> None:
         kids[0].mark_dirty()
         _node.taffylib.node_compute_layout_with_measure(_node.taffy._ptr, target, space, lambda *a: None)
     engine_ns = median_time(engine_only, PREPARE_RUNS)
@@ -197,7 +224,7 @@ def bench_taffy(n: int) -> dict | None:
         bottoms.append(m)
     content_h = bottoms[-1] if bottoms else 0.0
 
-    def query(top):
+    def query(top: float) -> int:
         i = bisect.bisect_right(bottoms, top)
         out = []
         bottom = top + VIEW_H
@@ -219,7 +246,7 @@ def bench_taffy(n: int) -> dict | None:
         ver = version("stretchable")
     except Exception:
         ver = "?"
-    return dict(n=n, version=ver, build_ns=build_ns / n, first_ns=first_ns / n, prepare_ns=prep_ns / n,
+    return TaffyResult(n=n, version=ver, build_ns=build_ns / n, first_ns=first_ns / n, prepare_ns=prep_ns / n,
                 engine_ns=engine_ns / n, read_ns=read_ns / n, query_us=q_ns / 1e3, elems=elems / SWEEP)
 
 
@@ -244,7 +271,7 @@ def main() -> None:
 
     print("# cvlayout benchmark (Python, ctypes bindings)\n")
     print(f"machine: {machine()}")
-    print(f"library: cvlayout {cvlayout.VERSION_STRING}")
+    print(f"library: cvlayout {cvlayout.__version__}")
     print(f"workload: as bench.c (1000 x 800 viewport, vertical flow, spacings 10/10); "
           f"query sweep of {SWEEP} offsets; prepare median of {PREPARE_RUNS}.\n")
 

@@ -468,8 +468,11 @@ int cvl_flow_layout_set_item_sizes(cvl_layout *layout, int64_t section, const cv
 ** shares is copied, not changed). The next prepare re-lays out only what the edits can change:
 ** for each run of edited items, from the line before it until a new line starts at an item where
 ** an old line started past the run; the lines after are the old ones, moved along the scroll axis
-** by one update of a Fenwick tree of their blocks' offsets (blocks of about 128 lines: O(log
-** blocks), though renumbering the blocks after an edit is still O(blocks), about n / 800). Frames
+** by one update of a Fenwick tree of their blocks' offsets (blocks of about 128 lines), and the
+** blocks' item and line counts and extents are kept in trees too: O(log blocks) per edit, plus
+** O(blocks) (about n / 800) when an edit changes the number of blocks (a rebuilt block grows
+** past 256 lines or falls below 32, so rarely; and, with a negative line spacing, the
+** section's extent is gathered over every block). Frames
 ** stay bit-identical to a layout from scratch: when a sum of the section's line origins could
 ** round (a size that is not a multiple of a power of two, e.g. a third of a point, or a content
 ** beyond 2^50 times that grid) the origins after the change are summed again instead (O(lines

@@ -285,6 +285,109 @@ final class IncrementalFlowTests: XCTestCase {
             XCTAssertGreaterThan(nodes, 0, "row \(at)")
             XCTAssertLessThanOrEqual(nodes, 4 * 8, "row \(at)")
         }
+        // The block count stayed the same: the trees of item and line counts and summaries were
+        // updated in O(log blocks), never rebuilt over every block.
+        XCTAssertEqual(flow.incrementalFullReindexes, 0)
+        // A delete in the middle and an insert at 0 too (one line fewer or more in one block).
+        for (at, insert) in [(9_000, false), (0, true), (12_345, false)] {
+            if insert {
+                model.insert(Size(width: 300, height: 77), at: at)
+                try flow.replaceItemSizes(inSection: 0, start: at, removeCount: 0, with: [model[at]])
+            } else {
+                model.remove(at: at)
+                try flow.replaceItemSizes(inSection: 0, start: at, removeCount: 1, with: [])
+            }
+            ds.counts = [model.count]
+            var u = BatchUpdate()
+            let ip = CVLayoutCore.IndexPath(section: 0, item: at)
+            if insert { u.insertItems([ip]) } else { u.deleteItems([ip]) }
+            try v.performBatchUpdates(u, animation: nil)
+            try assertSameAsFresh(v, flow, s, [model], "\(insert ? "insert" : "delete") at \(at)")
+        }
+        XCTAssertEqual(flow.incrementalLayouts, 7)
+        XCTAssertEqual(flow.incrementalFullReindexes, 0)
+    }
+
+    func testEditsThatSplitAndMergeBlocksRebuildTheTrees() throws {
+        // Rows of one item (one line each, about 16 blocks of 128): 400 rows inserted into one
+        // block make it too long (split), deleting 450 makes blocks too short (merged); the
+        // trees over the blocks are rebuilt then, and the layout still equals a fresh one.
+        var model = (0..<2000).map { Size(width: 300, height: Double(40 + $0 % 7)) }
+        let s = Setup(width: 300, lineSpacing: 2)
+        let (v, flow, ds) = try make(s, [model])
+        let steps: [(at: Int, delete: Int, insert: Int)] = [(1000, 0, 400), (900, 450, 0), (5, 3, 300), (0, 700, 2)]
+        for (k, e) in steps.enumerated() {
+            let new = (0..<e.insert).map { Size(width: 300, height: Double(30 + ($0 * 3 + k) % 11)) }
+            model.replaceSubrange(e.at..<e.at + e.delete, with: new)
+            try flow.replaceItemSizes(inSection: 0, start: e.at, removeCount: e.delete, with: new)
+            ds.counts = [model.count]
+            var u = BatchUpdate()
+            u.deleteItems((e.at..<e.at + e.delete).map { CVLayoutCore.IndexPath(section: 0, item: $0) })
+            u.insertItems((e.at..<e.at + e.insert).map { CVLayoutCore.IndexPath(section: 0, item: $0) })
+            try v.performBatchUpdates(u, animation: nil)
+            try assertSameAsFresh(v, flow, s, [model], "step \(k)")
+            XCTAssertEqual(flow.incrementalLayouts, k + 1)
+        }
+        XCTAssertGreaterThanOrEqual(flow.incrementalFullReindexes, 2)
+    }
+
+    func testBlockCountTreeAgreesWithPrefixSumsAndSearch() {
+        // Fenwick prefix sums and the search for the block holding an element, against a plain
+        // array, over random counts ≥ 1 and random changes of them.
+        var rng = SplitMix64(seed: 5)
+        for n in [1, 2, 3, 7, 8, 9, 100, 1000] {
+            var counts = (0..<n).map { _ in Int.random(in: 1...300, using: &rng) }
+            var tree = FlowBlockCounts(counts)
+            for step in 0..<50 {
+                if step > 0 {
+                    let b = Int.random(in: 0..<n, using: &rng)
+                    let x = Int.random(in: (1 - counts[b])...200, using: &rng)
+                    counts[b] += x
+                    tree.add(b, x)
+                }
+                XCTAssertEqual(tree.total, counts.reduce(0, +), "n \(n) step \(step)")
+                var start = 0
+                for b in 0..<n {
+                    XCTAssertEqual(tree.prefix(b), start, "n \(n) step \(step) block \(b)")
+                    for x in [start, start + counts[b] / 2, start + counts[b] - 1] {
+                        let (fb, fs) = tree.find(x)
+                        XCTAssertEqual(fb, b, "n \(n) step \(step) element \(x)")
+                        XCTAssertEqual(fs, start, "n \(n) step \(step) element \(x)")
+                    }
+                    start += counts[b]
+                }
+                XCTAssertEqual(tree.prefix(n), start)
+            }
+        }
+    }
+
+    func testBlockSummaryTreeAgreesWithAFold() {
+        var rng = SplitMix64(seed: 6)
+        for n in [1, 2, 5, 16, 33] {
+            var blocks = ContiguousArray<FlowLineBlock>()
+            func random() -> FlowLineBlock {
+                var b = FlowLineBlock()
+                b.maxThickness = Double(Int.random(in: 0...1000, using: &rng))
+                b.maxItemCross = Double(Int.random(in: 0...1000, using: &rng))
+                b.crossEnd = Double(Int.random(in: -10...1000, using: &rng))
+                b.monotone = Int.random(in: 0..<10, using: &rng) > 0
+                b.lowExp = Int.random(in: -8...0, using: &rng)
+                return b
+            }
+            for _ in 0..<n { blocks.append(random()) }
+            var tree = FlowBlockSummaries(blocks)
+            for step in 0..<40 {
+                if step > 0 {
+                    let b = Int.random(in: 0..<n, using: &rng)
+                    blocks[b] = random()
+                    tree.set(b, FlowBlockSummary(blocks[b]))
+                }
+                let fold = blocks.reduce(FlowBlockSummary()) { $0 + FlowBlockSummary($1) }
+                XCTAssertEqual(tree.all, fold, "n \(n) step \(step)")
+                XCTAssertEqual(tree.all.maxThickness, blocks.map(\.maxThickness).max())
+                XCTAssertEqual(tree.all.monotone, blocks.allSatisfy(\.monotone))
+            }
+        }
     }
 
     func testMeasuredSizesReLayOutOnlyTheLinesAroundThem() throws {

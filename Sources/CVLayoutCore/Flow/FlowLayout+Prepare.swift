@@ -175,6 +175,7 @@ extension FlowLayout {
                     incrementalLayouts += 1
                     incrementalLinesBroken += sec.body.linesBroken
                     incrementalOffsetNodes += sec.body.offsetNodesVisited
+                    if sec.body.reindexedAll { incrementalFullReindexes += 1 }
                 }
             } else {
                 sec.layOut(axis: st.axis, crossSize: st.crossSize)

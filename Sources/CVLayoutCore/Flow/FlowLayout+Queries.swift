@@ -207,7 +207,7 @@ extension FlowLayout {
         try sec.sizes.withReader { sizes in
             while blk < nb {
                 let block = body.blocks[blk]
-                let base = body.itemStart[blk]
+                let base = body.itemStart(blk)
                 let delta = body.delta(blk)  // O(log blocks), once per block visited
                 let lineCount = block.lines.count
                 while k < lineCount {
@@ -301,7 +301,7 @@ extension FlowLayout {
         else { return nil }
         if sec.isUniform { return sec.gridPosition(ofItem: indexPath.item).line }
         let (b, k) = sec.body.locate(item: indexPath.item)
-        return sec.body.lineStart[b] + k
+        return sec.body.lineStart(b) + k
     }
 
     /// The items of a line.

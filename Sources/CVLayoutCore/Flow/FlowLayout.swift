@@ -100,6 +100,9 @@ open class FlowLayout: CollectionViewLayout {
     var incrementalLinesBroken = 0
     /// Nodes of the block offset trees those layouts read or wrote (`FlowBlockOffsets`).
     var incrementalOffsetNodes = 0
+    /// Those layouts that rebuilt the trees over every block of the section (the number of
+    /// blocks changed: O(blocks)).
+    var incrementalFullReindexes = 0
     /// Bulk item sizes by section: the host's arrays, and the ones the layout made to hold
     /// measured sizes (`ownsSizes`). The one per-item size store.
     var bulkSizes: [Int: FlowBulkSizes] = [:]

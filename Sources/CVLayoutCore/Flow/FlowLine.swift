@@ -203,7 +203,8 @@ enum FlowLineBreaker {
             out.blocks.append(blk)
         }
         out.offsets = FlowBlockOffsets(count: out.blocks.count)
-        out.reindex()
+        out.lineSpacing = p.lineSpacing
+        out.index()
         return out
     }
 }

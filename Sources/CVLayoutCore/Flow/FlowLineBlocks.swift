@@ -118,8 +118,10 @@ struct FlowEdit: Equatable, Sendable {
 
 /// The lines of a per-item section, in blocks of about `lineTarget` lines: an edit re-lays out
 /// only the lines it can affect and rebuilds the one or two blocks they are in; the blocks
-/// after move by one update of `offsets` (O(log blocks)) and an item and line renumbering
-/// (`reindex`, still O(blocks)).
+/// after move by one update of `offsets`, and the blocks' item and line counts and summaries are
+/// updated in their trees (`itemCounts`, `lineCounts`, `summaries`): O(log blocks) when the
+/// edit keeps the number of blocks (it does unless a rebuilt block grows past `2·lineTarget`
+/// lines or shrinks below `lineTarget / 4`), O(blocks) when it changes it.
 ///
 /// Invariant: every line's `origin + delta(block)` is bit-identical to the origin a from-scratch
 /// layout gives it (`FlowLineBreaker.breakLines`: one sum, line after line).
@@ -133,13 +135,16 @@ struct FlowLineBlocks {
     /// plus `offsets.offset(b)`. Non-zero offsets only come from shifts made while
     /// `offsetsExact` held, so every tree sum is exact (see `FlowBlockOffsets`).
     var offsets = FlowBlockOffsets(count: 0)
-    /// `itemStart[b]`: index (in the section) of block b's first item.
-    var itemStart: ContiguousArray<Int> = []
-    /// `lineStart[b]`: index (in the section) of block b's first line.
-    var lineStart: ContiguousArray<Int> = []
-    var itemCount = 0
-    var lineCount = 0
-    /// The blocks' statistics, shifted by their offsets (`reindex()`).
+    /// Items and lines of each block: block b's first item is `itemCounts.prefix(b)`.
+    var itemCounts = FlowBlockCounts([Int]())
+    var lineCounts = FlowBlockCounts([Int]())
+    /// The blocks' maxima, monotonicity and lowest exponents.
+    var summaries = FlowBlockSummaries([])
+    /// The line spacing the lines were laid out with (whether line ends can decrease).
+    var lineSpacing = 0.0
+    var itemCount: Int { itemCounts.total }
+    var lineCount: Int { lineCounts.total }
+    /// The section's statistics, shifted by the blocks' offsets (`gather()`).
     var minOrigin = Double.infinity
     var maxEnd = -Double.infinity
     var maxThickness = 0.0
@@ -156,49 +161,52 @@ struct FlowLineBlocks {
     /// Nodes of `offsets` the last `relayOut` read or wrote (the tests check O(log blocks) when
     /// the block count stays the same).
     var offsetNodesVisited = 0
+    /// Whether the last `relayOut` rebuilt the trees over every block (the number of blocks
+    /// changed): the tests check that an ordinary edit does not.
+    var reindexedAll = false
 
-    /// Renumbers the blocks' first items and lines and gathers their statistics. O(blocks).
-    mutating func reindex() {
-        let n = blocks.count
-        var items = 0, lines = 0
-        var lo = Double.infinity, hi = -Double.infinity, thick = 0.0, itemCross = 0.0, cross = -Double.infinity
-        var mono = true, low = Int.max
-        if itemStart.count != n {
-            itemStart = ContiguousArray(repeating: 0, count: n)
-            lineStart = ContiguousArray(repeating: 0, count: n)
+    /// Builds the trees of the blocks' counts and summaries, then gathers the section's
+    /// statistics. O(blocks).
+    mutating func index() {
+        itemCounts = FlowBlockCounts(blocks.lazy.map { $0.itemCross.count })
+        lineCounts = FlowBlockCounts(blocks.lazy.map { $0.lines.count })
+        summaries = FlowBlockSummaries(blocks)
+        assert(offsets.count == blocks.count, "one offset per block")
+        gather()
+    }
+
+    /// The section's statistics from the summaries' root and the first and last lines: with a
+    /// line spacing ≥ 0 line origins and line ends never decrease (every rounded sum of
+    /// non-negative terms is monotone), so the first origin is the smallest and the last end
+    /// the largest, the bits a pass over every line gives. O(log blocks); O(blocks) with a
+    /// negative line spacing (the blocks' own extents are compared).
+    mutating func gather() {
+        let all = summaries.all
+        maxThickness = all.maxThickness
+        maxItemCross = all.maxItemCross
+        crossEnd = all.crossEnd
+        monotone = all.monotone
+        lowExp = all.lowExp
+        guard let lastBlock = blocks.last, let last = lastBlock.lines.last else {
+            minOrigin = .infinity
+            maxEnd = -.infinity
+            return
         }
-        assert(offsets.count == n, "one offset per block")
-        let deltas = offsets.offsets()
-        // Fields read in place (no copy of a block, whose arrays would be retained).
-        blocks.withUnsafeBufferPointer { bs in
-            itemStart.withUnsafeMutableBufferPointer { istart in
-                lineStart.withUnsafeMutableBufferPointer { lstart in
-                    for b in 0..<n {
-                        istart[b] = items
-                        lstart[b] = lines
-                        items += bs[b].itemCross.count
-                        lines += bs[b].lines.count
-                        let delta = deltas[b]
-                        lo = Swift.min(lo, bs[b].minOrigin + delta)
-                        hi = Swift.max(hi, bs[b].maxEnd + delta)
-                        thick = Swift.max(thick, bs[b].maxThickness)
-                        itemCross = Swift.max(itemCross, bs[b].maxItemCross)
-                        cross = Swift.max(cross, bs[b].crossEnd)
-                        mono = mono && bs[b].monotone
-                        low = Swift.min(low, bs[b].lowExp)
-                    }
+        if lineSpacing >= 0 {
+            minOrigin = blocks[0].lines[0].origin + delta(0)
+            maxEnd = (last.origin + delta(blocks.count - 1)) + last.thickness
+        } else {
+            let deltas = offsets.offsets()
+            var lo = Double.infinity, hi = -Double.infinity
+            blocks.withUnsafeBufferPointer { bs in
+                for b in 0..<bs.count {
+                    lo = Swift.min(lo, bs[b].minOrigin + deltas[b])
+                    hi = Swift.max(hi, bs[b].maxEnd + deltas[b])
                 }
             }
+            minOrigin = lo
+            maxEnd = hi
         }
-        itemCount = items
-        lineCount = lines
-        minOrigin = lo
-        maxEnd = hi
-        maxThickness = thick
-        maxItemCross = itemCross
-        crossEnd = cross
-        monotone = mono
-        lowExp = low
     }
 
     /// The body a section gets from these lines.
@@ -222,11 +230,19 @@ struct FlowLineBlocks {
     @inline(__always)
     func delta(_ b: Int) -> Double { offsets.offset(b) }
 
+    /// Index (in the section) of block b's first item (`0 ≤ b ≤ blocks.count`). O(log blocks).
+    @inline(__always)
+    func itemStart(_ b: Int) -> Int { itemCounts.prefix(b) }
+
+    /// Index (in the section) of block b's first line (`0 ≤ b ≤ blocks.count`). O(log blocks).
+    @inline(__always)
+    func lineStart(_ b: Int) -> Int { lineCounts.prefix(b) }
+
     /// Block and line (within the block) of item `i` (`0 ≤ i < itemCount`). O(log lines).
     @inline(__always)
     func locate(item i: Int) -> (block: Int, line: Int) {
-        let b = flowPartitionPoint(0, itemStart.count) { itemStart[$0] > i } - 1
-        let rel = i - itemStart[b]
+        let (b, start) = itemCounts.find(i)
+        let rel = i - start
         let lines = blocks[b].lines
         let k = flowPartitionPoint(0, lines.count) { lines[$0].first > rel } - 1
         return (b, k)
@@ -235,8 +251,8 @@ struct FlowLineBlocks {
     /// Block and line (within the block) of line `g` of the section (`0 ≤ g < lineCount`).
     @inline(__always)
     func locate(line g: Int) -> (block: Int, line: Int) {
-        let b = flowPartitionPoint(0, lineStart.count) { lineStart[$0] > g } - 1
-        return (b, g - lineStart[b])
+        let (b, start) = lineCounts.find(g)
+        return (b, g - start)
     }
 
     /// Line `k` of block `b` in section coordinates: first item in the section, origin shifted.
@@ -244,25 +260,26 @@ struct FlowLineBlocks {
     func line(_ b: Int, _ k: Int) -> FlowLine {
         let blk = blocks[b]
         let l = blk.lines[k]
-        return FlowLine(first: itemStart[b] + l.first, origin: l.origin + delta(b), thickness: l.thickness)
+        return FlowLine(first: itemStart(b) + l.first, origin: l.origin + delta(b), thickness: l.thickness)
     }
 
     /// The end (next line's first item, in the section) of line `k` of block `b`.
     @inline(__always)
     func lineEnd(_ b: Int, _ k: Int) -> Int {
         let blk = blocks[b]
-        if k + 1 < blk.lines.count { return itemStart[b] + blk.lines[k + 1].first }
-        return itemStart[b] + blk.itemCross.count
+        let base = itemStart(b)
+        if k + 1 < blk.lines.count { return base + blk.lines[k + 1].first }
+        return base + blk.itemCross.count
     }
 
     /// Cross-axis origin of item `i` of block `b`.
     @inline(__always)
-    func cross(_ b: Int, item i: Int) -> Double { blocks[b].itemCross[i - itemStart[b]] }
+    func cross(_ b: Int, item i: Int) -> Double { blocks[b].itemCross[i - itemStart(b)] }
 
     var tableBytes: Int {
         var bytes =
-            blocks.capacity * MemoryLayout<FlowLineBlock>.stride + (itemStart.capacity + lineStart.capacity) * 8
-            + offsets.tableBytes
+            blocks.capacity * MemoryLayout<FlowLineBlock>.stride + itemCounts.tableBytes + lineCounts.tableBytes
+            + summaries.tableBytes + offsets.tableBytes
         for b in blocks {
             bytes += b.lines.capacity * MemoryLayout<FlowLine>.stride + b.itemCross.capacity * 8
         }
@@ -282,13 +299,15 @@ struct FlowLineBlocks {
     /// summing again only when no addition rounds (`isExact`); otherwise the origins after the
     /// change are summed again line after line (O(lines after), no line is broken again).
     /// - Returns: false when the lines cannot be reused (no old or no new item): lay out anew.
-    /// - Complexity: O(lines re-broken + 2 blocks + blocks) in the exact case.
+    /// - Complexity: O(lines re-broken + lines of the 1–3 rebuilt blocks + log blocks) in the
+    ///   exact case when the number of blocks stays the same; + O(blocks) when it changes.
     mutating func relayOut(_ e: FlowEdit, sizes: FlowSizes, count newN: Int, _ p: FlowBreakParams) -> Bool {
         guard itemCount > 0, newN > 0, !blocks.isEmpty, e.baseCount == itemCount, e.newCount == newN else {
             return false
         }
         var runs = e.runs
         linesBroken = 0
+        reindexedAll = false
         let nodes0 = offsets.nodesVisited
         defer { offsetNodesVisited = offsets.nodesVisited - nodes0 }
         for r in runs {
@@ -309,7 +328,7 @@ struct FlowLineBlocks {
                     let prev = runs[r - 1]
                     let prevEnd = prev.start - (grownBefore - (prev.newCount - prev.oldCount)) + prev.oldCount
                     let (b, _) = locate(item: Swift.min(Swift.max(lo - 1, 0), itemCount - 1))
-                    if itemStart[b] < prevEnd {
+                    if itemStart(b) < prevEnd {
                         let span = runs[r].end - prev.start
                         let grown = prev.newCount - prev.oldCount + runs[r].newCount - runs[r].oldCount
                         runs[r - 1] = FlowEdit.Run(start: prev.start, newCount: span, oldCount: span - grown)
@@ -351,7 +370,7 @@ struct FlowLineBlocks {
         // Region lines: `first` is the item's index in the section (new numbering).
         var region = FlowLineBlock()
         region.lines.reserveCapacity(FlowLineBlocks.lineTarget * 2)
-        let regionFirst = itemStart[bS]
+        let regionFirst = itemStart(bS)
         copyLines(bS, 0..<kS, itemShift: 0, shift: 0, into: &region)
         // 1. Break new lines until one starts where an old one did, past the changed items.
         var i = startLine.first
@@ -399,21 +418,31 @@ struct FlowLineBlocks {
                 copyLines(regionEnd, 0..<blocks[regionEnd].lines.count, itemShift: d, shift: shift, into: &region)
             }
         }
+        let replaced = regionEnd + 1 - bS
         let rebuilt = FlowLineBlocks.makeBlocks(
-            A.self, region, firstItem: regionFirst, count: newN, &reader, p.lineSpacing)
-        blocks.replaceSubrange(bS...regionEnd, with: rebuilt)
-        let after = bS + rebuilt.count
-        // The rebuilt blocks hold absolute origins (offset 0); the blocks after move by `shift`.
-        if rebuilt.count == regionEnd + 1 - bS {
-            for b in bS..<after { offsets.set(b, to: 0) }  // O(log blocks) each, one or two blocks
-            if shift != 0 { offsets.shift(from: after, by: shift) }
+            A.self, region, firstItem: regionFirst, count: newN, &reader, p.lineSpacing, keep: replaced)
+        lineSpacing = p.lineSpacing
+        if rebuilt.count == replaced {
+            // The same number of blocks: O(log blocks) per rebuilt block (one or two) in each tree.
+            for (j, blk) in rebuilt.enumerated() {
+                let b = bS + j
+                itemCounts.add(b, blk.itemCross.count - blocks[b].itemCross.count)
+                lineCounts.add(b, blk.lines.count - blocks[b].lines.count)
+                summaries.set(b, FlowBlockSummary(blk))
+                blocks[b] = blk
+                offsets.set(b, to: 0)  // the rebuilt blocks hold absolute origins
+            }
+            if shift != 0 { offsets.shift(from: bS + replaced, by: shift) }  // the blocks after
+            gather()
         } else {
+            blocks.replaceSubrange(bS...regionEnd, with: rebuilt)
             offsets.splice(bS..<(regionEnd + 1), zeros: rebuilt.count, thenShift: shift)  // O(blocks)
+            reindexedAll = true
+            index()
         }
-        reindex()
         if shift != 0, !offsetsExact(p) {
             resequence(from: bS, p)
-            reindex()
+            gather()
         }
         return true
     }
@@ -425,7 +454,7 @@ struct FlowLineBlocks {
     ) {
         guard !range.isEmpty else { return }
         let blk = blocks[b]
-        let base = itemStart[b]
+        let base = itemStart(b)
         let d = delta(b)
         for k in range {
             let l = blk.lines[k]
@@ -439,15 +468,22 @@ struct FlowLineBlocks {
     }
 
     /// Splits `region` (lines numbered in the section, starting at item `firstItem`) into
-    /// blocks of about `lineTarget` lines, with their statistics. O(lines + items of the region).
+    /// blocks of about `lineTarget` lines, with their statistics: into `keep` blocks (the number
+    /// it replaces, so that the trees over the blocks need no rebuild) when each then holds
+    /// `lineTarget / 4 ... 2·lineTarget` lines. O(lines + items of the region).
     private static func makeBlocks<A: FlowAxisKind>(
         _ axis: A.Type, _ region: FlowLineBlock, firstItem: Int, count n: Int,
-        _ reader: inout FlowChunkReader<Size>, _ lineSpacing: Double
+        _ reader: inout FlowChunkReader<Size>, _ lineSpacing: Double, keep: Int
     ) -> ContiguousArray<FlowLineBlock> {
         let lines = region.lines.count
         guard lines > 0 else { return [] }
         let target = lineTarget
-        let pieces = lines <= 2 * target ? 1 : (lines + target - 1) / target
+        let pieces: Int
+        if keep >= 1 && lines >= keep * (target / 4) && lines <= keep * 2 * target {
+            pieces = keep
+        } else {
+            pieces = lines <= 2 * target ? 1 : (lines + target - 1) / target
+        }
         var out = ContiguousArray<FlowLineBlock>()
         out.reserveCapacity(pieces)
         var a = 0

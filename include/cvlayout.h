@@ -472,11 +472,15 @@ int cvl_flow_layout_set_item_sizes(cvl_layout *layout, int64_t section, const cv
 ** blocks' item and line counts and extents are kept in trees too: O(log blocks) per edit, plus
 ** O(blocks) (about n / 800) when an edit changes the number of blocks (a rebuilt block grows
 ** past 256 lines or falls below 32, so rarely; and, with a negative line spacing, the
-** section's extent is gathered over every block). Frames
-** stay bit-identical to a layout from scratch: when a sum of the section's line origins could
-** round (a size that is not a multiple of a power of two, e.g. a third of a point, or a content
-** beyond 2^50 times that grid) the origins after the change are summed again instead (O(lines
-** after)). How far the
+** section's extent is gathered over every block). Line origins are compensated sums (the line
+** pitches added with their rounding errors kept, as a layout from scratch adds them) and the
+** blocks after an edit move by the compensated difference of their start, so, however many
+** edits came before, frames equal a layout from scratch: bit for bit when no sum of line
+** origins rounds (sizes, spacings and insets in whole points, halves, quarters..., contents
+** below 2^50 times that grid); otherwise (e.g. thirds of a point) with the same lines, items
+** and cross-axis values, and each scroll-axis coordinate within 16 * (s + 1) units in the last
+** place of the layout's largest scroll-axis coordinate (s: the element's section; about
+** 1.5e-8 pt in a section 6.4e6 pt long). How far the
 ** re-breaking runs depends on the sizes: greedy lines usually agree again within a few lines,
 ** but an insert before a run of equal-width items can move every line break after it (then the
 ** whole rest of the section is laid out again, as it must be: every frame after it changes).

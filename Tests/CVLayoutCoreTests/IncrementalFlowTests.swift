@@ -3,8 +3,11 @@ import XCTest
 @testable import CVLayoutCore
 
 /// Incremental relayout of the flow layout (issue 14): after range edits of the sizes, measured
-/// sizes and the batch updates that go with them, every frame, line and the content size are
-/// bit-identical to a layout computed from scratch over the same sizes (a fresh layout and view).
+/// sizes and the batch updates that go with them, every frame, line and the content size equal a
+/// layout computed from scratch over the same sizes (a fresh layout and view): bit for bit when
+/// no main-axis sum rounds (sizes, spacings and insets in whole points, halves or quarters), and
+/// otherwise the same lines, items and cross-axis values with main-axis coordinates within the
+/// header's bound (16·(s + 1) units in the last place of the largest main-axis coordinate).
 final class IncrementalFlowTests: XCTestCase {
     private struct Setup {
         var horizontal = false
@@ -15,6 +18,15 @@ final class IncrementalFlowTests: XCTestCase {
         var header = Size.zero
         /// Sizes are multiples of 1/quantum (1: whole points; 3: thirds, whose sums round).
         var quantum = 1.0
+
+        /// Whether every main-axis sum is exact (every term a multiple of 1/4, small): then the
+        /// layouts must agree bit for bit.
+        var exact: Bool {
+            let terms = [
+                quantum == 3 ? 1 / 3 : 1 / quantum, lineSpacing, inset.top, inset.left, header.width, header.height,
+            ]
+            return terms.allSatisfy { ($0 * 4).rounded() == $0 * 4 }
+        }
     }
 
     private func configure(_ flow: FlowLayout, _ s: Setup) throws {
@@ -38,19 +50,43 @@ final class IncrementalFlowTests: XCTestCase {
         return (v, flow, ds)
     }
 
-    /// Every frame, line and the content size of `v` equal a from-scratch layout of `model`.
+    /// Whether two rects are equal (`tolerance` nil) or have the same cross-axis values and
+    /// main-axis values within `tolerance`.
+    private func same(_ a: Rect?, _ b: Rect?, _ s: Setup, _ tolerance: Double?) -> Bool {
+        guard let tolerance, let a, let b else { return a == b }
+        let axis = FlowAxis(s.horizontal ? .horizontal : .vertical)
+        return axis.cross(a.origin) == axis.cross(b.origin) && axis.cross(a.size) == axis.cross(b.size)
+            && abs(axis.main(a.origin) - axis.main(b.origin)) <= tolerance
+            && abs(axis.main(a.size) - axis.main(b.size)) <= tolerance
+    }
+
+    /// Every frame, line and the content size of `v` equal a from-scratch layout of `model`: bit
+    /// for bit when `s.exact`, else within the header's bound along the main axis.
     private func assertSameAsFresh(
         _ v: CollectionView, _ flow: FlowLayout, _ s: Setup, _ model: [[Size]], _ what: String
     ) throws {
         let (fv, fresh, _) = try make(s, model)
         let size = try v.contentSize()
-        XCTAssertEqual(size, try fv.contentSize(), what)
+        let freshSize = try fv.contentSize()
+        // The bound: 16·(s + 1) units in the last place of the largest main-axis coordinate.
+        var largest = s.horizontal ? freshSize.width : freshSize.height
+        for (k, sizes) in model.enumerated() {
+            for i in 0..<sizes.count {
+                guard let f = fresh.frameForItem(at: CVLayoutCore.IndexPath(section: k, item: i)) else { continue }
+                largest = Swift.max(largest, abs(s.horizontal ? f.minX : f.minY), abs(s.horizontal ? f.maxX : f.maxY))
+            }
+        }
+        func tolerance(_ section: Int) -> Double? { s.exact ? nil : 16 * Double(section + 1) * largest.ulp }
+        let last = Swift.max(model.count - 1, 0)
+        XCTAssertTrue(
+            same(Rect(origin: .zero, size: size), Rect(origin: .zero, size: freshSize), s, tolerance(last)),
+            "\(what): content size \(size) vs \(freshSize)")
         for (k, sizes) in model.enumerated() {
             XCTAssertEqual(flow.numberOfLines(inSection: k), fresh.numberOfLines(inSection: k), what)
-            XCTAssertEqual(flow.sectionFrame(k), fresh.sectionFrame(k), what)
+            XCTAssertTrue(same(flow.sectionFrame(k), fresh.sectionFrame(k), s, tolerance(last)), what)
             for i in 0..<sizes.count {
                 let p = CVLayoutCore.IndexPath(section: k, item: i)
-                guard flow.frameForItem(at: p) == fresh.frameForItem(at: p),
+                guard same(flow.frameForItem(at: p), fresh.frameForItem(at: p), s, tolerance(k)),
                     flow.line(ofItem: p) == fresh.line(ofItem: p)
                 else {
                     XCTFail(
@@ -70,9 +106,15 @@ final class IncrementalFlowTests: XCTestCase {
                 s.horizontal
                 ? Rect(x: main * f, y: 0, width: 500, height: s.width)
                 : Rect(x: 0, y: main * f, width: s.width, height: 500)
-            let a = try v.layoutAttributesForElements(in: r).map { "\($0.indexPath)\($0.frame)" }
-            let b = try fv.layoutAttributesForElements(in: r).map { "\($0.indexPath)\($0.frame)" }
-            XCTAssertEqual(a, b, "\(what): query at \(f)")
+            let a = try v.layoutAttributesForElements(in: r)
+            let b = try fv.layoutAttributesForElements(in: r)
+            // (Within the bound, an element whose edge lies within a few units in the last place
+            // of the rect's edge could be in one answer and not the other; the seeded cases have
+            // none.)
+            XCTAssertEqual(a.map { "\($0.indexPath)" }, b.map { "\($0.indexPath)" }, "\(what): query at \(f)")
+            for (x, y) in zip(a, b) where !same(x.frame, y.frame, s, tolerance(x.indexPath.section)) {
+                XCTFail("\(what): query at \(f): \(x.indexPath) \(x.frame) vs \(y.frame)")
+            }
         }
     }
 
@@ -371,7 +413,6 @@ final class IncrementalFlowTests: XCTestCase {
                 b.maxItemCross = Double(Int.random(in: 0...1000, using: &rng))
                 b.crossEnd = Double(Int.random(in: -10...1000, using: &rng))
                 b.monotone = Int.random(in: 0..<10, using: &rng) > 0
-                b.lowExp = Int.random(in: -8...0, using: &rng)
                 return b
             }
             for _ in 0..<n { blocks.append(random()) }
@@ -422,8 +463,17 @@ final class IncrementalFlowTests: XCTestCase {
     }
 
     func testEditsWithThirdsOfAPointEqualAFreshLayout() throws {
-        // Sums of thirds round: the origins after a change are summed again, not moved.
+        // Sums of thirds round: the lines after a change are moved by a compensated shift, and
+        // agree with a fresh layout within the bound.
         for seed in 11...14 { try run(seed: UInt64(seed), Setup(quantum: 3)) }
+        XCTAssertFalse(Setup(quantum: 3).exact)
+        XCTAssertTrue(Setup(quantum: 4).exact)
+    }
+
+    func testManyInexactEditsDoNotDriftFromAFreshLayout() throws {
+        // 150 edits of one section of thirds of a point: the bound holds after every one of them
+        // (the shifts are compensated sums; plain sums would drift by a rounding per edit).
+        try run(seed: 15, Setup(width: 150, lineSpacing: 0.1, quantum: 3), sections: 1, items: 800, steps: 150)
     }
 
     func testEditsWithInsetsHeadersNegativeSpacingAndHorizontalScrolling() throws {

@@ -84,13 +84,12 @@ struct FlowBlockCounts {
 }
 
 /// What the section needs to know of a block's lines as a whole (maxima of its extents, whether
-/// its lines are monotone, the lowest binary exponent of its thicknesses).
+/// its lines are monotone).
 struct FlowBlockSummary: Equatable {
     var maxThickness = 0.0
     var maxItemCross = 0.0
     var crossEnd = -Double.infinity
     var monotone = true
-    var lowExp = Int.max
 
     init() {}
 
@@ -99,7 +98,6 @@ struct FlowBlockSummary: Equatable {
         maxItemCross = b.maxItemCross
         crossEnd = b.crossEnd
         monotone = b.monotone
-        lowExp = b.lowExp
     }
 
     /// The summary of two runs of blocks. Every field is a maximum, a minimum or a conjunction:
@@ -111,7 +109,6 @@ struct FlowBlockSummary: Equatable {
         s.maxItemCross = Swift.max(a.maxItemCross, b.maxItemCross)
         s.crossEnd = Swift.max(a.crossEnd, b.crossEnd)
         s.monotone = a.monotone && b.monotone
-        s.lowExp = Swift.min(a.lowExp, b.lowExp)
         return s
     }
 }

@@ -66,7 +66,9 @@ struct FlowBreakParams {
 /// - the last line is left-aligned at the minimum spacing (the section is not uniform:
 ///   uniform sections use `FlowSection.layOutGrid`);
 /// - lines are `lineSpacing` apart; each is as thick as its thickest item: line k + 1 starts at
-///   `origin(k) + (thickness(k) + lineSpacing)`, summed line after line.
+///   `origin(k) + (thickness(k) + lineSpacing)`, summed line after line in a compensated sum
+///   (`FlowSum`) whose rounded value is the origin: the exact sum of the pitches rounded (or
+///   within one unit in the last place of it), the plain sum's bits whenever no addition rounds.
 enum FlowLineBreaker {
     /// The greedy part: the line starting at item `first` of `n` takes items while they fit.
     /// Returns its end (the next line's first item), its thickness and the cross-axis length its
@@ -167,12 +169,15 @@ enum FlowLineBreaker {
         var scratchCapacity = 4096
         var scratch = UnsafeMutablePointer<Double>.allocate(capacity: scratchCapacity)
         defer { scratch.deallocate() }
-        var pos = p.bodyStart
+        var pos = FlowSum(p.bodyStart)
+        let spacing = p.lineSpacing
         var i = 0
         var win = reader.window(at: 0)
         while i < n {
             let blockStart = i
             var blk = FlowLineBlock()
+            pos = pos.normalized
+            blk.start = pos
             var lines = ContiguousArray<FlowLine>()
             lines.reserveCapacity(target)
             var stats = FlowCrossStats()
@@ -187,13 +192,11 @@ enum FlowLineBreaker {
                     scratchCapacity = 2 * (end - blockStart)
                 }
                 align(A.self, &reader, &win, i, end, count: n, used: used, p, into: scratch + (i - blockStart), &stats)
-                lines.append(FlowLine(first: i - blockStart, origin: pos, thickness: thick))
-                blk.noteLine(origin: pos, thickness: thick, isLast: end == n, p.lineSpacing)
+                let origin = pos.value
+                lines.append(FlowLine(first: i - blockStart, origin: origin, thickness: thick))
+                blk.noteLine(origin: origin, thickness: thick, isLast: end == n, spacing)
                 i = end
-                if i < n {
-                    let pitch = thick + p.lineSpacing
-                    pos += pitch
-                }
+                if i < n { pos.add(thick + spacing) }
             }
             let m = i - blockStart
             blk.itemCross = ContiguousArray(UnsafeBufferPointer(start: scratch, count: m))

@@ -5,6 +5,9 @@
 /// line after a change is one tree update, not one addition per line or per block.
 struct FlowLineBlock {
     var lines: ContiguousArray<FlowLine> = []
+    /// The compensated sum (`FlowSum`) its first line's origin was rounded from, before the
+    /// block's offset: where summing the origins again starts.
+    var start = FlowSum()
     /// Cross-axis origin of each item of the block's lines.
     var itemCross: ContiguousArray<Double> = []
     /// Smallest line origin and largest line end, before the block's offset.
@@ -16,10 +19,6 @@ struct FlowLineBlock {
     var crossEnd = -Double.infinity
     /// No line of the block but the section's last has a negative pitch.
     var monotone = true
-    /// A binary exponent e such that every line thickness of the block is a multiple of 2^e
-    /// (0 while they are whole numbers, else the lowest `flowLowExponent`; see
-    /// `FlowLineBlocks.isExact`).
-    var lowExp = 0
 
     @inline(__always)
     mutating func noteItem(cross x: Double, width w: Double) {
@@ -32,10 +31,6 @@ struct FlowLineBlock {
         if origin < minOrigin { minOrigin = origin }
         if origin + thick > maxEnd { maxEnd = origin + thick }
         if thick > maxThickness { maxThickness = thick }
-        if thick != thick.rounded(.down) {  // whole numbers are multiples of 2^0: no need to look
-            let e = flowLowExponent(thick)
-            if e < lowExp { lowExp = e }
-        }
         if !isLast {
             let pitch = thick + lineSpacing
             if pitch < 0 { monotone = false }
@@ -47,16 +42,6 @@ struct FlowLineBlock {
         lines.append(FlowLine(first: first, origin: origin, thickness: thickness))
         noteLine(origin: origin, thickness: thickness, isLast: isLast, lineSpacing)
     }
-}
-
-/// The lowest set bit of `x` as a binary exponent: `x` is an integer multiple of 2^result
-/// (`Int.max` for 0 and non-finite values, which constrain nothing).
-@inline(__always)
-func flowLowExponent(_ x: Double) -> Int {
-    guard x.isFinite, x != 0 else { return Int.max }
-    let normal = x.isNormal
-    let m = x.significandBitPattern | (normal ? 1 << 52 : 0)
-    return (normal ? Int(x.exponent) : -1022) - 52 + m.trailingZeroBitCount
 }
 
 /// What range edits of a section's item sizes changed since the last prepare: disjoint runs of
@@ -123,8 +108,14 @@ struct FlowEdit: Equatable, Sendable {
 /// edit keeps the number of blocks (it does unless a rebuilt block grows past `2·lineTarget`
 /// lines or shrinks below `lineTarget / 4`), O(blocks) when it changes it.
 ///
-/// Invariant: every line's `origin + delta(block)` is bit-identical to the origin a from-scratch
-/// layout gives it (`FlowLineBreaker.breakLines`: one sum, line after line).
+/// Line origins: `FlowLineBreaker.breakLines` sums the line pitches in a compensated sum
+/// (`FlowSum`) and stores each origin rounded; an edit sums them again the same way from the
+/// start of the first rebuilt block, and moves the blocks after by the compensated difference
+/// between their new and old starts (a `FlowSum` in the offsets' tree). So every line's
+/// `origin + delta(block)` is within 2 units in the last place (of the section's largest origin)
+/// of the origin a from-scratch layout gives it, however many edits came before; and the same
+/// bits whenever no sum of the section rounds (sizes in whole points, halves, quarters, … and
+/// contents below 2^50 times that grid), because then a compensated sum is the plain one.
 struct FlowLineBlocks {
     /// Lines per block when a section is laid out; an edited region of up to twice this stays
     /// one block.
@@ -132,13 +123,12 @@ struct FlowLineBlocks {
 
     var blocks: ContiguousArray<FlowLineBlock> = []
     /// The blocks' main-axis offsets (one per block): block b's lines are at their stored origin
-    /// plus `offsets.offset(b)`. Non-zero offsets only come from shifts made while
-    /// `offsetsExact` held, so every tree sum is exact (see `FlowBlockOffsets`).
+    /// plus `offsets.offset(b)` (kept as compensated sums, see `FlowBlockOffsets`).
     var offsets = FlowBlockOffsets(count: 0)
     /// Items and lines of each block: block b's first item is `itemCounts.prefix(b)`.
     var itemCounts = FlowBlockCounts([Int]())
     var lineCounts = FlowBlockCounts([Int]())
-    /// The blocks' maxima, monotonicity and lowest exponents.
+    /// The blocks' maxima and monotonicity.
     var summaries = FlowBlockSummaries([])
     /// The line spacing the lines were laid out with (whether line ends can decrease).
     var lineSpacing = 0.0
@@ -151,11 +141,6 @@ struct FlowLineBlocks {
     var maxItemCross = 0.0
     var crossEnd = -Double.infinity
     var monotone = true
-    var lowExp = Int.max
-    /// The lowest `lowExp` and the largest main-axis magnitude of the lines edits replaced since
-    /// the section was laid out from scratch: the origins kept were summed with those terms.
-    var lowExpFloor = Int.max
-    var magnitudeFloor = 0.0
     /// Lines broken again by the last `relayOut` (the tests check that an edit stays local).
     var linesBroken = 0
     /// Nodes of `offsets` the last `relayOut` read or wrote (the tests check O(log blocks) when
@@ -186,7 +171,6 @@ struct FlowLineBlocks {
         maxItemCross = all.maxItemCross
         crossEnd = all.crossEnd
         monotone = all.monotone
-        lowExp = all.lowExp
         guard let lastBlock = blocks.last, let last = lastBlock.lines.last else {
             minOrigin = .infinity
             maxEnd = -.infinity
@@ -293,14 +277,15 @@ struct FlowLineBlocks {
     /// line starts where an old line started after the changed items — from there the old lines
     /// are the new ones, moved by a constant (blocks after the rebuilt ones get it in `delta`).
     ///
-    /// Bit-identical to `FlowLineBreaker.breakLines` over the new sizes: the lines before the
-    /// start and after the resynchronisation have the same items and cross positions; their
-    /// main-axis origins are sums, and moving a sum by a constant gives the same bits as
-    /// summing again only when no addition rounds (`isExact`); otherwise the origins after the
-    /// change are summed again line after line (O(lines after), no line is broken again).
+    /// The same lines as `FlowLineBreaker.breakLines` over the new sizes: the lines before the
+    /// start and after the resynchronisation have the same items and cross positions. Their
+    /// main-axis origins are compensated sums (see the type's comment): the rebuilt blocks' are
+    /// summed again from their first block's start, the blocks after move by the compensated
+    /// difference of their start, so they agree with a layout from scratch within 2 units in
+    /// the last place, bit for bit when no sum rounds.
     /// - Returns: false when the lines cannot be reused (no old or no new item): lay out anew.
-    /// - Complexity: O(lines re-broken + lines of the 1–3 rebuilt blocks + log blocks) in the
-    ///   exact case when the number of blocks stays the same; + O(blocks) when it changes.
+    /// - Complexity: O(lines re-broken + lines of the 1–3 rebuilt blocks + log blocks) when the
+    ///   number of blocks stays the same; + O(blocks) when it changes.
     mutating func relayOut(_ e: FlowEdit, sizes: FlowSizes, count newN: Int, _ p: FlowBreakParams) -> Bool {
         guard itemCount > 0, newN > 0, !blocks.isEmpty, e.baseCount == itemCount, e.newCount == newN else {
             return false
@@ -340,8 +325,6 @@ struct FlowLineBlocks {
                 reader.offset = grownBefore
                 let run = runs[r]
                 let count = itemCount + run.newCount - run.oldCount
-                lowExpFloor = Swift.min(lowExpFloor, lowExp)
-                magnitudeFloor = Swift.max(magnitudeFloor, abs(minOrigin), abs(maxEnd))
                 let done =
                     p.horizontal
                     ? relayOut(
@@ -366,24 +349,29 @@ struct FlowLineBlocks {
         guard oldN > 0, newN > 0, lo >= 0, lo <= oldHi, oldHi <= oldN, newHi <= newN else { return false }
         // The line before the change can take the changed items (or stop being the last line).
         let (bS, kS) = locate(item: Swift.min(Swift.max(lo - 1, 0), oldN - 1))
-        let startLine = line(bS, kS)
-        // Region lines: `first` is the item's index in the section (new numbering).
+        // Region lines: `first` is the item's index in the section (new numbering); `chain[k]`
+        // the compensated sum line k's origin is rounded from (offset 0: the rebuilt blocks
+        // hold absolute origins). Summed again from the start of block bS.
         var region = FlowLineBlock()
         region.lines.reserveCapacity(FlowLineBlocks.lineTarget * 2)
+        var chain = ContiguousArray<FlowSum>()
+        chain.reserveCapacity(FlowLineBlocks.lineTarget * 2)
         let regionFirst = itemStart(bS)
-        copyLines(bS, 0..<kS, itemShift: 0, shift: 0, into: &region)
+        var pos = blocks[bS].start + offsets.sum(bS)
+        let spacing = p.lineSpacing
+        copyLines(bS, 0..<kS, itemShift: 0, &pos, spacing, into: &region, &chain)
         // 1. Break new lines until one starts where an old one did, past the changed items.
-        var i = startLine.first
-        var pos = startLine.origin
+        var i = regionFirst + blocks[bS].lines[kS].first
         let limit = p.limit
-        var resync: (block: Int, line: Int, shift: Double)?
+        var resync: (block: Int, line: Int)?
         var stats = FlowCrossStats()
         var win = reader.window(at: i)
         while i < newN {
             let first = i
             let (end, thick, used) = FlowLineBreaker.breakLine(
                 A.self, &reader, &win, from: i, count: newN, spacing: p.interitemSpacing, limit: limit)
-            region.lines.append(FlowLine(first: first, origin: pos, thickness: thick))
+            region.lines.append(FlowLine(first: first, origin: pos.value, thickness: thick))
+            chain.append(pos)
             linesBroken += 1
             let at = region.itemCross.count
             region.itemCross.append(contentsOf: repeatElement(0, count: end - first))
@@ -394,33 +382,37 @@ struct FlowLineBlocks {
             }
             i = end
             guard i < newN else { break }
-            let pitch = thick + p.lineSpacing
-            pos += pitch
+            pos.add(thick + spacing)
             if i >= newHi {
                 let (bj, kj) = locate(item: i - d)
-                let old = line(bj, kj)
-                if old.first == i - d {
-                    resync = (bj, kj, pos - old.origin)
+                if itemStart(bj) + blocks[bj].lines[kj].first == i - d {
+                    resync = (bj, kj)
                     break
                 }
             }
         }
         // 2. The old lines after: the rest of the resynchronised line's block (and the next
-        // block when the region is small), renumbered and moved.
+        // block when the region is small), renumbered, their origins summed on.
         var regionEnd = blocks.count - 1
-        var shift = 0.0
         if let r = resync {
             regionEnd = r.block
-            shift = r.shift
-            copyLines(r.block, r.line..<blocks[r.block].lines.count, itemShift: d, shift: shift, into: &region)
+            copyLines(r.block, r.line..<blocks[r.block].lines.count, itemShift: d, &pos, spacing, into: &region, &chain)
             if region.lines.count < FlowLineBlocks.lineTarget / 4, r.block + 1 < blocks.count {
                 regionEnd += 1
-                copyLines(regionEnd, 0..<blocks[regionEnd].lines.count, itemShift: d, shift: shift, into: &region)
+                copyLines(
+                    regionEnd, 0..<blocks[regionEnd].lines.count, itemShift: d, &pos, spacing, into: &region, &chain)
             }
         }
+        // The blocks after move by the difference between the start of the first of them now
+        // (`pos`, summed past the region's last line) and before.
+        var shift = FlowSum()
+        if regionEnd + 1 < blocks.count {
+            shift = pos - (blocks[regionEnd + 1].start + offsets.sum(regionEnd + 1))
+        }
+        let moved = shift.hi != 0 || shift.lo != 0
         let replaced = regionEnd + 1 - bS
         let rebuilt = FlowLineBlocks.makeBlocks(
-            A.self, region, firstItem: regionFirst, count: newN, &reader, p.lineSpacing, keep: replaced)
+            A.self, region, chain, firstItem: regionFirst, count: newN, &reader, spacing, keep: replaced)
         lineSpacing = p.lineSpacing
         if rebuilt.count == replaced {
             // The same number of blocks: O(log blocks) per rebuilt block (one or two) in each tree.
@@ -432,7 +424,7 @@ struct FlowLineBlocks {
                 blocks[b] = blk
                 offsets.set(b, to: 0)  // the rebuilt blocks hold absolute origins
             }
-            if shift != 0 { offsets.shift(from: bS + replaced, by: shift) }  // the blocks after
+            if moved { offsets.shift(from: bS + replaced, by: shift) }  // the blocks after
             gather()
         } else {
             blocks.replaceSubrange(bS...regionEnd, with: rebuilt)
@@ -440,27 +432,23 @@ struct FlowLineBlocks {
             reindexedAll = true
             index()
         }
-        if shift != 0, !offsetsExact(p) {
-            resequence(from: bS, p)
-            gather()
-        }
         return true
     }
 
     /// Appends lines `range` of block `b` (and their items' cross origins) to `region`, their
-    /// first items moved by `itemShift` and their origins by `shift`.
+    /// first items moved by `itemShift`, their origins the sum `pos` carried on line after line.
     private func copyLines(
-        _ b: Int, _ range: Range<Int>, itemShift: Int, shift: Double, into region: inout FlowLineBlock
+        _ b: Int, _ range: Range<Int>, itemShift: Int, _ pos: inout FlowSum, _ spacing: Double,
+        into region: inout FlowLineBlock, _ chain: inout ContiguousArray<FlowSum>
     ) {
         guard !range.isEmpty else { return }
         let blk = blocks[b]
         let base = itemStart(b)
-        let d = delta(b)
         for k in range {
             let l = blk.lines[k]
-            region.lines.append(
-                FlowLine(
-                    first: base + l.first + itemShift, origin: (l.origin + d) + shift, thickness: l.thickness))
+            region.lines.append(FlowLine(first: base + l.first + itemShift, origin: pos.value, thickness: l.thickness))
+            chain.append(pos)
+            pos.add(l.thickness + spacing)
         }
         let from = blk.lines[range.lowerBound].first
         let to = range.upperBound < blk.lines.count ? blk.lines[range.upperBound].first : blk.itemCross.count
@@ -472,7 +460,7 @@ struct FlowLineBlocks {
     /// it replaces, so that the trees over the blocks need no rebuild) when each then holds
     /// `lineTarget / 4 ... 2·lineTarget` lines. O(lines + items of the region).
     private static func makeBlocks<A: FlowAxisKind>(
-        _ axis: A.Type, _ region: FlowLineBlock, firstItem: Int, count n: Int,
+        _ axis: A.Type, _ region: FlowLineBlock, _ chain: ContiguousArray<FlowSum>, firstItem: Int, count n: Int,
         _ reader: inout FlowChunkReader<Size>, _ lineSpacing: Double, keep: Int
     ) -> ContiguousArray<FlowLineBlock> {
         let lines = region.lines.count
@@ -492,6 +480,7 @@ struct FlowLineBlocks {
             let itemLo = region.lines[a].first
             let itemHi = b < lines ? region.lines[b].first : firstItem + region.itemCross.count
             var blk = FlowLineBlock()
+            blk.start = chain[a]
             blk.lines.reserveCapacity(b - a)
             for k in a..<b {
                 let l = region.lines[k]
@@ -507,57 +496,5 @@ struct FlowLineBlocks {
             a = b
         }
         return out
-    }
-
-    /// Whether every main-axis sum of the section is exact (no addition rounds), so that moving
-    /// lines by a constant gives the bits summing again would: every term (the body start, the
-    /// line spacing, each thickness, now or in a line an edit replaced) is a multiple of 2^e, and
-    /// every sum stays below 2^(e+52),
-    /// so each is a multiple of 2^e that a double holds exactly. True for sizes in whole points,
-    /// halves, quarters… up to very large contents; false, say, for thirds of a point.
-    /// (`spareBits` more bits kept free: every sum below 2^(e+52−spareBits).)
-    func isExact(_ p: FlowBreakParams, spareBits: Int = 0) -> Bool {
-        let e = Swift.min(lowExp, lowExpFloor, flowLowExponent(p.bodyStart), flowLowExponent(p.lineSpacing))
-        guard e != Int.max else { return true }
-        let top = e + 52 - spareBits
-        guard top > -1000 else { return false }
-        let bound =
-            Swift.max(abs(minOrigin), abs(maxEnd), magnitudeFloor) + maxThickness + abs(p.lineSpacing)
-            + abs(p.bodyStart)
-        guard bound.isFinite else { return false }
-        return top >= 1000 || bound < Double(sign: .plus, exponent: top, significand: 1)
-    }
-
-    /// `isExact` with two more bits to spare (every sum below 2^(e+50)): then every offset (a
-    /// difference of two origins, below 2^(e+51)) and every sum of up to four of them (what
-    /// `FlowBlockOffsets` forms) is exact too. The shift is used only when this holds; otherwise
-    /// the origins after the change are summed again and the offsets there become 0.
-    func offsetsExact(_ p: FlowBreakParams) -> Bool { isExact(p, spareBits: 2) }
-
-    /// Sums the line origins again from block `b0` on (its first line's origin is right),
-    /// line after line as `FlowLineBreaker.breakLines` does; the offsets from `b0` on become 0.
-    private mutating func resequence(from b0: Int, _ p: FlowBreakParams) {
-        guard b0 < blocks.count else { return }
-        var pos = blocks[b0].lines[0].origin + delta(b0)
-        offsets.zero(from: b0)
-        let lastBlock = blocks.count - 1
-        for b in b0...lastBlock {
-            var blk = blocks[b]
-            blocks[b] = FlowLineBlock()
-            blk.minOrigin = .infinity
-            blk.maxEnd = -.infinity
-            let count = blk.lines.count
-            for k in 0..<count {
-                blk.lines[k].origin = pos
-                let thick = blk.lines[k].thickness
-                if pos < blk.minOrigin { blk.minOrigin = pos }
-                if pos + thick > blk.maxEnd { blk.maxEnd = pos + thick }
-                if b < lastBlock || k + 1 < count {
-                    let pitch = thick + p.lineSpacing
-                    pos += pitch
-                }
-            }
-            blocks[b] = blk
-        }
     }
 }

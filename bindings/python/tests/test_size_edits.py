@@ -20,6 +20,22 @@ def frames(view):
     return [(a.index_path, a.frame) for a in view.all_attributes()]
 
 
+def same_within_bound(view, ref):
+    """The same elements with the same cross-axis (x) values, and each scroll-axis (y) value within
+    the header's bound for edits whose sums round (cvl_flow_layout_replace_item_sizes): 16 (s + 1)
+    units in the last place of the largest scroll-axis coordinate (s: the element's section)."""
+    import math
+    a, b = frames(view), frames(ref)
+    largest = max([ref.content_size.height] + [abs(r.y + r.height) for _, r in b] + [abs(r.y) for _, r in b])
+    assert [p for p, _ in a] == [p for p, _ in b]
+    for (p, r), (_, q) in zip(a, b):
+        bound = 16 * (p[0] + 1) * math.ulp(largest)
+        assert (r.x, r.width) == (q.x, q.width), p
+        assert abs(r.y - q.y) <= bound and abs(r.height - q.height) <= bound, (p, r, q)
+    assert view.content_size.width == ref.content_size.width
+    assert abs(view.content_size.height - ref.content_size.height) <= 16 * math.ulp(largest)
+
+
 def flow():
     return cvlayout.FlowLayout(minimum_line_spacing=4, minimum_interitem_spacing=4, section_inset=(5, 5, 5, 5))
 
@@ -112,8 +128,9 @@ def test_count_changes_in_some_sections_equal_a_from_scratch_layout(initial, edi
 def test_long_sections_edited_by_range_equal_a_fresh_layout(seed, n, quantum, edits):
     """Sections of hundreds of lines (several line blocks; issue 14's incremental relayout): after
     changes, inserts, deletes, moves and measured sizes, every frame and the content size equal a
-    fresh layout's, bit for bit. Sizes are multiples of 1/quantum: halves keep every sum exact (the
-    lines after an edit are moved), thirds round (their origins are summed again)."""
+    fresh layout's. Sizes are multiples of 1/quantum: halves keep every sum exact, so bit for bit;
+    thirds round, so within the header's bound (the same elements and x values, y within a few
+    units in the last place)."""
     import random
     rnd = random.Random(seed)
 
@@ -161,6 +178,9 @@ def test_long_sections_edited_by_range_equal_a_fresh_layout(seed, n, quantum, ed
         ref_layout = flow()
         ref_layout.set_item_sizes(0, model)
         with cvlayout.CollectionView(ref_layout, counts=[len(model)], bounds_size=(200, 300)) as ref:
-            assert view.content_size == ref.content_size
-            assert frames(view) == frames(ref)
+            if quantum == 3.0:
+                same_within_bound(view, ref)
+            else:
+                assert view.content_size == ref.content_size
+                assert frames(view) == frames(ref)
     view.close()

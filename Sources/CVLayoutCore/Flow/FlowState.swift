@@ -42,26 +42,31 @@ struct FlowState {
         reach.removeAll(keepingCapacity: true)
         reach.reserveCapacity(n)
         var r = -Double.infinity
-        totalItems = 0
-        for s in 0..<n {
-            totalItems += sections[s].itemCount
-            sections[s].origin = origin
-            let sec = sections[s]
-            r = Swift.max(r, origin + sec.spanMax)
-            reach.append(r)
-            if sec.itemCount > 0 {
-                crossNeeded = Swift.max(crossNeeded, sec.crossEnd + axis.crossTrailing(sec.inset))
-            }
-            origin += sec.extent
-        }
+        var items = 0
         floor = ContiguousArray(repeating: 0, count: n)
-        var f = Double.infinity
-        var s = n - 1
-        while s >= 0 {
-            f = Swift.min(f, sections[s].origin + sections[s].spanMin)
-            floor[s] = f
-            s -= 1
+        // Fields read and written in place (a copy of a section would retain its tables).
+        sections.withUnsafeMutableBufferPointer { secs in
+            for s in 0..<n {
+                items += secs[s].itemCount
+                secs[s].origin = origin
+                r = Swift.max(r, origin + secs[s].spanMax)
+                reach.append(r)
+                if secs[s].itemCount > 0 {
+                    crossNeeded = Swift.max(crossNeeded, secs[s].crossEnd + axis.crossTrailing(secs[s].inset))
+                }
+                origin += secs[s].extent
+            }
+            floor.withUnsafeMutableBufferPointer { fl in
+                var f = Double.infinity
+                var s = n - 1
+                while s >= 0 {
+                    f = Swift.min(f, secs[s].origin + secs[s].spanMin)
+                    fl[s] = f
+                    s -= 1
+                }
+            }
         }
+        totalItems = items
         // The cross axis is the collection view's size unless an item sticks out past it
         // (then the content grows to hold it, insets included). Rounding noise of a justified
         // line does not count as sticking out.

@@ -298,20 +298,25 @@ struct UpdateValidation {
     func checkItemCounts(
         oldCounts: [Int], newCounts: [Int], oldSection: (Int) -> Int?, newSection: (Int) -> Int?
     ) throws {
-        var inserted: [Int: Int] = [:], deleted: [Int: Int] = [:], movedIn: [Int: Int] = [:], movedOut: [Int: Int] = [:]
-        for p in inserts { inserted[p.section, default: 0] += 1 }
-        for p in deletes { deleted[p.section, default: 0] += 1 }
+        // Tallies by section in arrays (new sections for inserts and moves in, old ones for
+        // deletes and moves out): the pass over every section below indexes, never hashes.
+        // Sections outside the counts are never looked up (as with a dictionary).
+        var inserted = [Int](repeating: 0, count: newCounts.count), movedIn = inserted
+        var deleted = [Int](repeating: 0, count: oldCounts.count), movedOut = deleted
+        func tally(_ a: inout [Int], _ s: Int) { if s >= 0 && s < a.count { a[s] += 1 } }
+        for p in inserts { tally(&inserted, p.section) }
+        for p in deletes { tally(&deleted, p.section) }
         for p in reloads {
-            deleted[p.section, default: 0] += 1
-            if let t = newSection(p.section) { inserted[t, default: 0] += 1 }
+            tally(&deleted, p.section)
+            if let t = newSection(p.section) { tally(&inserted, t) }
         }
         for m in itemMoves where newSection(m.from.section) != m.to.section {
-            movedOut[m.from.section, default: 0] += 1
-            movedIn[m.to.section, default: 0] += 1
+            tally(&movedOut, m.from.section)
+            tally(&movedIn, m.to.section)
         }
         for t in 0..<newCounts.count {
-            guard let s = oldSection(t) else { continue }
-            let (i, d, mi, mo) = (inserted[t] ?? 0, deleted[s] ?? 0, movedIn[t] ?? 0, movedOut[s] ?? 0)
+            guard let s = oldSection(t), s >= 0, s < oldCounts.count else { continue }
+            let (i, d, mi, mo) = (inserted[t], deleted[s], movedIn[t], movedOut[s])
             // Every term is at most 2^40 or an array size: no overflow.
             guard newCounts[t] == oldCounts[s] + i - d + mi - mo else {
                 throw Self.inconsistent(

@@ -120,30 +120,9 @@ final class GridLayoutTests: XCTestCase {
             XCTAssertEqual(size.width, w)
             XCTAssertEqual(size.height, y, accuracy: tol, "trial \(trial)")
 
-            // Rect queries: the whole content, rects at elements' edges, random rects.
-            var rects = [Rect(x: -1e6, y: -1e6, width: 2e6, height: 2e6 + y)]
-            for a in all.shuffledPrefix(40, &g) {
-                let f = a.frame
-                rects += [
-                    Rect(x: f.maxX, y: f.minY, width: 5, height: max(f.height, 1)),
-                    Rect(x: f.minX, y: f.maxY, width: max(f.width, 1), height: 5),
-                    Rect(x: f.minX - 3, y: f.minY - 3, width: 3, height: 3),
-                    Rect(x: f.minX, y: f.minY, width: 0.5, height: 0.5),
-                    Rect(x: f.maxX - 1e-9, y: f.maxY - 1e-9, width: 1e-9, height: 1e-9),
-                ]
-            }
-            for _ in 0..<120 {
-                rects.append(
-                    Rect(
-                        x: g.double(in: -50..<w + 50), y: g.double(in: -50..<y + 50),
-                        width: g.double(in: 0..<w / 2), height: g.double(in: 0..<y / 3 + 10)))
-            }
-            for r in rects {
-                let got = try cv.layoutAttributesForElements(in: r)
-                let want = all.filter { r.intersects($0.frame) }
-                XCTAssertEqual(Set(got), Set(want), "trial \(trial) rect \(r)")
-                XCTAssertEqual(got.count, want.count, "trial \(trial) rect \(r)")
-            }
+            // Rect queries against the brute-force filter of every element.
+            try assertRectQueriesMatchBruteForce(
+                cv, all: all, width: w, height: y, edgeSamples: 40, randomRects: 120, using: &g, "trial \(trial)")
         }
     }
 
@@ -298,15 +277,5 @@ final class GridLayoutTests: XCTestCase {
         XCTAssertNoThrow(try l.configure(ok))
         try cv.layoutIfNeeded()
         XCTAssertEqual(try cv.contentSize().height, 10 + FlowLayout.maxMagnitude + FlowLayout.maxMagnitude)
-    }
-}
-
-extension Array {
-    /// Up to `n` elements in a random order (a partial Fisher–Yates shuffle).
-    fileprivate func shuffledPrefix(_ n: Int, _ g: inout SplitMix64) -> [Element] {
-        var a = self
-        let k = Swift.min(n, a.count)
-        for i in 0..<k { a.swapAt(i, i + g.int(below: a.count - i)) }
-        return Array(a.prefix(k))
     }
 }

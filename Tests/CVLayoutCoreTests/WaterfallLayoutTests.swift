@@ -148,28 +148,9 @@ final class WaterfallLayoutTests: XCTestCase {
             }
             XCTAssertEqual(try cv.contentSize(), Size(width: w, height: y), "trial \(trial)")
 
-            // Rect queries.
-            var rects = [Rect(x: -1e6, y: -1e6, width: 2e6, height: 2e6 + y)]
-            for a in all.prefix(30) {
-                let f = a.frame
-                rects += [
-                    Rect(x: f.maxX, y: f.minY, width: 5, height: max(f.height, 1)),
-                    Rect(x: f.minX, y: f.maxY, width: max(f.width, 1), height: 5),
-                    Rect(x: f.minX, y: f.minY, width: 0.5, height: 0.5),
-                ]
-            }
-            for _ in 0..<150 {
-                rects.append(
-                    Rect(
-                        x: g.double(in: -50..<w + 50), y: g.double(in: -50..<y + 50),
-                        width: g.double(in: 0..<w / 2), height: g.double(in: 0..<y / 3 + 10)))
-            }
-            for r in rects {
-                let got = try cv.layoutAttributesForElements(in: r)
-                let want = all.filter { r.intersects($0.frame) }
-                XCTAssertEqual(Set(got), Set(want), "trial \(trial) rect \(r)")
-                XCTAssertEqual(got.count, want.count, "trial \(trial) rect \(r)")
-            }
+            // Rect queries against the brute-force filter of every element.
+            try assertRectQueriesMatchBruteForce(
+                cv, all: all, width: w, height: y, edgeSamples: 30, randomRects: 150, using: &g, "trial \(trial)")
         }
     }
 

@@ -106,7 +106,12 @@ int cvl_version(uint32_t *out);
 ** waterfall: the flow's, plus O(n log c) for c columns (c <= CVL_MAX_WATERFALL_COLUMNS); grid O(S).
 **
 ** Rect queries (cvl_view_attributes_in_rect, cvl_view_visible_attributes): flow, Dimensions,
-** Cover Flow, mosaic, circle O(log n + k) time; tree O(c log n + k) for c columns in the
+** Cover Flow O(log n + k) time for a rect within one section, plus O(log n) for each other
+** section its main-axis range crosses (sections, lines and, in a section of same-size items,
+** the columns a rect meets are found by binary search, so a rect crossing every line of 2^40
+** items and missing every column costs O(log n)); a section with per-item sizes adds O(1) for
+** each line the rect crosses whose cells it misses (a tall rect between two columns); mosaic,
+** circle O(log n + k); tree O(c log n + k) for c columns in the
 ** rect; waterfall O(log S + c' log n + k) for a rect within one section (c' = columns the rect
 ** meets; the sum over the sections it crosses in general); grid O(log S + log n + k) for a rect
 ** within one section (binary searches over the closed-form row and column edges; in general
@@ -970,7 +975,7 @@ int cvl_view_content_size(cvl_view *view, cvl_size *out);
 ** `rect`, so an element turning into view is returned before its frame arrives. See
 ** "Conventions" for the buffer protocol. Elements the layout returns are validated (finite, sizes >= 0, cells
 ** inside the counts), whatever the layout: an invalid one fails the call with
-** CVL_ERROR_CALLBACK. Cost: "Limits and costs" (O(log n + k) for the flow layout, memory
+** CVL_ERROR_CALLBACK. Cost: "Limits and costs" (O(log n + k) for a flow layout's rect within one section, memory
 ** O(min(k, capacity))). More than CVL_MAX_QUERY_ELEMENTS elements in `rect` (count-only
 ** queries included): CVL_ERROR_OVERFLOW, *out_count not written; query a smaller rect.
 */

@@ -478,6 +478,44 @@ static void case_survey_horizontal_tall_viewport(void) {
     OK(cvl_layout_destroy(survey));
 }
 
+/* A flow section of 2^32 same-size items in a viewport 1e308 high, queried with rects that cross
+** every line and meet no column (a viewport narrower than the section's inset; a rect between two
+** columns): each cost every line of the section, for hours (found by the fuzzer). The lines and
+** the columns a rect meets are found by binary search now, O(log n + k). Items 50 x 50, spacing
+** 10, inset 13: in a 1000-wide viewport 16 a line ((987 + 10) / 60), justified by
+** (987 - 800) / 15 = 12.47, so column 0 spans x 13..63 and column 1 starts at 75.47. */
+static void case_flow_rect_missing_every_column(void) {
+    big_ds d = {1, (int64_t)1 << 32, 0};
+    cvl_layout *flow = NULL;
+    cvl_view *view;
+    cvl_flow_config cfg;
+    cvl_size size;
+    size_t count = 99;
+    double t0;
+    OK(cvl_flow_layout_create(&flow));
+    OK(cvl_flow_layout_get_config(flow, &cfg));
+    cfg.section_inset.left = 13;
+    cfg.section_inset.top = 13;
+    OK(cvl_flow_layout_set_config(flow, &cfg));
+    view = make_view(&d, flow, 10, 1e308);
+    t0 = now();
+    OK(cvl_view_visible_attributes(view, NULL, 0, &count));
+    CHECK(count == 0);
+    size.width = 1000;
+    size.height = 1e308;
+    OK(cvl_view_set_bounds_size(view, size));
+    count = 99;
+    OK(cvl_view_attributes_in_rect(view, rect_of(64, 0, 10, 1e300), NULL, 0, &count));
+    CHECK(count == 0);
+    count = 0;
+    OK(cvl_view_attributes_in_rect(view, rect_of(20, 13, 10, 600), NULL, 0, &count));
+    CHECK(count == 10); /* rows at y = 13 + 60 k for k = 0..9 */
+    printf("    flow, 2^32 items, rects crossing every line and missing every column: %.3f s\n", now() - t0);
+    CHECK(now() - t0 < 2.0);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(flow));
+}
+
 /* Invalidating the same items again and again without a query in between stays linear. */
 static void case_repeated_item_invalidations(void) {
     big_ds d = {1, 100000, 0};
@@ -728,6 +766,7 @@ static const test_case cases[] = {
     {"mosaic with a zero-width viewport", case_mosaic},
     {"Survey scrolling horizontally", case_survey_horizontal},
     {"Survey scrolling horizontally in a 1e308-high viewport", case_survey_horizontal_tall_viewport},
+    {"flow rects crossing every line of 2^32 items, missing every column", case_flow_rect_missing_every_column},
     {"repeated item invalidations", case_repeated_item_invalidations},
     {"tree past its item limit", case_tree_limit},
     {"hit test with huge bounds", case_hit_test_huge_bounds},

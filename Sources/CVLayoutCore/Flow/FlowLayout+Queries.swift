@@ -146,36 +146,44 @@ extension FlowLayout {
     private static func searchSlack(_ a: Double, _ b: Double) -> Double { 1e-7 * (1 + abs(a) + abs(b)) }
 
     /// Calls `emit(item, frame)` for the cells of uniform section `sec` intersecting `rect`.
+    ///
+    /// A cell meets the rect when its main-axis extent does and its cross-axis extent does
+    /// (`Rect.intersects`); in a grid the first depends only on the cell's line and the second
+    /// only on its slot, each monotone (the same sums as `gridFrame`, and rounding keeps them
+    /// in order), so the lines and the slots that meet the rect are two ranges found by
+    /// binary search, exactly: O(log n + k) even when the rect crosses every line and misses
+    /// every column (a viewport narrower than the section's inset: before this, every line was
+    /// visited, 2^32 of them for a section of 2^32 items).
     private static func visitGridCells(
         _ st: FlowState, _ sec: FlowSection, _ rect: Rect, _ emit: (Int, Rect) throws -> Void
     ) rethrows {
         let axis = st.axis
         let h = axis.main(sec.uniformSize), w = axis.cross(sec.uniformSize)
         guard h > 0, w > 0 else { return }  // zero-size items intersect nothing
-        let n = sec.itemCount, lines = sec.lineCount
-        // Relative main range and cross range of the rect.
-        let a = axis.main(rect.origin) - sec.origin, b = a + axis.main(rect.size)
+        let n = sec.itemCount, lines = sec.lineCount, perLine = sec.perLine
+        guard n > 0, lines > 0, perLine > 0 else { return }
+        let rMin = axis.main(rect.origin), rMax = rMin + axis.main(rect.size)
         let cMin = axis.cross(rect.origin), cMax = cMin + axis.cross(rect.size)
-        var kLo = 0, kHi = lines - 1
-        let p = sec.linePitch
-        if p > 0 {
-            let slack = searchSlack(a, b)
-            kLo = flowClampIndex(((a - slack - h - sec.bodyStart) / p).rounded(.down), 0, lines - 1)
-            kHi = flowClampIndex(((b + slack - sec.bodyStart) / p).rounded(.up), 0, lines - 1)
+        let origin = sec.origin, bodyStart = sec.bodyStart, p = sec.linePitch
+        let crossStart = sec.crossStart, q = sec.crossPitch
+        // Lines start further along the main axis line after line, or further back when the
+        // line spacing is negative enough (Cover Flow's -60): either way one range.
+        let kLo: Int, kEnd: Int
+        if p >= 0 {
+            kLo = flowPartitionPoint(0, lines) { origin + (bodyStart + Double($0) * p) + h > rMin }
+            kEnd = flowPartitionPoint(kLo, lines) { origin + (bodyStart + Double($0) * p) >= rMax }
+        } else {
+            kLo = flowPartitionPoint(0, lines) { origin + (bodyStart + Double($0) * p) < rMax }
+            kEnd = flowPartitionPoint(kLo, lines) { origin + (bodyStart + Double($0) * p) + h <= rMin }
         }
-        guard kLo <= kHi else { return }
-        let q = sec.crossPitch
-        let cSlack = searchSlack(cMin, cMax)
-        for k in kLo...kHi {
-            let first = k * sec.perLine
-            let count = Swift.min(sec.perLine, n - first)
-            var jLo = 0, jHi = count - 1
-            if count > 1 && q > 0 {
-                jLo = flowClampIndex(((cMin - cSlack - w - sec.crossStart) / q).rounded(.down), 0, count - 1)
-                jHi = flowClampIndex(((cMax + cSlack - sec.crossStart) / q).rounded(.up), 0, count - 1)
-            }
-            guard jLo <= jHi else { continue }
-            for j in jLo...jHi {
+        let jLo = flowPartitionPoint(0, perLine) { crossStart + Double($0) * q + w > cMin }
+        let jEnd = flowPartitionPoint(jLo, perLine) { crossStart + Double($0) * q >= cMax }
+        guard kLo < kEnd, jLo < jEnd else { return }
+        for k in kLo..<kEnd {
+            let first = k * perLine
+            let end = Swift.min(jEnd, n - first)  // only the last line can hold fewer
+            guard jLo < end else { continue }
+            for j in jLo..<end {
                 let f = gridFrame(axis, sec, line: k, slot: j)
                 if f.intersects(rect) { try emit(first + j, f) }
             }

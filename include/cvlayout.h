@@ -117,7 +117,8 @@ int cvl_version(uint32_t *out);
 ** within one section (binary searches over the closed-form row and column edges; in general
 ** O(log S + S' log n + k) for the S' sections the rect's y-range meets);
 ** Survey O(log n + k') scrolling vertically (k' = cells of the lines the rect crosses),
-** O(S + m log n) horizontally (m = cells whose spread position can reach the rect); custom: its
+** O(S + m log n) horizontally (m = cells whose spread position can reach the rect;
+** O(log n + k) in a section of same-size items, whatever the rect); custom: its
 ** callback's. Memory O(min(k, capacity)): a count-only query (out NULL, capacity 0) stores
 ** nothing, a buffer too small stops storing at its capacity and only counts the rest. While an
 ** animation runs, add O(animated elements) (the elements on screen before or after the change).

@@ -271,6 +271,70 @@ final class SeedFlowLayoutsTests: XCTestCase {
         }
     }
 
+    /// Scrolling horizontally, same-size sections take `sendSpreadGridCells` (binary searches
+    /// over the adjusted frames): the same elements as a filter over every element, for
+    /// fractional sizes, negative line spacing (columns running backwards), insets wider than
+    /// the viewport, and rects that cross every centre and miss every slot.
+    func testSurveyHorizontalSameSizeSectionsMatchBruteForce() throws {
+        var rng = SplitMix64(seed: 11)
+        let counts = [5, 0, 37, 1, 120]
+        let configs: [(Size, Double, EdgeInsets)] = [
+            (Size(width: 50, height: 50), 10, EdgeInsets(top: 13, left: 0, bottom: 0, right: 0)),
+            (Size(width: 33.3, height: 41.7), 7.5, EdgeInsets(top: 5, left: 20, bottom: 9, right: 20)),
+            (Size(width: 30, height: 22.25), -45, EdgeInsets(top: 0, left: 3, bottom: 0, right: 2)),
+            (Size(width: 80, height: 600), 10, EdgeInsets(top: 700, left: 0, bottom: 0, right: 0)),
+        ]
+        var checked = 0
+        for (size, lineSpacing, inset) in configs {
+            let l = SurveyLayout()
+            try l.configure {
+                $0.scrollDirection = .horizontal
+                $0.itemSize = size
+                $0.minimumLineSpacing = lineSpacing
+                $0.sectionInset = inset
+            }
+            let cv = try CollectionView(dataSource: StaticDataSource(counts), layout: l)
+            for (bw, bh) in [(768.0, 600.0), (500, 90), (1024, 10)] {
+                try cv.setBoundsSize(Size(width: bw, height: bh))
+                try cv.layoutIfNeeded()
+                var everything: [LayoutAttributes] = []
+                for (s, n) in counts.enumerated() {
+                    for i in 0..<n { if let a = try l.layoutAttributesForItem(at: ip(s, i)) { everything.append(a) } }
+                    if let a = try l.layoutAttributesForSupplementaryView(ofKind: .sectionHeader, at: ip(s, 0)) {
+                        everything.append(a)
+                    }
+                    if let a = try l.layoutAttributesForDecorationView(ofKind: .binder, at: ip(s, 0)) {
+                        everything.append(a)
+                    }
+                }
+                let content = try cv.contentSize()
+                var rects = [
+                    r(-10, -10, content.width + 20, content.height + 20),
+                    r(-1e9, -5, 2e9, 4),  // every centre, above every slot
+                    r(-1e9, content.height + 1, 2e9, 50),
+                ]
+                for a in everything.prefix(40) {
+                    let f = a.frame
+                    rects += [r(f.minX - 0.5, f.minY, 1, f.height), r(f.maxX - 0.25, f.minY - 3, 0.5, 1e6)]
+                }
+                for _ in 0..<40 {
+                    rects.append(
+                        r(
+                            Double.random(in: -60...content.width, using: &rng),
+                            Double.random(in: -60...content.height + 10, using: &rng),
+                            Double.random(in: 0.5...400, using: &rng), Double.random(in: 0.5...400, using: &rng)))
+                }
+                for rect in rects {
+                    var expected = everything.filter { $0.frame.intersects(rect) }
+                    expected.sortIntoDrawOrder()
+                    XCTAssertEqual(try query(l, rect), expected, "rect \(rect) bounds \(bw) x \(bh) size \(size)")
+                    checked += expected.count
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 2000)  // the rects meet elements, not only empty space
+    }
+
     private func assertBindersMatchListing48(
         _ l: SurveyLayout, counts: [Int], file: StaticString = #filePath, line: UInt = #line
     ) throws {

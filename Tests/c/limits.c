@@ -516,6 +516,52 @@ static void case_flow_rect_missing_every_column(void) {
     OK(cvl_layout_destroy(flow));
 }
 
+/* Survey scrolling horizontally spreads a section's cells over the content width by index
+** (Listing 4.5): a rect whose x-range meets every centre of 2^32 items and whose y-range meets no
+** slot of the columns visited all of them (found by the fuzzer). Items 50 x 50, spacing 10, a
+** viewport 10 high under a 13-point top inset: one item a column, at y 13..63; content width
+** 2^32 * 60 - 10, so firstX = 30 - 10 / 2^33 and cell i spans x 60 i + 4 .. 60 i + 55 once
+** CGRectIntegral has rounded it (centre 60 i + 30 - (2 i + 1) 10 / 2^33). The section's binder
+** (Listing 4.8) spans y 13..63 too; Survey's own spacings, insets and header are set aside. */
+static void case_survey_horizontal_rect_missing_every_slot(void) {
+    big_ds d = {1, (int64_t)1 << 32, 0};
+    cvl_layout *survey = NULL;
+    cvl_view *view;
+    cvl_flow_config cfg;
+    cvl_attributes out[64];
+    size_t count = 99, k, cells = 0;
+    double t0;
+    OK(cvl_survey_layout_create(&survey));
+    OK(cvl_flow_layout_get_config(survey, &cfg));
+    cfg.scroll_direction = CVL_SCROLL_HORIZONTAL;
+    cfg.item_size.width = 50;
+    cfg.item_size.height = 50;
+    cfg.minimum_line_spacing = 10;
+    cfg.minimum_interitem_spacing = 10;
+    memset(&cfg.section_inset, 0, sizeof cfg.section_inset);
+    cfg.section_inset.top = 13;
+    memset(&cfg.header_reference_size, 0, sizeof cfg.header_reference_size);
+    memset(&cfg.footer_reference_size, 0, sizeof cfg.footer_reference_size);
+    OK(cvl_flow_layout_set_config(survey, &cfg));
+    view = make_view(&d, survey, 1000, 10);
+    t0 = now();
+    OK(cvl_view_attributes_in_rect(view, rect_of(0, 0, 1e13, 10), NULL, 0, &count));
+    CHECK(count == 0);
+    count = 0;
+    OK(cvl_view_attributes_in_rect(view, rect_of(0, 13, 1000, 50), out, 64, &count));
+    for (k = 0; k < count && k < 64; k++) {
+        if (out[k].category != CVL_CATEGORY_CELL) continue;
+        CHECK(out[k].index_path.item == (int64_t)cells); /* items 0..16, in order */
+        CHECK(out[k].frame.x == 60.0 * (double)cells + 4 && out[k].frame.width == 51);
+        cells++;
+    }
+    CHECK(cells == 17 && count == 18); /* 60 i + 4 < 1000 for i <= 16, and the binder */
+    printf("    Survey horizontal, 2^32 items, a rect over every centre and no slot: %.3f s\n", now() - t0);
+    CHECK(now() - t0 < 2.0);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(survey));
+}
+
 /* Invalidating the same items again and again without a query in between stays linear. */
 static void case_repeated_item_invalidations(void) {
     big_ds d = {1, 100000, 0};
@@ -767,6 +813,8 @@ static const test_case cases[] = {
     {"Survey scrolling horizontally", case_survey_horizontal},
     {"Survey scrolling horizontally in a 1e308-high viewport", case_survey_horizontal_tall_viewport},
     {"flow rects crossing every line of 2^32 items, missing every column", case_flow_rect_missing_every_column},
+    {"Survey horizontal rects over every centre of 2^32 items, missing every slot",
+     case_survey_horizontal_rect_missing_every_slot},
     {"repeated item invalidations", case_repeated_item_invalidations},
     {"tree past its item limit", case_tree_limit},
     {"hit test with huge bounds", case_hit_test_huge_bounds},

@@ -150,7 +150,8 @@ open class SurveyLayout: FlowLayout {
     /// The re-centred cells of section `s` intersecting `rect` when scrolling horizontally.
     /// Cell i's centre is at `left + firstX·(2i + 1)` (Listing 4.5), its frame at most the
     /// section's widest item (+ 1 pt of CGRectIntegral) around it.
-    /// - Complexity: O(m · log lines) for the m cells whose spread x-range meets the rect's.
+    /// - Complexity: O(m · log lines) for the m cells whose spread x-range meets the rect's;
+    ///   O(log n + k) for a section of same-size items (`sendSpreadGridCells`).
     private func sendSpreadCells(section s: Int, in rect: Rect, contentWidth width: Double, to sink: ElementSink) throws
     {
         let n = numberOfItems(inSection: s)
@@ -158,6 +159,9 @@ open class SurveyLayout: FlowLayout {
         let sec = st.sections[s]
         let left = sectionInset.left, right = sectionInset.right
         let firstX = (width - (left + right)) / (2 * Double(n))
+        if sec.isUniform, try sendSpreadGridCells(section: s, sec, count: n, in: rect, contentWidth: width, to: sink) {
+            return
+        }
         let widest = sec.isUniform ? sec.uniformSize.width : sec.maxThickness
         guard firstX > 0, firstX.isFinite, widest.isFinite else {
             // Every centre at one x (or a degenerate width): test every cell.
@@ -171,6 +175,49 @@ open class SurveyLayout: FlowLayout {
         let first = Int(Swift.max(lo, 0)), last = Int(Swift.min(hi, Double(n - 1)))
         guard first <= last else { return }
         for i in first...last { try sendSpreadCell(s, i, rect, width, sink) }
+    }
+
+    /// `sendSpreadCells` for a section of same-size items, in O(log n + k) whatever n and the
+    /// rect: a re-centred cell's x-extent depends only on its index (centre `left + firstX·(2i +
+    /// 1)`, the same sums as `recentre`, then `CGRectIntegral`: monotone in i, either way) and its
+    /// y-extent only on its slot in its column (the flow's grid), so the indices and the slots
+    /// whose frames meet the rect are two ranges, found by binary search over the adjusted
+    /// frames themselves; every cell visited then meets the rect, and the sink's limit bounds
+    /// the loop. Before, a rect whose x-range met every centre of 2^32 items and whose y-range
+    /// met no slot visited all of them (found by the fuzzer). Returns false, having sent
+    /// nothing, when a centre is not finite (absurd insets): the caller's loop then decides.
+    private func sendSpreadGridCells(
+        section s: Int, _ sec: FlowSection, count n: Int, in rect: Rect, contentWidth width: Double,
+        to sink: ElementSink
+    ) throws -> Bool {
+        let left = sectionInset.left, right = sectionInset.right
+        let firstX = (width - (left + right)) / (2 * Double(n))
+        let xFirst = left + (firstX + 2 * firstX * 0), xLast = left + (firstX + 2 * firstX * Double(n - 1))
+        guard xFirst.isFinite, xLast.isFinite else { return false }
+        func frame(_ i: Int) -> Rect { adjustedCell(s, i, contentWidth: width)?.frame ?? .zero }
+        let iLo: Int, iEnd: Int
+        if xLast >= xFirst {
+            iLo = flowPartitionPoint(0, n) { frame($0).maxX > rect.minX }
+            iEnd = flowPartitionPoint(iLo, n) { frame($0).minX >= rect.maxX }
+        } else {
+            iLo = flowPartitionPoint(0, n) { frame($0).minX < rect.maxX }
+            iEnd = flowPartitionPoint(iLo, n) { frame($0).maxX <= rect.minX }
+        }
+        let perLine = Swift.max(1, sec.perLine), slots = Swift.min(perLine, n)
+        let jLo = flowPartitionPoint(0, slots) { frame($0).maxY > rect.minY }
+        let jEnd = flowPartitionPoint(jLo, slots) { frame($0).minY >= rect.maxY }
+        guard iLo < iEnd, jLo < jEnd else { return true }
+        var base = (iLo / perLine) * perLine
+        while base < iEnd {
+            var i = Swift.max(iLo, base + jLo)
+            let end = Swift.min(iEnd, base + jEnd)
+            while i < end {
+                try sendSpreadCell(s, i, rect, width, sink)
+                i += 1
+            }
+            base += perLine
+        }
+        return true
     }
 
     @inline(__always)

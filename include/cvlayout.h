@@ -125,16 +125,18 @@ int cvl_version(uint32_t *out);
 **
 ** Query size. k is at most CVL_MAX_QUERY_ELEMENTS, so no query runs long whatever the counts
 ** and the geometry (a circle or a Cover Flow of 2^40 items in a huge viewport, items of size 0
-** piled up in one place): rect and count-only queries, visible-element queries (animating or
-** not), items-to-measure queries, hit tests and single-element lookups that search by rect
-** stop at the first element past the limit and fail with CVL_ERROR_OVERFLOW ("query a smaller
-** rect"), *out_count not written, nothing changed. The costliest built-in elements (a Cover
-** Flow cell with its 3D transform, a circle item) take about 0.1 microsecond each, so such a
-** call fails within about 0.1 s. Searches for one cell never fail for it: a layout switch's
-** anchor (the cell nearest the viewport's centre) and Cover Flow's snapping cell are searched
-** in growing boxes around the point once the viewport holds more than the limit; scroll
-** anchoring (and a .first_visible/.end switch anchor) takes its candidates from the first
-** CVL_MAX_QUERY_ELEMENTS elements the layout visits.
+** piled up in one place; Survey scrolling horizontally counts the cells that CGRectIntegral
+** leaves without area, 0-wide items at whole-number centres, towards the limit): rect and
+** count-only queries, visible-element queries (animating or not), items-to-measure queries, hit
+** tests and single-element lookups that search by rect stop at the first element past the limit
+** and fail with CVL_ERROR_OVERFLOW ("query a smaller rect"), *out_count not written, nothing
+** changed. The costliest built-in elements (a Cover Flow cell with its 3D transform, a circle
+** item) take about 0.1 microsecond each, so such a call fails within about 0.1 s. Searches for
+** one cell never fail for it: a layout switch's anchor (the cell nearest the viewport's centre)
+** and Cover Flow's snapping cell are searched in growing boxes around the point once the
+** viewport holds more than the limit; scroll anchoring (and a .first_visible/.end switch
+** anchor) takes its candidates from the first CVL_MAX_QUERY_ELEMENTS elements the layout
+** visits.
 **
 ** Single-element lookups (cvl_view_attributes_for_element): O(1) or O(log n) for every built-in
 ** layout; a custom layout without attributes_for_element answers from one attributes_in_rect

@@ -101,16 +101,22 @@ open class ElementSink {
     /// Counts one more valid element, or stops the query at the limit.
     @inline(__always)
     private func admit() throws {
-        guard count < limit else {
-            limitWasReached()
-            let error = LayoutError(
-                .overflow,
-                "more than \(limit) elements (CVL_MAX_QUERY_ELEMENTS) lie in the queried area; query a smaller "
-                    + "rect (or use a smaller viewport)")
-            fail(error)
-            throw error
-        }
+        guard count < limit else { try stopAtLimit() }
         count += 1
+    }
+
+    /// Stops the query as a query past `limit` elements stops (`.overflow`, `reachedLimit`
+    /// set). For a layout whose searches cannot rule out every candidate that turns out not to
+    /// meet the rect (frames that rounding leaves with zero area): after `limit` such misses it
+    /// stops here, so its query stays bounded like any other.
+    public final func stopAtLimit() throws -> Never {
+        limitWasReached()
+        let error = LayoutError(
+            .overflow,
+            "more than \(limit) elements (CVL_MAX_QUERY_ELEMENTS) lie in the queried area; query a smaller "
+                + "rect (or use a smaller viewport)")
+        fail(error)
+        throw error
     }
 
     /// Runs `query` into this sink for a search that keeps the best of what it sees (an anchor,

@@ -562,6 +562,34 @@ static void case_survey_horizontal_rect_missing_every_slot(void) {
     OK(cvl_layout_destroy(survey));
 }
 
+/* The same query path over items of size 0: CGRectIntegral gives a 0-wide cell 1 point of width
+** when its centre is not a whole number and none when it is, which no range search can tell in
+** advance; the cells without area count towards the query limit, so a rect over all 2^32 of them
+** fails with CVL_ERROR_OVERFLOW quickly (before: every cell was tested). */
+static void case_survey_horizontal_zero_size_items(void) {
+    big_ds d = {1, (int64_t)1 << 32, 0};
+    cvl_layout *survey = NULL;
+    cvl_view *view;
+    cvl_flow_config cfg;
+    size_t count = 99;
+    double t0;
+    int status;
+    OK(cvl_survey_layout_create(&survey));
+    OK(cvl_flow_layout_get_config(survey, &cfg));
+    cfg.scroll_direction = CVL_SCROLL_HORIZONTAL;
+    cfg.item_size.width = 0;
+    cfg.item_size.height = 0;
+    OK(cvl_flow_layout_set_config(survey, &cfg));
+    view = make_view(&d, survey, 10, 1e308);
+    t0 = now();
+    status = cvl_view_attributes_in_rect(view, rect_of(0, 0, 1e6, 1e308), NULL, 0, &count);
+    printf("    Survey horizontal, 2^32 items of size 0: status %d, count %zu, %.3f s\n", status, count, now() - t0);
+    CHECK(status == CVL_ERROR_OVERFLOW && count == 99);
+    CHECK(now() - t0 < 2.0);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(survey));
+}
+
 /* Invalidating the same items again and again without a query in between stays linear. */
 static void case_repeated_item_invalidations(void) {
     big_ds d = {1, 100000, 0};
@@ -815,6 +843,7 @@ static const test_case cases[] = {
     {"flow rects crossing every line of 2^32 items, missing every column", case_flow_rect_missing_every_column},
     {"Survey horizontal rects over every centre of 2^32 items, missing every slot",
      case_survey_horizontal_rect_missing_every_slot},
+    {"Survey horizontal rect over 2^32 items of size 0", case_survey_horizontal_zero_size_items},
     {"repeated item invalidations", case_repeated_item_invalidations},
     {"tree past its item limit", case_tree_limit},
     {"hit test with huge bounds", case_hit_test_huge_bounds},

@@ -182,8 +182,8 @@ open class SurveyLayout: FlowLayout {
     /// 1)`, the same sums as `recentre`, then `CGRectIntegral`: monotone in i, either way) and its
     /// y-extent only on its slot in its column (the flow's grid), so the indices and the slots
     /// whose frames meet the rect are two ranges, found by binary search over the adjusted
-    /// frames themselves; every cell visited then meets the rect, and the sink's limit bounds
-    /// the loop. Before, a rect whose x-range met every centre of 2^32 items and whose y-range
+    /// frames themselves; every cell visited then meets the rect (or has no area), and the
+    /// sink's limit bounds the loop. Before, a rect whose x-range met every centre of 2^32 items and whose y-range
     /// met no slot visited all of them (found by the fuzzer). Returns false, having sent
     /// nothing, when a centre is not finite (absurd insets): the caller's loop then decides.
     private func sendSpreadGridCells(
@@ -207,12 +207,22 @@ open class SurveyLayout: FlowLayout {
         let jLo = flowPartitionPoint(0, slots) { frame($0).maxY > rect.minY }
         let jEnd = flowPartitionPoint(jLo, slots) { frame($0).minY >= rect.maxY }
         guard iLo < iEnd, jLo < jEnd else { return true }
+        // Every cell visited meets the rect along both axes; it is left out only when
+        // CGRectIntegral leaves it no area (a 0-wide item whose centre is a whole number is
+        // 0 wide; one whose centre is not becomes 1 wide), which no range search can tell in
+        // advance: more than the sink's limit of those stops the query as too many elements do.
+        var misses = 0
         var base = (iLo / perLine) * perLine
         while base < iEnd {
             var i = Swift.max(iLo, base + jLo)
             let end = Swift.min(iEnd, base + jEnd)
             while i < end {
-                try sendSpreadCell(s, i, rect, width, sink)
+                if let a = adjustedCell(s, i, contentWidth: width), a.frame.intersects(rect) {
+                    try sink.add(a)
+                } else {
+                    misses += 1
+                    if misses > sink.limit { try sink.stopAtLimit() }
+                }
                 i += 1
             }
             base += perLine

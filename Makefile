@@ -176,7 +176,7 @@ test-wheel: wheel
 
 # The libFuzzer harness over the C surface (Tests/fuzz/fuzz_cvl.c, docs/fuzzing.md). The library is
 # built a second time, with AddressSanitizer and SanitizerCoverage, in its own scratch directory
-# (and CVL_FUZZING: queries stop at 2^12 elements instead of CVL_MAX_QUERY_ELEMENTS);
+# (and CVL_FUZZING: queries stop at 2^9 elements instead of CVL_MAX_QUERY_ELEMENTS);
 # the harness is linked with libFuzzer by the clang that comes with the Swift toolchain.
 CLANG ?= $(or $(wildcard $(dir $(shell command -v $(SWIFT) 2>/dev/null))clang),clang)
 FUZZ_SECONDS ?= 60

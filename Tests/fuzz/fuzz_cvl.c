@@ -119,11 +119,11 @@ static int64_t count_answer(void) {
     }
     if (b == 14) {
         /* Past the stored-item limit (2^24) or far past it: layouts that keep per-item data
-        ** refuse these at once, the others cost O(1) per item. 2^12 + 1 is one past the
+        ** refuse these at once, the others cost O(1) per item. 2^9 + 1 is one past the
         ** fuzzing build's query limit; counts between that and 2^24 would buy only legitimate
         ** O(n) work (a size asked per item) for the fuzzer's time. */
         static const int64_t huge[] = {INT64_C(1) << 32, INT64_C(1) << 40, (INT64_C(1) << 40) - 1, INT64_C(1) << 26,
-                                       (INT64_C(1) << 24) + 1, INT64_C(1) << 12, (INT64_C(1) << 12) + 1,
+                                       (INT64_C(1) << 24) + 1, INT64_C(1) << 9, (INT64_C(1) << 9) + 1,
                                        INT64_C(1) << 30};
         return huge[u8() % 8];
     }

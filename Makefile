@@ -69,7 +69,8 @@ test: deps lib abi-check style lint check-version check-library fuzz-coverage te
 # exceptions), and swift-format (.swift-format: 4-space indent, lineLength 120) strict on every Swift file but the
 # ones scripts/gen_abi_check.py writes. `make format` reformats them in place.
 SWIFT_GENERATED := Sources/CVLayoutCore/LayoutError+Code.swift Sources/CVLayout/ABITables.swift \
-                   Tests/CVLayoutABITests/SignatureCheck.swift
+                   Tests/CVLayoutABITests/SignatureCheck.swift Sources/CVLayout/ConfigLayoutExports.swift \
+                   Tests/CVLayoutCoreTests/ConfigLayoutFixtures.swift
 SWIFT_FORMAT_CLEAN := Package.swift $(filter-out $(SWIFT_GENERATED),$(sort $(shell find Sources Tests -name '*.swift')))
 format:
 	$(SWIFT) format --in-place --configuration .swift-format $(SWIFT_FORMAT_CLEAN)

@@ -87,23 +87,58 @@ final class FixtureTests: XCTestCase {
 
     private func makeLayout(_ props: [String: Any], _ sections: [[String: Any]]) throws -> CollectionViewLayout {
         let kind = props["kind"] as? String ?? "flow"
+        let spec = FixtureSpec(props)
         var rest = Set(props.keys).subtracting(["kind"])
         let layout: CollectionViewLayout
-        switch kind {
-        case "flow", "survey", "dimensions", "cover_flow", "waterfall":
-            let f: FlowLayout =
-                kind == "survey"
-                ? SurveyLayout()
-                : kind == "dimensions"
-                    ? DimensionsLayout()
-                    : kind == "cover_flow" ? CoverFlowLayout() : kind == "waterfall" ? WaterfallLayout() : FlowLayout()
-            if let w = f as? WaterfallLayout {
-                var c = w.waterfall
-                if let n = props["column_count"] as? Int { c.columnCount = n }
-                if let m = props["minimum_column_width"] as? Double { c.minimumColumnWidth = m }
-                try w.configure(waterfall: c)
-                rest.subtract(["column_count", "minimum_column_width"])
+        if let configured = try makeConfigLayout(kind, spec) {
+            // A layout whose properties are one configuration struct (ConfigLayoutFixtures.swift,
+            // generated from the header): its keys are the struct's fields.
+            layout = configured
+            rest.subtract(spec.read)
+        } else {
+            switch kind {
+            case "flow": layout = FlowLayout()
+            case "survey": layout = SurveyLayout()
+            case "dimensions": layout = DimensionsLayout()
+            case "cover_flow": layout = CoverFlowLayout()
+            case "mosaic":
+                let m = MosaicLayout()
+                var c = m.configuration
+                func opt(_ key: String) -> Double? {
+                    rest.remove(key)
+                    return (props[key] as? Double).flatMap { $0 == 0 ? nil : $0 }
+                }
+                if let p = props["padding"] as? Double { c.padding = p }
+                rest.remove("padding")
+                c.columnWidth = opt("column_width") ?? c.columnWidth
+                c.rowHeight = opt("row_height") ?? c.rowHeight
+                c.largeCellWidth = opt("large_cell_width") ?? c.largeCellWidth
+                c.largeCellHeight = opt("large_cell_height") ?? c.largeCellHeight
+                c.mediumCellHeight = opt("medium_cell_height") ?? c.mediumCellHeight
+                try m.configure(c)
+                layout = m
+            case "tree":
+                let t = TreeLayout()
+                t.treeDataSource = try FixtureTree(props["tree"])
+                var c = t.configuration
+                if let s = props["item_size"] { c.itemSize = try size2(s) }
+                if let i = props["insets"] as? [Double] {
+                    c.insets = EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3])
+                }
+                try t.configure(c)
+                rest.subtract(["tree", "item_size", "insets"])
+                layout = t
+            case "circle":
+                let c = CircleLayout()
+                if let s = props["item_size"] { try c.setItemSize(try size2(s)); rest.remove("item_size") }
+                layout = c
+            default:
+                throw Unsupported(description: "layout kind \(kind)")
             }
+        }
+        // A flow layout or subclass (config layouts included): the flow's keys and
+        // the sections' sizes.
+        if let f = layout as? FlowLayout {
             try f.configure(try flowConfiguration(f.configuration, props, &rest))
             if let d = f as? DimensionsLayout, let mode = props["mode"] as? String {
                 try d.setLayoutMode(rawValue: mode == "aspect_fill" ? 1 : 0)
@@ -112,58 +147,6 @@ final class FixtureTests: XCTestCase {
             for (s, sec) in sections.enumerated() {
                 if let sizes = try bulkSizes(sec) { try f.setItemSizes(sizes, forSection: s) }
             }
-            layout = f
-        case "mosaic":
-            let m = MosaicLayout()
-            var c = m.configuration
-            func opt(_ key: String) -> Double? {
-                rest.remove(key)
-                return (props[key] as? Double).flatMap { $0 == 0 ? nil : $0 }
-            }
-            if let p = props["padding"] as? Double { c.padding = p }
-            rest.remove("padding")
-            c.columnWidth = opt("column_width") ?? c.columnWidth
-            c.rowHeight = opt("row_height") ?? c.rowHeight
-            c.largeCellWidth = opt("large_cell_width") ?? c.largeCellWidth
-            c.largeCellHeight = opt("large_cell_height") ?? c.largeCellHeight
-            c.mediumCellHeight = opt("medium_cell_height") ?? c.mediumCellHeight
-            try m.configure(c)
-            layout = m
-        case "tree":
-            let t = TreeLayout()
-            t.treeDataSource = try FixtureTree(props["tree"])
-            var c = t.configuration
-            if let s = props["item_size"] { c.itemSize = try size2(s) }
-            if let i = props["insets"] as? [Double] {
-                c.insets = EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3])
-            }
-            try t.configure(c)
-            rest.subtract(["tree", "item_size", "insets"])
-            layout = t
-        case "grid":
-            let g = GridLayout()
-            var c = g.configuration
-            if let n = props["columns"] as? Int { c.columns = n }
-            if let v = props["item_height"] as? Double { c.itemHeight = v }
-            if let v = props["item_aspect"] as? Double { c.itemAspect = v }
-            if let v = props["interitem_spacing"] as? Double { c.interitemSpacing = v }
-            if let v = props["intergroup_spacing"] as? Double { c.intergroupSpacing = v }
-            if let i = props["content_insets"] as? [Double] {
-                c.contentInsets = EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3])
-            }
-            if let v = props["header_height"] as? Double { c.headerHeight = v }
-            try g.configure(c)
-            rest.subtract([
-                "columns", "item_height", "item_aspect", "interitem_spacing", "intergroup_spacing", "content_insets",
-                "header_height",
-            ])
-            layout = g
-        case "circle":
-            let c = CircleLayout()
-            if let s = props["item_size"] { try c.setItemSize(try size2(s)); rest.remove("item_size") }
-            layout = c
-        default:
-            throw Unsupported(description: "layout kind \(kind)")
         }
         guard rest.isEmpty else { throw Unsupported(description: "layout keys \(rest.sorted())") }
         return layout
@@ -227,6 +210,43 @@ final class FixtureTests: XCTestCase {
         case "supplementary": return .supplementaryView
         case "decoration": return .decorationView
         default: throw Unsupported(description: "category \(String(describing: v))")
+        }
+    }
+}
+
+/// A fixture's layout keys, read by type; remembers which were read. A key present with a value of
+/// another type fails the fixture (a typo in a fixture is not a default).
+final class FixtureSpec {
+    private struct WrongType: Error, CustomStringConvertible { let description: String }
+
+    private let props: [String: Any]
+    private(set) var read: Set<String> = []
+
+    init(_ props: [String: Any]) { self.props = props }
+
+    private func value<T>(_ key: String, _ what: String, _ convert: (Any) -> T?) throws -> T? {
+        guard let v = props[key] else { return nil }
+        guard let t = convert(v) else { throw WrongType(description: "layout key \(key): \(v) is not \(what)") }
+        read.insert(key)
+        return t
+    }
+
+    /// A JSON integer.
+    func int(_ key: String) throws -> Int? { try value(key, "an integer") { $0 as? Int } }
+    /// A JSON number.
+    func double(_ key: String) throws -> Double? { try value(key, "a number") { $0 as? Double } }
+    /// `[width, height]`.
+    func size(_ key: String) throws -> Size? {
+        try value(key, "[width, height]") { v in
+            (v as? [Double]).flatMap { $0.count == 2 ? Size(width: $0[0], height: $0[1]) : nil }
+        }
+    }
+    /// `[top, left, bottom, right]`.
+    func insets(_ key: String) throws -> EdgeInsets? {
+        try value(key, "[top, left, bottom, right]") { v in
+            (v as? [Double]).flatMap {
+                $0.count == 4 ? EdgeInsets(top: $0[0], left: $0[1], bottom: $0[2], right: $0[3]) : nil
+            }
         }
     }
 }

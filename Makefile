@@ -202,7 +202,7 @@ lib-asan:
 	    -Xswiftc -DCVL_FUZZING
 	@ln -sf libcvlayout.so $(FUZZ_LIB_DIR)/$(LIB_SONAME)
 
-build/fuzz_cvl: Tests/fuzz/fuzz_cvl.c include/cvlayout.h lib-asan
+build/fuzz_cvl: Tests/fuzz/fuzz_cvl.c Tests/c/config_layouts.inc include/cvlayout.h lib-asan
 	@mkdir -p build
 	$(CLANG) -g -O1 -std=c11 -Wall -Wextra -Werror -Iinclude -fsanitize=fuzzer,address -fuse-ld=lld \
 	    Tests/fuzz/fuzz_cvl.c -o $@ -L$(FUZZ_LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(FUZZ_LIB_DIR) -lm

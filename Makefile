@@ -84,12 +84,10 @@ format-lint:
 	$(SWIFT) format lint --configuration .swift-format --recursive Sources Tests Package.swift
 
 # Every file generated from include/cvlayout.h is up to date (scripts/gen_abi_check.py lists them),
-# and the C harness's copy of the shared fixtures (Tests/fixtures/*.json) and its table of the
-# layouts with a configuration struct (Tests/c/config_layouts.inc) too.
+# and the C harness's copy of the shared fixtures (Tests/fixtures/*.json) too.
 abi-check: deps
 	$(PYTHON) scripts/gen_abi_check.py --check
 	$(PYTHON) scripts/gen_fixtures.py --check
-	$(PYTHON) scripts/gen_c_config_layouts.py --check
 
 # Python: ruff and mypy --strict on the bindings, scripts/ and bench/bench.py (both configured in
 # pyproject.toml). C: the benchmark programs, which no test builds, compiled as strictly as the tests

@@ -12,6 +12,8 @@ C boundary:
   Sources/CVLayout/ConfigLayoutExports.swift   the exports of every layout whose properties are one
       config struct, and Tests/CVLayoutCoreTests/ConfigLayoutFixtures.swift, the fixture runner's
       constructor of those layouts (scripts/gen_config_layouts.py writes both)
+  Tests/c/config_layouts.inc                   the table of every layout with a config struct by
+      which the C harness and the fuzz harness test them (scripts/gen_c_config_layouts.py)
   bindings/python/cvlayout/_types.py           ctypes structs, callback prototypes, every
       function's (name, argtypes, restype), the constants as enums, the status codes and their
       exceptions, the flat record layout of cvl_attributes
@@ -35,6 +37,7 @@ import textwrap
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import cvl_header as H  # noqa: E402
+import gen_c_config_layouts as CC  # noqa: E402
 import gen_config_layouts as CL  # noqa: E402
 
 root = H.ROOT
@@ -614,6 +617,7 @@ def main() -> None:
         root / CL.EXPORTS_PATH: config_exports,
         root / CL.FIXTURES_PATH: CL.swift_fixtures(layouts, GENERATED),
         root / "bindings/python/cvlayout/_types.py": python_types(),
+        CC.OUT: CC.generate(),
     }
     stale = [p for p, text in outputs.items() if not p.exists() or p.read_text() != text]
     if "--check" in sys.argv:

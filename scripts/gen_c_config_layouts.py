@@ -15,8 +15,11 @@ scalars (`item_size.width`, `insets.top`, ...) with their offsets and types. A c
 with an argument before `out_layout` (the tree's data source) takes it through `const void *`
 and the row names its type in `create_arg`.
 
+scripts/gen_abi_check.py writes it with the other files generated from the header, and its
+--check (`make abi-check`) fails when it is stale; on its own:
+
     python3 scripts/gen_c_config_layouts.py           writes the file
-    python3 scripts/gen_c_config_layouts.py --check   fails when it is stale (`make abi-check`)
+    python3 scripts/gen_c_config_layouts.py --check   fails when it is stale
 """
 
 from __future__ import annotations

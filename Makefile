@@ -22,7 +22,7 @@ VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indire
             --errors-for-leak-kinds=definite,indirect --error-exitcode=9
 PYENV := PYTHONPATH=bindings/python CVLAYOUT_LIBRARY=$(CURDIR)/$(LIB)
 
-.PHONY: deps lib demo test fuzz-coverage style format format-lint lint test-swift test-c test-python tsan abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean lib-asan fuzz test-fuzz
+.PHONY: deps lib demo test fuzz-coverage style format format-lint lint test-swift test-c test-python tsan abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean lib-asan fuzz fuzz-long test-fuzz
 
 deps:
 	@scripts/install-deps.sh
@@ -217,6 +217,16 @@ fuzz: build/fuzz_cvl
 	cd build/fuzz-run && $(FUZZ_ENV) ../fuzz_cvl $(FUZZ_OPTIONS) $(FUZZ_FLAGS) -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
 	    $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS)) -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=../fuzz- \
 	    ../fuzz-corpus ../../Tests/fuzz/corpus
+
+# The documented long run (docs/fuzzing.md, "Runs"): two processes, inputs of at most 256 bytes,
+# the vanilla schedule, the corpus re-read every 30 s, AddressSanitizer without allocation stacks
+# (a crash replays with them: `build/fuzz_cvl build/fuzz-crash-...`); each process stops after
+# 5 x 10^6 executions (10^7 in all) or after FUZZ_LONG_SECONDS (4 h).
+FUZZ_LONG_SECONDS ?= 14400
+fuzz-long:
+	$(MAKE) fuzz FUZZ_JOBS=2 FUZZ_MAX_LEN=256 FUZZ_RUNS=5000000 FUZZ_SECONDS=$(FUZZ_LONG_SECONDS) \
+	    FUZZ_FLAGS="-entropic=0 -reload=30" \
+	    FUZZ_ENV="SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:malloc_context_size=0"
 
 # CI: every seed once, then a fixed number of mutations (seconds, not minutes) in a scratch corpus.
 test-fuzz: build/fuzz_cvl

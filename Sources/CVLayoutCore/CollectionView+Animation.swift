@@ -116,6 +116,7 @@ extension CollectionView {
         openChange?.isSpent = true
 
         let saved = (counts, lastPlan, transition, pending, needsPrepare)
+        let savedLayoutState = layout.stateForRollback()
         let savedIdentities = identities, savedOffset = contentOffset, savedAnchor = pendingAnchor
         let savedScroll = scrollAnimation  // moving the offset (anchor, target offset) stops a scroll
         suspendAnchoring = true
@@ -159,6 +160,7 @@ extension CollectionView {
             contentOffset = savedOffset
             scrollAnimation = savedScroll
             pendingAnchor = savedAnchor
+            if let savedLayoutState { layout.restore(forRollback: savedLayoutState) }
             preparedCounts = nil  // the layout may hold the new counts' state now
             invalidate(.dataSourceCounts)
             throw error

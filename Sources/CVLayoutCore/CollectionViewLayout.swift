@@ -187,6 +187,18 @@ open class CollectionViewLayout {
     /// `finalizeCollectionViewUpdates`.
     open func finalizeCollectionViewUpdates() throws {}
 
+    /// What a batch update that fails after the layout was prepared for the new counts must
+    /// give back (UIKit's updates cannot fail; here a layout switch's anchor search, a callback
+    /// or the query limit can fail one, and "a failed call changes nothing"): state the layout
+    /// changes in `prepare()` beyond what a prepare for the old counts recomputes. The
+    /// collection view takes it before the update and hands it to `restore(forRollback:)` when
+    /// the update fails. Default: nil (nothing beyond the prepared state). O(1): values whose
+    /// storage is shared until written.
+    open func stateForRollback() -> Any? { nil }
+    /// Puts back what `stateForRollback()` returned, before the layout is prepared again for
+    /// the old counts.
+    open func restore(forRollback state: Any) {}
+
     /// `initialLayoutAttributesForAppearingItemAtIndexPath:`: where an appearing item starts.
     /// Nil means the collection view's default (a crossfade: the item's own attributes at alpha 0
     /// if it is new; its previous attributes if it existed before).

@@ -155,6 +155,41 @@ final class SelfSizingTests: XCTestCase {
         XCTAssertNil(flow.itemSizes(forSection: 0))
     }
 
+    /// A batch update that fails after the layout was prepared for the new counts gives the
+    /// measurements back: the prepare had forgotten those of the section whose count changed
+    /// (found by the fuzzer: the content was 7,366 points high before a failed animated insert
+    /// and 830 after, its section back at its estimates).
+    func testAFailedUpdateKeepsTheMeasurements() throws {
+        final class FailingUpdates: FlowLayout {
+            override func prepare(forCollectionViewUpdates updateItems: [UpdateItem]) throws {
+                throw LayoutError(.callback, "the update hook failed")
+            }
+        }
+        let flow = FailingUpdates()
+        try flow.configure {
+            $0.estimatedItemSize = Size(width: 320, height: 50)
+            $0.minimumLineSpacing = 0
+            $0.minimumInteritemSpacing = 0
+        }
+        let ds = StaticDataSource([10])
+        let v = try CollectionView(dataSource: ds, layout: flow)
+        try v.setBoundsSize(Size(width: 320, height: 400))
+        try v.setMeasuredSizes([(ip(0), Size(width: 320, height: 80)), (ip(3), Size(width: 320, height: 20))])
+        XCTAssertEqual(try v.contentSize().height, 500 + 30 - 30)  // +30 for item 0, -30 for item 3
+        XCTAssertEqual(try frame(v, 4).minY, 80 + 50 + 50 + 20)
+        ds.counts = [11]
+        var u = BatchUpdate()
+        u.insertItems([ip(10)])
+        XCTAssertThrowsError(try v.performBatchUpdates(u, animation: try AnimationTiming(duration: 0.3)))
+        ds.counts = [10]  // the host takes its change back
+        XCTAssertEqual(v.numberOfItems(inSection: 0), 10)
+        XCTAssertEqual(flow.measuredItemCount, 2)
+        XCTAssertTrue(flow.isMeasured(ip(3)))
+        XCTAssertEqual(try frame(v, 0), Rect(x: 0, y: 0, width: 320, height: 80))
+        XCTAssertEqual(try frame(v, 4).minY, 200)
+        XCTAssertEqual(try v.contentSize().height, 500)
+    }
+
     func testARangeEditKeepsTheMeasurementsItDoesNotReplace() throws {
         let (v, flow) = try list(10)
         try v.setMeasuredSizes([(ip(5), Size(width: 320, height: 80))])  // the layout's array, 10 sizes

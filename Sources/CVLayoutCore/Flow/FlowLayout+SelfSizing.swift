@@ -225,3 +225,10 @@ struct FlowMeasuredItems {
         count += 1
     }
 }
+
+/// The self-sizing tables a failed batch update gives back (`FlowLayout.stateForRollback`).
+struct FlowRollbackState {
+    var measured: [Int: FlowMeasuredItems]
+    var ownsSizes: Set<Int>
+    var bulkSizes: [Int: FlowBulkSizes]
+}

@@ -83,10 +83,12 @@ style:
 format-lint:
 	$(SWIFT) format lint --configuration .swift-format --recursive Sources Tests Package.swift
 
-# Every file generated from include/cvlayout.h is up to date (scripts/gen_abi_check.py lists them),
-# and the C harness's copy of the shared fixtures (Tests/fixtures/*.json) too.
+# Every file generated from include/cvlayout.h is up to date (scripts/gen_abi_check.py lists them;
+# scripts/gen_python_layouts.py: the Python classes of the layouts configured by a struct and their
+# rows in docs/json-spec.md), and the C harness's copy of the shared fixtures (Tests/fixtures/*.json) too.
 abi-check: deps
 	$(PYTHON) scripts/gen_abi_check.py --check
+	$(PYTHON) scripts/gen_python_layouts.py --check
 	$(PYTHON) scripts/gen_fixtures.py --check
 
 # Python: ruff and mypy --strict on the bindings, scripts/ and bench/bench.py (both configured in

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generic, TypeAlias, TypeVar, ov
 from . import _lib
 from . import _types as T
 from ._callbacks import make
+from ._config_layouts import WaterfallConfigBase
 from ._ints import index_path as index_path_c
 from ._ints import int32, int64
 from ._layout_callbacks import build
@@ -571,19 +572,20 @@ def aspect_fit_size(image_size: SizeLike, max_size: SizeLike = (200.0, 200.0)) -
 
 
 
-class WaterfallLayout(FlowLayout):
+class WaterfallLayout(FlowLayout, WaterfallConfigBase):
     """The waterfall (masonry) layout: each item into the shortest column (the leftmost on ties),
     its height scaled from its size to the column width (CHTCollectionViewWaterfallLayout's rule).
 
     A flow layout: sizes come from ``item_sizes`` / ``size_for_item`` / ``item_size`` as for the
     flow; ``minimum_interitem_spacing`` is the gap between columns, ``minimum_line_spacing`` the gap
     between items of a column, ``section_inset``, ``header_reference_size`` and
-    ``footer_reference_size`` (their heights) as in the flow. Its own properties:
-    ``column_count`` (default 2) and ``minimum_column_width`` (0 = use ``column_count``; > 0: the
-    count is derived from it). Vertical only, no pinning, no self-sizing (rejected)."""
+    ``footer_reference_size`` (their heights) as in the flow. Its own properties, the fields of
+    ``cvl_waterfall_config`` (generated: ``WaterfallConfigBase``): ``column_count`` (default 2)
+    and ``minimum_column_width`` (0 = use ``column_count``; > 0: the count is derived from it).
+    Vertical only, no pinning, no self-sizing (rejected)."""
 
     KIND = "waterfall"
-    SPEC_KEYS = ("column_count", "minimum_column_width")
+    SPEC_KEYS = WaterfallConfigBase.SPEC_KEYS
     _create_fn = "cvl_waterfall_layout_create"
 
     def __init__(self, *, column_count: int | None = None, minimum_column_width: float | None = None,
@@ -596,34 +598,7 @@ class WaterfallLayout(FlowLayout):
             self.close()
             raise
 
-    def _read_columns(self) -> T.cvl_waterfall_config:
-        cfg = T.cvl_waterfall_config()
-        _lib.cvl_waterfall_layout_get_config(self._ch(), ctypes.byref(cfg))
-        return cfg
-
     def configure_columns(self, *, column_count: int | None = None, minimum_column_width: float | None = None) -> None:
-        """Sets the column properties given, all or nothing (the library validates)."""
-        cfg = self._read_columns()
-        if column_count is not None:
-            cfg.column_count = int64(column_count, "column_count")
-        if minimum_column_width is not None:
-            cfg.minimum_column_width = float(minimum_column_width)
-        _lib.cvl_waterfall_layout_set_config(self.handle, ctypes.byref(cfg))
-
-    @property
-    def column_count(self) -> int:
-        """How many columns (default 2); derived when ``minimum_column_width`` > 0."""
-        return int(self._read_columns().column_count)
-
-    @column_count.setter
-    def column_count(self, value: int) -> None:
-        self.configure_columns(column_count=value)
-
-    @property
-    def minimum_column_width(self) -> float:
-        """0 (the default) uses ``column_count``; > 0 derives the count from the width."""
-        return float(self._read_columns().minimum_column_width)
-
-    @minimum_column_width.setter
-    def minimum_column_width(self, value: float) -> None:
-        self.configure_columns(minimum_column_width=value)
+        """Sets the column properties given (None keeps one), all or nothing (the library validates)."""
+        given = (("column_count", column_count), ("minimum_column_width", minimum_column_width))
+        self._write_struct({k: v for k, v in given if v is not None})

@@ -125,3 +125,18 @@ def test_a_new_config_layout_needs_no_python_and_no_spec_row(tmp_path: Path) -> 
                      r"\(integer\): 3: rows per page<br>`gap` \(number\): 0: between rows", rows, re.MULTILINE)
     # The real header's output is what the package holds (make abi-check says the same).
     assert gen_python_layouts.module(HEADER) == Path(_config_layouts.__file__).read_text()
+
+
+def test_the_gallery_draws_every_kind_without_an_entry(tmp_path: Path) -> None:
+    # From the fixtures of a checkout: every kind, each fixture of it once.
+    from_fixtures = gallery.kind_entries(set())
+    assert {s["layout"]["kind"] for _, s in from_fixtures} == set(HEADER_KINDS)
+    assert sorted(name for name, _ in from_fixtures) == sorted(p.stem for p in FIXTURES.glob("*.json"))
+    # Without fixtures (an installed package): each class with its defaults; the tree, which
+    # needs its tree, is reported as skipped, the others drawn.
+    defaults = gallery.kind_entries({"flow"}, tmp_path)
+    assert [s["layout"] for _, s in defaults] == [{"kind": k} for k in LAYOUTS if k != "flow"]
+    written, skipped = gallery.write(str(tmp_path / "out"), defaults)
+    assert [name for name, _ in skipped] == ["tree"]
+    assert sorted(Path(p).name for p in written) == sorted(
+        [f"{k.replace('_', '-')}.svg" for k in LAYOUTS if k not in ("flow", "tree")] + ["index.html"])

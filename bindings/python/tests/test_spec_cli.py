@@ -154,8 +154,9 @@ def test_cli_gallery(tmp_path):
         assert os.path.basename(p) in index
     from cvlayout.demo.gallery import ENTRIES, TRANSITIONS
     names = {n for n, _ in ENTRIES}
+    # The showcase, then the kinds it does not draw from their fixtures (the mosaic's, the grid's).
     assert {"flow-vertical", "flow-horizontal", "flow-mixed-sizes", "flow-headers-footers", "survey", "cover-flow",
-            "mosaic", "tree", "circle"} <= names
+            "tree", "circle", "mosaic-two-pages", "grid-three-sections", "grid-two-column-sample"} <= names
     if cvlayout._lib.available("cvl_flow_layout_create") and cvlayout._lib.available("cvl_survey_layout_create"):
         # Every still, an animated SVG and a frame strip per transition, and the index.
         assert len(paths) == len(ENTRIES) + 2 * len(TRANSITIONS) + 1

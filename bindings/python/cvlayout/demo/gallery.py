@@ -1,19 +1,26 @@
 """The demo gallery: a list of (name, spec) entries rendered to DIR/name.svg plus DIR/index.html.
 
-Add an entry to ``ENTRIES`` to extend it.  An entry whose layout the loaded library does not
-provide yet is skipped (reported, not fatal).
+``ENTRIES`` is the showcase (``SHOWCASE``, written by hand: drawings that show more than a layout's
+fixture) followed by every other layout kind of ``LAYOUTS``, drawn from its fixtures
+(Tests/fixtures/<kind>-*.json, the frames worked by hand, in a checkout) or, where there are none
+(an installed package), from its class's defaults: a new layout appears here with no entry.
+Add an entry to ``SHOWCASE`` to show something more.  An entry whose layout the loaded library
+does not provide yet is skipped (reported, not fatal).
 """
 
 from __future__ import annotations
 
 import html
+import json
 import os
+from pathlib import Path
 
 from . import transitions
 from .. import _lib
+from .._layout_base import LAYOUTS
 from ..errors import CvlError
 from ..flow import SurveyLayout
-from .spec import JSONObject, build
+from .spec import JSONObject, SpecError, build
 from .svg import render_built
 
 # Listing 3.9's photos: landscape, portrait and square images scaled to fit 200 x 200.
@@ -44,7 +51,7 @@ CLASS_TREE = {"NSObject": {
     "NSString": {"NSMutableString": None},
 }}
 
-ENTRIES: list[tuple[str, JSONObject]] = [
+SHOWCASE: list[tuple[str, JSONObject]] = [
     ("flow-vertical", {
         "version": 1,
         "title": "Flow, vertical: the Survey layout's settings (Furrow ch. 4, Listing 4.2) without its re-centring",
@@ -84,21 +91,11 @@ ENTRIES: list[tuple[str, JSONObject]] = [
         "layout": {"kind": "cover_flow"},
         "sections": [{"count": 12}],
         "viewport": {"width": 568, "height": 320, "offset": [480, 0]}}),
-    ("mosaic", {
-        "version": 1, "title": "Paged mosaic (MacMullin's post): 12 items a page",
-        "layout": {"kind": "mosaic"}, "sections": [{"count": 30}],
-        "viewport": {"width": 480, "height": 320, "offset": [0, 0]}}),
     ("waterfall", {
         "version": 1, "title": "Waterfall (CHT's waterfall): 3 columns, each item into the shortest",
         "layout": {"kind": "waterfall", "column_count": 3, "section_inset": [10, 10, 10, 10],
                    "header_reference_size": [0, 40]},
         "sections": [{"image_sizes": _PHOTOS * 3, "max_size": [200, 200]}],
-        "viewport": {"width": 480, "height": 640, "offset": [0, 0]}}),
-    ("grid", {
-        "version": 1, "title": "Grid (Apple's compositional grid sample): 4 columns, aspect 3:4, headers in the insets",
-        "layout": {"kind": "grid", "columns": 4, "item_aspect": 1.25, "interitem_spacing": 8, "intergroup_spacing": 8,
-                   "content_insets": [10, 12, 16, 12], "header_height": 32},
-        "sections": [{"count": 10}, {"count": 7}, {"count": 12}],
         "viewport": {"width": 480, "height": 640, "offset": [0, 0]}}),
     ("tree", {
         "version": 1, "title": "Class hierarchy tree (Apple's guide)",
@@ -109,6 +106,41 @@ ENTRIES: list[tuple[str, JSONObject]] = [
         "layout": {"kind": "circle"}, "sections": [{"count": 12}],
         "viewport": {"width": 480, "height": 480, "offset": [0, 0]}}),
 ]
+
+
+#: The shared fixtures of a checkout (an installed package has none: kinds are then drawn from
+#: their defaults).
+FIXTURES = Path(__file__).resolve().parents[4] / "Tests" / "fixtures"
+
+
+def _title(description: str) -> str:
+    """A fixture's description, to its first full stop, as a drawing's title."""
+    first = description.split(". ")[0].rstrip(".")
+    return first if len(first) <= 110 else first[:109] + "…"
+
+
+def kind_entries(drawn: set[str], fixtures: Path = FIXTURES) -> list[tuple[str, JSONObject]]:
+    """An entry for every layout kind not in ``drawn``: each of its fixtures' specs, or, without
+    fixtures, its class with the library's defaults and 12 items."""
+    out: list[tuple[str, JSONObject]] = []
+    for kind, cls in LAYOUTS.items():
+        if kind in drawn:
+            continue
+        dashed = kind.replace("_", "-")
+        paths = sorted([*fixtures.glob(f"{dashed}-*.json"), *fixtures.glob(f"{dashed}.json")])
+        for path in paths:
+            fixture = json.loads(path.read_text(encoding="utf-8"))
+            title = _title(str(fixture.get("description", path.stem)))
+            out.append((path.stem, {"version": 1, **fixture["spec"], "title": f"{title} (fixture {path.stem})"}))
+        if not paths:
+            out.append((dashed, {"version": 1, "title": f"{cls.__name__}: the library's defaults, 12 items",
+                                 "layout": {"kind": kind}, "sections": [{"count": 12}],
+                                 "viewport": {"width": 480, "height": 480, "offset": [0, 0]}}))
+    return out
+
+
+ENTRIES: list[tuple[str, JSONObject]] = SHOWCASE + kind_entries(
+    {str(spec.get("layout", {}).get("kind", "flow")) for _, spec in SHOWCASE})
 
 
 # The animated transitions (issue 5): name, title, frames builder, frames in the strip.
@@ -155,7 +187,7 @@ def write(out_dir: str, entries: list[tuple[str, JSONObject]] | None = None) -> 
         try:
             with build(spec) as built:
                 svg = render_built(built)
-        except CvlError as exc:
+        except (CvlError, SpecError) as exc:   # a kind whose defaults need more (a tree needs its tree)
             skipped.append((name, f"{type(exc).__name__}: {exc}"))
             continue
         path = os.path.join(out_dir, f"{name}.svg")

@@ -395,3 +395,23 @@ def check_bindings(header: Header, types_module: Any, lib_module: Any) -> list[s
         if got_ret != want_ret:
             problems.append(f"{f.name}: restype {got_ret} != header {want_ret}")
     return problems
+
+
+def write_or_check(outputs: dict[pathlib.Path, str], script: str, summary: str, argv: list[str]) -> int:
+    """Every generator's last step (one home for it): with `--check` in `argv`, prints each stale
+    output with the command that refreshes it and returns 1, or prints `summary` and returns 0;
+    without it, writes the stale outputs and says which. An output is stale when the file is
+    missing or its text differs."""
+    stale = [p for p, text in outputs.items() if not p.exists() or p.read_text() != text]
+    if "--check" in argv:
+        for p in stale:
+            print(f"{p.relative_to(ROOT)} is stale: run python3 scripts/{script}")
+        if not stale:
+            print(summary)
+        return 1 if stale else 0
+    for p in stale:
+        p.write_text(outputs[p])
+        print(f"wrote {p.relative_to(ROOT)}")
+    if not stale:
+        print("generated files already up to date")
+    return 0

@@ -619,20 +619,9 @@ def main() -> None:
         root / "bindings/python/cvlayout/_types.py": python_types(),
         CC.OUT: CC.generate(),
     }
-    stale = [p for p, text in outputs.items() if not p.exists() or p.read_text() != text]
-    if "--check" in sys.argv:
-        if stale:
-            for p in stale:
-                print(f"{p.relative_to(root)} is stale: run python3 scripts/gen_abi_check.py")
-            sys.exit(1)
-        print(f"generated files up to date: {len(exports)} exports, {len(header.structs)} structs, "
-              f"{len(header.defines)} constants match include/cvlayout.h")
-        return
-    for p in stale:
-        p.write_text(outputs[p])
-        print(f"wrote {p.relative_to(root)}")
-    if not stale:
-        print("generated files already up to date")
+    summary = (f"generated files up to date: {len(exports)} exports, {len(header.structs)} structs, "
+               f"{len(header.defines)} constants match include/cvlayout.h")
+    sys.exit(H.write_or_check(outputs, "gen_abi_check.py", summary, sys.argv))
 
 
 if __name__ == "__main__":

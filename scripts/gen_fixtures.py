@@ -228,14 +228,7 @@ def generate() -> str:
 
 
 def main() -> int:
-    text = generate()
-    if "--check" in sys.argv:
-        if not OUT.exists() or OUT.read_text() != text:
-            print(f"{OUT.relative_to(ROOT)} is stale: run python3 scripts/gen_fixtures.py", file=sys.stderr)
-            return 1
-        return 0
-    OUT.write_text(text)
-    return 0
+    return cvl_header.write_or_check({OUT: generate()}, "gen_fixtures.py", "fixtures.inc up to date", sys.argv)
 
 
 if __name__ == "__main__":

@@ -201,19 +201,8 @@ def spec_doc(header: H.Header) -> str:
 def main() -> None:
     header = H.load()
     outputs = {MODULE: module(header), DOC: spec_doc(header)}
-    stale = [p for p, text in outputs.items() if not p.exists() or p.read_text() != text]
-    if "--check" in sys.argv:
-        if stale:
-            for p in stale:
-                print(f"{p.relative_to(root)} is stale: run python3 scripts/gen_python_layouts.py")
-            sys.exit(1)
-        print(f"layouts configured by a struct up to date: {len(config_layouts(header))} structs")
-        return
-    for p in stale:
-        p.write_text(outputs[p])
-        print(f"wrote {p.relative_to(root)}")
-    if not stale:
-        print("generated files already up to date")
+    summary = f"layouts configured by a struct up to date: {len(config_layouts(header))} structs"
+    sys.exit(H.write_or_check(outputs, "gen_python_layouts.py", summary, sys.argv))
 
 
 if __name__ == "__main__":

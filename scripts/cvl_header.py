@@ -397,6 +397,43 @@ def check_bindings(header: Header, types_module: Any, lib_module: Any) -> list[s
     return problems
 
 
+@dataclass
+class ConfigFamily:
+    """A layout configured by a struct: `CVL_LAYOUT_<KIND>`, `cvl_<kind>_config` and
+    `cvl_<kind>_layout_create` / `_set_config` / `_get_config`, and `cvl_<kind>_config_default`
+    when the header declares it."""
+    kind: str
+    struct: Struct
+    define: Define
+    create: Function
+    set_config: Function
+    get_config: Function
+    default: Function | None
+
+
+def config_families(header: Header) -> list[ConfigFamily]:
+    """The one definition of "a layout configured by a struct" that the generators share (the
+    Swift exports, the C harness's table and the Python classes each take the ones they can
+    write), in the order of the structs in the header. A struct with the three functions but no
+    `CVL_LAYOUT_<KIND>` stops the generator."""
+    out: list[ConfigFamily] = []
+    for name, struct in header.structs.items():
+        m = re.fullmatch(r"cvl_(\w+)_config", name)
+        if not m:
+            continue
+        kind = m.group(1)
+        fns = [header.functions.get(f"cvl_{kind}_layout_{f}") for f in ("create", "set_config", "get_config")]
+        create, set_config, get_config = fns
+        if create is None or set_config is None or get_config is None:
+            continue
+        define = header.defines.get(f"LAYOUT_{kind.upper()}")
+        if define is None:
+            raise SystemExit(f"{name}: the header declares {create.name} but no CVL_LAYOUT_{kind.upper()}")
+        out.append(ConfigFamily(kind, struct, define, create, set_config, get_config,
+                                header.functions.get(f"cvl_{kind}_config_default")))
+    return out
+
+
 def write_or_check(outputs: dict[pathlib.Path, str], script: str, summary: str, argv: list[str]) -> int:
     """Every generator's last step (one home for it): with `--check` in `argv`, prints each stale
     output with the command that refreshes it and returns 1, or prints `summary` and returns 0;

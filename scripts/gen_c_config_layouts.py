@@ -74,17 +74,8 @@ def field_row(struct: str, name: str, field_type: str) -> str:
 def rows(header: cvl_header.Header) -> list[Row]:
     """The config layouts in header order of their structs."""
     out: list[Row] = []
-    for struct in header.structs:
-        if not (struct.startswith("cvl_") and struct.endswith("_config")):
-            continue
-        kind = struct[len("cvl_"):-len("_config")]
-        names = {f: f"cvl_{kind}_layout_{f}" for f in ("create", "set_config", "get_config")}
-        if not all(n in header.functions for n in names.values()):
-            continue
-        type_name = f"LAYOUT_{kind.upper()}"
-        if type_name not in header.defines:
-            raise SystemExit(f"{struct}: the header declares cvl_{kind}_layout_create but no CVL_{type_name}")
-        create = header.functions[names["create"]]
+    for fam in cvl_header.config_families(header):
+        kind, struct, create = fam.kind, fam.struct.name, fam.create
         if [p.type.describe() for p in create.params][-1:] != ["ptr(ptr(cvl_layout))"] or len(create.params) > 2:
             raise SystemExit(f"{create.name}: expected (cvl_layout **out_layout), optionally after one argument")
         arg = ""
@@ -93,9 +84,8 @@ def rows(header: cvl_header.Header) -> list[Row]:
             if t.kind != "ptr" or t.target is None or t.target.kind != "struct":
                 raise SystemExit(f"{create.name}: its first argument must be a pointer to a struct")
             arg = t.target.name
-        default = f"cvl_{kind}_config_default"
-        out.append(Row(kind, f"CVL_{type_name}", struct, arg, default if default in header.functions else "",
-                       leaves(header, struct), names["create"], names["set_config"], names["get_config"]))
+        out.append(Row(kind, f"CVL_{fam.define.name}", struct, arg, fam.default.name if fam.default else "",
+                       leaves(header, struct), create.name, fam.set_config.name, fam.get_config.name))
     return out
 
 

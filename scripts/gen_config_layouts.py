@@ -25,7 +25,6 @@ there, or write the layout's exports by hand and list it in HAND_WRITTEN).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import cvl_header as H
@@ -116,11 +115,10 @@ def _family(header: H.Header, x: str) -> dict[str, list[str]] | None:
 def config_layouts(header: H.Header) -> list[ConfigLayout]:
     """Every config layout of the header, in header order."""
     out = []
-    for s in header.structs.values():
-        m = re.fullmatch(r"cvl_(\w+)_config", s.name)
-        if not m or m.group(1) in HAND_WRITTEN:
+    for fam in H.config_families(header):
+        s, x = fam.struct, fam.kind
+        if x in HAND_WRITTEN:
             continue
-        x = m.group(1)
         params = _family(header, x)
         if params is None:
             continue

@@ -67,25 +67,20 @@ def banner(header: H.Header, line: int, kind: str) -> str:
 def config_layouts(header: H.Header) -> list[dict[str, object]]:
     """Every layout type with a config struct and its set/get functions, in the header's order."""
     out: list[dict[str, object]] = []
-    for d in header.defines.values():
-        m = re.fullmatch(r"LAYOUT_(\w+)", d.name)
-        if not m or d.name.startswith("LAYOUT_MODE_"):
-            continue
-        kind = m.group(1).lower()
-        struct = header.structs.get(f"cvl_{kind}_config")
-        fns = header.functions
-        if kind == "flow" or struct is None or not {f"cvl_{kind}_layout_set_config",
-                                                   f"cvl_{kind}_layout_get_config"} <= set(fns):
+    order = list(header.defines)  # the layout types' order in the header
+    for fam in sorted(H.config_families(header), key=lambda f: order.index(f.define.name)):
+        kind, struct, d = fam.kind, fam.struct, fam.define
+        if kind == "flow":  # flow.py: its config has an enum, 0/1 flags and a reserved field
             continue
         for f in struct.fields:
             if f.type.describe() not in FIELD_KINDS:
                 sys.exit(f"cvl_{kind}_config.{f.name}: no Python property for the C type {f.type.describe()} "
                          f"(add one to FIELD_KINDS here and to CONVERSIONS in cvlayout/_configured.py)")
-        create = fns.get(f"cvl_{kind}_layout_create")
+        create = fam.create
         flow_subclass = "flow subclass" in d.doc
         public = create is not None and len(create.params) == 1 and not flow_subclass
         out.append({"kind": kind, "struct": struct, "define": d, "create": create, "public": public,
-                    "flow_subclass": flow_subclass, "defaults": f"cvl_{kind}_config_default" in fns})
+                    "flow_subclass": flow_subclass, "defaults": fam.default is not None})
     return out
 
 

@@ -100,8 +100,12 @@ def test_a_new_config_layout_needs_no_swift_by_hand(tmp_path: Path) -> None:
 def test_a_layout_without_the_four_functions_is_left_to_hand_written_exports(tmp_path: Path) -> None:
     partial = STACK.replace("int cvl_stack_config_default(cvl_stack_config *out);", "")
     assert [c.x for c in CL.config_layouts(header_with(tmp_path, partial))] == ["waterfall", "grid"]
+    # The three layout functions without a CVL_LAYOUT_ constant: a mistake every generator stops at
+    # (cvl_header.config_families, the definition they share).
     no_constant = STACK.replace("#define CVL_LAYOUT_STACK 99", "")
-    assert [c.x for c in CL.config_layouts(header_with(tmp_path, no_constant))] == ["waterfall", "grid"]
+    with pytest.raises(SystemExit, match=r"cvl_stack_config: the header declares cvl_stack_layout_create but no "
+                                         r"CVL_LAYOUT_STACK"):
+        CL.config_layouts(header_with(tmp_path, no_constant))
 
 
 def test_a_field_it_cannot_convert_stops_it(tmp_path: Path) -> None:

@@ -43,8 +43,9 @@
 ** MacMullin, "Creating a custom collection view layout" (2013); "Apple's guide" is Apple's
 ** "Collection View Programming Guide for iOS", "Custom Layouts: A Worked Example"; "the circle
 ** article" is "iOS : Working with collection view layouts"; the grid follows Apple's sample code
-** "Implementing Modern Collection Views" and its UICollectionViewCompositionalLayout pages.
-** docs/sources.md has the details.
+** "Implementing Modern Collection Views" and its UICollectionViewCompositionalLayout pages; the
+** card stack is this library's own arrangement through the mechanism of Apple's
+** "UICollectionViewLayout" page ("Subclassing Notes"). docs/sources.md has the details.
 */
 #ifndef CVLAYOUT_H
 #define CVLAYOUT_H
@@ -95,6 +96,8 @@ int cvl_version(uint32_t *out);
 **   waterfall: as flow, plus 40 bytes an item and 4 an occupied column, at most
 **     CVL_MAX_STORED_ITEMS items in all (else CVL_ERROR_OVERFLOW before allocating);
 **   grid: 32 bytes a section, nothing per item (2^40 items cost what 4 do);
+**   stack: 8 bytes a section and the index paths of the shown cards (at most
+**     CVL_MAX_STACK_VISIBLE), nothing per item;
 **   custom: what its callbacks keep.
 **
 ** The layout cycle (runs inside the first query after an invalidation): flow O(S + items of
@@ -103,7 +106,8 @@ int cvl_version(uint32_t *out);
 ** stops there), O(items) for varied sizes, up to 2^16 slots of a column when scrolling
 ** horizontally (a column of a very tall viewport can hold every item);
 ** tree O(n) (n number_of_children calls when its structure is stale); mosaic, circle O(1);
-** waterfall: the flow's, plus O(n log c) for c columns (c <= CVL_MAX_WATERFALL_COLUMNS); grid O(S).
+** waterfall: the flow's, plus O(n log c) for c columns (c <= CVL_MAX_WATERFALL_COLUMNS); grid O(S);
+** stack O(S).
 **
 ** Rect queries (cvl_view_attributes_in_rect, cvl_view_visible_attributes): flow, Dimensions,
 ** Cover Flow O(log n + k) time for a rect within one section, plus O(log n) for each other
@@ -115,7 +119,8 @@ int cvl_version(uint32_t *out);
 ** rect; waterfall O(log S + c' log n + k) for a rect within one section (c' = columns the rect
 ** meets; the sum over the sections it crosses in general); grid O(log S + log n + k) for a rect
 ** within one section (binary searches over the closed-form row and column edges; in general
-** O(log S + S' log n + k) for the S' sections the rect's y-range meets);
+** O(log S + S' log n + k) for the S' sections the rect's y-range meets); stack O(v) for the
+** v <= CVL_MAX_STACK_VISIBLE shown cards (only they are ever returned);
 ** Survey O(log n + k') scrolling vertically (k' = cells of the lines the rect crosses),
 ** O(S + m log n) horizontally (m = cells whose spread position can reach the rect;
 ** O(log n + k) in a section of same-size items, whatever the rect); custom: its
@@ -144,7 +149,8 @@ int cvl_version(uint32_t *out);
 ** memory in the library). Hit tests (cvl_view_index_path_at_point): a rect query of the frames
 ** that a cell drawn at the point could have, O(1) memory: O(log n + k) for the k cells within
 ** the layout's reach of the point — reach 0 (the frames at the point, O(log n)) for the flow
-** without hooks, Survey, Dimensions, mosaic, tree, waterfall and grid layouts, half an item's diagonal
+** without hooks, Survey, Dimensions, mosaic, tree, waterfall, grid and stack layouts (the stack's
+** cards are scaled by at most 1 about their centres: drawn inside their frames), half an item's diagonal
 ** for the circle (its items rotate about their centres: an angular range of the circle);
 ** Cover Flow, a flow with hooks, custom layouts and any layout during an animation draw with
 ** transforms the library cannot bound, so their hit tests query the point +- the larger bounds
@@ -350,6 +356,7 @@ typedef struct cvl_view cvl_view;
 #define CVL_LAYOUT_CUSTOM        8  /* cvl_custom_layout_create() */
 #define CVL_LAYOUT_WATERFALL     9  /* CHTCollectionViewWaterfallLayout's rule (flow subclass) */
 #define CVL_LAYOUT_GRID         10  /* Apple's compositional grid sample (fixed columns) */
+#define CVL_LAYOUT_STACK        11  /* a card stack (this library's own, Apple's UICollectionViewLayout page) */
 
 /* ============================================================================================
 ** Layouts: common functions
@@ -888,6 +895,64 @@ int cvl_grid_layout_set_config(cvl_layout *layout, const cvl_grid_config *config
 int cvl_grid_layout_get_config(const cvl_layout *layout, cvl_grid_config *out);
 
 /* ============================================================================================
+** Stack layout: a pile of cards, as in many apps' swipeable card decks
+**
+** This library's own arrangement, written with the mechanism Apple's "UICollectionViewLayout"
+** page describes for custom layouts ("Subclassing Notes": the layout computes each element's
+** frame, transform, alpha, z-index and hidden flag). Not a flow subclass: the flow functions
+** refuse it (CVL_ERROR_INVALID_ARGUMENT).
+**
+** Every item of every section, in index-path order, is one card of one deck: item i of section
+** s is card d = (items of the sections before s) + i. W is the view's width, (w, h) item_size,
+** v = visible_count:
+**   card d < v:  frame     = (insets.left + (W - insets.left - insets.right - w) / 2,
+**                             insets.top + d * offset, w, h)   (centred, also when wider than W)
+**                transform = scale(1 - d * scale_step, 1 - d * scale_step, 1), applied about the
+**                            frame's centre (the frame is the untransformed one, as for the
+**                            circle and Cover Flow)
+**                alpha     = max(0, 1 - d * alpha_step); z_index = v - d (the top card, d = 0,
+**                            draws last)
+**   card d >= v: not returned by rect queries; a single-element lookup gives it the frame and
+**                transform of card v - 1, hidden = 1, alpha 0, z_index 0
+** No supplementary or decoration views. Content size: (W, insets.top + h + (min(v, n) - 1) *
+** offset + insets.bottom) for n >= 1 items in all; (W, 0) without items (as the grid without
+** sections: no card for the insets to surround). The numbers are the exact doubles of these
+** expressions. A bounds change that keeps the width keeps the layout. A layout cycle whose x or
+** content height is not a finite double fails with CVL_ERROR_OVERFLOW, the previous frames kept.
+** Costs: prepare O(S) (8 bytes a section: the prefix sums of the counts; nothing per item,
+** counts up to CVL_MAX_ITEMS); content size and single-element lookups O(1); rect queries O(v),
+** v <= CVL_MAX_STACK_VISIBLE; hit tests search the frames at the point (reach 0: every scale is
+** in (0, 1], so each card is drawn inside its frame) and test the scaled shapes in draw order.
+*/
+#define CVL_MAX_STACK_VISIBLE 64
+
+/** The stack's properties. Each double finite; sizes, offset and insets >= 0 and at most 1e12. */
+typedef struct cvl_stack_config {
+    cvl_size item_size;          /* 300 x 400: every card's size */
+    int64_t visible_count;       /* 3; 1 ... CVL_MAX_STACK_VISIBLE: the cards shown */
+    double offset;               /* 12 (>= 0): how much lower each card sits than the one above */
+    double scale_step;           /* 0.05 (>= 0, and 1 - (visible_count - 1) * scale_step > 0) */
+    double alpha_step;           /* 0.2; 0 ... 1: how much fainter each card is than the one above */
+    cvl_insets content_insets;   /* 0, 0, 0, 0: around the stack */
+} cvl_stack_config;
+
+/** Fills *out with the defaults (300 x 400 cards, 3 shown, 12 apart, steps 0.05 and 0.2, no insets). Any thread. */
+int cvl_stack_config_default(cvl_stack_config *out);
+/** Creates a stack layout with the defaults. The caller owns *out_layout. O(1). */
+int cvl_stack_layout_create(cvl_layout **out_layout);
+/**
+** Sets every field at once, or nothing: CVL_ERROR_INVALID_ARGUMENT (the message names the field
+** and its rule) for visible_count outside 1 ... CVL_MAX_STACK_VISIBLE, a NaN or infinite double,
+** a negative or larger than 1e12 size, offset or inset, a negative scale_step or one that leaves
+** the last shown card a scale <= 0, an alpha_step outside 0 ... 1, or a layout that is not a
+** stack; CVL_ERROR_NULL_ARGUMENT for a NULL config. Invalidates the attached view when a value
+** changes. O(1); the next layout cycle costs O(S).
+*/
+int cvl_stack_layout_set_config(cvl_layout *layout, const cvl_stack_config *config);
+/** Reads the fields (CVL_ERROR_INVALID_ARGUMENT for a layout that is not a stack). Callable from hooks. O(1). */
+int cvl_stack_layout_get_config(const cvl_layout *layout, cvl_stack_config *out);
+
+/* ============================================================================================
 ** The collection view
 */
 
@@ -1005,9 +1070,10 @@ int cvl_view_attributes_for_item(cvl_view *view, cvl_index_path index_path, cvl_
 ** indexPathForItemAtPoint: the topmost cell drawn at `point` (content coordinates), respecting
 ** transforms, draw order, hidden and alpha 0. *out_found = 0 when there is none. Any finite
 ** point and bounds work. Cost: O(log n) for the flow (without hooks), Survey, Dimensions,
-** mosaic, tree and waterfall layouts while no animation runs (they draw every element over its
-** frame); O(log n + k) for the circle (k items whose centres lie within an item's diagonal of
-** the point); otherwise (Cover Flow, flow with hooks, custom layouts, animations) a rect query
+** mosaic, tree, waterfall and grid layouts while no animation runs (they draw every element
+** over its frame), O(v) for the stack (its v <= CVL_MAX_STACK_VISIBLE shown cards are drawn
+** inside their frames); O(log n + k) for the circle (k items whose centres lie within an
+** item's diagonal of the point); otherwise (Cover Flow, flow with hooks, custom layouts, animations) a rect query
 ** of the point +- the larger bounds dimension (transformed elements can be drawn outside their
 ** frames). O(1) memory. More than CVL_MAX_QUERY_ELEMENTS elements in the searched area (items
 ** piled up at the point, a huge viewport): CVL_ERROR_OVERFLOW, nothing written.

@@ -173,6 +173,14 @@ let abiTable: [String: StructInfo] = [
         ("content_insets", \.content_insets),
         ("header_height", \.header_height),
     ]),
+    "cvl_stack_config": info(cvl_stack_config.self, [
+        ("item_size", \.item_size),
+        ("visible_count", \.visible_count),
+        ("offset", \.offset),
+        ("scale_step", \.scale_step),
+        ("alpha_step", \.alpha_step),
+        ("content_insets", \.content_insets),
+    ]),
     "cvl_data_source": info(cvl_data_source.self, [
         ("context", \.context),
         ("number_of_sections", \.number_of_sections),

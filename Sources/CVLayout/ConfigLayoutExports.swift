@@ -128,3 +128,68 @@ public func cvl_grid_layout_get_config_impl(
         out.pointee = try layoutOfType(box, GridLayout.self, "grid").configuration.c
     }
 }
+
+// MARK: cvl_stack_config <-> StackLayout.Configuration
+
+extension cvl_stack_config {
+    var core: StackLayout.Configuration {
+        var core = StackLayout.Configuration()
+        core.itemSize = self.item_size.core
+        core.visibleCount = Int(self.visible_count)
+        core.offset = self.offset
+        core.scaleStep = self.scale_step
+        core.alphaStep = self.alpha_step
+        core.contentInsets = self.content_insets.core
+        return core
+    }
+}
+
+extension StackLayout.Configuration {
+    var c: cvl_stack_config {
+        cvl_stack_config(
+            item_size: self.itemSize.c,
+            visible_count: Int64(self.visibleCount),
+            offset: self.offset,
+            scale_step: self.scaleStep,
+            alpha_step: self.alphaStep,
+            content_insets: self.contentInsets.c)
+    }
+}
+
+@_cdecl("cvl_stack_config_default")
+public func cvl_stack_config_default_impl(
+    _ out: UnsafeMutablePointer<cvl_stack_config>?
+) -> Int32 {
+    guarded {
+        guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
+        out.pointee = StackLayout.Configuration.default.c
+    }
+}
+
+@_cdecl("cvl_stack_layout_create")
+public func cvl_stack_layout_create_impl(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    guarded {
+        guard let out else { throw LayoutError(.nullArgument, "out_layout is NULL") }
+        out.pointee = registerLayout(StackLayout(), type: CVL_LAYOUT_STACK)
+    }
+}
+
+@_cdecl("cvl_stack_layout_set_config")
+public func cvl_stack_layout_set_config_impl(
+    _ layout: OpaquePointer?, _ config: UnsafePointer<cvl_stack_config>?
+) -> Int32 {
+    withLayout(layout) { box in
+        guard let config else { throw LayoutError(.nullArgument, "config is NULL") }
+        try layoutOfType(box, StackLayout.self, "stack").configure(config.pointee.core)
+    }
+}
+
+@_cdecl("cvl_stack_layout_get_config")
+public func cvl_stack_layout_get_config_impl(
+    _ layout: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_stack_config>?
+) -> Int32 {
+    withLayout(layout, fromHooks: true) { box in
+        guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
+        out.pointee = try layoutOfType(box, StackLayout.self, "stack").configuration.c
+    }
+}

@@ -52,6 +52,10 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_mosaic_layout_create, CVLayout.cvl_mosaic_layout_create_impl)
         same(CCVLayout.cvl_mosaic_layout_get_config, CVLayout.cvl_mosaic_layout_get_config_impl)
         same(CCVLayout.cvl_mosaic_layout_set_config, CVLayout.cvl_mosaic_layout_set_config_impl)
+        same(CCVLayout.cvl_stack_config_default, CVLayout.cvl_stack_config_default_impl)
+        same(CCVLayout.cvl_stack_layout_create, CVLayout.cvl_stack_layout_create_impl)
+        same(CCVLayout.cvl_stack_layout_get_config, CVLayout.cvl_stack_layout_get_config_impl)
+        same(CCVLayout.cvl_stack_layout_set_config, CVLayout.cvl_stack_layout_set_config_impl)
         same(CCVLayout.cvl_status_string, CVLayout.cvl_status_string_impl)
         same(CCVLayout.cvl_survey_layout_create, CVLayout.cvl_survey_layout_create_impl)
         same(CCVLayout.cvl_transform3d_interpolate, CVLayout.cvl_transform3d_interpolate_impl)
@@ -109,6 +113,6 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_waterfall_layout_create, CVLayout.cvl_waterfall_layout_create_impl)
         same(CCVLayout.cvl_waterfall_layout_get_config, CVLayout.cvl_waterfall_layout_get_config_impl)
         same(CCVLayout.cvl_waterfall_layout_set_config, CVLayout.cvl_waterfall_layout_set_config_impl)
-        XCTAssertEqual(100, 100)
+        XCTAssertEqual(104, 104)
     }
 }

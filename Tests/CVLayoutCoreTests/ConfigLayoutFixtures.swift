@@ -27,6 +27,17 @@ func makeConfigLayout(_ kind: String, _ spec: FixtureSpec) throws -> CollectionV
         if let v = try spec.double("header_height") { c.headerHeight = v }
         try layout.configure(c)
         return layout
+    case "stack":
+        let layout = StackLayout()
+        var c = layout.configuration
+        if let v = try spec.size("item_size") { c.itemSize = v }
+        if let v = try spec.int("visible_count") { c.visibleCount = v }
+        if let v = try spec.double("offset") { c.offset = v }
+        if let v = try spec.double("scale_step") { c.scaleStep = v }
+        if let v = try spec.double("alpha_step") { c.alphaStep = v }
+        if let v = try spec.insets("content_insets") { c.contentInsets = v }
+        try layout.configure(c)
+        return layout
     default:
         return nil
     }

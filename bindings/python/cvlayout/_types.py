@@ -50,6 +50,7 @@ KIND_FIRST_CUSTOM: Final = 100
 CUSTOM_SLOTS: Final = 8
 MAX_WATERFALL_COLUMNS: Final = 1024
 MAX_GRID_COLUMNS: Final = 1024
+MAX_STACK_VISIBLE: Final = 64
 
 
 class Status(CEnum):
@@ -120,6 +121,8 @@ class LayoutType(CEnum):
     WATERFALL = 9
     #: Apple's compositional grid sample (fixed columns)
     GRID = 10
+    #: a card stack (this library's own, Apple's UICollectionViewLayout page)
+    STACK = 11
 
 
 class ScrollDirection(CEnum):
@@ -257,6 +260,7 @@ LAYOUT_CIRCLE: Final = LayoutType.CIRCLE
 LAYOUT_CUSTOM: Final = LayoutType.CUSTOM
 LAYOUT_WATERFALL: Final = LayoutType.WATERFALL
 LAYOUT_GRID: Final = LayoutType.GRID
+LAYOUT_STACK: Final = LayoutType.STACK
 SCROLL_VERTICAL: Final = ScrollDirection.VERTICAL
 SCROLL_HORIZONTAL: Final = ScrollDirection.HORIZONTAL
 UPDATE_INSERT: Final = UpdateAction.INSERT
@@ -302,7 +306,7 @@ StatusName = Literal["ok", "error_null_argument", "error_invalid_argument", "err
 CategoryName = Literal["cell", "supplementary", "decoration"]
 KindName = Literal["none", "header", "footer", "binder", "connector"]
 LayoutTypeName = Literal["flow", "survey", "dimensions", "cover_flow", "mosaic", "tree", "circle", "custom",
-                         "waterfall", "grid"]
+                         "waterfall", "grid", "stack"]
 ScrollDirectionName = Literal["vertical", "horizontal"]
 UpdateActionName = Literal["insert", "delete", "reload", "move"]
 LayoutModeName = Literal["aspect_fit", "aspect_fill"]
@@ -907,6 +911,27 @@ class cvl_grid_config(Structure):
         ("header_height", c_double),
     ]
 
+
+class cvl_stack_config(Structure):
+    """The stack's properties. Each double finite; sizes, offset and insets >= 0 and at most
+    1e12."""
+
+    item_size: cvl_size  # 300 x 400: every card's size
+    visible_count: int  # 3; 1 ... CVL_MAX_STACK_VISIBLE: the cards shown
+    offset: float  # 12 (>= 0): how much lower each card sits than the one above
+    scale_step: float  # 0.05 (>= 0, and 1 - (visible_count - 1) * scale_step > 0)
+    alpha_step: float  # 0.2; 0 ... 1: how much fainter each card is than the one above
+    content_insets: cvl_insets  # 0, 0, 0, 0: around the stack
+
+    _fields_ = [
+        ("item_size", cvl_size),
+        ("visible_count", c_int64),
+        ("offset", c_double),
+        ("scale_step", c_double),
+        ("alpha_step", c_double),
+        ("content_insets", cvl_insets),
+    ]
+
 DataSourceNumberOfSectionsFn = CFUNCTYPE(c_int, c_void_p, POINTER(c_int64))
 
 DataSourceNumberOfItemsFn = CFUNCTYPE(c_int, c_void_p, c_int64, POINTER(c_int64))
@@ -1015,6 +1040,7 @@ STRUCTS: Final[dict[str, type[Structure]]] = {
     "cvl_tree_config": cvl_tree_config,
     "cvl_waterfall_config": cvl_waterfall_config,
     "cvl_grid_config": cvl_grid_config,
+    "cvl_stack_config": cvl_stack_config,
     "cvl_data_source": cvl_data_source,
     "cvl_animation": cvl_animation,
     "cvl_section_snapshot": cvl_section_snapshot,
@@ -1079,6 +1105,10 @@ FUNCTIONS: Final[list[tuple[str, list[Any], Any]]] = [
     ("cvl_grid_layout_create", [POINTER(LayoutHandle)], c_int),
     ("cvl_grid_layout_set_config", [LayoutHandle, POINTER(cvl_grid_config)], c_int),
     ("cvl_grid_layout_get_config", [LayoutHandle, POINTER(cvl_grid_config)], c_int),
+    ("cvl_stack_config_default", [POINTER(cvl_stack_config)], c_int),
+    ("cvl_stack_layout_create", [POINTER(LayoutHandle)], c_int),
+    ("cvl_stack_layout_set_config", [LayoutHandle, POINTER(cvl_stack_config)], c_int),
+    ("cvl_stack_layout_get_config", [LayoutHandle, POINTER(cvl_stack_config)], c_int),
     ("cvl_view_create", [POINTER(cvl_data_source), LayoutHandle, POINTER(ViewHandle)], c_int),
     ("cvl_view_destroy", [ViewHandle], c_int),
     ("cvl_view_set_bounds_size", [ViewHandle, cvl_size], c_int),
@@ -1194,6 +1224,10 @@ if TYPE_CHECKING:
     def cvl_grid_layout_create(out_layout: Any, /) -> int: ...
     def cvl_grid_layout_set_config(layout: Any, config: Any, /) -> int: ...
     def cvl_grid_layout_get_config(layout: Any, out: Any, /) -> int: ...
+    def cvl_stack_config_default(out: Any, /) -> int: ...
+    def cvl_stack_layout_create(out_layout: Any, /) -> int: ...
+    def cvl_stack_layout_set_config(layout: Any, config: Any, /) -> int: ...
+    def cvl_stack_layout_get_config(layout: Any, out: Any, /) -> int: ...
     def cvl_view_create(source: Any, layout: Any, out_view: Any, /) -> int: ...
     def cvl_view_destroy(view: Any, /) -> int: ...
     def cvl_view_set_bounds_size(view: Any, size: cvl_size, /) -> int: ...

@@ -917,8 +917,8 @@ int cvl_grid_layout_get_config(const cvl_layout *layout, cvl_grid_config *out);
 ** No supplementary or decoration views. Content size: (W, insets.top + h + (min(v, n) - 1) *
 ** offset + insets.bottom) for n >= 1 items in all; (W, 0) without items (as the grid without
 ** sections: no card for the insets to surround). The numbers are the exact doubles of these
-** expressions. A bounds change that keeps the width keeps the layout. A layout cycle whose x or
-** content height is not a finite double fails with CVL_ERROR_OVERFLOW, the previous frames kept.
+** expressions, all finite (the values are bounded: at most 1e12 each, at most
+** CVL_MAX_STACK_VISIBLE cards shown). A bounds change that keeps the width keeps the layout.
 ** Costs: prepare O(S) (8 bytes a section: the prefix sums of the counts; nothing per item,
 ** counts up to CVL_MAX_ITEMS); content size and single-element lookups O(1); rect queries O(v),
 ** v <= CVL_MAX_STACK_VISIBLE; hit tests search the frames at the point (reach 0: every scale is

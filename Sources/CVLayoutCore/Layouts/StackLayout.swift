@@ -123,9 +123,9 @@ public final class StackLayout: CollectionViewLayout {
     // MARK: The layout cycle
 
     /// Sums the section counts and finds the first `visibleCount` cards.
-    /// - Throws: `LayoutError.invalidArgument` for bounds that are not finite and non-negative;
-    ///   `.overflow` when the stack's x or content height is not a finite double. Nothing changes
-    ///   on error.
+    /// - Throws: `LayoutError.invalidArgument` for bounds that are not finite and non-negative
+    ///   (nothing changes). Every other number is finite: the bounds width is, and sizes, offset
+    ///   and insets are at most `FlowLayout.maxMagnitude` with at most `maxVisibleCount` cards.
     /// - Complexity: O(S).
     public override func prepare() throws {
         let size = collectionView?.boundsSize ?? .zero
@@ -154,9 +154,6 @@ public final class StackLayout: CollectionViewLayout {
             cards.isEmpty
             ? 0
             : c.contentInsets.top + c.itemSize.height + Double(cards.count - 1) * c.offset + c.contentInsets.bottom
-        guard x.isFinite, height.isFinite else {
-            throw LayoutError(.overflow, "StackLayout: the stack lies beyond the coordinate range")
-        }
         starts = sums
         shown = cards
         itemCount = total

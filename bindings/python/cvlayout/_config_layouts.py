@@ -14,7 +14,7 @@ from . import _types as T
 from ._configured import (ConfiguredLayout, ConfiguredLayoutWithDefaults, FloatField, InsetsField, IntField, SizeField,
                           StructConfig)
 
-__all__ = ["MosaicLayout", "GridLayout"]
+__all__ = ["MosaicLayout", "GridLayout", "StackLayout"]
 
 
 
@@ -116,3 +116,51 @@ class GridLayout(ConfiguredLayoutWithDefaults):
     intergroup_spacing = FloatField("0: between rows (the section's interGroupSpacing)")
     content_insets = InsetsField("0, 0, 0, 0: each section's contentInsets")
     header_height = FloatField("0 = no header")
+
+
+class StackLayout(ConfiguredLayoutWithDefaults):
+    """Stack layout: a pile of cards, as in many apps' swipeable card decks
+
+    This library's own arrangement, written with the mechanism Apple's "UICollectionViewLayout" page
+    describes for custom layouts ("Subclassing Notes": the layout computes each element's frame,
+    transform, alpha, z-index and hidden flag). Not a flow subclass: the flow functions refuse it
+    (CVL_ERROR_INVALID_ARGUMENT).
+
+    Every item of every section, in index-path order, is one card of one deck: item i of section s
+    is card d = (items of the sections before s) + i. W is the view's width, (w, h) item_size, v =
+    visible_count:
+      card d < v:  frame     = (insets.left + (W - insets.left - insets.right - w) / 2,
+                                insets.top + d * offset, w, h)   (centred, also when wider than W)
+                   transform = scale(1 - d * scale_step, 1 - d * scale_step, 1), applied about the
+                               frame's centre (the frame is the untransformed one, as for the
+                               circle and Cover Flow)
+                   alpha     = max(0, 1 - d * alpha_step); z_index = v - d (the top card, d = 0,
+                               draws last)
+      card d >= v: not returned by rect queries; a single-element lookup gives it the frame and
+                   transform of card v - 1, hidden = 1, alpha 0, z_index 0
+    No supplementary or decoration views. Content size: (W, insets.top + h + (min(v, n) - 1) *
+    offset + insets.bottom) for n >= 1 items in all; (W, 0) without items (as the grid without
+    sections: no card for the insets to surround). The numbers are the exact doubles of these
+    expressions, all finite (the values are bounded: at most 1e12 each, at most
+    CVL_MAX_STACK_VISIBLE cards shown). A bounds change that keeps the width keeps the layout.
+    Costs: prepare O(S) (8 bytes a section: the prefix sums of the counts; nothing per item, counts
+    up to CVL_MAX_ITEMS); content size and single-element lookups O(1); rect queries O(v), v <=
+    CVL_MAX_STACK_VISIBLE; hit tests search the frames at the point (reach 0: every scale is in (0,
+    1], so each card is drawn inside its frame) and test the scaled shapes in draw order.
+
+    The stack's properties. Each double finite; sizes, offset and insets >= 0 and at most 1e12.
+
+    Properties: the fields of ``cvl_stack_config``; ``defaults()``: ``cvl_stack_config_default``.
+    """
+
+    KIND = "stack"
+    _CONFIG = T.cvl_stack_config
+    SPEC_KEYS: ClassVar[tuple[str, ...]] = ("item_size", "visible_count", "offset", "scale_step", "alpha_step",
+                                            "content_insets")
+
+    item_size = SizeField("300 x 400: every card's size")
+    visible_count = IntField("3; 1 ... CVL_MAX_STACK_VISIBLE: the cards shown")
+    offset = FloatField("12 (>= 0): how much lower each card sits than the one above")
+    scale_step = FloatField("0.05 (>= 0, and 1 - (visible_count - 1) * scale_step > 0)")
+    alpha_step = FloatField("0.2; 0 ... 1: how much fainter each card is than the one above")
+    content_insets = InsetsField("0, 0, 0, 0: around the stack")

@@ -1,5 +1,5 @@
 """scripts/gen_config_layouts.py: which layouts it generates the Swift side of, and what it writes for
-a new one (a made-up "stack" layout added to a copy of the header). That the committed files are
+a new one (a made-up "ribbon" layout added to a copy of the header). That the committed files are
 what it writes for the real header is test_abi.py's test_generated_files_are_up_to_date."""
 
 from __future__ import annotations
@@ -15,18 +15,20 @@ import cvl_header  # noqa: E402
 import gen_config_layouts as CL  # noqa: E402
 
 BANNER = "generated for a test"
-STACK = """
-#define CVL_LAYOUT_STACK 99
-typedef struct cvl_stack_config {
+#: The real header's config layouts, in header order (the made-up "ribbon" joins after them).
+REAL = [c.x for c in CL.config_layouts(cvl_header.load())]
+RIBBON = """
+#define CVL_LAYOUT_RIBBON 99
+typedef struct cvl_ribbon_config {
     int64_t tile_count;
     double row_gap;
     cvl_size tile_size;
     cvl_insets content_insets;
-} cvl_stack_config;
-int cvl_stack_config_default(cvl_stack_config *out);
-int cvl_stack_layout_create(cvl_layout **out_layout);
-int cvl_stack_layout_set_config(cvl_layout *layout, const cvl_stack_config *stack_config);
-int cvl_stack_layout_get_config(const cvl_layout *layout, cvl_stack_config *out_config);
+} cvl_ribbon_config;
+int cvl_ribbon_config_default(cvl_ribbon_config *out);
+int cvl_ribbon_layout_create(cvl_layout **out_layout);
+int cvl_ribbon_layout_set_config(cvl_layout *layout, const cvl_ribbon_config *ribbon_config);
+int cvl_ribbon_layout_get_config(const cvl_layout *layout, cvl_ribbon_config *out_config);
 """
 
 
@@ -42,8 +44,9 @@ def header_with(tmp_path: Path, extra: str) -> cvl_header.Header:
 def test_the_header_config_layouts() -> None:
     layouts = CL.config_layouts(cvl_header.load())
     # flow has the four functions but hand-written exports; mosaic has no config_default; tree's
-    # create takes a data source
-    assert [c.x for c in layouts] == ["waterfall", "grid"]
+    # create takes a data source; the others come in header order (a new layout joins at the end)
+    assert [c.x for c in layouts][:2] == ["waterfall", "grid"]
+    assert not {"flow", "mosaic", "tree"} & {c.x for c in layouts}
     grid = layouts[1]
     assert (grid.swift_class, grid.getter, grid.setter_label) == ("GridLayout", "configuration", "")
     assert [(f.c_name, f.swift_name, f.reader) for f in grid.fields] == [
@@ -57,36 +60,36 @@ def test_the_header_config_layouts() -> None:
 
 
 def test_a_new_config_layout_needs_no_swift_by_hand(tmp_path: Path) -> None:
-    layouts = CL.config_layouts(header_with(tmp_path, STACK))
-    assert [c.x for c in layouts] == ["waterfall", "grid", "stack"]
+    layouts = CL.config_layouts(header_with(tmp_path, RIBBON))
+    assert [c.x for c in layouts] == REAL + ["ribbon"]
     exports = CL.swift_exports(layouts, BANNER)
-    section = exports[exports.index("// MARK: cvl_stack_config"):]
+    section = exports[exports.index("// MARK: cvl_ribbon_config"):]
     for line in [
-        "extension cvl_stack_config {",
-        "        var core = StackLayout.Configuration()",
+        "extension cvl_ribbon_config {",
+        "        var core = RibbonLayout.Configuration()",
         "        core.tileCount = Int(self.tile_count)",
         "        core.rowGap = self.row_gap",
         "        core.tileSize = self.tile_size.core",
         "        core.contentInsets = self.content_insets.core",
         "            tile_count: Int64(self.tileCount),",
         "            content_insets: self.contentInsets.c)",
-        '@_cdecl("cvl_stack_config_default")',
-        "        out.pointee = StackLayout.Configuration.default.c",
-        "        out.pointee = registerLayout(StackLayout(), type: CVL_LAYOUT_STACK)",
-        '        try layoutOfType(box, StackLayout.self, "stack").configure(config.pointee.core)',
-        '        out.pointee = try layoutOfType(box, StackLayout.self, "stack").configuration.c',
+        '@_cdecl("cvl_ribbon_config_default")',
+        "        out.pointee = RibbonLayout.Configuration.default.c",
+        "        out.pointee = registerLayout(RibbonLayout(), type: CVL_LAYOUT_RIBBON)",
+        '        try layoutOfType(box, RibbonLayout.self, "ribbon").configure(config.pointee.core)',
+        '        out.pointee = try layoutOfType(box, RibbonLayout.self, "ribbon").configuration.c',
         # the NULL messages name the header's parameters
         '        guard let out else { throw LayoutError(.nullArgument, "out_layout is NULL") }',
-        '        guard let config else { throw LayoutError(.nullArgument, "stack_config is NULL") }',
+        '        guard let config else { throw LayoutError(.nullArgument, "ribbon_config is NULL") }',
         '        guard let out else { throw LayoutError(.nullArgument, "out_config is NULL") }',
     ]:
         assert line + "\n" in section, line
     assert section.count("@_cdecl(") == 4
     fixtures = CL.swift_fixtures(layouts, BANNER)
-    case = fixtures[fixtures.index('    case "stack":'):fixtures.index("    default:")]
+    case = fixtures[fixtures.index('    case "ribbon":'):fixtures.index("    default:")]
     assert case.splitlines() == [
-        '    case "stack":',
-        "        let layout = StackLayout()",
+        '    case "ribbon":',
+        "        let layout = RibbonLayout()",
         "        var c = layout.configuration",
         '        if let v = try spec.int("tile_count") { c.tileCount = v }',
         '        if let v = try spec.double("row_gap") { c.rowGap = v }',
@@ -98,17 +101,17 @@ def test_a_new_config_layout_needs_no_swift_by_hand(tmp_path: Path) -> None:
 
 
 def test_a_layout_without_the_four_functions_is_left_to_hand_written_exports(tmp_path: Path) -> None:
-    partial = STACK.replace("int cvl_stack_config_default(cvl_stack_config *out);", "")
-    assert [c.x for c in CL.config_layouts(header_with(tmp_path, partial))] == ["waterfall", "grid"]
+    partial = RIBBON.replace("int cvl_ribbon_config_default(cvl_ribbon_config *out);", "")
+    assert [c.x for c in CL.config_layouts(header_with(tmp_path, partial))] == REAL
     # The three layout functions without a CVL_LAYOUT_ constant: a mistake every generator stops at
     # (cvl_header.config_families, the definition they share).
-    no_constant = STACK.replace("#define CVL_LAYOUT_STACK 99", "")
-    with pytest.raises(SystemExit, match=r"cvl_stack_config: the header declares cvl_stack_layout_create but no "
-                                         r"CVL_LAYOUT_STACK"):
+    no_constant = RIBBON.replace("#define CVL_LAYOUT_RIBBON 99", "")
+    with pytest.raises(SystemExit, match=r"cvl_ribbon_config: the header declares cvl_ribbon_layout_create but no "
+                                         r"CVL_LAYOUT_RIBBON"):
         CL.config_layouts(header_with(tmp_path, no_constant))
 
 
 def test_a_field_it_cannot_convert_stops_it(tmp_path: Path) -> None:
-    flag = STACK.replace("double row_gap;", "int32_t wraps;")
-    with pytest.raises(CL.GeneratorError, match=r"cvl_stack_config\.wraps: a field of type i32"):
+    flag = RIBBON.replace("double row_gap;", "int32_t wraps;")
+    with pytest.raises(CL.GeneratorError, match=r"cvl_ribbon_config\.wraps: a field of type i32"):
         CL.config_layouts(header_with(tmp_path, flag))

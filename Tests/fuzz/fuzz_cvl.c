@@ -173,6 +173,7 @@ typedef struct layout_ctx {
     double cw, ch;
     int64_t cols;
     double bw;
+    int prepared, invalidated; /* custom grid: prepared once; asked to be invalidated since */
     int64_t nsec, counts[MAXS], rows_before[MAXS];
     int32_t deco_kind;
     misbehaviour mb;      /* layout callbacks / hooks */
@@ -445,6 +446,14 @@ static int grid_prepare(void *c, const cvl_layout_env *env, cvl_layout *layout) 
     int64_t s, rows = 0;
     int rc = misbehave(&g->mb, 100);
     if (rc) return rc;
+    /* Prepared again for another width without having asked for it (no
+    ** should_invalidate_for_bounds_change, or one that said no or failed): its answers were stale
+    ** by the host's own declaration since the bounds changed, and this prepare — a failed layout
+    ** switch's rollback prepares the old layout again — answers for the new width: its answers
+    ** changed without telling the view (docs/fuzzing.md, "What is checked"). */
+    if (g->prepared && !g->invalidated && env->bounds_size.width != g->bw) answers_changed = 1;
+    g->prepared = 1;
+    g->invalidated = 0;
     g->bw = env->bounds_size.width;
     g->cols = g->cw > 0 && isfinite(env->bounds_size.width / g->cw) ? (int64_t)(env->bounds_size.width / g->cw) : 1;
     if (g->cols < 1) g->cols = 1;
@@ -582,6 +591,7 @@ static int grid_should_invalidate(void *c, const cvl_layout_env *env, cvl_layout
     int rc = misbehave(&g->mb, 104);
     if (rc) return rc;
     *out = g->mb.hostile == 17 ? 42 : nb.width != env->bounds_size.width;
+    if (*out) g->invalidated = 1;
     return 0;
 }
 static int grid_target(void *c, const cvl_layout_env *env, cvl_layout *layout, cvl_point proposed, cvl_point velocity,

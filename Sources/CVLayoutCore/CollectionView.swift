@@ -171,9 +171,21 @@ public final class CollectionView {
         if resized, pendingAnchor == nil, !needsPrepare, !suspendAnchoring {
             pendingAnchor = try captureAnchor()
         }
+        let saved = (bounds, pendingAnchor, settlesAfterBoundsChange)
         let invalidated = setBounds(Rect(origin: contentOffset, size: size))
         if resized, invalidated, preparedCounts != nil, !suspendAnchoring { settlesAfterBoundsChange = true }
-        if !needsPrepare { try restorePendingAnchor() }
+        do {
+            if !needsPrepare { try restorePendingAnchor() }
+        } catch {
+            // Putting the anchor back can fail (the query limit, a callback): the bounds, the
+            // offset and the anchor go back to what they were, and a layout that followed the new
+            // bounds is prepared again for the old ones (found by the fuzzer: the bounds stayed
+            // changed after a failed call).
+            (contentOffset, boundsSize) = (saved.0.origin, saved.0.size)
+            (pendingAnchor, settlesAfterBoundsChange) = (saved.1, saved.2)
+            if invalidated { invalidate(.everything) }
+            throw error
+        }
         scrollAnimation = nil
     }
 

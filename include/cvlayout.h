@@ -497,8 +497,11 @@ int cvl_flow_layout_set_item_sizes(cvl_layout *layout, int64_t section, const cv
 ** place of the layout's largest scroll-axis coordinate (s: the element's section; about
 ** 1.5e-8 pt in a section 6.4e6 pt long). How far the
 ** re-breaking runs depends on the sizes: greedy lines usually agree again within a few lines,
-** but an insert before a run of equal-width items can move every line break after it (then the
-** whole rest of the section is laid out again, as it must be: every frame after it changes).
+** but an insert before a run of equal-width items, or a delete among widths that repeat with a
+** period, can move every line break after it (then the whole rest of the section is laid out
+** again, as it must be: every frame after it changes). Past 512 lines broken again, the rest is
+** broken straight into new blocks as a layout from scratch does, so such an edit costs about
+** what laying out the rest of the section from scratch costs (before, 2-3 times a whole layout).
 ** Edits of several sections, or several edits of one section before the next prepare, add up.
 */
 int cvl_flow_layout_replace_item_sizes(cvl_layout *layout, int64_t section, int64_t start, size_t remove_count,

@@ -489,6 +489,50 @@ final class IncrementalFlowTests: XCTestCase {
         try run(seed: 32, Setup(width: 150, quantum: 3), sections: 1, items: 4000, steps: 10)
     }
 
+    func testEditsWhoseLinesNeverMeetTheOldOnesAgainBreakStraightIntoBlocks() throws {
+        // Widths periodic in 61 (the benchmark's sizes) over the first 9000 items: a deletion
+        // there shifts every later line by one item and the new breaks never meet the old ones
+        // within the periodic part (worked out by simulating the greedy breaks), so the edit
+        // re-breaks more than `longRegion` lines. Past item 9000 the widths are random: there
+        // the breaks meet again and the old lines are kept (in the last new block or a block of
+        // their own); in `tail` the periodic part runs to the end and nothing is kept.
+        let s = Setup(width: 390)
+        var rng = SplitMix64(seed: 61)
+        func periodic(_ i: Int) -> Size {
+            Size(width: Double(20 + i * 7919 % 61), height: Double(20 + i * 104_729 % 37))
+        }
+        let mixed = (0..<12000).map { i in
+            i < 9000 ? periodic(i) : Size(width: Double(Int.random(in: 20...130, using: &rng)), height: 30)
+        }
+        let tail = (0..<12000).map(periodic)
+        for (name, sizes) in [("mixed", mixed), ("tail", tail)] {
+            let (v, flow, ds) = try make(s, [sizes])
+            var model = sizes
+            var long = 0
+            for (step, at) in [100, 5000, 10, 2400, 7000, 3333].enumerated() {
+                let before = flow.incrementalLongLayouts
+                try flow.replaceItemSizes(inSection: 0, start: at, removeCount: 1, with: [])
+                model.remove(at: at)
+                ds.counts = [model.count]
+                var u = BatchUpdate()
+                u.deleteItems([CVLayoutCore.IndexPath(section: 0, item: at)])
+                try v.performBatchUpdates(u, animation: nil)
+                try assertSameAsFresh(v, flow, s, [model], "\(name) step \(step): delete at \(at)")
+                if flow.incrementalLongLayouts > before { long += 1 }
+                // An insertion that puts the lines back in step now and then: short again.
+                try flow.replaceItemSizes(inSection: 0, start: at, removeCount: 0, with: [Size(width: 33, height: 44)])
+                model.insert(Size(width: 33, height: 44), at: at)
+                ds.counts = [model.count]
+                var w = BatchUpdate()
+                w.insertItems([CVLayoutCore.IndexPath(section: 0, item: at)])
+                try v.performBatchUpdates(w, animation: nil)
+                try assertSameAsFresh(v, flow, s, [model], "\(name) step \(step): insert at \(at)")
+            }
+            XCTAssertGreaterThanOrEqual(long, 3, name)
+            XCTAssertEqual(flow.incrementalLayouts, 12, name)
+        }
+    }
+
     func testClearingMeasuredSizesKeepsTheSizesUntilMeasuredAgain() throws {
         let flow = FlowLayout()
         try flow.configure {

@@ -176,6 +176,7 @@ extension FlowLayout {
                     incrementalLinesBroken += sec.body.linesBroken
                     incrementalOffsetNodes += sec.body.offsetNodesVisited
                     if sec.body.reindexedAll { incrementalFullReindexes += 1 }
+                    if sec.body.brokeLong { incrementalLongLayouts += 1 }
                 }
             } else {
                 sec.layOut(axis: st.axis, crossSize: st.crossSize)

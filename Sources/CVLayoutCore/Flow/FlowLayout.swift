@@ -103,6 +103,9 @@ open class FlowLayout: CollectionViewLayout {
     /// Those layouts that rebuilt the trees over every block of the section (the number of
     /// blocks changed: O(blocks)).
     var incrementalFullReindexes = 0
+    /// Those layouts that re-broke more than `FlowLineBlocks.longRegion` lines straight into
+    /// blocks (`FlowLineBlocks.relayOutLong`).
+    var incrementalLongLayouts = 0
     /// Bulk item sizes by section: the host's arrays, and the ones the layout made to hold
     /// measured sizes (`ownsSizes`). The one per-item size store.
     var bulkSizes: [Int: FlowBulkSizes] = [:]

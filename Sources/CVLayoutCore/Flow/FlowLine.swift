@@ -161,19 +161,40 @@ enum FlowLineBreaker {
     private static func breakLines<A: FlowAxisKind>(
         _ axis: A.Type, _ reader: inout FlowChunkReader<Size>, count n: Int, _ p: FlowBreakParams
     ) -> FlowLineBlocks {
+        var out = FlowLineBlocks()
+        var pos = FlowSum(p.bodyStart)
+        out.blocks = breakBlocks(A.self, &reader, from: 0, count: n, at: &pos, p) { _ in false }.blocks
+        out.offsets = FlowBlockOffsets(count: out.blocks.count)
+        out.lineSpacing = p.lineSpacing
+        out.index()
+        return out
+    }
+
+    /// Breaks items `start ..< n` into blocks of `FlowLineBlocks.lineTarget` lines, the first
+    /// line at `pos` (left past the last line: where a next line would start). Block origins are
+    /// absolute (their offset is 0), each line's `first` relative to its block's first item.
+    /// After each line that ends at item `e < n`, `stop(e)` says whether to stop there: the last
+    /// block is then the one that line ends (its statistics complete for the lines it has).
+    /// One linear pass (each line's items are read twice: breaking, then aligning, while they are
+    /// in cache); O(items + lines) time and memory.
+    @inline(__always)
+    static func breakBlocks<A: FlowAxisKind>(
+        _ axis: A.Type, _ reader: inout FlowChunkReader<Size>, from start: Int, count n: Int, at pos: inout FlowSum,
+        _ p: FlowBreakParams, stop: (Int) -> Bool
+    ) -> (blocks: ContiguousArray<FlowLineBlock>, end: Int) {
         let limit = p.limit
         let target = FlowLineBlocks.lineTarget
-        var out = FlowLineBlocks()
+        var out = ContiguousArray<FlowLineBlock>()
         // Each line's cross origins are written at once (its sizes still in cache) into a scratch
         // buffer the size of the block so far, copied out exactly sized when the block is full.
         var scratchCapacity = 4096
         var scratch = UnsafeMutablePointer<Double>.allocate(capacity: scratchCapacity)
         defer { scratch.deallocate() }
-        var pos = FlowSum(p.bodyStart)
         let spacing = p.lineSpacing
-        var i = 0
-        var win = reader.window(at: 0)
-        while i < n {
+        var i = start
+        var stopped = false
+        var win = reader.window(at: i)
+        while i < n && !stopped {
             let blockStart = i
             var blk = FlowLineBlock()
             pos = pos.normalized
@@ -196,19 +217,22 @@ enum FlowLineBreaker {
                 lines.append(FlowLine(first: i - blockStart, origin: origin, thickness: thick))
                 blk.noteLine(origin: origin, thickness: thick, isLast: end == n, spacing)
                 i = end
-                if i < n { pos.add(thick + spacing) }
+                if i < n {
+                    pos.add(thick + spacing)
+                    if stop(i) {
+                        stopped = true
+                        break
+                    }
+                }
             }
             let m = i - blockStart
             blk.itemCross = ContiguousArray(UnsafeBufferPointer(start: scratch, count: m))
             blk.lines = lines
             blk.maxItemCross = stats.maxItemCross
             blk.crossEnd = stats.crossEnd
-            out.blocks.append(blk)
+            out.append(blk)
         }
-        out.offsets = FlowBlockOffsets(count: out.blocks.count)
-        out.lineSpacing = p.lineSpacing
-        out.index()
-        return out
+        return (out, i)
     }
 }
 

@@ -149,6 +149,8 @@ struct FlowLineBlocks {
     /// Whether the last `relayOut` rebuilt the trees over every block (the number of blocks
     /// changed): the tests check that an ordinary edit does not.
     var reindexedAll = false
+    /// Whether the last `relayOut` re-broke more than `longRegion` lines (`relayOutLong`).
+    var brokeLong = false
 
     /// Builds the trees of the blocks' counts and summaries, then gathers the section's
     /// statistics. O(blocks).
@@ -293,6 +295,7 @@ struct FlowLineBlocks {
         var runs = e.runs
         linesBroken = 0
         reindexedAll = false
+        brokeLong = false
         let nodes0 = offsets.nodesVisited
         defer { offsetNodesVisited = offsets.nodesVisited - nodes0 }
         for r in runs {
@@ -366,13 +369,25 @@ struct FlowLineBlocks {
         var resync: (block: Int, line: Int)?
         var stats = FlowCrossStats()
         var win = reader.window(at: i)
+        // The old lines past the changed items, walked with the new lines: `old` is the first old
+        // line starting at or after the new line's first item (old numbering), so testing each
+        // new line for a resynchronisation is O(1) amortised instead of a search per line.
+        var old = OldLineCursor()
+        var broken = 0
         while i < newN {
+            if broken == FlowLineBlocks.longRegion {
+                // Far from resynchronising (it may never): from block bS on, break straight into
+                // blocks as a layout from scratch does.
+                relayOutLong(A.self, from: bS, d: d, newHi: newHi, &reader, newN: newN, p)
+                return true
+            }
             let first = i
             let (end, thick, used) = FlowLineBreaker.breakLine(
                 A.self, &reader, &win, from: i, count: newN, spacing: p.interitemSpacing, limit: limit)
             region.lines.append(FlowLine(first: first, origin: pos.value, thickness: thick))
             chain.append(pos)
             linesBroken += 1
+            broken += 1
             let at = region.itemCross.count
             region.itemCross.append(contentsOf: repeatElement(0, count: end - first))
             region.itemCross.withUnsafeMutableBufferPointer {
@@ -383,12 +398,9 @@ struct FlowLineBlocks {
             i = end
             guard i < newN else { break }
             pos.add(thick + spacing)
-            if i >= newHi {
-                let (bj, kj) = locate(item: i - d)
-                if itemStart(bj) + blocks[bj].lines[kj].first == i - d {
-                    resync = (bj, kj)
-                    break
-                }
+            if i >= newHi, let at = old.advance(to: i - d, in: self) {
+                resync = at
+                break
             }
         }
         // 2. The old lines after: the rest of the resynchronised line's block (and the next
@@ -433,6 +445,131 @@ struct FlowLineBlocks {
             index()
         }
         return true
+    }
+
+    /// Lines re-broken by `relayOut` before it stops collecting them into one region and breaks
+    /// the rest straight into blocks (`relayOutLong`): past this, the edit will likely re-break
+    /// many more lines (or every line to the section's end, when the new breaks never meet the
+    /// old ones: items of periodic widths, say), and the region's copies would cost more than
+    /// the lines (before it existed, such an edit took 2–3 times a layout from scratch).
+    static var longRegion: Int { 4 * lineTarget }
+
+    /// `relayOut` for an edit that re-breaks more than `longRegion` lines: the lines from block
+    /// `bS`'s first item on are broken again into new blocks (`FlowLineBreaker.breakBlocks`, the
+    /// code of a layout from scratch) until a new line starts where an old one did past the
+    /// changed items (the old lines from there on are kept, moved by a constant) or the section
+    /// ends. The blocks' trees are rebuilt. O(items and lines re-broken + blocks).
+    private mutating func relayOutLong<A: FlowAxisKind>(
+        _ axis: A.Type, from bS: Int, d: Int, newHi: Int, _ reader: inout FlowChunkReader<Size>, newN: Int,
+        _ p: FlowBreakParams
+    ) {
+        brokeLong = true
+        let firstItem = itemStart(bS)
+        var pos = blocks[bS].start + offsets.sum(bS)
+        var old = OldLineCursor()
+        var resync: (block: Int, line: Int)?
+        var (rebuilt, _) = FlowLineBreaker.breakBlocks(A.self, &reader, from: firstItem, count: newN, at: &pos, p) {
+            guard $0 >= newHi, let at = old.advance(to: $0 - d, in: self) else { return false }
+            resync = at
+            return true
+        }
+        for blk in rebuilt { linesBroken += blk.lines.count }
+        // The old blocks `bS ..< regionEnd` are replaced.
+        var regionEnd = blocks.count
+        if let r = resync {
+            regionEnd = r.block
+            if r.line > 0 {
+                // The rest of the resynchronised line's block: at the end of the last new block,
+                // or a block of its own when both together would pass twice the target.
+                regionEnd += 1
+                let rest = blocks[r.block].lines.count - r.line
+                let lastFirst = firstItem + rebuilt.dropLast().reduce(0) { $0 + $1.itemCross.count }
+                if rebuilt[rebuilt.count - 1].lines.count + rest <= 2 * FlowLineBlocks.lineTarget {
+                    appendOldLines(
+                        A.self, of: r.block, from: r.line, to: &rebuilt[rebuilt.count - 1], firstItem: lastFirst,
+                        itemShift: d, &pos, &reader, count: newN, p.lineSpacing)
+                } else {
+                    var blk = FlowLineBlock()
+                    pos = pos.normalized
+                    blk.start = pos
+                    let restFirst = itemStart(r.block) + blocks[r.block].lines[r.line].first + d
+                    appendOldLines(
+                        A.self, of: r.block, from: r.line, to: &blk, firstItem: restFirst, itemShift: d, &pos, &reader,
+                        count: newN, p.lineSpacing)
+                    rebuilt.append(blk)
+                }
+            }
+        }
+        var shift = FlowSum()
+        if regionEnd < blocks.count {
+            shift = pos - (blocks[regionEnd].start + offsets.sum(regionEnd))
+        }
+        blocks.replaceSubrange(bS..<regionEnd, with: rebuilt)
+        offsets.splice(bS..<regionEnd, zeros: rebuilt.count, thenShift: shift)  // O(blocks)
+        lineSpacing = p.lineSpacing
+        reindexedAll = true
+        index()
+    }
+
+    /// Appends lines `k...` of old block `b` to `blk` (whose first item is `firstItem`), their
+    /// items moved by `itemShift`, their origins the sum `pos` carried on line after line, with
+    /// their statistics. O(lines and items appended).
+    private func appendOldLines<A: FlowAxisKind>(
+        _ axis: A.Type, of b: Int, from k: Int, to blk: inout FlowLineBlock, firstItem: Int, itemShift: Int,
+        _ pos: inout FlowSum, _ reader: inout FlowChunkReader<Size>, count n: Int, _ spacing: Double
+    ) {
+        let old = blocks[b]
+        let base = itemStart(b) + itemShift
+        let itemLo = old.lines[k].first
+        for j in k..<old.lines.count {
+            let l = old.lines[j]
+            let end = j + 1 < old.lines.count ? base + old.lines[j + 1].first : base + old.itemCross.count
+            blk.appendLine(
+                first: base + l.first - firstItem, origin: pos.value, thickness: l.thickness, isLast: end == n, spacing)
+            if end < n { pos.add(l.thickness + spacing) }
+        }
+        blk.itemCross.reserveCapacity(blk.itemCross.count + old.itemCross.count - itemLo)
+        for i in itemLo..<old.itemCross.count {
+            let x = old.itemCross[i]
+            blk.itemCross.append(x)
+            blk.noteItem(cross: x, width: A.cross(reader(base + i)))
+        }
+    }
+
+    /// A position among the old lines that only moves forward: where `relayOut` looks for an
+    /// old line starting at a new line's first item.
+    private struct OldLineCursor {
+        var block = -1
+        var line = 0
+        /// Index (in the section) of `block`'s first item.
+        var base = 0
+        var exhausted = false
+
+        /// The old line that starts at item `item` (old numbering), if one does. `item` never
+        /// decreases from one call to the next. The first call locates it, O(log lines); each
+        /// later call costs O(1 + old lines passed).
+        mutating func advance(to item: Int, in lines: FlowLineBlocks) -> (block: Int, line: Int)? {
+            if exhausted { return nil }
+            if block < 0 {
+                (block, line) = lines.locate(item: item)
+                base = lines.itemStart(block)
+            }
+            while true {
+                let start = base + lines.blocks[block].lines[line].first
+                if start == item { return (block, line) }
+                if start > item { return nil }
+                if line + 1 < lines.blocks[block].lines.count {
+                    line += 1
+                } else if block + 1 < lines.blocks.count {
+                    base += lines.blocks[block].itemCross.count
+                    block += 1
+                    line = 0
+                } else {
+                    exhausted = true
+                    return nil
+                }
+            }
+        }
     }
 
     /// Appends lines `range` of block `b` (and their items' cross origins) to `region`, their

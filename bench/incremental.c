@@ -1,11 +1,11 @@
 /*
 ** Incremental changes vs a full prepare (issue 14): at 10^6 items in ONE section and at 1000
 ** sections x 1000 items, each change below is timed against a full prepare measured in the same
-** run (median of ROUNDS): one size changed, one item appended, one inserted at 0, one deleted in
-** the middle, one moved from a quarter to three quarters of the section (sizes edited in place
-** with cvl_flow_layout_replace_item_sizes, then the batch update), and at 10^6 an apply_snapshot
-** that moves one identifier. The target is <= 1 % of a
-** full prepare. Not a test: numbers depend on the machine. Build and run: make bench.
+** run (the median and the slowest of ROUNDS): one size changed, one item appended, one inserted
+** at 0, one deleted in the middle, one moved from a quarter to three quarters of the section
+** (sizes edited in place with cvl_flow_layout_replace_item_sizes, then the batch update), and at
+** 10^6 an apply_snapshot that moves one identifier. The target is <= 1 % of a full prepare. Not
+** a test: numbers depend on the machine. Build and run: make bench.
 */
 #define _POSIX_C_SOURCE 199309L
 #include <stdint.h>
@@ -39,6 +39,18 @@ static int cmp(const void *a, const void *b) {
 static double median(double *v, int n) {
     qsort(v, (size_t)n, sizeof *v, cmp);
     return v[n / 2];
+}
+
+/* The median and the slowest of ROUNDS timings (the median hides an edit whose lines never
+** agree with the old ones again: every line after it is laid out again). */
+typedef struct timing {
+    double median, worst;
+} timing;
+static timing summary(double *v) {
+    timing t;
+    t.median = median(v, ROUNDS);
+    t.worst = v[ROUNDS - 1];
+    return t;
 }
 
 static int64_t g_sections, g_items[1000];
@@ -116,7 +128,7 @@ static double full_prepare(int64_t sections, int64_t per) {
 /* One change in `section`: kind 0 = one size changed at the middle, 1 = append, 2 = insert at
 ** 0, 3 = delete in the middle, 4 = move from n/4 to 3n/4 (its size deleted there, inserted here);
 ** sizes edited in place, then the batch update, then the layout. */
-static double change(bench *b, int64_t section, int kind) {
+static timing change(bench *b, int64_t section, int kind) {
     double t[ROUNDS], t0;
     cvl_size size, one = {33, 44};
     cvl_update_item up;
@@ -153,12 +165,13 @@ static double change(bench *b, int64_t section, int kind) {
         CHECK(cvl_view_content_size(b->view, &size));
         t[r] = now_ms() - t0;
     }
-    return median(t, ROUNDS);
+    return summary(t);
 }
 
-static void row(const char *what, double ms, double full) {
-    double pct = 100.0 * ms / full;
-    printf("| %s | %.3f | %.1f %% | %s |\n", what, ms, pct, pct <= 1.0 ? "met" : "not met");
+static void row(const char *what, timing ms, double full) {
+    double pct = 100.0 * ms.median / full, worst = 100.0 * ms.worst / full;
+    printf("| %s | %.3f | %.1f %% | %.3f | %.1f %% | %s |\n", what, ms.median, pct, ms.worst, worst,
+           pct <= 1.0 ? (worst <= 1.0 ? "met" : "met by the median") : "not met");
 }
 
 static void run(int64_t sections, int64_t per) {
@@ -170,8 +183,10 @@ static void run(int64_t sections, int64_t per) {
     int k;
     printf("\n### %lld section%s x %lld items, %s sizes\n\n", (long long)sections, sections == 1 ? "" : "s",
            (long long)per, g_size_names[g_sizes]);
-    printf("| change | ms (median of %d) | of a full prepare | target <= 1 %% |\n|---|---|---|---|\n", ROUNDS);
-    printf("| full prepare | %.3f | 100 %% | |\n", full);
+    printf("| change | ms (median of %d) | of a full prepare | ms (slowest) | of a full prepare | target <= 1 %% |\n"
+           "|---|---|---|---|---|---|\n",
+           ROUNDS);
+    printf("| full prepare | %.3f | 100 %% | | | |\n", full);
     CHECK(cvl_view_content_size(b.view, &first));
     for (k = 0; k < 5; k++) row(names[k], change(&b, sections / 2, k), full);
     if (sections == 1 && g_sizes == 0) {
@@ -195,7 +210,7 @@ static void run(int64_t sections, int64_t per) {
             CHECK(cvl_view_content_size(b.view, &size));
             t[r] = now_ms() - t0;
         }
-        row("apply_snapshot: one identifier moved", median(t, ROUNDS), full);
+        row("apply_snapshot: one identifier moved", summary(t), full);
         for (r = 0; r < ROUNDS; r++) {
             size_t count = 0;
             cvl_update_item out[4];
@@ -206,7 +221,7 @@ static void run(int64_t sections, int64_t per) {
             CHECK(cvl_view_diff_snapshot(b.view, &sec, 1, NULL, 0, out, 4, &count));
             t[r] = now_ms() - t0;
         }
-        row("diff_snapshot alone (one identifier moved)", median(t, ROUNDS), full);
+        row("diff_snapshot alone (one identifier moved)", summary(t), full);
         free(ids);
         free(moved);
     }

@@ -100,7 +100,12 @@ func guarded(_ body: () throws -> Void) -> Int32 {
 /// Calls a C callback and converts its status into a Swift error naming `what`.
 @inline(__always)
 func callC(_ what: @autoclosure () -> String, _ call: () -> Int32) throws {
-    let ts = threadState
+    try callC(on: threadState, what(), call)
+}
+
+/// `callC` with this thread's state `ts` already at hand (loops of callbacks look it up once).
+@inline(__always)
+func callC(on ts: ThreadState, _ what: @autoclosure () -> String, _ call: () -> Int32) throws {
     ts.callbackDepth += 1
     let status = call()
     ts.callbackDepth -= 1
@@ -109,5 +114,5 @@ func callC(_ what: @autoclosure () -> String, _ call: () -> Int32) throws {
         ts.callbackMessage = nil
         throw LayoutError.callback("\(what()) callback failed with status \(status)\(detail)")
     }
-    ts.callbackMessage = nil
+    if ts.callbackMessage != nil { ts.callbackMessage = nil }
 }

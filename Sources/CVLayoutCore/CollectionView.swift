@@ -112,8 +112,7 @@ public final class CollectionView {
         }
         var out = [Int](); out.reserveCapacity(n)
         var total = 0
-        for s in 0..<n {
-            let c = try ds.numberOfItems(inSection: s)
+        try ds.numberOfItems(inSections: n) { s, c in
             guard c >= 0 else {
                 throw LayoutError.callback("number_of_items returned \(c) for section \(s), a negative count")
             }

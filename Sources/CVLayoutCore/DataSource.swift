@@ -10,6 +10,17 @@ public protocol CollectionViewDataSource: AnyObject {
     func numberOfSections() throws -> Int
     /// `collectionView:numberOfItemsInSection:`.
     func numberOfItems(inSection section: Int) throws -> Int
+    /// The counts of sections `0 ..< n` in order, each handed to `check` as soon as it is known
+    /// (a throw from `check` or from the source stops the calls there). The default asks
+    /// `numberOfItems(inSection:)` section after section; a source may do the same work with
+    /// less per-section overhead (the C data source sets up its callback environment once).
+    func numberOfItems(inSections n: Int, check: (_ section: Int, _ count: Int) throws -> Void) throws
+}
+
+extension CollectionViewDataSource {
+    public func numberOfItems(inSections n: Int, check: (_ section: Int, _ count: Int) throws -> Void) throws {
+        for s in 0..<n { try check(s, try numberOfItems(inSection: s)) }
+    }
 }
 
 /// A data source over a fixed array of counts: for tests, the demo and Swift callers.

@@ -308,6 +308,21 @@ final class BatchUpdateTests: XCTestCase {
         ) { u in
             u.insertSections([0]); u.moveItem(from: ip(0, 0), to: ip(1, 2))
         }
+        // The same inserted section, and a move from old section 0 (new 1) to old section 1 (new
+        // 2): new section 1 holds 3 − 1 = 2 (right), new section 2 should hold 2 + 1 = 3, not 4.
+        // Its delete, insert and reload count as 2 inserted and 2 deleted.
+        assertFails(
+            .inconsistentUpdate,
+            "Invalid update: invalid number of items in section 2.  The number of items contained in an existing "
+                + "section after the update (4) must be equal to the number of items contained in that section before "
+                + "the update (2), plus or minus the number of items inserted or deleted from that section (2 "
+                + "inserted, 2 deleted) and plus or minus the number of items moved into or out of that "
+                + "section (1 moved in, 0 moved out).",
+            old: [3, 2], new: [0, 2, 4]
+        ) { u in
+            u.insertSections([0]); u.moveItem(from: ip(0, 0), to: ip(2, 0))
+            u.deleteItems([ip(1, 1)]); u.insertItems([ip(2, 1)]); u.reloadItems([ip(1, 0)])
+        }
         // The section count: a reloaded section is one inserted and one deleted section.
         assertFails(
             .inconsistentUpdate,

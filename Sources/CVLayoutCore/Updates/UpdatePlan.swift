@@ -96,15 +96,8 @@ public struct UpdatePlan: Sendable {
             throw LayoutError(.internal, "the section requests passed every check but have no mapping")
         }
         try v.checkItemCounts(
-            oldCounts: oldCounts, newCounts: newCounts,
-            oldSection: { t in
-                let s = sections.newToOld[t]
-                return s >= 0 && !sections.reloadedAfter.contains(t) ? s : nil
-            },
-            newSection: { s in
-                guard s >= 0, s < sections.oldToNew.count, sections.oldToNew[s] >= 0 else { return nil }
-                return sections.oldToNew[s]
-            })
+            oldCounts: oldCounts, newCounts: newCounts, newToOld: sections.newToOld, oldToNew: sections.oldToNew,
+            reloadedAfter: sections.reloadedAfter)
         let items = ItemStage(validation: v, sections: sections)
         var plan = UpdatePlan(oldCounts: oldCounts, newCounts: newCounts, sections: sections, items: items)
         plan.updateItems = plan.buildUpdateItems(v)
@@ -349,19 +342,26 @@ private struct SectionStage {
         guard removed.count == del.count + sources.count, fixed.count == ins.count + destinations.count,
             Set(rel).isDisjoint(with: removed)
         else { return nil }
-        var o2n = [Int](repeating: -1, count: oldCount)
-        var n2o = [Int](repeating: -1, count: newCount)
-        for m in moves { o2n[m.from] = m.to; n2o[m.to] = m.from }
-        // Survivors fill the places not taken by inserts and move destinations, in order.
-        var t = 0, fi = 0, ri = 0
-        for s in 0..<oldCount {
-            if ri < removed.count, removed[ri] == s { ri += 1; continue }
-            while fi < fixed.count, fixed[fi] == t { fi += 1; t += 1 }
-            guard t < newCount else { return nil }
-            o2n[s] = t; n2o[t] = s
-            t += 1
+        if removed.isEmpty && fixed.isEmpty {
+            // No section inserted, deleted or moved (newCount == oldCount): every section stays.
+            oldToNew = Array(0..<oldCount)
+            newToOld = oldToNew
+        } else {
+            var o2n = [Int](repeating: -1, count: oldCount)
+            var n2o = [Int](repeating: -1, count: newCount)
+            for m in moves { o2n[m.from] = m.to; n2o[m.to] = m.from }
+            // Survivors fill the places not taken by inserts and move destinations, in order.
+            var t = 0, fi = 0, ri = 0
+            for s in 0..<oldCount {
+                if ri < removed.count, removed[ri] == s { ri += 1; continue }
+                while fi < fixed.count, fixed[fi] == t { fi += 1; t += 1 }
+                guard t < newCount else { return nil }
+                o2n[s] = t; n2o[t] = s
+                t += 1
+            }
+            oldToNew = o2n; newToOld = n2o
         }
-        oldToNew = o2n; newToOld = n2o
+        let o2n = oldToNew
         deleted = Set(del); inserted = Set(ins); reloaded = Set(rel)
         reloadedAfter = Set(rel.map { o2n[$0] })
     }

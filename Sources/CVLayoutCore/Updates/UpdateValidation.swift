@@ -293,41 +293,44 @@ struct UpdateValidation {
     /// holds `before + inserted − deleted + moved in − moved out` items. Reloads count once on each
     /// side; a move between the old and new index of one section counts neither in nor out.
     /// - Parameters:
-    ///   - oldSection: the old index of new section `t`, nil when it is inserted or reloaded.
-    ///   - newSection: the new index of old section `s`, nil when it is deleted.
+    ///   - newToOld: the old index of each new section, -1 when it is inserted.
+    ///   - oldToNew: the new index of each old section, -1 when it is deleted.
+    ///   - reloadedAfter: new indexes of reloaded sections (not checked).
+    /// - Complexity: O(sections + requests); O(requests) more to word the error.
     func checkItemCounts(
-        oldCounts: [Int], newCounts: [Int], oldSection: (Int) -> Int?, newSection: (Int) -> Int?
+        oldCounts: [Int], newCounts: [Int], newToOld: [Int], oldToNew: [Int], reloadedAfter: Set<Int>
     ) throws {
-        // Tallies by section in arrays (new sections for inserts and moves in, old ones for
-        // deletes and moves out): the pass over every section below indexes, never hashes.
-        // Sections outside the counts are never looked up (as with a dictionary).
-        var inserted = [Int](repeating: 0, count: newCounts.count), movedIn = inserted
-        var deleted = [Int](repeating: 0, count: oldCounts.count), movedOut = deleted
-        func tally(_ a: inout [Int], _ s: Int) { if s >= 0 && s < a.count { a[s] += 1 } }
-        for p in inserts { tally(&inserted, p.section) }
-        for p in deletes { tally(&deleted, p.section) }
-        for p in reloads {
-            tally(&deleted, p.section)
-            if let t = newSection(p.section) { tally(&inserted, t) }
-        }
+        // The net change each request makes to its new section, in one array indexed by new
+        // section: the pass over every section below compares, never hashes; the four tallies
+        // of UIKit's message are counted only for a section that fails. Sections outside the
+        // counts are never looked up.
+        func newSection(_ s: Int) -> Int { s >= 0 && s < oldToNew.count ? oldToNew[s] : -1 }
+        var delta = [Int](repeating: 0, count: newCounts.count)
+        func add(_ t: Int, _ x: Int) { if t >= 0 && t < delta.count { delta[t] += x } }
+        for p in inserts { add(p.section, 1) }
+        for p in deletes { add(newSection(p.section), -1) }
+        // A reload deletes and inserts in its own section: no net change.
         for m in itemMoves where newSection(m.from.section) != m.to.section {
-            tally(&movedOut, m.from.section)
-            tally(&movedIn, m.to.section)
+            add(newSection(m.from.section), -1)
+            add(m.to.section, 1)
         }
         for t in 0..<newCounts.count {
-            guard let s = oldSection(t), s >= 0, s < oldCounts.count else { continue }
-            let (i, d, mi, mo) = (inserted[t], deleted[s], movedIn[t], movedOut[s])
+            let s = newToOld[t]
+            guard s >= 0, s < oldCounts.count else { continue }
             // Every term is at most 2^40 or an array size: no overflow.
-            guard newCounts[t] == oldCounts[s] + i - d + mi - mo else {
-                throw Self.inconsistent(
-                    "Invalid update: invalid number of items in section \(t).  The number of items contained in an "
-                        + "existing section after the update (\(newCounts[t])) must be equal to the number of items "
-                        + "contained in that section before the update (\(oldCounts[s])), plus or minus the number "
-                        + "of items inserted or deleted from that section (\(i) inserted, \(d) deleted) and "
-                        + "plus or minus the number of items moved into or out of that section (\(mi) "
-                        + "moved in, \(mo) moved out)."
-                )
-            }
+            guard newCounts[t] != oldCounts[s] + delta[t], !reloadedAfter.contains(t) else { continue }
+            let i = inserts.count { $0.section == t } + reloads.count { newSection($0.section) == t }
+            let d = deletes.count { $0.section == s } + reloads.count { $0.section == s }
+            let moved = itemMoves.filter { newSection($0.from.section) != $0.to.section }
+            let mi = moved.count { $0.to.section == t }, mo = moved.count { $0.from.section == s }
+            throw Self.inconsistent(
+                "Invalid update: invalid number of items in section \(t).  The number of items contained in an "
+                    + "existing section after the update (\(newCounts[t])) must be equal to the number of items "
+                    + "contained in that section before the update (\(oldCounts[s])), plus or minus the number "
+                    + "of items inserted or deleted from that section (\(i) inserted, \(d) deleted) and "
+                    + "plus or minus the number of items moved into or out of that section (\(mi) "
+                    + "moved in, \(mo) moved out)."
+            )
         }
     }
 }

@@ -52,32 +52,34 @@ public struct FlowConfiguration: Equatable, Sendable {
         let limit = FlowLayout.maxMagnitude
         guard FlowLayout.isValidSize(itemSize) else {
             throw LayoutError.invalid(
-                "itemSize \(itemSize.width)x\(itemSize.height) must be finite, non-negative "
+                "item_size \(itemSize.width)x\(itemSize.height) must be finite, non-negative "
                     + "and at most \(limit)")
         }
         guard FlowLayout.isValidSize(estimatedItemSize) else {
             throw LayoutError.invalid(
-                "estimatedItemSize \(estimatedItemSize.width)x\(estimatedItemSize.height) must be finite, "
+                "estimated_item_size \(estimatedItemSize.width)x\(estimatedItemSize.height) must be finite, "
                     + "non-negative and at most \(limit)")
         }
         guard FlowLayout.isValidOffset(minimumLineSpacing) else {
             throw LayoutError.invalid(
-                "minimumLineSpacing \(minimumLineSpacing) must be finite and at most \(limit) "
+                "minimum_line_spacing \(minimumLineSpacing) must be finite and at most \(limit) "
                     + "in magnitude")
         }
         guard FlowLayout.isValidExtent(minimumInteritemSpacing) else {
             throw LayoutError.invalid(
-                "minimumInteritemSpacing \(minimumInteritemSpacing) must be finite, "
+                "minimum_interitem_spacing \(minimumInteritemSpacing) must be finite, "
                     + "non-negative and at most \(limit)")
         }
         guard FlowLayout.isValidInsets(sectionInset) else {
             let i = sectionInset
             throw LayoutError.invalid(
-                "sectionInset (\(i.top), \(i.left), \(i.bottom), \(i.right)) must be finite "
+                "section_inset (\(i.top), \(i.left), \(i.bottom), \(i.right)) must be finite "
                     + "and at most \(limit) in magnitude")
         }
         let axis = FlowAxis(scrollDirection)
-        for (name, s) in [("headerReferenceSize", headerReferenceSize), ("footerReferenceSize", footerReferenceSize)]
+        for (name, s) in [
+            ("header_reference_size", headerReferenceSize), ("footer_reference_size", footerReferenceSize),
+        ]
         where !FlowLayout.isValidReferenceSize(s, axis) {
             throw LayoutError.invalid(
                 "\(name) \(s.width)x\(s.height) must be finite, non-negative and at most "

@@ -58,7 +58,7 @@ public final class CircleLayout: CollectionViewLayout {
     public func setItemSize(_ size: Size) throws {
         guard size.isValidExtent else {
             throw LayoutError.invalid(
-                "CircleLayout item size \(size.width)x\(size.height) must be finite and non-negative")
+                "CircleLayout item_size \(size.width)x\(size.height) must be finite and non-negative")
         }
         itemSize = size
         collectionView?.invalidateLayout(.layoutAttributes)

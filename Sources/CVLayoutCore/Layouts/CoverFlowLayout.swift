@@ -82,12 +82,12 @@ open class CoverFlowLayout: FlowLayout {
         public func validate() throws {
             for (name, v, ok) in [
                 ("activeDistance", activeDistance, activeDistance > 0),
-                ("translateDistance", translateDistance, translateDistance > 0),
-                ("zoomFactor", zoomFactor, zoomFactor >= 0),
-                ("flowOffset", flowOffset, true),
-                ("inactiveGreyValue", inactiveGreyValue, inactiveGreyValue >= 0 && inactiveGreyValue <= 1),
-                ("maximumAngle", maximumAngle, maximumAngle >= 0 && maximumAngle <= Double.pi / 2),
-                ("perspectiveFactor", perspectiveFactor, perspectiveFactor > 0),
+                ("translate_distance", translateDistance, translateDistance > 0),
+                ("zoom_factor", zoomFactor, zoomFactor >= 0),
+                ("flow_offset", flowOffset, true),
+                ("inactive_grey_value", inactiveGreyValue, inactiveGreyValue >= 0 && inactiveGreyValue <= 1),
+                ("maximum_angle", maximumAngle, maximumAngle >= 0 && maximumAngle <= Double.pi / 2),
+                ("perspective_factor", perspectiveFactor, perspectiveFactor > 0),
             ]
             where !(v.isFinite && ok && abs(v) <= FlowLayout.maxMagnitude) {
                 throw LayoutError.invalid("cover flow \(name) \(v) is out of range")

@@ -84,10 +84,10 @@ public final class GridLayout: CollectionViewLayout {
                 throw LayoutError.invalid("GridLayout columns \(columns) must be 1 ... \(GridLayout.maxColumns)")
             }
             let values: [(String, Double)] = [
-                ("itemHeight", itemHeight), ("itemAspect", itemAspect), ("interitemSpacing", interitemSpacing),
-                ("intergroupSpacing", intergroupSpacing), ("contentInsets.top", contentInsets.top),
-                ("contentInsets.left", contentInsets.left), ("contentInsets.bottom", contentInsets.bottom),
-                ("contentInsets.right", contentInsets.right), ("headerHeight", headerHeight),
+                ("item_height", itemHeight), ("item_aspect", itemAspect), ("interitem_spacing", interitemSpacing),
+                ("intergroup_spacing", intergroupSpacing), ("content_insets.top", contentInsets.top),
+                ("content_insets.left", contentInsets.left), ("content_insets.bottom", contentInsets.bottom),
+                ("content_insets.right", contentInsets.right), ("header_height", headerHeight),
             ]
             for (name, v) in values where !(v.isFinite && v >= 0 && v <= FlowLayout.maxMagnitude) {
                 throw LayoutError.invalid(

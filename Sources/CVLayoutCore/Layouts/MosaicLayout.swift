@@ -87,10 +87,10 @@ public final class MosaicLayout: CollectionViewLayout {
         ///   NaN or infinite.
         public func validate() throws {
             let fields: [(String, Double?)] = [
-                ("padding", padding), ("columnWidth", columnWidth),
-                ("rowHeight", rowHeight), ("largeCellWidth", largeCellWidth),
-                ("largeCellHeight", largeCellHeight),
-                ("mediumCellHeight", mediumCellHeight),
+                ("padding", padding), ("column_width", columnWidth),
+                ("row_height", rowHeight), ("large_cell_width", largeCellWidth),
+                ("large_cell_height", largeCellHeight),
+                ("medium_cell_height", mediumCellHeight),
             ]
             for (name, v) in fields {
                 if let v, !(v.isFinite && v >= 0) {

@@ -65,27 +65,27 @@ public final class StackLayout: CollectionViewLayout {
         public func validate() throws {
             let bound = FlowLayout.maxMagnitude
             let sizes: [(String, Double)] = [
-                ("itemSize.width", itemSize.width), ("itemSize.height", itemSize.height), ("offset", offset),
-                ("contentInsets.top", contentInsets.top), ("contentInsets.left", contentInsets.left),
-                ("contentInsets.bottom", contentInsets.bottom), ("contentInsets.right", contentInsets.right),
+                ("item_size.width", itemSize.width), ("item_size.height", itemSize.height), ("offset", offset),
+                ("content_insets.top", contentInsets.top), ("content_insets.left", contentInsets.left),
+                ("content_insets.bottom", contentInsets.bottom), ("content_insets.right", contentInsets.right),
             ]
             for (name, v) in sizes where !(v.isFinite && v >= 0 && v <= bound) {
                 throw LayoutError.invalid("StackLayout \(name) \(v) must be finite, >= 0 and <= \(bound)")
             }
             guard visibleCount >= 1, visibleCount <= StackLayout.maxVisibleCount else {
                 throw LayoutError.invalid(
-                    "StackLayout visibleCount \(visibleCount) must be 1 ... \(StackLayout.maxVisibleCount)")
+                    "StackLayout visible_count \(visibleCount) must be 1 ... \(StackLayout.maxVisibleCount)")
             }
             guard scaleStep.isFinite, scaleStep >= 0 else {
-                throw LayoutError.invalid("StackLayout scaleStep \(scaleStep) must be finite and >= 0")
+                throw LayoutError.invalid("StackLayout scale_step \(scaleStep) must be finite and >= 0")
             }
             guard 1 - Double(visibleCount - 1) * scaleStep > 0 else {
                 throw LayoutError.invalid(
-                    "StackLayout scaleStep \(scaleStep) must leave the last shown card a scale > 0: "
-                        + "1 - (visibleCount - 1) * scaleStep = \(1 - Double(visibleCount - 1) * scaleStep)")
+                    "StackLayout scale_step \(scaleStep) must leave the last shown card a scale > 0: "
+                        + "1 - (visible_count - 1) * scale_step = \(1 - Double(visibleCount - 1) * scaleStep)")
             }
             guard alphaStep >= 0, alphaStep <= 1 else {
-                throw LayoutError.invalid("StackLayout alphaStep \(alphaStep) must be 0 ... 1")
+                throw LayoutError.invalid("StackLayout alpha_step \(alphaStep) must be 0 ... 1")
             }
         }
     }

@@ -68,7 +68,7 @@ public final class TreeLayout: CollectionViewLayout {
         public func validate() throws {
             guard itemSize.isValidExtent else {
                 throw LayoutError.invalid(
-                    "TreeLayout item size \(itemSize.width)x\(itemSize.height) must be finite and non-negative")
+                    "TreeLayout item_size \(itemSize.width)x\(itemSize.height) must be finite and non-negative")
             }
             let e = insets
             guard e.isFinite, e.top >= 0, e.left >= 0, e.bottom >= 0, e.right >= 0 else {

@@ -69,12 +69,12 @@ public final class WaterfallLayout: FlowLayout {
         public func validate() throws {
             guard columnCount >= 1, columnCount <= WaterfallLayout.maxColumns else {
                 throw LayoutError.invalid(
-                    "WaterfallLayout columnCount \(columnCount) must be 1 ... \(WaterfallLayout.maxColumns)")
+                    "WaterfallLayout column_count \(columnCount) must be 1 ... \(WaterfallLayout.maxColumns)")
             }
             let m = minimumColumnWidth
             guard m.isFinite, m >= 0, m <= FlowLayout.maxMagnitude else {
                 throw LayoutError.invalid(
-                    "WaterfallLayout minimumColumnWidth \(m) must be finite, >= 0 and <= \(FlowLayout.maxMagnitude)")
+                    "WaterfallLayout minimum_column_width \(m) must be finite, >= 0 and <= \(FlowLayout.maxMagnitude)")
             }
         }
     }

@@ -471,20 +471,20 @@ final class FlowLayoutTests: XCTestCase {
     }
 
     /// A bad value is reported when it is set (not at the next query), and nothing of the
-    /// configuration changes: all or nothing.
+    /// configuration changes: all or nothing. The message names the field as the header spells it.
     func testInvalidConfigurationIsRejectedAtOnce() throws {
         let f = FlowLayout()
         let cv = try CollectionView(dataSource: StaticDataSource([1]), layout: f)
         try cv.layoutIfNeeded()
         let bad: [(String, (inout FlowConfiguration) -> Void)] = [
-            ("itemSize", { $0.itemSize = Size(width: .infinity, height: 1) }),
-            ("itemSize", { $0.itemSize = Size(width: -1, height: 1) }),
-            ("minimumLineSpacing", { $0.minimumLineSpacing = .nan }),
-            ("minimumLineSpacing", { $0.minimumLineSpacing = -2e12 }),
-            ("minimumInteritemSpacing", { $0.minimumInteritemSpacing = -1 }),
-            ("sectionInset", { $0.sectionInset = EdgeInsets(top: .nan, left: 0, bottom: 0, right: 0) }),
-            ("headerReferenceSize", { $0.headerReferenceSize = Size(width: 0, height: 2e12) }),
-            ("footerReferenceSize", { $0.footerReferenceSize = Size(width: -1, height: 10) }),
+            ("item_size", { $0.itemSize = Size(width: .infinity, height: 1) }),
+            ("item_size", { $0.itemSize = Size(width: -1, height: 1) }),
+            ("minimum_line_spacing", { $0.minimumLineSpacing = .nan }),
+            ("minimum_line_spacing", { $0.minimumLineSpacing = -2e12 }),
+            ("minimum_interitem_spacing", { $0.minimumInteritemSpacing = -1 }),
+            ("section_inset", { $0.sectionInset = EdgeInsets(top: .nan, left: 0, bottom: 0, right: 0) }),
+            ("header_reference_size", { $0.headerReferenceSize = Size(width: 0, height: 2e12) }),
+            ("footer_reference_size", { $0.footerReferenceSize = Size(width: -1, height: 10) }),
         ]
         for (name, change) in bad {
             XCTAssertThrowsError(

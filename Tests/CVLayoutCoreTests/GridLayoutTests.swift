@@ -250,13 +250,13 @@ final class GridLayoutTests: XCTestCase {
         let before = l.configuration, frameBefore = try frame(l, 0, 4)
         let bad: [(String, (inout GridLayout.Configuration) -> Void)] = [
             ("columns", { $0.columns = 0 }), ("columns", { $0.columns = -1 }),
-            ("columns", { $0.columns = GridLayout.maxColumns + 1 }), ("itemHeight", { $0.itemHeight = -1 }),
-            ("itemHeight", { $0.itemHeight = .nan }), ("itemAspect", { $0.itemAspect = .infinity }),
-            ("itemAspect", { $0.itemAspect = 2e12 }), ("interitemSpacing", { $0.interitemSpacing = -0.5 }),
-            ("intergroupSpacing", { $0.intergroupSpacing = .nan }),
-            ("contentInsets.top", { $0.contentInsets.top = -1 }),
-            ("contentInsets.right", { $0.contentInsets.right = .infinity }),
-            ("headerHeight", { $0.headerHeight = -.infinity }),
+            ("columns", { $0.columns = GridLayout.maxColumns + 1 }), ("item_height", { $0.itemHeight = -1 }),
+            ("item_height", { $0.itemHeight = .nan }), ("item_aspect", { $0.itemAspect = .infinity }),
+            ("item_aspect", { $0.itemAspect = 2e12 }), ("interitem_spacing", { $0.interitemSpacing = -0.5 }),
+            ("intergroup_spacing", { $0.intergroupSpacing = .nan }),
+            ("content_insets.top", { $0.contentInsets.top = -1 }),
+            ("content_insets.right", { $0.contentInsets.right = .infinity }),
+            ("header_height", { $0.headerHeight = -.infinity }),
         ]
         for (name, change) in bad {
             var c = before

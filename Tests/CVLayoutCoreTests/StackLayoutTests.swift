@@ -228,23 +228,23 @@ final class StackLayoutTests: XCTestCase {
         let cv = try makeCV([5], l, 390)
         let before = l.configuration, frameBefore = try item(l, 0, 2).frame
         let bad: [(String, (inout StackLayout.Configuration) -> Void)] = [
-            ("itemSize.width", { $0.itemSize.width = -1 }), ("itemSize.height", { $0.itemSize.height = .nan }),
-            ("itemSize.height", { $0.itemSize.height = 2e12 }),
-            ("visibleCount", { $0.visibleCount = 0 }), ("visibleCount", { $0.visibleCount = -3 }),
-            ("visibleCount", { $0.visibleCount = StackLayout.maxVisibleCount + 1 }),
+            ("item_size.width", { $0.itemSize.width = -1 }), ("item_size.height", { $0.itemSize.height = .nan }),
+            ("item_size.height", { $0.itemSize.height = 2e12 }),
+            ("visible_count", { $0.visibleCount = 0 }), ("visible_count", { $0.visibleCount = -3 }),
+            ("visible_count", { $0.visibleCount = StackLayout.maxVisibleCount + 1 }),
             ("offset", { $0.offset = -0.5 }), ("offset", { $0.offset = .infinity }),
-            ("scaleStep", { $0.scaleStep = -0.01 }), ("scaleStep", { $0.scaleStep = .nan }),
-            ("scaleStep", { $0.scaleStep = 0.5 }),  // 1 − 2 · 0.5 = 0 for the third card
+            ("scale_step", { $0.scaleStep = -0.01 }), ("scale_step", { $0.scaleStep = .nan }),
+            ("scale_step", { $0.scaleStep = 0.5 }),  // 1 − 2 · 0.5 = 0 for the third card
             (
-                "scaleStep",
+                "scale_step",
                 {
                     $0.visibleCount = 11; $0.scaleStep = 0.1
                 }
             ),  // 1 − 10 · 0.1 = 0
-            ("alphaStep", { $0.alphaStep = -0.1 }), ("alphaStep", { $0.alphaStep = 1.5 }),
-            ("alphaStep", { $0.alphaStep = .nan }),
-            ("contentInsets.left", { $0.contentInsets.left = -1 }),
-            ("contentInsets.bottom", { $0.contentInsets.bottom = .infinity }),
+            ("alpha_step", { $0.alphaStep = -0.1 }), ("alpha_step", { $0.alphaStep = 1.5 }),
+            ("alpha_step", { $0.alphaStep = .nan }),
+            ("content_insets.left", { $0.contentInsets.left = -1 }),
+            ("content_insets.bottom", { $0.contentInsets.bottom = .infinity }),
         ]
         for (name, change) in bad {
             var c = before

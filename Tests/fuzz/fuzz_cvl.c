@@ -142,6 +142,11 @@ static int64_t count_answer(void) {
 #define NSTALE 16 /* destroyed handles kept for use-after-destroy calls */
 #define MAXS 64   /* sections a model holds */
 #define REPLAY 24 /* bytes a callback replays as a re-entrant call */
+/* Re-entrant calls one input may make from callbacks. Without a bound, a data source that calls
+** back in on every count multiplies the input's cost by its section count: 1,720 animated batch
+** updates from inside count callbacks took one input 13 s (a timeout of the harness's making:
+** each call's own cost is bounded; docs/fuzzing.md, "Runs"). */
+#define REENTRY_BUDGET 64
 
 typedef struct reentry {
     int on;
@@ -199,6 +204,7 @@ static int nstale;
 static void *owned[256]; /* contexts, freed when the input is done (the library may use them until then) */
 static int nowned;
 static int depth;        /* > 0 while inside a callback */
+static int reentry_left; /* re-entrant calls this input may still make (REENTRY_BUDGET) */
 static int quiet;        /* snapshots: callbacks do not call back in */
 static unsigned reentrant_effects; /* successful calls made from inside callbacks */
 /* A layout's callbacks or delegate were made to answer differently without telling any view:
@@ -365,8 +371,9 @@ static char long_message[1500];
 /* Returns non-zero (the callback's failure status) when the misbehaviour says this call fails;
 ** may first call back into the library. Deterministic in `key` so that repeated calls agree. */
 static int misbehave(misbehaviour *mb, uint64_t key) {
-    if (mb->re.on && depth == 0 && !quiet) {
+    if (mb->re.on && depth == 0 && !quiet && reentry_left > 0) {
         reader sub, *saved = R;
+        reentry_left--;
         sub.p = mb->re.bytes;
         sub.n = REPLAY;
         sub.at = 0;
@@ -2039,6 +2046,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     r.n = size;
     r.at = 0;
     R = &r;
+    reentry_left = REENTRY_BUDGET;
     while (more() && steps++ < 400) run_one_op();
     teardown();
     return 0;

@@ -1558,10 +1558,14 @@ int cvl_flow_layout_get_estimated_item_size(const cvl_layout *layout, cvl_size *
 ** infinite, negative or above 1e12 (CVL_ERROR_INVALID_ARGUMENT), `count` above
 ** CVL_MAX_STORED_ITEMS (CVL_ERROR_OVERFLOW, checked before reading) or a NULL array with
 ** count > 0 (CVL_ERROR_NULL_ARGUMENT) changes nothing. Runs the layout cycle first (the sizes are
-** checked against the counts the host last drew). Cost: one visible-rect query, O(count log n),
-** one size chunk copied per chunk written (when the prepared layout shares it), plus the prepare:
-** the lines from the one before the first measured item of a run until the line breaks agree
-** with the old ones again, the rest of the section moved by a constant (see
+** checked against the counts the host last drew). A callback or hook failing after the sizes are
+** checked (the prepare, the anchor cell's lookup) fails the call with its error and changes
+** nothing either: the sizes, the flags and the offset are given back, and the sections named are
+** laid out again at the next layout cycle. Cost: one visible-rect query, O(count log n), one size
+** chunk and one flag chunk copied per chunk written and the chunk tables of the sections written
+** (the old ones are kept until the call returns), plus the prepare: the lines from the one
+** before the first measured item of a run until the line breaks agree with the old ones again,
+** the rest of the section moved by a constant (see
 ** cvl_flow_layout_replace_item_sizes()); O(n) once for a section whose array the layout makes.
 */
 int cvl_view_set_measured_sizes(cvl_view *view, const cvl_index_path *index_paths, const cvl_size *sizes,

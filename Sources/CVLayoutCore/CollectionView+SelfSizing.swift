@@ -23,7 +23,9 @@ extension CollectionView {
     /// Reports measured sizes (all or none) and corrects the content offset. Needs a
     /// flow-based layout.
     /// - Throws: `.state` for another layout; the flow layout's errors (`FlowLayout.setMeasuredSizes`);
-    ///   a prepare's errors. Nothing changes on a validation error.
+    ///   a prepare's errors and the layout's errors in the anchor's lookup. Nothing changes on
+    ///   error (after a failure past the write, the sections written are laid out again at the
+    ///   next layout cycle).
     /// - Complexity: one visible-rect query (O(log n + v log v)), O(k) for k sizes, plus the
     ///   prepare of the sections concerned (O(n) for a per-item section of n items).
     public func setMeasuredSizes(_ items: [(IndexPath, Size)]) throws {
@@ -42,20 +44,34 @@ extension CollectionView {
         let wasSuspended = suspendAnchoring
         suspendAnchoring = true
         defer { suspendAnchoring = wasSuspended }
+        // The write checks everything first; what fails after it (the prepare, the anchor's
+        // lookup: both call the layout's callbacks and hooks) gives it all back.
+        let checkpoint = flow.measuredSizesCheckpoint()
+        let savedOffset = contentOffset, savedScroll = scrollAnimation
         guard try flow.setMeasuredSizes(items) else { return }
-        try layoutIfNeeded()
-        guard let anchor else { return }
-        // A running animated scroll or animation follows the content (the offset change would
-        // otherwise stop the scroll and move the animation's starts on screen).
-        let scrolling = scrollAnimation
-        let shift = try restoreAnchor(anchor, map: { $0 })
-        try layoutIfNeeded()
-        guard shift != .zero else { return }
-        if let s = scrolling {
-            func moved(_ p: Point) -> Point { Point(x: p.x + shift.x, y: p.y + shift.y) }
-            scrollAnimation = ScrollAnimation(from: moved(s.from), to: moved(s.to), timing: s.timing, start: s.start)
+        do {
+            try layoutIfNeeded()
+            guard let anchor else { return }
+            let shift = try restoreAnchor(anchor, map: { $0 })
+            try layoutIfNeeded()
+            guard shift != .zero else { return }
+            // A running animated scroll or animation follows the content (the offset change
+            // would otherwise stop the scroll and move the animation's starts on screen).
+            if let s = savedScroll {
+                func moved(_ p: Point) -> Point { Point(x: p.x + shift.x, y: p.y + shift.y) }
+                scrollAnimation = ScrollAnimation(
+                    from: moved(s.from), to: moved(s.to), timing: s.timing, start: s.start)
+            }
+            if transition != nil { transition?.moveContent(by: shift) }
+        } catch {
+            // Found by the fuzzer: an `attributes_for_element` hook failing the anchor lookup
+            // left the sizes written and the content laid out with them.
+            flow.restore(checkpoint, relayingOut: Set(items.map(\.0.section)))
+            contentOffset = savedOffset
+            scrollAnimation = savedScroll
+            invalidate(InvalidationContext())  // the cycle runs again: the sections are laid out anew
+            throw error
         }
-        if transition != nil { transition?.moveContent(by: shift) }
     }
 
     /// `setMeasuredSizes` by item identifier (identifiers given in bulk).

@@ -122,6 +122,63 @@ final class SelfSizingTests: XCTestCase {
         }
     }
 
+    /// A failure after the sizes are written — the prepare, or the lookup of the anchor cell
+    /// (a flow layout's hook: found by the fuzzer, whose `attributes_for_element` hook answered
+    /// an invalid `found`) — gives everything back: the measurements (none, or earlier ones),
+    /// the offset, the frames. The same call succeeds once the layout stops failing.
+    func testAFailureAfterTheWriteChangesNothing() throws {
+        final class Failing: FlowLayout {
+            var failLookups = false, failPrepare = false
+            override func prepare() throws {
+                if failPrepare { throw LayoutError(.callback, "the prepare hook failed") }
+                try super.prepare()
+            }
+            override func layoutAttributesForItem(at indexPath: CVLayoutCore.IndexPath) throws -> LayoutAttributes? {
+                if failLookups { throw LayoutError(.callback, "the element hook failed") }
+                return try super.layoutAttributesForItem(at: indexPath)
+            }
+        }
+        for failure in ["lookup", "prepare"] {
+            for earlier in [false, true] {
+                let flow = Failing()
+                try flow.configure {
+                    $0.estimatedItemSize = Size(width: 320, height: 50)
+                    $0.minimumLineSpacing = 0
+                    $0.minimumInteritemSpacing = 0
+                }
+                let v = try CollectionView(dataSource: StaticDataSource([100]), layout: flow)
+                try v.setBoundsSize(Size(width: 320, height: 400))
+                try v.setContentOffset(Point(x: 0, y: 1000))  // items 20...27, item 20 at the top
+                if earlier { try v.setMeasuredSizes([(ip(5), Size(width: 320, height: 10))]) }  // -40
+                let offset = earlier ? 960.0 : 1000.0, height = earlier ? 4960.0 : 5000.0
+                XCTAssertEqual(v.contentOffset.y, offset)
+                let before = try v.layoutAttributesForElements(in: v.bounds)
+                // Items 10...14 measure 80: +150 above the viewport, the offset would move.
+                let measured = (10...14).map { (ip($0), Size(width: 320, height: 80)) }
+                flow.failLookups = failure == "lookup"
+                flow.failPrepare = failure == "prepare"
+                XCTAssertThrowsError(try v.setMeasuredSizes(measured), "\(failure) \(earlier)") {
+                    XCTAssertEqual(($0 as? LayoutError)?.code, .callback)
+                }
+                flow.failLookups = false
+                flow.failPrepare = false
+                XCTAssertEqual(flow.measuredItemCount, earlier ? 1 : 0, "\(failure) \(earlier)")
+                XCTAssertFalse(flow.isMeasured(ip(12)))
+                XCTAssertEqual(v.contentOffset.y, offset, "\(failure) \(earlier)")
+                XCTAssertEqual(try v.contentSize().height, height, "\(failure) \(earlier)")
+                XCTAssertEqual(try v.layoutAttributesForElements(in: v.bounds), before, "\(failure) \(earlier)")
+                XCTAssertEqual(try frame(v, 14), Rect(x: 0, y: height - 50 * 86, width: 320, height: 50))
+                XCTAssertEqual(try v.itemsToMeasure(in: v.bounds).total, 8)
+                // Nothing half-done is left behind: the same call now lands as it would have.
+                try v.setMeasuredSizes(measured)
+                XCTAssertEqual(v.contentOffset.y, offset + 150)
+                XCTAssertEqual(try v.contentSize().height, height + 150)
+                XCTAssertEqual(try frame(v, 14), Rect(x: 0, y: height - 50 * 86 + 120, width: 320, height: 80))
+                XCTAssertEqual(flow.measuredItemCount, earlier ? 6 : 5)
+            }
+        }
+    }
+
     func testMeasuringByIdentifier() throws {
         let (v, flow) = try list(3)
         XCTAssertThrowsError(try v.setMeasuredSizes(identifiers: [(7, Size(width: 320, height: 80))])) {

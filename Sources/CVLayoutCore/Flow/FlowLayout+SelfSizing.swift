@@ -160,6 +160,25 @@ extension FlowLayout {
         return (out, total)
     }
 
+    /// What `setMeasuredSizes` writes (the size store, the measured flags, the edits waiting
+    /// for the next prepare), for `CollectionView.setMeasuredSizes` to give back when the
+    /// prepare or the anchor correction after the write fails. O(1): the tables are shared until
+    /// written (the write then copies, per section, the chunk tables and the chunks it writes).
+    func measuredSizesCheckpoint() -> FlowMeasuredSizesCheckpoint {
+        FlowMeasuredSizesCheckpoint(
+            sizes: FlowRollbackState(measured: measured, ownsSizes: ownsSizes, bulkSizes: bulkSizes),
+            dirtySections: dirtySections, sizeEdits: sizeEdits)
+    }
+
+    /// Puts `checkpoint` back. A prepare since may have laid `sections` out with the written
+    /// sizes: the next prepare lays them out again from the restored store. O(|sections|).
+    func restore(_ checkpoint: FlowMeasuredSizesCheckpoint, relayingOut sections: Set<Int>) {
+        restore(forRollback: checkpoint.sizes)
+        dirtySections = checkpoint.dirtySections.union(sections)
+        sizeEdits = checkpoint.sizeEdits
+        for s in sections { sizeEdits[s] = nil }
+    }
+
     /// Forgets the measurements of `section` (its bulk sizes were set or removed by the host).
     func forgetMeasurements(ofSection section: Int) {
         measured[section] = nil
@@ -231,4 +250,11 @@ struct FlowRollbackState {
     var measured: [Int: FlowMeasuredItems]
     var ownsSizes: Set<Int>
     var bulkSizes: [Int: FlowBulkSizes]
+}
+
+/// What a failed `CollectionView.setMeasuredSizes` gives back (`FlowLayout.measuredSizesCheckpoint`).
+struct FlowMeasuredSizesCheckpoint {
+    var sizes: FlowRollbackState
+    var dirtySections: Set<Int>
+    var sizeEdits: [Int: FlowEdit]
 }

@@ -2545,6 +2545,87 @@ static void test_self_sizing(void) {
     OK(cvl_layout_destroy(circle));
 }
 
+/* A hook that fails after set_measured_sizes has written the sizes (found by the fuzzer: an
+** attributes_for_element hook answering *found = 7 failed the anchor cell's lookup, and the call
+** returned CVL_ERROR_CALLBACK with the sizes written and laid out). `*ctx`: 0 answers as the flow
+** does, 1 fails the lookup with an invalid *found, 2 fails the prepare hook. */
+static int ss_fail_lookup(void *ctx, const cvl_layout_env *env, cvl_layout *layout, int32_t category, int32_t kind,
+                          cvl_index_path ip, cvl_attributes *a, int *found) {
+    (void)env;
+    (void)layout;
+    (void)category;
+    (void)kind;
+    (void)ip;
+    (void)a;
+    if (*(int *)ctx == 1) *found = 7;
+    return 0;
+}
+static int ss_fail_prepare(void *ctx, const cvl_layout_env *env, cvl_layout *layout) {
+    (void)env;
+    (void)layout;
+    if (*(int *)ctx != 2) return 0;
+    cvl_callback_error("the prepare hook failed");
+    return 1;
+}
+
+static void test_self_sizing_failing_hooks(void) {
+    cvl_layout *layout = NULL;
+    cvl_view *view = NULL;
+    counts_ds d;
+    cvl_data_source ds;
+    cvl_flow_config cfg;
+    cvl_layout_callbacks hooks;
+    cvl_size sz[2] = {{100, 60}, {100, 60}};
+    cvl_index_path ip[2] = {{0, 2}, {0, 3}}, need[8];
+    cvl_attributes before[8], after[8];
+    size_t n = 0, m = 0;
+    int mode = 0;
+
+    memset(&d, 0, sizeof d);
+    d.sections = 1;
+    d.items[0] = 50;
+    ds = make_ds(&d);
+    memset(&hooks, 0, sizeof hooks);
+    hooks.context = &mode;
+    hooks.attributes_for_element = ss_fail_lookup;
+    hooks.prepare = ss_fail_prepare;
+    OK(cvl_flow_layout_create(&layout));
+    OK(cvl_flow_config_default(&cfg));
+    cfg.minimum_line_spacing = 0;
+    cfg.minimum_interitem_spacing = 0;
+    OK(cvl_flow_layout_set_config(layout, &cfg));
+    OK(cvl_flow_layout_set_estimated_item_size(layout, (cvl_size){100, 40}));
+    OK(cvl_flow_layout_set_hooks(layout, &hooks));
+    OK(cvl_view_create(&ds, layout, &view));
+    OK(cvl_view_set_bounds_size(view, (cvl_size){100, 200}));
+    OK(cvl_view_set_content_offset(view, (cvl_point){0, 400}));   /* items 10...14 */
+    ss_state(view, 400, 2000);
+    OK(cvl_view_visible_attributes(view, before, 8, &n));
+    CHECK(n == 5 && before[0].index_path.item == 10 && before[0].frame.y == 400);
+    /* Items 2 and 3 measure 60 (above the viewport: +40); each failure changes nothing. */
+    for (int failing = 1; failing <= 2; failing++) {
+        mode = failing;
+        FAILS(cvl_view_set_measured_sizes(view, ip, sz, 2), CVL_ERROR_CALLBACK);
+        CHECK(strstr(cvl_last_error_message(), failing == 1 ? "found" : "the prepare hook failed") != NULL);
+        mode = 0;   /* (after a failure past the write, the next query lays the sections out again) */
+        ss_state(view, 400, 2000);
+        OK(cvl_view_visible_attributes(view, after, 8, &m));
+        CHECK(m == n && memcmp(after, before, n * sizeof *after) == 0);
+        OK(cvl_view_items_to_measure(view, (cvl_rect){0, 0, 100, 2000}, NULL, 0, &m));
+        CHECK(m == 50);   /* none measured */
+        OK(cvl_view_items_to_measure(view, (cvl_rect){0, 80, 100, 80}, need, 8, &m));
+        CHECK(m == 2 && need[0].item == 2 && need[1].item == 3);
+    }
+    /* The same call once the hooks answer: it lands as it would have. */
+    mode = 0;
+    OK(cvl_view_set_measured_sizes(view, ip, sz, 2));
+    ss_state(view, 440, 2040);
+    OK(cvl_view_visible_attributes(view, after, 8, &m));
+    CHECK(m == 5 && after[0].index_path.item == 10 && after[0].frame.y == 440);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(layout));
+}
+
 static void test_fixtures(void) {
     for (size_t i = 0; i < sizeof fx_fixtures / sizeof fx_fixtures[0]; i++) run_fixture(&fx_fixtures[i]);
 }
@@ -2956,6 +3037,7 @@ int main(void) {
     test_scroll_anchoring();
     test_invalidation_hook();
     test_self_sizing();
+    test_self_sizing_failing_hooks();
     test_waterfall();
     test_grid_layout();
     test_config_layouts();

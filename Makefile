@@ -22,7 +22,7 @@ VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indire
             --errors-for-leak-kinds=definite,indirect --error-exitcode=9
 PYENV := PYTHONPATH=bindings/python CVLAYOUT_LIBRARY=$(CURDIR)/$(LIB)
 
-.PHONY: deps lib demo test fuzz-coverage style format format-lint lint test-swift test-c test-python tsan abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean lib-asan fuzz fuzz-long test-fuzz
+.PHONY: deps lib demo test fuzz-coverage style format format-lint lint test-swift test-c test-python tsan abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean lib-asan fuzz fuzz-long fuzz-status test-fuzz
 
 deps:
 	@scripts/install-deps.sh
@@ -213,9 +213,18 @@ fuzz-coverage: deps
 	$(PYTHON) scripts/check_fuzz_coverage.py
 
 # `make fuzz FUZZ_SECONDS=600`: fuzzes for that long, starting from the seed corpus; new inputs go
-# to build/fuzz-corpus (kept between runs), a crashing input to build/fuzz-crash-*.
+# to build/fuzz-corpus (kept between runs), a crashing input to build/fuzz-crash-*. The logs of the
+# run before go to build/fuzz-run/earlier/<its start time>/, and build/fuzz-run/run.txt says what
+# this one runs (`make fuzz-status` adds the parts up by commit).
 fuzz: build/fuzz_cvl
 	@mkdir -p build/fuzz-corpus build/fuzz-run
+	@if ls build/fuzz-run/fuzz-*.log >/dev/null 2>&1; then \
+	    d=build/fuzz-run/earlier/$$(sed -n 's/^started: //p' build/fuzz-run/run.txt 2>/dev/null || date -u +%FT%TZ); \
+	    mkdir -p "$$d" && mv build/fuzz-run/fuzz-*.log "$$d"/ && { mv build/fuzz-run/run.txt "$$d"/ 2>/dev/null || true; }; fi
+	@{ echo "started: $$(date -u +%FT%TZ)"; \
+	   echo "commit: $$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD -- 2>/dev/null || echo -modified)"; \
+	   echo "flags: $(FUZZ_OPTIONS) $(FUZZ_FLAGS) -jobs=$(FUZZ_JOBS) $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS))"; \
+	 } > build/fuzz-run/run.txt
 	cd build/fuzz-run && $(FUZZ_ENV) ../fuzz_cvl $(FUZZ_OPTIONS) $(FUZZ_FLAGS) -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
 	    $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS)) -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=../fuzz- \
 	    ../fuzz-corpus ../../Tests/fuzz/corpus
@@ -229,6 +238,10 @@ fuzz-long:
 	$(MAKE) fuzz FUZZ_JOBS=2 FUZZ_MAX_LEN=256 FUZZ_RUNS=5000000 FUZZ_SECONDS=$(FUZZ_LONG_SECONDS) \
 	    FUZZ_FLAGS="-entropic=0 -reload=30" \
 	    FUZZ_ENV="SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:malloc_context_size=0"
+
+# Executions of this clone's fuzz runs per process and per commit, how each ended (reads the logs).
+fuzz-status:
+	@$(PYTHON) scripts/fuzz_status.py build/fuzz-run
 
 # CI: every seed once, then a fixed number of mutations (seconds, not minutes) in a scratch corpus.
 test-fuzz: build/fuzz_cvl

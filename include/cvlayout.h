@@ -1342,6 +1342,16 @@ int cvl_view_map_index_path(const cvl_view *view, int32_t direction, cvl_index_p
 ** into an inserted one: such an item is deleted and inserted. Time O(S + N) expected (hashing),
 ** memory O(S + N), for S sections and N items in both snapshots.
 **
+** When the view's identifiers are bulk ones (not a callback), the new snapshot keeps their section
+** identifiers and the changed items are few (the runs that differ hold at most a quarter of both
+** snapshots' items), each section's common prefix and suffix are compared instead of hashed and
+** only the runs between them are diffed: O(S + N) sequential comparisons plus O(k) expected
+** hashing for the k items in those runs. Applying such a snapshot updates the view's identifier
+** table in O(k) (rebuilt, O(N), once its run map passes 1024 runs, two at most per changed
+** section, or the table is 5/8 full). Prefixes and suffixes stay in place; the guarantees and the
+** error messages are those above. At 10^6 items in one section, moving one identifier takes about
+** 2.5 ms instead of 240 ms (BENCHMARKS.md).
+**
 ** The computed requests are grouped, each group ascending: section deletes, section inserts,
 ** section moves (by source), item deletes, item inserts, reloads, item moves (by source). They
 ** always pass cvl_view_perform_batch_updates()'s checks for the snapshots' counts.

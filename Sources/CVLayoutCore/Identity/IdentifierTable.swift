@@ -56,6 +56,29 @@ struct IdentifierTable: Sendable {
         return nil
     }
 
+    /// Stores `position` for `key`, inserted or replacing what was stored; returns the position
+    /// stored before, or nil when `key` is new. Never grows (see `insert`).
+    @inline(__always)
+    mutating func update(_ key: UInt64, _ position: Int) -> Int? {
+        var i = Int(truncatingIfNeeded: mix(key)) & mask
+        while values[i] >= 0 {
+            if keys[i] == key {
+                let before = Int(values[i])
+                values[i] = Int32(truncatingIfNeeded: position)
+                return before
+            }
+            i = (i + 1) & mask
+        }
+        keys[i] = key
+        values[i] = Int32(truncatingIfNeeded: position)
+        count += 1
+        return nil
+    }
+
+    /// The number of slots (a power of two); `count` may reach `slotCount / 2` without slowing
+    /// lookups much, and must stay below it for `insert` and `update` to end.
+    var slotCount: Int { values.count }
+
     /// The position stored for `key`, or nil.
     @inline(__always)
     func position(of key: UInt64) -> Int? {

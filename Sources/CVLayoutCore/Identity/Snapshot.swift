@@ -37,7 +37,7 @@ public struct Snapshot: Equatable, Sendable {
 public struct IndexedSnapshot: Sendable {
     public let snapshot: Snapshot
     /// Item identifier → flat position (items of all sections in order).
-    let items: IdentifierTable
+    let items: ItemPositions
     /// Section identifier → section index.
     let sections: IdentifierTable
     /// `starts[s]`: the flat position of section `s`'s first item; `starts[S]` = N.
@@ -67,21 +67,23 @@ public struct IndexedSnapshot: Sendable {
                     "section identifier \(id) appears twice in \(name): sections \(first) and \(i)")
             }
         }
-        var table = IdentifierTable(capacity: total)
-        var flat = 0
-        for (si, list) in snapshot.itemIdentifiers.enumerated() {
-            for (ii, id) in list.enumerated() {
-                if let first = table.insert(id, flat) {
-                    let a = Self.indexPath(ofFlat: first, starts)
-                    throw LayoutError.invalid(
-                        "item identifier \(id) appears twice in \(name): at \(a) and [\(si), \(ii)]")
-                }
-                flat += 1
-            }
+        switch ItemPositions.build(snapshot.itemIdentifiers, count: total) {
+        case .success(let positions):
+            self.items = positions
+        case .failure(let d):
+            let a = Self.indexPath(ofFlat: d.first, starts), b = Self.indexPath(ofFlat: d.second, starts)
+            throw LayoutError.invalid("item identifier \(d.id) appears twice in \(name): at \(a) and \(b)")
         }
         self.snapshot = snapshot
-        self.items = table
         self.sections = sec
+        self.starts = starts
+    }
+
+    /// A snapshot derived from another (`SnapshotMiddles`), its tables given.
+    init(snapshot: Snapshot, items: ItemPositions, sections: IdentifierTable, starts: [Int]) {
+        self.snapshot = snapshot
+        self.items = items
+        self.sections = sections
         self.starts = starts
     }
 
@@ -93,7 +95,7 @@ public struct IndexedSnapshot: Sendable {
     /// The index path of the item with identifier `id`, or nil.
     /// - Complexity: O(1) expected + O(log S).
     public func indexPath(ofItem id: UInt64) -> IndexPath? {
-        items.position(of: id).map { Self.indexPath(ofFlat: $0, starts) }
+        flatPosition(ofItem: id).map { Self.indexPath(ofFlat: $0, starts) }
     }
 
     /// The index of the section with identifier `id`, or nil.
@@ -118,7 +120,8 @@ public struct IndexedSnapshot: Sendable {
     }
 
     /// The flat position of an item identifier, or nil.
-    func flatPosition(ofItem id: UInt64) -> Int? { items.position(of: id) }
+    /// - Complexity: O(1) expected + O(log segments) (see `ItemPositions`).
+    func flatPosition(ofItem id: UInt64) -> Int? { items.position(of: id, scan: snapshot.itemIdentifiers) }
 
     /// The section holding flat position `flat` (binary search over `starts`).
     /// - Complexity: O(log S).

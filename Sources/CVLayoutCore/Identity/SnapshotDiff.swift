@@ -56,6 +56,9 @@ public struct SnapshotDiff: Sendable {
         return u
     }
 
+    /// Requests computed elsewhere (`SnapshotMiddles`), already grouped as described above.
+    init(requests: [UpdateItem]) { self.requests = requests }
+
     /// Computes the update from `old` to `new`.
     /// - Parameter changed: identifiers of items whose content changed (reloaded). Each must be
     ///   an item of `new`; repeats are allowed.

@@ -201,6 +201,55 @@ def test_applied_snapshot_maps_agree_with_ids(case, animated):
                     assert a.identifier == new[a.index_path[0]][0]
 
 
+@st.composite
+def edit_chains(draw):
+    """A long list (3 sections, 40-80 items each) and a chain of small edits of it: a snapshot
+    that keeps its sections and changes a few items is compared, not hashed, and the view's
+    identifier table is derived from the one before (cvlayout.h, "The diff")."""
+    fresh = iter(range(10_000, 20_000))
+    lists = [[next(fresh) for _ in range(draw(st.integers(40, 80)))] for _ in range(3)]
+    chain = []
+    for _ in range(draw(st.integers(1, 6))):
+        lists = [list(items) for items in lists]
+        for _ in range(draw(st.integers(0, 3))):
+            k = draw(st.integers(0, 2))
+            items = lists[k]
+            op = draw(st.sampled_from(["move", "insert", "delete"]))
+            if op == "insert":
+                items.insert(draw(st.integers(0, len(items))), next(fresh))
+            elif items:
+                x = items.pop(draw(st.integers(0, len(items) - 1)))
+                if op == "move":
+                    dest = lists[draw(st.integers(0, 2))]
+                    dest.insert(draw(st.integers(0, len(dest))), x)
+        ids = [x for items in lists for x in items]
+        changed = draw(st.lists(st.sampled_from(ids), max_size=2)) if ids else []
+        chain.append(([(500 + k, items) for k, items in enumerate(lists)], changed))
+    return chain
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(edit_chains())
+def test_a_chain_of_small_snapshots_keeps_every_lookup(chain):
+    first, _ = chain[0]
+    old = [(sid, list(items)) for sid, items in first]
+    old[0] = (old[0][0], old[0][1][1:])   # the chain's first snapshot differs from the view's
+    with make_view(old) as view:
+        seen: set[int] = set()
+        for new, changed in chain:
+            requests = view.diff_snapshot(new, changed)
+            check_requests(old, new, changed, requests)
+            view.apply_snapshot(new, changed)
+            seen |= {x for _, items in old for x in items}
+            present = {x for _, items in new for x in items}
+            for t, (_, items) in enumerate(new):
+                for j, x in enumerate(items):
+                    assert view.index_path_for_identifier(x) == (t, j)
+            for x in seen - present:
+                assert view.index_path_for_identifier(x) is None
+            old = new
+
+
 def test_a_single_move_is_one_move():
     with make_view([(1, [10, 11, 12, 13])]) as view:
         reqs = view.diff_snapshot([(1, [11, 12, 13, 10])])

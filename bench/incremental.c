@@ -3,9 +3,9 @@
 ** sections x 1000 items, each change below is timed against a full prepare measured in the same
 ** run (the median and the slowest of ROUNDS): one size changed, one item appended, one inserted
 ** at 0, one deleted in the middle, one moved from a quarter to three quarters of the section
-** (sizes edited in place with cvl_flow_layout_replace_item_sizes, then the batch update), and at
-** 10^6 an apply_snapshot that moves one identifier. The target is <= 1 % of a full prepare. Not
-** a test: numbers depend on the machine. Build and run: make bench.
+** (sizes edited in place with cvl_flow_layout_replace_item_sizes, then the batch update), and an
+** apply_snapshot that swaps two identifiers (periodic sizes). The target is <= 1 % of a full
+** prepare. Not a test: numbers depend on the machine. Build and run: make bench.
 */
 #define _POSIX_C_SOURCE 199309L
 #include <stdint.h>
@@ -189,41 +189,48 @@ static void run(int64_t sections, int64_t per) {
     printf("| full prepare | %.3f | 100 %% | | | |\n", full);
     CHECK(cvl_view_content_size(b.view, &first));
     for (k = 0; k < 5; k++) row(names[k], change(&b, sections / 2, k), full);
-    if (sections == 1 && g_sizes == 0) {
-        /* apply_snapshot moving one identifier (the diff and the batch update, no size change). */
-        int64_t n = g_items[0], i;
-        uint64_t *ids = malloc((size_t)n * sizeof *ids), *moved = malloc((size_t)n * sizeof *moved);
-        cvl_section_snapshot sec = {1, ids, (size_t)n};
+    if (g_sizes == 0) {
+        /* apply_snapshot swapping two neighbouring identifiers in the middle of the middle
+        ** section, and back (the diff and the batch update, no size change); then the diff
+        ** alone. Every other section's identifiers are handed over unchanged, as a host does. */
+        int64_t n = g_items[sections / 2], s, i, next = 0;
+        uint64_t **ids = malloc((size_t)sections * sizeof *ids);
+        cvl_section_snapshot *secs = malloc((size_t)sections * sizeof *secs);
+        uint64_t *mid;
         cvl_size size;
         double t[ROUNDS], t0;
         int r;
-        for (i = 0; i < n; i++) ids[i] = (uint64_t)i;
-        CHECK(cvl_view_set_identifiers(b.view, &sec, 1));
+        for (s = 0; s < sections; s++) {
+            ids[s] = malloc((size_t)g_items[s] * sizeof **ids);
+            for (i = 0; i < g_items[s]; i++) ids[s][i] = (uint64_t)next++;
+            secs[s] = (cvl_section_snapshot){(uint64_t)s, ids[s], (size_t)g_items[s]};
+        }
+        CHECK(cvl_view_set_identifiers(b.view, secs, (size_t)sections));
+        mid = ids[sections / 2];
         for (r = 0; r < ROUNDS; r++) {
-            uint64_t *from = r % 2 ? moved : ids, *to = r % 2 ? ids : moved;
-            for (i = 0; i < n; i++) to[i] = (uint64_t)i;
-            if (!(r % 2)) { to[n / 2] = (uint64_t)(n / 2 + 1); to[n / 2 + 1] = (uint64_t)(n / 2); }
-            (void)from;
-            sec.item_ids = to;
+            uint64_t tmp = mid[n / 2];
+            mid[n / 2] = mid[n / 2 + 1];
+            mid[n / 2 + 1] = tmp;
             t0 = now_ms();
-            CHECK(cvl_view_apply_snapshot(b.view, &sec, 1, NULL, 0, NULL));
+            CHECK(cvl_view_apply_snapshot(b.view, secs, (size_t)sections, NULL, 0, NULL));
             CHECK(cvl_view_content_size(b.view, &size));
             t[r] = now_ms() - t0;
         }
-        row("apply_snapshot: one identifier moved", summary(t), full);
+        row("apply_snapshot: two neighbours swapped", summary(t), full);
         for (r = 0; r < ROUNDS; r++) {
             size_t count = 0;
             cvl_update_item out[4];
-            moved[n / 2] = (uint64_t)(n / 2 + 1);
-            moved[n / 2 + 1] = (uint64_t)(n / 2);
-            sec.item_ids = moved;
+            uint64_t tmp = mid[n / 2];
+            mid[n / 2] = mid[n / 2 + 1];
+            mid[n / 2 + 1] = tmp;
             t0 = now_ms();
-            CHECK(cvl_view_diff_snapshot(b.view, &sec, 1, NULL, 0, out, 4, &count));
+            CHECK(cvl_view_diff_snapshot(b.view, secs, (size_t)sections, NULL, 0, out, 4, &count));
             t[r] = now_ms() - t0;
         }
-        row("diff_snapshot alone (one identifier moved)", summary(t), full);
+        row("diff_snapshot alone (two neighbours swapped)", summary(t), full);
+        for (s = 0; s < sections; s++) free(ids[s]);
         free(ids);
-        free(moved);
+        free(secs);
     }
     CHECK(cvl_view_destroy(b.view));
     CHECK(cvl_layout_destroy(b.layout));

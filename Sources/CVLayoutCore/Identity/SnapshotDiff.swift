@@ -14,8 +14,9 @@
 ///    they move (UIKit's model: the survivors fill the places not taken by inserts and moves,
 ///    in order). `KeepSelection` picks, in linear time, a large set of them whose order is
 ///    unchanged; the others move. It is not always the largest such set (that is a longest
-///    increasing subsequence, O(m log m)), but it is for a single moved element, for moves of
-///    elements far apart, and for any change made only of inserts and deletes.
+///    increasing subsequence, O(m log m)), but it is for a single moved element or block
+///    (either direction, any distance), for moves of elements far apart, and for any change
+///    made only of inserts and deletes.
 /// 4. Identifiers listed as changed become reloads when their item stays in place, or a delete
 ///    plus an insert when it moves (a reload names one place; UIKit cannot reload and move the
 ///    same item in one update).
@@ -190,13 +191,16 @@ enum KeepSelection {
     ///   - universe: an upper bound of the values.
     /// - Returns: `kept[n]` for each element of `sequence`; the kept values increase.
     ///
-    /// Two candidates, the larger wins:
-    /// - the most common displacement (new rank − old rank among the sequence) — elements that
-    ///   share one keep their relative order — extended greedily with every element that fits
-    ///   between its kept neighbours;
+    /// An element's *displacement* is its new rank minus its old rank among the sequence;
+    /// elements that share one keep their relative order. Three candidates, the largest wins:
+    /// - the most common displacement, extended with every other element that fits between its
+    ///   kept neighbours;
+    /// - the two most common displacements together (kept in new order while they increase),
+    ///   extended the same way;
     /// - the plain greedy run (keep an element when it is above the last kept one).
-    /// The first is exact for a single moved element or a block of moved elements; the second
-    /// for elements moved forward.
+    /// The second is exact for a single moved element and for a moved block (the elements it
+    /// jumped over share one displacement, the rest another, and together they increase); the
+    /// third for elements moved forward.
     /// - Complexity: O(m + universe) time and memory, m = `sequence.count`.
     static func keep(_ sequence: [Int], universe: Int) -> [Bool] {
         let m = sequence.count
@@ -211,30 +215,54 @@ enum KeepSelection {
         for v in 0..<universe where present[v] >= 0 { present[v] = r; r += 1 }
         let rank = sequence.map { Int(present[$0]) }
 
-        // The most common displacement (ties: the smallest magnitude, then the lowest).
+        // The two most common displacements (ties: the smallest magnitude, then the lowest).
         var histogram = [Int32](repeating: 0, count: 2 * m - 1)
         for n in 0..<m { histogram[n - rank[n] + m - 1] += 1 }
-        var best = 0
-        for d in 0..<histogram.count {
-            let (c, b) = (histogram[d], histogram[best])
-            if c > b || (c == b && abs(d - (m - 1)) < abs(best - (m - 1))) { best = d }
+        func better(_ d: Int, than e: Int) -> Bool {
+            let (c, b) = (histogram[d], histogram[e])
+            return c > b || (c == b && abs(d - (m - 1)) < abs(e - (m - 1)))
         }
-        let bestShift = best - (m - 1)
-        // bound[n]: the rank of the first displacement-class element at or after n.
-        var bound = [Int](repeating: Int.max, count: m + 1)
-        for n in stride(from: m - 1, through: 0, by: -1) {
-            bound[n] = n - rank[n] == bestShift ? rank[n] : bound[n + 1]
-        }
-        var byShift = [Bool](repeating: false, count: m), shiftCount = 0
-        var last = -1
-        for n in 0..<m {
-            if n - rank[n] == bestShift || (rank[n] > last && rank[n] < bound[n]) {
-                byShift[n] = true; shiftCount += 1; last = rank[n]
+        var best = 0, second = -1
+        for d in 0..<histogram.count where histogram[d] > 0 {
+            if better(d, than: best) || histogram[best] == 0 {
+                if histogram[best] > 0 { second = best }
+                best = d
+            } else if d != best, second < 0 || better(d, than: second) {
+                second = d
             }
         }
+        let one = extended(rank) { n in n - rank[n] + m - 1 == best }
+        var winner = one
+        if second >= 0 {
+            let two = extended(rank) { n in
+                let d = n - rank[n] + m - 1; return d == best || d == second
+            }
+            if two.count > winner.count { winner = two }
+        }
         var greedy = [Bool](repeating: false, count: m), greedyCount = 0
-        last = -1
+        var last = -1
         for n in 0..<m where rank[n] > last { greedy[n] = true; greedyCount += 1; last = rank[n] }
-        return greedyCount > shiftCount ? greedy : byShift
+        return greedyCount > winner.count ? greedy : winner.kept
+    }
+
+    /// The elements chosen by `chosen` kept in new order while their ranks increase, then every
+    /// other element whose rank fits between its kept neighbours'.
+    private static func extended(_ rank: [Int], _ chosen: (Int) -> Bool) -> (kept: [Bool], count: Int) {
+        let m = rank.count
+        var kept = [Bool](repeating: false, count: m), count = 0
+        var last = -1
+        for n in 0..<m where chosen(n) && rank[n] > last { kept[n] = true; count += 1; last = rank[n] }
+        // next[n]: the rank of the first kept element at or after n.
+        var next = [Int](repeating: Int.max, count: m + 1)
+        for n in stride(from: m - 1, through: 0, by: -1) { next[n] = kept[n] ? rank[n] : next[n + 1] }
+        last = -1
+        for n in 0..<m {
+            if kept[n] {
+                last = rank[n]
+            } else if rank[n] > last && rank[n] < next[n + 1] {
+                kept[n] = true; count += 1; last = rank[n]
+            }
+        }
+        return (kept, count)
     }
 }

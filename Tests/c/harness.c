@@ -2258,6 +2258,118 @@ static void test_identities_and_snapshots(void) {
     OK(cvl_layout_destroy(layout));
 }
 
+/* A chain of small snapshots on a long list (3 sections x 300 items): each keeps the sections
+** and changes a few items, so the library compares the ends, diffs the middles and derives its
+** identifier table from the one before (cvlayout.h, "The diff"). After each apply every
+** identifier is found at its place and every deleted one is not; a duplicate is refused with
+** both places named and changes nothing. Checked against a model kept here. */
+#define CHAIN_S 3
+#define CHAIN_MAX 340
+static uint64_t chain_ids[CHAIN_S][CHAIN_MAX];
+static uint64_t chain_rng = 0x9E3779B97F4A7C15ull;
+static uint64_t chain_next(uint64_t bound) {
+    chain_rng = chain_rng * 6364136223846793005ull + 1442695040888963407ull;
+    return (chain_rng >> 33) % bound;
+}
+static void chain_check(cvl_view *view, const counts_ds *d, uint64_t fresh) {
+    cvl_index_path ip;
+    int found = 0, bad = 0;
+    int64_t s, i;
+    uint64_t id;
+    for (s = 0; s < CHAIN_S; s++)
+        for (i = 0; i < d->items[s]; i++) {
+            bad += cvl_view_index_path_for_identifier(view, chain_ids[s][i], &ip, &found) != CVL_OK;
+            bad += !(found == 1 && ip.section == s && ip.item == i);
+        }
+    /* Identifiers handed out and no longer listed are not found. */
+    for (id = 1; id < fresh; id++) {
+        int listed = 0;
+        for (s = 0; s < CHAIN_S && !listed; s++)
+            for (i = 0; i < d->items[s] && !listed; i++) listed = chain_ids[s][i] == id;
+        bad += cvl_view_index_path_for_identifier(view, id, &ip, &found) != CVL_OK;
+        bad += found != listed;
+    }
+    CHECK(bad == 0);
+}
+
+static void test_snapshot_chain(void) {
+    cvl_layout *layout = NULL;
+    cvl_view *view = NULL;
+    counts_ds d;
+    cvl_data_source ds;
+    cvl_section_snapshot secs[CHAIN_S];
+    cvl_update_item items[64];
+    uint64_t fresh = 1;
+    size_t n = 0;
+    int64_t s, i;
+    int round, applied = 0;
+
+    memset(&d, 0, sizeof d);
+    d.sections = CHAIN_S;
+    for (s = 0; s < CHAIN_S; s++) {
+        d.items[s] = 300;
+        for (i = 0; i < 300; i++) chain_ids[s][i] = fresh++;
+    }
+    ds = make_ds(&d);
+    OK(cvl_flow_layout_create(&layout));
+    OK(cvl_view_create(&ds, layout, &view));
+    OK(cvl_view_set_bounds_size(view, (cvl_size){320, 480}));
+    for (s = 0; s < CHAIN_S; s++) secs[s] = (cvl_section_snapshot){500 + (uint64_t)s, chain_ids[s], 300};
+    OK(cvl_view_set_identifiers(view, secs, CHAIN_S));
+    for (round = 0; round < 120; round++) {
+        int edits = 1 + (int)chain_next(3), e;
+        for (e = 0; e < edits; e++) {
+            int64_t a = (int64_t)chain_next(CHAIN_S), b = (int64_t)chain_next(CHAIN_S);
+            uint64_t op = chain_next(4), x;
+            if (op == 0 && d.items[a] < CHAIN_MAX) { /* insert a fresh identifier */
+                int64_t at = (int64_t)chain_next((uint64_t)d.items[a] + 1);
+                memmove(&chain_ids[a][at + 1], &chain_ids[a][at], (size_t)(d.items[a] - at) * sizeof(uint64_t));
+                chain_ids[a][at] = fresh++;
+                d.items[a]++;
+            } else if (op == 1 && d.items[a] > 1) { /* delete one */
+                int64_t at = (int64_t)chain_next((uint64_t)d.items[a]);
+                memmove(&chain_ids[a][at], &chain_ids[a][at + 1], (size_t)(d.items[a] - at - 1) * sizeof(uint64_t));
+                d.items[a]--;
+            } else if (op == 2 && d.items[a] > 1 && d.items[b] < CHAIN_MAX) { /* move, maybe to another section */
+                int64_t at = (int64_t)chain_next((uint64_t)d.items[a]), to;
+                x = chain_ids[a][at];
+                memmove(&chain_ids[a][at], &chain_ids[a][at + 1], (size_t)(d.items[a] - at - 1) * sizeof(uint64_t));
+                d.items[a]--;
+                to = (int64_t)chain_next((uint64_t)d.items[b] + 1);
+                memmove(&chain_ids[b][to + 1], &chain_ids[b][to], (size_t)(d.items[b] - to) * sizeof(uint64_t));
+                chain_ids[b][to] = x;
+                d.items[b]++;
+            } else if (d.items[a] > 1) { /* swap two neighbours */
+                int64_t at = (int64_t)chain_next((uint64_t)d.items[a] - 1);
+                x = chain_ids[a][at];
+                chain_ids[a][at] = chain_ids[a][at + 1];
+                chain_ids[a][at + 1] = x;
+            }
+        }
+        for (s = 0; s < CHAIN_S; s++) secs[s].item_count = (size_t)d.items[s];
+        if (round % 10 == 9) {
+            /* A duplicate: section 2's last identifier written over section 0's first. */
+            uint64_t keep = chain_ids[0][0];
+            chain_ids[0][0] = chain_ids[2][d.items[2] - 1];
+            FAILS(cvl_view_diff_snapshot(view, secs, CHAIN_S, NULL, 0, items, 64, &n), CVL_ERROR_INVALID_ARGUMENT);
+            FAILS(cvl_view_apply_snapshot(view, secs, CHAIN_S, NULL, 0, NULL), CVL_ERROR_INVALID_ARGUMENT);
+            CHECK(message_contains("appears twice in the new snapshot: at [0, 0] and [2, "));
+            chain_ids[0][0] = keep;
+        }
+        /* One edit is one request (none when a move puts the item back where it was). */
+        OK(cvl_view_diff_snapshot(view, secs, CHAIN_S, NULL, 0, NULL, 0, &n));
+        CHECK(edits > 1 || n <= 1);
+        OK(cvl_view_apply_snapshot(view, secs, CHAIN_S, NULL, 0, NULL));
+        OK(cvl_view_last_update_items(view, items, 64, &n));
+        CHECK(edits > 1 || n <= 1);
+        applied++;
+        if (round % 8 == 0 || round == 119) chain_check(view, &d, fresh);
+    }
+    CHECK(applied == 120);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(layout));
+}
+
 static void run_fixture(const fx_fixture *f) {
     counts_ds d;
     memset(&d, 0, sizeof d);
@@ -3033,6 +3145,7 @@ int main(void) {
     test_batch_update_pulls_a_viewport_past_the_end_back();
     test_attachment_and_handles();
     test_identities_and_snapshots();
+    test_snapshot_chain();
     test_fixtures();
     test_scroll_anchoring();
     test_invalidation_hook();

@@ -1241,7 +1241,8 @@ static void op_batch(int consistent) {
 
 /* Identities: bulk identifiers and snapshots built from the view's model (same counts, so a
 ** snapshot's update is consistent with the data source unless the model is hostile): ids that
-** are unique, duplicated, or permuted within a section (moves); sometimes counts that differ. */
+** are unique, duplicated, or permuted within a section (moves, far apart or neighbours);
+** sometimes counts that differ. */
 static void op_identifiers(cvl_view *v, int slot) {
     static uint64_t ids[MAXS * 300];
     static cvl_section_snapshot secs[MAXS];
@@ -1255,14 +1256,21 @@ static void op_identifiers(cvl_view *v, int slot) {
         ns = (size_t)(d->sections < MAXS ? d->sections : MAXS);
         for (s = 0; s < (int64_t)ns; s++) {
             int64_t n = d->items[s] < 300 ? d->items[s] : 300, k;
-            secs[s].identifier = mix((uint64_t)s, key) | 1;
+            /* The identifiers come from the top 3 bits of `key` (one call in 8 reuses the last
+            ** call's set: the small-change path), the permutation from the low bits. */
+            secs[s].identifier = mix((uint64_t)s, key >> 5) | 1;
             secs[s].item_ids = &ids[used];
             secs[s].item_count = (size_t)(n > 0 ? n : 0);
-            for (k = 0; k < n; k++) ids[used + (size_t)k] = mix(key, (uint64_t)(s * 1000 + k));
-            if (n > 1 && (how & 1)) { /* permute: swap two items */
-                uint64_t t = ids[used];
-                ids[used] = ids[used + (size_t)n - 1];
-                ids[used + (size_t)n - 1] = t;
+            for (k = 0; k < n; k++) ids[used + (size_t)k] = mix(key >> 5, (uint64_t)(s * 1000 + k));
+            if (n > 1 && (how & 1)) {
+                /* permute: swap the first and last items (the whole section differs: the hashing
+                ** diff), or two neighbours (a small change: the compared ends and the derived
+                ** table, cvlayout.h "The diff") */
+                size_t a = (key & 1) ? 0 : (size_t)(key % (uint64_t)(n - 1));
+                size_t b = (key & 1) ? (size_t)n - 1 : a + 1;
+                uint64_t t = ids[used + a];
+                ids[used + a] = ids[used + b];
+                ids[used + b] = t;
             }
             if (n > 1 && (how & 0x0e) == 0x0e) ids[used + 1] = ids[used]; /* duplicate */
             used += secs[s].item_count;

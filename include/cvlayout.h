@@ -1406,7 +1406,8 @@ int cvl_view_item_identifier(cvl_view *view, cvl_index_path index_path, uint64_t
 
 /**
 ** The index path of the item with identifier `identifier` (*out_found = 0 when no item has it).
-** Needs identifiers given in bulk or by a snapshot (CVL_ERROR_STATE otherwise). O(1) expected.
+** Needs identifiers given in bulk or by a snapshot (CVL_ERROR_STATE otherwise). O(1) expected,
+** plus a binary search over at most 1024 runs once small snapshots were applied ("The diff").
 */
 int cvl_view_index_path_for_identifier(cvl_view *view, uint64_t identifier, cvl_index_path *out, int *out_found);
 

@@ -33,7 +33,9 @@ public struct Snapshot: Equatable, Sendable {
 ///
 /// - Complexity: building is O(S + N) expected time and O(S + N) memory; every lookup by
 ///   identifier is O(1) expected (plus O(log S) to turn an item's flat position into an index
-///   path); a lookup by index path is O(1).
+///   path, and O(log runs) for a snapshot derived by `SnapshotMiddles`; O(N) for a snapshot a
+///   view has replaced since by one derived from it, see `ItemPositions`); a lookup by index
+///   path is O(1).
 public struct IndexedSnapshot: Sendable {
     public let snapshot: Snapshot
     /// Item identifier → flat position (items of all sections in order).
@@ -93,7 +95,7 @@ public struct IndexedSnapshot: Sendable {
     public var itemCount: Int { starts[starts.count - 1] }
 
     /// The index path of the item with identifier `id`, or nil.
-    /// - Complexity: O(1) expected + O(log S).
+    /// - Complexity: O(1) expected + O(log S) (see the type's complexity note).
     public func indexPath(ofItem id: UInt64) -> IndexPath? {
         flatPosition(ofItem: id).map { Self.indexPath(ofFlat: $0, starts) }
     }

@@ -95,13 +95,9 @@ struct ItemPositions: Sendable {
         }
         guard let raw = store.table.position(of: id) else { return nil }
         // The last segment whose first raw number is <= raw.
-        var lo = 0, hi = segments.count - 1
-        guard hi >= 0, segments[0].raw <= raw else { return nil }
-        while lo < hi {
-            let mid = lo + (hi - lo + 1) / 2
-            if segments[mid].raw <= raw { lo = mid } else { hi = mid - 1 }
-        }
-        let s = segments[lo]
+        let k = flowPartitionPoint(0, segments.count) { segments[$0].raw > raw } - 1
+        guard k >= 0 else { return nil }
+        let s = segments[k]
         return raw < s.raw + s.count ? s.flat + (raw - s.raw) : nil
     }
 
@@ -187,12 +183,7 @@ struct ItemPositions: Sendable {
 
     /// The index of the first change whose old run ends after flat position `x`.
     private func firstRun(endingAfter x: Int, _ changes: [Change]) -> Int {
-        var lo = 0, hi = changes.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if changes[mid].oldStart + changes[mid].oldCount <= x { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        flowPartitionPoint(0, changes.count) { changes[$0].oldStart + changes[$0].oldCount > x }
     }
 }
 

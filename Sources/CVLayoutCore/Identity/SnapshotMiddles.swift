@@ -63,14 +63,8 @@ struct SnapshotMiddles {
 
         // Each run's old flat range, to tell an unchanged old item from one in a middle.
         func run(containingOld flat: Int) -> Int? {
-            var lo = 0, hi = runs.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if old.starts[runs[mid].section] + runs[mid].prefix + runs[mid].oldCount <= flat {
-                    lo = mid + 1
-                } else {
-                    hi = mid
-                }
+            let lo = flowPartitionPoint(0, runs.count) {
+                old.starts[runs[$0].section] + runs[$0].prefix + runs[$0].oldCount > flat
             }
             guard lo < runs.count else { return nil }
             let start = old.starts[runs[lo].section] + runs[lo].prefix
@@ -186,10 +180,6 @@ struct SnapshotMiddles {
 
 /// The index in `runs` (sorted by section) of the run of section `s`, or nil.
 private func runIndex(ofSection s: Int, _ runs: [SnapshotMiddles.Run]) -> Int? {
-    var lo = 0, hi = runs.count
-    while lo < hi {
-        let mid = (lo + hi) / 2
-        if runs[mid].section < s { lo = mid + 1 } else { hi = mid }
-    }
+    let lo = flowPartitionPoint(0, runs.count) { runs[$0].section >= s }
     return lo < runs.count && runs[lo].section == s ? lo : nil
 }

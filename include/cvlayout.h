@@ -478,11 +478,12 @@ int cvl_flow_layout_set_item_sizes(cvl_layout *layout, int64_t section, const cv
 ** (the animation starts from the frames last drawn, as with cvl_flow_layout_set_item_sizes()).
 ** Errors (nothing changed): CVL_ERROR_STATE when the section has no bulk sizes,
 ** CVL_ERROR_OUT_OF_RANGE for a range outside them, CVL_ERROR_INVALID_ARGUMENT for a bad size.
-** Cost: O(insert_count) to check and copy the new sizes, plus O(2048 + n / 2048) to splice them
-** into the section's chunked size store (chunks of 2048 sizes; a chunk the prepared layout
-** shares is copied, not changed). The next prepare re-lays out only what the edits can change:
-** for each run of edited items, from the line before it until a new line starts at an item where
-** an old line started past the run; the lines after are the old ones, moved along the scroll axis
+** Cost: O(insert_count) to check and copy the new sizes, plus O(512 + 64 + n / 32768) to splice
+** them into the section's chunked size store (chunks of 512 sizes in groups of 64 chunks; the
+** chunk and the group's table the prepared layout shares are copied, not changed). The next
+** prepare re-lays out only what the edits can change: for each run of edited items, from the
+** line before it until a new line starts at an item where an old line started past the run; the
+** lines after are the old ones, moved along the scroll axis
 ** by one update of a Fenwick tree of their blocks' offsets (blocks of about 128 lines), and the
 ** blocks' item and line counts and extents are kept in trees too: O(log blocks) per edit, plus
 ** O(blocks) (about n / 800) when an edit changes the number of blocks (a rebuilt block grows
@@ -1512,9 +1513,10 @@ int cvl_view_get_anchoring(const cvl_view *view, int32_t *out_policy, cvl_point 
 ** is measured (16 bytes an item, once; at most CVL_MAX_STORED_ITEMS items in all such arrays,
 ** else CVL_ERROR_OVERFLOW); its estimates are then fixed (size_for_item is not asked again for
 ** them). Plus one byte per item of a section with a measured item. Sizes and flags are stored
-** in chunks of 2048 items, so a batch of k measured sizes costs O(k log n) plus one chunk copied
-** per chunk written, and the next prepare re-lays out only the lines around the measured items
-** (see cvl_flow_layout_replace_item_sizes()). A range edit of the sizes
+** in chunks of 512 items (in groups of 64 chunks), so a batch of k measured sizes costs
+** O(k log n) plus one chunk and one group's table copied per chunk written, and the next
+** prepare re-lays out only the lines around the measured items (see
+** cvl_flow_layout_replace_item_sizes()). A range edit of the sizes
 ** (cvl_flow_layout_replace_item_sizes(), paired with the batch update) keeps the measurements of
 ** the items it does not replace (the new items are estimates). cvl_view_clear_measured_sizes()
 ** marks items unmeasured again (their size kept until they are measured anew). A section
@@ -1573,7 +1575,8 @@ int cvl_flow_layout_get_estimated_item_size(const cvl_layout *layout, cvl_size *
 ** checked (the prepare, the anchor cell's lookup) fails the call with its error and changes
 ** nothing either: the sizes, the flags and the offset are given back, and the sections named are
 ** laid out again at the next layout cycle. Cost: one visible-rect query, O(count log n), one size
-** chunk and one flag chunk copied per chunk written and the chunk tables of the sections written
+** chunk and one flag chunk copied per chunk written, with their groups' tables, and the tables
+** of groups of the sections written
 ** (the old ones are kept until the call returns), plus the prepare: the lines from the one
 ** before the first measured item of a run until the line breaks agree with the old ones again,
 ** the rest of the section moved by a constant (see

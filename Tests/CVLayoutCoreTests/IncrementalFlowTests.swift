@@ -248,8 +248,9 @@ final class IncrementalFlowTests: XCTestCase {
             }
             XCTAssertEqual(chunked.count, model.count, "step \(step)")
             XCTAssertEqual(chunked.toArray(), model, "step \(step)")
-            XCTAssertEqual(chunked.chunks.map(\.count).reduce(0, +), model.count)
-            XCTAssertTrue(chunked.chunks.allSatisfy { $0.count > 0 && $0.count <= 3 * target }, "step \(step)")
+            XCTAssertEqual(chunked.allChunks.map(\.count).reduce(0, +), model.count)
+            XCTAssertTrue(chunked.allChunks.allSatisfy { $0.count > 0 && $0.count <= 2 * target }, "step \(step)")
+            checkTables(chunked, "step \(step)")
             chunked.withReader { read in
                 for i in Swift.stride(from: 0, to: model.count, by: 97) where read(i) != model[i] {
                     XCTFail("step \(step): reader at \(i)")
@@ -258,6 +259,78 @@ final class IncrementalFlowTests: XCTestCase {
         }
         XCTAssertFalse(FlowChunkedArray(model).allEqual())
         XCTAssertTrue(FlowChunkedArray(repeating: 3, count: 5000).allEqual())
+    }
+
+    func testChunkedArrayGroupsAgreeWithAnArrayOverRandomEdits() {
+        // Enough elements for several groups of chunks (the second level): edits inside a group,
+        // across group boundaries, that empty groups, merge them with a neighbour and split them;
+        // writes into a copy and into an array built by repetition (one chunk shared many times).
+        var rng = SplitMix64(seed: 7)
+        let target = FlowChunkedArray<Int>.chunkTarget, groupChunks = FlowChunkedArray<Int>.groupTarget
+        var model = Array(0..<(5 * groupChunks * target + 123))
+        var chunked = FlowChunkedArray(model)
+        XCTAssertGreaterThanOrEqual(chunked.groups.count, 5)
+        for step in 0..<160 {
+            let n = model.count
+            let start = Int.random(in: 0...n, using: &rng)
+            let big = step % 9 == 0 ? groupChunks * target * 2 : step % 4 == 0 ? target * 3 : 3
+            let removed = Int.random(in: 0...Swift.min(n - start, big), using: &rng)
+            let inserted = Int.random(in: 0...(step % 13 == 0 ? groupChunks * target + 5 : 6), using: &rng)
+            let new = (0..<inserted).map { -1_000_000 * (step + 1) - $0 }
+            let before = chunked, modelBefore = model
+            chunked.replaceSubrange(start, removing: removed, with: new)
+            model.replaceSubrange(start..<start + removed, with: new)
+            if !model.isEmpty {
+                let i = Int.random(in: 0..<model.count, using: &rng)
+                let copy = chunked
+                chunked[i] = step
+                XCTAssertEqual(copy[i], model[i], "step \(step): a write showed in a copy")
+                model[i] = step
+            }
+            XCTAssertEqual(before.count, n, "step \(step): the copy changed")
+            if step % 8 == 0 { XCTAssertEqual(before.toArray(), modelBefore, "step \(step): the copy changed") }
+            XCTAssertEqual(chunked.count, model.count, "step \(step)")
+            checkTables(chunked, "step \(step)")
+            XCTAssertTrue(chunked.allChunks.allSatisfy { $0.count > 0 && $0.count <= 2 * target }, "step \(step)")
+            XCTAssertTrue(
+                chunked.groups.allSatisfy { $0.chunks.count <= 2 * groupChunks }
+                    && (chunked.groups.count < 2 || chunked.groups.allSatisfy { $0.chunks.count >= groupChunks / 4 }),
+                "step \(step): group sizes \(chunked.groups.map(\.chunks.count))")
+            if step % 8 == 0 { XCTAssertEqual(chunked.toArray(), model, "step \(step)") }
+            var rngRead = SplitMix64(seed: UInt64(step))
+            chunked.withReader { read in
+                for _ in 0..<200 where !model.isEmpty {
+                    let i = Int.random(in: 0..<model.count, using: &rngRead)
+                    if read(i) != model[i] || chunked[i] != model[i] { XCTFail("step \(step): element \(i)") }
+                }
+            }
+        }
+        XCTAssertEqual(chunked.toArray(), model)
+        // Repetition shares one chunk; a write copies it and leaves the rest (and a copy) alone.
+        var flags = FlowChunkedArray<UInt8>(repeating: 0, count: 3 * groupChunks * target)
+        let copy = flags
+        XCTAssertTrue(flags.allEqual())
+        flags[groupChunks * target + 5] = 1
+        XCTAssertFalse(flags.allEqual())
+        XCTAssertTrue(copy.allEqual())
+        XCTAssertEqual(flags.toArray().indices.filter { flags[$0] != 0 }, [groupChunks * target + 5])
+        XCTAssertEqual(copy.toArray().filter { $0 != 0 }.count, 0)
+        flags[groupChunks * target + 5] = 0
+        XCTAssertTrue(flags.allEqual())
+    }
+
+    /// The second level's tables agree with the groups: starts, counts and chunk pointers.
+    private func checkTables<T>(_ a: FlowChunkedArray<T>, _ message: String, line: UInt = #line) {
+        XCTAssertEqual(a.tables.count, a.groups.count, message, line: line)
+        var at = 0
+        for (t, g) in zip(a.tables, a.groups) {
+            let ok =
+                t.start == at && t.count == g.count && t.chunkCount == g.chunks.count && g.count > 0
+                && (0..<g.chunks.count).allSatisfy { t.bases[$0] == g.chunks[$0].base }
+            XCTAssertTrue(ok, "\(message): group at \(at)", line: line)
+            at += t.count
+        }
+        XCTAssertEqual(at, a.count, message, line: line)
     }
 
     func testEditsAreRecordedAsDisjointRuns() {

@@ -32,8 +32,8 @@ extension FlowLayout {
     ///   counts; `.invalidArgument` for a size that is NaN, infinite, negative or larger than
     ///   `maxMagnitude`; `.overflow` when the arrays the layout would make for them would hold
     ///   more than `CollectionView.maxStoredItems` items in all. Nothing changes on error.
-    /// - Complexity: O(k log n) to check and write k sizes, plus O(chunk + chunks) per chunk
-    ///   of the size store written (copied when the prepared layout shares it: 1024 sizes),
+    /// - Complexity: O(k log n) to check and write k sizes, plus O(chunk + group + groups) per
+    ///   chunk of the size store written (copied when the prepared layout shares it),
     ///   and O(n) once for a section of n items whose array the layout makes; the next
     ///   `prepare()` re-lays out only the lines the measured items can change.
     /// - Returns: whether any stored size changed.
@@ -109,7 +109,7 @@ extension FlowLayout {
     /// `range` nil: every item of `section`; `section` nil: every section.
     /// - Throws: `.outOfRange` for a negative section, or a range that is not within
     ///   `0 ... count` of the section's prepared item count. Nothing changes on error.
-    /// - Complexity: O(k + chunk + chunks) for a range of k items; O(sections) for all.
+    /// - Complexity: O(k + chunk + group + groups) for a range of k items; O(sections) for all.
     /// - Returns: how many items stopped being measured.
     @discardableResult
     public func clearMeasuredSizes(section: Int?, range: Range<Int>?) throws -> Int {
@@ -163,7 +163,8 @@ extension FlowLayout {
     /// What `setMeasuredSizes` writes (the size store, the measured flags, the edits waiting
     /// for the next prepare), for `CollectionView.setMeasuredSizes` to give back when the
     /// prepare or the anchor correction after the write fails. O(1): the tables are shared until
-    /// written (the write then copies, per section, the chunk tables and the chunks it writes).
+    /// written (the write then copies, per section, the top table, the groups' tables and the
+    /// chunks it writes).
     func measuredSizesCheckpoint() -> FlowMeasuredSizesCheckpoint {
         FlowMeasuredSizesCheckpoint(
             sizes: FlowRollbackState(measured: measured, ownsSizes: ownsSizes, bulkSizes: bulkSizes),
@@ -198,7 +199,7 @@ extension FlowLayout {
 }
 
 /// The measured items of one section: one flag per item, chunked like the sizes so that a range
-/// edit costs O(k + chunk + chunks).
+/// edit costs O(k + chunk + group + groups).
 struct FlowMeasuredItems {
     /// The section's item count the flags describe (when the first item was measured, then
     /// after each range edit of the sizes).
@@ -218,7 +219,7 @@ struct FlowMeasuredItems {
 
     /// Follows a range edit of the section's sizes (`replaceItemSizes`): items before `start`
     /// keep their flag, the `removed` items go, `inserted` new items are estimates (not
-    /// measured), the items after move with their flag. O(removed + inserted + chunk + chunks).
+    /// measured), the items after move with their flag. O(removed + inserted + chunk + group + groups).
     mutating func replaceRange(_ start: Int, _ removed: Int, inserting inserted: Int) {
         // (The flags follow the bulk array edit by edit, so the range fits; clamped all the same.)
         let start = Swift.min(Swift.max(0, start), itemCount)

@@ -52,8 +52,8 @@ extension FlowLayout {
     ///   them, `.invalidArgument` for a bad size or a result above `CollectionView.maxCount`
     ///   items. Nothing changes on error.
     /// - Complexity: O(k) validation for the k new sizes (none of the others is checked or sent
-    ///   again), plus O(chunk + chunks) to splice them into the chunked store (`FlowChunkedArray`:
-    ///   chunks of 1024 sizes; the prepared layout keeps the chunks it shares). The next
+    ///   again), plus O(chunk + group + groups) to splice them into the chunked store
+    ///   (`FlowChunkedArray`; the prepared layout keeps the chunks and groups it shares). The next
     ///   `prepare()` re-lays out only the lines the edit can change (`FlowLineBlocks.relayOut`).
     public func replaceItemSizes(
         inSection section: Int, start: Int, removeCount: Int,

@@ -1,0 +1,58 @@
+/// Sequential (and occasional random) access to a `FlowChunkedArray` without a lookup per
+/// element: the current chunk's range is cached. Plain pointers (no reference counting in the
+/// hot loops); valid only inside `FlowChunkedArray.withReader`.
+struct FlowChunkReader<T> {
+    private let tables: UnsafeBufferPointer<FlowChunkTable<T>>
+    let count: Int
+    /// Added to every index asked for: the reader then reads element `i + offset` as `i`.
+    var offset = 0
+    private var lo = 0
+    private var hi = 0
+    private var base: UnsafeMutablePointer<T>?
+
+    init(tables: UnsafeBufferPointer<FlowChunkTable<T>>, count: Int) {
+        self.tables = tables
+        self.count = count
+    }
+
+    /// Element `i + offset` (within `0 ..< count`). O(1) within the current chunk, O(log chunks)
+    /// otherwise.
+    @inline(__always)
+    mutating func callAsFunction(_ i: Int) -> T {
+        let j = i + offset
+        if j < lo || j >= hi { seek(j) }
+        return base.unsafelyUnwrapped[j - lo]
+    }
+
+    /// The elements of the chunk holding `i + offset`: `pointer[j]` is what `self(j)` reads, for
+    /// `j` in `start ..< end` (the pointer is moved by the chunk's start and the offset). For
+    /// loops that read a run of elements with no check per element.
+    @inline(__always)
+    mutating func window(at i: Int) -> FlowChunkWindow<T> {
+        let j = i + offset
+        if j < lo || j >= hi { seek(j) }
+        return FlowChunkWindow(
+            pointer: UnsafePointer(base.unsafelyUnwrapped) - (lo - offset), start: lo - offset, end: hi - offset)
+    }
+
+    @inline(never)
+    private mutating func seek(_ i: Int) {
+        let g = flowPartitionPoint(0, tables.count) { tables[$0].start > i } - 1
+        let t = tables[g]
+        let k = t.chunk(holding: i - t.start)
+        lo = t.start + t.starts[k]
+        hi = t.start + t.starts[k + 1]
+        base = t.bases[k]
+    }
+}
+
+/// A run of a `FlowChunkedArray` read in place: `pointer[j]` for `j` in `start ..< end`.
+struct FlowChunkWindow<T> {
+    var pointer: UnsafePointer<T>
+    var start: Int
+    var end: Int
+
+    /// Whether `i` is in the window.
+    @inline(__always)
+    func contains(_ i: Int) -> Bool { i >= start && i < end }
+}

@@ -96,6 +96,44 @@ extension CollectionView {
         return diff
     }
 
+    /// `apply_snapshot_edits`: the view's bulk identifiers changed by `edits`, splices applied in
+    /// order (`SnapshotEdit`), applied as `applySnapshot` would apply the snapshot they give:
+    /// the same diff (Heckel's, on the runs the edits touched), errors, commit and identifiers.
+    /// The data source must already report the new counts.
+    /// - Returns: the update applied.
+    /// - Throws: `.state` without bulk identifiers (a provider or none: use `applySnapshot`);
+    ///   `.outOfRange` / `.overflow` for an edit outside the snapshot (`SnapshotEdits`); then as
+    ///   `applySnapshot`. Nothing changes on error.
+    /// - Complexity: O(S + E) for S sections and E edits, O(k) expected for the k items in the
+    ///   runs from each edited section's first edited item to its last, a copy of each edited
+    ///   section's identifiers, plus the batch update's own cost; never O(N) hashing or comparing.
+    @discardableResult
+    public func applySnapshotEdits(
+        _ edits: [SnapshotEdit], changed: [UInt64] = [], animation: AnimationTiming?
+    ) throws -> SnapshotDiff {
+        guard case .bulk(let old) = identities else {
+            throw LayoutError.state(
+                "snapshot edits change the view's identifiers given in bulk (set_identifiers or apply_snapshot); "
+                    + "this view has \(hasIdentifierProvider ? "an identifier source" : "no identifiers")")
+        }
+        let edited = try SnapshotEdits(edits, of: old)
+        guard old.items.isCurrent else {
+            // A table another snapshot has moved on from: diff the whole snapshot.
+            return try applySnapshot(edited.snapshot, changed: changed, animation: animation)
+        }
+        let fast = try SnapshotMiddles.diff(
+            from: old, to: edited.snapshot, runs: edited.runs, newStarts: edited.newStarts, changed: changed)
+        let plan = try plan(for: fast.diff, edited.snapshot)
+        let (new, undo) = try fast.indexed(from: old)
+        do {
+            try commit(plan, animation: animation, identities: .bulk(new))
+        } catch {
+            undo?.apply()
+            throw error
+        }
+        return fast.diff
+    }
+
     /// The plan of a computed diff, once the data source reports the snapshot's counts.
     private func plan(for diff: SnapshotDiff, _ snapshot: Snapshot) throws -> UpdatePlan {
         let newCounts = try Self.loadCounts(dataSource)

@@ -60,6 +60,20 @@ struct SnapshotMiddles {
         newStarts.append(newTotal)
         guard newTotal <= CollectionView.maxStoredItems else { return nil }
         guard anySize || middles * maxShareDenominator <= old.itemCount + newTotal else { return nil }
+        return try diff(from: old, to: new, runs: runs, newStarts: newStarts, changed: changed, name: name)
+    }
+
+    /// The diff from `old` (a view's current snapshot, the newest of its chain) to `new`, whose
+    /// items differ from `old`'s only within `runs` (sorted by section; what `SnapshotEdits`
+    /// knows without comparing); `newStarts` as the property. Errors as the other `diff`.
+    /// - Complexity: O(runs + k) expected for the k items of the runs, O(c) for c changed
+    ///   identifiers.
+    static func diff(
+        from old: IndexedSnapshot, to new: Snapshot, runs: [Run], newStarts: [Int], changed: [UInt64],
+        name: String = "the new snapshot"
+    ) throws -> SnapshotMiddles {
+        let oldIDs = old.snapshot.itemIdentifiers, newIDs = new.itemIdentifiers
+        let middles = runs.reduce(0) { $0 + $1.oldCount + $1.newCount }
 
         // Each run's old flat range, to tell an unchanged old item from one in a middle.
         func run(containingOld flat: Int) -> Int? {

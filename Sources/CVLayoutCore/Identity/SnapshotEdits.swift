@@ -1,0 +1,110 @@
+/// One splice of a section's item identifiers (`CollectionView.applySnapshotEdits`): the items
+/// `start ..< start + removeCount` of section `section` are replaced by `identifiers` (an
+/// insert: `removeCount` 0; a delete: no identifiers). The same triple as a range edit of the
+/// sizes (`FlowLayout.replaceItemSizes`), so a host makes the same splices on both.
+public struct SnapshotEdit: Equatable, Sendable {
+    public var section: Int
+    public var start: Int
+    public var removeCount: Int
+    public var identifiers: [UInt64]
+
+    public init(section: Int, start: Int, removeCount: Int, identifiers: [UInt64] = []) {
+        self.section = section
+        self.start = start
+        self.removeCount = removeCount
+        self.identifiers = identifiers
+    }
+}
+
+/// A view's snapshot changed by splices applied in order, and where its items can differ from
+/// the old snapshot's: per edited section, the run from the first item any edit touched to the
+/// last (the items before and after it are untouched, so they are the same on both sides).
+/// What `SnapshotMiddles` diffs without comparing the sections item by item.
+///
+/// - Complexity: O(S + E) for S sections and E edits, plus, for each edited section, O(n) to
+///   copy its identifiers into the new snapshot (the old one is the view's until the commit) and
+///   O(m + k + e·(chunk + group + groups)) to splice its run of m items (a `FlowChunkedArray`)
+///   with its e edits of k new identifiers in all.
+struct SnapshotEdits {
+    let snapshot: Snapshot
+    let runs: [SnapshotMiddles.Run]
+    /// `newStarts[s]`: the flat position of section `s`'s first item in `snapshot`; last = N.
+    let newStarts: [Int]
+
+    /// `old` with `edits` applied in order (each on the result of the ones before it).
+    /// - Throws: `.outOfRange` for a section or a range outside the snapshot as the edits
+    ///   before it left it; `.overflow` past `CollectionView.maxStoredItems` items. Checked
+    ///   before anything is built.
+    init(_ edits: [SnapshotEdit], of old: IndexedSnapshot) throws {
+        let sectionCount = old.sectionCount
+        /// Per edited section: its count now, and the untouched prefix and suffix so far.
+        struct Envelope {
+            var count: Int
+            var prefix: Int
+            var suffix: Int
+            var edits: [Int] = []
+        }
+        var envelopes: [Int: Envelope] = [:]
+        var total = old.itemCount
+        for (j, e) in edits.enumerated() {
+            let s = e.section
+            guard s >= 0, s < sectionCount else {
+                throw LayoutError.outOfRange(
+                    "snapshot edit \(j): section \(s) is outside the \(sectionCount) sections of the snapshot")
+            }
+            let oldCount = old.starts[s + 1] - old.starts[s]
+            var env = envelopes[s] ?? Envelope(count: oldCount, prefix: oldCount, suffix: oldCount)
+            let n = env.count
+            guard e.start >= 0, e.removeCount >= 0, e.start <= n, e.removeCount <= n - e.start else {
+                throw LayoutError.outOfRange(
+                    "snapshot edit \(j): items \(e.start) ..< \(e.start) + \(e.removeCount) are outside the \(n) "
+                        + "items of section \(s)")
+            }
+            guard e.identifiers.count <= CollectionView.maxStoredItems - (total - e.removeCount) else {
+                throw LayoutError(
+                    .overflow,
+                    "snapshot edit \(j): the snapshot would hold more than \(CollectionView.maxStoredItems) items "
+                        + "(CVL_MAX_STORED_ITEMS)")
+            }
+            total += e.identifiers.count - e.removeCount
+            env.prefix = min(env.prefix, e.start)
+            env.suffix = min(env.suffix, n - e.start - e.removeCount)
+            env.count = n - e.removeCount + e.identifiers.count
+            env.edits.append(j)
+            envelopes[s] = env
+        }
+
+        var items = old.snapshot.itemIdentifiers
+        var runs: [SnapshotMiddles.Run] = []
+        runs.reserveCapacity(envelopes.count)
+        for s in envelopes.keys.sorted() {
+            let env = envelopes[s]!
+            let list = items[s]
+            let oldMiddle = list.count - env.prefix - env.suffix, newMiddle = env.count - env.prefix - env.suffix
+            guard oldMiddle > 0 || newMiddle > 0 else { continue }
+            var middle = FlowChunkedArray(list[env.prefix..<(env.prefix + oldMiddle)])
+            for j in env.edits {
+                let e = edits[j]
+                middle.replaceSubrange(e.start - env.prefix, removing: e.removeCount, with: e.identifiers)
+            }
+            var edited: [UInt64] = []
+            edited.reserveCapacity(env.count)
+            edited.append(contentsOf: list[0..<env.prefix])
+            edited.append(contentsOf: middle.toArray())
+            edited.append(contentsOf: list[(list.count - env.suffix)...])
+            items[s] = edited
+            runs.append(SnapshotMiddles.Run(section: s, prefix: env.prefix, oldCount: oldMiddle, newCount: newMiddle))
+        }
+        var newStarts: [Int] = []
+        newStarts.reserveCapacity(sectionCount + 1)
+        var at = 0
+        for list in items {
+            newStarts.append(at)
+            at += list.count
+        }
+        newStarts.append(at)
+        snapshot = Snapshot(sections: old.snapshot.sectionIdentifiers, items: items)
+        self.runs = runs
+        self.newStarts = newStarts
+    }
+}

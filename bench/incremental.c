@@ -4,7 +4,8 @@
 ** run (the median and the slowest of ROUNDS): one size changed, one item appended, one inserted
 ** at 0, one deleted in the middle, one moved from a quarter to three quarters of the section
 ** (sizes edited in place with cvl_flow_layout_replace_item_sizes, then the batch update), and an
-** apply_snapshot that swaps two identifiers (periodic sizes). The target is <= 1 % of a full
+** apply_snapshot that swaps two identifiers, and the same swap as one apply_snapshot_edits splice
+** (periodic sizes). The target is <= 1 % of a full
 ** prepare. Not a test: numbers depend on the machine. Build and run: make bench.
 */
 #define _POSIX_C_SOURCE 199309L
@@ -217,6 +218,28 @@ static void run(int64_t sections, int64_t per) {
             t[r] = now_ms() - t0;
         }
         row("apply_snapshot: two neighbours swapped", summary(t), full);
+        {
+            /* The same swap handed over as one splice (cvl_view_apply_snapshot_edits): the two
+            ** identifiers replaced by the pair swapped; nothing else is sent or compared. */
+            uint64_t pair[2], p = mid[n / 2], q = mid[n / 2 + 1];
+            cvl_snapshot_edit edit = {sections / 2, n / 2, 2, pair, 2};
+            for (r = 0; r < ROUNDS; r++) {
+                pair[0] = q;
+                pair[1] = p;
+                t0 = now_ms();
+                CHECK(cvl_view_apply_snapshot_edits(b.view, &edit, 1, NULL, 0, NULL));
+                CHECK(cvl_view_content_size(b.view, &size));
+                t[r] = now_ms() - t0;
+                p = pair[0];
+                q = pair[1];
+            }
+            row("apply_snapshot_edits: the same swap as one splice", summary(t), full);
+            if (ROUNDS % 2) { /* the view's pair back to `mid`'s, for the diff below */
+                pair[0] = q;
+                pair[1] = p;
+                CHECK(cvl_view_apply_snapshot_edits(b.view, &edit, 1, NULL, 0, NULL));
+            }
+        }
         for (r = 0; r < ROUNDS; r++) {
             size_t count = 0;
             cvl_update_item out[4];

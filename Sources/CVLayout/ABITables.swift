@@ -209,4 +209,11 @@ let abiTable: [String: StructInfo] = [
         ("item_identifier", \.item_identifier),
         ("section_identifier", \.section_identifier),
     ]),
+    "cvl_snapshot_edit": info(cvl_snapshot_edit.self, [
+        ("section", \.section),
+        ("start", \.start),
+        ("remove_count", \.remove_count),
+        ("item_ids", \.item_ids),
+        ("item_count", \.item_count),
+    ]),
 ]

@@ -166,3 +166,53 @@ public func cvl_view_apply_snapshot_impl(
         try box.view.applySnapshot(snapshot, changed: ids, animation: timing)
     }
 }
+
+/// Copies C snapshot edits, checking every pointer and size before reading or allocating.
+/// - Complexity: O(E + k) time and memory for E edits of k identifiers in all.
+private func readEdits(_ edits: UnsafePointer<cvl_snapshot_edit>?, _ count: Int) throws -> [SnapshotEdit] {
+    guard count >= 0 else { throw LayoutError.invalid("edit_count is negative") }
+    guard count == 0 || edits != nil else {
+        throw LayoutError(.nullArgument, "edits is NULL but edit_count is \(count)")
+    }
+    let limit = CollectionView.maxStoredItems
+    guard count <= limit else {
+        throw LayoutError(.overflow, "edit_count \(count) is more than CVL_MAX_STORED_ITEMS (\(limit))")
+    }
+    var total = 0
+    for j in 0..<count {
+        let e = edits![j]
+        guard e.item_count <= limit - total else {
+            throw LayoutError(
+                .overflow,
+                "edits[\(j)]: the edits' identifiers together are more than CVL_MAX_STORED_ITEMS (\(limit))")
+        }
+        guard e.item_count == 0 || e.item_ids != nil else {
+            throw LayoutError(.nullArgument, "edits[\(j)].item_ids is NULL but item_count is \(e.item_count)")
+        }
+        total += e.item_count
+    }
+    var out: [SnapshotEdit] = []
+    out.reserveCapacity(count)
+    for j in 0..<count {
+        let e = edits![j]
+        let ids = e.item_count == 0 ? [] : Array(UnsafeBufferPointer(start: e.item_ids, count: e.item_count))
+        out.append(
+            SnapshotEdit(
+                section: Int(e.section), start: Int(e.start), removeCount: Int(e.remove_count), identifiers: ids))
+    }
+    return out
+}
+
+@_cdecl("cvl_view_apply_snapshot_edits")
+public func cvl_view_apply_snapshot_edits_impl(
+    _ view: OpaquePointer?, _ edits: UnsafePointer<cvl_snapshot_edit>?, _ count: Int,
+    _ changed: UnsafePointer<UInt64>?, _ changedCount: Int,
+    _ animation: UnsafePointer<cvl_animation>?
+) -> Int32 {
+    withView(view) { box in
+        let timing = try optionalTiming(animation)
+        let list = try readEdits(edits, count)
+        let ids = try readChanged(changed, changedCount)
+        try box.view.applySnapshotEdits(list, changed: ids, animation: timing)
+    }
+}

@@ -66,6 +66,7 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_tree_layout_set_config, CVLayout.cvl_tree_layout_set_config_impl)
         same(CCVLayout.cvl_version, CVLayout.cvl_version_impl)
         same(CCVLayout.cvl_view_apply_snapshot, CVLayout.cvl_view_apply_snapshot_impl)
+        same(CCVLayout.cvl_view_apply_snapshot_edits, CVLayout.cvl_view_apply_snapshot_edits_impl)
         same(CCVLayout.cvl_view_attributes_for_element, CVLayout.cvl_view_attributes_for_element_impl)
         same(CCVLayout.cvl_view_attributes_for_item, CVLayout.cvl_view_attributes_for_item_impl)
         same(CCVLayout.cvl_view_attributes_in_rect, CVLayout.cvl_view_attributes_in_rect_impl)
@@ -113,6 +114,6 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_waterfall_layout_create, CVLayout.cvl_waterfall_layout_create_impl)
         same(CCVLayout.cvl_waterfall_layout_get_config, CVLayout.cvl_waterfall_layout_get_config_impl)
         same(CCVLayout.cvl_waterfall_layout_set_config, CVLayout.cvl_waterfall_layout_set_config_impl)
-        XCTAssertEqual(104, 104)
+        XCTAssertEqual(105, 105)
     }
 }

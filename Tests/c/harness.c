@@ -2370,6 +2370,112 @@ static void test_snapshot_chain(void) {
     OK(cvl_layout_destroy(layout));
 }
 
+/* The same kind of chain through cvl_view_apply_snapshot_edits(): each change of the lists is
+** also written as the splices that make it, and the view, given only the splices, must end with
+** the lists (every identifier found where the lists have it, the gone ones not found). */
+static void test_snapshot_edits_chain(void) {
+    cvl_layout *layout = NULL;
+    cvl_view *view = NULL;
+    counts_ds d;
+    cvl_data_source ds;
+    cvl_section_snapshot secs[CHAIN_S];
+    cvl_snapshot_edit edits[8];
+    uint64_t inserted[8][2], dup;
+    cvl_update_item items[64];
+    uint64_t fresh = 1;
+    size_t n = 0, count;
+    int64_t s, i;
+    int round;
+
+    memset(&d, 0, sizeof d);
+    d.sections = CHAIN_S;
+    for (s = 0; s < CHAIN_S; s++) {
+        d.items[s] = 300;
+        for (i = 0; i < 300; i++) chain_ids[s][i] = fresh++;
+    }
+    ds = make_ds(&d);
+    OK(cvl_flow_layout_create(&layout));
+    OK(cvl_view_create(&ds, layout, &view));
+    OK(cvl_view_set_bounds_size(view, (cvl_size){320, 480}));
+    for (s = 0; s < CHAIN_S; s++) secs[s] = (cvl_section_snapshot){500 + (uint64_t)s, chain_ids[s], 300};
+    OK(cvl_view_set_identifiers(view, secs, CHAIN_S));
+    for (round = 0; round < 120; round++) {
+        int ops = 1 + (int)chain_next(3), e;
+        count = 0;
+        for (e = 0; e < ops; e++) {
+            int64_t a = (int64_t)chain_next(CHAIN_S), b = (int64_t)chain_next(CHAIN_S);
+            uint64_t op = chain_next(4), x;
+            if (op == 0 && d.items[a] < CHAIN_MAX) { /* insert a fresh identifier */
+                int64_t at = (int64_t)chain_next((uint64_t)d.items[a] + 1);
+                memmove(&chain_ids[a][at + 1], &chain_ids[a][at], (size_t)(d.items[a] - at) * sizeof(uint64_t));
+                chain_ids[a][at] = inserted[count][0] = fresh++;
+                d.items[a]++;
+                edits[count] = (cvl_snapshot_edit){a, at, 0, inserted[count], 1};
+                count++;
+            } else if (op == 1 && d.items[a] > 1) { /* delete one */
+                int64_t at = (int64_t)chain_next((uint64_t)d.items[a]);
+                memmove(&chain_ids[a][at], &chain_ids[a][at + 1], (size_t)(d.items[a] - at - 1) * sizeof(uint64_t));
+                d.items[a]--;
+                edits[count++] = (cvl_snapshot_edit){a, at, 1, NULL, 0};
+            } else if (op == 2 && d.items[a] > 1 && d.items[b] < CHAIN_MAX) { /* move: a delete, an insert */
+                int64_t at = (int64_t)chain_next((uint64_t)d.items[a]), to;
+                x = chain_ids[a][at];
+                memmove(&chain_ids[a][at], &chain_ids[a][at + 1], (size_t)(d.items[a] - at - 1) * sizeof(uint64_t));
+                d.items[a]--;
+                edits[count++] = (cvl_snapshot_edit){a, at, 1, NULL, 0};
+                to = (int64_t)chain_next((uint64_t)d.items[b] + 1);
+                memmove(&chain_ids[b][to + 1], &chain_ids[b][to], (size_t)(d.items[b] - to) * sizeof(uint64_t));
+                chain_ids[b][to] = inserted[count][0] = x;
+                d.items[b]++;
+                edits[count] = (cvl_snapshot_edit){b, to, 0, inserted[count], 1};
+                count++;
+            } else if (d.items[a] > 1) { /* swap two neighbours: two replaced by the pair swapped */
+                int64_t at = (int64_t)chain_next((uint64_t)d.items[a] - 1);
+                x = chain_ids[a][at];
+                chain_ids[a][at] = chain_ids[a][at + 1];
+                chain_ids[a][at + 1] = x;
+                inserted[count][0] = chain_ids[a][at];
+                inserted[count][1] = chain_ids[a][at + 1];
+                edits[count] = (cvl_snapshot_edit){a, at, 2, inserted[count], 2};
+                count++;
+            }
+        }
+        if (round % 10 == 9) {
+            /* A duplicate (section 2's last identifier inserted again at the front of section 0),
+            ** named as apply_snapshot names it; nothing changes. */
+            dup = chain_ids[2][d.items[2] - 1];
+            edits[count] = (cvl_snapshot_edit){0, 0, 0, &dup, 1};
+            d.items[0]++;
+            FAILS(cvl_view_apply_snapshot_edits(view, edits, count + 1, NULL, 0, NULL), CVL_ERROR_INVALID_ARGUMENT);
+            CHECK(message_contains("appears twice in the new snapshot: at [0, 0] and [2, "));
+            d.items[0]--;
+        }
+        /* One change is one request (none when a move puts the item back where it was). */
+        OK(cvl_view_apply_snapshot_edits(view, edits, count, NULL, 0, NULL));
+        OK(cvl_view_last_update_items(view, items, 64, &n));
+        CHECK(ops > 1 || n <= 1);
+        if (round % 8 == 0 || round == 119) chain_check(view, &d, fresh);
+    }
+    /* Bad edits, each refused with nothing changed. */
+    edits[0] = (cvl_snapshot_edit){CHAIN_S, 0, 0, NULL, 0};
+    FAILS(cvl_view_apply_snapshot_edits(view, edits, 1, NULL, 0, NULL), CVL_ERROR_OUT_OF_RANGE);
+    CHECK(message_contains("snapshot edit 0: section 3 is outside the 3 sections"));
+    edits[0] = (cvl_snapshot_edit){0, d.items[0], 1, NULL, 0};
+    FAILS(cvl_view_apply_snapshot_edits(view, edits, 1, NULL, 0, NULL), CVL_ERROR_OUT_OF_RANGE);
+    edits[0] = (cvl_snapshot_edit){0, -1, 0, NULL, 0};
+    FAILS(cvl_view_apply_snapshot_edits(view, edits, 1, NULL, 0, NULL), CVL_ERROR_OUT_OF_RANGE);
+    edits[0] = (cvl_snapshot_edit){0, 0, 0, NULL, 3};
+    FAILS(cvl_view_apply_snapshot_edits(view, edits, 1, NULL, 0, NULL), CVL_ERROR_NULL_ARGUMENT);
+    FAILS(cvl_view_apply_snapshot_edits(view, NULL, 2, NULL, 0, NULL), CVL_ERROR_NULL_ARGUMENT);
+    edits[0] = (cvl_snapshot_edit){0, 0, 0, &fresh, (size_t)CVL_MAX_STORED_ITEMS + 1};
+    FAILS(cvl_view_apply_snapshot_edits(view, edits, 1, NULL, 0, NULL), CVL_ERROR_OVERFLOW);
+    chain_check(view, &d, fresh);
+    OK(cvl_view_clear_identifiers(view));
+    FAILS(cvl_view_apply_snapshot_edits(view, NULL, 0, NULL, 0, NULL), CVL_ERROR_STATE);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(layout));
+}
+
 static void run_fixture(const fx_fixture *f) {
     counts_ds d;
     memset(&d, 0, sizeof d);
@@ -3146,6 +3252,7 @@ int main(void) {
     test_attachment_and_handles();
     test_identities_and_snapshots();
     test_snapshot_chain();
+    test_snapshot_edits_chain();
     test_fixtures();
     test_scroll_anchoring();
     test_invalidation_hook();

@@ -1292,6 +1292,29 @@ static void op_identifiers(cvl_view *v, int slot) {
     case 2: {
         cvl_animation an = animation();
         uint64_t changed = used ? ids[used - 1] : key;
+        if ((key & 6) == 6) {
+            /* Splices of the view's identifiers (chosen by bits of `key`, so other inputs decode
+            ** as before): up to 3, at places and of lengths that fit or not (an index path's
+            ** section and item, hostile ones included), inserting identifiers of this call's
+            ** set (duplicates of the view's, or new) or a NULL list; as many inserted as
+            ** removed keeps the counts the data source reports, so some commit. */
+            cvl_snapshot_edit ed[3];
+            size_t ne = u8() % 4, e;
+            for (e = 0; e < ne; e++) {
+                cvl_index_path at = index_path();
+                size_t from = used ? (size_t)(u8() % used) : 0;
+                ed[e].section = at.section;
+                ed[e].start = at.item;
+                ed[e].remove_count = (int64_t)(u8() % 4) - (u8() == 255);
+                ed[e].item_count = (u8() & 1) ? (size_t)(ed[e].remove_count > 0 ? ed[e].remove_count : 0) : u8() % 4;
+                if (ed[e].item_count > used - from) ed[e].item_count = used - from;
+                ed[e].item_ids = used && u8() != 255 ? &ids[from] : NULL;
+            }
+            rc = check(cvl_view_apply_snapshot_edits(v, u8() == 255 ? NULL : ed, ne, &changed, u8() & 1,
+                                                     (u8() & 1) ? &an : NULL));
+            if (rc == CVL_OK && depth == 0) check_counts(slot);
+            break;
+        }
         rc = check(cvl_view_apply_snapshot(v, ns ? secs : NULL, ns, &changed, u8() & 1, (u8() & 1) ? &an : NULL));
         if (rc == CVL_OK && depth == 0) check_counts(slot);
         break;

@@ -1019,6 +1019,24 @@ class cvl_identifier_source(Structure):
     ]
 
 
+class cvl_snapshot_edit(Structure):
+    """One splice of a section's item identifiers (cvl_view_apply_snapshot_edits())."""
+
+    section: int  # the section's index
+    start: int  # the first item replaced
+    remove_count: int  # how many items are removed from `start`
+    item_ids: Any  # `item_count` identifiers inserted at `start`; may be NULL when item_count is 0
+    item_count: int
+
+    _fields_ = [
+        ("section", c_int64),
+        ("start", c_int64),
+        ("remove_count", c_int64),
+        ("item_ids", POINTER(c_uint64)),
+        ("item_count", c_size_t),
+    ]
+
+
 #: Every struct of the header by its C name (opaque handles excluded).
 STRUCTS: Final[dict[str, type[Structure]]] = {
     "cvl_point": cvl_point,
@@ -1045,6 +1063,7 @@ STRUCTS: Final[dict[str, type[Structure]]] = {
     "cvl_animation": cvl_animation,
     "cvl_section_snapshot": cvl_section_snapshot,
     "cvl_identifier_source": cvl_identifier_source,
+    "cvl_snapshot_edit": cvl_snapshot_edit,
 }
 
 
@@ -1159,6 +1178,8 @@ FUNCTIONS: Final[list[tuple[str, list[Any], Any]]] = [
      c_int),
     ("cvl_view_apply_snapshot",
      [ViewHandle, POINTER(cvl_section_snapshot), c_size_t, POINTER(c_uint64), c_size_t, POINTER(cvl_animation)], c_int),
+    ("cvl_view_apply_snapshot_edits",
+     [ViewHandle, POINTER(cvl_snapshot_edit), c_size_t, POINTER(c_uint64), c_size_t, POINTER(cvl_animation)], c_int),
     ("cvl_view_set_anchoring", [ViewHandle, c_int32, cvl_point], c_int),
     ("cvl_view_get_anchoring", [ViewHandle, POINTER(c_int32), POINTER(cvl_point)], c_int),
     ("cvl_flow_layout_set_estimated_item_size", [LayoutHandle, cvl_size], c_int),
@@ -1275,6 +1296,8 @@ if TYPE_CHECKING:
                                capacity: int, out_count: Any, /) -> int: ...
     def cvl_view_apply_snapshot(view: Any, sections: Any, section_count: int, changed: Any, changed_count: int,
                                 animation: Any, /) -> int: ...
+    def cvl_view_apply_snapshot_edits(view: Any, edits: Any, edit_count: int, changed: Any, changed_count: int,
+                                      animation: Any, /) -> int: ...
     def cvl_view_set_anchoring(view: Any, policy: int, point: cvl_point, /) -> int: ...
     def cvl_view_get_anchoring(view: Any, out_policy: Any, out_point: Any, /) -> int: ...
     def cvl_flow_layout_set_estimated_item_size(layout: Any, size: cvl_size, /) -> int: ...

@@ -780,6 +780,46 @@ class CollectionView(Handle[T.cvl_view]):
                 self._counts = previous
             raise
 
+    def apply_snapshot_edits(self, edits: Iterable[tuple[int, int, int, Iterable[int]]],
+                             changed: Iterable[int] = (), animation: AnimationLike = None) -> None:
+        """apply(edits): the view's bulk identifiers changed by splices applied in order, each
+        ``(section, start, remove_count, item_ids)`` replacing the items ``start ..< start +
+        remove_count`` of ``section`` by ``item_ids`` (the splices of
+        :meth:`FlowLayout.replace_item_sizes`), then committed as :meth:`apply_snapshot` would
+        commit the snapshot they give. Only the run of each edited section between its first and
+        its last edited item is diffed: a change of a few items costs that, not the whole list.
+        With a list data source the counts follow the edits (restored if the call fails); another
+        data source must already report the new counts."""
+        rows = [tuple(e) for e in edits]
+        arr = (T.cvl_snapshot_edit * len(rows))() if rows else None
+        keep: list[array.array[int]] = []
+        counts = list(self._counts) if self._counts is not None else None
+        for n, entry in enumerate(rows):
+            assert arr is not None  # rows is not empty
+            if len(entry) != 4:
+                raise InvalidArgument(message=f"edits[{n}] must be (section, start, remove_count, item_ids)")
+            section, start, remove, items = entry
+            ids = _id_array(items, f"edits[{n}] item ids")
+            keep.append(ids)
+            sec = int64(section, f"edits[{n}] section")
+            remove_count = int64(remove, f"edits[{n}] remove_count")
+            arr[n] = T.cvl_snapshot_edit(sec, int64(start, f"edits[{n}] start"),
+                                         remove_count, _address(ids), len(ids))
+            if counts is not None and 0 <= sec < len(counts):
+                counts[sec] += len(ids) - remove_count   # the library checks the edit itself
+        changed_ids = _id_array(changed, "changed")
+        anim = as_struct(animation)
+        previous = None
+        if counts is not None:
+            previous, self._counts = self._counts, counts
+        try:
+            _lib.cvl_view_apply_snapshot_edits(self.handle, arr, len(rows), _address(changed_ids), len(changed_ids),
+                                               ctypes.byref(anim) if anim is not None else None)
+        except BaseException:
+            if previous is not None:
+                self._counts = previous
+            raise
+
     @overload
     def map_index_path(self, index_path: int, direction: str | int = "old_to_new") -> int | None: ...
     @overload

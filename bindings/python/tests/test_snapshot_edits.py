@@ -1,0 +1,117 @@
+"""cvl_view_apply_snapshot_edits: splices of the view's bulk identifiers, applied in order.
+
+The property test draws lists and a chain of splices (inserts of new identifiers, deletes, moves
+written as a delete and an insert, replacements), gives the view only the splices, and checks
+the update it commits with the model of UIKit's batch updates in test_snapshots.py: the requests
+turn the old lists into the spliced ones, every identifier is found where the lists have it, and
+the view's cells carry them.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import needs_flow, requires, snapshot
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_snapshots import check_requests, make_view
+
+import cvlayout
+from cvlayout import InconsistentUpdate, InvalidArgument, OutOfRange, StateError
+
+pytestmark = [needs_flow, requires("cvl_view_apply_snapshot_edits", "cvl_view_set_identifiers")]
+
+
+@st.composite
+def splice_chains(draw):
+    """Three sections of 0-40 items and 1-4 rounds of 1-5 splices each, with the lists they give."""
+    fresh = iter(range(10_000, 20_000))
+    lists = [[next(fresh) for _ in range(draw(st.integers(0, 40)))] for _ in range(3)]
+    first = [list(items) for items in lists]
+    rounds = []
+    for _ in range(draw(st.integers(1, 4))):
+        edits, gone = [], []
+        for _ in range(draw(st.integers(1, 5))):
+            s = draw(st.integers(0, 2))
+            items = lists[s]
+            start = draw(st.integers(0, len(items)))
+            remove = draw(st.integers(0, min(3, len(items) - start)))
+            gone += items[start:start + remove]
+            new = []
+            for _ in range(draw(st.integers(0, 3))):
+                if gone and draw(st.booleans()):
+                    new.append(gone.pop(draw(st.integers(0, len(gone) - 1))))
+                else:
+                    new.append(next(fresh))
+            items[start:start + remove] = new
+            edits.append((s, start, remove, new))
+        ids = [x for items in lists for x in items]
+        changed = draw(st.lists(st.sampled_from(ids), max_size=2)) if ids else []
+        rounds.append((edits, [list(items) for items in lists], changed))
+    return first, rounds
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(splice_chains(), st.booleans())
+def test_splices_give_an_update_that_turns_old_into_new(case, animated):
+    first, rounds = case
+    old = [(500 + k, items) for k, items in enumerate(first)]
+    with make_view(old) as view:
+        for edits, lists, changed in rounds:
+            new = [(500 + k, items) for k, items in enumerate(lists)]
+            view.apply_snapshot_edits(edits, changed, animation=0.25 if animated else None)
+            assert view.counts == [len(items) for items in lists]
+            check_requests(old, new, changed, view.last_update_items())
+            for t, items in enumerate(lists):
+                for j, x in enumerate(items):
+                    assert view.item_identifier((t, j)) == x
+                    assert view.index_path_for_identifier(x) == (t, j)
+            old = new
+        if not animated:
+            for a in view.all_attributes():
+                if a.is_cell:
+                    assert a.identifier == old[a.index_path[0]][1][a.index_path[1]]
+
+
+def test_a_chat_appends_and_edits_without_resending_the_list():
+    history = list(range(1, 5001))
+    with make_view([(7, history)]) as view:
+        view.apply_snapshot_edits([(0, 5000, 0, [5001])])
+        assert [(u.action, u.after) for u in view.last_update_items()] == [("insert", (0, 5000))]
+        view.apply_snapshot_edits([(0, 20, 1, [])], changed=[5001])   # a reload names the old place
+        assert [(u.action, u.before) for u in view.last_update_items()] == [("delete", (0, 20)), ("reload", (0, 5000))]
+        assert view.index_path_for_identifier(5001) == (0, 4999)
+        assert view.index_path_for_identifier(21) is None
+        assert view.counts == [5000]
+
+
+def test_bad_edits_change_nothing():
+    with make_view([(1, [10, 11, 12]), (2, [13])]) as view:
+        state = snapshot(view)
+        for edits, changed, error, text in [
+            ([(2, 0, 0, [5])], (), OutOfRange, "snapshot edit 0: section 2 is outside the 2 sections"),
+            ([(0, 0, 1, []), (0, 1, 3, [])], (), OutOfRange, "snapshot edit 1: items 1 ..< 1 \\+ 3 are outside"),
+            ([(0, -1, 0, [])], (), OutOfRange, "items -1"),
+            ([(1, 1, 0, [11])], (), InvalidArgument, "item identifier 11 appears twice"),
+            ([(0, 0, 1, [])], [10], InvalidArgument, "changed identifier 10 is not an item"),
+            ([(0, 0, 0, [-1])], (), InvalidArgument, "edits\\[0\\] item ids"),
+            ([(0, 0, 0)], (), InvalidArgument, "must be \\(section, start, remove_count, item_ids\\)"),
+        ]:
+            with pytest.raises(error, match=text):
+                view.apply_snapshot_edits(edits, changed)
+            assert snapshot(view) == state
+            assert view.counts == [3, 1]
+            assert view.index_path_for_identifier(12) == (0, 2)
+        view.clear_identifiers()
+        with pytest.raises(StateError, match="given in bulk"):
+            view.apply_snapshot_edits([])
+
+
+def test_another_data_source_must_report_the_new_counts():
+    counts = [3]
+    with cvlayout.CollectionView(cvlayout.FlowLayout(), data_source=lambda s: counts[s], sections=1) as view:
+        view.set_identifiers([(1, [10, 11, 12])])
+        with pytest.raises(InconsistentUpdate):
+            view.apply_snapshot_edits([(0, 3, 0, [13])])
+        counts[0] = 4
+        view.apply_snapshot_edits([(0, 3, 0, [13])])
+        assert view.item_identifier((0, 3)) == 13

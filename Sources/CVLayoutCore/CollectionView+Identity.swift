@@ -2,10 +2,10 @@
 /// update computed from a new snapshot (`SnapshotDiff`).
 ///
 /// The view keeps its identifiers in step with its counts: bulk identifiers are replaced by the
-/// snapshot each `applySnapshot` commits, and dropped by anything else that changes the counts
-/// or the items' places (`performBatchUpdates`, `reloadData` or a count invalidation that
-/// changes a count), since the library cannot know the identifiers of items it did not see
-/// inserted. A provider is kept (it always describes the current data).
+/// snapshot each `applySnapshot` (or `applySnapshotEdits`) commits, and dropped by anything else
+/// that changes the counts or the items' places (`performBatchUpdates`, `reloadData` or a count
+/// invalidation that changes a count), since the library cannot know the identifiers of items it
+/// did not see inserted. A provider is kept (it always describes the current data).
 extension CollectionView {
     /// Sets the identifiers of the current data, without any update. `snapshot.counts` must
     /// equal the view's counts.

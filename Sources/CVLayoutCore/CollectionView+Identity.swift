@@ -80,15 +80,7 @@ extension CollectionView {
         if case .bulk(let old) = identities,
             let fast = try SnapshotMiddles.diff(from: old, to: snapshot, changed: changed)
         {
-            let plan = try plan(for: fast.diff, snapshot)
-            let (new, undo) = try fast.indexed(from: old)
-            do {
-                try commit(plan, animation: animation, identities: .bulk(new))
-            } catch {
-                undo?.apply()
-                throw error
-            }
-            return fast.diff
+            return try commit(fast, from: old, animation: animation)
         }
         let new = try IndexedSnapshot(snapshot, name: "the new snapshot")
         let diff = try SnapshotDiff(from: try currentSnapshot(), to: new, changed: changed)
@@ -123,7 +115,15 @@ extension CollectionView {
         }
         let fast = try SnapshotMiddles.diff(
             from: old, to: edited.snapshot, runs: edited.runs, newStarts: edited.newStarts, changed: changed)
-        let plan = try plan(for: fast.diff, edited.snapshot)
+        return try commit(fast, from: old, animation: animation)
+    }
+
+    /// Commits a diff of the middles from `old` (the view's identifiers): the new snapshot's
+    /// table is derived from `old`'s, and given back if the commit fails.
+    private func commit(
+        _ fast: SnapshotMiddles, from old: IndexedSnapshot, animation: AnimationTiming?
+    ) throws -> SnapshotDiff {
+        let plan = try plan(for: fast.diff, fast.new)
         let (new, undo) = try fast.indexed(from: old)
         do {
             try commit(plan, animation: animation, identities: .bulk(new))

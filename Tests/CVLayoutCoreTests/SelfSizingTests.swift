@@ -217,12 +217,8 @@ final class SelfSizingTests: XCTestCase {
     /// (found by the fuzzer: the content was 7,366 points high before a failed animated insert
     /// and 830 after, its section back at its estimates).
     func testAFailedUpdateKeepsTheMeasurements() throws {
-        final class FailingUpdates: FlowLayout {
-            override func prepare(forCollectionViewUpdates updateItems: [UpdateItem]) throws {
-                throw LayoutError(.callback, "the update hook failed")
-            }
-        }
-        let flow = FailingUpdates()
+        let flow = FailingUpdateFlowLayout()
+        flow.fail = true
         try flow.configure {
             $0.estimatedItemSize = Size(width: 320, height: 50)
             $0.minimumLineSpacing = 0

@@ -251,13 +251,7 @@ final class SnapshotDiffTests: XCTestCase {
     func testAViewAppliesSmallChangesToALongListThroughTheMiddles() throws {
         // 1,000 items; one moved, one inserted, one deleted, one changed: each apply takes the
         // middles path (a tenth of the list at most), and a failed commit keeps the identifiers.
-        final class Failing: FlowLayout {
-            var fail = false
-            override func prepare(forCollectionViewUpdates updateItems: [UpdateItem]) throws {
-                if fail { throw LayoutError(.callback, "the update hook failed") }
-            }
-        }
-        let flow = Failing()
+        let flow = FailingUpdateFlowLayout()
         var ids = (0..<1000).map { UInt64($0) * 3 }
         let ds = StaticDataSource([ids.count])
         let v = try CollectionView(dataSource: ds, layout: flow)

@@ -119,13 +119,7 @@ final class SnapshotEditsTests: XCTestCase {
     }
 
     func testBadEditsChangeNothingAndSayWhy() throws {
-        final class Failing: FlowLayout {
-            var fail = false
-            override func prepare(forCollectionViewUpdates updateItems: [UpdateItem]) throws {
-                if fail { throw LayoutError(.callback, "the update hook failed") }
-            }
-        }
-        let flow = Failing()
+        let flow = FailingUpdateFlowLayout()
         let lists: [[UInt64]] = [[1, 2, 3], [4, 5]]
         let (v, ds) = try view(lists, layout: flow)
         func unchanged(_ what: String) throws {

@@ -2292,6 +2292,20 @@ static void chain_check(cvl_view *view, const counts_ds *d, uint64_t fresh) {
     CHECK(bad == 0);
 }
 
+/* The chain's lists (chain_ids and the data source's counts): `id` inserted at item `at` of
+** section `s`; the item at `at` removed (returned). */
+static void chain_insert(counts_ds *d, int64_t s, int64_t at, uint64_t id) {
+    memmove(&chain_ids[s][at + 1], &chain_ids[s][at], (size_t)(d->items[s] - at) * sizeof(uint64_t));
+    chain_ids[s][at] = id;
+    d->items[s]++;
+}
+static uint64_t chain_remove(counts_ds *d, int64_t s, int64_t at) {
+    uint64_t x = chain_ids[s][at];
+    memmove(&chain_ids[s][at], &chain_ids[s][at + 1], (size_t)(d->items[s] - at - 1) * sizeof(uint64_t));
+    d->items[s]--;
+    return x;
+}
+
 static void test_snapshot_chain(void) {
     cvl_layout *layout = NULL;
     cvl_view *view = NULL;
@@ -2322,23 +2336,12 @@ static void test_snapshot_chain(void) {
             int64_t a = (int64_t)chain_next(CHAIN_S), b = (int64_t)chain_next(CHAIN_S);
             uint64_t op = chain_next(4), x;
             if (op == 0 && d.items[a] < CHAIN_MAX) { /* insert a fresh identifier */
-                int64_t at = (int64_t)chain_next((uint64_t)d.items[a] + 1);
-                memmove(&chain_ids[a][at + 1], &chain_ids[a][at], (size_t)(d.items[a] - at) * sizeof(uint64_t));
-                chain_ids[a][at] = fresh++;
-                d.items[a]++;
+                chain_insert(&d, a, (int64_t)chain_next((uint64_t)d.items[a] + 1), fresh++);
             } else if (op == 1 && d.items[a] > 1) { /* delete one */
-                int64_t at = (int64_t)chain_next((uint64_t)d.items[a]);
-                memmove(&chain_ids[a][at], &chain_ids[a][at + 1], (size_t)(d.items[a] - at - 1) * sizeof(uint64_t));
-                d.items[a]--;
+                chain_remove(&d, a, (int64_t)chain_next((uint64_t)d.items[a]));
             } else if (op == 2 && d.items[a] > 1 && d.items[b] < CHAIN_MAX) { /* move, maybe to another section */
-                int64_t at = (int64_t)chain_next((uint64_t)d.items[a]), to;
-                x = chain_ids[a][at];
-                memmove(&chain_ids[a][at], &chain_ids[a][at + 1], (size_t)(d.items[a] - at - 1) * sizeof(uint64_t));
-                d.items[a]--;
-                to = (int64_t)chain_next((uint64_t)d.items[b] + 1);
-                memmove(&chain_ids[b][to + 1], &chain_ids[b][to], (size_t)(d.items[b] - to) * sizeof(uint64_t));
-                chain_ids[b][to] = x;
-                d.items[b]++;
+                x = chain_remove(&d, a, (int64_t)chain_next((uint64_t)d.items[a]));
+                chain_insert(&d, b, (int64_t)chain_next((uint64_t)d.items[b] + 1), x);
             } else if (d.items[a] > 1) { /* swap two neighbours */
                 int64_t at = (int64_t)chain_next((uint64_t)d.items[a] - 1);
                 x = chain_ids[a][at];
@@ -2407,26 +2410,21 @@ static void test_snapshot_edits_chain(void) {
             uint64_t op = chain_next(4), x;
             if (op == 0 && d.items[a] < CHAIN_MAX) { /* insert a fresh identifier */
                 int64_t at = (int64_t)chain_next((uint64_t)d.items[a] + 1);
-                memmove(&chain_ids[a][at + 1], &chain_ids[a][at], (size_t)(d.items[a] - at) * sizeof(uint64_t));
-                chain_ids[a][at] = inserted[count][0] = fresh++;
-                d.items[a]++;
+                inserted[count][0] = fresh++;
+                chain_insert(&d, a, at, inserted[count][0]);
                 edits[count] = (cvl_snapshot_edit){a, at, 0, inserted[count], 1};
                 count++;
             } else if (op == 1 && d.items[a] > 1) { /* delete one */
                 int64_t at = (int64_t)chain_next((uint64_t)d.items[a]);
-                memmove(&chain_ids[a][at], &chain_ids[a][at + 1], (size_t)(d.items[a] - at - 1) * sizeof(uint64_t));
-                d.items[a]--;
+                chain_remove(&d, a, at);
                 edits[count++] = (cvl_snapshot_edit){a, at, 1, NULL, 0};
             } else if (op == 2 && d.items[a] > 1 && d.items[b] < CHAIN_MAX) { /* move: a delete, an insert */
                 int64_t at = (int64_t)chain_next((uint64_t)d.items[a]), to;
-                x = chain_ids[a][at];
-                memmove(&chain_ids[a][at], &chain_ids[a][at + 1], (size_t)(d.items[a] - at - 1) * sizeof(uint64_t));
-                d.items[a]--;
+                x = chain_remove(&d, a, at);
                 edits[count++] = (cvl_snapshot_edit){a, at, 1, NULL, 0};
                 to = (int64_t)chain_next((uint64_t)d.items[b] + 1);
-                memmove(&chain_ids[b][to + 1], &chain_ids[b][to], (size_t)(d.items[b] - to) * sizeof(uint64_t));
-                chain_ids[b][to] = inserted[count][0] = x;
-                d.items[b]++;
+                inserted[count][0] = x;
+                chain_insert(&d, b, to, x);
                 edits[count] = (cvl_snapshot_edit){b, to, 0, inserted[count], 1};
                 count++;
             } else if (d.items[a] > 1) { /* swap two neighbours: two replaced by the pair swapped */

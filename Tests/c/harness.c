@@ -2306,6 +2306,28 @@ static uint64_t chain_remove(counts_ds *d, int64_t s, int64_t at) {
     return x;
 }
 
+/* The chain's start: CHAIN_S sections of 300 identifiers (1, 2, ...), a flow layout and a view
+** over them with the identifiers set (section identifiers 500, 501, ...). Returns the next
+** fresh identifier. */
+static uint64_t chain_start(counts_ds *d, cvl_data_source *ds, cvl_layout **layout, cvl_view **view,
+                            cvl_section_snapshot *secs) {
+    uint64_t fresh = 1;
+    int64_t s, i;
+    memset(d, 0, sizeof *d);
+    d->sections = CHAIN_S;
+    for (s = 0; s < CHAIN_S; s++) {
+        d->items[s] = 300;
+        for (i = 0; i < 300; i++) chain_ids[s][i] = fresh++;
+    }
+    *ds = make_ds(d);
+    OK(cvl_flow_layout_create(layout));
+    OK(cvl_view_create(ds, *layout, view));
+    OK(cvl_view_set_bounds_size(*view, (cvl_size){320, 480}));
+    for (s = 0; s < CHAIN_S; s++) secs[s] = (cvl_section_snapshot){500 + (uint64_t)s, chain_ids[s], 300};
+    OK(cvl_view_set_identifiers(*view, secs, CHAIN_S));
+    return fresh;
+}
+
 static void test_snapshot_chain(void) {
     cvl_layout *layout = NULL;
     cvl_view *view = NULL;
@@ -2313,23 +2335,12 @@ static void test_snapshot_chain(void) {
     cvl_data_source ds;
     cvl_section_snapshot secs[CHAIN_S];
     cvl_update_item items[64];
-    uint64_t fresh = 1;
+    uint64_t fresh;
     size_t n = 0;
-    int64_t s, i;
+    int64_t s;
     int round, applied = 0;
 
-    memset(&d, 0, sizeof d);
-    d.sections = CHAIN_S;
-    for (s = 0; s < CHAIN_S; s++) {
-        d.items[s] = 300;
-        for (i = 0; i < 300; i++) chain_ids[s][i] = fresh++;
-    }
-    ds = make_ds(&d);
-    OK(cvl_flow_layout_create(&layout));
-    OK(cvl_view_create(&ds, layout, &view));
-    OK(cvl_view_set_bounds_size(view, (cvl_size){320, 480}));
-    for (s = 0; s < CHAIN_S; s++) secs[s] = (cvl_section_snapshot){500 + (uint64_t)s, chain_ids[s], 300};
-    OK(cvl_view_set_identifiers(view, secs, CHAIN_S));
+    fresh = chain_start(&d, &ds, &layout, &view, secs);
     for (round = 0; round < 120; round++) {
         int edits = 1 + (int)chain_next(3), e;
         for (e = 0; e < edits; e++) {
@@ -2385,23 +2396,11 @@ static void test_snapshot_edits_chain(void) {
     cvl_snapshot_edit edits[8];
     uint64_t inserted[8][2], dup;
     cvl_update_item items[64];
-    uint64_t fresh = 1;
+    uint64_t fresh;
     size_t n = 0, count;
-    int64_t s, i;
     int round;
 
-    memset(&d, 0, sizeof d);
-    d.sections = CHAIN_S;
-    for (s = 0; s < CHAIN_S; s++) {
-        d.items[s] = 300;
-        for (i = 0; i < 300; i++) chain_ids[s][i] = fresh++;
-    }
-    ds = make_ds(&d);
-    OK(cvl_flow_layout_create(&layout));
-    OK(cvl_view_create(&ds, layout, &view));
-    OK(cvl_view_set_bounds_size(view, (cvl_size){320, 480}));
-    for (s = 0; s < CHAIN_S; s++) secs[s] = (cvl_section_snapshot){500 + (uint64_t)s, chain_ids[s], 300};
-    OK(cvl_view_set_identifiers(view, secs, CHAIN_S));
+    fresh = chain_start(&d, &ds, &layout, &view, secs);
     for (round = 0; round < 120; round++) {
         int ops = 1 + (int)chain_next(3), e;
         count = 0;

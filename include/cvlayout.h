@@ -189,6 +189,10 @@ int cvl_version(uint32_t *out);
 ** the query with CVL_ERROR_OVERFLOW after about 0.1 s, *out_count not written, nothing changed
 ** (see "Query size"). */
 #define CVL_MAX_QUERY_ELEMENTS     1048576
+/** Most splices one cvl_view_apply_snapshot_edits() call takes (2^16; each costs a few
+** microseconds): more fails with CVL_ERROR_OVERFLOW, nothing changed; hand over the whole
+** snapshot (cvl_view_apply_snapshot()) or split the edits over several calls. */
+#define CVL_MAX_SNAPSHOT_EDITS     65536
 
 /* ============================================================================================
 ** Status codes and errors
@@ -1465,12 +1469,14 @@ typedef struct cvl_snapshot_edit {
 ** Errors (nothing changes): CVL_ERROR_STATE when the view's identifiers are not bulk ones (an
 ** identifier source, or none), CVL_ERROR_OUT_OF_RANGE for a section or an item range outside the
 ** snapshot as the edits before it left it (the message names the edit), CVL_ERROR_OVERFLOW for
-** edit_count, an item_count or all the edits' identifiers together above CVL_MAX_STORED_ITEMS, or
-** a snapshot that would hold more items, CVL_ERROR_NULL_ARGUMENT for NULL `edits` or `item_ids`
+** edit_count above CVL_MAX_SNAPSHOT_EDITS, the edits' identifiers together above
+** CVL_MAX_STORED_ITEMS, or a snapshot that would hold more items, CVL_ERROR_NULL_ARGUMENT for NULL `edits` or `item_ids`
 ** with a non-zero count; then those of cvl_view_apply_snapshot().
-** Cost: O(S + E) for S sections and E edits, O(k) expected for the k items of the diffed runs, and
-** a copy of each edited section's identifiers into the new snapshot (the old one is drawn from
-** until the commit): no hashing or comparing of the whole snapshot. Swapping two neighbours took a
+** Cost: O(S + E) for S sections and E edits (each splice a few microseconds), O(k) expected for
+** the k items of the diffed runs, and a copy of each edited section's identifiers into the new
+** snapshot (the old one is drawn from until the commit): no hashing or comparing of the whole
+** snapshot. Edits spread over more than a quarter of the items are diffed as
+** cvl_view_apply_snapshot() diffs a whole snapshot. Swapping two neighbours took a
 ** quarter of the time cvl_view_apply_snapshot() took at 10^6 items in one section (most of it the
 ** copy), and a thirteenth at 1000 x 1000 sections x items (BENCHMARKS.md).
 */

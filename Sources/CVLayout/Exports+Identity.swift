@@ -174,10 +174,11 @@ private func readEdits(_ edits: UnsafePointer<cvl_snapshot_edit>?, _ count: Int)
     guard count == 0 || edits != nil else {
         throw LayoutError(.nullArgument, "edits is NULL but edit_count is \(count)")
     }
-    let limit = CollectionView.maxStoredItems
-    guard count <= limit else {
-        throw LayoutError(.overflow, "edit_count \(count) is more than CVL_MAX_STORED_ITEMS (\(limit))")
+    guard count <= SnapshotEdit.maxCount else {
+        throw LayoutError(
+            .overflow, "edit_count \(count) is more than CVL_MAX_SNAPSHOT_EDITS (\(SnapshotEdit.maxCount))")
     }
+    let limit = CollectionView.maxStoredItems
     var total = 0
     for j in 0..<count {
         let e = edits![j]

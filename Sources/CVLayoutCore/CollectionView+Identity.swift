@@ -109,8 +109,13 @@ extension CollectionView {
                     + "this view has \(hasIdentifierProvider ? "an identifier source" : "no identifiers")")
         }
         let edited = try SnapshotEdits(edits, of: old)
-        guard old.items.isCurrent else {
-            // A table another snapshot has moved on from: diff the whole snapshot.
+        let middles = edited.runs.reduce(0) { $0 + $1.oldCount + $1.newCount }
+        guard old.items.isCurrent,
+            middles * SnapshotMiddles.maxShareDenominator <= old.itemCount
+                + edited.newStarts[edited.newStarts.count - 1]
+        else {
+            // Edits spread over most of the items (hashing them all costs less than diffing runs
+            // that large), or a table another snapshot has moved on from: the whole snapshot's diff.
             return try applySnapshot(edited.snapshot, changed: changed, animation: animation)
         }
         let fast = try SnapshotMiddles.diff(

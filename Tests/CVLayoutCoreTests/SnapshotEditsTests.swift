@@ -18,7 +18,7 @@ final class SnapshotEditsTests: XCTestCase {
     }
 
     func testRandomEditsGiveTheSplicedListsAndAnUpdateThatFollowsTheIdentifiers() throws {
-        // Seeded: 300 rounds on one view of 0-4 sections, each round 1-6 splices (deletes,
+        // Seeded: 300 rounds on one view of 4 sections, each round 1-6 splices (deletes,
         // inserts of new identifiers or of ones deleted in the same round: moves, replacements),
         // some identifiers marked changed. After each: the view's identifiers are the model's,
         // every identifier is found where the model has it, and the update maps every surviving
@@ -26,7 +26,7 @@ final class SnapshotEditsTests: XCTestCase {
         var g = SplitMix64(seed: 0xED17)
         var fresh: UInt64 = 1
         var lists: [[UInt64]] = (0..<4).map { _ in
-            (0..<Int.random(in: 0...30, using: &g)).map { _ in
+            (0..<Int.random(in: 0...300, using: &g)).map { _ in
                 fresh += 1
                 return fresh
             }
@@ -36,10 +36,15 @@ final class SnapshotEditsTests: XCTestCase {
             let old = lists
             var edits: [SnapshotEdit] = []
             var removed: [UInt64] = []
+            // Most rounds edit around one place per section (runs small enough for the diff of
+            // the runs); one in four anywhere (the whole snapshot's diff).
+            let focus = lists.map { Int.random(in: 0...$0.count, using: &g) }
+            let anywhere = round % 4 == 3
             for _ in 0..<Int.random(in: 1...6, using: &g) {
                 let s = Int.random(in: 0..<lists.count, using: &g)
                 let n = lists[s].count
-                let start = Int.random(in: 0...n, using: &g)
+                let near = Swift.min(n, Swift.max(0, focus[s] + Int.random(in: -8...8, using: &g)))
+                let start = anywhere ? Int.random(in: 0...n, using: &g) : near
                 let remove = Int.random(in: 0...Swift.min(3, n - start), using: &g)
                 removed += lists[s][start..<(start + remove)]
                 var new: [UInt64] = []
@@ -170,6 +175,14 @@ final class SnapshotEditsTests: XCTestCase {
         // Counts the data source does not report.
         XCTAssertNotNil(message([SnapshotEdit(section: 1, start: 0, removeCount: 1)], counts: [3, 2]))
         try unchanged("counts")
+        // Too many edits for one call.
+        XCTAssertEqual(
+            message(
+                Array(repeating: SnapshotEdit(section: 0, start: 0, removeCount: 0), count: SnapshotEdit.maxCount + 1),
+                counts: [3, 2]),
+            "65537 snapshot edits: at most 65536 in one call (CVL_MAX_SNAPSHOT_EDITS); apply the whole snapshot "
+                + "instead, or split the edits")
+        try unchanged("too many")
         // A failed commit gives the identifiers back.
         flow.fail = true
         XCTAssertEqual(

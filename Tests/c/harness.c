@@ -2466,6 +2466,9 @@ static void test_snapshot_edits_chain(void) {
     FAILS(cvl_view_apply_snapshot_edits(view, NULL, 2, NULL, 0, NULL), CVL_ERROR_NULL_ARGUMENT);
     edits[0] = (cvl_snapshot_edit){0, 0, 0, &fresh, (size_t)CVL_MAX_STORED_ITEMS + 1};
     FAILS(cvl_view_apply_snapshot_edits(view, edits, 1, NULL, 0, NULL), CVL_ERROR_OVERFLOW);
+    /* Refused before the edits are read (only one is there). */
+    FAILS(cvl_view_apply_snapshot_edits(view, edits, CVL_MAX_SNAPSHOT_EDITS + 1, NULL, 0, NULL), CVL_ERROR_OVERFLOW);
+    CHECK(message_contains("CVL_MAX_SNAPSHOT_EDITS"));
     chain_check(view, &d, fresh);
     OK(cvl_view_clear_identifiers(view));
     FAILS(cvl_view_apply_snapshot_edits(view, NULL, 0, NULL, 0, NULL), CVL_ERROR_STATE);

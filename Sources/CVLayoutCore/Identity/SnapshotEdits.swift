@@ -3,6 +3,11 @@
 /// insert: `removeCount` 0; a delete: no identifiers). The same triple as a range edit of the
 /// sizes (`FlowLayout.replaceItemSizes`), so a host makes the same splices on both.
 public struct SnapshotEdit: Equatable, Sendable {
+    /// Most edits one call takes (`CVL_MAX_SNAPSHOT_EDITS`): each costs a few microseconds (a
+    /// chunk and a group of `FlowChunkedArray` rebuilt), so this bounds a call to a fraction of a
+    /// second; more is a new snapshot.
+    public static let maxCount = 1 << 16
+
     public var section: Int
     public var start: Int
     public var removeCount: Int
@@ -32,17 +37,31 @@ struct SnapshotEdits {
     let newStarts: [Int]
 
     /// `old` with `edits` applied in order (each on the result of the ones before it).
-    /// - Throws: `.outOfRange` for a section or a range outside the snapshot as the edits
-    ///   before it left it; `.overflow` past `CollectionView.maxStoredItems` items. Checked
-    ///   before anything is built.
+    /// - Throws: `.overflow` for more than `SnapshotEdit.maxCount` edits; `.outOfRange` for a
+    ///   section or a range outside the snapshot as the edits before it left it; `.overflow`
+    ///   past `CollectionView.maxStoredItems` items. Checked before anything is built.
     init(_ edits: [SnapshotEdit], of old: IndexedSnapshot) throws {
+        guard edits.count <= SnapshotEdit.maxCount else {
+            throw LayoutError(
+                .overflow,
+                "\(edits.count) snapshot edits: at most \(SnapshotEdit.maxCount) in one call (CVL_MAX_SNAPSHOT_EDITS); "
+                    + "apply the whole snapshot instead, or split the edits")
+        }
         let sectionCount = old.sectionCount
-        /// Per edited section: its count now, and the untouched prefix and suffix so far.
+        /// Per edited section: its count now, the untouched prefix and suffix so far, and its
+        /// edits (indices into `edits`; mutated in place in the dictionary, never copied).
         struct Envelope {
             var count: Int
             var prefix: Int
             var suffix: Int
             var edits: [Int] = []
+
+            mutating func update(start: Int, removed: Int, inserted: Int, edit: Int) {
+                prefix = min(prefix, start)
+                suffix = min(suffix, count - start - removed)
+                count += inserted - removed
+                edits.append(edit)
+            }
         }
         var envelopes: [Int: Envelope] = [:]
         var total = old.itemCount
@@ -53,8 +72,7 @@ struct SnapshotEdits {
                     "snapshot edit \(j): section \(s) is outside the \(sectionCount) sections of the snapshot")
             }
             let oldCount = old.starts[s + 1] - old.starts[s]
-            var env = envelopes[s] ?? Envelope(count: oldCount, prefix: oldCount, suffix: oldCount)
-            let n = env.count
+            let n = envelopes[s]?.count ?? oldCount
             guard e.start >= 0, e.removeCount >= 0, e.start <= n, e.removeCount <= n - e.start else {
                 throw LayoutError.outOfRange(
                     "snapshot edit \(j): items \(e.start) ..< \(e.start) + \(e.removeCount) are outside the \(n) "
@@ -67,11 +85,8 @@ struct SnapshotEdits {
                         + "(CVL_MAX_STORED_ITEMS)")
             }
             total += e.identifiers.count - e.removeCount
-            env.prefix = min(env.prefix, e.start)
-            env.suffix = min(env.suffix, n - e.start - e.removeCount)
-            env.count = n - e.removeCount + e.identifiers.count
-            env.edits.append(j)
-            envelopes[s] = env
+            envelopes[s, default: Envelope(count: oldCount, prefix: oldCount, suffix: oldCount)].update(
+                start: e.start, removed: e.removeCount, inserted: e.identifiers.count, edit: j)
         }
 
         var items = old.snapshot.itemIdentifiers

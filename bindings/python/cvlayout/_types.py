@@ -45,6 +45,10 @@ MAX_ANIMATED_ELEMENTS: Final = 65536
 #: query with CVL_ERROR_OVERFLOW after about 0.1 s, *out_count not written, nothing changed (see
 #: "Query size").
 MAX_QUERY_ELEMENTS: Final = 1048576
+#: Most splices one cvl_view_apply_snapshot_edits() call takes (2^16; each costs a few
+#: microseconds): more fails with CVL_ERROR_OVERFLOW, nothing changed; hand over the whole snapshot
+#: (cvl_view_apply_snapshot()) or split the edits over several calls.
+MAX_SNAPSHOT_EDITS: Final = 65536
 KIND_FIRST_CUSTOM: Final = 100
 #: Number of custom attribute slots in cvl_attributes.
 CUSTOM_SLOTS: Final = 8

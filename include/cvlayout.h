@@ -1470,15 +1470,15 @@ typedef struct cvl_snapshot_edit {
 ** identifier source, or none), CVL_ERROR_OUT_OF_RANGE for a section or an item range outside the
 ** snapshot as the edits before it left it (the message names the edit), CVL_ERROR_OVERFLOW for
 ** edit_count above CVL_MAX_SNAPSHOT_EDITS, the edits' identifiers together above
-** CVL_MAX_STORED_ITEMS, or a snapshot that would hold more items, CVL_ERROR_NULL_ARGUMENT for NULL `edits` or `item_ids`
-** with a non-zero count; then those of cvl_view_apply_snapshot().
+** CVL_MAX_STORED_ITEMS, or a snapshot that would hold more items, CVL_ERROR_NULL_ARGUMENT for
+** NULL `edits` or `item_ids` with a non-zero count; then those of cvl_view_apply_snapshot().
 ** Cost: O(S + E) for S sections and E edits (each splice a few microseconds), O(k) expected for
 ** the k items of the diffed runs, and a copy of each edited section's identifiers into the new
 ** snapshot (the old one is drawn from until the commit): no hashing or comparing of the whole
 ** snapshot. Edits spread over more than a quarter of the items are diffed as
-** cvl_view_apply_snapshot() diffs a whole snapshot. Swapping two neighbours took a
-** quarter of the time cvl_view_apply_snapshot() took at 10^6 items in one section (most of it the
-** copy), and a thirteenth at 1000 x 1000 sections x items (BENCHMARKS.md).
+** cvl_view_apply_snapshot() diffs a whole snapshot. Swapping two neighbours took a quarter of the
+** time cvl_view_apply_snapshot() took at 10^6 items in one section (most of it the copy), and a
+** thirteenth at 1000 x 1000 sections x items (BENCHMARKS.md).
 */
 int cvl_view_apply_snapshot_edits(cvl_view *view, const cvl_snapshot_edit *edits, size_t edit_count,
                                   const uint64_t *changed, size_t changed_count, const cvl_animation *animation);

@@ -1476,9 +1476,9 @@ typedef struct cvl_snapshot_edit {
 ** the k items of the diffed runs, and a copy of each edited section's identifiers into the new
 ** snapshot (the old one is drawn from until the commit): no hashing or comparing of the whole
 ** snapshot. Edits spread over more than a quarter of the items are diffed as
-** cvl_view_apply_snapshot() diffs a whole snapshot. Swapping two neighbours took a quarter of the
-** time cvl_view_apply_snapshot() took at 10^6 items in one section (most of it the copy), and a
-** thirteenth at 1000 x 1000 sections x items (BENCHMARKS.md).
+** cvl_view_apply_snapshot() diffs a whole snapshot. Swapping two neighbours took a quarter to a
+** third of the time cvl_view_apply_snapshot() took at 10^6 items in one section (most of it the
+** copy), and a thirteenth or less at 1000 x 1000 sections x items (BENCHMARKS.md).
 */
 int cvl_view_apply_snapshot_edits(cvl_view *view, const cvl_snapshot_edit *edits, size_t edit_count,
                                   const uint64_t *changed, size_t changed_count, const cvl_animation *animation);

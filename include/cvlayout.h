@@ -1483,6 +1483,19 @@ typedef struct cvl_snapshot_edit {
 int cvl_view_apply_snapshot_edits(cvl_view *view, const cvl_snapshot_edit *edits, size_t edit_count,
                                   const uint64_t *changed, size_t changed_count, const cvl_animation *animation);
 
+/**
+** The update cvl_view_apply_snapshot_edits() would commit for `edits` and `changed`, written to
+** `out` in the cvl_view_perform_batch_updates() input form (buffer protocol as in "Conventions";
+** recomputed by each call). Nothing is applied and the data source is not asked. Errors: those
+** of cvl_view_apply_snapshot_edits() before the commit (CVL_ERROR_STATE, CVL_ERROR_OUT_OF_RANGE,
+** CVL_ERROR_OVERFLOW, CVL_ERROR_NULL_ARGUMENT, CVL_ERROR_INVALID_ARGUMENT for a duplicate or an
+** unknown changed identifier), and CVL_ERROR_NULL_ARGUMENT for a NULL out_count. Cost: that of
+** cvl_view_apply_snapshot_edits() without the batch update.
+*/
+int cvl_view_diff_snapshot_edits(cvl_view *view, const cvl_snapshot_edit *edits, size_t edit_count,
+                                 const uint64_t *changed, size_t changed_count,
+                                 cvl_update_item *out, size_t capacity, size_t *out_count);
+
 /* ============================================================================================
 ** Scroll anchoring
 **

@@ -217,3 +217,20 @@ public func cvl_view_apply_snapshot_edits_impl(
         try box.view.applySnapshotEdits(list, changed: ids, animation: timing)
     }
 }
+
+@_cdecl("cvl_view_diff_snapshot_edits")
+public func cvl_view_diff_snapshot_edits_impl(
+    _ view: OpaquePointer?, _ edits: UnsafePointer<cvl_snapshot_edit>?, _ count: Int,
+    _ changed: UnsafePointer<UInt64>?, _ changedCount: Int,
+    _ out: UnsafeMutablePointer<cvl_update_item>?, _ capacity: Int,
+    _ outCount: UnsafeMutablePointer<Int>?
+) -> Int32 {
+    withView(view) { box in
+        guard outCount != nil else { throw LayoutError(.nullArgument, "out_count is NULL") }
+        guard capacity >= 0 else { throw LayoutError.invalid("capacity is negative") }
+        let list = try readEdits(edits, count)
+        let ids = try readChanged(changed, changedCount)
+        let diff = try box.view.diffSnapshotEdits(list, changed: ids)
+        try writeList(cUpdateItems(diff.requests), out, capacity, outCount)
+    }
+}

@@ -103,6 +103,27 @@ extension CollectionView {
     public func applySnapshotEdits(
         _ edits: [SnapshotEdit], changed: [UInt64] = [], animation: AnimationTiming?
     ) throws -> SnapshotDiff {
+        let (old, edited, fast) = try middles(of: edits, changed: changed)
+        guard let fast else { return try applySnapshot(edited.snapshot, changed: changed, animation: animation) }
+        return try commit(fast, from: old, animation: animation)
+    }
+
+    /// The update `applySnapshotEdits` would apply for `edits`, without applying it (the data
+    /// source is not asked).
+    /// - Throws: as `applySnapshotEdits`, except the commit's errors.
+    /// - Complexity: as `applySnapshotEdits`, without the batch update.
+    public func diffSnapshotEdits(_ edits: [SnapshotEdit], changed: [UInt64] = []) throws -> SnapshotDiff {
+        let (_, edited, fast) = try middles(of: edits, changed: changed)
+        return try fast?.diff ?? diffSnapshot(edited.snapshot, changed: changed)
+    }
+
+    /// The view's bulk identifiers with `edits` applied, and the diff of the runs they touched;
+    /// nil for that diff when the whole snapshot's diff applies instead (edits spread over more
+    /// than a quarter of the items, whose hashing costs less than diffing runs that large, or a
+    /// table another snapshot has moved on from).
+    private func middles(
+        of edits: [SnapshotEdit], changed: [UInt64]
+    ) throws -> (IndexedSnapshot, SnapshotEdits, SnapshotMiddles?) {
         guard case .bulk(let old) = identities else {
             throw LayoutError.state(
                 "snapshot edits change the view's identifiers given in bulk (set_identifiers or apply_snapshot); "
@@ -113,14 +134,10 @@ extension CollectionView {
         guard old.items.isCurrent,
             middles * SnapshotMiddles.maxShareDenominator <= old.itemCount
                 + edited.newStarts[edited.newStarts.count - 1]
-        else {
-            // Edits spread over most of the items (hashing them all costs less than diffing runs
-            // that large), or a table another snapshot has moved on from: the whole snapshot's diff.
-            return try applySnapshot(edited.snapshot, changed: changed, animation: animation)
-        }
+        else { return (old, edited, nil) }
         let fast = try SnapshotMiddles.diff(
             from: old, to: edited.snapshot, runs: edited.runs, newStarts: edited.newStarts, changed: changed)
-        return try commit(fast, from: old, animation: animation)
+        return (old, edited, fast)
     }
 
     /// Commits a diff of the middles from `old` (the view's identifiers): the new snapshot's

@@ -78,6 +78,7 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_view_create, CVLayout.cvl_view_create_impl)
         same(CCVLayout.cvl_view_destroy, CVLayout.cvl_view_destroy_impl)
         same(CCVLayout.cvl_view_diff_snapshot, CVLayout.cvl_view_diff_snapshot_impl)
+        same(CCVLayout.cvl_view_diff_snapshot_edits, CVLayout.cvl_view_diff_snapshot_edits_impl)
         same(CCVLayout.cvl_view_finish_animations, CVLayout.cvl_view_finish_animations_impl)
         same(CCVLayout.cvl_view_get_anchoring, CVLayout.cvl_view_get_anchoring_impl)
         same(CCVLayout.cvl_view_get_bounds_size, CVLayout.cvl_view_get_bounds_size_impl)
@@ -114,6 +115,6 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_waterfall_layout_create, CVLayout.cvl_waterfall_layout_create_impl)
         same(CCVLayout.cvl_waterfall_layout_get_config, CVLayout.cvl_waterfall_layout_get_config_impl)
         same(CCVLayout.cvl_waterfall_layout_set_config, CVLayout.cvl_waterfall_layout_set_config_impl)
-        XCTAssertEqual(105, 105)
+        XCTAssertEqual(106, 106)
     }
 }

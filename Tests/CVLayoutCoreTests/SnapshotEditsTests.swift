@@ -61,8 +61,12 @@ final class SnapshotEditsTests: XCTestCase {
             }
             let all = lists.flatMap { $0 }
             let changed = all.isEmpty ? [] : (0..<2).map { _ in all.randomElement(using: &g)! }
+            // The diff alone first: the same requests as the apply, and nothing changed by it
+            // (the data source already reports the new counts, which it does not read).
+            let preview = try v.diffSnapshotEdits(edits, changed: changed)
             ds.counts = lists.map(\.count)
             let diff = try v.applySnapshotEdits(edits, changed: changed, animation: nil)
+            XCTAssertEqual(preview.requests, diff.requests, "round \(round)")
             for (s, list) in lists.enumerated() {
                 for (i, id) in list.enumerated() {
                     XCTAssertEqual(try v.itemIdentifier(at: IndexPath(section: s, item: i)), id, "round \(round)")
@@ -140,13 +144,24 @@ final class SnapshotEditsTests: XCTestCase {
             guard case .bulk(let snap) = v.identities else { return XCTFail("\(what): identifiers lost") }
             XCTAssertTrue(snap.items.isCurrent, what)
         }
-        func message(_ edits: [SnapshotEdit], counts: [Int], changed: [UInt64] = []) -> String? {
+        /// The apply's error; `beforeCommit`: the diff alone must fail with the same one (it
+        /// reads no counts and commits nothing).
+        func message(
+            _ edits: [SnapshotEdit], counts: [Int], changed: [UInt64] = [], beforeCommit: Bool = true
+        ) -> String? {
+            // The diff alone fails as the apply does before its commit, and changes nothing.
+            var diffError: String?
+            do { _ = try v.diffSnapshotEdits(edits, changed: changed) } catch {
+                diffError = (error as? LayoutError)?.message
+            }
             ds.counts = counts
             do {
                 try v.applySnapshotEdits(edits, changed: changed, animation: nil)
                 return nil
             } catch {
-                return (error as? LayoutError)?.message
+                let text = (error as? LayoutError)?.message
+                if beforeCommit { XCTAssertEqual(diffError, text, "the diff's error") }
+                return text
             }
         }
         XCTAssertEqual(
@@ -173,7 +188,8 @@ final class SnapshotEditsTests: XCTestCase {
             "changed identifier 4 is not an item of the new snapshot")
         try unchanged("changed")
         // Counts the data source does not report.
-        XCTAssertNotNil(message([SnapshotEdit(section: 1, start: 0, removeCount: 1)], counts: [3, 2]))
+        XCTAssertNotNil(
+            message([SnapshotEdit(section: 1, start: 0, removeCount: 1)], counts: [3, 2], beforeCommit: false))
         try unchanged("counts")
         // Too many edits for one call.
         XCTAssertEqual(
@@ -186,7 +202,8 @@ final class SnapshotEditsTests: XCTestCase {
         // A failed commit gives the identifiers back.
         flow.fail = true
         XCTAssertEqual(
-            message([SnapshotEdit(section: 0, start: 0, removeCount: 1)], counts: [2, 2]), "the update hook failed")
+            message([SnapshotEdit(section: 0, start: 0, removeCount: 1)], counts: [2, 2], beforeCommit: false),
+            "the update hook failed")
         flow.fail = false
         try unchanged("commit")
         // Without bulk identifiers.

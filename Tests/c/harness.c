@@ -2384,6 +2384,8 @@ static void test_snapshot_chain(void) {
     OK(cvl_layout_destroy(layout));
 }
 
+static int same_ip(cvl_index_path a, cvl_index_path b) { return a.section == b.section && a.item == b.item; }
+
 /* The same kind of chain through cvl_view_apply_snapshot_edits(): each change of the lists is
 ** also written as the splices that make it, and the view, given only the splices, must end with
 ** the lists (every identifier found where the lists have it, the gone ones not found). */
@@ -2395,9 +2397,9 @@ static void test_snapshot_edits_chain(void) {
     cvl_section_snapshot secs[CHAIN_S];
     cvl_snapshot_edit edits[8];
     uint64_t inserted[8][2], dup;
-    cvl_update_item items[64];
+    cvl_update_item items[64], preview[64];
     uint64_t fresh;
-    size_t n = 0, count;
+    size_t n = 0, count, preview_count = 0;
     int round;
 
     fresh = chain_start(&d, &ds, &layout, &view, secs);
@@ -2443,20 +2445,44 @@ static void test_snapshot_edits_chain(void) {
             dup = chain_ids[2][d.items[2] - 1];
             edits[count] = (cvl_snapshot_edit){0, 0, 0, &dup, 1};
             d.items[0]++;
+            FAILS(cvl_view_diff_snapshot_edits(view, edits, count + 1, NULL, 0, NULL, 0, &n),
+                  CVL_ERROR_INVALID_ARGUMENT);
+            CHECK(message_contains("appears twice in the new snapshot: at [0, 0] and [2, "));
             FAILS(cvl_view_apply_snapshot_edits(view, edits, count + 1, NULL, 0, NULL), CVL_ERROR_INVALID_ARGUMENT);
             CHECK(message_contains("appears twice in the new snapshot: at [0, 0] and [2, "));
             d.items[0]--;
         }
+        /* The diff alone (asked for its size, then written) is the update the apply commits (no
+        ** identifier is marked changed: no reload, whose committed form also names its new place). */
+        OK(cvl_view_diff_snapshot_edits(view, edits, count, NULL, 0, NULL, 0, &preview_count));
+        CHECK(preview_count <= 64);
+        OK(cvl_view_diff_snapshot_edits(view, edits, count, NULL, 0, preview, 64, &n));
+        CHECK(n == preview_count);
         /* One change is one request (none when a move puts the item back where it was). */
         OK(cvl_view_apply_snapshot_edits(view, edits, count, NULL, 0, NULL));
         OK(cvl_view_last_update_items(view, items, 64, &n));
         CHECK(ops > 1 || n <= 1);
+        CHECK(n == preview_count);
+        for (e = 0; e < (int)n && e < 64; e++) {
+            CHECK(items[e].action == preview[e].action);
+            CHECK(same_ip(items[e].before, preview[e].before) && same_ip(items[e].after, preview[e].after));
+        }
         if (round % 8 == 0 || round == 119) chain_check(view, &d, fresh);
     }
     /* Bad edits, each refused with nothing changed. */
     edits[0] = (cvl_snapshot_edit){CHAIN_S, 0, 0, NULL, 0};
     FAILS(cvl_view_apply_snapshot_edits(view, edits, 1, NULL, 0, NULL), CVL_ERROR_OUT_OF_RANGE);
     CHECK(message_contains("snapshot edit 0: section 3 is outside the 3 sections"));
+    FAILS(cvl_view_diff_snapshot_edits(view, edits, 1, NULL, 0, NULL, 0, &n), CVL_ERROR_OUT_OF_RANGE);
+    CHECK(message_contains("snapshot edit 0: section 3 is outside the 3 sections"));
+    edits[0] = (cvl_snapshot_edit){0, 0, 1, NULL, 0};
+    FAILS(cvl_view_diff_snapshot_edits(view, edits, 1, NULL, 0, NULL, 0, NULL), CVL_ERROR_NULL_ARGUMENT);
+    FAILS(cvl_view_diff_snapshot_edits(view, edits, 1, &fresh, 1, NULL, 0, &n), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("is not an item of the new snapshot"));
+    /* A buffer too small: the count is written, CVL_ERROR_CAPACITY as in "Conventions". */
+    edits[0] = (cvl_snapshot_edit){0, 0, 2, NULL, 0};
+    FAILS(cvl_view_diff_snapshot_edits(view, edits, 1, NULL, 0, preview, 1, &n), CVL_ERROR_CAPACITY);
+    CHECK(n == 2);
     edits[0] = (cvl_snapshot_edit){0, d.items[0], 1, NULL, 0};
     FAILS(cvl_view_apply_snapshot_edits(view, edits, 1, NULL, 0, NULL), CVL_ERROR_OUT_OF_RANGE);
     edits[0] = (cvl_snapshot_edit){0, -1, 0, NULL, 0};
@@ -2472,6 +2498,7 @@ static void test_snapshot_edits_chain(void) {
     chain_check(view, &d, fresh);
     OK(cvl_view_clear_identifiers(view));
     FAILS(cvl_view_apply_snapshot_edits(view, NULL, 0, NULL, 0, NULL), CVL_ERROR_STATE);
+    FAILS(cvl_view_diff_snapshot_edits(view, NULL, 0, NULL, 0, NULL, 0, &n), CVL_ERROR_STATE);
     OK(cvl_view_destroy(view));
     OK(cvl_layout_destroy(layout));
 }

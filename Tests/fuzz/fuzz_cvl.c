@@ -911,6 +911,26 @@ static cvl_animation animation(void) {
     return a;
 }
 
+/* Up to 3 splices of a view's identifiers (op_identifiers): at places and of lengths that fit
+** or not (an index path's section and item, hostile ones included), inserting identifiers of
+** `ids[0 .. used-1]` (duplicates of the view's, or new) or a NULL list; as many inserted as
+** removed, half the time, keeps the counts the data source reports. Returns how many. */
+static size_t snapshot_edits(cvl_snapshot_edit *ed, const uint64_t *ids, size_t used) {
+    size_t ne = u8() % 4, e;
+    for (e = 0; e < ne; e++) {
+        cvl_index_path at = index_path();
+        size_t from = used ? (size_t)(u8() % used) : 0;
+        ed[e].section = at.section;
+        ed[e].start = at.item;
+        ed[e].remove_count = (int64_t)(u8() % 4) - (u8() == 255);
+        ed[e].item_count = (u8() & 1) ? (size_t)(ed[e].remove_count > 0 ? ed[e].remove_count : 0) : u8() % 4;
+        if (ed[e].item_count > used - from) ed[e].item_count = used - from;
+        ed[e].item_ids = used && u8() != 255 ? &ids[from] : NULL;
+    }
+    return ne;
+}
+
+
 /* A handle to pass: a live one, NULL, a stale (destroyed) one, one of the other type, foreign memory. */
 static int foreign_word;
 static cvl_view *pick_view(int *slot) {
@@ -1285,7 +1305,15 @@ static void op_identifiers(cvl_view *v, int slot) {
         cvl_update_item out[16];
         size_t cnt = 0, cap = u8() % 17;
         uint64_t changed = used ? ids[0] : key;
-        rc = check(cvl_view_diff_snapshot(v, ns ? secs : NULL, ns, &changed, u8() & 1, out, cap, &cnt));
+        if ((key & 6) == 6) { /* the splices' diff alone (case 2) */
+            cvl_snapshot_edit ed[3];
+            size_t ne = snapshot_edits(ed, ids, used);
+            int to_out = u8() & 1;
+            rc = check(cvl_view_diff_snapshot_edits(v, u8() == 255 ? NULL : ed, ne, &changed, u8() & 1,
+                                                    to_out ? out : NULL, to_out ? cap : 0, &cnt));
+        } else {
+            rc = check(cvl_view_diff_snapshot(v, ns ? secs : NULL, ns, &changed, u8() & 1, out, cap, &cnt));
+        }
         if (rc == CVL_OK) REQUIRE(cnt <= cap, (int)cnt);
         break;
     }
@@ -1294,22 +1322,10 @@ static void op_identifiers(cvl_view *v, int slot) {
         uint64_t changed = used ? ids[used - 1] : key;
         if ((key & 6) == 6) {
             /* Splices of the view's identifiers (chosen by bits of `key`, so other inputs decode
-            ** as before): up to 3, at places and of lengths that fit or not (an index path's
-            ** section and item, hostile ones included), inserting identifiers of this call's
-            ** set (duplicates of the view's, or new) or a NULL list; as many inserted as
-            ** removed keeps the counts the data source reports, so some commit. */
+            ** as before; see snapshot_edits): some keep the counts the data source reports, so
+            ** some commit. */
             cvl_snapshot_edit ed[3];
-            size_t ne = u8() % 4, e;
-            for (e = 0; e < ne; e++) {
-                cvl_index_path at = index_path();
-                size_t from = used ? (size_t)(u8() % used) : 0;
-                ed[e].section = at.section;
-                ed[e].start = at.item;
-                ed[e].remove_count = (int64_t)(u8() % 4) - (u8() == 255);
-                ed[e].item_count = (u8() & 1) ? (size_t)(ed[e].remove_count > 0 ? ed[e].remove_count : 0) : u8() % 4;
-                if (ed[e].item_count > used - from) ed[e].item_count = used - from;
-                ed[e].item_ids = used && u8() != 255 ? &ids[from] : NULL;
-            }
+            size_t ne = snapshot_edits(ed, ids, used);
             rc = check(cvl_view_apply_snapshot_edits(v, u8() == 255 ? NULL : ed, ne, &changed, u8() & 1,
                                                      (u8() & 1) ? &an : NULL));
             if (rc == CVL_OK && depth == 0) check_counts(slot);

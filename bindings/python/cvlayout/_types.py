@@ -1184,6 +1184,10 @@ FUNCTIONS: Final[list[tuple[str, list[Any], Any]]] = [
      [ViewHandle, POINTER(cvl_section_snapshot), c_size_t, POINTER(c_uint64), c_size_t, POINTER(cvl_animation)], c_int),
     ("cvl_view_apply_snapshot_edits",
      [ViewHandle, POINTER(cvl_snapshot_edit), c_size_t, POINTER(c_uint64), c_size_t, POINTER(cvl_animation)], c_int),
+    ("cvl_view_diff_snapshot_edits",
+     [ViewHandle, POINTER(cvl_snapshot_edit), c_size_t, POINTER(c_uint64), c_size_t, POINTER(cvl_update_item), c_size_t,
+      POINTER(c_size_t)],
+     c_int),
     ("cvl_view_set_anchoring", [ViewHandle, c_int32, cvl_point], c_int),
     ("cvl_view_get_anchoring", [ViewHandle, POINTER(c_int32), POINTER(cvl_point)], c_int),
     ("cvl_flow_layout_set_estimated_item_size", [LayoutHandle, cvl_size], c_int),
@@ -1302,6 +1306,8 @@ if TYPE_CHECKING:
                                 animation: Any, /) -> int: ...
     def cvl_view_apply_snapshot_edits(view: Any, edits: Any, edit_count: int, changed: Any, changed_count: int,
                                       animation: Any, /) -> int: ...
+    def cvl_view_diff_snapshot_edits(view: Any, edits: Any, edit_count: int, changed: Any, changed_count: int, out: Any,
+                                     capacity: int, out_count: Any, /) -> int: ...
     def cvl_view_set_anchoring(view: Any, policy: int, point: cvl_point, /) -> int: ...
     def cvl_view_get_anchoring(view: Any, out_policy: Any, out_point: Any, /) -> int: ...
     def cvl_flow_layout_set_estimated_item_size(layout: Any, size: cvl_size, /) -> int: ...

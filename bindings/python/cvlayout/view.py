@@ -90,6 +90,38 @@ class _Snapshot:
         return _address(self.changed)
 
 
+class _Edits:
+    """Snapshot edits as C structs: each ``(section, start, remove_count, item_ids)``. Keeps the
+    arrays alive while in use; ``counts`` is ``counts`` (a list data source's, or None) after the
+    edits, as far as they name a section in range (the library checks every edit itself)."""
+
+    def __init__(self, edits: Iterable[tuple[int, int, int, Iterable[int]]], changed: Iterable[int],
+                 counts: list[int] | None) -> None:
+        rows = [tuple(e) for e in edits]
+        self.array = (T.cvl_snapshot_edit * len(rows))() if rows else None
+        self._arrays: list[array.array[int]] = []
+        self.counts = list(counts) if counts is not None else None
+        for n, entry in enumerate(rows):
+            assert self.array is not None  # rows is not empty
+            if len(entry) != 4:
+                raise InvalidArgument(message=f"edits[{n}] must be (section, start, remove_count, item_ids)")
+            section, start, remove, items = entry
+            ids = _id_array(items, f"edits[{n}] item ids")
+            self._arrays.append(ids)
+            sec = int64(section, f"edits[{n}] section")
+            remove_count = int64(remove, f"edits[{n}] remove_count")
+            self.array[n] = T.cvl_snapshot_edit(sec, int64(start, f"edits[{n}] start"),
+                                                remove_count, _address(ids), len(ids))
+            if self.counts is not None and 0 <= sec < len(self.counts):
+                self.counts[sec] += len(ids) - remove_count
+        self.changed = _id_array(changed, "changed")
+        self.n = len(rows)
+
+    @property
+    def changed_pointer(self) -> ctypes._Pointer[ctypes.c_uint64] | None:
+        return _address(self.changed)
+
+
 def _counts(values: Iterable[int], name: str) -> list[int]:
     return [int64(c, f"{name}[{i}]") for i, c in enumerate(values)]
 
@@ -790,35 +822,34 @@ class CollectionView(Handle[T.cvl_view]):
         its last edited item is diffed: a change of a few items costs that, not the whole list.
         With a list data source the counts follow the edits (restored if the call fails); another
         data source must already report the new counts."""
-        rows = [tuple(e) for e in edits]
-        arr = (T.cvl_snapshot_edit * len(rows))() if rows else None
-        keep: list[array.array[int]] = []
-        counts = list(self._counts) if self._counts is not None else None
-        for n, entry in enumerate(rows):
-            assert arr is not None  # rows is not empty
-            if len(entry) != 4:
-                raise InvalidArgument(message=f"edits[{n}] must be (section, start, remove_count, item_ids)")
-            section, start, remove, items = entry
-            ids = _id_array(items, f"edits[{n}] item ids")
-            keep.append(ids)
-            sec = int64(section, f"edits[{n}] section")
-            remove_count = int64(remove, f"edits[{n}] remove_count")
-            arr[n] = T.cvl_snapshot_edit(sec, int64(start, f"edits[{n}] start"),
-                                         remove_count, _address(ids), len(ids))
-            if counts is not None and 0 <= sec < len(counts):
-                counts[sec] += len(ids) - remove_count   # the library checks the edit itself
-        changed_ids = _id_array(changed, "changed")
+        packed = _Edits(edits, changed, self._counts)
         anim = as_struct(animation)
         previous = None
-        if counts is not None:
-            previous, self._counts = self._counts, counts
+        if packed.counts is not None:
+            previous, self._counts = self._counts, packed.counts
         try:
-            _lib.cvl_view_apply_snapshot_edits(self.handle, arr, len(rows), _address(changed_ids), len(changed_ids),
-                                               ctypes.byref(anim) if anim is not None else None)
+            _lib.cvl_view_apply_snapshot_edits(self.handle, packed.array, packed.n, packed.changed_pointer,
+                                               len(packed.changed), ctypes.byref(anim) if anim is not None else None)
         except BaseException:
             if previous is not None:
                 self._counts = previous
             raise
+
+    def diff_snapshot_edits(self, edits: Iterable[tuple[int, int, int, Iterable[int]]],
+                            changed: Iterable[int] = ()) -> list[UpdateItem]:
+        """The batch update :meth:`apply_snapshot_edits` would commit for ``edits``, without
+        applying it (the data source is not asked)."""
+        packed = _Edits(edits, changed, None)
+        count = ctypes.c_size_t()
+        _lib.cvl_view_diff_snapshot_edits(self.handle, packed.array, packed.n, packed.changed_pointer,
+                                          len(packed.changed), None, 0, ctypes.byref(count))
+        n = count.value
+        if n == 0:
+            return []
+        arr = (T.cvl_update_item * n)()
+        _lib.cvl_view_diff_snapshot_edits(self.handle, packed.array, packed.n, packed.changed_pointer,
+                                          len(packed.changed), arr, n, ctypes.byref(count))
+        return [UpdateItem.from_struct(arr[i]) for i in range(count.value)]
 
     @overload
     def map_index_path(self, index_path: int, direction: str | int = "old_to_new") -> int | None: ...

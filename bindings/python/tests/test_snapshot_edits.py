@@ -9,6 +9,8 @@ the view's cells carry them.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from conftest import needs_flow, requires, snapshot
 from hypothesis import HealthCheck, given, settings
@@ -58,9 +60,14 @@ def test_splices_give_an_update_that_turns_old_into_new(case, animated):
     with make_view(old) as view:
         for edits, lists, changed in rounds:
             new = [(500 + k, items) for k, items in enumerate(lists)]
+            preview = view.diff_snapshot_edits(edits, changed)   # the update, nothing applied
             view.apply_snapshot_edits(edits, changed, animation=0.25 if animated else None)
             assert view.counts == [len(items) for items in lists]
             check_requests(old, new, changed, view.last_update_items())
+            # The same requests (a committed reload also names its new place; the input form does not).
+            check_requests(old, new, changed, preview)
+            assert preview == [replace(u, after=(-1, -1)) if u.action == "reload" else u
+                               for u in view.last_update_items()]
             for t, items in enumerate(lists):
                 for j, x in enumerate(items):
                     assert view.item_identifier((t, j)) == x
@@ -97,6 +104,8 @@ def test_bad_edits_change_nothing():
             ([(0, 0, 0)], (), InvalidArgument, "must be \\(section, start, remove_count, item_ids\\)"),
         ]:
             with pytest.raises(error, match=text):
+                view.diff_snapshot_edits(edits, changed)
+            with pytest.raises(error, match=text):
                 view.apply_snapshot_edits(edits, changed)
             assert snapshot(view) == state
             assert view.counts == [3, 1]
@@ -104,6 +113,8 @@ def test_bad_edits_change_nothing():
         view.clear_identifiers()
         with pytest.raises(StateError, match="given in bulk"):
             view.apply_snapshot_edits([])
+        with pytest.raises(StateError, match="given in bulk"):
+            view.diff_snapshot_edits([])
 
 
 def test_another_data_source_must_report_the_new_counts():
@@ -112,6 +123,8 @@ def test_another_data_source_must_report_the_new_counts():
         view.set_identifiers([(1, [10, 11, 12])])
         with pytest.raises(InconsistentUpdate):
             view.apply_snapshot_edits([(0, 3, 0, [13])])
+        # The diff alone does not ask the data source.
+        assert [(u.action, u.after) for u in view.diff_snapshot_edits([(0, 3, 0, [13])])] == [("insert", (0, 3))]
         counts[0] = 4
         view.apply_snapshot_edits([(0, 3, 0, [13])])
         assert view.item_identifier((0, 3)) == 13

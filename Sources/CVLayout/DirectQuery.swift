@@ -66,7 +66,7 @@ final class CBufferSink: ElementSink {
     private let template = defaultCell  // read once: a global's every access goes through swift_once
     /// The view whose identifiers the elements carry (nil: none), and its bulk item identifiers.
     private var view: CollectionView?
-    private var itemIDs: [[UInt64]]?
+    private var itemIDs: BulkItemIdentifiers?
     /// The layout's rank of cells of equal z-index (`CollectionViewLayout.cellDrawRank`).
     var cellDrawRank: ((Point) -> Double)?
 
@@ -107,10 +107,10 @@ final class CBufferSink: ElementSink {
         p.pointee.center = cvl_point(x: f.origin.x + f.size.width / 2, y: f.origin.y + f.size.height / 2)
         p.pointee.size = cvl_size(width: f.size.width, height: f.size.height)
         if let view {
-            if let ids = itemIDs {
-                if section < ids.count, item < ids[section].count {
+            if itemIDs != nil {
+                if let id = itemIDs!.identifier(section: section, item: item) {
                     p.pointee.has_identifier = 1
-                    p.pointee.identifier = ids[section][item]
+                    p.pointee.identifier = id
                 }
             } else {
                 do {

@@ -97,8 +97,10 @@ extension CollectionView {
     ///   `.outOfRange` / `.overflow` for an edit outside the snapshot (`SnapshotEdits`); then as
     ///   `applySnapshot`. Nothing changes on error.
     /// - Complexity: O(S + E) for S sections and E edits, O(k) expected for the k items in the
-    ///   runs from each edited section's first edited item to its last, a copy of each edited
-    ///   section's identifiers, plus the batch update's own cost; never O(N) hashing or comparing.
+    ///   runs from each edited section's first edited item to its last, each section's splices
+    ///   (`SnapshotItems.apply`: O(k + chunk + group + groups) a splice once a large section is
+    ///   in chunks, O(n) for the call that moves it there), plus the batch update's own cost;
+    ///   never O(N) hashing or comparing.
     @discardableResult
     public func applySnapshotEdits(
         _ edits: [SnapshotEdit], changed: [UInt64] = [], animation: AnimationTiming?
@@ -223,9 +225,9 @@ extension CollectionView {
         }
     }
 
-    /// The item identifiers given in bulk, for the direct query path (nil otherwise).
-    public var bulkItemIdentifiers: [[UInt64]]? {
-        if case .bulk(let snap) = identities { return snap.snapshot.itemIdentifiers }
+    /// The item identifiers given in bulk, for the direct query path (nil otherwise). O(1).
+    public var bulkItemIdentifiers: BulkItemIdentifiers? {
+        if case .bulk(let snap) = identities { return BulkItemIdentifiers(snap.snapshot.items) }
         return nil
     }
 

@@ -160,6 +160,13 @@ struct FlowChunkedArray<T> {
         }
     }
 
+    /// The chunk holding element `i` (`0 ≤ i < count`) and the index of its first element (for
+    /// a reader that keeps the chunk alive between calls). O(log groups + log groupTarget).
+    func chunk(holding i: Int) -> (chunk: FlowChunk<T>, start: Int) {
+        let p = position(of: i)
+        return (chunk(at: p), start(of: p))
+    }
+
     /// Replaces `start ..< start + removeCount` by `new` (the caller checked the range).
     mutating func replaceSubrange<C: Collection>(_ start: Int, removing removeCount: Int, with new: C)
     where C.Element == T {
@@ -273,6 +280,12 @@ struct FlowChunkedArray<T> {
         }
     }
 }
+
+/// A value shared between copies is never written: an edit builds new chunks and groups, and a
+/// write in place happens only through a group and a chunk this array alone references
+/// (`isKnownUniquelyReferenced`), as with `Array`'s copy on write. So copies may cross threads
+/// (a view's snapshot is `Sendable`) like arrays of the same elements.
+extension FlowChunkedArray: @unchecked Sendable where T: Sendable {}
 
 extension FlowChunkedArray where T: Equatable {
     /// Whether every element is equal (true when empty). O(groups), plus O(chunks of a group) for

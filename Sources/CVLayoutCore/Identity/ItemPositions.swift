@@ -50,11 +50,11 @@ struct ItemPositions: Sendable {
     /// - Parameter count: the number of identifiers in `lists`.
     /// - Returns: the positions, or the flat positions of the first duplicate found (the first
     ///   identifier seen twice, at its two places).
-    static func build(_ lists: [[UInt64]], count: Int) -> Result<ItemPositions, Duplicate> {
+    static func build(_ lists: [SnapshotItems], count: Int) -> Result<ItemPositions, Duplicate> {
         var table = IdentifierTable(capacity: count)
         var flat = 0
         for list in lists {
-            for id in list {
+            for id in list.array {
                 if let first = table.insert(id, flat) {
                     return .failure(Duplicate(id: id, first: first, second: flat))
                 }
@@ -84,11 +84,11 @@ struct ItemPositions: Sendable {
 
     /// The flat position of `id` (nil when absent). `lists` are this snapshot's identifiers,
     /// read only when it is no longer the newest of its chain.
-    func position(of id: UInt64, scan lists: [[UInt64]]) -> Int? {
+    func position(of id: UInt64, scan lists: [SnapshotItems]) -> Int? {
         guard isCurrent else {
             var flat = 0
             for list in lists {
-                if let i = list.firstIndex(of: id) { return flat + i }
+                if let i = list.array.firstIndex(of: id) { return flat + i }
                 flat += list.count
             }
             return nil

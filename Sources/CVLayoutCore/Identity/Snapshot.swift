@@ -7,26 +7,38 @@
 public struct Snapshot: Equatable, Sendable {
     /// `sectionIdentifiers[s]`: the identifier of section `s`.
     public private(set) var sectionIdentifiers: [UInt64]
-    /// `itemIdentifiers[s][i]`: the identifier of item `i` of section `s`.
-    public private(set) var itemIdentifiers: [[UInt64]]
+    /// `items[s]`: the item identifiers of section `s` (arrays as given, or chunks once splices
+    /// edited a large section: `SnapshotItems`).
+    private(set) var items: [SnapshotItems]
 
     /// A snapshot of `sections` (identifier, item identifiers) in order.
     /// - Complexity: O(S + N) for S sections and N items.
     public init(_ sections: [(UInt64, [UInt64])]) {
         sectionIdentifiers = sections.map(\.0)
-        itemIdentifiers = sections.map(\.1)
+        items = sections.map { SnapshotItems($0.1) }
     }
 
     /// A snapshot from parallel arrays (`items.count` must equal `sections.count`).
     public init(sections: [UInt64], items: [[UInt64]]) {
         precondition(sections.count == items.count, "one item list per section")
         sectionIdentifiers = sections
-        itemIdentifiers = items
+        self.items = items.map(SnapshotItems.init)
     }
+
+    /// A snapshot from parallel lists (`lists.count` must equal `sections.count`).
+    init(sections: [UInt64], lists: [SnapshotItems]) {
+        precondition(sections.count == lists.count, "one item list per section")
+        sectionIdentifiers = sections
+        items = lists
+    }
+
+    /// `itemIdentifiers[s][i]`: the identifier of item `i` of section `s`.
+    /// - Complexity: O(S), plus O(n) for each section of n items that splices moved into chunks.
+    public var itemIdentifiers: [[UInt64]] { items.map(\.array) }
 
     /// Items per section.
     /// - Complexity: O(S).
-    public var counts: [Int] { itemIdentifiers.map(\.count) }
+    public var counts: [Int] { items.map(\.count) }
 }
 
 /// A snapshot with its reverse lookups (identifier → position), checked for duplicates.
@@ -53,7 +65,7 @@ public struct IndexedSnapshot: Sendable {
         let s = snapshot.sectionIdentifiers.count
         var starts = [Int](); starts.reserveCapacity(s + 1)
         var total = 0
-        for list in snapshot.itemIdentifiers { starts.append(total); total += list.count }
+        for list in snapshot.items { starts.append(total); total += list.count }
         starts.append(total)
         guard s <= CollectionView.maxSections, total <= CollectionView.maxStoredItems else {
             throw LayoutError(
@@ -69,7 +81,7 @@ public struct IndexedSnapshot: Sendable {
                     "section identifier \(id) appears twice in \(name): sections \(first) and \(i)")
             }
         }
-        switch ItemPositions.build(snapshot.itemIdentifiers, count: total) {
+        switch ItemPositions.build(snapshot.items, count: total) {
         case .success(let positions):
             self.items = positions
         case .failure(let d):
@@ -109,10 +121,8 @@ public struct IndexedSnapshot: Sendable {
     @inline(__always)
     public func itemIdentifier(at ip: IndexPath) -> UInt64? {
         let s = ip.section, i = ip.item
-        guard s >= 0, s < snapshot.itemIdentifiers.count, i >= 0, i < snapshot.itemIdentifiers[s].count else {
-            return nil
-        }
-        return snapshot.itemIdentifiers[s][i]
+        guard s >= 0, s < snapshot.items.count, i >= 0, i < snapshot.items[s].count else { return nil }
+        return snapshot.items[s][i]
     }
 
     /// The identifier of section `s`, or nil outside the snapshot.
@@ -123,7 +133,7 @@ public struct IndexedSnapshot: Sendable {
 
     /// The flat position of an item identifier, or nil.
     /// - Complexity: O(1) expected + O(log segments) (see `ItemPositions`).
-    func flatPosition(ofItem id: UInt64) -> Int? { items.position(of: id, scan: snapshot.itemIdentifiers) }
+    func flatPosition(ofItem id: UInt64) -> Int? { items.position(of: id, scan: snapshot.items) }
 
     /// The section holding flat position `flat` (binary search over `starts`).
     /// - Complexity: O(log S).

@@ -26,10 +26,11 @@ public struct SnapshotEdit: Equatable, Sendable {
 /// last (the items before and after it are untouched, so they are the same on both sides).
 /// What `SnapshotMiddles` diffs without comparing the sections item by item.
 ///
-/// - Complexity: O(S + E) for S sections and E edits, plus, for each edited section, O(n) to
-///   copy its identifiers into the new snapshot (the old one is the view's until the commit) and
-///   O(m + k + e·(chunk + group + groups)) to splice its run of m items (a `FlowChunkedArray`)
-///   with its e edits of k new identifiers in all.
+/// - Complexity: O(S + E) for S sections and E edits, plus each edited section's splices
+///   (`SnapshotItems.apply`): O(k + chunk + group + groups) each for k new identifiers, once the
+///   section is in chunks; the first splices of a section of n > `SnapshotItems.chunkedFrom`
+///   identifiers move it into chunks, O(n) (a copy, as the old snapshot stays the view's until
+///   the commit).
 struct SnapshotEdits {
     let snapshot: Snapshot
     let runs: [SnapshotMiddles.Run]
@@ -89,25 +90,15 @@ struct SnapshotEdits {
                 start: e.start, removed: e.removeCount, inserted: e.identifiers.count, edit: j)
         }
 
-        var items = old.snapshot.itemIdentifiers
+        var items = old.snapshot.items
         var runs: [SnapshotMiddles.Run] = []
         runs.reserveCapacity(envelopes.count)
         for s in envelopes.keys.sorted() {
             let env = envelopes[s]!
-            let list = items[s]
-            let oldMiddle = list.count - env.prefix - env.suffix, newMiddle = env.count - env.prefix - env.suffix
+            let oldCount = items[s].count
+            let oldMiddle = oldCount - env.prefix - env.suffix, newMiddle = env.count - env.prefix - env.suffix
             guard oldMiddle > 0 || newMiddle > 0 else { continue }
-            var middle = FlowChunkedArray(list[env.prefix..<(env.prefix + oldMiddle)])
-            for j in env.edits {
-                let e = edits[j]
-                middle.replaceSubrange(e.start - env.prefix, removing: e.removeCount, with: e.identifiers)
-            }
-            var edited: [UInt64] = []
-            edited.reserveCapacity(env.count)
-            edited.append(contentsOf: list[0..<env.prefix])
-            edited.append(contentsOf: middle.toArray())
-            edited.append(contentsOf: list[(list.count - env.suffix)...])
-            items[s] = edited
+            items[s].apply(env.edits, of: edits)
             runs.append(SnapshotMiddles.Run(section: s, prefix: env.prefix, oldCount: oldMiddle, newCount: newMiddle))
         }
         var newStarts: [Int] = []
@@ -118,7 +109,7 @@ struct SnapshotEdits {
             at += list.count
         }
         newStarts.append(at)
-        snapshot = Snapshot(sections: old.snapshot.sectionIdentifiers, items: items)
+        snapshot = Snapshot(sections: old.snapshot.sectionIdentifiers, lists: items)
         self.runs = runs
         self.newStarts = newStarts
     }

@@ -42,7 +42,7 @@ struct SnapshotMiddles {
         anySize: Bool = false
     ) throws -> SnapshotMiddles? {
         guard old.items.isCurrent, old.snapshot.sectionIdentifiers == new.sectionIdentifiers else { return nil }
-        let oldIDs = old.snapshot.itemIdentifiers, newIDs = new.itemIdentifiers
+        let oldIDs = old.snapshot.items, newIDs = new.items
         var runs: [Run] = []
         var newStarts: [Int] = []
         newStarts.reserveCapacity(newIDs.count + 1)
@@ -72,7 +72,9 @@ struct SnapshotMiddles {
         from old: IndexedSnapshot, to new: Snapshot, runs: [Run], newStarts: [Int], changed: [UInt64],
         name: String = "the new snapshot"
     ) throws -> SnapshotMiddles {
-        let oldIDs = old.snapshot.itemIdentifiers, newIDs = new.itemIdentifiers
+        // The runs' identifiers, old and new (the rest of each section is not read).
+        let oldRuns = runs.map { old.snapshot.items[$0.section].copy($0.prefix..<($0.prefix + $0.oldCount)) }
+        let newRuns = runs.map { new.items[$0.section].copy($0.prefix..<($0.prefix + $0.newCount)) }
         let middles = runs.reduce(0) { $0 + $1.oldCount + $1.newCount }
 
         // Each run's old flat range, to tell an unchanged old item from one in a middle.
@@ -101,10 +103,10 @@ struct SnapshotMiddles {
             let d = ItemPositions.Duplicate(id: id, first: min(a, b), second: max(a, b))
             if duplicate.map({ d.second < $0.second }) ?? true { duplicate = d }
         }
-        for r in runs {
-            let list = newIDs[r.section], base = newStarts[r.section]
-            for j in r.prefix..<(r.prefix + r.newCount) {
-                let id = list[j], flat = base + j
+        for (r, list) in zip(runs, newRuns) {
+            let base = newStarts[r.section] + r.prefix
+            for (j, id) in list.enumerated() {
+                let flat = base + j
                 if let first = seen.insert(id, flat) { found(id, first, flat) }
                 if let o = old.flatPosition(ofItem: id), run(containingOld: o) == nil {
                     found(id, newFlat(ofUnchangedOld: o), flat)
@@ -132,10 +134,8 @@ struct SnapshotMiddles {
 
         // Heckel's diff on the middles, its index paths moved back to their sections and places.
         let sectionIDs = runs.map { new.sectionIdentifiers[$0.section] }
-        let oldMiddles = Snapshot(
-            sections: sectionIDs, items: runs.map { Array(oldIDs[$0.section][$0.prefix..<($0.prefix + $0.oldCount)]) })
-        let newMiddles = Snapshot(
-            sections: sectionIDs, items: runs.map { Array(newIDs[$0.section][$0.prefix..<($0.prefix + $0.newCount)]) })
+        let oldMiddles = Snapshot(sections: sectionIDs, items: oldRuns)
+        let newMiddles = Snapshot(sections: sectionIDs, items: newRuns)
         let inner = try SnapshotDiff(
             from: try IndexedSnapshot(oldMiddles), to: try IndexedSnapshot(newMiddles), changed: middleChanged)
         func place(_ ip: IndexPath?) -> IndexPath? {
@@ -169,7 +169,7 @@ struct SnapshotMiddles {
             ItemPositions.Change(
                 oldStart: old.starts[$0.section] + $0.prefix, oldCount: $0.oldCount,
                 newStart: newStarts[$0.section] + $0.prefix,
-                newIDs: new.itemIdentifiers[$0.section][$0.prefix..<($0.prefix + $0.newCount)])
+                newIDs: new.items[$0.section].copy($0.prefix..<($0.prefix + $0.newCount))[...])
         }
         if let (items, undo) = old.items.deriving(changes, total: newStarts[newStarts.count - 1]) {
             return (IndexedSnapshot(snapshot: new, items: items, sections: old.sections, starts: newStarts), undo)
@@ -177,15 +177,29 @@ struct SnapshotMiddles {
         return (try IndexedSnapshot(new, name: "the new snapshot"), nil)
     }
 
-    /// The lengths of the common prefix and suffix of `a` and `b` (not overlapping).
-    static func commonEnds(_ a: [UInt64], _ b: [UInt64]) -> (prefix: Int, suffix: Int) {
-        a.withUnsafeBufferPointer { pa in
-            b.withUnsafeBufferPointer { pb in
-                let m = min(pa.count, pb.count)
+    /// The lengths of the common prefix and suffix of `a` and `b` (not overlapping), compared
+    /// run by run (arrays, or chunks: `SnapshotItems.withWindows`) without copying either.
+    static func commonEnds(_ a: SnapshotItems, _ b: SnapshotItems) -> (prefix: Int, suffix: Int) {
+        let na = a.count, nb = b.count, m = min(na, nb)
+        return a.withWindows { ra in
+            b.withWindows { rb in
                 var p = 0
-                while p < m, pa[p] == pb[p] { p += 1 }
+                prefix: while p < m {
+                    let wa = ra.window(at: p), wb = rb.window(at: p)
+                    let end = min(wa.end, wb.end, m)
+                    while p < end {
+                        if wa.pointer[p] != wb.pointer[p] { break prefix }
+                        p += 1
+                    }
+                }
                 var q = 0
-                while q < m - p, pa[pa.count - 1 - q] == pb[pb.count - 1 - q] { q += 1 }
+                while q < m - p {
+                    let ia = na - 1 - q, ib = nb - 1 - q
+                    let wa = ra.window(at: ia), wb = rb.window(at: ib)
+                    let steps = min(ia - wa.start + 1, ib - wb.start + 1, m - p - q)
+                    for k in 0..<steps where wa.pointer[ia - k] != wb.pointer[ib - k] { return (p, q + k) }
+                    q += steps
+                }
                 return (p, q)
             }
         }

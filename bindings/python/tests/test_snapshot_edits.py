@@ -128,3 +128,35 @@ def test_another_data_source_must_report_the_new_counts():
         counts[0] = 4
         view.apply_snapshot_edits([(0, 3, 0, [13])])
         assert view.item_identifier((0, 3)) == 13
+
+
+def test_json_spec_snapshot_edits_give_what_the_snapshot_gives():
+    from cvlayout.demo import spec as S
+    base = {"version": 1, "layout": {"kind": "flow", "item_size": [100, 40], "minimum_line_spacing": 10},
+            "sections": [{"id": 7, "ids": [10, 11, 12, 13, 14, 15, 16, 17]}],
+            "viewport": {"width": 100, "height": 100, "offset": [0, 200]}, "anchoring": "first_visible"}
+    after = [20, 21, 10, 11, 12, 13, 14, 16, 17]
+    anim = {"duration": 1.0, "curve": "linear"}
+    edits = [[0, 5, 1, []], [0, 0, 0, [20, 21]]]   # delete 15, then insert two at the top
+    for time in (0.0, 0.5, 1.0):
+        whole = S.render(dict(base, transition={"snapshot": [{"id": 7, "ids": after}], "changed": [13],
+                                                "animation": anim, "time": time}))
+        for sections in ([{"count": 9}], [{"id": 7, "ids": after}]):
+            spliced = S.render(dict(base, transition={"snapshot_edits": edits, "sections": sections,
+                                                      "changed": [13], "animation": anim, "time": time}))
+            assert spliced == whole
+    assert whole["viewport"]["offset"] == [0.0, 300.0]   # anchored: two rows inserted above
+    for transition, text in [
+        ({"snapshot_edits": edits}, "give \"sections\""),
+        ({"snapshot_edits": [[0, 5, 1]], "sections": [{"count": 7}]}, "snapshot_edits\\[0\\]"),
+        ({"snapshot_edits": [[0, 0, 0, [30]]], "sections": [{"ids": [31, 10, 11, 12, 13, 14, 15, 16, 17]}]},
+         "differ from the spec's ids spliced"),
+        ({"updates": [], "sections": [{"count": 8}], "changed": [10]}, "\"changed\" goes with"),
+    ]:
+        with pytest.raises(S.SpecError, match=text):
+            S.render(dict(base, transition=transition))
+    no_ids = dict(base, sections=[{"count": 8}])
+    with pytest.raises(S.SpecError, match="give \"ids\" in the spec's sections"):
+        S.render(dict(no_ids, transition={"snapshot_edits": [], "sections": [{"count": 8}]}))
+    with pytest.raises(cvlayout.OutOfRange, match="snapshot edit 0"):
+        S.render(dict(base, transition={"snapshot_edits": [[0, 9, 1, []]], "sections": [{"count": 7}]}))

@@ -72,3 +72,16 @@ def test_animated_svg_has_one_timed_group_per_frame():
     assert len(groups) == len(frames)
     strip = ET.fromstring(transitions.strip_svg(frames, "circle", count=3))
     assert len(strip.findall(f"{ns}g")) == 3
+
+
+def test_chat_append_frames_splice_two_messages_in_at_the_bottom():
+    frames = transitions.chat_append_frames(frames=6, duration=0.6)
+    first, last = frames[0], frames[-1]
+    # Ten messages of heights 44 .. 90 (8 pt apart, 8 pt insets), then two more (40 and 58).
+    assert first.content_size == (280.0, 8 + sum([44, 60, 36, 80, 44, 52, 36, 66, 44, 90]) + 9 * 8 + 8)
+    assert last.content_size == (280.0, first.content_size[1] + 58 + 40 + 2 * 8)
+    ids = {a.identifier: a for a in last.elements if a.is_cell}
+    assert 10 in ids and 11 in ids and 10 not in {a.identifier for a in first.elements}
+    # Anchored to the end: the viewport follows, the newest message sits 8 pt above its bottom.
+    assert last.viewport[1] == last.content_size[1] - 360
+    assert ids[11].frame[1] + ids[11].frame[3] == last.content_size[1] - 8

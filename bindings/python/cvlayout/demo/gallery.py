@@ -152,7 +152,7 @@ TRANSITIONS = [
      transitions.survey_insert_frames, 4),
     ("diff-shuffle", "apply_snapshot: a reordered list with identifiers; the diff moves, deletes and inserts",
      transitions.diff_shuffle_frames, 5),
-    ("chat-append", "A chat anchored to its end: two messages appended, the offset follows",
+    ("chat-append", "A chat anchored to its end: two messages spliced in at the end, the offset follows",
      transitions.chat_append_frames, 5),
     ("self-sizing", "Self-sizing cells: estimates measured while scrolling up, cells move by the scroll only",
      transitions.self_sizing_frames, 5),

@@ -452,10 +452,14 @@ def _start_transition(built: Built, tr: object, sections: list[JSONObject], reap
     animated from the state the spec describes, then moves the clock to ``time``."""
     if not isinstance(tr, dict):
         raise SpecError("transition is an object")
-    _check_keys(tr, {"updates", "layout", "sections", "snapshot", "changed", "animation", "time"}, "transition")
-    if sum(key in tr for key in ("updates", "layout", "snapshot")) != 1:
-        raise SpecError("transition: give either \"updates\" (a batch update), \"layout\" (a layout switch) or "
-                        "\"snapshot\" (the sections after the update, with ids: the library computes the update)")
+    _check_keys(tr, {"updates", "layout", "sections", "snapshot", "snapshot_edits", "changed", "animation", "time"},
+                "transition")
+    if sum(key in tr for key in ("updates", "layout", "snapshot", "snapshot_edits")) != 1:
+        raise SpecError("transition: give either \"updates\" (a batch update), \"layout\" (a layout switch), "
+                        "\"snapshot\" (the sections after the update, with ids: the library computes the update) "
+                        "or \"snapshot_edits\" (splices of the ids)")
+    if "changed" in tr and not ("snapshot" in tr or "snapshot_edits" in tr):
+        raise SpecError("transition: \"changed\" goes with \"snapshot\" or \"snapshot_edits\"")
     anim = animation_from_spec(tr.get("animation"))
     view = built.view
     built.start_content_size = view.content_size   # lay out the state the spec describes first
@@ -469,6 +473,8 @@ def _start_transition(built: Built, tr: object, sections: list[JSONObject], reap
         if ids is None:
             raise SpecError("transition.snapshot: every section needs \"ids\"")
         view.apply_snapshot(ids, changed=tr.get("changed", ()), animation=anim)
+    elif "snapshot_edits" in tr:
+        _apply_snapshot_edits(view, tr, sections, reapply, anim)
     elif "updates" in tr:
         if "sections" not in tr:
             raise SpecError("transition: a batch update needs \"sections\", the sections after it")
@@ -491,6 +497,40 @@ def _start_transition(built: Built, tr: object, sections: list[JSONObject], reap
         if not t >= 0.0:
             raise SpecError(f"transition.time must be >= 0 seconds, not {tr.get('time')!r}")
         view.set_time(built.start_time + t)
+
+
+def _apply_snapshot_edits(view: CollectionView, tr: JSONObject, sections: list[JSONObject], reapply: Reapply,
+                          anim: Animation) -> None:
+    """``transition.snapshot_edits``: [[section, start, remove_count, [ids]], ...] applied in order
+    to the spec's ids (``cvl_view_apply_snapshot_edits``); ``sections``: the sections after them
+    (their sizes and counts, as with ``updates``; ids there, if any, must be the spliced ones)."""
+    where = "transition.snapshot_edits"
+    start_ids = _identities(sections, view.counts, "sections")
+    if start_ids is None:
+        raise SpecError(f"{where}: splices change the spec's ids; give \"ids\" in the spec's sections")
+    if "sections" not in tr:
+        raise SpecError(f"{where}: give \"sections\", the sections after the edits (their sizes and counts)")
+    raw = tr["snapshot_edits"]
+    if not isinstance(raw, list):
+        raise SpecError(f"{where}: a list of [section, start, remove_count, [ids]]")
+    edits: list[tuple[int, int, int, list[int]]] = []
+    for k, e in enumerate(raw):
+        if not (isinstance(e, list) and len(e) == 4 and isinstance(e[3], list)
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in e[:3])):
+            raise SpecError(f"{where}[{k}]: [section, start, remove_count, [ids]], not {e!r}")
+        edits.append((e[0], e[1], e[2], e[3]))
+    new_sections = list(tr["sections"])
+    new_counts = reapply(new_sections)
+    view.apply_snapshot_edits(edits, changed=tr.get("changed", ()), animation=anim)
+    given = _identities(new_sections, new_counts, "transition.sections")
+    if given is not None:
+        lists = [list(items) for _, items in start_ids]
+        for section, start, remove, ids in edits:   # the library checked every range
+            lists[section][start:start + remove] = ids
+        for s, ((_, items), spliced) in enumerate(zip(given, lists)):
+            if list(items) != spliced:
+                raise SpecError(f"transition.sections[{s}].ids differ from the spec's ids spliced by "
+                                f"snapshot_edits: {spliced}")
 
 
 def elements(built: Built, visible_only: bool | None = None) -> list[Attributes]:

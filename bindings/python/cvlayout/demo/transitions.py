@@ -94,8 +94,9 @@ def diff_shuffle_frames(frames: int = 16, duration: float = 0.8) -> list[Frame]:
 
 
 def chat_append_frames(frames: int = 16, duration: float = 0.6) -> list[Frame]:
-    """A chat anchored to its end: two messages appended, animated; the content offset follows
-    so the newest message stays at the bottom, and the animation starts from what was on screen."""
+    """A chat anchored to its end: two messages appended (spliced in: replace_item_sizes and
+    apply_snapshot_edits), animated; the content offset follows so the newest message stays at
+    the bottom, and the animation starts from what was on screen."""
     heights = [44, 60, 36, 80, 44, 52, 36, 66, 44, 90, 40, 58]
     chat = FlowLayout(minimum_line_spacing=8, minimum_interitem_spacing=0, section_inset=(8, 8, 8, 8))
     chat.set_item_sizes(0, [(264, h) for h in heights[:10]])
@@ -105,8 +106,10 @@ def chat_append_frames(frames: int = 16, duration: float = 0.6) -> list[Frame]:
         view.anchoring = "end"
         view.content_offset = (0.0, max(0.0, view.content_size[1] - 360))
         before = _snapshot(view, 0.0)
-        chat.set_item_sizes(0, [(264, h) for h in heights])     # the new sizes first, then the update
-        run = sample_after(view, lambda: view.apply_snapshot([(0, list(range(12)))], animation=anim),
+        # As a chat appends: the two new sizes and identifiers spliced in at the end (sizes first,
+        # then the update), nothing re-sent.
+        chat.replace_item_sizes(0, 10, 0, [(264, h) for h in heights[10:]])
+        run = sample_after(view, lambda: view.apply_snapshot_edits([(0, 10, 0, [10, 11])], animation=anim),
                            duration, frames)
     chat.close()
     return [before] * (frames // 3) + run + [run[-1]] * (frames // 2)

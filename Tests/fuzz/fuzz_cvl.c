@@ -911,12 +911,16 @@ static cvl_animation animation(void) {
     return a;
 }
 
-/* Up to 3 splices of a view's identifiers (op_identifiers): at places and of lengths that fit
-** or not (an index path's section and item, hostile ones included), inserting identifiers of
-** `ids[0 .. used-1]` (duplicates of the view's, or new) or a NULL list; as many inserted as
-** removed, half the time, keeps the counts the data source reports. Returns how many. */
+/* Up to MAX_FUZZ_EDITS splices of a view's identifiers (op_identifiers): at places and of
+** lengths that fit or not (an index path's section and item, hostile ones included), inserting
+** identifiers of `ids[0 .. used-1]` (duplicates of the view's, or new) or a NULL list; as many
+** inserted as removed, half the time, keeps the counts the data source reports. Up to 3 when the
+** count byte is below 128 (as before), else up to 12 (more than 8 splices of one section move it
+** into chunks: SnapshotItems). Returns how many. */
+#define MAX_FUZZ_EDITS 12
 static size_t snapshot_edits(cvl_snapshot_edit *ed, const uint64_t *ids, size_t used) {
-    size_t ne = u8() % 4, e;
+    uint8_t b = u8();
+    size_t ne = b < 128 ? b % 4 : b % (MAX_FUZZ_EDITS + 1), e;
     for (e = 0; e < ne; e++) {
         cvl_index_path at = index_path();
         size_t from = used ? (size_t)(u8() % used) : 0;
@@ -1306,7 +1310,7 @@ static void op_identifiers(cvl_view *v, int slot) {
         size_t cnt = 0, cap = u8() % 17;
         uint64_t changed = used ? ids[0] : key;
         if ((key & 6) == 6) { /* the splices' diff alone (case 2) */
-            cvl_snapshot_edit ed[3];
+            cvl_snapshot_edit ed[MAX_FUZZ_EDITS];
             size_t ne = snapshot_edits(ed, ids, used);
             int to_out = u8() & 1;
             rc = check(cvl_view_diff_snapshot_edits(v, u8() == 255 ? NULL : ed, ne, &changed, u8() & 1,
@@ -1324,7 +1328,7 @@ static void op_identifiers(cvl_view *v, int slot) {
             /* Splices of the view's identifiers (chosen by bits of `key`, so other inputs decode
             ** as before; see snapshot_edits): some keep the counts the data source reports, so
             ** some commit. */
-            cvl_snapshot_edit ed[3];
+            cvl_snapshot_edit ed[MAX_FUZZ_EDITS];
             size_t ne = snapshot_edits(ed, ids, used);
             rc = check(cvl_view_apply_snapshot_edits(v, u8() == 255 ? NULL : ed, ne, &changed, u8() & 1,
                                                      (u8() & 1) ? &an : NULL));

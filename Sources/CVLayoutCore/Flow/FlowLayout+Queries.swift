@@ -304,7 +304,7 @@ extension FlowLayout {
 
     /// Index of the line holding the item.
     public func line(ofItem indexPath: IndexPath) -> Int? {
-        guard let st = state, let sec = cachedSection(indexPath.section),
+        guard let sec = cachedSection(indexPath.section),
             indexPath.item >= 0, indexPath.item < sec.itemCount
         else { return nil }
         if sec.isUniform { return sec.gridPosition(ofItem: indexPath.item).line }

@@ -183,22 +183,33 @@ struct SnapshotMiddles {
         let na = a.count, nb = b.count, m = min(na, nb)
         return a.withWindows { ra in
             b.withWindows { rb in
+                // Pointer loops: no index arithmetic (nor its overflow checks) per identifier.
                 var p = 0
-                prefix: while p < m {
+                while p < m {
                     let wa = ra.window(at: p), wb = rb.window(at: p)
-                    let end = min(wa.end, wb.end, m)
-                    while p < end {
-                        if wa.pointer[p] != wb.pointer[p] { break prefix }
-                        p += 1
+                    let steps = min(wa.end, wb.end, m) - p
+                    var x = wa.pointer + p, y = wb.pointer + p
+                    let stop = x + steps
+                    while x != stop, x.pointee == y.pointee {
+                        x += 1
+                        y += 1
                     }
+                    p += steps - (stop - x)
+                    if x != stop { break }
                 }
                 var q = 0
                 while q < m - p {
                     let ia = na - 1 - q, ib = nb - 1 - q
                     let wa = ra.window(at: ia), wb = rb.window(at: ib)
                     let steps = min(ia - wa.start + 1, ib - wb.start + 1, m - p - q)
-                    for k in 0..<steps where wa.pointer[ia - k] != wb.pointer[ib - k] { return (p, q + k) }
-                    q += steps
+                    var x = wa.pointer + ia, y = wb.pointer + ib
+                    let stop = x - steps
+                    while x != stop, x.pointee == y.pointee {
+                        x -= 1
+                        y -= 1
+                    }
+                    q += steps - (x - stop)
+                    if x != stop { break }
                 }
                 return (p, q)
             }

@@ -136,6 +136,17 @@ public func cvl_view_index_path_for_identifier_impl(
     }
 }
 
+/// The diff `compute` gives, its requests written to `out` (buffer protocol), once `out_count`
+/// and `capacity` are checked (before anything is read).
+private func writeDiff(
+    _ out: UnsafeMutablePointer<cvl_update_item>?, _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?,
+    _ compute: () throws -> SnapshotDiff
+) throws {
+    guard outCount != nil else { throw LayoutError(.nullArgument, "out_count is NULL") }
+    guard capacity >= 0 else { throw LayoutError.invalid("capacity is negative") }
+    try writeList(cUpdateItems(try compute().requests), out, capacity, outCount)
+}
+
 @_cdecl("cvl_view_diff_snapshot")
 public func cvl_view_diff_snapshot_impl(
     _ view: OpaquePointer?, _ sections: UnsafePointer<cvl_section_snapshot>?, _ count: Int,
@@ -144,12 +155,10 @@ public func cvl_view_diff_snapshot_impl(
     _ outCount: UnsafeMutablePointer<Int>?
 ) -> Int32 {
     withView(view) { box in
-        guard outCount != nil else { throw LayoutError(.nullArgument, "out_count is NULL") }
-        guard capacity >= 0 else { throw LayoutError.invalid("capacity is negative") }
-        let snapshot = try readSnapshot(sections, count)
-        let ids = try readChanged(changed, changedCount)
-        let diff = try box.view.diffSnapshot(snapshot, changed: ids)
-        try writeList(cUpdateItems(diff.requests), out, capacity, outCount)
+        try writeDiff(out, capacity, outCount) {
+            try box.view.diffSnapshot(
+                try readSnapshot(sections, count), changed: try readChanged(changed, changedCount))
+        }
     }
 }
 
@@ -226,11 +235,8 @@ public func cvl_view_diff_snapshot_edits_impl(
     _ outCount: UnsafeMutablePointer<Int>?
 ) -> Int32 {
     withView(view) { box in
-        guard outCount != nil else { throw LayoutError(.nullArgument, "out_count is NULL") }
-        guard capacity >= 0 else { throw LayoutError.invalid("capacity is negative") }
-        let list = try readEdits(edits, count)
-        let ids = try readChanged(changed, changedCount)
-        let diff = try box.view.diffSnapshotEdits(list, changed: ids)
-        try writeList(cUpdateItems(diff.requests), out, capacity, outCount)
+        try writeDiff(out, capacity, outCount) {
+            try box.view.diffSnapshotEdits(try readEdits(edits, count), changed: try readChanged(changed, changedCount))
+        }
     }
 }

@@ -43,6 +43,9 @@ final class CallbackLayout: CollectionViewLayout, HasLayoutBox {
         try callbacks.elements(self, in: rect, base: [], into: sink)
     }
 
+    /// Without `attributes_for_element` every lookup is a query over the whole content.
+    override var lookupsQueryContent: Bool { !callbacks.hasAttributesForElement }
+
     private func element(_ category: ElementCategory, _ kind: ElementKind, _ ip: IndexPath) throws -> LayoutAttributes?
     {
         guard callbacks.hasAttributesForElement else { return try findInContent(category, kind, ip) }

@@ -107,8 +107,9 @@ extension CollectionView {
         if anchor.atEnd {
             target = anchor.vertical ? size.height - boundsSize.height : size.width - boundsSize.width
         } else {
+            let lookUp = try candidateLookup(anchor.candidates.compactMap { map($0.key) })
             for c in anchor.candidates {
-                guard let key = map(c.key), let a = try layout.layoutAttributes(for: key) else { continue }
+                guard let key = map(c.key), let a = try lookUp(key) else { continue }
                 target = anchor.vertical ? a.origin.y - c.screen.y : a.origin.x - c.screen.x
                 break
             }
@@ -219,14 +220,25 @@ extension CollectionView {
         return Point(x: target.x - proposed.x, y: target.y - proposed.y)
     }
 
+    /// The single-element lookup for an anchor's candidates `keys`, tried in order until one is
+    /// found: for a layout whose every lookup queries its whole content, all of them looked up in
+    /// one query first (else one lookup per candidate tried, as before).
+    private func candidateLookup(_ keys: [ElementKey]) throws -> (ElementKey) throws -> LayoutAttributes? {
+        let layout = self.layout
+        guard layout.lookupsQueryContent else { return { try layout.layoutAttributes(for: $0) } }
+        let looked = try layout.layoutAttributes(forKeys: keys)
+        return { looked[$0] }
+    }
+
     /// The offset that centres the anchor's first candidate the layout still has along the
     /// anchor's axis, clamped into the scrollable range (the other coordinate kept); the current
     /// offset for a chat at the end (already moved to the end); nil when no candidate is left.
     func centringOffset(_ anchor: ScrollAnchor) throws -> Point? {
         if anchor.atEnd { return contentOffset }
         let size = cachedContentSize
+        let lookUp = try candidateLookup(anchor.candidates.map(\.key))
         for c in anchor.candidates {
-            guard let a = try layout.layoutAttributes(for: c.key) else { continue }
+            guard let a = try lookUp(c.key) else { continue }
             var o = contentOffset
             if anchor.vertical {
                 o.y = clampOffset(a.center.y - boundsSize.height / 2, content: size.height, viewport: boundsSize.height)

@@ -66,31 +66,44 @@ extension CollectionView {
         try layoutIfNeeded()
         let shift = Point(x: contentOffset.x - change.offset.x, y: contentOffset.y - change.offset.y)
         let layout = self.layout
-        transition = try makeRelayoutTransition(before: change.before, shift: shift, timing: change.timing) { a in
-            try layout.initialAttributes(forAppearing: a.key, final: a) ?? a.fadedOut
+        transition = try makeRelayoutTransition(before: change.before, shift: shift, timing: change.timing) { fresh in
+            try fresh.map { a in try layout.initialAttributes(forAppearing: a.key, final: a) ?? a.fadedOut }
         }
     }
 
     /// The transition of a relayout: every element on screen after the change moves from where it
-    /// was on screen before (`before`, moved by the content offset change `shift`), or from
-    /// `start(a)` when it was not on screen; every element on screen before that is not on screen
-    /// after moves to its new attributes, or fades out where it was when it no longer exists.
-    /// Progress 0 therefore shows exactly the last frame before the change.
+    /// was on screen before (`before`, moved by the content offset change `shift`), or, when it
+    /// was not on screen, from where `starts` puts it (`starts` maps those elements, in order, to
+    /// their starts: one call, so that it can look them all up at once); every element on screen
+    /// before that is not on screen after moves to its new attributes (looked up together), or
+    /// fades out where it was when it no longer exists. Progress 0 therefore shows exactly the
+    /// last frame before the change.
     func makeRelayoutTransition(
         before: OnScreen, shift: Point, timing: AnimationTiming,
-        start: (LayoutAttributes) throws -> LayoutAttributes
+        starts: ([LayoutAttributes]) throws -> [LayoutAttributes]
     ) throws -> Transition {
         var tr = Transition(timing: timing, start: currentTime, discreteSlots: layout.discreteCustomSlots)
         let after = try layoutAttributesForElementsFinal(in: bounds)
+        let fresh = after.filter { before.present[$0.key] == nil }
+        let freshStarts = try starts(fresh)
         var claimed = Set<ElementKey>()
+        var k = 0
         for a in after {
-            let from = try before.present[a.key].map { $0.moved(by: shift) } ?? start(a)
+            let from: LayoutAttributes
+            if let old = before.present[a.key] {
+                from = old.moved(by: shift)
+            } else {
+                from = freshStarts[k]
+                k += 1
+            }
             tr.tracks[a.key] = .init(from: from, to: a)
             claimed.insert(a.key)
         }
-        for (key, old) in before.present where !claimed.contains(key) {
-            let from = old.moved(by: shift)
-            if let to = try layout.layoutAttributes(for: key) {
+        let gone = before.present.keys.filter { !claimed.contains($0) }
+        let looked = try layout.layoutAttributes(forKeys: gone)
+        for key in gone {
+            let from = before.present[key]!.moved(by: shift)
+            if let to = looked[key] {
                 tr.tracks[key] = .init(from: from, to: to)
             } else {
                 tr.disappearing.append(.init(from: from, to: from.fadedOut))

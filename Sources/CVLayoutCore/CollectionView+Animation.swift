@@ -204,14 +204,19 @@ extension CollectionView {
         var afterByKey: [ElementKey: LayoutAttributes] = [:]
         for a in after { afterByKey[a.key] = a }
 
-        // Elements on screen before: move to their new place, or disappear.
+        // Elements on screen before: move to their new place, or disappear. The new places of
+        // those not on screen after are looked up together (one query for a layout whose every
+        // lookup queries its whole content).
+        var offScreen: [ElementKey] = []
+        for oldKey in before.present.keys {
+            if let newKey = mapForward(oldKey, plan), afterByKey[newKey] == nil { offScreen.append(newKey) }
+        }
+        let looked = try layout.layoutAttributes(forKeys: offScreen)
         var claimed = Set<ElementKey>()
         let moved = shift != .zero
         for (oldKey, onScreen) in before.present {
             let old = moved ? onScreen.moved(by: shift) : onScreen
-            if let newKey = mapForward(oldKey, plan),
-                let to = try afterByKey[newKey] ?? layout.layoutAttributes(for: newKey)
-            {
+            if let newKey = mapForward(oldKey, plan), let to = afterByKey[newKey] ?? looked[newKey] {
                 var from = old
                 from.indexPath = newKey.indexPath
                 let start = try layout.initialAttributes(forAppearing: newKey, final: to) ?? from
@@ -309,12 +314,13 @@ extension CollectionView {
                 // offset change), so the first frame is the old layout's last static frame.
                 let shift = Point(x: contentOffset.x - oldOffset.x, y: contentOffset.y - oldOffset.y)
                 let newOffset = contentOffset
-                transition = try makeRelayoutTransition(before: before, shift: shift, timing: animation) { a in
+                transition = try makeRelayoutTransition(before: before, shift: shift, timing: animation) { fresh in
                     // The old layout's attributes as it showed them: at the old offset (a layout
                     // such as Cover Flow computes them from the visible rect at query time).
                     contentOffset = oldOffset
                     defer { contentOffset = newOffset }
-                    return try oldLayout.layoutAttributes(for: a.key).map { $0.moved(by: shift) } ?? a.fadedOut
+                    let old = try oldLayout.layoutAttributes(forKeys: fresh.map(\.key))
+                    return fresh.map { a in old[a.key].map { $0.moved(by: shift) } ?? a.fadedOut }
                 }
             } else {
                 transition = nil

@@ -116,6 +116,28 @@ open class CollectionViewLayout {
         }
     }
 
+    /// Whether each single-element lookup queries the whole content (a layout with no lookup of
+    /// its own, such as a custom layout without `attributes_for_element`): callers with many
+    /// keys then use `layoutAttributes(forKeys:)`, one query for all of them. False by default.
+    open var lookupsQueryContent: Bool { false }
+
+    /// The attributes of those of `keys` the layout has: one query over the whole content when
+    /// `lookupsQueryContent` (instead of one per key), else one single-element lookup per key.
+    /// - Complexity: the layout's query over everything once and O(k) memory, or k lookups.
+    public final func layoutAttributes(forKeys keys: [ElementKey]) throws -> [ElementKey: LayoutAttributes] {
+        var found: [ElementKey: LayoutAttributes] = [:]
+        guard lookupsQueryContent else {
+            for k in keys { found[k] = try layoutAttributes(for: k) }
+            return found
+        }
+        guard !keys.isEmpty else { return found }
+        let size = try collectionViewContentSize()
+        let sink = KeysFindingSink(counts: collectionView?.counts, keys: Set(keys))
+        try layoutAttributesForElements(in: CollectionViewLayout.searchRect(content: size), into: sink)
+        try sink.check()
+        return sink.found
+    }
+
     /// The default single-element lookup: a rect query over the content (and a margin around
     /// it) that keeps only the element asked for.
     /// - Complexity: the layout's rect query over everything, O(1) memory. Layouts override the

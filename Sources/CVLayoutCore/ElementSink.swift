@@ -257,6 +257,28 @@ public final class FindingSink: ElementSink {
     }
 }
 
+/// Keeps the first element stored for each key of `keys`: several single-element lookups
+/// answered by one query (`CollectionViewLayout.layoutAttributes(forKeys:)`).
+/// - Complexity: O(k) memory for k keys.
+public final class KeysFindingSink: ElementSink {
+    public let keys: Set<ElementKey>
+    public private(set) var found: [ElementKey: LayoutAttributes] = [:]
+
+    public init(counts: [Int]?, keys: Set<ElementKey>) {
+        self.keys = keys
+        super.init(counts: counts)
+    }
+
+    public override func store(_ a: LayoutAttributes) {
+        if found[a.key] == nil, keys.contains(a.key) { found[a.key] = a }
+    }
+
+    public override func storeCell(section: Int, item: Int, frame: Rect) {
+        let key = ElementKey(category: .cell, kind: .none, indexPath: IndexPath(section: section, item: item))
+        if found[key] == nil, keys.contains(key) { found[key] = .cell(key.indexPath, frame: frame) }
+    }
+}
+
 /// Keeps the topmost cell (last in draw order) drawn over `point`: a hit test.
 /// - Complexity: O(1) memory.
 public final class HitTestSink: ElementSink {

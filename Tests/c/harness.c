@@ -2384,6 +2384,121 @@ static void test_snapshot_chain(void) {
     OK(cvl_layout_destroy(layout));
 }
 
+/* A custom layout with no attributes_for_element: one 10 x 10 cell a row, counting its
+** attributes_in_rect calls (each lookup of one element is such a call over the whole content). */
+typedef struct list_ctx {
+    counts_ds *d;
+    int rect_calls;
+} list_ctx;
+static cvl_attributes list_cell(int64_t i) {
+    cvl_attributes a;
+    memset(&a, 0, sizeof a);
+    a.category = CVL_CATEGORY_CELL;
+    a.index_path.item = i;
+    a.size.width = a.size.height = 10;
+    a.center.x = 5;
+    a.center.y = (double)i * 10 + 5;
+    a.transform.m11 = a.transform.m22 = a.transform.m33 = a.transform.m44 = 1;
+    a.alpha = 1;
+    return a;
+}
+static int list_size(void *c, const cvl_layout_env *env, cvl_layout *layout, cvl_size *out) {
+    (void)env;
+    (void)layout;
+    out->width = 10;
+    out->height = (double)((list_ctx *)c)->d->items[0] * 10;
+    return 0;
+}
+static int list_in_rect(void *c, const cvl_layout_env *env, cvl_layout *layout, cvl_rect rect, cvl_attributes *out,
+                        size_t base, size_t cap, size_t *count) {
+    list_ctx *l = c;
+    size_t n = base;
+    int64_t i, first = (int64_t)floor(rect.y / 10), last = (int64_t)ceil((rect.y + rect.height) / 10);
+    (void)env;
+    (void)layout;
+    l->rect_calls++;
+    if (first < 0) first = 0;
+    if (last > l->d->items[0]) last = l->d->items[0];
+    for (i = first; i < last; i++) {
+        if (n < cap) out[n] = list_cell(i);
+        n++;
+    }
+    *count = n;
+    return n > cap ? CVL_ERROR_CAPACITY : 0;
+}
+
+/* The animations look the off-screen places of many elements up at once: an animated insert of
+** 100 rows above the 40 on screen moves each of them 1000 points down, out of the viewport, and
+** costs a few whole-content queries of the layout, not one per element (each was a query over
+** the whole content before); the moved rows travel to their new frames. */
+static void test_custom_layout_lookups_in_batches(void) {
+    counts_ds d;
+    list_ctx l = {&d, 0};
+    cvl_layout_callbacks cb;
+    cvl_layout *layout = NULL;
+    cvl_view *view = NULL;
+    cvl_data_source ds;
+    cvl_animation lin;
+    cvl_update_item up[100];
+    cvl_attributes cells[64];
+    size_t n = 0, k;
+    int found_moved = 0, i;
+    memset(&d, 0, sizeof d);
+    d.sections = 1;
+    d.items[0] = 2000;
+    memset(&cb, 0, sizeof cb);
+    cb.context = &l;
+    cb.content_size = list_size;
+    cb.attributes_in_rect = list_in_rect;
+    ds = make_ds(&d);
+    OK(cvl_custom_layout_create(&cb, &layout));
+    OK(cvl_view_create(&ds, layout, &view));
+    OK(cvl_view_set_bounds_size(view, (cvl_size){10, 400}));
+    OK(cvl_view_visible_attributes(view, cells, 64, &n));
+    CHECK(n == 40);
+    for (i = 0; i < 100; i++) {
+        memset(&up[i], 0, sizeof up[i]);
+        up[i].action = CVL_UPDATE_INSERT;
+        up[i].before = (cvl_index_path){-1, -1};
+        up[i].after = (cvl_index_path){0, i};
+    }
+    d.items[0] = 2100;
+    OK(cvl_animation_default(&lin));
+    lin.curve = CVL_CURVE_LINEAR;
+    lin.duration = 1;
+    l.rect_calls = 0;
+    OK(cvl_view_perform_batch_updates(view, up, 100, &lin));
+    CHECK(l.rect_calls <= 4);
+    /* A quarter of the way: old row 0 (now 100) has moved 250 of its 1000 points down. */
+    OK(cvl_view_set_time(view, 0.25));
+    OK(cvl_view_visible_attributes(view, cells, 64, &n));
+    for (k = 0; k < n; k++) {
+        if (cells[k].index_path.item == 100) {
+            NEAR(cells[k].center.y, 255);
+            found_moved = 1;
+        }
+    }
+    CHECK(found_moved);
+    OK(cvl_view_set_time(view, 2));
+    /* Anchored to the first visible cell: the 30 first rows deleted, the anchor (the first
+    ** candidate still there) looked up with the others in one query. */
+    OK(cvl_view_set_anchoring(view, CVL_ANCHOR_FIRST_VISIBLE, (cvl_point){0, 0}));
+    for (i = 0; i < 30; i++) {
+        memset(&up[i], 0, sizeof up[i]);
+        up[i].action = CVL_UPDATE_DELETE;
+        up[i].before = (cvl_index_path){0, i};
+        up[i].after = (cvl_index_path){-1, -1};
+    }
+    d.items[0] = 2070;
+    l.rect_calls = 0;
+    OK(cvl_view_perform_batch_updates(view, up, 30, NULL));
+    OK(cvl_view_visible_attributes(view, cells, 64, &n));
+    CHECK(l.rect_calls <= 4);
+    CHECK(n == 40 && cells[0].index_path.item == 0);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(layout));
+}
+
 static int same_ip(cvl_index_path a, cvl_index_path b) { return a.section == b.section && a.item == b.item; }
 
 /* The same kind of chain through cvl_view_apply_snapshot_edits(): each change of the lists is
@@ -3280,6 +3395,7 @@ int main(void) {
     test_identities_and_snapshots();
     test_snapshot_chain();
     test_snapshot_edits_chain();
+    test_custom_layout_lookups_in_batches();
     test_fixtures();
     test_scroll_anchoring();
     test_invalidation_hook();

@@ -144,17 +144,19 @@ int cvl_version(uint32_t *out);
 ** visits.
 **
 ** Single-element lookups (cvl_view_attributes_for_element): O(1) or O(log n) for every built-in
-** layout; a custom layout without attributes_for_element answers from one attributes_in_rect
-** call over its whole content (its cost, at most CVL_MAX_CALLBACK_ELEMENTS elements, O(1)
-** memory in the library). Hit tests (cvl_view_index_path_at_point): a rect query of the frames
-** that a cell drawn at the point could have, O(1) memory: O(log n + k) for the k cells within
-** the layout's reach of the point — reach 0 (the frames at the point, O(log n)) for the flow
-** without hooks, Survey, Dimensions, mosaic, tree, waterfall, grid and stack layouts (the stack's
-** cards are scaled by at most 1 about their centres: drawn inside their frames), half an item's diagonal
-** for the circle (its items rotate about their centres: an angular range of the circle);
-** Cover Flow, a flow with hooks, custom layouts and any layout during an animation draw with
-** transforms the library cannot bound, so their hit tests query the point +- the larger bounds
-** dimension. More than CVL_MAX_QUERY_ELEMENTS elements there: CVL_ERROR_OVERFLOW.
+** layout; a custom layout without attributes_for_element answers from one attributes_in_rect call
+** over its whole content (its cost, at most CVL_MAX_CALLBACK_ELEMENTS elements, O(1) memory in the
+** library), and an animation or a scroll anchor that needs the places of many elements makes one
+** such call for all of them (O(k) memory for k elements). Hit tests
+** (cvl_view_index_path_at_point): a rect query of the frames that a cell drawn at the point could
+** have, O(1) memory: O(log n + k) for the k cells within the layout's reach of the point — reach 0
+** (the frames at the point, O(log n)) for the flow without hooks, Survey, Dimensions, mosaic,
+** tree, waterfall, grid and stack layouts (the stack's cards are scaled by at most 1 about their
+** centres: drawn inside their frames), half an item's diagonal for the circle (its items rotate
+** about their centres: an angular range of the circle); Cover Flow, a flow with hooks, custom
+** layouts and any layout during an animation draw with transforms the library cannot bound, so
+** their hit tests query the point +- the larger bounds dimension. More than CVL_MAX_QUERY_ELEMENTS
+** elements there: CVL_ERROR_OVERFLOW.
 **
 ** Callbacks: a layout callback or hook hands back at most CVL_MAX_CALLBACK_ELEMENTS elements per
 ** call (a larger CVL_ERROR_CAPACITY request fails the call with CVL_ERROR_CALLBACK); an

@@ -102,7 +102,8 @@ extension CollectionView {
         let gone = before.present.keys.filter { !claimed.contains($0) }
         let looked = try layout.layoutAttributes(forKeys: gone)
         for key in gone {
-            let from = before.present[key]!.moved(by: shift)
+            guard let old = before.present[key] else { continue }
+            let from = old.moved(by: shift)
             if let to = looked[key] {
                 tr.tracks[key] = .init(from: from, to: to)
             } else {

@@ -81,6 +81,7 @@ final class IncrementalFlowTests: XCTestCase {
         XCTAssertTrue(
             same(Rect(origin: .zero, size: size), Rect(origin: .zero, size: freshSize), s, tolerance(last)),
             "\(what): content size \(size) vs \(freshSize)")
+        assertBlockStatisticsMatchTheirLines(flow, s, what)
         for (k, sizes) in model.enumerated() {
             XCTAssertEqual(flow.numberOfLines(inSection: k), fresh.numberOfLines(inSection: k), what)
             XCTAssertTrue(same(flow.sectionFrame(k), fresh.sectionFrame(k), s, tolerance(last)), what)
@@ -114,6 +115,49 @@ final class IncrementalFlowTests: XCTestCase {
             XCTAssertEqual(a.map { "\($0.indexPath)" }, b.map { "\($0.indexPath)" }, "\(what): query at \(f)")
             for (x, y) in zip(a, b) where !same(x.frame, y.frame, s, tolerance(x.indexPath.section)) {
                 XCTFail("\(what): query at \(f): \(x.indexPath) \(x.frame) vs \(y.frame)")
+            }
+        }
+    }
+
+    /// Every block's stored statistics (its extents, thickest line, widest item, cross end,
+    /// monotonicity) and the section's equal what its own lines and items give, and each block's
+    /// summary in the tree is the block's: an edit that keeps stale maxima fails here even
+    /// when no frame shows it. (The blocks' bounds differ from a fresh layout's; their
+    /// statistics cannot be compared block by block with it.)
+    private func assertBlockStatisticsMatchTheirLines(_ flow: FlowLayout, _ s: Setup, _ what: String) {
+        guard let st = flow.state else { return XCTFail("\(what): no state") }
+        for (k, sec) in st.sections.enumerated() where !sec.body.blocks.isEmpty {
+            let lines = sec.body
+            var all = FlowLineBlock()
+            for (b, blk) in lines.blocks.enumerated() {
+                let base = lines.itemStart(b)
+                var expect = FlowLineBlock()
+                for (j, l) in blk.lines.enumerated() {
+                    let end = j + 1 < blk.lines.count ? blk.lines[j + 1].first : blk.itemCross.count
+                    expect.noteLine(
+                        origin: l.origin, thickness: l.thickness, isLast: base + end == sec.itemCount, lines.lineSpacing
+                    )
+                    all.noteLine(
+                        origin: l.origin + lines.delta(b), thickness: l.thickness, isLast: base + end == sec.itemCount,
+                        lines.lineSpacing)
+                }
+                for (i, x) in blk.itemCross.enumerated() {
+                    let size = sec.sizes[base + i]
+                    expect.noteItem(cross: x, width: s.horizontal ? size.height : size.width)
+                    all.noteItem(cross: x, width: s.horizontal ? size.height : size.width)
+                }
+                let got = [blk.minOrigin, blk.maxEnd, blk.maxThickness, blk.maxItemCross, blk.crossEnd]
+                let want = [expect.minOrigin, expect.maxEnd, expect.maxThickness, expect.maxItemCross, expect.crossEnd]
+                XCTAssertEqual(got, want, "\(what): section \(k) block \(b) statistics")
+                XCTAssertEqual(blk.monotone, expect.monotone, "\(what): section \(k) block \(b) monotone")
+            }
+            XCTAssertEqual(
+                [lines.maxThickness, lines.maxItemCross, lines.crossEnd],
+                [all.maxThickness, all.maxItemCross, all.crossEnd], "\(what): section \(k) statistics")
+            XCTAssertEqual(lines.monotone, all.monotone, "\(what): section \(k) monotone")
+            if lines.lineSpacing >= 0 {
+                XCTAssertEqual(
+                    [lines.minOrigin, lines.maxEnd], [all.minOrigin, all.maxEnd], "\(what): section \(k) extents")
             }
         }
     }

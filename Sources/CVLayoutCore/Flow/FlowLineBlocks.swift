@@ -352,17 +352,20 @@ struct FlowLineBlocks {
         guard oldN > 0, newN > 0, lo >= 0, lo <= oldHi, oldHi <= oldN, newHi <= newN else { return false }
         // The line before the change can take the changed items (or stop being the last line).
         let (bS, kS) = locate(item: Swift.min(Swift.max(lo - 1, 0), oldN - 1))
-        // Region lines: `first` is the item's index in the section (new numbering); `chain[k]`
-        // the compensated sum line k's origin is rounded from (offset 0: the rebuilt blocks
-        // hold absolute origins). Summed again from the start of block bS.
-        var region = FlowLineBlock()
-        region.lines.reserveCapacity(FlowLineBlocks.lineTarget * 2)
-        var chain = ContiguousArray<FlowSum>()
-        chain.reserveCapacity(FlowLineBlocks.lineTarget * 2)
+        // The lines before line kS keep their items; their origins are summed again from the
+        // start of block bS (it then holds absolute origins), so `pos` starts past them.
         let regionFirst = itemStart(bS)
-        var pos = blocks[bS].start + offsets.sum(bS)
+        let start = blocks[bS].start + offsets.sum(bS)
+        var pos = start
         let spacing = p.lineSpacing
-        copyLines(bS, 0..<kS, itemShift: 0, &pos, spacing, into: &region, &chain)
+        for k in 0..<kS { pos.add(blocks[bS].lines[k].thickness + spacing) }
+        // The new lines: `first` is the item's index in the section (new numbering); `chain[k]`
+        // the compensated sum line k's origin is rounded from.
+        var region = FlowLineBlock()
+        region.lines.reserveCapacity(32)
+        region.itemCross.reserveCapacity(256)
+        var chain = ContiguousArray<FlowSum>()
+        chain.reserveCapacity(32)
         // 1. Break new lines until one starts where an old one did, past the changed items.
         var i = regionFirst + blocks[bS].lines[kS].first
         let limit = p.limit
@@ -403,8 +406,25 @@ struct FlowLineBlocks {
                 break
             }
         }
-        // 2. The old lines after: the rest of the resynchronised line's block (and the next
-        // block when the region is small), renumbered, their origins summed on.
+        lineSpacing = p.lineSpacing
+        if let r = resync, spliceInPlace(A.self, bS, kS, r, region, d: d, start: start, &reader, newN: newN) {
+            return true
+        }
+        // 2. The region: the lines before line kS, the new lines, the old lines after (the rest
+        // of the resynchronised line's block, and the next block when the region is small),
+        // renumbered, their origins summed on.
+        let fresh = region
+        region = FlowLineBlock()
+        region.lines.reserveCapacity(blocks[bS].lines.count + fresh.lines.count + 32)
+        region.itemCross.reserveCapacity(blocks[bS].itemCross.count + fresh.itemCross.count + 256)
+        let freshChain = chain
+        chain = []
+        chain.reserveCapacity(region.lines.capacity)
+        var prefixEnd = start
+        copyLines(bS, 0..<kS, itemShift: 0, &prefixEnd, spacing, into: &region, &chain)
+        region.lines.append(contentsOf: fresh.lines)
+        region.itemCross.append(contentsOf: fresh.itemCross)
+        chain.append(contentsOf: freshChain)
         var regionEnd = blocks.count - 1
         if let r = resync {
             regionEnd = r.block
@@ -424,8 +444,7 @@ struct FlowLineBlocks {
         let moved = shift.hi != 0 || shift.lo != 0
         let replaced = regionEnd + 1 - bS
         let rebuilt = FlowLineBlocks.makeBlocks(
-            A.self, region, chain, firstItem: regionFirst, count: newN, &reader, spacing, keep: replaced)
-        lineSpacing = p.lineSpacing
+            A.self, consume region, chain, firstItem: regionFirst, count: newN, &reader, spacing, keep: replaced)
         if rebuilt.count == replaced {
             // The same number of blocks: O(log blocks) per rebuilt block (one or two) in each tree.
             for (j, blk) in rebuilt.enumerated() {
@@ -444,6 +463,76 @@ struct FlowLineBlocks {
             reindexedAll = true
             index()
         }
+        return true
+    }
+
+    /// `relayOut`'s common end: the new lines (`fresh`, numbered in the section, from line `kS`
+    /// of block `bS` on) met an old line (`r`) in the same block, and the block stays one block
+    /// (`lineTarget / 4 ... 2·lineTarget` lines, or fewer when it is the last): the block is
+    /// edited in place (the changed lines and their items' cross origins replaced, the lines
+    /// after renumbered, every origin summed again from `start`) instead of being copied into a
+    /// region and out again: the same lines, origins and statistics as `makeBlocks` gives it.
+    /// Returns false (nothing changed) when the edit is not of that kind.
+    /// O(lines and items of the block + log blocks).
+    private mutating func spliceInPlace<A: FlowAxisKind>(
+        _ axis: A.Type, _ bS: Int, _ kS: Int, _ r: (block: Int, line: Int), _ fresh: FlowLineBlock, d: Int,
+        start: FlowSum, _ reader: inout FlowChunkReader<Size>, newN: Int
+    ) -> Bool {
+        let old = blocks[bS].lines.count
+        let count = kS + fresh.lines.count + old - r.line
+        let target = FlowLineBlocks.lineTarget
+        guard r.block == bS, r.line >= kS, count <= 2 * target, count >= target / 4 || bS + 1 == blocks.count else {
+            return false
+        }
+        let firstItem = itemStart(bS)
+        // The blocks after move by the difference between their start now and before.
+        var oldNext = FlowSum()
+        if bS + 1 < blocks.count { oldNext = blocks[bS + 1].start + offsets.sum(bS + 1) }
+        var taken = FlowLineBlock()
+        swap(&taken, &blocks[bS])  // uniquely referenced: edited in place
+        let itemLo = taken.lines[kS].first
+        let itemHi = taken.lines[r.line].first
+        let oldItems = taken.itemCross.count
+        var lines = taken.lines
+        taken.lines = []
+        var cross = taken.itemCross
+        taken.itemCross = []
+        lines.replaceSubrange(kS..<r.line, with: fresh.lines)
+        cross.replaceSubrange(itemLo..<itemHi, with: fresh.itemCross)
+        var blk = FlowLineBlock()
+        blk.start = start
+        var pos = start
+        let items = cross.count
+        let freshEnd = kS + fresh.lines.count
+        for k in 0..<count {
+            if k >= freshEnd {
+                lines[k].first += d
+            } else if k >= kS {
+                lines[k].first -= firstItem
+            }
+        }
+        for k in 0..<count {
+            let end = k + 1 < count ? lines[k + 1].first : items
+            lines[k].origin = pos.value
+            blk.noteLine(
+                origin: lines[k].origin, thickness: lines[k].thickness, isLast: firstItem + end == newN, lineSpacing)
+            pos.add(lines[k].thickness + lineSpacing)
+        }
+        for i in 0..<items {
+            blk.noteItem(cross: cross[i], width: A.cross(reader(firstItem + i)))
+        }
+        blk.lines = lines
+        blk.itemCross = cross
+        itemCounts.add(bS, items - oldItems)
+        lineCounts.add(bS, count - old)
+        summaries.set(bS, FlowBlockSummary(blk))
+        blocks[bS] = blk
+        offsets.set(bS, to: 0)  // the block holds absolute origins
+        if bS + 1 < blocks.count {
+            let shift = pos - oldNext
+            if shift.hi != 0 || shift.lo != 0 { offsets.shift(from: bS + 1, by: shift) }
+        }
+        gather()
         return true
     }
 
@@ -597,8 +686,8 @@ struct FlowLineBlocks {
     /// it replaces, so that the trees over the blocks need no rebuild) when each then holds
     /// `lineTarget / 4 ... 2·lineTarget` lines. O(lines + items of the region).
     private static func makeBlocks<A: FlowAxisKind>(
-        _ axis: A.Type, _ region: FlowLineBlock, _ chain: ContiguousArray<FlowSum>, firstItem: Int, count n: Int,
-        _ reader: inout FlowChunkReader<Size>, _ lineSpacing: Double, keep: Int
+        _ axis: A.Type, _ region: consuming FlowLineBlock, _ chain: ContiguousArray<FlowSum>, firstItem: Int,
+        count n: Int, _ reader: inout FlowChunkReader<Size>, _ lineSpacing: Double, keep: Int
     ) -> ContiguousArray<FlowLineBlock> {
         let lines = region.lines.count
         guard lines > 0 else { return [] }
@@ -608,6 +697,26 @@ struct FlowLineBlocks {
             pieces = keep
         } else {
             pieces = lines <= 2 * target ? 1 : (lines + target - 1) / target
+        }
+        if pieces == 1 {
+            // One block: the region's arrays become the block's (renumbered in place), not
+            // copied; a copy would write the whole block again.
+            var blk = FlowLineBlock()
+            blk.start = chain[0]
+            var ls = region.lines
+            region.lines = []
+            let end = firstItem + region.itemCross.count
+            for k in 0..<lines {
+                let lineEnd = k + 1 < lines ? ls[k + 1].first : end
+                ls[k].first -= firstItem
+                blk.noteLine(origin: ls[k].origin, thickness: ls[k].thickness, isLast: lineEnd == n, lineSpacing)
+            }
+            blk.lines = ls
+            for i in 0..<region.itemCross.count {
+                blk.noteItem(cross: region.itemCross[i], width: A.cross(reader(firstItem + i)))
+            }
+            blk.itemCross = region.itemCross
+            return [blk]
         }
         var out = ContiguousArray<FlowLineBlock>()
         out.reserveCapacity(pieces)

@@ -8,7 +8,7 @@
 /// line and one item), so that search finds one block.
 struct FlowBlockCounts {
     /// Nodes 1…count at indices 1…count (index 0 unused): node i holds the counts of blocks
-    /// i − lowbit(i) ..< i.
+    /// i − lowbit(i) ..< i. No storage when there is no block.
     private var tree: ContiguousArray<Int>
     /// Sum of every count.
     private(set) var total = 0
@@ -16,11 +16,15 @@ struct FlowBlockCounts {
     private var topStep = 0
 
     /// Number of blocks.
-    var count: Int { tree.count - 1 }
+    var count: Int { Swift.max(tree.count - 1, 0) }
 
     /// Blocks whose counts are `counts`. O(count).
     init<C: Collection>(_ counts: C) where C.Element == Int {
         let n = counts.count
+        guard n > 0 else {
+            tree = []
+            return
+        }
         var t = ContiguousArray<Int>(repeating: 0, count: n + 1)
         var i = 1, sum = 0
         for c in counts {
@@ -125,6 +129,12 @@ struct FlowBlockSummaries {
     /// The summaries of `blocks`. O(count).
     init(_ blocks: ContiguousArray<FlowLineBlock>) {
         let n = blocks.count
+        guard n > 0 else {
+            nodes = []
+            leaves = 1
+            count = 0
+            return
+        }
         var l = 1
         while l < n { l <<= 1 }
         var t = ContiguousArray(repeating: FlowBlockSummary(), count: 2 * l)
@@ -140,7 +150,7 @@ struct FlowBlockSummaries {
     }
 
     /// The summary of every block.
-    var all: FlowBlockSummary { nodes[1] }
+    var all: FlowBlockSummary { nodes.isEmpty ? FlowBlockSummary() : nodes[1] }
 
     /// Replaces block `b`'s summary. O(log count).
     mutating func set(_ b: Int, _ s: FlowBlockSummary) {

@@ -72,17 +72,18 @@ struct FlowSum: Equatable {
 /// multiple of 2^e below 2^(e+51) in magnitude, each node and partial sum is a multiple of 2^e
 /// below 2^(e+52): nothing rounds, and the tree gives the bits a plain array of offsets would.
 struct FlowBlockOffsets {
-    /// Nodes 1…count at indices 1…count (index 0 unused).
+    /// Nodes 1…count at indices 1…count (index 0 unused); no storage at all when there is no
+    /// block (an empty section's lines are made and dropped on every edit: nothing to allocate).
     private var tree: ContiguousArray<FlowSum>
     /// Tree nodes read or written since the tree was made (the tests check the O(log B) bound).
     private(set) var nodesVisited = 0
 
     /// Number of blocks.
-    var count: Int { tree.count - 1 }
+    var count: Int { Swift.max(tree.count - 1, 0) }
 
     /// `count` blocks, every offset 0. O(count).
     init(count: Int) {
-        tree = ContiguousArray(repeating: FlowSum(), count: Swift.max(count, 0) + 1)
+        tree = count > 0 ? ContiguousArray(repeating: FlowSum(), count: count + 1) : []
     }
 
     /// Blocks whose offsets are `offsets`. O(count).
@@ -172,6 +173,10 @@ struct FlowBlockOffsets {
     /// first block it covers), one subtraction of two offsets.
     private mutating func rebuild(keeping kept: Int, _ new: ContiguousArray<FlowSum>) {
         let n = new.count
+        guard n > 0 else {
+            tree = []
+            return
+        }
         var t = ContiguousArray<FlowSum>(repeating: FlowSum(), count: n + 1)
         let keep = Swift.max(0, Swift.min(kept, n, count))
         if keep > 0 { for i in 1...keep { t[i] = tree[i] } }

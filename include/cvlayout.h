@@ -86,7 +86,7 @@ int cvl_version(uint32_t *out);
 ** Memory kept by a view: O(S) (a few hundred bytes a section with a flow layout), plus its
 ** layout's:
 **   flow, Dimensions, Cover Flow: nothing per item in a section whose items share one size;
-**     otherwise 8 bytes an item and 24 a line, plus 16 an item for sizes (bulk sizes are a copy
+**     otherwise 8 bytes an item and 40 a line, plus 16 an item for sizes (bulk sizes are a copy
 **     of the caller's array; a delegate's sizes are asked one by one, at most
 **     CVL_MAX_STORED_ITEMS items in all, else the prepare fails with CVL_ERROR_OVERFLOW before
 **     the first size_for_item call);

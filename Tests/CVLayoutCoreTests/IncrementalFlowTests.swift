@@ -119,41 +119,56 @@ final class IncrementalFlowTests: XCTestCase {
         }
     }
 
-    /// Every block's stored statistics (its extents, thickest line, widest item, cross end,
-    /// monotonicity) and the section's equal what its own lines and items give, and each block's
-    /// summary in the tree is the block's: an edit that keeps stale maxima fails here even
-    /// when no frame shows it. (The blocks' bounds differ from a fresh layout's; their
-    /// statistics cannot be compared block by block with it.)
+    /// Every line's stored cross statistics (its widest item, its items' largest cross end), every
+    /// block's (its extents, thickest line, widest item, cross end, monotonicity) and the
+    /// section's equal what the lines and items themselves give (recomputed here item by item):
+    /// an edit that keeps stale maxima fails here even when no frame shows it. (The blocks'
+    /// bounds differ from a fresh layout's; their statistics cannot be compared block by block
+    /// with it.)
     private func assertBlockStatisticsMatchTheirLines(_ flow: FlowLayout, _ s: Setup, _ what: String) {
+        struct Stats: Equatable {
+            var minOrigin = Double.infinity, maxEnd = -Double.infinity, maxThickness = 0.0
+            var maxItemCross = 0.0, crossEnd = -Double.infinity, monotone = true
+        }
         guard let st = flow.state else { return XCTFail("\(what): no state") }
         for (k, sec) in st.sections.enumerated() where !sec.body.blocks.isEmpty {
             let lines = sec.body
-            var all = FlowLineBlock()
+            var all = Stats()
             for (b, blk) in lines.blocks.enumerated() {
                 let base = lines.itemStart(b)
-                var expect = FlowLineBlock()
+                var expect = Stats()
                 for (j, l) in blk.lines.enumerated() {
                     let end = j + 1 < blk.lines.count ? blk.lines[j + 1].first : blk.itemCross.count
-                    expect.noteLine(
-                        origin: l.origin, thickness: l.thickness, isLast: base + end == sec.itemCount, lines.lineSpacing
-                    )
-                    all.noteLine(
-                        origin: l.origin + lines.delta(b), thickness: l.thickness, isLast: base + end == sec.itemCount,
-                        lines.lineSpacing)
+                    var widest = 0.0, reach = -Double.infinity
+                    for i in l.first..<end {
+                        let size = sec.sizes[base + i]
+                        let w = s.horizontal ? size.height : size.width
+                        widest = Swift.max(widest, w)
+                        reach = Swift.max(reach, blk.itemCross[i] + w)
+                    }
+                    XCTAssertEqual(
+                        [l.cross.maxItemCross, l.cross.crossEnd], [widest, reach],
+                        "\(what): section \(k) block \(b) line \(j) cross statistics")
+                    for (o, into) in [(l.origin, 0), (l.origin + lines.delta(b), 1)] {
+                        var t = into == 0 ? expect : all
+                        t.minOrigin = Swift.min(t.minOrigin, o)
+                        t.maxEnd = Swift.max(t.maxEnd, o + l.thickness)
+                        t.maxThickness = Swift.max(t.maxThickness, l.thickness)
+                        t.maxItemCross = Swift.max(t.maxItemCross, widest)
+                        t.crossEnd = Swift.max(t.crossEnd, reach)
+                        if base + end != sec.itemCount && l.thickness + lines.lineSpacing < 0 { t.monotone = false }
+                        if into == 0 { expect = t } else { all = t }
+                    }
                 }
-                for (i, x) in blk.itemCross.enumerated() {
-                    let size = sec.sizes[base + i]
-                    expect.noteItem(cross: x, width: s.horizontal ? size.height : size.width)
-                    all.noteItem(cross: x, width: s.horizontal ? size.height : size.width)
-                }
-                let got = [blk.minOrigin, blk.maxEnd, blk.maxThickness, blk.maxItemCross, blk.crossEnd]
-                let want = [expect.minOrigin, expect.maxEnd, expect.maxThickness, expect.maxItemCross, expect.crossEnd]
-                XCTAssertEqual(got, want, "\(what): section \(k) block \(b) statistics")
-                XCTAssertEqual(blk.monotone, expect.monotone, "\(what): section \(k) block \(b) monotone")
+                let got = Stats(
+                    minOrigin: blk.minOrigin, maxEnd: blk.maxEnd, maxThickness: blk.maxThickness,
+                    maxItemCross: blk.maxItemCross, crossEnd: blk.crossEnd, monotone: blk.monotone)
+                XCTAssertEqual(got, expect, "\(what): section \(k) block \(b) statistics")
             }
             XCTAssertEqual(
                 [lines.maxThickness, lines.maxItemCross, lines.crossEnd],
-                [all.maxThickness, all.maxItemCross, all.crossEnd], "\(what): section \(k) statistics")
+                [all.maxThickness, all.maxItemCross, all.crossEnd],
+                "\(what): section \(k) statistics")
             XCTAssertEqual(lines.monotone, all.monotone, "\(what): section \(k) monotone")
             if lines.lineSpacing >= 0 {
                 XCTAssertEqual(

@@ -14,7 +14,7 @@
 /// section of same-size items; a range edit of a section's sizes (`replaceItemSizes`, measured
 /// sizes) re-lays out only the lines it can change (`FlowLineBlocks.relayOut`). Queries are
 /// O(log n + k). Memory: nothing per item for same-size sections; otherwise 8 bytes per item
-/// (its cross-axis origin) plus 24 bytes per line, plus the sizes (16 bytes per item) for
+/// (its cross-axis origin) plus 40 bytes per line, plus the sizes (16 bytes per item) for
 /// delegate-sized sections.
 open class FlowLayout: CollectionViewLayout {
     // MARK: Properties

@@ -1,5 +1,5 @@
 /// One line of a section whose items have individual sizes (PST's `PSTGridLayoutRow`,
-/// UIKit's `_UIFlowLayoutRow`), stored in a `FlowLineBlock`: 24 bytes per line.
+/// UIKit's `_UIFlowLayoutRow`), stored in a `FlowLineBlock`: 40 bytes per line.
 ///
 /// Main-axis coordinates are relative to the section's origin, so a change in an earlier
 /// section only moves the section, never rewrites its lines; within a section a block's lines
@@ -15,6 +15,10 @@ struct FlowLine: Equatable, Sendable {
     /// the line along the main axis (Apple: "the flow layout object centers items vertically
     /// on the same line").
     var thickness: Double
+    /// The line's widest item and the largest cross-axis end of its items (absolute): a block's
+    /// are the maxima of its lines', so an edit that keeps a line keeps its statistics without
+    /// reading its items' sizes again.
+    var cross = FlowCrossStats()
 }
 
 /// What laying out a section's lines produced, besides the line blocks.
@@ -201,7 +205,6 @@ enum FlowLineBreaker {
             blk.start = pos
             var lines = ContiguousArray<FlowLine>()
             lines.reserveCapacity(target)
-            var stats = FlowCrossStats()
             while i < n && lines.count < target {
                 let (end, thick, used) = breakLine(
                     A.self, &reader, &win, from: i, count: n, spacing: p.interitemSpacing, limit: limit)
@@ -212,10 +215,12 @@ enum FlowLineBreaker {
                     scratch = bigger
                     scratchCapacity = 2 * (end - blockStart)
                 }
-                align(A.self, &reader, &win, i, end, count: n, used: used, p, into: scratch + (i - blockStart), &stats)
+                var cross = FlowCrossStats()
+                align(A.self, &reader, &win, i, end, count: n, used: used, p, into: scratch + (i - blockStart), &cross)
                 let origin = pos.value
-                lines.append(FlowLine(first: i - blockStart, origin: origin, thickness: thick))
-                blk.noteLine(origin: origin, thickness: thick, isLast: end == n, spacing)
+                let line = FlowLine(first: i - blockStart, origin: origin, thickness: thick, cross: cross)
+                lines.append(line)
+                blk.noteLine(line, isLast: end == n, spacing)
                 i = end
                 if i < n {
                     pos.add(thick + spacing)
@@ -228,8 +233,6 @@ enum FlowLineBreaker {
             let m = i - blockStart
             blk.itemCross = ContiguousArray(UnsafeBufferPointer(start: scratch, count: m))
             blk.lines = lines
-            blk.maxItemCross = stats.maxItemCross
-            blk.crossEnd = stats.crossEnd
             out.append(blk)
         }
         return (out, i)
@@ -237,7 +240,14 @@ enum FlowLineBreaker {
 }
 
 /// The cross-axis extent of items: the widest item and the largest item end.
-struct FlowCrossStats {
+struct FlowCrossStats: Equatable, Sendable {
     var maxItemCross = 0.0
     var crossEnd = -Double.infinity
+
+    /// Both maxima with `other`'s (exact, in any order).
+    @inline(__always)
+    mutating func merge(_ other: FlowCrossStats) {
+        if other.maxItemCross > maxItemCross { maxItemCross = other.maxItemCross }
+        if other.crossEnd > crossEnd { crossEnd = other.crossEnd }
+    }
 }

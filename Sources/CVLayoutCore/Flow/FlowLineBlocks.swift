@@ -20,14 +20,10 @@ struct FlowLineBlock {
     /// No line of the block but the section's last has a negative pitch.
     var monotone = true
 
+    /// Notes line `l`'s extents and cross statistics in the block's (not `lines`).
     @inline(__always)
-    mutating func noteItem(cross x: Double, width w: Double) {
-        if w > maxItemCross { maxItemCross = w }
-        if x + w > crossEnd { crossEnd = x + w }
-    }
-
-    @inline(__always)
-    mutating func noteLine(origin: Double, thickness thick: Double, isLast: Bool, _ lineSpacing: Double) {
+    mutating func noteLine(_ l: FlowLine, isLast: Bool, _ lineSpacing: Double) {
+        let origin = l.origin, thick = l.thickness
         if origin < minOrigin { minOrigin = origin }
         if origin + thick > maxEnd { maxEnd = origin + thick }
         if thick > maxThickness { maxThickness = thick }
@@ -35,12 +31,15 @@ struct FlowLineBlock {
             let pitch = thick + lineSpacing
             if pitch < 0 { monotone = false }
         }
+        if l.cross.maxItemCross > maxItemCross { maxItemCross = l.cross.maxItemCross }
+        if l.cross.crossEnd > crossEnd { crossEnd = l.cross.crossEnd }
     }
 
+    /// Appends `l` to the block's lines and notes it.
     @inline(__always)
-    mutating func appendLine(first: Int, origin: Double, thickness: Double, isLast: Bool, _ lineSpacing: Double) {
-        lines.append(FlowLine(first: first, origin: origin, thickness: thickness))
-        noteLine(origin: origin, thickness: thickness, isLast: isLast, lineSpacing)
+    mutating func appendLine(_ l: FlowLine, isLast: Bool, _ lineSpacing: Double) {
+        lines.append(l)
+        noteLine(l, isLast: isLast, lineSpacing)
     }
 }
 
@@ -370,7 +369,6 @@ struct FlowLineBlocks {
         var i = regionFirst + blocks[bS].lines[kS].first
         let limit = p.limit
         var resync: (block: Int, line: Int)?
-        var stats = FlowCrossStats()
         var win = reader.window(at: i)
         // The old lines past the changed items, walked with the new lines: `old` is the first old
         // line starting at or after the new line's first item (old numbering), so testing each
@@ -387,17 +385,18 @@ struct FlowLineBlocks {
             let first = i
             let (end, thick, used) = FlowLineBreaker.breakLine(
                 A.self, &reader, &win, from: i, count: newN, spacing: p.interitemSpacing, limit: limit)
-            region.lines.append(FlowLine(first: first, origin: pos.value, thickness: thick))
             chain.append(pos)
             linesBroken += 1
             broken += 1
             let at = region.itemCross.count
             region.itemCross.append(contentsOf: repeatElement(0, count: end - first))
+            var cross = FlowCrossStats()
             region.itemCross.withUnsafeMutableBufferPointer {
                 FlowLineBreaker.align(
                     A.self, &reader, &win, first, end, count: newN, used: used, p,
-                    into: $0.baseAddress.unsafelyUnwrapped + at, &stats)
+                    into: $0.baseAddress.unsafelyUnwrapped + at, &cross)
             }
+            region.lines.append(FlowLine(first: first, origin: pos.value, thickness: thick, cross: cross))
             i = end
             guard i < newN else { break }
             pos.add(thick + spacing)
@@ -407,7 +406,7 @@ struct FlowLineBlocks {
             }
         }
         lineSpacing = p.lineSpacing
-        if let r = resync, spliceInPlace(A.self, bS, kS, r, region, d: d, start: start, &reader, newN: newN) {
+        if let r = resync, spliceInPlace(bS, kS, r, region, d: d, start: start, newN: newN) {
             return true
         }
         // 2. The region: the lines before line kS, the new lines, the old lines after (the rest
@@ -444,7 +443,7 @@ struct FlowLineBlocks {
         let moved = shift.hi != 0 || shift.lo != 0
         let replaced = regionEnd + 1 - bS
         let rebuilt = FlowLineBlocks.makeBlocks(
-            A.self, consume region, chain, firstItem: regionFirst, count: newN, &reader, spacing, keep: replaced)
+            consume region, chain, firstItem: regionFirst, count: newN, spacing, keep: replaced)
         if rebuilt.count == replaced {
             // The same number of blocks: O(log blocks) per rebuilt block (one or two) in each tree.
             for (j, blk) in rebuilt.enumerated() {
@@ -472,11 +471,10 @@ struct FlowLineBlocks {
     /// edited in place (the changed lines and their items' cross origins replaced, the lines
     /// after renumbered, every origin summed again from `start`) instead of being copied into a
     /// region and out again: the same lines, origins and statistics as `makeBlocks` gives it.
-    /// Returns false (nothing changed) when the edit is not of that kind.
-    /// O(lines and items of the block + log blocks).
-    private mutating func spliceInPlace<A: FlowAxisKind>(
-        _ axis: A.Type, _ bS: Int, _ kS: Int, _ r: (block: Int, line: Int), _ fresh: FlowLineBlock, d: Int,
-        start: FlowSum, _ reader: inout FlowChunkReader<Size>, newN: Int
+    /// Returns false (nothing changed) when the edit is not of that kind. O(lines of the block
+    /// + log blocks), and a move of the block's items' cross origins after the changed ones.
+    private mutating func spliceInPlace(
+        _ bS: Int, _ kS: Int, _ r: (block: Int, line: Int), _ fresh: FlowLineBlock, d: Int, start: FlowSum, newN: Int
     ) -> Bool {
         let old = blocks[bS].lines.count
         let count = kS + fresh.lines.count + old - r.line
@@ -514,12 +512,8 @@ struct FlowLineBlocks {
         for k in 0..<count {
             let end = k + 1 < count ? lines[k + 1].first : items
             lines[k].origin = pos.value
-            blk.noteLine(
-                origin: lines[k].origin, thickness: lines[k].thickness, isLast: firstItem + end == newN, lineSpacing)
+            blk.noteLine(lines[k], isLast: firstItem + end == newN, lineSpacing)
             pos.add(lines[k].thickness + lineSpacing)
-        }
-        for i in 0..<items {
-            blk.noteItem(cross: cross[i], width: A.cross(reader(firstItem + i)))
         }
         blk.lines = lines
         blk.itemCross = cross
@@ -575,16 +569,16 @@ struct FlowLineBlocks {
                 let lastFirst = firstItem + rebuilt.dropLast().reduce(0) { $0 + $1.itemCross.count }
                 if rebuilt[rebuilt.count - 1].lines.count + rest <= 2 * FlowLineBlocks.lineTarget {
                     appendOldLines(
-                        A.self, of: r.block, from: r.line, to: &rebuilt[rebuilt.count - 1], firstItem: lastFirst,
-                        itemShift: d, &pos, &reader, count: newN, p.lineSpacing)
+                        of: r.block, from: r.line, to: &rebuilt[rebuilt.count - 1], firstItem: lastFirst,
+                        itemShift: d, &pos, count: newN, p.lineSpacing)
                 } else {
                     var blk = FlowLineBlock()
                     pos = pos.normalized
                     blk.start = pos
                     let restFirst = itemStart(r.block) + blocks[r.block].lines[r.line].first + d
                     appendOldLines(
-                        A.self, of: r.block, from: r.line, to: &blk, firstItem: restFirst, itemShift: d, &pos, &reader,
-                        count: newN, p.lineSpacing)
+                        of: r.block, from: r.line, to: &blk, firstItem: restFirst, itemShift: d, &pos, count: newN,
+                        p.lineSpacing)
                     rebuilt.append(blk)
                 }
             }
@@ -603,26 +597,22 @@ struct FlowLineBlocks {
     /// Appends lines `k...` of old block `b` to `blk` (whose first item is `firstItem`), their
     /// items moved by `itemShift`, their origins the sum `pos` carried on line after line, with
     /// their statistics. O(lines and items appended).
-    private func appendOldLines<A: FlowAxisKind>(
-        _ axis: A.Type, of b: Int, from k: Int, to blk: inout FlowLineBlock, firstItem: Int, itemShift: Int,
-        _ pos: inout FlowSum, _ reader: inout FlowChunkReader<Size>, count n: Int, _ spacing: Double
+    private func appendOldLines(
+        of b: Int, from k: Int, to blk: inout FlowLineBlock, firstItem: Int, itemShift: Int, _ pos: inout FlowSum,
+        count n: Int, _ spacing: Double
     ) {
         let old = blocks[b]
         let base = itemStart(b) + itemShift
         let itemLo = old.lines[k].first
         for j in k..<old.lines.count {
-            let l = old.lines[j]
+            var l = old.lines[j]
             let end = j + 1 < old.lines.count ? base + old.lines[j + 1].first : base + old.itemCross.count
-            blk.appendLine(
-                first: base + l.first - firstItem, origin: pos.value, thickness: l.thickness, isLast: end == n, spacing)
+            l.first = base + l.first - firstItem
+            l.origin = pos.value
+            blk.appendLine(l, isLast: end == n, spacing)
             if end < n { pos.add(l.thickness + spacing) }
         }
-        blk.itemCross.reserveCapacity(blk.itemCross.count + old.itemCross.count - itemLo)
-        for i in itemLo..<old.itemCross.count {
-            let x = old.itemCross[i]
-            blk.itemCross.append(x)
-            blk.noteItem(cross: x, width: A.cross(reader(base + i)))
-        }
+        blk.itemCross.append(contentsOf: old.itemCross[itemLo...])
     }
 
     /// A position among the old lines that only moves forward: where `relayOut` looks for an
@@ -671,8 +661,10 @@ struct FlowLineBlocks {
         let blk = blocks[b]
         let base = itemStart(b)
         for k in range {
-            let l = blk.lines[k]
-            region.lines.append(FlowLine(first: base + l.first + itemShift, origin: pos.value, thickness: l.thickness))
+            var l = blk.lines[k]
+            l.first = base + l.first + itemShift
+            l.origin = pos.value
+            region.lines.append(l)
             chain.append(pos)
             pos.add(l.thickness + spacing)
         }
@@ -685,9 +677,9 @@ struct FlowLineBlocks {
     /// blocks of about `lineTarget` lines, with their statistics: into `keep` blocks (the number
     /// it replaces, so that the trees over the blocks need no rebuild) when each then holds
     /// `lineTarget / 4 ... 2·lineTarget` lines. O(lines + items of the region).
-    private static func makeBlocks<A: FlowAxisKind>(
-        _ axis: A.Type, _ region: consuming FlowLineBlock, _ chain: ContiguousArray<FlowSum>, firstItem: Int,
-        count n: Int, _ reader: inout FlowChunkReader<Size>, _ lineSpacing: Double, keep: Int
+    private static func makeBlocks(
+        _ region: consuming FlowLineBlock, _ chain: ContiguousArray<FlowSum>, firstItem: Int, count n: Int,
+        _ lineSpacing: Double, keep: Int
     ) -> ContiguousArray<FlowLineBlock> {
         let lines = region.lines.count
         guard lines > 0 else { return [] }
@@ -709,12 +701,9 @@ struct FlowLineBlocks {
             for k in 0..<lines {
                 let lineEnd = k + 1 < lines ? ls[k + 1].first : end
                 ls[k].first -= firstItem
-                blk.noteLine(origin: ls[k].origin, thickness: ls[k].thickness, isLast: lineEnd == n, lineSpacing)
+                blk.noteLine(ls[k], isLast: lineEnd == n, lineSpacing)
             }
             blk.lines = ls
-            for i in 0..<region.itemCross.count {
-                blk.noteItem(cross: region.itemCross[i], width: A.cross(reader(firstItem + i)))
-            }
             blk.itemCross = region.itemCross
             return [blk]
         }
@@ -729,15 +718,12 @@ struct FlowLineBlocks {
             blk.start = chain[a]
             blk.lines.reserveCapacity(b - a)
             for k in a..<b {
-                let l = region.lines[k]
+                var l = region.lines[k]
                 let end = k + 1 < lines ? region.lines[k + 1].first : firstItem + region.itemCross.count
-                blk.appendLine(
-                    first: l.first - itemLo, origin: l.origin, thickness: l.thickness, isLast: end == n, lineSpacing)
+                l.first -= itemLo
+                blk.appendLine(l, isLast: end == n, lineSpacing)
             }
             blk.itemCross.append(contentsOf: region.itemCross[(itemLo - firstItem)..<(itemHi - firstItem)])
-            for i in itemLo..<itemHi {
-                blk.noteItem(cross: blk.itemCross[i - itemLo], width: A.cross(reader(i)))
-            }
             out.append(blk)
             a = b
         }

@@ -502,18 +502,15 @@ struct FlowLineBlocks {
         var pos = start
         let items = cross.count
         let freshEnd = kS + fresh.lines.count
-        for k in 0..<count {
-            if k >= freshEnd {
-                lines[k].first += d
-            } else if k >= kS {
-                lines[k].first -= firstItem
+        let spacing = lineSpacing
+        lines.withUnsafeMutableBufferPointer { ls in
+            for k in kS..<count { ls[k].first += k >= freshEnd ? d : -firstItem }
+            for k in 0..<count {
+                let end = k + 1 < count ? ls[k + 1].first : items
+                ls[k].origin = pos.value
+                blk.noteLine(ls[k], isLast: firstItem + end == newN, spacing)
+                pos.add(ls[k].thickness + spacing)
             }
-        }
-        for k in 0..<count {
-            let end = k + 1 < count ? lines[k + 1].first : items
-            lines[k].origin = pos.value
-            blk.noteLine(lines[k], isLast: firstItem + end == newN, lineSpacing)
-            pos.add(lines[k].thickness + lineSpacing)
         }
         blk.lines = lines
         blk.itemCross = cross

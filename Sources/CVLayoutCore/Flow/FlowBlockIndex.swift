@@ -152,8 +152,12 @@ struct FlowBlockSummaries {
     /// The summary of every block.
     var all: FlowBlockSummary { nodes.isEmpty ? FlowBlockSummary() : nodes[1] }
 
-    /// Replaces block `b`'s summary. O(log count).
+    /// Replaces block `b`'s summary (`0 ≤ b < count`; nothing otherwise). O(log count).
     mutating func set(_ b: Int, _ s: FlowBlockSummary) {
+        guard b >= 0, b < count else {
+            assertionFailure("block \(b) of \(count)")
+            return
+        }
         var i = leaves + b
         nodes[i] = s
         i >>= 1

@@ -548,10 +548,21 @@ struct FlowLineBlocks {
         var pos = blocks[bS].start + offsets.sum(bS)
         var old = OldLineCursor()
         var resync: (block: Int, line: Int)?
+        // Old blocks `bS ..< freed` are emptied: every line of them is behind the cursor, and
+        // nothing reads them again, so the new blocks reuse their memory (an edit that re-lays
+        // out the rest of a section holds about one copy of its lines at a time, not two).
+        var freed = bS
         var (rebuilt, _) = FlowLineBreaker.breakBlocks(A.self, &reader, from: firstItem, count: newN, at: &pos, p) {
-            guard $0 >= newHi, let at = old.advance(to: $0 - d, in: self) else { return false }
-            resync = at
-            return true
+            guard $0 >= newHi else { return false }
+            if let at = old.advance(to: $0 - d, in: self) {
+                resync = at
+                return true
+            }
+            while freed < old.block {
+                blocks[freed] = FlowLineBlock()
+                freed += 1
+            }
+            return false
         }
         for blk in rebuilt { linesBroken += blk.lines.count }
         // The old blocks `bS ..< regionEnd` are replaced.

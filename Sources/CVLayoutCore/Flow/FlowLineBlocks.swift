@@ -698,23 +698,6 @@ struct FlowLineBlocks {
         } else {
             pieces = lines <= 2 * target ? 1 : (lines + target - 1) / target
         }
-        if pieces == 1 {
-            // One block: the region's arrays become the block's (renumbered in place), not
-            // copied; a copy would write the whole block again.
-            var blk = FlowLineBlock()
-            blk.start = chain[0]
-            var ls = region.lines
-            region.lines = []
-            let end = firstItem + region.itemCross.count
-            for k in 0..<lines {
-                let lineEnd = k + 1 < lines ? ls[k + 1].first : end
-                ls[k].first -= firstItem
-                blk.noteLine(ls[k], isLast: lineEnd == n, lineSpacing)
-            }
-            blk.lines = ls
-            blk.itemCross = region.itemCross
-            return [blk]
-        }
         var out = ContiguousArray<FlowLineBlock>()
         out.reserveCapacity(pieces)
         var a = 0
@@ -731,7 +714,11 @@ struct FlowLineBlocks {
                 l.first -= itemLo
                 blk.appendLine(l, isLast: end == n, lineSpacing)
             }
-            blk.itemCross.append(contentsOf: region.itemCross[(itemLo - firstItem)..<(itemHi - firstItem)])
+            if pieces == 1 {
+                blk.itemCross = region.itemCross  // the whole region's: taken, not copied
+            } else {
+                blk.itemCross.append(contentsOf: region.itemCross[(itemLo - firstItem)..<(itemHi - firstItem)])
+            }
             out.append(blk)
             a = b
         }

@@ -188,14 +188,41 @@ final class IncrementalFlowTests: XCTestCase {
         }
     }
 
-    /// Random edits (change, insert, delete, move, append, measured sizes) of one section among
-    /// several, each checked against a fresh layout.
-    private func run(seed: UInt64, _ s: Setup, sections: Int = 2, items: Int = 1500, steps: Int = 14) throws {
-        var rng = SplitMix64(seed: seed)
-        var model = (0..<sections).map { _ in
-            (0..<Int.random(in: 0...items, using: &rng)).map { _ in randomSize(&rng, s) }
+    /// Sections of runs of equal sizes (grids of equal cells: 0–6000 of one random size, wider
+    /// than the line now and then) between a few random sizes.
+    private func gridSections(_ rng: inout SplitMix64, _ s: Setup, sections: Int, items: Int) -> [[Size]] {
+        (0..<sections).map { _ in
+            var out: [Size] = []
+            while out.count < items {
+                let size = randomSize(&rng, s)
+                out += repeatElement(size, count: Int.random(in: 0...6000, using: &rng))
+                out += (0..<Int.random(in: 0...30, using: &rng)).map { _ in randomSize(&rng, s) }
+            }
+            return out
         }
+    }
+
+    /// Random edits (change, insert, delete, move, append, measured sizes) of one section among
+    /// several, each checked against a fresh layout. With `grid`, the sections are runs of equal
+    /// sizes (`gridSections`) and new sizes are mostly the size of the item they replace or go
+    /// next to (a cell deleted, inserted or moved within a grid; one measured otherwise now and
+    /// then).
+    private func run(
+        seed: UInt64, _ s: Setup, sections: Int = 2, items: Int = 1500, steps: Int = 14, grid: Bool = false
+    ) throws {
+        var rng = SplitMix64(seed: seed)
+        var model =
+            grid
+            ? gridSections(&rng, s, sections: sections, items: items)
+            : (0..<sections).map { _ in
+                (0..<Int.random(in: 0...items, using: &rng)).map { _ in randomSize(&rng, s) }
+            }
         let (v, flow, ds) = try make(s, model)
+        /// A new size for item `at` of `sizes` (or next to it).
+        func newSize(_ sizes: [Size], _ at: Int) -> Size {
+            guard grid, !sizes.isEmpty, Int.random(in: 0..<4, using: &rng) > 0 else { return randomSize(&rng, s) }
+            return sizes[Swift.min(at, sizes.count - 1)]
+        }
         for step in 0..<steps {
             let k = Int.random(in: 0..<sections, using: &rng)
             let n = model[k].count
@@ -205,13 +232,13 @@ final class IncrementalFlowTests: XCTestCase {
             switch kind {
             case 0:  // change a run of sizes
                 let at = Int.random(in: 0..<n, using: &rng), c = Int.random(in: 1...Swift.min(4, n - at), using: &rng)
-                let new = (0..<c).map { _ in randomSize(&rng, s) }
+                let new = (0..<c).map { _ in newSize(model[k], at) }
                 what += "change \(c) at \(at)"
                 try flow.replaceItemSizes(inSection: k, start: at, removeCount: c, with: new)
                 model[k].replaceSubrange(at..<at + c, with: new)
             case 1, 2:  // insert (kind 2: append)
                 let at = kind == 2 ? n : Int.random(in: 0...n, using: &rng), c = Int.random(in: 1...5, using: &rng)
-                let new = (0..<c).map { _ in randomSize(&rng, s) }
+                let new = (0..<c).map { _ in newSize(model[k], at) }
                 what += "insert \(c) at \(at)"
                 try flow.replaceItemSizes(inSection: k, start: at, removeCount: 0, with: new)
                 model[k].insert(contentsOf: new, at: at)
@@ -236,12 +263,12 @@ final class IncrementalFlowTests: XCTestCase {
             case 5:  // measured sizes for a few items
                 let at = Int.random(in: 0..<n, using: &rng), c = Int.random(in: 1...Swift.min(8, n - at), using: &rng)
                 what += "measure \(c) at \(at)"
-                let new = (0..<c).map { (CVLayoutCore.IndexPath(section: k, item: at + $0), randomSize(&rng, s)) }
+                let new = (0..<c).map { (CVLayoutCore.IndexPath(section: k, item: at + $0), newSize(model[k], at)) }
                 try v.setMeasuredSizes(new)
                 for (p, size) in new { model[k][p.item] = size }
             default:  // one size, the most common edit
                 let at = Int.random(in: 0..<n, using: &rng)
-                let new = randomSize(&rng, s)
+                let new = newSize(model[k], at + 1)
                 what += "change one at \(at)"
                 try flow.replaceItemSizes(inSection: k, start: at, removeCount: 1, with: [new])
                 model[k][at] = new
@@ -253,6 +280,7 @@ final class IncrementalFlowTests: XCTestCase {
         // Most edits re-laid out from the old lines (the others: a section that was or became
         // empty or uniform).
         XCTAssertGreaterThan(flow.incrementalLayouts, steps / 2, "seed \(seed)")
+        if grid { XCTAssertGreaterThan(flow.incrementalUniformJumps, 2, "seed \(seed)") }
     }
 
     func testEditsInWholePointsEqualAFreshLayout() throws {
@@ -379,6 +407,57 @@ final class IncrementalFlowTests: XCTestCase {
     }
 
     /// The second level's tables agree with the groups: starts, counts and chunk pointers.
+    func testRunEndAgreesWithAScan() {
+        // Runs of equal elements from 1 to 80000 long (past a chunk, and past a group of 64
+        // chunks), edited at random: the end of the run from any index is where a scan stops,
+        // whether the chunks' and groups' uniformity was cached before the edit or not.
+        var rng = SplitMix64(seed: 512)
+        var model: [Int] = []
+        for k in 0..<40 {
+            let long = k % 5 == 0 ? 80000 : 3000
+            model += repeatElement(k % 3, count: Int.random(in: 1...long, using: &rng))
+        }
+        var chunked = FlowChunkedArray(model)
+        for step in 0..<60 {
+            for _ in 0..<20 {
+                let a = Int.random(in: 0..<model.count, using: &rng)
+                var end = a + 1
+                while end < model.count && model[end] == model[a] { end += 1 }
+                XCTAssertEqual(chunked.runEnd(from: a), end, "step \(step) from \(a)")
+            }
+            let at = Int.random(in: 0..<model.count, using: &rng)
+            let removed = Int.random(in: 0...Swift.min(model.count - at, step % 4 == 0 ? 40000 : 3), using: &rng)
+            let new = Array(repeating: Int.random(in: 0..<3, using: &rng), count: Int.random(in: 0...600, using: &rng))
+            chunked.replaceSubrange(at, removing: removed, with: new)
+            model.replaceSubrange(at..<at + removed, with: new)
+            if step % 3 == 0, !model.isEmpty {  // one element written in place (its chunk's cache dropped)
+                let x = Int.random(in: 0..<model.count, using: &rng), value = Int.random(in: 0..<3, using: &rng)
+                chunked[x] = value
+                model[x] = value
+            }
+        }
+        XCTAssertEqual(chunked.toArray(), model)
+        // Runs that end exactly where a chunk or a group ends, followed by a uniform chunk or
+        // group of another value (passed whole only when the value is the run's).
+        var aligned = FlowChunkedArray(Array(repeating: 0, count: 150_000))
+        var at = 0
+        for (g, group) in aligned.groups.enumerated() {
+            for (k, c) in group.chunks.enumerated() {
+                // (A group's last chunk has the value of the next group's first.)
+                let value = g < 2 ? g : k == group.chunks.count - 1 ? 0 : (k / 3) % 2 + 2 * (k % 7 == 6 ? 1 : 0)
+                for x in at..<at + c.count { aligned[x] = value }
+                at += c.count
+            }
+        }
+        let flat = aligned.toArray()
+        for _ in 0..<400 {
+            let a = Int.random(in: 0..<flat.count, using: &rng)
+            var end = a + 1
+            while end < flat.count && flat[end] == flat[a] { end += 1 }
+            XCTAssertEqual(aligned.runEnd(from: a), end, "aligned, from \(a)")
+        }
+    }
+
     private func checkTables<T>(_ a: FlowChunkedArray<T>, _ message: String, line: UInt = #line) {
         XCTAssertEqual(a.tables.count, a.groups.count, message, line: line)
         var at = 0
@@ -663,6 +742,95 @@ final class IncrementalFlowTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(long, 3, name)
             XCTAssertEqual(flow.incrementalLayouts, 12, name)
         }
+    }
+
+    func testEditsInAGridOfEqualCellsKeepTheOldLines() throws {
+        // A banner, then 20000 equal cells, three a line (and then, in `footer`, 40 random
+        // sizes; in `two`, a second run of cells of another size). A cell deleted, inserted or
+        // moved, or measured wider, moves every later cell to a neighbour's place: the new
+        // breaks never meet the old ones. The old lines of the run are kept, moved by a few
+        // items, and only the lines around the change and at the run's end are broken again.
+        let s = Setup(width: 390)
+        var rng = SplitMix64(seed: 2048)
+        let cell = Size(width: 100, height: 100), other = Size(width: 170, height: 60)
+        let banner = [Size(width: 390, height: 50)]
+        let grid = banner + Array(repeating: cell, count: 20000)
+        let footer = grid + (0..<40).map { _ in Size(width: Double(Int.random(in: 20...130, using: &rng)), height: 30) }
+        let two = grid + Array(repeating: other, count: 9000) + [Size(width: 33, height: 44)]
+        func ip(_ i: Int) -> CVLayoutCore.IndexPath { CVLayoutCore.IndexPath(section: 0, item: i) }
+        for (name, sizes) in [("grid", grid), ("footer", footer), ("two", two)] {
+            let (v, flow, ds) = try make(s, [sizes])
+            var model = sizes
+            func apply(_ what: String, _ edit: () throws -> BatchUpdate) throws {
+                let broken = flow.incrementalLinesBroken, layouts = flow.incrementalLayouts
+                let u = try edit()
+                ds.counts = [model.count]
+                if !u.isEmpty { try v.performBatchUpdates(u, animation: nil) }
+                try assertSameAsFresh(v, flow, s, [model], "\(name): \(what)")
+                XCTAssertEqual(flow.incrementalLayouts, layouts + 1, "\(name): \(what)")
+                XCTAssertLessThan(flow.incrementalLinesBroken - broken, 40, "\(name): \(what)")
+            }
+            try apply("delete one") {
+                try flow.replaceItemSizes(inSection: 0, start: 10000, removeCount: 1, with: [])
+                model.remove(at: 10000)
+                var u = BatchUpdate()
+                u.deleteItems([ip(10000)])
+                return u
+            }
+            try apply("insert one") {
+                try flow.replaceItemSizes(inSection: 0, start: 5000, removeCount: 0, with: [cell])
+                model.insert(cell, at: 5000)
+                var u = BatchUpdate()
+                u.insertItems([ip(5000)])
+                return u
+            }
+            try apply("delete seven") {
+                try flow.replaceItemSizes(inSection: 0, start: 12000, removeCount: 7, with: [])
+                model.removeSubrange(12000..<12007)
+                var u = BatchUpdate()
+                u.deleteItems((12000..<12007).map(ip))
+                return u
+            }
+            try apply("move one") {
+                try flow.replaceItemSizes(inSection: 0, start: 3000, removeCount: 1, with: [])
+                try flow.replaceItemSizes(inSection: 0, start: 15000, removeCount: 0, with: [cell])
+                model.remove(at: 3000)
+                model.insert(cell, at: 15000)
+                var u = BatchUpdate()
+                u.moveItem(from: ip(3000), to: ip(15000))
+                return u
+            }
+            try apply("insert two, delete one") {
+                try flow.replaceItemSizes(inSection: 0, start: 2, removeCount: 0, with: [cell, cell])
+                try flow.replaceItemSizes(inSection: 0, start: 17000, removeCount: 1, with: [])
+                model.insert(contentsOf: [cell, cell], at: 2)
+                model.remove(at: 17000)
+                var u = BatchUpdate()
+                u.insertItems([ip(2), ip(3)])
+                u.deleteItems([ip(16998)])
+                return u
+            }
+            try apply("measured wider") {
+                let wide = Size(width: 150, height: 100)
+                try v.setMeasuredSizes([(ip(8000), wide)])
+                model[8000] = wide
+                return BatchUpdate()
+            }
+            XCTAssertEqual(flow.incrementalLongLayouts, 0, name)
+            XCTAssertGreaterThanOrEqual(flow.incrementalUniformJumps, name == "two" ? 9 : 6, name)
+        }
+    }
+
+    func testEditsOfRunsOfEqualSizesEqualAFreshLayout() throws {
+        try run(seed: 41, Setup(width: 390), sections: 1, items: 12000, steps: 24, grid: true)
+        try run(seed: 42, Setup(width: 260, quantum: 3), sections: 2, items: 9000, steps: 20, grid: true)
+        let inset = EdgeInsets(top: 7, left: 5.5, bottom: 3, right: 9)
+        try run(
+            seed: 43, Setup(horizontal: true, width: 300, inset: inset, header: Size(width: 40, height: 40)),
+            sections: 2, items: 9000, steps: 20, grid: true)
+        try run(
+            seed: 44, Setup(width: 330, lineSpacing: -15, interitem: 0, inset: inset, quantum: 4), sections: 1,
+            items: 12000, steps: 20, grid: true)
     }
 
     func testClearingMeasuredSizesKeepsTheSizesUntilMeasuredAgain() throws {

@@ -95,6 +95,23 @@ final class FlowChunkGroup<T> {
     }
 }
 
+extension FlowChunk where T: Equatable {
+    /// Whether every element of the chunk is equal, cached. O(chunk) the first time it is asked.
+    func isUniform() -> Bool {
+        if uniformCache < 0 {
+            let b = buffer
+            guard let f = b.first else { return true }
+            var all = true
+            for x in b where x != f {
+                all = false
+                break
+            }
+            uniformCache = all ? 1 : 0
+        }
+        return uniformCache == 1
+    }
+}
+
 extension FlowChunkGroup where T: Equatable {
     /// Whether every element of the group is equal, cached. O(chunks), plus O(chunk) for each
     /// chunk written since it was last asked.
@@ -103,17 +120,7 @@ extension FlowChunkGroup where T: Equatable {
             let v = bases[0][0]
             var same = true
             for c in chunks {
-                if c.uniformCache < 0 {
-                    let b = c.buffer
-                    let f = b[0]
-                    var all = true
-                    for x in b where x != f {
-                        all = false
-                        break
-                    }
-                    c.uniformCache = all ? 1 : 0
-                }
-                if c.uniformCache == 0 || c.base[0] != v {
+                if !c.isUniform() || c.base[0] != v {
                     same = false
                     break
                 }

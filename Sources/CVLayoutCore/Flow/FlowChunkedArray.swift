@@ -296,6 +296,32 @@ extension FlowChunkedArray where T: Equatable {
         for g in groups where !g.isUniform() || g.bases[0][0] != v { return false }
         return true
     }
+
+    /// The end of the run of equal elements that starts at `a` (`0 ≤ a < count`): the first
+    /// index past `a` whose element differs from element `a`, or `count`. Groups and chunks known
+    /// to be uniform (cached, see `FlowChunkGroup.isUniform`) are passed whole. O(chunk + chunks
+    /// of a group + groups passed), plus O(chunk) for each chunk passed whose uniformity was not
+    /// cached yet (every one, the first time: O(run)).
+    func runEnd(from a: Int) -> Int {
+        var p = position(of: a)
+        var from = a - start(of: p)
+        let v = tables[p.group].bases[p.chunk][from]
+        while true {
+            let g = groups[p.group]
+            if from == 0 && p.chunk == 0 && g.isUniform() && g.bases[0][0] == v {
+                guard p.group + 1 < tables.count else { return count }
+                p = Position(group: p.group + 1, chunk: 0)
+                continue
+            }
+            let c = g.chunks[p.chunk]
+            if from > 0 || !c.isUniform() || c.base[0] != v {
+                for k in from..<c.count where c.base[k] != v { return start(of: p) + k }
+            }
+            guard let q = position(after: p) else { return count }
+            p = q
+            from = 0
+        }
+    }
 }
 
 /// A section's per-item sizes: the flow layout's one size store (bulk arrays, measured sizes,

@@ -177,6 +177,7 @@ extension FlowLayout {
                     incrementalOffsetNodes += sec.body.offsetNodesVisited
                     if sec.body.reindexedAll { incrementalFullReindexes += 1 }
                     if sec.body.brokeLong { incrementalLongLayouts += 1 }
+                    incrementalUniformJumps += sec.body.uniformJumps
                 }
             } else {
                 sec.layOut(axis: st.axis, crossSize: st.crossSize)

@@ -106,6 +106,8 @@ open class FlowLayout: CollectionViewLayout {
     /// Those layouts that re-broke more than `FlowLineBlocks.longRegion` lines straight into
     /// blocks (`FlowLineBlocks.relayOutLong`).
     var incrementalLongLayouts = 0
+    /// Runs of equal sizes whose old lines those layouts kept (`FlowLineBlocks.uniformJumpItems`).
+    var incrementalUniformJumps = 0
     /// Bulk item sizes by section: the host's arrays, and the ones the layout made to hold
     /// measured sizes (`ownsSizes`). The one per-item size store.
     var bulkSizes: [Int: FlowBulkSizes] = [:]

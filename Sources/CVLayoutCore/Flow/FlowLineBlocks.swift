@@ -150,6 +150,8 @@ struct FlowLineBlocks {
     var reindexedAll = false
     /// Whether the last `relayOut` re-broke more than `longRegion` lines (`relayOutLong`).
     var brokeLong = false
+    /// Runs of equal sizes whose old lines the last `relayOut` kept (`uniformJumpItems`).
+    var uniformJumps = 0
 
     /// Builds the trees of the blocks' counts and summaries, then gathers the section's
     /// statistics. O(blocks).
@@ -295,6 +297,7 @@ struct FlowLineBlocks {
         linesBroken = 0
         reindexedAll = false
         brokeLong = false
+        uniformJumps = 0
         let nodes0 = offsets.nodesVisited
         defer { offsetNodesVisited = offsets.nodesVisited - nodes0 }
         for r in runs {
@@ -327,28 +330,62 @@ struct FlowLineBlocks {
                 reader.offset = grownBefore
                 let run = runs[r]
                 let count = itemCount + run.newCount - run.oldCount
-                let done =
-                    p.horizontal
-                    ? relayOut(
-                        HorizontalFlowAxis.self, lo: lo, oldHi: lo + run.oldCount, newHi: lo + run.newCount, &reader,
-                        oldN: itemCount, newN: count, p)
-                    : relayOut(
-                        VerticalFlowAxis.self, lo: lo, oldHi: lo + run.oldCount, newHi: lo + run.newCount, &reader,
-                        oldN: itemCount, newN: count, p)
-                guard done else { return false }
+                // A run whose lines were moved through a run of equal sizes (`uniformJump`)
+                // leaves an edit at that run's end: re-laid out the same way.
+                var step = RelayOutStep.then(lo: lo, oldHi: lo + run.oldCount, newHi: lo + run.newCount)
+                while case .then(let a, let oldHi, let newHi) = step {
+                    step =
+                        p.horizontal
+                        ? relayOut(
+                            HorizontalFlowAxis.self, lo: a, oldHi: oldHi, newHi: newHi, &reader, sizes,
+                            oldN: itemCount, newN: count, p)
+                        : relayOut(
+                            VerticalFlowAxis.self, lo: a, oldHi: oldHi, newHi: newHi, &reader, sizes,
+                            oldN: itemCount, newN: count, p)
+                }
+                guard step == .done else { return false }
                 r -= 1
             }
             return true
         }
     }
 
+    /// What one run's relayout leaves to do.
+    private enum RelayOutStep: Equatable {
+        case done
+        /// The lines cannot be reused: lay out anew.
+        case failed
+        /// The run is laid out up to a run of equal sizes, whose old lines were kept: old items
+        /// `lo ..< oldHi` (numbered as now) are still to become new items `lo ..< newHi`.
+        case then(lo: Int, oldHi: Int, newHi: Int)
+    }
+
+    /// Items of equal size a new line must have ahead of it, past the old line it would be
+    /// matched with, for `relayOut` to keep the old lines through them (`uniformJump`) rather
+    /// than break them again: below this, breaking them costs less than the second edit it
+    /// leaves at the run's end.
+    static var uniformJumpItems: Int { 512 }
+
     /// One run: old items `lo ..< oldHi` are new items `lo ..< newHi`.
+    ///
+    /// **Runs of equal sizes.** Greedy lines over items of one size are all alike (but the
+    /// last), so where the new lines enter such a run out of step with the old ones (a delete
+    /// or an insert in a grid of equal cells moves every later item to its neighbour's place;
+    /// a cell measured wider moves every later one), the new breaks would never meet the old:
+    /// every later line would be broken again. Instead, when a new line starts at item `i` of
+    /// a run of equal sizes (new numbering) and the next old line starts at old item `s` in the
+    /// same run (`s + d > i`, d the run's count change), the old lines from `s` on are kept as
+    /// the new lines from `i` on (their items renumbered by `i - s`): that is the layout of the
+    /// new sizes but for the run's end, which has `(s + d) - i` more or fewer items of that
+    /// size than the kept lines carry. That difference is an edit at the run's end, returned as
+    /// `.then` (it resynchronises there, or ends the section). So an edit in a grid costs two
+    /// short edits, whatever the phase of its lines.
     private mutating func relayOut<A: FlowAxisKind>(
-        _ axis: A.Type, lo: Int, oldHi: Int, newHi: Int, _ reader: inout FlowChunkReader<Size>, oldN: Int, newN: Int,
-        _ p: FlowBreakParams
-    ) -> Bool {
+        _ axis: A.Type, lo: Int, oldHi: Int, newHi: Int, _ reader: inout FlowChunkReader<Size>, _ sizes: FlowSizes,
+        oldN: Int, newN: Int, _ p: FlowBreakParams
+    ) -> RelayOutStep {
         let d = newN - oldN
-        guard oldN > 0, newN > 0, lo >= 0, lo <= oldHi, oldHi <= oldN, newHi <= newN else { return false }
+        guard oldN > 0, newN > 0, lo >= 0, lo <= oldHi, oldHi <= oldN, newHi <= newN else { return .failed }
         // The line before the change can take the changed items (or stop being the last line).
         let (bS, kS) = locate(item: Swift.min(Swift.max(lo - 1, 0), oldN - 1))
         // The lines before line kS keep their items; their origins are summed again from the
@@ -375,12 +412,17 @@ struct FlowLineBlocks {
         // new line for a resynchronisation is O(1) amortised instead of a search per line.
         var old = OldLineCursor()
         var broken = 0
+        // A run of equal sizes the old lines are kept through: the kept lines' item shift, the
+        // item count they leave, and the edit left at the run's end.
+        var keptShift = d, keptCount = newN
+        var left = RelayOutStep.done
+        var noJumpBefore = 0
         while i < newN {
             if broken == FlowLineBlocks.longRegion {
                 // Far from resynchronising (it may never): from block bS on, break straight into
                 // blocks as a layout from scratch does.
                 relayOutLong(A.self, from: bS, d: d, newHi: newHi, &reader, newN: newN, p)
-                return true
+                return .done
             }
             let first = i
             let (end, thick, used) = FlowLineBreaker.breakLine(
@@ -400,14 +442,31 @@ struct FlowLineBlocks {
             i = end
             guard i < newN else { break }
             pos.add(thick + spacing)
-            if i >= newHi, let at = old.advance(to: i - d, in: self) {
+            guard i >= newHi else { continue }
+            if let at = old.advance(to: i - d, in: self) {
                 resync = at
                 break
             }
+            // The next old line, and whether it and this one are in one run of equal sizes.
+            if i >= noJumpBefore, let s = old.current(in: self), reader(i) == reader(s.start + d) {
+                let t = s.start + d
+                let v = sizes.runEnd(from: i + reader.offset) - reader.offset
+                if v > t && v - t >= FlowLineBlocks.uniformJumpItems {
+                    resync = (s.block, s.line)
+                    keptShift = i - s.start
+                    keptCount = oldN + keptShift
+                    // The run is `i ..< v` now and, with the kept lines, `i ..< runEnd`.
+                    let runEnd = v - (t - i)
+                    left = .then(lo: runEnd, oldHi: runEnd, newHi: v)
+                    uniformJumps += 1
+                    break
+                }
+                noJumpBefore = v
+            }
         }
         lineSpacing = p.lineSpacing
-        if let r = resync, spliceInPlace(bS, kS, r, region, d: d, start: start, newN: newN) {
-            return true
+        if let r = resync, spliceInPlace(bS, kS, r, region, d: keptShift, start: start, newN: keptCount) {
+            return left
         }
         // 2. The region: the lines before line kS, the new lines, the old lines after (the rest
         // of the resynchronised line's block, and the next block when the region is small),
@@ -427,11 +486,14 @@ struct FlowLineBlocks {
         var regionEnd = blocks.count - 1
         if let r = resync {
             regionEnd = r.block
-            copyLines(r.block, r.line..<blocks[r.block].lines.count, itemShift: d, &pos, spacing, into: &region, &chain)
+            copyLines(
+                r.block, r.line..<blocks[r.block].lines.count, itemShift: keptShift, &pos, spacing, into: &region,
+                &chain)
             if region.lines.count < FlowLineBlocks.lineTarget / 4, r.block + 1 < blocks.count {
                 regionEnd += 1
                 copyLines(
-                    regionEnd, 0..<blocks[regionEnd].lines.count, itemShift: d, &pos, spacing, into: &region, &chain)
+                    regionEnd, 0..<blocks[regionEnd].lines.count, itemShift: keptShift, &pos, spacing, into: &region,
+                    &chain)
             }
         }
         // The blocks after move by the difference between the start of the first of them now
@@ -443,7 +505,7 @@ struct FlowLineBlocks {
         let moved = shift.hi != 0 || shift.lo != 0
         let replaced = regionEnd + 1 - bS
         let rebuilt = FlowLineBlocks.makeBlocks(
-            consume region, chain, firstItem: regionFirst, count: newN, spacing, keep: replaced)
+            consume region, chain, firstItem: regionFirst, count: keptCount, spacing, keep: replaced)
         if rebuilt.count == replaced {
             // The same number of blocks: O(log blocks) per rebuilt block (one or two) in each tree.
             for (j, blk) in rebuilt.enumerated() {
@@ -462,7 +524,7 @@ struct FlowLineBlocks {
             reindexedAll = true
             index()
         }
-        return true
+        return left
     }
 
     /// `relayOut`'s common end: the new lines (`fresh`, numbered in the section, from line `kS`
@@ -656,6 +718,13 @@ struct FlowLineBlocks {
                     return nil
                 }
             }
+        }
+
+        /// The old line the cursor is at (after `advance` found none: the first one starting
+        /// past the item asked for), with its first item (old numbering); nil past the last.
+        func current(in lines: FlowLineBlocks) -> (block: Int, line: Int, start: Int)? {
+            guard !exhausted, block >= 0 else { return nil }
+            return (block, line, base + lines.blocks[block].lines[line].first)
         }
     }
 

@@ -6,7 +6,9 @@
 ** (sizes edited in place with cvl_flow_layout_replace_item_sizes, then the batch update), and an
 ** apply_snapshot that swaps two identifiers, and the same swap as one apply_snapshot_edits splice
 ** (periodic sizes). The target is <= 1 % of a full
-** prepare. Not a test: numbers depend on the machine. Build and run: make bench.
+** prepare. Workloads: periodic widths and heights, random whole points, random fractional sizes,
+** and a grid (a full-width banner, then equal cells three a line; the sizes inserted are the
+** cells'). Not a test: numbers depend on the machine. Build and run: make bench.
 */
 #define _POSIX_C_SOURCE 199309L
 #include <stdint.h>
@@ -55,9 +57,9 @@ static timing summary(double *v) {
 }
 
 static int64_t g_sections, g_items[1000];
-/* 0 periodic, 1 random whole points, 2 random fractional. */
+/* 0 periodic, 1 random whole points, 2 random fractional, 3 grid. */
 static int g_sizes;
-static const char *g_size_names[3] = {"periodic", "random", "random fractional"};
+static const char *g_size_names[4] = {"periodic", "random", "random fractional", "grid"};
 
 /* splitmix64: a seeded, portable generator; uniform in [0, 1). */
 static double unit(uint64_t i) {
@@ -70,6 +72,7 @@ static double unit(uint64_t i) {
 
 static cvl_size size_of(int64_t i) {
     double w, h;
+    if (g_sizes == 3) return i == 0 ? (cvl_size){390, 50} : (cvl_size){100, 100};
     if (g_sizes == 0) return (cvl_size){20 + (double)(i * 7919 % 61), 20 + (double)(i * 104729 % 37)};
     w = 20 + 61 * unit((uint64_t)i * 2);
     h = 20 + 37 * unit((uint64_t)i * 2 + 1);
@@ -133,6 +136,7 @@ static timing change(bench *b, int64_t section, int kind) {
     double t[ROUNDS], t0;
     cvl_size size, one = {33, 44};
     cvl_update_item up;
+    if (g_sizes == 3) one = (cvl_size){100, 100}; /* a cell like the others */
     int r;
     for (r = 0; r < ROUNDS; r++) {
         int64_t n = g_items[section], at = kind == 1 ? n : kind == 2 ? 0 : n / 2;
@@ -140,7 +144,7 @@ static timing change(bench *b, int64_t section, int kind) {
         up.before.section = up.before.item = up.after.section = up.after.item = -1;
         t0 = now_ms();
         if (kind == 0) {
-            one.width = 30 + r;
+            one.width = g_sizes == 3 ? 80 + r : 30 + r; /* a cell measured narrower */
             CHECK(cvl_flow_layout_replace_item_sizes(b->layout, section, at, 1, &one, 1));
         } else if (kind == 4) {
             int64_t from = n / 4, to = 3 * n / 4;
@@ -261,7 +265,7 @@ static void run(int64_t sections, int64_t per) {
 
 int main(void) {
     printf("## Incremental changes vs a full prepare (bench/incremental.c)\n");
-    for (g_sizes = 0; g_sizes < 3; g_sizes++) run(1, 1000000);
+    for (g_sizes = 0; g_sizes < 4; g_sizes++) run(1, 1000000);
     g_sizes = 0;
     run(1000, 1000);
     return 0;

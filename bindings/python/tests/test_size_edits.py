@@ -184,3 +184,71 @@ def test_long_sections_edited_by_range_equal_a_fresh_layout(seed, n, quantum, ed
                 assert view.content_size == ref.content_size
                 assert frames(view) == frames(ref)
     view.close()
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 2**32), st.lists(
+    st.tuples(st.sampled_from(["change", "insert", "delete", "move", "measure"]), st.floats(0, 1), st.floats(0, 1),
+              st.integers(1, 4)), min_size=1, max_size=8))
+def test_grids_of_equal_cells_edited_by_range_equal_a_fresh_layout(seed, edits):
+    """Runs of equal cells (three a line, runs of up to 3000: long enough for the layout to keep
+    their old lines when an edit moves every later cell to a neighbour's place) between a few odd
+    sizes: after changes, inserts, deletes, moves and measured sizes, mostly of a neighbouring
+    cell's size, every frame and the content size equal a fresh layout's."""
+    import random
+    rnd = random.Random(seed)
+    cells = [(60.0, 60.0), (45.0, 80.0), (92.0, 50.0)]
+
+    def odd():
+        return (float(rnd.randint(10, 190)), float(rnd.randint(10, 60)))
+
+    model = [(190.0, 30.0)]
+    while len(model) < 4000:
+        model += [rnd.choice(cells)] * rnd.randint(0, 3000) + [odd() for _ in range(rnd.randint(0, 3))]
+
+    def size(i):
+        return model[min(i, len(model) - 1)] if rnd.random() < 0.75 else odd()
+
+    layout = flow()
+    layout.set_item_sizes(0, model)
+    view = cvlayout.CollectionView(layout, counts=[len(model)], bounds_size=(200, 300))
+    view.content_size
+    for kind, a, b, k in edits:
+        m = len(model)
+        at, to = min(int(a * m), m - 1), min(int(b * m), m - 1)
+        updates = []
+        if kind == "change":
+            new = [size(at + 1) for _ in range(min(k, m - at))]
+            layout.replace_item_sizes(0, at, len(new), new)
+            model[at:at + len(new)] = new
+        elif kind == "insert":
+            new = [size(at) for _ in range(k)]
+            layout.replace_item_sizes(0, at, 0, new)
+            model[at:at] = new
+            updates = cvlayout.insert_items([(0, at + j) for j in range(k)])
+        elif kind == "delete":
+            gone = min(k, m - at - 1)
+            if gone == 0:
+                continue
+            layout.replace_item_sizes(0, at, gone, [])
+            del model[at:at + gone]
+            updates = cvlayout.delete_items([(0, at + j) for j in range(gone)])
+        elif kind == "move":
+            moved = model.pop(at)
+            model.insert(to, moved)
+            layout.replace_item_sizes(0, at, 1, [])
+            layout.replace_item_sizes(0, to, 0, [moved])
+            updates = cvlayout.move_item((0, at), (0, to))
+        else:
+            new = {(0, i): size(i + 1) for i in range(at, min(m, at + k))}
+            view.set_measured_sizes(new)
+            for (_, i), sz in new.items():
+                model[i] = sz
+        if updates:
+            view.perform_batch_updates(updates, new_counts=[len(model)])
+        ref_layout = flow()
+        ref_layout.set_item_sizes(0, model)
+        with cvlayout.CollectionView(ref_layout, counts=[len(model)], bounds_size=(200, 300)) as ref:
+            assert view.content_size == ref.content_size
+            assert frames(view) == frames(ref)
+    view.close()

@@ -376,10 +376,11 @@ struct FlowLineBlocks {
     /// a run of equal sizes (new numbering) and the next old line starts at old item `s` in the
     /// same run (`s + d > i`, d the run's count change), the old lines from `s` on are kept as
     /// the new lines from `i` on (their items renumbered by `i - s`): that is the layout of the
-    /// new sizes but for the run's end, which has `(s + d) - i` more or fewer items of that
-    /// size than the kept lines carry. That difference is an edit at the run's end, returned as
+    /// new sizes but for the run's end: the kept lines carry `(s + d) - i` items of that size
+    /// fewer than the new run has. Inserting them at the run's end is an edit, returned as
     /// `.then` (it resynchronises there, or ends the section). So an edit in a grid costs two
-    /// short edits, whatever the phase of its lines.
+    /// short edits, whatever the phase of its lines. (Only in the first `longRegion` lines:
+    /// `relayOutLong` keeps no run.)
     private mutating func relayOut<A: FlowAxisKind>(
         _ axis: A.Type, lo: Int, oldHi: Int, newHi: Int, _ reader: inout FlowChunkReader<Size>, _ sizes: FlowSizes,
         oldN: Int, newN: Int, _ p: FlowBreakParams

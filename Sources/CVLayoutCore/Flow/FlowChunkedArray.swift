@@ -297,6 +297,16 @@ extension FlowChunkedArray where T: Equatable {
         return true
     }
 
+    /// Learns which chunks are uniform (cached in each chunk), so that `runEnd` passes them
+    /// without reading them: O(chunks) for elements that vary (a chunk is known not uniform at
+    /// its first differing element), O(n) for long runs of equal ones. Called when a host's
+    /// array is handed over, while it was just written, instead of at the first edit.
+    func learnUniformChunks() {
+        for g in groups {
+            for c in g.chunks { _ = c.isUniform() }
+        }
+    }
+
     /// The end of the run of equal elements that starts at `a` (`0 ≤ a < count`): the first
     /// index past `a` whose element differs from element `a`, or `count`. Groups and chunks known
     /// to be uniform (cached, see `FlowChunkGroup.isUniform`) are passed whole. O(chunk + chunks

@@ -40,6 +40,7 @@ extension FlowLayout {
                 }
             }
         }
+        stored.learnUniformChunks()  // for edits in runs of equal sizes (`FlowLineBlocks.relayOut`)
         bulkSizes[section] = FlowBulkSizes(sizes: stored, uniform: stored.allEqual())
         forgetMeasurements(ofSection: section)
         sectionSizesChanged(section)

@@ -330,8 +330,8 @@ struct FlowLineBlocks {
                 reader.offset = grownBefore
                 let run = runs[r]
                 let count = itemCount + run.newCount - run.oldCount
-                // A run whose lines were moved through a run of equal sizes (`uniformJump`)
-                // leaves an edit at that run's end: re-laid out the same way.
+                // A run that kept the old lines through a run of equal sizes (see the one-run
+                // `relayOut`) leaves an edit at that run's end: re-laid out the same way.
                 var step = RelayOutStep.then(lo: lo, oldHi: lo + run.oldCount, newHi: lo + run.newCount)
                 while case .then(let a, let oldHi, let newHi) = step {
                     step =
@@ -361,9 +361,9 @@ struct FlowLineBlocks {
     }
 
     /// Items of equal size a new line must have ahead of it, past the old line it would be
-    /// matched with, for `relayOut` to keep the old lines through them (`uniformJump`) rather
-    /// than break them again: below this, breaking them costs less than the second edit it
-    /// leaves at the run's end.
+    /// matched with, for `relayOut` to keep the old lines through them ("Runs of equal sizes"
+    /// there) rather than break them again: below this, breaking them costs less than the
+    /// second edit it leaves at the run's end.
     static var uniformJumpItems: Int { 512 }
 
     /// One run: old items `lo ..< oldHi` are new items `lo ..< newHi`.

@@ -95,7 +95,9 @@ int cvl_version(uint32_t *out);
 **   tree: 48 bytes an item, at most CVL_MAX_STORED_ITEMS items (else CVL_ERROR_OVERFLOW);
 **   waterfall: as flow, plus 40 bytes an item and 4 an occupied column, at most
 **     CVL_MAX_STORED_ITEMS items in all (else CVL_ERROR_OVERFLOW before allocating);
-**   grid: 32 bytes a section, nothing per item (2^40 items cost what 4 do);
+**   grid: about 100 bytes a section, nothing per item in a section whose items span one column
+**     and share one extent (2^40 items cost what 4 do); otherwise the bulk spans and extents
+**     (copies of the caller's arrays) and 4 bytes an item and 24 a row;
 **   stack: 8 bytes a section and the index paths of the shown cards (at most
 **     CVL_MAX_STACK_VISIBLE), nothing per item;
 **   custom: what its callbacks keep.
@@ -106,7 +108,8 @@ int cvl_version(uint32_t *out);
 ** stops there), O(items) for varied sizes, up to 2^16 slots of a column when scrolling
 ** horizontally (a column of a very tall viewport can hold every item);
 ** tree O(n) (n number_of_children calls when its structure is stale); mosaic, circle O(1);
-** waterfall: the flow's, plus O(n log c) for c columns (c <= CVL_MAX_WATERFALL_COLUMNS); grid O(S);
+** waterfall: the flow's, plus O(n log c) for c columns (c <= CVL_MAX_WATERFALL_COLUMNS); grid O(S +
+** items of the sections with spans or extents whose inputs changed);
 ** stack O(S).
 **
 ** Rect queries (cvl_view_attributes_in_rect, cvl_view_visible_attributes): flow, Dimensions,
@@ -118,8 +121,10 @@ int cvl_version(uint32_t *out);
 ** circle O(log n + k); tree O(c log n + k) for c columns in the
 ** rect; waterfall O(log S + c' log n + k) for a rect within one section (c' = columns the rect
 ** meets; the sum over the sections it crosses in general); grid O(log S + log n + k) for a rect
-** within one section (binary searches over the closed-form row and column edges; in general
-** O(log S + S' log n + k) for the S' sections the rect's y-range meets); stack O(v) for the
+** within one section (binary searches over the closed-form row and column edges, or over a
+** section's row table and each row's items; in general O(log S + S' log n + k) for the S'
+** sections the rect's scroll-axis range meets; a row table adds O(1) per item of a crossed row
+** whose own extent misses the rect); stack O(v) for the
 ** v <= CVL_MAX_STACK_VISIBLE shown cards (only they are ever returned);
 ** Survey O(log n + k') scrolling vertically (k' = cells of the lines the rect crosses),
 ** O(S + m log n) horizontally (m = cells whose spread position can reach the rect;
@@ -854,63 +859,158 @@ int cvl_waterfall_layout_set_config(cvl_layout *layout, const cvl_waterfall_conf
 int cvl_waterfall_layout_get_config(const cvl_layout *layout, cvl_waterfall_config *out);
 
 /* ============================================================================================
-** Grid layout: a fixed-column grid, Apple's "Implementing Modern Collection Views" grid sample
+** Grid layout: a span grid (Apple's compositional grid sample, Android's GridLayoutManager,
+** Compose's lazy grids)
 **
-** UICollectionViewCompositionalLayout with, in every section, one horizontal group of `columns`
-** equally wide items (NSCollectionLayoutGroup.horizontal(layoutSize:subitem:count:)) repeated
-** down the section, the group's interItemSpacing between the items of a row, the section's
-** interGroupSpacing between rows and its contentInsets around it; vertical scrolling, sections
-** stacked. Not a flow subclass: the flow functions refuse it (CVL_ERROR_INVALID_ARGUMENT).
+** Apple's "Implementing Modern Collection Views" grid (a horizontal group of `columns` equally
+** wide items repeated down each section, interItemSpacing between them, interGroupSpacing between
+** rows) whose items may span 1 ... C columns (Android's SpanSizeLookup, Compose's GridItemSpan)
+** and have their own extents along the scroll axis. Not a flow subclass: the flow functions
+** refuse it (CVL_ERROR_INVALID_ARGUMENT). docs/grid-rules.md gives each rule (G1-G5) with its
+** source. Written for vertical scrolling; with scroll_direction CVL_SCROLL_HORIZONTAL the columns
+** are rows, extents are widths, and "top/bottom" and "left/right" below swap (insets included).
 **
-** Section s with n items, W the view's width, from its top `origin` (0 for section 0, then the
-** previous section's end):
-**   content width = max(0, W - insets.left - insets.right)
-**   item width    = max(0, (content width - (columns - 1) * interitem_spacing) / columns)
-**   item height   = item_height if > 0, else item_aspect * item width
-**   header        = (insets.left, origin + insets.top, content width, header_height) when
-**                   header_height > 0 (kind CVL_KIND_HEADER, item 0): inside the insets, as
-**                   compositional headers with supplementariesFollowContentInsets (the default)
-**   top           = origin + insets.top + header_height
-**   item i        = (insets.left + (i % columns) * (item width + interitem_spacing),
-**                    top + (i / columns) * (item height + intergroup_spacing), item width, item height)
-**   end           = top + (rows ? (rows - 1) * (item height + intergroup_spacing) + item height : 0)
-**                   + insets.bottom, rows = ceil(n / columns)
-** Content size: (W, the last section's end); (W, 0) without sections. The numbers are the exact
-** doubles of these expressions (no pixel rounding: UIKit's is undocumented). Every frame is a
-** closed form of its index path: nothing is stored per item, counts up to CVL_MAX_ITEMS cost
-** O(S) (32 bytes a section). A bounds change that keeps the width keeps the layout. A layout
-** cycle whose item height or content height is not a finite double (a huge width times a huge
-** aspect) fails with CVL_ERROR_OVERFLOW, the previous frames kept.
-** Costs: prepare O(S); content size and single-element lookups O(1); rect queries O(log S +
-** log n + k) within one section (see the cost lists at the top); hit tests search the frames
-** at the point (reach 0).
+** Section s with n items, from its top `origin` (0 for section 0, then the previous section's
+** end), W the view's width:
+**   available = max(0, W - insets.left - insets.right)
+**   C         = the section's column count: cvl_grid_layout_set_section_columns()'s entry for s,
+**               else the config's; fixed (`columns`), or, when a minimum column width m > 0 is
+**               given, min(CVL_MAX_GRID_COLUMNS, max(1, floor((available + interitem_spacing) /
+**               (m + interitem_spacing)))) (Compose GridCells.Adaptive), the rest shared evenly
+**   w         = max(0, (available - (C - 1) * interitem_spacing) / C), pitch = w + interitem_spacing
+**   rows (G1) items fill a row by span in index order; an item whose span does not fit what is
+**             left of the row starts the next row at span index 0
+**   item (G2) at span index j with span k: x = insets.left + shift + j * pitch,
+**             width = k * w + (k - 1) * interitem_spacing
+**   extent    its bulk extent (cvl_grid_layout_set_item_extents() or a measured size), else
+**             item_height if > 0, else item_aspect * its width
+**   row (G3)  as tall as its tallest item; rows intergroup_spacing apart; y of an item = its row's
+**             top; height = its extent (stretch_items 0, Compose) or the row's (1, Android)
+**   shift(G5) 0 (short_row_alignment CVL_GRID_ALIGN_LEADING); for a row filled to u < C spans,
+**             (C - u) * pitch / 2 (CENTER) or (C - u) * pitch (TRAILING)
+**   header, footer (kind CVL_KIND_HEADER / CVL_KIND_FOOTER, item 0) when header_height /
+**             footer_height > 0, supplementaries_follow_insets 0 (the default: the flow layout's
+**             rule, UICollectionViewFlowLayout): header (0, origin, W, header_height), first row
+**             at origin + header_height + insets.top, footer (0, last row's end + insets.bottom,
+**             W, footer_height), end = footer's end; 1 (compositional's
+**             supplementariesFollowContentInsets): header (insets.left, origin + insets.top,
+**             available, header_height), first row right below it, footer (insets.left, last
+**             row's end, available, footer_height), end = its end + insets.bottom.
+**             An empty section keeps its header, insets and footer.
+** Content size: (W, the last section's end); (W, 0) without sections; horizontally (the last
+** section's end, H). The numbers are the exact doubles of these expressions (no pixel rounding).
+** Right-to-left and pixel snapping are the view's, applied to these frames.
+**
+** Spans and extents are handed over per section in bulk (copied), as the flow's item sizes: an
+** array must have exactly as many entries as its section has items when the layout is next
+** prepared, else that layout cycle fails with CVL_ERROR_INVALID_ARGUMENT (previous frames kept);
+** for a batch update that inserts or deletes items, edit the arrays first with the _replace_
+** functions. A span larger than the section's column count fails the setter when the count is
+** fixed (cvl_grid_layout_set_item_spans(), _set_config, _set_section_columns), else (adaptive)
+** the layout cycle, with CVL_ERROR_INVALID_ARGUMENT naming the item ("span > column count"),
+** nothing changed. Measured sizes (cvl_view_set_measured_sizes(), self-sizing) give an item its
+** extent (its height; its width when horizontal) and keep its width from the columns.
+**
+** Costs: a section whose items all span 1 and share one extent (no arrays, or arrays of 1s / of
+** one value) is a closed form of its index paths: nothing stored per item, counts up to
+** CVL_MAX_ITEMS cost O(S) (about 100 bytes a section). Any other section keeps a row table
+** (4 bytes an item and 24 a row), built in O(n) when its inputs change (an edit rebuilds only
+** that section's). Prepare O(S + items of the sections rebuilt); content size O(1);
+** single-element lookups O(1), O(log rows) with a table; rect queries O(log S + log n + k)
+** within one section (rows and, per row, items found by binary search; with a table also O(1)
+** per item of a crossed row whose own extent misses the rect), plus O(log n) per other section
+** crossed; hit tests search the frames at the point (reach 0). A bounds change that keeps the
+** width (the height, horizontally) keeps the layout. A layout cycle whose numbers leave the
+** doubles fails with CVL_ERROR_OVERFLOW, the previous frames kept.
 */
 #define CVL_MAX_GRID_COLUMNS 1024
 
-/** The grid's properties; every section uses them. Each double finite, >= 0, at most 1e12. */
+/** short_row_alignment: where a row filled to fewer than C spans lies (G5). */
+#define CVL_GRID_ALIGN_LEADING   0  /* at the leading edge (Android, Compose; the default) */
+#define CVL_GRID_ALIGN_CENTER    1  /* centred: half the leftover columns before it */
+#define CVL_GRID_ALIGN_TRAILING  2  /* at the trailing edge */
+
+/** The grid's properties. Each double finite, >= 0, at most 1e12; each flag 0 or 1. */
 typedef struct cvl_grid_config {
     int64_t columns;             /* 5 (Apple's sample: items of fractionalWidth 0.2); 1 ... CVL_MAX_GRID_COLUMNS */
-    double item_height;          /* 0: use item_aspect; > 0: every item's height (.absolute) */
-    double item_aspect;          /* 1 (square): height = item_aspect * item width when item_height is 0 */
-    double interitem_spacing;    /* 0: between the items of a row (the group's interItemSpacing) */
+    double minimum_column_width; /* 0 = use columns; > 0: the column count is derived (adaptive) */
+    double item_height;          /* 0: use item_aspect; > 0: the extent of items without a bulk extent */
+    double item_aspect;          /* 1 (square): extent = item_aspect * the item's width when item_height is 0 */
+    double interitem_spacing;    /* 0: between the columns (the group's interItemSpacing) */
     double intergroup_spacing;   /* 0: between rows (the section's interGroupSpacing) */
-    cvl_insets content_insets;   /* 0, 0, 0, 0: each section's contentInsets */
-    double header_height;        /* 0 = no header */
+    cvl_insets content_insets;   /* 0, 0, 0, 0: each section's insets */
+    double header_height;        /* 0 = no header; its extent along the scroll axis */
+    double footer_height;        /* 0 = no footer; its extent along the scroll axis */
+    int64_t scroll_direction;    /* CVL_SCROLL_VERTICAL (0) or CVL_SCROLL_HORIZONTAL (1) */
+    int64_t stretch_items;       /* 0: own extent at the row's top (Compose); 1: stretched to the row (Android) */
+    int64_t short_row_alignment; /* CVL_GRID_ALIGN_LEADING (0), _CENTER (1) or _TRAILING (2) */
+    int64_t supplementaries_follow_insets; /* 0: headers/footers outside the insets (flow's rule); 1: inside */
 } cvl_grid_config;
 
-/** Fills *out with the defaults (5 square columns, no spacing, no insets, no header). Any thread. */
+/** Fills *out with the defaults (5 square columns, no spacing, insets, header or footer). Any thread. */
 int cvl_grid_config_default(cvl_grid_config *out);
 /** Creates a grid layout with the defaults. The caller owns *out_layout. O(1). */
 int cvl_grid_layout_create(cvl_layout **out_layout);
 /**
 ** Sets every field at once, or nothing: CVL_ERROR_INVALID_ARGUMENT (the message names the field)
-** for columns outside 1 ... CVL_MAX_GRID_COLUMNS, a NaN, infinite, negative or larger than 1e12
-** double, or a layout that is not a grid; CVL_ERROR_NULL_ARGUMENT for a NULL config. Invalidates
-** the attached view when a value changes. O(1); the next layout cycle costs O(S).
+** for columns outside 1 ... CVL_MAX_GRID_COLUMNS, a flag or enum out of its range, a NaN,
+** infinite, negative or larger than 1e12 double, a section's bulk spans wider than the fixed
+** column count it would get, or a layout that is not a grid; CVL_ERROR_NULL_ARGUMENT for a NULL
+** config. Invalidates the attached view when a value changes. O(sections with bulk spans); the
+** next layout cycle rebuilds every row table.
 */
 int cvl_grid_layout_set_config(cvl_layout *layout, const cvl_grid_config *config);
 /** Reads the fields (CVL_ERROR_INVALID_ARGUMENT for a layout that is not a grid). Callable from hooks. O(1). */
 int cvl_grid_layout_get_config(const cvl_layout *layout, cvl_grid_config *out);
+
+/**
+** Sets the span of every item of `section` (spans[i] of item i, each 1 ... CVL_MAX_GRID_COLUMNS;
+** copied). `spans == NULL` with `count == 0` removes them (every item spans 1). `section` >= 0
+** and < CVL_MAX_SECTIONS (it may name a section that does not exist yet). Errors, nothing
+** changed: CVL_ERROR_INVALID_ARGUMENT for a span < 1 or > CVL_MAX_GRID_COLUMNS, a span wider than
+** the section's fixed column count, or a layout that is not a grid; CVL_ERROR_OUT_OF_RANGE for
+** the section; CVL_ERROR_NULL_ARGUMENT for NULL spans with count > 0. Invalidates the view. O(n).
+*/
+int cvl_grid_layout_set_item_spans(cvl_layout *layout, int64_t section, const int32_t *spans, size_t count);
+/**
+** Replaces the spans at [start, start + remove_count) of `section` by spans[0 .. insert_count-1]
+** (copied; NULL when insert_count is 0): pair it with the batch update, edited first. Errors as
+** cvl_grid_layout_set_item_spans(), plus CVL_ERROR_STATE when the section has no spans and
+** CVL_ERROR_OUT_OF_RANGE for a range outside them; nothing changed. O(n) for the section.
+*/
+int cvl_grid_layout_replace_item_spans(cvl_layout *layout, int64_t section, int64_t start, size_t remove_count,
+                                       const int32_t *spans, size_t insert_count);
+/**
+** Sets the extent along the scroll axis (the height; the width when horizontal) of every item of
+** `section` (each finite, >= 0, at most 1e12; copied). `extents == NULL` with `count == 0`
+** removes them (back to item_height / item_aspect). Forgets the section's measured extents.
+** Errors as cvl_grid_layout_set_item_spans() (CVL_ERROR_INVALID_ARGUMENT for a NaN, infinite,
+** negative or too large extent); nothing changed. Invalidates the view. O(n).
+*/
+int cvl_grid_layout_set_item_extents(cvl_layout *layout, int64_t section, const double *extents, size_t count);
+/**
+** Replaces the extents at [start, start + remove_count) of `section` by
+** extents[0 .. insert_count-1], as cvl_grid_layout_replace_item_spans(); the measured extents of
+** the items it does not replace are kept. O(n) for the section.
+*/
+int cvl_grid_layout_replace_item_extents(cvl_layout *layout, int64_t section, int64_t start, size_t remove_count,
+                                         const double *extents, size_t insert_count);
+
+/** One section's column count: minimum_column_width > 0 derives it (adaptive), else columns >= 1
+** fixes it; {0, 0} uses the config's. */
+typedef struct cvl_grid_section_columns {
+    int64_t columns;             /* 0 ... CVL_MAX_GRID_COLUMNS */
+    double minimum_column_width; /* finite, >= 0, at most 1e12 */
+} cvl_grid_section_columns;
+
+/**
+** Per-section column counts: entry s is section s's (copied); sections past `count` use the
+** config's. `columns == NULL` with `count == 0` removes them. Errors, nothing changed:
+** CVL_ERROR_INVALID_ARGUMENT for an entry out of range, more than CVL_MAX_SECTIONS entries, a
+** section's bulk spans wider than the fixed count it would get, or a layout that is not a grid;
+** CVL_ERROR_NULL_ARGUMENT for NULL with count > 0. Invalidates the view. O(count).
+*/
+int cvl_grid_layout_set_section_columns(cvl_layout *layout, const cvl_grid_section_columns *columns, size_t count);
 
 /* ============================================================================================
 ** Stack layout: a pile of cards, as in many apps' swipeable card decks
@@ -1616,9 +1716,10 @@ int cvl_view_get_anchoring(const cvl_view *view, int32_t *out_policy, cvl_point 
 ** exactly at `position`. Items between it and the top may stay estimates: measuring them later
 ** moves the offset with them, so the item stays where it landed.
 **
-** These functions need a flow-based layout (flow, Survey, Cover Flow, Dimensions, hooked flow);
-** another layout fails with CVL_ERROR_STATE (the estimated size setter: CVL_ERROR_INVALID_ARGUMENT,
-** as every flow setter).
+** These functions need a flow-based layout (flow, Survey, Cover Flow, Dimensions, hooked flow)
+** or a grid layout (a measured size gives a grid item its extent along the scroll axis, written
+** into the section's bulk extents: see "Grid layout"); another layout fails with CVL_ERROR_STATE
+** (the estimated size setter: CVL_ERROR_INVALID_ARGUMENT, as every flow setter).
 */
 
 /**
@@ -1671,8 +1772,8 @@ int cvl_view_set_measured_sizes_by_id(cvl_view *view, const uint64_t *identifier
 ** Runs the layout cycle first (the range is checked against the counts the host last drew).
 ** Errors, nothing changed: a section below -1 or at or past the section count, a negative or too
 ** large `start` or `count` (CVL_ERROR_OUT_OF_RANGE), `start`/`count` not 0 with section -1
-** (CVL_ERROR_INVALID_ARGUMENT), a layout that is not flow-based (CVL_ERROR_STATE). Does not
-** invalidate the layout. O(count log n), O(sections) for section -1.
+** (CVL_ERROR_INVALID_ARGUMENT), a layout that is neither flow-based nor a grid (CVL_ERROR_STATE).
+** Does not invalidate the layout. O(count log n), O(sections) for section -1.
 */
 int cvl_view_clear_measured_sizes(cvl_view *view, int64_t section, int64_t start, int64_t count,
                                   size_t *out_cleared);

@@ -114,8 +114,14 @@ def setup_function(name: str, spec: JsonObject) -> list[str]:
     else:
         lines += configure(kind, own, suffix)
     lines += configure("flow", fields)
-    for s, sec in enumerate(spec.get("sections", [])):
-        lines += bulk_sizes(name, s, sec)
+    sections = spec.get("sections", [])
+    if kind == "grid" and any("columns" in sec or "minimum_column_width" in sec for sec in sections):
+        # The section columns first: the spans are checked against them.
+        entries = [f"{{{int(sec.get('columns', 0))}, {num(sec.get('minimum_column_width', 0))}}}" for sec in sections]
+        lines += ["    {", f"        const cvl_grid_section_columns cols[{len(entries)}] = {{{', '.join(entries)}}};",
+                  f"        OK(cvl_grid_layout_set_section_columns(l, cols, {len(entries)}));", "    }"]
+    for s, sec in enumerate(sections):
+        lines += grid_section(name, s, sec) if kind == "grid" else bulk_sizes(name, s, sec)
     lines += ["    return l;", "}", ""]
     return lines
 
@@ -153,6 +159,24 @@ def section_count(sec: JsonObject) -> int:
         if key in sec:
             return len(sec[key])
     return int(sec["count"])
+
+
+def grid_section(name: str, s: int, sec: JsonObject) -> list[str]:
+    """A span grid's section keys: item_spans, item_extents (bulk arrays), columns and
+    minimum_column_width (the per-section column entries, set before the arrays)."""
+    unknown = set(sec) - {"count", "item_spans", "item_extents", "columns", "minimum_column_width"}
+    if unknown:
+        raise SystemExit(f"{name}: grid section keys {sorted(unknown)} are not supported by the C fixture runner")
+    lines = []
+    if "item_spans" in sec:
+        v = sec["item_spans"]
+        lines += ["    {", f"        const int32_t spans[{len(v)}] = {{{', '.join(str(int(x)) for x in v)}}};",
+                  f"        OK(cvl_grid_layout_set_item_spans(l, {s}, spans, {len(v)}));", "    }"]
+    if "item_extents" in sec:
+        v = sec["item_extents"]
+        lines += ["    {", f"        const double extents[{len(v)}] = {{{', '.join(num(x) for x in v)}}};",
+                  f"        OK(cvl_grid_layout_set_item_extents(l, {s}, extents, {len(v)}));", "    }"]
+    return lines
 
 
 def bulk_sizes(name: str, s: int, sec: JsonObject) -> list[str]:

@@ -10,7 +10,8 @@ and docs/json-spec.md would otherwise restate for each layout configured by a st
       public class (<Kind>Layout, exported by the package); a layout created with arguments (a data
       source) or a flow subclass (the header's "(flow subclass)" note on its CVL_LAYOUT_*) gets a
       base (<Kind>ConfigBase) that its hand-written class extends. The flow's own cvl_flow_config
-      is FlowLayout's (flow.py: enums and flags).
+      is FlowLayout's (flow.py: enums and flags). A layout whose header declares functions of its own
+      besides these (cvl_<kind>_layout_<other>) also gets a base, and a hand-written class.
   docs/json-spec.md, between the markers below
       the JSON spec's row of each layout with a generated class: its keys and what they mean.
 
@@ -78,9 +79,14 @@ def config_layouts(header: H.Header) -> list[dict[str, object]]:
                          f"(add one to FIELD_KINDS here and to CONVERSIONS in cvlayout/_configured.py)")
         create = fam.create
         flow_subclass = "flow subclass" in d.doc
-        public = create is not None and len(create.params) == 1 and not flow_subclass
+        plain = create is not None and len(create.params) == 1 and not flow_subclass
+        # Functions of its own besides the struct's (the grid's bulk spans): a hand-written class.
+        own = [f for f in header.functions if f.startswith(f"cvl_{kind}_layout_")
+               and f not in (f"cvl_{kind}_layout_create", f"cvl_{kind}_layout_set_config",
+                             f"cvl_{kind}_layout_get_config")]
+        public = plain and not own
         out.append({"kind": kind, "struct": struct, "define": d, "create": create, "public": public,
-                    "flow_subclass": flow_subclass, "defaults": fam.default is not None})
+                    "plain": plain, "flow_subclass": flow_subclass, "defaults": fam.default is not None})
     return out
 
 
@@ -171,7 +177,7 @@ def module(header: H.Header) -> str:
 def doc_rows(header: H.Header) -> str:
     rows = ["| `kind` | layout | keys (all optional: a key left out keeps the library's value) |", "|---|---|---|"]
     for lay in config_layouts(header):
-        if not lay["public"]:
+        if not lay["plain"]:   # created with arguments or a flow subclass: its row is hand-written
             continue
         kind = str(lay["kind"])
         struct = lay["struct"]

@@ -166,12 +166,22 @@ let abiTable: [String: StructInfo] = [
     ]),
     "cvl_grid_config": info(cvl_grid_config.self, [
         ("columns", \.columns),
+        ("minimum_column_width", \.minimum_column_width),
         ("item_height", \.item_height),
         ("item_aspect", \.item_aspect),
         ("interitem_spacing", \.interitem_spacing),
         ("intergroup_spacing", \.intergroup_spacing),
         ("content_insets", \.content_insets),
         ("header_height", \.header_height),
+        ("footer_height", \.footer_height),
+        ("scroll_direction", \.scroll_direction),
+        ("stretch_items", \.stretch_items),
+        ("short_row_alignment", \.short_row_alignment),
+        ("supplementaries_follow_insets", \.supplementaries_follow_insets),
+    ]),
+    "cvl_grid_section_columns": info(cvl_grid_section_columns.self, [
+        ("columns", \.columns),
+        ("minimum_column_width", \.minimum_column_width),
     ]),
     "cvl_stack_config": info(cvl_stack_config.self, [
         ("item_size", \.item_size),

@@ -68,12 +68,18 @@ extension cvl_grid_config {
     var core: GridLayout.Configuration {
         var core = GridLayout.Configuration()
         core.columns = Int(self.columns)
+        core.minimumColumnWidth = self.minimum_column_width
         core.itemHeight = self.item_height
         core.itemAspect = self.item_aspect
         core.interitemSpacing = self.interitem_spacing
         core.intergroupSpacing = self.intergroup_spacing
         core.contentInsets = self.content_insets.core
         core.headerHeight = self.header_height
+        core.footerHeight = self.footer_height
+        core.scrollDirection = Int(self.scroll_direction)
+        core.stretchItems = Int(self.stretch_items)
+        core.shortRowAlignment = Int(self.short_row_alignment)
+        core.supplementariesFollowInsets = Int(self.supplementaries_follow_insets)
         return core
     }
 }
@@ -82,12 +88,18 @@ extension GridLayout.Configuration {
     var c: cvl_grid_config {
         cvl_grid_config(
             columns: Int64(self.columns),
+            minimum_column_width: self.minimumColumnWidth,
             item_height: self.itemHeight,
             item_aspect: self.itemAspect,
             interitem_spacing: self.interitemSpacing,
             intergroup_spacing: self.intergroupSpacing,
             content_insets: self.contentInsets.c,
-            header_height: self.headerHeight)
+            header_height: self.headerHeight,
+            footer_height: self.footerHeight,
+            scroll_direction: Int64(self.scrollDirection),
+            stretch_items: Int64(self.stretchItems),
+            short_row_alignment: Int64(self.shortRowAlignment),
+            supplementaries_follow_insets: Int64(self.supplementariesFollowInsets))
     }
 }
 

@@ -89,10 +89,11 @@ extension CollectionView {
             vertical: vertical, atEnd: anchorPolicy == .end && atEnd, offset: contentOffset)
     }
 
-    /// The scroll axis: a flow layout's direction; otherwise vertical unless only the width
+    /// The scroll axis: a flow layout's or a grid's direction; otherwise vertical unless only the width
     /// overflows the viewport.
     static func scrollsVertically(layout: CollectionViewLayout, content: Size, viewport: Size) -> Bool {
         if let flow = layout as? FlowLayout { return flow.scrollDirection == .vertical }
+        if let grid = layout as? GridLayout { return grid.configuration.scrollDirection == 0 }
         return !(content.width > viewport.width && content.height <= viewport.height)
     }
 

@@ -21,7 +21,7 @@
 /// later moves the offset with them, so the item stays in place.
 extension CollectionView {
     /// Reports measured sizes (all or none) and corrects the content offset. Needs a
-    /// flow-based layout.
+    /// flow-based layout or a grid layout (`SelfSizingLayout`).
     /// - Throws: `.state` for another layout; the flow layout's errors (`FlowLayout.setMeasuredSizes`);
     ///   a prepare's errors and the layout's errors in the anchor's lookup. Nothing changes on
     ///   error (after a failure past the write, the sections written are laid out again at the
@@ -46,7 +46,7 @@ extension CollectionView {
         defer { suspendAnchoring = wasSuspended }
         // The write checks everything first; what fails after it (the prepare, the anchor's
         // lookup: both call the layout's callbacks and hooks) gives it all back.
-        let checkpoint = flow.measuredSizesCheckpoint()
+        let checkpoint = flow.selfSizingCheckpoint()
         let savedOffset = contentOffset, savedScroll = scrollAnimation
         guard try flow.setMeasuredSizes(items) else { return }
         do {
@@ -66,7 +66,7 @@ extension CollectionView {
         } catch {
             // Found by the fuzzer: an `attributes_for_element` hook failing the anchor lookup
             // left the sizes written and the content laid out with them.
-            flow.restore(checkpoint, relayingOut: Set(items.map(\.0.section)))
+            flow.restoreSelfSizing(checkpoint, relayingOut: Set(items.map(\.0.section)))
             contentOffset = savedOffset
             scrollAnimation = savedScroll
             invalidate(InvalidationContext())  // the cycle runs again: the sections are laid out anew
@@ -136,9 +136,9 @@ extension CollectionView {
         return (items, total)
     }
 
-    private func selfSizingFlow() throws -> FlowLayout {
-        guard let flow = layout as? FlowLayout else {
-            throw LayoutError.state("measured sizes need a flow-based layout")
+    private func selfSizingFlow() throws -> any SelfSizingLayout {
+        guard let flow = layout as? SelfSizingLayout else {
+            throw LayoutError.state("measured sizes need a flow-based layout or a grid layout")
         }
         return flow
     }

@@ -44,7 +44,12 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_grid_config_default, CVLayout.cvl_grid_config_default_impl)
         same(CCVLayout.cvl_grid_layout_create, CVLayout.cvl_grid_layout_create_impl)
         same(CCVLayout.cvl_grid_layout_get_config, CVLayout.cvl_grid_layout_get_config_impl)
+        same(CCVLayout.cvl_grid_layout_replace_item_extents, CVLayout.cvl_grid_layout_replace_item_extents_impl)
+        same(CCVLayout.cvl_grid_layout_replace_item_spans, CVLayout.cvl_grid_layout_replace_item_spans_impl)
         same(CCVLayout.cvl_grid_layout_set_config, CVLayout.cvl_grid_layout_set_config_impl)
+        same(CCVLayout.cvl_grid_layout_set_item_extents, CVLayout.cvl_grid_layout_set_item_extents_impl)
+        same(CCVLayout.cvl_grid_layout_set_item_spans, CVLayout.cvl_grid_layout_set_item_spans_impl)
+        same(CCVLayout.cvl_grid_layout_set_section_columns, CVLayout.cvl_grid_layout_set_section_columns_impl)
         same(CCVLayout.cvl_last_error_message, CVLayout.cvl_last_error_message_impl)
         same(CCVLayout.cvl_layout_destroy, CVLayout.cvl_layout_destroy_impl)
         same(CCVLayout.cvl_layout_get_type, CVLayout.cvl_layout_get_type_impl)
@@ -115,6 +120,6 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_waterfall_layout_create, CVLayout.cvl_waterfall_layout_create_impl)
         same(CCVLayout.cvl_waterfall_layout_get_config, CVLayout.cvl_waterfall_layout_get_config_impl)
         same(CCVLayout.cvl_waterfall_layout_set_config, CVLayout.cvl_waterfall_layout_set_config_impl)
-        XCTAssertEqual(106, 106)
+        XCTAssertEqual(111, 111)
     }
 }

@@ -19,12 +19,18 @@ func makeConfigLayout(_ kind: String, _ spec: FixtureSpec) throws -> CollectionV
         let layout = GridLayout()
         var c = layout.configuration
         if let v = try spec.int("columns") { c.columns = v }
+        if let v = try spec.double("minimum_column_width") { c.minimumColumnWidth = v }
         if let v = try spec.double("item_height") { c.itemHeight = v }
         if let v = try spec.double("item_aspect") { c.itemAspect = v }
         if let v = try spec.double("interitem_spacing") { c.interitemSpacing = v }
         if let v = try spec.double("intergroup_spacing") { c.intergroupSpacing = v }
         if let v = try spec.insets("content_insets") { c.contentInsets = v }
         if let v = try spec.double("header_height") { c.headerHeight = v }
+        if let v = try spec.double("footer_height") { c.footerHeight = v }
+        if let v = try spec.int("scroll_direction") { c.scrollDirection = v }
+        if let v = try spec.int("stretch_items") { c.stretchItems = v }
+        if let v = try spec.int("short_row_alignment") { c.shortRowAlignment = v }
+        if let v = try spec.int("supplementaries_follow_insets") { c.supplementariesFollowInsets = v }
         try layout.configure(c)
         return layout
     case "stack":

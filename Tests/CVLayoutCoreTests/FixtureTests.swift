@@ -148,8 +148,24 @@ final class FixtureTests: XCTestCase {
                 if let sizes = try bulkSizes(sec) { try f.setItemSizes(sizes, forSection: s) }
             }
         }
+        if let g = layout as? GridLayout { try gridSections(g, sections) }
         guard rest.isEmpty else { throw Unsupported(description: "layout keys \(rest.sorted())") }
         return layout
+    }
+
+    /// A span grid's per-section keys: `item_spans`, `item_extents`, `columns`,
+    /// `minimum_column_width`.
+    private func gridSections(_ g: GridLayout, _ sections: [[String: Any]]) throws {
+        let entries = sections.map {
+            GridLayout.SectionColumns(
+                columns: $0["columns"] as? Int ?? 0, minimumColumnWidth: $0["minimum_column_width"] as? Double ?? 0)
+        }
+        // The section columns first: the spans are checked against them.
+        if entries.contains(where: { $0 != GridLayout.SectionColumns() }) { try g.setSectionColumns(entries) }
+        for (s, sec) in sections.enumerated() {
+            if let spans = sec["item_spans"] as? [Int] { try g.setItemSpans(spans.map { Int32($0) }, forSection: s) }
+            if let extents = sec["item_extents"] as? [Double] { try g.setItemExtents(extents, forSection: s) }
+        }
     }
 
     private func flowConfiguration(
@@ -178,7 +194,10 @@ final class FixtureTests: XCTestCase {
     }
 
     private func count(_ sec: [String: Any]) throws -> Int {
-        let unknown = Set(sec.keys).subtracting(["count", "item_size", "item_sizes", "image_sizes", "max_size"])
+        let unknown = Set(sec.keys).subtracting([
+            "count", "item_size", "item_sizes", "image_sizes", "max_size", "item_spans", "item_extents", "columns",
+            "minimum_column_width",
+        ])
         guard unknown.isEmpty else { throw Unsupported(description: "section keys \(unknown.sorted())") }
         if let s = sec["item_sizes"] as? [Any] { return s.count }
         if let s = sec["image_sizes"] as? [Any] { return s.count }

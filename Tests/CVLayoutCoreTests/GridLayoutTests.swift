@@ -55,7 +55,8 @@ final class GridLayoutTests: XCTestCase {
     }
 
     /// An independent model (a walk down the sections adding each row's height and spacing, along
-    /// each row adding each item's width and spacing) against the layout's closed form; then every
+    /// each row adding each item's width and spacing) against the layout's closed form, headers
+    /// inside the insets (compositional's rule; SpanGridTests models every option); then every
     /// rect query against filtering all elements (the layout's own single-element answers), so the
     /// binary searches over rows and columns are checked at exact boundaries too.
     func testModelAndRectQueriesAgainstBruteForce() throws {
@@ -72,6 +73,7 @@ final class GridLayoutTests: XCTestCase {
                 $0.intergroupSpacing = g.int(below: 4) == 0 ? 0 : value(60)
                 $0.contentInsets = EdgeInsets(top: value(80), left: value(80), bottom: value(80), right: value(80))
                 $0.headerHeight = g.int(below: 2) == 0 ? 0 : value(200)
+                $0.supplementariesFollowInsets = 1
                 if g.int(below: 3) == 0 { $0.itemHeight = 1 + value(400) } else { $0.itemAspect = value(8) }
             }
             let c = l.configuration
@@ -216,7 +218,8 @@ final class GridLayoutTests: XCTestCase {
         try cv.layoutIfNeeded()
         XCTAssertEqual(try frame(l, 0, 3), Rect(x: 150, y: 150, width: 150, height: 150))
         XCTAssertEqual(try cv.contentSize(), Size(width: 300, height: 300))
-        // Insets wider than the view: items and header of width 0, never in a rect query.
+        // Insets wider than the view: items of width 0, never in a rect query; the header spans
+        // the whole width (outside the insets, the flow layout's rule).
         try l.configure(
             {
                 var c = l.configuration
@@ -225,7 +228,9 @@ final class GridLayoutTests: XCTestCase {
             }())
         try cv.layoutIfNeeded()
         XCTAssertEqual(try frame(l, 0, 3), Rect(x: 200, y: 10, width: 0, height: 0))
-        XCTAssertEqual(try cv.layoutAttributesForElements(in: Rect(x: -1e3, y: -1e3, width: 3e3, height: 3e3)), [])
+        XCTAssertEqual(
+            try cv.layoutAttributesForElements(in: Rect(x: -1e3, y: -1e3, width: 3e3, height: 3e3)).map(\.frame),
+            [Rect(x: 0, y: 0, width: 300, height: 10)])
     }
 
     /// A width times an aspect beyond the doubles fails the layout cycle with `overflow`; the

@@ -3214,7 +3214,8 @@ static void test_grid_layout(void) {
     NEAR(one.frame.x, 10 + (280.0 / 3 + 10));
     OK(cvl_view_attributes_for_element(view, CVL_CATEGORY_SUPPLEMENTARY, CVL_KIND_HEADER, (cvl_index_path){1, 0},
                                        &one, &found));
-    CHECK(found && one.frame.x == 10 && one.frame.y == 99 && one.frame.width == 300 && one.frame.height == 20);
+    /* Outside the insets (the flow layout's rule, the default): section 0 ends at 24 + 35 + 30 + 6 = 95. */
+    CHECK(found && one.frame.x == 0 && one.frame.y == 95 && one.frame.width == 320 && one.frame.height == 20);
     /* Around the seam: y 90 ... 130 holds section 1's header and first row (3 cells). */
     OK(cvl_view_attributes_in_rect(view, (cvl_rect){0, 90, 320, 40}, NULL, 0, &count));
     CHECK(count == 4);

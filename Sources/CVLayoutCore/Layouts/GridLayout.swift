@@ -1,153 +1,249 @@
-/// A fixed-column grid, the grid of Apple's sample code "Implementing Modern Collection Views"
-/// (`GridViewController`, `TwoColumnViewController`): a `UICollectionViewCompositionalLayout`
-/// whose every section is one horizontal group repeated, the group holding `columns` items of
-/// equal width (`NSCollectionLayoutGroup.horizontal(layoutSize:subitem:count:)`: equally sized
-/// items in a horizontal line, `interItemSpacing` between them), the groups (rows)
-/// `interGroupSpacing` apart, each section inside its `contentInsets`. Vertical scrolling;
-/// sections stacked. docs/sources.md ("Apple's grid sample") lists the pages.
+/// A span grid: Apple's compositional grid sample ("Implementing Modern Collection Views",
+/// `GridViewController`: one horizontal group of `columns` equally wide items repeated down each
+/// section) grown into the grid of Android's `GridLayoutManager` and Compose's lazy grids, whose
+/// items span 1 ... C columns and have their own extents. docs/grid-rules.md gives every rule
+/// (G1–G5) with its source and the decisions taken where the sources leave a question open.
 ///
-/// Section s with n items, W the collection view's width, from its top `origin` (section 0 at
-/// y = 0, each next section at the previous one's end):
+/// Written for vertical scrolling; scrolling horizontally, the columns are rows, extents run
+/// along x and every rule below holds with the axes swapped ("main" = the scroll axis, "cross" =
+/// the other; insets: main leading/trailing = top/bottom, cross = left/right, transposed).
 ///
-///     contentWidth = max(0, W − inset.left − inset.right)
-///     itemWidth    = max(0, (contentWidth − (columns − 1)·interitemSpacing) / columns)
-///     itemHeight   = itemHeight > 0 ? itemHeight : itemAspect · itemWidth
-///     header       (inset.left, origin + inset.top, contentWidth, headerHeight)   when headerHeight > 0
-///     top          = origin + inset.top + headerHeight
-///     rows         = ⌈n / columns⌉
-///     item i       row = i / columns, column = i % columns:
-///                  (inset.left + column·(itemWidth + interitemSpacing),
-///                   top + row·(itemHeight + intergroupSpacing), itemWidth, itemHeight)
-///     end          = top + (rows > 0 ? (rows − 1)·(itemHeight + intergroupSpacing) + itemHeight : 0)
-///                    + inset.bottom
+/// Section s with n items, from its main-axis `origin` (0 for section 0, then the previous
+/// section's end), X the view's cross size (its width when vertical):
 ///
-/// Content size: (W, the last section's end); (W, 0) without sections. Every number is the exact
-/// double of these expressions, evaluated as written: UIKit rounds the compositional layout's
-/// frames to the screen's pixels, but no Apple document says how, so cvlayout does not guess.
+///     available = max(0, X − inset.crossLead − inset.crossTrail)
+///     C         = the section's columns: fixed, or (minimum width m > 0, Compose GridCells.Adaptive)
+///                 min(maxColumns, max(1, ⌊(available + spacing) / (m + spacing)⌋))
+///     w         = max(0, (available − (C − 1)·spacing) / C);   pitch = w + spacing
+///     G1 rows   items fill a row by span; an item whose span does not fit what is left of the row
+///               starts the next one at span index 0 (Android `layoutChunk`, Compose `spansLineBreak`)
+///     G2 cross  item at span index j spanning s: cross = inset.crossLead + shift + j·pitch,
+///               size s·w + (s − 1)·spacing (Android `mCachedBorders`, Compose `spansWithHorizontalSpacing`)
+///     G3 main   a row is as thick as its thickest item; an item keeps its own extent at the row's
+///               leading edge (Compose, default) or is stretched to the row (`stretchItems`: Android)
+///     G5 short  rows not filled to C spans are leading (shift 0; Android, Compose); `shortRowAlignment`
+///               centres them (shift = leftover·pitch / 2) or puts them at the trailing end (leftover·pitch)
+///     extent    the item's bulk extent, else `itemHeight` when > 0, else `itemAspect` × its cross size
 ///
-/// The item height is the item dimension of the group: `.absolute(h)` (`itemHeight` > 0) or a
-/// fraction of the item's own width (`itemAspect`; 1 = square). Apple's sample writes its square
-/// cells as a group height of `.fractionalWidth(1/N)`, a fraction of the group's width, which is
-/// the item width only without inter-item spacing; the aspect form keeps cells square with it.
+/// Headers and footers (G4), `supplementariesFollowInsets` 0 (default, UICollectionViewFlowLayout's
+/// rule): the header spans the whole cross size at the section's origin, `headerHeight` thick; the
+/// rows start inset.mainLead below it; the footer follows inset.mainTrail after the last row and
+/// spans the whole cross size. With 1 (compositional's `supplementariesFollowContentInsets`):
+/// header at (inset.crossLead, origin + inset.mainLead, available wide), the rows right after it,
+/// the footer right after the last row (available wide), then inset.mainTrail. Rows are
+/// `intergroupSpacing` apart; no spacing between a header or footer and the rows.
 ///
-/// The header is the section's `boundarySupplementaryItems` entry of kind header, aligned
-/// `.top`, `.fractionalWidth(1)` wide and `headerHeight` high, with the default
-/// `supplementariesFollowContentInsets` (true): it lies inside the section's content insets, on
-/// all four sides here, and the first row follows it directly. The same height for every section
-/// (0: none); no footers, no pinning.
-///
-/// Every frame is a closed form of its index path: nothing is stored per item, whatever the
-/// counts (2^40 items cost what 4 do).
+/// Content size: (X, the last section's end) when vertical, (the last section's end, Y) when
+/// horizontal; 0 along the scroll axis without sections. Every number is the exact double of
+/// these expressions (no pixel rounding: snapping is the view's).
 ///
 /// ## Cost
-/// `prepare()`: O(S) for S sections, 32 bytes a section. Content size and single-element
-/// lookups: O(1). Rect queries: O(log S) to find the first section the rect's y-range meets, then
-/// for each section it meets O(log rows + log columns) to find the rows and columns it crosses
-/// (binary searches over their closed-form edges, exact), then O(1) per element returned:
-/// O(log S + S′·log n + k) for the S′ sections met, O(log n + k) for a rect within one section.
+/// A section whose items all span one column and share one extent (no bulk spans, or all 1; no
+/// bulk extents, or all equal) is today's closed form: nothing stored per item, its frames a
+/// product of the index (2^40 items cost what 4 do). Any other section keeps a row table
+/// (`GridRows`: 4 bytes an item, 24 a row), built in O(n) by `prepare()` and kept while its
+/// inputs stay the same (an edit of one section rebuilds only that section's table).
+/// Single-element lookups: O(1) closed form, O(log rows) with a table. Rect queries: O(log S) to
+/// find the first section met, then per section O(log rows) for the rows the rect crosses and,
+/// per row crossed, O(log C) for its first item in the rect, then O(1) per element returned (with
+/// a table, also O(1) per item in the rect's cross range whose own extent misses it: a short item
+/// of a tall row).
 public final class GridLayout: CollectionViewLayout {
     /// The largest column count (`CVL_MAX_GRID_COLUMNS`).
     public static let maxColumns = 1024
 
-    /// The grid's properties: the group's count and item height, the two spacings, the section
-    /// insets and header. Every section uses the same values.
+    /// The grid's properties. Every section uses them, except that a section's column count may
+    /// be set apart (`setSectionColumns(_:)`).
     public struct Configuration: Equatable, Sendable {
-        /// Items per row (the group's `count`). Default 5 (Apple's grid sample: items of
-        /// `.fractionalWidth(0.2)`); 1 ... `maxColumns`.
+        /// Columns of a row (the group's `count`) when `minimumColumnWidth` is 0. Default 5 (Apple's
+        /// grid sample: items of `.fractionalWidth(0.2)`); 1 ... `maxColumns`.
         public var columns = 5
-        /// The items' absolute height when > 0; 0 (default): `itemAspect · itemWidth`.
-        /// Finite, ≥ 0, at most `FlowLayout.maxMagnitude`.
+        /// > 0: the column count is derived from the available size (Compose `GridCells.Adaptive`).
+        /// Default 0 (use `columns`). Finite, ≥ 0, at most `FlowLayout.maxMagnitude`.
+        public var minimumColumnWidth = 0.0
+        /// The items' extent along the scroll axis when > 0 (and no bulk extents); 0 (default):
+        /// `itemAspect` × the item's cross size. Finite, ≥ 0, at most `FlowLayout.maxMagnitude`.
         public var itemHeight = 0.0
-        /// Height over width of the items when `itemHeight` is 0. Default 1 (square, as the
-        /// sample's cells). Finite, ≥ 0, at most `FlowLayout.maxMagnitude`.
+        /// Extent along the scroll axis over the cross size when `itemHeight` is 0. Default 1
+        /// (square, as the sample's cells). Finite, ≥ 0, at most `FlowLayout.maxMagnitude`.
         public var itemAspect = 1.0
-        /// The gap between the items of a row (the group's `interItemSpacing`, `.fixed`).
-        /// Default 0 (UIKit's: no spacing). Finite, ≥ 0, at most `FlowLayout.maxMagnitude`.
+        /// The gap between the columns (the group's `interItemSpacing`). Default 0 (UIKit's).
+        /// Finite, ≥ 0, at most `FlowLayout.maxMagnitude`.
         public var interitemSpacing = 0.0
         /// The gap between rows (the section's `interGroupSpacing`). Default 0 (UIKit's).
         /// Finite, ≥ 0, at most `FlowLayout.maxMagnitude`.
         public var intergroupSpacing = 0.0
-        /// Each section's `contentInsets`. Default zero (UIKit's). Each side finite, ≥ 0, at most
-        /// `FlowLayout.maxMagnitude`.
+        /// Each section's insets. Default zero. Each side finite, ≥ 0, at most `FlowLayout.maxMagnitude`.
         public var contentInsets = EdgeInsets.zero
-        /// Height of each section's header; 0 (default) = no header. Finite, ≥ 0, at most
-        /// `FlowLayout.maxMagnitude`.
+        /// Thickness of each section's header along the scroll axis; 0 (default) = no header.
+        /// Finite, ≥ 0, at most `FlowLayout.maxMagnitude`.
         public var headerHeight = 0.0
+        /// Thickness of each section's footer; 0 (default) = no footer. As `headerHeight`.
+        public var footerHeight = 0.0
+        /// 0 (default): vertical; 1: horizontal (`CVL_SCROLL_*`).
+        public var scrollDirection = 0
+        /// 0 (default): an item keeps its own extent at its row's leading edge (Compose); 1: it
+        /// is stretched to its row's extent (Android's `GridLayoutManager`).
+        public var stretchItems = 0
+        /// Where a row filled to fewer than C spans lies: 0 leading (default), 1 centred, 2
+        /// trailing (`CVL_GRID_ALIGN_*`).
+        public var shortRowAlignment = 0
+        /// 0 (default): headers and footers span the whole cross size outside the section's
+        /// insets (UICollectionViewFlowLayout); 1: inside them (compositional's
+        /// `supplementariesFollowContentInsets`).
+        public var supplementariesFollowInsets = 0
 
         public init() {}
         /// Five square columns, no spacing, no insets, no header: Apple's grid sample.
         public static let `default` = Configuration()
+
+        var isHorizontal: Bool { scrollDirection == 1 }
 
         /// - Throws: `LayoutError.invalidArgument` naming the first bad value.
         public func validate() throws {
             guard columns >= 1, columns <= GridLayout.maxColumns else {
                 throw LayoutError.invalid("GridLayout columns \(columns) must be 1 ... \(GridLayout.maxColumns)")
             }
+            let flags: [(String, Int, Int)] = [
+                ("scroll_direction", scrollDirection, 1), ("stretch_items", stretchItems, 1),
+                ("short_row_alignment", shortRowAlignment, 2),
+                ("supplementaries_follow_insets", supplementariesFollowInsets, 1),
+            ]
+            for (name, v, maxValue) in flags where !(0...maxValue).contains(v) {
+                throw LayoutError.invalid("GridLayout \(name) \(v) must be 0 ... \(maxValue)")
+            }
             let values: [(String, Double)] = [
+                ("minimum_column_width", minimumColumnWidth),
                 ("item_height", itemHeight), ("item_aspect", itemAspect), ("interitem_spacing", interitemSpacing),
                 ("intergroup_spacing", intergroupSpacing), ("content_insets.top", contentInsets.top),
                 ("content_insets.left", contentInsets.left), ("content_insets.bottom", contentInsets.bottom),
                 ("content_insets.right", contentInsets.right), ("header_height", headerHeight),
+                ("footer_height", footerHeight),
             ]
-            for (name, v) in values where !(v.isFinite && v >= 0 && v <= FlowLayout.maxMagnitude) {
+            for (name, v) in values where !GridLayout.isValidValue(v) {
                 throw LayoutError.invalid(
                     "GridLayout \(name) \(v) must be finite, >= 0 and <= \(FlowLayout.maxMagnitude)")
             }
         }
     }
 
+    @inline(__always)
+    static func isValidValue(_ v: Double) -> Bool { v.isFinite && v >= 0 && v <= FlowLayout.maxMagnitude }
+
     /// The properties in effect (set with `configure(_:)`).
     public private(set) var configuration = Configuration.default
 
     /// Validates `configuration` and installs all of it, or throws and changes nothing;
     /// invalidates the attached collection view.
-    /// - Throws: `LayoutError.invalidArgument` (see `Configuration.validate()`).
+    /// - Throws: `LayoutError.invalidArgument` (see `Configuration.validate()`; also a bulk span
+    ///   wider than the fixed column count a section would get).
+    /// - Complexity: O(sections with bulk spans).
     public func configure(_ configuration: Configuration) throws {
         try configuration.validate()
         guard configuration != self.configuration else { return }
+        try checkFixedSpans(configuration, sectionColumns)
         self.configuration = configuration
+        cachedRows.removeAll()
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 
-    /// One section's geometry from the last prepare.
+    /// Per-item and per-section inputs (`GridLayout+Items.swift`).
+    var itemSpans: [Int: GridSpans] = [:]
+    var itemExtents: [Int: GridExtents] = [:]
+    var measuredItems: [Int: Set<Int>] = [:]
+    var sectionColumns: [SectionColumns] = []
+    /// Sections whose extents array the layout made from the estimates when an item was measured.
+    var ownsExtents = Set<Int>()
+    var versionCounter = 0
+    /// Row tables of the last prepare by section, reused while their inputs are the same.
+    var cachedRows: [Int: GridRows] = [:]
+
+    /// One section's geometry from the last prepare (main axis = scroll axis).
     struct Section {
         var origin = 0.0
-        /// y of the first row.
+        /// Main-axis start of the first row.
         var top = 0.0
+        /// Main-axis end of the last row (`top` when empty).
+        var bodyEnd = 0.0
         var end = 0.0
         var itemCount = 0
+        var columns = 1
+        var itemWidth = 0.0
+        var columnPitch = 0.0
+        /// The closed form's extent (every item's) and row pitch.
+        var extent = 0.0
+        var rowPitch = 0.0
+        /// nil: the closed form.
+        var rows: GridRows?
     }
 
-    /// The sizes every section shares, resolved by the last prepare.
+    /// The sizes the last prepare resolved for section 0 (or from the configuration without
+    /// sections): kept for callers that read one grid's metrics.
     public struct Metrics: Equatable, Sendable {
         public var width = 0.0
         public var contentWidth = 0.0
         public var itemWidth = 0.0
         public var itemHeight = 0.0
-        /// itemWidth + interitemSpacing.
         public var columnPitch = 0.0
-        /// itemHeight + intergroupSpacing.
         public var rowPitch = 0.0
     }
 
-    private var sections: [Section] = []
-    /// The resolved sizes of the last `prepare()`.
+    var sections: [Section] = []
+    /// The resolved sizes of the last `prepare()` (section 0's).
     public private(set) var metrics = Metrics()
     /// The configuration the last `prepare()` used.
-    private var prepared = Configuration.default
-    private var contentHeight = 0.0
+    var prepared = Configuration.default
+    private var crossSize = 0.0
+    private var mainSize = 0.0
+    private var contentMain = 0.0
+    private var available = 0.0
 
     public override init() { super.init() }
 
     /// No transforms: every element is drawn over its frame.
     public override var drawsElementsWithinFrames: Bool { true }
 
+    // MARK: Geometry helpers
+
+    @inline(__always)
+    func rect(main: Double, mainLength: Double, cross: Double, crossLength: Double) -> Rect {
+        prepared.isHorizontal
+            ? Rect(x: main, y: cross, width: mainLength, height: crossLength)
+            : Rect(x: cross, y: main, width: crossLength, height: mainLength)
+    }
+
+    /// (main leading, main trailing, cross leading, cross trailing) insets.
+    static func axisInsets(_ c: Configuration) -> (Double, Double, Double, Double) {
+        let i = c.contentInsets
+        return c.isHorizontal ? (i.left, i.right, i.top, i.bottom) : (i.top, i.bottom, i.left, i.right)
+    }
+
+    /// The column count of a section: its own entry, else the configuration's.
+    static func columnRule(_ c: Configuration, _ entries: [SectionColumns], _ s: Int) -> (fixed: Int, minimum: Double) {
+        if s < entries.count {
+            let e = entries[s]
+            if e.minimumColumnWidth > 0 { return (0, e.minimumColumnWidth) }
+            if e.columns > 0 { return (e.columns, 0) }
+        }
+        return c.minimumColumnWidth > 0 ? (0, c.minimumColumnWidth) : (c.columns, 0)
+    }
+
+    /// W7: `max(1, ⌊(available + spacing) / (minimum + spacing)⌋)`, at most `maxColumns`.
+    static func adaptiveColumns(available: Double, minimum: Double, spacing: Double) -> Int {
+        let q = ((available + spacing) / (minimum + spacing)).rounded(.down)
+        guard q.isFinite, q >= 1 else { return 1 }
+        return q >= Double(maxColumns) ? maxColumns : Int(q)
+    }
+
     // MARK: The layout cycle
 
-    /// Resolves the sizes and stacks the sections.
-    /// - Throws: `LayoutError.invalidArgument` for bounds that are not finite and non-negative;
-    ///   `.overflow` when a section would end beyond the coordinate range. Nothing changes on error.
-    /// - Complexity: O(S).
+    /// Resolves each section's columns, builds the row tables of the sections that need one, and
+    /// stacks the sections.
+    /// - Throws: `LayoutError.invalidArgument` for bounds that are not finite and non-negative, a
+    ///   bulk array whose length is not the section's item count, or a span wider than the
+    ///   section's columns; `.overflow` when a section would end beyond the coordinate range.
+    ///   Nothing changes on error.
+    /// - Complexity: O(S + items of the sections whose row table must be built).
     public override func prepare() throws {
         let size = collectionView?.boundsSize ?? .zero
         guard size.isValidExtent else {
@@ -156,62 +252,141 @@ public final class GridLayout: CollectionViewLayout {
         }
         let c = configuration
         let counts = collectionView?.counts ?? []
-        var m = Metrics(width: size.width)
-        m.contentWidth = Swift.max(0, size.width - c.contentInsets.left - c.contentInsets.right)
-        m.itemWidth = Swift.max(0, (m.contentWidth - Double(c.columns - 1) * c.interitemSpacing) / Double(c.columns))
-        m.itemHeight = c.itemHeight > 0 ? c.itemHeight : c.itemAspect * m.itemWidth
-        m.columnPitch = m.itemWidth + c.interitemSpacing
-        m.rowPitch = m.itemHeight + c.intergroupSpacing
-        guard m.itemHeight.isFinite, m.rowPitch.isFinite, m.columnPitch.isFinite else {
-            throw LayoutError(.overflow, "GridLayout: items \(m.itemWidth) wide exceed the coordinate range")
-        }
+        forgetMeasurementsOfChangedCounts(counts)
+        let cross = c.isHorizontal ? size.height : size.width
+        let (mainLead, mainTrail, crossLead, crossTrail) = Self.axisInsets(c)
+        let avail = Swift.max(0, cross - crossLead - crossTrail)
+        let inside = c.supplementariesFollowInsets == 1
         var secs: [Section] = []
         secs.reserveCapacity(counts.count)
+        var newRows: [Int: GridRows] = [:]
         var y = 0.0
         for (s, n) in counts.enumerated() {
-            var sec = Section(origin: y, itemCount: n)
-            sec.top = y + c.contentInsets.top + c.headerHeight
-            let rows = n / c.columns + (n % c.columns == 0 ? 0 : 1)
-            let bodyEnd = rows > 0 ? sec.top + Double(rows - 1) * m.rowPitch + m.itemHeight : sec.top
-            sec.end = bodyEnd + c.contentInsets.bottom
-            guard sec.end.isFinite else {
+            let rule = Self.columnRule(c, sectionColumns, s)
+            let columns =
+                rule.fixed > 0
+                ? rule.fixed
+                : Self.adaptiveColumns(available: avail, minimum: rule.minimum, spacing: c.interitemSpacing)
+            var sec = Section(origin: y, itemCount: n, columns: columns)
+            sec.itemWidth = Swift.max(0, (avail - Double(columns - 1) * c.interitemSpacing) / Double(columns))
+            sec.columnPitch = sec.itemWidth + c.interitemSpacing
+            sec.top = y + mainLead + c.headerHeight
+            let spans = itemSpans[s], extents = itemExtents[s]
+            if let spans, spans.values.count != n {
+                throw LayoutError.invalid(
+                    "GridLayout: item spans for section \(s) have \(spans.values.count) entries but the section "
+                        + "has \(n) items (edit them with the batch update)")
+            }
+            if let extents, extents.values.count != n {
+                throw LayoutError.invalid(
+                    "GridLayout: item extents for section \(s) have \(extents.values.count) entries but the section "
+                        + "has \(n) items (edit them with the batch update)")
+            }
+            if let spans, spans.maxSpan > columns {
+                let i = spans.values.firstIndex { Int($0) > columns } ?? 0
+                throw LayoutError.invalid(
+                    "GridLayout: item \(i) of section \(s) spans \(spans.values[i]) columns but the section has "
+                        + "\(columns) (span > column count)")
+            }
+            let uniformSpans = spans == nil || spans!.maxSpan <= 1
+            let uniformExtent: Double? = extents == nil ? nil : extents!.uniform
+            if uniformSpans, extents == nil || uniformExtent != nil {
+                // The closed form.
+                sec.extent = uniformExtent ?? (c.itemHeight > 0 ? c.itemHeight : c.itemAspect * sec.itemWidth)
+                sec.rowPitch = sec.extent + c.intergroupSpacing
+                guard sec.extent.isFinite, sec.rowPitch.isFinite, sec.columnPitch.isFinite else {
+                    throw LayoutError(.overflow, "GridLayout: items \(sec.itemWidth) wide exceed the coordinate range")
+                }
+                let rows = n / columns + (n % columns == 0 ? 0 : 1)
+                sec.bodyEnd = rows > 0 ? sec.top + Double(rows - 1) * sec.rowPitch + sec.extent : sec.top
+            } else {
+                let key = GridRows.Key(
+                    count: n, columns: columns, itemWidth: sec.itemWidth, spansVersion: spans?.version ?? -1,
+                    extentsVersion: extents?.version ?? -1)
+                let table: GridRows
+                if let old = cachedRows[s], old.key == key {
+                    table = old
+                } else {
+                    table = try GridRows(
+                        key: key, spans: spans?.values, extents: extents?.values, configuration: c, section: s)
+                }
+                newRows[s] = table
+                sec.rows = table
+                sec.bodyEnd = sec.top + table.total
+            }
+            sec.end = inside ? sec.bodyEnd + c.footerHeight + mainTrail : sec.bodyEnd + mainTrail + c.footerHeight
+            guard sec.end.isFinite, sec.bodyEnd.isFinite else {
                 throw LayoutError(.overflow, "GridLayout: section \(s) ends beyond the coordinate range")
             }
             y = sec.end
             secs.append(sec)
         }
         sections = secs
-        metrics = m
+        cachedRows = newRows
         prepared = c
-        contentHeight = y
+        crossSize = cross
+        mainSize = c.isHorizontal ? size.width : size.height
+        available = avail
+        contentMain = y
+        var m = Metrics(width: size.width, contentWidth: avail)
+        if let first = secs.first {
+            m.itemWidth = first.itemWidth
+            m.columnPitch = first.columnPitch
+            m.itemHeight = first.extent
+            m.rowPitch = first.rowPitch
+        }
+        metrics = m
     }
 
-    /// (collection view width, end of the last section). O(1).
+    /// (view width, end of the last section) vertically; (end of the last section, view height)
+    /// horizontally. O(1).
     public override func collectionViewContentSize() throws -> Size {
-        Size(width: metrics.width, height: contentHeight)
+        prepared.isHorizontal
+            ? Size(width: contentMain, height: crossSize) : Size(width: crossSize, height: contentMain)
     }
 
     private func rowCount(_ sec: Section) -> Int {
-        sec.itemCount / prepared.columns + (sec.itemCount % prepared.columns == 0 ? 0 : 1)
+        if let t = sec.rows { return t.rowCount }
+        return sec.itemCount / sec.columns + (sec.itemCount % sec.columns == 0 ? 0 : 1)
     }
 
+    /// The cross-axis shift of a row that uses `used` of the section's spans (G5 and its option).
     @inline(__always)
-    private func columnX(_ column: Int) -> Double {
-        prepared.contentInsets.left + Double(column) * metrics.columnPitch
+    func shift(_ sec: Section, used: Int) -> Double {
+        let a = prepared.shortRowAlignment
+        guard a != 0, used < sec.columns else { return 0 }
+        let leftover = Double(sec.columns - used) * sec.columnPitch
+        return a == 1 ? leftover / 2 : leftover
     }
 
-    @inline(__always)
-    private func rowY(_ sec: Section, _ row: Int) -> Double {
-        sec.top + Double(row) * metrics.rowPitch
+    private var crossLead: Double { Self.axisInsets(prepared).2 }
+
+    /// The closed form's frame of `item`.
+    private func uniformFrame(_ sec: Section, _ item: Int) -> Rect {
+        let row = item / sec.columns, column = item % sec.columns
+        let used = Swift.min(sec.columns, sec.itemCount - row * sec.columns)
+        return rect(
+            main: sec.top + Double(row) * sec.rowPitch, mainLength: sec.extent,
+            cross: crossLead + shift(sec, used: used) + Double(column) * sec.columnPitch, crossLength: sec.itemWidth)
     }
 
-    private func itemFrame(_ sec: Section, _ item: Int) -> Rect {
-        Rect(
-            x: columnX(item % prepared.columns), y: rowY(sec, item / prepared.columns), width: metrics.itemWidth,
-            height: metrics.itemHeight)
+    /// A row table's frame of `item` in row `row`.
+    private func tableFrame(_ sec: Section, _ t: GridRows, row: Int, _ item: Int) -> Rect {
+        let span = t.span(item)
+        let crossLength = Double(span) * sec.itemWidth + Double(span - 1) * prepared.interitemSpacing
+        let cross = crossLead + shift(sec, used: t.used(row)) + Double(t.spanIndex[item]) * sec.columnPitch
+        let own = t.extent(item, crossLength: crossLength)
+        return rect(
+            main: sec.top + t.offset[row], mainLength: prepared.stretchItems == 1 ? t.thickness[row] : own,
+            cross: cross, crossLength: crossLength)
     }
 
-    /// - Complexity: O(1).
+    func itemFrame(_ sec: Section, _ item: Int) -> Rect {
+        guard let t = sec.rows else { return uniformFrame(sec, item) }
+        return tableFrame(sec, t, row: t.row(of: item), item)
+    }
+
+    /// - Complexity: O(1) in a closed-form section, O(log rows) with a row table.
     public override func layoutAttributesForItem(at indexPath: IndexPath) throws -> LayoutAttributes? {
         guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
         let sec = sections[indexPath.section]
@@ -219,22 +394,35 @@ public final class GridLayout: CollectionViewLayout {
         return .cell(indexPath, frame: itemFrame(sec, indexPath.item))
     }
 
-    private func header(_ s: Int) -> LayoutAttributes? {
-        guard prepared.headerHeight > 0 else { return nil }
+    private func supplementary(_ kind: ElementKind, _ s: Int) -> LayoutAttributes? {
+        let c = prepared
+        let thickness = kind == .sectionHeader ? c.headerHeight : c.footerHeight
+        guard thickness > 0 else { return nil }
+        let sec = sections[s]
+        let (mainLead, mainTrail, crossLeadInset, _) = Self.axisInsets(c)
+        let inside = c.supplementariesFollowInsets == 1
+        let main: Double
+        if kind == .sectionHeader {
+            main = inside ? sec.origin + mainLead : sec.origin
+        } else {
+            main = inside ? sec.bodyEnd : sec.bodyEnd + mainTrail
+        }
         return .supplementary(
-            .sectionHeader, IndexPath(section: s, item: 0),
-            frame: Rect(
-                x: prepared.contentInsets.left, y: sections[s].origin + prepared.contentInsets.top,
-                width: metrics.contentWidth, height: prepared.headerHeight))
+            kind, IndexPath(section: s, item: 0),
+            frame: rect(
+                main: main, mainLength: thickness, cross: inside ? crossLeadInset : 0,
+                crossLength: inside ? available : crossSize))
     }
 
-    /// The header (item 0) of every section when `headerHeight` > 0; nil otherwise. O(1).
+    /// The header and the footer (item 0) of every section when their thickness is > 0; nil
+    /// otherwise. O(1).
     public override func layoutAttributesForSupplementaryView(
         ofKind kind: ElementKind, at indexPath: IndexPath
     ) throws -> LayoutAttributes? {
-        guard kind == .sectionHeader, indexPath.item == 0, indexPath.section >= 0, indexPath.section < sections.count
+        guard kind == .sectionHeader || kind == .sectionFooter, indexPath.item == 0, indexPath.section >= 0,
+            indexPath.section < sections.count
         else { return nil }
-        return header(indexPath.section)
+        return supplementary(kind, indexPath.section)
     }
 
     /// The grid has no decoration views. O(1).
@@ -244,10 +432,10 @@ public final class GridLayout: CollectionViewLayout {
         nil
     }
 
-    /// The first index in `0 ..< n` for which `isAfter` holds (n if none); `isAfter` must be
-    /// false then true along the range. O(log n).
-    private static func firstIndex(_ n: Int, _ isAfter: (Int) -> Bool) -> Int {
-        var lo = 0, hi = n
+    /// The first index in `lo ..< hi` for which `isAfter` holds (hi if none); `isAfter` must be
+    /// false then true along the range. O(log(hi − lo)).
+    static func firstIndex(_ lo: Int, _ hi: Int, _ isAfter: (Int) -> Bool) -> Int {
+        var lo = lo, hi = hi
         while lo < hi {
             let mid = lo + (hi - lo) / 2
             if isAfter(mid) { hi = mid } else { lo = mid + 1 }
@@ -258,55 +446,101 @@ public final class GridLayout: CollectionViewLayout {
     /// See the type's comment for the cost.
     public override func layoutAttributesForElements(in rect: Rect, into sink: ElementSink) throws {
         guard rect.isFinite, rect.width > 0, rect.height > 0, !sections.isEmpty else { return }
-        // The first section ending below rect.minY (ends are non-decreasing).
-        var s = Self.firstIndex(sections.count) { self.sections[$0].end > rect.minY }
-        // Rows' and columns' edges grow with their index (a product by a pitch ≥ 0, then a sum):
-        // the ones crossing the rect form a range found exactly by two binary searches each.
-        let m = metrics
-        var firstColumn = 0, endColumn = 0
-        if m.itemWidth > 0, m.itemHeight > 0 {
-            let n = prepared.columns
-            firstColumn = Self.firstIndex(n) { self.columnX($0) + m.itemWidth > rect.minX }
-            endColumn = Self.firstIndex(n) { self.columnX($0) >= rect.maxX }
-        }
-        while s < sections.count, sections[s].origin < rect.maxY {
+        let horizontal = prepared.isHorizontal
+        let minMain = horizontal ? rect.minX : rect.minY, maxMain = horizontal ? rect.maxX : rect.maxY
+        let minCross = horizontal ? rect.minY : rect.minX, maxCross = horizontal ? rect.maxY : rect.maxX
+        // The first section ending past minMain (ends are non-decreasing).
+        var s = Self.firstIndex(0, sections.count) { self.sections[$0].end > minMain }
+        let lead = crossLead
+        while s < sections.count, sections[s].origin < maxMain {
             let sec = sections[s]
-            if let h = header(s), h.frame.intersects(rect) { try sink.add(h) }
-            if firstColumn < endColumn, sec.itemCount > 0 {
-                let rows = rowCount(sec)
-                let firstRow = Self.firstIndex(rows) { self.rowY(sec, $0) + m.itemHeight > rect.minY }
-                let endRow = Self.firstIndex(rows) { self.rowY(sec, $0) >= rect.maxY }
-                var row = firstRow
-                while row < endRow {
-                    let y = rowY(sec, row)
-                    let base = row * prepared.columns
-                    let last = Swift.min(endColumn, sec.itemCount - base)
-                    var column = firstColumn
-                    while column < last {
-                        try sink.cell(
-                            section: s, item: base + column,
-                            frame: Rect(x: columnX(column), y: y, width: m.itemWidth, height: m.itemHeight))
-                        column += 1
+            if let h = supplementary(.sectionHeader, s), h.frame.intersects(rect) { try sink.add(h) }
+            if sec.itemCount > 0, sec.itemWidth > 0 {
+                if let t = sec.rows {
+                    try queryTable(sec, t, s, minMain, maxMain, minCross, maxCross, rect, sink)
+                } else if sec.extent > 0 {
+                    let rows = rowCount(sec)
+                    let firstRow = Self.firstIndex(0, rows) {
+                        sec.top + Double($0) * sec.rowPitch + sec.extent > minMain
                     }
-                    row += 1
+                    let endRow = Self.firstIndex(firstRow, rows) { sec.top + Double($0) * sec.rowPitch >= maxMain }
+                    var row = firstRow
+                    while row < endRow {
+                        let base = row * sec.columns
+                        let used = Swift.min(sec.columns, sec.itemCount - base)
+                        let x0 = lead + shift(sec, used: used)
+                        let first = Self.firstIndex(0, used) {
+                            x0 + Double($0) * sec.columnPitch + sec.itemWidth > minCross
+                        }
+                        let end = Self.firstIndex(first, used) { x0 + Double($0) * sec.columnPitch >= maxCross }
+                        let main = sec.top + Double(row) * sec.rowPitch
+                        var column = first
+                        while column < end {
+                            try sink.cell(
+                                section: s, item: base + column,
+                                frame: self.rect(
+                                    main: main, mainLength: sec.extent, cross: x0 + Double(column) * sec.columnPitch,
+                                    crossLength: sec.itemWidth))
+                            column += 1
+                        }
+                        row += 1
+                    }
                 }
             }
+            if let f = supplementary(.sectionFooter, s), f.frame.intersects(rect) { try sink.add(f) }
             s += 1
         }
     }
 
-    // MARK: Invalidation
-
-    /// True when the width changes (the item width follows it); a scroll keeps the layout.
-    public override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
-        newBounds.size.width != (collectionView?.boundsSize.width ?? 0)
+    private func queryTable(
+        _ sec: Section, _ t: GridRows, _ s: Int, _ minMain: Double, _ maxMain: Double, _ minCross: Double,
+        _ maxCross: Double, _ rect: Rect, _ sink: ElementSink
+    ) throws {
+        // Rows' ends grow with their index (offset[r + 1] ≥ offset[r] + thickness[r]).
+        let firstRow = Self.firstIndex(0, t.rowCount) { sec.top + t.offset[$0] + t.thickness[$0] > minMain }
+        let endRow = Self.firstIndex(firstRow, t.rowCount) { sec.top + t.offset[$0] >= maxMain }
+        let lead = crossLead, spacing = prepared.interitemSpacing
+        var row = firstRow
+        while row < endRow {
+            let lo = t.first[row], hi = t.first[row + 1]
+            let x0 = lead + shift(sec, used: t.used(row))
+            // Items' cross edges grow along a row.
+            let first = Self.firstIndex(lo, hi) {
+                let span = Double(t.span($0))
+                return x0 + Double(t.spanIndex[$0]) * sec.columnPitch + span * sec.itemWidth + (span - 1) * spacing
+                    > minCross
+            }
+            let end = Self.firstIndex(first, hi) { x0 + Double(t.spanIndex[$0]) * sec.columnPitch >= maxCross }
+            var i = first
+            while i < end {
+                let f = tableFrame(sec, t, row: row, i)
+                if f.intersects(rect) { try sink.cell(section: s, item: i, frame: f) }
+                i += 1
+            }
+            row += 1
+        }
     }
 
-    /// A width change moves every item.
+    // MARK: Invalidation and rollback
+
+    /// The extents and measurements a failed batch update gives back (GridLayout+SelfSizing.swift).
+    public override func stateForRollback() -> Any? { GridSizingState(grid: self) }
+
+    public override func restore(forRollback state: Any) { restoreSizing(state) }
+
+    /// True when the cross size changes (the columns follow it); a scroll keeps the layout.
+    public override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+        let old = collectionView?.boundsSize ?? .zero
+        return configuration.isHorizontal ? newBounds.size.height != old.height : newBounds.size.width != old.width
+    }
+
+    /// A cross-size change moves every item.
     public override func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
         .layoutAttributes
     }
 
     /// Estimated bytes of the grid's tables.
-    public var gridFootprint: Int { sections.count * MemoryLayout<Section>.stride }
+    public var gridFootprint: Int {
+        sections.count * MemoryLayout<Section>.stride + cachedRows.values.reduce(0) { $0 + $1.footprint }
+    }
 }

@@ -14,7 +14,7 @@ from . import _types as T
 from ._configured import (ConfiguredLayout, ConfiguredLayoutWithDefaults, FloatField, InsetsField, IntField, SizeField,
                           StructConfig)
 
-__all__ = ["MosaicLayout", "GridLayout", "StackLayout"]
+__all__ = ["MosaicLayout", "StackLayout"]
 
 
 
@@ -68,54 +68,33 @@ class WaterfallConfigBase(StructConfig):
     minimum_column_width = FloatField("0 = use column_count; > 0: the count is derived; finite, <= 1e12")
 
 
-class GridLayout(ConfiguredLayoutWithDefaults):
-    """Grid layout: a fixed-column grid, Apple's "Implementing Modern Collection Views" grid sample
+class GridConfigBase(ConfiguredLayoutWithDefaults):
+    """The fields of ``cvl_grid_config`` as properties: the base of the hand-written GridLayout.
 
-    UICollectionViewCompositionalLayout with, in every section, one horizontal group of `columns`
-    equally wide items (NSCollectionLayoutGroup.horizontal(layoutSize:subitem:count:)) repeated down
-    the section, the group's interItemSpacing between the items of a row, the section's
-    interGroupSpacing between rows and its contentInsets around it; vertical scrolling, sections
-    stacked. Not a flow subclass: the flow functions refuse it (CVL_ERROR_INVALID_ARGUMENT).
-
-    Section s with n items, W the view's width, from its top `origin` (0 for section 0, then the
-    previous section's end):
-      content width = max(0, W - insets.left - insets.right)
-      item width    = max(0, (content width - (columns - 1) * interitem_spacing) / columns)
-      item height   = item_height if > 0, else item_aspect * item width
-      header        = (insets.left, origin + insets.top, content width, header_height) when
-                      header_height > 0 (kind CVL_KIND_HEADER, item 0): inside the insets, as
-                      compositional headers with supplementariesFollowContentInsets (the default)
-      top           = origin + insets.top + header_height
-      item i        = (insets.left + (i % columns) * (item width + interitem_spacing),
-                       top + (i / columns) * (item height + intergroup_spacing), item width, item height)
-      end           = top + (rows ? (rows - 1) * (item height + intergroup_spacing) + item height : 0)
-                      + insets.bottom, rows = ceil(n / columns)
-    Content size: (W, the last section's end); (W, 0) without sections. The numbers are the exact
-    doubles of these expressions (no pixel rounding: UIKit's is undocumented). Every frame is a
-    closed form of its index path: nothing is stored per item, counts up to CVL_MAX_ITEMS cost O(S)
-    (32 bytes a section). A bounds change that keeps the width keeps the layout. A layout cycle
-    whose item height or content height is not a finite double (a huge width times a huge aspect)
-    fails with CVL_ERROR_OVERFLOW, the previous frames kept. Costs: prepare O(S); content size and
-    single-element lookups O(1); rect queries O(log S + log n + k) within one section (see the cost
-    lists at the top); hit tests search the frames at the point (reach 0).
-
-    The grid's properties; every section uses them. Each double finite, >= 0, at most 1e12.
+    The grid's properties. Each double finite, >= 0, at most 1e12; each flag 0 or 1.
 
     Properties: the fields of ``cvl_grid_config``; ``defaults()``: ``cvl_grid_config_default``.
     """
 
-    KIND = "grid"
     _CONFIG = T.cvl_grid_config
-    SPEC_KEYS: ClassVar[tuple[str, ...]] = ("columns", "item_height", "item_aspect", "interitem_spacing",
-                                            "intergroup_spacing", "content_insets", "header_height")
+    SPEC_KEYS: ClassVar[tuple[str, ...]] = ("columns", "minimum_column_width", "item_height", "item_aspect",
+                                            "interitem_spacing", "intergroup_spacing", "content_insets",
+                                            "header_height", "footer_height", "scroll_direction", "stretch_items",
+                                            "short_row_alignment", "supplementaries_follow_insets")
 
     columns = IntField("5 (Apple's sample: items of fractionalWidth 0.2); 1 ... CVL_MAX_GRID_COLUMNS")
-    item_height = FloatField("0: use item_aspect; > 0: every item's height (.absolute)")
-    item_aspect = FloatField("1 (square): height = item_aspect * item width when item_height is 0")
-    interitem_spacing = FloatField("0: between the items of a row (the group's interItemSpacing)")
+    minimum_column_width = FloatField("0 = use columns; > 0: the column count is derived (adaptive)")
+    item_height = FloatField("0: use item_aspect; > 0: the extent of items without a bulk extent")
+    item_aspect = FloatField("1 (square): extent = item_aspect * the item's width when item_height is 0")
+    interitem_spacing = FloatField("0: between the columns (the group's interItemSpacing)")
     intergroup_spacing = FloatField("0: between rows (the section's interGroupSpacing)")
-    content_insets = InsetsField("0, 0, 0, 0: each section's contentInsets")
-    header_height = FloatField("0 = no header")
+    content_insets = InsetsField("0, 0, 0, 0: each section's insets")
+    header_height = FloatField("0 = no header; its extent along the scroll axis")
+    footer_height = FloatField("0 = no footer; its extent along the scroll axis")
+    scroll_direction = IntField("CVL_SCROLL_VERTICAL (0) or CVL_SCROLL_HORIZONTAL (1)")
+    stretch_items = IntField("0: own extent at the row's top (Compose); 1: stretched to the row (Android)")
+    short_row_alignment = IntField("CVL_GRID_ALIGN_LEADING (0), _CENTER (1) or _TRAILING (2)")
+    supplementaries_follow_insets = IntField("0: headers/footers outside the insets (flow's rule); 1: inside")
 
 
 class StackLayout(ConfiguredLayoutWithDefaults):

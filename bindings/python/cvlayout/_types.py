@@ -149,6 +149,16 @@ class LayoutMode(CEnum):
     ASPECT_FILL = 1
 
 
+class GridAlignment(CEnum):
+    """short_row_alignment: where a row filled to fewer than C spans lies (G5)."""
+    #: at the leading edge (Android, Compose; the default)
+    LEADING = 0
+    #: centred: half the leftover columns before it
+    CENTER = 1
+    #: at the trailing edge
+    TRAILING = 2
+
+
 class Invalidation(CFlag):
     """Invalidation flags (UICollectionView[Flow]LayoutInvalidationContext)."""
     #: invalidateLayout
@@ -273,6 +283,9 @@ UPDATE_RELOAD: Final = UpdateAction.RELOAD
 UPDATE_MOVE: Final = UpdateAction.MOVE
 LAYOUT_MODE_ASPECT_FIT: Final = LayoutMode.ASPECT_FIT
 LAYOUT_MODE_ASPECT_FILL: Final = LayoutMode.ASPECT_FILL
+GRID_ALIGN_LEADING: Final = GridAlignment.LEADING
+GRID_ALIGN_CENTER: Final = GridAlignment.CENTER
+GRID_ALIGN_TRAILING: Final = GridAlignment.TRAILING
 INVALIDATE_EVERYTHING: Final = Invalidation.EVERYTHING
 INVALIDATE_DATA_COUNTS: Final = Invalidation.DATA_COUNTS
 INVALIDATE_DELEGATE_METRICS: Final = Invalidation.DELEGATE_METRICS
@@ -314,6 +327,7 @@ LayoutTypeName = Literal["flow", "survey", "dimensions", "cover_flow", "mosaic",
 ScrollDirectionName = Literal["vertical", "horizontal"]
 UpdateActionName = Literal["insert", "delete", "reload", "move"]
 LayoutModeName = Literal["aspect_fit", "aspect_fill"]
+GridAlignmentName = Literal["leading", "center", "trailing"]
 InvalidationName = Literal["everything", "data_counts", "delegate_metrics", "layout_attributes", "bounds"]
 ScrollPositionName = Literal["none", "top", "centered_vertically", "bottom", "left", "centered_horizontally", "right"]
 CurveName = Literal["linear", "ease_in", "ease_out", "ease_in_out", "cubic_bezier", "spring"]
@@ -895,24 +909,49 @@ class cvl_waterfall_config(Structure):
 
 
 class cvl_grid_config(Structure):
-    """The grid's properties; every section uses them. Each double finite, >= 0, at most 1e12."""
+    """The grid's properties. Each double finite, >= 0, at most 1e12; each flag 0 or 1."""
 
     columns: int  # 5 (Apple's sample: items of fractionalWidth 0.2); 1 ... CVL_MAX_GRID_COLUMNS
-    item_height: float  # 0: use item_aspect; > 0: every item's height (.absolute)
-    item_aspect: float  # 1 (square): height = item_aspect * item width when item_height is 0
-    interitem_spacing: float  # 0: between the items of a row (the group's interItemSpacing)
+    minimum_column_width: float  # 0 = use columns; > 0: the column count is derived (adaptive)
+    item_height: float  # 0: use item_aspect; > 0: the extent of items without a bulk extent
+    item_aspect: float  # 1 (square): extent = item_aspect * the item's width when item_height is 0
+    interitem_spacing: float  # 0: between the columns (the group's interItemSpacing)
     intergroup_spacing: float  # 0: between rows (the section's interGroupSpacing)
-    content_insets: cvl_insets  # 0, 0, 0, 0: each section's contentInsets
-    header_height: float  # 0 = no header
+    content_insets: cvl_insets  # 0, 0, 0, 0: each section's insets
+    header_height: float  # 0 = no header; its extent along the scroll axis
+    footer_height: float  # 0 = no footer; its extent along the scroll axis
+    scroll_direction: int  # CVL_SCROLL_VERTICAL (0) or CVL_SCROLL_HORIZONTAL (1)
+    stretch_items: int  # 0: own extent at the row's top (Compose); 1: stretched to the row (Android)
+    short_row_alignment: int  # CVL_GRID_ALIGN_LEADING (0), _CENTER (1) or _TRAILING (2)
+    supplementaries_follow_insets: int  # 0: headers/footers outside the insets (flow's rule); 1: inside
 
     _fields_ = [
         ("columns", c_int64),
+        ("minimum_column_width", c_double),
         ("item_height", c_double),
         ("item_aspect", c_double),
         ("interitem_spacing", c_double),
         ("intergroup_spacing", c_double),
         ("content_insets", cvl_insets),
         ("header_height", c_double),
+        ("footer_height", c_double),
+        ("scroll_direction", c_int64),
+        ("stretch_items", c_int64),
+        ("short_row_alignment", c_int64),
+        ("supplementaries_follow_insets", c_int64),
+    ]
+
+
+class cvl_grid_section_columns(Structure):
+    """One section's column count: minimum_column_width > 0 derives it (adaptive), else columns >= 1
+    fixes it; {0, 0} uses the config's."""
+
+    columns: int  # 0 ... CVL_MAX_GRID_COLUMNS
+    minimum_column_width: float  # finite, >= 0, at most 1e12
+
+    _fields_ = [
+        ("columns", c_int64),
+        ("minimum_column_width", c_double),
     ]
 
 
@@ -1062,6 +1101,7 @@ STRUCTS: Final[dict[str, type[Structure]]] = {
     "cvl_tree_config": cvl_tree_config,
     "cvl_waterfall_config": cvl_waterfall_config,
     "cvl_grid_config": cvl_grid_config,
+    "cvl_grid_section_columns": cvl_grid_section_columns,
     "cvl_stack_config": cvl_stack_config,
     "cvl_data_source": cvl_data_source,
     "cvl_animation": cvl_animation,
@@ -1128,6 +1168,13 @@ FUNCTIONS: Final[list[tuple[str, list[Any], Any]]] = [
     ("cvl_grid_layout_create", [POINTER(LayoutHandle)], c_int),
     ("cvl_grid_layout_set_config", [LayoutHandle, POINTER(cvl_grid_config)], c_int),
     ("cvl_grid_layout_get_config", [LayoutHandle, POINTER(cvl_grid_config)], c_int),
+    ("cvl_grid_layout_set_item_spans", [LayoutHandle, c_int64, POINTER(c_int32), c_size_t], c_int),
+    ("cvl_grid_layout_replace_item_spans", [LayoutHandle, c_int64, c_int64, c_size_t, POINTER(c_int32), c_size_t],
+     c_int),
+    ("cvl_grid_layout_set_item_extents", [LayoutHandle, c_int64, POINTER(c_double), c_size_t], c_int),
+    ("cvl_grid_layout_replace_item_extents", [LayoutHandle, c_int64, c_int64, c_size_t, POINTER(c_double), c_size_t],
+     c_int),
+    ("cvl_grid_layout_set_section_columns", [LayoutHandle, POINTER(cvl_grid_section_columns), c_size_t], c_int),
     ("cvl_stack_config_default", [POINTER(cvl_stack_config)], c_int),
     ("cvl_stack_layout_create", [POINTER(LayoutHandle)], c_int),
     ("cvl_stack_layout_set_config", [LayoutHandle, POINTER(cvl_stack_config)], c_int),
@@ -1253,6 +1300,13 @@ if TYPE_CHECKING:
     def cvl_grid_layout_create(out_layout: Any, /) -> int: ...
     def cvl_grid_layout_set_config(layout: Any, config: Any, /) -> int: ...
     def cvl_grid_layout_get_config(layout: Any, out: Any, /) -> int: ...
+    def cvl_grid_layout_set_item_spans(layout: Any, section: int, spans: Any, count: int, /) -> int: ...
+    def cvl_grid_layout_replace_item_spans(layout: Any, section: int, start: int, remove_count: int, spans: Any,
+                                           insert_count: int, /) -> int: ...
+    def cvl_grid_layout_set_item_extents(layout: Any, section: int, extents: Any, count: int, /) -> int: ...
+    def cvl_grid_layout_replace_item_extents(layout: Any, section: int, start: int, remove_count: int, extents: Any,
+                                             insert_count: int, /) -> int: ...
+    def cvl_grid_layout_set_section_columns(layout: Any, columns: Any, count: int, /) -> int: ...
     def cvl_stack_config_default(out: Any, /) -> int: ...
     def cvl_stack_layout_create(out_layout: Any, /) -> int: ...
     def cvl_stack_layout_set_config(layout: Any, config: Any, /) -> int: ...

@@ -1,7 +1,7 @@
 """The layouts that are not flow layouts and need more than their config struct: the seeds'
-class-hierarchy tree (002: a data source) and circle (004: no config struct). The layouts that
-are their config struct alone (the paged mosaic, the grid) are generated from the header:
-``_config_layouts.py``."""
+class-hierarchy tree (002: a data source), the circle (004: no config struct) and the span grid
+(bulk spans, extents and per-section columns). The layouts that are their config struct alone
+(the paged mosaic, the stack) are generated from the header: ``_config_layouts.py``."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, Callable
 from . import _lib
 from . import _types as T
 from ._callbacks import make
-from ._config_layouts import TreeConfigBase
-from ._ints import int64
+from ._config_layouts import GridConfigBase, TreeConfigBase
+from ._ints import INT32, checked, int64
 from ._layout_base import BaseLayout, create
 from .geometry import IndexPath, InsetsLike, Size, SizeLike, pair
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ._layout_base import LayoutPointer
 
 #: What the package exports from here (its __init__ takes the list as it is).
-__all__ = ["CircleLayout", "TreeLayout", "parse_tree"]
+__all__ = ["CircleLayout", "GridLayout", "TreeLayout", "parse_tree"]
 
 
 def _nodes(obj: object) -> list[tuple[object, object]]:
@@ -147,3 +147,81 @@ class CircleLayout(BaseLayout):
     @item_size.setter
     def item_size(self, value: SizeLike) -> None:
         _lib.cvl_circle_layout_set_item_size(self.handle, T.cvl_size(*pair(value)))
+
+
+def _spans_c(spans: Iterable[int] | None, name: str) -> tuple[Any, int]:
+    if spans is None:
+        return None, 0
+    values = [checked(v, f"{name}[{i}]", INT32) for i, v in enumerate(spans)]
+    return (ctypes.c_int32 * len(values))(*values), len(values)
+
+
+def _extents_c(extents: Iterable[float] | None, name: str) -> tuple[Any, int]:
+    if extents is None:
+        return None, 0
+    values = []
+    for i, v in enumerate(extents):
+        if not isinstance(v, (int, float)) or isinstance(v, bool):
+            raise TypeError(f"{name}[{i}] is a number, not {v!r}")
+        values.append(float(v))
+    return (ctypes.c_double * len(values))(*values), len(values)
+
+
+class GridLayout(GridConfigBase):
+    """A span grid (include/cvlayout.h, "Grid layout"; docs/grid-rules.md): Apple's compositional
+    grid sample whose items span 1 ... C columns (Android's ``SpanSizeLookup``, Compose's
+    ``GridItemSpan``) and have their own extents along the scroll axis; fixed or adaptive column
+    counts, per section too; headers and footers (outside the insets by default, as the flow
+    layout); vertical or horizontal scrolling; short rows leading, centred or trailing.
+
+    Properties: the fields of ``cvl_grid_config`` (``GridLayout(columns=3, stretch_items=1)``);
+    per-section data: :meth:`set_item_spans`, :meth:`set_item_extents` (and their
+    ``replace_*`` range edits for batch updates), :meth:`set_section_columns`. Measured sizes
+    (``CollectionView.set_measured_sizes``) give an item its extent. Bad values raise
+    ``InvalidArgument`` (a span larger than the column count, a span < 1, a NaN or negative
+    extent...) and change nothing."""
+
+    KIND = "grid"
+
+    def set_item_spans(self, section: int, spans: Iterable[int] | None) -> None:
+        """The span of every item of ``section`` (each 1 ... ``MAX_GRID_COLUMNS``); ``None``
+        removes them (every item spans one column). The list must have as many entries as the
+        section has items when the view next lays out."""
+        arr, n = _spans_c(spans, "spans")
+        _lib.cvl_grid_layout_set_item_spans(self.handle, int64(section, "section"), arr, n)
+
+    def replace_item_spans(self, section: int, start: int, remove_count: int = 0,
+                           spans: Iterable[int] = ()) -> None:
+        """Replaces the ``remove_count`` spans at ``start`` of ``section`` by ``spans``: edit them
+        first, then perform the batch update that inserts or deletes those items."""
+        arr, n = _spans_c(spans, "spans")
+        _lib.cvl_grid_layout_replace_item_spans(self.handle, int64(section, "section"), int64(start, "start"),
+                                                checked(remove_count, "remove_count", (0, (1 << 63) - 1, "size_t")),
+                                                arr, n)
+
+    def set_item_extents(self, section: int, extents: Iterable[float] | None) -> None:
+        """The extent along the scroll axis (height; width when horizontal) of every item of
+        ``section``; ``None`` removes them (``item_height`` / ``item_aspect`` again)."""
+        arr, n = _extents_c(extents, "extents")
+        _lib.cvl_grid_layout_set_item_extents(self.handle, int64(section, "section"), arr, n)
+
+    def replace_item_extents(self, section: int, start: int, remove_count: int = 0,
+                             extents: Iterable[float] = ()) -> None:
+        """Replaces the ``remove_count`` extents at ``start`` of ``section`` by ``extents``."""
+        arr, n = _extents_c(extents, "extents")
+        _lib.cvl_grid_layout_replace_item_extents(
+            self.handle, int64(section, "section"), int64(start, "start"),
+            checked(remove_count, "remove_count", (0, (1 << 63) - 1, "size_t")), arr, n)
+
+    def set_section_columns(self, columns: Iterable[int | tuple[int, float]]) -> None:
+        """Per-section column counts: entry s is section s's, an int (fixed; 0: the config's) or
+        ``(columns, minimum_column_width)`` (a width > 0 derives the count). An empty list
+        removes them."""
+        entries = []
+        for i, e in enumerate(columns):
+            cols, width = (e, 0.0) if not isinstance(e, tuple) else e
+            if not isinstance(width, (int, float)) or isinstance(width, bool):
+                raise TypeError(f"columns[{i}] minimum_column_width is a number, not {width!r}")
+            entries.append(T.cvl_grid_section_columns(int64(cols, f"columns[{i}]"), float(width)))
+        arr = (T.cvl_grid_section_columns * len(entries))(*entries) if entries else None
+        _lib.cvl_grid_layout_set_section_columns(self.handle, arr, len(entries))

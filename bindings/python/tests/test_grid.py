@@ -1,7 +1,8 @@
-"""The fixed-column grid (Apple's compositional grid sample) from Python: the class's properties
-and defaults, errors as exceptions that change nothing, the flow functions it refuses, huge
-counts, hit tests and a layout switch. Its frames are the shared fixtures Tests/fixtures/grid-*.json
-(test_fixtures.py)."""
+"""The span grid (Apple's compositional grid sample grown into Android's and Compose's span grids)
+from Python: the class's properties and defaults, bulk spans, extents and per-section columns,
+errors as exceptions that change nothing, the flow functions it refuses, huge counts, hit tests,
+a layout switch, batch updates with range edits and measured extents. Its frames are the shared
+fixtures Tests/fixtures/grid-*.json (test_fixtures.py)."""
 
 from __future__ import annotations
 
@@ -21,16 +22,19 @@ needs_grid = requires("cvl_grid_layout_create", "cvl_grid_layout_set_config", "c
 def test_defaults_properties_and_frames():
     assert cvlayout.GridLayout.defaults() == {
         "columns": 5, "item_height": 0.0, "item_aspect": 1.0, "interitem_spacing": 0.0, "intergroup_spacing": 0.0,
-        "content_insets": (0.0, 0.0, 0.0, 0.0), "header_height": 0.0}
+        "content_insets": (0.0, 0.0, 0.0, 0.0), "header_height": 0.0, "minimum_column_width": 0.0,
+        "footer_height": 0.0, "scroll_direction": 0, "stretch_items": 0, "short_row_alignment": 0,
+        "supplementaries_follow_insets": 0}
     # 3 columns in 330 with insets 15 (one number: every side) and spacing 15: (300 - 30) / 3 = 90 wide,
-    # x = 15, 120, 225; aspect 4/3 -> 120 high; rows 120 + 6 = 126 apart from 15 + 20 (header) = 35.
+    # x = 15, 120, 225; aspect 4/3 -> 120 high; rows 120 + 6 = 126 apart from 20 (header, outside
+    # the insets: the flow layout's rule) + 15 = 35.
     layout = cvlayout.GridLayout(columns=3, interitem_spacing=15, intergroup_spacing=6, content_insets=15,
                                  header_height=20, item_aspect=4 / 3)
     with cvlayout.CollectionView(layout, [4], bounds_size=(330, 500)) as view:
         assert view.layout.layout_type == "grid"
         assert layout.columns == 3 and layout.content_insets == (15.0, 15.0, 15.0, 15.0)
         frames = {(a.category, a.index_path): a.frame for a in view.all_attributes()}
-        assert frames == {("supplementary", (0, 0)): (15.0, 15.0, 300.0, 20.0),
+        assert frames == {("supplementary", (0, 0)): (0.0, 0.0, 330.0, 20.0),
                           ("cell", (0, 0)): (15.0, 35.0, 90.0, 120.0), ("cell", (0, 1)): (120.0, 35.0, 90.0, 120.0),
                           ("cell", (0, 2)): (225.0, 35.0, 90.0, 120.0), ("cell", (0, 3)): (15.0, 161.0, 90.0, 120.0)}
         # end = 161 + 120 + 15
@@ -87,3 +91,88 @@ def test_huge_counts_and_a_layout_switch():
                                             minimum_line_spacing=0))
         view.set_layout(cvlayout.GridLayout(columns=4))
         assert view.attributes_for_item((0, n - 1)).frame == (300.0, (rows - 1) * 100.0, 100.0, 100.0)
+
+
+@needs_grid
+def test_spans_extents_and_section_columns():
+    # 4 columns of (430 - 30) / 4 = 100 in 430, spacing 10; spans [3, 2, 1] and extents [50, 30, 40]
+    # (Tests/fixtures/grid-spans-line-break.json's first rows).
+    layout = cvlayout.GridLayout(columns=4, interitem_spacing=10, intergroup_spacing=8)
+    layout.set_item_spans(0, [3, 2, 1])
+    layout.set_item_extents(0, [50, 30, 40])
+    with cvlayout.CollectionView(layout, [3], bounds_size=(430, 600)) as view:
+        assert [a.frame for a in view.all_attributes()] == [
+            (0.0, 0.0, 320.0, 50.0), (0.0, 58.0, 210.0, 30.0), (220.0, 58.0, 100.0, 40.0)]
+        # Stretched (Android): item 1 takes its row's 40.
+        layout.stretch_items = 1
+        assert view.attributes_for_item((0, 1)).frame == (0.0, 58.0, 210.0, 40.0)
+        # Section 0 with 2 columns of its own: item 0 spans 3 > 2: refused, nothing changed.
+        with pytest.raises(cvlayout.InvalidArgument, match="span > column count"):
+            layout.set_section_columns([2])
+        assert view.attributes_for_item((0, 1)).frame == (0.0, 58.0, 210.0, 40.0)
+        # Adaptive (minimum 100 in 430: floor(440 / 110) = 4 columns): the same frames.
+        layout.set_section_columns([(0, 100.0)])
+        assert view.attributes_for_item((0, 2)).frame == (220.0, 58.0, 100.0, 40.0)
+        # Adaptive with a minimum of 150: floor(440 / 160) = 2 columns; item 0's span 3 fails the
+        # layout cycle, the previous frames kept.
+        layout.set_section_columns([(0, 150.0)])
+        with pytest.raises(cvlayout.InvalidArgument, match="span > column count"):
+            view.attributes_for_item((0, 2))
+        layout.set_section_columns([])
+        assert view.attributes_for_item((0, 2)).frame == (220.0, 58.0, 100.0, 40.0)
+
+
+@needs_grid
+@pytest.mark.parametrize("call,match", [
+    (lambda g: g.set_item_spans(0, [1, 5]), "span > column count"),
+    (lambda g: g.set_item_spans(0, [1, 0]), "span < 1"),
+    (lambda g: g.set_item_spans(0, [-2]), "span < 1"),
+    (lambda g: g.set_item_spans(0, [1 << 31]), "int32_t"),
+    (lambda g: g.set_item_extents(0, [1, float("nan")]), "extent"),
+    (lambda g: g.set_item_extents(0, [-1]), "extent"),
+    (lambda g: g.set_section_columns([(0, -5.0)]), "minimum_column_width"),
+    (lambda g: g.set_section_columns([(0, float("nan"))]), "minimum_column_width"),
+    (lambda g: g.set_section_columns([1025]), "columns"),
+    (lambda g: g.configure(columns=0), "columns"),
+    (lambda g: g.configure(minimum_column_width=-1), "minimum_column_width"),
+    (lambda g: g.configure(short_row_alignment=3), "short_row_alignment"),
+    (lambda g: g.configure(scroll_direction=2), "scroll_direction"),
+    (lambda g: g.configure(columns=2), "span > column count"),     # the spans [3, 1] set below
+])
+def test_bad_input_changes_nothing(call, match):
+    with cvlayout.GridLayout(columns=4) as layout:
+        layout.set_item_spans(0, [3, 1])
+        with cvlayout.CollectionView(layout, [2], bounds_size=(400, 400)) as view:
+            before = [a.frame for a in view.all_attributes()]
+            config = layout.config
+            with pytest.raises(cvlayout.InvalidArgument, match=match):
+                call(layout)
+            assert layout.config == config
+            assert [a.frame for a in view.all_attributes()] == before == [(0.0, 0.0, 300.0, 300.0),
+                                                                         (300.0, 0.0, 100.0, 100.0)]
+
+
+@needs_grid
+def test_batch_update_with_range_edits_and_measured_extents():
+    # 2 columns of 100 in 200, item_height 100; spans [2, 1, 1]: item 0 alone in row 0, items 1
+    # and 2 in row 1.
+    layout = cvlayout.GridLayout(columns=2, item_height=100)
+    layout.set_item_spans(0, [2, 1, 1])
+    with cvlayout.CollectionView(layout, [3], bounds_size=(200, 300)) as view:
+        assert view.attributes_for_item((0, 2)).frame == (100.0, 100.0, 100.0, 100.0)
+        # Insert a full-width item at 1: edit the spans first, then the batch update.
+        layout.replace_item_spans(0, 1, 0, [2])
+        view.perform_batch_updates(cvlayout.insert_items([(0, 1)]), new_counts=[4])
+        assert [a.frame for a in view.all_attributes()] == [
+            (0.0, 0.0, 200.0, 100.0), (0.0, 100.0, 200.0, 100.0), (0.0, 200.0, 100.0, 100.0),
+            (100.0, 200.0, 100.0, 100.0)]
+        # An update without the edit: the layout cycle fails (4 spans for 5 items), nothing changes.
+        with pytest.raises(cvlayout.InvalidArgument, match="entries but the section has 5 items"):
+            view.perform_batch_updates(cvlayout.insert_items([(0, 0)]), new_counts=[5])
+        assert view.counts == [4] and view.attributes_for_item((0, 3)).frame == (100.0, 200.0, 100.0, 100.0)
+        # A measured height for item 2: its row is as tall as it (Compose: item 3 keeps 100).
+        view.set_measured_sizes({(0, 2): (100, 160)})
+        assert view.attributes_for_item((0, 2)).frame == (0.0, 200.0, 100.0, 160.0)
+        assert view.attributes_for_item((0, 3)).frame == (100.0, 200.0, 100.0, 100.0)
+        assert view.content_size == (200.0, 360.0)
+        assert view.items_to_measure() == [(0, 0), (0, 1), (0, 3)]

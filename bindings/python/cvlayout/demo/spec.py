@@ -23,7 +23,7 @@ from .._layout_base import LAYOUTS, BaseLayout
 from ..geometry import IndexPath
 from ..geometry import insets as _insets
 from ..geometry import pair
-from ..seeds import TreeLayout
+from ..seeds import GridLayout, TreeLayout
 from ..view import CollectionView
 
 #: A JSON object of a spec (docs/json-spec.md). Its values are whatever the JSON held: this module
@@ -211,6 +211,49 @@ def _flow_layout(kind: str, props: JSONObject, sections: list[JSONObject], where
     return layout, counts, {}, lambda secs: applier.apply(secs, "transition.sections")
 
 
+_GRID_SECTION_KEYS = {"count", "id", "ids", "item_spans", "item_extents", "columns", "minimum_column_width"}
+
+
+class _GridSections:
+    """A span grid's per-section data from the spec's sections (bulk spans and extents, column
+    counts), re-applied with the sections after a batch update."""
+
+    def __init__(self, layout: GridLayout) -> None:
+        self.layout = layout
+        self.spans: set[int] = set()
+        self.extents: set[int] = set()
+
+    def apply(self, sections: list[JSONObject], where: str = "sections") -> list[int]:
+        counts: list[int] = []
+        columns: list[tuple[int, float]] = []
+        for i, sec in enumerate(sections):
+            _check_keys(sec, _GRID_SECTION_KEYS, f"{where}[{i}]")
+            n = next((len(sec[k]) for k in ("item_spans", "item_extents") if isinstance(sec.get(k), list)), None)
+            count = sec.get("count", n if n is not None else (len(sec["ids"]) if isinstance(sec.get("ids"), list)
+                                                              else None))
+            if count is None:
+                raise SpecError(f"{where}[{i}]: give count, item_spans, item_extents or ids")
+            for k in ("item_spans", "item_extents"):
+                if k in sec and (not isinstance(sec[k], list) or len(sec[k]) != count):
+                    raise SpecError(f"{where}[{i}].{k}: a list of {count} values (one per item)")
+            counts.append(int(count))
+            columns.append((sec.get("columns", 0), sec.get("minimum_column_width", 0.0)))
+        # The section columns first: the spans are checked against them.
+        self.layout.set_section_columns(columns if any(c != (0, 0.0) for c in columns) else [])
+        spans = {i for i, sec in enumerate(sections) if "item_spans" in sec}
+        extents = {i for i, sec in enumerate(sections) if "item_extents" in sec}
+        for i in self.spans - spans:
+            self.layout.set_item_spans(i, None)
+        for i in self.extents - extents:
+            self.layout.set_item_extents(i, None)
+        for i in sorted(spans):
+            self.layout.set_item_spans(i, sections[i]["item_spans"])
+        for i in sorted(extents):
+            self.layout.set_item_extents(i, sections[i]["item_extents"])
+        self.spans, self.extents = spans, extents
+        return counts
+
+
 def _plain_counts(sections: list[JSONObject], kind: str) -> list[int]:
     counts: list[int] = []
     for i, sec in enumerate(sections):
@@ -325,6 +368,16 @@ def _make_layout(props: JSONObject, sections: list[JSONObject], where: str
             raise SpecError("transition.updates: the tree layout's sections follow its tree; "
                             "batch updates are for the other layouts")
         return tree, counts, labels, no_updates
+    if kind == "grid":
+        _check_keys(props, {"kind", *GridLayout.SPEC_KEYS}, where)
+        grid = GridLayout(**{k: v for k, v in props.items() if k != "kind"})
+        try:
+            applier = _GridSections(grid)
+            counts = applier.apply(sections)
+        except BaseException:
+            grid.close()
+            raise
+        return grid, counts, labels, lambda secs: applier.apply(secs, "transition.sections")
     if kind not in LAYOUTS:
         raise SpecError(f"{where}.kind {kind!r} is not one of {', '.join(LAYOUT_KINDS)}")
     # Any other layout: its own keys are its class's keyword arguments; sections are counts.

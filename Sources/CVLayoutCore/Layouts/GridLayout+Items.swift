@@ -1,0 +1,245 @@
+/// The span grid's per-item and per-section inputs (`GridLayout`): bulk spans and extents per
+/// section (Android's `SpanSizeLookup`, Compose's `GridItemSpan`, handed over as arrays so C and
+/// Python callers pay no callback per item), per-section column counts, and measured extents
+/// (self-sizing). Each setter checks everything before it changes anything and invalidates the
+/// attached view; only the sections concerned build their row tables again.
+///
+/// As the flow's bulk sizes (`FlowLayout.setItemSizes`), an array must have exactly as many
+/// entries as its section has items when the layout is next prepared (else the layout cycle
+/// fails with `.invalidArgument`, the previous frames kept); pair a batch update that inserts or
+/// deletes items with the range edit (`replaceItemSpans` / `replaceItemExtents`) made first.
+/// Arrays are keyed by section index, as the flow's.
+extension GridLayout {
+    /// A section's own column count: `minimumColumnWidth` > 0 derives it (Compose
+    /// `GridCells.Adaptive`), else `columns` ≥ 1 fixes it; (0, 0) uses the configuration's.
+    public struct SectionColumns: Equatable, Sendable {
+        public var columns: Int
+        public var minimumColumnWidth: Double
+        public init(columns: Int = 0, minimumColumnWidth: Double = 0) {
+            self.columns = columns
+            self.minimumColumnWidth = minimumColumnWidth
+        }
+    }
+
+    /// The per-section column entries in effect (`setSectionColumns(_:)`).
+    public var sectionColumnEntries: [SectionColumns] { sectionColumns }
+
+    private static func checkSection(_ section: Int, _ what: String) throws {
+        guard section >= 0, section < CollectionView.maxSections else {
+            throw LayoutError.outOfRange("GridLayout \(what): section \(section) is out of range")
+        }
+    }
+
+    private func nextVersion() -> Int {
+        versionCounter += 1
+        return versionCounter
+    }
+
+    /// A span is 1 ... `maxColumns`; the first bad one throws.
+    private static func checkSpans<C: Collection>(_ spans: C, _ section: Int, _ what: String) throws -> Int
+    where C.Element == Int32 {
+        var m = 0
+        for (i, s) in spans.enumerated() {
+            guard s >= 1, Int(s) <= maxColumns else {
+                throw LayoutError.invalid(
+                    "GridLayout: \(what) \(i) for section \(section) is \(s); a span must be 1 ... \(maxColumns)"
+                        + (s < 1 ? " (span < 1)" : ""))
+            }
+            m = Swift.max(m, Int(s))
+        }
+        return m
+    }
+
+    private static func checkExtents<C: Collection>(_ extents: C, _ section: Int, _ what: String) throws
+    where C.Element == Double {
+        for (i, e) in extents.enumerated() where !isValidValue(e) {
+            throw LayoutError.invalid(
+                "GridLayout: \(what) \(i) for section \(section) is \(e); extents must be finite, >= 0 and <= "
+                    + "\(FlowLayout.maxMagnitude)")
+        }
+    }
+
+    /// Throws when a section's bulk spans are wider than the fixed column count it would get
+    /// under `c` and `entries` (`extra` stands for a section's spans about to be set).
+    func checkFixedSpans(_ c: Configuration, _ entries: [SectionColumns], extra: (Int, Int)? = nil) throws {
+        func check(_ s: Int, _ maxSpan: Int) throws {
+            let rule = GridLayout.columnRule(c, entries, s)
+            if rule.fixed > 0, maxSpan > rule.fixed {
+                throw LayoutError.invalid(
+                    "GridLayout: item spans of section \(s) reach \(maxSpan) columns but the section has \(rule.fixed) "
+                        + "(span > column count)")
+            }
+        }
+        for (s, spans) in itemSpans where s != extra?.0 { try check(s, spans.maxSpan) }
+        if let (s, m) = extra { try check(s, m) }
+    }
+
+    // MARK: Spans
+
+    /// Sets the span of every item of `section` (`spans[i]` of item i, 1 ... `maxColumns`); nil
+    /// removes them (every item spans one column).
+    /// - Throws: `.outOfRange` for a section outside 0 ..< `CollectionView.maxSections`;
+    ///   `.invalidArgument` for a span < 1 or > `maxColumns`, or wider than the section's fixed
+    ///   column count. Nothing changes on error.
+    /// - Complexity: O(n).
+    public func setItemSpans(_ spans: [Int32]?, forSection section: Int) throws {
+        try Self.checkSection(section, "item spans")
+        guard let spans else {
+            if itemSpans.removeValue(forKey: section) != nil { sectionInputsChanged(section) }
+            return
+        }
+        let m = try Self.checkSpans(spans, section, "item span")
+        try checkFixedSpans(configuration, sectionColumns, extra: (section, m))
+        itemSpans[section] = GridSpans(values: spans, maxSpan: m, version: nextVersion())
+        sectionInputsChanged(section)
+    }
+
+    /// Replaces the spans at `start ..< start + removeCount` of `section` by `spans` (an insert:
+    /// `removeCount` 0; a delete: `spans` empty). Pair it with the batch update, edited first.
+    /// - Throws: `.state` when the section has no bulk spans; `.outOfRange` for a range outside
+    ///   them; `.invalidArgument` as `setItemSpans`. Nothing changes on error.
+    /// - Complexity: O(n) (the section's maximum span and the splice).
+    public func replaceItemSpans(inSection section: Int, start: Int, removeCount: Int, with spans: [Int32]) throws {
+        try Self.checkSection(section, "item spans")
+        guard var old = itemSpans[section] else {
+            throw LayoutError.state("GridLayout: section \(section) has no item spans to edit (set them first)")
+        }
+        let n = old.values.count
+        guard start >= 0, removeCount >= 0, start <= n, removeCount <= n - start else {
+            throw LayoutError.outOfRange(
+                "GridLayout: item spans \(start) ..< \(start) + \(removeCount) are outside the \(n) spans of section "
+                    + "\(section)")
+        }
+        _ = try Self.checkSpans(spans, section, "new item span")
+        var values = old.values
+        values.replaceSubrange(start..<(start + removeCount), with: spans)
+        let m = values.reduce(0) { Swift.max($0, Int($1)) }
+        try checkFixedSpans(configuration, sectionColumns, extra: (section, m))
+        itemSpans[section] = nil
+        old.values = values
+        old.maxSpan = m
+        old.version = nextVersion()
+        itemSpans[section] = old
+        sectionInputsChanged(section)
+    }
+
+    /// The bulk spans of `section`, if any. O(1) (the array is shared).
+    public func itemSpans(forSection section: Int) -> [Int32]? { itemSpans[section]?.values }
+
+    // MARK: Extents
+
+    /// Sets the extent along the scroll axis of every item of `section` (finite, ≥ 0, at most
+    /// `FlowLayout.maxMagnitude`); nil removes them (back to `itemHeight` / `itemAspect`). Clears
+    /// the section's measured extents.
+    /// - Throws: `.outOfRange` for a section outside 0 ..< `CollectionView.maxSections`;
+    ///   `.invalidArgument` for a NaN, infinite, negative or too large extent. Nothing changes on
+    ///   error.
+    /// - Complexity: O(n).
+    public func setItemExtents(_ extents: [Double]?, forSection section: Int) throws {
+        try Self.checkSection(section, "item extents")
+        guard let extents else {
+            measuredItems[section] = nil
+            ownsExtents.remove(section)
+            if itemExtents.removeValue(forKey: section) != nil { sectionInputsChanged(section) }
+            return
+        }
+        try Self.checkExtents(extents, section, "item extent")
+        itemExtents[section] = GridExtents(values: extents, version: nextVersion())
+        measuredItems[section] = nil
+        ownsExtents.remove(section)
+        sectionInputsChanged(section)
+    }
+
+    /// Replaces the extents at `start ..< start + removeCount` of `section` by `extents`; the
+    /// measurements of the items it does not replace are kept (renumbered).
+    /// - Throws: `.state` when the section has no bulk extents; `.outOfRange` for a range outside
+    ///   them; `.invalidArgument` as `setItemExtents`. Nothing changes on error.
+    /// - Complexity: O(n).
+    public func replaceItemExtents(
+        inSection section: Int, start: Int, removeCount: Int, with extents: [Double]
+    ) throws {
+        try Self.checkSection(section, "item extents")
+        guard let old = itemExtents[section] else {
+            throw LayoutError.state("GridLayout: section \(section) has no item extents to edit (set them first)")
+        }
+        let n = old.values.count
+        guard start >= 0, removeCount >= 0, start <= n, removeCount <= n - start else {
+            throw LayoutError.outOfRange(
+                "GridLayout: item extents \(start) ..< \(start) + \(removeCount) are outside the \(n) extents of "
+                    + "section \(section)")
+        }
+        try Self.checkExtents(extents, section, "new item extent")
+        var values = old.values
+        itemExtents[section] = nil
+        values.replaceSubrange(start..<(start + removeCount), with: extents)
+        itemExtents[section] = GridExtents(values: values, version: nextVersion())
+        if let m = measuredItems[section] {
+            let delta = extents.count - removeCount
+            var kept = Set<Int>()
+            for i in m where i < start || i >= start + removeCount { kept.insert(i < start ? i : i + delta) }
+            measuredItems[section] = kept.isEmpty ? nil : kept
+        }
+        sectionInputsChanged(section)
+    }
+
+    /// The bulk (or measured) extents of `section`, if any. O(1) (the array is shared).
+    public func itemExtents(forSection section: Int) -> [Double]? { itemExtents[section]?.values }
+
+    // MARK: Per-section columns
+
+    /// Entry s is section s's column count (`SectionColumns`); sections past the end, and (0, 0)
+    /// entries, use the configuration's. An empty array removes them all.
+    /// - Throws: `.invalidArgument` for columns outside 0 ... `maxColumns`, a minimum width that
+    ///   is NaN, infinite, negative or too large, more entries than `CollectionView.maxSections`,
+    ///   or a section's bulk spans wider than the fixed count it would get. Nothing changes on
+    ///   error.
+    /// - Complexity: O(entries + sections with bulk spans).
+    public func setSectionColumns(_ entries: [SectionColumns]) throws {
+        guard entries.count <= CollectionView.maxSections else {
+            throw LayoutError.invalid(
+                "GridLayout: \(entries.count) section column entries; at most "
+                    + "\(CollectionView.maxSections)")
+        }
+        for (s, e) in entries.enumerated() {
+            guard e.columns >= 0, e.columns <= Self.maxColumns else {
+                throw LayoutError.invalid(
+                    "GridLayout: section \(s) columns \(e.columns) must be 0 ... \(Self.maxColumns) (0: the "
+                        + "configuration's)")
+            }
+            guard Self.isValidValue(e.minimumColumnWidth) else {
+                throw LayoutError.invalid(
+                    "GridLayout: section \(s) minimum_column_width \(e.minimumColumnWidth) must be finite, >= 0 and "
+                        + "<= \(FlowLayout.maxMagnitude)")
+            }
+        }
+        try checkFixedSpans(configuration, entries)
+        guard entries != sectionColumns else { return }
+        sectionColumns = entries
+        collectionView?.invalidateLayout(.layoutAttributes)
+    }
+
+    func sectionInputsChanged(_ section: Int) {
+        collectionView?.invalidateLayout(.layoutAttributes)
+    }
+}
+
+/// A section's bulk spans, their largest, and a version that changes with every edit.
+struct GridSpans {
+    var values: [Int32]
+    var maxSpan: Int
+    var version: Int
+}
+
+/// A section's bulk extents, the one extent they share (nil if they differ), and a version.
+struct GridExtents {
+    var values: [Double]
+    var uniform: Double?
+    var version: Int
+
+    init(values: [Double], version: Int) {
+        self.values = values
+        self.version = version
+        let f = values.first
+        uniform = f != nil && values.allSatisfy { $0 == f! } ? f : nil
+    }
+}

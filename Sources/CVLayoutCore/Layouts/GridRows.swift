@@ -1,0 +1,107 @@
+/// The row table of a span-grid section (`GridLayout`) whose items do not all span one column
+/// with one extent: rows by G1 (an item whose span does not fit what is left of the row starts
+/// the next row at span index 0), each row as thick as its thickest item (G3). Offsets are
+/// relative to the section's first row, so a section that only moves keeps its table.
+/// docs/grid-rules.md has the rules and their sources.
+///
+/// Memory: 4 bytes an item (its span index) and 24 a row; the spans and extents are the
+/// layout's arrays, shared (copy on write), not copied. Built in O(n).
+struct GridRows {
+    /// What the table was built from; an equal key means the same table.
+    struct Key: Equatable {
+        var count: Int
+        var columns: Int
+        var itemWidth: Double
+        var spansVersion: Int
+        var extentsVersion: Int
+    }
+
+    let key: Key
+    /// First item of each row, and the item count at the end (`rowCount + 1` entries).
+    private(set) var first: [Int] = []
+    /// Each row's leading edge along the scroll axis, from the section's first row.
+    private(set) var offset: [Double] = []
+    /// Each row's extent: its thickest item's.
+    private(set) var thickness: [Double] = []
+    /// Each item's span index (its first column).
+    private(set) var spanIndex: [Int32] = []
+    private let spans: [Int32]?
+    private let extents: [Double]?
+    private let itemHeight: Double
+    private let itemAspect: Double
+    private let spacing: Double
+    /// The section's body along the scroll axis: the last row's end (0 without items).
+    private(set) var total = 0.0
+
+    var rowCount: Int { thickness.count }
+
+    /// - Throws: `.overflow` when a row would end beyond the coordinate range.
+    init(key: Key, spans: [Int32]?, extents: [Double]?, configuration c: GridLayout.Configuration, section: Int) throws
+    {
+        self.key = key
+        self.spans = spans
+        self.extents = extents
+        itemHeight = c.itemHeight
+        itemAspect = c.itemAspect
+        spacing = c.interitemSpacing
+        let n = key.count, columns = key.columns
+        guard n > 0 else { return }
+        spanIndex.reserveCapacity(n)
+        var j = 0, thick = 0.0, origin = 0.0
+        first.append(0)
+        offset.append(0)
+        for i in 0..<n {
+            let s = spans.map { Int($0[i]) } ?? 1
+            if j + s > columns {  // G1: the span does not fit what is left of the row
+                thickness.append(thick)
+                origin += thick + c.intergroupSpacing
+                guard origin.isFinite else {
+                    throw LayoutError(.overflow, "GridLayout: section \(section) ends beyond the coordinate range")
+                }
+                first.append(i)
+                offset.append(origin)
+                j = 0
+                thick = 0
+            }
+            spanIndex.append(Int32(j))
+            j += s
+            thick = Swift.max(thick, extent(i, crossLength: crossLength(s, key.itemWidth)))
+        }
+        thickness.append(thick)
+        first.append(n)
+        total = origin + thick
+        guard total.isFinite else {
+            throw LayoutError(.overflow, "GridLayout: section \(section) ends beyond the coordinate range")
+        }
+    }
+
+    @inline(__always)
+    func crossLength(_ span: Int, _ itemWidth: Double) -> Double {
+        Double(span) * itemWidth + Double(span - 1) * spacing
+    }
+
+    @inline(__always)
+    func span(_ item: Int) -> Int { spans.map { Int($0[item]) } ?? 1 }
+
+    /// The item's own extent along the scroll axis: its bulk (or measured) extent, else
+    /// `itemHeight` when > 0, else `itemAspect` × its cross size.
+    @inline(__always)
+    func extent(_ item: Int, crossLength: Double) -> Double {
+        if let extents { return extents[item] }
+        return itemHeight > 0 ? itemHeight : itemAspect * crossLength
+    }
+
+    /// Spans the row uses (the last item's span index + its span).
+    @inline(__always)
+    func used(_ row: Int) -> Int {
+        let last = first[row + 1] - 1
+        return Int(spanIndex[last]) + span(last)
+    }
+
+    /// The row holding `item`. O(log rows).
+    func row(of item: Int) -> Int {
+        GridLayout.firstIndex(0, rowCount) { self.first[$0 + 1] > item }
+    }
+
+    var footprint: Int { spanIndex.count * 4 + thickness.count * 24 + 8 }
+}

@@ -3237,6 +3237,93 @@ static void test_grid_layout(void) {
     OK(cvl_view_destroy(view));
 }
 
+/* The span grid's bulk data at the C boundary: the encoding (NULL arrays with counts, a layout
+** of another type), spans and extents by array and by range edit, per-section columns, the
+** errors (nothing changed), and measured sizes on a grid. Frames: Tests/fixtures/grid-*.json. */
+static void test_span_grid(void) {
+    counts_ds d;
+    cvl_data_source ds;
+    cvl_layout *g = NULL, *flow = NULL;
+    cvl_view *view = NULL;
+    cvl_attributes one;
+    cvl_size content;
+    cvl_index_path path = {0, 2};
+    cvl_size measured = {100, 160};
+    const int32_t spans[3] = {2, 1, 1}, wide[1] = {2}, bad[2] = {1, 0}, too_wide[1] = {3};
+    const double extents[3] = {50, 50, 80}, nan_extent[1] = {NAN};
+    cvl_grid_section_columns cols[2] = {{0, 0}, {0, -1}};
+    cvl_grid_config c;
+    int found = 0;
+
+    OK(cvl_grid_layout_create(&g));
+    OK(cvl_grid_layout_get_config(g, &c));
+    c.columns = 2;
+    c.item_height = 100;
+    OK(cvl_grid_layout_set_config(g, &c));
+    /* The encoding: NULL with a count, another layout's handle. */
+    FAILS(cvl_grid_layout_set_item_spans(g, 0, NULL, 3), CVL_ERROR_NULL_ARGUMENT);
+    FAILS(cvl_grid_layout_set_item_extents(g, 0, NULL, 1), CVL_ERROR_NULL_ARGUMENT);
+    FAILS(cvl_grid_layout_set_section_columns(g, NULL, 2), CVL_ERROR_NULL_ARGUMENT);
+    FAILS(cvl_grid_layout_replace_item_spans(g, 0, 0, 0, NULL, 1), CVL_ERROR_NULL_ARGUMENT);
+    OK(cvl_flow_layout_create(&flow));
+    FAILS(cvl_grid_layout_set_item_spans(flow, 0, spans, 3), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("grid"));
+    OK(cvl_layout_destroy(flow));
+    /* The rules: span < 1, span > the fixed column count, a NaN extent, a negative minimum width,
+    ** a section out of range, an edit without an array. */
+    FAILS(cvl_grid_layout_set_item_spans(g, 0, bad, 2), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("span < 1"));
+    FAILS(cvl_grid_layout_set_item_spans(g, 0, too_wide, 1), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("span > column count"));
+    FAILS(cvl_grid_layout_set_item_extents(g, 0, nan_extent, 1), CVL_ERROR_INVALID_ARGUMENT);
+    FAILS(cvl_grid_layout_set_section_columns(g, cols, 2), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("minimum_column_width"));
+    FAILS(cvl_grid_layout_set_item_spans(g, -1, spans, 3), CVL_ERROR_OUT_OF_RANGE);
+    FAILS(cvl_grid_layout_replace_item_extents(g, 0, 0, 0, extents, 1), CVL_ERROR_STATE);
+    OK(cvl_grid_layout_set_item_spans(g, 0, spans, 3));
+    OK(cvl_grid_layout_set_item_extents(g, 0, extents, 3));
+    FAILS(cvl_grid_layout_replace_item_spans(g, 0, 2, 5, wide, 1), CVL_ERROR_OUT_OF_RANGE);
+    c.columns = 1; /* item 0 spans 2 */
+    FAILS(cvl_grid_layout_set_config(g, &c), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("span > column count"));
+
+    /* 2 columns of 100 in 200: item 0 spans both (50 high), items 1 and 2 below (50, 80: row 80). */
+    memset(&d, 0, sizeof d);
+    d.sections = 1;
+    d.items[0] = 3;
+    ds = make_ds(&d);
+    OK(cvl_view_create(&ds, g, &view));
+    OK(cvl_view_set_bounds_size(view, (cvl_size){200, 400}));
+    OK(cvl_view_attributes_for_item(view, (cvl_index_path){0, 0}, &one, &found));
+    CHECK(found && one.frame.x == 0 && one.frame.y == 0 && one.frame.width == 200 && one.frame.height == 50);
+    OK(cvl_view_attributes_for_item(view, (cvl_index_path){0, 2}, &one, &found));
+    CHECK(found && one.frame.x == 100 && one.frame.y == 50 && one.frame.width == 100 && one.frame.height == 80);
+    OK(cvl_view_content_size(view, &content));
+    CHECK(content.width == 200 && content.height == 130);
+    /* A measured size on a grid: item 2 becomes 160 high, its row too. */
+    OK(cvl_view_set_measured_sizes(view, &path, &measured, 1));
+    OK(cvl_view_attributes_for_item(view, path, &one, &found));
+    CHECK(found && one.frame.y == 50 && one.frame.height == 160 && one.frame.width == 100);
+    OK(cvl_view_content_size(view, &content));
+    CHECK(content.height == 210);
+    /* A range edit paired with a batch update: a full-width item inserted at 0. */
+    OK(cvl_grid_layout_replace_item_spans(g, 0, 0, 0, wide, 1));
+    OK(cvl_grid_layout_replace_item_extents(g, 0, 0, 0, extents, 1));
+    d.items[0] = 4;
+    {
+        cvl_update_item u;
+        memset(&u, 0, sizeof u);
+        u.action = CVL_UPDATE_INSERT;
+        u.before = (cvl_index_path){-1, -1};
+        u.after = (cvl_index_path){0, 0};
+        OK(cvl_view_perform_batch_updates(view, &u, 1, NULL));
+    }
+    OK(cvl_view_attributes_for_item(view, (cvl_index_path){0, 3}, &one, &found));
+    CHECK(found && one.frame.x == 100 && one.frame.y == 100 && one.frame.height == 160); /* still measured */
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(g));
+}
+
 /* ------------------------------------------------------------------------------------------
 ** Every layout with a configuration struct, from the table scripts/gen_c_config_layouts.py reads
 ** out of the header (config_layouts.inc): what the C boundary promises for any of them, so a new
@@ -3404,6 +3491,7 @@ int main(void) {
     test_self_sizing_failing_hooks();
     test_waterfall();
     test_grid_layout();
+    test_span_grid();
     test_config_layouts();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

@@ -1671,6 +1671,44 @@ static void op_query(uint8_t which) {
     }
 }
 
+/* The span grid's bulk data: spans (1 ... 4 mostly; 0, negative or any 32 bits at times), extents
+** (plausible or hostile doubles), per-section column entries, whole or by range edits, NULL
+** arrays with counts. The grid checks everything; an error changes nothing (later queries and the
+** invariants of run_one_op's checks see the same frames). */
+static void grid_op(cvl_layout *l) {
+    uint8_t m = u8();
+    int64_t s = (u8() & 7) == 7 ? (int64_t)u64() : (int64_t)(u8() % 6);
+    int64_t start = (u8() & 7) == 7 ? (int64_t)u64() : (int64_t)(u8() % 40);
+    size_t rm = (u8() & 7) == 7 ? (size_t)u64() : (size_t)(u8() % 8), n = u8() % 40, i;
+    int32_t spans[40];
+    double extents[40];
+    cvl_grid_section_columns cols[8];
+    int null = n && u8() == 255;
+    for (i = 0; i < n; i++) {
+        uint8_t b = u8();
+        spans[i] = b < 240 ? 1 + b % 4 : b < 250 ? (int32_t)(b % 3) - 1 : (int32_t)u64();
+        extents[i] = (b & 3) == 3 ? dbl() : dim();
+    }
+    switch (m % 6) {
+    case 0: check(cvl_grid_layout_set_item_spans(l, s, null ? NULL : spans, n)); break;
+    case 1: check(cvl_grid_layout_replace_item_spans(l, s, start, rm, null ? NULL : spans, n % 9)); break;
+    case 2: check(cvl_grid_layout_set_item_extents(l, s, null ? NULL : extents, n)); break;
+    case 3: check(cvl_grid_layout_replace_item_extents(l, s, start, rm, null ? NULL : extents, n % 9)); break;
+    case 4:
+        for (i = 0; i < 8; i++) {
+            uint8_t b = u8();
+            cols[i].columns = b < 250 ? (int64_t)(b % 6) : (int64_t)u64();
+            cols[i].minimum_column_width = (b & 3) == 3 ? ((b & 4) ? dbl() : dim()) : 0;
+        }
+        check(cvl_grid_layout_set_section_columns(l, null ? NULL : cols, n % 9));
+        break;
+    default: /* every section's spans and extents removed */
+        check(cvl_grid_layout_set_item_spans(l, s, NULL, 0));
+        check(cvl_grid_layout_set_item_extents(l, s, NULL, 0));
+        break;
+    }
+}
+
 static void op_layout_setter(uint8_t which) {
     int slot, rc;
     cvl_layout *l = pick_layout(&slot);
@@ -1880,8 +1918,12 @@ static void op_layout_setter(uint8_t which) {
         if (rc != CVL_OK) REQUIRE(untouched(&c, sizeof c), rc);
         break;
     }
-    case 12: { /* range edit of bulk sizes */
+    case 12: { /* range edit of bulk sizes; on a span grid, its own bulk data (grid_op) */
         cvl_size sizes[8];
+        if (g && g->kind == CVL_LAYOUT_GRID) {
+            grid_op(l);
+            break;
+        }
         int64_t s = (u8() & 7) == 7 ? (int64_t)u64() : (int64_t)(u8() % 6);
         int64_t start = (u8() & 7) == 7 ? (int64_t)u64() : (int64_t)(u8() % 40);
         size_t rm = (u8() & 7) == 7 ? (size_t)u64() : (size_t)(u8() % 8), n = u8() % 9, i;

@@ -43,7 +43,8 @@
 ** MacMullin, "Creating a custom collection view layout" (2013); "Apple's guide" is Apple's
 ** "Collection View Programming Guide for iOS", "Custom Layouts: A Worked Example"; "the circle
 ** article" is "iOS : Working with collection view layouts"; the grid follows Apple's sample code
-** "Implementing Modern Collection Views" and its UICollectionViewCompositionalLayout pages; the
+** "Implementing Modern Collection Views" and its UICollectionViewCompositionalLayout pages, its
+** spans Android's GridLayoutManager and Compose's lazy grids (docs/grid-rules.md); the
 ** card stack is this library's own arrangement through the mechanism of Apple's
 ** "UICollectionViewLayout" page ("Subclassing Notes"). docs/sources.md has the details.
 */
@@ -366,7 +367,7 @@ typedef struct cvl_view cvl_view;
 #define CVL_LAYOUT_CIRCLE        7  /* the circle article */
 #define CVL_LAYOUT_CUSTOM        8  /* cvl_custom_layout_create() */
 #define CVL_LAYOUT_WATERFALL     9  /* CHTCollectionViewWaterfallLayout's rule (flow subclass) */
-#define CVL_LAYOUT_GRID         10  /* Apple's compositional grid sample (fixed columns) */
+#define CVL_LAYOUT_GRID         10  /* Apple's compositional grid sample, with spans (Android, Compose) */
 #define CVL_LAYOUT_STACK        11  /* a card stack (this library's own, Apple's UICollectionViewLayout page) */
 
 /* ============================================================================================

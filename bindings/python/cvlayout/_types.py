@@ -123,7 +123,7 @@ class LayoutType(CEnum):
     CUSTOM = 8
     #: CHTCollectionViewWaterfallLayout's rule (flow subclass)
     WATERFALL = 9
-    #: Apple's compositional grid sample (fixed columns)
+    #: Apple's compositional grid sample, with spans (Android, Compose)
     GRID = 10
     #: a card stack (this library's own, Apple's UICollectionViewLayout page)
     STACK = 11

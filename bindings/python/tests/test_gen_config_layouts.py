@@ -50,10 +50,14 @@ def test_the_header_config_layouts() -> None:
     grid = layouts[1]
     assert (grid.swift_class, grid.getter, grid.setter_label) == ("GridLayout", "configuration", "")
     assert [(f.c_name, f.swift_name, f.reader) for f in grid.fields] == [
-        ("columns", "columns", "int"), ("item_height", "itemHeight", "double"),
+        ("columns", "columns", "int"), ("minimum_column_width", "minimumColumnWidth", "double"),
+        ("item_height", "itemHeight", "double"),
         ("item_aspect", "itemAspect", "double"), ("interitem_spacing", "interitemSpacing", "double"),
         ("intergroup_spacing", "intergroupSpacing", "double"), ("content_insets", "contentInsets", "insets"),
-        ("header_height", "headerHeight", "double")]
+        ("header_height", "headerHeight", "double"), ("footer_height", "footerHeight", "double"),
+        ("scroll_direction", "scrollDirection", "int"), ("stretch_items", "stretchItems", "int"),
+        ("short_row_alignment", "shortRowAlignment", "int"),
+        ("supplementaries_follow_insets", "supplementariesFollowInsets", "int")]
     waterfall = layouts[0]
     assert (waterfall.getter, waterfall.setter_label) == ("waterfall", "waterfall")
     assert [f.swift_name for f in waterfall.fields] == ["columnCount", "minimumColumnWidth"]

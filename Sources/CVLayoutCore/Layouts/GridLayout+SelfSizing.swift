@@ -156,14 +156,22 @@ extension GridLayout: SelfSizingLayout {
     /// Puts back what `GridSizingState` kept.
     func restoreSizing(_ state: Any) {
         guard let s = state as? GridSizingState else { return }
+        itemSpans = s.spans
         itemExtents = s.extents
         measuredItems = s.measured
         ownsExtents = s.owns
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 
-    /// Sections whose item count is no longer their measured array's forget their measurements
-    /// (an array the layout made is dropped). O(sections with a measured item).
+    /// The sections whose array the layout made no longer match their item count.
+    func staleOwnedExtents(_ counts: [Int]) -> Set<Int> {
+        guard !ownsExtents.isEmpty else { return [] }
+        return ownsExtents.filter { $0 >= counts.count || counts[$0] != itemExtents[$0]?.values.count }
+    }
+
+    /// After a successful prepare: sections whose item count is no longer their measured array's
+    /// forget their measurements (an array the layout made is dropped). O(sections with a
+    /// measured item).
     func forgetMeasurementsOfChangedCounts(_ counts: [Int]) {
         guard !ownsExtents.isEmpty || !measuredItems.isEmpty else { return }
         for s in Array(measuredItems.keys) {
@@ -177,13 +185,15 @@ extension GridLayout: SelfSizingLayout {
     }
 }
 
-/// The grid's self-sizing tables (shared arrays: O(1) to keep).
+/// The grid's bulk data and self-sizing tables (shared arrays: O(1) to keep).
 struct GridSizingState {
+    var spans: [Int: GridSpans]
     var extents: [Int: GridExtents]
     var measured: [Int: Set<Int>]
     var owns: Set<Int>
 
     init(grid: GridLayout) {
+        spans = grid.itemSpans
         extents = grid.itemExtents
         measured = grid.measuredItems
         owns = grid.ownsExtents

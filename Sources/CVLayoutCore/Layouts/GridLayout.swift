@@ -252,7 +252,9 @@ public final class GridLayout: CollectionViewLayout {
         }
         let c = configuration
         let counts = collectionView?.counts ?? []
-        forgetMeasurementsOfChangedCounts(counts)
+        // Arrays the layout made for measurements whose section's count changed are dropped at
+        // the end (their measurements forgotten), and not used meanwhile.
+        let stale = staleOwnedExtents(counts)
         let cross = c.isHorizontal ? size.height : size.width
         let (mainLead, mainTrail, crossLead, crossTrail) = Self.axisInsets(c)
         let avail = Swift.max(0, cross - crossLead - crossTrail)
@@ -271,7 +273,7 @@ public final class GridLayout: CollectionViewLayout {
             sec.itemWidth = Swift.max(0, (avail - Double(columns - 1) * c.interitemSpacing) / Double(columns))
             sec.columnPitch = sec.itemWidth + c.interitemSpacing
             sec.top = y + mainLead + c.headerHeight
-            let spans = itemSpans[s], extents = itemExtents[s]
+            let spans = itemSpans[s], extents = stale.contains(s) ? nil : itemExtents[s]
             if let spans, spans.values.count != n {
                 throw LayoutError.invalid(
                     "GridLayout: item spans for section \(s) have \(spans.values.count) entries but the section "
@@ -321,6 +323,7 @@ public final class GridLayout: CollectionViewLayout {
             y = sec.end
             secs.append(sec)
         }
+        forgetMeasurementsOfChangedCounts(counts)
         sections = secs
         cachedRows = newRows
         prepared = c

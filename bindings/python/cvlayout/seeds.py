@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ctypes
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from . import _lib
 from . import _types as T
@@ -174,7 +174,8 @@ class GridLayout(GridConfigBase):
     counts, per section too; headers and footers (outside the insets by default, as the flow
     layout); vertical or horizontal scrolling; short rows leading, centred or trailing.
 
-    Properties: the fields of ``cvl_grid_config`` (``GridLayout(columns=3, stretch_items=1)``);
+    Properties: the fields of ``cvl_grid_config`` (``GridLayout(columns=3, stretch_items=1,
+    short_row_alignment="center", scroll_direction="horizontal")``: the two constants also by label);
     per-section data: :meth:`set_item_spans`, :meth:`set_item_extents` (and their
     ``replace_*`` range edits for batch updates), :meth:`set_section_columns`. Measured sizes
     (``CollectionView.set_measured_sizes``) give an item its extent. Bad values raise
@@ -182,6 +183,14 @@ class GridLayout(GridConfigBase):
     extent...) and change nothing."""
 
     KIND = "grid"
+    #: The fields that take a constant of the header: set by member, int or label
+    #: (``scroll_direction="horizontal"``, ``short_row_alignment="center"``); read back as ints.
+    _ENUM_FIELDS: ClassVar[dict[str, Any]] = {"scroll_direction": T.ScrollDirection,
+                                              "short_row_alignment": T.GridAlignment}
+
+    def _write_struct(self, values: dict[str, Any]) -> None:
+        super()._write_struct({k: self._ENUM_FIELDS[k].coerce(v) if k in self._ENUM_FIELDS and isinstance(v, str)
+                               else v for k, v in values.items()})
 
     def set_item_spans(self, section: int, spans: Iterable[int] | None) -> None:
         """The span of every item of ``section`` (each 1 ... ``MAX_GRID_COLUMNS``); ``None``

@@ -176,3 +176,20 @@ def test_batch_update_with_range_edits_and_measured_extents():
         assert view.attributes_for_item((0, 3)).frame == (100.0, 200.0, 100.0, 100.0)
         assert view.content_size == (200.0, 360.0)
         assert view.items_to_measure() == [(0, 0), (0, 1), (0, 3)]
+
+
+@needs_grid
+def test_constants_by_label_and_horizontal_scrolling():
+    # Horizontal: 2 rows of (200 - 10) / 2 = 95 in a 200-high view; columns 60 wide (item_height is
+    # the extent along x), 5 apart; the last column's one item centred: (2 - 1) * (95 + 10) / 2 down.
+    layout = cvlayout.GridLayout(columns=2, item_height=60, interitem_spacing=10, intergroup_spacing=5,
+                                 scroll_direction="horizontal", short_row_alignment="center")
+    assert layout.scroll_direction == cvlayout.ScrollDirection.HORIZONTAL
+    assert layout.short_row_alignment == cvlayout.GridAlignment.CENTER
+    with cvlayout.CollectionView(layout, [3], bounds_size=(300, 200)) as view:
+        assert [a.frame for a in view.all_attributes()] == [
+            (0.0, 0.0, 60.0, 95.0), (0.0, 105.0, 60.0, 95.0), (65.0, 52.5, 60.0, 95.0)]
+        assert view.content_size == (125.0, 200.0)
+    with pytest.raises(cvlayout.InvalidArgument, match="valid: leading, center, trailing"):
+        layout.configure(short_row_alignment="middle")
+    assert layout.short_row_alignment == 1

@@ -915,8 +915,10 @@ int cvl_waterfall_layout_get_config(const cvl_layout *layout, cvl_waterfall_conf
 ** Costs: a section whose items all span 1 and share one extent (no arrays, or arrays of 1s / of
 ** one value) is a closed form of its index paths: nothing stored per item, counts up to
 ** CVL_MAX_ITEMS cost O(S) (about 100 bytes a section). Any other section keeps a row table
-** (4 bytes an item and 24 a row), built in O(n) when its inputs change (an edit rebuilds only
-** that section's). Prepare O(S + items of the sections rebuilt); content size O(1);
+** (4 bytes an item and 24 a row), built in O(n) when its inputs change; after range edits
+** (cvl_grid_layout_replace_*, measured sizes) the rows before the first edited item's row are
+** kept and only the rest is built (O(items after it), plus copying what is kept). Prepare
+** O(S + items of the sections rebuilt); content size O(1);
 ** single-element lookups O(1), O(log rows) with a table; rect queries O(log S + log n + k)
 ** within one section (rows and, per row, items found by binary search; with a table also O(1)
 ** per item of a crossed row whose own extent misses the rect), plus O(log n) per other section

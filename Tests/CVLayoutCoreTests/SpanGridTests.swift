@@ -309,6 +309,76 @@ final class SpanGridTests: XCTestCase {
         XCTAssertEqual(try frame(l, 0, 3), Rect(x: 0, y: 30, width: 100, height: 30))
     }
 
+    /// Range edits (with the batch updates they pair with) and measured extents rebuild only the
+    /// rows from the first edited item's row on: the frames equal, bit for bit, those of a grid
+    /// built from scratch with the same arrays.
+    func testIncrementalEditsEqualALayoutFromScratch() throws {
+        var g = SplitMix64(seed: 41)
+        for trial in 0..<30 {
+            var c = GridLayout.Configuration()
+            c.columns = 2 + g.int(below: 5)
+            c.interitemSpacing = Double(g.int(below: 3)) * 2.5
+            c.intergroupSpacing = g.double(in: 0..<9)
+            c.stretchItems = g.int(below: 2)
+            c.shortRowAlignment = g.int(below: 3)
+            c.itemHeight = 40
+            let l = try grid { $0 = c }
+            var n = 30 + g.int(below: 120)
+            func span() -> Int32 { Int32(1 + g.int(below: c.columns)) }
+            try l.setItemSpans((0..<n).map { _ in span() }, forSection: 0)
+            if trial % 3 != 0 { try l.setItemExtents((0..<n).map { _ in g.double(in: 5..<90) }, forSection: 0) }
+            let ds = StaticDataSource([n])
+            let cv = try CollectionView(dataSource: ds, layout: l)
+            try cv.setBoundsSize(Size(width: 377, height: 500))
+            try cv.layoutIfNeeded()
+            for step in 0..<10 {
+                let start = g.int(below: n + 1)
+                switch g.int(below: 4) {
+                case 0:  // insert k items at start
+                    let k = 1 + g.int(below: 3)
+                    try l.replaceItemSpans(
+                        inSection: 0, start: start, removeCount: 0, with: (0..<k).map { _ in span() })
+                    if l.itemExtents(forSection: 0) != nil {
+                        try l.replaceItemExtents(
+                            inSection: 0, start: start, removeCount: 0, with: (0..<k).map { _ in g.double(in: 5..<90) })
+                    }
+                    n += k
+                    ds.counts = [n]
+                    var u = BatchUpdate()
+                    u.insertItems((start..<start + k).map { IndexPath(section: 0, item: $0) })
+                    try cv.performBatchUpdates(u, animation: nil)
+                case 1 where start < n:  // delete up to 3 items from start
+                    let k = min(n - start, 1 + g.int(below: 3))
+                    try l.replaceItemSpans(inSection: 0, start: start, removeCount: k, with: [])
+                    if l.itemExtents(forSection: 0) != nil {
+                        try l.replaceItemExtents(inSection: 0, start: start, removeCount: k, with: [])
+                    }
+                    n -= k
+                    ds.counts = [n]
+                    var u = BatchUpdate()
+                    u.deleteItems((start..<start + k).map { IndexPath(section: 0, item: $0) })
+                    try cv.performBatchUpdates(u, animation: nil)
+                case 2 where start < n:  // one span changed
+                    try l.replaceItemSpans(inSection: 0, start: start, removeCount: 1, with: [span()])
+                case 3 where start < n:  // a measured extent
+                    let h = g.double(in: 5..<90)
+                    try cv.setMeasuredSizes([(IndexPath(section: 0, item: start), Size(width: 1, height: h))])
+                default:
+                    continue
+                }
+                try cv.layoutIfNeeded()
+                let fresh = try grid { $0 = c }
+                try fresh.setItemSpans(l.itemSpans(forSection: 0), forSection: 0)
+                try fresh.setItemExtents(l.itemExtents(forSection: 0), forSection: 0)
+                let other = try makeCV([n], fresh, 377, 500)
+                for i in 0..<n {
+                    XCTAssertEqual(try frame(l, 0, i), try frame(fresh, 0, i), "trial \(trial) step \(step) item \(i)")
+                }
+                XCTAssertEqual(try cv.contentSize(), try other.contentSize(), "trial \(trial) step \(step)")
+            }
+        }
+    }
+
     // MARK: Errors
 
     /// Bad input throws a clear error and changes nothing (configuration, arrays, frames).

@@ -85,13 +85,13 @@ extension GridLayout {
     public func setItemSpans(_ spans: [Int32]?, forSection section: Int) throws {
         try Self.checkSection(section, "item spans")
         guard let spans else {
-            if itemSpans.removeValue(forKey: section) != nil { sectionInputsChanged(section) }
+            if itemSpans.removeValue(forKey: section) != nil { sectionInputsChanged(section, from: 0) }
             return
         }
         let m = try Self.checkSpans(spans, section, "item span")
         try checkFixedSpans(configuration, sectionColumns, extra: (section, m))
         itemSpans[section] = GridSpans(values: spans, maxSpan: m, version: nextVersion())
-        sectionInputsChanged(section)
+        sectionInputsChanged(section, from: 0)
     }
 
     /// Replaces the spans at `start ..< start + removeCount` of `section` by `spans` (an insert:
@@ -120,7 +120,7 @@ extension GridLayout {
         old.maxSpan = m
         old.version = nextVersion()
         itemSpans[section] = old
-        sectionInputsChanged(section)
+        sectionInputsChanged(section, from: start)
     }
 
     /// The bulk spans of `section`, if any. O(1) (the array is shared).
@@ -140,14 +140,14 @@ extension GridLayout {
         guard let extents else {
             measuredItems[section] = nil
             ownsExtents.remove(section)
-            if itemExtents.removeValue(forKey: section) != nil { sectionInputsChanged(section) }
+            if itemExtents.removeValue(forKey: section) != nil { sectionInputsChanged(section, from: 0) }
             return
         }
         try Self.checkExtents(extents, section, "item extent")
         itemExtents[section] = GridExtents(values: extents, version: nextVersion())
         measuredItems[section] = nil
         ownsExtents.remove(section)
-        sectionInputsChanged(section)
+        sectionInputsChanged(section, from: 0)
     }
 
     /// Replaces the extents at `start ..< start + removeCount` of `section` by `extents`; the
@@ -179,7 +179,7 @@ extension GridLayout {
             for i in m where i < start || i >= start + removeCount { kept.insert(i < start ? i : i + delta) }
             measuredItems[section] = kept.isEmpty ? nil : kept
         }
-        sectionInputsChanged(section)
+        sectionInputsChanged(section, from: start)
     }
 
     /// The bulk (or measured) extents of `section`, if any. O(1) (the array is shared).
@@ -218,7 +218,10 @@ extension GridLayout {
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 
-    func sectionInputsChanged(_ section: Int) {
+    /// Records that `section`'s inputs changed from item `from` on (the items before it keep
+    /// their spans and extents): the next prepare keeps the rows before that item's row.
+    func sectionInputsChanged(_ section: Int, from: Int) {
+        editedFrom[section] = Swift.min(editedFrom[section] ?? from, from)
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 }

@@ -92,6 +92,8 @@ extension GridLayout: SelfSizingLayout {
         var changed = false
         for (s, values) in arrays where values != itemExtents[s]?.values {
             itemExtents[s] = GridExtents(values: values, version: nextMeasuredVersion())
+            let first = items.lazy.filter { $0.0.section == s }.map(\.0.item).min() ?? 0
+            editedFrom[s] = Swift.min(editedFrom[s] ?? first, ownsExtents.contains(s) ? 0 : first)
             changed = true
         }
         if changed { collectionView?.invalidateLayout(.layoutAttributes) }
@@ -160,6 +162,7 @@ extension GridLayout: SelfSizingLayout {
         itemExtents = s.extents
         measuredItems = s.measured
         ownsExtents = s.owns
+        cachedRows.removeAll()  // the arrays may differ from the tables': rebuild them all
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 

@@ -42,7 +42,8 @@
 /// bulk extents, or all equal) is today's closed form: nothing stored per item, its frames a
 /// product of the index (2^40 items cost what 4 do). Any other section keeps a row table
 /// (`GridRows`: 4 bytes an item, 24 a row), built in O(n) by `prepare()` and kept while its
-/// inputs stay the same (an edit of one section rebuilds only that section's table).
+/// inputs stay the same; after range edits only the rows from the first edited item's row on
+/// are built again (the rows before are copied).
 /// Single-element lookups: O(1) closed form, O(log rows) with a table. Rect queries: O(log S) to
 /// find the first section met, then per section O(log rows) for the rows the rect crosses and,
 /// per row crossed, O(log C) for its first item in the rect, then O(1) per element returned (with
@@ -144,6 +145,7 @@ public final class GridLayout: CollectionViewLayout {
         try checkFixedSpans(configuration, sectionColumns)
         self.configuration = configuration
         cachedRows.removeAll()
+        editedFrom.removeAll()
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 
@@ -157,6 +159,9 @@ public final class GridLayout: CollectionViewLayout {
     var versionCounter = 0
     /// Row tables of the last prepare by section, reused while their inputs are the same.
     var cachedRows: [Int: GridRows] = [:]
+    /// Per section, the first item whose span or extent changed since the last prepare: the rows
+    /// before its row are kept.
+    var editedFrom: [Int: Int] = [:]
 
     /// One section's geometry from the last prepare (main axis = scroll axis).
     struct Section {
@@ -306,11 +311,20 @@ public final class GridLayout: CollectionViewLayout {
                     count: n, columns: columns, itemWidth: sec.itemWidth, spansVersion: spans?.version ?? -1,
                     extentsVersion: extents?.version ?? -1)
                 let table: GridRows
-                if let old = cachedRows[s], old.key == key {
+                let old = cachedRows[s]
+                if let old, old.key == key {
                     table = old
                 } else {
+                    // The rows before the first edited item's row are the old ones when only
+                    // edits (recorded from that item on) changed the section since.
+                    let keep =
+                        old.flatMap { o in
+                            o.key.columns == key.columns && o.key.itemWidth == key.itemWidth
+                                && !stale.contains(s) ? editedFrom[s] : nil
+                        } ?? 0
                     table = try GridRows(
-                        key: key, spans: spans?.values, extents: extents?.values, configuration: c, section: s)
+                        key: key, spans: spans?.values, extents: extents?.values, configuration: c, section: s,
+                        reusing: keep > 0 ? old : nil, from: keep)
                 }
                 newRows[s] = table
                 sec.rows = table
@@ -326,6 +340,7 @@ public final class GridLayout: CollectionViewLayout {
         forgetMeasurementsOfChangedCounts(counts)
         sections = secs
         cachedRows = newRows
+        editedFrom.removeAll()
         prepared = c
         crossSize = cross
         mainSize = c.isHorizontal ? size.width : size.height

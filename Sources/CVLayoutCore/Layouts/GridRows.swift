@@ -35,9 +35,14 @@ struct GridRows {
 
     var rowCount: Int { thickness.count }
 
+    /// Builds the table; with `old` (a table of the same columns and item width whose inputs
+    /// differ only from item `edited` on), keeps its rows before the row holding that item and
+    /// builds the rest: O(rows kept) to copy them, O(items after) to build.
     /// - Throws: `.overflow` when a row would end beyond the coordinate range.
-    init(key: Key, spans: [Int32]?, extents: [Double]?, configuration c: GridLayout.Configuration, section: Int) throws
-    {
+    init(
+        key: Key, spans: [Int32]?, extents: [Double]?, configuration c: GridLayout.Configuration, section: Int,
+        reusing old: GridRows? = nil, from edited: Int = 0
+    ) throws {
         self.key = key
         self.spans = spans
         self.extents = extents
@@ -47,10 +52,31 @@ struct GridRows {
         let n = key.count, columns = key.columns
         guard n > 0 else { return }
         spanIndex.reserveCapacity(n)
-        var j = 0, thick = 0.0, origin = 0.0
-        first.append(0)
-        offset.append(0)
-        for i in 0..<n {
+        var j = 0, thick = 0.0, origin = 0.0, start = 0
+        if let old, old.rowCount > 0, edited > 0 {
+            // The rows before the one holding the first edited item (or the old last row, which
+            // appended items may join) hold only items whose spans and extents are the same; but
+            // when that item starts its row, the row before broke because it did not fit (G1),
+            // and may now take more items: it is built again too.
+            var kept = old.row(of: Swift.min(edited, old.key.count - 1))
+            if kept > 0, old.first[kept] == edited { kept -= 1 }
+            start = old.first[kept]
+            first.append(contentsOf: old.first[0..<kept])
+            offset.append(contentsOf: old.offset[0..<kept])
+            thickness.append(contentsOf: old.thickness[0..<kept])
+            spanIndex.append(contentsOf: old.spanIndex[0..<start])
+            // Summed as the loop below sums (origin += thick + spacing): the same bits as a build
+            // from scratch.
+            if kept > 0 { origin = old.offset[kept - 1] + (old.thickness[kept - 1] + c.intergroupSpacing) }
+            if start >= n {  // nothing after the kept rows (a delete at the end)
+                first.append(n)
+                total = kept > 0 ? old.offset[kept - 1] + old.thickness[kept - 1] : 0
+                return
+            }
+        }
+        first.append(start)
+        offset.append(origin)
+        for i in start..<n {
             let s = spans.map { Int($0[i]) } ?? 1
             if j + s > columns {  // G1: the span does not fit what is left of the row
                 thickness.append(thick)

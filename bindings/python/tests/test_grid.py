@@ -193,3 +193,42 @@ def test_constants_by_label_and_horizontal_scrolling():
     with pytest.raises(cvlayout.InvalidArgument, match="valid: leading, center, trailing"):
         layout.configure(short_row_alignment="middle")
     assert layout.short_row_alignment == 1
+
+
+@needs_grid
+def test_snapshot_animation_and_anchoring_with_spans():
+    # Items identified by id, each id with its span (200 is full-width). 2 columns of 100 in 200,
+    # item_height 50. The snapshot inserts item 200 at the top and deletes id 3.
+    span_of = {1: 1, 2: 1, 3: 1, 4: 1, 200: 2}
+    layout = cvlayout.GridLayout(columns=2, item_height=50)
+    before = [1, 2, 3, 4]
+    layout.set_item_spans(0, [span_of[i] for i in before])
+    with cvlayout.CollectionView(layout, [4], bounds_size=(200, 400)) as view:
+        view.set_identifiers([(0, before)])
+        assert view.attributes_for_item((0, 1)).frame == (100.0, 0.0, 100.0, 50.0)
+        after = [200, 1, 2, 4]
+        layout.set_item_spans(0, [span_of[i] for i in after])   # the new arrays first
+        view.apply_snapshot([(0, after)], animation=1.0)
+        view.set_time(view.time + 0.5)
+        # Id 2 moves from (100, 0) to (100, 50): halfway (100, 25) (the default curve is symmetric).
+        moving = [a for a in view.all_attributes() if a.identifier == 2]
+        assert [a.frame for a in moving] == [(100.0, 25.0, 100.0, 50.0)]
+        view.set_time(view.time + 1.0)
+        assert [a.frame for a in view.all_attributes()] == [
+            (0.0, 0.0, 200.0, 50.0), (0.0, 50.0, 100.0, 50.0), (100.0, 50.0, 100.0, 50.0),
+            (0.0, 100.0, 100.0, 50.0)]
+
+    # Anchoring: 20 items (10 rows) in a 100-high viewport scrolled to row 2 (id 4 at its top);
+    # a full-width item inserted at the top pushes everything one row (50) down: the offset follows.
+    layout = cvlayout.GridLayout(columns=2, item_height=50)
+    ids = list(range(20))
+    layout.set_item_spans(0, [1] * 20)
+    with cvlayout.CollectionView(layout, [20], bounds_size=(200, 100)) as view:
+        view.set_identifiers([(0, ids)])
+        view.anchoring = "first_visible"
+        view.content_offset = (0, 100)
+        assert view.visible_attributes()[0].identifier == 4
+        layout.set_item_spans(0, [2] + [1] * 20)
+        view.apply_snapshot([(0, [99] + ids)])
+        assert view.content_offset == (0.0, 150.0)
+        assert view.visible_attributes()[0].identifier == 4

@@ -298,6 +298,7 @@ final class SpanGridTests: XCTestCase {
         try l.setItemExtents([Double](repeating: 30, count: 1000), forSection: 0)
         let cv = try makeCV([1000, CollectionView.maxCount / 2], l, 400)
         XCTAssertEqual(l.gridFootprint, 2 * MemoryLayout<GridLayout.Section>.stride)
+        XCTAssertLessThanOrEqual(MemoryLayout<GridLayout.Section>.stride, 100)  // the header's "about 100 bytes"
         XCTAssertEqual(try frame(l, 0, 999), Rect(x: 300, y: 249 * 30, width: 100, height: 30))
         XCTAssertEqual(try cv.contentSize().height, 250 * 30 + Double(CollectionView.maxCount / 8) * 100)
         // One span of 2: a row table for section 0 only (4 bytes an item, 24 a row + 8): row 0

@@ -5,8 +5,9 @@
 /// docs/grid-rules.md has the rules and their sources.
 ///
 /// Memory: 4 bytes an item (its span index) and 24 a row; the spans and extents are the
-/// layout's arrays, shared (copy on write), not copied. Built in O(n).
-struct GridRows {
+/// layout's arrays, shared (copy on write), not copied. Built in O(n), never changed after (a
+/// class: a section refers to it with one word).
+final class GridRows {
     /// What the table was built from; an equal key means the same table.
     struct Key: Equatable {
         var count: Int

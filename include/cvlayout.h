@@ -898,6 +898,10 @@ int cvl_waterfall_layout_get_config(const cvl_layout *layout, cvl_waterfall_conf
 **             available, header_height), first row right below it, footer (insets.left, last
 **             row's end, available, footer_height), end = its end + insets.bottom.
 **             An empty section keeps its header, insets and footer.
+**             Which rule each layout follows: the flow and its subclasses (Survey, Dimensions,
+**             Cover Flow, waterfall) put headers and footers outside the section insets, across
+**             the whole cross axis; the grid does too by default, or follows the insets with
+**             supplementaries_follow_insets 1; the mosaic, tree, circle and stack have none.
 ** Content size: (W, the last section's end); (W, 0) without sections; horizontally (the last
 ** section's end, H). The numbers are the exact doubles of these expressions (no pixel rounding).
 ** Right-to-left and pixel snapping are the view's, applied to these frames.

@@ -1,5 +1,6 @@
-/// What was on screen: present elements by key, and elements on their way out.
-typealias OnScreen = (present: [ElementKey: LayoutAttributes], disappearing: [LayoutAttributes])
+/// What was on screen: present elements by key, and elements on their way out (each on the clock
+/// of the animation that removed it).
+typealias OnScreen = (present: [ElementKey: LayoutAttributes], disappearing: [Transition.Leaving])
 
 /// An open `beginAnimatedChanges` block: the on-screen state when it opened.
 struct OpenChange {
@@ -107,13 +108,12 @@ extension CollectionView {
             if let to = looked[key] {
                 tr.tracks[key] = .init(from: from, to: to)
             } else {
-                tr.disappearing.append(.init(from: from, to: from.fadedOut))
+                tr.addDisappearing(from: from, to: from.fadedOut)
             }
         }
-        for gone in before.disappearing {
-            let from = gone.moved(by: shift)
-            tr.disappearing.append(.init(from: from, to: from.fadedOut))
-        }
+        // Elements already on their way out go on with their own removal (and are retired when
+        // it ends): restarting it would keep every overlapping update's leavers alive forever.
+        tr.disappearing += before.disappearing.map { $0.moved(by: shift) }
         return tr
     }
 

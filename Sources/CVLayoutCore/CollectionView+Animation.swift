@@ -11,6 +11,7 @@ extension CollectionView {
         }
         currentTime = seconds
         if let t = transition, t.isFinished(at: seconds) { transition = nil }
+        transition?.retireDisappearing(at: seconds)
         try advanceScroll()
     }
 
@@ -34,7 +35,7 @@ extension CollectionView {
     /// The on-screen attributes of everything in `rect` now (presentation state).
     func onScreen(in rect: Rect) throws -> OnScreen {
         var present: [ElementKey: LayoutAttributes] = [:]
-        var gone: [LayoutAttributes] = []
+        var gone: [Transition.Leaving] = []
         if let t = transition, !t.isFinished(at: currentTime) {
             let all = t.allPresented(at: currentTime)
             present = all.present
@@ -225,13 +226,12 @@ extension CollectionView {
             } else {
                 var end = try layout.finalAttributes(forDisappearing: oldKey, current: old) ?? old.fadedOut
                 end.identifier = old.identifier
-                tr.disappearing.append(.init(from: old, to: end))
+                tr.addDisappearing(from: old, to: end)
             }
         }
-        for g in before.disappearing {
-            let gone = moved ? g.moved(by: shift) : g
-            tr.disappearing.append(.init(from: gone, to: gone.fadedOut))
-        }
+        // Elements already on their way out go on with their own removal (docs/animation-rules.md,
+        // "Overlapping animations").
+        tr.disappearing += moved ? before.disappearing.map { $0.moved(by: shift) } : before.disappearing
 
         // Elements on screen after that were not on screen before: inserted ones crossfade in
         // (or start where the layout says), others appear in place.

@@ -592,7 +592,12 @@ typedef struct cvl_invalidation {
     uint32_t flags;
     uint32_t reserved;               /* 0 */
     /* Items whose size changed (none listed when DELEGATE_METRICS or EVERYTHING is set:
-    ** everything is re-asked); NULL when item_count is 0. */
+    ** everything is re-asked); NULL when item_count is 0. A flow layout's bulk sizes count as
+    ** its delegate's sizes: cvl_flow_layout_set_item_sizes() and _clear_item_sizes() (and the
+    ** sections whose sizes a measurement made) set DELEGATE_METRICS; each
+    ** cvl_flow_layout_replace_item_sizes() lists the items it wrote, [start, start + insert_count)
+    ** numbered after all the edits since the last prepare (DELEGATE_METRICS instead past
+    ** max(1024, a quarter of the items), as for cvl_view_invalidate_layout()'s items). */
     const cvl_index_path *items;
     size_t item_count;
     /* The batch update being committed, UIKit's list as prepare_for_updates gets it; NULL when

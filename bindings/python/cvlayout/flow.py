@@ -14,7 +14,7 @@ from . import _types as T
 from ._callbacks import make
 from ._config_layouts import WaterfallConfigBase
 from ._ints import index_path as index_path_c
-from ._ints import int32, int64
+from ._ints import SIZE_T, checked, int32, int64
 from ._layout_callbacks import Invalidation, build
 from ._layout_base import BaseLayout, create
 from .attributes import Attributes, LayoutEnv
@@ -359,7 +359,9 @@ class FlowLayout(BaseLayout):
         first, then perform the batch update (or apply the snapshot) that inserts or deletes
         those items."""
         arr, n = size_array(sizes)
-        _lib.cvl_flow_layout_replace_item_sizes(self.handle, int(section), int(start), int(remove_count), arr, n)
+        removed = checked(remove_count, "remove_count", SIZE_T)
+        _lib.cvl_flow_layout_replace_item_sizes(
+            self.handle, int64(section, "section"), int64(start, "start"), removed, arr, n)
 
     def clear_item_sizes(self) -> None:
         """Forgets every section's bulk sizes (the delegate or ``item_size`` answers again)."""

@@ -1362,8 +1362,9 @@ int cvl_view_map_index_path(const cvl_view *view, int32_t direction, cvl_index_p
 ** is unchanged; a linear-time selection chooses which stay (exactly the fewest moves for any
 ** single moved element, a block of them, or a change made only of inserts and deletes; not
 ** always the fewest in general, which would need a longest increasing subsequence, O(n log n)),
-** the others move. Identifiers listed as changed are reloaded when their item stays in place,
-** and deleted plus inserted when it moves. UIKit cannot move an item out of a deleted section or
+** the others move. Identifiers listed as changed are reloaded when their item stays in place
+** (see below for where UIKit needs a delete and an insert instead), and deleted plus inserted
+** when it moves. UIKit cannot move an item out of a deleted section or
 ** into an inserted one: such an item is deleted and inserted. Time O(S + N) expected (hashing),
 ** memory O(S + N), for S sections and N items in both snapshots.
 **
@@ -1379,7 +1380,16 @@ int cvl_view_map_index_path(const cvl_view *view, int32_t direction, cvl_index_p
 **
 ** The computed requests are grouped, each group ascending: section deletes, section inserts,
 ** section moves (by source), item deletes, item inserts, reloads, item moves (by source). They
-** always pass cvl_view_perform_batch_updates()'s checks for the snapshots' counts.
+** always pass cvl_view_perform_batch_updates()'s checks for the snapshots' counts, and UIKit's own
+** (docs/batch-update-rules.md, "Snapshot diffs UIKit accepts"): UIKit reads a reload as an insert
+** where the deletes and inserts alone put it, counts moves by section number, and maps item moves
+** inside a moved section elsewhere, so a changed item is reloaded only where that reading is its
+** real place (no item move leaves or enters its section, its section does not move, and the
+** section deletes and inserts alone give its section's new index), and otherwise deleted and
+** inserted in the same batch; an item moved between two sections that carry the same number, or
+** moved inside a moved section, is deleted and inserted too. cvl_view_apply_snapshot() commits
+** these requests (cvl_view_last_update_items() lists them) but animates and anchors by the
+** identifiers: such an item still moves on screen.
 **
 ** Limits: a snapshot holds at most CVL_MAX_SECTIONS sections and CVL_MAX_STORED_ITEMS items
 ** (and at most that many changed identifiers), else CVL_ERROR_OVERFLOW before anything is copied;

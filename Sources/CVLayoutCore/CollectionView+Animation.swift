@@ -97,9 +97,17 @@ extension CollectionView {
     }
 
     /// Commits a validated batch update (`performBatchUpdates`, `applySnapshot`); `identities`
-    /// become the view's identifiers. On any error the collection view is left exactly as it was.
-    func commit(_ plan: UpdatePlan, animation requested: AnimationTiming?, identities newIdentities: Identities) throws
-    {
+    /// become the view's identifiers. `carrying` (a snapshot's identity diff, when the committed
+    /// batch is its portable form: docs/batch-update-rules.md, "Snapshot diffs UIKit accepts")
+    /// says which elements the animation and the anchor carry to their new places: an item the
+    /// portable batch deletes and inserts because UIKit could not map its move still moves on
+    /// screen. Both plans give the same final state. On any error the collection view is left
+    /// exactly as it was.
+    func commit(
+        _ plan: UpdatePlan, animation requested: AnimationTiming?, identities newIdentities: Identities,
+        carrying identityPlan: UpdatePlan? = nil
+    ) throws {
+        let carry = identityPlan ?? plan
         let newCounts = plan.newCounts
         // An animation starts from what is on screen: the layout's state for the current counts.
         // When the layout holds none (nothing laid out since the counts were loaded: creation,
@@ -134,7 +142,7 @@ extension CollectionView {
             var shift = Point.zero
             if let anchor {
                 shift = try restoreAnchor(anchor) { key in
-                    guard key.category == .cell, let ip = plan.newIndexPath(forOld: key.indexPath) else { return nil }
+                    guard key.category == .cell, let ip = carry.newIndexPath(forOld: key.indexPath) else { return nil }
                     var k = key
                     k.indexPath = ip
                     return k
@@ -150,7 +158,7 @@ extension CollectionView {
             let settled = try settleAfterUpdate()
             shift = Point(x: shift.x + pulled.x + settled.x, y: shift.y + pulled.y + settled.y)
             if let animation {
-                transition = try makeUpdateTransition(plan: plan, before: before, shift: shift, timing: animation)
+                transition = try makeUpdateTransition(plan: carry, before: before, shift: shift, timing: animation)
             } else {
                 transition = nil
             }

@@ -1268,7 +1268,10 @@ int cvl_view_scroll_to_item_animated(cvl_view *view, cvl_index_path index_path, 
 ** fail with CVL_ERROR_OUT_OF_RANGE, the rest with CVL_ERROR_INCONSISTENT_UPDATE; the view is
 ** left exactly as it was. Moving an item out of a deleted (or reloaded) section or into an
 ** inserted (or reloaded) one is an error, as in UIKit. Item deletes inside a deleted section are
-** dropped unchecked and an exact duplicate move is dropped, as in UIKit.
+** dropped unchecked and an exact duplicate move is dropped, as in UIKit; a reload of an item that
+** does not exist is an error even inside a deleted or reloaded section (UIKit still inserts its
+** replacement). With several errors, the first in UIKit's order is reported
+** (docs/batch-update-rules.md, "The checks, in UIKit's order").
 **
 ** Deliberate differences from UIKit: duplicate deletes, inserts and reloads are merged (UIKit
 ** counts each copy and corrupts its state); a reload combined with moves is accepted and the

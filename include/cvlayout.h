@@ -1549,9 +1549,12 @@ int cvl_view_diff_snapshot_edits(cvl_view *view, const cvl_snapshot_edit *edits,
 ** every element's start is moved with the offset), to
 ** size changes (cvl_flow_layout_set_item_sizes(), cvl_view_invalidate_layout(), delegate or
 ** config changes: restored at the next prepare), to cvl_view_set_bounds_size(), and to
-** cvl_view_set_layout() (the policy picks the cell that keeps its place; a layout that snaps —
-** Cover Flow, or any layout with a target_content_offset callback or hook — gets that cell
-** centred, clamped, before it snaps, so it rests on that cell wherever it can be centred).
+** cvl_view_set_layout() (the policy picks the cell that keeps its place, by its leading edge —
+** its frame origin — on both axes, as anchoring keeps it through other changes; under
+** CVL_ANCHOR_END, a view showing the end shows the end of the new content, and otherwise the last
+** visible cell keeps the distance from its trailing edge to the viewport's end; a layout that
+** snaps — Cover Flow, or any layout with a target_content_offset callback or hook — gets that
+** cell centred, clamped, before it snaps, so it rests on that cell wherever it can be centred).
 ** Scrolling (cvl_view_set_content_offset) never triggers it.
 **
 ** A bounds-size change (a rotation) that invalidates a prepared layout is a layout update, after
@@ -1573,7 +1576,7 @@ int cvl_view_diff_snapshot_edits(cvl_view *view, const cvl_snapshot_edit *edits,
 #define CVL_ANCHOR_NONE           0  /* UIKit's behaviour: the offset is kept (see cvl_view_perform_batch_updates) */
 #define CVL_ANCHOR_FIRST_VISIBLE  1  /* the visible cell with the lowest index path (then the next if it goes) */
 #define CVL_ANCHOR_NEAREST_POINT  2  /* the visible cell whose centre is nearest `point` (viewport coordinates) */
-#define CVL_ANCHOR_END            3  /* chats: at the end (within 0.5 pt) stay at the end; else as FIRST_VISIBLE */
+#define CVL_ANCHOR_END            3  /* chats: at the end stay at the end; else the last visible cell's trailing edge */
 
 /**
 ** Sets the view's anchoring policy (CVL_ANCHOR_*). `point` is used by CVL_ANCHOR_NEAREST_POINT
@@ -1729,7 +1732,8 @@ int cvl_view_items_to_measure_for_scroll(cvl_view *view, cvl_index_path index_pa
 ** otherwise every element moves from its old on-screen attributes (moved with the content offset
 ** change, so the first frame is exactly the old layout's last frame) to its new attributes
 ** (appearing / disappearing elements crossfade). The content offset is carried so the item nearest the centre of the
-** viewport stays in view, clamped to the new content size. Fails with CVL_ERROR_STATE if
+** viewport keeps its centre's place on screen (under an anchoring policy, the policy's cell keeps its leading edge's,
+** see cvl_view_set_anchoring()), clamped to the new content size. Fails with CVL_ERROR_STATE if
 ** `layout` is attached to another view.
 */
 int cvl_view_set_layout(cvl_view *view, cvl_layout *layout, const cvl_animation *animation);

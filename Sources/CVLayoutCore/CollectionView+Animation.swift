@@ -260,8 +260,13 @@ extension CollectionView {
     // MARK: Layout switching
 
     /// `setCollectionViewLayout:animated:` — makes `newLayout` the layout. The content offset is
-    /// carried so the cell nearest the centre of the viewport keeps its place on screen (clamped
-    /// to the new content size). With `animation`, every element moves from its old on-screen
+    /// carried so the cell nearest the centre of the viewport keeps its centre's place on screen
+    /// (clamped to the new content size). Under an anchoring policy the policy's cell keeps its
+    /// leading edge (frame origin) where it was on screen, as anchoring keeps it through other
+    /// changes; under `.end`, a view showing the end shows the end of the new content, and
+    /// otherwise the last visible cell keeps the distance from its trailing edge to the
+    /// viewport's end (docs/animation-rules.md, "Anchoring across layout switches"). With
+    /// `animation`, every element moves from its old on-screen
     /// attributes to its new ones; elements only in one layout crossfade. On error the old
     /// layout stays.
     public func setLayout(_ newLayout: CollectionViewLayout, animation: AnimationTiming?) throws {
@@ -280,9 +285,13 @@ extension CollectionView {
         var anchor = try layout.nearestCell(to: bounds.center, in: bounds, counts: counts) { a, d, b, bd in
             d < bd || (d == bd && LayoutAttributes.drawsBefore(a, b))
         }
-        // Under an anchoring policy the policy's cell is the anchor instead.
+        // Under an anchoring policy the policy's cell is the anchor instead, kept by its leading
+        // edge (`.end`: the last visible cell, by its trailing edge; at the end, the view stays
+        // at the end of the new layout's content).
         let policyAnchor = try switchAnchor()
         if let policyAnchor { anchor = policyAnchor }
+        let fromEnd = anchorPolicy == .end
+        let stickToEnd = fromEnd && isShowingEnd()
 
         let saved = (pending, needsPrepare, transition, contentOffset)
         let savedAnchor = pendingAnchor
@@ -296,14 +305,39 @@ extension CollectionView {
             try newLayout.prepareForTransition(from: oldLayout)
             invalidate(.everything)
             try layoutIfNeeded()
-            if let anchor, let a = try newLayout.layoutAttributes(for: anchor.key) {
-                let size = cachedContentSize
-                let x = clampOffset(
-                    a.center.x - (anchor.center.x - oldOffset.x), content: size.width, viewport: boundsSize.width)
-                let y = clampOffset(
-                    a.center.y - (anchor.center.y - oldOffset.y), content: size.height, viewport: boundsSize.height)
+            let size = cachedContentSize
+            let found = try anchor.flatMap { try newLayout.layoutAttributes(for: $0.key) }
+            var kept: Point?
+            if let anchor, let a = found {
+                let raw: Point
+                if policyAnchor != nil {
+                    let c = Self.candidate(anchor, offset: oldOffset, viewport: boundsSize, fromEnd: fromEnd)
+                    raw = anchoredOffset(a, c, fromEnd: fromEnd)
+                } else {
+                    raw = Point(
+                        x: a.center.x - (anchor.center.x - oldOffset.x), y: a.center.y - (anchor.center.y - oldOffset.y)
+                    )
+                }
+                kept = Point(
+                    x: clampOffset(raw.x, content: size.width, viewport: boundsSize.width),
+                    y: clampOffset(raw.y, content: size.height, viewport: boundsSize.height))
+            }
+            if stickToEnd {
+                var o = kept ?? contentOffset
+                if Self.scrollsVertically(layout: newLayout, content: size, viewport: boundsSize) {
+                    o.y = clampOffset(
+                        size.height - boundsSize.height, content: size.height, viewport: boundsSize.height)
+                } else {
+                    o.x = clampOffset(size.width - boundsSize.width, content: size.width, viewport: boundsSize.width)
+                }
+                kept = o
+            }
+            if let keptOffset = kept {
+                let (x, y) = (keptOffset.x, keptOffset.y)
                 var proposed = try newLayout.targetContentOffset(forProposedContentOffset: Point(x: x, y: y))
-                if policyAnchor != nil, newLayout.snapsContentOffset || proposed != Point(x: x, y: y) {
+                if policyAnchor != nil, !stickToEnd, let a = found,
+                    newLayout.snapsContentOffset || proposed != Point(x: x, y: y)
+                {
                     // A layout that snaps (Cover Flow) rests on the cell nearest the centre, which
                     // at the kept offset may be another cell — even when that offset is itself a
                     // resting point (clamped to the end, or the anchor one cover off centre):

@@ -230,7 +230,7 @@ class Anchoring(CEnum):
     FIRST_VISIBLE = 1
     #: the visible cell whose centre is nearest `point` (viewport coordinates)
     NEAREST_POINT = 2
-    #: chats: at the end (within 0.5 pt) stay at the end; else as FIRST_VISIBLE
+    #: chats: at the end stay at the end; else the last visible cell's trailing edge
     END = 3
 
 

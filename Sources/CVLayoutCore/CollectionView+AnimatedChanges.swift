@@ -28,6 +28,11 @@ struct ScrollAnimation {
 }
 
 extension LayoutAttributes {
+    /// Whether the element shows in `viewport` (its frame or its drawn bounds meet it). A new
+    /// animation gives no track to an element off screen both where it is and where it ends:
+    /// without that, overlapping animations would carry every element they ever moved.
+    func isOnScreen(in viewport: Rect) -> Bool { frame.intersects(viewport) || drawnBounds.intersects(viewport) }
+
     /// These attributes with the centre moved by `d`.
     func moved(by d: Point) -> LayoutAttributes {
         var a = self
@@ -102,9 +107,12 @@ extension CollectionView {
         }
         let gone = before.present.keys.filter { !claimed.contains($0) }
         let looked = try layout.layoutAttributes(forKeys: gone)
+        let viewport = bounds
         for key in gone {
             guard let old = before.present[key] else { continue }
             let from = old.moved(by: shift)
+            // Off screen now and at the end: no track (see `isOnScreen`).
+            if !from.isOnScreen(in: viewport), looked[key].map({ !$0.isOnScreen(in: viewport) }) ?? true { continue }
             if let to = looked[key] {
                 tr.tracks[key] = .init(from: from, to: to)
             } else {

@@ -223,8 +223,16 @@ extension CollectionView {
         let looked = try layout.layoutAttributes(forKeys: offScreen)
         var claimed = Set<ElementKey>()
         let moved = shift != .zero
+        let viewport = bounds
         for (oldKey, onScreen) in before.present {
             let old = moved ? onScreen.moved(by: shift) : onScreen
+            // Off screen now and at the end (a running animation's track for an element that
+            // has since left the viewport): no track, so overlapping animations hold only what
+            // is on screen (docs/animation-rules.md, "Overlapping animations").
+            if !old.isOnScreen(in: viewport) {
+                let to = mapForward(oldKey, plan).flatMap { afterByKey[$0] ?? looked[$0] }
+                if to.map({ !$0.isOnScreen(in: viewport) }) ?? true { continue }
+            }
             if let newKey = mapForward(oldKey, plan), let to = afterByKey[newKey] ?? looked[newKey] {
                 var from = old
                 from.indexPath = newKey.indexPath

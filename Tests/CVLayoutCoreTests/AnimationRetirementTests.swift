@@ -105,4 +105,41 @@ final class AnimationRetirementTests: XCTestCase {
         XCTAssertEqual(try leavers().count, 0)
         XCTAssertFalse(v.isAnimating)
     }
+
+    /// A chat streaming messages in at the end under `.end` anchoring: every 0.05 s a message is
+    /// inserted and the view follows the end. Messages scroll off the top while animations
+    /// overlap; an element off screen at both ends of a new animation gets no track, so what a
+    /// transition holds stays bounded by what is on screen (20 rows of 16 pt in a 320 pt viewport,
+    /// and the rows the last 0.3 s scrolled past), not by every message ever shown.
+    func testAStreamingChatKeepsItsTracksBounded() throws {
+        let flow = FlowLayout()
+        try flow.configure {
+            $0.itemSize = Size(width: 320, height: 16)
+            $0.minimumInteritemSpacing = 0
+            $0.minimumLineSpacing = 0
+        }
+        let ds = StaticDataSource([40])
+        let v = try CollectionView(dataSource: ds, layout: flow)
+        try v.setBoundsSize(Size(width: 320, height: 320))
+        try v.setAnchorPolicy(.end)
+        try v.setContentOffset(Point(x: 0, y: 40 * 16 - 320))
+        _ = try v.visibleAttributes()
+        let timing = try AnimationTiming(duration: AnimationTiming.defaultDuration)
+        var most = 0
+        for n in 0..<400 {
+            try v.setTime(Double(n) * 0.05)
+            var u = BatchUpdate()
+            u.insertItems([ip(0, ds.counts[0])])
+            ds.counts[0] += 1
+            try v.performBatchUpdates(u, animation: timing)
+            XCTAssertEqual(v.contentOffset.y, Double(ds.counts[0] * 16 - 320), "update \(n): at the end")
+            let held = (v.transition?.tracks.count ?? 0) + (v.transition?.disappearing.count ?? 0)
+            most = max(most, held)
+            _ = try v.visibleAttributes()
+        }
+        // 21 rows can intersect the viewport; each update scrolls one row and 7 updates overlap,
+        // so the rows still sliding up past the top edge add a few more (36 here); before, every
+        // message ever shown kept its track (420 after 400 updates).
+        XCTAssertLessThanOrEqual(most, 21 + 3 * 7)
+    }
 }

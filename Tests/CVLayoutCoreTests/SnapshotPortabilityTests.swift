@@ -154,6 +154,14 @@ final class SnapshotPortabilityTests: XCTestCase {
             let changed =
                 items.isEmpty ? [] : (0..<Int.random(in: 0...4, using: &g)).map { _ in items.randomElement(using: &g)! }
             assertPortable(try diff(old, new, changed: changed), old, new, "case \(n)")
+            // Duplicates are refused, whichever side holds them.
+            if n % 10 == 0, let s = new.itemIdentifiers.firstIndex(where: { !$0.isEmpty }) {
+                var lists = new.itemIdentifiers
+                lists[lists.count - 1].append(lists[s][0])
+                let twice = Snapshot(sections: new.sectionIdentifiers, items: lists)
+                XCTAssertThrowsError(try diff(old, twice), "case \(n): a duplicate")
+                XCTAssertThrowsError(try diff(twice, old), "case \(n): a duplicate")
+            }
         }
         var fresh: UInt64 = 1000
         for n in 0..<1500 {

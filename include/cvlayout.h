@@ -1385,14 +1385,15 @@ int cvl_view_map_index_path(const cvl_view *view, int32_t direction, cvl_index_p
 ** section moves (by source), item deletes, item inserts, reloads, item moves (by source). They
 ** always pass cvl_view_perform_batch_updates()'s checks for the snapshots' counts, and UIKit's own
 ** (docs/batch-update-rules.md, "Snapshot diffs UIKit accepts"): UIKit reads a reload as an insert
-** where the deletes and inserts alone put it, counts moves by section number, and maps item moves
-** inside a moved section elsewhere, so a changed item is reloaded only where that reading is its
-** real place (no item move leaves or enters its section, its section does not move, and the
-** section deletes and inserts alone give its section's new index), and otherwise deleted and
-** inserted in the same batch; an item moved between two sections that carry the same number, or
-** moved inside a moved section, is deleted and inserted too. cvl_view_apply_snapshot() commits
-** these requests (cvl_view_last_update_items() lists them) but animates and anchors by the
-** identifiers: such an item still moves on screen.
+** where the deletes and inserts alone put it, counts moves by section number, and mishandles item
+** changes inside a moved section. So a moved section with item changes (deleted, reloaded or
+** moved out of it; inserted or moved into it) is deleted and inserted instead, its item requests
+** going with it (IGListKit's rule); an item moved between two sections that carry the same number
+** is deleted and inserted; a changed item is reloaded only where UIKit's reading is its real place
+** (no item move leaves or enters its section, its section does not move, and the section deletes
+** and inserts alone give its section's new index), and otherwise deleted and inserted in the same
+** batch. cvl_view_apply_snapshot() commits these requests (cvl_view_last_update_items() lists
+** them) but animates and anchors by the identifiers: such items still move on screen.
 **
 ** Limits: a snapshot holds at most CVL_MAX_SECTIONS sections and CVL_MAX_STORED_ITEMS items
 ** (and at most that many changed identifiers), else CVL_ERROR_OVERFLOW before anything is copied;

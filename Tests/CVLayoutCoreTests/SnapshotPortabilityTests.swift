@@ -89,20 +89,36 @@ final class SnapshotPortabilityTests: XCTestCase {
         assertPortable(d2, old2, new2, "same number")
     }
 
-    /// Items moved inside a section that is itself moved: deleted and inserted (IGListKit's way).
-    func testAMoveInsideAMovedSectionIsDeletedAndInserted() throws {
+    /// Items moved inside a section that is itself moved: the section move becomes a section
+    /// delete and a section insert (IGListKit's way), its item requests going with it.
+    func testAMovedSectionWithItemChangesIsDeletedAndInserted() throws {
         let old = Snapshot([(10, [1, 2, 3]), (20, [4]), (30, [5])])
         let new = Snapshot([(20, [4]), (30, [5]), (10, [3, 1, 2])])
         let d = try diff(old, new)
-        XCTAssertTrue(d.applied.contains { $0.action == .move && !$0.isSectionUpdate })
-        XCTAssertFalse(d.requests.contains { $0.action == .move && !$0.isSectionUpdate })
-        XCTAssertEqual(d.requests.filter(\.isSectionUpdate).count, d.applied.filter(\.isSectionUpdate).count)
+        XCTAssertEqual(
+            d.applied,
+            [
+                UpdateItem(action: .move, before: ip(0, whole), after: ip(2, whole)),
+                UpdateItem(action: .move, before: ip(0, 2), after: ip(2, 0)),
+            ])
+        XCTAssertEqual(
+            d.requests,
+            [
+                UpdateItem(action: .delete, before: ip(0, whole), after: nil),
+                UpdateItem(action: .insert, before: nil, after: ip(2, whole)),
+            ])
         assertPortable(d, old, new, "moved section")
+        // An item moved out of such a section into a kept one is inserted there.
+        let new2 = Snapshot([(20, [4, 2]), (30, [5]), (10, [3, 1])])
+        let d2 = try diff(old, new2)
+        XCTAssertTrue(d2.requests.contains(UpdateItem(action: .insert, before: nil, after: ip(0, 1))))
+        XCTAssertFalse(d2.requests.contains { $0.action == .move })
+        assertPortable(d2, old, new2, "out of a moved section")
     }
 
     /// `applySnapshot` commits the portable batch (what `diffSnapshot` reports and
-    /// `lastUpdateItems` lists) and animates what the identifiers say: an item moved inside a
-    /// moved section, deleted and inserted by the batch, still moves on screen.
+    /// `lastUpdateItems` lists) and animates what the identifiers say: an item of a moved section
+    /// that the batch deletes and inserts with its section still moves on screen.
     func testApplyCommitsThePortableBatchAndAnimatesByIdentity() throws {
         let ds = StaticDataSource([3, 1])
         let flow = FlowLayout()
@@ -121,7 +137,9 @@ final class SnapshotPortabilityTests: XCTestCase {
         ds.counts = [1, 3]
         let d = try v.applySnapshot(new, animation: try AnimationTiming(duration: 1, curve: .linear))
         XCTAssertEqual(d.requests, preview.requests)
-        XCTAssertEqual(v.lastPlan?.updateItems.filter { $0.action == .move }.count, 1)  // the section move
+        // Section 10 moved with an item moved inside it: reported (and committed) as a section
+        // delete and insert; on screen its items still move.
+        XCTAssertEqual(v.lastPlan?.updateItems.filter { $0.action == .move }.count, 0)
         // Item 3 was at (0, 2), y 200; it ends at (1, 0), y 100. At progress 0.5 it is at y 150 and
         // present (not a disappearing copy plus a fading-in one).
         try v.setTime(0.5)

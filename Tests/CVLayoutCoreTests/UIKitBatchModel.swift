@@ -7,8 +7,9 @@
 /// - a reload is a delete at its index path and an insert where the batch's deletes and inserts
 ///   alone put it (moves ignored);
 /// - moves in and out of a section are counted by section number;
-/// - an item move inside a moved section is refused (UIKit accepts it but maps it elsewhere: the
-///   shape a portable batch avoids).
+/// - an item change inside a moved section (a delete, reload or move out of its old place, an
+///   insert or move into its new one) is refused: UIKit maps it elsewhere, animates cells twice or
+///   corrupts its heap (IGListKit, `IGListBatchUpdateData`), the shape a portable batch avoids.
 /// `map` returns where UIKit sends each old item that survives (moved, kept, or reloaded: then
 /// the place its replacement is inserted), or throws the first rule the batch breaks.
 enum UIKitBatchModel {
@@ -91,9 +92,13 @@ enum UIKitBatchModel {
             guard sources.insert(m.from).inserted else { throw refuse("\(m.from) moved to two places") }
             guard destinations.insert(m.to).inserted else { throw refuse("two moves to \(m.to)") }
             guard !movedFrom.contains(m.from.section), !movedTo.contains(m.to.section) else {
-                throw refuse("an item move inside a moved section (\(m.from) -> \(m.to))")
+                throw refuse("an item move out of or into a moved section (\(m.from) -> \(m.to))")
             }
         }
+        // Item changes inside a moved section: UIKit maps them elsewhere, animates cells twice or
+        // corrupts its heap (IGListKit's `IGListBatchUpdateData`): a portable batch has none.
+        for ip in deletes where movedFrom.contains(ip.section) { throw refuse("a delete in moved section \(ip)") }
+        for ip in inserts where movedTo.contains(ip.section) { throw refuse("an insert in moved section \(ip)") }
         // Counts, section by section, moves counted by section number.
         for t in 0..<newS where !insS.contains(t) {
             guard let s = sectionFrom[t] else { throw refuse("section \(t) has no source") }

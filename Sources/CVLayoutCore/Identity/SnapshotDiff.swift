@@ -38,7 +38,7 @@ public struct SnapshotDiff: Sendable {
     /// The requests as identities give them (a changed item in place is a reload, a moved item a
     /// move), which cvlayout's batch engine maps exactly. `applySnapshot` commits `requests`
     /// (what `lastUpdateItems` lists) and animates and anchors by these: an item moved on screen
-    /// still moves, even where the portable batch deletes and inserts it.
+    /// still moves, even where the portable batch deletes and inserts it (or its section).
     public let applied: [UpdateItem]
     /// The portable requests as a batch update.
     public var batchUpdate: BatchUpdate { Self.batch(of: requests) }

@@ -290,8 +290,12 @@ typedef struct cvl_transform3d {
 ** away: items and sections deleted (and the old instance of a reloaded one) by a batch update,
 ** elements absent from the new layout in a layout switch. Their `index_path` is the one BEFORE the
 ** change, so draw them with the data they had; another element may carry the same index path
-** (e.g. the item that moved into the deleted one's place) with `disappearing` = 0. Disappearing
-** elements are not returned once the animation has ended. The library ignores `disappearing`,
+** (e.g. the item that moved into the deleted one's place) with `disappearing` = 0. A disappearing
+** element runs the animation that removed it: a later animation started meanwhile carries it on
+** unchanged (it is not restarted), and it is no longer returned once its own removal has ended, or
+** once the running animation has ended if that is sooner. So the disappearing elements returned
+** at any time are at most those that were on screen during the last animation's duration. The
+** library ignores `disappearing`,
 ** `has_identifier` and `identifier` in attributes it reads from callbacks.
 **
 ** `identifier` (valid when `has_identifier` = 1) is the element's record identifier, when the
@@ -594,7 +598,12 @@ typedef struct cvl_invalidation {
     uint32_t flags;
     uint32_t reserved;               /* 0 */
     /* Items whose size changed (none listed when DELEGATE_METRICS or EVERYTHING is set:
-    ** everything is re-asked); NULL when item_count is 0. */
+    ** everything is re-asked); NULL when item_count is 0. A flow layout's bulk sizes count as
+    ** its delegate's sizes: cvl_flow_layout_set_item_sizes() and _clear_item_sizes() (and the
+    ** sections whose sizes a measurement made) set DELEGATE_METRICS; each
+    ** cvl_flow_layout_replace_item_sizes() lists the items it wrote, [start, start + insert_count)
+    ** numbered after all the edits since the last prepare (DELEGATE_METRICS instead past
+    ** max(1024, a quarter of the items), as for cvl_view_invalidate_layout()'s items). */
     const cvl_index_path *items;
     size_t item_count;
     /* The batch update being committed, UIKit's list as prepare_for_updates gets it; NULL when
@@ -1366,7 +1375,10 @@ int cvl_view_scroll_to_item_animated(cvl_view *view, cvl_index_path index_path, 
 ** fail with CVL_ERROR_OUT_OF_RANGE, the rest with CVL_ERROR_INCONSISTENT_UPDATE; the view is
 ** left exactly as it was. Moving an item out of a deleted (or reloaded) section or into an
 ** inserted (or reloaded) one is an error, as in UIKit. Item deletes inside a deleted section are
-** dropped unchecked and an exact duplicate move is dropped, as in UIKit.
+** dropped unchecked and an exact duplicate move is dropped, as in UIKit; a reload of an item that
+** does not exist is an error even inside a deleted or reloaded section (UIKit still inserts its
+** replacement). With several errors, the first in UIKit's order is reported
+** (docs/batch-update-rules.md, "The checks, in UIKit's order").
 **
 ** Deliberate differences from UIKit: duplicate deletes, inserts and reloads are merged (UIKit
 ** counts each copy and corrupts its state); a reload combined with moves is accepted and the
@@ -1460,8 +1472,9 @@ int cvl_view_map_index_path(const cvl_view *view, int32_t direction, cvl_index_p
 ** is unchanged; a linear-time selection chooses which stay (exactly the fewest moves for any
 ** single moved element, a block of them, or a change made only of inserts and deletes; not
 ** always the fewest in general, which would need a longest increasing subsequence, O(n log n)),
-** the others move. Identifiers listed as changed are reloaded when their item stays in place,
-** and deleted plus inserted when it moves. UIKit cannot move an item out of a deleted section or
+** the others move. Identifiers listed as changed are reloaded when their item stays in place
+** (see below for where UIKit needs a delete and an insert instead), and deleted plus inserted
+** when it moves. UIKit cannot move an item out of a deleted section or
 ** into an inserted one: such an item is deleted and inserted. Time O(S + N) expected (hashing),
 ** memory O(S + N), for S sections and N items in both snapshots.
 **
@@ -1477,7 +1490,17 @@ int cvl_view_map_index_path(const cvl_view *view, int32_t direction, cvl_index_p
 **
 ** The computed requests are grouped, each group ascending: section deletes, section inserts,
 ** section moves (by source), item deletes, item inserts, reloads, item moves (by source). They
-** always pass cvl_view_perform_batch_updates()'s checks for the snapshots' counts.
+** always pass cvl_view_perform_batch_updates()'s checks for the snapshots' counts, and UIKit's own
+** (docs/batch-update-rules.md, "Snapshot diffs UIKit accepts"): UIKit reads a reload as an insert
+** where the deletes and inserts alone put it, counts moves by section number, and mishandles item
+** changes inside a moved section. So a moved section with item changes (deleted, reloaded or
+** moved out of it; inserted or moved into it) is deleted and inserted instead, its item requests
+** going with it (IGListKit's rule); an item moved between two sections that carry the same number
+** is deleted and inserted; a changed item is reloaded only where UIKit's reading is its real place
+** (no item move leaves or enters its section, its section does not move, and the section deletes
+** and inserts alone give its section's new index), and otherwise deleted and inserted in the same
+** batch. cvl_view_apply_snapshot() commits these requests (cvl_view_last_update_items() lists
+** them) but animates and anchors by the identifiers: such items still move on screen.
 **
 ** Limits: a snapshot holds at most CVL_MAX_SECTIONS sections and CVL_MAX_STORED_ITEMS items
 ** (and at most that many changed identifiers), else CVL_ERROR_OVERFLOW before anything is copied;
@@ -1634,9 +1657,12 @@ int cvl_view_diff_snapshot_edits(cvl_view *view, const cvl_snapshot_edit *edits,
 ** every element's start is moved with the offset), to
 ** size changes (cvl_flow_layout_set_item_sizes(), cvl_view_invalidate_layout(), delegate or
 ** config changes: restored at the next prepare), to cvl_view_set_bounds_size(), and to
-** cvl_view_set_layout() (the policy picks the cell that keeps its place; a layout that snaps —
-** Cover Flow, or any layout with a target_content_offset callback or hook — gets that cell
-** centred, clamped, before it snaps, so it rests on that cell wherever it can be centred).
+** cvl_view_set_layout() (the policy picks the cell that keeps its place, by its leading edge —
+** its frame origin — on both axes, as anchoring keeps it through other changes; under
+** CVL_ANCHOR_END, a view showing the end shows the end of the new content, and otherwise the last
+** visible cell keeps the distance from its trailing edge to the viewport's end; a layout that
+** snaps — Cover Flow, or any layout with a target_content_offset callback or hook — gets that
+** cell centred, clamped, before it snaps, so it rests on that cell wherever it can be centred).
 ** Scrolling (cvl_view_set_content_offset) never triggers it.
 **
 ** A bounds-size change (a rotation) that invalidates a prepared layout is a layout update, after
@@ -1658,7 +1684,7 @@ int cvl_view_diff_snapshot_edits(cvl_view *view, const cvl_snapshot_edit *edits,
 #define CVL_ANCHOR_NONE           0  /* UIKit's behaviour: the offset is kept (see cvl_view_perform_batch_updates) */
 #define CVL_ANCHOR_FIRST_VISIBLE  1  /* the visible cell with the lowest index path (then the next if it goes) */
 #define CVL_ANCHOR_NEAREST_POINT  2  /* the visible cell whose centre is nearest `point` (viewport coordinates) */
-#define CVL_ANCHOR_END            3  /* chats: at the end (within 0.5 pt) stay at the end; else as FIRST_VISIBLE */
+#define CVL_ANCHOR_END            3  /* chats: at the end stay at the end; else the last visible cell's trailing edge */
 
 /**
 ** Sets the view's anchoring policy (CVL_ANCHOR_*). `point` is used by CVL_ANCHOR_NEAREST_POINT
@@ -1815,7 +1841,8 @@ int cvl_view_items_to_measure_for_scroll(cvl_view *view, cvl_index_path index_pa
 ** otherwise every element moves from its old on-screen attributes (moved with the content offset
 ** change, so the first frame is exactly the old layout's last frame) to its new attributes
 ** (appearing / disappearing elements crossfade). The content offset is carried so the item nearest the centre of the
-** viewport stays in view, clamped to the new content size. Fails with CVL_ERROR_STATE if
+** viewport keeps its centre's place on screen (under an anchoring policy, the policy's cell keeps its leading edge's,
+** see cvl_view_set_anchoring()), clamped to the new content size. Fails with CVL_ERROR_STATE if
 ** `layout` is attached to another view.
 */
 int cvl_view_set_layout(cvl_view *view, cvl_layout *layout, const cvl_animation *animation);

@@ -21,9 +21,16 @@ final class HookableFlowLayout: FlowLayout, HasLayoutBox {
     }
 
     override func prepare() throws {
+        // The size store's edits (bulk sizes set, replaced, cleared) come with an empty context
+        // from the view: the hook is told what they changed (read before prepare consumes them).
+        let sizes = hooks != nil && invalidation != nil ? pendingSizeChanges() : nil
         try super.prepare()
-        if let ctx = invalidation {
+        if var ctx = invalidation {
             invalidation = nil  // a failed prepare is retried with the view's pending context again
+            if let sizes {
+                ctx.merge(sizes)
+                if ctx.invalidateDelegateMetrics || ctx.invalidateEverything { ctx.invalidatedItems = [] }
+            }
             try hooks?.invalidate(self, ctx)
         }
         try hooks?.prepare(self)

@@ -19,19 +19,25 @@ public enum AnchorPolicy: Equatable, Sendable {
     /// The visible cell whose centre is nearest to `point` (viewport coordinates: (0, 0) is the
     /// visible rect's top-left corner) keeps its screen position (then the next nearest).
     case nearest(Point)
-    /// Chats: when the viewport shows the end of the content (within 0.5 pt), it keeps showing
-    /// the end; otherwise as `.firstVisible`.
+    /// Chats (RecyclerView's `stackFromEnd`): when the viewport shows the end of the content
+    /// (within 0.5 pt), it keeps showing the end through every change, layout switches included;
+    /// otherwise the last visible cell that survives keeps the distance from its trailing edge
+    /// to the viewport's end (the messages nearest the newest ones keep their place).
     case end
 }
 
 /// An anchor captured before a change: candidate cells in order of preference with their
 /// screen positions, the scroll axis and whether the viewport showed the end.
 struct ScrollAnchor {
+    /// `screen`: the frame origin in viewport coordinates; with `fromEnd`, the frame's trailing
+    /// corner (max x, max y) minus the viewport's (so ≤ 0 for a cell ending inside it).
     struct Candidate { var key: ElementKey; var screen: Point }
     var candidates: [Candidate]
     var vertical: Bool
     var atEnd: Bool
     var offset: Point
+    /// `.end` away from the end: candidates last first, kept by their trailing edge.
+    var fromEnd = false
 }
 
 extension CollectionView {
@@ -55,6 +61,8 @@ extension CollectionView {
                 return dx * dx + dy * dy
             }
             before = { (d($0), $0.indexPath) < (d($1), $1.indexPath) }
+        case .end:
+            before = { $1.indexPath < $0.indexPath }  // the last visible cell first
         default:
             before = { $0.indexPath < $1.indexPath }
         }
@@ -82,11 +90,41 @@ extension CollectionView {
             vertical
             ? contentOffset.y >= size.height - boundsSize.height - 0.5
             : contentOffset.x >= size.width - boundsSize.width - 0.5
+        let fromEnd = anchorPolicy == .end
         return ScrollAnchor(
-            candidates: cells.map {
-                .init(key: $0.key, screen: Point(x: $0.origin.x - contentOffset.x, y: $0.origin.y - contentOffset.y))
-            },
-            vertical: vertical, atEnd: anchorPolicy == .end && atEnd, offset: contentOffset)
+            candidates: cells.map { Self.candidate($0, offset: contentOffset, viewport: boundsSize, fromEnd: fromEnd) },
+            vertical: vertical, atEnd: fromEnd && atEnd, offset: contentOffset, fromEnd: fromEnd)
+    }
+
+    /// A candidate's screen position: its frame origin in viewport coordinates, or with
+    /// `fromEnd` its trailing corner relative to the viewport's.
+    static func candidate(
+        _ a: LayoutAttributes, offset: Point, viewport: Size, fromEnd: Bool
+    ) -> ScrollAnchor.Candidate {
+        let f = a.frame
+        let screen =
+            fromEnd
+            ? Point(x: f.maxX - (offset.x + viewport.width), y: f.maxY - (offset.y + viewport.height))
+            : Point(x: f.minX - offset.x, y: f.minY - offset.y)
+        return .init(key: a.key, screen: screen)
+    }
+
+    /// The offset that puts candidate `c` (captured from attributes now at `a`) back at its
+    /// screen position, on both axes.
+    func anchoredOffset(_ a: LayoutAttributes, _ c: ScrollAnchor.Candidate, fromEnd: Bool) -> Point {
+        let f = a.frame
+        return fromEnd
+            ? Point(x: f.maxX - boundsSize.width - c.screen.x, y: f.maxY - boundsSize.height - c.screen.y)
+            : Point(x: f.minX - c.screen.x, y: f.minY - c.screen.y)
+    }
+
+    /// Whether the viewport shows the end of the content along the scroll axis (within 0.5 pt),
+    /// by the layout's last prepared content size.
+    func isShowingEnd() -> Bool {
+        let size = cachedContentSize
+        return Self.scrollsVertically(layout: layout, content: size, viewport: boundsSize)
+            ? contentOffset.y >= size.height - boundsSize.height - 0.5
+            : contentOffset.x >= size.width - boundsSize.width - 0.5
     }
 
     /// The scroll axis: a flow layout's or a grid's direction; otherwise vertical unless only the width
@@ -111,7 +149,8 @@ extension CollectionView {
             let lookUp = try candidateLookup(anchor.candidates.compactMap { map($0.key) })
             for c in anchor.candidates {
                 guard let key = map(c.key), let a = try lookUp(key) else { continue }
-                target = anchor.vertical ? a.origin.y - c.screen.y : a.origin.x - c.screen.x
+                let o = anchoredOffset(a, c, fromEnd: anchor.fromEnd)
+                target = anchor.vertical ? o.y : o.x
                 break
             }
         }
@@ -253,7 +292,8 @@ extension CollectionView {
 
     /// The anchor of a layout switch under a policy: the policy's first candidate among the
     /// visible cells, by the current layout's final attributes (nil with `.none`: the switch
-    /// keeps the cell nearest the centre). Call with the layout prepared.
+    /// keeps the cell nearest the centre); for `.end`, the last visible cell. Call with the
+    /// layout prepared.
     /// - Complexity: one rect query of the visible rect, O(1) memory; a viewport holding more
     ///   than `CVL_MAX_QUERY_ELEMENTS` elements is searched in boxes around the point
     ///   (`nearestCell`), or, for `.firstVisible` and `.end`, among the first elements visited.
@@ -266,9 +306,10 @@ extension CollectionView {
             }
         }
         var best: LayoutAttributes?
+        let last = anchorPolicy == .end
         let sink = VisitingSink(counts: counts) { a in
             guard a.category == .cell, !a.isHidden else { return }
-            if best.map({ a.indexPath < $0.indexPath }) ?? true { best = a }
+            if best.map({ last ? $0.indexPath < a.indexPath : a.indexPath < $0.indexPath }) ?? true { best = a }
         }
         try sink.visitingUpToLimit { try layout.layoutAttributesForElements(in: bounds, into: sink) }
         return best

@@ -1,5 +1,6 @@
-/// What was on screen: present elements by key, and elements on their way out.
-typealias OnScreen = (present: [ElementKey: LayoutAttributes], disappearing: [LayoutAttributes])
+/// What was on screen: present elements by key, and elements on their way out (each on the clock
+/// of the animation that removed it).
+typealias OnScreen = (present: [ElementKey: LayoutAttributes], disappearing: [Transition.Leaving])
 
 /// An open `beginAnimatedChanges` block: the on-screen state when it opened.
 struct OpenChange {
@@ -27,6 +28,11 @@ struct ScrollAnimation {
 }
 
 extension LayoutAttributes {
+    /// Whether the element shows in `viewport` (its frame or its drawn bounds meet it). A new
+    /// animation gives no track to an element off screen both where it is and where it ends:
+    /// without that, overlapping animations would carry every element they ever moved.
+    func isOnScreen(in viewport: Rect) -> Bool { frame.intersects(viewport) || drawnBounds.intersects(viewport) }
+
     /// These attributes with the centre moved by `d`.
     func moved(by d: Point) -> LayoutAttributes {
         var a = self
@@ -101,19 +107,21 @@ extension CollectionView {
         }
         let gone = before.present.keys.filter { !claimed.contains($0) }
         let looked = try layout.layoutAttributes(forKeys: gone)
+        let viewport = bounds
         for key in gone {
             guard let old = before.present[key] else { continue }
             let from = old.moved(by: shift)
+            // Off screen now and at the end: no track (see `isOnScreen`).
+            if !from.isOnScreen(in: viewport), looked[key].map({ !$0.isOnScreen(in: viewport) }) ?? true { continue }
             if let to = looked[key] {
                 tr.tracks[key] = .init(from: from, to: to)
             } else {
-                tr.disappearing.append(.init(from: from, to: from.fadedOut))
+                tr.addDisappearing(from: from, to: from.fadedOut)
             }
         }
-        for gone in before.disappearing {
-            let from = gone.moved(by: shift)
-            tr.disappearing.append(.init(from: from, to: from.fadedOut))
-        }
+        // Elements already on their way out go on with their own removal (and are retired when
+        // it ends): restarting it would keep every overlapping update's leavers alive forever.
+        tr.disappearing += before.disappearing.map { $0.moved(by: shift) }
         return tr
     }
 

@@ -11,6 +11,7 @@ extension CollectionView {
         }
         currentTime = seconds
         if let t = transition, t.isFinished(at: seconds) { transition = nil }
+        transition?.retireDisappearing(at: seconds)
         try advanceScroll()
     }
 
@@ -34,7 +35,7 @@ extension CollectionView {
     /// The on-screen attributes of everything in `rect` now (presentation state).
     func onScreen(in rect: Rect) throws -> OnScreen {
         var present: [ElementKey: LayoutAttributes] = [:]
-        var gone: [LayoutAttributes] = []
+        var gone: [Transition.Leaving] = []
         if let t = transition, !t.isFinished(at: currentTime) {
             let all = t.allPresented(at: currentTime)
             present = all.present
@@ -96,9 +97,17 @@ extension CollectionView {
     }
 
     /// Commits a validated batch update (`performBatchUpdates`, `applySnapshot`); `identities`
-    /// become the view's identifiers. On any error the collection view is left exactly as it was.
-    func commit(_ plan: UpdatePlan, animation requested: AnimationTiming?, identities newIdentities: Identities) throws
-    {
+    /// become the view's identifiers. `carrying` (a snapshot's identity diff, when the committed
+    /// batch is its portable form: docs/batch-update-rules.md, "Snapshot diffs UIKit accepts")
+    /// says which elements the animation and the anchor carry to their new places: an item the
+    /// portable batch deletes and inserts because UIKit could not map its move still moves on
+    /// screen. Both plans give the same final state. On any error the collection view is left
+    /// exactly as it was.
+    func commit(
+        _ plan: UpdatePlan, animation requested: AnimationTiming?, identities newIdentities: Identities,
+        carrying identityPlan: UpdatePlan? = nil
+    ) throws {
+        let carry = identityPlan ?? plan
         let newCounts = plan.newCounts
         // An animation starts from what is on screen: the layout's state for the current counts.
         // When the layout holds none (nothing laid out since the counts were loaded: creation,
@@ -133,7 +142,7 @@ extension CollectionView {
             var shift = Point.zero
             if let anchor {
                 shift = try restoreAnchor(anchor) { key in
-                    guard key.category == .cell, let ip = plan.newIndexPath(forOld: key.indexPath) else { return nil }
+                    guard key.category == .cell, let ip = carry.newIndexPath(forOld: key.indexPath) else { return nil }
                     var k = key
                     k.indexPath = ip
                     return k
@@ -149,7 +158,7 @@ extension CollectionView {
             let settled = try settleAfterUpdate()
             shift = Point(x: shift.x + pulled.x + settled.x, y: shift.y + pulled.y + settled.y)
             if let animation {
-                transition = try makeUpdateTransition(plan: plan, before: before, shift: shift, timing: animation)
+                transition = try makeUpdateTransition(plan: carry, before: before, shift: shift, timing: animation)
             } else {
                 transition = nil
             }
@@ -214,8 +223,16 @@ extension CollectionView {
         let looked = try layout.layoutAttributes(forKeys: offScreen)
         var claimed = Set<ElementKey>()
         let moved = shift != .zero
+        let viewport = bounds
         for (oldKey, onScreen) in before.present {
             let old = moved ? onScreen.moved(by: shift) : onScreen
+            // Off screen now and at the end (a running animation's track for an element that
+            // has since left the viewport): no track, so overlapping animations hold only what
+            // is on screen (docs/animation-rules.md, "Overlapping animations").
+            if !old.isOnScreen(in: viewport) {
+                let to = mapForward(oldKey, plan).flatMap { afterByKey[$0] ?? looked[$0] }
+                if to.map({ !$0.isOnScreen(in: viewport) }) ?? true { continue }
+            }
             if let newKey = mapForward(oldKey, plan), let to = afterByKey[newKey] ?? looked[newKey] {
                 var from = old
                 from.indexPath = newKey.indexPath
@@ -225,13 +242,12 @@ extension CollectionView {
             } else {
                 var end = try layout.finalAttributes(forDisappearing: oldKey, current: old) ?? old.fadedOut
                 end.identifier = old.identifier
-                tr.disappearing.append(.init(from: old, to: end))
+                tr.addDisappearing(from: old, to: end)
             }
         }
-        for g in before.disappearing {
-            let gone = moved ? g.moved(by: shift) : g
-            tr.disappearing.append(.init(from: gone, to: gone.fadedOut))
-        }
+        // Elements already on their way out go on with their own removal (docs/animation-rules.md,
+        // "Overlapping animations").
+        tr.disappearing += moved ? before.disappearing.map { $0.moved(by: shift) } : before.disappearing
 
         // Elements on screen after that were not on screen before: inserted ones crossfade in
         // (or start where the layout says), others appear in place.
@@ -252,8 +268,13 @@ extension CollectionView {
     // MARK: Layout switching
 
     /// `setCollectionViewLayout:animated:` — makes `newLayout` the layout. The content offset is
-    /// carried so the cell nearest the centre of the viewport keeps its place on screen (clamped
-    /// to the new content size). With `animation`, every element moves from its old on-screen
+    /// carried so the cell nearest the centre of the viewport keeps its centre's place on screen
+    /// (clamped to the new content size). Under an anchoring policy the policy's cell keeps its
+    /// leading edge (frame origin) where it was on screen, as anchoring keeps it through other
+    /// changes; under `.end`, a view showing the end shows the end of the new content, and
+    /// otherwise the last visible cell keeps the distance from its trailing edge to the
+    /// viewport's end (docs/animation-rules.md, "Anchoring across layout switches"). With
+    /// `animation`, every element moves from its old on-screen
     /// attributes to its new ones; elements only in one layout crossfade. On error the old
     /// layout stays.
     public func setLayout(_ newLayout: CollectionViewLayout, animation: AnimationTiming?) throws {
@@ -272,9 +293,13 @@ extension CollectionView {
         var anchor = try layout.nearestCell(to: bounds.center, in: bounds, counts: counts) { a, d, b, bd in
             d < bd || (d == bd && LayoutAttributes.drawsBefore(a, b))
         }
-        // Under an anchoring policy the policy's cell is the anchor instead.
+        // Under an anchoring policy the policy's cell is the anchor instead, kept by its leading
+        // edge (`.end`: the last visible cell, by its trailing edge; at the end, the view stays
+        // at the end of the new layout's content).
         let policyAnchor = try switchAnchor()
         if let policyAnchor { anchor = policyAnchor }
+        let fromEnd = anchorPolicy == .end
+        let stickToEnd = fromEnd && isShowingEnd()
 
         let saved = (pending, needsPrepare, transition, contentOffset)
         let savedAnchor = pendingAnchor
@@ -288,14 +313,39 @@ extension CollectionView {
             try newLayout.prepareForTransition(from: oldLayout)
             invalidate(.everything)
             try layoutIfNeeded()
-            if let anchor, let a = try newLayout.layoutAttributes(for: anchor.key) {
-                let size = cachedContentSize
-                let x = clampOffset(
-                    a.center.x - (anchor.center.x - oldOffset.x), content: size.width, viewport: boundsSize.width)
-                let y = clampOffset(
-                    a.center.y - (anchor.center.y - oldOffset.y), content: size.height, viewport: boundsSize.height)
+            let size = cachedContentSize
+            let found = try anchor.flatMap { try newLayout.layoutAttributes(for: $0.key) }
+            var kept: Point?
+            if let anchor, let a = found {
+                let raw: Point
+                if policyAnchor != nil {
+                    let c = Self.candidate(anchor, offset: oldOffset, viewport: boundsSize, fromEnd: fromEnd)
+                    raw = anchoredOffset(a, c, fromEnd: fromEnd)
+                } else {
+                    raw = Point(
+                        x: a.center.x - (anchor.center.x - oldOffset.x), y: a.center.y - (anchor.center.y - oldOffset.y)
+                    )
+                }
+                kept = Point(
+                    x: clampOffset(raw.x, content: size.width, viewport: boundsSize.width),
+                    y: clampOffset(raw.y, content: size.height, viewport: boundsSize.height))
+            }
+            if stickToEnd {
+                var o = kept ?? contentOffset
+                if Self.scrollsVertically(layout: newLayout, content: size, viewport: boundsSize) {
+                    o.y = clampOffset(
+                        size.height - boundsSize.height, content: size.height, viewport: boundsSize.height)
+                } else {
+                    o.x = clampOffset(size.width - boundsSize.width, content: size.width, viewport: boundsSize.width)
+                }
+                kept = o
+            }
+            if let keptOffset = kept {
+                let (x, y) = (keptOffset.x, keptOffset.y)
                 var proposed = try newLayout.targetContentOffset(forProposedContentOffset: Point(x: x, y: y))
-                if policyAnchor != nil, newLayout.snapsContentOffset || proposed != Point(x: x, y: y) {
+                if policyAnchor != nil, !stickToEnd, let a = found,
+                    newLayout.snapsContentOffset || proposed != Point(x: x, y: y)
+                {
                     // A layout that snaps (Cover Flow) rests on the cell nearest the centre, which
                     // at the kept offset may be another cell — even when that offset is itself a
                     // resting point (clamped to the end, or the anchor one cover off centre):

@@ -84,7 +84,8 @@ extension CollectionView {
         }
         let new = try IndexedSnapshot(snapshot, name: "the new snapshot")
         let diff = try SnapshotDiff(from: try currentSnapshot(), to: new, changed: changed)
-        try commit(try plan(for: diff, snapshot), animation: animation, identities: .bulk(new))
+        let (plan, carrying) = try plan(for: diff, snapshot)
+        try commit(plan, animation: animation, identities: .bulk(new), carrying: carrying)
         return diff
     }
 
@@ -147,10 +148,10 @@ extension CollectionView {
     private func commit(
         _ fast: SnapshotMiddles, from old: IndexedSnapshot, animation: AnimationTiming?
     ) throws -> SnapshotDiff {
-        let plan = try plan(for: fast.diff, fast.new)
+        let (plan, carrying) = try plan(for: fast.diff, fast.new)
         let (new, undo) = try fast.indexed(from: old)
         do {
-            try commit(plan, animation: animation, identities: .bulk(new))
+            try commit(plan, animation: animation, identities: .bulk(new), carrying: carrying)
         } catch {
             undo?.apply()
             throw error
@@ -158,8 +159,10 @@ extension CollectionView {
         return fast.diff
     }
 
-    /// The plan of a computed diff, once the data source reports the snapshot's counts.
-    private func plan(for diff: SnapshotDiff, _ snapshot: Snapshot) throws -> UpdatePlan {
+    /// The plan of a computed diff's portable batch (what is committed and reported), once the
+    /// data source reports the snapshot's counts, and the plan of its identity batch when they
+    /// differ (what the animation and the anchor follow).
+    private func plan(for diff: SnapshotDiff, _ snapshot: Snapshot) throws -> (UpdatePlan, UpdatePlan?) {
         let newCounts = try Self.loadCounts(dataSource)
         let snapCounts = snapshot.counts
         guard newCounts == snapCounts else {
@@ -169,7 +172,9 @@ extension CollectionView {
                     + "\(Self.describe(snapCounts)): update the data before applying its snapshot"
             )
         }
-        return try UpdatePlan.make(update: diff.batchUpdate, oldCounts: counts, newCounts: newCounts)
+        let plan = try UpdatePlan.make(update: diff.batchUpdate, oldCounts: counts, newCounts: newCounts)
+        guard diff.applied != diff.requests else { return (plan, nil) }
+        return (plan, try UpdatePlan.make(update: diff.appliedUpdate, oldCounts: counts, newCounts: newCounts))
     }
 
     /// The current identifiers as an indexed snapshot (read from the provider when there is one).

@@ -14,8 +14,52 @@ struct Transition {
     let discreteSlots: UInt8
     /// Elements present after the change, by their key after it.
     var tracks = TrackTable()
-    /// Elements that go away at the end (deleted, or not in the new layout).
-    var disappearing: [Track] = []
+    /// Elements on their way out (deleted, reloaded, or not in the new layout), each on the
+    /// clock of the animation that removed it: a later animation carries them on unchanged, and
+    /// each is retired when its own removal ends (or when this transition ends, if sooner).
+    var disappearing: [Leaving] = []
+
+    /// An element going away: its track, sampled along the timing of the animation that
+    /// removed it from that animation's start (UIKit lets a removed view finish its own
+    /// animation and then removes it; a later animation does not restart it).
+    struct Leaving {
+        var track: Track
+        let timing: AnimationTiming
+        let start: Double
+        let discreteSlots: UInt8
+
+        /// True once its own removal animation has ended: it is no longer on screen.
+        func isFinished(at time: Double) -> Bool { timing.isFinished(atElapsed: time - start) }
+
+        /// Its on-screen attributes at `time`, marked disappearing so the host can tell it from a
+        /// present element that has (after the change) the same index path.
+        func sample(at time: Double) -> LayoutAttributes {
+            var s = LayoutAttributes.interpolate(
+                from: track.from, to: track.to, progress: timing.progress(atElapsed: time - start),
+                discreteCustomSlots: discreteSlots, rotation: timing.rotation)
+            s.isDisappearing = true
+            return s
+        }
+
+        func moved(by d: Point) -> Leaving {
+            var m = self
+            m.track = Track(from: track.from.moved(by: d), to: track.to.moved(by: d))
+            return m
+        }
+    }
+
+    /// Adds an element that goes away with this transition, from `from` to `to`.
+    mutating func addDisappearing(from: LayoutAttributes, to: LayoutAttributes) {
+        disappearing.append(
+            Leaving(track: Track(from: from, to: to), timing: timing, start: start, discreteSlots: discreteSlots))
+    }
+
+    /// Drops the elements whose removal has ended at `time`. O(disappearing).
+    mutating func retireDisappearing(at time: Double) {
+        if disappearing.contains(where: { $0.isFinished(at: time) }) {
+            disappearing.removeAll { $0.isFinished(at: time) }
+        }
+    }
 
     func progress(at time: Double) -> Double { timing.progress(atElapsed: time - start) }
     func isFinished(at time: Double) -> Bool { timing.isFinished(atElapsed: time - start) }
@@ -24,14 +68,6 @@ struct Transition {
         LayoutAttributes.interpolate(
             from: t.from, to: t.to, progress: p, discreteCustomSlots: discreteSlots,
             rotation: timing.rotation)
-    }
-
-    /// A disappearing element at progress `p`, marked so the host can tell it from a present
-    /// element that has (after the change) the same index path.
-    private func sampleDisappearing(_ t: Track, _ p: Double) -> LayoutAttributes {
-        var s = sample(t, p)
-        s.isDisappearing = true
-        return s
     }
 
     /// The on-screen attributes of the element `key` whose final attributes are `final`.
@@ -62,9 +98,7 @@ struct Transition {
     }
 
     /// A track at progress `p` (for `PresentingSink`).
-    fileprivate func sampled(_ t: Track, _ p: Double, disappearing: Bool) -> LayoutAttributes {
-        disappearing ? sampleDisappearing(t, p) : sample(t, p)
-    }
+    fileprivate func sampled(_ t: Track, _ p: Double) -> LayoutAttributes { sample(t, p) }
 
     /// The content under the animation moved by `d` (measured sizes above it, the offset
     /// following): every track moves with it (a present element's end is replaced by the
@@ -76,15 +110,17 @@ struct Transition {
             moved[k] = Track(from: t.from.moved(by: d), to: t.to.moved(by: d))
         }
         tracks = moved
-        disappearing = disappearing.map { Track(from: $0.from.moved(by: d), to: $0.to.moved(by: d)) }
+        disappearing = disappearing.map { $0.moved(by: d) }
     }
 
-    /// Every on-screen element of this transition at `time` (to start a new one from them).
-    func allPresented(at time: Double) -> (present: [ElementKey: LayoutAttributes], disappearing: [LayoutAttributes]) {
+    /// Every on-screen element of this transition at `time` (to start a new one from them): the
+    /// present ones sampled, the disappearing ones still on their way out as they run (a new
+    /// animation carries them on, on their own clock).
+    func allPresented(at time: Double) -> (present: [ElementKey: LayoutAttributes], disappearing: [Leaving]) {
         let p = progress(at: time)
         var present: [ElementKey: LayoutAttributes] = [:]
         for (k, t) in zip(tracks.keys, tracks.tracks) { present[k] = sample(t, p) }
-        return (present, disappearing.map { sampleDisappearing($0, p) })
+        return (present, disappearing.filter { !$0.isFinished(at: time) })
     }
 }
 
@@ -139,6 +175,7 @@ struct TrackTable {
 final class PresentingSink: ElementSink {
     private let transition: Transition
     private let progress: Double
+    private let time: Double
     private let rect: Rect
     private let inner: ElementSink
     /// The tracks a final element matched, by position: one hash per element, no set.
@@ -147,6 +184,7 @@ final class PresentingSink: ElementSink {
     fileprivate init(_ transition: Transition, in rect: Rect, at time: Double, into inner: ElementSink) {
         self.transition = transition
         progress = transition.progress(at: time)
+        self.time = time
         self.rect = rect
         self.inner = inner
         matched = [Bool](repeating: false, count: transition.tracks.count)
@@ -168,15 +206,17 @@ final class PresentingSink: ElementSink {
         var track = transition.tracks[position: i]
         track.to = a
         matched[i] = true
-        try offer(transition.sampled(track, progress, disappearing: false))
+        try offer(transition.sampled(track, progress))
     }
 
-    /// Adds the animating elements no final element matched, then the disappearing ones.
-    /// Throws what `inner` throws (its element limit).
+    /// Adds the animating elements no final element matched, then the disappearing ones whose
+    /// removal has not ended. Throws what `inner` throws (its element limit).
     func finish() throws {
         for (n, track) in transition.tracks.tracks.enumerated() where !matched[n] {
-            try offer(transition.sampled(track, progress, disappearing: false))
+            try offer(transition.sampled(track, progress))
         }
-        for track in transition.disappearing { try offer(transition.sampled(track, progress, disappearing: true)) }
+        for leaving in transition.disappearing where !leaving.isFinished(at: time) {
+            try offer(leaving.sample(at: time))
+        }
     }
 }

@@ -998,4 +998,81 @@ final class BatchUpdateTests: XCTestCase {
         default: return 4
         }
     }
+
+    // MARK: Several errors: the first in UIKit's order (docs/batch-update-rules.md, issue 28)
+
+    func test_severalErrors_insertRangeBeforeMoveRange() {
+        // The insert is checked against the counts after the update before any move is looked at.
+        assertFails(
+            .outOfRange,
+            "attempt to insert item 5 into section 0, but there are only 4 items in section 0 after the update",
+            old: [3], new: [4]
+        ) { u in
+            u.moveItem(from: ip(0, 9), to: ip(0, 0)); u.insertItems([ip(0, 5)])
+        }
+    }
+
+    func test_severalErrors_insertMoveCollisionBeforeMoveConflicts() {
+        // Two moves to one place and an insert there: the insert/move collision comes first.
+        assertFails(
+            .inconsistentUpdate, "attempt to perform an insert and a move to the same index path ([0, 1])",
+            old: [4], new: [5]
+        ) { u in
+            u.moveItem(from: ip(0, 0), to: ip(0, 1)); u.moveItem(from: ip(0, 2), to: ip(0, 1))
+            u.insertItems([ip(0, 1)])
+        }
+        // A move to two places and a move out of range: by source, the out-of-range one (source 0) first.
+        assertFails(
+            .outOfRange,
+            "attempt to move index path ([0, 0]) to index path ([0, 7]) that does not exist - there are only 4 items "
+                + "in section 0 after the update",
+            old: [4], new: [4]
+        ) { u in
+            u.moveItem(from: ip(0, 1), to: ip(0, 2)); u.moveItem(from: ip(0, 1), to: ip(0, 3))
+            u.moveItem(from: ip(0, 0), to: ip(0, 7))
+        }
+    }
+
+    func test_severalErrors_countMismatchesFromTheLowestSection() {
+        assertFails(
+            .inconsistentUpdate,
+            "Invalid update: invalid number of items in section 0.  The number of items contained in an existing "
+                + "section after the update (3) must be equal to the number of items contained in that section "
+                + "before the update (2), plus or minus the number of items inserted or deleted from that section "
+                + "(0 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section "
+                + "(0 moved in, 0 moved out).",
+            old: [2, 2, 2], new: [3, 2, 1]
+        ) { _ in }
+        // Section 0 is fine, 1 and 2 are not: 1 is reported.
+        assertFails(.inconsistentUpdate, old: [2, 2, 2], new: [2, 3, 1]) { _ in }
+        do {
+            _ = try plan(old: [2, 2, 2], new: [2, 3, 1]) { _ in }
+        } catch let e as LayoutError {
+            XCTAssertTrue(e.message.contains("section 1."), e.message)
+        } catch { XCTFail("\(error)") }
+    }
+
+    func test_severalErrors_aReloadOfAMissingItemFailsEvenInADeletedOrReloadedSection() {
+        // UIKit turns the reload into a delete (dropped with its deleted section) and an insert,
+        // whose place does not exist: an error, not a silently dropped request.
+        assertFails(
+            .outOfRange,
+            "attempt to reload item 7 from section 0 which only contains 3 items before the update",
+            old: [3, 1], new: [1]
+        ) { u in
+            u.deleteSections([0]); u.reloadItems([ip(0, 7)])
+        }
+        assertFails(
+            .outOfRange,
+            "attempt to reload item 7 from section 0 which only contains 3 items before the update",
+            old: [3, 1], new: [2, 1]
+        ) { u in
+            u.reloadSections([0]); u.reloadItems([ip(0, 7)])
+        }
+        // An existing item reloaded in a deleted section is still absorbed.
+        XCTAssertNoThrow(
+            try plan(old: [3, 1], new: [1]) { u in
+                u.deleteSections([0]); u.reloadItems([ip(0, 2)])
+            })
+    }
 }

@@ -70,7 +70,7 @@ final class SnapshotDiffTests: XCTestCase {
             let changed = newItems.isEmpty ? [] : (0..<3).map { _ in newItems.randomElement(using: &g)! }
             let a = try IndexedSnapshot(old), b = try IndexedSnapshot(new)
             let diff = try SnapshotDiff(from: a, to: b, changed: changed)
-            let plan = try UpdatePlan.make(update: diff.batchUpdate, oldCounts: old.counts, newCounts: new.counts)
+            let plan = try UpdatePlan.make(update: diff.appliedUpdate, oldCounts: old.counts, newCounts: new.counts)
             for (s, list) in old.itemIdentifiers.enumerated() {
                 for (i, id) in list.enumerated() {
                     guard let to = plan.newIndexPath(forOld: IndexPath(section: s, item: i)) else {
@@ -181,11 +181,11 @@ final class SnapshotDiffTests: XCTestCase {
                     try SnapshotMiddles.diff(from: current, to: new, changed: changed, anySize: true))
                 // The update is valid, and every surviving identifier lands on its new place.
                 let plan = try UpdatePlan.make(
-                    update: fast.diff.batchUpdate, oldCounts: old.counts, newCounts: new.counts)
+                    update: fast.diff.appliedUpdate, oldCounts: old.counts, newCounts: new.counts)
                 let full = try SnapshotDiff(from: current, to: try IndexedSnapshot(new), changed: changed)
                 // Never more moves where the full diff is exact (at most one moved item).
-                let fastMoves = fast.diff.requests.filter { $0.action == .move }.count
-                let fullMoves = full.requests.filter { $0.action == .move }.count
+                let fastMoves = fast.diff.applied.filter { $0.action == .move }.count
+                let fullMoves = full.applied.filter { $0.action == .move }.count
                 if fullMoves <= 1 { XCTAssertLessThanOrEqual(fastMoves, fullMoves, "step \(step): moves") }
                 let newPlaces = Dictionary(
                     uniqueKeysWithValues: new.itemIdentifiers.enumerated().flatMap { s, list in
@@ -202,7 +202,7 @@ final class SnapshotDiffTests: XCTestCase {
                 }
                 // The requests come grouped (deletes, inserts, reloads, moves), each ascending.
                 let order: [UpdateItem.Action] = [.delete, .insert, .reload, .move]
-                let ranks = fast.diff.requests.map { order.firstIndex(of: $0.action)! }
+                let ranks = fast.diff.applied.map { order.firstIndex(of: $0.action)! }
                 XCTAssertEqual(ranks, ranks.sorted(), "step \(step): groups")
                 // The derived table finds every new item, and no deleted one.
                 let (derived, undo) = try fast.indexed(from: current)

@@ -126,7 +126,7 @@ final class SnapshotEditsTests: XCTestCase {
             }
             for id in removed { XCTAssertNil(try v.indexPath(forItemIdentifier: id), "round \(round): \(id)") }
             let plan = try UpdatePlan.make(
-                update: diff.batchUpdate, oldCounts: old.map(\.count), newCounts: lists.map(\.count))
+                update: diff.appliedUpdate, oldCounts: old.map(\.count), newCounts: lists.map(\.count))
             for (s, list) in old.enumerated() {
                 for (i, id) in list.enumerated() {
                     let at = IndexPath(section: s, item: i)

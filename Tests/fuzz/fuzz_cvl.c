@@ -185,6 +185,7 @@ typedef struct layout_ctx {
     misbehaviour dmb;     /* flow delegate / tree source / dimensions mode */
     double sizes[4];      /* delegate size table */
     int64_t tree_mode;    /* 0 consistent with the view, else hostile */
+    unsigned inv_calls, inv_empty; /* invalidate hook calls, and those told nothing (no flag, item, update) */
 } layout_ctx;
 
 typedef struct view_slot {
@@ -232,10 +233,12 @@ static void remember_stale(void *h, int is_view) {
 static int trace = -1; /* CVL_FUZZ_TRACE=1 in the environment prints every call */
 /* CVL_FUZZ_STATS=1 prints, at exit, how often each status came back and how many checks ran. */
 static unsigned long long by_status[CVL_ERROR_INTERNAL + 1], compared_views, reentrant_calls, stale_calls;
+static unsigned long long streams, streams_checked; /* op_stream runs, and those whose every update went through */
 static void print_stats(void) {
     int i;
     fprintf(stderr, "cvlayout fuzz stats: %llu views compared after failed operations, %llu calls from callbacks, "
                     "%llu calls on destroyed handles\n", compared_views, reentrant_calls, stale_calls);
+    fprintf(stderr, "  overlapping animated update streams: %llu, %llu checked\n", streams, streams_checked);
     for (i = 0; i <= CVL_ERROR_INTERNAL; i++) fprintf(stderr, "  %-28s %llu\n", cvl_status_string(i), by_status[i]);
 }
 static int check_call(int rc, const char *call) {
@@ -738,6 +741,8 @@ static int hook_invalidate(void *c, const cvl_layout_env *env, cvl_layout *layou
     (void)layout;
     for (i = 0; i < inv->item_count; i++) sum += inv->items[i].section + inv->items[i].item;
     for (i = 0; i < inv->update_count; i++) sum += inv->updates[i].after.item;
+    g->inv_calls++;
+    g->inv_empty += inv->flags == 0 && inv->item_count == 0 && inv->update_count == 0;
     return misbehave(&g->mb, 113 + (uint64_t)(sum & 1) + inv->flags);
 }
 static int hook_finalize(void *c, const cvl_layout_env *env, cvl_layout *layout) {
@@ -1150,6 +1155,102 @@ static void check_counts(int slot) {
 }
 
 /* A consistent batch update: edit the model and state the matching updates. */
+/* Overlapping animated updates (a chat streaming text into its last message): the picked layout
+** becomes the view's, takes the model's sizes in bulk when it is a flow (hooks included), then
+** 2-13 consistent animated updates follow one another a few hundredths of a second apart (the
+** previous ones still running), each paired with the size edit it implies (a reload: one size
+** replaced; an insert or delete at a place: one size in or out). Checked: under hooks, a size
+** edit never reaches the invalidate hook as an empty context; and once the last animation's
+** duration has passed, no element is disappearing any more (each leaver retired when its own
+** removal ended), when the update sequence went through. */
+static void op_stream(cvl_view *v, int slot) {
+    ds_ctx *d = slot >= 0 ? views[slot].ds : NULL;
+    int lslot, rc, k, step, ok = 1, flow;
+    cvl_layout *l = pick_layout(&lslot);
+    layout_ctx *g = lslot >= 0 ? layouts[lslot].ctx : NULL;
+    unsigned empty_before;
+    unsigned long long reentered = reentrant_calls;
+    double t = 0, longest = 0;
+    if (!v || !d || depth > 0 || d->mode != 0 || d->one_section || d->sections == 0) return;
+    if (l && check(cvl_view_set_layout(v, l, NULL)) != CVL_OK) l = NULL;
+    flow = l && g && (g->kind == CVL_LAYOUT_FLOW || g->kind == 100);
+    if (flow) {
+        int64_t s;
+        cvl_size sz[64];
+        for (s = 0; s < d->sections; s++) {
+            int64_t i, n = d->items[s] < 64 ? d->items[s] : 0;
+            for (i = 0; i < n; i++) sz[i] = (cvl_size){20 + (double)(u8() % 60), 10 + (double)(u8() % 40)};
+            if (n == d->items[s] && check(cvl_flow_layout_set_item_sizes(l, s, sz, (size_t)n)) != CVL_OK) flow = 0;
+        }
+    }
+    if (check(cvl_view_get_time(v, &t)) != CVL_OK) return;
+    streams++;
+    k = 2 + u8() % 12;
+    empty_before = g ? g->inv_empty : 0;
+    for (step = 0; step < k && ok; step++) {
+        ds_ctx saved = *d;
+        cvl_update_item up;
+        cvl_animation an;
+        cvl_size one = {30 + (double)(u8() % 40), 12 + (double)(u8() % 30)};
+        int64_t s = (int64_t)(u8() % d->sections), p;
+        uint8_t what = u8() % 3;
+        memset(&up, 0, sizeof up);
+        up.before.section = up.before.item = up.after.section = up.after.item = -1;
+        if (what == 0 && d->items[s] > 0) { /* the last message changes */
+            p = d->items[s] - 1;
+            up.action = CVL_UPDATE_RELOAD;
+            up.before.section = s;
+            up.before.item = p;
+            if (flow && check(cvl_flow_layout_replace_item_sizes(l, s, p, 1, &one, 1)) != CVL_OK) break;
+        } else if (what == 1 && d->items[s] > 0) { /* a message goes away */
+            p = (int64_t)(u8() % d->items[s]);
+            up.action = CVL_UPDATE_DELETE;
+            up.before.section = s;
+            up.before.item = p;
+            if (flow && check(cvl_flow_layout_replace_item_sizes(l, s, p, 1, NULL, 0)) != CVL_OK) break;
+            d->items[s]--;
+        } else if (d->items[s] < 60) { /* a message arrives */
+            p = (int64_t)(u8() % (d->items[s] + 1));
+            up.action = CVL_UPDATE_INSERT;
+            up.after.section = s;
+            up.after.item = p;
+            if (flow && check(cvl_flow_layout_replace_item_sizes(l, s, p, 0, &one, 1)) != CVL_OK) break;
+            d->items[s]++;
+        } else {
+            break;
+        }
+        t += (double)(u8() % 16) * 0.01;
+        if (check(cvl_view_set_time(v, t)) != CVL_OK) ok = 0;
+        cvl_animation_default(&an);
+        an.duration = 0.1 * (double)(1 + u8() % 4);
+        if (an.duration > longest) longest = an.duration;
+        rc = check(cvl_view_perform_batch_updates(v, &up, 1, &an));
+        if (rc != CVL_OK) {
+            *d = saved; /* the view kept the old counts: so does the model (its sizes stay edited) */
+            ok = 0;
+        } else {
+            check_counts(slot);
+            if (u8() & 1) {
+                cvl_attributes buf[32];
+                size_t cnt;
+                check(cvl_view_visible_attributes(v, buf, 32, &cnt));
+            }
+        }
+    }
+    /* A size edit, paired with its update, told the hooks what changed (unless a callback called
+    ** back in meanwhile: cvl_view_invalidate_layout() with nothing named is the host's own). */
+    if (ok && flow && g && g->kind == 100 && reentrant_calls == reentered)
+        REQUIRE(g->inv_empty == empty_before, (int)g->inv_empty);
+    if (ok && step > 0 && check(cvl_view_set_time(v, t + longest + 0.01)) == CVL_OK) {
+        static cvl_attributes big[1024];
+        size_t cnt = 0, i;
+        if (check(cvl_view_visible_attributes(v, big, 1024, &cnt)) == CVL_OK) {
+            for (i = 0; i < cnt; i++) REQUIRE(big[i].disappearing == 0, (int)i);
+            streams_checked++;
+        }
+    }
+}
+
 static void op_batch(int consistent) {
     int slot, rc;
     cvl_view *v = pick_view(&slot);
@@ -1158,7 +1259,12 @@ static void op_batch(int consistent) {
     cvl_update_item up[8];
     size_t n = 0, i;
     cvl_animation an;
-    int animated = u8() & 1;
+    uint8_t mode = u8();
+    int animated = mode & 1;
+    if (consistent && mode >= 0xF8) { /* a stream of overlapping animated updates */
+        op_stream(v, slot);
+        return;
+    }
     memset(up, 0, sizeof up);
     if (d) saved = *d;
     if (consistent && d) {

@@ -128,6 +128,31 @@ extension FlowLayout {
         collectionView?.invalidateLayout(InvalidationContext())
     }
 
+    /// The size-store changes since the last `prepare()` as an invalidation context, for what
+    /// observes the flow's invalidations (the hooks' `invalidate`; the flow's own prepare reads
+    /// the store's records instead): a section whose sizes were set, removed or made again
+    /// (measured) → `invalidateDelegateMetrics` (the bulk sizes are the delegate's sizes handed
+    /// over at once; the context has no per-section flag); range edits (`replaceItemSizes`) →
+    /// the items each edit wrote, numbered after the edits, or `invalidateDelegateMetrics` past
+    /// max(1024, a quarter of the items), the view's rule for item floods.
+    /// - Complexity: O(sections edited + items listed); nothing when no size changed.
+    public func pendingSizeChanges() -> InvalidationContext {
+        var ctx = InvalidationContext()
+        guard dirtySections.isEmpty else {
+            ctx.invalidateDelegateMetrics = true
+            return ctx
+        }
+        let listed = sizeEdits.values.reduce(0) { n, e in n + e.runs.reduce(0) { $0 + $1.newCount } }
+        if listed > max(1024, (collectionView?.numberOfItems ?? 0) / 4) {
+            ctx.invalidateDelegateMetrics = true
+            return ctx
+        }
+        for (s, e) in sizeEdits.sorted(by: { $0.key < $1.key }) {
+            for r in e.runs { ctx.add((r.start..<r.end).map { IndexPath(section: s, item: $0) }) }
+        }
+        return ctx
+    }
+
     // MARK: Validation
 
     /// A section may be named before it exists, but not below 0 or at `CollectionView.maxCount`

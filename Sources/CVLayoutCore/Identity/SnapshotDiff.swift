@@ -31,10 +31,22 @@
 /// - Complexity: O(S + N) expected time (hash lookups) and O(S + N) memory for S sections and
 ///   N items in both snapshots, plus O(log S) per item that changes section.
 public struct SnapshotDiff: Sendable {
-    /// The requests, grouped as described above (section requests use `UpdateItem.sectionItem`).
+    /// The requests in their portable form (`SnapshotPortable`): a batch UIKit accepts and maps
+    /// as the identifiers say, grouped as described above (section requests use
+    /// `UpdateItem.sectionItem`). What `diffSnapshot` reports.
     public let requests: [UpdateItem]
-    /// The same requests as a batch update.
-    public var batchUpdate: BatchUpdate {
+    /// The requests as identities give them (a changed item in place is a reload, a moved item a
+    /// move), which cvlayout's batch engine maps exactly. `applySnapshot` commits `requests`
+    /// (what `lastUpdateItems` lists) and animates and anchors by these: an item moved on screen
+    /// still moves, even where the portable batch deletes and inserts it (or its section).
+    public let applied: [UpdateItem]
+    /// The portable requests as a batch update.
+    public var batchUpdate: BatchUpdate { Self.batch(of: requests) }
+    /// The applied requests as a batch update.
+    public var appliedUpdate: BatchUpdate { Self.batch(of: applied) }
+
+    /// `requests` as a batch update.
+    static func batch(of requests: [UpdateItem]) -> BatchUpdate {
         var u = BatchUpdate()
         for r in requests {
             let isSection = r.isSectionUpdate
@@ -57,8 +69,12 @@ public struct SnapshotDiff: Sendable {
         return u
     }
 
-    /// Requests computed elsewhere (`SnapshotMiddles`), already grouped as described above.
-    init(requests: [UpdateItem]) { self.requests = requests }
+    /// Requests computed elsewhere (`SnapshotMiddles`), already grouped as described above, for
+    /// snapshots of `oldCounts` and `newCounts` items.
+    init(applied: [UpdateItem], oldCounts: [Int], newCounts: [Int]) throws {
+        self.applied = applied
+        requests = try SnapshotPortable.portable(applied, oldCounts: oldCounts, newCounts: newCounts)
+    }
 
     /// Computes the update from `old` to `new`.
     /// - Parameter changed: identifiers of items whose content changed (reloaded). Each must be
@@ -179,7 +195,9 @@ public struct SnapshotDiff: Sendable {
                 }
             }
         }
-        requests = sectionRequests + deletes + inserts + reloads + moves
+        applied = sectionRequests + deletes + inserts + reloads + moves
+        requests = try SnapshotPortable.portable(
+            applied, oldCounts: old.snapshot.counts, newCounts: new.snapshot.counts)
     }
 }
 

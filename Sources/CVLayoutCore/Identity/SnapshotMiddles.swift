@@ -142,14 +142,14 @@ struct SnapshotMiddles {
             ip.map { IndexPath(section: runs[$0.section].section, item: $0.item + runs[$0.section].prefix) }
         }
         var requests: [UpdateItem] = []
-        requests.reserveCapacity(inner.requests.count + reloads.count)
-        for r in inner.requests where r.action != .reload {
+        requests.reserveCapacity(inner.applied.count + reloads.count)
+        for r in inner.applied where r.action != .reload {
             requests.append(
                 UpdateItem(
                     action: r.action, before: place(r.indexPathBeforeUpdate), after: place(r.indexPathAfterUpdate)))
         }
         // Reloads go between the inserts and the moves, ascending, each place once.
-        for r in inner.requests where r.action == .reload { reloads.append(place(r.indexPathBeforeUpdate)!) }
+        for r in inner.applied where r.action == .reload { reloads.append(place(r.indexPathBeforeUpdate)!) }
         reloads.sort()
         var unique: [UpdateItem] = []
         for (n, ip) in reloads.enumerated() where n == 0 || reloads[n - 1] != ip {
@@ -157,7 +157,8 @@ struct SnapshotMiddles {
         }
         let firstMove = requests.firstIndex { $0.action == .move } ?? requests.count
         requests.insert(contentsOf: unique, at: firstMove)
-        return SnapshotMiddles(runs: runs, new: new, newStarts: newStarts, diff: SnapshotDiff(requests: requests))
+        let diff = try SnapshotDiff(applied: requests, oldCounts: old.snapshot.counts, newCounts: new.counts)
+        return SnapshotMiddles(runs: runs, new: new, newStarts: newStarts, diff: diff)
     }
 
     /// The new snapshot indexed, its item table derived from `old`'s (the snapshot this diff

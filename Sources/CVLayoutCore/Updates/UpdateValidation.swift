@@ -9,7 +9,9 @@
 /// 2. Deletes, reloads included, in descending index-path order. A section delete is range-checked,
 ///    then every delete of an item inside it is dropped (never range-checked), then the moves out
 ///    of it are rejected. An item delete is checked against the moves, then range-checked.
-/// 3. Inserts in ascending order (a reloaded section counts as inserted at its new index). Item
+/// 3. Inserts in ascending order (a reloaded section counts as inserted at its new index), after
+///    the insert halves of item reloads inside deleted or reloaded sections (whose deletes step 2
+///    dropped): a reload of an item that does not exist fails even there. Item
 ///    inserts *are* range-checked even inside an inserted section (they come before the section in
 ///    ascending order), and then absorbed by it. Moves into an inserted section are rejected.
 /// 4. Moves, ascending by source: ranges on both sides, then an exact duplicate is dropped and a
@@ -164,7 +166,17 @@ struct UpdateValidation {
         deletes = explicitDeletes.filter { $0.item != whole && !deletedSections.contains($0.section) }
         reloads = explicitReloads.filter { $0.item != whole && !deletedSections.contains($0.section) }
 
-        // 3. Inserts ascending; a reloaded section is inserted at its new index.
+        // 3. Inserts ascending; a reloaded section is inserted at its new index. First, the insert
+        // halves of item reloads whose delete half a deleted or reloaded section dropped: UIKit
+        // still inserts them, so a reload of an item that does not exist fails there even then.
+        for r in explicitReloads where r.item != whole && deletedSections.contains(r.section) {
+            guard r.item >= 0, r.item < oldCounts[r.section] else {
+                throw LayoutError.outOfRange(
+                    "attempt to reload item \(r.item) from section \(r.section) which only contains "
+                        + "\(oldCounts[r.section]) items before the update"
+                )
+            }
+        }
         var insertedSections = Set(explicitInserts.filter { $0.item == whole }.map(\.section))
         for r in explicitReloads where r.item == whole {
             if let t = newSectionOfReload(r.section) { insertedSections.insert(t) }

@@ -8,6 +8,10 @@ the argument, before any C call (something that is not an integer: ``TypeError``
 Only the C type's range is checked here; what the library accepts (a count >= 0, a section that
 exists) is its own rule, validated in one place, the library.
 
+``tests/test_int_ranges.py`` walks every public function, method and property setter that takes
+an integer (found from the signatures: a new one fails until it has a row) and feeds it
+``2**64 + k``.
+
 Integers are taken as ``operator.index`` takes them (int, bool, numpy integers); a float, even
 2.0, is refused rather than truncated.
 """
@@ -23,6 +27,7 @@ from .errors import InvalidArgument
 INT32 = (-(1 << 31), (1 << 31) - 1, "int32_t")
 UINT32 = (0, (1 << 32) - 1, "uint32_t")
 INT64 = (-(1 << 63), (1 << 63) - 1, "int64_t")
+SIZE_T = (0, (1 << 64) - 1, "size_t")
 
 
 def checked(value: Any, name: str, ctype: tuple[int, int, str] = INT64) -> int:

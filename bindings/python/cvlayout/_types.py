@@ -240,7 +240,7 @@ class Anchoring(CEnum):
     FIRST_VISIBLE = 1
     #: the visible cell whose centre is nearest `point` (viewport coordinates)
     NEAREST_POINT = 2
-    #: chats: at the end (within 0.5 pt) stay at the end; else as FIRST_VISIBLE
+    #: chats: at the end stay at the end; else the last visible cell's trailing edge
     END = 3
 
 
@@ -533,9 +533,12 @@ class cvl_attributes(Structure):
     away: items and sections deleted (and the old instance of a reloaded one) by a batch update,
     elements absent from the new layout in a layout switch. Their `index_path` is the one BEFORE the
     change, so draw them with the data they had; another element may carry the same index path (e.g.
-    the item that moved into the deleted one's place) with `disappearing` = 0. Disappearing elements
-    are not returned once the animation has ended. The library ignores `disappearing`,
-    `has_identifier` and `identifier` in attributes it reads from callbacks.
+    the item that moved into the deleted one's place) with `disappearing` = 0. A disappearing
+    element runs the animation that removed it: a later animation started meanwhile carries it on
+    unchanged (it is not restarted), and it is no longer returned once its own removal has ended, or
+    once the running animation has ended if that is sooner. So the disappearing elements returned at
+    any time are at most those that were on screen during the last animation's duration. The library
+    ignores `disappearing`, `has_identifier` and `identifier` in attributes it reads from callbacks.
 
     `identifier` (valid when `has_identifier` = 1) is the element's record identifier, when the view
     has identifiers ("Identities and diffing" below): a cell's item identifier; a supplementary or

@@ -9,6 +9,8 @@ from operator import itemgetter
 from typing import Any, Iterable, Mapping, Sequence
 
 from . import _types as T
+from ._ints import index_path as index_path_c
+from ._ints import int32, int64
 from ._types import Category, CategoryName, InvalidArgument, Kind
 from .geometry import IDENTITY, IndexPath, Point, Rect, Size, Transform, pair, project, quad
 from .geometry import index_path as _ip
@@ -85,8 +87,9 @@ class Attributes:
                  transform: Iterable[float] = IDENTITY, alpha: float = 1.0, z_index: int = 0, hidden: bool = False,
                  custom: Iterable[float] = (), kind_name: str | None = None) -> None:
         self.index_path = _ip(index_path)
+        index_path_c(self.index_path)  # both parts fit int64_t, else InvalidArgument (not wrapped later)
         self.category = Category.coerce(category).label
-        self.kind = builtin_kind(kind)
+        self.kind = int32(builtin_kind(kind), "kind")
         self.kind_name = kind_name if kind_name is not None else BUILTIN_KIND_NAMES.get(self.kind)
         if frame is not None:
             x, y, w, h = quad(frame)
@@ -101,7 +104,7 @@ class Attributes:
             raise ValueError("transform must have 16 numbers (m11..m44, row-major)")
         self.transform = t
         self.alpha = float(alpha)
-        self.z_index = int(z_index)
+        self.z_index = int64(z_index, "z_index")
         self.hidden = bool(hidden)
         c = tuple(float(v) for v in custom)
         if len(c) > T.CUSTOM_SLOTS:

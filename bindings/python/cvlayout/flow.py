@@ -14,8 +14,8 @@ from . import _types as T
 from ._callbacks import make
 from ._config_layouts import WaterfallConfigBase
 from ._ints import index_path as index_path_c
-from ._ints import int32, int64
-from ._layout_callbacks import build
+from ._ints import SIZE_T, checked, int32, int64
+from ._layout_callbacks import Invalidation, build
 from ._layout_base import BaseLayout, create
 from .attributes import Attributes, LayoutEnv
 from .errors import InvalidArgument
@@ -125,7 +125,8 @@ def size_array(sizes: SizesLike | None) -> tuple[ctypes.Array[T.cvl_size] | None
 _DELEGATE_NAMES = ("size_for_item", "inset_for_section", "minimum_line_spacing_for_section",
                    "minimum_interitem_spacing_for_section", "header_size_for_section", "footer_size_for_section")
 _HOOK_NAMES = ("adjust_attributes_in_rect", "adjust_attributes", "attributes_for_decoration", "prepare_for_updates",
-               "finalize_updates", "initial_attributes_for_appearing", "final_attributes_for_disappearing")
+               "finalize_updates", "initial_attributes_for_appearing", "final_attributes_for_disappearing",
+               "invalidate")
 
 
 def _per_section(value: PerSection | None) -> Callable[[int], Any] | None:
@@ -154,7 +155,7 @@ class FlowLayout(BaseLayout):
 
     Subclass and override :meth:`adjust_attributes_in_rect`, :meth:`adjust_attributes`,
     :meth:`attributes_for_decoration`, :meth:`prepare_for_updates`, :meth:`finalize_updates`,
-    :meth:`initial_attributes_for_appearing` or :meth:`final_attributes_for_disappearing` to
+    :meth:`initial_attributes_for_appearing`, :meth:`final_attributes_for_disappearing` or :meth:`invalidate` to
     "subclass" the flow layout as the seeds do (plain flow layouts only; only overridden hooks are
     installed).
     """
@@ -358,7 +359,9 @@ class FlowLayout(BaseLayout):
         first, then perform the batch update (or apply the snapshot) that inserts or deletes
         those items."""
         arr, n = size_array(sizes)
-        _lib.cvl_flow_layout_replace_item_sizes(self.handle, int(section), int(start), int(remove_count), arr, n)
+        removed = checked(remove_count, "remove_count", SIZE_T)
+        _lib.cvl_flow_layout_replace_item_sizes(
+            self.handle, int64(section, "section"), int64(start, "start"), removed, arr, n)
 
     def clear_item_sizes(self) -> None:
         """Forgets every section's bulk sizes (the delegate or ``item_size`` answers again)."""
@@ -419,6 +422,10 @@ class FlowLayout(BaseLayout):
         """End attributes of a disappearing element; None: crossfade."""
         return None
 
+    def invalidate(self, env: LayoutEnv, invalidation: Invalidation) -> None:
+        """invalidateLayoutWithContext: what changed since the last prepare, right before it
+        (bulk size edits included: see ``cvl_invalidation``)."""
+
     def _overridden_hooks(self) -> list[str]:
         cls = type(self)
         return [n for n in _HOOK_NAMES if getattr(cls, n) is not getattr(FlowLayout, n)]
@@ -437,6 +444,7 @@ class FlowLayout(BaseLayout):
                                                  lambda env, a, _base: self.initial_attributes_for_appearing(env, a)),
             "final_attributes_for_disappearing": ("final_attributes_for_disappearing",
                                                   lambda env, a, _base: self.final_attributes_for_disappearing(env, a)),
+            "invalidate": ("invalidate", self.invalidate),
         }
         handlers = {field: fn for name, (field, fn) in adapters.items() if name in names}
         if "adjust_attributes" in names or "attributes_for_decoration" in names:

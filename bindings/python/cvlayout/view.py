@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import array
 import ctypes
+import operator
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Callable, Protocol, TypeAlias, overload
@@ -682,24 +683,26 @@ class CollectionView(Handle[T.cvl_view]):
         id_ptr = (ctypes.c_uint64 * n).from_buffer(ids) if n else None
         _lib.cvl_view_set_measured_sizes_by_id(self.handle, id_ptr, arr, n)
 
-    def clear_measured_sizes(self, section: int | None = None, items: range | None = None) -> int:
+    def clear_measured_sizes(self, section: int | None = None, items: Iterable[int] | None = None) -> int:
         """Marks items as not measured any more (their content changed): they are listed by
         :meth:`items_to_measure` again and keep their current size until measured anew, so nothing
         moves meanwhile. ``section`` None: every section; ``items`` None: every item of
-        ``section``, else a ``range`` of its items (step 1). Returns how many items stopped being
-        measured. A section or range outside the counts raises, nothing changes."""
+        ``section``, else consecutive items of it: a ``range`` with step 1, or any iterable of
+        item numbers that form one run (``[3, 4]``, in any order). Returns how many items stopped
+        being measured. A section or range outside the counts raises, nothing changes; items that
+        are not one run raise TypeError."""
         cleared = ctypes.c_size_t()
         if section is None:
             if items is not None:
                 raise InvalidArgument(message="clear_measured_sizes: items need a section")
             _lib.cvl_view_clear_measured_sizes(self.handle, -1, 0, 0, ctypes.byref(cleared))
             return cleared.value
+        section = int64(section, "section")
         if items is None:
             items = range(self.number_of_items(section))
-        if items.step != 1:
-            raise InvalidArgument(message="clear_measured_sizes: items must be a range with step 1")
+        start, count = _one_run(items)
         _lib.cvl_view_clear_measured_sizes(
-            self.handle, section, items.start, max(0, items.stop - items.start), ctypes.byref(cleared))
+            self.handle, section, int64(start, "items start"), int64(count, "items count"), ctypes.byref(cleared))
         return cleared.value
 
     def _paths(self, function: str, *args: object) -> list[IndexPath]:
@@ -872,3 +875,22 @@ class CollectionView(Handle[T.cvl_view]):
         if not exists.value:
             return None
         return out.section if section_only else (out.section, out.item)
+
+
+def _one_run(items: Iterable[int]) -> tuple[int, int]:
+    """``items`` (a range with step 1, or item numbers forming one run in any order) as
+    (start, count); TypeError for anything else."""
+    what = "clear_measured_sizes: items must be a range with step 1 or item numbers forming one run"
+    if isinstance(items, range):
+        if items.step != 1:
+            raise TypeError(f"{what}, not {items!r}")
+        return items.start, max(0, items.stop - items.start)
+    try:
+        numbers = sorted(operator.index(i) for i in items)
+    except TypeError:
+        raise TypeError(f"{what} (integers), not {items!r}") from None
+    if not numbers:
+        return 0, 0
+    if numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+        raise TypeError(f"{what}, not {numbers!r}")
+    return numbers[0], len(numbers)

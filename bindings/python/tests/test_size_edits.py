@@ -221,3 +221,70 @@ def test_grids_of_equal_cells_edited_by_range_equal_a_fresh_layout(seed, edits):
         return model[min(i, len(model) - 1)] if rnd.random() < 0.75 else odd()
 
     edit_and_compare(model, edits, size, exact=True)
+
+
+class _Told(cvlayout.FlowLayout):
+    """A flow layout whose `invalidate` hook records what it is told before each prepare."""
+
+    def __init__(self, **kw):
+        self.told = []
+        super().__init__(**kw)
+
+    def invalidate(self, env, invalidation):
+        self.told.append((sorted(invalidation.flags), invalidation.items,
+                          [(u.action, u.before, u.after) for u in invalidation.updates]))
+
+
+def test_size_edits_tell_the_invalidate_hook_what_changed():
+    """Issue 28: after set_item_sizes, replace_item_sizes and clear_item_sizes the hook got flags 0,
+    no items and no updates although frames changed. Now: a section's sizes handed over (or
+    cleared) → 'delegate_metrics' (the bulk sizes are the delegate's sizes handed over at once),
+    nothing listed; a range edit → the items it wrote, numbered after the edits."""
+    layout = _Told(item_size=(10, 10), item_sizes=[[(10, 10)] * 8, [(10, 10)] * 3])
+    with cvlayout.CollectionView(layout, counts=[8, 3], bounds_size=(100, 100)) as view:
+        view.content_size
+        layout.told.clear()
+
+        layout.set_item_sizes(1, [(20, 20)] * 3)
+        view.content_size
+        assert layout.told == [(["delegate_metrics"], [], [])]
+
+        layout.told.clear()
+        layout.replace_item_sizes(0, 2, 2, [(30, 30), (31, 31), (32, 32)])  # 8 → 9 items
+        layout.replace_item_sizes(0, 7, 1, [(40, 40)])
+        view.perform_batch_updates(cvlayout.insert_items([(0, 4)]), new_counts=[9, 3])
+        assert view.attributes_for_item((0, 7)).size[0] == 40
+        assert len(layout.told) == 1
+        flags, items, updates = layout.told[0]
+        assert flags == ["data_counts"]
+        assert items == [(0, 2), (0, 3), (0, 4), (0, 7)]
+        assert updates == [("insert", (-1, -1), (0, 4))]
+
+        layout.told.clear()
+        layout.replace_item_sizes(1, 0, 1, [(50, 50)])  # a size change in place: no batch update
+        view.content_size
+        assert layout.told == [([], [(1, 0)], [])]
+        assert view.attributes_for_item((1, 0)).size[0] == 50
+
+        layout.told.clear()
+        layout.clear_item_sizes()
+        view.content_size
+        assert layout.told == [(["delegate_metrics"], [], [])]
+        assert view.attributes_for_item((1, 0)).size[0] == 10
+
+
+def test_a_flood_of_edited_items_is_told_as_a_metrics_change():
+    """Past max(1024, a quarter of the items) the items are not listed, as for the view's item
+    invalidations: the flag says everything may have changed."""
+    n = 5000
+    layout = _Told(item_size=(10, 10), item_sizes=[[(10, 10)] * n])
+    with cvlayout.CollectionView(layout, counts=[n], bounds_size=(100, 100)) as view:
+        view.content_size
+        layout.told.clear()
+        layout.replace_item_sizes(0, 100, 1300, [(12, 12)] * 1300)
+        view.content_size
+        assert layout.told == [(["delegate_metrics"], [], [])]
+        layout.told.clear()
+        layout.replace_item_sizes(0, 100, 1000, [(13, 13)] * 1000)
+        view.content_size
+        assert layout.told == [([], [(0, i) for i in range(100, 1100)], [])]

@@ -612,3 +612,23 @@ def test_only_an_overhang_past_the_end_of_content_larger_than_the_viewport_is_pu
         view.perform_batch_updates(cvlayout.delete_items([(0, i) for i in range(after, before)]), new_counts=[after])
         assert view.content_size == (100.0, 100.0 * after)
         assert view.content_offset == (0.0, rest)
+
+
+def test_overlapping_animated_reloads_retire_their_leavers():
+    """Issue 28: 400 cells reloaded every 0.05 s under the default 0.3 s animation. Each leaver
+    runs its own removal and is retired when it ends, so at most the last 7 updates' leavers (2,800)
+    are returned (11,600 after 1.45 s before, and CVL_ERROR_OVERFLOW after about 160 updates)."""
+    layout = cvlayout.FlowLayout(item_size=(16, 16), minimum_line_spacing=0, minimum_interitem_spacing=0)
+    with cvlayout.CollectionView(layout, counts=[1000], bounds_size=(320, 320)) as view:
+        assert sum(1 for a in view.visible_attributes() if a.is_cell) == 400
+        reload = cvlayout.reload_items([(0, i) for i in range(400)])
+        for n in range(40):
+            view.set_time(n * 0.05)
+            view.perform_batch_updates(reload, new_counts=[1000], animation=Animation())
+            shown = view.visible_attributes()
+            leaving = sum(1 for a in shown if a.disappearing)
+            assert 400 * min(n + 1, 6) <= leaving <= 2800, n
+            assert sum(1 for a in shown if not a.disappearing) == 400
+        view.set_time(39 * 0.05 + 0.31)
+        assert not view.is_animating
+        assert not any(a.disappearing for a in view.visible_attributes())

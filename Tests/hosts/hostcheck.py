@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 BACKGROUND = (24, 24, 28)
+PROBES = ((0.0, 0.0), (-0.7, -0.7), (0.7, -0.7), (0.7, 0.7), (-0.7, 0.7), (-0.92, 0.92), (0.92, 0.92))
 IDENTITY = (1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0)
 HEADER = (230, 230, 230)
 
@@ -183,10 +184,18 @@ def drawn_quad(e: dict[str, Any], offset: tuple[float, float], bounds_w: float, 
     return quad
 
 
-def drawn_centre(e: dict[str, Any], offset: tuple[float, float], bounds_w: float, rtl: bool) -> tuple[float, float]:
+def drawn_point(e: dict[str, Any], lx: float, ly: float, offset: tuple[float, float], bounds_w: float,
+                rtl: bool) -> tuple[float, float]:
+    """Where the element's point (lx, ly) (from its centre, untransformed) is drawn."""
     m = e["transform"]
-    px, py = m[12] / m[15] + e["center"][0] - offset[0], m[13] / m[15] + e["center"][1] - offset[1]
+    w = lx * m[3] + ly * m[7] + m[15]
+    px = (lx * m[0] + ly * m[4] + m[12]) / w + e["center"][0] - offset[0]
+    py = (lx * m[1] + ly * m[5] + m[13]) / w + e["center"][1] - offset[1]
     return (bounds_w - px if rtl else px, py)
+
+
+def drawn_centre(e: dict[str, Any], offset: tuple[float, float], bounds_w: float, rtl: bool) -> tuple[float, float]:
+    return drawn_point(e, 0.0, 0.0, offset, bounds_w, rtl)
 
 
 def inside(quad: Quad, x: float, y: float, margin: float = 0.0) -> bool:
@@ -232,33 +241,39 @@ def check_pixels(shot: Image, dump: dict[str, Any], origin: tuple[int, int], *, 
     failures: list[str] = []
     cells = 0
     for i, e in enumerate(els):
-        # Probe at each element's drawn centre: the topmost element drawn there (the last in draw
-        # order whose shape holds the point 3 px inside) must show, unless a later shape's edge is
-        # within 3 px (antialiasing) or the point is in its caption band (text).
-        px, py = drawn_centre(e, off, bw, rtl)
-        if not (4 <= px < bw - 4 and 4 <= py < bh - 4):
-            continue
-        near = [k for k, q in enumerate(quads) if inside(q, px, py, 3.0)]
-        holding = [k for k in near if inside(quads[k], px, py, -3.0)]
-        if not holding or max(near) != max(holding):
-            continue
-        j = holding[-1]
-        top = els[j]
-        if top["alpha"] < 1 or (top["category"] != 0 and not header_colour):
-            continue
-        w, h = top["size"]
-        if w >= 60 and h >= 40 and j != i:
-            identity = all(abs(a - b) < 1e-9 for a, b in zip(top["transform"], IDENTITY))
-            if not identity or py - (top["center"][1] - off[1] - h / 2) < 22:
+        # Probes at each element's drawn centre and at 70 % of the way to its corners (in its own
+        # coordinates, mapped through its transform): the topmost element drawn there (the last in
+        # draw order whose shape holds the point 3 px inside) must show, unless a later shape's edge
+        # is within 3 px (antialiasing) or the point is in that element's caption band (text).
+        ew, eh = e["size"]
+        for u, v in PROBES:
+            px, py = drawn_point(e, u * ew / 2, v * eh / 2, off, bw, rtl)
+            if not (4 <= px < bw - 4 and 4 <= py < bh - 4):
                 continue
-        if top["category"] != 0 and py - (top["center"][1] - off[1] - h / 2) < 22 and h < 40:
-            continue
-        got = shot.pixel(origin[0] + int(px), origin[1] + int(py))
-        want = expected_colour(top)
-        cells += 1
-        if not close(got, want, tolerance):
-            failures.append(f"element {top['category']}/{top['section']}/{top['item']} id {top['id']} at "
-                            f"({px:.1f}, {py:.1f}): pixel {got}, expected {want}")
+            near = [k for k, q in enumerate(quads) if inside(q, px, py, 3.0)]
+            holding = [k for k in near if inside(quads[k], px, py, -3.0)]
+            if not holding or max(near) != max(holding):
+                continue
+            j = holding[-1]
+            top = els[j]
+            if top["alpha"] < 1 or (top["category"] != 0 and not header_colour):
+                continue
+            w, h = top["size"]
+            if w >= 60 and h >= 40 or top["category"] != 0:
+                if j == i:
+                    from_top = v * eh / 2 + eh / 2
+                elif all(abs(a - b) < 1e-9 for a, b in zip(top["transform"], IDENTITY)):
+                    from_top = py - (top["center"][1] - off[1] - h / 2)
+                else:
+                    continue
+                if from_top < 22:
+                    continue
+            got = shot.pixel(origin[0] + int(px), origin[1] + int(py))
+            want = expected_colour(top)
+            cells += 1
+            if not close(got, want, tolerance):
+                failures.append(f"element {top['category']}/{top['section']}/{top['item']} id {top['id']} at "
+                                f"({px:.1f}, {py:.1f}): pixel {got}, expected {want}")
     bg = 0
     for y in range(step // 2, int(bh) - 2, step):
         for x in range(step // 2, int(bw) - 2, step):

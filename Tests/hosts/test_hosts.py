@@ -119,7 +119,7 @@ def check_shot(display: hc.Display, host: Host, dump: dict[str, Any], origin: tu
     img.crop(origin[0], origin[1], bw, bh).save_png(str(SHOTS / host.name / f"{dump['name']}.png"))
     res = hc.check_pixels(img, dump, origin)
     print(f"  {host.name} {dump['name']}: layout {dump['layout']}, {len(dump['elements'])} elements drawn, "
-          f"{res.cells_checked} cell centres and {res.background_checked} background points checked")
+          f"{res.cells_checked} probe points and {res.background_checked} background points checked")
     for f in res.failures[:8]:
         fail(f"{host.name} {dump['name']}: {f}")
     if len(res.failures) > 8:
@@ -198,6 +198,23 @@ def run_window_host(display: hc.Display, name: str, argv: list[str], title: str,
             keys += len(names)
             host.wait_for("keys", keys)
 
+        # Self-sizing: every cell drawn was measured (its caption's width), none left at the estimate.
+        widths = [e["size"][0] for e in top["elements"] if e["category"] == 0]
+        if top.get("unmeasured_visible") != 0 or any(w < 90 for w in widths) or len(set(widths)) < 3:
+            fail(f"{name}: flow cells not measured ({top.get('unmeasured_visible')} left; widths "
+                 f"{sorted(set(widths))})")
+        model = [list(range(1 + s * 1000, 1 + (s + 1) * 1000)) for s in range(100)]
+
+        def first_visible(dump: dict[str, Any]) -> tuple[int, int]:
+            return min((e["section"], e["item"]) for e in dump["elements"] if e["category"] == 0
+                       and not e["disappearing"])
+
+        def check_ids(dump: dict[str, Any]) -> None:
+            wrong = [e for e in dump["elements"] if e["category"] == 0 and not e["disappearing"]
+                     and e["id"] != model[e["section"]][e["item"]]]
+            if wrong or dump["counts"] != [len(s) for s in model]:
+                fail(f"{name} {dump['name']}: {len(wrong)} cells carry another item than the edited model's")
+
         key("Page_Down", "Page_Down")
         host.step(0.016)
         scrolled = host.shot("scrolled")
@@ -215,6 +232,8 @@ def run_window_host(display: hc.Display, name: str, argv: list[str], title: str,
         check_mid(host, "flow -> grid", img_flow, img_mid, img_grid)
         check_grid_frames(host, grid, columns=5, aspect=0.75, spacing=8, inset=8, header=28)
 
+        s0, i0 = first_visible(grid)
+        model[s0].insert(i0 + 1, 100001)
         key("i")  # insert after the first visible cell, animated 0.4 s
         host.step(0.2)
         ins_mid = host.shot("insert-mid")
@@ -226,6 +245,9 @@ def run_window_host(display: hc.Display, name: str, argv: list[str], title: str,
         if sum(inserted["counts"]) != sum(grid["counts"]) + 1:
             fail(f"{name}: insert: {sum(inserted['counts'])} items, expected {sum(grid['counts']) + 1}")
         check_grid_frames(host, inserted, columns=5, aspect=0.75, spacing=8, inset=8, header=28)
+        check_ids(inserted)
+        s0, i0 = first_visible(inserted)
+        del model[s0][i0 + 1]
 
         key("d")
         host.step(0.2)
@@ -238,6 +260,18 @@ def run_window_host(display: hc.Display, name: str, argv: list[str], title: str,
         check_shot(display, host, deleted, origin)
         if sum(deleted["counts"]) != sum(grid["counts"]):
             fail(f"{name}: delete: {sum(deleted['counts'])} items, expected {sum(grid['counts'])}")
+        check_ids(deleted)
+        s0, i0 = first_visible(deleted)
+        model[s0].insert(i0 + 3, model[s0].pop(i0))
+        key("m")  # move the first visible cell three places on
+        host.step(0.2)
+        move_mid = host.shot("move-mid")
+        check_shot(display, host, move_mid, origin, min_cells=0)
+        host.step(0.3)
+        moved_dump = host.shot("moved")
+        check_shot(display, host, moved_dump, origin)
+        check_ids(moved_dump)
+        check_grid_frames(host, moved_dump, columns=5, aspect=0.75, spacing=8, inset=8, header=28)
 
         key("4")  # Cover Flow
         host.step(0.7)

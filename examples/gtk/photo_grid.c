@@ -708,8 +708,11 @@ static void dump(Script *sc, const char *name) {
             name, layout_names[self->current], self->now, self->rtl ? "true" : "false");
     fprintf(f, " \"offset\": [%.17g, %.17g], \"bounds\": [%.17g, %.17g], \"content_size\": [%.17g, %.17g],\n",
             off.x, off.y, b.width, b.height, cs.width, cs.height);
-    fprintf(f, " \"widget_origin_in_window\": [%g, %g], \"selected\": %llu,\n", origin.x, origin.y,
-            (unsigned long long)self->selected_id);
+    size_t unmeasured = 0;  /* visible cells still at their estimate (flow; other layouts measure nothing) */
+    if (cvl_view_items_to_measure(self->view, (cvl_rect){off.x, off.y, b.width, b.height}, NULL, 0, &unmeasured))
+        unmeasured = 0;
+    fprintf(f, " \"widget_origin_in_window\": [%g, %g], \"selected\": %llu, \"unmeasured_visible\": %zu,\n",
+            origin.x, origin.y, (unsigned long long)self->selected_id, unmeasured);
     fprintf(f, " \"counts\": [");
     for (int s = 0; s < SECTIONS; s++) fprintf(f, "%s%zu", s ? ", " : "", self->model.sections[s].count);
     fprintf(f, "],\n \"elements\": [\n");

@@ -362,7 +362,12 @@ def dump(app: PhotoGrid, out_dir: str, name: str) -> None:
                     "hidden": int(a.hidden), "disappearing": int(a.disappearing),
                     "mask": (a.custom[0] if a.custom and a.category == "cell" else 0.0),
                     "transform": list(a.transform)})
-    data = {"name": name, "host": "tk", "layout": LAYOUTS[app.current], "time": app.now, "rtl": app.rtl,
+    (ox, oy), (bw, bh) = v.content_offset, v.bounds_size
+    try:  # visible cells still at their estimate (flow; other layouts measure nothing)
+        unmeasured = len(v.items_to_measure((ox, oy, bw, bh)))
+    except cvlayout.StateError:
+        unmeasured = 0
+    data = {"name": name, "host": "tk", "unmeasured_visible": unmeasured, "layout": LAYOUTS[app.current], "time": app.now, "rtl": app.rtl,
             "offset": list(v.content_offset), "bounds": list(v.bounds_size), "content_size": list(v.content_size),
             "widget_origin_on_screen": [app.canvas.winfo_rootx(), app.canvas.winfo_rooty()],
             "selected": app.selected_id, "counts": [len(s) for s in app.sections], "elements": els}

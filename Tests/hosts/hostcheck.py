@@ -19,7 +19,7 @@ import subprocess
 import time
 import zlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 BACKGROUND = (24, 24, 28)
 PROBES = ((0.0, 0.0), (-0.7, -0.7), (0.7, -0.7), (0.7, 0.7), (-0.7, 0.7), (-0.92, 0.92), (0.92, 0.92))
@@ -137,7 +137,7 @@ def screenshot(display: Display) -> Image:
         raise HostTestError(f"xwd: {bpp} bits per pixel (expected 24 or 32)")
     pixels = data[header_size + 12 * ncolors:]
     step = bpp // 8
-    order = "little" if byte_order == 0 else "big"
+    order: Literal["little", "big"] = "little" if byte_order == 0 else "big"
     shifts = [(m & -m).bit_length() - 1 for m in masks]
     out = bytearray(width * height * 3)
     o = 0

@@ -180,7 +180,8 @@ class PhotoGrid:
         self.view.set_time(t)
         if self.snap_pending and t - self.last_scroll >= SNAP_IDLE:
             off = self.view.content_offset
-            self.snap_from, self.snap_to = (off[0], off[1]), tuple(self.view.target_content_offset(off))
+            target = self.view.target_content_offset(off)
+            self.snap_from, self.snap_to = (off[0], off[1]), (target[0], target[1])
             self.snap_start, self.snap_pending, self.snapping = t, False, True
         if self.snapping:
             ease = cvlayout.Animation(duration=0.3)
@@ -252,7 +253,8 @@ class PhotoGrid:
                 # Canvas items have no opacity: blend with the background (exact over the background,
                 # an approximation where elements overlap).
                 k = a.alpha * (1 - veil)
-                fill = hex_colour(tuple(b * k + bg * (1 - a.alpha) for b, bg in zip(base, BACKGROUND)))
+                r, g, b = (c * k + bg * (1 - a.alpha) for c, bg in zip(base, BACKGROUND))
+                fill = hex_colour((r, g, b))
                 pts = self.quad(a)
                 flat = abs(a.transform[1]) < 1e-9 and abs(a.transform[3]) < 1e-9 and abs(a.transform[0] - 1) < 1e-9
                 show_label = flat and a.size[0] >= 60 and a.size[1] >= 40 and a.alpha >= 0.5
@@ -284,7 +286,7 @@ class PhotoGrid:
                 c.itemconfigure(self.pool[slot][1], state="hidden")
 
     # ---- input ---------------------------------------------------------------------------------------
-    def _on_configure(self, event: tk.Event) -> None:  # type: ignore[type-arg]
+    def _on_configure(self, event: tk.Event) -> None:
         self.view.bounds_size = (event.width, event.height)
         self.redraw()
 
@@ -325,7 +327,7 @@ class PhotoGrid:
             self._waterfall_sizes(s)
         self.redraw()
 
-    def _on_key(self, event: tk.Event) -> None:  # type: ignore[type-arg]
+    def _on_key(self, event: tk.Event) -> None:
         bw, bh = self.view.bounds_size
         actions = {"1": lambda: self.switch_layout(0), "2": lambda: self.switch_layout(1),
                    "3": lambda: self.switch_layout(2), "4": lambda: self.switch_layout(3),
@@ -339,7 +341,7 @@ class PhotoGrid:
             self.keys += 1
             action()
 
-    def _on_click(self, event: tk.Event) -> None:  # type: ignore[type-arg]
+    def _on_click(self, event: tk.Event) -> None:
         self.canvas.focus_set()
         ox, oy = self.view.content_offset
         x = self.view.bounds_size[0] - event.x if self.rtl else event.x
@@ -367,7 +369,8 @@ def dump(app: PhotoGrid, out_dir: str, name: str) -> None:
         unmeasured = len(v.items_to_measure((ox, oy, bw, bh)))
     except cvlayout.StateError:
         unmeasured = 0
-    data = {"name": name, "host": "tk", "unmeasured_visible": unmeasured, "layout": LAYOUTS[app.current], "time": app.now, "rtl": app.rtl,
+    data = {"name": name, "host": "tk", "unmeasured_visible": unmeasured, "layout": LAYOUTS[app.current],
+            "time": app.now, "rtl": app.rtl,
             "offset": list(v.content_offset), "bounds": list(v.bounds_size), "content_size": list(v.content_size),
             "widget_origin_on_screen": [app.canvas.winfo_rootx(), app.canvas.winfo_rooty()],
             "selected": app.selected_id, "counts": [len(s) for s in app.sections], "elements": els}
@@ -408,7 +411,8 @@ def bench(app: PhotoGrid, path: str) -> None:
         q, d, tot, n = [], [], [], 0
         for k in range(120):
             step = k * 37.0
-            app.set_offset(step if name == "cover_flow" else 0.0, 0.0 if name in ("cover_flow", "circle") else step)
+            vertical = name not in ("cover_flow", "circle")
+            app.set_offset(step if name == "cover_flow" else 0.0, step if vertical else 0.0)
             app.redraw()
             app.root.update_idletasks()
             q.append(app.query_ms)

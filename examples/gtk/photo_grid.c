@@ -805,52 +805,81 @@ static int cmp_double(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
+/* One frame as the widget draws it, timed: query (with measuring), render nodes, render. */
+static size_t timed_frame(CvlPhotoView *self, GskRenderer *renderer, double out[4]) {
+    double t0 = mono_ms();
+    measure_cells(self);
+    size_t n = query_visible(self);
+    double t1 = mono_ms();
+    GtkSnapshot *s = gtk_snapshot_new();
+    draw_elements(self, s, n);
+    GskRenderNode *node = gtk_snapshot_free_to_node(s);
+    double t1b = mono_ms();
+    graphene_rect_t vp = GRAPHENE_RECT_INIT(0, 0, (float)widget_width(self), (float)widget_height(self));
+    GdkTexture *tex = node ? gsk_renderer_render_texture(renderer, node, &vp) : NULL;
+    double t2 = mono_ms();
+    if (tex) g_object_unref(tex);
+    if (node) gsk_render_node_unref(node);
+    out[0] = t1 - t0, out[1] = t1b - t1, out[2] = t2 - t1, out[3] = t2 - t0;
+    return n;
+}
+
+enum { BENCH_FRAMES = 240 };
+
+static void bench_row(FILE *f, const char *name, double (*m)[BENCH_FRAMES], int frames, size_t elements) {
+    for (int c = 0; c < 4; c++) qsort(m[c], (size_t)frames, sizeof(double), cmp_double);
+    int p95 = (frames * 95) / 100;
+    fprintf(f, "| %s | %zu | %.3f ms | %.3f ms | %.3f ms | %.3f ms | %.3f ms | %.3f ms | %.3f ms |\n", name,
+            elements / (size_t)frames, m[0][frames / 2], m[0][p95], m[1][frames / 2], m[2][frames / 2], m[2][p95],
+            m[3][frames / 2], m[3][p95]);
+}
+
+/* Scrolls every layout for BENCH_FRAMES frames, then times the frames of an animated switch into
+** each layout (0.6 s at 60 frames a second) from the one before it in the list. */
 static gboolean run_bench(gpointer data) {
     Script *sc = data;
     CvlPhotoView *self = sc->pv;
     GskRenderer *renderer = gtk_native_get_renderer(GTK_NATIVE(sc->window));
-    enum { FRAMES = 240 };
-    double q[FRAMES], b[FRAMES], d[FRAMES], tot[FRAMES];
+    static double m[4][BENCH_FRAMES];
+    double one[4], clock = 0;
     FILE *f = fopen(sc->out_dir, "w");
     if (!f) { g_printerr("cannot write %s\n", sc->out_dir); exit(2); }
-    fprintf(f, "| layout | elements/frame | query median | query p95 | nodes median | draw median | draw p95 "
-               "| frame median | frame p95 |\n");
-    fprintf(f, "|---|---|---|---|---|---|---|---|---|\n");
+    const char *head = "| layout | elements/frame | query median | query p95 | nodes median | draw median | draw p95 "
+                       "| frame median | frame p95 |\n|---|---|---|---|---|---|---|---|---|\n";
+    fprintf(f, "Scrolling (37 points a frame; the circle does not scroll):\n\n%s", head);
     for (int l = 0; l < L_COUNT; l++) {
         switch_layout(self, l, FALSE);
-        cvl_view_set_content_offset(self->view, (cvl_point){0, 0});
         size_t elements = 0;
-        for (int k = 0; k < FRAMES; k++) {
+        for (int k = 0; k < BENCH_FRAMES; k++) {
             double step = k * 37.0;
             cvl_point o = l == L_COVER ? (cvl_point){step, 0} : (cvl_point){0, l == L_CIRCLE ? 0 : step};
-            double t0 = mono_ms();
             cvl_view_set_content_offset(self->view, o);
-            measure_cells(self);
-            size_t n = query_visible(self);
-            double t1 = mono_ms();
-            GtkSnapshot *s = gtk_snapshot_new();
-            draw_elements(self, s, n);
-            GskRenderNode *node = gtk_snapshot_free_to_node(s);
-            double t1b = mono_ms();
-            graphene_rect_t vp = GRAPHENE_RECT_INIT(0, 0, (float)widget_width(self), (float)widget_height(self));
-            GdkTexture *tex = node ? gsk_renderer_render_texture(renderer, node, &vp) : NULL;
-            double t2 = mono_ms();
-            if (tex) g_object_unref(tex);
-            if (node) gsk_render_node_unref(node);
-            q[k] = t1 - t0, b[k] = t1b - t1, d[k] = t2 - t1, tot[k] = t2 - t0;
-            elements += n;
+            elements += timed_frame(self, renderer, one);
+            for (int c = 0; c < 4; c++) m[c][k] = one[c];
         }
-        qsort(q, FRAMES, sizeof *q, cmp_double);
-        qsort(d, FRAMES, sizeof *d, cmp_double);
-        qsort(b, FRAMES, sizeof *b, cmp_double);
-        qsort(tot, FRAMES, sizeof *tot, cmp_double);
-        int p95 = (FRAMES * 95) / 100;
-        fprintf(f, "| %s | %zu | %.3f ms | %.3f ms | %.3f ms | %.3f ms | %.3f ms | %.3f ms | %.3f ms |\n",
-                layout_names[l], elements / FRAMES, q[FRAMES / 2], q[p95], b[FRAMES / 2], d[FRAMES / 2], d[p95],
-                tot[FRAMES / 2], tot[p95]);
+        bench_row(f, layout_names[l], m, BENCH_FRAMES, elements);
+    }
+    fprintf(f, "\nAnimated switch into the layout (from the one above it; from the circle into the flow), "
+               "0.6 s, every 1/60 s:\n\n%s", head);
+    for (int l = 0; l < L_COUNT; l++) {
+        switch_layout(self, (l + L_COUNT - 1) % L_COUNT, FALSE);
+        cvl_view_set_content_offset(self->view, (cvl_point){0, 0});
+        check(cvl_view_set_time(self->view, clock), "time");
+        switch_layout(self, l, TRUE);
+        size_t elements = 0;
+        int k = 0;
+        for (; k < 36; k++) {
+            clock += 1.0 / 60;
+            check(cvl_view_set_time(self->view, clock), "time");
+            elements += timed_frame(self, renderer, one);
+            for (int c = 0; c < 4; c++) m[c][k] = one[c];
+        }
+        clock += 1;
+        check(cvl_view_set_time(self->view, clock), "time");
+        bench_row(f, layout_names[l], m, k, elements);
     }
     fclose(f);
-    gtk_window_destroy(sc->window);
+    g_application_quit(g_application_get_default());
     return G_SOURCE_REMOVE;
 }
 

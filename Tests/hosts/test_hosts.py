@@ -277,6 +277,12 @@ def run_window_host(display: hc.Display, name: str, argv: list[str], title: str,
         host.step(0.7)
         cover = host.shot("cover")
         check_shot(display, host, cover, origin)
+        host.step(0.4)  # the switch has ended: the host glides to the cover the layout snaps to
+        rest = host.shot("cover-rest")
+        check_shot(display, host, rest, origin)
+        rest_x = rest["offset"][0] + rest["bounds"][0] / 2
+        if min(abs(e["center"][0] - rest_x) for e in rest["elements"] if e["category"] == 0) > 0.5:
+            fail(f"{name}: after the switch Cover Flow did not come to rest on a cover (offset {rest['offset']})")
         # A scroll gesture: three wheel notches, then the clock runs past the idle delay.
         for _ in range(3):
             hc.xdotool(display, "click", "5")
@@ -303,6 +309,22 @@ def run_window_host(display: hc.Display, name: str, argv: list[str], title: str,
             fail(f"{name}: click on the centred cover (id {nearest['id']}) answered {hit!r}")
         else:
             print(f"  {name}: click on the centred cover hit id {nearest['id']}")
+        # A click where the centred cover is drawn (zoomed by its transform) but outside its frame,
+        # over the next cover's frame: the transform decides.
+        px, py = sw // 2 + 100, sh // 2
+        els = [e for e in snapped["elements"] if not e["hidden"] and e["alpha"] > 0]
+        off = (snapped["offset"][0], snapped["offset"][1])
+        holding = [e for e in els if hc.inside(hc.drawn_quad(e, off, sw, False), px, py, -3.0)]
+        fx, fw = nearest["frame"][0] - off[0], nearest["frame"][2]
+        if not holding or holding[-1]["id"] != nearest["id"] or fx <= px <= fx + fw:
+            fail(f"{name}: the probe point ({px}, {py}) does not test the centred cover's transform")
+        hc.xdotool(display, "mousemove", str(origin[0] + px), str(origin[1] + py), "click", "1")
+        hit = host.expect("hit")
+        if hit.split()[1:2] != ["yes"] or int(hit.split()[4]) != nearest["id"]:
+            fail(f"{name}: click at ({px}, {py}), on the zoomed centre cover {nearest['id']} outside its frame, "
+                 f"answered {hit!r}")
+        else:
+            print(f"  {name}: click outside the centre cover's frame but on its zoomed drawing hit it")
 
         key("5")  # circle
         host.step(0.3)
@@ -338,6 +360,7 @@ def test_tk(display: hc.Display) -> None:
     os.environ["CVLAYOUT_LIBRARY"] = env_lib
     os.environ["PYTHONPATH"] = str(ROOT / "bindings" / "python")
     run_window_host(display, "tk", argv, "cvlayout Tk photo grid")
+    run_window_host(display, "tk-rtl", argv, "cvlayout Tk photo grid", rtl=True)
 
 
 def main() -> int:

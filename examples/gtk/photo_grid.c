@@ -97,6 +97,7 @@ struct _CvlPhotoView {
     double now;               /* host clock, seconds: frame clock, or driven by the script */
     double last_scroll;       /* when the user last scrolled (Cover Flow snaps SNAP_IDLE later) */
     gboolean snap_pending, snapping;
+    gboolean settle;          /* a switch into Cover Flow: snap once its animation has ended */
     cvl_point snap_from, snap_to;
     double snap_start;
     gboolean rtl;             /* mirror horizontally (the host does it: see README) */
@@ -242,7 +243,7 @@ static void scroll_by(CvlPhotoView *self, double dx, double dy) {
     if (self->vadj && dy != 0) gtk_adjustment_set_value(self->vadj, gtk_adjustment_get_value(self->vadj) + dy);
     self->last_scroll = self->now;
     self->snap_pending = self->current == L_COVER;
-    self->snapping = FALSE;
+    self->snapping = self->settle = FALSE;
     self->scrolls++;
 }
 
@@ -285,6 +286,13 @@ static void measure_cells(CvlPhotoView *self) {
 static void advance(CvlPhotoView *self, double t) {
     self->now = t;
     check(cvl_view_set_time(self->view, t), "set_time");
+    int animating = 0;
+    if (self->settle && cvl_view_is_animating(self->view, &animating) == CVL_OK && !animating) {
+        /* A switch does not snap (UIKit asks only the form without velocity): rest on a cover now. */
+        self->settle = FALSE;
+        self->snap_pending = TRUE;
+        self->last_scroll = t - SNAP_IDLE;
+    }
     if (self->snap_pending && t - self->last_scroll >= SNAP_IDLE) {
         /* The gesture ended: ask the layout where to rest and glide there (0.3 s ease-out). */
         cvl_point off;
@@ -493,6 +501,7 @@ static void switch_layout(CvlPhotoView *self, int which, gboolean animated) {
     if (which == L_WATERFALL)
         for (int s = 0; s < SECTIONS; s++) waterfall_sync_sizes(self, s);
     self->snapping = self->snap_pending = FALSE;
+    self->settle = which == L_COVER;
     check(cvl_view_set_layout(self->view, self->layouts[which], animated ? ease(0.6) : NULL), "set_layout");
     self->current = which;
     measure_cells(self);

@@ -68,6 +68,7 @@ class PhotoGrid:
         self.now = 0.0
         self.last_scroll = 0.0
         self.snap_pending = self.snapping = False
+        self.settle = False  # a switch into Cover Flow: snap once its animation has ended
         self.snap_from = self.snap_to = (0.0, 0.0)
         self.snap_start = 0.0
         self.selected_id = 0
@@ -144,7 +145,7 @@ class PhotoGrid:
         self.set_offset(ox + dx, oy + dy)
         self.last_scroll = self.now
         self.snap_pending = LAYOUTS[self.current] == "cover_flow"
-        self.snapping = False
+        self.snapping = self.settle = False
         self.scrolls += 1
         self.redraw()
 
@@ -179,6 +180,9 @@ class PhotoGrid:
     def advance(self, t: float) -> None:
         self.now = t
         self.view.set_time(t)
+        if self.settle and not self.view.is_animating:
+            # A switch does not snap (UIKit asks only the form without velocity): rest on a cover now.
+            self.settle, self.snap_pending, self.last_scroll = False, True, t - SNAP_IDLE
         if self.snap_pending and t - self.last_scroll >= SNAP_IDLE:
             off = self.view.content_offset
             target = self.view.target_content_offset(off)
@@ -305,6 +309,7 @@ class PhotoGrid:
             for s in range(SECTIONS):
                 self._waterfall_sizes(s)
         self.snap_pending = self.snapping = False
+        self.settle = LAYOUTS[which] == "cover_flow"
         self.view.set_layout(self.layouts[which], cvlayout.Animation(duration=0.6) if animated else None)
         self.current = which
         self.redraw()

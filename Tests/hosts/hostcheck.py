@@ -19,7 +19,9 @@ import subprocess
 import time
 import zlib
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
+
+import numpy
 
 BACKGROUND = (24, 24, 28)
 PROBES = ((0.0, 0.0), (-0.7, -0.7), (0.7, -0.7), (0.7, 0.7), (-0.7, 0.7), (-0.92, 0.92), (0.92, 0.92))
@@ -137,31 +139,30 @@ def screenshot(display: Display) -> Image:
         raise HostTestError(f"xwd: {bpp} bits per pixel (expected 24 or 32)")
     pixels = data[header_size + 12 * ncolors:]
     step = bpp // 8
-    order: Literal["little", "big"] = "little" if byte_order == 0 else "big"
-    shifts = [(m & -m).bit_length() - 1 for m in masks]
-    out = bytearray(width * height * 3)
-    o = 0
-    for y in range(height):
-        row = pixels[y * bytes_per_line:y * bytes_per_line + width * step]
-        for x in range(0, width * step, step):
-            p = int.from_bytes(row[x:x + step], order)
-            out[o] = (p & masks[0]) >> shifts[0]
-            out[o + 1] = (p & masks[1]) >> shifts[1]
-            out[o + 2] = (p & masks[2]) >> shifts[2]
-            o += 3
-    return Image(width, height, bytes(out))
+    dtype = numpy.dtype("<u4" if byte_order == 0 else ">u4")
+    words: numpy.ndarray[Any, Any]
+    if step == 4:
+        words = numpy.frombuffer(pixels, dtype=dtype, count=height * bytes_per_line // 4)
+        words = words.reshape(height, bytes_per_line // 4)[:, :width]
+    else:  # 24 bits: three bytes a pixel
+        raw = numpy.frombuffer(pixels, dtype=numpy.uint8, count=height * bytes_per_line)
+        raw = raw.reshape(height, bytes_per_line)[:, :width * 3].reshape(height, width, 3).astype(numpy.uint32)
+        words = (raw[:, :, 0] | raw[:, :, 1] << 8 | raw[:, :, 2] << 16) if byte_order == 0 else \
+            (raw[:, :, 0] << 16 | raw[:, :, 1] << 8 | raw[:, :, 2])
+    out = numpy.empty((height, width, 3), dtype=numpy.uint8)
+    for c, mask in enumerate(masks):
+        shift = (mask & -mask).bit_length() - 1
+        out[:, :, c] = (words & mask) >> shift
+    return Image(width, height, out.tobytes())
 
 
 def differing_pixels(a: Image, b: Image, tolerance: int = 12) -> int:
-    """Pixels that differ over the area both images cover (a scrollbar may come or go)."""
+    """Pixels that differ (a channel by more than `tolerance`) over the area both images cover (a
+    scrollbar may come or go)."""
     w, h = min(a.width, b.width), min(a.height, b.height)
-    a, b = a.crop(0, 0, w, h), b.crop(0, 0, w, h)
-    n = 0
-    for i in range(0, len(a.rgb), 3):
-        if (abs(a.rgb[i] - b.rgb[i]) > tolerance or abs(a.rgb[i + 1] - b.rgb[i + 1]) > tolerance
-                or abs(a.rgb[i + 2] - b.rgb[i + 2]) > tolerance):
-            n += 1
-    return n
+    x = numpy.frombuffer(a.crop(0, 0, w, h).rgb, dtype=numpy.uint8).reshape(h, w, 3).astype(numpy.int16)
+    y = numpy.frombuffer(b.crop(0, 0, w, h).rgb, dtype=numpy.uint8).reshape(h, w, 3).astype(numpy.int16)
+    return int((numpy.abs(x - y) > tolerance).any(axis=2).sum())
 
 
 # ---- geometry of what was drawn ------------------------------------------------------------------
@@ -238,6 +239,19 @@ def check_pixels(shot: Image, dump: dict[str, Any], origin: tuple[int, int], *, 
     rtl = bool(dump.get("rtl", False))
     els = [e for e in dump["elements"] if not e["hidden"] and e["alpha"] > 0]
     quads = [drawn_quad(e, off, bw, rtl) for e in els]
+    # A grid of 32-pixel buckets over the quads' bounding boxes (grown by the 3 px margin), so a
+    # point is tested against the quads near it only (the circle draws 1,000).
+    buckets: dict[tuple[int, int], list[int]] = {}
+    for k, q in enumerate(quads):
+        xs, ys = [p[0] for p in q], [p[1] for p in q]
+        x0, x1 = int(max(-64, min(xs) - 4)) // 32, int(min(bw + 64, max(xs) + 4)) // 32
+        y0, y1 = int(max(-64, min(ys) - 4)) // 32, int(min(bh + 64, max(ys) + 4)) // 32
+        for gy in range(y0, y1 + 1):
+            for gx in range(x0, x1 + 1):
+                buckets.setdefault((gx, gy), []).append(k)
+
+    def nearby(x: float, y: float) -> list[int]:
+        return buckets.get((int(x) // 32, int(y) // 32), [])
     failures: list[str] = []
     cells = 0
     for i, e in enumerate(els):
@@ -250,7 +264,7 @@ def check_pixels(shot: Image, dump: dict[str, Any], origin: tuple[int, int], *, 
             px, py = drawn_point(e, u * ew / 2, v * eh / 2, off, bw, rtl)
             if not (4 <= px < bw - 4 and 4 <= py < bh - 4):
                 continue
-            near = [k for k, q in enumerate(quads) if inside(q, px, py, 3.0)]
+            near = [k for k in nearby(px, py) if inside(quads[k], px, py, 3.0)]
             holding = [k for k in near if inside(quads[k], px, py, -3.0)]
             if not holding or max(near) != max(holding):
                 continue
@@ -277,7 +291,7 @@ def check_pixels(shot: Image, dump: dict[str, Any], origin: tuple[int, int], *, 
     bg = 0
     for y in range(step // 2, int(bh) - 2, step):
         for x in range(step // 2, int(bw) - 2, step):
-            if any(inside(q, x + 0.5, y + 0.5, 3.0) for q in quads):
+            if any(inside(quads[k], x + 0.5, y + 0.5, 3.0) for k in nearby(x + 0.5, y + 0.5)):
                 continue
             bg += 1
             got = shot.pixel(origin[0] + x, origin[1] + y)

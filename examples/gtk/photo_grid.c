@@ -264,10 +264,12 @@ static void measure_cells(CvlPhotoView *self) {
     cvl_view_get_bounds_size(self->view, &b);
     cvl_rect r = {off.x - MEASURE_MARGIN, off.y - MEASURE_MARGIN, b.width + 2 * MEASURE_MARGIN,
                   b.height + 2 * MEASURE_MARGIN};
-    cvl_index_path paths[512];
-    cvl_size sizes[512];
     size_t n = 0;
-    if (cvl_view_items_to_measure(self->view, r, paths, 512, &n) != CVL_OK || n == 0) return;
+    check(cvl_view_items_to_measure(self->view, r, NULL, 0, &n), "items to measure");  /* count first */
+    if (n == 0) return;
+    cvl_index_path *paths = g_new(cvl_index_path, n);
+    cvl_size *sizes = g_new(cvl_size, n);
+    check(cvl_view_items_to_measure(self->view, r, paths, n, &n), "items to measure");
     PangoLayout *pl = gtk_widget_create_pango_layout(GTK_WIDGET(self), NULL);
     for (size_t i = 0; i < n; i++) {
         uint64_t id = self->model.sections[paths[i].section].ids[paths[i].item];
@@ -280,6 +282,8 @@ static void measure_cells(CvlPhotoView *self) {
     }
     g_object_unref(pl);
     check(cvl_view_set_measured_sizes(self->view, paths, sizes, n), "measured sizes");
+    g_free(paths);
+    g_free(sizes);
 }
 
 /* One frame at host time `t`: the clock, Cover Flow's snapping, measuring, the adjustments. */

@@ -22,7 +22,7 @@ VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indire
             --errors-for-leak-kinds=definite,indirect --error-exitcode=9
 PYENV := PYTHONPATH=bindings/python CVLAYOUT_LIBRARY=$(CURDIR)/$(LIB)
 
-.PHONY: deps lib demo test fuzz-coverage style format format-lint lint test-swift test-c test-python tsan abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean lib-asan fuzz fuzz-long fuzz-status test-fuzz
+.PHONY: deps lib demo test examples test-hosts bench-hosts fuzz-coverage style format format-lint lint test-swift test-c test-python tsan abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean lib-asan fuzz fuzz-long fuzz-status test-fuzz
 
 deps:
 	@scripts/install-deps.sh
@@ -62,10 +62,10 @@ demo: deps lib
 	$(PYENV) $(PYTHON) -m cvlayout gallery --out gallery
 
 # Every test: the header/export agreement, Swift tests, the C harness under valgrind, Python.
-test: deps lib abi-check style lint check-version check-library fuzz-coverage test-swift test-c test-python test-install test-wheel test-fuzz
+test: deps lib abi-check style lint check-version check-library fuzz-coverage test-swift test-c test-python test-install test-wheel test-fuzz test-hosts
 	@echo "all test suites passed"
 
-# Style: lines of at most 120 columns in Sources/, Tests/, include/, bindings/, scripts/ and bench/ (no
+# Style: lines of at most 120 columns in Sources/, Tests/, include/, bindings/, scripts/, bench/, examples/ (no
 # exceptions), and swift-format (.swift-format: 4-space indent, lineLength 120) strict on every Swift file but the
 # ones scripts/gen_abi_check.py writes. `make format` reformats them in place.
 SWIFT_GENERATED := Sources/CVLayoutCore/LayoutError+Code.swift Sources/CVLayout/ABITables.swift \
@@ -249,6 +249,31 @@ test-fuzz: build/fuzz_cvl
 	@$(FUZZ_ENV) build/fuzz_cvl $(FUZZ_OPTIONS) -seed=1 -runs=20000 -artifact_prefix=build/fuzz-ci- \
 	    build/fuzz-ci Tests/fuzz/corpus > build/fuzz-ci.log 2>&1 || { tail -80 build/fuzz-ci.log; exit 1; }
 	@grep -E '^(Done|stat::number_of_executed_units|stat::new_units_added)' build/fuzz-ci.log
+
+# The example hosts (examples/: GTK 4, Tk, terminal). The GTK one needs libgtk-4-dev (make deps).
+examples: build/examples/gtk-photo-grid build/examples/term-grid
+
+build/examples/gtk-photo-grid: examples/gtk/photo_grid.c include/cvlayout.h $(LIB)
+	@mkdir -p build/examples
+	@pkg-config --exists gtk4 || { echo "GTK 4 is not installed (Debian: libgtk-4-dev; make deps installs it)"; exit 1; }
+	$(CC) -O2 -std=c11 -Wall -Wextra -Werror -Iinclude $< -o $@ $$(pkg-config --cflags --libs gtk4) \
+	    -L$(LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR) -lm
+
+build/examples/term-grid: examples/terminal/term_grid.c include/cvlayout.h $(LIB)
+	@mkdir -p build/examples
+	$(CC) -O2 -std=c11 -Wall -Wextra -Werror -pedantic -Iinclude $< -o $@ -L$(LIB_DIR) -lcvlayout \
+	    -Wl,-rpath,$(CURDIR)/$(LIB_DIR) -lm
+
+# The hosts tested as a person uses them: GTK and Tk in real windows under Xvfb (X input with
+# xdotool, screenshots with xwd, checked pixel by pixel), the terminal program in tmux. Screenshots,
+# dumps and screens of the last run: build/host-shots/. A missing package fails the test.
+test-hosts: deps lib examples
+	$(PYENV) $(PYTHON) Tests/hosts/test_hosts.py
+
+# Frame times of the hosts' scripted runs (query + draw per frame at 10^5 items, every layout):
+# build/bench-hosts-gtk.md and build/bench-hosts-tk.md (BENCHMARKS.md, "Example hosts").
+bench-hosts: deps lib examples
+	$(PYENV) $(PYTHON) Tests/hosts/bench_hosts.py
 
 # The benchmark program (not a test): see BENCHMARKS.md.
 # Taffy (PyPI `stretchable`) is the peer engine bench.py compares against; only the benchmark needs it.

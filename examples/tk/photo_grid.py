@@ -1,0 +1,504 @@
+#!/usr/bin/env python3
+"""A Tk host for cvlayout (Python standard library + the cvlayout package): the photo grid of the
+GTK example (100,000 items in 100 sections with headers) on a Canvas, with scrollbars, the mouse
+wheel and keys, drawn from a pool of canvas items in the library's draw order.
+
+Keys: 1-5 layouts (flow, waterfall, grid, Cover Flow, circle), i / d / m insert, delete, move,
+Page Up/Down, arrows. A click selects the cell under the pointer. See examples/tk/README.md.
+
+    PYTHONPATH=bindings/python python3 examples/tk/photo_grid.py [--script --out DIR] [--bench FILE]
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import time
+import tkinter as tk
+import tkinter.font as tkfont
+from tkinter import ttk
+from typing import Any
+
+import cvlayout
+
+SECTIONS, ITEMS_PER_SECTION = 100, 1000
+SECTION_ID_BASE = 1_000_000_000
+HEADER_HEIGHT = 28.0
+WHEEL_STEP = 60.0
+SNAP_IDLE = 0.15
+MEASURE_MARGIN = 200.0
+BACKGROUND = (24, 24, 28)
+HEADER = (230, 230, 230)
+LAYOUTS = ("flow", "waterfall", "grid", "cover_flow", "circle")
+CAPTIONS = ("", " sea", " old harbour", " a very long caption", " dunes at dusk")
+CATEGORY = {"cell": 0, "supplementary": 1, "decoration": 2}
+
+
+def id_colour(identifier: int) -> tuple[int, int, int]:
+    """A cell's colour is a function of its identifier (as in the GTK host)."""
+    h = (identifier * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    h ^= h >> 29
+    return (60 + (h & 0xFF) % 160, 60 + ((h >> 8) & 0xFF) % 160, 60 + ((h >> 16) & 0xFF) % 160)
+
+
+def photo_size(identifier: int) -> tuple[float, float]:
+    return (100.0, 60.0 + (identifier * 7919) % 101)
+
+
+def hex_colour(rgb: tuple[float, float, float]) -> str:
+    return "#%02x%02x%02x" % tuple(max(0, min(255, round(c))) for c in rgb)
+
+
+class PhotoGrid:
+    def __init__(self, root: tk.Tk, width: int, height: int, driven: bool, rtl: bool) -> None:
+        self.root = root
+        self.driven, self.rtl = driven, rtl
+        next_id = 1
+        self.sections: list[list[int]] = []
+        for _ in range(SECTIONS):
+            self.sections.append(list(range(next_id, next_id + ITEMS_PER_SECTION)))
+            next_id += ITEMS_PER_SECTION
+        self.next_id = next_id
+        self.layouts = self._make_layouts()
+        self.current = 0
+        self.view = cvlayout.CollectionView(self.layouts[0], counts=[len(s) for s in self.sections])
+        self.view.set_identifiers(self._snapshot())
+        self.now = 0.0
+        self.last_scroll = 0.0
+        self.snap_pending = self.snapping = False
+        self.settle = False  # a switch into Cover Flow: snap once its animation has ended
+        self.snap_from = self.snap_to = (0.0, 0.0)
+        self.snap_start = 0.0
+        self.selected_id = 0
+        self.keys = self.clicks = self.scrolls = 0
+        self.drawn: list[cvlayout.Attributes] = []
+        self.query_ms = self.draw_ms = 0.0
+        self.font = tkfont.Font(family="DejaVu Sans", size=-11)
+        # The window: the canvas, two scrollbars.
+        self.canvas = tk.Canvas(root, width=width, height=height, background=hex_colour(BACKGROUND),
+                                highlightthickness=0, borderwidth=0)
+        self.vbar = ttk.Scrollbar(root, orient="vertical", command=self._on_vbar)
+        self.hbar = ttk.Scrollbar(root, orient="horizontal", command=self._on_hbar)
+        self.canvas.grid(row=0, column=0, sticky="nsew")
+        self.vbar.grid(row=0, column=1, sticky="ns")
+        self.hbar.grid(row=1, column=0, sticky="ew")
+        root.grid_rowconfigure(0, weight=1)
+        root.grid_columnconfigure(0, weight=1)
+        # The reuse pool: slot i draws the i-th element of the draw-order list. Items stack in
+        # creation order, so the slots keep the draw order without any raise/lower.
+        self.pool: list[tuple[int, int]] = []
+        self.slot_state: list[tuple[Any, ...]] = []
+        self.slot_key: list[object] = []
+        self.canvas.bind("<Configure>", self._on_configure)
+        root.bind("<Key>", self._on_key)
+        self.canvas.bind("<Button-4>", lambda e: self.scroll_by(0, -WHEEL_STEP))
+        self.canvas.bind("<Button-5>", lambda e: self.scroll_by(0, WHEEL_STEP))
+        self.canvas.bind("<Shift-Button-4>", lambda e: self.scroll_by(-WHEEL_STEP, 0))
+        self.canvas.bind("<Shift-Button-5>", lambda e: self.scroll_by(WHEEL_STEP, 0))
+        self.canvas.bind("<MouseWheel>", lambda e: self.scroll_by(0, -WHEEL_STEP * e.delta / 120))
+        self.canvas.bind("<Button-1>", self._on_click)
+        self.view.bounds_size = (width, height)
+        if not driven:
+            self._tick()
+
+    # ---- model and layouts ------------------------------------------------------------------------
+    def _snapshot(self) -> list[tuple[int, list[int]]]:
+        return [(SECTION_ID_BASE + s, ids) for s, ids in enumerate(self.sections)]
+
+    def _make_layouts(self) -> list[cvlayout.BaseLayout]:
+        flow_props: dict[str, Any] = dict(item_size=(110, 90), minimum_line_spacing=8, minimum_interitem_spacing=8,
+                                          section_inset=(8, 8, 8, 8), header_reference_size=(0, HEADER_HEIGHT))
+        flow = cvlayout.FlowLayout(estimated_item_size=(110, 90), **flow_props)
+        flow_props["item_size"] = (100, 100)
+        waterfall = cvlayout.WaterfallLayout(minimum_column_width=150, **flow_props)
+        grid = cvlayout.GridLayout(columns=5, item_aspect=0.75, interitem_spacing=8, intergroup_spacing=8,
+                                   content_insets=(8, 8, 8, 8), header_height=HEADER_HEIGHT)
+        return [flow, waterfall, grid, cvlayout.CoverFlowLayout(), cvlayout.CircleLayout(item_size=(48, 48))]
+
+    def _waterfall_sizes(self, section: int) -> None:
+        layout = self.layouts[1]
+        assert isinstance(layout, cvlayout.FlowLayout)
+        layout.set_item_sizes(section, [photo_size(i) for i in self.sections[section]])
+
+    def caption(self, identifier: int) -> str:
+        return f"{identifier}{CAPTIONS[identifier % 5]}"
+
+    # ---- scrolling -----------------------------------------------------------------------------------
+    def _max_offset(self) -> tuple[float, float]:
+        cw, ch = self.view.content_size
+        bw, bh = self.view.bounds_size
+        return (max(0.0, cw - bw), max(0.0, ch - bh))
+
+    def set_offset(self, x: float, y: float) -> None:
+        """Clamped to the content: the view itself takes any offset."""
+        mx, my = self._max_offset()
+        self.view.content_offset = (min(max(0.0, x), mx), min(max(0.0, y), my))
+
+    def scroll_by(self, dx: float, dy: float) -> None:
+        if LAYOUTS[self.current] == "cover_flow" and dx == 0:
+            dx, dy = dy, 0.0  # one row of covers: the wheel scrolls sideways
+        if self.rtl:
+            dx = -dx
+        ox, oy = self.view.content_offset
+        self.set_offset(ox + dx, oy + dy)
+        self.last_scroll = self.now
+        self.snap_pending = LAYOUTS[self.current] == "cover_flow"
+        self.snapping = self.settle = False
+        self.scrolls += 1
+        self.redraw()
+
+    def _on_vbar(self, *args: str) -> None:
+        self._bar(args, 1)
+
+    def _on_hbar(self, *args: str) -> None:
+        self._bar(args, 0)
+
+    def _bar(self, args: tuple[str, ...], axis: int) -> None:
+        content = self.view.content_size[axis]
+        bounds = self.view.bounds_size[axis]
+        off = list(self.view.content_offset)
+        if args[0] == "moveto":
+            pos = float(args[1]) * content
+            off[axis] = (max(0.0, content - bounds) - pos) if (axis == 0 and self.rtl) else pos
+        elif args[0] == "scroll":
+            step = bounds * 0.9 if args[2] == "pages" else WHEEL_STEP
+            off[axis] += int(args[1]) * step * (-1 if axis == 0 and self.rtl else 1)
+        self.set_offset(off[0], off[1])
+        self.redraw()
+
+    def _update_bars(self) -> None:
+        (cw, ch), (bw, bh) = self.view.content_size, self.view.bounds_size
+        ox, oy = self.view.content_offset
+        if self.rtl:
+            ox = max(0.0, cw - bw) - ox
+        self.hbar.set(ox / cw if cw else 0, (ox + bw) / cw if cw > bw else 1)
+        self.vbar.set(oy / ch if ch else 0, (oy + bh) / ch if ch > bh else 1)
+
+    # ---- the frame loop ------------------------------------------------------------------------------
+    def advance(self, t: float) -> None:
+        self.now = t
+        self.view.set_time(t)
+        if self.settle and not self.view.is_animating:
+            # A switch does not snap (UIKit asks only the form without velocity): rest on a cover now.
+            self.settle, self.snap_pending, self.last_scroll = False, True, t - SNAP_IDLE
+        if self.snap_pending and t - self.last_scroll >= SNAP_IDLE:
+            off = self.view.content_offset
+            target = self.view.target_content_offset(off)
+            self.snap_from, self.snap_to = (off[0], off[1]), (target[0], target[1])
+            self.snap_start, self.snap_pending, self.snapping = t, False, True
+        if self.snapping:
+            ease = cvlayout.Animation(duration=0.3)
+            p = 1.0 if t - self.snap_start >= 0.3 else ease.progress(t - self.snap_start)
+            (fx, fy), (tx, ty) = self.snap_from, self.snap_to
+            self.view.content_offset = (fx + (tx - fx) * p, fy + (ty - fy) * p)
+            self.snapping = p < 1.0
+        self.redraw()
+
+    def _tick(self) -> None:
+        self.advance(time.monotonic())
+        self.root.after(16, self._tick)
+
+    def measure(self) -> None:
+        """Self-sizing (flow): measure the captions of the cells about to be drawn."""
+        if LAYOUTS[self.current] != "flow":
+            return
+        (ox, oy), (bw, bh) = self.view.content_offset, self.view.bounds_size
+        rect = (ox - MEASURE_MARGIN, oy - MEASURE_MARGIN, bw + 2 * MEASURE_MARGIN, bh + 2 * MEASURE_MARGIN)
+        todo = self.view.items_to_measure(rect)
+        if todo:
+            self.view.set_measured_sizes({
+                (s, i): (max(90.0, self.font.measure(self.caption(self.sections[s][i])) + 16.0), 90.0)
+                for s, i in todo})
+
+    def redraw(self) -> None:
+        t0 = time.perf_counter()
+        self.measure()
+        elements = self.view.visible_attributes()
+        t1 = time.perf_counter()
+        self.draw(elements)
+        self._update_bars()
+        self.drawn = elements
+        self.query_ms, self.draw_ms = (t1 - t0) * 1e3, (time.perf_counter() - t1) * 1e3
+
+    def quad(self, a: cvlayout.Attributes) -> list[float]:
+        """The frame through the transform about the centre (row vectors, w divided)."""
+        m = a.transform
+        w, h = a.size
+        cx, cy = a.center
+        ox, oy = self.view.content_offset
+        bw = self.view.bounds_size[0]
+        out: list[float] = []
+        for dx, dy in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)):
+            ww = dx * m[3] + dy * m[7] + m[15]
+            x = (dx * m[0] + dy * m[4] + m[12]) / ww + cx - ox
+            y = (dx * m[1] + dy * m[5] + m[13]) / ww + cy - oy
+            out += [bw - x if self.rtl else x, y]
+        return out
+
+    def draw(self, elements: list[cvlayout.Attributes]) -> None:
+        c = self.canvas
+        while len(self.pool) < len(elements):
+            poly = c.create_polygon(0, 0, 0, 0, 0, 0, state="hidden", outline="")
+            text = c.create_text(0, 0, anchor="nw", state="hidden", font=self.font, fill="black")
+            self.pool.append((poly, text))
+            self.slot_state.append(())
+            self.slot_key.append(None)
+        ox, oy = self.view.content_offset
+        for slot, a in enumerate(elements):
+            poly, text = self.pool[slot]
+            key = (a, ox, oy, self.selected_id)
+            if key == self.slot_key[slot]:
+                continue  # the same element drawn at the same place: nothing to compute or configure
+            self.slot_key[slot] = key
+            if a.hidden or a.alpha <= 0:
+                state: tuple[Any, ...] = ("hidden",)
+            else:
+                if a.category == "cell":
+                    base = id_colour(a.identifier or 0)
+                    veil = a.custom[0] if a.custom else 0.0  # Cover Flow's masking value
+                    label = self.caption(a.identifier or 0)
+                else:
+                    base, veil, label = HEADER, 0.0, f"Section {a.index_path[0] + 1}"
+                # Canvas items have no opacity: blend with the background (exact over the background,
+                # an approximation where elements overlap).
+                k = a.alpha * (1 - veil)
+                r, g, b = (c * k + bg * (1 - a.alpha) for c, bg in zip(base, BACKGROUND))
+                fill = hex_colour((r, g, b))
+                pts = self.quad(a)
+                flat = abs(a.transform[1]) < 1e-9 and abs(a.transform[3]) < 1e-9 and abs(a.transform[0] - 1) < 1e-9
+                show_label = flat and a.size[0] >= 60 and a.size[1] >= 40 and a.alpha >= 0.5
+                tx = min(pts[0::2]) + 6 if not self.rtl else min(pts[0::2]) + 6
+                if a.category == "cell" and a.identifier == self.selected_id:
+                    outline = "white"
+                else:
+                    outline = ""
+                state = ("normal", tuple(round(p, 2) for p in pts), fill, outline, show_label, label, tx, pts[1] + 2)
+            if state == self.slot_state[slot]:
+                continue
+            self.slot_state[slot] = state
+            if state[0] == "hidden":
+                c.itemconfigure(poly, state="hidden")
+                c.itemconfigure(text, state="hidden")
+                continue
+            _, pts_r, fill, outline, show_label, label, tx, ty = state
+            c.coords(poly, *pts_r)
+            c.itemconfigure(poly, state="normal", fill=fill, outline=outline, width=3 if outline else 1)
+            if show_label:
+                c.coords(text, tx, ty)
+                c.itemconfigure(text, state="normal", text=label)
+            else:
+                c.itemconfigure(text, state="hidden")
+        for slot in range(len(elements), len(self.pool)):
+            if self.slot_state[slot] != ("hidden",):
+                self.slot_state[slot] = ("hidden",)
+                self.slot_key[slot] = None
+                c.itemconfigure(self.pool[slot][0], state="hidden")
+                c.itemconfigure(self.pool[slot][1], state="hidden")
+
+    # ---- input ---------------------------------------------------------------------------------------
+    def _on_configure(self, event: tk.Event) -> None:
+        self.view.bounds_size = (event.width, event.height)
+        self.redraw()
+
+    def switch_layout(self, which: int, animated: bool = True) -> None:
+        if which == self.current:
+            return
+        if LAYOUTS[which] == "waterfall":
+            for s in range(SECTIONS):
+                self._waterfall_sizes(s)
+        self.snap_pending = self.snapping = False
+        self.settle = LAYOUTS[which] == "cover_flow"
+        self.view.set_layout(self.layouts[which], cvlayout.Animation(duration=0.6) if animated else None)
+        self.current = which
+        self.redraw()
+
+    def first_visible(self) -> tuple[int, int] | None:
+        cells = [a.index_path for a in self.view.visible_attributes() if a.category == "cell" and not a.disappearing]
+        return min(cells) if cells else None
+
+    def edit(self, op: str) -> None:
+        first = self.first_visible()
+        if first is None:
+            return
+        s, i = first
+        ids = self.sections[s]
+        if op == "i":
+            ids.insert(i + 1, self.next_id)
+            self.next_id += 1
+        elif op == "d" and len(ids) > i + 1:
+            del ids[i + 1]
+        elif op == "m" and len(ids) > i + 4:
+            ids.insert(i + 3, ids.pop(i))
+        else:
+            return
+        if LAYOUTS[self.current] == "waterfall":
+            self._waterfall_sizes(s)  # the new sizes first, then the update
+        self.view.apply_snapshot(self._snapshot(), animation=cvlayout.Animation(duration=0.4))
+        if LAYOUTS[self.current] != "waterfall":
+            self._waterfall_sizes(s)
+        self.redraw()
+
+    def _on_key(self, event: tk.Event) -> None:
+        bw, bh = self.view.bounds_size
+        actions = {"1": lambda: self.switch_layout(0), "2": lambda: self.switch_layout(1),
+                   "3": lambda: self.switch_layout(2), "4": lambda: self.switch_layout(3),
+                   "5": lambda: self.switch_layout(4), "i": lambda: self.edit("i"), "d": lambda: self.edit("d"),
+                   "m": lambda: self.edit("m"), "Next": lambda: self.scroll_by(0, bh * 0.9),
+                   "Prior": lambda: self.scroll_by(0, -bh * 0.9), "Down": lambda: self.scroll_by(0, WHEEL_STEP),
+                   "Up": lambda: self.scroll_by(0, -WHEEL_STEP), "Right": lambda: self.scroll_by(bw * 0.5, 0),
+                   "Left": lambda: self.scroll_by(-bw * 0.5, 0)}
+        action = actions.get(event.keysym)
+        if action:
+            self.keys += 1
+            action()
+
+    def _on_click(self, event: tk.Event) -> None:
+        self.canvas.focus_set()
+        ox, oy = self.view.content_offset
+        x = self.view.bounds_size[0] - event.x if self.rtl else event.x
+        hit = self.view.index_path_at((x + ox, event.y + oy))
+        self.clicks += 1
+        self.selected_id = self.sections[hit[0]][hit[1]] if hit else 0
+        print(f"hit {'yes' if hit else 'no'} {hit[0] if hit else -1} {hit[1] if hit else -1} {self.selected_id}",
+              flush=True)
+        self.redraw()
+
+
+# ---- scripted mode: commands on stdin, a driven clock, dumps of what was drawn -----------------------
+def dump(app: PhotoGrid, out_dir: str, name: str) -> None:
+    v = app.view
+    els = []
+    for a in app.drawn:
+        els.append({"category": CATEGORY[a.category], "kind": int(a.kind), "section": a.index_path[0],
+                    "item": a.index_path[1], "id": a.identifier or 0, "center": list(a.center),
+                    "size": list(a.size), "frame": list(a.frame), "alpha": a.alpha, "z": a.z_index,
+                    "hidden": int(a.hidden), "disappearing": int(a.disappearing),
+                    "mask": (a.custom[0] if a.custom and a.category == "cell" else 0.0),
+                    "transform": list(a.transform)})
+    (ox, oy), (bw, bh) = v.content_offset, v.bounds_size
+    try:  # visible cells still at their estimate (flow; other layouts measure nothing)
+        unmeasured = len(v.items_to_measure((ox, oy, bw, bh)))
+    except cvlayout.StateError:
+        unmeasured = 0
+    data = {"name": name, "host": "tk", "unmeasured_visible": unmeasured, "layout": LAYOUTS[app.current],
+            "time": app.now, "rtl": app.rtl,
+            "offset": list(v.content_offset), "bounds": list(v.bounds_size), "content_size": list(v.content_size),
+            "widget_origin_on_screen": [app.canvas.winfo_rootx(), app.canvas.winfo_rooty()],
+            "selected": app.selected_id, "counts": [len(s) for s in app.sections], "elements": els}
+    with open(os.path.join(out_dir, f"{name}.json"), "w") as f:
+        json.dump(data, f)
+
+
+def command(app: PhotoGrid, out_dir: str, line: str) -> None:
+    parts = line.split()
+    if not parts:
+        return
+    if parts[0] == "step":
+        app.advance(app.now + float(parts[1]))
+        print("ok", flush=True)
+    elif parts[0] == "shot":
+        app.redraw()
+        app.root.update_idletasks()
+        app.root.update()
+        dump(app, out_dir, parts[1])
+        # Tk draws synchronously; give the X server a moment to show it.
+        app.root.after(60, lambda: print(f"ready {parts[1]}", flush=True))
+    elif parts[0] == "status":
+        ox, oy = app.view.content_offset
+        print(f"status keys={app.keys} clicks={app.clicks} scrolls={app.scrolls} layout={LAYOUTS[app.current]} "
+              f"animating={int(app.view.is_animating)} snapping={int(app.snapping or app.snap_pending)} "
+              f"offset={ox!r},{oy!r}", flush=True)
+    elif parts[0] == "quit":
+        app.root.destroy()
+    else:
+        print(f"error unknown command {line}", flush=True)
+
+
+def bench(app: PhotoGrid, path: str) -> None:
+    """Scrolls every layout for 120 frames, then times the frames of an animated switch into each
+    layout (0.6 s every 1/60 s) from the one before it in the list, as the GTK host does."""
+    head = ["| layout | elements/frame | query median | query p95 | draw median | draw p95 | frame median "
+            "| frame p95 |", "|---|---|---|---|---|---|---|---|"]
+
+    def p95(xs: list[float]) -> float:
+        return sorted(xs)[int(len(xs) * 0.95)]
+
+    def frame(q: list[float], d: list[float], tot: list[float]) -> int:
+        """The query, the canvas items' update and Tk's redisplay of the canvas (idle tasks)."""
+        app.redraw()
+        t0 = time.perf_counter()
+        app.root.update_idletasks()
+        draw = app.draw_ms + (time.perf_counter() - t0) * 1e3
+        q.append(app.query_ms)
+        d.append(draw)
+        tot.append(app.query_ms + draw)
+        return len(app.drawn)
+
+    def row(name: str, n: int, q: list[float], d: list[float], tot: list[float]) -> str:
+        return (f"| {name} | {n // len(q)} | {statistics.median(q):.3f} ms | {p95(q):.3f} ms | "
+                f"{statistics.median(d):.3f} ms | {p95(d):.3f} ms | {statistics.median(tot):.3f} ms | "
+                f"{p95(tot):.3f} ms |")
+
+    rows = ["Scrolling (37 pixels a frame; the circle does not scroll):", ""] + head
+    for which, name in enumerate(LAYOUTS):
+        app.switch_layout(which, animated=False)
+        q: list[float] = []
+        d: list[float] = []
+        tot: list[float] = []
+        n = 0
+        for k in range(120):
+            step = k * 37.0
+            vertical = name not in ("cover_flow", "circle")
+            app.set_offset(step if name == "cover_flow" else 0.0, step if vertical else 0.0)
+            n += frame(q, d, tot)
+        rows.append(row(name, n, q, d, tot))
+    rows += ["", "Animated switch into the layout (from the one above it; from the circle into the flow), "
+             "0.6 s, every 1/60 s:", ""] + head
+    clock = 0.0
+    for which, name in enumerate(LAYOUTS):
+        app.switch_layout((which - 1) % len(LAYOUTS), animated=False)
+        app.set_offset(0.0, 0.0)
+        app.view.set_time(clock)
+        app.switch_layout(which)
+        q, d, tot, n = [], [], [], 0
+        for _ in range(36):
+            clock += 1 / 60
+            app.view.set_time(clock)
+            n += frame(q, d, tot)
+        clock += 1.0
+        app.view.set_time(clock)
+        rows.append(row(name, n, q, d, tot))
+    with open(path, "w") as f:
+        f.write("\n".join(rows) + "\n")
+    app.root.destroy()
+
+
+def main() -> int:
+    args = sys.argv[1:]
+    script, rtl = "--script" in args, "--rtl" in args
+    out = args[args.index("--out") + 1] if "--out" in args else "."
+    bench_file = args[args.index("--bench") + 1] if "--bench" in args else None
+    root = tk.Tk()
+    root.title("cvlayout Tk photo grid")
+    root.geometry("820x620+0+0")
+    app = PhotoGrid(root, 800, 600, driven=script or bench_file is not None, rtl=rtl)
+    if bench_file:
+        root.after(300, lambda: bench(app, bench_file))
+    elif script:
+        def readable(_f: object, _mask: int) -> None:
+            line = sys.stdin.readline()
+            if not line:
+                root.destroy()
+                return
+            command(app, out, line.strip())
+        root.tk.createfilehandler(sys.stdin, tk.READABLE, readable)
+        root.update()
+        print("started", flush=True)
+    root.mainloop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

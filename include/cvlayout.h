@@ -1697,6 +1697,85 @@ int cvl_view_set_anchoring(cvl_view *view, int32_t policy, cvl_point point);
 int cvl_view_get_anchoring(const cvl_view *view, int32_t *out_policy, cvl_point *out_point);
 
 /* ============================================================================================
+** Right-to-left and pixel snapping (view options; docs/direction-snapping-alignment.md)
+**
+** Two options of the view that change only what the host sees ("host coordinates"); every
+** layout keeps working in its own left-to-right, exact coordinates ("layout coordinates"), and
+** so do the view's anchors, animations and animated scrolls.
+**
+** Right-to-left (UIKit's effectiveUserInterfaceLayoutDirection with a layout whose
+** flipsHorizontallyInOppositeLayoutDirection is true): every frame of a flipping layout is
+** mirrored about W = max(content width, bounds width): x' = W - x - width. Each function taking
+** or giving a position works in host coordinates: cvl_view_attributes_in_rect() (the rect is
+** mirrored in, the elements out), cvl_view_visible_attributes(), cvl_view_attributes_for_element()
+** and _for_item(), cvl_view_index_path_at_point() (the point mirrored), cvl_view_set_content_offset()
+** and _get_ (an offset x' = W - x - bounds width, so the layout's offset 0, its leading end, is
+** max(0, content width - bounds width): horizontal scrolling starts at the right end),
+** cvl_view_target_content_offset() (offsets mirrored, the velocity's x negated),
+** cvl_view_scroll_to_item() and _animated (CVL_SCROLL_POSITION_LEFT and _RIGHT mean the host's
+** left and right), cvl_view_items_to_measure() and _for_scroll, and CVL_ANCHOR_NEAREST_POINT's
+** viewport point. Transforms are mirrored as F*M*F with F the x-flip (a y-rotation's angle
+** changes sign: Cover Flow's covers turn the other way; never a negative scale).
+** The library never moves the layout's offset for a direction: it keeps the layout's offset and
+** the host's is its mirror. So the host's offset follows W: after setting the direction, and
+** after any change of the content or bounds width (content growing at the left end keeps what
+** is on screen), read it back with cvl_view_get_content_offset() (a view at its leading end --
+** every new view -- shows the right end in right-to-left). From inside the layout's own
+** callbacks cvl_view_get_content_offset() gives the layout's offset (as cvl_layout_env does).
+** cvl_flow_layout_item_frame() and _section_frame() and the callbacks of a custom layout see
+** layout coordinates.
+**
+** Display scale (UIKit's displayScale, Yoga's pointScaleFactor): s pixels per point; 0 (the
+** default) is off: exact doubles. With s > 0, every frame the host receives has its edges
+** rounded to the grid of 1/s, to nearest, ties up (in layout coordinates, before the mirror),
+** and its size is the difference of its rounded edges, so neighbours sharing an edge keep
+** sharing it (no overlap, no gap); the content size is rounded the same way (and W with it, so a
+** snapped right-to-left frame is the mirror of the snapped left-to-right one). During an
+** animation the interpolated frame is snapped. A rect query returns the elements whose snapped
+** frame intersects the rect (it asks the layout for the rect grown by 1/s on each side). Offsets,
+** points and hit tests are not snapped (a hit test tests the exact frames).
+**
+** Cost: O(1) per element returned and per call; nothing stored. With the defaults (left-to-
+** right, scale 0) every function runs exactly as without these options. With right-to-left
+** the offset functions run a pending layout cycle first (the mirror needs the content width),
+** so they can fail as a query can (CVL_ERROR_CALLBACK, ...).
+*/
+#define CVL_LAYOUT_DIRECTION_LTR  0  /* left-to-right (the default) */
+#define CVL_LAYOUT_DIRECTION_RTL  1  /* right-to-left: flipping layouts are mirrored for the host */
+
+/**
+** Sets the view's layout direction (CVL_LAYOUT_DIRECTION_*; the default is LTR). Another value:
+** CVL_ERROR_INVALID_ARGUMENT, nothing changed. Invalidates nothing (the layout does not see it);
+** the next query returns mirrored elements. O(1).
+*/
+int cvl_view_set_layout_direction(cvl_view *view, int32_t direction);
+
+/** Reads the view's layout direction (CVL_LAYOUT_DIRECTION_*). Callable from hooks. O(1). */
+int cvl_view_get_layout_direction(const cvl_view *view, int32_t *out_direction);
+
+/**
+** Sets the view's display scale: 0 (off, the default) or pixels per point (2 or 3 for screens,
+** 1 for terminal cells). NaN, an infinity or a negative scale: CVL_ERROR_INVALID_ARGUMENT,
+** nothing changed. Invalidates nothing. O(1).
+*/
+int cvl_view_set_display_scale(cvl_view *view, double scale);
+
+/** Reads the view's display scale. Callable from hooks. O(1). */
+int cvl_view_get_display_scale(const cvl_view *view, double *out_scale);
+
+/**
+** flipsHorizontallyInOppositeLayoutDirection: whether a right-to-left view mirrors `layout`
+** (0 or 1; another value: CVL_ERROR_INVALID_ARGUMENT). Every built-in layout starts at 1 (as
+** UICollectionViewFlowLayout: each is written left-to-right and mirrored as a whole); a layout
+** made with cvl_custom_layout_create() starts at 0 (UICollectionViewLayout's default: it
+** mirrors itself, or not at all). Takes effect at the next query. O(1).
+*/
+int cvl_layout_set_flips_horizontally(cvl_layout *layout, int32_t flips);
+
+/** Reads the flag of cvl_layout_set_flips_horizontally(). Callable from hooks. O(1). */
+int cvl_layout_get_flips_horizontally(const cvl_layout *layout, int32_t *out_flips);
+
+/* ============================================================================================
 ** Self-sizing cells (flow-based layouts)
 **
 ** UIKit's estimatedItemSize + preferredLayoutAttributesFitting(_:): items the host has not

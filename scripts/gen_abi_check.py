@@ -55,6 +55,7 @@ ENUM_GROUPS: list[tuple[str, str | None, bool]] = [
     (r"CATEGORY_(\w+)", "Category", False),
     (r"KIND_(\w+)", "Kind", False),
     (r"LAYOUT_MODE_(\w+)", "LayoutMode", False),
+    (r"LAYOUT_DIRECTION_(\w+)", "LayoutDirection", False),
     (r"LAYOUT_(\w+)", "LayoutType", False),
     (r"SCROLL_POSITION_(\w+)", "ScrollPosition", True),
     (r"SCROLL_(\w+)", "ScrollDirection", False),

@@ -15,6 +15,7 @@ final class CallbackLayout: CollectionViewLayout, HasLayoutBox {
         }
         callbacks = LayoutCallbacks(table)
         super.init()
+        flipsHorizontallyInOppositeLayoutDirection = false  // UICollectionViewLayout's default
     }
 
     /// What changed since the last prepare, for the `invalidate` callback.

@@ -121,7 +121,9 @@ public func cvl_view_items_to_measure_impl(
 ) -> Int32 {
     withView(view) { box in
         try checkOut(capacity, outCount)
-        let r = try querying(box) { try box.view.itemsToMeasure(in: rect.core, limit: capacity) }
+        let r = try querying(box) {
+            try box.view.itemsToMeasure(in: box.view.hostMeasureRect(rect.core), limit: capacity)
+        }
         try writePaths(r.items, total: r.total, out, capacity, outCount)
     }
 }
@@ -135,7 +137,10 @@ public func cvl_view_items_to_measure_for_scroll_impl(
     withView(view) { box in
         try checkOut(capacity, outCount)
         let pos = try requireScrollPosition(position)
-        let r = try querying(box) { try box.view.itemsToMeasure(forScrollTo: ip.core, at: pos, limit: capacity) }
+        let r = try querying(box) {
+            try box.view.itemsToMeasure(
+                forScrollTo: ip.core, at: box.view.layoutPosition(fromHost: pos), limit: capacity)
+        }
         try writePaths(r.items, total: r.total, out, capacity, outCount)
     }
 }

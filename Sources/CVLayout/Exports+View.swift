@@ -66,14 +66,16 @@ public func cvl_view_get_bounds_size_impl(_ view: OpaquePointer?, _ out: UnsafeM
 
 @_cdecl("cvl_view_set_content_offset")
 public func cvl_view_set_content_offset_impl(_ view: OpaquePointer?, _ offset: cvl_point) -> Int32 {
-    withView(view) { try $0.view.setContentOffset(offset.core) }
+    withView(view) { try $0.view.setHostContentOffset(offset.core) }
 }
 
 @_cdecl("cvl_view_get_content_offset")
 public func cvl_view_get_content_offset_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_point>?) -> Int32 {
     withView(view, fromHooks: true) { box in
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
-        out.pointee = box.view.contentOffset.c
+        // From the layout's own callbacks: the layout's (unmirrored) offset, as in cvl_layout_env.
+        guard box.phase != .querying else { return out.pointee = box.view.contentOffset.c }
+        out.pointee = try box.view.hostContentOffset().c
     }
 }
 
@@ -161,7 +163,7 @@ public func cvl_view_number_of_items_impl(
 public func cvl_view_content_size_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_size>?) -> Int32 {
     withView(view) { box in
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
-        out.pointee = try box.view.contentSize().c
+        out.pointee = try box.view.hostContentSize().c
     }
 }
 
@@ -181,12 +183,12 @@ private func rectQuery(
     let sink = CBufferSink(buffer: box.directCells, capacity: capacity)
     sink.stampIdentifiers(of: box.view)
     do {
-        try querying(box) { try box.view.sendElements(in: rect, to: sink) }
+        try querying(box) { try box.view.sendHostElements(in: rect, to: sink) }
     } catch {
         sink.abandon()
         throw error
     }
-    sink.cellDrawRank = box.view.layout.cellDrawRank  // the prepared layout's
+    sink.cellDrawRank = box.view.hostCellDrawRank  // the prepared layout's
     try sink.finish(out, outCount)
 }
 
@@ -205,7 +207,7 @@ public func cvl_view_visible_attributes_impl(
 ) -> Int32 {
     withView(view) { box in
         try box.view.layoutIfNeeded()  // first: restoring a scroll anchor may move the visible rect
-        try rectQuery(box, box.view.bounds, out, capacity, outCount)
+        try rectQuery(box, try box.view.hostVisibleRect(), out, capacity, outCount)
     }
 }
 
@@ -218,7 +220,7 @@ public func cvl_view_attributes_for_element_impl(
         guard let out, let found else { throw LayoutError(.nullArgument, "out or out_found is NULL") }
         let cat = try coreCategory(category)
         let key = ElementKey(category: cat, kind: ElementKind(rawValue: cat == .cell ? 0 : kind), indexPath: ip.core)
-        if let a = try querying(box, { try box.view.layoutAttributes(for: key) }) {
+        if let a = try querying(box, { try box.view.hostAttributes(for: key) }) {
             out.pointee = a.c
             found.pointee = 1
         } else {
@@ -242,7 +244,7 @@ public func cvl_view_index_path_at_point_impl(
 ) -> Int32 {
     withView(view) { box in
         guard let out, let found else { throw LayoutError(.nullArgument, "out or out_found is NULL") }
-        if let ip = try querying(box, { try box.view.indexPathForItem(at: point.core) }) {
+        if let ip = try querying(box, { try box.view.hostIndexPathForItem(at: point.core) }) {
             out.pointee = ip.c
             found.pointee = 1
         } else {
@@ -259,7 +261,7 @@ public func cvl_view_target_content_offset_impl(
     withView(view) { box in
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
         out.pointee = try querying(box) {
-            try box.view.targetContentOffset(forProposed: proposed.core, velocity: velocity.core)
+            try box.view.hostTargetContentOffset(forProposed: proposed.core, velocity: velocity.core)
         }.c
     }
 }
@@ -271,8 +273,10 @@ public func cvl_view_scroll_to_item_impl(
 ) -> Int32 {
     withView(view) { box in
         let pos = try requireScrollPosition(position)
-        let offset = try querying(box) { try box.view.scrollToItem(at: ip.core, at: pos) }
-        out?.pointee = offset.c
+        let offset = try querying(box) {
+            try box.view.scrollToItem(at: ip.core, at: box.view.layoutPosition(fromHost: pos))
+        }
+        out?.pointee = box.view.hostOffset(fromLayout: offset).c
     }
 }
 
@@ -285,7 +289,9 @@ public func cvl_view_scroll_to_item_animated_impl(
     withView(view) { box in
         let pos = try requireScrollPosition(position)
         let timing = try optionalTiming(animation)
-        let target = try querying(box) { try box.view.scrollToItem(at: ip.core, at: pos, animation: timing) }
-        out?.pointee = target.c
+        let target = try querying(box) {
+            try box.view.scrollToItem(at: ip.core, at: box.view.layoutPosition(fromHost: pos), animation: timing)
+        }
+        out?.pointee = box.view.hostOffset(fromLayout: target).c
     }
 }

@@ -54,7 +54,8 @@ extension CollectionView {
         guard let prepared = preparedCounts, prepared == counts else { return nil }
         let before: (LayoutAttributes, LayoutAttributes) -> Bool
         switch anchorPolicy {
-        case .nearest(let p):
+        case .nearest(let viewportPoint):
+            let p = layoutViewportPoint(viewportPoint)
             let c = Point(x: contentOffset.x + p.x, y: contentOffset.y + p.y)
             func d(_ a: LayoutAttributes) -> Double {
                 let dx = a.center.x - c.x, dy = a.center.y - c.y
@@ -299,7 +300,8 @@ extension CollectionView {
     ///   (`nearestCell`), or, for `.firstVisible` and `.end`, among the first elements visited.
     func switchAnchor() throws -> LayoutAttributes? {
         if anchorPolicy == .none { return nil }
-        if case .nearest(let p) = anchorPolicy {
+        if case .nearest(let viewportPoint) = anchorPolicy {
+            let p = layoutViewportPoint(viewportPoint)
             let target = Point(x: contentOffset.x + p.x, y: contentOffset.y + p.y)
             return try layout.nearestCell(to: target, in: bounds, counts: counts, accept: { !$0.isHidden }) {
                 a, d, b, bd in d < bd || (d == bd && a.indexPath < b.indexPath)

@@ -32,6 +32,12 @@ public final class CollectionView {
     public internal(set) var identities: Identities = .none
     /// Which cell keeps its place on screen when the content changes (CollectionView+Anchoring.swift).
     public private(set) var anchorPolicy: AnchorPolicy = .none
+    /// Left-to-right (the default) or right-to-left: how the host sees a layout that flips
+    /// (CollectionView+HostSpace.swift). The layout itself never sees it.
+    public var layoutDirection: LayoutDirection = .leftToRight
+    /// Pixels per point for snapping what the host sees; 0 (the default): exact, no snapping
+    /// (CollectionView+HostSpace.swift). Set with `setDisplayScale`.
+    public internal(set) var displayScale: Double = 0
     /// An anchor captured before an invalidation, put back after the next prepare.
     var pendingAnchor: ScrollAnchor?
     /// Set while a batch update or layout switch handles the anchor itself.

@@ -45,6 +45,13 @@ open class CollectionViewLayout {
     /// 0 when `drawsElementsWithinFrames`, else nil.
     open var drawnReach: Double? { drawsElementsWithinFrames ? 0 : nil }
 
+    /// `flipsHorizontallyInOppositeLayoutDirection`: whether a right-to-left view mirrors this
+    /// layout's frames for the host (CollectionView+HostSpace.swift). UIKit's
+    /// `UICollectionViewLayout` answers false and `UICollectionViewFlowLayout` true; here every
+    /// built-in layout answers true (each is written left-to-right and is mirrored as a whole),
+    /// and a layout of callbacks starts false (UIKit's base default) until its host sets it.
+    public var flipsHorizontallyInOppositeLayoutDirection = true
+
     /// Puts `list` into the order the host draws it (later draws on top): the documented draw
     /// order (`LayoutAttributes.drawsBefore`: z-index, category, kind, index path), with cells
     /// of equal z-index ranked by `cellDrawRank` first when the layout has one.

@@ -3370,6 +3370,68 @@ static const void *cl_create_arg(const cl_row *row) {
     return NULL;
 }
 
+/* Right-to-left and pixel snapping (header "Right-to-left and pixel snapping"): the view's
+** options, their errors (nothing changed), and a flow worked by hand. 400 wide, items 100 x 50,
+** spacing 10, insets left 30 and right 10: 3 a line at x = 30, 160, 290 (gaps 10 + 40/2), the
+** fourth on the next line at 30; mirrored about W = 400: 270, 140, 10 and 270. */
+static void test_host_space(void) {
+    counts_ds d;
+    cvl_data_source ds;
+    cvl_layout *layout = NULL;
+    cvl_view *view = NULL;
+    cvl_flow_config cfg;
+    cvl_attributes out[8];
+    size_t n = 0, i;
+    int32_t dir = -1, flips = -1;
+    double scale = -1;
+    cvl_index_path ip;
+    int found = 0;
+    const double want[4] = {270, 140, 10, 270};
+
+    memset(&d, 0, sizeof d);
+    d.sections = 1;
+    d.items[0] = 4;
+    ds = make_ds(&d);
+    OK(cvl_flow_layout_create(&layout));
+    OK(cvl_flow_config_default(&cfg));
+    cfg.item_size = (cvl_size){100, 50};
+    cfg.minimum_interitem_spacing = 10;
+    cfg.minimum_line_spacing = 10;
+    cfg.section_inset = (cvl_insets){0, 30, 0, 10};
+    OK(cvl_flow_layout_set_config(layout, &cfg));
+    OK(cvl_view_create(&ds, layout, &view));
+    OK(cvl_view_set_bounds_size(view, (cvl_size){400, 300}));
+    OK(cvl_view_get_layout_direction(view, &dir));
+    OK(cvl_view_get_display_scale(view, &scale));
+    OK(cvl_layout_get_flips_horizontally(layout, &flips));
+    CHECK(dir == CVL_LAYOUT_DIRECTION_LTR && scale == 0 && flips == 1);
+    FAILS(cvl_view_set_layout_direction(view, 2), CVL_ERROR_INVALID_ARGUMENT);
+    FAILS(cvl_view_set_display_scale(view, NAN), CVL_ERROR_INVALID_ARGUMENT);
+    FAILS(cvl_view_set_display_scale(view, -2), CVL_ERROR_INVALID_ARGUMENT);
+    FAILS(cvl_view_set_display_scale(view, INFINITY), CVL_ERROR_INVALID_ARGUMENT);
+    FAILS(cvl_layout_set_flips_horizontally(layout, 5), CVL_ERROR_INVALID_ARGUMENT);
+    FAILS(cvl_view_get_display_scale(view, NULL), CVL_ERROR_NULL_ARGUMENT);
+    OK(cvl_view_get_layout_direction(view, &dir));
+    OK(cvl_view_get_display_scale(view, &scale));
+    OK(cvl_layout_get_flips_horizontally(layout, &flips));
+    CHECK(dir == CVL_LAYOUT_DIRECTION_LTR && scale == 0 && flips == 1);
+    OK(cvl_view_set_layout_direction(view, CVL_LAYOUT_DIRECTION_RTL));
+    OK(cvl_view_attributes_in_rect(view, (cvl_rect){0, 0, 400, 300}, out, 8, &n));
+    CHECK(n == 4);
+    for (i = 0; i < n && i < 4; i++) {
+        int64_t item = out[i].index_path.item;
+        double x = out[i].frame.x;
+        CHECK(item >= 0 && item < 4 && x == want[item]);
+    }
+    OK(cvl_view_index_path_at_point(view, (cvl_point){300, 70}, &ip, &found));
+    CHECK(found == 1 && ip.item == 3);
+    OK(cvl_layout_set_flips_horizontally(layout, 0)); /* not mirrored: x = 30 for item 0 */
+    OK(cvl_view_attributes_for_item(view, (cvl_index_path){0, 0}, out, &found));
+    CHECK(found == 1 && out[0].center.x == 80);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(layout));
+}
+
 static void test_config_layout(const cl_row *row, cvl_layout *custom) {
     cl_any_config def, got, back, bad;
     cvl_layout *l = NULL, *other = NULL;
@@ -3489,6 +3551,7 @@ int main(void) {
     test_custom_layout_lookups_in_batches();
     test_fixtures();
     test_scroll_anchoring();
+    test_host_space();
     test_invalidation_hook();
     test_self_sizing();
     test_self_sizing_failing_hooks();

@@ -1482,6 +1482,38 @@ static void op_identifiers(cvl_view *v, int slot) {
     }
 }
 
+/* The view's host-space options: layout direction and display scale (hostile values must fail
+** and change nothing), and a layout's flips flag. The queries that follow run mirrored and
+** snapped. */
+static void op_host_space(cvl_view *v) {
+    int rc, lslot;
+    int32_t d0 = -7, d1 = -7, f0 = -7, f1 = -7;
+    double s0 = -7, s1 = -7;
+    uint8_t b = u8();
+    cvl_layout *l = pick_layout(&lslot);
+    int32_t dir = b < 240 ? (int32_t)(b & 1) : (int32_t)u64();
+    double scale = (b & 6) == 6 ? dbl() : (double)((b >> 1) & 3);
+    int32_t flips = (b & 0x38) == 0x38 ? (int32_t)u64() : (int32_t)((b >> 3) & 1);
+    rc = check(cvl_view_get_layout_direction(v, &d0));
+    if (rc == CVL_OK) REQUIRE(d0 == CVL_LAYOUT_DIRECTION_LTR || d0 == CVL_LAYOUT_DIRECTION_RTL, (int)d0);
+    rc = check(cvl_view_set_layout_direction(v, dir));
+    if (rc == CVL_OK) REQUIRE(dir == 0 || dir == 1, (int)dir);
+    if (check(cvl_view_get_layout_direction(v, &d1)) == CVL_OK && d0 != -7)
+        REQUIRE(d1 == (rc == CVL_OK ? dir : d0), (int)d1);
+    check(cvl_view_get_layout_direction(v, NULL));
+    rc = check(cvl_view_get_display_scale(v, &s0));
+    rc = check(cvl_view_set_display_scale(v, scale));
+    if (rc == CVL_OK) REQUIRE(scale >= 0 && scale <= 1.7976931348623157e308, rc);
+    if (check(cvl_view_get_display_scale(v, &s1)) == CVL_OK && s0 != -7)
+        REQUIRE(rc == CVL_OK ? s1 == scale : s1 == s0, rc);
+    check(cvl_view_get_display_scale(v, NULL));
+    check(cvl_layout_get_flips_horizontally(l, &f0));
+    rc = check(cvl_layout_set_flips_horizontally(l, flips));
+    if (check(cvl_layout_get_flips_horizontally(l, &f1)) == CVL_OK && f0 != -7)
+        REQUIRE(f1 == (rc == CVL_OK ? flips : f0), (int)f1);
+    check(cvl_layout_get_flips_horizontally(l, NULL));
+}
+
 static void op_view_setter(uint8_t which) {
     int slot, rc;
     cvl_view *v = pick_view(&slot);
@@ -1572,7 +1604,12 @@ static void op_view_setter(uint8_t which) {
     case 8: { /* scroll anchoring: known and unknown policies, hostile points */
         cvl_point p, out;
         int32_t pol;
-        uint8_t b = u8();
+        uint8_t b;
+        if (which >= 240) { /* (a variant the older inputs rarely chose) right-to-left and snapping */
+            op_host_space(v);
+            break;
+        }
+        b = u8();
         p.x = (b & 0x10) ? dbl() : dim();
         p.y = (b & 0x20) ? dbl() : dim();
         check(cvl_view_set_anchoring(v, b < 250 ? (int32_t)(b % 4) : (int32_t)u64(), p));

@@ -93,6 +93,19 @@ class BaseLayout(Handle[T.cvl_layout]):
         except ValueError:
             return str(out.value)
 
+    @property
+    def flips_horizontally(self) -> bool:
+        """UIKit's ``flipsHorizontallyInOppositeLayoutDirection``: whether a right-to-left view
+        mirrors this layout. True for every built-in layout; False for a :class:`~cvlayout.Layout`
+        of callbacks (UIKit's base default) until set."""
+        out = ctypes.c_int32()
+        _lib.cvl_layout_get_flips_horizontally(self._ch(), ctypes.byref(out))
+        return out.value == 1
+
+    @flips_horizontally.setter
+    def flips_horizontally(self, value: bool) -> None:
+        _lib.cvl_layout_set_flips_horizontally(self.handle, 1 if value else 0)
+
     def register_kind(self, name: str) -> int:
         """Registers an element kind by name (a decoration or custom supplementary kind) and
         returns its value; built-in names give the built-in values. Names already registered

@@ -244,6 +244,14 @@ class Anchoring(CEnum):
     END = 3
 
 
+class LayoutDirection(CEnum):
+    """The CVL_LAYOUT_DIRECTION_* constants."""
+    #: left-to-right (the default)
+    LTR = 0
+    #: right-to-left: flipping layouts are mirrored for the host
+    RTL = 1
+
+
 # The same constants by their header names without CVL_ (CATEGORY_CELL is Category.CELL).
 OK: Final = Status.OK
 ERROR_NULL_ARGUMENT: Final = Status.ERROR_NULL_ARGUMENT
@@ -315,6 +323,8 @@ ANCHOR_NONE: Final = Anchoring.NONE
 ANCHOR_FIRST_VISIBLE: Final = Anchoring.FIRST_VISIBLE
 ANCHOR_NEAREST_POINT: Final = Anchoring.NEAREST_POINT
 ANCHOR_END: Final = Anchoring.END
+LAYOUT_DIRECTION_LTR: Final = LayoutDirection.LTR
+LAYOUT_DIRECTION_RTL: Final = LayoutDirection.RTL
 
 # The labels each enum accepts where the API takes a name.
 StatusName = Literal["ok", "error_null_argument", "error_invalid_argument", "error_invalid_handle",
@@ -335,6 +345,7 @@ AnimationFlagName = Literal["allows_overdamping", "spring_from_duration", "rotat
 RotationName = Literal["shortest", "css"]
 MapDirectionName = Literal["old_to_new", "new_to_old"]
 AnchoringName = Literal["none", "first_visible", "nearest_point", "end"]
+LayoutDirectionName = Literal["ltr", "rtl"]
 
 
 # --- status codes as exceptions --------------------------------------------------------------------
@@ -1240,6 +1251,12 @@ FUNCTIONS: Final[list[tuple[str, list[Any], Any]]] = [
      c_int),
     ("cvl_view_set_anchoring", [ViewHandle, c_int32, cvl_point], c_int),
     ("cvl_view_get_anchoring", [ViewHandle, POINTER(c_int32), POINTER(cvl_point)], c_int),
+    ("cvl_view_set_layout_direction", [ViewHandle, c_int32], c_int),
+    ("cvl_view_get_layout_direction", [ViewHandle, POINTER(c_int32)], c_int),
+    ("cvl_view_set_display_scale", [ViewHandle, c_double], c_int),
+    ("cvl_view_get_display_scale", [ViewHandle, POINTER(c_double)], c_int),
+    ("cvl_layout_set_flips_horizontally", [LayoutHandle, c_int32], c_int),
+    ("cvl_layout_get_flips_horizontally", [LayoutHandle, POINTER(c_int32)], c_int),
     ("cvl_flow_layout_set_estimated_item_size", [LayoutHandle, cvl_size], c_int),
     ("cvl_flow_layout_get_estimated_item_size", [LayoutHandle, POINTER(cvl_size)], c_int),
     ("cvl_view_set_measured_sizes", [ViewHandle, POINTER(cvl_index_path), POINTER(cvl_size), c_size_t], c_int),
@@ -1367,6 +1384,12 @@ if TYPE_CHECKING:
                                      capacity: int, out_count: Any, /) -> int: ...
     def cvl_view_set_anchoring(view: Any, policy: int, point: cvl_point, /) -> int: ...
     def cvl_view_get_anchoring(view: Any, out_policy: Any, out_point: Any, /) -> int: ...
+    def cvl_view_set_layout_direction(view: Any, direction: int, /) -> int: ...
+    def cvl_view_get_layout_direction(view: Any, out_direction: Any, /) -> int: ...
+    def cvl_view_set_display_scale(view: Any, scale: float, /) -> int: ...
+    def cvl_view_get_display_scale(view: Any, out_scale: Any, /) -> int: ...
+    def cvl_layout_set_flips_horizontally(layout: Any, flips: int, /) -> int: ...
+    def cvl_layout_get_flips_horizontally(layout: Any, out_flips: Any, /) -> int: ...
     def cvl_flow_layout_set_estimated_item_size(layout: Any, size: cvl_size, /) -> int: ...
     def cvl_flow_layout_get_estimated_item_size(layout: Any, out: Any, /) -> int: ...
     def cvl_view_set_measured_sizes(view: Any, index_paths: Any, sizes: Any, count: int, /) -> int: ...

@@ -349,6 +349,36 @@ class CollectionView(Handle[T.cvl_view]):
         _lib.cvl_view_set_anchoring(self.handle, T.ANCHOR_NEAREST_POINT, T.cvl_point(*pair(point)))
 
     @property
+    def layout_direction(self) -> str:
+        """'ltr' (the default) or 'rtl': in right-to-left every built-in layout (and a custom one
+        whose ``flips_horizontally`` is set) is mirrored about max(content width, bounds width),
+        and offsets, rects and points are the host's (see include/cvlayout.h, "Right-to-left and
+        pixel snapping"). Another value: ``InvalidArgument``."""
+        out = ctypes.c_int32()
+        _lib.cvl_view_get_layout_direction(self.handle, ctypes.byref(out))
+        return "rtl" if out.value == T.LAYOUT_DIRECTION_RTL else "ltr"
+
+    @layout_direction.setter
+    def layout_direction(self, value: str) -> None:
+        names = {"ltr": T.LAYOUT_DIRECTION_LTR, "rtl": T.LAYOUT_DIRECTION_RTL}
+        if value not in names:
+            raise InvalidArgument(message=f"unknown layout direction {value!r} (ltr, rtl)")
+        _lib.cvl_view_set_layout_direction(self.handle, names[value])
+
+    @property
+    def display_scale(self) -> float:
+        """Pixels per point for snapping frames to the pixel grid: 0 (the default) is off, 2 or 3
+        for screens, 1 for terminal cells. NaN, infinities and negative scales: ``InvalidArgument``,
+        nothing changed."""
+        out = ctypes.c_double()
+        _lib.cvl_view_get_display_scale(self.handle, ctypes.byref(out))
+        return out.value
+
+    @display_scale.setter
+    def display_scale(self, value: float) -> None:
+        _lib.cvl_view_set_display_scale(self.handle, float(value))
+
+    @property
     def visible_rect(self) -> Rect:
         """The viewport in content coordinates: ``(content_offset, bounds_size)``."""
         return Rect(*self.content_offset, *self.bounds_size)

@@ -274,7 +274,7 @@ def build(spec: JSONObject, seek: bool = True) -> Built:
     _check_keys(spec, {"version", "layout", "sections", "viewport", "visible_only", "title", "description",
                        "transition", "anchoring", "measured"}, "spec")
     vp = spec.get("viewport", {})
-    _check_keys(vp, {"width", "height", "offset"}, "viewport")
+    _check_keys(vp, {"width", "height", "offset", "direction", "display_scale"}, "viewport")
     props = dict(spec.get("layout", {"kind": "flow"}))
     sections = list(spec.get("sections", []))
     layout, counts, labels, reapply = _make_layout(props, sections, "layout")
@@ -289,6 +289,12 @@ def build(spec: JSONObject, seek: bool = True) -> Built:
         ids = _identities(sections, counts, "sections")
         if ids is not None:
             view.set_identifiers(ids)
+        if "direction" in vp or "display_scale" in vp:
+            # The view options; the spec's offset is the host's (mirrored in right-to-left).
+            view.layout_direction = vp.get("direction", "ltr")
+            view.display_scale = vp.get("display_scale", 0)
+            if "offset" in vp:
+                view.content_offset = pair(vp["offset"])
         if "anchoring" in spec:
             view.anchoring = _anchoring(spec["anchoring"])
         if "measured" in spec:

@@ -1,0 +1,56 @@
+import CCVLayout
+import CVLayoutCore
+
+// Right-to-left and pixel snapping: the view options (CollectionView+HostSpace.swift).
+// See include/cvlayout.h, "Right-to-left and pixel snapping".
+
+@_cdecl("cvl_view_set_layout_direction")
+public func cvl_view_set_layout_direction_impl(_ view: OpaquePointer?, _ direction: Int32) -> Int32 {
+    withView(view) { box in
+        guard let d = LayoutDirection(rawValue: Int(direction)) else {
+            throw LayoutError.invalid("layout direction \(direction) is not a CVL_LAYOUT_DIRECTION_* value")
+        }
+        box.view.layoutDirection = d
+    }
+}
+
+@_cdecl("cvl_view_get_layout_direction")
+public func cvl_view_get_layout_direction_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
+    withView(view, fromHooks: true) { box in
+        guard let out else { throw LayoutError(.nullArgument, "out_direction is NULL") }
+        out.pointee = Int32(box.view.layoutDirection.rawValue)
+    }
+}
+
+@_cdecl("cvl_view_set_display_scale")
+public func cvl_view_set_display_scale_impl(_ view: OpaquePointer?, _ scale: Double) -> Int32 {
+    withView(view) { try $0.view.setDisplayScale(scale) }
+}
+
+@_cdecl("cvl_view_get_display_scale")
+public func cvl_view_get_display_scale_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
+    withView(view, fromHooks: true) { box in
+        guard let out else { throw LayoutError(.nullArgument, "out_scale is NULL") }
+        out.pointee = box.view.displayScale
+    }
+}
+
+@_cdecl("cvl_layout_set_flips_horizontally")
+public func cvl_layout_set_flips_horizontally_impl(_ layout: OpaquePointer?, _ flips: Int32) -> Int32 {
+    withLayout(layout) { box in
+        guard flips == 0 || flips == 1 else { throw LayoutError.invalid("flips is \(flips), not 0 or 1") }
+        box.layout.flipsHorizontallyInOppositeLayoutDirection = flips == 1
+    }
+}
+
+@_cdecl("cvl_layout_get_flips_horizontally")
+public func cvl_layout_get_flips_horizontally_impl(
+    _ layout: OpaquePointer?, _ out: UnsafeMutablePointer<Int32>?
+)
+    -> Int32
+{
+    withLayout(layout, fromHooks: true) { box in
+        guard let out else { throw LayoutError(.nullArgument, "out_flips is NULL") }
+        out.pointee = box.layout.flipsHorizontallyInOppositeLayoutDirection ? 1 : 0
+    }
+}

@@ -246,7 +246,10 @@ def generate() -> str:
                       num(vp["width"]), num(vp["height"]), num(offset[0]), num(offset[1]),
                       num(expected["content_size"][0]), num(expected["content_size"][1]),
                       num(fixture.get("tolerance", 1e-9))),
-                  "     %d, fx_expected_%s, %d}," % (expected.get("count", -1), name, len(expected["elements"]))]
+                  "     %d, fx_expected_%s, %d, %s, %s}," % (
+                      expected.get("count", -1), name, len(expected["elements"]),
+                      "CVL_LAYOUT_DIRECTION_RTL" if vp.get("direction", "ltr") == "rtl" else "CVL_LAYOUT_DIRECTION_LTR",
+                      num(vp.get("display_scale", 0)))]
     out += ["static const fx_fixture fx_fixtures[] = {", *table, "};", ""]
     return "\n".join(out)
 

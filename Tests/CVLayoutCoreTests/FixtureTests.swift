@@ -44,16 +44,22 @@ final class FixtureTests: XCTestCase {
         let viewport = try XCTUnwrap(spec["viewport"] as? [String: Any], "\(name): viewport")
         try cv.setBoundsSize(
             try size2([viewport["width"] as Any, viewport["height"] as Any].map { $0 as? Double ?? .nan }))
+        // The view options (docs/direction-snapping-alignment.md): the fixture's frames, offset
+        // and content size are the host's.
+        if viewport["direction"] as? String == "rtl" { cv.layoutDirection = .rightToLeft }
+        try cv.setDisplayScale(viewport["display_scale"] as? Double ?? 0)
         let offset = try (viewport["offset"] as? [Double]).map(point) ?? .zero
-        try cv.setContentOffset(offset)
+        try cv.setHostContentOffset(offset)
 
-        let size = try cv.contentSize()
+        let size = try cv.hostContentSize()
         let want = try size2(expected["content_size"])
         XCTAssertEqual(size.width, want.width, accuracy: tol, "\(name): content width")
         XCTAssertEqual(size.height, want.height, accuracy: tol, "\(name): content height")
         // Every element: the content rect enlarged by one point on each side, as the JSON spec's output.
-        let all = try cv.layoutAttributesForElements(
-            in: Rect(x: -1, y: -1, width: size.width + 2, height: size.height + 2))
+        let sink = CollectingSink(counts: cv.counts)
+        let width = cv.layoutDirection == .rightToLeft ? max(size.width, cv.boundsSize.width) : size.width
+        try cv.sendHostElements(in: Rect(x: -1, y: -1, width: width + 2, height: size.height + 2), to: sink)
+        let all = sink.take()
         if let n = expected["count"] as? Int { XCTAssertEqual(all.count, n, "\(name): number of elements") }
         for e in expected["elements"] as? [[String: Any]] ?? [] {
             let category = try self.category(e["category"])

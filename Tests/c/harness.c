@@ -563,6 +563,8 @@ typedef struct fx_fixture {
     long count;
     const fx_element *expected;
     size_t expected_count;
+    int32_t direction; /* the viewport's "direction": CVL_LAYOUT_DIRECTION_* */
+    double display_scale; /* the viewport's "display_scale" */
 } fx_fixture;
 
 /* A tree fixture's children counts: section s's items are children[start[s] .. start[s] + count[s]). */
@@ -2631,6 +2633,8 @@ static void run_fixture(const fx_fixture *f) {
     cvl_view *view = NULL;
     OK(cvl_view_create(&src, layout, &view));
     OK(cvl_view_set_bounds_size(view, (cvl_size){f->viewport[0], f->viewport[1]}));
+    OK(cvl_view_set_layout_direction(view, f->direction));
+    OK(cvl_view_set_display_scale(view, f->display_scale));
     OK(cvl_view_set_content_offset(view, (cvl_point){f->offset[0], f->offset[1]}));
     cvl_size size;
     OK(cvl_view_content_size(view, &size));
@@ -2639,8 +2643,11 @@ static void run_fixture(const fx_fixture *f) {
         printf("fixture %s: content size %g x %g\n", f->name, size.width, size.height);
         CHECK(0);
     }
-    /* Every element: the content rect enlarged by one point on each side, as the JSON spec's output. */
-    cvl_rect all = {-1, -1, size.width + 2, size.height + 2};
+    /* Every element: the content rect enlarged by one point on each side, as the JSON spec's output
+    ** (in right-to-left at least the bounds width: the mirror's axis). */
+    double all_width = f->direction == CVL_LAYOUT_DIRECTION_RTL && f->viewport[0] > size.width ? f->viewport[0]
+                                                                                                : size.width;
+    cvl_rect all = {-1, -1, all_width + 2, size.height + 2};
     size_t n = 0;
     OK(cvl_view_attributes_in_rect(view, all, NULL, 0, &n));
     cvl_attributes *got = calloc(n ? n : 1, sizeof *got);

@@ -514,8 +514,11 @@ class CollectionView(Handle[T.cvl_view]):
 
     def all_attributes(self) -> list[Attributes]:
         """Every element of the content (a rect query of the whole content size, 1 pt larger
-        on each side so elements touching the edges count)."""
+        on each side so elements touching the edges count; in right-to-left at least the bounds
+        width, the mirror's axis)."""
         w, h = self.content_size
+        if self.layout_direction == "rtl":
+            w = max(w, self.bounds_size[0])
         return self.attributes_in_rect((-1.0, -1.0, w + 2.0, h + 2.0))
 
     def count_in_rect(self, rect: RectLike) -> int:

@@ -10,6 +10,7 @@ import pytest
 
 import cvlayout
 from cvlayout import CollectionView, FlowLayout
+import cvlayout.demo.spec
 from cvlayout.demo.spec import build
 
 
@@ -97,3 +98,20 @@ def test_yoga_rounding_in_a_spec() -> None:
         assert [f[2] for f in _cells(built.view)] == [33, 34, 33]
     finally:
         built.close()
+
+
+def test_content_narrower_than_the_bounds_mirrors_about_the_bounds() -> None:
+    # Horizontal flow, two items 100 x 100, spacing 10, bounds 300 x 100: content 210 wide, so
+    # W = max(210, 300) = 300: layout x 0 and 110 become 300 - 0 - 100 = 200 and 300 - 110 - 100
+    # = 90 (the first item at the right edge, GridLayoutManagerRtlTest's "right aligned").
+    layout = _flow(item_size=(100, 100), minimum_line_spacing=10, scroll_direction="horizontal")
+    view = CollectionView(layout, [2], bounds_size=(300, 100))
+    view.layout_direction = "rtl"
+    assert tuple(view.content_size) == (210, 100)
+    assert [tuple(a.frame) for a in view.all_attributes()] == [(200, 0, 100, 100), (90, 0, 100, 100)]
+    assert tuple(view.content_offset) == (0, 0)
+    out = cvlayout.demo.spec.render({"layout": {"kind": "flow", "item_size": [100, 100], "scroll_direction":
+                                                "horizontal"}, "sections": [{"count": 2}],
+                                     "viewport": {"width": 300, "height": 100, "direction": "rtl"}})
+    assert [e["frame"][0] for e in out["elements"]] == [200, 90]
+    assert out["viewport"]["direction"] == "rtl"

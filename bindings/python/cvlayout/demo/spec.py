@@ -605,7 +605,8 @@ def elements(built: Built, visible_only: bool | None = None) -> list[Attributes]
     # During a transition an element moves between its place in the old content and in the new
     # one: every interpolated frame lies in the box around both (1 pt larger on each side).
     (w0, h0), (w1, h1) = built.start_content_size, view.content_size
-    return view.attributes_in_rect((-1.0, -1.0, max(w0, w1) + 2.0, max(h0, h1) + 2.0))
+    w = max(w0, w1, view.bounds_size[0]) if view.layout_direction == "rtl" else max(w0, w1)
+    return view.attributes_in_rect((-1.0, -1.0, w + 2.0, max(h0, h1) + 2.0))
 
 
 def output(built: Built, visible_only: bool | None = None) -> JSONObject:
@@ -615,11 +616,14 @@ def output(built: Built, visible_only: bool | None = None) -> JSONObject:
     bw, bh = view.bounds_size
     ox, oy = view.content_offset
     listed: list[JSONObject] = []
+    viewport: JSONObject = {"width": bw, "height": bh, "offset": [ox, oy]}
+    if view.layout_direction != "ltr" or view.display_scale != 0:  # the view options, when set
+        viewport.update(direction=view.layout_direction, display_scale=view.display_scale)
     out: JSONObject = {
         "version": OUTPUT_VERSION,
         "layout": built.layout_kind,
         "content_size": [w, h],
-        "viewport": {"width": bw, "height": bh, "offset": [ox, oy]},
+        "viewport": viewport,
         "elements": listed,
     }
     if built.has_transition:

@@ -322,6 +322,63 @@ final class HostSpaceTests: XCTestCase {
         }
     }
 
+    /// An animated batch update and an animated layout switch run in layout coordinates: at any
+    /// time the right-to-left frames are the mirror of the left-to-right ones (here, halfway:
+    /// inserting at 0 moves old item 0 from layout x 0 to 100, so at 0.5 s it is at 50, and at
+    /// host x 300 − 50 − 100 = 150; a snapped view draws the interpolated frame on the grid).
+    func testAnimationsAreMirrored() throws {
+        func make() throws -> (CollectionView, StaticDataSource) {
+            let flow = FlowLayout()
+            try flow.configure {
+                $0.itemSize = Size(width: 100, height: 100)
+                $0.minimumInteritemSpacing = 0
+                $0.minimumLineSpacing = 0
+            }
+            let ds = StaticDataSource([3])
+            let v = try CollectionView(dataSource: ds, layout: flow)
+            try v.setBoundsSize(Size(width: 300, height: 300))
+            return (v, ds)
+        }
+        let (ltr, lds) = try make(), (rtl, rds) = try make()
+        rtl.layoutDirection = .rightToLeft
+        _ = try ltr.visibleAttributes()
+        _ = try hostElements(rtl, in: try rtl.hostVisibleRect())
+        var u = BatchUpdate()
+        u.insertItems([IndexPath(section: 0, item: 0)])
+        lds.counts = [4]
+        rds.counts = [4]
+        try ltr.performBatchUpdates(u, animation: try AnimationTiming(duration: 1, curve: .linear))
+        try rtl.performBatchUpdates(u, animation: try AnimationTiming(duration: 1, curve: .linear))
+        for t in [0.25, 0.5, 0.75] {
+            try ltr.setTime(t)
+            try rtl.setTime(t)
+            let w = max(try rtl.contentSize().width, 300)
+            let want = try ltr.layoutAttributesForElements(in: everything).map { a -> LayoutAttributes in
+                var m = a
+                m.origin.x = w - a.origin.x - a.size.width
+                return m
+            }
+            let got = try hostElements(rtl, in: everything)
+            XCTAssertEqual(Set(got), Set(want), "t = \(t)")
+        }
+        let moved = try XCTUnwrap(
+            rtl.hostAttributes(for: ElementKey(category: .cell, kind: .none, indexPath: IndexPath(section: 0, item: 1)))
+        )
+        XCTAssertEqual(moved.frame.minX, 300 - 75 - 100, accuracy: 1e-9)  // 0.75 of the way 0 → 100
+        // A second view, snapped, halfway: layout x 50 exactly → host 150.
+        let (snap, sds) = try make()
+        snap.layoutDirection = .rightToLeft
+        try snap.setDisplayScale(2)
+        _ = try hostElements(snap, in: try snap.hostVisibleRect())
+        sds.counts = [4]
+        try snap.performBatchUpdates(u, animation: try AnimationTiming(duration: 1, curve: .linear))
+        try snap.setTime(0.5)
+        let half = try XCTUnwrap(
+            snap.hostAttributes(
+                for: ElementKey(category: .cell, kind: .none, indexPath: IndexPath(section: 0, item: 1))))
+        XCTAssertEqual(half.frame, Rect(x: 150, y: 0, width: 100, height: 100))
+    }
+
     /// Bad scales change nothing; a custom layout (the base class's default) is not mirrored.
     func testBadScaleAndNonFlippingLayouts() throws {
         let f = FlowLayout()

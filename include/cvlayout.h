@@ -133,6 +133,8 @@ int cvl_version(uint32_t *out);
 ** callback's. Memory O(min(k, capacity)): a count-only query (out NULL, capacity 0) stores
 ** nothing, a buffer too small stops storing at its capacity and only counts the rest. While an
 ** animation runs, add O(animated elements) (the elements on screen before or after the change).
+** With right-to-left or a display scale, O(1) more per element visited, and a snapped query
+** visits the rect grown by one pixel on each side (see "Right-to-left and pixel snapping").
 **
 ** Query size. k is at most CVL_MAX_QUERY_ELEMENTS, so no query runs long whatever the counts
 ** and the geometry (a circle or a Cover Flow of 2^40 items in a huge viewport, items of size 0

@@ -379,6 +379,91 @@ final class HostSpaceTests: XCTestCase {
         XCTAssertEqual(half.frame, Rect(x: 150, y: 0, width: 100, height: 100))
     }
 
+    /// Cover Flow snaps in right-to-left too: every target offset it gives the host centres a
+    /// host cover in the viewport, and a leftward fling (negative host velocity) moves the
+    /// host's offset left, as it moves the layout's offset right.
+    func testCoverFlowTargetOffsetsCentreAHostCover() throws {
+        let v = try view({ CoverFlowLayout() }, [25])
+        v.layoutDirection = .rightToLeft
+        var g = SplitMix64(seed: 3)
+        let size = try v.hostContentSize()
+        let all = try hostElements(v, in: everything).filter { $0.category == .cell }
+        for _ in 0..<40 {
+            let proposed = Point(x: g.double(in: 0..<size.width - 320), y: 0)
+            let t = try v.hostTargetContentOffset(forProposed: proposed, velocity: .zero)
+            let mid = t.x + 160
+            XCTAssertTrue(all.contains { abs($0.center.x - mid) < 1e-6 }, "target \(t.x) for \(proposed.x)")
+        }
+    }
+
+    /// A layout that records what `targetContentOffset` is asked and answers 7 points further.
+    private final class RecordingFlow: FlowLayout {
+        var asked: (Point, Point)?
+        override func targetContentOffset(
+            forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point
+        ) throws -> Point {
+            asked = (proposed, velocity)
+            return Point(x: proposed.x + 7, y: proposed.y)
+        }
+    }
+
+    /// The layout is asked in its own coordinates: the proposed offset mirrored (W − x − bounds
+    /// width), the velocity's x negated; its answer is mirrored back. Horizontal flow, 10 items
+    /// 100 wide with spacing 10: content 1090, bounds 300: the host's 600 is the layout's
+    /// 1090 − 600 − 300 = 190; the layout answers 197, the host gets 1090 − 197 − 300 = 593.
+    func testTargetOffsetsAreAskedInLayoutCoordinates() throws {
+        let f = RecordingFlow()
+        try f.configure {
+            $0.itemSize = Size(width: 100, height: 100)
+            $0.scrollDirection = .horizontal
+        }
+        let v = try CollectionView(dataSource: StaticDataSource([10]), layout: f)
+        try v.setBoundsSize(Size(width: 300, height: 100))
+        v.layoutDirection = .rightToLeft
+        let t = try v.hostTargetContentOffset(forProposed: Point(x: 600, y: 0), velocity: Point(x: -2, y: 1))
+        XCTAssertEqual(f.asked?.0, Point(x: 190, y: 0))
+        XCTAssertEqual(f.asked?.1, Point(x: 2, y: 1))
+        XCTAssertEqual(t, Point(x: 593, y: 0))
+    }
+
+    /// CVL_ANCHOR_NEAREST_POINT's point is the host's viewport point: anchored at the host's
+    /// top-right corner, the cell there keeps its host position when items are inserted before it.
+    func testNearestPointAnchoringUsesTheHostsViewportPoint() throws {
+        let f = FlowLayout()
+        try f.configure {
+            $0.itemSize = Size(width: 90, height: 50)
+            $0.minimumLineSpacing = 10
+        }
+        let ds = StaticDataSource([60])
+        let v = try CollectionView(dataSource: ds, layout: f)
+        try v.setBoundsSize(Size(width: 300, height: 200))
+        v.layoutDirection = .rightToLeft
+        try v.setHostContentOffset(Point(x: 0, y: 300))
+        let corner = Point(x: 300 - 5, y: 5)
+        try v.setAnchorPolicy(.nearest(corner))
+        let before = try hostElements(v, in: try v.hostVisibleRect())
+        let offset = try v.hostContentOffset()
+        let target = Point(x: offset.x + corner.x, y: offset.y + corner.y)
+        func d(_ a: LayoutAttributes) -> Double {
+            let dx = a.center.x - target.x, dy = a.center.y - target.y
+            return dx * dx + dy * dy
+        }
+        let anchor = try XCTUnwrap(before.filter { $0.category == .cell }.min { d($0) < d($1) })
+        // Layout item 0 of a line is the host's rightmost: the anchor is a line's first item.
+        XCTAssertEqual(anchor.indexPath.item % 3, 0)
+        let onScreen = anchor.frame.minY - offset.y
+        ds.counts = [61]
+        var u = BatchUpdate()
+        u.insertItems([IndexPath(section: 0, item: 0)])
+        try v.performBatchUpdates(u, animation: nil)
+        let moved = try XCTUnwrap(
+            v.hostAttributes(
+                for: ElementKey(
+                    category: .cell, kind: .none,
+                    indexPath: IndexPath(section: 0, item: anchor.indexPath.item + 1))))
+        XCTAssertEqual(moved.frame.minY - (try v.hostContentOffset()).y, onScreen, accuracy: 1e-9)
+    }
+
     /// Bad scales change nothing; a custom layout (the base class's default) is not mirrored.
     func testBadScaleAndNonFlippingLayouts() throws {
         let f = FlowLayout()

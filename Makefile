@@ -110,7 +110,8 @@ check-library: lib
 test-swift:
 	$(SWIFT) test
 
-build/harness: Tests/c/harness.c Tests/c/fixtures.inc Tests/c/config_layouts.inc include/cvlayout.h $(LIB)
+build/harness: Tests/c/harness.c Tests/c/fixtures.inc Tests/c/config_layouts.inc Tests/c/compositional.inc \
+		include/cvlayout.h $(LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS_STRICT) Tests/c/harness.c -o $@ -L$(LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR) -lm
 

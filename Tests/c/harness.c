@@ -3243,6 +3243,7 @@ static void test_grid_layout(void) {
 ** the table). Layout-specific rules (a range and its number, what the flow refuses on a
 ** waterfall) stay in each layout's own test. */
 #include "config_layouts.inc"
+#include "compositional.inc"
 
 static size_t cl_field_size(const cl_field *f) { return f->type == CL_INT32 ? 4 : 8; }
 /* Every field of `a` and `b` has the same bytes. */
@@ -3404,6 +3405,7 @@ int main(void) {
     test_waterfall();
     test_grid_layout();
     test_config_layouts();
+    test_compositional();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -22,7 +22,7 @@ VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indire
             --errors-for-leak-kinds=definite,indirect --error-exitcode=9
 PYENV := PYTHONPATH=bindings/python CVLAYOUT_LIBRARY=$(CURDIR)/$(LIB)
 
-.PHONY: deps lib demo test fuzz-coverage style format format-lint lint test-swift test-c test-python tsan abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean lib-asan fuzz fuzz-long fuzz-status test-fuzz
+.PHONY: bench-compositional deps lib demo test fuzz-coverage style format format-lint lint test-swift test-c test-python tsan abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean lib-asan fuzz fuzz-long fuzz-status test-fuzz
 
 deps:
 	@scripts/install-deps.sh
@@ -99,6 +99,7 @@ lint: deps
 	$(PYTHON) -m mypy
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/bench.c
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/incremental.c
+	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/compositional.c
 
 check-version:
 	$(PYTHON) scripts/version.py --check
@@ -250,6 +251,13 @@ test-fuzz: build/fuzz_cvl
 	@$(FUZZ_ENV) build/fuzz_cvl $(FUZZ_OPTIONS) -seed=1 -runs=20000 -artifact_prefix=build/fuzz-ci- \
 	    build/fuzz-ci Tests/fuzz/corpus > build/fuzz-ci.log 2>&1 || { tail -80 build/fuzz-ci.log; exit 1; }
 	@grep -E '^(Done|stat::number_of_executed_units|stat::new_units_added)' build/fuzz-ci.log
+
+# The compositional layout next to the flow (BENCHMARKS.md, "Compositional layout").
+bench-compositional: lib
+	@mkdir -p build
+	$(CC) -O2 -std=c11 -Wall -Wextra -Iinclude bench/compositional.c -o build/bench-compositional -L$(LIB_DIR) \
+	    -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR)
+	build/bench-compositional | tee build/bench-compositional.md
 
 # The benchmark program (not a test): see BENCHMARKS.md.
 # Taffy (PyPI `stretchable`) is the peer engine bench.py compares against; only the benchmark needs it.

@@ -135,6 +135,8 @@ public final class CompositionalLayout: CollectionViewLayout {
         var floor: [Double] = []
         var contentMain = 0.0
         var counts: [Int] = []
+        /// Whether any boundary item is pinned (a scroll then re-runs the cheap cycle).
+        var hasPinned = false
     }
 
     private var state = State()
@@ -162,7 +164,9 @@ public final class CompositionalLayout: CollectionViewLayout {
                 "CompositionalLayout: bounds size \(size.width)x\(size.height) must be finite and non-negative")
         }
         let counts = collectionView?.counts ?? []
-        if hasPrepared, !dirty, size == state.viewport, counts == state.counts { return }
+        // Counts change only with an invalidation that is not bounds-only (which sets `dirty`): the
+        // check stays O(1), so a scroll (pinned items, orthogonal offsets) costs no O(S) pass.
+        if hasPrepared, !dirty, size == state.viewport, counts.count == state.counts.count { return }
         var st = State()
         st.viewport = size
         st.axis = FlowAxis(configuration.scrollDirection)
@@ -172,10 +176,9 @@ public final class CompositionalLayout: CollectionViewLayout {
         let vCross = ax.cross(size)
         var pos = 0.0
         // Layout-wide leading items (C23), then sections, then trailing ones.
-        let global = try placeBoundary(
+        try placeBoundary(
             configuration.boundaryItems, ax: ax, container: size, span: (0, vCross), pos: &pos, mainSide: -1,
-            path: "configuration.boundaryItems")
-        st.global = global.0
+            path: "configuration.boundaryItems", into: &st.global)
         let globalKinds = Set(configuration.boundaryItems.map(\.kind))
         var sharedTemplate: (Section, Int)?
         for (s, n) in counts.enumerated() {
@@ -221,10 +224,9 @@ public final class CompositionalLayout: CollectionViewLayout {
             let bContainer = follows ? container : size
             let span = follows ? (crossLead, Swift.max(crossLead, vCross - crossTrail)) : (0.0, vCross)
             let start = st.placed.count
-            let lead = try placeBoundary(
+            try placeBoundary(
                 section.boundaryItems, ax: ax, container: bContainer, span: span, pos: &pos, mainSide: -1,
-                path: "section[\(s)].boundaryItems")
-            st.placed += lead.0
+                path: "section[\(s)].boundaryItems", into: &st.placed)
             p.bodyMain = pos + ax.mainLeading(ins)
             p.bodyCross = crossLead
             let g = Double(p.groupCount)
@@ -249,14 +251,12 @@ public final class CompositionalLayout: CollectionViewLayout {
             pos = p.bodyMain + bodyExtent + ax.mainTrailing(ins)
             // Side-aligned (leading/trailing in a vertical layout) items sit at the content's start.
             var side = p.bodyMain - ax.mainLeading(ins)
-            let mid = try placeBoundary(
+            try placeBoundary(
                 section.boundaryItems, ax: ax, container: bContainer, span: span, pos: &side, mainSide: 0,
-                path: "section[\(s)].boundaryItems")
-            st.placed += mid.0
-            let trail = try placeBoundary(
+                path: "section[\(s)].boundaryItems", into: &st.placed)
+            try placeBoundary(
                 section.boundaryItems, ax: ax, container: bContainer, span: span, pos: &pos, mainSide: 1,
-                path: "section[\(s)].boundaryItems")
-            st.placed += trail.0
+                path: "section[\(s)].boundaryItems", into: &st.placed)
             p.end = pos
             p.placed = start..<st.placed.count
             guard p.end.isFinite, p.orthoExtent.isFinite, p.end <= 4 * FlowLayout.maxMagnitude else {
@@ -288,14 +288,14 @@ public final class CompositionalLayout: CollectionViewLayout {
             }
             st.sections.append(p)
         }
-        let tail = try placeBoundary(
+        try placeBoundary(
             configuration.boundaryItems, ax: ax, container: size, span: (0, vCross), pos: &pos, mainSide: 1,
-            path: "configuration.boundaryItems")
-        st.global += tail.0
+            path: "configuration.boundaryItems", into: &st.global)
         guard pos.isFinite, pos <= 4 * FlowLayout.maxMagnitude else {
             throw LayoutError(.overflow, "compositional: the content ends beyond the coordinate range")
         }
         st.contentMain = pos
+        st.hasPinned = st.global.contains { $0.pin != 0 } || st.placed.contains { $0.pin != 0 }
         st.reach = []
         st.reach.reserveCapacity(st.sections.count)
         var m = -Double.infinity
@@ -344,9 +344,9 @@ public final class CompositionalLayout: CollectionViewLayout {
     /// or ending there (trailing) without taking room; across the axis inside `span`.
     private func placeBoundary(
         _ items: [BoundaryItem], ax: FlowAxis, container: Size, span: (Double, Double), pos: inout Double,
-        mainSide: Int, path: String
-    ) throws -> ([Placed], Double) {
-        var out: [Placed] = []
+        mainSide: Int, path: String, into out: inout [Placed]
+    ) throws {
+        guard !items.isEmpty else { return }
         let startPos = pos
         for (i, b) in items.enumerated() {
             let sd = Self.sides(b.alignment, horizontalScroll: ax.horizontal)
@@ -377,7 +377,6 @@ public final class CompositionalLayout: CollectionViewLayout {
                     kind: b.kind, frame: f, zIndex: pin != 0 ? Swift.max(b.zIndex, Self.pinnedZIndex) : b.zIndex,
                     pin: pin))
         }
-        return (out, pos)
     }
 
     /// (viewport's cross extent, end of the last section or layout footer) on the scroll axis.
@@ -598,8 +597,7 @@ public final class CompositionalLayout: CollectionViewLayout {
     public override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
         let old = collectionView?.bounds ?? .zero
         if newBounds.size != old.size { return true }
-        let pinned = state.global.contains { $0.pin != 0 } || state.placed.contains { $0.pin != 0 }
-        return pinned && newBounds != old
+        return state.hasPinned && newBounds != old
     }
 
     public override func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {

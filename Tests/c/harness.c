@@ -3406,6 +3406,7 @@ int main(void) {
     test_grid_layout();
     test_config_layouts();
     test_compositional();
+    test_compositional_app_store_page();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

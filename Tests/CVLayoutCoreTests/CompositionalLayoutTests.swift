@@ -572,12 +572,17 @@ final class CompositionalLayoutTests: XCTestCase {
     /// not overlap and lie in their group; everything at rest lies in the content's scroll extent.
     func testRectQueriesEqualBruteForce() throws {
         var r = RNG(state: 42)
+        var found = 0
+        defer { XCTAssertGreaterThan(found, 5000, "the rects meet elements") }
         for round in 0..<60 {
             // Odd rounds: fractions only, so every cell lies inside its group (no overflow by rule).
             let fits = round % 2 == 1
             let sections = (0..<(1 + r.int(4))).map { _ in randomSection(&r, fractionsOnly: fits) }
             var config = L.Configuration()
             config.interSectionSpacing = Double(r.int(15))
+            // Every third round scrolls horizontally (C23: the axes swapped).
+            let horizontal = round % 3 == 2
+            config.scrollDirection = horizontal ? .horizontal : .vertical
             let l = try L(configuration: config) { s, _ in sections[s] }
             let counts = sections.map { _ in r.int(25) }
             let cv = try makeCV(counts, l, Double(200 + r.int(300)), Double(150 + r.int(300)))
@@ -586,12 +591,14 @@ final class CompositionalLayoutTests: XCTestCase {
                 for (s, sec) in sections.enumerated() where sec.orthogonalScrolling != .none {
                     try l.setOrthogonalOffset(check == 0 ? 0 : Double(r.int(400)) - 50, section: s)
                 }
-                try cv.setContentOffset(Point(x: 0, y: check == 0 ? 0 : Double(r.int(Int(content.height) + 1))))
+                let along = Double(r.int(Int(horizontal ? content.width : content.height) + 1))
+                try cv.setContentOffset(check == 0 ? .zero : horizontal ? Point(x: along, y: 0) : Point(x: 0, y: along))
                 try cv.layoutIfNeeded()
                 let all = try everything(l, counts)
                 for _ in 0..<8 {
                     let rect = Rect(
-                        x: Double(r.int(600)) - 100, y: Double(r.int(Int(content.height) + 200)) - 100,
+                        x: Double(r.int(Int(content.width) + 200)) - 100,
+                        y: Double(r.int(Int(content.height) + 200)) - 100,
                         width: Double(1 + r.int(300)), height: Double(1 + r.int(300)))
                     var got: [ElementKey: Rect] = [:]
                     for a in try cv.layoutAttributesForElements(in: rect) {
@@ -599,14 +606,17 @@ final class CompositionalLayoutTests: XCTestCase {
                         got[a.key] = a.frame
                     }
                     let want = all.filter { $0.value.intersects(rect) }
+                    found += want.count
                     XCTAssertEqual(got, want, "round \(round) check \(check) rect \(rect)")
                     if got != want { return }
                 }
                 if check == 0, fits {
                     // At rest: along the scroll axis everything is inside the content.
                     for (k, f) in all where k.category == .cell {
-                        XCTAssertGreaterThanOrEqual(f.minY, -1e-9, "round \(round) \(k)")
-                        XCTAssertLessThanOrEqual(f.maxY, content.height + 1e-9, "round \(round) \(k)")
+                        let (lo, hi, end) =
+                            horizontal ? (f.minX, f.maxX, content.width) : (f.minY, f.maxY, content.height)
+                        XCTAssertGreaterThanOrEqual(lo, -1e-9, "round \(round) \(k)")
+                        XCTAssertLessThanOrEqual(hi, end + 1e-9, "round \(round) \(k)")
                     }
                 }
             }

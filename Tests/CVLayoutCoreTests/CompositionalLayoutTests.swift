@@ -471,6 +471,31 @@ final class CompositionalLayoutTests: XCTestCase {
         XCTAssertEqual(try frame(l, 0, 11), Rect(x: 80, y: 160, width: 80, height: 80))
     }
 
+    /// Scroll anchoring and snapshots run through the engine's ordinary paths: rows 44 high, the
+    /// viewport's first cell (item 10 at 440) keeps its place when two items are inserted above
+    /// (offset 440 → 528); a snapshot that reverses the first section's items moves the cells.
+    func testAnchoringAndSnapshots() throws {
+        let row = L.Group.horizontal(
+            size(.fractionalWidth(1), .absolute(44)), subitems: [.item(item(.fractionalWidth(1), .fractionalHeight(1)))]
+        )
+        let l = try L(section: L.Section(group: row))
+        let ds = StaticDataSource([50])
+        let cv = try CollectionView(dataSource: ds, layout: l)
+        try cv.setBoundsSize(Size(width: 320, height: 200))
+        try cv.setIdentifiers(Snapshot([(1, (0..<50).map { UInt64($0) })]))
+        try cv.setAnchorPolicy(.firstVisible)
+        try cv.setContentOffset(Point(x: 0, y: 440))
+        try cv.layoutIfNeeded()
+        ds.counts = [52]
+        try cv.applySnapshot(Snapshot([(1, [100, 101] + (0..<50).map { UInt64($0) })]), animation: nil)
+        try cv.layoutIfNeeded()
+        XCTAssertEqual(cv.contentOffset.y, 528)
+        XCTAssertEqual(try frame(l, 0, 12), Rect(x: 0, y: 528, width: 320, height: 44))
+        try cv.applySnapshot(Snapshot([(1, (0..<50).map { UInt64($0) }.reversed() + [101, 100])]), animation: nil)
+        try cv.layoutIfNeeded()
+        XCTAssertEqual(try cv.indexPath(forItemIdentifier: 49), IndexPath(section: 0, item: 0))
+    }
+
     // MARK: Properties against brute force
 
     private struct RNG {

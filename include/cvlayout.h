@@ -1016,8 +1016,14 @@ int cvl_stack_layout_get_config(const cvl_layout *layout, cvl_stack_config *out)
 ** offset; cells by binary search inside a group that is a row or a column, else each cell of the
 ** groups met). Lookups O(1).
 **
-** Not yet: measured sizes for estimated dimensions (the self-sizing calls need a flow-based
-** layout; an estimate stays the size), badges on groups.
+** Self-sizing: a CVL_COMP_DIMENSION_ESTIMATED dimension is its estimate until the host reports
+** the measured size through the self-sizing calls (cvl_view_set_measured_sizes() and the others,
+** "Self-sizing cells"): the measured size replaces the cell's estimated dimensions, its group
+** extends along the scroll axis to its longest measured cell (the groups after it move), the
+** content offset is corrected as for the flow; cells keep their places inside their group, and an
+** orthogonal section keeps its thickness. A section whose item count changes forgets its
+** measurements. 16 bytes a measured item and a group of such a section, at most
+** CVL_MAX_STORED_ITEMS of each. Not yet: badges on groups.
 */
 
 #define CVL_MAX_COMP_DEPTH            16     /* groups nested in groups (a section's group is 1) */
@@ -1888,9 +1894,9 @@ int cvl_view_get_anchoring(const cvl_view *view, int32_t *out_policy, cvl_point 
 ** exactly at `position`. Items between it and the top may stay estimates: measuring them later
 ** moves the offset with them, so the item stays where it landed.
 **
-** These functions need a flow-based layout (flow, Survey, Cover Flow, Dimensions, hooked flow);
-** another layout fails with CVL_ERROR_STATE (the estimated size setter: CVL_ERROR_INVALID_ARGUMENT,
-** as every flow setter).
+** These functions need a flow-based layout (flow, Survey, Cover Flow, Dimensions, hooked flow) or
+** a compositional layout (its estimated dimensions); another layout fails with CVL_ERROR_STATE
+** (the estimated size setter: CVL_ERROR_INVALID_ARGUMENT, as every flow setter).
 */
 
 /**

@@ -46,7 +46,7 @@ extension CollectionView {
         defer { suspendAnchoring = wasSuspended }
         // The write checks everything first; what fails after it (the prepare, the anchor's
         // lookup: both call the layout's callbacks and hooks) gives it all back.
-        let checkpoint = flow.measuredSizesCheckpoint()
+        let checkpoint = flow.selfSizingCheckpoint()
         let savedOffset = contentOffset, savedScroll = scrollAnimation
         guard try flow.setMeasuredSizes(items) else { return }
         do {
@@ -66,7 +66,7 @@ extension CollectionView {
         } catch {
             // Found by the fuzzer: an `attributes_for_element` hook failing the anchor lookup
             // left the sizes written and the content laid out with them.
-            flow.restore(checkpoint, relayingOut: Set(items.map(\.0.section)))
+            flow.restoreSelfSizing(checkpoint, relayingOut: Set(items.map(\.0.section)))
             contentOffset = savedOffset
             scrollAnimation = savedScroll
             invalidate(InvalidationContext())  // the cycle runs again: the sections are laid out anew
@@ -136,9 +136,9 @@ extension CollectionView {
         return (items, total)
     }
 
-    private func selfSizingFlow() throws -> FlowLayout {
-        guard let flow = layout as? FlowLayout else {
-            throw LayoutError.state("measured sizes need a flow-based layout")
+    private func selfSizingFlow() throws -> SelfSizingLayout {
+        guard let flow = layout as? SelfSizingLayout else {
+            throw LayoutError.state("measured sizes need a flow-based or compositional layout")
         }
         return flow
     }

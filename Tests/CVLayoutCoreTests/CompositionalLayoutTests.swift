@@ -496,6 +496,46 @@ final class CompositionalLayoutTests: XCTestCase {
         XCTAssertEqual(try cv.indexPath(forItemIdentifier: 49), IndexPath(section: 0, item: 0))
     }
 
+    /// Estimated dimensions (C2) measured through the collection view's self-sizing calls: rows
+    /// estimated 44 high; item 1 measured 100 high pushes the rows after it down 56 (row 2 at
+    /// 44 + 100), and, measured while the viewport shows rows from 264 on, the content offset
+    /// moves with it (300 → 356) so nothing on screen moves. A count change forgets it.
+    func testEstimatedDimensionsTakeMeasuredSizes() throws {
+        let est = item(.fractionalWidth(1), .estimated(44))
+        let row = L.Group.horizontal(size(.fractionalWidth(1), .estimated(44)), subitems: [.item(est)])
+        let l = try L(section: L.Section(group: row))
+        let ds = StaticDataSource([20])
+        let cv = try CollectionView(dataSource: ds, layout: l)
+        try cv.setBoundsSize(Size(width: 320, height: 200))
+        try cv.layoutIfNeeded()
+        XCTAssertEqual(
+            try cv.itemsToMeasure(in: Rect(x: 0, y: 0, width: 320, height: 100)).items.map(\.item), [0, 1, 2])
+        try cv.setContentOffset(Point(x: 0, y: 300))
+        try cv.setMeasuredSizes([(IndexPath(section: 0, item: 1), Size(width: 320, height: 100))])
+        XCTAssertEqual(try frame(l, 0, 1), Rect(x: 0, y: 44, width: 320, height: 100))
+        XCTAssertEqual(try frame(l, 0, 2), Rect(x: 0, y: 144, width: 320, height: 44))
+        XCTAssertEqual(try cv.contentSize().height, 19 * 44 + 100)
+        XCTAssertEqual(cv.contentOffset.y, 356)
+        XCTAssertTrue(l.isMeasured(IndexPath(section: 0, item: 1)))
+        XCTAssertEqual(try cv.itemsToMeasure(in: Rect(x: 0, y: 0, width: 320, height: 140)).items.map(\.item), [0])
+        // Bad sizes change nothing.
+        XCTAssertThrowsError(try cv.setMeasuredSizes([(IndexPath(section: 0, item: 2), Size(width: .nan, height: 1))]))
+        XCTAssertThrowsError(try cv.setMeasuredSizes([(IndexPath(section: 0, item: 20), Size(width: 1, height: 1))]))
+        XCTAssertEqual(try frame(l, 0, 2), Rect(x: 0, y: 144, width: 320, height: 44))
+        // Rect queries agree with the lookups on the measured section.
+        for y in stride(from: -50.0, through: 600, by: 37) {
+            let rect = Rect(x: 0, y: y, width: 320, height: 90)
+            let got = Set(try cv.layoutAttributesForElements(in: rect).map(\.indexPath.item))
+            let want = Set(try (0..<20).filter { try frame(l, 0, $0).intersects(rect) })
+            XCTAssertEqual(got, want, "rect at \(y)")
+        }
+        ds.counts = [21]
+        try cv.reloadData()
+        try cv.layoutIfNeeded()
+        XCTAssertFalse(l.isMeasured(IndexPath(section: 0, item: 1)))
+        XCTAssertEqual(try frame(l, 0, 2), Rect(x: 0, y: 88, width: 320, height: 44))
+    }
+
     // MARK: Properties against brute force
 
     private struct RNG {
@@ -611,6 +651,19 @@ final class CompositionalLayoutTests: XCTestCase {
             let l = try L(configuration: config) { s, _ in sections[s] }
             let counts = sections.map { _ in r.int(25) }
             let cv = try makeCV(counts, l, Double(200 + r.int(300)), Double(150 + r.int(300)))
+            // Some cells measured (those of an estimated dimension take the size: their groups
+            // then extend, and the rect query searches the measured groups' positions).
+            var sizes: [(IndexPath, Size)] = []
+            for (sec, n) in counts.enumerated() where n > 0 {
+                for _ in 0..<r.int(6) {
+                    sizes.append(
+                        (
+                            IndexPath(section: sec, item: r.int(n)),
+                            Size(width: Double(r.int(150)), height: Double(r.int(150)))
+                        ))
+                }
+            }
+            if !sizes.isEmpty { try cv.setMeasuredSizes(sizes) }
             let content = try cv.contentSize()
             for check in 0..<6 {
                 for (s, sec) in sections.enumerated() where sec.orthogonalScrolling != .none {

@@ -121,6 +121,16 @@ public final class CompositionalLayout: CollectionViewLayout {
         var decorations = 0..<0
     }
 
+    /// Group positions of a section whose measured cells change its groups' extents: group g
+    /// starts at `starts[g]` along the scroll axis and is `extents[g]` long; every element of
+    /// group g lies within `starts[g] + lo ... starts[g] + extents[g] + hi`.
+    struct Irregular {
+        var starts: [Double] = []
+        var extents: [Double] = []
+        var lo = 0.0
+        var hi = 0.0
+    }
+
     struct State {
         var viewport = Size.zero
         var axis = FlowAxis(.vertical)
@@ -135,13 +145,24 @@ public final class CompositionalLayout: CollectionViewLayout {
         var floor: [Double] = []
         var contentMain = 0.0
         var counts: [Int] = []
+        /// The measured sizes this layout was prepared with.
+        var measured: [Int: [Int: Size]] = [:]
+        /// Sections whose groups have measured extents (cells of estimated size measured).
+        var irregular: [Int: Irregular] = [:]
+        /// Orthogonal sections with measured cells: how far (relative to a group's origin, across
+        /// the scroll axis) their cells and badges may reach, for the groups' search.
+        var slack: [Int: (lo: Double, hi: Double, mainLo: Double, mainHi: Double)] = [:]
         /// Whether any boundary item is pinned (a scroll then re-runs the cheap cycle).
         var hasPinned = false
     }
 
-    private var state = State()
-    private var dirty = true
-    private var hasPrepared = false
+    var state = State()
+    var dirty = true
+    var hasPrepared = false
+    /// Measured sizes of items with estimated dimensions: section → item → size
+    /// (`CompositionalLayout+SelfSizing.swift`), and each section's count when measured.
+    var measured: [Int: [Int: Size]] = [:]
+    var measuredCounts: [Int: Int] = [:]
     /// Each orthogonal section's offset across the scroll axis (absent: 0).
     private var offsets: [Int: Double] = [:]
 
@@ -167,7 +188,12 @@ public final class CompositionalLayout: CollectionViewLayout {
         // Counts change only with an invalidation that is not bounds-only (which sets `dirty`): the
         // check stays O(1), so a scroll (pinned items, orthogonal offsets) costs no O(S) pass.
         if hasPrepared, !dirty, size == state.viewport, counts.count == state.counts.count { return }
+        for (s, n) in measuredCounts where s >= counts.count || counts[s] != n {
+            measured[s] = nil
+            measuredCounts[s] = nil
+        }
         var st = State()
+        st.measured = measured
         st.viewport = size
         st.axis = FlowAxis(configuration.scrollDirection)
         st.counts = counts
@@ -234,8 +260,18 @@ public final class CompositionalLayout: CollectionViewLayout {
             if p.orthogonal == .none {
                 p.pitch = gMain + section.interGroupSpacing
                 bodyExtent = p.groupCount > 0 ? g * gMain + (g - 1) * section.interGroupSpacing : 0
+                if t.hasEstimated, let m = measured[s], !m.isEmpty, p.groupCount > 0 {
+                    let irr = try Self.irregular(
+                        t, m, groups: p.groupCount, items: n, start: p.bodyMain, spacing: section.interGroupSpacing,
+                        ax: ax, section: s)
+                    bodyExtent = irr.starts[p.groupCount] - section.interGroupSpacing - p.bodyMain
+                    st.irregular[s] = irr
+                }
             } else {
                 // C20, C21: one group thick; groups across, groupPagingCentered centres each.
+                if t.hasEstimated, let m = measured[s], !m.isEmpty {
+                    st.slack[s] = Self.crossReach(t, m, items: n, ax: ax)
+                }
                 p.pitch = gCross + section.interGroupSpacing
                 var centring = 0.0
                 if p.orthogonal == .groupPagingCentered {
@@ -276,8 +312,13 @@ public final class CompositionalLayout: CollectionViewLayout {
             // Reach along the scroll axis.
             p.reachMin = p.origin
             p.reachMax = p.end
-            if p.groupCount > 0 {
-                let bMin = ax.main(t.bounds.origin), bMax = bMin + ax.main(t.bounds.size)
+            if let irr = st.irregular[s] {
+                let last = p.groupCount - 1
+                p.reachMin = Swift.min(p.reachMin, p.bodyMain + irr.lo)
+                p.reachMax = Swift.max(p.reachMax, irr.starts[last] + irr.extents[last] + irr.hi)
+            } else if p.groupCount > 0 {
+                var bMin = ax.main(t.bounds.origin), bMax = bMin + ax.main(t.bounds.size)
+                if let sl = st.slack[s] { (bMin, bMax) = (Swift.min(bMin, sl.mainLo), Swift.max(bMax, sl.mainHi)) }
                 let last = p.orthogonal == .none ? p.bodyMain + (g - 1) * p.pitch : p.bodyMain
                 p.reachMin = Swift.min(p.reachMin, p.bodyMain + bMin)
                 p.reachMax = Swift.max(p.reachMax, last + bMax)
@@ -396,9 +437,8 @@ public final class CompositionalLayout: CollectionViewLayout {
         let sec = state.sections[s]
         let ax = state.axis
         if sec.orthogonal == .none {
-            let r = ax.rect(
-                main: sec.bodyMain + Double(g) * sec.pitch, cross: sec.bodyCross, mainLength: 0, crossLength: 0)
-            return r.origin
+            let main = state.irregular[s]?.starts[g] ?? sec.bodyMain + Double(g) * sec.pitch
+            return ax.rect(main: main, cross: sec.bodyCross, mainLength: 0, crossLength: 0).origin
         }
         let r = ax.rect(
             main: sec.bodyMain, cross: sec.bodyCross + Double(g) * sec.pitch - shift(s), mainLength: 0, crossLength: 0)
@@ -416,7 +456,24 @@ public final class CompositionalLayout: CollectionViewLayout {
         let t = state.templates[sec.template]
         guard ip.item >= 0, ip.item < sec.itemCount, t.cellCount > 0 else { return nil }
         let g = ip.item / t.cellCount
-        return offset(t.cells[ip.item % t.cellCount], groupOrigin(ip.section, g))
+        return offset(
+            Self.cell(t, ip.item % t.cellCount, state.measured[ip.section]?[ip.item]), groupOrigin(ip.section, g))
+    }
+
+    /// Template cell `leaf` (relative to its group), its estimated dimensions replaced by a
+    /// measured size.
+    static func cell(_ t: CompositionalTemplate, _ leaf: Int, _ measured: Size?) -> Rect {
+        var c = t.cells[leaf]
+        guard let m = measured, t.estimated[leaf] != 0 else { return c }
+        if t.estimated[leaf] & 1 != 0 { c.size.width = m.width }
+        if t.estimated[leaf] & 2 != 0 { c.size.height = m.height }
+        return c
+    }
+
+    /// Badge `j` of the template (of cell `leaf`), placed again on the cell when it was measured.
+    static func badge(_ t: CompositionalTemplate, _ j: Int, _ leaf: Int, _ measured: Size?) -> Rect {
+        guard measured != nil, t.estimated[leaf] != 0 else { return t.badges[j].frame }
+        return CompositionalGroupSolver.badgeFrame(t.badgeSpecs[j], on: Self.cell(t, leaf, measured))
     }
 
     public override func layoutAttributesForItem(at indexPath: IndexPath) throws -> LayoutAttributes? {
@@ -462,10 +519,11 @@ public final class CompositionalLayout: CollectionViewLayout {
         let t = state.templates[sec.template]
         guard i < sec.itemCount, t.cellCount > 0 else { return nil }
         let leaf = i % t.cellCount
-        for b in t.badges[t.badgeStart[leaf]..<t.badgeStart[leaf + 1]] where b.kind == kind {
+        let m = state.measured[s]?[i]
+        for j in t.badgeStart[leaf]..<t.badgeStart[leaf + 1] where t.badges[j].kind == kind {
             var a = LayoutAttributes.supplementary(
-                kind, indexPath, frame: offset(b.frame, groupOrigin(s, i / t.cellCount)))
-            a.zIndex = b.zIndex
+                kind, indexPath, frame: offset(Self.badge(t, j, leaf, m), groupOrigin(s, i / t.cellCount)))
+            a.zIndex = t.badges[j].zIndex
             return a
         }
         return nil
@@ -546,11 +604,20 @@ public final class CompositionalLayout: CollectionViewLayout {
         } else {
             along = { (ax.cross($0.origin), ax.cross($0.origin) + ax.cross($0.size)) }
         }
-        let (bLo, bHi) = along(t.bounds)
+        var (bLo, bHi) = along(t.bounds)
+        if let sl = state.slack[s] { (bLo, bHi) = (Swift.min(bLo, sl.lo), Swift.max(bHi, sl.hi)) }
         let (rLo, rHi) = along(rect)
         let base = along(Rect(origin: groupOrigin(s, 0), size: .zero)).0
-        let g0 = Self.firstIndex(sec.groupCount) { base + Double($0) * sec.pitch + bHi > rLo }
-        let g1 = Self.firstIndex(sec.groupCount) { base + Double($0) * sec.pitch + bLo >= rHi }
+        let irr = state.irregular[s]
+        let m = state.measured[s]
+        var g0: Int, g1: Int
+        if let irr {
+            g0 = Self.firstIndex(sec.groupCount) { irr.starts[$0] + irr.extents[$0] + irr.hi > rLo }
+            g1 = Self.firstIndex(sec.groupCount) { irr.starts[$0] + irr.lo >= rHi }
+        } else {
+            g0 = Self.firstIndex(sec.groupCount) { base + Double($0) * sec.pitch + bHi > rLo }
+            g1 = Self.firstIndex(sec.groupCount) { base + Double($0) * sec.pitch + bLo >= rHi }
+        }
         var g = g0
         while g < g1 {
             let o = groupOrigin(s, g)
@@ -558,7 +625,9 @@ public final class CompositionalLayout: CollectionViewLayout {
             let limit = Swift.min(k, sec.itemCount - g * k)
             do {
                 var lo = 0, hi = limit
-                if t.sortedAxis == 1 {
+                if m != nil {
+                    // Measured cells may break the template's order: each cell is looked at.
+                } else if t.sortedAxis == 1 {
                     lo = Self.firstIndex(limit) { t.cells[$0].maxX > local.minX }
                     hi = Self.firstIndex(limit) { t.cells[$0].minX >= local.maxX }
                 } else if t.sortedAxis == 2 {
@@ -567,7 +636,7 @@ public final class CompositionalLayout: CollectionViewLayout {
                 }
                 var i = lo
                 while i < hi {
-                    let c = t.cells[i]
+                    let c = Self.cell(t, i, m?[g * k + i])
                     if c.intersects(local) { try sink.cell(section: s, item: g * k + i, frame: offset(c, o)) }
                     i += 1
                 }
@@ -575,10 +644,11 @@ public final class CompositionalLayout: CollectionViewLayout {
                     var j = 0
                     while j < t.badgeStart[limit] {
                         let b = t.badges[j]
-                        if b.frame.intersects(local) {
-                            let leaf = Self.firstIndex(limit) { t.badgeStart[$0 + 1] > j }
+                        let leaf = Self.firstIndex(limit) { t.badgeStart[$0 + 1] > j }
+                        let f = Self.badge(t, j, leaf, m?[g * k + leaf])
+                        if f.intersects(local) {
                             var a = LayoutAttributes.supplementary(
-                                b.kind, IndexPath(section: s, item: g * k + leaf), frame: offset(b.frame, o))
+                                b.kind, IndexPath(section: s, item: g * k + leaf), frame: offset(f, o))
                             a.zIndex = b.zIndex
                             try sink.add(a)
                         }
@@ -588,6 +658,17 @@ public final class CompositionalLayout: CollectionViewLayout {
             }
             g += 1
         }
+    }
+
+    // MARK: Rollback
+
+    /// A prepare for new counts forgets the measurements of the sections whose count changed
+    /// (`CompositionalLayout+SelfSizing.swift`): a batch update that fails after it gives them
+    /// back. O(1) (shared until written).
+    public override func stateForRollback() -> Any? { (measured, measuredCounts) }
+
+    public override func restore(forRollback state: Any) {
+        restoreSelfSizing(state, relayingOut: [])
     }
 
     // MARK: Invalidation

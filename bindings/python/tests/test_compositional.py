@@ -129,3 +129,18 @@ def test_provider_is_asked_per_section_with_the_container() -> None:
     view.bounds_size = (600, 800)
     assert frame(view, 0, 3) == (450, 30, 150, 50)
     assert [w for _, w in asked] == [400, 400, 600, 600]
+
+
+def test_estimated_dimensions_take_measured_sizes() -> None:
+    # Rows estimated 44 high; item 1 measured 100 high: row 2 moves to 44 + 100 (C2, Q5).
+    row = Group.horizontal(LayoutSize(D.fractional_width(1), D.estimated(44)),
+                           [Item(LayoutSize(D.fractional_width(1), D.estimated(44)))])
+    view = CollectionView(CompositionalLayout(Section(row)), [20], bounds_size=(320, 200))
+    assert view.items_to_measure(margin=0)[:3] == [(0, 0), (0, 1), (0, 2)]
+    view.set_measured_sizes({(0, 1): (320, 100)})
+    assert frame(view, 0, 1) == (0, 44, 320, 100)
+    assert frame(view, 0, 2) == (0, 144, 320, 44)
+    assert tuple(view.content_size) == (320, 19 * 44 + 100)
+    with pytest.raises(cvlayout.InvalidArgument):
+        view.set_measured_sizes({(0, 2): (float("nan"), 1)})
+    assert frame(view, 0, 2) == (0, 144, 320, 44)

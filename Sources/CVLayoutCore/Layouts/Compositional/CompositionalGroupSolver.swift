@@ -9,6 +9,12 @@ struct CompositionalTemplate {
     /// The badges, ordered by cell; `badgeStart[i] ..< badgeStart[i + 1]` are cell i's.
     var badges: [(kind: ElementKind, frame: Rect, zIndex: Int)] = []
     var badgeStart: [Int] = [0]
+    /// Each badge's description (to place it again on a measured cell).
+    var badgeSpecs: [CompositionalLayout.SupplementaryItem] = []
+    /// Per cell: bit 0 its width is estimated, bit 1 its height (a measured size replaces those).
+    var estimated: [UInt8] = []
+    /// Whether any cell has an estimated dimension.
+    var hasEstimated = false
     /// The union of every cell and badge (relative), for the group searches of the rect query.
     var bounds = Rect.zero
     /// 1 when the cells' minX and maxX both never decrease along the item order, 2 for y: a
@@ -75,8 +81,12 @@ struct CompositionalGroupSolver {
         }
         guard f.isFinite else { throw LayoutError(.overflow, "compositional \(path): a cell's frame overflows") }
         out.cells.append(f)
+        let est = UInt8(item.size.width.isEstimated ? 1 : 0) | UInt8(item.size.height.isEstimated ? 2 : 0)
+        out.estimated.append(est)
+        if est != 0 { out.hasEstimated = true }
         for b in item.supplementaryItems {
             out.badges.append((b.kind, Self.badgeFrame(b, on: f), b.zIndex))
+            out.badgeSpecs.append(b)
         }
         out.badgeStart.append(out.badges.count)
     }
@@ -231,6 +241,7 @@ struct CompositionalGroupSolver {
                         + "finite with a size >= 0")
             }
             out.cells.append(Rect(x: inner.minX + f.minX, y: inner.minY + f.minY, width: f.width, height: f.height))
+            out.estimated.append(0)
             out.badgeStart.append(out.badges.count)
         }
     }

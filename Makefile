@@ -22,7 +22,7 @@ VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indire
             --errors-for-leak-kinds=definite,indirect --error-exitcode=9
 PYENV := PYTHONPATH=bindings/python CVLAYOUT_LIBRARY=$(CURDIR)/$(LIB)
 
-.PHONY: deps lib demo test examples test-hosts bench-hosts fuzz-coverage style format format-lint lint test-swift test-c test-python tsan abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean lib-asan fuzz fuzz-long fuzz-status test-fuzz
+.PHONY: bench-compositional deps lib demo test examples test-hosts bench-hosts fuzz-coverage style format format-lint lint test-swift test-c test-python tsan abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean lib-asan fuzz fuzz-long fuzz-status test-fuzz
 
 deps:
 	@scripts/install-deps.sh
@@ -99,6 +99,7 @@ lint: deps
 	$(PYTHON) -m mypy
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/bench.c
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/incremental.c
+	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/compositional.c
 
 check-version:
 	$(PYTHON) scripts/version.py --check
@@ -110,7 +111,8 @@ check-library: lib
 test-swift:
 	$(SWIFT) test
 
-build/harness: Tests/c/harness.c Tests/c/fixtures.inc Tests/c/config_layouts.inc include/cvlayout.h $(LIB)
+build/harness: Tests/c/harness.c Tests/c/fixtures.inc Tests/c/config_layouts.inc Tests/c/compositional.inc \
+		include/cvlayout.h $(LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS_STRICT) Tests/c/harness.c -o $@ -L$(LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR) -lm
 
@@ -274,6 +276,12 @@ test-hosts: deps lib examples
 # build/bench-hosts-gtk.md and build/bench-hosts-tk.md (BENCHMARKS.md, "Example hosts").
 bench-hosts: deps lib examples
 	$(PYENV) $(PYTHON) Tests/hosts/bench_hosts.py
+# The compositional layout next to the flow (BENCHMARKS.md, "Compositional layout").
+bench-compositional: lib
+	@mkdir -p build
+	$(CC) -O2 -std=c11 -Wall -Wextra -Iinclude bench/compositional.c -o build/bench-compositional -L$(LIB_DIR) \
+	    -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR)
+	build/bench-compositional | tee build/bench-compositional.md
 
 # The benchmark program (not a test): see BENCHMARKS.md.
 # Taffy (PyPI `stretchable`) is the peer engine bench.py compares against; only the benchmark needs it.

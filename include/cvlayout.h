@@ -101,6 +101,8 @@ int cvl_version(uint32_t *out);
 **     (copies of the caller's arrays) and 4 bytes an item and 24 a row;
 **   stack: 8 bytes a section and the index paths of the shown cards (at most
 **     CVL_MAX_STACK_VISIBLE), nothing per item;
+**   compositional: about 200 bytes a section and its group's cells (32 bytes each) once, or once
+**     per section with a provider; nothing per item;
 **   custom: what its callbacks keep.
 **
 ** The layout cycle (runs inside the first query after an invalidation): flow O(S + items of
@@ -111,7 +113,7 @@ int cvl_version(uint32_t *out);
 ** tree O(n) (n number_of_children calls when its structure is stale); mosaic, circle O(1);
 ** waterfall: the flow's, plus O(n log c) for c columns (c <= CVL_MAX_WATERFALL_COLUMNS); grid O(S +
 ** items of the sections with spans or extents whose inputs changed);
-** stack O(S).
+** stack O(S); compositional O(S) plus its groups' cells (see its section).
 **
 ** Rect queries (cvl_view_attributes_in_rect, cvl_view_visible_attributes): flow, Dimensions,
 ** Cover Flow O(log n + k) time for a rect within one section, plus O(log n) for each other
@@ -126,7 +128,8 @@ int cvl_version(uint32_t *out);
 ** section's row table and each row's items; in general O(log S + S' log n + k) for the S'
 ** sections the rect's scroll-axis range meets; a row table adds O(1) per item of a crossed row
 ** whose own extent misses the rect); stack O(v) for the
-** v <= CVL_MAX_STACK_VISIBLE shown cards (only they are ever returned);
+** v <= CVL_MAX_STACK_VISIBLE shown cards (only they are ever returned); compositional
+** O(log S + log n + k) for a rect within one section (see its section);
 ** Survey O(log n + k') scrolling vertically (k' = cells of the lines the rect crosses),
 ** O(S + m log n) horizontally (m = cells whose spread position can reach the rect;
 ** O(log n + k) in a section of same-size items, whatever the rect); custom: its
@@ -373,6 +376,7 @@ typedef struct cvl_view cvl_view;
 #define CVL_LAYOUT_WATERFALL     9  /* CHTCollectionViewWaterfallLayout's rule (flow subclass) */
 #define CVL_LAYOUT_GRID         10  /* Apple's compositional grid sample, with spans (Android, Compose) */
 #define CVL_LAYOUT_STACK        11  /* a card stack (this library's own, Apple's UICollectionViewLayout page) */
+#define CVL_LAYOUT_COMPOSITIONAL 12 /* UICollectionViewCompositionalLayout (docs/compositional-rules.md) */
 
 /* ============================================================================================
 ** Layouts: common functions
@@ -1087,6 +1091,280 @@ int cvl_stack_layout_set_config(cvl_layout *layout, const cvl_stack_config *conf
 int cvl_stack_layout_get_config(const cvl_layout *layout, cvl_stack_config *out);
 
 /* ============================================================================================
+** Compositional layout: UICollectionViewCompositionalLayout (items in groups in sections)
+**
+** UIKit's rules, their sources (UIKit's header UICollectionViewCompositionalLayout.h, Apple's
+** documentation pages, Apple's sample "Implementing Modern Collection Views" by screen) and the
+** decisions on what they leave open: docs/compositional-rules.md. A section is described as a
+** list of elements (cvl_comp_element): items, and groups naming their children by index into the
+** list; the section's group is the element `root`. The section's group repeats along the scroll
+** axis, ceil(items / cells of one group) times, interGroupSpacing apart, inside the section's
+** contentInsets, after its leading boundary items (headers) and before its trailing ones
+** (footers); sections follow each other inter_section_spacing apart. An orthogonal section lays
+** its groups across the scroll axis instead (one group thick) and scrolls by its own offset
+** (cvl_compositional_set_orthogonal_offset): its cells and badges move, its boundary items and
+** decorations do not.
+**
+** Index paths: a cell's badges have the cell's; a section's boundary items and decorations
+** (section, 0); layout-wide boundary items (0, 0), so their kinds must differ from section 0's
+** boundary items' and badges' (else the prepare fails with CVL_ERROR_INVALID_ARGUMENT). Kinds are
+** CVL_KIND_* or kinds registered on the layout (cvl_layout_register_kind); 0 is refused.
+**
+** Validation: a description is checked whole when it is set (create, set_section,
+** set_configuration; a provider's description when the provider returns it): a dimension not
+** finite, negative points, a fraction not finite, negative or above 1e6, an inset or spacing not
+** finite or negative, a child index outside the list, a group containing itself (directly or
+** through its children), nesting deeper than CVL_MAX_COMP_DEPTH groups, a description expanding to
+** more than CVL_MAX_COMP_ELEMENTS elements (a shared child counts once per use), an empty
+** subitems list, a count outside 1 ... CVL_MAX_COMP_GROUP_ITEMS or a count group with other than
+** one child, a kind of 0 or twice among one item's badges, one section's boundary items or
+** decorations, more than 64 of them, an unknown enum value: CVL_ERROR_INVALID_ARGUMENT naming the
+** element ("section.elements[3].size.width"), nothing changed. At prepare: a group resolving to
+** more than CVL_MAX_COMP_GROUP_ITEMS cells (CVL_ERROR_OVERFLOW), a custom group's callback
+** failing, returning more frames than its capacity or a frame not finite or of negative size
+** (CVL_ERROR_CALLBACK, naming the group). A list of items that advance nothing along the axis
+** (zero width, no spacing) is placed once per group: it never loops.
+**
+** Costs: prepare O(S) for S sections sharing one description, plus the cells of its group once;
+** a provider is called once per section and each section's group resolved (O(its cells)).
+** Nothing is stored per item. Rect queries O(log S + log n + k) for a rect within one section
+** (groups found by binary search along the scroll axis, or across it at an orthogonal section's
+** offset; cells by binary search inside a group that is a row or a column, else each cell of the
+** groups met). Lookups O(1).
+**
+** Self-sizing: a CVL_COMP_DIMENSION_ESTIMATED dimension is its estimate until the host reports
+** the measured size through the self-sizing calls (cvl_view_set_measured_sizes() and the others,
+** "Self-sizing cells"): the measured size replaces the cell's estimated dimensions, its group
+** extends along the scroll axis to its longest measured cell (the groups after it move), the
+** content offset is corrected as for the flow; cells keep their places inside their group, and an
+** orthogonal section keeps its thickness. A section whose item count changes forgets its
+** measurements. 16 bytes a measured item and a group of such a section, at most
+** CVL_MAX_STORED_ITEMS of each. Not yet: badges on groups.
+*/
+
+#define CVL_MAX_COMP_DEPTH            16     /* groups nested in groups (a section's group is 1) */
+#define CVL_MAX_COMP_GROUP_ITEMS      65536  /* cells of one resolved group, and a group's count */
+#define CVL_MAX_COMP_ELEMENTS         65536  /* elements of one description, expanded */
+#define CVL_MAX_COMP_BOUNDARY_ITEMS   64     /* boundary items, decorations or badges of one owner */
+
+/* cvl_comp_dimension.kind: NSCollectionLayoutDimension */
+#define CVL_COMP_DIMENSION_ABSOLUTE           0  /* points */
+#define CVL_COMP_DIMENSION_FRACTIONAL_WIDTH   1  /* a fraction of the containing group's width */
+#define CVL_COMP_DIMENSION_FRACTIONAL_HEIGHT  2  /* a fraction of the containing group's height */
+#define CVL_COMP_DIMENSION_ESTIMATED          3  /* points (the estimate; see "Not yet") */
+
+/* cvl_comp_spacing.kind: NSCollectionLayoutSpacing (or none) */
+#define CVL_COMP_SPACING_NONE      0
+#define CVL_COMP_SPACING_FIXED     1  /* exactly `value` */
+#define CVL_COMP_SPACING_FLEXIBLE  2  /* at least `value`, sharing the group's leftover */
+
+/* cvl_comp_anchor.edges: NSDirectionalRectEdge (bit flags; none or both of an axis = its middle) */
+#define CVL_COMP_EDGE_TOP       1
+#define CVL_COMP_EDGE_LEADING   2
+#define CVL_COMP_EDGE_BOTTOM    4
+#define CVL_COMP_EDGE_TRAILING  8
+
+/* cvl_comp_element.type */
+#define CVL_COMP_ELEMENT_ITEM        0  /* NSCollectionLayoutItem: one cell */
+#define CVL_COMP_ELEMENT_HORIZONTAL  1  /* NSCollectionLayoutGroup.horizontal */
+#define CVL_COMP_ELEMENT_VERTICAL    2  /* NSCollectionLayoutGroup.vertical */
+#define CVL_COMP_ELEMENT_CUSTOM      3  /* NSCollectionLayoutGroup.custom: frames from custom_frames */
+
+/* cvl_comp_element.fill: how a horizontal or vertical group fills itself */
+#define CVL_COMP_FILL_SUBITEMS   0  /* subitems: the children cycled while the next one fits */
+#define CVL_COMP_FILL_COUNT      1  /* subitem:count: `count` equal slots of the one child */
+#define CVL_COMP_FILL_REPEATING  2  /* repeatingSubitem:count: the child `count` times at its size */
+
+/* cvl_comp_boundary_item.alignment: NSRectAlignment */
+#define CVL_COMP_ALIGN_TOP              1
+#define CVL_COMP_ALIGN_TOP_LEADING      2
+#define CVL_COMP_ALIGN_LEADING          3
+#define CVL_COMP_ALIGN_BOTTOM_LEADING   4
+#define CVL_COMP_ALIGN_BOTTOM           5
+#define CVL_COMP_ALIGN_BOTTOM_TRAILING  6
+#define CVL_COMP_ALIGN_TRAILING         7
+#define CVL_COMP_ALIGN_TOP_TRAILING     8
+
+/* cvl_comp_section.orthogonal_scrolling: UICollectionLayoutSectionOrthogonalScrollingBehavior */
+#define CVL_COMP_ORTHOGONAL_NONE                               0
+#define CVL_COMP_ORTHOGONAL_CONTINUOUS                         1
+#define CVL_COMP_ORTHOGONAL_CONTINUOUS_GROUP_LEADING_BOUNDARY  2
+#define CVL_COMP_ORTHOGONAL_PAGING                             3
+#define CVL_COMP_ORTHOGONAL_GROUP_PAGING                       4
+#define CVL_COMP_ORTHOGONAL_GROUP_PAGING_CENTERED              5
+
+typedef struct cvl_comp_dimension {
+    int32_t kind;   /* CVL_COMP_DIMENSION_* */
+    double value;   /* points, finite, 0 ... 1e12; or a fraction, finite, 0 ... 1e6 */
+} cvl_comp_dimension;
+
+typedef struct cvl_comp_size {
+    cvl_comp_dimension width, height;
+} cvl_comp_size;
+
+typedef struct cvl_comp_spacing {
+    int32_t kind;   /* CVL_COMP_SPACING_* */
+    double value;   /* points, finite, 0 ... 1e12 */
+} cvl_comp_spacing;
+
+typedef struct cvl_comp_edge_spacing {
+    cvl_comp_spacing leading, top, trailing, bottom;  /* all zero: none */
+} cvl_comp_edge_spacing;
+
+/** NSCollectionLayoutAnchor: `edges` of the container, then `offset` (points, or fractions of the
+** anchored element's own size when `fractional` is non-zero). */
+typedef struct cvl_comp_anchor {
+    uint32_t edges;     /* CVL_COMP_EDGE_* flags */
+    int32_t fractional;
+    cvl_point offset;   /* finite, within +-1e12 */
+} cvl_comp_anchor;
+
+/** NSCollectionLayoutSupplementaryItem: a badge anchored to its item's (inset) frame. */
+typedef struct cvl_comp_badge {
+    int32_t kind;                 /* not 0 */
+    int32_t z_index;              /* UIKit's default 1: over its cell */
+    cvl_comp_size size;           /* fractions are of the item's frame */
+    cvl_comp_anchor container_anchor;
+    int32_t has_item_anchor;      /* 0: the badge's own anchor point is the container anchor's */
+    cvl_comp_anchor item_anchor;
+} cvl_comp_badge;
+
+/** One element of a description: an item (a cell) or a group. */
+typedef struct cvl_comp_element {
+    int32_t type;                      /* CVL_COMP_ELEMENT_* */
+    int32_t fill;                      /* groups: CVL_COMP_FILL_* */
+    cvl_comp_size size;
+    cvl_insets content_insets;         /* items: shrink the cell in its slot; groups: the children's box */
+    cvl_comp_edge_spacing edge_spacing;
+    cvl_comp_spacing inter_item_spacing;  /* groups */
+    int64_t count;                     /* groups filled by COUNT or REPEATING: 1 ... CVL_MAX_COMP_GROUP_ITEMS */
+    int64_t first_child;               /* groups: children[first_child ...] of the description */
+    int64_t child_count;
+    int64_t first_badge;               /* items: badges[first_badge ...] of the description */
+    int64_t badge_count;
+} cvl_comp_element;
+
+/** NSCollectionLayoutBoundarySupplementaryItem: a header or footer of a section or the layout. */
+typedef struct cvl_comp_boundary_item {
+    int32_t kind;                 /* not 0 */
+    int32_t alignment;            /* CVL_COMP_ALIGN_* (TOP: a header; BOTTOM: a footer) */
+    cvl_comp_size size;           /* fractions are of the section's content size (or the view's) */
+    cvl_point absolute_offset;    /* finite, within +-1e12 */
+    int32_t extends_boundary;     /* non-zero (UIKit's default): the section makes room for it */
+    int32_t pin_to_visible_bounds;
+    int32_t z_index;              /* 0 (pinned: at least the flow's pinned z-index) */
+} cvl_comp_boundary_item;
+
+/** NSCollectionLayoutDecorationItem.background: covers its section, inset by `content_insets`. */
+typedef struct cvl_comp_decoration_item {
+    int32_t kind;                 /* not 0 */
+    int32_t z_index;              /* -1: behind the cells */
+    cvl_insets content_insets;    /* each finite, >= 0 */
+} cvl_comp_decoration_item;
+
+/**
+** NSCollectionLayoutSection, flattened. The arrays are read (and copied) by the call that takes the
+** description; they need not outlive it. NULL arrays with a count of 0 are allowed.
+*/
+typedef struct cvl_comp_section {
+    const cvl_comp_element *elements;
+    int64_t element_count;
+    const int64_t *children;           /* the groups' children, by element index */
+    int64_t child_count;
+    const cvl_comp_badge *badges;
+    int64_t badge_count;
+    int64_t root;                      /* the section's group (an element index; a group, not an item) */
+    cvl_insets content_insets;         /* each finite, >= 0 */
+    double inter_group_spacing;        /* finite, >= 0 */
+    int32_t orthogonal_scrolling;      /* CVL_COMP_ORTHOGONAL_* */
+    int32_t supplementaries_ignore_content_insets;  /* 0 (UIKit's default): boundary items follow the insets */
+    const cvl_comp_boundary_item *boundary_items;
+    int64_t boundary_item_count;       /* at most CVL_MAX_COMP_BOUNDARY_ITEMS */
+    const cvl_comp_decoration_item *decoration_items;
+    int64_t decoration_item_count;     /* at most CVL_MAX_COMP_BOUNDARY_ITEMS */
+    void *custom_context;              /* passed to custom_frames; must live as long as the layout */
+    /*
+    ** Required when an element is CUSTOM: the frames of the custom group `element` (an index into
+    ** `elements`) of `section` (-1 for a layout's shared section, resolved once for all its
+    ** sections), relative to the group's box of size `group_size` (its contentInsets applied):
+    ** write at most `capacity` frames into `out` and their number into `*out_count`. Called with
+    ** a capacity of 64 first; a callback with more frames sets `*out_count` to their number
+    ** (writing at most `capacity`) and is called once more with that capacity (at most
+    ** CVL_MAX_COMP_GROUP_ITEMS, else CVL_ERROR_CALLBACK). Each frame is one cell, in item order.
+    ** Called during the layout cycle, on the calling thread.
+    */
+    int (*custom_frames)(void *context, int64_t section, int64_t element, cvl_size group_size, cvl_rect *out,
+                         int64_t capacity, int64_t *out_count);
+} cvl_comp_section;
+
+/** UICollectionViewCompositionalLayoutConfiguration. All zero: vertical, no spacing, no items. */
+typedef struct cvl_comp_configuration {
+    int32_t scroll_direction;          /* CVL_SCROLL_VERTICAL (default) or CVL_SCROLL_HORIZONTAL */
+    double inter_section_spacing;      /* finite, >= 0; between sections, not after the last */
+    const cvl_comp_boundary_item *boundary_items;  /* the layout's header / footer; copied */
+    int64_t boundary_item_count;
+} cvl_comp_configuration;
+
+/**
+** The section provider (UICollectionViewCompositionalLayoutSectionProvider): describe section
+** `section` for a container of `container_size` (the view's bounds size) into `*out`. Asked once
+** per section at every layout pass that recomputes (counts, bounds size, invalidation), not on
+** a scroll. The arrays `*out` points to must stay valid until the provider is called again or the
+** layout is destroyed (the library copies them before it returns).
+*/
+typedef struct cvl_comp_provider {
+    void *context;
+    int (*section_for_index)(void *context, int64_t section, cvl_size container_size, cvl_comp_section *out);
+} cvl_comp_provider;
+
+/**
+** Creates a compositional layout whose every section is `section` (init(section:configuration:)).
+** `configuration` NULL: the defaults. Errors: see "Validation" above; CVL_ERROR_NULL_ARGUMENT.
+** O(elements).
+*/
+int cvl_compositional_layout_create(const cvl_comp_section *section, const cvl_comp_configuration *configuration,
+                                    cvl_layout **out_layout);
+
+/**
+** Creates a compositional layout whose sections come from `provider` (copied; its callback is
+** required). A provider's description that fails validation fails the prepare with its error.
+*/
+int cvl_compositional_layout_create_with_provider(const cvl_comp_provider *provider,
+                                                  const cvl_comp_configuration *configuration,
+                                                  cvl_layout **out_layout);
+
+/** Replaces the shared section (or the provider) with `section`, all or nothing; invalidates. */
+int cvl_compositional_layout_set_section(cvl_layout *layout, const cvl_comp_section *section);
+
+/** Replaces the configuration, all or nothing; invalidates. */
+int cvl_compositional_layout_set_configuration(cvl_layout *layout, const cvl_comp_configuration *configuration);
+
+/**
+** Sets section `section`'s own scroll offset across the scroll axis (the host scrolled it; any
+** finite value within +-1e12, rubber-banding included). The view's queries then show its cells
+** there. Runs the layout cycle first. Errors: CVL_ERROR_STATE when the view's layout is not
+** compositional, CVL_ERROR_OUT_OF_RANGE for a section outside the counts, CVL_ERROR_INVALID_ARGUMENT
+** for a section that does not scroll orthogonally or a bad offset. The offset belongs to the
+** section index (a batch update does not move it). O(1) after the cycle.
+*/
+int cvl_compositional_set_orthogonal_offset(cvl_view *view, int64_t section, double offset);
+
+/** Section `section`'s offset across the scroll axis (0 until set). Errors as above. O(1). */
+int cvl_compositional_get_orthogonal_offset(cvl_view *view, int64_t section, double *out);
+
+/**
+** Where section `section` comes to rest after a gesture that started at offset `start`, whose
+** deceleration would end at `proposed`, with `velocity` (points per second; positive towards larger
+** offsets), by the section's behaviour: continuous: `proposed`; continuous_group_leading_boundary:
+** the group edge nearest `proposed`; paging / group_paging / group_paging_centered: one page
+** (group) from the one at `start` in the velocity's direction, the nearest to `proposed` without
+** velocity. Always within 0 ... *out_extent - the view's extent across the axis. `out_extent`
+** may be NULL; else it receives the section's scrollable extent. Errors as above. O(1).
+*/
+int cvl_compositional_target_orthogonal_offset(cvl_view *view, int64_t section, double start, double proposed,
+                                               double velocity, double *out, double *out_extent);
+
+/* ============================================================================================
 ** The collection view
 */
 
@@ -1749,9 +2027,10 @@ int cvl_view_get_anchoring(const cvl_view *view, int32_t *out_policy, cvl_point 
 ** exactly at `position`. Items between it and the top may stay estimates: measuring them later
 ** moves the offset with them, so the item stays where it landed.
 **
-** These functions need a flow-based layout (flow, Survey, Cover Flow, Dimensions, hooked flow)
-** or a grid layout (a measured size gives a grid item its extent along the scroll axis, written
-** into the section's bulk extents: see "Grid layout"); another layout fails with CVL_ERROR_STATE
+** These functions need a flow-based layout (flow, Survey, Cover Flow, Dimensions, hooked flow),
+** a grid layout (a measured size gives a grid item its extent along the scroll axis, written
+** into the section's bulk extents: see "Grid layout") or a compositional layout (its estimated
+** dimensions); another layout fails with CVL_ERROR_STATE
 ** (the estimated size setter: CVL_ERROR_INVALID_ARGUMENT, as every flow setter).
 */
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import cvl_header
+import gen_fixture_compositional
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "Tests" / "fixtures"
@@ -89,6 +90,9 @@ def configure(config: str, values: dict[str, str], suffix: str = "config") -> li
 def setup_function(name: str, spec: JsonObject) -> list[str]:
     layout = dict(spec.get("layout", {"kind": "flow"}))
     kind = layout.pop("kind", "flow")
+    if kind == "compositional":   # a description, not a struct of properties: its own generator
+        return ([f"static cvl_layout *fx_setup_{name}(void) {{"] + gen_fixture_compositional.setup_lines(name, layout)
+                + ["    return l;", "}", ""])
     lines = [f"static cvl_layout *fx_setup_{name}(void) {{", "    cvl_layout *l = NULL;"]
     if kind == "tree":
         lines += [f"    cvl_tree_data_source src = {{(void *)&fx_tree_{name}, fx_tree_children}};",

@@ -19,6 +19,19 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_circle_layout_create, CVLayout.cvl_circle_layout_create_impl)
         same(CCVLayout.cvl_circle_layout_get_item_size, CVLayout.cvl_circle_layout_get_item_size_impl)
         same(CCVLayout.cvl_circle_layout_set_item_size, CVLayout.cvl_circle_layout_set_item_size_impl)
+        same(CCVLayout.cvl_compositional_get_orthogonal_offset, CVLayout.cvl_compositional_get_orthogonal_offset_impl)
+        same(CCVLayout.cvl_compositional_layout_create, CVLayout.cvl_compositional_layout_create_impl)
+        same(
+            CCVLayout.cvl_compositional_layout_create_with_provider,
+            CVLayout.cvl_compositional_layout_create_with_provider_impl)
+        same(
+            CCVLayout.cvl_compositional_layout_set_configuration,
+            CVLayout.cvl_compositional_layout_set_configuration_impl)
+        same(CCVLayout.cvl_compositional_layout_set_section, CVLayout.cvl_compositional_layout_set_section_impl)
+        same(CCVLayout.cvl_compositional_set_orthogonal_offset, CVLayout.cvl_compositional_set_orthogonal_offset_impl)
+        same(
+            CCVLayout.cvl_compositional_target_orthogonal_offset,
+            CVLayout.cvl_compositional_target_orthogonal_offset_impl)
         same(CCVLayout.cvl_cover_flow_layout_create, CVLayout.cvl_cover_flow_layout_create_impl)
         same(CCVLayout.cvl_cover_flow_layout_get_params, CVLayout.cvl_cover_flow_layout_get_params_impl)
         same(CCVLayout.cvl_cover_flow_layout_set_params, CVLayout.cvl_cover_flow_layout_set_params_impl)
@@ -120,6 +133,6 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_waterfall_layout_create, CVLayout.cvl_waterfall_layout_create_impl)
         same(CCVLayout.cvl_waterfall_layout_get_config, CVLayout.cvl_waterfall_layout_get_config_impl)
         same(CCVLayout.cvl_waterfall_layout_set_config, CVLayout.cvl_waterfall_layout_set_config_impl)
-        XCTAssertEqual(111, 111)
+        XCTAssertEqual(118, 118)
     }
 }

@@ -128,6 +128,9 @@ final class FixtureTests: XCTestCase {
                 try t.configure(c)
                 rest.subtract(["tree", "item_size", "insets"])
                 layout = t
+            case "compositional":
+                layout = try CompositionalFixture.layout(props)
+                rest.subtract(CompositionalFixture.keys)
             case "circle":
                 let c = CircleLayout()
                 if let s = props["item_size"] { try c.setItemSize(try size2(s)); rest.remove("item_size") }

@@ -3334,6 +3334,7 @@ static void test_span_grid(void) {
 ** the table). Layout-specific rules (a range and its number, what the flow refuses on a
 ** waterfall) stay in each layout's own test. */
 #include "config_layouts.inc"
+#include "compositional.inc"
 
 static size_t cl_field_size(const cl_field *f) { return f->type == CL_INT32 ? 4 : 8; }
 /* Every field of `a` and `b` has the same bytes. */
@@ -3496,6 +3497,8 @@ int main(void) {
     test_grid_layout();
     test_span_grid();
     test_config_layouts();
+    test_compositional();
+    test_compositional_app_store_page();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING
 
 import textwrap as _textwrap
 
-from . import _config_layouts, _lib, flow, seeds
+from . import _config_layouts, _lib, compositional, flow, seeds
 from ._bulk import AttributesBuffer
 from ._layout_base import LAYOUTS, BaseLayout
 from ._types import ATTRIBUTES_BUFFER_FORMAT
@@ -73,6 +73,7 @@ from .errors import (CallbackError, CapacityError, CountOverflow, CvlError, Inco
 from .geometry import Point, Rect, Size
 from .flow import *  # noqa: F403 - the layout classes: flow.__all__
 from .seeds import *  # noqa: F403 - seeds.__all__
+from .compositional import *  # noqa: F403 - compositional.__all__
 from ._config_layouts import *  # noqa: F403 - the layouts generated from the header
 from .updates import (UpdateItem, delete_items, delete_sections, insert_items, insert_sections, move_item,
                       move_section, reload_items, reload_sections)
@@ -97,6 +98,7 @@ __all__ = [
 # docstring from the one table of layouts (so neither list is kept here by hand).
 __all__ += flow.__all__
 __all__ += seeds.__all__
+__all__ += compositional.__all__
 __all__ += _config_layouts.__all__
 if __doc__:
     __doc__ = __doc__.replace("{layout classes}", _textwrap.fill(

@@ -55,6 +55,10 @@ CUSTOM_SLOTS: Final = 8
 MAX_WATERFALL_COLUMNS: Final = 1024
 MAX_GRID_COLUMNS: Final = 1024
 MAX_STACK_VISIBLE: Final = 64
+MAX_COMP_DEPTH: Final = 16  # groups nested in groups (a section's group is 1)
+MAX_COMP_GROUP_ITEMS: Final = 65536  # cells of one resolved group, and a group's count
+MAX_COMP_ELEMENTS: Final = 65536  # elements of one description, expanded
+MAX_COMP_BOUNDARY_ITEMS: Final = 64  # boundary items, decorations or badges of one owner
 
 
 class Status(CEnum):
@@ -127,6 +131,8 @@ class LayoutType(CEnum):
     GRID = 10
     #: a card stack (this library's own, Apple's UICollectionViewLayout page)
     STACK = 11
+    #: UICollectionViewCompositionalLayout (docs/compositional-rules.md)
+    COMPOSITIONAL = 12
 
 
 class ScrollDirection(CEnum):
@@ -157,6 +163,81 @@ class GridAlignment(CEnum):
     CENTER = 1
     #: at the trailing edge
     TRAILING = 2
+
+
+class CompDimension(CEnum):
+    """cvl_comp_dimension.kind: NSCollectionLayoutDimension"""
+    #: points
+    ABSOLUTE = 0
+    #: a fraction of the containing group's width
+    FRACTIONAL_WIDTH = 1
+    #: a fraction of the containing group's height
+    FRACTIONAL_HEIGHT = 2
+    #: points (the estimate; see "Not yet")
+    ESTIMATED = 3
+
+
+class CompSpacing(CEnum):
+    """cvl_comp_spacing.kind: NSCollectionLayoutSpacing (or none)"""
+    NONE = 0
+    #: exactly `value`
+    FIXED = 1
+    #: at least `value`, sharing the group's leftover
+    FLEXIBLE = 2
+
+
+class CompEdge(CFlag):
+    """cvl_comp_anchor.edges: NSDirectionalRectEdge (bit flags; none or both of an axis = its
+    middle)"""
+    TOP = 1
+    LEADING = 2
+    BOTTOM = 4
+    TRAILING = 8
+
+
+class CompElement(CEnum):
+    """cvl_comp_element.type"""
+    #: NSCollectionLayoutItem: one cell
+    ITEM = 0
+    #: NSCollectionLayoutGroup.horizontal
+    HORIZONTAL = 1
+    #: NSCollectionLayoutGroup.vertical
+    VERTICAL = 2
+    #: NSCollectionLayoutGroup.custom: frames from custom_frames
+    CUSTOM = 3
+
+
+class CompFill(CEnum):
+    """cvl_comp_element.fill: how a horizontal or vertical group fills itself"""
+    #: subitems: the children cycled while the next one fits
+    SUBITEMS = 0
+    #: subitem:count: `count` equal slots of the one child
+    COUNT = 1
+    #: repeatingSubitem:count: the child `count` times at its size
+    REPEATING = 2
+
+
+class CompAlignment(CEnum):
+    """cvl_comp_boundary_item.alignment: NSRectAlignment"""
+    TOP = 1
+    TOP_LEADING = 2
+    LEADING = 3
+    BOTTOM_LEADING = 4
+    BOTTOM = 5
+    BOTTOM_TRAILING = 6
+    TRAILING = 7
+    TOP_TRAILING = 8
+
+
+class CompOrthogonal(CEnum):
+    """cvl_comp_section.orthogonal_scrolling:
+    UICollectionLayoutSectionOrthogonalScrollingBehavior"""
+    NONE = 0
+    CONTINUOUS = 1
+    CONTINUOUS_GROUP_LEADING_BOUNDARY = 2
+    PAGING = 3
+    GROUP_PAGING = 4
+    GROUP_PAGING_CENTERED = 5
 
 
 class Invalidation(CFlag):
@@ -275,6 +356,7 @@ LAYOUT_CUSTOM: Final = LayoutType.CUSTOM
 LAYOUT_WATERFALL: Final = LayoutType.WATERFALL
 LAYOUT_GRID: Final = LayoutType.GRID
 LAYOUT_STACK: Final = LayoutType.STACK
+LAYOUT_COMPOSITIONAL: Final = LayoutType.COMPOSITIONAL
 SCROLL_VERTICAL: Final = ScrollDirection.VERTICAL
 SCROLL_HORIZONTAL: Final = ScrollDirection.HORIZONTAL
 UPDATE_INSERT: Final = UpdateAction.INSERT
@@ -286,6 +368,38 @@ LAYOUT_MODE_ASPECT_FILL: Final = LayoutMode.ASPECT_FILL
 GRID_ALIGN_LEADING: Final = GridAlignment.LEADING
 GRID_ALIGN_CENTER: Final = GridAlignment.CENTER
 GRID_ALIGN_TRAILING: Final = GridAlignment.TRAILING
+COMP_DIMENSION_ABSOLUTE: Final = CompDimension.ABSOLUTE
+COMP_DIMENSION_FRACTIONAL_WIDTH: Final = CompDimension.FRACTIONAL_WIDTH
+COMP_DIMENSION_FRACTIONAL_HEIGHT: Final = CompDimension.FRACTIONAL_HEIGHT
+COMP_DIMENSION_ESTIMATED: Final = CompDimension.ESTIMATED
+COMP_SPACING_NONE: Final = CompSpacing.NONE
+COMP_SPACING_FIXED: Final = CompSpacing.FIXED
+COMP_SPACING_FLEXIBLE: Final = CompSpacing.FLEXIBLE
+COMP_EDGE_TOP: Final = CompEdge.TOP
+COMP_EDGE_LEADING: Final = CompEdge.LEADING
+COMP_EDGE_BOTTOM: Final = CompEdge.BOTTOM
+COMP_EDGE_TRAILING: Final = CompEdge.TRAILING
+COMP_ELEMENT_ITEM: Final = CompElement.ITEM
+COMP_ELEMENT_HORIZONTAL: Final = CompElement.HORIZONTAL
+COMP_ELEMENT_VERTICAL: Final = CompElement.VERTICAL
+COMP_ELEMENT_CUSTOM: Final = CompElement.CUSTOM
+COMP_FILL_SUBITEMS: Final = CompFill.SUBITEMS
+COMP_FILL_COUNT: Final = CompFill.COUNT
+COMP_FILL_REPEATING: Final = CompFill.REPEATING
+COMP_ALIGN_TOP: Final = CompAlignment.TOP
+COMP_ALIGN_TOP_LEADING: Final = CompAlignment.TOP_LEADING
+COMP_ALIGN_LEADING: Final = CompAlignment.LEADING
+COMP_ALIGN_BOTTOM_LEADING: Final = CompAlignment.BOTTOM_LEADING
+COMP_ALIGN_BOTTOM: Final = CompAlignment.BOTTOM
+COMP_ALIGN_BOTTOM_TRAILING: Final = CompAlignment.BOTTOM_TRAILING
+COMP_ALIGN_TRAILING: Final = CompAlignment.TRAILING
+COMP_ALIGN_TOP_TRAILING: Final = CompAlignment.TOP_TRAILING
+COMP_ORTHOGONAL_NONE: Final = CompOrthogonal.NONE
+COMP_ORTHOGONAL_CONTINUOUS: Final = CompOrthogonal.CONTINUOUS
+COMP_ORTHOGONAL_CONTINUOUS_GROUP_LEADING_BOUNDARY: Final = CompOrthogonal.CONTINUOUS_GROUP_LEADING_BOUNDARY
+COMP_ORTHOGONAL_PAGING: Final = CompOrthogonal.PAGING
+COMP_ORTHOGONAL_GROUP_PAGING: Final = CompOrthogonal.GROUP_PAGING
+COMP_ORTHOGONAL_GROUP_PAGING_CENTERED: Final = CompOrthogonal.GROUP_PAGING_CENTERED
 INVALIDATE_EVERYTHING: Final = Invalidation.EVERYTHING
 INVALIDATE_DATA_COUNTS: Final = Invalidation.DATA_COUNTS
 INVALIDATE_DELEGATE_METRICS: Final = Invalidation.DELEGATE_METRICS
@@ -323,11 +437,20 @@ StatusName = Literal["ok", "error_null_argument", "error_invalid_argument", "err
 CategoryName = Literal["cell", "supplementary", "decoration"]
 KindName = Literal["none", "header", "footer", "binder", "connector"]
 LayoutTypeName = Literal["flow", "survey", "dimensions", "cover_flow", "mosaic", "tree", "circle", "custom",
-                         "waterfall", "grid", "stack"]
+                         "waterfall", "grid", "stack", "compositional"]
 ScrollDirectionName = Literal["vertical", "horizontal"]
 UpdateActionName = Literal["insert", "delete", "reload", "move"]
 LayoutModeName = Literal["aspect_fit", "aspect_fill"]
 GridAlignmentName = Literal["leading", "center", "trailing"]
+CompDimensionName = Literal["absolute", "fractional_width", "fractional_height", "estimated"]
+CompSpacingName = Literal["none", "fixed", "flexible"]
+CompEdgeName = Literal["top", "leading", "bottom", "trailing"]
+CompElementName = Literal["item", "horizontal", "vertical", "custom"]
+CompFillName = Literal["subitems", "count", "repeating"]
+CompAlignmentName = Literal["top", "top_leading", "leading", "bottom_leading", "bottom", "bottom_trailing", "trailing",
+                            "top_trailing"]
+CompOrthogonalName = Literal["none", "continuous", "continuous_group_leading_boundary", "paging", "group_paging",
+                             "group_paging_centered"]
 InvalidationName = Literal["everything", "data_counts", "delegate_metrics", "layout_attributes", "bounds"]
 ScrollPositionName = Literal["none", "top", "centered_vertically", "bottom", "left", "centered_horizontally", "right"]
 CurveName = Literal["linear", "ease_in", "ease_out", "ease_in_out", "cubic_bezier", "spring"]
@@ -978,6 +1101,250 @@ class cvl_stack_config(Structure):
         ("content_insets", cvl_insets),
     ]
 
+
+class cvl_comp_dimension(Structure):
+    """cvl_comp_dimension."""
+
+    kind: int  # CVL_COMP_DIMENSION_*
+    value: float  # points, finite, 0 ... 1e12; or a fraction, finite, 0 ... 1e6
+
+    _fields_ = [
+        ("kind", c_int32),
+        ("value", c_double),
+    ]
+
+
+class cvl_comp_size(Structure):
+    """cvl_comp_size."""
+
+    width: cvl_comp_dimension
+    height: cvl_comp_dimension
+
+    _fields_ = [
+        ("width", cvl_comp_dimension),
+        ("height", cvl_comp_dimension),
+    ]
+
+
+class cvl_comp_spacing(Structure):
+    """cvl_comp_spacing."""
+
+    kind: int  # CVL_COMP_SPACING_*
+    value: float  # points, finite, 0 ... 1e12
+
+    _fields_ = [
+        ("kind", c_int32),
+        ("value", c_double),
+    ]
+
+
+class cvl_comp_edge_spacing(Structure):
+    """cvl_comp_edge_spacing."""
+
+    leading: cvl_comp_spacing  # all zero: none
+    top: cvl_comp_spacing  # all zero: none
+    trailing: cvl_comp_spacing  # all zero: none
+    bottom: cvl_comp_spacing  # all zero: none
+
+    _fields_ = [
+        ("leading", cvl_comp_spacing),
+        ("top", cvl_comp_spacing),
+        ("trailing", cvl_comp_spacing),
+        ("bottom", cvl_comp_spacing),
+    ]
+
+
+class cvl_comp_anchor(Structure):
+    """NSCollectionLayoutAnchor: `edges` of the container, then `offset` (points, or fractions of
+    the anchored element's own size when `fractional` is non-zero)."""
+
+    edges: int  # CVL_COMP_EDGE_* flags
+    fractional: int
+    offset: cvl_point  # finite, within +-1e12
+
+    _fields_ = [
+        ("edges", c_uint32),
+        ("fractional", c_int32),
+        ("offset", cvl_point),
+    ]
+
+
+class cvl_comp_badge(Structure):
+    """NSCollectionLayoutSupplementaryItem: a badge anchored to its item's (inset) frame."""
+
+    kind: int  # not 0
+    z_index: int  # UIKit's default 1: over its cell
+    size: cvl_comp_size  # fractions are of the item's frame
+    container_anchor: cvl_comp_anchor
+    has_item_anchor: int  # 0: the badge's own anchor point is the container anchor's
+    item_anchor: cvl_comp_anchor
+
+    _fields_ = [
+        ("kind", c_int32),
+        ("z_index", c_int32),
+        ("size", cvl_comp_size),
+        ("container_anchor", cvl_comp_anchor),
+        ("has_item_anchor", c_int32),
+        ("item_anchor", cvl_comp_anchor),
+    ]
+
+
+class cvl_comp_element(Structure):
+    """One element of a description: an item (a cell) or a group."""
+
+    type: int  # CVL_COMP_ELEMENT_*
+    fill: int  # groups: CVL_COMP_FILL_*
+    size: cvl_comp_size
+    content_insets: cvl_insets  # items: shrink the cell in its slot; groups: the children's box
+    edge_spacing: cvl_comp_edge_spacing
+    inter_item_spacing: cvl_comp_spacing  # groups
+    count: int  # groups filled by COUNT or REPEATING: 1 ... CVL_MAX_COMP_GROUP_ITEMS
+    first_child: int  # groups: children[first_child ...] of the description
+    child_count: int
+    first_badge: int  # items: badges[first_badge ...] of the description
+    badge_count: int
+
+    _fields_ = [
+        ("type", c_int32),
+        ("fill", c_int32),
+        ("size", cvl_comp_size),
+        ("content_insets", cvl_insets),
+        ("edge_spacing", cvl_comp_edge_spacing),
+        ("inter_item_spacing", cvl_comp_spacing),
+        ("count", c_int64),
+        ("first_child", c_int64),
+        ("child_count", c_int64),
+        ("first_badge", c_int64),
+        ("badge_count", c_int64),
+    ]
+
+
+class cvl_comp_boundary_item(Structure):
+    """NSCollectionLayoutBoundarySupplementaryItem: a header or footer of a section or the
+    layout."""
+
+    kind: int  # not 0
+    alignment: int  # CVL_COMP_ALIGN_* (TOP: a header; BOTTOM: a footer)
+    size: cvl_comp_size  # fractions are of the section's content size (or the view's)
+    absolute_offset: cvl_point  # finite, within +-1e12
+    extends_boundary: int  # non-zero (UIKit's default): the section makes room for it
+    pin_to_visible_bounds: int
+    z_index: int  # 0 (pinned: at least the flow's pinned z-index)
+
+    _fields_ = [
+        ("kind", c_int32),
+        ("alignment", c_int32),
+        ("size", cvl_comp_size),
+        ("absolute_offset", cvl_point),
+        ("extends_boundary", c_int32),
+        ("pin_to_visible_bounds", c_int32),
+        ("z_index", c_int32),
+    ]
+
+
+class cvl_comp_decoration_item(Structure):
+    """NSCollectionLayoutDecorationItem.background: covers its section, inset by
+    `content_insets`."""
+
+    kind: int  # not 0
+    z_index: int  # -1: behind the cells
+    content_insets: cvl_insets  # each finite, >= 0
+
+    _fields_ = [
+        ("kind", c_int32),
+        ("z_index", c_int32),
+        ("content_insets", cvl_insets),
+    ]
+
+#: Required when an element is CUSTOM: the frames of the custom group `element` (an index into
+#: `elements`) of `section` (-1 for a layout's shared section, resolved once for all its sections),
+#: relative to the group's box of size `group_size` (its contentInsets applied): write at most
+#: `capacity` frames into `out` and their number into `*out_count`. Called with a capacity of 64
+#: first; a callback with more frames sets `*out_count` to their number (writing at most `capacity`)
+#: and is called once more with that capacity (at most CVL_MAX_COMP_GROUP_ITEMS, else
+#: CVL_ERROR_CALLBACK). Each frame is one cell, in item order. Called during the layout cycle, on
+#: the calling thread.
+CompSectionCustomFramesFn = CFUNCTYPE(c_int, c_void_p, c_int64, c_int64, cvl_size, POINTER(cvl_rect), c_int64,
+                                      POINTER(c_int64))
+
+
+class cvl_comp_section(Structure):
+    """NSCollectionLayoutSection, flattened. The arrays are read (and copied) by the call that takes
+    the description; they need not outlive it. NULL arrays with a count of 0 are allowed."""
+
+    elements: Any
+    element_count: int
+    children: Any  # the groups' children, by element index
+    child_count: int
+    badges: Any
+    badge_count: int
+    root: int  # the section's group (an element index; a group, not an item)
+    content_insets: cvl_insets  # each finite, >= 0
+    inter_group_spacing: float  # finite, >= 0
+    orthogonal_scrolling: int  # CVL_COMP_ORTHOGONAL_*
+    supplementaries_ignore_content_insets: int  # 0 (UIKit's default): boundary items follow the insets
+    boundary_items: Any
+    boundary_item_count: int  # at most CVL_MAX_COMP_BOUNDARY_ITEMS
+    decoration_items: Any
+    decoration_item_count: int  # at most CVL_MAX_COMP_BOUNDARY_ITEMS
+    custom_context: Any  # passed to custom_frames; must live as long as the layout
+    custom_frames: Any  # Required when an element is CUSTOM: the frames of the custom group `element` (an index into
+
+    _fields_ = [
+        ("elements", POINTER(cvl_comp_element)),
+        ("element_count", c_int64),
+        ("children", POINTER(c_int64)),
+        ("child_count", c_int64),
+        ("badges", POINTER(cvl_comp_badge)),
+        ("badge_count", c_int64),
+        ("root", c_int64),
+        ("content_insets", cvl_insets),
+        ("inter_group_spacing", c_double),
+        ("orthogonal_scrolling", c_int32),
+        ("supplementaries_ignore_content_insets", c_int32),
+        ("boundary_items", POINTER(cvl_comp_boundary_item)),
+        ("boundary_item_count", c_int64),
+        ("decoration_items", POINTER(cvl_comp_decoration_item)),
+        ("decoration_item_count", c_int64),
+        ("custom_context", c_void_p),
+        ("custom_frames", CompSectionCustomFramesFn),
+    ]
+
+
+class cvl_comp_configuration(Structure):
+    """UICollectionViewCompositionalLayoutConfiguration. All zero: vertical, no spacing, no
+    items."""
+
+    scroll_direction: int  # CVL_SCROLL_VERTICAL (default) or CVL_SCROLL_HORIZONTAL
+    inter_section_spacing: float  # finite, >= 0; between sections, not after the last
+    boundary_items: Any  # the layout's header / footer; copied
+    boundary_item_count: int
+
+    _fields_ = [
+        ("scroll_direction", c_int32),
+        ("inter_section_spacing", c_double),
+        ("boundary_items", POINTER(cvl_comp_boundary_item)),
+        ("boundary_item_count", c_int64),
+    ]
+
+CompProviderSectionForIndexFn = CFUNCTYPE(c_int, c_void_p, c_int64, cvl_size, POINTER(cvl_comp_section))
+
+
+class cvl_comp_provider(Structure):
+    """The section provider (UICollectionViewCompositionalLayoutSectionProvider): describe section
+    `section` for a container of `container_size` (the view's bounds size) into `*out`. Asked once
+    per section at every layout pass that recomputes (counts, bounds size, invalidation), not on a
+    scroll. The arrays `*out` points to must stay valid until the provider is called again or the
+    layout is destroyed (the library copies them before it returns)."""
+
+    context: Any
+    section_for_index: Any
+
+    _fields_ = [
+        ("context", c_void_p),
+        ("section_for_index", CompProviderSectionForIndexFn),
+    ]
+
 DataSourceNumberOfSectionsFn = CFUNCTYPE(c_int, c_void_p, POINTER(c_int64))
 
 DataSourceNumberOfItemsFn = CFUNCTYPE(c_int, c_void_p, c_int64, POINTER(c_int64))
@@ -1106,6 +1473,18 @@ STRUCTS: Final[dict[str, type[Structure]]] = {
     "cvl_grid_config": cvl_grid_config,
     "cvl_grid_section_columns": cvl_grid_section_columns,
     "cvl_stack_config": cvl_stack_config,
+    "cvl_comp_dimension": cvl_comp_dimension,
+    "cvl_comp_size": cvl_comp_size,
+    "cvl_comp_spacing": cvl_comp_spacing,
+    "cvl_comp_edge_spacing": cvl_comp_edge_spacing,
+    "cvl_comp_anchor": cvl_comp_anchor,
+    "cvl_comp_badge": cvl_comp_badge,
+    "cvl_comp_element": cvl_comp_element,
+    "cvl_comp_boundary_item": cvl_comp_boundary_item,
+    "cvl_comp_decoration_item": cvl_comp_decoration_item,
+    "cvl_comp_section": cvl_comp_section,
+    "cvl_comp_configuration": cvl_comp_configuration,
+    "cvl_comp_provider": cvl_comp_provider,
     "cvl_data_source": cvl_data_source,
     "cvl_animation": cvl_animation,
     "cvl_section_snapshot": cvl_section_snapshot,
@@ -1182,6 +1561,16 @@ FUNCTIONS: Final[list[tuple[str, list[Any], Any]]] = [
     ("cvl_stack_layout_create", [POINTER(LayoutHandle)], c_int),
     ("cvl_stack_layout_set_config", [LayoutHandle, POINTER(cvl_stack_config)], c_int),
     ("cvl_stack_layout_get_config", [LayoutHandle, POINTER(cvl_stack_config)], c_int),
+    ("cvl_compositional_layout_create",
+     [POINTER(cvl_comp_section), POINTER(cvl_comp_configuration), POINTER(LayoutHandle)], c_int),
+    ("cvl_compositional_layout_create_with_provider",
+     [POINTER(cvl_comp_provider), POINTER(cvl_comp_configuration), POINTER(LayoutHandle)], c_int),
+    ("cvl_compositional_layout_set_section", [LayoutHandle, POINTER(cvl_comp_section)], c_int),
+    ("cvl_compositional_layout_set_configuration", [LayoutHandle, POINTER(cvl_comp_configuration)], c_int),
+    ("cvl_compositional_set_orthogonal_offset", [ViewHandle, c_int64, c_double], c_int),
+    ("cvl_compositional_get_orthogonal_offset", [ViewHandle, c_int64, POINTER(c_double)], c_int),
+    ("cvl_compositional_target_orthogonal_offset",
+     [ViewHandle, c_int64, c_double, c_double, c_double, POINTER(c_double), POINTER(c_double)], c_int),
     ("cvl_view_create", [POINTER(cvl_data_source), LayoutHandle, POINTER(ViewHandle)], c_int),
     ("cvl_view_destroy", [ViewHandle], c_int),
     ("cvl_view_set_bounds_size", [ViewHandle, cvl_size], c_int),
@@ -1314,6 +1703,14 @@ if TYPE_CHECKING:
     def cvl_stack_layout_create(out_layout: Any, /) -> int: ...
     def cvl_stack_layout_set_config(layout: Any, config: Any, /) -> int: ...
     def cvl_stack_layout_get_config(layout: Any, out: Any, /) -> int: ...
+    def cvl_compositional_layout_create(section: Any, configuration: Any, out_layout: Any, /) -> int: ...
+    def cvl_compositional_layout_create_with_provider(provider: Any, configuration: Any, out_layout: Any, /) -> int: ...
+    def cvl_compositional_layout_set_section(layout: Any, section: Any, /) -> int: ...
+    def cvl_compositional_layout_set_configuration(layout: Any, configuration: Any, /) -> int: ...
+    def cvl_compositional_set_orthogonal_offset(view: Any, section: int, offset: float, /) -> int: ...
+    def cvl_compositional_get_orthogonal_offset(view: Any, section: int, out: Any, /) -> int: ...
+    def cvl_compositional_target_orthogonal_offset(view: Any, section: int, start: float, proposed: float,
+                                                   velocity: float, out: Any, out_extent: Any, /) -> int: ...
     def cvl_view_create(source: Any, layout: Any, out_view: Any, /) -> int: ...
     def cvl_view_destroy(view: Any, /) -> int: ...
     def cvl_view_set_bounds_size(view: Any, size: cvl_size, /) -> int: ...

@@ -15,7 +15,7 @@ import json
 import os
 from pathlib import Path
 
-from . import transitions
+from . import compositional_demo, transitions
 from .. import _lib
 from .._layout_base import LAYOUTS
 from ..errors import CvlError
@@ -105,6 +105,7 @@ SHOWCASE: list[tuple[str, JSONObject]] = [
         "version": 1, "title": "Circle layout (the circle article): 12 items",
         "layout": {"kind": "circle"}, "sections": [{"count": 12}],
         "viewport": {"width": 480, "height": 480, "offset": [0, 0]}}),
+    ("compositional-app-store", compositional_demo.app_store_spec()),
 ]
 
 
@@ -156,6 +157,8 @@ TRANSITIONS = [
      transitions.chat_append_frames, 5),
     ("self-sizing", "Self-sizing cells: estimates measured while scrolling up, cells move by the scroll only",
      transitions.self_sizing_frames, 5),
+    ("compositional-orthogonal", "Compositional: the banner and the carousel dragged, then snapping a group on",
+     compositional_demo.orthogonal_scroll_frames, 5),
 ]
 
 

@@ -25,6 +25,7 @@ from typing import Any, Union
 from . import _lib
 from . import _types as T
 from ._callbacks import make
+from ._ints import int64
 from ._layout_base import BaseLayout, create
 from .geometry import Rect, Size
 
@@ -524,13 +525,13 @@ class CompositionalLayout(BaseLayout):
     @staticmethod
     def set_orthogonal_offset(view: Any, section: int, offset: float) -> None:
         """Sets section ``section``'s own scroll offset (the view's layout must be compositional)."""
-        _lib.cvl_compositional_set_orthogonal_offset(view.handle, section, offset)
+        _lib.cvl_compositional_set_orthogonal_offset(view.handle, int64(section, "section"), offset)
 
     @staticmethod
     def orthogonal_offset(view: Any, section: int) -> float:
         """Section ``section``'s own scroll offset (0 until set)."""
         out = ctypes.c_double()
-        _lib.cvl_compositional_get_orthogonal_offset(view.handle, section, ctypes.byref(out))
+        _lib.cvl_compositional_get_orthogonal_offset(view.handle, int64(section, "section"), ctypes.byref(out))
         return out.value
 
     @staticmethod
@@ -538,6 +539,7 @@ class CompositionalLayout(BaseLayout):
                                  ) -> tuple[float, float]:
         """(where the section comes to rest, its scrollable extent) for a gesture."""
         out, extent = ctypes.c_double(), ctypes.c_double()
-        _lib.cvl_compositional_target_orthogonal_offset(view.handle, section, start, proposed, velocity,
+        _lib.cvl_compositional_target_orthogonal_offset(view.handle, int64(section, "section"), start, proposed,
+                                                        velocity,
                                                         ctypes.byref(out), ctypes.byref(extent))
         return out.value, extent.value

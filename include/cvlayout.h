@@ -407,6 +407,33 @@ int cvl_layout_register_kind(cvl_layout *layout, const char *name, int32_t *out_
 #define CVL_SCROLL_VERTICAL    0
 #define CVL_SCROLL_HORIZONTAL  1
 
+/*
+** Alignment options (UIKit keeps them private: `_rowAlignmentOptions`; rules and sources in
+** docs/alignment-direction-snapping.md). Along a line (the cross axis: horizontal when scrolling
+** vertically, vertical when scrolling horizontally) items keep the minimum inter-item spacing and
+** get none (LEADING), half (CENTER) or all (TRAILING) of the line's leftover space before them;
+** JUSTIFIED spreads it between them (gap = spacing + leftover / (n - 1)), and a justified line of
+** one item is centred (UIKit). The last line: AUTOMATIC is UIKit's rule (above) when full lines
+** are justified, else the full lines' alignment (CSS text-align-last: auto); JUSTIFIED spreads
+** it over the whole line. Across a line (along the scroll axis) an item thinner than its line is
+** centred (CENTER, UIKit), at the line's top / left (LEADING) or bottom / right (TRAILING). All
+** zero = UIKit's defaults, frames bit for bit those without the options. In right-to-left the
+** view mirrors the frames, so LEADING is the right edge there. Cost: none per item; a uniform
+** section stays O(1) (its last line gets its own start and pitch).
+*/
+#define CVL_LINE_ALIGN_JUSTIFIED       0
+#define CVL_LINE_ALIGN_LEADING         1
+#define CVL_LINE_ALIGN_CENTER          2
+#define CVL_LINE_ALIGN_TRAILING        3
+#define CVL_LAST_LINE_ALIGN_AUTOMATIC  0
+#define CVL_LAST_LINE_ALIGN_JUSTIFIED  1
+#define CVL_LAST_LINE_ALIGN_LEADING    2
+#define CVL_LAST_LINE_ALIGN_CENTER     3
+#define CVL_LAST_LINE_ALIGN_TRAILING   4
+#define CVL_ITEM_ALIGN_CENTER          0
+#define CVL_ITEM_ALIGN_LEADING         1
+#define CVL_ITEM_ALIGN_TRAILING        2
+
 /** The flow layout's properties. Defaults (cvl_flow_config_default) are UIKit's. */
 typedef struct cvl_flow_config {
     int32_t scroll_direction;                 /* CVL_SCROLL_VERTICAL */
@@ -419,6 +446,10 @@ typedef struct cvl_flow_config {
     cvl_insets section_inset;                 /* 0, 0, 0, 0 */
     cvl_size header_reference_size;           /* 0 x 0 = no header */
     cvl_size footer_reference_size;           /* 0 x 0 = no footer */
+    int32_t line_alignment;                   /* CVL_LINE_ALIGN_JUSTIFIED (UIKit's) */
+    int32_t last_line_alignment;              /* CVL_LAST_LINE_ALIGN_AUTOMATIC (UIKit's rule) */
+    int32_t item_alignment;                   /* CVL_ITEM_ALIGN_CENTER (UIKit's) */
+    int32_t reserved2;                        /* must be 0 */
 } cvl_flow_config;
 
 /** Fills *out with UIKit's defaults. Any thread. */
@@ -447,7 +478,7 @@ int cvl_flow_layout_create(cvl_layout **out_layout);
 ** Sets all properties at once, or nothing (validated first: finite, item size and spacings >= 0
 ** except the line spacing, every value at most 1e12 in magnitude (for header and footer sizes:
 ** the scroll-axis dimension, the only one used), known scroll direction, pin flags 0 or 1,
-** reserved == 0). Invalidates the attached view's layout.
+** known alignment constants, reserved and reserved2 == 0). Invalidates the attached view's layout.
 ** Works on every flow-based layout (flow, Survey, Dimensions, Cover Flow).
 */
 int cvl_flow_layout_set_config(cvl_layout *layout, const cvl_flow_config *config);

@@ -758,6 +758,33 @@ static void test_flow(void) {
     back = cfg;
     back.scroll_direction = 7;
     FAILS(cvl_flow_layout_set_config(flow, &back), CVL_ERROR_INVALID_ARGUMENT);
+    /* Alignment options: defaults 0 (UIKit's), an unknown constant or reserved2 refused. */
+    CHECK(cfg.line_alignment == CVL_LINE_ALIGN_JUSTIFIED && cfg.last_line_alignment == CVL_LAST_LINE_ALIGN_AUTOMATIC &&
+          cfg.item_alignment == CVL_ITEM_ALIGN_CENTER && cfg.reserved2 == 0);
+    back = cfg;
+    back.line_alignment = CVL_LINE_ALIGN_TRAILING + 1;
+    FAILS(cvl_flow_layout_set_config(flow, &back), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("line_alignment"));
+    back = cfg;
+    back.last_line_alignment = -1;
+    FAILS(cvl_flow_layout_set_config(flow, &back), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("last_line_alignment"));
+    back = cfg;
+    back.item_alignment = CVL_ITEM_ALIGN_TRAILING + 1;
+    FAILS(cvl_flow_layout_set_config(flow, &back), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("item_alignment"));
+    back = cfg;
+    back.reserved2 = 1;
+    FAILS(cvl_flow_layout_set_config(flow, &back), CVL_ERROR_INVALID_ARGUMENT);
+    back = cfg;
+    back.line_alignment = CVL_LINE_ALIGN_CENTER; /* a valid one round-trips */
+    back.last_line_alignment = CVL_LAST_LINE_ALIGN_JUSTIFIED;
+    back.item_alignment = CVL_ITEM_ALIGN_LEADING;
+    OK(cvl_flow_layout_set_config(flow, &back));
+    OK(cvl_flow_layout_get_config(flow, &back));
+    CHECK(back.line_alignment == CVL_LINE_ALIGN_CENTER && back.last_line_alignment == CVL_LAST_LINE_ALIGN_JUSTIFIED &&
+          back.item_alignment == CVL_ITEM_ALIGN_LEADING);
+    OK(cvl_flow_layout_set_config(flow, &cfg));
     OK(cvl_flow_layout_get_config(flow, &back));
     CHECK(memcmp(&cfg, &back, sizeof cfg) == 0);
     FAILS(cvl_flow_layout_item_frame(flow, ip, &r), CVL_ERROR_STATE); /* not attached yet */

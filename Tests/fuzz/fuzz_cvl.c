@@ -1693,6 +1693,11 @@ static void op_layout_setter(uint8_t which) {
         c.section_inset.right = 0;
         c.header_reference_size.width = c.header_reference_size.height = dim();
         c.footer_reference_size.width = c.footer_reference_size.height = (u8() & 1) ? dim() : 0;
+        /* Alignment options: one value past each group's last constant, reserved2 rarely set. */
+        c.line_alignment = (int32_t)(u8() % 5);
+        c.last_line_alignment = (int32_t)(u8() % 6);
+        c.item_alignment = (int32_t)(u8() % 4);
+        c.reserved2 = u8() == 254;
         check(cvl_flow_layout_set_config(l, &c));
         break;
     }

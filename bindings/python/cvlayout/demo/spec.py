@@ -40,7 +40,8 @@ OUTPUT_VERSION = 1
 FLOW_KINDS: dict[str, type[FlowLayout]] = {k: c for k, c in LAYOUTS.items() if issubclass(c, FlowLayout)}
 LAYOUT_KINDS = tuple(LAYOUTS)
 _FLOW_KEYS = ("scroll_direction", "item_size", "minimum_line_spacing", "minimum_interitem_spacing", "section_inset",
-              "header_reference_size", "footer_reference_size", "pin_headers", "pin_footers")
+              "header_reference_size", "footer_reference_size", "pin_headers", "pin_footers", "line_alignment",
+              "last_line_alignment", "item_alignment")
 _SECTION_KEYS = {"count", "item_size", "item_sizes", "image_sizes", "max_size", "inset", "line_spacing",
                  "interitem_spacing", "header_size", "footer_size", "id", "ids"}
 _ANCHORING = ("none", "first_visible", "end")

@@ -127,6 +127,8 @@ int cvl_version(uint32_t *out);
 ** callback's. Memory O(min(k, capacity)): a count-only query (out NULL, capacity 0) stores
 ** nothing, a buffer too small stops storing at its capacity and only counts the rest. While an
 ** animation runs, add O(animated elements) (the elements on screen before or after the change).
+** With a display scale (cvl_view_set_display_scale) the layout is asked about the rect grown by
+** one pixel a side: add the elements of that margin, O(1) each.
 **
 ** Query size. k is at most CVL_MAX_QUERY_ELEMENTS, so no query runs long whatever the counts
 ** and the geometry (a circle or a Cover Flow of 2^40 items in a huge viewport, items of size 0
@@ -1083,6 +1085,30 @@ int cvl_view_item_counts(const cvl_view *view, int64_t *out, size_t capacity, si
 
 /** collectionViewContentSize (runs the layout cycle if stale). */
 int cvl_view_content_size(cvl_view *view, cvl_size *out);
+
+/*
+** Pixel snapping (UIKit's displayScale, Yoga's pointScaleFactor; rules and sources in
+** docs/alignment-direction-snapping.md). With a display scale s > 0, every frame the view hands
+** out (rect queries, single-element queries, hit tests, the elements of an animation) has its left,
+** top, right and bottom edges rounded to the nearest multiple of 1/s (an edge exactly half-way goes
+** up, towards +infinity, as Yoga), and its size is the difference of its rounded edges: elements
+** that share an edge keep sharing it (no overlap, no gap). The content size is snapped the same
+** way. A rect query returns the elements whose SNAPPED frame meets the rect. During an animation
+** the interpolated frame is snapped at each time (so the first and last frames are the snapped
+** static ones). Transforms, alpha, offsets (scroll targets, anchoring) are not snapped; the layout
+** never sees the scale (custom layouts are snapped too). Works with every layout.
+*/
+
+/**
+** Sets the display scale: 0 = off (the default: exact doubles, bit for bit the layout's), else
+** the pixels per point (2 or 3 for screens, 1 for terminal cells; any finite positive value).
+** CVL_ERROR_INVALID_ARGUMENT for NaN, infinity or a negative scale, nothing changed. Lays nothing
+** out again: queries snap what the layout gives (O(1) per element, a query rect one pixel wider).
+*/
+int cvl_view_set_display_scale(cvl_view *view, double scale);
+
+/** The display scale (0 = off). Callable from hooks. O(1). */
+int cvl_view_get_display_scale(const cvl_view *view, double *out);
 
 /**
 ** layoutAttributesForElementsInRect: every element whose frame intersects `rect` (open

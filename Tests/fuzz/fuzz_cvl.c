@@ -1382,6 +1382,12 @@ static void op_view_setter(uint8_t which) {
     switch (which % 12) {
     case 0: {
         cvl_size s;
+        if (which >= 228) { /* display scale: 0 (off), 1 ... 3, or hostile (NaN, infinite, negative) */
+            double scale = (u8() & 1) ? dbl() : (double)(u8() % 4);
+            check(cvl_view_set_display_scale(v, scale));
+            check(cvl_view_get_display_scale(v, (which & 1) ? &scale : NULL));
+            break;
+        }
         s.width = (u8() & 1) ? dbl() : dim();
         s.height = (u8() & 1) ? dbl() : dim();
         check(cvl_view_set_bounds_size(v, s));

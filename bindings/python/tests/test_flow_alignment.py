@@ -63,3 +63,23 @@ def test_json_spec_keys():
     xs = sorted(a.frame[0] for a in view.all_attributes() if a.is_cell)
     # 3 a line, 30 left: trailing full line at 30, 90, 150; the last item centred at 75.
     assert xs == [30, 75, 90, 150]
+
+
+@needs_flow
+def test_display_scale_snaps_frames():
+    # A 3-column grid 100 wide: exact edges 0, 33.33.., 66.66.., 100 -> 33, 34, 33 at scale 1 (Yoga).
+    layout = cvlayout.GridLayout(columns=3)
+    view = cvlayout.CollectionView(layout, [3], bounds_size=(100, 400))
+    assert view.display_scale == 0
+    view.display_scale = 1
+    cells = sorted((a for a in view.all_attributes() if a.is_cell), key=lambda a: a.index_path)
+    assert [tuple(a.frame) for a in cells] == [(0, 0, 33, 33), (33, 0, 34, 33), (67, 0, 33, 33)]
+    assert tuple(view.content_size) == (100, 33)
+    for bad in (float("nan"), float("inf"), -1.0):
+        with pytest.raises(cvlayout.InvalidArgument, match="display scale"):
+            view.display_scale = bad
+    assert view.display_scale == 1
+    spec = build({"layout": {"kind": "grid", "columns": 3}, "sections": [{"count": 3}],
+                  "viewport": {"width": 100, "height": 400, "display_scale": 2}})
+    assert spec.view.display_scale == 2
+    assert sorted(a.frame[2] for a in spec.view.all_attributes() if a.is_cell) == [33, 33.5, 33.5]

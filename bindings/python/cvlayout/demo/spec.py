@@ -232,7 +232,7 @@ def build(spec: JSONObject, seek: bool = True) -> Built:
     _check_keys(spec, {"version", "layout", "sections", "viewport", "visible_only", "title", "description",
                        "transition", "anchoring", "measured"}, "spec")
     vp = spec.get("viewport", {})
-    _check_keys(vp, {"width", "height", "offset"}, "viewport")
+    _check_keys(vp, {"width", "height", "offset", "display_scale"}, "viewport")
     props = dict(spec.get("layout", {"kind": "flow"}))
     sections = list(spec.get("sections", []))
     layout, counts, labels, reapply = _make_layout(props, sections, "layout")
@@ -244,6 +244,8 @@ def build(spec: JSONObject, seek: bool = True) -> Built:
         raise
     built = Built(view, layout, spec, labels)
     try:
+        if "display_scale" in vp:
+            view.display_scale = vp["display_scale"]
         ids = _identities(sections, counts, "sections")
         if ids is not None:
             view.set_identifiers(ids)

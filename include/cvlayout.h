@@ -136,6 +136,8 @@ int cvl_version(uint32_t *out);
 ** callback's. Memory O(min(k, capacity)): a count-only query (out NULL, capacity 0) stores
 ** nothing, a buffer too small stops storing at its capacity and only counts the rest. While an
 ** animation runs, add O(animated elements) (the elements on screen before or after the change).
+** With a display scale (cvl_view_set_display_scale) the layout is asked about the rect grown by
+** one pixel a side: add the elements of that margin, O(1) each.
 **
 ** Query size. k is at most CVL_MAX_QUERY_ELEMENTS, so no query runs long whatever the counts
 ** and the geometry (a circle or a Cover Flow of 2^40 items in a huge viewport, items of size 0
@@ -421,6 +423,33 @@ int cvl_layout_register_kind(cvl_layout *layout, const char *name, int32_t *out_
 #define CVL_SCROLL_VERTICAL    0
 #define CVL_SCROLL_HORIZONTAL  1
 
+/*
+** Alignment options (UIKit keeps them private: `_rowAlignmentOptions`; rules and sources in
+** docs/alignment-direction-snapping.md). Along a line (the cross axis: horizontal when scrolling
+** vertically, vertical when scrolling horizontally) items keep the minimum inter-item spacing and
+** get none (LEADING), half (CENTER) or all (TRAILING) of the line's leftover space before them;
+** JUSTIFIED spreads it between them (gap = spacing + leftover / (n - 1)), and a justified line of
+** one item is centred (UIKit). The last line: AUTOMATIC is UIKit's rule (above) when full lines
+** are justified, else the full lines' alignment (CSS text-align-last: auto); JUSTIFIED spreads
+** it over the whole line. Across a line (along the scroll axis) an item thinner than its line is
+** centred (CENTER, UIKit), at the line's top / left (LEADING) or bottom / right (TRAILING). All
+** zero = UIKit's defaults, frames bit for bit those without the options. In right-to-left the
+** view mirrors the frames, so LEADING is the right edge there. Cost: none per item; a uniform
+** section stays O(1) (its last line gets its own start and pitch).
+*/
+#define CVL_LINE_ALIGN_JUSTIFIED       0
+#define CVL_LINE_ALIGN_LEADING         1
+#define CVL_LINE_ALIGN_CENTER          2
+#define CVL_LINE_ALIGN_TRAILING        3
+#define CVL_LAST_LINE_ALIGN_AUTOMATIC  0
+#define CVL_LAST_LINE_ALIGN_JUSTIFIED  1
+#define CVL_LAST_LINE_ALIGN_LEADING    2
+#define CVL_LAST_LINE_ALIGN_CENTER     3
+#define CVL_LAST_LINE_ALIGN_TRAILING   4
+#define CVL_ITEM_ALIGN_CENTER          0
+#define CVL_ITEM_ALIGN_LEADING         1
+#define CVL_ITEM_ALIGN_TRAILING        2
+
 /** The flow layout's properties. Defaults (cvl_flow_config_default) are UIKit's. */
 typedef struct cvl_flow_config {
     int32_t scroll_direction;                 /* CVL_SCROLL_VERTICAL */
@@ -433,6 +462,10 @@ typedef struct cvl_flow_config {
     cvl_insets section_inset;                 /* 0, 0, 0, 0 */
     cvl_size header_reference_size;           /* 0 x 0 = no header */
     cvl_size footer_reference_size;           /* 0 x 0 = no footer */
+    int32_t line_alignment;                   /* CVL_LINE_ALIGN_JUSTIFIED (UIKit's) */
+    int32_t last_line_alignment;              /* CVL_LAST_LINE_ALIGN_AUTOMATIC (UIKit's rule) */
+    int32_t item_alignment;                   /* CVL_ITEM_ALIGN_CENTER (UIKit's) */
+    int32_t reserved2;                        /* must be 0 */
 } cvl_flow_config;
 
 /** Fills *out with UIKit's defaults. Any thread. */
@@ -461,7 +494,7 @@ int cvl_flow_layout_create(cvl_layout **out_layout);
 ** Sets all properties at once, or nothing (validated first: finite, item size and spacings >= 0
 ** except the line spacing, every value at most 1e12 in magnitude (for header and footer sizes:
 ** the scroll-axis dimension, the only one used), known scroll direction, pin flags 0 or 1,
-** reserved == 0). Invalidates the attached view's layout.
+** known alignment constants, reserved and reserved2 == 0). Invalidates the attached view's layout.
 ** Works on every flow-based layout (flow, Survey, Dimensions, Cover Flow).
 */
 int cvl_flow_layout_set_config(cvl_layout *layout, const cvl_flow_config *config);
@@ -1446,6 +1479,30 @@ int cvl_view_item_counts(const cvl_view *view, int64_t *out, size_t capacity, si
 
 /** collectionViewContentSize (runs the layout cycle if stale). */
 int cvl_view_content_size(cvl_view *view, cvl_size *out);
+
+/*
+** Pixel snapping (UIKit's displayScale, Yoga's pointScaleFactor; rules and sources in
+** docs/alignment-direction-snapping.md). With a display scale s > 0, every frame the view hands
+** out (rect queries, single-element queries, hit tests, the elements of an animation) has its left,
+** top, right and bottom edges rounded to the nearest multiple of 1/s (an edge exactly half-way goes
+** up, towards +infinity, as Yoga), and its size is the difference of its rounded edges: elements
+** that share an edge keep sharing it (no overlap, no gap). The content size is snapped the same
+** way. A rect query returns the elements whose SNAPPED frame meets the rect. During an animation
+** the interpolated frame is snapped at each time (so the first and last frames are the snapped
+** static ones). Transforms, alpha, offsets (scroll targets, anchoring) are not snapped; the layout
+** never sees the scale (custom layouts are snapped too). Works with every layout.
+*/
+
+/**
+** Sets the display scale: 0 = off (the default: exact doubles, bit for bit the layout's), else
+** the pixels per point (2 or 3 for screens, 1 for terminal cells; any finite positive value).
+** CVL_ERROR_INVALID_ARGUMENT for NaN, infinity or a negative scale, nothing changed. Lays nothing
+** out again: queries snap what the layout gives (O(1) per element, a query rect one pixel wider).
+*/
+int cvl_view_set_display_scale(cvl_view *view, double scale);
+
+/** The display scale (0 = off). Callable from hooks. O(1). */
+int cvl_view_get_display_scale(const cvl_view *view, double *out);
 
 /**
 ** layoutAttributesForElementsInRect: every element whose frame intersects `rect` (open

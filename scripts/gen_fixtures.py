@@ -112,7 +112,7 @@ def setup_function(name: str, spec: JsonObject) -> list[str]:
         if field not in FLOW_CONFIG_FIELDS:
             raise SystemExit(f"{name}: {kind}'s key {key!r} is no field of cvl_{kind}_{suffix or 'config'} "
                              "nor of cvl_flow_config")
-        fields[field] = f"CVL_SCROLL_{value.upper()}" if key == "scroll_direction" else c_field(value)
+        fields[field] = f"CVL_{ENUM_KEYS[key]}_{value.upper()}" if key in ENUM_KEYS else c_field(value)
     if own and fields:   # in a block of its own: the flow's `c` follows
         lines += ["    {", *("    " + line for line in configure(kind, own, suffix)), "    }"]
     else:
@@ -128,6 +128,11 @@ def setup_function(name: str, spec: JsonObject) -> list[str]:
         lines += grid_section(name, s, sec) if kind == "grid" else bulk_sizes(name, s, sec)
     lines += ["    return l;", "}", ""]
     return lines
+
+
+# Spec keys whose values are the lower-case names of a header constant group (CVL_<prefix>_<NAME>).
+ENUM_KEYS = {"scroll_direction": "SCROLL", "line_alignment": "LINE_ALIGN", "last_line_alignment": "LAST_LINE_ALIGN",
+             "item_alignment": "ITEM_ALIGN"}
 
 
 def tree_levels(tree: object) -> list[list[int]]:

@@ -89,6 +89,10 @@ let abiTable: [String: StructInfo] = [
         ("section_inset", \.section_inset),
         ("header_reference_size", \.header_reference_size),
         ("footer_reference_size", \.footer_reference_size),
+        ("line_alignment", \.line_alignment),
+        ("last_line_alignment", \.last_line_alignment),
+        ("item_alignment", \.item_alignment),
+        ("reserved2", \.reserved2),
     ]),
     "cvl_flow_delegate": info(cvl_flow_delegate.self, [
         ("context", \.context),

@@ -64,6 +64,19 @@ public func cvl_view_get_bounds_size_impl(_ view: OpaquePointer?, _ out: UnsafeM
     }
 }
 
+@_cdecl("cvl_view_set_display_scale")
+public func cvl_view_set_display_scale_impl(_ view: OpaquePointer?, _ scale: Double) -> Int32 {
+    withView(view) { try $0.view.setDisplayScale(scale) }
+}
+
+@_cdecl("cvl_view_get_display_scale")
+public func cvl_view_get_display_scale_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
+    withView(view, fromHooks: true) { box in
+        guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
+        out.pointee = box.view.displayScale
+    }
+}
+
 @_cdecl("cvl_view_set_content_offset")
 public func cvl_view_set_content_offset_impl(_ view: OpaquePointer?, _ offset: cvl_point) -> Int32 {
     withView(view) { try $0.view.setContentOffset(offset.core) }

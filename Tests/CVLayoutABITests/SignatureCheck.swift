@@ -101,6 +101,7 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_view_get_anchoring, CVLayout.cvl_view_get_anchoring_impl)
         same(CCVLayout.cvl_view_get_bounds_size, CVLayout.cvl_view_get_bounds_size_impl)
         same(CCVLayout.cvl_view_get_content_offset, CVLayout.cvl_view_get_content_offset_impl)
+        same(CCVLayout.cvl_view_get_display_scale, CVLayout.cvl_view_get_display_scale_impl)
         same(CCVLayout.cvl_view_get_time, CVLayout.cvl_view_get_time_impl)
         same(CCVLayout.cvl_view_index_path_at_point, CVLayout.cvl_view_index_path_at_point_impl)
         same(CCVLayout.cvl_view_index_path_for_identifier, CVLayout.cvl_view_index_path_for_identifier_impl)
@@ -121,6 +122,7 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_view_set_anchoring, CVLayout.cvl_view_set_anchoring_impl)
         same(CCVLayout.cvl_view_set_bounds_size, CVLayout.cvl_view_set_bounds_size_impl)
         same(CCVLayout.cvl_view_set_content_offset, CVLayout.cvl_view_set_content_offset_impl)
+        same(CCVLayout.cvl_view_set_display_scale, CVLayout.cvl_view_set_display_scale_impl)
         same(CCVLayout.cvl_view_set_identifier_source, CVLayout.cvl_view_set_identifier_source_impl)
         same(CCVLayout.cvl_view_set_identifiers, CVLayout.cvl_view_set_identifiers_impl)
         same(CCVLayout.cvl_view_set_layout, CVLayout.cvl_view_set_layout_impl)
@@ -133,6 +135,6 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_waterfall_layout_create, CVLayout.cvl_waterfall_layout_create_impl)
         same(CCVLayout.cvl_waterfall_layout_get_config, CVLayout.cvl_waterfall_layout_get_config_impl)
         same(CCVLayout.cvl_waterfall_layout_set_config, CVLayout.cvl_waterfall_layout_set_config_impl)
-        XCTAssertEqual(118, 118)
+        XCTAssertEqual(120, 120)
     }
 }

@@ -189,11 +189,20 @@ final class FixtureTests: XCTestCase {
             case "footer_reference_size": c.footerReferenceSize = try size2(value)
             case "pin_headers": c.sectionHeadersPinToVisibleBounds = try XCTUnwrap(value as? Bool)
             case "pin_footers": c.sectionFootersPinToVisibleBounds = try XCTUnwrap(value as? Bool)
+            case "line_alignment": c.lineAlignment = try named(value, FlowLineAlignment.allCases)
+            case "last_line_alignment": c.lastLineAlignment = try named(value, FlowLastLineAlignment.allCases)
+            case "item_alignment": c.itemAlignment = try named(value, FlowItemAlignment.allCases)
             default: continue
             }
             rest.remove(key)
         }
         return c
+    }
+
+    /// The case of `all` named `value` (the JSON spec's lower-case name of the C constant).
+    private func named<E>(_ value: Any, _ all: [E]) throws -> E {
+        let name = try XCTUnwrap(value as? String)
+        return try XCTUnwrap(all.first { "\($0)".lowercased() == name }, "unknown name \(name)")
     }
 
     private func count(_ sec: [String: Any]) throws -> Int {

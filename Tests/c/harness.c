@@ -758,6 +758,33 @@ static void test_flow(void) {
     back = cfg;
     back.scroll_direction = 7;
     FAILS(cvl_flow_layout_set_config(flow, &back), CVL_ERROR_INVALID_ARGUMENT);
+    /* Alignment options: defaults 0 (UIKit's), an unknown constant or reserved2 refused. */
+    CHECK(cfg.line_alignment == CVL_LINE_ALIGN_JUSTIFIED && cfg.last_line_alignment == CVL_LAST_LINE_ALIGN_AUTOMATIC &&
+          cfg.item_alignment == CVL_ITEM_ALIGN_CENTER && cfg.reserved2 == 0);
+    back = cfg;
+    back.line_alignment = CVL_LINE_ALIGN_TRAILING + 1;
+    FAILS(cvl_flow_layout_set_config(flow, &back), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("line_alignment"));
+    back = cfg;
+    back.last_line_alignment = -1;
+    FAILS(cvl_flow_layout_set_config(flow, &back), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("last_line_alignment"));
+    back = cfg;
+    back.item_alignment = CVL_ITEM_ALIGN_TRAILING + 1;
+    FAILS(cvl_flow_layout_set_config(flow, &back), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("item_alignment"));
+    back = cfg;
+    back.reserved2 = 1;
+    FAILS(cvl_flow_layout_set_config(flow, &back), CVL_ERROR_INVALID_ARGUMENT);
+    back = cfg;
+    back.line_alignment = CVL_LINE_ALIGN_CENTER; /* a valid one round-trips */
+    back.last_line_alignment = CVL_LAST_LINE_ALIGN_JUSTIFIED;
+    back.item_alignment = CVL_ITEM_ALIGN_LEADING;
+    OK(cvl_flow_layout_set_config(flow, &back));
+    OK(cvl_flow_layout_get_config(flow, &back));
+    CHECK(back.line_alignment == CVL_LINE_ALIGN_CENTER && back.last_line_alignment == CVL_LAST_LINE_ALIGN_JUSTIFIED &&
+          back.item_alignment == CVL_ITEM_ALIGN_LEADING);
+    OK(cvl_flow_layout_set_config(flow, &cfg));
     OK(cvl_flow_layout_get_config(flow, &back));
     CHECK(memcmp(&cfg, &back, sizeof cfg) == 0);
     FAILS(cvl_flow_layout_item_frame(flow, ip, &r), CVL_ERROR_STATE); /* not attached yet */
@@ -2210,6 +2237,8 @@ static void test_identities_and_snapshots(void) {
     id = 4242;
     FAILS(cvl_view_apply_snapshot(view, &sec, 1, &id, 1, NULL), CVL_ERROR_INVALID_ARGUMENT);
     sec.item_ids = fewer;
+    sec.item_count = SIZE_MAX; /* above INT64_MAX: refused, never a trap */
+    FAILS(cvl_view_apply_snapshot(view, &sec, 1, NULL, 0, NULL), CVL_ERROR_OVERFLOW);
     sec.item_count = 3;
     /* The data source still says 4. */
     FAILS(cvl_view_apply_snapshot(view, &sec, 1, NULL, 0, NULL), CVL_ERROR_INCONSISTENT_UPDATE);
@@ -2568,6 +2597,10 @@ static void test_snapshot_edits_chain(void) {
             CHECK(message_contains("appears twice in the new snapshot: at [0, 0] and [2, "));
             FAILS(cvl_view_apply_snapshot_edits(view, edits, count + 1, NULL, 0, NULL), CVL_ERROR_INVALID_ARGUMENT);
             CHECK(message_contains("appears twice in the new snapshot: at [0, 0] and [2, "));
+            /* An item_count above INT64_MAX (found by fuzz_raw.py): refused, never a trap. */
+            edits[count].item_count = SIZE_MAX;
+            FAILS(cvl_view_diff_snapshot_edits(view, edits, count + 1, NULL, 0, NULL, 0, &n), CVL_ERROR_OVERFLOW);
+            FAILS(cvl_view_apply_snapshot_edits(view, edits, count + 1, NULL, 0, NULL), CVL_ERROR_OVERFLOW);
             d.items[0]--;
         }
         /* The diff alone (asked for its size, then written) is the update the apply commits (no
@@ -3458,6 +3491,62 @@ static void test_config_layout(const cl_row *row, cvl_layout *custom) {
     CHECK(cl_untouched(&back, row->size, 0xA5));
 }
 
+/* Pixel snapping (docs/alignment-direction-snapping.md): a 3-column grid 100 wide has exact
+** edges 0, 33.33.., 66.66.., 100 (Yoga's 33/34/33 at scale 1) and rows 33.33.. high. */
+static void test_display_scale(void) {
+    counts_ds d;
+    cvl_data_source ds;
+    cvl_layout *g = NULL;
+    cvl_view *view = NULL;
+    cvl_grid_config c;
+    cvl_attributes buf[16], one;
+    cvl_size content;
+    cvl_index_path ip = {0, 1};
+    size_t n = 0, i;
+    double scale = -1;
+    int found = 0;
+
+    memset(&d, 0, sizeof d);
+    d.sections = 1;
+    d.items[0] = 6;
+    ds = make_ds(&d);
+    OK(cvl_grid_config_default(&c));
+    c.columns = 3;
+    OK(cvl_grid_layout_create(&g));
+    OK(cvl_grid_layout_set_config(g, &c));
+    OK(cvl_view_create(&ds, g, &view));
+    OK(cvl_view_set_bounds_size(view, (cvl_size){100, 400}));
+    OK(cvl_view_get_display_scale(view, &scale));
+    CHECK(scale == 0); /* off by default: exact frames */
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    CHECK(found && one.frame.x == 100.0 / 3);
+    OK(cvl_view_set_display_scale(view, 1));
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    CHECK(one.frame.x == 33 && one.frame.width == 34 && one.frame.height == 33);
+    OK(cvl_view_attributes_in_rect(view, (cvl_rect){0, 0, 100, 400}, buf, 16, &n));
+    CHECK(n == 6);
+    for (i = 0; i < n; i++) { /* every edge a whole point */
+        CHECK(buf[i].frame.x == floor(buf[i].frame.x) && buf[i].frame.width == floor(buf[i].frame.width));
+        CHECK(buf[i].frame.y == floor(buf[i].frame.y) && buf[i].frame.height == floor(buf[i].frame.height));
+    }
+    OK(cvl_view_content_size(view, &content));
+    CHECK(content.width == 100 && content.height == 67);
+    /* Bad scales: refused, nothing changed. */
+    FAILS(cvl_view_set_display_scale(view, NAN), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("display scale"));
+    FAILS(cvl_view_set_display_scale(view, INFINITY), CVL_ERROR_INVALID_ARGUMENT);
+    FAILS(cvl_view_set_display_scale(view, -2), CVL_ERROR_INVALID_ARGUMENT);
+    FAILS(cvl_view_get_display_scale(view, NULL), CVL_ERROR_NULL_ARGUMENT);
+    FAILS(cvl_view_set_display_scale(NULL, 2), CVL_ERROR_NULL_ARGUMENT);
+    OK(cvl_view_get_display_scale(view, &scale));
+    CHECK(scale == 1);
+    OK(cvl_view_set_display_scale(view, 2)); /* 66.66.. -> 33.5, 133.33.. half-pixels -> 66.5 */
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    CHECK(one.frame.x == 33.5 && one.frame.width == 33);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(g));
+}
+
 static void test_config_layouts(void) {
     grid_ctx g;
     cvl_layout_callbacks cb;
@@ -3496,6 +3585,7 @@ int main(void) {
     test_waterfall();
     test_grid_layout();
     test_span_grid();
+    test_display_scale();
     test_config_layouts();
     test_compositional();
     test_compositional_app_store_page();

@@ -1705,6 +1705,12 @@ static void op_view_setter(uint8_t which) {
     switch (which % 12) {
     case 0: {
         cvl_size s;
+        if (which >= 228) { /* display scale: 0 (off), 1 ... 3, or hostile (NaN, infinite, negative) */
+            double scale = (u8() & 1) ? dbl() : (double)(u8() % 4);
+            check(cvl_view_set_display_scale(v, scale));
+            check(cvl_view_get_display_scale(v, (which & 1) ? &scale : NULL));
+            break;
+        }
         s.width = (u8() & 1) ? dbl() : dim();
         s.height = (u8() & 1) ? dbl() : dim();
         check(cvl_view_set_bounds_size(v, s));
@@ -2058,6 +2064,11 @@ static void op_layout_setter(uint8_t which) {
         c.section_inset.right = 0;
         c.header_reference_size.width = c.header_reference_size.height = dim();
         c.footer_reference_size.width = c.footer_reference_size.height = (u8() & 1) ? dim() : 0;
+        /* Alignment options: one value past each group's last constant, reserved2 rarely set. */
+        c.line_alignment = (int32_t)(u8() % 5);
+        c.last_line_alignment = (int32_t)(u8() % 6);
+        c.item_alignment = (int32_t)(u8() % 4);
+        c.reserved2 = u8() == 254;
         check(cvl_flow_layout_set_config(l, &c));
         break;
     }

@@ -7,22 +7,26 @@
 extension FlowLayout {
     // MARK: Frames (shared by every query)
 
-    /// Frame of the item in line `k`, slot `j` of a uniform section.
+    /// Frame of the item in line `k`, slot `j` of a uniform section (the last line on its own
+    /// grid, the full lines' unless an alignment option moves it).
     @inline(__always)
     static func gridFrame(_ axis: FlowAxis, _ sec: FlowSection, line k: Int, slot j: Int) -> Rect {
         let lineOrigin = sec.bodyStart + Double(k) * sec.linePitch
+        let last = k == sec.lineCount - 1
+        let start = last ? sec.lastCrossStart : sec.crossStart, pitch = last ? sec.lastCrossPitch : sec.crossPitch
         return axis.rect(
-            main: sec.origin + lineOrigin, cross: sec.crossStart + Double(j) * sec.crossPitch,
+            main: sec.origin + lineOrigin, cross: start + Double(j) * pitch,
             mainLength: axis.main(sec.uniformSize), crossLength: axis.cross(sec.uniformSize))
     }
 
-    /// Frame of item `i` on `line` of a per-item section: centred on the line along the main axis.
+    /// Frame of item `i` on `line` of a per-item section: centred on the line along the main axis
+    /// (UIKit), or at its leading or trailing edge (`FlowConfiguration.itemAlignment`).
     @inline(__always)
     static func lineItemFrame(_ axis: FlowAxis, _ sec: FlowSection, _ line: FlowLine, size: Size, cross: Double) -> Rect
     {
         let m = axis.main(size)
         return axis.rect(
-            main: sec.origin + line.origin + (line.thickness - m) * 0.5, cross: cross,
+            main: sec.origin + line.origin + (line.thickness - m) * sec.itemAlignmentFactor, cross: cross,
             mainLength: m, crossLength: axis.cross(size))
     }
 
@@ -178,12 +182,18 @@ extension FlowLayout {
         }
         let jLo = flowPartitionPoint(0, perLine) { crossStart + Double($0) * q + w > cMin }
         let jEnd = flowPartitionPoint(jLo, perLine) { crossStart + Double($0) * q >= cMax }
-        guard kLo < kEnd, jLo < jEnd else { return }
+        // The last line's slots (its own grid when an alignment option moves it).
+        let lastStart = sec.lastCrossStart, lq = sec.lastCrossPitch
+        let lLo = flowPartitionPoint(0, perLine) { lastStart + Double($0) * lq + w > cMin }
+        let lEnd = flowPartitionPoint(lLo, perLine) { lastStart + Double($0) * lq >= cMax }
+        guard kLo < kEnd, jLo < jEnd || lLo < lEnd else { return }
         for k in kLo..<kEnd {
             let first = k * perLine
-            let end = Swift.min(jEnd, n - first)  // only the last line can hold fewer
-            guard jLo < end else { continue }
-            for j in jLo..<end {
+            let isLast = k == lines - 1
+            let lo = isLast ? lLo : jLo
+            let end = Swift.min(isLast ? lEnd : jEnd, n - first)  // only the last line can hold fewer
+            guard lo < end else { continue }
+            for j in lo..<end {
                 let f = gridFrame(axis, sec, line: k, slot: j)
                 if f.intersects(rect) { try emit(first + j, f) }
             }

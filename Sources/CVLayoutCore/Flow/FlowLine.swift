@@ -55,6 +55,10 @@ struct FlowBreakParams {
     var lineSpacing: Double
     /// Main-axis origin of the first line (relative to the section).
     var bodyStart: Double
+    /// Alignment of full lines and of the last line (resolved: UIKit's last-line rule of a
+    /// per-item section is `.leading`). Defaults: UIKit's.
+    var lineAlignment = FlowLineAlignment.justified
+    var lastLineAlignment = FlowLineAlignment.leading
 
     var limit: Double { available + flowFitTolerance(available) }
 }
@@ -69,6 +73,7 @@ struct FlowBreakParams {
 ///   line start when it is larger than the line;
 /// - the last line is left-aligned at the minimum spacing (the section is not uniform:
 ///   uniform sections use `FlowSection.layOutGrid`);
+/// - unless alignment options say otherwise (`FlowBreakParams.lineAlignment`, `align`);
 /// - lines are `lineSpacing` apart; each is as thick as its thickest item: line k + 1 starts at
 ///   `origin(k) + (thickness(k) + lineSpacing)`, summed line after line in a compensated sum
 ///   (`FlowSum`) whose rounded value is the origin: the exact sum of the pitches rounded (or
@@ -126,12 +131,20 @@ enum FlowLineBreaker {
         let s = p.interitemSpacing
         let count = end - first
         var x = p.lead, step = s
-        if end == n {
-            // Last line of a non-uniform section: left-aligned at the minimum spacing.
-        } else if count == 1 {
-            if used <= p.available { x = p.lead + (p.available - used) * 0.5 }
-        } else {
-            step = s + Swift.max(0, p.available - used) / Double(count - 1)
+        // UIKit's defaults: full lines justified, the last line leading at the minimum spacing.
+        switch end == n ? p.lastLineAlignment : p.lineAlignment {
+        case .leading:
+            break
+        case .justified:
+            if count == 1 {
+                if used <= p.available { x = p.lead + (p.available - used) * 0.5 }
+            } else {
+                step = s + Swift.max(0, p.available - used) / Double(count - 1)
+            }
+        case .center:
+            x = p.lead + Swift.max(0, p.available - used) * 0.5
+        case .trailing:
+            x = p.lead + Swift.max(0, p.available - used)
         }
         var maxItem = stats.maxItemCross, crossEnd = stats.crossEnd
         var k = first

@@ -141,6 +141,41 @@ class ScrollDirection(CEnum):
     HORIZONTAL = 1
 
 
+class LineAlignment(CEnum):
+    """Alignment options (UIKit keeps them private: `_rowAlignmentOptions`; rules and sources in
+    docs/alignment-direction-snapping.md). Along a line (the cross axis: horizontal when scrolling
+    vertically, vertical when scrolling horizontally) items keep the minimum inter-item spacing and
+    get none (LEADING), half (CENTER) or all (TRAILING) of the line's leftover space before them;
+    JUSTIFIED spreads it between them (gap = spacing + leftover / (n - 1)), and a justified line of
+    one item is centred (UIKit). The last line: AUTOMATIC is UIKit's rule (above) when full lines
+    are justified, else the full lines' alignment (CSS text-align-last: auto); JUSTIFIED spreads it
+    over the whole line. Across a line (along the scroll axis) an item thinner than its line is
+    centred (CENTER, UIKit), at the line's top / left (LEADING) or bottom / right (TRAILING). All
+    zero = UIKit's defaults, frames bit for bit those without the options. In right-to-left the view
+    mirrors the frames, so LEADING is the right edge there. Cost: none per item; a uniform section
+    stays O(1) (its last line gets its own start and pitch)."""
+    JUSTIFIED = 0
+    LEADING = 1
+    CENTER = 2
+    TRAILING = 3
+
+
+class LastLineAlignment(CEnum):
+    """The CVL_LAST_LINE_ALIGN_* constants."""
+    AUTOMATIC = 0
+    JUSTIFIED = 1
+    LEADING = 2
+    CENTER = 3
+    TRAILING = 4
+
+
+class ItemAlignment(CEnum):
+    """The CVL_ITEM_ALIGN_* constants."""
+    CENTER = 0
+    LEADING = 1
+    TRAILING = 2
+
+
 class UpdateAction(CEnum):
     """One change of a batch update: UICollectionViewUpdateItem."""
     INSERT = 0
@@ -359,6 +394,18 @@ LAYOUT_STACK: Final = LayoutType.STACK
 LAYOUT_COMPOSITIONAL: Final = LayoutType.COMPOSITIONAL
 SCROLL_VERTICAL: Final = ScrollDirection.VERTICAL
 SCROLL_HORIZONTAL: Final = ScrollDirection.HORIZONTAL
+LINE_ALIGN_JUSTIFIED: Final = LineAlignment.JUSTIFIED
+LINE_ALIGN_LEADING: Final = LineAlignment.LEADING
+LINE_ALIGN_CENTER: Final = LineAlignment.CENTER
+LINE_ALIGN_TRAILING: Final = LineAlignment.TRAILING
+LAST_LINE_ALIGN_AUTOMATIC: Final = LastLineAlignment.AUTOMATIC
+LAST_LINE_ALIGN_JUSTIFIED: Final = LastLineAlignment.JUSTIFIED
+LAST_LINE_ALIGN_LEADING: Final = LastLineAlignment.LEADING
+LAST_LINE_ALIGN_CENTER: Final = LastLineAlignment.CENTER
+LAST_LINE_ALIGN_TRAILING: Final = LastLineAlignment.TRAILING
+ITEM_ALIGN_CENTER: Final = ItemAlignment.CENTER
+ITEM_ALIGN_LEADING: Final = ItemAlignment.LEADING
+ITEM_ALIGN_TRAILING: Final = ItemAlignment.TRAILING
 UPDATE_INSERT: Final = UpdateAction.INSERT
 UPDATE_DELETE: Final = UpdateAction.DELETE
 UPDATE_RELOAD: Final = UpdateAction.RELOAD
@@ -439,6 +486,9 @@ KindName = Literal["none", "header", "footer", "binder", "connector"]
 LayoutTypeName = Literal["flow", "survey", "dimensions", "cover_flow", "mosaic", "tree", "circle", "custom",
                          "waterfall", "grid", "stack", "compositional"]
 ScrollDirectionName = Literal["vertical", "horizontal"]
+LineAlignmentName = Literal["justified", "leading", "center", "trailing"]
+LastLineAlignmentName = Literal["automatic", "justified", "leading", "center", "trailing"]
+ItemAlignmentName = Literal["center", "leading", "trailing"]
 UpdateActionName = Literal["insert", "delete", "reload", "move"]
 LayoutModeName = Literal["aspect_fit", "aspect_fill"]
 GridAlignmentName = Literal["leading", "center", "trailing"]
@@ -742,6 +792,10 @@ class cvl_flow_config(Structure):
     section_inset: cvl_insets  # 0, 0, 0, 0
     header_reference_size: cvl_size  # 0 x 0 = no header
     footer_reference_size: cvl_size  # 0 x 0 = no footer
+    line_alignment: int  # CVL_LINE_ALIGN_JUSTIFIED (UIKit's)
+    last_line_alignment: int  # CVL_LAST_LINE_ALIGN_AUTOMATIC (UIKit's rule)
+    item_alignment: int  # CVL_ITEM_ALIGN_CENTER (UIKit's)
+    reserved2: int  # must be 0
 
     _fields_ = [
         ("scroll_direction", c_int32),
@@ -754,6 +808,10 @@ class cvl_flow_config(Structure):
         ("section_inset", cvl_insets),
         ("header_reference_size", cvl_size),
         ("footer_reference_size", cvl_size),
+        ("line_alignment", c_int32),
+        ("last_line_alignment", c_int32),
+        ("item_alignment", c_int32),
+        ("reserved2", c_int32),
     ]
 
 FlowDelegateSizeForItemFn = CFUNCTYPE(c_int, c_void_p, cvl_index_path, POINTER(cvl_size))
@@ -1583,6 +1641,8 @@ FUNCTIONS: Final[list[tuple[str, list[Any], Any]]] = [
     ("cvl_view_number_of_items", [ViewHandle, c_int64, POINTER(c_int64)], c_int),
     ("cvl_view_item_counts", [ViewHandle, POINTER(c_int64), c_size_t, POINTER(c_size_t)], c_int),
     ("cvl_view_content_size", [ViewHandle, POINTER(cvl_size)], c_int),
+    ("cvl_view_set_display_scale", [ViewHandle, c_double], c_int),
+    ("cvl_view_get_display_scale", [ViewHandle, POINTER(c_double)], c_int),
     ("cvl_view_attributes_in_rect", [ViewHandle, cvl_rect, POINTER(cvl_attributes), c_size_t, POINTER(c_size_t)],
      c_int),
     ("cvl_view_visible_attributes", [ViewHandle, POINTER(cvl_attributes), c_size_t, POINTER(c_size_t)], c_int),
@@ -1723,6 +1783,8 @@ if TYPE_CHECKING:
     def cvl_view_number_of_items(view: Any, section: int, out: Any, /) -> int: ...
     def cvl_view_item_counts(view: Any, out: Any, capacity: int, out_count: Any, /) -> int: ...
     def cvl_view_content_size(view: Any, out: Any, /) -> int: ...
+    def cvl_view_set_display_scale(view: Any, scale: float, /) -> int: ...
+    def cvl_view_get_display_scale(view: Any, out: Any, /) -> int: ...
     def cvl_view_attributes_in_rect(view: Any, rect: cvl_rect, out: Any, capacity: int, out_count: Any, /) -> int: ...
     def cvl_view_visible_attributes(view: Any, out: Any, capacity: int, out_count: Any, /) -> int: ...
     def cvl_view_attributes_for_element(view: Any, category: int, kind: int, index_path: cvl_index_path, out: Any,

@@ -308,6 +308,20 @@ class CollectionView(Handle[T.cvl_view]):
         _lib.cvl_view_set_bounds_size(self.handle, T.cvl_size(*pair(value)))
 
     @property
+    def display_scale(self) -> float:
+        """Pixels per point for snapping frames to the pixel grid (UIKit's ``displayScale``): 2 or 3
+        for screens, 1 for terminal cells, 0 (the default) for exact frames. Every frame's edges are
+        rounded to the grid (ties up) and its size is their difference; the content size too.
+        A NaN, infinite or negative scale raises InvalidArgument and changes nothing."""
+        out = ctypes.c_double()
+        _lib.cvl_view_get_display_scale(self.handle, ctypes.byref(out))
+        return out.value
+
+    @display_scale.setter
+    def display_scale(self, value: float) -> None:
+        _lib.cvl_view_set_display_scale(self.handle, float(value))
+
+    @property
     def content_offset(self) -> Point:
         """The viewport's origin in content coordinates (UIKit's ``contentOffset``). Setting it
         scrolls; any finite offset is accepted (the host decides how far it scrolls), and it

@@ -40,7 +40,8 @@ OUTPUT_VERSION = 1
 FLOW_KINDS: dict[str, type[FlowLayout]] = {k: c for k, c in LAYOUTS.items() if issubclass(c, FlowLayout)}
 LAYOUT_KINDS = tuple(LAYOUTS)
 _FLOW_KEYS = ("scroll_direction", "item_size", "minimum_line_spacing", "minimum_interitem_spacing", "section_inset",
-              "header_reference_size", "footer_reference_size", "pin_headers", "pin_footers")
+              "header_reference_size", "footer_reference_size", "pin_headers", "pin_footers", "line_alignment",
+              "last_line_alignment", "item_alignment")
 _SECTION_KEYS = {"count", "item_size", "item_sizes", "image_sizes", "max_size", "inset", "line_spacing",
                  "interitem_spacing", "header_size", "footer_size", "id", "ids"}
 _ANCHORING = ("none", "first_visible", "end")
@@ -274,7 +275,7 @@ def build(spec: JSONObject, seek: bool = True) -> Built:
     _check_keys(spec, {"version", "layout", "sections", "viewport", "visible_only", "title", "description",
                        "transition", "anchoring", "measured"}, "spec")
     vp = spec.get("viewport", {})
-    _check_keys(vp, {"width", "height", "offset"}, "viewport")
+    _check_keys(vp, {"width", "height", "offset", "display_scale"}, "viewport")
     props = dict(spec.get("layout", {"kind": "flow"}))
     sections = list(spec.get("sections", []))
     layout, counts, labels, reapply = _make_layout(props, sections, "layout")
@@ -286,6 +287,8 @@ def build(spec: JSONObject, seek: bool = True) -> Built:
         raise
     built = Built(view, layout, spec, labels)
     try:
+        if "display_scale" in vp:
+            view.display_scale = vp["display_scale"]
         ids = _identities(sections, counts, "sections")
         if ids is not None:
             view.set_identifiers(ids)

@@ -1184,7 +1184,7 @@ int cvl_stack_layout_get_config(const cvl_layout *layout, cvl_stack_config *out)
 #define CVL_COMP_DIMENSION_ABSOLUTE           0  /* points */
 #define CVL_COMP_DIMENSION_FRACTIONAL_WIDTH   1  /* a fraction of the containing group's width */
 #define CVL_COMP_DIMENSION_FRACTIONAL_HEIGHT  2  /* a fraction of the containing group's height */
-#define CVL_COMP_DIMENSION_ESTIMATED          3  /* points (the estimate; see "Not yet") */
+#define CVL_COMP_DIMENSION_ESTIMATED          3  /* points: the estimate until measured ("Self-sizing" above) */
 
 /* cvl_comp_spacing.kind: NSCollectionLayoutSpacing (or none) */
 #define CVL_COMP_SPACING_NONE      0

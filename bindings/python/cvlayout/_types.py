@@ -208,7 +208,7 @@ class CompDimension(CEnum):
     FRACTIONAL_WIDTH = 1
     #: a fraction of the containing group's height
     FRACTIONAL_HEIGHT = 2
-    #: points (the estimate; see "Not yet")
+    #: points: the estimate until measured ("Self-sizing" above)
     ESTIMATED = 3
 
 

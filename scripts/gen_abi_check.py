@@ -76,6 +76,7 @@ ENUM_GROUPS: list[tuple[str, str | None, bool]] = [
     (r"COMP_FILL_(\w+)", "CompFill", False),
     (r"COMP_ALIGN_(\w+)", "CompAlignment", False),
     (r"COMP_ORTHOGONAL_(\w+)", "CompOrthogonal", False),
+    (r"ELEMENT_(\w+)", "ElementFlag", True),
 ]
 # Docs for groups the header introduces under a section banner rather than a comment of their own.
 ENUM_DOCS = {"Status": "The status every function returns: CVL_OK (0) or a CVL_ERROR_* code."}
@@ -94,7 +95,7 @@ PY_ERRORS: dict[str, tuple[str, str | None]] = {
     "ERROR_INTERNAL": ("InternalError", None),
 }
 # Structs also published as one flat record of numbers (struct module format + named positions).
-FLAT_RECORDS = {"cvl_attributes": "ATTRIBUTES"}
+FLAT_RECORDS = {"cvl_attributes": "ATTRIBUTES", "cvl_element": "ELEMENTS"}
 SWIFT_KEYWORDS = {"internal", "default", "case", "class", "struct", "return", "self", "in", "is"}
 
 header = H.load()

@@ -287,6 +287,15 @@ let abiTable: [String: StructInfo] = [
         ("number_of_sections", \.number_of_sections),
         ("number_of_items", \.number_of_items),
     ]),
+    "cvl_element": info(cvl_element.self, [
+        ("index_path", \.index_path),
+        ("category", \.category),
+        ("kind", \.kind),
+        ("frame", \.frame),
+        ("identifier", \.identifier),
+        ("flags", \.flags),
+        ("reserved", \.reserved),
+    ]),
     "cvl_animation": info(cvl_animation.self, [
         ("duration", \.duration),
         ("delay", \.delay),

@@ -97,6 +97,7 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_view_destroy, CVLayout.cvl_view_destroy_impl)
         same(CCVLayout.cvl_view_diff_snapshot, CVLayout.cvl_view_diff_snapshot_impl)
         same(CCVLayout.cvl_view_diff_snapshot_edits, CVLayout.cvl_view_diff_snapshot_edits_impl)
+        same(CCVLayout.cvl_view_elements_in_rect, CVLayout.cvl_view_elements_in_rect_impl)
         same(CCVLayout.cvl_view_finish_animations, CVLayout.cvl_view_finish_animations_impl)
         same(CCVLayout.cvl_view_get_anchoring, CVLayout.cvl_view_get_anchoring_impl)
         same(CCVLayout.cvl_view_get_bounds_size, CVLayout.cvl_view_get_bounds_size_impl)
@@ -131,10 +132,11 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_view_set_time, CVLayout.cvl_view_set_time_impl)
         same(CCVLayout.cvl_view_target_content_offset, CVLayout.cvl_view_target_content_offset_impl)
         same(CCVLayout.cvl_view_visible_attributes, CVLayout.cvl_view_visible_attributes_impl)
+        same(CCVLayout.cvl_view_visible_elements, CVLayout.cvl_view_visible_elements_impl)
         same(CCVLayout.cvl_waterfall_config_default, CVLayout.cvl_waterfall_config_default_impl)
         same(CCVLayout.cvl_waterfall_layout_create, CVLayout.cvl_waterfall_layout_create_impl)
         same(CCVLayout.cvl_waterfall_layout_get_config, CVLayout.cvl_waterfall_layout_get_config_impl)
         same(CCVLayout.cvl_waterfall_layout_set_config, CVLayout.cvl_waterfall_layout_set_config_impl)
-        XCTAssertEqual(120, 120)
+        XCTAssertEqual(122, 122)
     }
 }

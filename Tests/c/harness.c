@@ -3560,6 +3560,108 @@ static void test_config_layouts(void) {
     OK(cvl_layout_destroy(custom));
 }
 
+/* The compact queries (cvl_view_elements_in_rect, cvl_view_visible_elements): the same elements,
+** order, index paths, categories, kinds and frames as the full query, with identifiers and
+** flags; pinned headers (z-index 1024, a draw order the compact record cannot carry) sorted as
+** the full query sorts them; the buffer protocol (count only, too small: untouched, enough), with
+** per-item sizes (the flow writes straight into the caller's buffer) and during an animation. */
+static void test_compact_elements(void) {
+    counts_ds d;
+    cvl_data_source ds;
+    cvl_layout *flow = NULL, *next = NULL;
+    cvl_view *view = NULL;
+    cvl_flow_config fc;
+    cvl_size sizes[40];
+    cvl_attributes full[64];
+    cvl_element el[64];
+    unsigned char sentinel[sizeof el];
+    uint64_t ids0[40], ids1[3];
+    cvl_section_snapshot snap[2];
+    cvl_animation anim;
+    size_t n = 0, m = 0;
+
+    memset(&d, 0, sizeof d);
+    d.sections = 2;
+    d.items[0] = 40;
+    d.items[1] = 3;
+    ds = make_ds(&d);
+    OK(cvl_flow_layout_create(&flow));
+    OK(cvl_flow_config_default(&fc));
+    fc.item_size = (cvl_size){50, 50};
+    fc.header_reference_size = (cvl_size){0, 30};
+    fc.section_headers_pin_to_visible_bounds = 1;
+    OK(cvl_flow_layout_set_config(flow, &fc));
+    for (int i = 0; i < 40; i++) sizes[i] = (cvl_size){40 + i % 7 * 10, 30 + i % 5 * 10};
+    OK(cvl_flow_layout_set_item_sizes(flow, 0, sizes, 40));
+    OK(cvl_view_create(&ds, flow, &view));
+    OK(cvl_view_set_bounds_size(view, (cvl_size){320, 200}));
+    for (int i = 0; i < 40; i++) ids0[i] = 1000 + (uint64_t)i;
+    for (int i = 0; i < 3; i++) ids1[i] = 2000 + (uint64_t)i;
+    snap[0] = (cvl_section_snapshot){1, ids0, 40};
+    snap[1] = (cvl_section_snapshot){2, ids1, 3};
+    OK(cvl_view_set_identifiers(view, snap, 2));
+
+    for (int pass = 0; pass < 3; pass++) {
+        /* pass 0: the top; 1: scrolled (the pinned header drawn last); 2: mid-animation. */
+        if (pass == 1) OK(cvl_view_set_content_offset(view, (cvl_point){0, 60}));
+        OK(cvl_view_visible_attributes(view, full, 64, &n));
+        OK(cvl_view_visible_elements(view, NULL, 0, &m));
+        CHECK(m == n && n > 4);
+        memset(el, 0xAB, sizeof el);
+        OK(cvl_view_visible_elements(view, el, 64, &m));
+        CHECK(m == n);
+        for (size_t k = 0; k < n; k++) {
+            uint32_t want = (full[k].has_identifier ? CVL_ELEMENT_HAS_IDENTIFIER : 0u) |
+                            (full[k].disappearing ? CVL_ELEMENT_DISAPPEARING : 0u) |
+                            (full[k].hidden ? CVL_ELEMENT_HIDDEN : 0u);
+            CHECK(el[k].index_path.section == full[k].index_path.section &&
+                  el[k].index_path.item == full[k].index_path.item);
+            CHECK(el[k].category == full[k].category && el[k].kind == full[k].kind);
+            CHECK(memcmp(&el[k].frame, &full[k].frame, sizeof el[k].frame) == 0);
+            CHECK(el[k].flags == want && el[k].identifier == full[k].identifier && el[k].reserved == 0);
+        }
+        if (pass == 1) {
+            /* The pinned header (z 1024) comes last, after every cell. */
+            CHECK(el[n - 1].category == CVL_CATEGORY_SUPPLEMENTARY && el[n - 1].kind == CVL_KIND_HEADER);
+            CHECK(el[0].category == CVL_CATEGORY_CELL && (el[0].flags & CVL_ELEMENT_HAS_IDENTIFIER) &&
+                  el[0].identifier == 1000 + (uint64_t)el[0].index_path.item);
+        }
+        /* Too small: the count, CVL_ERROR_CAPACITY, nothing written. */
+        memset(el, 0xCD, sizeof el);
+        memcpy(sentinel, el, sizeof el);
+        m = 0;
+        FAILS(cvl_view_visible_elements(view, el, n - 1, &m), CVL_ERROR_CAPACITY);
+        CHECK(m == n && memcmp(sentinel, el, sizeof el) == 0);
+        FAILS(cvl_view_elements_in_rect(view, (cvl_rect){0, 0, 320, 200}, el, 1, &m), CVL_ERROR_CAPACITY);
+        CHECK(memcmp(sentinel, el, sizeof el) == 0);
+        FAILS(cvl_view_elements_in_rect(view, (cvl_rect){0, 0, NAN, 200}, el, 64, &m), CVL_ERROR_INVALID_ARGUMENT);
+        FAILS(cvl_view_elements_in_rect(view, (cvl_rect){0, 0, 320, 200}, NULL, 4, &m), CVL_ERROR_NULL_ARGUMENT);
+        FAILS(cvl_view_visible_elements(view, el, 64, NULL), CVL_ERROR_NULL_ARGUMENT);
+        CHECK(memcmp(sentinel, el, sizeof el) == 0);
+        /* A rect query: the same as the full one. */
+        OK(cvl_view_attributes_in_rect(view, (cvl_rect){0, 40, 200, 90}, full, 64, &n));
+        OK(cvl_view_elements_in_rect(view, (cvl_rect){0, 40, 200, 90}, el, 64, &m));
+        CHECK(m == n);
+        for (size_t k = 0; k < n; k++)
+            CHECK(el[k].index_path.item == full[k].index_path.item && el[k].frame.x == full[k].frame.x &&
+                  el[k].frame.y == full[k].frame.y && el[k].category == full[k].category);
+        if (pass == 1) {
+            OK(cvl_flow_layout_create(&next));
+            fc.minimum_line_spacing = 40;
+            OK(cvl_flow_layout_set_config(next, &fc));
+            OK(cvl_flow_layout_set_item_sizes(next, 0, sizes, 40));
+            OK(cvl_animation_default(&anim));
+            anim.duration = 1;
+            OK(cvl_view_set_time(view, 0));
+            OK(cvl_view_set_layout(view, next, &anim));
+            OK(cvl_view_set_time(view, 0.5));
+        }
+    }
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(flow));
+    OK(cvl_layout_destroy(next));
+}
+
 int main(void) {
     test_basics();
     test_custom_layout_and_view();
@@ -3589,6 +3691,7 @@ int main(void) {
     test_config_layouts();
     test_compositional();
     test_compositional_app_store_page();
+    test_compact_elements();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -1893,7 +1893,11 @@ static void op_query(uint8_t which) {
         if (buf) fill(buf, cap * sizeof *buf);
         fill(&n, sizeof n);
         out = (form & 1) && cap ? NULL : buf;
-        if (which % 10 == 0)
+        /* form bit 1: the compact records (cvl_element is smaller: the same buffer holds cap). */
+        if (form & 2)
+            rc = which % 10 == 0 ? check(cvl_view_elements_in_rect(v, r, (cvl_element *)(void *)out, cap, &n))
+                                 : check(cvl_view_visible_elements(v, (cvl_element *)(void *)out, cap, &n));
+        else if (which % 10 == 0)
             rc = check(cvl_view_attributes_in_rect(v, r, out, cap, &n));
         else
             rc = check(cvl_view_visible_attributes(v, out, cap, &n));

@@ -110,6 +110,7 @@ if __doc__:
 if TYPE_CHECKING:
     import numpy
     ATTRIBUTES_DTYPE: numpy.dtype[numpy.void]
+    ELEMENTS_DTYPE: numpy.dtype[numpy.void]
 
 
 def __getattr__(name: str) -> object:
@@ -118,6 +119,9 @@ def __getattr__(name: str) -> object:
     if name == "ATTRIBUTES_DTYPE":
         from ._bulk import attributes_dtype
         return attributes_dtype()
+    if name == "ELEMENTS_DTYPE":  # the compact records of CollectionView.raw_elements()
+        from ._bulk import elements_dtype
+        return elements_dtype()
     raise AttributeError(f"module 'cvlayout' has no attribute {name!r}")
 
 

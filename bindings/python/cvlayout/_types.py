@@ -289,6 +289,22 @@ class Invalidation(CFlag):
     BOUNDS = 16
 
 
+class ElementFlag(CFlag):
+    """Compact rect queries: what most hosts draw from, 72 bytes an element against cvl_attributes'
+    312. The same elements, in the same draw order, with the same `index_path`, `category`, `kind`
+    and `frame` (bit for bit) as cvl_view_attributes_in_rect() / cvl_view_visible_attributes() in
+    the same state (animations included: the frame is the interpolated one); the transform, alpha,
+    z-index, center, size and custom slots are left out (a host that draws transforms or fades
+    queries the full struct). `flags` carries CVL_ELEMENT_* bits; `identifier` is valid when
+    CVL_ELEMENT_HAS_IDENTIFIER is set (0 otherwise); `reserved` is 0."""
+    #: `identifier` is the element's record identifier
+    HAS_IDENTIFIER = 1
+    #: as cvl_attributes.disappearing
+    DISAPPEARING = 2
+    #: as cvl_attributes.hidden
+    HIDDEN = 4
+
+
 class ScrollPosition(CFlag):
     """Scroll positions: UICollectionViewScrollPosition (same values). At most one vertical and one
     horizontal."""
@@ -452,6 +468,9 @@ INVALIDATE_DATA_COUNTS: Final = Invalidation.DATA_COUNTS
 INVALIDATE_DELEGATE_METRICS: Final = Invalidation.DELEGATE_METRICS
 INVALIDATE_LAYOUT_ATTRIBUTES: Final = Invalidation.LAYOUT_ATTRIBUTES
 INVALIDATE_BOUNDS: Final = Invalidation.BOUNDS
+ELEMENT_HAS_IDENTIFIER: Final = ElementFlag.HAS_IDENTIFIER
+ELEMENT_DISAPPEARING: Final = ElementFlag.DISAPPEARING
+ELEMENT_HIDDEN: Final = ElementFlag.HIDDEN
 SCROLL_POSITION_NONE: Final = ScrollPosition.NONE
 SCROLL_POSITION_TOP: Final = ScrollPosition.TOP
 SCROLL_POSITION_CENTERED_VERTICALLY: Final = ScrollPosition.CENTERED_VERTICALLY
@@ -502,6 +521,7 @@ CompAlignmentName = Literal["top", "top_leading", "leading", "bottom_leading", "
 CompOrthogonalName = Literal["none", "continuous", "continuous_group_leading_boundary", "paging", "group_paging",
                              "group_paging_centered"]
 InvalidationName = Literal["everything", "data_counts", "delegate_metrics", "layout_attributes", "bounds"]
+ElementFlagName = Literal["has_identifier", "disappearing", "hidden"]
 ScrollPositionName = Literal["none", "top", "centered_vertically", "bottom", "left", "centered_horizontally", "right"]
 CurveName = Literal["linear", "ease_in", "ease_out", "ease_in_out", "cubic_bezier", "spring"]
 AnimationFlagName = Literal["allows_overdamping", "spring_from_duration", "rotation_css"]
@@ -1423,6 +1443,28 @@ class cvl_data_source(Structure):
     ]
 
 
+class cvl_element(Structure):
+    """cvl_element."""
+
+    index_path: cvl_index_path
+    category: int  # CVL_CATEGORY_*
+    kind: int  # CVL_KIND_* or a registered kind
+    frame: cvl_rect
+    identifier: int  # valid with CVL_ELEMENT_HAS_IDENTIFIER
+    flags: int  # CVL_ELEMENT_*
+    reserved: int  # 0
+
+    _fields_ = [
+        ("index_path", cvl_index_path),
+        ("category", c_int32),
+        ("kind", c_int32),
+        ("frame", cvl_rect),
+        ("identifier", c_uint64),
+        ("flags", c_uint32),
+        ("reserved", c_uint32),
+    ]
+
+
 class cvl_animation(Structure):
     """cvl_animation."""
 
@@ -1544,6 +1586,7 @@ STRUCTS: Final[dict[str, type[Structure]]] = {
     "cvl_comp_configuration": cvl_comp_configuration,
     "cvl_comp_provider": cvl_comp_provider,
     "cvl_data_source": cvl_data_source,
+    "cvl_element": cvl_element,
     "cvl_animation": cvl_animation,
     "cvl_section_snapshot": cvl_section_snapshot,
     "cvl_identifier_source": cvl_identifier_source,
@@ -1646,6 +1689,8 @@ FUNCTIONS: Final[list[tuple[str, list[Any], Any]]] = [
     ("cvl_view_attributes_in_rect", [ViewHandle, cvl_rect, POINTER(cvl_attributes), c_size_t, POINTER(c_size_t)],
      c_int),
     ("cvl_view_visible_attributes", [ViewHandle, POINTER(cvl_attributes), c_size_t, POINTER(c_size_t)], c_int),
+    ("cvl_view_elements_in_rect", [ViewHandle, cvl_rect, POINTER(cvl_element), c_size_t, POINTER(c_size_t)], c_int),
+    ("cvl_view_visible_elements", [ViewHandle, POINTER(cvl_element), c_size_t, POINTER(c_size_t)], c_int),
     ("cvl_view_attributes_for_element",
      [ViewHandle, c_int32, c_int32, cvl_index_path, POINTER(cvl_attributes), POINTER(c_int)], c_int),
     ("cvl_view_attributes_for_item", [ViewHandle, cvl_index_path, POINTER(cvl_attributes), POINTER(c_int)], c_int),
@@ -1787,6 +1832,8 @@ if TYPE_CHECKING:
     def cvl_view_get_display_scale(view: Any, out: Any, /) -> int: ...
     def cvl_view_attributes_in_rect(view: Any, rect: cvl_rect, out: Any, capacity: int, out_count: Any, /) -> int: ...
     def cvl_view_visible_attributes(view: Any, out: Any, capacity: int, out_count: Any, /) -> int: ...
+    def cvl_view_elements_in_rect(view: Any, rect: cvl_rect, out: Any, capacity: int, out_count: Any, /) -> int: ...
+    def cvl_view_visible_elements(view: Any, out: Any, capacity: int, out_count: Any, /) -> int: ...
     def cvl_view_attributes_for_element(view: Any, category: int, kind: int, index_path: cvl_index_path, out: Any,
                                         out_found: Any, /) -> int: ...
     def cvl_view_attributes_for_item(view: Any, index_path: cvl_index_path, out: Any, out_found: Any, /) -> int: ...
@@ -1926,4 +1973,57 @@ ATTRIBUTES_BUFFER_FORMAT: Final = (
     "x:=d:y:}:center:T{=d:width:=d:height:}:size:T{=d:m11:=d:m12:=d:m13:=d:m14:=d:m21:=d:m22:=d:m23:=d:m2"
     "4:=d:m31:=d:m32:=d:m33:=d:m34:=d:m41:=d:m42:=d:m43:=d:m44:}:transform:=d:alpha:=q:z_index:=i:hidden:"
     "=I:custom_count:(8)=d:custom:=i:disappearing:=i:has_identifier:=Q:identifier:}"
+).replace("=", "<" if sys.byteorder == "little" else ">")
+
+
+# --- cvl_element as one flat record of numbers -----------------------------------------------
+#: cvl_element for struct.Struct (unpack_from / iter_unpack / pack_into), no padding.
+ELEMENTS_FORMAT: Final = struct.Struct("=qqiiddddQII")
+if ELEMENTS_FORMAT.size != ctypes.sizeof(cvl_element):  # pragma: no cover - platform guard
+    raise LibraryError("cvl_element has padding on this platform; its flat record does not apply")
+
+
+class ElementField:
+    """Where each field of cvl_element is in the tuple ELEMENTS_FORMAT unpacks: an index for
+    a number, a slice for a nested struct or an array (``frame_x``, ``frame``)."""
+
+    index_path_section: Final = 0
+    index_path_item: Final = 1
+    index_path: Final = slice(0, 2)
+    category: Final = 2
+    kind: Final = 3
+    frame_x: Final = 4
+    frame_y: Final = 5
+    frame_width: Final = 6
+    frame_height: Final = 7
+    frame: Final = slice(4, 8)
+    identifier: Final = 8
+    flags: Final = 9
+    reserved: Final = 10
+
+
+#: cvl_element for numpy: ``numpy.dtype(ELEMENTS_DTYPE_SPEC)`` (``cvlayout.ELEMENTS_DTYPE``), each
+#: field at its C offset (nested structs as nested records, arrays as subarrays); numpy
+#: itself is imported only when cvlayout.ATTRIBUTES_DTYPE is first read.
+ELEMENTS_DTYPE_SPEC: Final[dict[str, object]] = (
+    {'names': ['index_path', 'category', 'kind', 'frame', 'identifier', 'flags', 'reserved'],
+     'formats': [{'names': ['section', 'item'], 'formats': ['=i8', '=i8'], 'offsets': [0, 8], 'itemsize': 16},
+                 '=i4', '=i4',
+                 {'names': ['x', 'y', 'width', 'height'],
+                  'formats': ['=f8', '=f8', '=f8', '=f8'],
+                  'offsets': [0, 8, 16, 24],
+                  'itemsize': 32},
+                 '=u8', '=u4', '=u4'],
+     'offsets': [0, 16, 20, 24, 56, 64, 68],
+     'itemsize': 72}
+)
+#: sizeof(cvl_element) on a platform with the usual C alignment (checked against ctypes).
+ELEMENTS_ITEMSIZE: Final = 72
+if ELEMENTS_ITEMSIZE != ctypes.sizeof(cvl_element):  # pragma: no cover - platform guard
+    raise LibraryError("cvl_element: this platform's C alignment differs from ELEMENTS_DTYPE_SPEC's")
+#: cvl_element's PEP 3118 buffer format: ``memoryview(buffer).format`` of an array of it, as
+#: ctypes and numpy spell it (in the machine's byte order).
+ELEMENTS_BUFFER_FORMAT: Final = (
+    "T{T{=q:section:=q:item:}:index_path:=i:category:=i:kind:T{=d:x:=d:y:=d:width:=d:height:}:frame:=Q:id"
+    "entifier:=I:flags:=I:reserved:}"
 ).replace("=", "<" if sys.byteorder == "little" else ">")

@@ -34,6 +34,7 @@
 #include <valgrind/callgrind.h>
 
 #include "cvlayout.h"
+#include "flow_loop.h"
 
 #define N 100000
 #define VIEW_W 1000.0
@@ -77,10 +78,7 @@ static int ds_items(void *context, int64_t section, int64_t *out) {
 /* ------------------------------------------------------------------------------------------ */
 /* The hand-written loop (bench/bench.c's BASELINE, with the line spacing a parameter). */
 
-typedef struct {
-    double y, thickness;
-    int64_t first;
-} hl_line;
+typedef flow_loop_line hl_line;
 
 typedef struct {
     int64_t n;
@@ -94,38 +92,8 @@ typedef struct {
 } hand_loop;
 
 static void hl_prepare(hand_loop *b) {
-    const int64_t n = b->n;
-    const cvl_size *sz = b->sizes;
-    const double avail = VIEW_W, s = SPACING, limit = avail + 1e-9 * avail;
-    double y = 0;
-    int64_t nl = 0, i = 0;
-    while (i < n) {
-        int64_t first = i;
-        double used = sz[i].width, thick = sz[i].height;
-        for (i++; i < n; i++) {
-            double next = used + (s + sz[i].width);
-            if (next > limit) break;
-            used = next;
-            if (sz[i].height > thick) thick = sz[i].height;
-        }
-        int64_t count = i - first;
-        double x = 0, step = s;
-        if (i == n) {
-            /* last line: packed left */
-        } else if (count == 1) {
-            if (used <= avail) x = (avail - used) * 0.5;
-        } else {
-            step = s + (avail - used) / (double)(count - 1);
-        }
-        for (int64_t k = first; k < i; k++) {
-            b->frames[k] = (cvl_rect){x, y + (thick - sz[k].height) * 0.5, sz[k].width, sz[k].height};
-            x += sz[k].width + step;
-        }
-        b->lines[nl++] = (hl_line){y, thick, first};
-        y += thick + (i < n ? b->line_spacing : 0);
-    }
-    b->line_count = nl;
-    b->content_h = y;
+    b->content_h = flow_loop_prepare(b->sizes, b->n, VIEW_W, SPACING, b->line_spacing, b->frames, b->lines,
+                                     &b->line_count);
 }
 
 static void hl_handover(hand_loop *b, const cvl_size *host) {

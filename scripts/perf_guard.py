@@ -83,9 +83,11 @@ def main() -> int:
     for name in os.listdir(args.out):
         if name.startswith("callgrind.out"):
             os.remove(os.path.join(args.out, name))
+    # Swift seeds its hashing per process; a fixed seed makes the counts repeat run after run.
+    env = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
     run = subprocess.run(
         ["valgrind", "--tool=callgrind", "--quiet", f"--callgrind-out-file={prefix}", args.program],
-        capture_output=True, text=True)
+        capture_output=True, text=True, env=env)
     if run.returncode != 0:
         sys.stdout.write(run.stdout)
         sys.stderr.write(run.stderr)

@@ -22,7 +22,7 @@ VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indire
             --errors-for-leak-kinds=definite,indirect --error-exitcode=9
 PYENV := PYTHONPATH=bindings/python CVLAYOUT_LIBRARY=$(CURDIR)/$(LIB)
 
-.PHONY: deps lib demo test examples test-hosts bench-hosts fuzz-coverage style format format-lint lint test-swift test-c test-python tsan abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean lib-asan fuzz fuzz-long fuzz-status test-fuzz
+.PHONY: bench-compositional deps lib demo test examples test-hosts bench-hosts perf-guard fuzz-coverage style format format-lint lint test-swift test-c test-python tsan abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean lib-asan fuzz fuzz-long fuzz-status test-fuzz
 
 deps:
 	@scripts/install-deps.sh
@@ -62,7 +62,7 @@ demo: deps lib
 	$(PYENV) $(PYTHON) -m cvlayout gallery --out gallery
 
 # Every test: the header/export agreement, Swift tests, the C harness under valgrind, Python.
-test: deps lib abi-check style lint check-version check-library fuzz-coverage test-swift test-c test-python test-install test-wheel test-fuzz test-hosts
+test: deps lib abi-check style lint check-version check-library fuzz-coverage test-swift test-c perf-guard test-python test-install test-wheel test-fuzz test-hosts
 	@echo "all test suites passed"
 
 # Style: lines of at most 120 columns in Sources/, Tests/, include/, bindings/, scripts/, bench/, examples/ (no
@@ -99,6 +99,8 @@ lint: deps
 	$(PYTHON) -m mypy
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/bench.c
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/incremental.c
+	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/compositional.c
+	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/perf_guard.c
 
 check-version:
 	$(PYTHON) scripts/version.py --check
@@ -110,7 +112,8 @@ check-library: lib
 test-swift:
 	$(SWIFT) test
 
-build/harness: Tests/c/harness.c Tests/c/fixtures.inc Tests/c/config_layouts.inc include/cvlayout.h $(LIB)
+build/harness: Tests/c/harness.c Tests/c/fixtures.inc Tests/c/config_layouts.inc Tests/c/compositional.inc \
+		include/cvlayout.h $(LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS_STRICT) Tests/c/harness.c -o $@ -L$(LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR) -lm
 
@@ -156,6 +159,19 @@ test-c: build/harness build/readme_example build/limits build/threads
 	build/threads
 	$(VALGRIND) build/readme_example > build/readme_example.out
 	grep -q "item 0 at (" build/readme_example.out
+
+# The static path's instruction counts against a hand-written C loop on a fixed workload, under
+# callgrind (deterministic: a loaded machine does not change them; BENCHMARKS.md, "The
+# instruction-count guard"): fails when a ratio exceeds its bound in scripts/perf_guard.py. The
+# program also runs natively first: both sides' frames and element counts must agree. Seconds.
+build/perf_guard: bench/perf_guard.c bench/flow_loop.h include/cvlayout.h $(LIB)
+	@mkdir -p build
+	$(CC) -O2 -std=c11 -Wall -Wextra -Werror -Iinclude bench/perf_guard.c -o $@ -L$(LIB_DIR) -lcvlayout \
+	    -Wl,-rpath,$(CURDIR)/$(LIB_DIR) -lm
+
+perf-guard: build/perf_guard
+	build/perf_guard > /dev/null
+	$(PYTHON) scripts/perf_guard.py build/perf_guard
 
 test-python:
 	$(PYENV) $(PYTHON) -c 'import cvlayout, sys; sys.exit(cvlayout.__version__ != "$(VERSION)" and "cvlayout.__version__ " + cvlayout.__version__ + " != VERSION $(VERSION)")'
@@ -274,6 +290,12 @@ test-hosts: deps lib examples
 # build/bench-hosts-gtk.md and build/bench-hosts-tk.md (BENCHMARKS.md, "Example hosts").
 bench-hosts: deps lib examples
 	$(PYENV) $(PYTHON) Tests/hosts/bench_hosts.py
+# The compositional layout next to the flow (BENCHMARKS.md, "Compositional layout").
+bench-compositional: lib
+	@mkdir -p build
+	$(CC) -O2 -std=c11 -Wall -Wextra -Iinclude bench/compositional.c -o build/bench-compositional -L$(LIB_DIR) \
+	    -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR)
+	build/bench-compositional | tee build/bench-compositional.md
 
 # The benchmark program (not a test): see BENCHMARKS.md.
 # Taffy (PyPI `stretchable`) is the peer engine bench.py compares against; only the benchmark needs it.

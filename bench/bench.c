@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "cvlayout.h"
+#include "flow_loop.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Settings */
@@ -191,10 +192,7 @@ static double cv_offset_only_ns(cv_setup *s, double content_h) {
 ** (greedy breaking at the minimum spacing, full lines justified, a lone item centred, the last
 ** line of mixed sizes packed left, items centred on their line). */
 
-typedef struct {
-    double y, thickness;
-    int64_t first;
-} bl_line;
+typedef flow_loop_line bl_line;
 
 typedef struct {
     int64_t n;
@@ -210,38 +208,8 @@ typedef struct {
 } baseline;
 
 static void bl_prepare_random(baseline *b) {
-    const int64_t n = b->n;
-    const cvl_size *sz = b->sizes;
-    const double avail = VIEW_W, s = SPACING, limit = avail + 1e-9 * avail;
-    double y = 0;
-    int64_t nl = 0, i = 0;
-    while (i < n) {
-        int64_t first = i;
-        double used = sz[i].width, thick = sz[i].height;
-        for (i++; i < n; i++) {
-            double next = used + (s + sz[i].width);
-            if (next > limit) break;
-            used = next;
-            if (sz[i].height > thick) thick = sz[i].height;
-        }
-        int64_t count = i - first;
-        double x = 0, step = s;
-        if (i == n) {
-            /* last line: packed left */
-        } else if (count == 1) {
-            if (used <= avail) x = (avail - used) * 0.5;
-        } else {
-            step = s + (avail - used) / (double)(count - 1);
-        }
-        for (int64_t k = first; k < i; k++) {
-            b->frames[k] = (cvl_rect){x, y + (thick - sz[k].height) * 0.5, sz[k].width, sz[k].height};
-            x += sz[k].width + step;
-        }
-        b->lines[nl++] = (bl_line){y, thick, first};
-        y += thick + (i < n ? s : 0);
-    }
-    b->line_count = nl;
-    b->content_h = y;
+    b->content_h =
+        flow_loop_prepare(b->sizes, b->n, VIEW_W, SPACING, SPACING, b->frames, b->lines, &b->line_count);
 }
 
 static void bl_prepare_uniform(baseline *b) {

@@ -101,6 +101,8 @@ int cvl_version(uint32_t *out);
 **     (copies of the caller's arrays) and 4 bytes an item and 24 a row;
 **   stack: 8 bytes a section and the index paths of the shown cards (at most
 **     CVL_MAX_STACK_VISIBLE), nothing per item;
+**   compositional: about 200 bytes a section and its group's cells (32 bytes each) once, or once
+**     per section with a provider; nothing per item;
 **   custom: what its callbacks keep.
 **
 ** The layout cycle (runs inside the first query after an invalidation): flow O(S + items of
@@ -111,7 +113,7 @@ int cvl_version(uint32_t *out);
 ** tree O(n) (n number_of_children calls when its structure is stale); mosaic, circle O(1);
 ** waterfall: the flow's, plus O(n log c) for c columns (c <= CVL_MAX_WATERFALL_COLUMNS); grid O(S +
 ** items of the sections with spans or extents whose inputs changed);
-** stack O(S).
+** stack O(S); compositional O(S) plus its groups' cells (see its section).
 **
 ** Rect queries (cvl_view_attributes_in_rect, cvl_view_visible_attributes): flow, Dimensions,
 ** Cover Flow O(log n + k) time for a rect within one section, plus O(log n) for each other
@@ -126,15 +128,17 @@ int cvl_version(uint32_t *out);
 ** section's row table and each row's items; in general O(log S + S' log n + k) for the S'
 ** sections the rect's scroll-axis range meets; a row table adds O(1) per item of a crossed row
 ** whose own extent misses the rect); stack O(v) for the
-** v <= CVL_MAX_STACK_VISIBLE shown cards (only they are ever returned);
+** v <= CVL_MAX_STACK_VISIBLE shown cards (only they are ever returned); compositional
+** O(log S + log n + k) for a rect within one section (see its section);
 ** Survey O(log n + k') scrolling vertically (k' = cells of the lines the rect crosses),
 ** O(S + m log n) horizontally (m = cells whose spread position can reach the rect;
 ** O(log n + k) in a section of same-size items, whatever the rect); custom: its
 ** callback's. Memory O(min(k, capacity)): a count-only query (out NULL, capacity 0) stores
 ** nothing, a buffer too small stops storing at its capacity and only counts the rest. While an
 ** animation runs, add O(animated elements) (the elements on screen before or after the change).
-** With right-to-left or a display scale, O(1) more per element visited, and a snapped query
-** visits the rect grown by one pixel on each side (see "Right-to-left and pixel snapping").
+** With a display scale (cvl_view_set_display_scale) the layout is asked about the rect grown by
+** one pixel a side: add the elements of that margin, O(1) each. Right-to-left (see
+** "Right-to-left"): O(1) more per element.
 **
 ** Query size. k is at most CVL_MAX_QUERY_ELEMENTS, so no query runs long whatever the counts
 ** and the geometry (a circle or a Cover Flow of 2^40 items in a huge viewport, items of size 0
@@ -375,6 +379,7 @@ typedef struct cvl_view cvl_view;
 #define CVL_LAYOUT_WATERFALL     9  /* CHTCollectionViewWaterfallLayout's rule (flow subclass) */
 #define CVL_LAYOUT_GRID         10  /* Apple's compositional grid sample, with spans (Android, Compose) */
 #define CVL_LAYOUT_STACK        11  /* a card stack (this library's own, Apple's UICollectionViewLayout page) */
+#define CVL_LAYOUT_COMPOSITIONAL 12 /* UICollectionViewCompositionalLayout (docs/compositional-rules.md) */
 
 /* ============================================================================================
 ** Layouts: common functions
@@ -419,6 +424,33 @@ int cvl_layout_register_kind(cvl_layout *layout, const char *name, int32_t *out_
 #define CVL_SCROLL_VERTICAL    0
 #define CVL_SCROLL_HORIZONTAL  1
 
+/*
+** Alignment options (UIKit keeps them private: `_rowAlignmentOptions`; rules and sources in
+** docs/alignment-direction-snapping.md). Along a line (the cross axis: horizontal when scrolling
+** vertically, vertical when scrolling horizontally) items keep the minimum inter-item spacing and
+** get none (LEADING), half (CENTER) or all (TRAILING) of the line's leftover space before them;
+** JUSTIFIED spreads it between them (gap = spacing + leftover / (n - 1)), and a justified line of
+** one item is centred (UIKit). The last line: AUTOMATIC is UIKit's rule (above) when full lines
+** are justified, else the full lines' alignment (CSS text-align-last: auto); JUSTIFIED spreads
+** it over the whole line. Across a line (along the scroll axis) an item thinner than its line is
+** centred (CENTER, UIKit), at the line's top / left (LEADING) or bottom / right (TRAILING). All
+** zero = UIKit's defaults, frames bit for bit those without the options. In right-to-left the
+** view mirrors the frames, so LEADING is the right edge there. Cost: none per item; a uniform
+** section stays O(1) (its last line gets its own start and pitch).
+*/
+#define CVL_LINE_ALIGN_JUSTIFIED       0
+#define CVL_LINE_ALIGN_LEADING         1
+#define CVL_LINE_ALIGN_CENTER          2
+#define CVL_LINE_ALIGN_TRAILING        3
+#define CVL_LAST_LINE_ALIGN_AUTOMATIC  0
+#define CVL_LAST_LINE_ALIGN_JUSTIFIED  1
+#define CVL_LAST_LINE_ALIGN_LEADING    2
+#define CVL_LAST_LINE_ALIGN_CENTER     3
+#define CVL_LAST_LINE_ALIGN_TRAILING   4
+#define CVL_ITEM_ALIGN_CENTER          0
+#define CVL_ITEM_ALIGN_LEADING         1
+#define CVL_ITEM_ALIGN_TRAILING        2
+
 /** The flow layout's properties. Defaults (cvl_flow_config_default) are UIKit's. */
 typedef struct cvl_flow_config {
     int32_t scroll_direction;                 /* CVL_SCROLL_VERTICAL */
@@ -431,6 +463,10 @@ typedef struct cvl_flow_config {
     cvl_insets section_inset;                 /* 0, 0, 0, 0 */
     cvl_size header_reference_size;           /* 0 x 0 = no header */
     cvl_size footer_reference_size;           /* 0 x 0 = no footer */
+    int32_t line_alignment;                   /* CVL_LINE_ALIGN_JUSTIFIED (UIKit's) */
+    int32_t last_line_alignment;              /* CVL_LAST_LINE_ALIGN_AUTOMATIC (UIKit's rule) */
+    int32_t item_alignment;                   /* CVL_ITEM_ALIGN_CENTER (UIKit's) */
+    int32_t reserved2;                        /* must be 0 */
 } cvl_flow_config;
 
 /** Fills *out with UIKit's defaults. Any thread. */
@@ -459,7 +495,7 @@ int cvl_flow_layout_create(cvl_layout **out_layout);
 ** Sets all properties at once, or nothing (validated first: finite, item size and spacings >= 0
 ** except the line spacing, every value at most 1e12 in magnitude (for header and footer sizes:
 ** the scroll-axis dimension, the only one used), known scroll direction, pin flags 0 or 1,
-** reserved == 0). Invalidates the attached view's layout.
+** known alignment constants, reserved and reserved2 == 0). Invalidates the attached view's layout.
 ** Works on every flow-based layout (flow, Survey, Dimensions, Cover Flow).
 */
 int cvl_flow_layout_set_config(cvl_layout *layout, const cvl_flow_config *config);
@@ -1089,6 +1125,280 @@ int cvl_stack_layout_set_config(cvl_layout *layout, const cvl_stack_config *conf
 int cvl_stack_layout_get_config(const cvl_layout *layout, cvl_stack_config *out);
 
 /* ============================================================================================
+** Compositional layout: UICollectionViewCompositionalLayout (items in groups in sections)
+**
+** UIKit's rules, their sources (UIKit's header UICollectionViewCompositionalLayout.h, Apple's
+** documentation pages, Apple's sample "Implementing Modern Collection Views" by screen) and the
+** decisions on what they leave open: docs/compositional-rules.md. A section is described as a
+** list of elements (cvl_comp_element): items, and groups naming their children by index into the
+** list; the section's group is the element `root`. The section's group repeats along the scroll
+** axis, ceil(items / cells of one group) times, interGroupSpacing apart, inside the section's
+** contentInsets, after its leading boundary items (headers) and before its trailing ones
+** (footers); sections follow each other inter_section_spacing apart. An orthogonal section lays
+** its groups across the scroll axis instead (one group thick) and scrolls by its own offset
+** (cvl_compositional_set_orthogonal_offset): its cells and badges move, its boundary items and
+** decorations do not.
+**
+** Index paths: a cell's badges have the cell's; a section's boundary items and decorations
+** (section, 0); layout-wide boundary items (0, 0), so their kinds must differ from section 0's
+** boundary items' and badges' (else the prepare fails with CVL_ERROR_INVALID_ARGUMENT). Kinds are
+** CVL_KIND_* or kinds registered on the layout (cvl_layout_register_kind); 0 is refused.
+**
+** Validation: a description is checked whole when it is set (create, set_section,
+** set_configuration; a provider's description when the provider returns it): a dimension not
+** finite, negative points, a fraction not finite, negative or above 1e6, an inset or spacing not
+** finite or negative, a child index outside the list, a group containing itself (directly or
+** through its children), nesting deeper than CVL_MAX_COMP_DEPTH groups, a description expanding to
+** more than CVL_MAX_COMP_ELEMENTS elements (a shared child counts once per use), an empty
+** subitems list, a count outside 1 ... CVL_MAX_COMP_GROUP_ITEMS or a count group with other than
+** one child, a kind of 0 or twice among one item's badges, one section's boundary items or
+** decorations, more than 64 of them, an unknown enum value: CVL_ERROR_INVALID_ARGUMENT naming the
+** element ("section.elements[3].size.width"), nothing changed. At prepare: a group resolving to
+** more than CVL_MAX_COMP_GROUP_ITEMS cells (CVL_ERROR_OVERFLOW), a custom group's callback
+** failing, returning more frames than its capacity or a frame not finite or of negative size
+** (CVL_ERROR_CALLBACK, naming the group). A list of items that advance nothing along the axis
+** (zero width, no spacing) is placed once per group: it never loops.
+**
+** Costs: prepare O(S) for S sections sharing one description, plus the cells of its group once;
+** a provider is called once per section and each section's group resolved (O(its cells)).
+** Nothing is stored per item. Rect queries O(log S + log n + k) for a rect within one section
+** (groups found by binary search along the scroll axis, or across it at an orthogonal section's
+** offset; cells by binary search inside a group that is a row or a column, else each cell of the
+** groups met). Lookups O(1).
+**
+** Self-sizing: a CVL_COMP_DIMENSION_ESTIMATED dimension is its estimate until the host reports
+** the measured size through the self-sizing calls (cvl_view_set_measured_sizes() and the others,
+** "Self-sizing cells"): the measured size replaces the cell's estimated dimensions, its group
+** extends along the scroll axis to its longest measured cell (the groups after it move), the
+** content offset is corrected as for the flow; cells keep their places inside their group, and an
+** orthogonal section keeps its thickness. A section whose item count changes forgets its
+** measurements. 16 bytes a measured item and a group of such a section, at most
+** CVL_MAX_STORED_ITEMS of each. Not yet: badges on groups.
+*/
+
+#define CVL_MAX_COMP_DEPTH            16     /* groups nested in groups (a section's group is 1) */
+#define CVL_MAX_COMP_GROUP_ITEMS      65536  /* cells of one resolved group, and a group's count */
+#define CVL_MAX_COMP_ELEMENTS         65536  /* elements of one description, expanded */
+#define CVL_MAX_COMP_BOUNDARY_ITEMS   64     /* boundary items, decorations or badges of one owner */
+
+/* cvl_comp_dimension.kind: NSCollectionLayoutDimension */
+#define CVL_COMP_DIMENSION_ABSOLUTE           0  /* points */
+#define CVL_COMP_DIMENSION_FRACTIONAL_WIDTH   1  /* a fraction of the containing group's width */
+#define CVL_COMP_DIMENSION_FRACTIONAL_HEIGHT  2  /* a fraction of the containing group's height */
+#define CVL_COMP_DIMENSION_ESTIMATED          3  /* points: the estimate until measured ("Self-sizing" above) */
+
+/* cvl_comp_spacing.kind: NSCollectionLayoutSpacing (or none) */
+#define CVL_COMP_SPACING_NONE      0
+#define CVL_COMP_SPACING_FIXED     1  /* exactly `value` */
+#define CVL_COMP_SPACING_FLEXIBLE  2  /* at least `value`, sharing the group's leftover */
+
+/* cvl_comp_anchor.edges: NSDirectionalRectEdge (bit flags; none or both of an axis = its middle) */
+#define CVL_COMP_EDGE_TOP       1
+#define CVL_COMP_EDGE_LEADING   2
+#define CVL_COMP_EDGE_BOTTOM    4
+#define CVL_COMP_EDGE_TRAILING  8
+
+/* cvl_comp_element.type */
+#define CVL_COMP_ELEMENT_ITEM        0  /* NSCollectionLayoutItem: one cell */
+#define CVL_COMP_ELEMENT_HORIZONTAL  1  /* NSCollectionLayoutGroup.horizontal */
+#define CVL_COMP_ELEMENT_VERTICAL    2  /* NSCollectionLayoutGroup.vertical */
+#define CVL_COMP_ELEMENT_CUSTOM      3  /* NSCollectionLayoutGroup.custom: frames from custom_frames */
+
+/* cvl_comp_element.fill: how a horizontal or vertical group fills itself */
+#define CVL_COMP_FILL_SUBITEMS   0  /* subitems: the children cycled while the next one fits */
+#define CVL_COMP_FILL_COUNT      1  /* subitem:count: `count` equal slots of the one child */
+#define CVL_COMP_FILL_REPEATING  2  /* repeatingSubitem:count: the child `count` times at its size */
+
+/* cvl_comp_boundary_item.alignment: NSRectAlignment */
+#define CVL_COMP_ALIGN_TOP              1
+#define CVL_COMP_ALIGN_TOP_LEADING      2
+#define CVL_COMP_ALIGN_LEADING          3
+#define CVL_COMP_ALIGN_BOTTOM_LEADING   4
+#define CVL_COMP_ALIGN_BOTTOM           5
+#define CVL_COMP_ALIGN_BOTTOM_TRAILING  6
+#define CVL_COMP_ALIGN_TRAILING         7
+#define CVL_COMP_ALIGN_TOP_TRAILING     8
+
+/* cvl_comp_section.orthogonal_scrolling: UICollectionLayoutSectionOrthogonalScrollingBehavior */
+#define CVL_COMP_ORTHOGONAL_NONE                               0
+#define CVL_COMP_ORTHOGONAL_CONTINUOUS                         1
+#define CVL_COMP_ORTHOGONAL_CONTINUOUS_GROUP_LEADING_BOUNDARY  2
+#define CVL_COMP_ORTHOGONAL_PAGING                             3
+#define CVL_COMP_ORTHOGONAL_GROUP_PAGING                       4
+#define CVL_COMP_ORTHOGONAL_GROUP_PAGING_CENTERED              5
+
+typedef struct cvl_comp_dimension {
+    int32_t kind;   /* CVL_COMP_DIMENSION_* */
+    double value;   /* points, finite, 0 ... 1e12; or a fraction, finite, 0 ... 1e6 */
+} cvl_comp_dimension;
+
+typedef struct cvl_comp_size {
+    cvl_comp_dimension width, height;
+} cvl_comp_size;
+
+typedef struct cvl_comp_spacing {
+    int32_t kind;   /* CVL_COMP_SPACING_* */
+    double value;   /* points, finite, 0 ... 1e12 */
+} cvl_comp_spacing;
+
+typedef struct cvl_comp_edge_spacing {
+    cvl_comp_spacing leading, top, trailing, bottom;  /* all zero: none */
+} cvl_comp_edge_spacing;
+
+/** NSCollectionLayoutAnchor: `edges` of the container, then `offset` (points, or fractions of the
+** anchored element's own size when `fractional` is non-zero). */
+typedef struct cvl_comp_anchor {
+    uint32_t edges;     /* CVL_COMP_EDGE_* flags */
+    int32_t fractional;
+    cvl_point offset;   /* finite, within +-1e12 */
+} cvl_comp_anchor;
+
+/** NSCollectionLayoutSupplementaryItem: a badge anchored to its item's (inset) frame. */
+typedef struct cvl_comp_badge {
+    int32_t kind;                 /* not 0 */
+    int32_t z_index;              /* UIKit's default 1: over its cell */
+    cvl_comp_size size;           /* fractions are of the item's frame */
+    cvl_comp_anchor container_anchor;
+    int32_t has_item_anchor;      /* 0: the badge's own anchor point is the container anchor's */
+    cvl_comp_anchor item_anchor;
+} cvl_comp_badge;
+
+/** One element of a description: an item (a cell) or a group. */
+typedef struct cvl_comp_element {
+    int32_t type;                      /* CVL_COMP_ELEMENT_* */
+    int32_t fill;                      /* groups: CVL_COMP_FILL_* */
+    cvl_comp_size size;
+    cvl_insets content_insets;         /* items: shrink the cell in its slot; groups: the children's box */
+    cvl_comp_edge_spacing edge_spacing;
+    cvl_comp_spacing inter_item_spacing;  /* groups */
+    int64_t count;                     /* groups filled by COUNT or REPEATING: 1 ... CVL_MAX_COMP_GROUP_ITEMS */
+    int64_t first_child;               /* groups: children[first_child ...] of the description */
+    int64_t child_count;
+    int64_t first_badge;               /* items: badges[first_badge ...] of the description */
+    int64_t badge_count;
+} cvl_comp_element;
+
+/** NSCollectionLayoutBoundarySupplementaryItem: a header or footer of a section or the layout. */
+typedef struct cvl_comp_boundary_item {
+    int32_t kind;                 /* not 0 */
+    int32_t alignment;            /* CVL_COMP_ALIGN_* (TOP: a header; BOTTOM: a footer) */
+    cvl_comp_size size;           /* fractions are of the section's content size (or the view's) */
+    cvl_point absolute_offset;    /* finite, within +-1e12 */
+    int32_t extends_boundary;     /* non-zero (UIKit's default): the section makes room for it */
+    int32_t pin_to_visible_bounds;
+    int32_t z_index;              /* 0 (pinned: at least the flow's pinned z-index) */
+} cvl_comp_boundary_item;
+
+/** NSCollectionLayoutDecorationItem.background: covers its section, inset by `content_insets`. */
+typedef struct cvl_comp_decoration_item {
+    int32_t kind;                 /* not 0 */
+    int32_t z_index;              /* -1: behind the cells */
+    cvl_insets content_insets;    /* each finite, >= 0 */
+} cvl_comp_decoration_item;
+
+/**
+** NSCollectionLayoutSection, flattened. The arrays are read (and copied) by the call that takes the
+** description; they need not outlive it. NULL arrays with a count of 0 are allowed.
+*/
+typedef struct cvl_comp_section {
+    const cvl_comp_element *elements;
+    int64_t element_count;
+    const int64_t *children;           /* the groups' children, by element index */
+    int64_t child_count;
+    const cvl_comp_badge *badges;
+    int64_t badge_count;
+    int64_t root;                      /* the section's group (an element index; a group, not an item) */
+    cvl_insets content_insets;         /* each finite, >= 0 */
+    double inter_group_spacing;        /* finite, >= 0 */
+    int32_t orthogonal_scrolling;      /* CVL_COMP_ORTHOGONAL_* */
+    int32_t supplementaries_ignore_content_insets;  /* 0 (UIKit's default): boundary items follow the insets */
+    const cvl_comp_boundary_item *boundary_items;
+    int64_t boundary_item_count;       /* at most CVL_MAX_COMP_BOUNDARY_ITEMS */
+    const cvl_comp_decoration_item *decoration_items;
+    int64_t decoration_item_count;     /* at most CVL_MAX_COMP_BOUNDARY_ITEMS */
+    void *custom_context;              /* passed to custom_frames; must live as long as the layout */
+    /*
+    ** Required when an element is CUSTOM: the frames of the custom group `element` (an index into
+    ** `elements`) of `section` (-1 for a layout's shared section, resolved once for all its
+    ** sections), relative to the group's box of size `group_size` (its contentInsets applied):
+    ** write at most `capacity` frames into `out` and their number into `*out_count`. Called with
+    ** a capacity of 64 first; a callback with more frames sets `*out_count` to their number
+    ** (writing at most `capacity`) and is called once more with that capacity (at most
+    ** CVL_MAX_COMP_GROUP_ITEMS, else CVL_ERROR_CALLBACK). Each frame is one cell, in item order.
+    ** Called during the layout cycle, on the calling thread.
+    */
+    int (*custom_frames)(void *context, int64_t section, int64_t element, cvl_size group_size, cvl_rect *out,
+                         int64_t capacity, int64_t *out_count);
+} cvl_comp_section;
+
+/** UICollectionViewCompositionalLayoutConfiguration. All zero: vertical, no spacing, no items. */
+typedef struct cvl_comp_configuration {
+    int32_t scroll_direction;          /* CVL_SCROLL_VERTICAL (default) or CVL_SCROLL_HORIZONTAL */
+    double inter_section_spacing;      /* finite, >= 0; between sections, not after the last */
+    const cvl_comp_boundary_item *boundary_items;  /* the layout's header / footer; copied */
+    int64_t boundary_item_count;
+} cvl_comp_configuration;
+
+/**
+** The section provider (UICollectionViewCompositionalLayoutSectionProvider): describe section
+** `section` for a container of `container_size` (the view's bounds size) into `*out`. Asked once
+** per section at every layout pass that recomputes (counts, bounds size, invalidation), not on
+** a scroll. The arrays `*out` points to must stay valid until the provider is called again or the
+** layout is destroyed (the library copies them before it returns).
+*/
+typedef struct cvl_comp_provider {
+    void *context;
+    int (*section_for_index)(void *context, int64_t section, cvl_size container_size, cvl_comp_section *out);
+} cvl_comp_provider;
+
+/**
+** Creates a compositional layout whose every section is `section` (init(section:configuration:)).
+** `configuration` NULL: the defaults. Errors: see "Validation" above; CVL_ERROR_NULL_ARGUMENT.
+** O(elements).
+*/
+int cvl_compositional_layout_create(const cvl_comp_section *section, const cvl_comp_configuration *configuration,
+                                    cvl_layout **out_layout);
+
+/**
+** Creates a compositional layout whose sections come from `provider` (copied; its callback is
+** required). A provider's description that fails validation fails the prepare with its error.
+*/
+int cvl_compositional_layout_create_with_provider(const cvl_comp_provider *provider,
+                                                  const cvl_comp_configuration *configuration,
+                                                  cvl_layout **out_layout);
+
+/** Replaces the shared section (or the provider) with `section`, all or nothing; invalidates. */
+int cvl_compositional_layout_set_section(cvl_layout *layout, const cvl_comp_section *section);
+
+/** Replaces the configuration, all or nothing; invalidates. */
+int cvl_compositional_layout_set_configuration(cvl_layout *layout, const cvl_comp_configuration *configuration);
+
+/**
+** Sets section `section`'s own scroll offset across the scroll axis (the host scrolled it; any
+** finite value within +-1e12, rubber-banding included). The view's queries then show its cells
+** there. Runs the layout cycle first. Errors: CVL_ERROR_STATE when the view's layout is not
+** compositional, CVL_ERROR_OUT_OF_RANGE for a section outside the counts, CVL_ERROR_INVALID_ARGUMENT
+** for a section that does not scroll orthogonally or a bad offset. The offset belongs to the
+** section index (a batch update does not move it). O(1) after the cycle.
+*/
+int cvl_compositional_set_orthogonal_offset(cvl_view *view, int64_t section, double offset);
+
+/** Section `section`'s offset across the scroll axis (0 until set). Errors as above. O(1). */
+int cvl_compositional_get_orthogonal_offset(cvl_view *view, int64_t section, double *out);
+
+/**
+** Where section `section` comes to rest after a gesture that started at offset `start`, whose
+** deceleration would end at `proposed`, with `velocity` (points per second; positive towards larger
+** offsets), by the section's behaviour: continuous: `proposed`; continuous_group_leading_boundary:
+** the group edge nearest `proposed`; paging / group_paging / group_paging_centered: one page
+** (group) from the one at `start` in the velocity's direction, the nearest to `proposed` without
+** velocity. Always within 0 ... *out_extent - the view's extent across the axis. `out_extent`
+** may be NULL; else it receives the section's scrollable extent. Errors as above. O(1).
+*/
+int cvl_compositional_target_orthogonal_offset(cvl_view *view, int64_t section, double start, double proposed,
+                                               double velocity, double *out, double *out_extent);
+
+/* ============================================================================================
 ** The collection view
 */
 
@@ -1171,6 +1481,30 @@ int cvl_view_item_counts(const cvl_view *view, int64_t *out, size_t capacity, si
 /** collectionViewContentSize (runs the layout cycle if stale). */
 int cvl_view_content_size(cvl_view *view, cvl_size *out);
 
+/*
+** Pixel snapping (UIKit's displayScale, Yoga's pointScaleFactor; rules and sources in
+** docs/alignment-direction-snapping.md). With a display scale s > 0, every frame the view hands
+** out (rect queries, single-element queries, hit tests, the elements of an animation) has its left,
+** top, right and bottom edges rounded to the nearest multiple of 1/s (an edge exactly half-way goes
+** up, towards +infinity, as Yoga), and its size is the difference of its rounded edges: elements
+** that share an edge keep sharing it (no overlap, no gap). The content size is snapped the same
+** way. A rect query returns the elements whose SNAPPED frame meets the rect. During an animation
+** the interpolated frame is snapped at each time (so the first and last frames are the snapped
+** static ones). Transforms, alpha, offsets (scroll targets, anchoring) are not snapped; the layout
+** never sees the scale (custom layouts are snapped too). Works with every layout.
+*/
+
+/**
+** Sets the display scale: 0 = off (the default: exact doubles, bit for bit the layout's), else
+** the pixels per point (2 or 3 for screens, 1 for terminal cells; any finite positive value).
+** CVL_ERROR_INVALID_ARGUMENT for NaN, infinity or a negative scale, nothing changed. Lays nothing
+** out again: queries snap what the layout gives (O(1) per element, a query rect one pixel wider).
+*/
+int cvl_view_set_display_scale(cvl_view *view, double scale);
+
+/** The display scale (0 = off). Callable from hooks. O(1). */
+int cvl_view_get_display_scale(const cvl_view *view, double *out);
+
 /**
 ** layoutAttributesForElementsInRect: every element whose frame intersects `rect` (open
 ** intervals: touching edges do not count; zero-area frames never intersect), in draw order.
@@ -1189,6 +1523,41 @@ int cvl_view_attributes_in_rect(cvl_view *view, cvl_rect rect, cvl_attributes *o
 /** The elements in the visible rect (content offset + bounds size), in draw order; as
 ** cvl_view_attributes_in_rect() (CVL_ERROR_OVERFLOW beyond CVL_MAX_QUERY_ELEMENTS). */
 int cvl_view_visible_attributes(cvl_view *view, cvl_attributes *out, size_t capacity, size_t *out_count);
+
+/*
+** Compact rect queries: what most hosts draw from, 72 bytes an element against cvl_attributes'
+** 312. The same elements, in the same draw order, with the same `index_path`, `category`, `kind`
+** and `frame` (bit for bit) as cvl_view_attributes_in_rect() / cvl_view_visible_attributes() in
+** the same state (animations included: the frame is the interpolated one); the transform, alpha,
+** z-index, center, size and custom slots are left out (a host that draws transforms or fades
+** queries the full struct). `flags` carries CVL_ELEMENT_* bits; `identifier` is valid when
+** CVL_ELEMENT_HAS_IDENTIFIER is set (0 otherwise); `reserved` is 0.
+*/
+#define CVL_ELEMENT_HAS_IDENTIFIER 1u /* `identifier` is the element's record identifier */
+#define CVL_ELEMENT_DISAPPEARING   2u /* as cvl_attributes.disappearing */
+#define CVL_ELEMENT_HIDDEN         4u /* as cvl_attributes.hidden */
+
+typedef struct cvl_element {
+    cvl_index_path index_path;
+    int32_t category;            /* CVL_CATEGORY_* */
+    int32_t kind;                /* CVL_KIND_* or a registered kind */
+    cvl_rect frame;
+    uint64_t identifier;         /* valid with CVL_ELEMENT_HAS_IDENTIFIER */
+    uint32_t flags;              /* CVL_ELEMENT_* */
+    uint32_t reserved;           /* 0 */
+} cvl_element;
+
+/**
+** As cvl_view_attributes_in_rect() (same errors, buffer protocol, limits and cost), writing
+** compact elements. Both queries write each element once, straight into `out`, when the
+** layout can bound the answer by `capacity` before it starts (a flow layout without hooks or a
+** subclass, no animation running); otherwise through a buffer the view keeps, copied once.
+*/
+int cvl_view_elements_in_rect(cvl_view *view, cvl_rect rect, cvl_element *out, size_t capacity,
+                              size_t *out_count);
+
+/** The elements in the visible rect, compact; as cvl_view_visible_attributes(). */
+int cvl_view_visible_elements(cvl_view *view, cvl_element *out, size_t capacity, size_t *out_count);
 
 /**
 ** layoutAttributesFor{Item,SupplementaryView,DecorationView}AtIndexPath: the element of
@@ -1699,25 +2068,27 @@ int cvl_view_set_anchoring(cvl_view *view, int32_t policy, cvl_point point);
 int cvl_view_get_anchoring(const cvl_view *view, int32_t *out_policy, cvl_point *out_point);
 
 /* ============================================================================================
-** Right-to-left and pixel snapping (view options; docs/direction-snapping-alignment.md)
+** Right-to-left (a view option; docs/alignment-direction-snapping.md, "Right-to-left")
 **
-** Two options of the view that change only what the host sees ("host coordinates"); every
-** layout keeps working in its own left-to-right, exact coordinates ("layout coordinates"), and
-** so do the view's anchors, animations and animated scrolls.
-**
-** Right-to-left (UIKit's effectiveUserInterfaceLayoutDirection with a layout whose
-** flipsHorizontallyInOppositeLayoutDirection is true): every frame of a flipping layout is
-** mirrored about W = max(content width, bounds width): x' = W - x - width. Each function taking
-** or giving a position works in host coordinates: cvl_view_attributes_in_rect() (the rect is
-** mirrored in, the elements out), cvl_view_visible_attributes(), cvl_view_attributes_for_element()
-** and _for_item(), cvl_view_index_path_at_point() (the point mirrored), cvl_view_set_content_offset()
-** and _get_ (an offset x' = W - x - bounds width, so the layout's offset 0, its leading end, is
-** max(0, content width - bounds width): horizontal scrolling starts at the right end),
-** cvl_view_target_content_offset() (offsets mirrored, the velocity's x negated),
-** cvl_view_scroll_to_item() and _animated (CVL_SCROLL_POSITION_LEFT and _RIGHT mean the host's
-** left and right), cvl_view_items_to_measure() and _for_scroll, and CVL_ANCHOR_NEAREST_POINT's
-** viewport point. Transforms are mirrored as F*M*F with F the x-flip (a y-rotation's angle
-** changes sign: Cover Flow's covers turn the other way; never a negative scale).
+** UIKit's effectiveUserInterfaceLayoutDirection with a layout whose
+** flipsHorizontallyInOppositeLayoutDirection is true. It changes only what the host sees ("host
+** coordinates"): every layout keeps working in its own left-to-right coordinates ("layout
+** coordinates"), and so do the view's anchors, animations and animated scrolls. In right-to-left
+** every frame of a flipping layout is mirrored about W = max(content width, bounds width):
+** x' = W - x - width. Each function taking or giving a position works in host coordinates:
+** cvl_view_attributes_in_rect() and cvl_view_elements_in_rect() (the rect is mirrored in, the
+** elements out), cvl_view_visible_attributes() and _elements(), cvl_view_attributes_for_element()
+** and _for_item(), cvl_view_index_path_at_point() (the point mirrored),
+** cvl_view_set_content_offset() and _get_ (an offset x' = W - x - bounds width, so the layout's
+** offset 0, its leading end, is max(0, content width - bounds width): horizontal scrolling starts
+** at the right end), cvl_view_target_content_offset() (offsets mirrored, the velocity's x
+** negated), cvl_view_scroll_to_item() and _animated (CVL_SCROLL_POSITION_LEFT and _RIGHT mean the
+** host's left and right), cvl_view_items_to_measure() and _for_scroll, and
+** CVL_ANCHOR_NEAREST_POINT's viewport point. Transforms are mirrored as F*M*F with F the x-flip (a
+** y-rotation's angle changes sign: Cover Flow's covers turn the other way; never a negative
+** scale). With a display scale the frames are snapped in layout coordinates first and W is
+** snapped too, so a snapped right-to-left frame is exactly the mirror of the snapped
+** left-to-right one (its ties went towards the layout's trailing side: the host's left).
 ** The library never moves the layout's offset for a direction: it keeps the layout's offset and
 ** the host's is its mirror. So the host's offset follows W: after setting the direction, and
 ** after any change of the content or bounds width (content growing at the left end keeps what
@@ -1727,20 +2098,10 @@ int cvl_view_get_anchoring(const cvl_view *view, int32_t *out_policy, cvl_point 
 ** cvl_flow_layout_item_frame() and _section_frame() and the callbacks of a custom layout see
 ** layout coordinates.
 **
-** Display scale (UIKit's displayScale, Yoga's pointScaleFactor): s pixels per point; 0 (the
-** default) is off: exact doubles. With s > 0, every frame the host receives has its edges
-** rounded to the grid of 1/s, to nearest, ties up (in layout coordinates, before the mirror),
-** and its size is the difference of its rounded edges, so neighbours sharing an edge keep
-** sharing it (no overlap, no gap); the content size is rounded the same way (and W with it, so a
-** snapped right-to-left frame is the mirror of the snapped left-to-right one). During an
-** animation the interpolated frame is snapped. A rect query returns the elements whose snapped
-** frame intersects the rect (it asks the layout for the rect grown by 1/s on each side). Offsets,
-** points and hit tests are not snapped (a hit test tests the exact frames).
-**
-** Cost: O(1) per element returned and per call; nothing stored. With the defaults (left-to-
-** right, scale 0) every function runs exactly as without these options. With right-to-left
-** the offset functions run a pending layout cycle first (the mirror needs the content width),
-** so they can fail as a query can (CVL_ERROR_CALLBACK, ...).
+** Cost: O(1) per element returned and per call; nothing stored. Left-to-right (the default),
+** every function runs exactly as without the option. Right-to-left, the offset functions run a
+** pending layout cycle first (the mirror needs the content width), so they can fail as a query
+** can (CVL_ERROR_CALLBACK, ...).
 */
 #define CVL_LAYOUT_DIRECTION_LTR  0  /* left-to-right (the default) */
 #define CVL_LAYOUT_DIRECTION_RTL  1  /* right-to-left: flipping layouts are mirrored for the host */
@@ -1754,16 +2115,6 @@ int cvl_view_set_layout_direction(cvl_view *view, int32_t direction);
 
 /** Reads the view's layout direction (CVL_LAYOUT_DIRECTION_*). Callable from hooks. O(1). */
 int cvl_view_get_layout_direction(const cvl_view *view, int32_t *out_direction);
-
-/**
-** Sets the view's display scale: 0 (off, the default) or pixels per point (2 or 3 for screens,
-** 1 for terminal cells). NaN, an infinity or a negative scale: CVL_ERROR_INVALID_ARGUMENT,
-** nothing changed. Invalidates nothing. O(1).
-*/
-int cvl_view_set_display_scale(cvl_view *view, double scale);
-
-/** Reads the view's display scale. Callable from hooks. O(1). */
-int cvl_view_get_display_scale(const cvl_view *view, double *out_scale);
 
 /**
 ** flipsHorizontallyInOppositeLayoutDirection: whether a right-to-left view mirrors `layout`
@@ -1830,9 +2181,10 @@ int cvl_layout_get_flips_horizontally(const cvl_layout *layout, int32_t *out_fli
 ** exactly at `position`. Items between it and the top may stay estimates: measuring them later
 ** moves the offset with them, so the item stays where it landed.
 **
-** These functions need a flow-based layout (flow, Survey, Cover Flow, Dimensions, hooked flow)
-** or a grid layout (a measured size gives a grid item its extent along the scroll axis, written
-** into the section's bulk extents: see "Grid layout"); another layout fails with CVL_ERROR_STATE
+** These functions need a flow-based layout (flow, Survey, Cover Flow, Dimensions, hooked flow),
+** a grid layout (a measured size gives a grid item its extent along the scroll axis, written
+** into the section's bulk extents: see "Grid layout") or a compositional layout (its estimated
+** dimensions); another layout fails with CVL_ERROR_STATE
 ** (the estimated size setter: CVL_ERROR_INVALID_ARGUMENT, as every flow setter).
 */
 

@@ -57,6 +57,9 @@ ENUM_GROUPS: list[tuple[str, str | None, bool]] = [
     (r"LAYOUT_MODE_(\w+)", "LayoutMode", False),
     (r"LAYOUT_DIRECTION_(\w+)", "LayoutDirection", False),
     (r"LAYOUT_(\w+)", "LayoutType", False),
+    (r"LINE_ALIGN_(\w+)", "LineAlignment", False),
+    (r"LAST_LINE_ALIGN_(\w+)", "LastLineAlignment", False),
+    (r"ITEM_ALIGN_(\w+)", "ItemAlignment", False),
     (r"SCROLL_POSITION_(\w+)", "ScrollPosition", True),
     (r"SCROLL_(\w+)", "ScrollDirection", False),
     (r"UPDATE_(\w+)", "UpdateAction", False),
@@ -67,6 +70,14 @@ ENUM_GROUPS: list[tuple[str, str | None, bool]] = [
     (r"ROTATION_(\w+)", "Rotation", False),
     (r"ANCHOR_(\w+)", "Anchoring", False),
     (r"GRID_ALIGN_(\w+)", "GridAlignment", False),
+    (r"COMP_DIMENSION_(\w+)", "CompDimension", False),
+    (r"COMP_SPACING_(\w+)", "CompSpacing", False),
+    (r"COMP_EDGE_(\w+)", "CompEdge", True),
+    (r"COMP_ELEMENT_(\w+)", "CompElement", False),
+    (r"COMP_FILL_(\w+)", "CompFill", False),
+    (r"COMP_ALIGN_(\w+)", "CompAlignment", False),
+    (r"COMP_ORTHOGONAL_(\w+)", "CompOrthogonal", False),
+    (r"ELEMENT_(\w+)", "ElementFlag", True),
 ]
 # Docs for groups the header introduces under a section banner rather than a comment of their own.
 ENUM_DOCS = {"Status": "The status every function returns: CVL_OK (0) or a CVL_ERROR_* code."}
@@ -85,7 +96,7 @@ PY_ERRORS: dict[str, tuple[str, str | None]] = {
     "ERROR_INTERNAL": ("InternalError", None),
 }
 # Structs also published as one flat record of numbers (struct module format + named positions).
-FLAT_RECORDS = {"cvl_attributes": "ATTRIBUTES"}
+FLAT_RECORDS = {"cvl_attributes": "ATTRIBUTES", "cvl_element": "ELEMENTS"}
 SWIFT_KEYWORDS = {"internal", "default", "case", "class", "struct", "return", "self", "in", "is"}
 
 header = H.load()
@@ -551,7 +562,10 @@ def signature_check(exports: dict[str, str]) -> str:
         "    func testEveryExportMatchesTheHeader() {",
     ]
     for name in sorted(exports):
-        lines.append(f"        same(CCVLayout.{name}, CVLayout.{exports[name]})")
+        line = f"        same(CCVLayout.{name}, CVLayout.{exports[name]})"
+        if len(line) > LINE_LIMIT:
+            line = f"        same(\n            CCVLayout.{name},\n            CVLayout.{exports[name]})"
+        lines.append(line)
     lines += [f"        XCTAssertEqual({len(exports)}, {len(header.functions)})", "    }", "}", ""]
     return "\n".join(lines)
 

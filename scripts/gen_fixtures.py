@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import cvl_header
+import gen_fixture_compositional
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "Tests" / "fixtures"
@@ -89,6 +90,9 @@ def configure(config: str, values: dict[str, str], suffix: str = "config") -> li
 def setup_function(name: str, spec: JsonObject) -> list[str]:
     layout = dict(spec.get("layout", {"kind": "flow"}))
     kind = layout.pop("kind", "flow")
+    if kind == "compositional":   # a description, not a struct of properties: its own generator
+        return ([f"static cvl_layout *fx_setup_{name}(void) {{"] + gen_fixture_compositional.setup_lines(name, layout)
+                + ["    return l;", "}", ""])
     lines = [f"static cvl_layout *fx_setup_{name}(void) {{", "    cvl_layout *l = NULL;"]
     if kind == "tree":
         lines += [f"    cvl_tree_data_source src = {{(void *)&fx_tree_{name}, fx_tree_children}};",
@@ -108,7 +112,7 @@ def setup_function(name: str, spec: JsonObject) -> list[str]:
         if field not in FLOW_CONFIG_FIELDS:
             raise SystemExit(f"{name}: {kind}'s key {key!r} is no field of cvl_{kind}_{suffix or 'config'} "
                              "nor of cvl_flow_config")
-        fields[field] = f"CVL_SCROLL_{value.upper()}" if key == "scroll_direction" else c_field(value)
+        fields[field] = f"CVL_{ENUM_KEYS[key]}_{value.upper()}" if key in ENUM_KEYS else c_field(value)
     if own and fields:   # in a block of its own: the flow's `c` follows
         lines += ["    {", *("    " + line for line in configure(kind, own, suffix)), "    }"]
     else:
@@ -124,6 +128,11 @@ def setup_function(name: str, spec: JsonObject) -> list[str]:
         lines += grid_section(name, s, sec) if kind == "grid" else bulk_sizes(name, s, sec)
     lines += ["    return l;", "}", ""]
     return lines
+
+
+# Spec keys whose values are the lower-case names of a header constant group (CVL_<prefix>_<NAME>).
+ENUM_KEYS = {"scroll_direction": "SCROLL", "line_alignment": "LINE_ALIGN", "last_line_alignment": "LAST_LINE_ALIGN",
+             "item_alignment": "ITEM_ALIGN"}
 
 
 def tree_levels(tree: object) -> list[list[int]]:

@@ -6,9 +6,89 @@ import CVLayoutCore
 // into the caller's buffer in draw order. A count-only query stores nothing; a buffer too small
 // stops storing at its capacity and only counts the rest. Memory: O(min(k, capacity)).
 
-/// A growable buffer of C attributes, owned by one view and reused by every query.
-final class CAttributesBuffer {
-    private(set) var base: UnsafeMutablePointer<cvl_attributes>
+/// A record a C rect query writes: `cvl_attributes` (everything) or `cvl_element` (compact).
+protocol CQueryRecord {
+    /// A cell with every attribute at its default.
+    static var defaultCell: Self { get }
+    /// Sets a default cell's index path and frame (on a copy of `defaultCell`).
+    mutating func setCell(section: Int, item: Int, frame f: Rect)
+    /// Writes `a` (its identifier included) to `p`.
+    static func write(_ a: LayoutAttributes, to p: UnsafeMutablePointer<Self>)
+    mutating func setIdentifier(_ id: UInt64)
+    var drawKey: DrawKey { get }
+    var isCell: Bool { get }
+    /// The point a layout's `cellDrawRank` ranks (the element's centre).
+    var rankPoint: Point { get }
+    /// A sink of such records (a concrete subclass, so that the per-element code is specialized).
+    static func sink(buffer: CRecordBuffer<Self>, out: UnsafeMutablePointer<Self>?, capacity: Int) -> CBufferSink<Self>
+}
+
+extension cvl_attributes: CQueryRecord {
+    static var defaultCell: cvl_attributes { defaultCellAttributes }
+    @inline(__always)
+    mutating func setCell(section: Int, item: Int, frame f: Rect) {
+        index_path = cvl_index_path(section: Int64(section), item: Int64(item))
+        frame = cvl_rect(x: f.origin.x, y: f.origin.y, width: f.size.width, height: f.size.height)
+        center = cvl_point(x: f.origin.x + f.size.width / 2, y: f.origin.y + f.size.height / 2)
+        size = cvl_size(width: f.size.width, height: f.size.height)
+    }
+    static func write(_ a: LayoutAttributes, to p: UnsafeMutablePointer<cvl_attributes>) { a.write(to: p) }
+    @inline(__always)
+    mutating func setIdentifier(_ id: UInt64) {
+        has_identifier = 1
+        identifier = id
+    }
+    var drawKey: DrawKey {
+        DrawKey(z: z_index, category: category, kind: kind, section: index_path.section, item: index_path.item)
+    }
+    var isCell: Bool { category == Int32(CVL_CATEGORY_CELL) }
+    var rankPoint: Point { Point(x: center.x, y: center.y) }
+    static func sink(
+        buffer: CRecordBuffer<cvl_attributes>, out: UnsafeMutablePointer<cvl_attributes>?, capacity: Int
+    ) -> CBufferSink<cvl_attributes> {
+        CAttributesSink(buffer: buffer, out: out, capacity: capacity)
+    }
+}
+
+extension cvl_element: CQueryRecord {
+    static var defaultCell: cvl_element { cvl_element() }
+    @inline(__always)
+    mutating func setCell(section: Int, item: Int, frame f: Rect) {
+        index_path = cvl_index_path(section: Int64(section), item: Int64(item))
+        frame = cvl_rect(x: f.origin.x, y: f.origin.y, width: f.size.width, height: f.size.height)
+    }
+    static func write(_ a: LayoutAttributes, to p: UnsafeMutablePointer<cvl_element>) {
+        let f = a.frame
+        var flags: UInt32 = 0
+        if a.identifier != nil { flags |= CVL_ELEMENT_HAS_IDENTIFIER }
+        if a.isDisappearing { flags |= CVL_ELEMENT_DISAPPEARING }
+        if a.isHidden { flags |= CVL_ELEMENT_HIDDEN }
+        p.pointee = cvl_element(
+            index_path: a.indexPath.c, category: Int32(a.category.rawValue), kind: a.kind.rawValue, frame: f.c,
+            identifier: a.identifier ?? 0, flags: flags, reserved: 0)
+        // (z-index is not in the record: `drawKey` of a written element assumes 0, so a query
+        // whose elements have other z-indices is sorted by the full attributes' rule below.)
+    }
+    @inline(__always)
+    mutating func setIdentifier(_ id: UInt64) {
+        flags |= CVL_ELEMENT_HAS_IDENTIFIER
+        identifier = id
+    }
+    var drawKey: DrawKey {
+        DrawKey(z: 0, category: category, kind: kind, section: index_path.section, item: index_path.item)
+    }
+    var isCell: Bool { category == Int32(CVL_CATEGORY_CELL) }
+    var rankPoint: Point { Point(x: frame.x + frame.width / 2, y: frame.y + frame.height / 2) }
+    static func sink(
+        buffer: CRecordBuffer<cvl_element>, out: UnsafeMutablePointer<cvl_element>?, capacity: Int
+    ) -> CBufferSink<cvl_element> {
+        CElementsSink(buffer: buffer, out: out, capacity: capacity)
+    }
+}
+
+/// A growable buffer of C records, owned by one view and reused by every query.
+final class CRecordBuffer<R: CQueryRecord> {
+    private(set) var base: UnsafeMutablePointer<R>
     private(set) var capacity: Int
 
     init(capacity: Int = 64) {
@@ -22,8 +102,8 @@ final class CAttributesBuffer {
     func reserve(_ count: Int, keeping used: Int) {
         guard count > capacity else { return }
         let grown = Swift.max(count, capacity * 2)
-        let fresh = UnsafeMutablePointer<cvl_attributes>.allocate(capacity: grown)
-        fresh.update(from: base, count: used)  // cvl_attributes is a trivial C struct
+        let fresh = UnsafeMutablePointer<R>.allocate(capacity: grown)
+        fresh.update(from: base, count: used)  // a trivial C struct
         base.deallocate()
         base = fresh
         capacity = grown
@@ -41,37 +121,50 @@ final class CAttributesBuffer {
     }
 }
 
+typealias CAttributesBuffer = CRecordBuffer<cvl_attributes>
+
 /// A cell with every attribute at its default (identity transform, alpha 1, z 0, no custom
 /// attributes); only index path and geometry change per cell.
-private let defaultCell = LayoutAttributes.cell(IndexPath(section: 0, item: 0)).c
+private let defaultCellAttributes = LayoutAttributes.cell(IndexPath(section: 0, item: 0)).c
 
 /// An element's place in the documented draw order (z-index, category, kind, index path).
-private struct DrawKey: Comparable {
+struct DrawKey: Comparable {
     var z: Int64, category: Int32, kind: Int32, section: Int64, item: Int64
-    init(_ a: cvl_attributes) {
-        z = a.z_index; category = a.category; kind = a.kind; section = a.index_path.section; item = a.index_path.item
-    }
     static func < (a: DrawKey, b: DrawKey) -> Bool {
         (a.z, a.category, a.kind, a.section, a.item) < (b.z, b.category, b.kind, b.section, b.item)
     }
 }
 
-/// The sink of a C rect query: stores up to `capacity` elements as C structs, counts all.
-final class CBufferSink: ElementSink {
-    private let buffer: CAttributesBuffer
+/// The sink of a C rect query: stores up to `capacity` elements as C records, counts all.
+///
+/// Where: straight into the caller's buffer when the layout says before its first element that
+/// the answer holds at most `capacity` elements (`expect(atMost:)`: then neither the capacity
+/// error nor the element limit can stop the query after something was written, and a layout
+/// that makes the promise hands over only valid elements), else into the view's buffer, copied
+/// to the caller's once the whole answer is known to fit (the header's buffer protocol: nothing
+/// written on error).
+class CBufferSink<R: CQueryRecord>: ElementSink {
+    private let buffer: CRecordBuffer<R>
     let capacity: Int
+    /// The caller's buffer, and whether the records go straight into it.
+    private let out: UnsafeMutablePointer<R>?
+    private var direct = false
     private var stored = 0
     private var ordered = true
-    private var last: DrawKey?
-    private let template = defaultCell  // read once: a global's every access goes through swift_once
+    /// The last stored element's draw key (below every key before the first).
+    private var last = DrawKey(z: .min, category: .min, kind: .min, section: .min, item: .min)
+    /// The stored elements' z-indices once one is not 0 (a compact record does not carry it).
+    private var zs: [Int64]?
+    private let template = R.defaultCell  // read once: a global's every access goes through swift_once
     /// The view whose identifiers the elements carry (nil: none), and its bulk item identifiers.
     private var view: CollectionView?
     private var itemIDs: BulkItemIdentifiers?
     /// The layout's rank of cells of equal z-index (`CollectionViewLayout.cellDrawRank`).
     var cellDrawRank: ((Point) -> Double)?
 
-    init(buffer: CAttributesBuffer, capacity: Int) {
+    init(buffer: CRecordBuffer<R>, out: UnsafeMutablePointer<R>?, capacity: Int) {
         self.buffer = buffer
+        self.out = out
         self.capacity = capacity
         super.init(counts: [])
     }
@@ -84,34 +177,52 @@ final class CBufferSink: ElementSink {
         itemIDs = view.bulkItemIdentifiers
     }
 
+    override var wantsBound: Bool { out != nil && capacity > 0 && stored == 0 }
+
+    /// Goes straight into the caller's buffer when `n` elements at most fit it, nothing was
+    /// stored yet, and nothing can fail after the first write (no identifier callback).
+    override func expect(atMost n: Int) {
+        guard stored == 0, count == 0, out != nil, n <= capacity, n <= limit, view == nil || itemIDs != nil else {
+            return
+        }
+        direct = true
+    }
+
     @inline(__always)
-    private func slot() -> UnsafeMutablePointer<cvl_attributes>? {
+    private func slot() -> UnsafeMutablePointer<R>? {
         guard stored < capacity else { return nil }
-        buffer.reserve(stored + 1, keeping: stored)
         defer { stored += 1 }
+        if direct, let out { return out + stored }
+        buffer.reserve(stored + 1, keeping: stored)
         return buffer.base + stored
     }
 
     @inline(__always)
-    private func noteOrder(_ p: UnsafeMutablePointer<cvl_attributes>) {
-        let k = DrawKey(p.pointee)
-        if let l = last, k < l { ordered = false }
+    private func noteOrder(_ p: UnsafeMutablePointer<R>, z: Int64) {
+        var k = p.pointee.drawKey
+        k.z = z
+        if k < last { ordered = false }
         last = k
+        if z != 0 && zs == nil { zs = Array(repeating: 0, count: stored - 1) }
+        zs?.append(z)
     }
 
-    override func storeCell(section: Int, item: Int, frame f: Rect) {
+    /// Stored element i's place in the draw order.
+    private func key(_ i: Int) -> DrawKey {
+        var k = buffer.base[i].drawKey
+        if let zs { k.z = zs[i] }
+        return k
+    }
+
+    /// `storeCell`, for the concrete subclasses (a generic class's overrides are not specialized).
+    @inline(__always)
+    final func storeDefaultCell(section: Int, item: Int, frame f: Rect) {
         guard let p = slot() else { return }
-        p.pointee = template
-        p.pointee.index_path = cvl_index_path(section: Int64(section), item: Int64(item))
-        p.pointee.frame = cvl_rect(x: f.origin.x, y: f.origin.y, width: f.size.width, height: f.size.height)
-        p.pointee.center = cvl_point(x: f.origin.x + f.size.width / 2, y: f.origin.y + f.size.height / 2)
-        p.pointee.size = cvl_size(width: f.size.width, height: f.size.height)
+        p.initialize(to: template)  // a trivial C struct: one copy, then the fields that differ
+        p.pointee.setCell(section: section, item: item, frame: f)
         if let view {
             if itemIDs != nil {
-                if let id = itemIDs!.identifier(section: section, item: item) {
-                    p.pointee.has_identifier = 1
-                    p.pointee.identifier = id
-                }
+                if let id = itemIDs!.identifier(section: section, item: item) { p.pointee.setIdentifier(id) }
             } else {
                 do {
                     if let id = try view.identifier(
@@ -119,25 +230,26 @@ final class CBufferSink: ElementSink {
                             category: .cell, kind: .none,
                             indexPath: IndexPath(section: section, item: item)))
                     {
-                        p.pointee.has_identifier = 1
-                        p.pointee.identifier = id
+                        p.pointee.setIdentifier(id)
                     }
                 } catch { fail(error) }
             }
         }
-        noteOrder(p)
+        noteOrder(p, z: 0)
     }
 
-    override func store(_ a: LayoutAttributes) {
+    /// `store`, for the concrete subclasses.
+    @inline(__always)
+    final func storeElement(_ a: LayoutAttributes) {
         guard let p = slot() else { return }
         if let view, !a.isDisappearing {
             var stamped = a
             do { stamped.identifier = try view.identifier(of: a.key) } catch { fail(error) }
-            stamped.write(to: p)
+            R.write(stamped, to: p)
         } else {
-            a.write(to: p)
+            R.write(a, to: p)
         }
-        noteOrder(p)
+        noteOrder(p, z: Int64(a.zIndex))
     }
 
     /// Gives back what a failed query grew (the buffer is the view's, reused by every query).
@@ -147,41 +259,66 @@ final class CBufferSink: ElementSink {
     /// of elements; if they fit, they are written to `out` in draw order; else
     /// CVL_ERROR_CAPACITY and nothing is written to `out`. `out == nil` with capacity 0 asks
     /// for the count only.
-    func finish(_ out: UnsafeMutablePointer<cvl_attributes>?, _ outCount: UnsafeMutablePointer<Int>) throws {
+    func finish(_ outCount: UnsafeMutablePointer<Int>) throws {
         let total = count
-        defer { buffer.trim(used: stored) }
+        defer { buffer.trim(used: direct ? 0 : stored) }
+        guard let out else {  // count only (capacity is 0)
+            outCount.pointee = total
+            return
+        }
+        guard total <= capacity else {
+            outCount.pointee = total
+            throw capacityError(capacity, total)
+        }
         outCount.pointee = total
-        guard let out else { return }  // count only (capacity is 0)
-        guard total <= capacity else { throw capacityError(capacity, total) }
         guard total > 0 else { return }
+        if direct {
+            guard !ordered || cellDrawRank != nil else { return }
+            // Out of draw order (rare for a layout that promises its count): sort through the
+            // view's buffer.
+            buffer.reserve(total, keeping: 0)
+            buffer.base.update(from: out, count: total)
+        } else if ordered && cellDrawRank == nil {
+            out.update(from: buffer.base, count: total)
+            return
+        }
         let base = buffer.base
         var order = Array(0..<total)
         if let rank = cellDrawRank {
             // Cells of equal z-index by the layout's rank first (as `sortIntoDrawOrder`).
-            let cell = Int32(CVL_CATEGORY_CELL)
-            let ranks = (0..<total).map { i in
-                base[i].category == cell ? rank(Point(x: base[i].center.x, y: base[i].center.y)) : 0
-            }
+            let ranks = (0..<total).map { i in base[i].isCell ? rank(base[i].rankPoint) : 0 }
             order.sort { i, j in
-                let a = DrawKey(base[i]), b = DrawKey(base[j])
-                if a.z == b.z, a.category == cell, b.category == cell, ranks[i] != ranks[j] {
+                let a = key(i), b = key(j)
+                if a.z == b.z, base[i].isCell, base[j].isCell, ranks[i] != ranks[j] {
                     return ranks[i] < ranks[j]
                 }
                 return a < b || (!(b < a) && i < j)
             }
         } else {
-            if ordered {
-                out.update(from: buffer.base, count: total)
-                return
-            }
             // Draw order, stable (equal keys keep the layout's order, as the Swift query's sort).
             order.sort { i, j in
-                let a = DrawKey(base[i]), b = DrawKey(base[j])
+                let a = key(i), b = key(j)
                 return a < b || (!(b < a) && i < j)
             }
         }
         for (n, i) in order.enumerated() { out[n] = base[i] }
     }
+}
+
+/// The full records' sink.
+final class CAttributesSink: CBufferSink<cvl_attributes> {
+    override func storeCell(section: Int, item: Int, frame f: Rect) {
+        storeDefaultCell(section: section, item: item, frame: f)
+    }
+    override func store(_ a: LayoutAttributes) { storeElement(a) }
+}
+
+/// The compact records' sink.
+final class CElementsSink: CBufferSink<cvl_element> {
+    override func storeCell(section: Int, item: Int, frame f: Rect) {
+        storeDefaultCell(section: section, item: item, frame: f)
+    }
+    override func store(_ a: LayoutAttributes) { storeElement(a) }
 }
 
 /// The buffer protocol's error for a buffer too small.

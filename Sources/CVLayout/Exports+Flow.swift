@@ -23,8 +23,21 @@ extension cvl_flow_config {
         where v != 0 && v != 1 {
             throw LayoutError.invalid("\(name) must be 0 or 1 (got \(v))")
         }
-        guard reserved == 0 else { throw LayoutError.invalid("reserved must be 0") }
+        guard reserved == 0, reserved2 == 0 else { throw LayoutError.invalid("reserved and reserved2 must be 0") }
+        guard let line = FlowLineAlignment(rawValue: Int(line_alignment)) else {
+            throw LayoutError.invalid("line_alignment \(line_alignment) is not a CVL_LINE_ALIGN_* constant")
+        }
+        guard let last = FlowLastLineAlignment(rawValue: Int(last_line_alignment)) else {
+            throw LayoutError.invalid(
+                "last_line_alignment \(last_line_alignment) is not a CVL_LAST_LINE_ALIGN_* constant")
+        }
+        guard let item = FlowItemAlignment(rawValue: Int(item_alignment)) else {
+            throw LayoutError.invalid("item_alignment \(item_alignment) is not a CVL_ITEM_ALIGN_* constant")
+        }
         var c = FlowConfiguration()
+        c.lineAlignment = line
+        c.lastLineAlignment = last
+        c.itemAlignment = item
         c.scrollDirection = scroll_direction == CVL_SCROLL_HORIZONTAL ? .horizontal : .vertical
         c.sectionHeadersPinToVisibleBounds = section_headers_pin_to_visible_bounds == 1
         c.sectionFootersPinToVisibleBounds = section_footers_pin_to_visible_bounds == 1
@@ -50,6 +63,9 @@ extension FlowConfiguration {
         c.section_inset = sectionInset.c
         c.header_reference_size = headerReferenceSize.c
         c.footer_reference_size = footerReferenceSize.c
+        c.line_alignment = Int32(lineAlignment.rawValue)
+        c.last_line_alignment = Int32(lastLineAlignment.rawValue)
+        c.item_alignment = Int32(itemAlignment.rawValue)
         return c
     }
 }

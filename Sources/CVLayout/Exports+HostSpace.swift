@@ -1,8 +1,8 @@
 import CCVLayout
 import CVLayoutCore
 
-// Right-to-left and pixel snapping: the view options (CollectionView+HostSpace.swift).
-// See include/cvlayout.h, "Right-to-left and pixel snapping".
+// Right-to-left: the view's layout direction and a layout's flag (CollectionView+HostSpace.swift).
+// See include/cvlayout.h, "Right-to-left".
 
 @_cdecl("cvl_view_set_layout_direction")
 public func cvl_view_set_layout_direction_impl(_ view: OpaquePointer?, _ direction: Int32) -> Int32 {
@@ -19,19 +19,6 @@ public func cvl_view_get_layout_direction_impl(_ view: OpaquePointer?, _ out: Un
     withView(view, fromHooks: true) { box in
         guard let out else { throw LayoutError(.nullArgument, "out_direction is NULL") }
         out.pointee = Int32(box.view.layoutDirection.rawValue)
-    }
-}
-
-@_cdecl("cvl_view_set_display_scale")
-public func cvl_view_set_display_scale_impl(_ view: OpaquePointer?, _ scale: Double) -> Int32 {
-    withView(view) { try $0.view.setDisplayScale(scale) }
-}
-
-@_cdecl("cvl_view_get_display_scale")
-public func cvl_view_get_display_scale_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
-    withView(view, fromHooks: true) { box in
-        guard let out else { throw LayoutError(.nullArgument, "out_scale is NULL") }
-        out.pointee = box.view.displayScale
     }
 }
 

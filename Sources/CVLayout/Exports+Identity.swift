@@ -43,7 +43,7 @@ private func readSnapshot(_ sections: UnsafePointer<cvl_section_snapshot>?, _ co
     var total = 0
     for s in 0..<count {
         let sec = sections![s]
-        guard sec.item_count <= CollectionView.maxStoredItems else {
+        guard sec.item_count >= 0, sec.item_count <= CollectionView.maxStoredItems else {
             throw LayoutError(
                 .overflow,
                 "sections[\(s)].item_count \(sec.item_count) is more than CVL_MAX_STORED_ITEMS "
@@ -191,7 +191,8 @@ private func readEdits(_ edits: UnsafePointer<cvl_snapshot_edit>?, _ count: Int)
     var total = 0
     for j in 0..<count {
         let e = edits![j]
-        guard e.item_count <= limit - total else {
+        // A size_t above Int.max arrives negative: refused, never handed to a buffer (a trap).
+        guard e.item_count >= 0, e.item_count <= limit - total else {
             throw LayoutError(
                 .overflow,
                 "edits[\(j)]: the edits' identifiers together are more than CVL_MAX_STORED_ITEMS (\(limit))")

@@ -64,6 +64,19 @@ public func cvl_view_get_bounds_size_impl(_ view: OpaquePointer?, _ out: UnsafeM
     }
 }
 
+@_cdecl("cvl_view_set_display_scale")
+public func cvl_view_set_display_scale_impl(_ view: OpaquePointer?, _ scale: Double) -> Int32 {
+    withView(view) { try $0.view.setDisplayScale(scale) }
+}
+
+@_cdecl("cvl_view_get_display_scale")
+public func cvl_view_get_display_scale_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
+    withView(view, fromHooks: true) { box in
+        guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
+        out.pointee = box.view.displayScale
+    }
+}
+
 @_cdecl("cvl_view_set_content_offset")
 public func cvl_view_set_content_offset_impl(_ view: OpaquePointer?, _ offset: cvl_point) -> Int32 {
     withView(view) { try $0.view.setHostContentOffset(offset.core) }
@@ -163,7 +176,7 @@ public func cvl_view_number_of_items_impl(
 public func cvl_view_content_size_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_size>?) -> Int32 {
     withView(view) { box in
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
-        out.pointee = try box.view.hostContentSize().c
+        out.pointee = try box.view.contentSize().c
     }
 }
 
@@ -171,8 +184,8 @@ public func cvl_view_content_size_impl(_ view: OpaquePointer?, _ out: UnsafeMuta
 /// (`CollectionView.sendElements`) into a sink that stores at most `capacity` C structs and
 /// counts the rest.
 /// - Complexity: the layout's query cost; O(min(k, capacity)) memory.
-private func rectQuery(
-    _ box: ViewBox, _ rect: Rect, _ out: UnsafeMutablePointer<cvl_attributes>?,
+private func rectQuery<R: CQueryRecord>(
+    _ box: ViewBox, _ buffer: CRecordBuffer<R>, _ rect: Rect, _ out: UnsafeMutablePointer<R>?,
     _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
 ) throws {
     guard let outCount else { throw LayoutError(.nullArgument, "out_count is NULL") }
@@ -180,7 +193,7 @@ private func rectQuery(
     guard out != nil || capacity == 0 else {
         throw LayoutError(.nullArgument, "out is NULL but capacity is \(capacity)")
     }
-    let sink = CBufferSink(buffer: box.directCells, capacity: capacity)
+    let sink = R.sink(buffer: buffer, out: out, capacity: capacity)
     sink.stampIdentifiers(of: box.view)
     do {
         try querying(box) { try box.view.sendHostElements(in: rect, to: sink) }
@@ -189,7 +202,7 @@ private func rectQuery(
         throw error
     }
     sink.cellDrawRank = box.view.hostCellDrawRank  // the prepared layout's
-    try sink.finish(out, outCount)
+    try sink.finish(outCount)
 }
 
 @_cdecl("cvl_view_attributes_in_rect")
@@ -197,7 +210,7 @@ public func cvl_view_attributes_in_rect_impl(
     _ view: OpaquePointer?, _ rect: cvl_rect, _ out: UnsafeMutablePointer<cvl_attributes>?,
     _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
 ) -> Int32 {
-    withView(view) { box in try rectQuery(box, rect.core, out, capacity, outCount) }
+    withView(view) { box in try rectQuery(box, box.directCells, rect.core, out, capacity, outCount) }
 }
 
 @_cdecl("cvl_view_visible_attributes")
@@ -207,7 +220,26 @@ public func cvl_view_visible_attributes_impl(
 ) -> Int32 {
     withView(view) { box in
         try box.view.layoutIfNeeded()  // first: restoring a scroll anchor may move the visible rect
-        try rectQuery(box, try box.view.hostVisibleRect(), out, capacity, outCount)
+        try rectQuery(box, box.directCells, try box.view.hostVisibleRect(), out, capacity, outCount)
+    }
+}
+
+@_cdecl("cvl_view_elements_in_rect")
+public func cvl_view_elements_in_rect_impl(
+    _ view: OpaquePointer?, _ rect: cvl_rect, _ out: UnsafeMutablePointer<cvl_element>?,
+    _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
+) -> Int32 {
+    withView(view) { box in try rectQuery(box, box.directElements, rect.core, out, capacity, outCount) }
+}
+
+@_cdecl("cvl_view_visible_elements")
+public func cvl_view_visible_elements_impl(
+    _ view: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_element>?,
+    _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
+) -> Int32 {
+    withView(view) { box in
+        try box.view.layoutIfNeeded()  // first: restoring a scroll anchor may move the visible rect
+        try rectQuery(box, box.directElements, try box.view.hostVisibleRect(), out, capacity, outCount)
     }
 }
 

@@ -126,6 +126,7 @@ final class ViewBox {
     var envCounts: [Int64] = []
     /// Reused by the rect queries (DirectQuery.swift).
     let directCells = CAttributesBuffer()
+    let directElements = CRecordBuffer<cvl_element>()
 
     init(view: CollectionView, dataSource: CDataSource, layoutBox: LayoutBox) {
         self.view = view

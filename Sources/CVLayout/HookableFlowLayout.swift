@@ -44,6 +44,10 @@ final class HookableFlowLayout: FlowLayout, HasLayoutBox {
     /// With an `attributes_in_rect` hook, the flow's elements in `rect` are collected (at most
     /// `CVL_MAX_CALLBACK_ELEMENTS`: the hook receives them in one buffer) and what the hook
     /// returns goes to the sink, which validates it (a hook can return anything).
+    /// The flow's elements only (an `attributes_in_rect` hook gets them through a sink of its
+    /// own, which ignores the bound).
+    override var sendsOnlyFlowElements: Bool { true }
+
     override func layoutAttributesForElements(in rect: Rect, into sink: ElementSink) throws {
         guard let hooks, hooks.hasAttributesInRect else {
             try super.layoutAttributesForElements(in: rect, into: sink)

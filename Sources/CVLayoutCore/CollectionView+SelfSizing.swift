@@ -138,7 +138,7 @@ extension CollectionView {
 
     private func selfSizingFlow() throws -> any SelfSizingLayout {
         guard let flow = layout as? SelfSizingLayout else {
-            throw LayoutError.state("measured sizes need a flow-based layout or a grid layout")
+            throw LayoutError.state("measured sizes need a flow-based, grid or compositional layout")
         }
         return flow
     }

@@ -35,9 +35,6 @@ public final class CollectionView {
     /// Left-to-right (the default) or right-to-left: how the host sees a layout that flips
     /// (CollectionView+HostSpace.swift). The layout itself never sees it.
     public var layoutDirection: LayoutDirection = .leftToRight
-    /// Pixels per point for snapping what the host sees; 0 (the default): exact, no snapping
-    /// (CollectionView+HostSpace.swift). Set with `setDisplayScale`.
-    public internal(set) var displayScale: Double = 0
     /// An anchor captured before an invalidation, put back after the next prepare.
     var pendingAnchor: ScrollAnchor?
     /// Set while a batch update or layout switch handles the anchor itself.
@@ -156,6 +153,9 @@ public final class CollectionView {
     }
 
     // MARK: Geometry
+
+    /// Pixels per point for snapping frames (`setDisplayScale`); 0 = off, the default.
+    public internal(set) var displayScale = 0.0
 
     /// The visible rect: content offset + bounds size (`UIScrollView.bounds`).
     public var bounds: Rect { Rect(origin: contentOffset, size: boundsSize) }
@@ -310,7 +310,7 @@ public final class CollectionView {
     /// `collectionViewContentSize`, after running the cycle if needed.
     public func contentSize() throws -> Size {
         try layoutIfNeeded()
-        return cachedContentSize
+        return displayScale == 0 ? cachedContentSize : pixelGrid.snap(cachedContentSize)
     }
 
     /// The attributes of every element whose frame intersects `rect`, in draw order
@@ -385,15 +385,22 @@ public final class CollectionView {
         try rect.requireQueryRect("rect")
         try layoutIfNeeded()
         sink.counts = counts
+        // With a display scale, the layout is asked about a rect a pixel wider and the frames
+        // are snapped on their way to `sink` (`CollectionView+DisplayScale.swift`).
+        let grid = pixelGrid
+        let target = grid.isOff ? sink : SnappingSink(into: sink, rect: rect, grid: grid)
+        let rect = grid.isOff ? rect : grid.widened(rect)
         guard let t = transition, !t.isFinished(at: currentTime) else {
-            try layout.layoutAttributesForElements(in: rect, into: sink)
+            try layout.layoutAttributesForElements(in: rect, into: target)
+            try target.check()
             try sink.check()
             return
         }
-        let presenting = t.presenting(in: rect, at: currentTime, into: sink)
+        let presenting = t.presenting(in: rect, at: currentTime, into: target)
         try layout.layoutAttributesForElements(in: rect, into: presenting)
         try presenting.check()
         try presenting.finish()
+        try target.check()
         try sink.check()
     }
 
@@ -417,6 +424,7 @@ public final class CollectionView {
         {
             out = p
         }
+        if displayScale != 0 { out.frame = pixelGrid.snap(out.frame) }
         if !identities.isNone { out.identifier = try identities.identifier(of: key, counts: counts) }
         return out
     }

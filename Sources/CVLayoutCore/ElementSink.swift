@@ -145,6 +145,15 @@ open class ElementSink {
     /// `reachedLimit` whichever of the two stopped the query.
     open func limitWasReached() { reachedLimit = true }
 
+    /// Told by a layout, before its first element, that its answer holds at most `n` elements
+    /// (all of them valid). Default: nothing; the C query's sink then writes straight into the
+    /// caller's buffer when they fit it.
+    open func expect(atMost n: Int) {}
+
+    /// Whether `expect(atMost:)` can make a difference (a layout skips working the bound out
+    /// otherwise). Default: false.
+    open var wantsBound: Bool { false }
+
     /// A valid element. Default: nothing (a counting sink). A sink that passes elements on
     /// (`MappingSink`) throws what the next sink throws.
     open func store(_ a: LayoutAttributes) throws {}

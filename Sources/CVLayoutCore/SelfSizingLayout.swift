@@ -1,7 +1,9 @@
 /// A layout that takes measured sizes (self-sizing cells): the flow layout and its subclasses
-/// (`Flow/FlowLayout+SelfSizing.swift`) and the span grid (`Layouts/GridLayout+SelfSizing.swift`).
+/// (`Flow/FlowLayout+SelfSizing.swift`), the span grid (`Layouts/GridLayout+SelfSizing.swift`) and
+/// the compositional layout's estimated dimensions
+/// (`Layouts/Compositional/CompositionalLayout+SelfSizing.swift`).
 /// `CollectionView+SelfSizing.swift` drives them alike (the content offset correction).
-public protocol SelfSizingLayout: AnyObject {
+public protocol SelfSizingLayout: CollectionViewLayout {
     /// The layout's own frame of an item from the last prepare (nil outside the counts).
     func frameForItem(at indexPath: IndexPath) -> Rect?
     /// Whether the item's size was measured.

@@ -19,6 +19,19 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_circle_layout_create, CVLayout.cvl_circle_layout_create_impl)
         same(CCVLayout.cvl_circle_layout_get_item_size, CVLayout.cvl_circle_layout_get_item_size_impl)
         same(CCVLayout.cvl_circle_layout_set_item_size, CVLayout.cvl_circle_layout_set_item_size_impl)
+        same(CCVLayout.cvl_compositional_get_orthogonal_offset, CVLayout.cvl_compositional_get_orthogonal_offset_impl)
+        same(CCVLayout.cvl_compositional_layout_create, CVLayout.cvl_compositional_layout_create_impl)
+        same(
+            CCVLayout.cvl_compositional_layout_create_with_provider,
+            CVLayout.cvl_compositional_layout_create_with_provider_impl)
+        same(
+            CCVLayout.cvl_compositional_layout_set_configuration,
+            CVLayout.cvl_compositional_layout_set_configuration_impl)
+        same(CCVLayout.cvl_compositional_layout_set_section, CVLayout.cvl_compositional_layout_set_section_impl)
+        same(CCVLayout.cvl_compositional_set_orthogonal_offset, CVLayout.cvl_compositional_set_orthogonal_offset_impl)
+        same(
+            CCVLayout.cvl_compositional_target_orthogonal_offset,
+            CVLayout.cvl_compositional_target_orthogonal_offset_impl)
         same(CCVLayout.cvl_cover_flow_layout_create, CVLayout.cvl_cover_flow_layout_create_impl)
         same(CCVLayout.cvl_cover_flow_layout_get_params, CVLayout.cvl_cover_flow_layout_get_params_impl)
         same(CCVLayout.cvl_cover_flow_layout_set_params, CVLayout.cvl_cover_flow_layout_set_params_impl)
@@ -86,6 +99,7 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_view_destroy, CVLayout.cvl_view_destroy_impl)
         same(CCVLayout.cvl_view_diff_snapshot, CVLayout.cvl_view_diff_snapshot_impl)
         same(CCVLayout.cvl_view_diff_snapshot_edits, CVLayout.cvl_view_diff_snapshot_edits_impl)
+        same(CCVLayout.cvl_view_elements_in_rect, CVLayout.cvl_view_elements_in_rect_impl)
         same(CCVLayout.cvl_view_finish_animations, CVLayout.cvl_view_finish_animations_impl)
         same(CCVLayout.cvl_view_get_anchoring, CVLayout.cvl_view_get_anchoring_impl)
         same(CCVLayout.cvl_view_get_bounds_size, CVLayout.cvl_view_get_bounds_size_impl)
@@ -122,10 +136,11 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_view_set_time, CVLayout.cvl_view_set_time_impl)
         same(CCVLayout.cvl_view_target_content_offset, CVLayout.cvl_view_target_content_offset_impl)
         same(CCVLayout.cvl_view_visible_attributes, CVLayout.cvl_view_visible_attributes_impl)
+        same(CCVLayout.cvl_view_visible_elements, CVLayout.cvl_view_visible_elements_impl)
         same(CCVLayout.cvl_waterfall_config_default, CVLayout.cvl_waterfall_config_default_impl)
         same(CCVLayout.cvl_waterfall_layout_create, CVLayout.cvl_waterfall_layout_create_impl)
         same(CCVLayout.cvl_waterfall_layout_get_config, CVLayout.cvl_waterfall_layout_get_config_impl)
         same(CCVLayout.cvl_waterfall_layout_set_config, CVLayout.cvl_waterfall_layout_set_config_impl)
-        XCTAssertEqual(117, 117)
+        XCTAssertEqual(126, 126)
     }
 }

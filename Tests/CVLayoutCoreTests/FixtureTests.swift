@@ -44,14 +44,14 @@ final class FixtureTests: XCTestCase {
         let viewport = try XCTUnwrap(spec["viewport"] as? [String: Any], "\(name): viewport")
         try cv.setBoundsSize(
             try size2([viewport["width"] as Any, viewport["height"] as Any].map { $0 as? Double ?? .nan }))
-        // The view options (docs/direction-snapping-alignment.md): the fixture's frames, offset
+        // The view options (docs/alignment-direction-snapping.md): the fixture's frames, offset
         // and content size are the host's.
         if viewport["direction"] as? String == "rtl" { cv.layoutDirection = .rightToLeft }
         try cv.setDisplayScale(viewport["display_scale"] as? Double ?? 0)
         let offset = try (viewport["offset"] as? [Double]).map(point) ?? .zero
         try cv.setHostContentOffset(offset)
 
-        let size = try cv.hostContentSize()
+        let size = try cv.contentSize()
         let want = try size2(expected["content_size"])
         XCTAssertEqual(size.width, want.width, accuracy: tol, "\(name): content width")
         XCTAssertEqual(size.height, want.height, accuracy: tol, "\(name): content height")
@@ -134,6 +134,9 @@ final class FixtureTests: XCTestCase {
                 try t.configure(c)
                 rest.subtract(["tree", "item_size", "insets"])
                 layout = t
+            case "compositional":
+                layout = try CompositionalFixture.layout(props)
+                rest.subtract(CompositionalFixture.keys)
             case "circle":
                 let c = CircleLayout()
                 if let s = props["item_size"] { try c.setItemSize(try size2(s)); rest.remove("item_size") }
@@ -192,11 +195,20 @@ final class FixtureTests: XCTestCase {
             case "footer_reference_size": c.footerReferenceSize = try size2(value)
             case "pin_headers": c.sectionHeadersPinToVisibleBounds = try XCTUnwrap(value as? Bool)
             case "pin_footers": c.sectionFootersPinToVisibleBounds = try XCTUnwrap(value as? Bool)
+            case "line_alignment": c.lineAlignment = try named(value, FlowLineAlignment.allCases)
+            case "last_line_alignment": c.lastLineAlignment = try named(value, FlowLastLineAlignment.allCases)
+            case "item_alignment": c.itemAlignment = try named(value, FlowItemAlignment.allCases)
             default: continue
             }
             rest.remove(key)
         }
         return c
+    }
+
+    /// The case of `all` named `value` (the JSON spec's lower-case name of the C constant).
+    private func named<E>(_ value: Any, _ all: [E]) throws -> E {
+        let name = try XCTUnwrap(value as? String)
+        return try XCTUnwrap(all.first { "\($0)".lowercased() == name }, "unknown name \(name)")
     }
 
     private func count(_ sec: [String: Any]) throws -> Int {

@@ -6,7 +6,7 @@ import XCTest
 private typealias IndexPath = CVLayoutCore.IndexPath
 
 /// Right-to-left and pixel snapping (CollectionView+HostSpace.swift,
-/// docs/direction-snapping-alignment.md): what the host sees against the layout's own frames.
+/// docs/alignment-direction-snapping.md): what the host sees against the layout's own frames.
 final class HostSpaceTests: XCTestCase {
     /// A tree of `fanout` children under each of `roots` roots, two levels.
     private final class Tree: TreeLayoutDataSource {
@@ -131,7 +131,7 @@ final class HostSpaceTests: XCTestCase {
                 v.layoutDirection = .rightToLeft
                 try v.setDisplayScale(scale)
                 let all = try hostElements(v, in: everything)
-                let size = try v.hostContentSize()
+                let size = try v.contentSize()
                 for _ in 0..<60 {
                     let r = Rect(
                         x: g.double(in: -40..<size.width + 40), y: g.double(in: -40..<size.height + 40),
@@ -200,7 +200,7 @@ final class HostSpaceTests: XCTestCase {
         let v = try CollectionView(dataSource: StaticDataSource([10]), layout: f)
         try v.setBoundsSize(Size(width: 300, height: 100))
         v.layoutDirection = .rightToLeft
-        XCTAssertEqual(try v.hostContentSize(), Size(width: 1090, height: 100))
+        XCTAssertEqual(try v.contentSize(), Size(width: 1090, height: 100))
         XCTAssertEqual(try v.hostContentOffset(), Point(x: 790, y: 0))
         // Item 0 at layout x 0 → host x 1090 − 0 − 100 = 990: at the right end, visible.
         let first = try XCTUnwrap(
@@ -269,7 +269,7 @@ final class HostSpaceTests: XCTestCase {
                 Rect(x: 0, y: 0, width: 10.5, height: 10), Rect(x: 10.5, y: 0, width: 10, height: 10),
                 Rect(x: 20.5, y: 0, width: 10.5, height: 10),
             ])
-        XCTAssertEqual(try v.hostContentSize(), Size(width: 31, height: 10))  // the one line
+        XCTAssertEqual(try v.contentSize(), Size(width: 31, height: 10))  // the one line
         v.layoutDirection = .rightToLeft
         XCTAssertEqual(
             try frames(),
@@ -310,8 +310,8 @@ final class HostSpaceTests: XCTestCase {
                 XCTAssertEqual(snapped[k].frame.minX, snapped[k - 1].frame.maxX)
             }
             ltr.layoutDirection = .rightToLeft
-            let size = try ltr.hostContentSize()
-            let w = max(size.width, CollectionView.snap(bw, scale))
+            let size = try ltr.contentSize()
+            let w = max(size.width, PixelGrid(scale: scale).snap(bw))
             let mirrored = try hostElements(ltr, in: everything).sorted { $0.indexPath < $1.indexPath }
             XCTAssertEqual(mirrored.count, snapped.count)
             for (a, b) in zip(snapped, mirrored) {
@@ -386,7 +386,7 @@ final class HostSpaceTests: XCTestCase {
         let v = try view({ CoverFlowLayout() }, [25])
         v.layoutDirection = .rightToLeft
         var g = SplitMix64(seed: 3)
-        let size = try v.hostContentSize()
+        let size = try v.contentSize()
         let all = try hostElements(v, in: everything).filter { $0.category == .cell }
         for _ in 0..<40 {
             let proposed = Point(x: g.double(in: 0..<size.width - 320), y: 0)

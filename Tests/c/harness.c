@@ -760,6 +760,33 @@ static void test_flow(void) {
     back = cfg;
     back.scroll_direction = 7;
     FAILS(cvl_flow_layout_set_config(flow, &back), CVL_ERROR_INVALID_ARGUMENT);
+    /* Alignment options: defaults 0 (UIKit's), an unknown constant or reserved2 refused. */
+    CHECK(cfg.line_alignment == CVL_LINE_ALIGN_JUSTIFIED && cfg.last_line_alignment == CVL_LAST_LINE_ALIGN_AUTOMATIC &&
+          cfg.item_alignment == CVL_ITEM_ALIGN_CENTER && cfg.reserved2 == 0);
+    back = cfg;
+    back.line_alignment = CVL_LINE_ALIGN_TRAILING + 1;
+    FAILS(cvl_flow_layout_set_config(flow, &back), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("line_alignment"));
+    back = cfg;
+    back.last_line_alignment = -1;
+    FAILS(cvl_flow_layout_set_config(flow, &back), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("last_line_alignment"));
+    back = cfg;
+    back.item_alignment = CVL_ITEM_ALIGN_TRAILING + 1;
+    FAILS(cvl_flow_layout_set_config(flow, &back), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("item_alignment"));
+    back = cfg;
+    back.reserved2 = 1;
+    FAILS(cvl_flow_layout_set_config(flow, &back), CVL_ERROR_INVALID_ARGUMENT);
+    back = cfg;
+    back.line_alignment = CVL_LINE_ALIGN_CENTER; /* a valid one round-trips */
+    back.last_line_alignment = CVL_LAST_LINE_ALIGN_JUSTIFIED;
+    back.item_alignment = CVL_ITEM_ALIGN_LEADING;
+    OK(cvl_flow_layout_set_config(flow, &back));
+    OK(cvl_flow_layout_get_config(flow, &back));
+    CHECK(back.line_alignment == CVL_LINE_ALIGN_CENTER && back.last_line_alignment == CVL_LAST_LINE_ALIGN_JUSTIFIED &&
+          back.item_alignment == CVL_ITEM_ALIGN_LEADING);
+    OK(cvl_flow_layout_set_config(flow, &cfg));
     OK(cvl_flow_layout_get_config(flow, &back));
     CHECK(memcmp(&cfg, &back, sizeof cfg) == 0);
     FAILS(cvl_flow_layout_item_frame(flow, ip, &r), CVL_ERROR_STATE); /* not attached yet */
@@ -2212,6 +2239,8 @@ static void test_identities_and_snapshots(void) {
     id = 4242;
     FAILS(cvl_view_apply_snapshot(view, &sec, 1, &id, 1, NULL), CVL_ERROR_INVALID_ARGUMENT);
     sec.item_ids = fewer;
+    sec.item_count = SIZE_MAX; /* above INT64_MAX: refused, never a trap */
+    FAILS(cvl_view_apply_snapshot(view, &sec, 1, NULL, 0, NULL), CVL_ERROR_OVERFLOW);
     sec.item_count = 3;
     /* The data source still says 4. */
     FAILS(cvl_view_apply_snapshot(view, &sec, 1, NULL, 0, NULL), CVL_ERROR_INCONSISTENT_UPDATE);
@@ -2570,6 +2599,10 @@ static void test_snapshot_edits_chain(void) {
             CHECK(message_contains("appears twice in the new snapshot: at [0, 0] and [2, "));
             FAILS(cvl_view_apply_snapshot_edits(view, edits, count + 1, NULL, 0, NULL), CVL_ERROR_INVALID_ARGUMENT);
             CHECK(message_contains("appears twice in the new snapshot: at [0, 0] and [2, "));
+            /* An item_count above INT64_MAX (found by fuzz_raw.py): refused, never a trap. */
+            edits[count].item_count = SIZE_MAX;
+            FAILS(cvl_view_diff_snapshot_edits(view, edits, count + 1, NULL, 0, NULL, 0, &n), CVL_ERROR_OVERFLOW);
+            FAILS(cvl_view_apply_snapshot_edits(view, edits, count + 1, NULL, 0, NULL), CVL_ERROR_OVERFLOW);
             d.items[0]--;
         }
         /* The diff alone (asked for its size, then written) is the update the apply commits (no
@@ -3341,6 +3374,7 @@ static void test_span_grid(void) {
 ** the table). Layout-specific rules (a range and its number, what the flow refuses on a
 ** waterfall) stay in each layout's own test. */
 #include "config_layouts.inc"
+#include "compositional.inc"
 
 static size_t cl_field_size(const cl_field *f) { return f->type == CL_INT32 ? 4 : 8; }
 /* Every field of `a` and `b` has the same bytes. */
@@ -3526,6 +3560,62 @@ static void test_config_layout(const cl_row *row, cvl_layout *custom) {
     CHECK(cl_untouched(&back, row->size, 0xA5));
 }
 
+/* Pixel snapping (docs/alignment-direction-snapping.md): a 3-column grid 100 wide has exact
+** edges 0, 33.33.., 66.66.., 100 (Yoga's 33/34/33 at scale 1) and rows 33.33.. high. */
+static void test_display_scale(void) {
+    counts_ds d;
+    cvl_data_source ds;
+    cvl_layout *g = NULL;
+    cvl_view *view = NULL;
+    cvl_grid_config c;
+    cvl_attributes buf[16], one;
+    cvl_size content;
+    cvl_index_path ip = {0, 1};
+    size_t n = 0, i;
+    double scale = -1;
+    int found = 0;
+
+    memset(&d, 0, sizeof d);
+    d.sections = 1;
+    d.items[0] = 6;
+    ds = make_ds(&d);
+    OK(cvl_grid_config_default(&c));
+    c.columns = 3;
+    OK(cvl_grid_layout_create(&g));
+    OK(cvl_grid_layout_set_config(g, &c));
+    OK(cvl_view_create(&ds, g, &view));
+    OK(cvl_view_set_bounds_size(view, (cvl_size){100, 400}));
+    OK(cvl_view_get_display_scale(view, &scale));
+    CHECK(scale == 0); /* off by default: exact frames */
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    CHECK(found && one.frame.x == 100.0 / 3);
+    OK(cvl_view_set_display_scale(view, 1));
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    CHECK(one.frame.x == 33 && one.frame.width == 34 && one.frame.height == 33);
+    OK(cvl_view_attributes_in_rect(view, (cvl_rect){0, 0, 100, 400}, buf, 16, &n));
+    CHECK(n == 6);
+    for (i = 0; i < n; i++) { /* every edge a whole point */
+        CHECK(buf[i].frame.x == floor(buf[i].frame.x) && buf[i].frame.width == floor(buf[i].frame.width));
+        CHECK(buf[i].frame.y == floor(buf[i].frame.y) && buf[i].frame.height == floor(buf[i].frame.height));
+    }
+    OK(cvl_view_content_size(view, &content));
+    CHECK(content.width == 100 && content.height == 67);
+    /* Bad scales: refused, nothing changed. */
+    FAILS(cvl_view_set_display_scale(view, NAN), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("display scale"));
+    FAILS(cvl_view_set_display_scale(view, INFINITY), CVL_ERROR_INVALID_ARGUMENT);
+    FAILS(cvl_view_set_display_scale(view, -2), CVL_ERROR_INVALID_ARGUMENT);
+    FAILS(cvl_view_get_display_scale(view, NULL), CVL_ERROR_NULL_ARGUMENT);
+    FAILS(cvl_view_set_display_scale(NULL, 2), CVL_ERROR_NULL_ARGUMENT);
+    OK(cvl_view_get_display_scale(view, &scale));
+    CHECK(scale == 1);
+    OK(cvl_view_set_display_scale(view, 2)); /* 66.66.. -> 33.5, 133.33.. half-pixels -> 66.5 */
+    OK(cvl_view_attributes_for_item(view, ip, &one, &found));
+    CHECK(one.frame.x == 33.5 && one.frame.width == 33);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(g));
+}
+
 static void test_config_layouts(void) {
     grid_ctx g;
     cvl_layout_callbacks cb;
@@ -3537,6 +3627,108 @@ static void test_config_layouts(void) {
     CHECK(CL_NROWS >= 5); /* flow, mosaic, tree, waterfall, grid at least */
     for (r = 0; r < CL_NROWS; r++) test_config_layout(&cl_rows[r], custom);
     OK(cvl_layout_destroy(custom));
+}
+
+/* The compact queries (cvl_view_elements_in_rect, cvl_view_visible_elements): the same elements,
+** order, index paths, categories, kinds and frames as the full query, with identifiers and
+** flags; pinned headers (z-index 1024, a draw order the compact record cannot carry) sorted as
+** the full query sorts them; the buffer protocol (count only, too small: untouched, enough), with
+** per-item sizes (the flow writes straight into the caller's buffer) and during an animation. */
+static void test_compact_elements(void) {
+    counts_ds d;
+    cvl_data_source ds;
+    cvl_layout *flow = NULL, *next = NULL;
+    cvl_view *view = NULL;
+    cvl_flow_config fc;
+    cvl_size sizes[40];
+    cvl_attributes full[64];
+    cvl_element el[64];
+    unsigned char sentinel[sizeof el];
+    uint64_t ids0[40], ids1[3];
+    cvl_section_snapshot snap[2];
+    cvl_animation anim;
+    size_t n = 0, m = 0;
+
+    memset(&d, 0, sizeof d);
+    d.sections = 2;
+    d.items[0] = 40;
+    d.items[1] = 3;
+    ds = make_ds(&d);
+    OK(cvl_flow_layout_create(&flow));
+    OK(cvl_flow_config_default(&fc));
+    fc.item_size = (cvl_size){50, 50};
+    fc.header_reference_size = (cvl_size){0, 30};
+    fc.section_headers_pin_to_visible_bounds = 1;
+    OK(cvl_flow_layout_set_config(flow, &fc));
+    for (int i = 0; i < 40; i++) sizes[i] = (cvl_size){40 + i % 7 * 10, 30 + i % 5 * 10};
+    OK(cvl_flow_layout_set_item_sizes(flow, 0, sizes, 40));
+    OK(cvl_view_create(&ds, flow, &view));
+    OK(cvl_view_set_bounds_size(view, (cvl_size){320, 200}));
+    for (int i = 0; i < 40; i++) ids0[i] = 1000 + (uint64_t)i;
+    for (int i = 0; i < 3; i++) ids1[i] = 2000 + (uint64_t)i;
+    snap[0] = (cvl_section_snapshot){1, ids0, 40};
+    snap[1] = (cvl_section_snapshot){2, ids1, 3};
+    OK(cvl_view_set_identifiers(view, snap, 2));
+
+    for (int pass = 0; pass < 3; pass++) {
+        /* pass 0: the top; 1: scrolled (the pinned header drawn last); 2: mid-animation. */
+        if (pass == 1) OK(cvl_view_set_content_offset(view, (cvl_point){0, 60}));
+        OK(cvl_view_visible_attributes(view, full, 64, &n));
+        OK(cvl_view_visible_elements(view, NULL, 0, &m));
+        CHECK(m == n && n > 4);
+        memset(el, 0xAB, sizeof el);
+        OK(cvl_view_visible_elements(view, el, 64, &m));
+        CHECK(m == n);
+        for (size_t k = 0; k < n; k++) {
+            uint32_t want = (full[k].has_identifier ? CVL_ELEMENT_HAS_IDENTIFIER : 0u) |
+                            (full[k].disappearing ? CVL_ELEMENT_DISAPPEARING : 0u) |
+                            (full[k].hidden ? CVL_ELEMENT_HIDDEN : 0u);
+            CHECK(el[k].index_path.section == full[k].index_path.section &&
+                  el[k].index_path.item == full[k].index_path.item);
+            CHECK(el[k].category == full[k].category && el[k].kind == full[k].kind);
+            CHECK(memcmp(&el[k].frame, &full[k].frame, sizeof el[k].frame) == 0);
+            CHECK(el[k].flags == want && el[k].identifier == full[k].identifier && el[k].reserved == 0);
+        }
+        if (pass == 1) {
+            /* The pinned header (z 1024) comes last, after every cell. */
+            CHECK(el[n - 1].category == CVL_CATEGORY_SUPPLEMENTARY && el[n - 1].kind == CVL_KIND_HEADER);
+            CHECK(el[0].category == CVL_CATEGORY_CELL && (el[0].flags & CVL_ELEMENT_HAS_IDENTIFIER) &&
+                  el[0].identifier == 1000 + (uint64_t)el[0].index_path.item);
+        }
+        /* Too small: the count, CVL_ERROR_CAPACITY, nothing written. */
+        memset(el, 0xCD, sizeof el);
+        memcpy(sentinel, el, sizeof el);
+        m = 0;
+        FAILS(cvl_view_visible_elements(view, el, n - 1, &m), CVL_ERROR_CAPACITY);
+        CHECK(m == n && memcmp(sentinel, el, sizeof el) == 0);
+        FAILS(cvl_view_elements_in_rect(view, (cvl_rect){0, 0, 320, 200}, el, 1, &m), CVL_ERROR_CAPACITY);
+        CHECK(memcmp(sentinel, el, sizeof el) == 0);
+        FAILS(cvl_view_elements_in_rect(view, (cvl_rect){0, 0, NAN, 200}, el, 64, &m), CVL_ERROR_INVALID_ARGUMENT);
+        FAILS(cvl_view_elements_in_rect(view, (cvl_rect){0, 0, 320, 200}, NULL, 4, &m), CVL_ERROR_NULL_ARGUMENT);
+        FAILS(cvl_view_visible_elements(view, el, 64, NULL), CVL_ERROR_NULL_ARGUMENT);
+        CHECK(memcmp(sentinel, el, sizeof el) == 0);
+        /* A rect query: the same as the full one. */
+        OK(cvl_view_attributes_in_rect(view, (cvl_rect){0, 40, 200, 90}, full, 64, &n));
+        OK(cvl_view_elements_in_rect(view, (cvl_rect){0, 40, 200, 90}, el, 64, &m));
+        CHECK(m == n);
+        for (size_t k = 0; k < n; k++)
+            CHECK(el[k].index_path.item == full[k].index_path.item && el[k].frame.x == full[k].frame.x &&
+                  el[k].frame.y == full[k].frame.y && el[k].category == full[k].category);
+        if (pass == 1) {
+            OK(cvl_flow_layout_create(&next));
+            fc.minimum_line_spacing = 40;
+            OK(cvl_flow_layout_set_config(next, &fc));
+            OK(cvl_flow_layout_set_item_sizes(next, 0, sizes, 40));
+            OK(cvl_animation_default(&anim));
+            anim.duration = 1;
+            OK(cvl_view_set_time(view, 0));
+            OK(cvl_view_set_layout(view, next, &anim));
+            OK(cvl_view_set_time(view, 0.5));
+        }
+    }
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(flow));
+    OK(cvl_layout_destroy(next));
 }
 
 int main(void) {
@@ -3565,7 +3757,11 @@ int main(void) {
     test_waterfall();
     test_grid_layout();
     test_span_grid();
+    test_display_scale();
     test_config_layouts();
+    test_compositional();
+    test_compositional_app_store_page();
+    test_compact_elements();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

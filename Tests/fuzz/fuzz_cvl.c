@@ -989,6 +989,219 @@ static const cl_row *table_row(unsigned n) {
 }
 
 /* ------------------------------------------------------------------------------------------
+** The compositional layout: random descriptions (elements naming children by index, some out of
+** range or cyclic, hostile dimensions and enums), a provider and custom groups answering hostile
+** frames and counts (some beyond the first capacity of 64), orthogonal offsets and snapping. */
+typedef struct comp_fuzz {
+    cvl_comp_element el[8];
+    int64_t children[12];
+    cvl_comp_badge badges[2];
+    cvl_comp_boundary_item bi[3];
+    cvl_comp_decoration_item deco[2];
+    cvl_comp_boundary_item gbi[2];
+    cvl_comp_section sec;
+    cvl_comp_configuration conf;
+    int64_t frames;
+    double fv[2];
+    int fail;
+} comp_fuzz;
+
+static cvl_comp_dimension comp_dim(void) {
+    cvl_comp_dimension d;
+    uint8_t b = u8();
+    d.kind = (b & 7) < 6 ? (b & 7) % 4 : 4 + (b >> 6);
+    if (b & 0x80)
+        d.value = dbl();
+    else
+        d.value = (d.kind == 1 || d.kind == 2) ? (double)(u8() % 11) / 10 : (double)(u8() % 8) * 20;
+    return d;
+}
+static cvl_comp_size comp_size(void) {
+    cvl_comp_size s;
+    s.width = comp_dim();
+    s.height = comp_dim();
+    return s;
+}
+static cvl_comp_spacing comp_spacing(void) {
+    cvl_comp_spacing s;
+    uint8_t b = u8();
+    s.kind = (b & 3) == 3 && (b & 4) ? 7 : (b & 3) % 3;
+    s.value = (b & 0x80) ? dbl() : (double)(u8() % 10);
+    return s;
+}
+static cvl_insets comp_insets(void) {
+    cvl_insets i;
+    uint8_t b = u8();
+    i.top = (b & 1) ? dbl() : (double)(b % 7);
+    i.left = (b & 2) ? (double)(u8() % 30) : 0;
+    i.bottom = (double)(b % 5);
+    i.right = (b & 4) ? (double)(u8() % 30) : 0;
+    return i;
+}
+static cvl_comp_anchor comp_anchor(void) {
+    cvl_comp_anchor a;
+    uint8_t b = u8();
+    a.edges = b % 20;
+    a.fractional = (b >> 5) & 1;
+    a.offset.x = (b & 0x40) ? dbl() : (double)(u8() % 5) - 2;
+    a.offset.y = (b & 0x80) ? dbl() : -0.5;
+    return a;
+}
+static int comp_frames(void *c, int64_t section, int64_t element, cvl_size size, cvl_rect *out, int64_t capacity,
+                       int64_t *out_count) {
+    comp_fuzz *f = c;
+    int64_t i;
+    (void)section;
+    (void)element;
+    if (f->fail) return 3;
+    *out_count = f->frames;
+    for (i = 0; i < f->frames && i < capacity; i++) {
+        out[i].x = f->fv[0] * (double)i;
+        out[i].y = 0;
+        out[i].width = f->fv[1];
+        out[i].height = size.height;
+    }
+    return 0;
+}
+static int comp_provider(void *c, int64_t section, cvl_size size, cvl_comp_section *out) {
+    comp_fuzz *f = c;
+    (void)size;
+    if (f->fail && section == 1) return 4;
+    *out = f->sec;
+    if (section % 2) out->orthogonal_scrolling = (int32_t)((section / 2) % 6);
+    return 0;
+}
+static void comp_decode(comp_fuzz *f) {
+    int n = 1 + u8() % 8, nc = u8() % 13, i;
+    memset(f, 0, sizeof *f);
+    for (i = 0; i < n; i++) {
+        cvl_comp_element *e = &f->el[i];
+        uint8_t b = u8();
+        e->type = b % 9 < 8 ? (int32_t)(b % 9) % 4 : 5;
+        e->size = comp_size();
+        e->content_insets = comp_insets();
+        if (b & 0x10) {
+            e->edge_spacing.leading = comp_spacing();
+            e->edge_spacing.top = comp_spacing();
+            e->edge_spacing.trailing = comp_spacing();
+            e->edge_spacing.bottom = comp_spacing();
+        }
+        e->inter_item_spacing = comp_spacing();
+        e->fill = (int32_t)(u8() % 4);
+        e->count = (b & 0x20) ? 70000 : u8() % 6;
+        e->first_child = u8() % (nc + 2);
+        e->child_count = u8() % 4;
+        e->first_badge = u8() % 3;
+        e->badge_count = u8() % 2;
+    }
+    for (i = 0; i < nc; i++) f->children[i] = u8() % (n + 2);
+    for (i = 0; i < 2; i++) {
+        f->badges[i].kind = (u8() & 7) ? 100 + i : 0;
+        f->badges[i].z_index = 1;
+        f->badges[i].size = comp_size();
+        f->badges[i].container_anchor = comp_anchor();
+        f->badges[i].has_item_anchor = u8() & 1;
+        f->badges[i].item_anchor = comp_anchor();
+    }
+    for (i = 0; i < 3; i++) {
+        f->bi[i].kind = (u8() & 7) ? 1 + i : 0;
+        f->bi[i].alignment = (int32_t)(u8() % 10);
+        f->bi[i].size = comp_size();
+        f->bi[i].absolute_offset.x = (u8() & 1) ? dbl() : 0;
+        f->bi[i].extends_boundary = u8() & 1;
+        f->bi[i].pin_to_visible_bounds = u8() & 1;
+    }
+    for (i = 0; i < 2; i++) {
+        f->deco[i].kind = (u8() & 7) ? 200 + i : 0;
+        f->deco[i].z_index = -1;
+        f->deco[i].content_insets = comp_insets();
+        f->gbi[i].kind = (u8() & 7) ? 300 + i : CVL_KIND_HEADER; /* the header may collide with section 0's */
+        f->gbi[i].alignment = (int32_t)(1 + u8() % 8);
+        f->gbi[i].size = comp_size();
+        f->gbi[i].pin_to_visible_bounds = u8() & 1;
+        f->gbi[i].extends_boundary = 1;
+    }
+    f->sec.elements = u8() == 255 ? NULL : f->el;
+    f->sec.element_count = n;
+    f->sec.children = f->children;
+    f->sec.child_count = nc;
+    f->sec.badges = f->badges;
+    f->sec.badge_count = 2;
+    f->sec.root = u8() % (n + 1);
+    f->sec.content_insets = comp_insets();
+    f->sec.inter_group_spacing = (u8() & 1) ? dbl() : (double)(u8() % 10);
+    f->sec.orthogonal_scrolling = (int32_t)(u8() % 7);
+    f->sec.supplementaries_ignore_content_insets = u8() & 1;
+    f->sec.boundary_items = f->bi;
+    f->sec.boundary_item_count = u8() % 4;
+    f->sec.decoration_items = f->deco;
+    f->sec.decoration_item_count = u8() % 3;
+    f->sec.custom_context = f;
+    f->sec.custom_frames = (u8() & 3) ? comp_frames : NULL;
+    f->frames = (u8() % 3 == 0) ? 60 + u8() % 10 : u8() % 5;
+    if (u8() == 255) f->frames = -1;
+    f->fv[0] = (u8() & 1) ? dbl() : 12;
+    f->fv[1] = (u8() & 1) ? dbl() : 10;
+    f->fail = u8() == 255;
+    f->conf.scroll_direction = (int32_t)(u8() % 3);
+    f->conf.inter_section_spacing = (u8() & 1) ? dbl() : (double)(u8() % 20);
+    f->conf.boundary_items = f->gbi;
+    f->conf.boundary_item_count = u8() % 3;
+}
+static void comp_create(layout_ctx *g, cvl_layout **h) {
+    comp_fuzz *f = own(sizeof *f);
+    if (!f) return;
+    comp_decode(f);
+    g->kind = CVL_LAYOUT_COMPOSITIONAL;
+    if (u8() & 1) {
+        cvl_comp_provider p;
+        p.context = f;
+        p.section_for_index = u8() == 255 ? NULL : comp_provider;
+        check(cvl_compositional_layout_create_with_provider(&p, (u8() & 1) ? &f->conf : NULL, h));
+    } else {
+        check(cvl_compositional_layout_create(u8() == 255 ? NULL : &f->sec, (u8() & 1) ? &f->conf : NULL, h));
+    }
+}
+static void comp_setters(cvl_layout *l) {
+    int slot, rc;
+    cvl_view *v;
+    comp_fuzz *f;
+    double d, e;
+    int64_t s;
+    switch (u8() % 5) {
+    case 0:
+    case 1:
+        f = own(sizeof *f);
+        if (!f) return;
+        comp_decode(f);
+        if (u8() & 1)
+            check(cvl_compositional_layout_set_section(l, &f->sec));
+        else
+            check(cvl_compositional_layout_set_configuration(l, &f->conf));
+        break;
+    case 2:
+        v = pick_view(&slot);
+        s = (int64_t)(u8() % 6) - 1;
+        check(cvl_compositional_set_orthogonal_offset(v, s, (u8() & 1) ? dbl() : dim() - 50));
+        break;
+    case 3:
+        v = pick_view(&slot);
+        s = (int64_t)(u8() % 6) - 1;
+        OUTCALL(rc, cvl_compositional_get_orthogonal_offset(v, s, &d), &d);
+        break;
+    default:
+        v = pick_view(&slot);
+        s = (int64_t)(u8() % 6) - 1;
+        OUTCALL(rc,
+                cvl_compositional_target_orthogonal_offset(v, s, dim(), (u8() & 1) ? dbl() : dim() * 4,
+                                                           (double)(u8() % 5) - 2, &d, (u8() & 1) ? &e : NULL),
+                &d);
+        if (rc == CVL_OK) REQUIRE(d >= 0 && !isnan(d), rc);
+        break;
+    }
+}
+
+/* ------------------------------------------------------------------------------------------
 ** Operations */
 static void op_create_layout(void) {
     int slot = u8() % NL, rc, kb = u8(), kind = kb % 10;
@@ -1065,6 +1278,10 @@ static void op_create_layout(void) {
     case 8: g->kind = CVL_LAYOUT_CIRCLE; check(cvl_circle_layout_create(&h)); break;
     default: { /* the byte's next digit picks a row of the table (no byte read: inputs decode as before) */
         const cl_row *row = table_row((unsigned)(kb / 10));
+        if (kb == 249) { /* the compositional layout (a description decoded from the input) */
+            comp_create(g, &h);
+            break;
+        }
         g->kind = row->type;
         check_call(row->create(NULL, &h), row->create_name);
         break;
@@ -1520,6 +1737,12 @@ static void op_view_setter(uint8_t which) {
     switch (which % 12) {
     case 0: {
         cvl_size s;
+        if (which >= 228) { /* display scale: 0 (off), 1 ... 3, or hostile (NaN, infinite, negative) */
+            double scale = (u8() & 1) ? dbl() : (double)(u8() % 4);
+            check(cvl_view_set_display_scale(v, scale));
+            check(cvl_view_get_display_scale(v, (which & 1) ? &scale : NULL));
+            break;
+        }
         s.width = (u8() & 1) ? dbl() : dim();
         s.height = (u8() & 1) ? dbl() : dim();
         check(cvl_view_set_bounds_size(v, s));
@@ -1707,7 +1930,11 @@ static void op_query(uint8_t which) {
         if (buf) fill(buf, cap * sizeof *buf);
         fill(&n, sizeof n);
         out = (form & 1) && cap ? NULL : buf;
-        if (which % 10 == 0)
+        /* form bit 1: the compact records (cvl_element is smaller: the same buffer holds cap). */
+        if (form & 2)
+            rc = which % 10 == 0 ? check(cvl_view_elements_in_rect(v, r, (cvl_element *)(void *)out, cap, &n))
+                                 : check(cvl_view_visible_elements(v, (cvl_element *)(void *)out, cap, &n));
+        else if (which % 10 == 0)
             rc = check(cvl_view_attributes_in_rect(v, r, out, cap, &n));
         else
             rc = check(cvl_view_visible_attributes(v, out, cap, &n));
@@ -1856,6 +2083,10 @@ static void op_layout_setter(uint8_t which) {
     int slot, rc;
     cvl_layout *l = pick_layout(&slot);
     layout_ctx *g = slot >= 0 ? layouts[slot].ctx : NULL;
+    if (g && l && g->kind == CVL_LAYOUT_COMPOSITIONAL) { /* its own setters (no input decoded so before) */
+        comp_setters(l);
+        return;
+    }
     switch (which % 15) {
     case 0: {
         cvl_flow_config c;
@@ -1874,6 +2105,11 @@ static void op_layout_setter(uint8_t which) {
         c.section_inset.right = 0;
         c.header_reference_size.width = c.header_reference_size.height = dim();
         c.footer_reference_size.width = c.footer_reference_size.height = (u8() & 1) ? dim() : 0;
+        /* Alignment options: one value past each group's last constant, reserved2 rarely set. */
+        c.line_alignment = (int32_t)(u8() % 5);
+        c.last_line_alignment = (int32_t)(u8() % 6);
+        c.item_alignment = (int32_t)(u8() % 4);
+        c.reserved2 = u8() == 254;
         check(cvl_flow_layout_set_config(l, &c));
         break;
     }

@@ -1,3 +1,46 @@
+/// Alignment of a flow line's items along the line: the cross axis (horizontal when the flow
+/// scrolls vertically). Items keep the minimum interitem spacing and get none, half or all of
+/// the line's leftover space before them (PST `PSTGridLayoutRow`, AlignedCollectionViewFlowLayout,
+/// JQCollectionViewAlignLayout); `.justified` spreads it between them (PST: gap = spacing +
+/// leftover / (n − 1)); a justified line of one item is centred (UIKit, PST).
+public enum FlowLineAlignment: Int, CaseIterable, Sendable {
+    case justified = 0
+    case leading = 1
+    case center = 2
+    case trailing = 3
+}
+
+/// Alignment of a section's last line: `.automatic` is UIKit's own rule when full lines are
+/// justified (the last line of a uniform section on the grid of the full lines, of other sections
+/// at the leading edge at the minimum spacing), else the full lines' alignment; the others as
+/// `FlowLineAlignment` (`.justified` spreads the last line over the whole line, CSS
+/// `text-align-last: justify`).
+public enum FlowLastLineAlignment: Int, CaseIterable, Sendable {
+    case automatic = 0
+    case justified = 1
+    case leading = 2
+    case center = 3
+    case trailing = 4
+}
+
+/// Alignment of items across their line (along the scroll axis): centred (UIKit: "the flow
+/// layout object centers items vertically on the same line"), at the line's leading edge (top
+/// when scrolling vertically) or at its trailing edge (bottom).
+public enum FlowItemAlignment: Int, CaseIterable, Sendable {
+    case center = 0
+    case leading = 1
+    case trailing = 2
+
+    /// The fraction of the line's leftover thickness placed before the item.
+    var factor: Double {
+        switch self {
+        case .center: return 0.5
+        case .leading: return 0
+        case .trailing: return 1
+        }
+    }
+}
+
 /// The flow layout's properties (`UICollectionViewFlowLayout`'s) as one value.
 ///
 /// This type owns the rules for them and their defaults (UIKit's): `FlowConfiguration.default`
@@ -37,6 +80,14 @@ public struct FlowConfiguration: Equatable, Sendable {
     /// default) uses `itemSize`. Measured sizes: `FlowLayout+SelfSizing.swift`. Same rules as
     /// `itemSize`.
     public var estimatedItemSize = Size.zero
+    /// Alignment of full lines along the line (UIKit's private `_rowAlignmentOptions`, made
+    /// public). Default `.justified`, UIKit's. Rules: docs/alignment-direction-snapping.md.
+    public var lineAlignment = FlowLineAlignment.justified
+    /// Alignment of each section's last line. Default `.automatic`: UIKit's own rule when full
+    /// lines are justified, else the full lines' alignment (CSS `text-align-last: auto`).
+    public var lastLineAlignment = FlowLastLineAlignment.automatic
+    /// Alignment of items across their line (along the scroll axis). Default `.center`, UIKit's.
+    public var itemAlignment = FlowItemAlignment.center
 
     /// UIKit's defaults.
     public init() {}

@@ -245,6 +245,7 @@ extension FlowLayout {
             }
             sec.inset = inset
         }
+        sec.setAlignment(configuration)
         sec.lineSpacing = try spacing(
             s, methods.contains(.minimumLineSpacingForSection) ? d : nil,
             "minimumLineSpacingForSectionAt", minimumLineSpacing, FlowLayout.isValidOffset

@@ -7,22 +7,26 @@
 extension FlowLayout {
     // MARK: Frames (shared by every query)
 
-    /// Frame of the item in line `k`, slot `j` of a uniform section.
+    /// Frame of the item in line `k`, slot `j` of a uniform section (the last line on its own
+    /// grid, the full lines' unless an alignment option moves it).
     @inline(__always)
     static func gridFrame(_ axis: FlowAxis, _ sec: FlowSection, line k: Int, slot j: Int) -> Rect {
         let lineOrigin = sec.bodyStart + Double(k) * sec.linePitch
+        let last = k == sec.lineCount - 1
+        let start = last ? sec.lastCrossStart : sec.crossStart, pitch = last ? sec.lastCrossPitch : sec.crossPitch
         return axis.rect(
-            main: sec.origin + lineOrigin, cross: sec.crossStart + Double(j) * sec.crossPitch,
+            main: sec.origin + lineOrigin, cross: start + Double(j) * pitch,
             mainLength: axis.main(sec.uniformSize), crossLength: axis.cross(sec.uniformSize))
     }
 
-    /// Frame of item `i` on `line` of a per-item section: centred on the line along the main axis.
+    /// Frame of item `i` on `line` of a per-item section: centred on the line along the main axis
+    /// (UIKit), or at its leading or trailing edge (`FlowConfiguration.itemAlignment`).
     @inline(__always)
     static func lineItemFrame(_ axis: FlowAxis, _ sec: FlowSection, _ line: FlowLine, size: Size, cross: Double) -> Rect
     {
         let m = axis.main(size)
         return axis.rect(
-            main: sec.origin + line.origin + (line.thickness - m) * 0.5, cross: cross,
+            main: sec.origin + line.origin + (line.thickness - m) * sec.itemAlignmentFactor, cross: cross,
             mainLength: m, crossLength: axis.cross(size))
     }
 
@@ -145,23 +149,17 @@ extension FlowLayout {
     @inline(__always)
     private static func searchSlack(_ a: Double, _ b: Double) -> Double { 1e-7 * (1 + abs(a) + abs(b)) }
 
-    /// Calls `emit(item, frame)` for the cells of uniform section `sec` intersecting `rect`.
-    ///
-    /// A cell meets the rect when its main-axis extent does and its cross-axis extent does
-    /// (`Rect.intersects`); in a grid the first depends only on the cell's line and the second
-    /// only on its slot, each monotone (the same sums as `gridFrame`, and rounding keeps them
-    /// in order), so the lines and the slots that meet the rect are two ranges found by
-    /// binary search, exactly: O(log n + k) even when the rect crosses every line and misses
-    /// every column (a viewport narrower than the section's inset: before this, every line was
-    /// visited, 2^32 of them for a section of 2^32 items).
-    private static func visitGridCells(
-        _ st: FlowState, _ sec: FlowSection, _ rect: Rect, _ emit: (Int, Rect) throws -> Void
-    ) rethrows {
+    /// The lines `kLo ..< kEnd` and slots `jLo ..< jEnd` (`lLo ..< lEnd` on the last line, which
+    /// an alignment option may put on its own grid) of uniform section `sec` that meet `rect`
+    /// (see `visitGridCells`); nil when none can.
+    private static func gridRanges(
+        _ st: FlowState, _ sec: FlowSection, _ rect: Rect
+    ) -> (kLo: Int, kEnd: Int, jLo: Int, jEnd: Int, lLo: Int, lEnd: Int)? {
         let axis = st.axis
         let h = axis.main(sec.uniformSize), w = axis.cross(sec.uniformSize)
-        guard h > 0, w > 0 else { return }  // zero-size items intersect nothing
+        guard h > 0, w > 0 else { return nil }  // zero-size items intersect nothing
         let n = sec.itemCount, lines = sec.lineCount, perLine = sec.perLine
-        guard n > 0, lines > 0, perLine > 0 else { return }
+        guard n > 0, lines > 0, perLine > 0 else { return nil }
         let rMin = axis.main(rect.origin), rMax = rMin + axis.main(rect.size)
         let cMin = axis.cross(rect.origin), cMax = cMin + axis.cross(rect.size)
         let origin = sec.origin, bodyStart = sec.bodyStart, p = sec.linePitch
@@ -178,12 +176,111 @@ extension FlowLayout {
         }
         let jLo = flowPartitionPoint(0, perLine) { crossStart + Double($0) * q + w > cMin }
         let jEnd = flowPartitionPoint(jLo, perLine) { crossStart + Double($0) * q >= cMax }
-        guard kLo < kEnd, jLo < jEnd else { return }
+        // The last line's slots (its own grid when an alignment option moves it).
+        let lastStart = sec.lastCrossStart, lq = sec.lastCrossPitch
+        let lLo = flowPartitionPoint(0, perLine) { lastStart + Double($0) * lq + w > cMin }
+        let lEnd = flowPartitionPoint(lLo, perLine) { lastStart + Double($0) * lq >= cMax }
+        guard kLo < kEnd, jLo < jEnd || lLo < lEnd else { return nil }
+        return (kLo, kEnd, jLo, jEnd, lLo, lEnd)
+    }
+
+    /// The first line of per-item section `sec` that can meet the main-axis range starting at
+    /// `a` (relative to the section; `slack` as the search's): block and line within it.
+    @inline(__always)
+    private static func firstLine(_ sec: FlowSection, from a: Double, slack: Double) -> (block: Int, line: Int) {
+        guard sec.linesMonotone else { return (0, 0) }
+        let body = sec.body
+        // Lines starting at or before a − (thickest line) end before the rect.
+        let bound = a - slack - sec.maxThickness
+        let after = flowPartitionPoint(0, body.blocks.count) {
+            body.blocks[$0].lines[0].origin + body.delta($0) > bound
+        }
+        let blk = Swift.max(0, after - 1)
+        let d = body.delta(blk)
+        let lines = body.blocks[blk].lines
+        return (blk, flowPartitionPoint(0, lines.count) { lines[$0].origin + d > bound })
+    }
+
+    /// At most how many elements `visitFlowElements(in: rect)` hands over, found before the
+    /// visit by its own searches: the items of the lines (the cells of the grid lines and
+    /// slots) whose main-axis range the rect's can meet, and a header and a footer a section.
+    /// nil when it cannot tell in O(log n + lines met) (lines that are not monotone).
+    func flowElementBound(in rect: Rect) -> Int? {
+        guard let st = state, rect.width > 0, rect.height > 0, !st.sections.isEmpty else { return 0 }
+        let axis = st.axis
+        let rMin = axis.main(rect.origin), rMax = rMin + axis.main(rect.size)
+        let n = st.sections.count
+        let slack = FlowLayout.searchSlack(rMin, rMax)
+        let lo = flowPartitionPoint(0, n) { st.reach[$0] > rMin - slack }
+        let hi = flowPartitionPoint(lo, n) { st.floor[$0] >= rMax + slack }
+        guard lo < hi else { return 0 }
+        var bound = 2 * (hi - lo)
+        for s in lo..<hi {
+            let sec = st.sections[s]
+            guard sec.itemCount > 0 else { continue }
+            var cells: Int
+            if sec.isUniform {
+                guard let (kLo, kEnd, jLo, jEnd, lLo, lEnd) = FlowLayout.gridRanges(st, sec, rect) else {
+                    continue
+                }
+                let slots = Swift.max(jEnd - jLo, lEnd - lLo, 0)
+                let (m, o) = (kEnd - kLo).multipliedReportingOverflow(by: slots)
+                guard !o else { return nil }
+                cells = m
+            } else {
+                guard sec.linesMonotone, !sec.body.blocks.isEmpty else { return nil }
+                let a = rMin - sec.origin, b = rMax - sec.origin
+                let lineSlack = FlowLayout.searchSlack(a, b)
+                var (blk, k) = FlowLayout.firstLine(sec, from: a, slack: lineSlack)
+                let body = sec.body
+                let firstBlock = body.blocks[blk]
+                let first =
+                    body.itemStart(blk)
+                    + (k < firstBlock.lines.count ? firstBlock.lines[k].first : firstBlock.itemCross.count)
+                var end = sec.itemCount
+                walk: while blk < body.blocks.count {
+                    let lines = body.blocks[blk].lines
+                    let d = body.delta(blk)
+                    while k < lines.count {
+                        if lines[k].origin + d >= b + lineSlack {
+                            end = body.itemStart(blk) + lines[k].first
+                            break walk
+                        }
+                        k += 1
+                    }
+                    blk += 1
+                    k = 0
+                }
+                cells = end - first
+            }
+            let (sum, o) = bound.addingReportingOverflow(cells)
+            guard !o else { return nil }
+            bound = sum
+        }
+        return bound
+    }
+
+    /// Calls `emit(item, frame)` for the cells of uniform section `sec` intersecting `rect`.
+    ///
+    /// A cell meets the rect when its main-axis extent does and its cross-axis extent does
+    /// (`Rect.intersects`); in a grid the first depends only on the cell's line and the second
+    /// only on its slot, each monotone (the same sums as `gridFrame`, and rounding keeps them
+    /// in order), so the lines and the slots that meet the rect are two ranges found by
+    /// binary search, exactly: O(log n + k) even when the rect crosses every line and misses
+    /// every column (a viewport narrower than the section's inset: before this, every line was
+    /// visited, 2^32 of them for a section of 2^32 items).
+    private static func visitGridCells(
+        _ st: FlowState, _ sec: FlowSection, _ rect: Rect, _ emit: (Int, Rect) throws -> Void
+    ) rethrows {
+        guard let (kLo, kEnd, jLo, jEnd, lLo, lEnd) = gridRanges(st, sec, rect) else { return }
+        let axis = st.axis, n = sec.itemCount, perLine = sec.perLine, lines = sec.lineCount
         for k in kLo..<kEnd {
             let first = k * perLine
-            let end = Swift.min(jEnd, n - first)  // only the last line can hold fewer
-            guard jLo < end else { continue }
-            for j in jLo..<end {
+            let isLast = k == lines - 1
+            let lo = isLast ? lLo : jLo
+            let end = Swift.min(isLast ? lEnd : jEnd, n - first)  // only the last line can hold fewer
+            guard lo < end else { continue }
+            for j in lo..<end {
                 let f = gridFrame(axis, sec, line: k, slot: j)
                 if f.intersects(rect) { try emit(first + j, f) }
             }
@@ -202,16 +299,7 @@ extension FlowLayout {
         let a = axis.main(rect.origin) - sec.origin, b = a + axis.main(rect.size)
         let cMin = axis.cross(rect.origin), cMax = cMin + axis.cross(rect.size)
         let slack = searchSlack(a, b), cSlack = searchSlack(cMin, cMax)
-        var blk = 0, k = 0
-        if sec.linesMonotone {
-            // Lines starting at or before a − (thickest line) end before the rect.
-            let bound = a - slack - sec.maxThickness
-            let after = flowPartitionPoint(0, nb) { body.blocks[$0].lines[0].origin + body.delta($0) > bound }
-            blk = Swift.max(0, after - 1)
-            let d = body.delta(blk)
-            let lines = body.blocks[blk].lines
-            k = flowPartitionPoint(0, lines.count) { lines[$0].origin + d > bound }
-        }
+        var (blk, k) = firstLine(sec, from: a, slack: slack)
         try sec.sizes.withReader { sizes in
             while blk < nb {
                 let block = body.blocks[blk]

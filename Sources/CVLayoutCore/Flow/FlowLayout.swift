@@ -160,8 +160,14 @@ open class FlowLayout: CollectionViewLayout {
 
     /// - Complexity: O(log n + k) (`visitFlowElements`); nothing is built for the cells.
     open override func layoutAttributesForElements(in rect: Rect, into sink: ElementSink) throws {
+        if sink.wantsBound, sendsOnlyFlowElements, let n = flowElementBound(in: rect) { sink.expect(atMost: n) }
         try sendFlowElements(in: rect, to: sink)
     }
+
+    /// Whether `layoutAttributesForElements(in:into:)` hands its sink the flow's own elements and
+    /// nothing else (what `flowElementBound` bounds, so the sink may be told the bound): the flow
+    /// itself; a subclass says so only if it adds no element and changes none.
+    open var sendsOnlyFlowElements: Bool { type(of: self) == FlowLayout.self }
 
     /// The flow layout has no decoration views. O(1).
     open override func layoutAttributesForDecorationView(

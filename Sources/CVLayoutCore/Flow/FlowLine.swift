@@ -55,6 +55,10 @@ struct FlowBreakParams {
     var lineSpacing: Double
     /// Main-axis origin of the first line (relative to the section).
     var bodyStart: Double
+    /// Alignment of full lines and of the last line (resolved: UIKit's last-line rule of a
+    /// per-item section is `.leading`). Defaults: UIKit's.
+    var lineAlignment = FlowLineAlignment.justified
+    var lastLineAlignment = FlowLineAlignment.leading
 
     var limit: Double { available + flowFitTolerance(available) }
 }
@@ -69,6 +73,7 @@ struct FlowBreakParams {
 ///   line start when it is larger than the line;
 /// - the last line is left-aligned at the minimum spacing (the section is not uniform:
 ///   uniform sections use `FlowSection.layOutGrid`);
+/// - unless alignment options say otherwise (`FlowBreakParams.lineAlignment`, `align`);
 /// - lines are `lineSpacing` apart; each is as thick as its thickest item: line k + 1 starts at
 ///   `origin(k) + (thickness(k) + lineSpacing)`, summed line after line in a compensated sum
 ///   (`FlowSum`) whose rounded value is the origin: the exact sum of the pitches rounded (or
@@ -126,27 +131,55 @@ enum FlowLineBreaker {
         let s = p.interitemSpacing
         let count = end - first
         var x = p.lead, step = s
-        if end == n {
-            // Last line of a non-uniform section: left-aligned at the minimum spacing.
-        } else if count == 1 {
-            if used <= p.available { x = p.lead + (p.available - used) * 0.5 }
-        } else {
-            step = s + Swift.max(0, p.available - used) / Double(count - 1)
+        // UIKit's defaults: full lines justified, the last line leading at the minimum spacing.
+        switch end == n ? p.lastLineAlignment : p.lineAlignment {
+        case .leading:
+            break
+        case .justified:
+            if count == 1 {
+                if used <= p.available { x = p.lead + (p.available - used) * 0.5 }
+            } else {
+                step = s + Swift.max(0, p.available - used) / Double(count - 1)
+            }
+        case .center:
+            x = p.lead + Swift.max(0, p.available - used) * 0.5
+        case .trailing:
+            x = p.lead + Swift.max(0, p.available - used)
         }
         var maxItem = stats.maxItemCross, crossEnd = stats.crossEnd
         var k = first
+        var dst = cross
         while k < end {
             if !win.contains(k) { win = sizes.window(at: k) }
-            let b = win.pointer
             let runEnd = Swift.min(win.end, end)
-            while k < runEnd {
-                let w = A.cross(b[k])
-                cross[k - first] = x
-                if w > maxItem { maxItem = w }
-                if x + w > crossEnd { crossEnd = x + w }
-                x += w + step
-                k += 1
+            var src = win.pointer + k
+            let stop = dst + (runEnd - k)
+            if step >= 0 {
+                // Item ends never decrease along the line (`x + w` ≤ the next `x`, rounding is
+                // monotone, widths are ≥ 0): the last one is the line's largest, no test per item.
+                var last = crossEnd
+                while dst < stop {
+                    let w = A.cross(src.pointee)
+                    dst.pointee = x
+                    if w > maxItem { maxItem = w }
+                    last = x + w
+                    x += w + step
+                    dst += 1
+                    src += 1
+                }
+                if last > crossEnd { crossEnd = last }
+            } else {
+                while dst < stop {
+                    let w = A.cross(src.pointee)
+                    dst.pointee = x
+                    if w > maxItem { maxItem = w }
+                    if x + w > crossEnd { crossEnd = x + w }
+                    x += w + step
+                    dst += 1
+                    src += 1
+                }
             }
+            k = runEnd
         }
         stats.maxItemCross = maxItem
         stats.crossEnd = crossEnd
@@ -179,8 +212,9 @@ enum FlowLineBreaker {
     /// absolute (their offset is 0), each line's `first` relative to its block's first item.
     /// After each line that ends at item `e < n`, `stop(e)` says whether to stop there: the last
     /// block is then the one that line ends (its statistics complete for the lines it has).
-    /// One linear pass (each line's items are read twice: breaking, then aligning, while they are
-    /// in cache); O(items + lines) time and memory.
+    /// Two passes a block: its lines are broken, then its items aligned straight into the block's
+    /// exactly sized table of cross origins (the block's sizes, some 16 KB, still in cache); no
+    /// scratch buffer, no copy. O(items + lines) time and memory.
     @inline(__always)
     static func breakBlocks<A: FlowAxisKind>(
         _ axis: A.Type, _ reader: inout FlowChunkReader<Size>, from start: Int, count n: Int, at pos: inout FlowSum,
@@ -189,15 +223,13 @@ enum FlowLineBreaker {
         let limit = p.limit
         let target = FlowLineBlocks.lineTarget
         var out = ContiguousArray<FlowLineBlock>()
-        // Each line's cross origins are written at once (its sizes still in cache) into a scratch
-        // buffer the size of the block so far, copied out exactly sized when the block is full.
-        var scratchCapacity = 4096
-        var scratch = UnsafeMutablePointer<Double>.allocate(capacity: scratchCapacity)
-        defer { scratch.deallocate() }
         let spacing = p.lineSpacing
         var i = start
         var stopped = false
         var win = reader.window(at: i)
+        // The room each line of the block uses (what aligning it needs), `target` lines at most.
+        let used = UnsafeMutablePointer<Double>.allocate(capacity: target)
+        defer { used.deallocate() }
         while i < n && !stopped {
             let blockStart = i
             var blk = FlowLineBlock()
@@ -205,22 +237,12 @@ enum FlowLineBreaker {
             blk.start = pos
             var lines = ContiguousArray<FlowLine>()
             lines.reserveCapacity(target)
+            // 1. The block's lines: where each ends, its thickness, its origin.
             while i < n && lines.count < target {
-                let (end, thick, used) = breakLine(
+                let (end, thick, u) = breakLine(
                     A.self, &reader, &win, from: i, count: n, spacing: p.interitemSpacing, limit: limit)
-                if end - blockStart > scratchCapacity {
-                    let bigger = UnsafeMutablePointer<Double>.allocate(capacity: 2 * (end - blockStart))
-                    bigger.moveInitialize(from: scratch, count: i - blockStart)
-                    scratch.deallocate()
-                    scratch = bigger
-                    scratchCapacity = 2 * (end - blockStart)
-                }
-                var cross = FlowCrossStats()
-                align(A.self, &reader, &win, i, end, count: n, used: used, p, into: scratch + (i - blockStart), &cross)
-                let origin = pos.value
-                let line = FlowLine(first: i - blockStart, origin: origin, thickness: thick, cross: cross)
-                lines.append(line)
-                blk.noteLine(line, isLast: end == n, spacing)
+                used[lines.count] = u
+                lines.append(FlowLine(first: i - blockStart, origin: pos.value, thickness: thick))
                 i = end
                 if i < n {
                     pos.add(thick + spacing)
@@ -230,8 +252,25 @@ enum FlowLineBreaker {
                     }
                 }
             }
-            let m = i - blockStart
-            blk.itemCross = ContiguousArray(UnsafeBufferPointer(start: scratch, count: m))
+            // 2. Their items' cross origins and the lines' cross statistics.
+            let lineCount = lines.count
+            let itemCross = ContiguousArray<Double>(unsafeUninitializedCapacity: i - blockStart) { buf, initialized in
+                let base = buf.baseAddress.unsafelyUnwrapped
+                lines.withUnsafeMutableBufferPointer { ls in
+                    for l in 0..<lineCount {
+                        let first = blockStart + ls[l].first
+                        let end = l + 1 < lineCount ? blockStart + ls[l + 1].first : i
+                        var cross = FlowCrossStats()
+                        align(
+                            A.self, &reader, &win, first, end, count: n, used: used[l], p,
+                            into: base + (first - blockStart), &cross)
+                        ls[l].cross = cross
+                        blk.noteLine(ls[l], isLast: end == n, spacing)
+                    }
+                }
+                initialized = i - blockStart
+            }
+            blk.itemCross = itemCross
             blk.lines = lines
             out.append(blk)
         }

@@ -30,6 +30,11 @@ struct FlowSection {
     var headerSize = Size.zero
     var footerSize = Size.zero
     var sizeSource = FlowSizeSource.itemSize
+    /// Alignment options (`FlowConfiguration`); defaults UIKit's.
+    var lineAlignment = FlowLineAlignment.justified
+    var lastLineAlignment = FlowLastLineAlignment.automatic
+    /// The fraction of a line's leftover thickness before each item (`FlowItemAlignment.factor`).
+    var itemAlignmentFactor = 0.5
     /// True when every item has the same size; then `sizes` is empty and `uniformSize` is it.
     var isUniform = true
     var uniformSize = Size.zero
@@ -69,6 +74,29 @@ struct FlowSection {
     var crossPitch = 0.0
     /// Distance between the origins of neighbouring lines.
     var linePitch = 0.0
+    /// The last line's `crossStart` and `crossPitch`: the full lines' (UIKit: the last line sits
+    /// on their grid) unless an alignment option places it on its own.
+    var lastCrossStart = 0.0
+    var lastCrossPitch = 0.0
+
+    /// Takes the alignment options of `c`.
+    mutating func setAlignment(_ c: FlowConfiguration) {
+        lineAlignment = c.lineAlignment
+        lastLineAlignment = c.lastLineAlignment
+        itemAlignmentFactor = c.itemAlignment.factor
+    }
+
+    /// The last line's alignment, resolved; nil for UIKit's own rule (full lines justified and
+    /// the last line `.automatic`).
+    var resolvedLastLineAlignment: FlowLineAlignment? {
+        switch lastLineAlignment {
+        case .automatic: return lineAlignment == .justified ? nil : lineAlignment
+        case .justified: return .justified
+        case .leading: return .leading
+        case .center: return .center
+        case .trailing: return .trailing
+        }
+    }
 
     /// The size of item `i` (the caller checked `0 ≤ i < itemCount`).
     @inline(__always)
@@ -77,7 +105,8 @@ struct FlowSection {
     /// Whether two sections have the same metrics (everything but the sizes and the count).
     func hasSameMetrics(as o: FlowSection) -> Bool {
         inset == o.inset && lineSpacing == o.lineSpacing && interitemSpacing == o.interitemSpacing
-            && headerSize == o.headerSize && footerSize == o.footerSize
+            && headerSize == o.headerSize && footerSize == o.footerSize && lineAlignment == o.lineAlignment
+            && lastLineAlignment == o.lastLineAlignment && itemAlignmentFactor == o.itemAlignmentFactor
     }
 
     /// Sets `isUniform`, `uniformSize` and `sizes` from a list of sizes whose uniformity is known.
@@ -103,7 +132,8 @@ struct FlowSection {
         return FlowBreakParams(
             horizontal: axis.horizontal, lead: lead,
             available: crossSize - lead - axis.crossTrailing(inset),
-            interitemSpacing: interitemSpacing, lineSpacing: lineSpacing, bodyStart: bodyStart)
+            interitemSpacing: interitemSpacing, lineSpacing: lineSpacing, bodyStart: bodyStart,
+            lineAlignment: lineAlignment, lastLineAlignment: resolvedLastLineAlignment ?? .leading)
     }
 
     /// Computes the section's geometry (relative to its origin) for a collection view whose
@@ -172,13 +202,14 @@ struct FlowSection {
             capacity = w + d <= limit ? Double(Swift.max(n, 1)) : 1
         }
         perLine = flowClampIndex(Swift.min(capacity, Double(Swift.max(n, 1))), 1, Swift.max(n, 1))
-        if capacity < 2 {
-            crossPitch = 0
-            crossStart = w <= available ? lead + (available - w) * 0.5 : lead
-        } else {
-            let leftover = Swift.max(0, available - capacity * w - (capacity - 1) * s)
-            crossPitch = w + s + leftover / (capacity - 1)
-            crossStart = lead
+        (crossStart, crossPitch) = FlowSection.gridLine(
+            lineAlignment, count: capacity, w: w, s: s, lead: lead, available: available)
+        (lastCrossStart, lastCrossPitch) = (crossStart, crossPitch)
+        let lastCount = n > 0 ? n - (n - 1) / perLine * perLine : 0
+        let lastRule = resolvedLastLineAlignment
+        if let lastRule, n > 0 {
+            (lastCrossStart, lastCrossPitch) = FlowSection.gridLine(
+                lastRule, count: Double(lastCount), w: w, s: s, lead: lead, available: available)
         }
         linePitch = h + lineSpacing
         var body = FlowBody(start: bodyStart)
@@ -194,7 +225,27 @@ struct FlowSection {
         body.maxEnd = bodyStart + Swift.max(0, lastOffset) + h
         let lastSlot = Double(Swift.min(perLine, n) - 1) * crossPitch
         body.crossEnd = crossStart + Swift.max(0, lastSlot) + w
+        if lastRule != nil {
+            let own = lastCrossStart + Swift.max(0, Double(lastCount - 1) * lastCrossPitch) + w
+            body.crossEnd = lineCount > 1 ? Swift.max(body.crossEnd, own) : own
+        }
         return body
+    }
+
+    /// Start and pitch of a grid line of `count` items of cross-axis size `w` (`count` < 2: one
+    /// item, pitch 0) under `rule` (`FlowLineBreaker.align`'s rules, as sums over a grid).
+    private static func gridLine(
+        _ rule: FlowLineAlignment, count: Double, w: Double, s: Double, lead: Double, available: Double
+    ) -> (start: Double, pitch: Double) {
+        let spare = Swift.max(0, available - count * w - (count - 1) * s)
+        switch rule {
+        case .justified:
+            if count < 2 { return (w <= available ? lead + (available - w) * 0.5 : lead, 0) }
+            return (lead, w + s + spare / (count - 1))
+        case .leading: return (lead, count < 2 ? 0 : w + s)
+        case .center: return (lead + spare * 0.5, count < 2 ? 0 : w + s)
+        case .trailing: return (lead + spare, count < 2 ? 0 : w + s)
+        }
     }
 
     /// Line and slot of item `i` of a uniform section.

@@ -41,7 +41,8 @@ Updates and animation
 Enums (from include/cvlayout.h; every function taking one also takes its lower-case name,
 "ease_in_out", and refuses an unknown name at once with InvalidArgument listing the valid ones)
     Category, Kind, Curve, Rotation, AnimationFlag, ScrollPosition, ScrollDirection,
-    UpdateAction, LayoutMode, Invalidation, MapDirection, LayoutType, GridAlignment
+    UpdateAction, LayoutMode, Invalidation, MapDirection, LayoutType, GridAlignment, LineAlignment,
+    LastLineAlignment, ItemAlignment
 
 Errors (CvlError and one subclass per status code)
     CvlError, InvalidArgument (a ValueError), NullArgument, InvalidHandle, OutOfRange (an
@@ -58,13 +59,13 @@ from typing import TYPE_CHECKING
 
 import textwrap as _textwrap
 
-from . import _config_layouts, _lib, flow, seeds
+from . import _config_layouts, _lib, compositional, flow, seeds
 from ._bulk import AttributesBuffer
 from ._layout_base import LAYOUTS, BaseLayout
 from ._types import ATTRIBUTES_BUFFER_FORMAT
 from ._types import (VERSION_NUMBER, VERSION_STRING, AnimationFlag, Category, Curve, Invalidation, Kind, LayoutMode,
                      LayoutType, MapDirection, Rotation, ScrollDirection, ScrollPosition, UpdateAction)
-from ._types import GridAlignment
+from ._types import GridAlignment, ItemAlignment, LastLineAlignment, LineAlignment
 from .animation import Animation, interpolate_transform
 from .attributes import Attributes, LayoutEnv
 from .custom import Layout
@@ -73,6 +74,7 @@ from .errors import (CallbackError, CapacityError, CountOverflow, CvlError, Inco
 from .geometry import Point, Rect, Size
 from .flow import *  # noqa: F403 - the layout classes: flow.__all__
 from .seeds import *  # noqa: F403 - seeds.__all__
+from .compositional import *  # noqa: F403 - compositional.__all__
 from ._config_layouts import *  # noqa: F403 - the layouts generated from the header
 from .updates import (UpdateItem, delete_items, delete_sections, insert_items, insert_sections, move_item,
                       move_section, reload_items, reload_sections)
@@ -90,13 +92,15 @@ __all__ = [
     "insert_sections", "interpolate_transform", "move_item", "move_section", "reload_items", "reload_sections",
     "Point", "Rect", "Size",
     "AnimationFlag", "Category", "Curve", "Invalidation", "Kind", "LayoutMode", "LayoutType", "MapDirection",
-    "Rotation", "ScrollDirection", "ScrollPosition", "UpdateAction", "GridAlignment",
+    "Rotation", "ScrollDirection", "ScrollPosition", "UpdateAction", "GridAlignment", "LineAlignment",
+    "LastLineAlignment", "ItemAlignment",
     "library_path", "library_version", "AttributesBuffer", "ATTRIBUTES_BUFFER_FORMAT",
 ]
 # The layout classes, each listed by its own module next to its definition, and indexed in the
 # docstring from the one table of layouts (so neither list is kept here by hand).
 __all__ += flow.__all__
 __all__ += seeds.__all__
+__all__ += compositional.__all__
 __all__ += _config_layouts.__all__
 if __doc__:
     __doc__ = __doc__.replace("{layout classes}", _textwrap.fill(
@@ -106,6 +110,7 @@ if __doc__:
 if TYPE_CHECKING:
     import numpy
     ATTRIBUTES_DTYPE: numpy.dtype[numpy.void]
+    ELEMENTS_DTYPE: numpy.dtype[numpy.void]
 
 
 def __getattr__(name: str) -> object:
@@ -114,6 +119,9 @@ def __getattr__(name: str) -> object:
     if name == "ATTRIBUTES_DTYPE":
         from ._bulk import attributes_dtype
         return attributes_dtype()
+    if name == "ELEMENTS_DTYPE":  # the compact records of CollectionView.raw_elements()
+        from ._bulk import elements_dtype
+        return elements_dtype()
     raise AttributeError(f"module 'cvlayout' has no attribute {name!r}")
 
 

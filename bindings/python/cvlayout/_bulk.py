@@ -31,6 +31,9 @@ _MIN_CAPACITY = 16
 _ARRAY_TYPES: dict[int, type[ctypes.Array[T.cvl_attributes]]] = {}
 _POINTER = ctypes.POINTER(T.cvl_attributes)
 _dtype: numpy.dtype[numpy.void] | None = None
+_ELEMENT_SIZE = ctypes.sizeof(T.cvl_element)
+_ELEMENT_POINTER = ctypes.POINTER(T.cvl_element)
+_element_dtype: numpy.dtype[numpy.void] | None = None
 
 
 def attributes_dtype() -> numpy.dtype[numpy.void]:
@@ -44,6 +47,43 @@ def attributes_dtype() -> numpy.dtype[numpy.void]:
             raise ImportError(f"ATTRIBUTES_DTYPE is {dtype.itemsize} bytes, cvl_attributes {_SIZE}")
         _dtype = dtype
     return _dtype
+
+
+def elements_dtype() -> numpy.dtype[numpy.void]:
+    """``numpy.dtype(ELEMENTS_DTYPE_SPEC)``, made once (imports numpy: ``ImportError`` without it)."""
+    global _element_dtype
+    if _element_dtype is None:
+        import numpy
+        dtype: numpy.dtype[numpy.void] = numpy.dtype(T.ELEMENTS_DTYPE_SPEC)  # type: ignore[call-overload]
+        if dtype.itemsize != _ELEMENT_SIZE:  # pragma: no cover - a platform whose C alignment differs
+            raise ImportError(f"ELEMENTS_DTYPE is {dtype.itemsize} bytes, cvl_element {_ELEMENT_SIZE}")
+        _element_dtype = dtype
+    return _element_dtype
+
+
+def element_records(out: Any) -> tuple[ctypes._Pointer[T.cvl_element], int, Any]:
+    """(pointer, capacity in records, what keeps the memory exported) for a caller's buffer of
+    ``cvl_element`` records: a ctypes array of them or any writable C-contiguous buffer of whole
+    records (a numpy array of ``ELEMENTS_DTYPE``, a ``bytearray``)."""
+    if isinstance(out, ctypes.Array) and out._type_ is T.cvl_element:
+        return ctypes.cast(out, _ELEMENT_POINTER), len(out), out
+    try:
+        mv = memoryview(out)
+    except TypeError:
+        raise TypeError(f"out must be a ctypes array of cvl_element or a writable buffer of cvl_element records, "
+                        f"not {type(out).__name__}") from None
+    if mv.readonly:
+        raise TypeError(f"out must be writable; {type(out).__name__} is read-only")
+    if not mv.c_contiguous:
+        raise InvalidArgument(message="out must be a C-contiguous buffer")
+    if mv.itemsize not in (1, _ELEMENT_SIZE) or mv.nbytes % _ELEMENT_SIZE:
+        raise InvalidArgument(message=f"out must hold whole cvl_element records ({_ELEMENT_SIZE} bytes each); its "
+                                      f"items are {mv.itemsize} bytes, {mv.nbytes} bytes in all")
+    capacity = mv.nbytes // _ELEMENT_SIZE
+    if capacity == 0:
+        return _ELEMENT_POINTER(), 0, mv
+    head = ctypes.c_char.from_buffer(mv.cast("B"))
+    return ctypes.cast(ctypes.addressof(head), _ELEMENT_POINTER), capacity, head
 
 
 def capacity_for(count: int) -> int:

@@ -55,6 +55,10 @@ CUSTOM_SLOTS: Final = 8
 MAX_WATERFALL_COLUMNS: Final = 1024
 MAX_GRID_COLUMNS: Final = 1024
 MAX_STACK_VISIBLE: Final = 64
+MAX_COMP_DEPTH: Final = 16  # groups nested in groups (a section's group is 1)
+MAX_COMP_GROUP_ITEMS: Final = 65536  # cells of one resolved group, and a group's count
+MAX_COMP_ELEMENTS: Final = 65536  # elements of one description, expanded
+MAX_COMP_BOUNDARY_ITEMS: Final = 64  # boundary items, decorations or badges of one owner
 
 
 class Status(CEnum):
@@ -127,12 +131,49 @@ class LayoutType(CEnum):
     GRID = 10
     #: a card stack (this library's own, Apple's UICollectionViewLayout page)
     STACK = 11
+    #: UICollectionViewCompositionalLayout (docs/compositional-rules.md)
+    COMPOSITIONAL = 12
 
 
 class ScrollDirection(CEnum):
     """The CVL_SCROLL_* constants."""
     VERTICAL = 0
     HORIZONTAL = 1
+
+
+class LineAlignment(CEnum):
+    """Alignment options (UIKit keeps them private: `_rowAlignmentOptions`; rules and sources in
+    docs/alignment-direction-snapping.md). Along a line (the cross axis: horizontal when scrolling
+    vertically, vertical when scrolling horizontally) items keep the minimum inter-item spacing and
+    get none (LEADING), half (CENTER) or all (TRAILING) of the line's leftover space before them;
+    JUSTIFIED spreads it between them (gap = spacing + leftover / (n - 1)), and a justified line of
+    one item is centred (UIKit). The last line: AUTOMATIC is UIKit's rule (above) when full lines
+    are justified, else the full lines' alignment (CSS text-align-last: auto); JUSTIFIED spreads it
+    over the whole line. Across a line (along the scroll axis) an item thinner than its line is
+    centred (CENTER, UIKit), at the line's top / left (LEADING) or bottom / right (TRAILING). All
+    zero = UIKit's defaults, frames bit for bit those without the options. In right-to-left the view
+    mirrors the frames, so LEADING is the right edge there. Cost: none per item; a uniform section
+    stays O(1) (its last line gets its own start and pitch)."""
+    JUSTIFIED = 0
+    LEADING = 1
+    CENTER = 2
+    TRAILING = 3
+
+
+class LastLineAlignment(CEnum):
+    """The CVL_LAST_LINE_ALIGN_* constants."""
+    AUTOMATIC = 0
+    JUSTIFIED = 1
+    LEADING = 2
+    CENTER = 3
+    TRAILING = 4
+
+
+class ItemAlignment(CEnum):
+    """The CVL_ITEM_ALIGN_* constants."""
+    CENTER = 0
+    LEADING = 1
+    TRAILING = 2
 
 
 class UpdateAction(CEnum):
@@ -159,6 +200,81 @@ class GridAlignment(CEnum):
     TRAILING = 2
 
 
+class CompDimension(CEnum):
+    """cvl_comp_dimension.kind: NSCollectionLayoutDimension"""
+    #: points
+    ABSOLUTE = 0
+    #: a fraction of the containing group's width
+    FRACTIONAL_WIDTH = 1
+    #: a fraction of the containing group's height
+    FRACTIONAL_HEIGHT = 2
+    #: points: the estimate until measured ("Self-sizing" above)
+    ESTIMATED = 3
+
+
+class CompSpacing(CEnum):
+    """cvl_comp_spacing.kind: NSCollectionLayoutSpacing (or none)"""
+    NONE = 0
+    #: exactly `value`
+    FIXED = 1
+    #: at least `value`, sharing the group's leftover
+    FLEXIBLE = 2
+
+
+class CompEdge(CFlag):
+    """cvl_comp_anchor.edges: NSDirectionalRectEdge (bit flags; none or both of an axis = its
+    middle)"""
+    TOP = 1
+    LEADING = 2
+    BOTTOM = 4
+    TRAILING = 8
+
+
+class CompElement(CEnum):
+    """cvl_comp_element.type"""
+    #: NSCollectionLayoutItem: one cell
+    ITEM = 0
+    #: NSCollectionLayoutGroup.horizontal
+    HORIZONTAL = 1
+    #: NSCollectionLayoutGroup.vertical
+    VERTICAL = 2
+    #: NSCollectionLayoutGroup.custom: frames from custom_frames
+    CUSTOM = 3
+
+
+class CompFill(CEnum):
+    """cvl_comp_element.fill: how a horizontal or vertical group fills itself"""
+    #: subitems: the children cycled while the next one fits
+    SUBITEMS = 0
+    #: subitem:count: `count` equal slots of the one child
+    COUNT = 1
+    #: repeatingSubitem:count: the child `count` times at its size
+    REPEATING = 2
+
+
+class CompAlignment(CEnum):
+    """cvl_comp_boundary_item.alignment: NSRectAlignment"""
+    TOP = 1
+    TOP_LEADING = 2
+    LEADING = 3
+    BOTTOM_LEADING = 4
+    BOTTOM = 5
+    BOTTOM_TRAILING = 6
+    TRAILING = 7
+    TOP_TRAILING = 8
+
+
+class CompOrthogonal(CEnum):
+    """cvl_comp_section.orthogonal_scrolling:
+    UICollectionLayoutSectionOrthogonalScrollingBehavior"""
+    NONE = 0
+    CONTINUOUS = 1
+    CONTINUOUS_GROUP_LEADING_BOUNDARY = 2
+    PAGING = 3
+    GROUP_PAGING = 4
+    GROUP_PAGING_CENTERED = 5
+
+
 class Invalidation(CFlag):
     """Invalidation flags (UICollectionView[Flow]LayoutInvalidationContext)."""
     #: invalidateLayout
@@ -171,6 +287,22 @@ class Invalidation(CFlag):
     LAYOUT_ATTRIBUTES = 8
     #: only the visible rect moved
     BOUNDS = 16
+
+
+class ElementFlag(CFlag):
+    """Compact rect queries: what most hosts draw from, 72 bytes an element against cvl_attributes'
+    312. The same elements, in the same draw order, with the same `index_path`, `category`, `kind`
+    and `frame` (bit for bit) as cvl_view_attributes_in_rect() / cvl_view_visible_attributes() in
+    the same state (animations included: the frame is the interpolated one); the transform, alpha,
+    z-index, center, size and custom slots are left out (a host that draws transforms or fades
+    queries the full struct). `flags` carries CVL_ELEMENT_* bits; `identifier` is valid when
+    CVL_ELEMENT_HAS_IDENTIFIER is set (0 otherwise); `reserved` is 0."""
+    #: `identifier` is the element's record identifier
+    HAS_IDENTIFIER = 1
+    #: as cvl_attributes.disappearing
+    DISAPPEARING = 2
+    #: as cvl_attributes.hidden
+    HIDDEN = 4
 
 
 class ScrollPosition(CFlag):
@@ -283,8 +415,21 @@ LAYOUT_CUSTOM: Final = LayoutType.CUSTOM
 LAYOUT_WATERFALL: Final = LayoutType.WATERFALL
 LAYOUT_GRID: Final = LayoutType.GRID
 LAYOUT_STACK: Final = LayoutType.STACK
+LAYOUT_COMPOSITIONAL: Final = LayoutType.COMPOSITIONAL
 SCROLL_VERTICAL: Final = ScrollDirection.VERTICAL
 SCROLL_HORIZONTAL: Final = ScrollDirection.HORIZONTAL
+LINE_ALIGN_JUSTIFIED: Final = LineAlignment.JUSTIFIED
+LINE_ALIGN_LEADING: Final = LineAlignment.LEADING
+LINE_ALIGN_CENTER: Final = LineAlignment.CENTER
+LINE_ALIGN_TRAILING: Final = LineAlignment.TRAILING
+LAST_LINE_ALIGN_AUTOMATIC: Final = LastLineAlignment.AUTOMATIC
+LAST_LINE_ALIGN_JUSTIFIED: Final = LastLineAlignment.JUSTIFIED
+LAST_LINE_ALIGN_LEADING: Final = LastLineAlignment.LEADING
+LAST_LINE_ALIGN_CENTER: Final = LastLineAlignment.CENTER
+LAST_LINE_ALIGN_TRAILING: Final = LastLineAlignment.TRAILING
+ITEM_ALIGN_CENTER: Final = ItemAlignment.CENTER
+ITEM_ALIGN_LEADING: Final = ItemAlignment.LEADING
+ITEM_ALIGN_TRAILING: Final = ItemAlignment.TRAILING
 UPDATE_INSERT: Final = UpdateAction.INSERT
 UPDATE_DELETE: Final = UpdateAction.DELETE
 UPDATE_RELOAD: Final = UpdateAction.RELOAD
@@ -294,11 +439,46 @@ LAYOUT_MODE_ASPECT_FILL: Final = LayoutMode.ASPECT_FILL
 GRID_ALIGN_LEADING: Final = GridAlignment.LEADING
 GRID_ALIGN_CENTER: Final = GridAlignment.CENTER
 GRID_ALIGN_TRAILING: Final = GridAlignment.TRAILING
+COMP_DIMENSION_ABSOLUTE: Final = CompDimension.ABSOLUTE
+COMP_DIMENSION_FRACTIONAL_WIDTH: Final = CompDimension.FRACTIONAL_WIDTH
+COMP_DIMENSION_FRACTIONAL_HEIGHT: Final = CompDimension.FRACTIONAL_HEIGHT
+COMP_DIMENSION_ESTIMATED: Final = CompDimension.ESTIMATED
+COMP_SPACING_NONE: Final = CompSpacing.NONE
+COMP_SPACING_FIXED: Final = CompSpacing.FIXED
+COMP_SPACING_FLEXIBLE: Final = CompSpacing.FLEXIBLE
+COMP_EDGE_TOP: Final = CompEdge.TOP
+COMP_EDGE_LEADING: Final = CompEdge.LEADING
+COMP_EDGE_BOTTOM: Final = CompEdge.BOTTOM
+COMP_EDGE_TRAILING: Final = CompEdge.TRAILING
+COMP_ELEMENT_ITEM: Final = CompElement.ITEM
+COMP_ELEMENT_HORIZONTAL: Final = CompElement.HORIZONTAL
+COMP_ELEMENT_VERTICAL: Final = CompElement.VERTICAL
+COMP_ELEMENT_CUSTOM: Final = CompElement.CUSTOM
+COMP_FILL_SUBITEMS: Final = CompFill.SUBITEMS
+COMP_FILL_COUNT: Final = CompFill.COUNT
+COMP_FILL_REPEATING: Final = CompFill.REPEATING
+COMP_ALIGN_TOP: Final = CompAlignment.TOP
+COMP_ALIGN_TOP_LEADING: Final = CompAlignment.TOP_LEADING
+COMP_ALIGN_LEADING: Final = CompAlignment.LEADING
+COMP_ALIGN_BOTTOM_LEADING: Final = CompAlignment.BOTTOM_LEADING
+COMP_ALIGN_BOTTOM: Final = CompAlignment.BOTTOM
+COMP_ALIGN_BOTTOM_TRAILING: Final = CompAlignment.BOTTOM_TRAILING
+COMP_ALIGN_TRAILING: Final = CompAlignment.TRAILING
+COMP_ALIGN_TOP_TRAILING: Final = CompAlignment.TOP_TRAILING
+COMP_ORTHOGONAL_NONE: Final = CompOrthogonal.NONE
+COMP_ORTHOGONAL_CONTINUOUS: Final = CompOrthogonal.CONTINUOUS
+COMP_ORTHOGONAL_CONTINUOUS_GROUP_LEADING_BOUNDARY: Final = CompOrthogonal.CONTINUOUS_GROUP_LEADING_BOUNDARY
+COMP_ORTHOGONAL_PAGING: Final = CompOrthogonal.PAGING
+COMP_ORTHOGONAL_GROUP_PAGING: Final = CompOrthogonal.GROUP_PAGING
+COMP_ORTHOGONAL_GROUP_PAGING_CENTERED: Final = CompOrthogonal.GROUP_PAGING_CENTERED
 INVALIDATE_EVERYTHING: Final = Invalidation.EVERYTHING
 INVALIDATE_DATA_COUNTS: Final = Invalidation.DATA_COUNTS
 INVALIDATE_DELEGATE_METRICS: Final = Invalidation.DELEGATE_METRICS
 INVALIDATE_LAYOUT_ATTRIBUTES: Final = Invalidation.LAYOUT_ATTRIBUTES
 INVALIDATE_BOUNDS: Final = Invalidation.BOUNDS
+ELEMENT_HAS_IDENTIFIER: Final = ElementFlag.HAS_IDENTIFIER
+ELEMENT_DISAPPEARING: Final = ElementFlag.DISAPPEARING
+ELEMENT_HIDDEN: Final = ElementFlag.HIDDEN
 SCROLL_POSITION_NONE: Final = ScrollPosition.NONE
 SCROLL_POSITION_TOP: Final = ScrollPosition.TOP
 SCROLL_POSITION_CENTERED_VERTICALLY: Final = ScrollPosition.CENTERED_VERTICALLY
@@ -333,12 +513,25 @@ StatusName = Literal["ok", "error_null_argument", "error_invalid_argument", "err
 CategoryName = Literal["cell", "supplementary", "decoration"]
 KindName = Literal["none", "header", "footer", "binder", "connector"]
 LayoutTypeName = Literal["flow", "survey", "dimensions", "cover_flow", "mosaic", "tree", "circle", "custom",
-                         "waterfall", "grid", "stack"]
+                         "waterfall", "grid", "stack", "compositional"]
 ScrollDirectionName = Literal["vertical", "horizontal"]
+LineAlignmentName = Literal["justified", "leading", "center", "trailing"]
+LastLineAlignmentName = Literal["automatic", "justified", "leading", "center", "trailing"]
+ItemAlignmentName = Literal["center", "leading", "trailing"]
 UpdateActionName = Literal["insert", "delete", "reload", "move"]
 LayoutModeName = Literal["aspect_fit", "aspect_fill"]
 GridAlignmentName = Literal["leading", "center", "trailing"]
+CompDimensionName = Literal["absolute", "fractional_width", "fractional_height", "estimated"]
+CompSpacingName = Literal["none", "fixed", "flexible"]
+CompEdgeName = Literal["top", "leading", "bottom", "trailing"]
+CompElementName = Literal["item", "horizontal", "vertical", "custom"]
+CompFillName = Literal["subitems", "count", "repeating"]
+CompAlignmentName = Literal["top", "top_leading", "leading", "bottom_leading", "bottom", "bottom_trailing", "trailing",
+                            "top_trailing"]
+CompOrthogonalName = Literal["none", "continuous", "continuous_group_leading_boundary", "paging", "group_paging",
+                             "group_paging_centered"]
 InvalidationName = Literal["everything", "data_counts", "delegate_metrics", "layout_attributes", "bounds"]
+ElementFlagName = Literal["has_identifier", "disappearing", "hidden"]
 ScrollPositionName = Literal["none", "top", "centered_vertically", "bottom", "left", "centered_horizontally", "right"]
 CurveName = Literal["linear", "ease_in", "ease_out", "ease_in_out", "cubic_bezier", "spring"]
 AnimationFlagName = Literal["allows_overdamping", "spring_from_duration", "rotation_css"]
@@ -630,6 +823,10 @@ class cvl_flow_config(Structure):
     section_inset: cvl_insets  # 0, 0, 0, 0
     header_reference_size: cvl_size  # 0 x 0 = no header
     footer_reference_size: cvl_size  # 0 x 0 = no footer
+    line_alignment: int  # CVL_LINE_ALIGN_JUSTIFIED (UIKit's)
+    last_line_alignment: int  # CVL_LAST_LINE_ALIGN_AUTOMATIC (UIKit's rule)
+    item_alignment: int  # CVL_ITEM_ALIGN_CENTER (UIKit's)
+    reserved2: int  # must be 0
 
     _fields_ = [
         ("scroll_direction", c_int32),
@@ -642,6 +839,10 @@ class cvl_flow_config(Structure):
         ("section_inset", cvl_insets),
         ("header_reference_size", cvl_size),
         ("footer_reference_size", cvl_size),
+        ("line_alignment", c_int32),
+        ("last_line_alignment", c_int32),
+        ("item_alignment", c_int32),
+        ("reserved2", c_int32),
     ]
 
 FlowDelegateSizeForItemFn = CFUNCTYPE(c_int, c_void_p, cvl_index_path, POINTER(cvl_size))
@@ -989,6 +1190,250 @@ class cvl_stack_config(Structure):
         ("content_insets", cvl_insets),
     ]
 
+
+class cvl_comp_dimension(Structure):
+    """cvl_comp_dimension."""
+
+    kind: int  # CVL_COMP_DIMENSION_*
+    value: float  # points, finite, 0 ... 1e12; or a fraction, finite, 0 ... 1e6
+
+    _fields_ = [
+        ("kind", c_int32),
+        ("value", c_double),
+    ]
+
+
+class cvl_comp_size(Structure):
+    """cvl_comp_size."""
+
+    width: cvl_comp_dimension
+    height: cvl_comp_dimension
+
+    _fields_ = [
+        ("width", cvl_comp_dimension),
+        ("height", cvl_comp_dimension),
+    ]
+
+
+class cvl_comp_spacing(Structure):
+    """cvl_comp_spacing."""
+
+    kind: int  # CVL_COMP_SPACING_*
+    value: float  # points, finite, 0 ... 1e12
+
+    _fields_ = [
+        ("kind", c_int32),
+        ("value", c_double),
+    ]
+
+
+class cvl_comp_edge_spacing(Structure):
+    """cvl_comp_edge_spacing."""
+
+    leading: cvl_comp_spacing  # all zero: none
+    top: cvl_comp_spacing  # all zero: none
+    trailing: cvl_comp_spacing  # all zero: none
+    bottom: cvl_comp_spacing  # all zero: none
+
+    _fields_ = [
+        ("leading", cvl_comp_spacing),
+        ("top", cvl_comp_spacing),
+        ("trailing", cvl_comp_spacing),
+        ("bottom", cvl_comp_spacing),
+    ]
+
+
+class cvl_comp_anchor(Structure):
+    """NSCollectionLayoutAnchor: `edges` of the container, then `offset` (points, or fractions of
+    the anchored element's own size when `fractional` is non-zero)."""
+
+    edges: int  # CVL_COMP_EDGE_* flags
+    fractional: int
+    offset: cvl_point  # finite, within +-1e12
+
+    _fields_ = [
+        ("edges", c_uint32),
+        ("fractional", c_int32),
+        ("offset", cvl_point),
+    ]
+
+
+class cvl_comp_badge(Structure):
+    """NSCollectionLayoutSupplementaryItem: a badge anchored to its item's (inset) frame."""
+
+    kind: int  # not 0
+    z_index: int  # UIKit's default 1: over its cell
+    size: cvl_comp_size  # fractions are of the item's frame
+    container_anchor: cvl_comp_anchor
+    has_item_anchor: int  # 0: the badge's own anchor point is the container anchor's
+    item_anchor: cvl_comp_anchor
+
+    _fields_ = [
+        ("kind", c_int32),
+        ("z_index", c_int32),
+        ("size", cvl_comp_size),
+        ("container_anchor", cvl_comp_anchor),
+        ("has_item_anchor", c_int32),
+        ("item_anchor", cvl_comp_anchor),
+    ]
+
+
+class cvl_comp_element(Structure):
+    """One element of a description: an item (a cell) or a group."""
+
+    type: int  # CVL_COMP_ELEMENT_*
+    fill: int  # groups: CVL_COMP_FILL_*
+    size: cvl_comp_size
+    content_insets: cvl_insets  # items: shrink the cell in its slot; groups: the children's box
+    edge_spacing: cvl_comp_edge_spacing
+    inter_item_spacing: cvl_comp_spacing  # groups
+    count: int  # groups filled by COUNT or REPEATING: 1 ... CVL_MAX_COMP_GROUP_ITEMS
+    first_child: int  # groups: children[first_child ...] of the description
+    child_count: int
+    first_badge: int  # items: badges[first_badge ...] of the description
+    badge_count: int
+
+    _fields_ = [
+        ("type", c_int32),
+        ("fill", c_int32),
+        ("size", cvl_comp_size),
+        ("content_insets", cvl_insets),
+        ("edge_spacing", cvl_comp_edge_spacing),
+        ("inter_item_spacing", cvl_comp_spacing),
+        ("count", c_int64),
+        ("first_child", c_int64),
+        ("child_count", c_int64),
+        ("first_badge", c_int64),
+        ("badge_count", c_int64),
+    ]
+
+
+class cvl_comp_boundary_item(Structure):
+    """NSCollectionLayoutBoundarySupplementaryItem: a header or footer of a section or the
+    layout."""
+
+    kind: int  # not 0
+    alignment: int  # CVL_COMP_ALIGN_* (TOP: a header; BOTTOM: a footer)
+    size: cvl_comp_size  # fractions are of the section's content size (or the view's)
+    absolute_offset: cvl_point  # finite, within +-1e12
+    extends_boundary: int  # non-zero (UIKit's default): the section makes room for it
+    pin_to_visible_bounds: int
+    z_index: int  # 0 (pinned: at least the flow's pinned z-index)
+
+    _fields_ = [
+        ("kind", c_int32),
+        ("alignment", c_int32),
+        ("size", cvl_comp_size),
+        ("absolute_offset", cvl_point),
+        ("extends_boundary", c_int32),
+        ("pin_to_visible_bounds", c_int32),
+        ("z_index", c_int32),
+    ]
+
+
+class cvl_comp_decoration_item(Structure):
+    """NSCollectionLayoutDecorationItem.background: covers its section, inset by
+    `content_insets`."""
+
+    kind: int  # not 0
+    z_index: int  # -1: behind the cells
+    content_insets: cvl_insets  # each finite, >= 0
+
+    _fields_ = [
+        ("kind", c_int32),
+        ("z_index", c_int32),
+        ("content_insets", cvl_insets),
+    ]
+
+#: Required when an element is CUSTOM: the frames of the custom group `element` (an index into
+#: `elements`) of `section` (-1 for a layout's shared section, resolved once for all its sections),
+#: relative to the group's box of size `group_size` (its contentInsets applied): write at most
+#: `capacity` frames into `out` and their number into `*out_count`. Called with a capacity of 64
+#: first; a callback with more frames sets `*out_count` to their number (writing at most `capacity`)
+#: and is called once more with that capacity (at most CVL_MAX_COMP_GROUP_ITEMS, else
+#: CVL_ERROR_CALLBACK). Each frame is one cell, in item order. Called during the layout cycle, on
+#: the calling thread.
+CompSectionCustomFramesFn = CFUNCTYPE(c_int, c_void_p, c_int64, c_int64, cvl_size, POINTER(cvl_rect), c_int64,
+                                      POINTER(c_int64))
+
+
+class cvl_comp_section(Structure):
+    """NSCollectionLayoutSection, flattened. The arrays are read (and copied) by the call that takes
+    the description; they need not outlive it. NULL arrays with a count of 0 are allowed."""
+
+    elements: Any
+    element_count: int
+    children: Any  # the groups' children, by element index
+    child_count: int
+    badges: Any
+    badge_count: int
+    root: int  # the section's group (an element index; a group, not an item)
+    content_insets: cvl_insets  # each finite, >= 0
+    inter_group_spacing: float  # finite, >= 0
+    orthogonal_scrolling: int  # CVL_COMP_ORTHOGONAL_*
+    supplementaries_ignore_content_insets: int  # 0 (UIKit's default): boundary items follow the insets
+    boundary_items: Any
+    boundary_item_count: int  # at most CVL_MAX_COMP_BOUNDARY_ITEMS
+    decoration_items: Any
+    decoration_item_count: int  # at most CVL_MAX_COMP_BOUNDARY_ITEMS
+    custom_context: Any  # passed to custom_frames; must live as long as the layout
+    custom_frames: Any  # Required when an element is CUSTOM: the frames of the custom group `element` (an index into
+
+    _fields_ = [
+        ("elements", POINTER(cvl_comp_element)),
+        ("element_count", c_int64),
+        ("children", POINTER(c_int64)),
+        ("child_count", c_int64),
+        ("badges", POINTER(cvl_comp_badge)),
+        ("badge_count", c_int64),
+        ("root", c_int64),
+        ("content_insets", cvl_insets),
+        ("inter_group_spacing", c_double),
+        ("orthogonal_scrolling", c_int32),
+        ("supplementaries_ignore_content_insets", c_int32),
+        ("boundary_items", POINTER(cvl_comp_boundary_item)),
+        ("boundary_item_count", c_int64),
+        ("decoration_items", POINTER(cvl_comp_decoration_item)),
+        ("decoration_item_count", c_int64),
+        ("custom_context", c_void_p),
+        ("custom_frames", CompSectionCustomFramesFn),
+    ]
+
+
+class cvl_comp_configuration(Structure):
+    """UICollectionViewCompositionalLayoutConfiguration. All zero: vertical, no spacing, no
+    items."""
+
+    scroll_direction: int  # CVL_SCROLL_VERTICAL (default) or CVL_SCROLL_HORIZONTAL
+    inter_section_spacing: float  # finite, >= 0; between sections, not after the last
+    boundary_items: Any  # the layout's header / footer; copied
+    boundary_item_count: int
+
+    _fields_ = [
+        ("scroll_direction", c_int32),
+        ("inter_section_spacing", c_double),
+        ("boundary_items", POINTER(cvl_comp_boundary_item)),
+        ("boundary_item_count", c_int64),
+    ]
+
+CompProviderSectionForIndexFn = CFUNCTYPE(c_int, c_void_p, c_int64, cvl_size, POINTER(cvl_comp_section))
+
+
+class cvl_comp_provider(Structure):
+    """The section provider (UICollectionViewCompositionalLayoutSectionProvider): describe section
+    `section` for a container of `container_size` (the view's bounds size) into `*out`. Asked once
+    per section at every layout pass that recomputes (counts, bounds size, invalidation), not on a
+    scroll. The arrays `*out` points to must stay valid until the provider is called again or the
+    layout is destroyed (the library copies them before it returns)."""
+
+    context: Any
+    section_for_index: Any
+
+    _fields_ = [
+        ("context", c_void_p),
+        ("section_for_index", CompProviderSectionForIndexFn),
+    ]
+
 DataSourceNumberOfSectionsFn = CFUNCTYPE(c_int, c_void_p, POINTER(c_int64))
 
 DataSourceNumberOfItemsFn = CFUNCTYPE(c_int, c_void_p, c_int64, POINTER(c_int64))
@@ -1006,6 +1451,28 @@ class cvl_data_source(Structure):
         ("context", c_void_p),
         ("number_of_sections", DataSourceNumberOfSectionsFn),
         ("number_of_items", DataSourceNumberOfItemsFn),
+    ]
+
+
+class cvl_element(Structure):
+    """cvl_element."""
+
+    index_path: cvl_index_path
+    category: int  # CVL_CATEGORY_*
+    kind: int  # CVL_KIND_* or a registered kind
+    frame: cvl_rect
+    identifier: int  # valid with CVL_ELEMENT_HAS_IDENTIFIER
+    flags: int  # CVL_ELEMENT_*
+    reserved: int  # 0
+
+    _fields_ = [
+        ("index_path", cvl_index_path),
+        ("category", c_int32),
+        ("kind", c_int32),
+        ("frame", cvl_rect),
+        ("identifier", c_uint64),
+        ("flags", c_uint32),
+        ("reserved", c_uint32),
     ]
 
 
@@ -1117,7 +1584,20 @@ STRUCTS: Final[dict[str, type[Structure]]] = {
     "cvl_grid_config": cvl_grid_config,
     "cvl_grid_section_columns": cvl_grid_section_columns,
     "cvl_stack_config": cvl_stack_config,
+    "cvl_comp_dimension": cvl_comp_dimension,
+    "cvl_comp_size": cvl_comp_size,
+    "cvl_comp_spacing": cvl_comp_spacing,
+    "cvl_comp_edge_spacing": cvl_comp_edge_spacing,
+    "cvl_comp_anchor": cvl_comp_anchor,
+    "cvl_comp_badge": cvl_comp_badge,
+    "cvl_comp_element": cvl_comp_element,
+    "cvl_comp_boundary_item": cvl_comp_boundary_item,
+    "cvl_comp_decoration_item": cvl_comp_decoration_item,
+    "cvl_comp_section": cvl_comp_section,
+    "cvl_comp_configuration": cvl_comp_configuration,
+    "cvl_comp_provider": cvl_comp_provider,
     "cvl_data_source": cvl_data_source,
+    "cvl_element": cvl_element,
     "cvl_animation": cvl_animation,
     "cvl_section_snapshot": cvl_section_snapshot,
     "cvl_identifier_source": cvl_identifier_source,
@@ -1193,6 +1673,16 @@ FUNCTIONS: Final[list[tuple[str, list[Any], Any]]] = [
     ("cvl_stack_layout_create", [POINTER(LayoutHandle)], c_int),
     ("cvl_stack_layout_set_config", [LayoutHandle, POINTER(cvl_stack_config)], c_int),
     ("cvl_stack_layout_get_config", [LayoutHandle, POINTER(cvl_stack_config)], c_int),
+    ("cvl_compositional_layout_create",
+     [POINTER(cvl_comp_section), POINTER(cvl_comp_configuration), POINTER(LayoutHandle)], c_int),
+    ("cvl_compositional_layout_create_with_provider",
+     [POINTER(cvl_comp_provider), POINTER(cvl_comp_configuration), POINTER(LayoutHandle)], c_int),
+    ("cvl_compositional_layout_set_section", [LayoutHandle, POINTER(cvl_comp_section)], c_int),
+    ("cvl_compositional_layout_set_configuration", [LayoutHandle, POINTER(cvl_comp_configuration)], c_int),
+    ("cvl_compositional_set_orthogonal_offset", [ViewHandle, c_int64, c_double], c_int),
+    ("cvl_compositional_get_orthogonal_offset", [ViewHandle, c_int64, POINTER(c_double)], c_int),
+    ("cvl_compositional_target_orthogonal_offset",
+     [ViewHandle, c_int64, c_double, c_double, c_double, POINTER(c_double), POINTER(c_double)], c_int),
     ("cvl_view_create", [POINTER(cvl_data_source), LayoutHandle, POINTER(ViewHandle)], c_int),
     ("cvl_view_destroy", [ViewHandle], c_int),
     ("cvl_view_set_bounds_size", [ViewHandle, cvl_size], c_int),
@@ -1205,9 +1695,13 @@ FUNCTIONS: Final[list[tuple[str, list[Any], Any]]] = [
     ("cvl_view_number_of_items", [ViewHandle, c_int64, POINTER(c_int64)], c_int),
     ("cvl_view_item_counts", [ViewHandle, POINTER(c_int64), c_size_t, POINTER(c_size_t)], c_int),
     ("cvl_view_content_size", [ViewHandle, POINTER(cvl_size)], c_int),
+    ("cvl_view_set_display_scale", [ViewHandle, c_double], c_int),
+    ("cvl_view_get_display_scale", [ViewHandle, POINTER(c_double)], c_int),
     ("cvl_view_attributes_in_rect", [ViewHandle, cvl_rect, POINTER(cvl_attributes), c_size_t, POINTER(c_size_t)],
      c_int),
     ("cvl_view_visible_attributes", [ViewHandle, POINTER(cvl_attributes), c_size_t, POINTER(c_size_t)], c_int),
+    ("cvl_view_elements_in_rect", [ViewHandle, cvl_rect, POINTER(cvl_element), c_size_t, POINTER(c_size_t)], c_int),
+    ("cvl_view_visible_elements", [ViewHandle, POINTER(cvl_element), c_size_t, POINTER(c_size_t)], c_int),
     ("cvl_view_attributes_for_element",
      [ViewHandle, c_int32, c_int32, cvl_index_path, POINTER(cvl_attributes), POINTER(c_int)], c_int),
     ("cvl_view_attributes_for_item", [ViewHandle, cvl_index_path, POINTER(cvl_attributes), POINTER(c_int)], c_int),
@@ -1253,8 +1747,6 @@ FUNCTIONS: Final[list[tuple[str, list[Any], Any]]] = [
     ("cvl_view_get_anchoring", [ViewHandle, POINTER(c_int32), POINTER(cvl_point)], c_int),
     ("cvl_view_set_layout_direction", [ViewHandle, c_int32], c_int),
     ("cvl_view_get_layout_direction", [ViewHandle, POINTER(c_int32)], c_int),
-    ("cvl_view_set_display_scale", [ViewHandle, c_double], c_int),
-    ("cvl_view_get_display_scale", [ViewHandle, POINTER(c_double)], c_int),
     ("cvl_layout_set_flips_horizontally", [LayoutHandle, c_int32], c_int),
     ("cvl_layout_get_flips_horizontally", [LayoutHandle, POINTER(c_int32)], c_int),
     ("cvl_flow_layout_set_estimated_item_size", [LayoutHandle, cvl_size], c_int),
@@ -1331,6 +1823,14 @@ if TYPE_CHECKING:
     def cvl_stack_layout_create(out_layout: Any, /) -> int: ...
     def cvl_stack_layout_set_config(layout: Any, config: Any, /) -> int: ...
     def cvl_stack_layout_get_config(layout: Any, out: Any, /) -> int: ...
+    def cvl_compositional_layout_create(section: Any, configuration: Any, out_layout: Any, /) -> int: ...
+    def cvl_compositional_layout_create_with_provider(provider: Any, configuration: Any, out_layout: Any, /) -> int: ...
+    def cvl_compositional_layout_set_section(layout: Any, section: Any, /) -> int: ...
+    def cvl_compositional_layout_set_configuration(layout: Any, configuration: Any, /) -> int: ...
+    def cvl_compositional_set_orthogonal_offset(view: Any, section: int, offset: float, /) -> int: ...
+    def cvl_compositional_get_orthogonal_offset(view: Any, section: int, out: Any, /) -> int: ...
+    def cvl_compositional_target_orthogonal_offset(view: Any, section: int, start: float, proposed: float,
+                                                   velocity: float, out: Any, out_extent: Any, /) -> int: ...
     def cvl_view_create(source: Any, layout: Any, out_view: Any, /) -> int: ...
     def cvl_view_destroy(view: Any, /) -> int: ...
     def cvl_view_set_bounds_size(view: Any, size: cvl_size, /) -> int: ...
@@ -1343,8 +1843,12 @@ if TYPE_CHECKING:
     def cvl_view_number_of_items(view: Any, section: int, out: Any, /) -> int: ...
     def cvl_view_item_counts(view: Any, out: Any, capacity: int, out_count: Any, /) -> int: ...
     def cvl_view_content_size(view: Any, out: Any, /) -> int: ...
+    def cvl_view_set_display_scale(view: Any, scale: float, /) -> int: ...
+    def cvl_view_get_display_scale(view: Any, out: Any, /) -> int: ...
     def cvl_view_attributes_in_rect(view: Any, rect: cvl_rect, out: Any, capacity: int, out_count: Any, /) -> int: ...
     def cvl_view_visible_attributes(view: Any, out: Any, capacity: int, out_count: Any, /) -> int: ...
+    def cvl_view_elements_in_rect(view: Any, rect: cvl_rect, out: Any, capacity: int, out_count: Any, /) -> int: ...
+    def cvl_view_visible_elements(view: Any, out: Any, capacity: int, out_count: Any, /) -> int: ...
     def cvl_view_attributes_for_element(view: Any, category: int, kind: int, index_path: cvl_index_path, out: Any,
                                         out_found: Any, /) -> int: ...
     def cvl_view_attributes_for_item(view: Any, index_path: cvl_index_path, out: Any, out_found: Any, /) -> int: ...
@@ -1386,8 +1890,6 @@ if TYPE_CHECKING:
     def cvl_view_get_anchoring(view: Any, out_policy: Any, out_point: Any, /) -> int: ...
     def cvl_view_set_layout_direction(view: Any, direction: int, /) -> int: ...
     def cvl_view_get_layout_direction(view: Any, out_direction: Any, /) -> int: ...
-    def cvl_view_set_display_scale(view: Any, scale: float, /) -> int: ...
-    def cvl_view_get_display_scale(view: Any, out_scale: Any, /) -> int: ...
     def cvl_layout_set_flips_horizontally(layout: Any, flips: int, /) -> int: ...
     def cvl_layout_get_flips_horizontally(layout: Any, out_flips: Any, /) -> int: ...
     def cvl_flow_layout_set_estimated_item_size(layout: Any, size: cvl_size, /) -> int: ...
@@ -1490,4 +1992,57 @@ ATTRIBUTES_BUFFER_FORMAT: Final = (
     "x:=d:y:}:center:T{=d:width:=d:height:}:size:T{=d:m11:=d:m12:=d:m13:=d:m14:=d:m21:=d:m22:=d:m23:=d:m2"
     "4:=d:m31:=d:m32:=d:m33:=d:m34:=d:m41:=d:m42:=d:m43:=d:m44:}:transform:=d:alpha:=q:z_index:=i:hidden:"
     "=I:custom_count:(8)=d:custom:=i:disappearing:=i:has_identifier:=Q:identifier:}"
+).replace("=", "<" if sys.byteorder == "little" else ">")
+
+
+# --- cvl_element as one flat record of numbers -----------------------------------------------
+#: cvl_element for struct.Struct (unpack_from / iter_unpack / pack_into), no padding.
+ELEMENTS_FORMAT: Final = struct.Struct("=qqiiddddQII")
+if ELEMENTS_FORMAT.size != ctypes.sizeof(cvl_element):  # pragma: no cover - platform guard
+    raise LibraryError("cvl_element has padding on this platform; its flat record does not apply")
+
+
+class ElementField:
+    """Where each field of cvl_element is in the tuple ELEMENTS_FORMAT unpacks: an index for
+    a number, a slice for a nested struct or an array (``frame_x``, ``frame``)."""
+
+    index_path_section: Final = 0
+    index_path_item: Final = 1
+    index_path: Final = slice(0, 2)
+    category: Final = 2
+    kind: Final = 3
+    frame_x: Final = 4
+    frame_y: Final = 5
+    frame_width: Final = 6
+    frame_height: Final = 7
+    frame: Final = slice(4, 8)
+    identifier: Final = 8
+    flags: Final = 9
+    reserved: Final = 10
+
+
+#: cvl_element for numpy: ``numpy.dtype(ELEMENTS_DTYPE_SPEC)`` (``cvlayout.ELEMENTS_DTYPE``), each
+#: field at its C offset (nested structs as nested records, arrays as subarrays); numpy
+#: itself is imported only when cvlayout.ATTRIBUTES_DTYPE is first read.
+ELEMENTS_DTYPE_SPEC: Final[dict[str, object]] = (
+    {'names': ['index_path', 'category', 'kind', 'frame', 'identifier', 'flags', 'reserved'],
+     'formats': [{'names': ['section', 'item'], 'formats': ['=i8', '=i8'], 'offsets': [0, 8], 'itemsize': 16},
+                 '=i4', '=i4',
+                 {'names': ['x', 'y', 'width', 'height'],
+                  'formats': ['=f8', '=f8', '=f8', '=f8'],
+                  'offsets': [0, 8, 16, 24],
+                  'itemsize': 32},
+                 '=u8', '=u4', '=u4'],
+     'offsets': [0, 16, 20, 24, 56, 64, 68],
+     'itemsize': 72}
+)
+#: sizeof(cvl_element) on a platform with the usual C alignment (checked against ctypes).
+ELEMENTS_ITEMSIZE: Final = 72
+if ELEMENTS_ITEMSIZE != ctypes.sizeof(cvl_element):  # pragma: no cover - platform guard
+    raise LibraryError("cvl_element: this platform's C alignment differs from ELEMENTS_DTYPE_SPEC's")
+#: cvl_element's PEP 3118 buffer format: ``memoryview(buffer).format`` of an array of it, as
+#: ctypes and numpy spell it (in the machine's byte order).
+ELEMENTS_BUFFER_FORMAT: Final = (
+    "T{T{=q:section:=q:item:}:index_path:=i:category:=i:kind:T{=d:x:=d:y:=d:width:=d:height:}:frame:=Q:id"
+    "entifier:=I:flags:=I:reserved:}"
 ).replace("=", "<" if sys.byteorder == "little" else ">")

@@ -37,8 +37,18 @@ _V = TypeVar("_V")
 
 DIRECTIONS: dict[str, int] = {"vertical": T.SCROLL_VERTICAL, "horizontal": T.SCROLL_HORIZONTAL}
 DIRECTION_NAMES: dict[int, str] = {v: k for k, v in DIRECTIONS.items()}
+LINE_ALIGNMENTS: dict[str, int] = {n.lower(): int(v) for n, v in T.LineAlignment.__members__.items()}
+LAST_LINE_ALIGNMENTS: dict[str, int] = {n.lower(): int(v) for n, v in T.LastLineAlignment.__members__.items()}
+ITEM_ALIGNMENTS: dict[str, int] = {n.lower(): int(v) for n, v in T.ItemAlignment.__members__.items()}
 MODES: dict[str, int] = {"aspect_fit": T.LAYOUT_MODE_ASPECT_FIT, "aspect_fill": T.LAYOUT_MODE_ASPECT_FILL}
 MODE_NAMES: dict[int, str] = {v: k for k, v in MODES.items()}
+
+
+def _name(table: Mapping[str, int], value: int) -> str:
+    for k, v in table.items():
+        if v == value:
+            return k
+    return str(value)
 
 
 def _enum(table: Mapping[str, int], what: str) -> Callable[[str | int], int]:
@@ -175,12 +185,23 @@ class FlowLayout(BaseLayout):
                                "sectionHeadersPinToVisibleBounds")
     pin_footers = _ConfigField("section_footers_pin_to_visible_bounds", lambda v: 1 if v else 0, bool,
                                "sectionFootersPinToVisibleBounds")
+    line_alignment = _ConfigField("line_alignment", _enum(LINE_ALIGNMENTS, "line alignment"),
+                                  lambda v: _name(LINE_ALIGNMENTS, v),
+                                  "full lines: 'justified' (UIKit), 'leading', 'center' or 'trailing'")
+    last_line_alignment = _ConfigField("last_line_alignment", _enum(LAST_LINE_ALIGNMENTS, "last line alignment"),
+                                       lambda v: _name(LAST_LINE_ALIGNMENTS, v),
+                                       "'automatic' (UIKit's rule), 'justified', 'leading', 'center' or 'trailing'")
+    item_alignment = _ConfigField("item_alignment", _enum(ITEM_ALIGNMENTS, "item alignment"),
+                                  lambda v: _name(ITEM_ALIGNMENTS, v),
+                                  "across a line: 'center' (UIKit), 'leading' (top/left) or 'trailing'")
 
     def __init__(self, *, scroll_direction: str | int | None = None, item_size: SizeLike | None = None,
                  minimum_line_spacing: float | None = None, minimum_interitem_spacing: float | None = None,
                  section_inset: InsetsLike | None = None, header_reference_size: SizeLike | None = None,
                  footer_reference_size: SizeLike | None = None, pin_headers: bool | None = None,
-                 pin_footers: bool | None = None, delegate: object = None,
+                 pin_footers: bool | None = None, line_alignment: str | int | None = None,
+                 last_line_alignment: str | int | None = None, item_alignment: str | int | None = None,
+                 delegate: object = None,
                  item_sizes: Sequence[SizesLike] | Mapping[int, SizesLike] | None = None,
                  size_for_item: Callable[[int, int], SizeLike] | Sequence[SizesLike] | None = None,
                  inset_for_section: PerSection | None = None,
@@ -198,7 +219,8 @@ class FlowLayout(BaseLayout):
                          minimum_line_spacing=minimum_line_spacing,
                          minimum_interitem_spacing=minimum_interitem_spacing, section_inset=section_inset,
                          header_reference_size=header_reference_size, footer_reference_size=footer_reference_size,
-                         pin_headers=pin_headers, pin_footers=pin_footers)
+                         pin_headers=pin_headers, pin_footers=pin_footers, line_alignment=line_alignment,
+                         last_line_alignment=last_line_alignment, item_alignment=item_alignment)
             props = {k: v for k, v in props.items() if v is not None}
             if props:
                 self.configure(**props)

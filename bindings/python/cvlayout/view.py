@@ -7,11 +7,11 @@ import ctypes
 import operator
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Callable, Protocol, TypeAlias, overload
+from typing import Any, Callable, Protocol, TypeAlias, overload
 
 from . import _lib
 from . import _types as T
-from ._bulk import AttributesBuffer, array_type, capacity_for, writable_records
+from ._bulk import AttributesBuffer, array_type, capacity_for, element_records, elements_dtype, writable_records
 from ._callbacks import make
 from ._handle import Handle
 from ._ints import int32, int64, uint32
@@ -308,6 +308,20 @@ class CollectionView(Handle[T.cvl_view]):
         _lib.cvl_view_set_bounds_size(self.handle, T.cvl_size(*pair(value)))
 
     @property
+    def display_scale(self) -> float:
+        """Pixels per point for snapping frames to the pixel grid (UIKit's ``displayScale``): 2 or 3
+        for screens, 1 for terminal cells, 0 (the default) for exact frames. Every frame's edges are
+        rounded to the grid (ties up) and its size is their difference; the content size too.
+        A NaN, infinite or negative scale raises InvalidArgument and changes nothing."""
+        out = ctypes.c_double()
+        _lib.cvl_view_get_display_scale(self.handle, ctypes.byref(out))
+        return out.value
+
+    @display_scale.setter
+    def display_scale(self, value: float) -> None:
+        _lib.cvl_view_set_display_scale(self.handle, float(value))
+
+    @property
     def content_offset(self) -> Point:
         """The viewport's origin in content coordinates (UIKit's ``contentOffset``). Setting it
         scrolls; any finite offset is accepted (the host decides how far it scrolls), and it
@@ -364,19 +378,6 @@ class CollectionView(Handle[T.cvl_view]):
         if value not in names:
             raise InvalidArgument(message=f"unknown layout direction {value!r} (ltr, rtl)")
         _lib.cvl_view_set_layout_direction(self.handle, names[value])
-
-    @property
-    def display_scale(self) -> float:
-        """Pixels per point for snapping frames to the pixel grid: 0 (the default) is off, 2 or 3
-        for screens, 1 for terminal cells. NaN, infinities and negative scales: ``InvalidArgument``,
-        nothing changed."""
-        out = ctypes.c_double()
-        _lib.cvl_view_get_display_scale(self.handle, ctypes.byref(out))
-        return out.value
-
-    @display_scale.setter
-    def display_scale(self, value: float) -> None:
-        _lib.cvl_view_set_display_scale(self.handle, float(value))
 
     @property
     def visible_rect(self) -> Rect:
@@ -496,6 +497,39 @@ class CollectionView(Handle[T.cvl_view]):
         if grow:
             raise TypeError("grow=True needs an AttributesBuffer (other buffers cannot grow)")
         pointer, capacity, keep = writable_records(out)
+        fn(self.handle, *args, pointer, capacity, ctypes.byref(count))
+        del keep
+        if count.value > capacity:   # an empty buffer: the library answered the count only
+            err = CapacityError(message=f"out holds {capacity} records, the query needs {count.value}")
+            err.needed = count.value
+            raise err
+        return count.value
+
+    def raw_elements(self, rect: RectLike | None = None, *, out: object = None) -> Any:
+        """The rect query (the visible rect when ``rect`` is None) as compact ``cvl_element``
+        records (index path, category, kind, frame, identifier, flags: 72 bytes against 312) in
+        draw order, written by the library straight into the buffer: ``cvl_view_elements_in_rect``.
+
+        Without ``out``: a new numpy array of ``cvlayout.ELEMENTS_DTYPE`` holding the records
+        (``a["frame"]["x"]``, ``a["index_path"]["item"]``; needs numpy).  With ``out`` (a numpy
+        array of ``ELEMENTS_DTYPE``, a ctypes array of ``cvl_element``, or any writable
+        C-contiguous buffer of whole records, reused every frame): the records are written into
+        it and the count is returned; a buffer too small raises :class:`~cvlayout.CapacityError`
+        (``needed`` is the count) and ``out`` is unchanged."""
+        function = "cvl_view_visible_elements" if rect is None else "cvl_view_elements_in_rect"
+        args: tuple[object, ...] = () if rect is None else (T.cvl_rect(*quad(rect)),)
+        fn = getattr(_lib, function)
+        count = ctypes.c_size_t()
+        if out is None:
+            import numpy
+            fn(self.handle, *args, None, 0, ctypes.byref(count))
+            for _ in range(8):
+                records = numpy.zeros(capacity_for(count.value), dtype=elements_dtype())
+                n = self.raw_elements(rect, out=records) if count.value else 0
+                if n <= len(records):
+                    return records[:n]
+            raise CapacityError(message="the element count kept growing between calls")
+        pointer, capacity, keep = element_records(out)
         fn(self.handle, *args, pointer, capacity, ctypes.byref(count))
         del keep
         if count.value > capacity:   # an empty buffer: the library answered the count only

@@ -108,7 +108,7 @@ def arg(t, name, idx):
         if rng.random() < 0.1: return None
         if inner is T.LayoutHandle or inner is T.ViewHandle:
             h = inner(); keep.append(h); return ctypes.pointer(h)
-        if inner in (T.cvl_attributes, T.cvl_index_path):   # output buffers: room for any capacity the fuzzer passes
+        if inner in (T.cvl_attributes, T.cvl_element, T.cvl_index_path):   # output buffers: room for any capacity
             if rng.random() < 0.15: return None
             buf = (inner * 300)()
             if inner is T.cvl_index_path:   # also an input (measured sizes): random paths, often in range
@@ -204,6 +204,24 @@ def rand_callback_struct(stype):
     keep.append(s)
     return s
 
+def comp_section():
+    """A compositional section: an item in a group (the grid sample's shape), random dimensions."""
+    el = (T.cvl_comp_element * 2)()
+    for e in el:
+        fill_struct(e)
+        for d in (e.size.width, e.size.height):
+            d.kind = rng.choice([0, 1, 2, 3, 3, 9])
+            if rng.random() < 0.7: d.value = rng.choice([0, 0.2, 0.5, 1, 44, 100])
+        e.type, e.fill, e.count = 0, 0, rng.choice([0, 1, 3])
+    el[1].type, el[1].fill, el[1].first_child, el[1].child_count = rng.choice([1, 2]), rng.choice([0, 1, 2]), 0, 1
+    el[0].badge_count = 0
+    children = (ctypes.c_int64 * 1)(0)
+    sec = T.cvl_comp_section()
+    sec.elements, sec.element_count, sec.children, sec.child_count, sec.root = el, 2, children, 1, 1
+    sec.orthogonal_scrolling = rng.choice([0, 1, 2, 3, 4, 5, 6])
+    keep.extend([el, children, sec])
+    return sec
+
 names = sorted(F)
 creators = [n for n in names if n.endswith("_layout_create")]
 for step in range(N):
@@ -216,6 +234,10 @@ for step in range(N):
             st = f(ctypes.pointer(rand_callback_struct(T.cvl_tree_data_source)), ctypes.byref(out))
         elif name == "cvl_custom_layout_create":
             st = f(ctypes.pointer(rand_callback_struct(T.cvl_layout_callbacks)), ctypes.byref(out))
+        elif name == "cvl_compositional_layout_create":
+            st = f(ctypes.pointer(comp_section()), arg(at[1], name, 1), ctypes.byref(out))
+        elif name == "cvl_compositional_layout_create_with_provider":
+            st = f(ctypes.pointer(rand_callback_struct(T.cvl_comp_provider)), None, ctypes.byref(out))
         else:
             st = f(ctypes.byref(out))
         if st == 0 and out: handles["L"].append(out)

@@ -210,3 +210,34 @@ def test_numpy_stays_optional():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("no numpy:")
+
+
+def test_raw_elements_are_the_compact_records_of_the_same_query(np):
+    # Per-item sizes (the flow writes straight into the buffer): the hand-made frames of a
+    # 3-a-line grid whose widths vary: items 100 wide but every third 90, so a line of three is
+    # justified (gaps 15) and the lines stay 110 apart.
+    with flow_view(30) as view:
+        sizes = [(90.0 if i % 3 == 2 else 100.0, 100.0) for i in range(30)]
+        view.layout.set_item_sizes(0, sizes)
+        records = view.raw_elements()
+        assert records.dtype == cvlayout.ELEMENTS_DTYPE and records.dtype.itemsize == 72
+        assert list(records["index_path"]["item"]) == list(range(15))
+        xs = [0.0, 115.0, 230.0]
+        assert [(r["frame"]["x"], r["frame"]["y"]) for r in records] == [(xs[i % 3], 110.0 * (i // 3))
+                                                                          for i in range(15)]
+        assert set(records["category"]) == {cvlayout.Category.CELL} and set(records["flags"]) == {0}
+        full = view.raw_attributes()
+        assert bytes(records["frame"].tobytes()) == full.numpy()["frame"].tobytes()
+        # Into the caller's buffer: the count; too small: CapacityError with the count, unchanged.
+        out = np.zeros(32, dtype=cvlayout.ELEMENTS_DTYPE)
+        assert view.raw_elements((0, 0, 320, 2000), out=out) == 30
+        assert list(out["index_path"]["item"][:30]) == list(range(30))
+        small = np.full(8, 7, dtype=cvlayout.ELEMENTS_DTYPE)
+        before = small.tobytes()
+        with pytest.raises(cvlayout.CapacityError) as err:
+            view.raw_elements(out=small)
+        assert err.value.needed == 15 and small.tobytes() == before
+        ct = (T.cvl_element * 16)()
+        assert view.raw_elements(out=ct) == 15 and ct[14].index_path.item == 14
+        with pytest.raises(TypeError):
+            view.raw_elements(out=b"read-only" * 72)

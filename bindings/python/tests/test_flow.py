@@ -30,7 +30,8 @@ def test_uikit_defaults():
         "scroll_direction": "vertical", "item_size": (50.0, 50.0), "minimum_line_spacing": 10.0,
         "minimum_interitem_spacing": 10.0, "section_inset": (0.0, 0.0, 0.0, 0.0),
         "header_reference_size": (0.0, 0.0), "footer_reference_size": (0.0, 0.0), "pin_headers": False,
-        "pin_footers": False}
+        "pin_footers": False, "line_alignment": "justified", "last_line_alignment": "automatic",
+        "item_alignment": "center"}
     with cvlayout.FlowLayout() as layout:
         assert layout.config == cvlayout.FlowLayout.defaults()
         assert layout.layout_type == "flow"

@@ -1,5 +1,5 @@
 """Right-to-left and pixel snapping through the C surface (include/cvlayout.h, "Right-to-left and
-pixel snapping"; docs/direction-snapping-alignment.md): the view's options, their errors, and the
+pixel snapping"; docs/alignment-direction-snapping.md): the view's options, their errors, and the
 frames a host sees, worked by hand."""
 
 from __future__ import annotations

@@ -212,6 +212,12 @@ _ENTRY_POINTS = {
     "CollectionView.set_identifier_source": [lambda v: (v.set_identifier_source(lambda ip: _wrap(ip[1])),
                                                         v.item_identifier((0, 1)))],
     "CollectionView.set_measured_sizes_by_id": [lambda v: _with_ids(v).set_measured_sizes_by_id({_wrap(1): (5, 5)})],
+    "CompositionalLayout.orthogonal_offset": [lambda v: cvlayout.CompositionalLayout.orthogonal_offset(
+        _compositional_view(), _wrap(0))],
+    "CompositionalLayout.set_orthogonal_offset": [lambda v: cvlayout.CompositionalLayout.set_orthogonal_offset(
+        _compositional_view(), _wrap(0), 5.0)],
+    "CompositionalLayout.target_orthogonal_offset": [lambda v: cvlayout.CompositionalLayout.target_orthogonal_offset(
+        _compositional_view(), _wrap(0), 0.0, 5.0, 0.0)],
     "DimensionsLayout.__init__": [lambda v: cvlayout.DimensionsLayout(mode=_wrap(1))],
     "DimensionsLayout.mode=": [lambda v: setattr(cvlayout.DimensionsLayout(), "mode", _wrap(1))],
     "DimensionsLayout.set_mode_for_item": [lambda v: _dimensions_answer(_wrap(1))],
@@ -222,6 +228,18 @@ _ENTRY_POINTS = {
                                       lambda v: _bulk(v).replace_item_sizes(0, 0, _wrap(1), [(5, 5)])],
     "FlowLayout.section_frame": [lambda v: v.layout.section_frame(_wrap(1))],
     "FlowLayout.set_item_sizes": [lambda v: v.layout.set_item_sizes(_wrap(1), [(5, 5)] * 4)],
+    "GridLayout.replace_item_extents": [lambda v: cvlayout.GridLayout().replace_item_extents(_wrap(0), 0, 0, [5.0]),
+                                        lambda v: cvlayout.GridLayout().replace_item_extents(0, _wrap(0), 0, [5.0]),
+                                        lambda v: cvlayout.GridLayout().replace_item_extents(0, 0, _wrap(1), [5.0])],
+    "GridLayout.replace_item_spans": [lambda v: cvlayout.GridLayout().replace_item_spans(_wrap(0), 0, 0, [1]),
+                                      lambda v: cvlayout.GridLayout().replace_item_spans(0, _wrap(0), 0, [1]),
+                                      lambda v: cvlayout.GridLayout().replace_item_spans(0, 0, _wrap(1), [1]),
+                                      lambda v: cvlayout.GridLayout().replace_item_spans(0, 0, 0, [_wrap(1)])],
+    "GridLayout.set_item_extents": [lambda v: cvlayout.GridLayout().set_item_extents(_wrap(0), [5.0])],
+    "GridLayout.set_item_spans": [lambda v: cvlayout.GridLayout().set_item_spans(_wrap(0), [1]),
+                                  lambda v: cvlayout.GridLayout().set_item_spans(0, [1, _wrap(1)])],
+    "GridLayout.set_section_columns": [lambda v: cvlayout.GridLayout().set_section_columns([2, _wrap(3)]),
+                                       lambda v: cvlayout.GridLayout().set_section_columns([(_wrap(3), 0.0)])],
     "TreeLayout.__init__": [lambda v: _tree_answer(_wrap(1))],
     "UpdateItem.__init__": [_commit([cvlayout.UpdateItem("reload", before=(0, _wrap(1)))])],
     "WaterfallLayout.__init__": [lambda v: cvlayout.WaterfallLayout(column_count=_wrap(3))],
@@ -241,9 +259,14 @@ _ENTRY_POINTS = {
 _NOT_ENTRY_POINTS = {
     "Animation.__init__": [lambda v: v.perform_batch_updates([], animation=cvlayout.Animation(curve=_wrap(1))),
                            lambda v: v.perform_batch_updates([], animation=cvlayout.Animation(flags=_wrap(1)))],
+    "CompositionalLayout.__init__": "its only int is the index the library hands to the provider callback",
     "LayoutEnv.__init__": "a callback's read-only view of the library's state, made by the binding",
     "LayoutEnv.number_of_items": "reads the counts the library handed to the callback",
 }
+
+
+def _compositional_view():
+    return cvlayout.CollectionView(cvlayout.CompositionalLayout(), counts=[3], bounds_size=(300, 300))
 
 
 def _bulk(view):

@@ -15,7 +15,7 @@ import json
 import os
 from pathlib import Path
 
-from . import transitions
+from . import compositional_demo, transitions
 from .. import _lib
 from .._layout_base import LAYOUTS
 from ..errors import CvlError
@@ -77,6 +77,21 @@ SHOWCASE: list[tuple[str, JSONObject]] = [
         "sections": [{"count": 7}, {"count": 3, "inset": [20, 40, 20, 40], "item_size": [120, 90]},
                      {"count": 0, "footer_size": [0, 0]}, {"count": 9, "header_size": [0, 64]}],
         "viewport": {"width": 420, "height": 560, "offset": [0, 0]}}),
+    ("flow-alignment", {
+        "version": 1, "title": "Flow alignment options: lines centred (the last too), items at the bottom of "
+                               "their line",
+        "layout": {"kind": "flow", "item_size": [60, 40], "minimum_line_spacing": 8, "minimum_interitem_spacing": 8,
+                   "section_inset": [10, 10, 10, 10], "line_alignment": "center", "item_alignment": "trailing"},
+        "sections": [{"item_sizes": [[60, 40], [90, 24], [40, 56], [70, 32], [50, 44], [80, 28], [30, 40],
+                                     [100, 36], [60, 20], [45, 50], [75, 30]]}],
+        "viewport": {"width": 420, "height": 360, "offset": [0, 0]}}),
+    ("flow-snapped", {
+        "version": 1, "title": "Pixel snapping: 7 items of 250/7 a line at display scale 1 (terminal cells); "
+                               "edges rounded, widths 36 or 35, no gap, no overlap",
+        "layout": {"kind": "flow", "item_size": [250 / 7, 250 / 7], "minimum_interitem_spacing": 0,
+                   "minimum_line_spacing": 0},
+        "sections": [{"count": 30}],
+        "viewport": {"width": 250, "height": 200, "offset": [0, 0], "display_scale": 1}}),
     ("survey", {
         "version": 1, "title": "Survey layout: re-centred cells, binder decorations (Furrow ch. 4, 4.1-4.12)",
         "layout": {"kind": "survey"},
@@ -105,6 +120,7 @@ SHOWCASE: list[tuple[str, JSONObject]] = [
         "version": 1, "title": "Circle layout (the circle article): 12 items",
         "layout": {"kind": "circle"}, "sections": [{"count": 12}],
         "viewport": {"width": 480, "height": 480, "offset": [0, 0]}}),
+    ("compositional-app-store", compositional_demo.app_store_spec()),
 ]
 
 
@@ -156,6 +172,8 @@ TRANSITIONS = [
      transitions.chat_append_frames, 5),
     ("self-sizing", "Self-sizing cells: estimates measured while scrolling up, cells move by the scroll only",
      transitions.self_sizing_frames, 5),
+    ("compositional-orthogonal", "Compositional: the banner and the carousel dragged, then snapping a group on",
+     compositional_demo.orthogonal_scroll_frames, 5),
 ]
 
 

@@ -40,7 +40,8 @@ OUTPUT_VERSION = 1
 FLOW_KINDS: dict[str, type[FlowLayout]] = {k: c for k, c in LAYOUTS.items() if issubclass(c, FlowLayout)}
 LAYOUT_KINDS = tuple(LAYOUTS)
 _FLOW_KEYS = ("scroll_direction", "item_size", "minimum_line_spacing", "minimum_interitem_spacing", "section_inset",
-              "header_reference_size", "footer_reference_size", "pin_headers", "pin_footers")
+              "header_reference_size", "footer_reference_size", "pin_headers", "pin_footers", "line_alignment",
+              "last_line_alignment", "item_alignment")
 _SECTION_KEYS = {"count", "item_size", "item_sizes", "image_sizes", "max_size", "inset", "line_spacing",
                  "interitem_spacing", "header_size", "footer_size", "id", "ids"}
 _ANCHORING = ("none", "first_visible", "end")
@@ -274,7 +275,7 @@ def build(spec: JSONObject, seek: bool = True) -> Built:
     _check_keys(spec, {"version", "layout", "sections", "viewport", "visible_only", "title", "description",
                        "transition", "anchoring", "measured"}, "spec")
     vp = spec.get("viewport", {})
-    _check_keys(vp, {"width", "height", "offset", "direction", "display_scale"}, "viewport")
+    _check_keys(vp, {"width", "height", "offset", "display_scale", "direction"}, "viewport")
     props = dict(spec.get("layout", {"kind": "flow"}))
     sections = list(spec.get("sections", []))
     layout, counts, labels, reapply = _make_layout(props, sections, "layout")
@@ -286,13 +287,14 @@ def build(spec: JSONObject, seek: bool = True) -> Built:
         raise
     built = Built(view, layout, spec, labels)
     try:
+        if "display_scale" in vp:
+            view.display_scale = vp["display_scale"]
         ids = _identities(sections, counts, "sections")
         if ids is not None:
             view.set_identifiers(ids)
-        if "direction" in vp or "display_scale" in vp:
-            # The view options; the spec's offset is the host's (mirrored in right-to-left).
-            view.layout_direction = vp.get("direction", "ltr")
-            view.display_scale = vp.get("display_scale", 0)
+        if "direction" in vp:
+            # The spec's offset is the host's (mirrored in right-to-left): set again after the direction.
+            view.layout_direction = vp["direction"]
             if "offset" in vp:
                 view.content_offset = pair(vp["offset"])
         if "anchoring" in spec:
@@ -617,8 +619,8 @@ def output(built: Built, visible_only: bool | None = None) -> JSONObject:
     ox, oy = view.content_offset
     listed: list[JSONObject] = []
     viewport: JSONObject = {"width": bw, "height": bh, "offset": [ox, oy]}
-    if view.layout_direction != "ltr" or view.display_scale != 0:  # the view options, when set
-        viewport.update(direction=view.layout_direction, display_scale=view.display_scale)
+    if view.layout_direction != "ltr":  # the layout direction, when set
+        viewport["direction"] = view.layout_direction
     out: JSONObject = {
         "version": OUTPUT_VERSION,
         "layout": built.layout_kind,

@@ -1,0 +1,445 @@
+/*
+** bench/perf_guard.c — the static path's instruction counts against a hand-written C loop
+** (issue 32's guard; BENCHMARKS.md, "The instruction-count guard"). `make perf-guard` (part of
+** `make test`) runs it under `valgrind --tool=callgrind` and scripts/perf_guard.py compares the
+** counts: callgrind counts instructions, so the figures do not depend on the machine's load.
+**
+** The fixed workload (the issue's): one section of N items, random sizes uniform in [50, 150]^2
+** (splitmix64, seed 42), vertical flow, a 1000-wide column, viewport 1000 x 800, spacings 10/10,
+** no insets. Each phase runs once to warm up (lazy binding, first-use metadata), then its
+** counters are zeroed, it runs REPS times, and its counts are dumped under its name
+** (CALLGRIND_DUMP_STATS_AT): the script reads one dump per phase and divides by the repetitions
+** this program prints ("phase <name> <reps> <elements>").
+**
+** Phases (cvlayout, then the loop doing the same work by hand):
+**   prepare   cvl_view_invalidate_layout(EVERYTHING) + cvl_view_content_size  |  the loop's pass:
+**             greedy lines, justified, a frame per item, a line table
+**   handover  cvl_flow_layout_set_item_sizes + cvl_view_content_size          |  memcpy + pass
+**   query     cvl_view_set_content_offset + cvl_view_visible_attributes       |  binary search over
+**             the lines, each visible item's full cvl_attributes filled
+**   compact   cvl_view_set_content_offset + cvl_view_visible_elements         |  the same search,
+**             each visible item's cvl_element filled
+**   frame     cvl_view_set_time + cvl_view_visible_attributes during a flow -> flow switch (line
+**             spacing 10 -> 40, same sizes)  |  the two layouts' binary searches, the two visible
+**             runs merged by item, each frame interpolated, full structs filled
+** Run natively (no valgrind) the client requests do nothing: it then only checks that both sides
+** agree (every frame equal, the same elements per query), which `make perf-guard` also runs.
+*/
+#define _GNU_SOURCE
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <valgrind/callgrind.h>
+
+#include "cvlayout.h"
+#include "flow_loop.h"
+
+#define N 100000
+#define VIEW_W 1000.0
+#define VIEW_H 800.0
+#define SPACING 10.0
+#define TO_LINE_SPACING 40.0
+#define ITEM_MIN 50.0
+#define ITEM_MAX 150.0
+#define QUERIES 64
+#define FRAMES 16
+#define PREPARE_REPS 2
+#define OUT_CAPACITY 4096
+
+static void check(int status, const char *what, int line) {
+    if (status != CVL_OK) {
+        fprintf(stderr, "perf_guard.c:%d: %s failed: %s: %s\n", line, what, cvl_status_string(status),
+                cvl_last_error_message());
+        exit(1);
+    }
+}
+#define CHECK(call) check((call), #call, __LINE__)
+
+/* splitmix64: a seeded, portable RNG (the same as bench/bench.c). */
+static uint64_t rng_state = 42;
+static double rng_uniform(double lo, double hi) {
+    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return lo + (hi - lo) * (double)(z >> 11) * (1.0 / 9007199254740992.0);
+}
+
+static int64_t g_items = N;
+static int ds_items(void *context, int64_t section, int64_t *out) {
+    (void)context;
+    (void)section;
+    *out = g_items;
+    return 0;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The hand-written loop (bench/bench.c's BASELINE, with the line spacing a parameter). */
+
+typedef flow_loop_line hl_line;
+
+typedef struct {
+    int64_t n;
+    const cvl_size *sizes;
+    cvl_size *own; /* the loop's copy of the sizes, for the hand-over */
+    double line_spacing;
+    cvl_rect *frames;
+    hl_line *lines;
+    int64_t line_count;
+    double content_h;
+} hand_loop;
+
+static void hl_prepare(hand_loop *b) {
+    b->content_h = flow_loop_prepare(b->sizes, b->n, VIEW_W, SPACING, b->line_spacing, b->frames, b->lines,
+                                     &b->line_count);
+}
+
+static void hl_handover(hand_loop *b, const cvl_size *host) {
+    memcpy(b->own, host, (size_t)b->n * sizeof *host);
+    b->sizes = b->own;
+    hl_prepare(b);
+}
+
+static inline void hl_fill(cvl_attributes *o, int64_t item, cvl_rect f) {
+    memset(o, 0, sizeof *o);
+    o->index_path.item = item;
+    o->frame = f;
+    o->center = (cvl_point){f.x + f.width * 0.5, f.y + f.height * 0.5};
+    o->size = (cvl_size){f.width, f.height};
+    o->transform.m11 = o->transform.m22 = o->transform.m33 = o->transform.m44 = 1;
+    o->alpha = 1;
+}
+
+static inline void hl_fill_compact(cvl_element *o, int64_t item, cvl_rect f) {
+    memset(o, 0, sizeof *o);
+    o->index_path.item = item;
+    o->frame = f;
+}
+
+static inline int hl_visible(cvl_rect f, double top, double bottom) {
+    return f.width > 0 && f.height > 0 && f.y < bottom && f.y + f.height > top && f.x < VIEW_W && f.x + f.width > 0;
+}
+
+/* First line whose end is below `top`. */
+static int64_t hl_first_line(const hand_loop *b, double top) {
+    int64_t lo = 0, hi = b->line_count;
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (b->lines[mid].y + b->lines[mid].thickness > top) hi = mid;
+        else lo = mid + 1;
+    }
+    return lo;
+}
+
+/* The items of lines first .. that start above `bottom`: [*from, *to). */
+static void hl_item_range(const hand_loop *b, double top, int64_t *from, int64_t *to) {
+    double bottom = top + VIEW_H;
+    int64_t k = hl_first_line(b, top), k1 = k;
+    while (k1 < b->line_count && b->lines[k1].y < bottom) k1++;
+    *from = k < b->line_count ? b->lines[k].first : b->n;
+    *to = k1 < b->line_count ? b->lines[k1].first : b->n;
+}
+
+static size_t hl_query(const hand_loop *b, double top, cvl_attributes *out) {
+    double bottom = top + VIEW_H;
+    int64_t from, to;
+    hl_item_range(b, top, &from, &to);
+    size_t count = 0;
+    for (int64_t i = from; i < to; i++)
+        if (hl_visible(b->frames[i], top, bottom)) hl_fill(&out[count++], i, b->frames[i]);
+    return count;
+}
+
+static size_t hl_query_compact(const hand_loop *b, double top, cvl_element *out) {
+    double bottom = top + VIEW_H;
+    int64_t from, to;
+    hl_item_range(b, top, &from, &to);
+    size_t count = 0;
+    for (int64_t i = from; i < to; i++)
+        if (hl_visible(b->frames[i], top, bottom)) hl_fill_compact(&out[count++], i, b->frames[i]);
+    return count;
+}
+
+/* The animation by hand: the items on screen before (layout a at `top`) or after (layout b at
+** `to_top`) get a track, its start moved by the offset's jump; a frame interpolates every track
+** at progress p and fills those on screen. */
+typedef struct {
+    int64_t item;
+    cvl_rect from, to;
+} hl_track;
+
+static size_t hl_tracks(const hand_loop *a, double top, const hand_loop *b, double to_top, hl_track *out) {
+    int64_t a0, a1, b0, b1;
+    hl_item_range(a, top, &a0, &a1);
+    hl_item_range(b, to_top, &b0, &b1);
+    int64_t from = a0 < b0 ? a0 : b0, to = a1 > b1 ? a1 : b1;
+    size_t count = 0;
+    for (int64_t i = from; i < to; i++) {
+        cvl_rect f = a->frames[i], g = b->frames[i];
+        int on_a = i >= a0 && i < a1 && hl_visible(f, top, top + VIEW_H);
+        int on_b = i >= b0 && i < b1 && hl_visible(g, to_top, to_top + VIEW_H);
+        if (!on_a && !on_b) continue;
+        f.y += to_top - top;
+        out[count++] = (hl_track){i, f, g};
+    }
+    return count;
+}
+
+static size_t hl_frame(const hl_track *tracks, size_t n, double top, double p, cvl_attributes *out) {
+    double bottom = top + VIEW_H;
+    size_t count = 0;
+    for (size_t k = 0; k < n; k++) {
+        cvl_rect f = tracks[k].from, g = tracks[k].to;
+        cvl_rect r = {f.x + (g.x - f.x) * p, f.y + (g.y - f.y) * p, f.width + (g.width - f.width) * p,
+                      f.height + (g.height - f.height) * p};
+        if (hl_visible(r, top, bottom)) hl_fill(&out[count++], tracks[k].item, r);
+    }
+    return count;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+
+static cvl_attributes *g_out;
+static cvl_element *g_compact;
+static volatile size_t g_sink;
+
+/* Each phase is a function of `reps` repetitions that returns the elements of its last one. */
+typedef struct {
+    cvl_view *view;
+    cvl_layout *layout;
+    const cvl_size *host;
+    hand_loop *loop, *loop_to;
+    double span;
+    hl_track *tracks;
+    size_t track_count;
+    double to_top;
+} ctx;
+
+static double offset_of(const ctx *c, int q) { return c->span * q / (QUERIES - 1); }
+
+static size_t cv_prepare(ctx *c, int reps) {
+    cvl_size content;
+    for (int r = 0; r < reps; r++) {
+        CHECK(cvl_view_invalidate_layout(c->view, CVL_INVALIDATE_EVERYTHING, NULL, 0));
+        CHECK(cvl_view_content_size(c->view, &content));
+    }
+    return 0;
+}
+
+static size_t loop_prepare(ctx *c, int reps) {
+    for (int r = 0; r < reps; r++) hl_prepare(c->loop);
+    return 0;
+}
+
+static size_t cv_handover(ctx *c, int reps) {
+    cvl_size content;
+    for (int r = 0; r < reps; r++) {
+        CHECK(cvl_flow_layout_set_item_sizes(c->layout, 0, c->host, N));
+        CHECK(cvl_view_content_size(c->view, &content));
+    }
+    return 0;
+}
+
+static size_t loop_handover(ctx *c, int reps) {
+    for (int r = 0; r < reps; r++) hl_handover(c->loop, c->host);
+    return 0;
+}
+
+static size_t cv_query(ctx *c, int reps) {
+    size_t total = 0;
+    for (int r = 0; r < reps; r++) {
+        size_t count = 0;
+        CHECK(cvl_view_set_content_offset(c->view, (cvl_point){0, offset_of(c, r % QUERIES)}));
+        CHECK(cvl_view_visible_attributes(c->view, g_out, OUT_CAPACITY, &count));
+        total += count;
+    }
+    return total;
+}
+
+static size_t loop_query(ctx *c, int reps) {
+    size_t total = 0;
+    for (int r = 0; r < reps; r++) total += hl_query(c->loop, offset_of(c, r % QUERIES), g_out);
+    g_sink = total;
+    return total;
+}
+
+static size_t cv_compact(ctx *c, int reps) {
+    size_t total = 0;
+    for (int r = 0; r < reps; r++) {
+        size_t count = 0;
+        CHECK(cvl_view_set_content_offset(c->view, (cvl_point){0, offset_of(c, r % QUERIES)}));
+        CHECK(cvl_view_visible_elements(c->view, g_compact, OUT_CAPACITY, &count));
+        total += count;
+    }
+    return total;
+}
+
+static size_t loop_compact(ctx *c, int reps) {
+    size_t total = 0;
+    for (int r = 0; r < reps; r++) total += hl_query_compact(c->loop, offset_of(c, r % QUERIES), g_compact);
+    g_sink = total;
+    return total;
+}
+
+/* The animation's clock: frame f of FRAMES strictly inside a 1 s linear switch started at 0. */
+static double frame_time(int f) { return (double)(f + 1) / (FRAMES + 2); }
+static int g_frame;
+
+static size_t cv_frame(ctx *c, int reps) {
+    size_t total = 0;
+    for (int r = 0; r < reps; r++) {
+        size_t count = 0;
+        CHECK(cvl_view_set_time(c->view, frame_time(g_frame++)));
+        CHECK(cvl_view_visible_attributes(c->view, g_out, OUT_CAPACITY, &count));
+        total += count;
+    }
+    return total;
+}
+
+static size_t loop_frame(ctx *c, int reps) {
+    size_t total = 0;
+    for (int r = 0; r < reps; r++)
+        total += hl_frame(c->tracks, c->track_count, c->to_top, frame_time(r), g_out);
+    g_sink = total;
+    return total;
+}
+
+/* Warm once, then the counted repetitions, dumped under `name`. */
+static void phase(const char *name, size_t (*fn)(ctx *, int), ctx *c, int reps) {
+    fn(c, 1);
+    CALLGRIND_ZERO_STATS;
+    size_t elements = fn(c, reps);
+    CALLGRIND_DUMP_STATS_AT(name);
+    printf("phase %s %d %zu\n", name, reps, elements);
+}
+
+static void set_spacing(cvl_layout *layout, double line_spacing) {
+    cvl_flow_config cfg;
+    CHECK(cvl_flow_config_default(&cfg));
+    cfg.minimum_line_spacing = line_spacing;
+    cfg.minimum_interitem_spacing = SPACING;
+    CHECK(cvl_flow_layout_set_config(layout, &cfg));
+}
+
+/* Both sides agree: every frame, the content height, the elements of each query. */
+static void agree(ctx *c) {
+    cvl_size content;
+    CHECK(cvl_view_content_size(c->view, &content));
+    double maxd = fabs(content.height - c->loop->content_h);
+    for (int64_t i = 0; i < N; i++) {
+        cvl_rect f, g = c->loop->frames[i];
+        CHECK(cvl_flow_layout_item_frame(c->layout, (cvl_index_path){0, i}, &f));
+        double d = fmax(fmax(fabs(f.x - g.x), fabs(f.y - g.y)),
+                        fmax(fabs(f.width - g.width), fabs(f.height - g.height)));
+        if (d > maxd) maxd = d;
+    }
+    if (maxd > 1e-6) {
+        fprintf(stderr, "perf_guard: the loop's frames differ from cvlayout's by %g\n", maxd);
+        exit(1);
+    }
+    for (int q = 0; q < QUERIES; q++) {
+        size_t count = 0, compact = 0;
+        CHECK(cvl_view_set_content_offset(c->view, (cvl_point){0, offset_of(c, q)}));
+        CHECK(cvl_view_visible_attributes(c->view, g_out, OUT_CAPACITY, &count));
+        CHECK(cvl_view_visible_elements(c->view, g_compact, OUT_CAPACITY, &compact));
+        size_t mine = hl_query(c->loop, offset_of(c, q), g_out + OUT_CAPACITY / 2);
+        if (count != mine || compact != count) {
+            fprintf(stderr, "perf_guard: query %d: cvlayout %zu / %zu elements, the loop %zu\n", q, count, compact,
+                    mine);
+            exit(1);
+        }
+        for (size_t k = 0; k < count; k++) {
+            const cvl_attributes *a = &g_out[k];
+            const cvl_element *e = &g_compact[k];
+            if (a->index_path.item != e->index_path.item || a->frame.x != e->frame.x || a->frame.y != e->frame.y ||
+                a->category != e->category || a->kind != e->kind) {
+                fprintf(stderr, "perf_guard: query %d: element %zu differs between the full and compact queries\n",
+                        q, k);
+                exit(1);
+            }
+        }
+    }
+}
+
+int main(void) {
+    g_out = malloc(OUT_CAPACITY * sizeof *g_out);
+    g_compact = malloc(OUT_CAPACITY * sizeof *g_compact);
+    cvl_size *host = malloc(N * sizeof *host);
+    for (int64_t i = 0; i < N; i++) {
+        host[i].width = rng_uniform(ITEM_MIN, ITEM_MAX);
+        host[i].height = rng_uniform(ITEM_MIN, ITEM_MAX);
+    }
+    hand_loop loop = {N, host, malloc(N * sizeof(cvl_size)), SPACING, malloc(N * sizeof(cvl_rect)),
+                      malloc(N * sizeof(hl_line)), 0, 0};
+    hand_loop loop_to = loop;
+    loop_to.line_spacing = TO_LINE_SPACING;
+    loop_to.frames = malloc(N * sizeof(cvl_rect));
+    loop_to.lines = malloc(N * sizeof(hl_line));
+    hl_prepare(&loop);
+    hl_prepare(&loop_to);
+
+    ctx c = {NULL, NULL, host, &loop, &loop_to, 0, NULL, 0, 0};
+    CHECK(cvl_flow_layout_create(&c.layout));
+    set_spacing(c.layout, SPACING);
+    CHECK(cvl_flow_layout_set_item_sizes(c.layout, 0, host, N));
+    cvl_data_source ds = {NULL, NULL, ds_items};
+    CHECK(cvl_view_create(&ds, c.layout, &c.view));
+    CHECK(cvl_view_set_bounds_size(c.view, (cvl_size){VIEW_W, VIEW_H}));
+    cvl_size content;
+    CHECK(cvl_view_content_size(c.view, &content));
+    c.span = content.height - VIEW_H;
+    agree(&c);
+
+    phase("prepare", cv_prepare, &c, PREPARE_REPS);
+    phase("loop_prepare", loop_prepare, &c, PREPARE_REPS);
+    phase("handover", cv_handover, &c, PREPARE_REPS);
+    phase("loop_handover", loop_handover, &c, PREPARE_REPS);
+    phase("query", cv_query, &c, QUERIES);
+    phase("loop_query", loop_query, &c, QUERIES);
+    phase("compact", cv_compact, &c, QUERIES);
+    phase("loop_compact", loop_compact, &c, QUERIES);
+
+    /* The switch: the same sizes with line spacing 40, a linear 1 s animation from time 0, the
+    ** viewport in the middle of the content. */
+    cvl_layout *to;
+    CHECK(cvl_flow_layout_create(&to));
+    set_spacing(to, TO_LINE_SPACING);
+    CHECK(cvl_flow_layout_set_item_sizes(to, 0, host, N));
+    CHECK(cvl_view_set_content_offset(c.view, (cvl_point){0, c.span / 2}));
+    CHECK(cvl_view_set_time(c.view, 0));
+    cvl_animation anim;
+    CHECK(cvl_animation_default(&anim));
+    anim.duration = 1.0;
+    anim.curve = CVL_CURVE_LINEAR;
+    CHECK(cvl_view_set_layout(c.view, to, &anim));
+    cvl_point to_offset;
+    CHECK(cvl_view_get_content_offset(c.view, &to_offset));
+    c.to_top = to_offset.y;
+    c.tracks = malloc(OUT_CAPACITY * sizeof *c.tracks);
+    c.track_count = hl_tracks(&loop, c.span / 2, &loop_to, c.to_top, c.tracks);
+    phase("frame", cv_frame, &c, FRAMES);
+    phase("loop_frame", loop_frame, &c, FRAMES);
+    int animating = 0;
+    CHECK(cvl_view_is_animating(c.view, &animating));
+    if (!animating) {
+        fprintf(stderr, "perf_guard: the switch was not animating at its last frame\n");
+        exit(1);
+    }
+
+    CHECK(cvl_view_destroy(c.view));
+    CHECK(cvl_layout_destroy(c.layout));
+    CHECK(cvl_layout_destroy(to));
+    free(loop.own);
+    free(loop.frames);
+    free(loop.lines);
+    free(loop_to.frames);
+    free(loop_to.lines);
+    free(host);
+    free(c.tracks);
+    free(g_compact);
+    free(g_out);
+    printf("agreement: frames, content height and elements per query equal\n");
+    return 0;
+}

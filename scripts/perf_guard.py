@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""The static path's instruction counts against the hand-written loop (issue 32's guard).
+
+Runs bench/perf_guard.c (built by `make perf-guard`) under `valgrind --tool=callgrind`, reads the
+instructions each phase executed from the dump the program asked for at its end, and divides by
+the repetitions the program printed. Each cvlayout phase is compared with the loop doing the same
+work on the same workload (BENCHMARKS.md, "The instruction-count guard", says what each phase
+is); the check fails when a ratio, or the animation frame's instructions, exceeds its bound.
+Callgrind counts instructions, not time: the figures are the same on a busy or an idle machine.
+
+Usage: perf_guard.py PROGRAM [--out DIR] [--callgrind-out FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+from dataclasses import dataclass
+
+# (phase, the loop's phase, largest allowed ratio): today's counts (BENCHMARKS.md, "The
+# instruction-count guard") with about 8 % headroom, so that a change costing the static path more
+# than that fails `make test`. Lower a bound when a change makes its path cheaper.
+RATIO_BOUNDS: list[tuple[str, str, float]] = [
+    ("prepare", "loop_prepare", 1.65),
+    ("handover", "loop_handover", 2.05),
+    ("query", "loop_query", 4.80),
+    ("compact", "loop_compact", 9.40),
+    ("frame", "loop_frame", 21.9),
+]
+
+
+REQUEST = "desc: Trigger: Client Request: "
+
+
+@dataclass
+class Phase:
+    reps: int
+    elements: int
+    instructions: int = -1
+
+    @property
+    def per_rep(self) -> float:
+        return self.instructions / self.reps
+
+    @property
+    def per_element(self) -> float:
+        return self.instructions / self.elements if self.elements else float("nan")
+
+
+def read_dumps(prefix: str) -> dict[str, int]:
+    """Phase name -> instructions, from callgrind's dump files `prefix.N`."""
+    out: dict[str, int] = {}
+    directory = os.path.dirname(prefix) or "."
+    base = os.path.basename(prefix)
+    for name in sorted(os.listdir(directory)):
+        if not re.fullmatch(re.escape(base) + r"\.\d+", name):
+            continue
+        trigger = None
+        summary = None
+        with open(os.path.join(directory, name), encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if line.startswith(REQUEST):
+                    trigger = line[len(REQUEST):].strip()
+                elif line.startswith("summary: "):
+                    summary = int(line.split()[1])
+                if trigger is not None and summary is not None:
+                    break
+        if trigger is not None and summary is not None:
+            out[trigger] = summary
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("program")
+    ap.add_argument("--out", default="build/perf", help="directory for callgrind's dumps")
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    prefix = os.path.join(args.out, "callgrind.out")
+    for name in os.listdir(args.out):
+        if name.startswith("callgrind.out"):
+            os.remove(os.path.join(args.out, name))
+    # Swift seeds its hashing per process; a fixed seed makes the counts repeat run after run.
+    env = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
+    run = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--quiet", f"--callgrind-out-file={prefix}", args.program],
+        capture_output=True, text=True, env=env)
+    if run.returncode != 0:
+        sys.stdout.write(run.stdout)
+        sys.stderr.write(run.stderr)
+        print(f"perf_guard: {args.program} failed under callgrind (status {run.returncode})", file=sys.stderr)
+        return 1
+    phases: dict[str, Phase] = {}
+    for line in run.stdout.splitlines():
+        parts = line.split()
+        if len(parts) == 4 and parts[0] == "phase":
+            phases[parts[1]] = Phase(reps=int(parts[2]), elements=int(parts[3]))
+    counts = read_dumps(prefix)
+    for name, ph in phases.items():
+        if name not in counts:
+            print(f"perf_guard: no callgrind dump for phase {name!r}", file=sys.stderr)
+            return 1
+        ph.instructions = counts[name]
+
+    print("| phase | cvlayout instructions | loop instructions | ratio | bound | |")
+    print("|---|---:|---:|---:|---:|---|")
+    failed = []
+    for name, loop_name, bound in RATIO_BOUNDS:
+        if name not in phases or loop_name not in phases:
+            print(f"perf_guard: phase {name!r} or {loop_name!r} missing from the program's output", file=sys.stderr)
+            return 1
+        mine, theirs = phases[name], phases[loop_name]
+        ratio = mine.per_rep / theirs.per_rep
+        ok = ratio <= bound
+        if not ok:
+            failed.append(name)
+        unit = "a call" if mine.elements == 0 else f"a call, {mine.elements / mine.reps:.1f} elements"
+        print(f"| {name} ({unit}) | {mine.per_rep:,.0f} | {theirs.per_rep:,.0f} | {ratio:.2f}x | "
+              f"{bound:.2f}x | {'ok' if ok else 'EXCEEDED'} |")
+    if failed:
+        print(f"perf_guard: {', '.join(failed)} above the bound (BENCHMARKS.md, 'The instruction-count guard')",
+              file=sys.stderr)
+        return 1
+    print("perf_guard: every ratio within its bound")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

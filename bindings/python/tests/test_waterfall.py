@@ -45,7 +45,7 @@ def test_column_errors_change_nothing(props):
 
 
 @needs_waterfall
-@pytest.mark.parametrize("props", [{"scroll_direction": "horizontal"}, {"pin_headers": True},
+@pytest.mark.parametrize("props", [{"pin_headers": True},
                                    {"minimum_line_spacing": -2}, {"section_inset": (0, -1, 0, 0)}])
 def test_flow_properties_the_waterfall_rejects(props):
     with cvlayout.WaterfallLayout() as layout:

@@ -66,7 +66,7 @@ ENUM_GROUPS: list[tuple[str, str | None, bool]] = [
     (r"ROTATION_(\w+)", "Rotation", False),
     (r"ANCHOR_(\w+)", "Anchoring", False),
     (r"GRID_ALIGN_(\w+)", "GridAlignment", False),
-    (r"WATERFALL_PLACE_(\w+)", "WaterfallPlacement", False),
+    (r"WATERFALL_PLACE_(\w+)", "ColumnPlacement", False),
 ]
 # Docs for groups the header introduces under a section banner rather than a comment of their own.
 ENUM_DOCS = {"Status": "The status every function returns: CVL_OK (0) or a CVL_ERROR_* code."}

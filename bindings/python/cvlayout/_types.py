@@ -149,7 +149,7 @@ class LayoutMode(CEnum):
     ASPECT_FILL = 1
 
 
-class WaterfallPlacement(CEnum):
+class ColumnPlacement(CEnum):
     """placement: which column an item goes into (W3)."""
     #: the shortest column, ties to the leftmost (CHT, Android, Compose)
     SHORTEST = 0
@@ -291,8 +291,8 @@ UPDATE_RELOAD: Final = UpdateAction.RELOAD
 UPDATE_MOVE: Final = UpdateAction.MOVE
 LAYOUT_MODE_ASPECT_FIT: Final = LayoutMode.ASPECT_FIT
 LAYOUT_MODE_ASPECT_FILL: Final = LayoutMode.ASPECT_FILL
-WATERFALL_PLACE_SHORTEST: Final = WaterfallPlacement.SHORTEST
-WATERFALL_PLACE_IN_ORDER: Final = WaterfallPlacement.IN_ORDER
+WATERFALL_PLACE_SHORTEST: Final = ColumnPlacement.SHORTEST
+WATERFALL_PLACE_IN_ORDER: Final = ColumnPlacement.IN_ORDER
 GRID_ALIGN_LEADING: Final = GridAlignment.LEADING
 GRID_ALIGN_CENTER: Final = GridAlignment.CENTER
 GRID_ALIGN_TRAILING: Final = GridAlignment.TRAILING
@@ -337,7 +337,7 @@ LayoutTypeName = Literal["flow", "survey", "dimensions", "cover_flow", "mosaic",
 ScrollDirectionName = Literal["vertical", "horizontal"]
 UpdateActionName = Literal["insert", "delete", "reload", "move"]
 LayoutModeName = Literal["aspect_fit", "aspect_fill"]
-WaterfallPlacementName = Literal["shortest", "in_order"]
+ColumnPlacementName = Literal["shortest", "in_order"]
 GridAlignmentName = Literal["leading", "center", "trailing"]
 InvalidationName = Literal["everything", "data_counts", "delegate_metrics", "layout_attributes", "bounds"]
 ScrollPositionName = Literal["none", "top", "centered_vertically", "bottom", "left", "centered_horizontally", "right"]

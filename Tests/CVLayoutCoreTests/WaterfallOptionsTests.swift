@@ -320,4 +320,81 @@ final class WaterfallOptionsTests: XCTestCase {
             }
         }
     }
+
+    /// A one-item change (an extent or a flag, by range edit) places only the items from it on in
+    /// its section, and the later sections' only when the section's end moved
+    /// (`itemsPlacedByLastPrepare`); it gives the frames a layout built afresh from the same
+    /// inputs gives, bit for bit; rect queries still equal brute force.
+    func testOneItemEditsPlaceOnlyTheItemsAfter() throws {
+        var g = SplitMix64(seed: 2929)
+        for trial in 0..<8 {
+            let counts = (0..<(1 + g.int(below: 3))).map { _ in 1 + g.int(below: 50) }
+            let columns = 1 + g.int(below: 4), placement = g.int(below: 2), horizontal = trial % 2 == 1
+            var extents = counts.map { n in (0..<n).map { _ in Double(g.int(below: 6)) * 9 } }
+            var flags = counts.map { n in (0..<n).map { _ in UInt8(g.int(below: 7) == 0 ? 1 : 0) } }
+            func build() throws -> (WaterfallLayout, CollectionView) {
+                let l = WaterfallLayout()
+                let cv = try make(
+                    counts, l, horizontal ? Size(width: 400, height: 300) : Size(width: 300, height: 400),
+                    columns: columns, placement: placement
+                ) {
+                    $0.scrollDirection = horizontal ? .horizontal : .vertical
+                    $0.minimumInteritemSpacing = 4; $0.minimumLineSpacing = 3
+                    $0.sectionInset = EdgeInsets(top: 2, left: 5, bottom: 7, right: 1)
+                    $0.headerReferenceSize = Size(width: 11, height: 11)
+                    $0.footerReferenceSize = Size(width: 13, height: 13)
+                }
+                for s in counts.indices {
+                    try l.setItemExtents(extents[s], forSection: s)
+                    try l.setFullSpanItems(flags[s], forSection: s)
+                }
+                try cv.layoutIfNeeded()
+                return (l, cv)
+            }
+            let (l, cv) = try build()
+            for step in 0..<12 {
+                let s = g.int(below: counts.count), i = g.int(below: counts[s])
+                let footer = IndexPath(section: s, item: 0)
+                let footerBefore = try l.layoutAttributesForSupplementaryView(ofKind: .sectionFooter, at: footer)
+                if g.int(below: 2) == 0 {
+                    extents[s][i] = Double(g.int(below: 8)) * 7
+                    try l.replaceItemExtents(inSection: s, start: i, removeCount: 1, with: [extents[s][i]])
+                } else {
+                    flags[s][i] ^= 1
+                    try l.replaceFullSpanItems(inSection: s, start: i, removeCount: 1, with: [flags[s][i]])
+                }
+                try cv.layoutIfNeeded()
+                // The sections after it are placed again only when its end moved.
+                let footerAfter = try l.layoutAttributesForSupplementaryView(ofKind: .sectionFooter, at: footer)
+                let later = footerAfter == footerBefore ? 0 : counts[(s + 1)...].reduce(0, +)
+                XCTAssertEqual(l.itemsPlacedByLastPrepare, counts[s] - i + later, "trial \(trial) step \(step)")
+                let (fresh, freshView) = try build()
+                XCTAssertEqual(try cv.contentSize(), try freshView.contentSize(), "trial \(trial) step \(step)")
+                var all: [LayoutAttributes] = []
+                for (t, n) in counts.enumerated() {
+                    for k in 0..<n {
+                        let ip = IndexPath(section: t, item: k)
+                        let a = try XCTUnwrap(l.layoutAttributesForItem(at: ip))
+                        XCTAssertEqual(
+                            a, try fresh.layoutAttributesForItem(at: ip), "trial \(trial) step \(step) \(ip)")
+                        all.append(a)
+                    }
+                    for kind in [ElementKind.sectionHeader, .sectionFooter] {
+                        let ip = IndexPath(section: t, item: 0)
+                        let a = try l.layoutAttributesForSupplementaryView(ofKind: kind, at: ip)
+                        XCTAssertEqual(a, try fresh.layoutAttributesForSupplementaryView(ofKind: kind, at: ip))
+                        if let a { all.append(a) }
+                    }
+                }
+                let size = try cv.contentSize()
+                try assertRectQueriesMatchBruteForce(
+                    cv, all: all, width: size.width, height: size.height, edgeSamples: 5, randomRects: 20,
+                    using: &g, "trial \(trial) step \(step)")
+            }
+            // Anything else (a property) places every item again.
+            try l.configure { $0.minimumLineSpacing = 5 }
+            try cv.layoutIfNeeded()
+            XCTAssertEqual(l.itemsPlacedByLastPrepare, counts.reduce(0, +))
+        }
+    }
 }

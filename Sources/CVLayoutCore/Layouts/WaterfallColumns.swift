@@ -37,6 +37,22 @@ struct WaterfallColumns {
         tallest = top
     }
 
+    /// The columns in the middle of a segment that started at `base`: `placed` items placed in
+    /// it, columns 0 ..< used.count at those heights (the others at `base`). O(c log c).
+    init(count: Int, inOrder: Bool, base: Double, placed: Int, used: [Double]) {
+        self.init(count: count, inOrder: inOrder, top: base)
+        self.placed = placed
+        for (j, h) in used.enumerated() {
+            tallest = Swift.max(tallest, h)
+            highestUsed = j
+            if inOrder {
+                heights.append(h)
+            } else {
+                push(column: j, height: h)
+            }
+        }
+    }
+
     /// The column the next item goes into and the height it starts at.
     func next() -> (column: Int, y: Double) {
         if inOrder {
@@ -58,17 +74,8 @@ struct WaterfallColumns {
             return
         }
         if j == heights.count {
-            // A column used for the first time (the heap holds exactly columns 0 ..< used): push it.
-            heights.append(end)
-            columns.append(j)
-            var i = heights.count - 1
-            while i > 0 {
-                let p = (i - 1) / 2
-                guard less(i, p) else { break }
-                heights.swapAt(i, p)
-                columns.swapAt(i, p)
-                i = p
-            }
+            // A column used for the first time (the heap holds exactly columns 0 ..< used).
+            push(column: j, height: end)
             return
         }
         heights[0] = end
@@ -94,6 +101,19 @@ struct WaterfallColumns {
         placed = 0
         heights.removeAll(keepingCapacity: true)
         columns.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func push(column j: Int, height: Double) {
+        heights.append(height)
+        columns.append(j)
+        var i = heights.count - 1
+        while i > 0 {
+            let p = (i - 1) / 2
+            guard less(i, p) else { break }
+            heights.swapAt(i, p)
+            columns.swapAt(i, p)
+            i = p
+        }
     }
 
     private func less(_ a: Int, _ b: Int) -> Bool {

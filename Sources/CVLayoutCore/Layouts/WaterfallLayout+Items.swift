@@ -53,7 +53,12 @@ extension WaterfallLayout {
         }
     }
 
-    private func changed() { collectionView?.invalidateLayout(.layoutAttributes) }
+    /// Records that `section`'s flags or extents changed from item `from` on: the next prepare
+    /// places that section's items from there (an empty context: nothing else is stale).
+    private func changed(_ section: Int, from: Int) {
+        editedFrom[section] = Swift.min(editedFrom[section] ?? from, from)
+        collectionView?.invalidateLayout(InvalidationContext())
+    }
 
     // MARK: Full-span items
 
@@ -66,7 +71,7 @@ extension WaterfallLayout {
         try Self.checkSection(section, "full-span flags")
         if let flags { try Self.checkFlags(flags, section) }
         fullSpanFlags[section] = flags
-        changed()
+        changed(section, from: 0)
     }
 
     /// Replaces the flags at `start ..< start + removeCount` of `section` by `flags` (an insert:
@@ -87,7 +92,7 @@ extension WaterfallLayout {
         fullSpanFlags[section] = nil
         values.replaceSubrange(start..<(start + removeCount), with: flags)
         fullSpanFlags[section] = values
-        changed()
+        changed(section, from: start)
     }
 
     /// The full-span flags of `section`, if any. O(1) (the array is shared).
@@ -105,7 +110,7 @@ extension WaterfallLayout {
         try Self.checkSection(section, "item extents")
         if let extents { try Self.checkExtents(extents, section) }
         itemExtents[section] = extents
-        changed()
+        changed(section, from: 0)
     }
 
     /// Replaces the extents at `start ..< start + removeCount` of `section` by `extents`.
@@ -124,7 +129,7 @@ extension WaterfallLayout {
         itemExtents[section] = nil
         values.replaceSubrange(start..<(start + removeCount), with: extents)
         itemExtents[section] = values
-        changed()
+        changed(section, from: start)
     }
 
     /// The bulk extents of `section`, if any. O(1) (the array is shared).
@@ -157,6 +162,7 @@ extension WaterfallLayout {
         }
         guard entries != sectionColumns else { return }
         sectionColumns = entries
-        changed()
+        needsFullPlacement = true
+        collectionView?.invalidateLayout(.layoutAttributes)
     }
 }

@@ -53,7 +53,11 @@
 /// ## Cost
 /// `prepare()`: the flow's prepare (which resolves and validates the sizes, O(n)), then one pass
 /// over the items: O(log c) each with shortest-first placement (a heap of the used columns),
-/// O(1) in order, O(1) for a full-span item: O(n log c) = O(n) for the bounded c.
+/// O(1) in order, O(1) for a full-span item: O(n log c) = O(n) for the bounded c. After edits
+/// of the waterfall's own flags or extents only (`replaceFullSpanItems`, `replaceItemExtents`,
+/// and the setters from item 0), only the edited sections are placed, each from its first edited
+/// item (the columns before it read back in O(c log n)), plus the sections after one whose end
+/// moved (docs/waterfall-rules.md, "Costs").
 /// Memory: 36 bytes an item (frame and column order) plus 4 an occupied column and 4 a full-span
 /// item, on top of the flow's own tables; at most `CollectionView.maxStoredItems` items in all
 /// (else the prepare fails with `LayoutError.Code.overflow` before allocating). Single-element
@@ -112,6 +116,7 @@ public final class WaterfallLayout: FlowLayout {
         try configuration.validate()
         guard configuration != waterfall else { return }
         waterfall = configuration
+        needsFullPlacement = true
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 
@@ -148,39 +153,42 @@ public final class WaterfallLayout: FlowLayout {
     /// One section's geometry from the last prepare (main = the scroll axis).
     struct Section {
         var origin = 0.0
+        var end = 0.0
         var headerExtent = 0.0
         var footerStart = 0.0
         var footerExtent = 0.0
-        var end = 0.0
         var lead = 0.0
         var columns = 1
         var columnWidth = 0.0
         var columnPitch = 0.0
-        /// Index of item 0 in `frames`.
+        /// Index of item 0 in `frames` and `order`.
         var itemBase = 0
         var itemCount = 0
-        /// The section's column runs: `runs[runBase ..< runEnd]`, column j's run is runs[runBase + j]
-        /// (a start in `order`); its column items end at `orderEnd`.
-        var runBase = 0
-        var runEnd = 0
-        var orderEnd = 0
-        /// The section's full-span items, top to bottom: `spans[spanBase ..< spanEnd]`.
-        var spanBase = 0
-        var spanEnd = 0
+        /// `order[itemBase ..< itemBase + columnItems]`: the items placed in columns, by (column,
+        /// item); the rest of the section's slice: its full-span items in item order.
+        var columnItems = 0
+        /// Start (relative to `itemBase`) of each occupied column's slice of `order`.
+        var runs: ContiguousArray<Int32> = []
+
+        /// Main-axis start of the columns.
+        func top(_ inset: Double) -> Double { origin + headerExtent + inset }
     }
 
     private var sections: [Section] = []
     /// Every item's frame (cross as x, main as y), section after section.
     private var frames: ContiguousArray<Rect> = []
-    /// Per section, its column items sorted by (column, item): a column's items top to bottom.
+    /// Per section, its items in index order (see `Section.columnItems`).
     private var order: ContiguousArray<Int32> = []
-    /// Start (in `order`) of each occupied column's slice, section after section.
-    private var runs: ContiguousArray<Int32> = []
-    /// The full-span items of every section (item indices), section after section.
-    private var spans: ContiguousArray<Int32> = []
     private var horizontal = false
     private var crossSize = 0.0
-    private var contentMain = 0.0
+    /// The placement rule of the last prepare.
+    private var placedInOrder = false
+    /// Per section, the first item whose flag or extent changed since the last prepare.
+    var editedFrom: [Int: Int] = [:]
+    /// Anything else changed since the last prepare (an invalidation from the view, a property).
+    var needsFullPlacement = true
+    /// Items placed by the last prepare (tests read it to see a one-item change stay local).
+    private(set) var itemsPlacedByLastPrepare = 0
 
     public override init() { super.init() }
 
@@ -191,6 +199,10 @@ public final class WaterfallLayout: FlowLayout {
     private func swapped(_ r: Rect) -> Rect {
         horizontal ? Rect(x: r.minY, y: r.minX, width: r.size.height, height: r.size.width) : r
     }
+
+    /// Item `i` of section `sec` in (cross, main).
+    @inline(__always)
+    private func frame(_ sec: Section, _ i: Int) -> Rect { frames[sec.itemBase + i] }
 
     // MARK: The layout cycle
 
@@ -228,13 +240,23 @@ public final class WaterfallLayout: FlowLayout {
         return q >= Double(Self.maxColumns) ? Self.maxColumns : Int(q)
     }
 
-    /// The flow's prepare (sizes, validation), then the columns.
+    /// Records what the view invalidates: anything but a bounds change that keeps the cross size
+    /// (or the waterfall's own edits, which come with an empty context) places every item again.
+    public override func invalidateLayout(with context: InvalidationContext) {
+        super.invalidateLayout(with: context)
+        if context != InvalidationContext() && !context.isBoundsOnly { needsFullPlacement = true }
+    }
+
+    /// The flow's prepare (sizes, validation), then the columns: every section, or, when only
+    /// the waterfall's own flags or extents changed (range edits), each such section from its
+    /// first edited item on (the sections after it only move).
     /// - Throws: what the flow's prepare throws; `LayoutError.invalidArgument` for a delegate's
     ///   negative inset or line spacing, or a bulk array whose length is not its section's item
     ///   count; `.overflow` past `maxStoredItems` or the coordinate range. The waterfall's frames
     ///   do not change on error.
     public override func prepare() throws {
         try checkInputs(collectionView?.counts ?? [])
+        let flowUnchanged = dirtySections.isEmpty && sizeEdits.isEmpty && !needsFullRebuild
         try super.prepare()
         guard let st = state else { return }
         guard st.totalItems <= CollectionView.maxStoredItems else {
@@ -244,114 +266,232 @@ public final class WaterfallLayout: FlowLayout {
                     + "(\(CollectionView.maxStoredItems))")
         }
         try checkInputs(st.sections.map { $0.itemCount })
+        let local =
+            flowUnchanged && !needsFullPlacement && st.crossSize == crossSize && st.axis.horizontal == horizontal
+            && placedInOrder == (waterfall.placement == 1) && st.sections.count == sections.count
+            && zip(st.sections, sections).allSatisfy { $0.itemCount == $1.itemCount }
+        if local {
+            try prepareEditedSections(st)
+        } else {
+            try prepareAll(st)
+        }
+        editedFrom.removeAll()
+        needsFullPlacement = false
+    }
+
+    /// Places every section.
+    private func prepareAll(_ st: FlowState) throws {
         let axis = st.axis
-        let x = st.crossSize
-        let inOrder = waterfall.placement == 1
         var secs: [Section] = []
         secs.reserveCapacity(st.sections.count)
         var fr = ContiguousArray<Rect>(repeating: .zero, count: st.totalItems)
         var ord = ContiguousArray<Int32>(repeating: 0, count: st.totalItems)
-        var rn = ContiguousArray<Int32>()
-        var sp = ContiguousArray<Int32>()
-        var columnOf = [Int32]()
-        var y = 0.0, base = 0, ordBase = 0
+        var y = 0.0, base = 0, placed = 0
         for (s, fs) in st.sections.enumerated() {
             try Self.checkSection(fs.inset, fs.lineSpacing, "section \(s)'s inset / line spacing")
-            let n = fs.itemCount
             var sec = Section(
                 origin: y, headerExtent: axis.main(fs.headerSize), footerExtent: axis.main(fs.footerSize),
-                itemBase: base, itemCount: n)
-            let top = y + sec.headerExtent + axis.mainLeading(fs.inset)
-            let available = x - axis.crossLeading(fs.inset) - axis.crossTrailing(fs.inset)
-            let gap = fs.interitemSpacing
-            let c = columnCount(section: s, available: available, spacing: gap)
+                itemBase: base, itemCount: fs.itemCount)
+            let available = st.crossSize - axis.crossLeading(fs.inset) - axis.crossTrailing(fs.inset)
+            let c = columnCount(section: s, available: available, spacing: fs.interitemSpacing)
             sec.columns = c
-            sec.columnWidth = Swift.max(0, (available - Double(c - 1) * gap) / Double(c))
-            sec.columnPitch = sec.columnWidth + gap
+            sec.columnWidth = Swift.max(0, (available - Double(c - 1) * fs.interitemSpacing) / Double(c))
+            sec.columnPitch = sec.columnWidth + fs.interitemSpacing
             sec.lead = axis.crossLeading(fs.inset)
-            let flags = fullSpanFlags[s], ext = itemExtents[s]
-            let spacing = fs.lineSpacing
-            var cols = WaterfallColumns(count: c, inOrder: inOrder, top: top)
-            columnOf.removeAll(keepingCapacity: true)
-            columnOf.reserveCapacity(n)
-            sec.spanBase = sp.count
-            var counts = [Int]()
-            for i in 0..<n {
-                let full = flags.map { $0[i] != 0 } ?? false
-                let cross = full ? Swift.max(0, available) : sec.columnWidth
-                let extent: Double
-                if let ext {
-                    extent = ext[i]
-                } else {
-                    let size = fs.size(ofItem: i)
-                    let w = axis.cross(size), h = axis.main(size)
-                    extent = w > 0 && h > 0 ? h * cross / w : 0
-                }
-                let f: Rect
-                if full {
-                    f = Rect(x: sec.lead, y: cols.tallest, width: cross, height: extent)
-                    cols.restart(at: f.maxY + spacing)
-                    sp.append(Int32(i))
-                    columnOf.append(-1)
-                } else {
-                    let (j, colY) = cols.next()
-                    f = Rect(x: sec.lead + Double(j) * sec.columnPitch, y: colY, width: cross, height: extent)
-                    cols.place(column: j, end: f.maxY + spacing)
-                    columnOf.append(Int32(j))
-                    while counts.count <= j { counts.append(0) }
-                    counts[j] += 1
-                }
-                guard extent.isFinite, f.maxX.isFinite, (f.maxY + spacing).isFinite else {
-                    throw LayoutError(
-                        .overflow,
-                        "WaterfallLayout: item \(i) of section \(s) (extent \(extent), \(cross) across) exceeds the "
-                            + "coordinate range")
-                }
-                fr[base + i] = f
-            }
-            sec.spanEnd = sp.count
-            // Counting sort of the section's column items by column (stable: top to bottom).
-            sec.runBase = rn.count
-            var start = ordBase
-            for j in counts.indices {
-                rn.append(Int32(start))
-                let k = counts[j]
-                counts[j] = start
-                start += k
-            }
-            sec.runEnd = rn.count
-            sec.orderEnd = start
-            for i in 0..<n where columnOf[i] >= 0 {
-                let j = Int(columnOf[i])
-                ord[counts[j]] = Int32(i)
-                counts[j] += 1
-            }
-            // Q6: an empty section subtracts no spacing (its footer follows its insets).
-            let bodyEnd = n == 0 ? top : cols.tallest - spacing
-            sec.footerStart = bodyEnd + axis.mainTrailing(fs.inset)
-            sec.end = sec.footerStart + sec.footerExtent
-            guard sec.end.isFinite else {
-                throw LayoutError(.overflow, "WaterfallLayout: section \(s) ends beyond the coordinate range")
-            }
+            var cols = WaterfallColumns(
+                count: c, inOrder: waterfall.placement == 1, top: sec.top(axis.mainLeading(fs.inset)))
+            var columnOf = [Int32](repeating: -1, count: fs.itemCount)
+            try place(fs, s, axis, &sec, from: 0, &cols, &fr, &columnOf)
+            placed += fs.itemCount
+            try finish(fs, s, axis, &sec, cols, columnOf, &ord)
             y = sec.end
-            base += n
-            ordBase = start
+            base += fs.itemCount
             secs.append(sec)
         }
-        ord.removeLast(ord.count - ordBase)
         sections = secs
         frames = fr
         order = ord
-        runs = rn
-        spans = sp
         horizontal = axis.horizontal
-        crossSize = x
-        contentMain = y
+        crossSize = st.crossSize
+        placedInOrder = waterfall.placement == 1
+        itemsPlacedByLastPrepare = placed
+    }
+
+    /// Places each edited section from its first edited item on (the columns as they were before
+    /// it, read back from the frames). When a section's end moves, every section after it is
+    /// placed again (its frames are exact doubles of the placement from its new origin, as a
+    /// full prepare gives). Everything is computed on copies and installed at the end (nothing
+    /// changes on error).
+    private func prepareEditedSections(_ st: FlowState) throws {
+        guard let first = editedFrom.keys.filter({ $0 < sections.count }).min() else {
+            itemsPlacedByLastPrepare = 0
+            return
+        }
+        let axis = st.axis
+        var secs = sections
+        var fr = frames
+        var ord = order
+        var placed = 0
+        var moved = false
+        for s in first..<secs.count {
+            var sec = secs[s]
+            var start: Int
+            if moved {
+                start = 0
+                sec.origin = secs[s - 1].end
+            } else if let from = editedFrom[s] {
+                start = Swift.min(Swift.max(from, 0), sec.itemCount)
+            } else {
+                continue
+            }
+            let fs = st.sections[s]
+            try Self.checkSection(fs.inset, fs.lineSpacing, "section \(s)'s inset / line spacing")
+            var cols: WaterfallColumns
+            var columnOf = [Int32](repeating: -1, count: sec.itemCount)
+            if start == 0 {
+                cols = WaterfallColumns(
+                    count: sec.columns, inOrder: waterfall.placement == 1, top: sec.top(axis.mainLeading(fs.inset)))
+            } else {
+                cols = restoredColumns(sec, fs, axis, before: start, fr, ord)
+                // Each item's column before `start`, from the old index.
+                for k in sec.runs.indices {
+                    let end = k + 1 < sec.runs.count ? Int(sec.runs[k + 1]) : sec.columnItems
+                    for j in Int(sec.runs[k])..<end { columnOf[Int(ord[sec.itemBase + j])] = Int32(k) }
+                }
+            }
+            let oldEnd = sec.end
+            try place(fs, s, axis, &sec, from: start, &cols, &fr, &columnOf)
+            placed += sec.itemCount - start
+            try finish(fs, s, axis, &sec, cols, columnOf, &ord)
+            secs[s] = sec
+            if sec.end != oldEnd { moved = true }
+        }
+        sections = secs
+        frames = fr
+        order = ord
+        itemsPlacedByLastPrepare = placed
+    }
+
+    /// The columns of section `sec` just before item `i` (W3–W5): the segment starts below the
+    /// last full-span item before `i` (or at the section's top), and each column used since is at
+    /// its last item's end + spacing. O(c log n).
+    private func restoredColumns(
+        _ sec: Section, _ fs: FlowSection, _ axis: FlowAxis, before i: Int,
+        _ fr: ContiguousArray<Rect>, _ ord: ContiguousArray<Int32>
+    ) -> WaterfallColumns {
+        let b = sec.itemBase
+        let spacing = fs.lineSpacing
+        // The last full-span item before i.
+        let p = flowPartitionPoint(b + sec.columnItems, b + sec.itemCount) { Int(ord[$0]) >= i }
+        let lastFull = p > b + sec.columnItems ? Int(ord[p - 1]) : -1
+        let base = lastFull >= 0 ? fr[b + lastFull].maxY + spacing : sec.top(axis.mainLeading(fs.inset))
+        var used: [Double] = []
+        for (k, r) in sec.runs.enumerated() {
+            let start = b + Int(r)
+            let end = b + (k + 1 < sec.runs.count ? Int(sec.runs[k + 1]) : sec.columnItems)
+            let q = flowPartitionPoint(start, end) { Int(ord[$0]) >= i }
+            guard q > start, Int(ord[q - 1]) > lastFull else { break }  // columns fill in order
+            used.append(fr[b + Int(ord[q - 1])].maxY + spacing)
+        }
+        return WaterfallColumns(
+            count: sec.columns, inOrder: waterfall.placement == 1, base: base, placed: i - lastFull - 1,
+            used: used)
+    }
+
+    /// Places items `from ..< n` of section `s` into `fr` (main axis relative to the section's
+    /// origin), recording their columns (−1: full-span).
+    private func place(
+        _ fs: FlowSection, _ s: Int, _ axis: FlowAxis, _ sec: inout Section, from: Int,
+        _ cols: inout WaterfallColumns, _ fr: inout ContiguousArray<Rect>, _ columnOf: inout [Int32]
+    ) throws {
+        let flags = fullSpanFlags[s], ext = itemExtents[s]
+        let spacing = fs.lineSpacing
+        let wide = Swift.max(0, crossAvailable(fs, axis))
+        for i in from..<fs.itemCount {
+            let full = flags.map { $0[i] != 0 } ?? false
+            let cross = full ? wide : sec.columnWidth
+            let extent: Double
+            if let ext {
+                extent = ext[i]
+            } else {
+                let size = fs.size(ofItem: i)
+                let w = axis.cross(size), h = axis.main(size)
+                extent = w > 0 && h > 0 ? h * cross / w : 0
+            }
+            let f: Rect
+            if full {
+                f = Rect(x: sec.lead, y: cols.tallest, width: cross, height: extent)
+                cols.restart(at: f.maxY + spacing)
+                columnOf[i] = -1
+            } else {
+                let (j, colY) = cols.next()
+                f = Rect(x: sec.lead + Double(j) * sec.columnPitch, y: colY, width: cross, height: extent)
+                cols.place(column: j, end: f.maxY + spacing)
+                columnOf[i] = Int32(j)
+            }
+            guard extent.isFinite, f.maxX.isFinite, (f.maxY + spacing).isFinite else {
+                throw LayoutError(
+                    .overflow,
+                    "WaterfallLayout: item \(i) of section \(s) (extent \(extent), \(cross) across) exceeds the "
+                        + "coordinate range")
+            }
+            fr[sec.itemBase + i] = f
+        }
+    }
+
+    /// The cross size inside the section's insets (a full-span item's).
+    private func crossAvailable(_ fs: FlowSection, _ axis: FlowAxis) -> Double {
+        (state?.crossSize ?? 0) - axis.crossLeading(fs.inset) - axis.crossTrailing(fs.inset)
+    }
+
+    /// The section's index (its items by column, then its full-span items) and its end (W4).
+    private func finish(
+        _ fs: FlowSection, _ s: Int, _ axis: FlowAxis, _ sec: inout Section, _ cols: WaterfallColumns,
+        _ columnOf: [Int32], _ ord: inout ContiguousArray<Int32>
+    ) throws {
+        let n = sec.itemCount, b = sec.itemBase
+        var counts: [Int] = []
+        for j in columnOf where j >= 0 {
+            while counts.count <= Int(j) { counts.append(0) }
+            counts[Int(j)] += 1
+        }
+        // Counting sort by column (stable: top to bottom); the full-span items after.
+        var runs = ContiguousArray<Int32>()
+        runs.reserveCapacity(counts.count)
+        var start = 0
+        for j in counts.indices {
+            runs.append(Int32(start))
+            let k = counts[j]
+            counts[j] = start
+            start += k
+        }
+        sec.columnItems = start
+        var nextFull = start
+        for i in 0..<n {
+            let j = Int(columnOf[i])
+            if j < 0 {
+                ord[b + nextFull] = Int32(i)
+                nextFull += 1
+            } else {
+                ord[b + counts[j]] = Int32(i)
+                counts[j] += 1
+            }
+        }
+        sec.runs = runs
+        // Q6: an empty section subtracts no spacing (its footer follows its insets).
+        let top = sec.top(axis.mainLeading(fs.inset))
+        let bodyEnd = n == 0 ? top : cols.tallest - fs.lineSpacing
+        sec.footerStart = bodyEnd + axis.mainTrailing(fs.inset)
+        sec.end = sec.footerStart + sec.footerExtent
+        guard sec.end.isFinite else {
+            throw LayoutError(.overflow, "WaterfallLayout: section \(s) ends beyond the coordinate range")
+        }
     }
 
     /// (cross size, end of the last section), transposed when horizontal.
     public override func collectionViewContentSize() throws -> Size {
-        horizontal ? Size(width: contentMain, height: crossSize) : Size(width: crossSize, height: contentMain)
+        let main = sections.last?.end ?? 0
+        return horizontal ? Size(width: main, height: crossSize) : Size(width: crossSize, height: main)
     }
 
     /// - Complexity: O(1).
@@ -359,7 +499,7 @@ public final class WaterfallLayout: FlowLayout {
         guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
         let sec = sections[indexPath.section]
         guard indexPath.item >= 0, indexPath.item < sec.itemCount else { return nil }
-        return .cell(indexPath, frame: swapped(frames[sec.itemBase + indexPath.item]))
+        return .cell(indexPath, frame: swapped(frame(sec, indexPath.item)))
     }
 
     private func header(_ s: Int) -> LayoutAttributes? {
@@ -408,32 +548,33 @@ public final class WaterfallLayout: FlowLayout {
     /// each searched, and the full-span items.
     private func sendItems(_ s: Int, _ rect: Rect, _ sink: ElementSink) throws {
         let sec = sections[s]
+        let b = sec.itemBase
         func send(_ item: Int) throws -> Bool {
-            let f = frames[sec.itemBase + item]
+            let f = frames[b + item]
             if f.minY >= rect.maxY { return false }
             if f.intersects(rect) { try sink.add(.cell(IndexPath(section: s, item: item), frame: swapped(f))) }
             return true
         }
-        // Full-span items, top to bottom: the first ending below rect.minY, on while they start above maxY.
-        var k = flowPartitionPoint(sec.spanBase, sec.spanEnd) {
-            self.frames[sec.itemBase + Int(self.spans[$0])].maxY > rect.minY
+        // Full-span items, top to bottom: the first ending below minY, on while they start above maxY.
+        var k = flowPartitionPoint(b + sec.columnItems, b + sec.itemCount) {
+            self.frames[b + Int(self.order[$0])].maxY > rect.minY
         }
-        while k < sec.spanEnd, try send(Int(spans[k])) { k += 1 }
-        let used = sec.runEnd - sec.runBase
+        while k < b + sec.itemCount, try send(Int(order[k])) { k += 1 }
+        let used = sec.runs.count
         guard used > 0, sec.columnWidth > 0 else { return }
         var first = 0, last = used - 1
         if sec.columnPitch > 0 {
             let a = ((rect.minX - sec.lead - sec.columnWidth) / sec.columnPitch).rounded(.down)
-            let b = ((rect.maxX - sec.lead) / sec.columnPitch).rounded(.up)
+            let c = ((rect.maxX - sec.lead) / sec.columnPitch).rounded(.up)
             first = Int(Swift.min(Swift.max(a, 0), Double(used)))
-            last = Int(Swift.min(Swift.max(b, -1), Double(used - 1)))
+            last = Int(Swift.min(Swift.max(c, -1), Double(used - 1)))
         }
         guard first <= last else { return }
         for j in first...last {
-            let start = Int(runs[sec.runBase + j])
-            let end = j + 1 < used ? Int(runs[sec.runBase + j + 1]) : sec.orderEnd
-            // First item of the column whose end is below rect.minY.
-            var i = flowPartitionPoint(start, end) { self.frames[sec.itemBase + Int(self.order[$0])].maxY > rect.minY }
+            let start = b + Int(sec.runs[j])
+            let end = b + (j + 1 < used ? Int(sec.runs[j + 1]) : sec.columnItems)
+            // First item of the column whose end is below minY.
+            var i = flowPartitionPoint(start, end) { self.frames[b + Int(self.order[$0])].maxY > rect.minY }
             while i < end, try send(Int(order[i])) { i += 1 }
         }
     }
@@ -449,7 +590,7 @@ public final class WaterfallLayout: FlowLayout {
 
     /// Estimated bytes of the waterfall's tables (on top of the flow's `memoryFootprint`).
     public var waterfallFootprint: Int {
-        frames.count * MemoryLayout<Rect>.stride + order.count * 4 + runs.count * 4 + spans.count * 4
-            + sections.count * MemoryLayout<Section>.stride
+        frames.count * MemoryLayout<Rect>.stride + order.count * 4
+            + sections.reduce(0) { $0 + $1.runs.count * 4 } + sections.count * MemoryLayout<Section>.stride
     }
 }

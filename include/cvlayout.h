@@ -94,7 +94,8 @@ int cvl_version(uint32_t *out);
 **   Survey: as flow, plus O(S);
 **   mosaic, circle: O(1);
 **   tree: 48 bytes an item, at most CVL_MAX_STORED_ITEMS items (else CVL_ERROR_OVERFLOW);
-**   waterfall: as flow, plus 40 bytes an item and 4 an occupied column, at most
+**   waterfall: as flow, plus 36 bytes an item, 4 an occupied column and 4 a full-span item (and
+**     the bulk flags, 1 byte an item, and extents, 8), at most
 **     CVL_MAX_STORED_ITEMS items in all (else CVL_ERROR_OVERFLOW before allocating);
 **   grid: about 100 bytes a section, nothing per item in a section whose items span one column
 **     and share one extent (2^40 items cost what 4 do); otherwise the bulk spans and extents
@@ -866,45 +867,141 @@ int cvl_circle_layout_set_item_size(cvl_layout *layout, cvl_size item_size);
 int cvl_circle_layout_get_item_size(const cvl_layout *layout, cvl_size *out);
 
 /* ============================================================================================
-** Waterfall (masonry) layout: CHTCollectionViewWaterfallLayout's rule, vertical scrolling
+** Waterfall (masonry, staggered grid) layout: CHTCollectionViewWaterfallLayout's rule, with the
+** options of Android's StaggeredGridLayoutManager and Compose's lazy staggered grids
 **
 ** A flow subclass: the item sizes are the flow's (cvl_flow_layout_set_item_sizes(), else the
 ** delegate's size_for_item, else item_size), and the flow's properties and per-section delegate
 ** answers keep their meaning: minimum_interitem_spacing = the gap between columns,
 ** minimum_line_spacing = the gap between items of a column (>= 0), section_inset (each side
-** >= 0), the height of header_reference_size / footer_reference_size (headers and footers span
-** the view's width). cvl_flow_layout_set_config() on a waterfall also fails with
-** CVL_ERROR_INVALID_ARGUMENT (nothing changed) for horizontal scrolling, pinning, a non-zero
-** estimated_item_size or a negative inset or line spacing; a delegate answering a negative inset
-** or line spacing fails the prepare (CVL_ERROR_INVALID_ARGUMENT).
+** >= 0), the extent along the scroll axis of header_reference_size / footer_reference_size
+** (headers and footers span the whole cross size, outside the section insets, as the flow's),
+** scroll_direction. cvl_flow_layout_set_config() on a waterfall also fails with
+** CVL_ERROR_INVALID_ARGUMENT (nothing changed) for pinning, a non-zero estimated_item_size or a
+** negative inset or line spacing; a delegate answering a negative inset or line spacing fails
+** the prepare (CVL_ERROR_INVALID_ARGUMENT). docs/waterfall-rules.md gives each rule (W1-W7) with
+** its source and the decisions where the sources differ.
 **
-** Per section: columns = column_count, or, when minimum_column_width > 0,
-** max(1, floor((available + spacing) / (minimum_column_width + spacing))) with available = view
-** width - inset.left - inset.right, at most CVL_MAX_WATERFALL_COLUMNS; column width =
-** max(0, (available - (columns - 1) * spacing) / columns). Each item in turn goes into the
-** shortest column (the leftmost on ties), its height its size's height * column width / width
-** (0 when either is 0); the column then grows by that height + line spacing. The section's
-** body ends at its tallest column less one line spacing (at its top when empty). Content size:
-** (view width, end of the last section). Measured sizes (cvl_view_set_measured_sizes()) go into
-** the same size store: a cell measured as (column width, h) is h high. cvl_flow_layout_item_frame()
-** gives the flow's frame, not the waterfall's. At most CVL_MAX_STORED_ITEMS items in all (CVL_ERROR_OVERFLOW).
-** Costs: see "Memory kept by a view" and the layout cycle and rect query costs at the top.
+** Written for vertical scrolling; with scroll_direction CVL_SCROLL_HORIZONTAL the columns are
+** rows, extents are widths, and "top/bottom" and "left/right" below swap (insets included).
+** Section s, from its top `origin` (0, then the previous section's end), W the view's width:
+**   available = W - inset.left - inset.right
+**   columns c = cvl_waterfall_layout_set_section_columns()'s entry for s, else the config's:
+**               column_count, or, with a minimum width m > 0, max(1, floor((available + spacing)
+**               / (m + spacing))) (Compose GridCells.Adaptive), at most CVL_MAX_WATERFALL_COLUMNS
+**   column width = max(0, (available - (c - 1) * spacing) / c); column j at
+**               x = inset.left + j * (column width + spacing)
+**   extent    the item's bulk extent (cvl_waterfall_layout_set_extents()), else its size's
+**             height * its width in the layout / its size's width (0 when either is 0)
+**   placement CVL_WATERFALL_PLACE_SHORTEST (default): each item into the shortest column (the
+**             leftmost on ties); CVL_WATERFALL_PLACE_IN_ORDER: the k-th item since the section's
+**             top or its last full-span item into column k mod c; the column then grows by the
+**             extent + line spacing
+**   full span an item flagged by cvl_waterfall_layout_set_full_spans() starts at the tallest
+**             column's height (top + header if nothing precedes it), spans `available` from
+**             inset.left, and every column continues below it (+ line spacing)
+**   body end  the tallest column less one line spacing (the section's top when it is empty:
+**             no spacing subtracted); footer at body end + inset.bottom.
+** Content size: (W, end of the last section); horizontally (end, H). The numbers are exact
+** doubles (no pixel rounding). Measured sizes (cvl_view_set_measured_sizes()) go into the flow's
+** size store: a cell measured as (column width, h) is h high, unless its section has bulk
+** extents (they win). cvl_flow_layout_item_frame() gives the flow's frame, not the waterfall's.
+** At most CVL_MAX_STORED_ITEMS items in all (CVL_ERROR_OVERFLOW).
+**
+** Flags and extents are handed over per section in bulk (copied), as the flow's item sizes: an
+** array must have exactly as many entries as its section has items when the layout is next
+** prepared, else that layout cycle fails with CVL_ERROR_INVALID_ARGUMENT (previous frames kept);
+** for a batch update that inserts or deletes items, edit the arrays first with the _replace_
+** functions.
+**
+** Costs: prepare O(n log c) (the flow's O(n), then one pass: a heap of the used columns when
+** shortest first, O(1) an item in order or full-span); memory 36 bytes an item, 4 an occupied
+** column and 4 a full-span item on top of the flow's. A change made only with the waterfall's
+** flags and extents (the _replace_ functions: from the first item they edit; the _set_ ones:
+** from item 0 of their section) places, at the next prepare, only the items from there on in
+** its section (O(c log n) to read the columns back, O(m log c)
+** for the m items placed, O(n) for that section's column index), and every later section again
+** only when that section's end moved; any other change (a size, a property, the bounds' cross
+** size, a batch update) places every item. Single-element lookups O(1); rect queries
+** O(log S + c' log n + k) for a rect within one section (c' = columns the rect meets: one binary
+** search per column and one over the full-span items); see also "Memory kept by a view" and the
+** layout cycle and rect query costs at the top.
 */
 #define CVL_MAX_WATERFALL_COLUMNS 1024
+
+/** placement: which column an item goes into (W3). */
+#define CVL_WATERFALL_PLACE_SHORTEST  0  /* the shortest column, ties to the leftmost (CHT, Android, Compose) */
+#define CVL_WATERFALL_PLACE_IN_ORDER  1  /* item k of a run into column k mod c (CHT's left-to-right order) */
 
 typedef struct cvl_waterfall_config {
     int64_t column_count;          /* 2; 1 ... CVL_MAX_WATERFALL_COLUMNS (used when no minimum width) */
     double minimum_column_width;   /* 0 = use column_count; > 0: the count is derived; finite, <= 1e12 */
+    int64_t placement;             /* CVL_WATERFALL_PLACE_SHORTEST (0, default) or _IN_ORDER (1) */
 } cvl_waterfall_config;
 
-/** Fills *out with the defaults (2 columns, no minimum width). Any thread. */
+/** Fills *out with the defaults (2 columns, no minimum width, shortest first). Any thread. */
 int cvl_waterfall_config_default(cvl_waterfall_config *out);
 /** Creates a waterfall layout (the flow's defaults, 2 columns). The caller owns *out_layout. */
 int cvl_waterfall_layout_create(cvl_layout **out_layout);
-/** Sets both fields at once or nothing (CVL_ERROR_INVALID_ARGUMENT); invalidates the attached view. */
+/**
+** Sets every field at once or nothing: CVL_ERROR_INVALID_ARGUMENT (the message names the field)
+** for column_count outside 1 ... CVL_MAX_WATERFALL_COLUMNS, a NaN, infinite, negative or larger
+** than 1e12 minimum_column_width, a placement other than 0 or 1, or a layout that is not a
+** waterfall; CVL_ERROR_NULL_ARGUMENT for a NULL config. Invalidates the attached view. O(1).
+*/
 int cvl_waterfall_layout_set_config(cvl_layout *layout, const cvl_waterfall_config *config);
 /** Reads the fields. Callable from hooks. */
 int cvl_waterfall_layout_get_config(const cvl_layout *layout, cvl_waterfall_config *out);
+
+/**
+** Flags the items of `section` that span every column (flags[i] 1: item i spans; 0: it takes one
+** column; copied). `flags == NULL` with `count == 0` removes them. `section` >= 0 and
+** < CVL_MAX_SECTIONS (it may name a section that does not exist yet). Errors, nothing changed:
+** CVL_ERROR_INVALID_ARGUMENT for a flag other than 0 or 1 or a layout that is not a waterfall;
+** CVL_ERROR_OUT_OF_RANGE for the section; CVL_ERROR_NULL_ARGUMENT for NULL flags with count > 0.
+** Invalidates the view. O(n).
+*/
+int cvl_waterfall_layout_set_full_spans(cvl_layout *layout, int64_t section, const uint8_t *flags, size_t count);
+/**
+** Replaces the flags at [start, start + remove_count) of `section` by flags[0 .. insert_count-1]
+** (copied; NULL when insert_count is 0): pair it with the batch update, edited first. Errors as
+** cvl_waterfall_layout_set_full_spans(), plus CVL_ERROR_STATE when the section has no flags
+** and CVL_ERROR_OUT_OF_RANGE for a range outside them; nothing changed. O(n) for the section.
+*/
+int cvl_waterfall_layout_replace_full_spans(cvl_layout *layout, int64_t section, int64_t start, size_t remove_count,
+                                           const uint8_t *flags, size_t insert_count);
+/**
+** Sets the extent along the scroll axis (the height; the width when horizontal) of every item of
+** `section`, given directly instead of scaled from the item's size (each finite, >= 0, at most
+** 1e12; copied). `extents == NULL` with `count == 0` removes them. Errors as
+** cvl_waterfall_layout_set_full_spans() (CVL_ERROR_INVALID_ARGUMENT for a NaN, infinite,
+** negative or too large extent); nothing changed. Invalidates the view. O(n).
+*/
+int cvl_waterfall_layout_set_extents(cvl_layout *layout, int64_t section, const double *extents, size_t count);
+/**
+** Replaces the extents at [start, start + remove_count) of `section` by
+** extents[0 .. insert_count-1], as cvl_waterfall_layout_replace_full_spans(). O(n) for the
+** section.
+*/
+int cvl_waterfall_layout_replace_extents(cvl_layout *layout, int64_t section, int64_t start, size_t remove_count,
+                                        const double *extents, size_t insert_count);
+
+/** One waterfall section's column count (CHT's columnCountForSection): minimum_column_width > 0
+** derives it (adaptive), else columns >= 1 fixes it; {0, 0} uses the config's. */
+typedef struct cvl_waterfall_section_columns {
+    int64_t columns;             /* 0 ... CVL_MAX_WATERFALL_COLUMNS */
+    double minimum_column_width; /* finite, >= 0, at most 1e12 */
+} cvl_waterfall_section_columns;
+
+/**
+** Per-section column counts: entry s is section s's (copied); sections past `count` use the
+** config's. `columns == NULL` with `count == 0` removes them. Errors, nothing changed:
+** CVL_ERROR_INVALID_ARGUMENT for an entry out of range, more than CVL_MAX_SECTIONS entries, or a
+** layout that is not a waterfall; CVL_ERROR_NULL_ARGUMENT for NULL with count > 0. Invalidates
+** the view. O(count).
+*/
+int cvl_waterfall_layout_set_section_columns(cvl_layout *layout, const cvl_waterfall_section_columns *columns,
+                                             size_t count);
 
 /* ============================================================================================
 ** Grid layout: a span grid (Apple's compositional grid sample, Android's GridLayoutManager,

@@ -78,6 +78,7 @@ ENUM_GROUPS: list[tuple[str, str | None, bool]] = [
     (r"COMP_ALIGN_(\w+)", "CompAlignment", False),
     (r"COMP_ORTHOGONAL_(\w+)", "CompOrthogonal", False),
     (r"ELEMENT_(\w+)", "ElementFlag", True),
+    (r"WATERFALL_PLACE_(\w+)", "ColumnPlacement", False),
 ]
 # Docs for groups the header introduces under a section banner rather than a comment of their own.
 ENUM_DOCS = {"Status": "The status every function returns: CVL_OK (0) or a CVL_ERROR_* code."}

@@ -119,13 +119,19 @@ def setup_function(name: str, spec: JsonObject) -> list[str]:
         lines += configure(kind, own, suffix)
     lines += configure("flow", fields)
     sections = spec.get("sections", [])
-    if kind == "grid" and any("columns" in sec or "minimum_column_width" in sec for sec in sections):
+    if f"cvl_{kind}_layout_set_section_columns" in HEADER.functions and any(
+            "columns" in sec or "minimum_column_width" in sec for sec in sections):
         # The section columns first: the spans are checked against them.
         entries = [f"{{{int(sec.get('columns', 0))}, {num(sec.get('minimum_column_width', 0))}}}" for sec in sections]
-        lines += ["    {", f"        const cvl_grid_section_columns cols[{len(entries)}] = {{{', '.join(entries)}}};",
-                  f"        OK(cvl_grid_layout_set_section_columns(l, cols, {len(entries)}));", "    }"]
+        lines += ["    {", f"        const cvl_{kind}_section_columns cols[{len(entries)}] = {{{', '.join(entries)}}};",
+                  f"        OK(cvl_{kind}_layout_set_section_columns(l, cols, {len(entries)}));", "    }"]
     for s, sec in enumerate(sections):
-        lines += grid_section(name, s, sec) if kind == "grid" else bulk_sizes(name, s, sec)
+        if kind == "grid":
+            lines += grid_section(name, s, sec)
+        elif f"cvl_{kind}_layout_set_full_spans" in HEADER.functions:
+            lines += column_section(name, kind, s, sec)
+        else:
+            lines += bulk_sizes(name, s, sec)
     lines += ["    return l;", "}", ""]
     return lines
 
@@ -185,6 +191,23 @@ def grid_section(name: str, s: int, sec: JsonObject) -> list[str]:
         v = sec["item_extents"]
         lines += ["    {", f"        const double extents[{len(v)}] = {{{', '.join(num(x) for x in v)}}};",
                   f"        OK(cvl_grid_layout_set_item_extents(l, {s}, extents, {len(v)}));", "    }"]
+    return lines
+
+
+def column_section(name: str, kind: str, s: int, sec: JsonObject) -> list[str]:
+    """The section keys of a flow subclass with columns of its own (the header declares its
+    cvl_K_layout_set_full_spans): full_spans (0/1 per item), item_extents (bulk arrays), columns
+    and minimum_column_width (the per-section column entries, set before), and the flow's sizes."""
+    own = {"full_spans", "item_extents", "columns", "minimum_column_width"}
+    lines = bulk_sizes(name, s, {k: v for k, v in sec.items() if k not in own})
+    if "full_spans" in sec:
+        v = sec["full_spans"]
+        lines += ["    {", f"        const uint8_t flags[{len(v)}] = {{{', '.join(str(int(x)) for x in v)}}};",
+                  f"        OK(cvl_{kind}_layout_set_full_spans(l, {s}, flags, {len(v)}));", "    }"]
+    if "item_extents" in sec:
+        v = sec["item_extents"]
+        lines += ["    {", f"        const double extents[{len(v)}] = {{{', '.join(num(x) for x in v)}}};",
+                  f"        OK(cvl_{kind}_layout_set_extents(l, {s}, extents, {len(v)}));", "    }"]
     return lines
 
 

@@ -167,6 +167,11 @@ let abiTable: [String: StructInfo] = [
     "cvl_waterfall_config": info(cvl_waterfall_config.self, [
         ("column_count", \.column_count),
         ("minimum_column_width", \.minimum_column_width),
+        ("placement", \.placement),
+    ]),
+    "cvl_waterfall_section_columns": info(cvl_waterfall_section_columns.self, [
+        ("columns", \.columns),
+        ("minimum_column_width", \.minimum_column_width),
     ]),
     "cvl_grid_config": info(cvl_grid_config.self, [
         ("columns", \.columns),

@@ -12,6 +12,7 @@ extension cvl_waterfall_config {
         var core = WaterfallLayout.Configuration()
         core.columnCount = Int(self.column_count)
         core.minimumColumnWidth = self.minimum_column_width
+        core.placement = Int(self.placement)
         return core
     }
 }
@@ -20,7 +21,8 @@ extension WaterfallLayout.Configuration {
     var c: cvl_waterfall_config {
         cvl_waterfall_config(
             column_count: Int64(self.columnCount),
-            minimum_column_width: self.minimumColumnWidth)
+            minimum_column_width: self.minimumColumnWidth,
+            placement: Int64(self.placement))
     }
 }
 

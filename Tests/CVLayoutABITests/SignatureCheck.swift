@@ -140,7 +140,12 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_waterfall_config_default, CVLayout.cvl_waterfall_config_default_impl)
         same(CCVLayout.cvl_waterfall_layout_create, CVLayout.cvl_waterfall_layout_create_impl)
         same(CCVLayout.cvl_waterfall_layout_get_config, CVLayout.cvl_waterfall_layout_get_config_impl)
+        same(CCVLayout.cvl_waterfall_layout_replace_extents, CVLayout.cvl_waterfall_layout_replace_extents_impl)
+        same(CCVLayout.cvl_waterfall_layout_replace_full_spans, CVLayout.cvl_waterfall_layout_replace_full_spans_impl)
         same(CCVLayout.cvl_waterfall_layout_set_config, CVLayout.cvl_waterfall_layout_set_config_impl)
-        XCTAssertEqual(126, 126)
+        same(CCVLayout.cvl_waterfall_layout_set_extents, CVLayout.cvl_waterfall_layout_set_extents_impl)
+        same(CCVLayout.cvl_waterfall_layout_set_full_spans, CVLayout.cvl_waterfall_layout_set_full_spans_impl)
+        same(CCVLayout.cvl_waterfall_layout_set_section_columns, CVLayout.cvl_waterfall_layout_set_section_columns_impl)
+        XCTAssertEqual(131, 131)
     }
 }

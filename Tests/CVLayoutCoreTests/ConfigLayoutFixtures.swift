@@ -13,6 +13,7 @@ func makeConfigLayout(_ kind: String, _ spec: FixtureSpec) throws -> CollectionV
         var c = layout.waterfall
         if let v = try spec.int("column_count") { c.columnCount = v }
         if let v = try spec.double("minimum_column_width") { c.minimumColumnWidth = v }
+        if let v = try spec.int("placement") { c.placement = v }
         try layout.configure(waterfall: c)
         return layout
     case "grid":

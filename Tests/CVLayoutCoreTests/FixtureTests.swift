@@ -158,6 +158,7 @@ final class FixtureTests: XCTestCase {
             }
         }
         if let g = layout as? GridLayout { try gridSections(g, sections) }
+        if let w = layout as? WaterfallLayout { try waterfallSections(w, sections) }
         guard rest.isEmpty else { throw Unsupported(description: "layout keys \(rest.sorted())") }
         return layout
     }
@@ -174,6 +175,22 @@ final class FixtureTests: XCTestCase {
         for (s, sec) in sections.enumerated() {
             if let spans = sec["item_spans"] as? [Int] { try g.setItemSpans(spans.map { Int32($0) }, forSection: s) }
             if let extents = sec["item_extents"] as? [Double] { try g.setItemExtents(extents, forSection: s) }
+        }
+    }
+
+    /// A waterfall's per-section keys: `full_spans`, `item_extents`, `columns`,
+    /// `minimum_column_width` (its sizes are the flow's keys).
+    private func waterfallSections(_ w: WaterfallLayout, _ sections: [[String: Any]]) throws {
+        let entries = sections.map {
+            WaterfallLayout.SectionColumns(
+                columns: $0["columns"] as? Int ?? 0, minimumColumnWidth: $0["minimum_column_width"] as? Double ?? 0)
+        }
+        if entries.contains(where: { $0 != WaterfallLayout.SectionColumns() }) { try w.setSectionColumns(entries) }
+        for (s, sec) in sections.enumerated() {
+            if let flags = sec["full_spans"] as? [Int] {
+                try w.setFullSpanItems(flags.map { UInt8(clamping: $0) }, forSection: s)
+            }
+            if let extents = sec["item_extents"] as? [Double] { try w.setItemExtents(extents, forSection: s) }
         }
     }
 
@@ -214,7 +231,7 @@ final class FixtureTests: XCTestCase {
     private func count(_ sec: [String: Any]) throws -> Int {
         let unknown = Set(sec.keys).subtracting([
             "count", "item_size", "item_sizes", "image_sizes", "max_size", "item_spans", "item_extents", "columns",
-            "minimum_column_width",
+            "minimum_column_width", "full_spans",
         ])
         guard unknown.isEmpty else { throw Unsupported(description: "section keys \(unknown.sorted())") }
         if let s = sec["item_sizes"] as? [Any] { return s.count }

@@ -172,7 +172,7 @@ final class WaterfallLayoutTests: XCTestCase {
             XCTAssertEqual(l.waterfall, before)
         }
         let badFlow: [(inout FlowConfiguration) -> Void] = [
-            { $0.scrollDirection = .horizontal }, { $0.sectionHeadersPinToVisibleBounds = true },
+            { $0.sectionHeadersPinToVisibleBounds = true },
             { $0.sectionFootersPinToVisibleBounds = true }, { $0.estimatedItemSize = Size(width: 10, height: 10) },
             { $0.minimumLineSpacing = -1 }, { $0.sectionInset.left = -3 }, { $0.minimumInteritemSpacing = .nan },
         ]

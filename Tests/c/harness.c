@@ -3130,6 +3130,10 @@ static void test_waterfall(void) {
     cvl_index_path ip0 = {0, 0}, ip1 = {0, 1};
     cvl_size measured = {155, 300};
     int found = 0;
+    cvl_layout *flow = NULL;
+    const uint8_t flags[2] = {1, 0}, bad_flags[2] = {0, 2};
+    const double extents[2] = {40, 50}, bad_extents[2] = {1, NAN};
+    const cvl_waterfall_section_columns bad_cols[1] = {{-1, 0}}, one_col[1] = {{1, 0}};
 
     memset(&d, 0, sizeof d);
     d.sections = 1;
@@ -3147,14 +3151,34 @@ static void test_waterfall(void) {
     FAILS(cvl_waterfall_layout_set_config(w, &back), CVL_ERROR_INVALID_ARGUMENT);
     OK(cvl_waterfall_layout_get_config(w, &back));
     CHECK(back.column_count == 2 && back.minimum_column_width == 0);
-    /* The flow properties it cannot honour. */
+    back.placement = 2;
+    FAILS(cvl_waterfall_layout_set_config(w, &back), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("placement"));
+    OK(cvl_waterfall_layout_get_config(w, &back));
+    CHECK(back.placement == CVL_WATERFALL_PLACE_SHORTEST);
+    /* The flow properties it cannot honour; horizontal scrolling it can. */
     OK(cvl_flow_layout_get_config(w, &fc));
     fc.scroll_direction = CVL_SCROLL_HORIZONTAL;
-    FAILS(cvl_flow_layout_set_config(w, &fc), CVL_ERROR_INVALID_ARGUMENT);
+    OK(cvl_flow_layout_set_config(w, &fc));
     fc.scroll_direction = CVL_SCROLL_VERTICAL;
+    OK(cvl_flow_layout_set_config(w, &fc));
     fc.section_headers_pin_to_visible_bounds = 1;
     FAILS(cvl_flow_layout_set_config(w, &fc), CVL_ERROR_INVALID_ARGUMENT);
     FAILS(cvl_flow_layout_set_hooks(w, NULL), CVL_ERROR_INVALID_ARGUMENT);
+    /* The bulk inputs: each bad one refused, nothing changed (the frames below are the defaults'). */
+    FAILS(cvl_waterfall_layout_set_full_spans(w, 0, bad_flags, 2), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("flag"));
+    FAILS(cvl_waterfall_layout_set_extents(w, 0, bad_extents, 2), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("extent"));
+    FAILS(cvl_waterfall_layout_set_extents(w, -1, extents, 2), CVL_ERROR_OUT_OF_RANGE);
+    FAILS(cvl_waterfall_layout_set_full_spans(w, 0, NULL, 2), CVL_ERROR_NULL_ARGUMENT);
+    FAILS(cvl_waterfall_layout_replace_full_spans(w, 0, 0, 0, flags, 1), CVL_ERROR_STATE);
+    FAILS(cvl_waterfall_layout_replace_extents(w, 0, 0, 0, extents, 1), CVL_ERROR_STATE);
+    FAILS(cvl_waterfall_layout_set_section_columns(w, bad_cols, 1), CVL_ERROR_INVALID_ARGUMENT);
+    FAILS(cvl_waterfall_layout_set_section_columns(w, NULL, 1), CVL_ERROR_NULL_ARGUMENT);
+    OK(cvl_flow_layout_create(&flow));
+    FAILS(cvl_waterfall_layout_set_extents(flow, 0, extents, 2), CVL_ERROR_INVALID_ARGUMENT);
+    OK(cvl_layout_destroy(flow));
 
     OK(cvl_view_create(&ds, w, &view));
     OK(cvl_view_set_bounds_size(view, (cvl_size){320, 480}));
@@ -3165,6 +3189,25 @@ static void test_waterfall(void) {
     CHECK(found && one.frame.x == 0 && one.frame.y == 0 && one.frame.height == 300);
     OK(cvl_view_content_size(view, &content));
     CHECK(content.width == 320 && content.height == 300);
+    /* Item 0 full-span, extents 40 and 50: (0, 0, 320, 40); item 1 in column 0 at 40 + 10:
+    ** (0, 50, 155, 50); content 320 x 100. */
+    OK(cvl_waterfall_layout_set_full_spans(w, 0, flags, 2));
+    OK(cvl_waterfall_layout_set_extents(w, 0, extents, 2));
+    OK(cvl_view_attributes_for_item(view, ip0, &one, &found));
+    CHECK(found && one.frame.x == 0 && one.frame.y == 0 && one.frame.width == 320 && one.frame.height == 40);
+    OK(cvl_view_attributes_for_item(view, ip1, &one, &found));
+    CHECK(found && one.frame.x == 0 && one.frame.y == 50 && one.frame.width == 155 && one.frame.height == 50);
+    OK(cvl_view_content_size(view, &content));
+    CHECK(content.width == 320 && content.height == 100);
+    /* A flags array of the wrong length fails the layout cycle; the range edit makes it whole. */
+    OK(cvl_waterfall_layout_replace_full_spans(w, 0, 1, 1, NULL, 0));
+    FAILS(cvl_view_content_size(view, &content), CVL_ERROR_INVALID_ARGUMENT);
+    CHECK(message_contains("full-span flags"));
+    OK(cvl_waterfall_layout_replace_full_spans(w, 0, 1, 0, flags + 1, 1));
+    /* Per-section columns: one column of 320, item 1 below item 0. */
+    OK(cvl_waterfall_layout_set_section_columns(w, one_col, 1));
+    OK(cvl_view_attributes_for_item(view, ip1, &one, &found));
+    CHECK(found && one.frame.x == 0 && one.frame.y == 50 && one.frame.width == 320 && one.frame.height == 50);
     OK(cvl_view_destroy(view));
     OK(cvl_layout_destroy(w));
 }

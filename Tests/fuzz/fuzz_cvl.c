@@ -2079,6 +2079,44 @@ static void grid_op(cvl_layout *l) {
     }
 }
 
+/* The waterfall's bulk data: full-span flags (0 or 1 mostly; any byte at times), extents
+** (plausible or hostile doubles), per-section column entries, whole or by range edits, NULL
+** arrays with counts. An error changes nothing; a flags or extents array whose length is not
+** its section's count fails the next layout cycle, the previous frames kept. */
+static void waterfall_op(cvl_layout *l) {
+    uint8_t m = u8();
+    int64_t s = (u8() & 7) == 7 ? (int64_t)u64() : (int64_t)(u8() % 6);
+    int64_t start = (u8() & 7) == 7 ? (int64_t)u64() : (int64_t)(u8() % 40);
+    size_t rm = (u8() & 7) == 7 ? (size_t)u64() : (size_t)(u8() % 8), n = u8() % 40, i;
+    uint8_t flags[40];
+    double extents[40];
+    cvl_waterfall_section_columns cols[8];
+    int null = n && u8() == 255;
+    for (i = 0; i < n; i++) {
+        uint8_t b = u8();
+        flags[i] = b < 200 ? 0 : b < 250 ? 1 : b;
+        extents[i] = (b & 3) == 3 ? dbl() : dim();
+    }
+    switch (m % 6) {
+    case 0: check(cvl_waterfall_layout_set_full_spans(l, s, null ? NULL : flags, n)); break;
+    case 1: check(cvl_waterfall_layout_replace_full_spans(l, s, start, rm, null ? NULL : flags, n % 9)); break;
+    case 2: check(cvl_waterfall_layout_set_extents(l, s, null ? NULL : extents, n)); break;
+    case 3: check(cvl_waterfall_layout_replace_extents(l, s, start, rm, null ? NULL : extents, n % 9)); break;
+    case 4:
+        for (i = 0; i < 8; i++) {
+            uint8_t b = u8();
+            cols[i].columns = b < 250 ? (int64_t)(b % 6) : (int64_t)u64();
+            cols[i].minimum_column_width = (b & 3) == 3 ? ((b & 4) ? dbl() : dim()) : 0;
+        }
+        check(cvl_waterfall_layout_set_section_columns(l, null ? NULL : cols, n % 9));
+        break;
+    default: /* the section's flags and extents removed */
+        check(cvl_waterfall_layout_set_full_spans(l, s, NULL, 0));
+        check(cvl_waterfall_layout_set_extents(l, s, NULL, 0));
+        break;
+    }
+}
+
 static void op_layout_setter(uint8_t which) {
     int slot, rc;
     cvl_layout *l = pick_layout(&slot);
@@ -2297,10 +2335,14 @@ static void op_layout_setter(uint8_t which) {
         if (rc != CVL_OK) REQUIRE(untouched(&c, sizeof c), rc);
         break;
     }
-    case 12: { /* range edit of bulk sizes; on a span grid, its own bulk data (grid_op) */
+    case 12: { /* range edit of bulk sizes; on a span grid or a waterfall, its own bulk data (grid_op, waterfall_op) */
         cvl_size sizes[8];
         if (g && g->kind == CVL_LAYOUT_GRID) {
             grid_op(l);
+            break;
+        }
+        if (g && g->kind == CVL_LAYOUT_WATERFALL && (u8() & 1)) {
+            waterfall_op(l);
             break;
         }
         int64_t s = (u8() & 7) == 7 ? (int64_t)u64() : (int64_t)(u8() % 6);

@@ -1,9 +1,10 @@
-/// A waterfall (masonry, "Pinterest") layout: each section's items go into `columnCount` columns
-/// of equal width, each item into the currently shortest column (ties to the leftmost), its height
-/// scaled from its size to the column width keeping the aspect ratio. Vertical scrolling only.
-/// The placement rule is the one of CHTCollectionViewWaterfallLayout (chiahsien, GitHub,
-/// `CHTCollectionViewWaterfallLayout.m`: `shortestColumnIndexInSection`, and the item height
-/// `itemSize.height * itemWidth / itemSize.width`), without its pixel flooring.
+/// A waterfall (masonry, "Pinterest", staggered grid) layout: each section's items go into
+/// columns of equal width, each into the currently shortest one (ties to the leading column) or
+/// in order, an item's extent along the scroll axis given directly or scaled from its size to
+/// the column width; items flagged full-span cross every column below the tallest one. The rules
+/// (W1–W7) and the decisions on the questions the peers leave open are docs/waterfall-rules.md,
+/// with their sources (CHTCollectionViewWaterfallLayout, Android's StaggeredGridLayoutManager,
+/// Compose's lazy staggered grid).
 ///
 /// Built on `FlowLayout` so that the per-item sizes come from the one size mechanism the flow
 /// already has (the bulk sizes of `setItemSizes(_:forSection:)`, else the delegate's
@@ -11,58 +12,79 @@
 /// keep their meaning:
 ///
 ///     column spacing   = minimumInteritemSpacing (interitem spacing of the section)
-///     item spacing     = minimumLineSpacing (vertical gap between items of a column), ≥ 0
+///     item spacing     = minimumLineSpacing (gap between items of a column), ≥ 0
 ///     section inset    = sectionInset (inset of the section), each side ≥ 0
-///     header / footer  = the height of headerReferenceSize / footerReferenceSize (of the section)
+///     header / footer  = the extent along the scroll axis of headerReferenceSize / footerReferenceSize
+///     scroll direction = scrollDirection
 ///
-/// Section s, from its top `origin` (sections stacked from y = 0):
+/// Written for vertical scrolling ("main" = the scroll axis, y; "cross" = x). Scrolling
+/// horizontally, columns are rows and every rule holds with the axes swapped (main = x, insets
+/// transposed: main leading = left, cross leading = top). Section s, from its main-axis `origin`
+/// (0 for section 0, then the previous section's end), X the view's cross size:
 ///
-///     header      (0, origin, W, headerHeight)                    when headerHeight > 0
-///     top         = origin + headerHeight + inset.top
-///     available   = W − inset.left − inset.right
-///     columns c   = configuration.columnCount, or, when minimumColumnWidth > 0,
-///                   max(1, ⌊(available + spacing) / (minimumColumnWidth + spacing)⌋),
-///                   at most `maxColumns`
+///     header      (cross 0, main origin, X across, headerExtent along)     when headerExtent > 0
+///     top         = origin + headerExtent + inset.mainLeading
+///     available   = X − inset.crossLeading − inset.crossTrailing
+///     columns c   = the section's entry of `setSectionColumns`, else the configuration's:
+///                   fixed, or, with a minimum width m > 0 (W7, Compose GridCells.Adaptive),
+///                   max(1, ⌊(available + spacing) / (m + spacing)⌋), at most `maxColumns`
 ///     columnWidth = max(0, (available − (c − 1)·columnSpacing) / c)
-///     column j    x = inset.left + j·(columnWidth + columnSpacing), height starts at top
-///     item i      size (w, h): height = h · columnWidth / w (0 when w or h is 0);
-///                 goes into the shortest column (the leftmost on ties) at its current height,
-///                 which then grows by height + itemSpacing
+///     column j    cross = inset.crossLeading + j·(columnWidth + columnSpacing) (W2)
+///     extent      the section's bulk extent of the item (`setItemExtents`), else (W6) the item's
+///                 size scaled to its cross size: main(size) · cross / cross(size), 0 when either
+///                 is 0
+///     item        (W3) placement 0: into the shortest column (the leading one on ties); 1: the
+///                 k-th item since the section's top or the last full-span item into column
+///                 k mod c; at that column's height, which then grows by extent + itemSpacing (W4)
+///     full span   (W5) a flagged item starts at the tallest column's height (its end plus the
+///                 spacing; `top` when no item precedes it), crosses `available` from
+///                 inset.crossLeading, and every column continues at its end + itemSpacing
 ///     bodyEnd     = top when the section is empty, else the tallest column − itemSpacing
-///     footer      (0, bodyEnd + inset.bottom, W, footerHeight)    when footerHeight > 0
-///     next origin = bodyEnd + inset.bottom + footerHeight
+///     footer      (cross 0, main bodyEnd + inset.mainTrailing, X across, footerExtent along)
+///     next origin = bodyEnd + inset.mainTrailing + footerExtent
 ///
-/// W is the collection view's width; the content size is (W, the last section's end).
+/// The content size is X across and the last section's end along the scroll axis.
 ///
-/// Not supported (rejected by `configure(_:)`, so nothing is silently ignored): horizontal
-/// scrolling, pinned headers or footers, `estimatedItemSize`. Measured sizes
-/// (`CollectionView.setMeasuredSizes`) go into the same size store: a cell measured as
-/// (column width, h) is h high. `frameForItem(at:)` stays the flow's frame.
+/// Not supported (rejected by `configure(_:)`, so nothing is silently ignored): pinned headers or
+/// footers, `estimatedItemSize`. Measured sizes (`CollectionView.setMeasuredSizes`) go into the
+/// flow's size store: a cell measured as (column width, h) is h high, unless its section has bulk
+/// extents (they win). `frameForItem(at:)` stays the flow's frame.
 ///
 /// ## Cost
 /// `prepare()`: the flow's prepare (which resolves and validates the sizes, O(n)), then one pass
-/// over the items with a heap of the section's columns: O(n log c) = O(n) for the bounded c.
-/// Memory: 40 bytes an item (frame and column order) plus 8 per occupied column, on top of the
-/// flow's own tables; at most `CollectionView.maxStoredItems` items in all (else the prepare fails
-/// with `LayoutError.Code.overflow` before allocating). Single-element queries O(1). Rect queries:
-/// O(log sections) to find the sections the rect's y-range crosses, then per such section and per
-/// column the rect's x-range meets, a binary search over the column's items (their tops and bottoms
-/// both increase down a column): O(log n + k) for a rect within one section, in general
-/// O(log S + Σ (1 + c′ log n) + k) over the sections crossed.
+/// over the items: O(log c) each with shortest-first placement (a heap of the used columns),
+/// O(1) in order, O(1) for a full-span item: O(n log c) = O(n) for the bounded c. After edits
+/// of the waterfall's own flags or extents only (`replaceFullSpanItems`, `replaceItemExtents`,
+/// and the setters from item 0), only the edited sections are placed, each from its first edited
+/// item (the columns before it read back in O(c log n)), plus the sections after one whose end
+/// moved (docs/waterfall-rules.md, "Costs").
+/// Memory: 36 bytes an item (frame and column order) plus 4 an occupied column and 4 a full-span
+/// item, on top of the flow's own tables; at most `CollectionView.maxStoredItems` items in all
+/// (else the prepare fails with `LayoutError.Code.overflow` before allocating). Single-element
+/// queries O(1). Rect queries: O(log S) to find the sections the rect crosses along the scroll
+/// axis, then per such section and per column the rect's cross range meets, a binary search over
+/// the column's items (their starts and ends both increase down a column), and one over the
+/// section's full-span items: O(log n + k) for a rect within one section, in general
+/// O(log S + Σ (1 + c′) log n + k) over the sections crossed (c′ columns met).
 public final class WaterfallLayout: FlowLayout {
     /// The largest column count (`CVL_MAX_WATERFALL_COLUMNS`).
     public static let maxColumns = 1024
 
-    /// The waterfall's own properties; spacings, insets, header and footer are the flow's.
+    /// The waterfall's own properties; spacings, insets, header, footer and scroll direction are
+    /// the flow's.
     public struct Configuration: Equatable, Sendable {
-        /// Columns of every section when `minimumColumnWidth` is 0. Default 2; 1 ... `maxColumns`.
+        /// Columns of every section without its own entry, when `minimumColumnWidth` is 0.
+        /// Default 2; 1 ... `maxColumns`.
         public var columnCount = 2
-        /// When > 0, the column count is derived from it (see the type's comment). Default 0.
+        /// When > 0, the column count is derived from it (W7). Default 0.
         /// Finite, ≥ 0, at most `FlowLayout.maxMagnitude`.
         public var minimumColumnWidth = 0.0
+        /// 0 (default): shortest column first, ties to the leading column; 1: in order (the k-th
+        /// item of a run between full-span items into column k mod c) (`CVL_WATERFALL_PLACE_*`).
+        public var placement = 0
 
         public init() {}
-        /// Two columns, no minimum width.
+        /// Two columns, no minimum width, shortest first.
         public static let `default` = Configuration()
 
         /// - Throws: `LayoutError.invalidArgument` naming the bad value.
@@ -71,13 +93,19 @@ public final class WaterfallLayout: FlowLayout {
                 throw LayoutError.invalid(
                     "WaterfallLayout column_count \(columnCount) must be 1 ... \(WaterfallLayout.maxColumns)")
             }
-            let m = minimumColumnWidth
-            guard m.isFinite, m >= 0, m <= FlowLayout.maxMagnitude else {
+            guard WaterfallLayout.isValidValue(minimumColumnWidth) else {
                 throw LayoutError.invalid(
-                    "WaterfallLayout minimum_column_width \(m) must be finite, >= 0 and <= \(FlowLayout.maxMagnitude)")
+                    "WaterfallLayout minimum_column_width \(minimumColumnWidth) must be finite, >= 0 and <= "
+                        + "\(FlowLayout.maxMagnitude)")
+            }
+            guard placement == 0 || placement == 1 else {
+                throw LayoutError.invalid("WaterfallLayout placement \(placement) must be 0 (shortest) or 1 (in order)")
             }
         }
     }
+
+    @inline(__always)
+    static func isValidValue(_ v: Double) -> Bool { v.isFinite && v >= 0 && v <= FlowLayout.maxMagnitude }
 
     /// The waterfall properties in effect (set with `configure(waterfall:)`).
     public private(set) var waterfall = Configuration.default
@@ -88,17 +116,15 @@ public final class WaterfallLayout: FlowLayout {
         try configuration.validate()
         guard configuration != waterfall else { return }
         waterfall = configuration
+        needsFullPlacement = true
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 
-    /// The flow properties, with the waterfall's further rules: vertical, no pinning, no
-    /// estimated size, insets and line (item) spacing ≥ 0. All or nothing.
+    /// The flow properties, with the waterfall's further rules: no pinning, no estimated size,
+    /// insets and line (item) spacing ≥ 0. All or nothing.
     /// - Throws: `LayoutError.invalidArgument`.
     public override func configure(_ configuration: FlowConfiguration) throws {
         try configuration.validate()
-        guard configuration.scrollDirection == .vertical else {
-            throw LayoutError.invalid("WaterfallLayout scrolls vertically only")
-        }
         guard !configuration.sectionHeadersPinToVisibleBounds, !configuration.sectionFootersPinToVisibleBounds else {
             throw LayoutError.invalid("WaterfallLayout does not pin headers or footers")
         }
@@ -119,45 +145,118 @@ public final class WaterfallLayout: FlowLayout {
         }
     }
 
-    /// One section's geometry from the last prepare.
+    // Per-section inputs (`WaterfallLayout+Items.swift`), keyed by section index.
+    var sectionColumns: [SectionColumns] = []
+    var fullSpanFlags: [Int: [UInt8]] = [:]
+    var itemExtents: [Int: [Double]] = [:]
+
+    /// One section's geometry from the last prepare (main = the scroll axis).
     struct Section {
         var origin = 0.0
-        var headerHeight = 0.0
-        var footerY = 0.0
-        var footerHeight = 0.0
         var end = 0.0
-        var left = 0.0
+        var headerExtent = 0.0
+        var footerStart = 0.0
+        var footerExtent = 0.0
+        var lead = 0.0
+        var columns = 1
         var columnWidth = 0.0
         var columnPitch = 0.0
-        /// Index of item 0 in `frames` / `order`.
+        /// Index of item 0 in `frames` and `order`.
         var itemBase = 0
         var itemCount = 0
-        /// The section's column runs: `runs[runBase ..< runEnd]`, column j's run is runs[runBase + j].
-        var runBase = 0
-        var runEnd = 0
+        /// `order[itemBase ..< itemBase + columnItems]`: the items placed in columns, by (column,
+        /// item); the rest of the section's slice: its full-span items in item order.
+        var columnItems = 0
+        /// Start (relative to `itemBase`) of each occupied column's slice of `order`.
+        var runs: ContiguousArray<Int32> = []
+
+        /// Main-axis start of the columns.
+        func top(_ inset: Double) -> Double { origin + headerExtent + inset }
     }
 
     private var sections: [Section] = []
-    /// Every item's frame, section after section.
+    /// Every item's frame (cross as x, main as y), section after section.
     private var frames: ContiguousArray<Rect> = []
-    /// Per section, its item indices sorted by (column, item): a column's items top to bottom.
+    /// Per section, its items in index order (see `Section.columnItems`).
     private var order: ContiguousArray<Int32> = []
-    /// Start of each occupied column's slice of `order` (absolute), section after section.
-    private var runs: ContiguousArray<Int32> = []
-    private var width = 0.0
-    private var contentHeight = 0.0
+    private var horizontal = false
+    private var crossSize = 0.0
+    /// The placement rule of the last prepare.
+    private var placedInOrder = false
+    /// Per section, the first item whose flag or extent changed since the last prepare.
+    var editedFrom: [Int: Int] = [:]
+    /// Anything else changed since the last prepare (an invalidation from the view, a property).
+    var needsFullPlacement = true
+    /// Items placed by the last prepare (tests read it to see a one-item change stay local).
+    private(set) var itemsPlacedByLastPrepare = 0
 
     public override init() { super.init() }
 
     public override var drawsElementsWithinFrames: Bool { true }
 
+    /// A frame in (cross as x, main as y) as the view's frame, and back (the same swap).
+    @inline(__always)
+    private func swapped(_ r: Rect) -> Rect {
+        horizontal ? Rect(x: r.minY, y: r.minX, width: r.size.height, height: r.size.width) : r
+    }
+
+    /// Item `i` of section `sec` in (cross, main).
+    @inline(__always)
+    private func frame(_ sec: Section, _ i: Int) -> Rect { frames[sec.itemBase + i] }
+
     // MARK: The layout cycle
 
-    /// The flow's prepare (sizes, validation), then the columns.
+    /// Checks the bulk per-section inputs against the item counts (before anything changes).
+    private func checkInputs(_ counts: [Int]) throws {
+        for (s, flags) in fullSpanFlags where s < counts.count && flags.count != counts[s] {
+            throw LayoutError.invalid(
+                "WaterfallLayout: full-span flags for section \(s) have \(flags.count) entries but the section has "
+                    + "\(counts[s]) items (edit them with the batch update)")
+        }
+        for (s, ext) in itemExtents where s < counts.count && ext.count != counts[s] {
+            throw LayoutError.invalid(
+                "WaterfallLayout: item extents for section \(s) have \(ext.count) entries but the section has "
+                    + "\(counts[s]) items (edit them with the batch update)")
+        }
+    }
+
+    /// The column count of section `s` for `available` cross size and `spacing` between columns.
+    func columnCount(section s: Int, available: Double, spacing: Double) -> Int {
+        var fixed = waterfall.columnCount, minimum = waterfall.minimumColumnWidth
+        if s < sectionColumns.count {
+            let e = sectionColumns[s]
+            if e.minimumColumnWidth > 0 {
+                fixed = 0
+                minimum = e.minimumColumnWidth
+            } else if e.columns > 0 {
+                fixed = e.columns
+                minimum = 0
+            }
+        }
+        guard minimum > 0 else { return fixed }
+        // W7: max(1, ⌊(available + spacing) / (minimum + spacing)⌋), at most maxColumns.
+        let q = ((available + spacing) / (minimum + spacing)).rounded(.down)
+        guard q.isFinite, q >= 1 else { return 1 }
+        return q >= Double(Self.maxColumns) ? Self.maxColumns : Int(q)
+    }
+
+    /// Records what the view invalidates: anything but a bounds change that keeps the cross size
+    /// (or the waterfall's own edits, which come with an empty context) places every item again.
+    public override func invalidateLayout(with context: InvalidationContext) {
+        super.invalidateLayout(with: context)
+        if context != InvalidationContext() && !context.isBoundsOnly { needsFullPlacement = true }
+    }
+
+    /// The flow's prepare (sizes, validation), then the columns: every section, or, when only
+    /// the waterfall's own flags or extents changed (range edits), each such section from its
+    /// first edited item on (the sections after it only move).
     /// - Throws: what the flow's prepare throws; `LayoutError.invalidArgument` for a delegate's
-    ///   negative inset or line spacing; `.overflow` past `maxStoredItems` or the coordinate range.
-    ///   Nothing changes on error.
+    ///   negative inset or line spacing, or a bulk array whose length is not its section's item
+    ///   count; `.overflow` past `maxStoredItems` or the coordinate range. The waterfall's frames
+    ///   do not change on error.
     public override func prepare() throws {
+        try checkInputs(collectionView?.counts ?? [])
+        let flowUnchanged = dirtySections.isEmpty && sizeEdits.isEmpty && !needsFullRebuild
         try super.prepare()
         guard let st = state else { return }
         guard st.totalItems <= CollectionView.maxStoredItems else {
@@ -166,71 +265,45 @@ public final class WaterfallLayout: FlowLayout {
                 "WaterfallLayout stores every item's frame: \(st.totalItems) items exceed CVL_MAX_STORED_ITEMS "
                     + "(\(CollectionView.maxStoredItems))")
         }
-        let w = st.crossSize
+        try checkInputs(st.sections.map { $0.itemCount })
+        let local =
+            flowUnchanged && !needsFullPlacement && st.crossSize == crossSize && st.axis.horizontal == horizontal
+            && placedInOrder == (waterfall.placement == 1) && st.sections.count == sections.count
+            && zip(st.sections, sections).allSatisfy { $0.itemCount == $1.itemCount }
+        if local {
+            try prepareEditedSections(st)
+        } else {
+            try prepareAll(st)
+        }
+        editedFrom.removeAll()
+        needsFullPlacement = false
+    }
+
+    /// Places every section.
+    private func prepareAll(_ st: FlowState) throws {
+        let axis = st.axis
         var secs: [Section] = []
         secs.reserveCapacity(st.sections.count)
         var fr = ContiguousArray<Rect>(repeating: .zero, count: st.totalItems)
         var ord = ContiguousArray<Int32>(repeating: 0, count: st.totalItems)
-        var rn = ContiguousArray<Int32>()
-        var y = 0.0, base = 0
-        var heap = ColumnHeap()
+        var y = 0.0, base = 0, placed = 0
         for (s, fs) in st.sections.enumerated() {
             try Self.checkSection(fs.inset, fs.lineSpacing, "section \(s)'s inset / line spacing")
             var sec = Section(
-                origin: y, headerHeight: fs.headerSize.height, footerHeight: fs.footerSize.height,
+                origin: y, headerExtent: axis.main(fs.headerSize), footerExtent: axis.main(fs.footerSize),
                 itemBase: base, itemCount: fs.itemCount)
-            let top = y + sec.headerHeight + fs.inset.top
-            let available = w - fs.inset.left - fs.inset.right
-            let gap = fs.interitemSpacing
-            var c = waterfall.columnCount
-            if waterfall.minimumColumnWidth > 0 {
-                let fit = ((available + gap) / (waterfall.minimumColumnWidth + gap)).rounded(.down)
-                c = fit.isFinite ? Int(Swift.min(Swift.max(fit, 1), Double(Self.maxColumns))) : 1
-            }
-            sec.columnWidth = Swift.max(0, (available - Double(c - 1) * gap) / Double(c))
-            sec.columnPitch = sec.columnWidth + gap
-            sec.left = fs.inset.left
-            let used = Swift.min(c, fs.itemCount)  // column j fills only after columns 0 ..< j
-            heap.reset(columns: used, height: top)
-            var counts = [Int](repeating: 0, count: used)
-            var columnOf = [Int32](repeating: 0, count: fs.itemCount)
-            for i in 0..<fs.itemCount {
-                let size = fs.size(ofItem: i)
-                let h = size.width > 0 && size.height > 0 ? size.height * sec.columnWidth / size.width : 0
-                let (colY, j) = heap.shortest
-                let f = Rect(x: sec.left + Double(j) * sec.columnPitch, y: colY, width: sec.columnWidth, height: h)
-                guard h.isFinite, f.maxX.isFinite, (f.maxY + fs.lineSpacing).isFinite else {
-                    throw LayoutError(
-                        .overflow,
-                        "WaterfallLayout: item \(i) of section \(s) (\(size.width)x\(size.height) in a column "
-                            + "\(sec.columnWidth) wide) exceeds the coordinate range")
-                }
-                fr[base + i] = f
-                columnOf[i] = Int32(j)
-                counts[j] += 1
-                heap.replaceShortest(height: f.maxY + fs.lineSpacing)
-            }
-            // Counting sort of the section's items by column (stable: top to bottom).
-            sec.runBase = rn.count
-            var start = base
-            for j in 0..<used {
-                rn.append(Int32(start))
-                let n = counts[j]
-                counts[j] = start
-                start += n
-            }
-            sec.runEnd = rn.count
-            for i in 0..<fs.itemCount {
-                let j = Int(columnOf[i])
-                ord[counts[j]] = Int32(i)
-                counts[j] += 1
-            }
-            let bodyEnd = fs.itemCount == 0 ? top : heap.tallest - fs.lineSpacing
-            sec.footerY = bodyEnd + fs.inset.bottom
-            sec.end = sec.footerY + sec.footerHeight
-            guard sec.end.isFinite else {
-                throw LayoutError(.overflow, "WaterfallLayout: section \(s) ends beyond the coordinate range")
-            }
+            let available = st.crossSize - axis.crossLeading(fs.inset) - axis.crossTrailing(fs.inset)
+            let c = columnCount(section: s, available: available, spacing: fs.interitemSpacing)
+            sec.columns = c
+            sec.columnWidth = Swift.max(0, (available - Double(c - 1) * fs.interitemSpacing) / Double(c))
+            sec.columnPitch = sec.columnWidth + fs.interitemSpacing
+            sec.lead = axis.crossLeading(fs.inset)
+            var cols = WaterfallColumns(
+                count: c, inOrder: waterfall.placement == 1, top: sec.top(axis.mainLeading(fs.inset)))
+            var columnOf = [Int32](repeating: -1, count: fs.itemCount)
+            try place(fs, s, axis, &sec, from: 0, &cols, &fr, &columnOf)
+            placed += fs.itemCount
+            try finish(fs, s, axis, &sec, cols, columnOf, &ord)
             y = sec.end
             base += fs.itemCount
             secs.append(sec)
@@ -238,14 +311,187 @@ public final class WaterfallLayout: FlowLayout {
         sections = secs
         frames = fr
         order = ord
-        runs = rn
-        width = w
-        contentHeight = y
+        horizontal = axis.horizontal
+        crossSize = st.crossSize
+        placedInOrder = waterfall.placement == 1
+        itemsPlacedByLastPrepare = placed
     }
 
-    /// (collection view width, end of the last section).
+    /// Places each edited section from its first edited item on (the columns as they were before
+    /// it, read back from the frames). When a section's end moves, every section after it is
+    /// placed again (its frames are exact doubles of the placement from its new origin, as a
+    /// full prepare gives). Everything is computed on copies and installed at the end (nothing
+    /// changes on error).
+    private func prepareEditedSections(_ st: FlowState) throws {
+        guard let first = editedFrom.keys.filter({ $0 < sections.count }).min() else {
+            itemsPlacedByLastPrepare = 0
+            return
+        }
+        let axis = st.axis
+        var secs = sections
+        var fr = frames
+        var ord = order
+        var placed = 0
+        var moved = false
+        for s in first..<secs.count {
+            var sec = secs[s]
+            var start: Int
+            if moved {
+                start = 0
+                sec.origin = secs[s - 1].end
+            } else if let from = editedFrom[s] {
+                start = Swift.min(Swift.max(from, 0), sec.itemCount)
+            } else {
+                continue
+            }
+            let fs = st.sections[s]
+            try Self.checkSection(fs.inset, fs.lineSpacing, "section \(s)'s inset / line spacing")
+            var cols: WaterfallColumns
+            var columnOf = [Int32](repeating: -1, count: sec.itemCount)
+            if start == 0 {
+                cols = WaterfallColumns(
+                    count: sec.columns, inOrder: waterfall.placement == 1, top: sec.top(axis.mainLeading(fs.inset)))
+            } else {
+                cols = restoredColumns(sec, fs, axis, before: start, fr, ord)
+                // Each item's column before `start`, from the old index.
+                for k in sec.runs.indices {
+                    let end = k + 1 < sec.runs.count ? Int(sec.runs[k + 1]) : sec.columnItems
+                    for j in Int(sec.runs[k])..<end { columnOf[Int(ord[sec.itemBase + j])] = Int32(k) }
+                }
+            }
+            let oldEnd = sec.end
+            try place(fs, s, axis, &sec, from: start, &cols, &fr, &columnOf)
+            placed += sec.itemCount - start
+            try finish(fs, s, axis, &sec, cols, columnOf, &ord)
+            secs[s] = sec
+            if sec.end != oldEnd { moved = true }
+        }
+        sections = secs
+        frames = fr
+        order = ord
+        itemsPlacedByLastPrepare = placed
+    }
+
+    /// The columns of section `sec` just before item `i` (W3–W5): the segment starts below the
+    /// last full-span item before `i` (or at the section's top), and each column used since is at
+    /// its last item's end + spacing. O(c log n).
+    private func restoredColumns(
+        _ sec: Section, _ fs: FlowSection, _ axis: FlowAxis, before i: Int,
+        _ fr: ContiguousArray<Rect>, _ ord: ContiguousArray<Int32>
+    ) -> WaterfallColumns {
+        let b = sec.itemBase
+        let spacing = fs.lineSpacing
+        // The last full-span item before i.
+        let p = flowPartitionPoint(b + sec.columnItems, b + sec.itemCount) { Int(ord[$0]) >= i }
+        let lastFull = p > b + sec.columnItems ? Int(ord[p - 1]) : -1
+        let base = lastFull >= 0 ? fr[b + lastFull].maxY + spacing : sec.top(axis.mainLeading(fs.inset))
+        var used: [Double] = []
+        for (k, r) in sec.runs.enumerated() {
+            let start = b + Int(r)
+            let end = b + (k + 1 < sec.runs.count ? Int(sec.runs[k + 1]) : sec.columnItems)
+            let q = flowPartitionPoint(start, end) { Int(ord[$0]) >= i }
+            guard q > start, Int(ord[q - 1]) > lastFull else { break }  // columns fill in order
+            used.append(fr[b + Int(ord[q - 1])].maxY + spacing)
+        }
+        return WaterfallColumns(
+            count: sec.columns, inOrder: waterfall.placement == 1, base: base, placed: i - lastFull - 1,
+            used: used)
+    }
+
+    /// Places items `from ..< n` of section `s` into `fr` (main axis relative to the section's
+    /// origin), recording their columns (−1: full-span).
+    private func place(
+        _ fs: FlowSection, _ s: Int, _ axis: FlowAxis, _ sec: inout Section, from: Int,
+        _ cols: inout WaterfallColumns, _ fr: inout ContiguousArray<Rect>, _ columnOf: inout [Int32]
+    ) throws {
+        let flags = fullSpanFlags[s], ext = itemExtents[s]
+        let spacing = fs.lineSpacing
+        let wide = Swift.max(0, crossAvailable(fs, axis))
+        for i in from..<fs.itemCount {
+            let full = flags.map { $0[i] != 0 } ?? false
+            let cross = full ? wide : sec.columnWidth
+            let extent: Double
+            if let ext {
+                extent = ext[i]
+            } else {
+                let size = fs.size(ofItem: i)
+                let w = axis.cross(size), h = axis.main(size)
+                extent = w > 0 && h > 0 ? h * cross / w : 0
+            }
+            let f: Rect
+            if full {
+                f = Rect(x: sec.lead, y: cols.tallest, width: cross, height: extent)
+                cols.restart(at: f.maxY + spacing)
+                columnOf[i] = -1
+            } else {
+                let (j, colY) = cols.next()
+                f = Rect(x: sec.lead + Double(j) * sec.columnPitch, y: colY, width: cross, height: extent)
+                cols.place(column: j, end: f.maxY + spacing)
+                columnOf[i] = Int32(j)
+            }
+            guard extent.isFinite, f.maxX.isFinite, (f.maxY + spacing).isFinite else {
+                throw LayoutError(
+                    .overflow,
+                    "WaterfallLayout: item \(i) of section \(s) (extent \(extent), \(cross) across) exceeds the "
+                        + "coordinate range")
+            }
+            fr[sec.itemBase + i] = f
+        }
+    }
+
+    /// The cross size inside the section's insets (a full-span item's).
+    private func crossAvailable(_ fs: FlowSection, _ axis: FlowAxis) -> Double {
+        (state?.crossSize ?? 0) - axis.crossLeading(fs.inset) - axis.crossTrailing(fs.inset)
+    }
+
+    /// The section's index (its items by column, then its full-span items) and its end (W4).
+    private func finish(
+        _ fs: FlowSection, _ s: Int, _ axis: FlowAxis, _ sec: inout Section, _ cols: WaterfallColumns,
+        _ columnOf: [Int32], _ ord: inout ContiguousArray<Int32>
+    ) throws {
+        let n = sec.itemCount, b = sec.itemBase
+        var counts: [Int] = []
+        for j in columnOf where j >= 0 {
+            while counts.count <= Int(j) { counts.append(0) }
+            counts[Int(j)] += 1
+        }
+        // Counting sort by column (stable: top to bottom); the full-span items after.
+        var runs = ContiguousArray<Int32>()
+        runs.reserveCapacity(counts.count)
+        var start = 0
+        for j in counts.indices {
+            runs.append(Int32(start))
+            let k = counts[j]
+            counts[j] = start
+            start += k
+        }
+        sec.columnItems = start
+        var nextFull = start
+        for i in 0..<n {
+            let j = Int(columnOf[i])
+            if j < 0 {
+                ord[b + nextFull] = Int32(i)
+                nextFull += 1
+            } else {
+                ord[b + counts[j]] = Int32(i)
+                counts[j] += 1
+            }
+        }
+        sec.runs = runs
+        // Q6: an empty section subtracts no spacing (its footer follows its insets).
+        let top = sec.top(axis.mainLeading(fs.inset))
+        let bodyEnd = n == 0 ? top : cols.tallest - fs.lineSpacing
+        sec.footerStart = bodyEnd + axis.mainTrailing(fs.inset)
+        sec.end = sec.footerStart + sec.footerExtent
+        guard sec.end.isFinite else {
+            throw LayoutError(.overflow, "WaterfallLayout: section \(s) ends beyond the coordinate range")
+        }
+    }
+
+    /// (cross size, end of the last section), transposed when horizontal.
     public override func collectionViewContentSize() throws -> Size {
-        Size(width: width, height: contentHeight)
+        let main = sections.last?.end ?? 0
+        return horizontal ? Size(width: main, height: crossSize) : Size(width: crossSize, height: main)
     }
 
     /// - Complexity: O(1).
@@ -253,23 +499,23 @@ public final class WaterfallLayout: FlowLayout {
         guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
         let sec = sections[indexPath.section]
         guard indexPath.item >= 0, indexPath.item < sec.itemCount else { return nil }
-        return .cell(indexPath, frame: frames[sec.itemBase + indexPath.item])
+        return .cell(indexPath, frame: swapped(frame(sec, indexPath.item)))
     }
 
     private func header(_ s: Int) -> LayoutAttributes? {
         let sec = sections[s]
-        guard sec.headerHeight > 0 else { return nil }
+        guard sec.headerExtent > 0 else { return nil }
         return .supplementary(
             .sectionHeader, IndexPath(section: s, item: 0),
-            frame: Rect(x: 0, y: sec.origin, width: width, height: sec.headerHeight))
+            frame: swapped(Rect(x: 0, y: sec.origin, width: crossSize, height: sec.headerExtent)))
     }
 
     private func footer(_ s: Int) -> LayoutAttributes? {
         let sec = sections[s]
-        guard sec.footerHeight > 0 else { return nil }
+        guard sec.footerExtent > 0 else { return nil }
         return .supplementary(
             .sectionFooter, IndexPath(section: s, item: 0),
-            frame: Rect(x: 0, y: sec.footerY, width: width, height: sec.footerHeight))
+            frame: swapped(Rect(x: 0, y: sec.footerStart, width: crossSize, height: sec.footerExtent)))
     }
 
     /// Header and footer (item 0) of a section that has one; nil otherwise. O(1).
@@ -285,104 +531,66 @@ public final class WaterfallLayout: FlowLayout {
     }
 
     /// See the type's comment for the cost.
-    public override func layoutAttributesForElements(in rect: Rect, into sink: ElementSink) throws {
-        guard rect.isFinite, rect.width > 0, rect.height > 0, !sections.isEmpty else { return }
+    public override func layoutAttributesForElements(in viewRect: Rect, into sink: ElementSink) throws {
+        guard viewRect.isFinite, viewRect.width > 0, viewRect.height > 0, !sections.isEmpty else { return }
+        let rect = swapped(viewRect)
         // First section ending below rect.minY (ends are non-decreasing).
-        var lo = 0, hi = sections.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if sections[mid].end <= rect.minY { lo = mid + 1 } else { hi = mid }
-        }
-        var s = lo
+        var s = flowPartitionPoint(0, sections.count) { self.sections[$0].end > rect.minY }
         while s < sections.count, sections[s].origin < rect.maxY {
-            if let h = header(s), h.frame.intersects(rect) { try sink.add(h) }
+            if let h = header(s), h.frame.intersects(viewRect) { try sink.add(h) }
             try sendItems(s, rect, sink)
-            if let f = footer(s), f.frame.intersects(rect) { try sink.add(f) }
+            if let f = footer(s), f.frame.intersects(viewRect) { try sink.add(f) }
             s += 1
         }
     }
 
-    /// The items of section `s` meeting `rect`: the columns its x-range meets, each searched.
+    /// The items of section `s` meeting `rect` (cross as x): the columns its cross range meets,
+    /// each searched, and the full-span items.
     private func sendItems(_ s: Int, _ rect: Rect, _ sink: ElementSink) throws {
         let sec = sections[s]
-        let used = sec.runEnd - sec.runBase
+        let b = sec.itemBase
+        func send(_ item: Int) throws -> Bool {
+            let f = frames[b + item]
+            if f.minY >= rect.maxY { return false }
+            if f.intersects(rect) { try sink.add(.cell(IndexPath(section: s, item: item), frame: swapped(f))) }
+            return true
+        }
+        // Full-span items, top to bottom: the first ending below minY, on while they start above maxY.
+        var k = flowPartitionPoint(b + sec.columnItems, b + sec.itemCount) {
+            self.frames[b + Int(self.order[$0])].maxY > rect.minY
+        }
+        while k < b + sec.itemCount, try send(Int(order[k])) { k += 1 }
+        let used = sec.runs.count
         guard used > 0, sec.columnWidth > 0 else { return }
         var first = 0, last = used - 1
         if sec.columnPitch > 0 {
-            let a = ((rect.minX - sec.left - sec.columnWidth) / sec.columnPitch).rounded(.down)
-            let b = ((rect.maxX - sec.left) / sec.columnPitch).rounded(.up)
+            let a = ((rect.minX - sec.lead - sec.columnWidth) / sec.columnPitch).rounded(.down)
+            let c = ((rect.maxX - sec.lead) / sec.columnPitch).rounded(.up)
             first = Int(Swift.min(Swift.max(a, 0), Double(used)))
-            last = Int(Swift.min(Swift.max(b, -1), Double(used - 1)))
+            last = Int(Swift.min(Swift.max(c, -1), Double(used - 1)))
         }
         guard first <= last else { return }
         for j in first...last {
-            let start = Int(runs[sec.runBase + j])
-            let end = j + 1 < used ? Int(runs[sec.runBase + j + 1]) : sec.itemBase + sec.itemCount
-            // First item of the column whose bottom is below rect.minY.
-            var lo = start, hi = end
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if frames[sec.itemBase + Int(order[mid])].maxY <= rect.minY { lo = mid + 1 } else { hi = mid }
-            }
-            while lo < end {
-                let item = Int(order[lo])
-                let f = frames[sec.itemBase + item]
-                if f.minY >= rect.maxY { break }
-                if f.intersects(rect) { try sink.add(.cell(IndexPath(section: s, item: item), frame: f)) }
-                lo += 1
-            }
+            let start = b + Int(sec.runs[j])
+            let end = b + (j + 1 < used ? Int(sec.runs[j + 1]) : sec.columnItems)
+            // First item of the column whose end is below minY.
+            var i = flowPartitionPoint(start, end) { self.frames[b + Int(self.order[$0])].maxY > rect.minY }
+            while i < end, try send(Int(order[i])) { i += 1 }
         }
     }
 
     // MARK: Invalidation
 
-    /// True when the width changes (the columns follow it); a scroll keeps the layout.
+    /// True when the cross size changes (the columns follow it); a scroll keeps the layout.
     public override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
-        newBounds.size.width != (collectionView?.bounds.size.width ?? 0)
+        let old = collectionView?.bounds.size ?? .zero
+        return configuration.scrollDirection == .horizontal
+            ? newBounds.size.height != old.height : newBounds.size.width != old.width
     }
 
     /// Estimated bytes of the waterfall's tables (on top of the flow's `memoryFootprint`).
     public var waterfallFootprint: Int {
-        frames.count * MemoryLayout<Rect>.stride + order.count * 4 + runs.count * 4
-            + sections.count * MemoryLayout<Section>.stride
-    }
-}
-
-/// A binary min-heap of a section's columns by (height, column): its top is the shortest column,
-/// the leftmost among equals. O(log c) per replacement.
-struct ColumnHeap {
-    private var heights: [Double] = []
-    private var columns: [Int] = []
-    /// Tallest column height seen (the heap's maximum).
-    private(set) var tallest = 0.0
-
-    mutating func reset(columns n: Int, height: Double) {
-        // Equal heights in column order already form a heap.
-        heights = [Double](repeating: height, count: n)
-        columns = Array(0..<n)
-        tallest = height
-    }
-
-    var shortest: (Double, Int) { (heights[0], columns[0]) }
-
-    private func less(_ a: Int, _ b: Int) -> Bool {
-        heights[a] < heights[b] || (heights[a] == heights[b] && columns[a] < columns[b])
-    }
-
-    mutating func replaceShortest(height: Double) {
-        heights[0] = height
-        tallest = Swift.max(tallest, height)
-        var i = 0
-        let n = heights.count
-        while true {
-            let l = 2 * i + 1, r = l + 1
-            var m = i
-            if l < n, less(l, m) { m = l }
-            if r < n, less(r, m) { m = r }
-            if m == i { return }
-            heights.swapAt(i, m)
-            columns.swapAt(i, m)
-            i = m
-        }
+        frames.count * MemoryLayout<Rect>.stride + order.count * 4
+            + sections.reduce(0) { $0 + $1.runs.count * 4 } + sections.count * MemoryLayout<Section>.stride
     }
 }

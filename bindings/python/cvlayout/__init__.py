@@ -42,7 +42,7 @@ Enums (from include/cvlayout.h; every function taking one also takes its lower-c
 "ease_in_out", and refuses an unknown name at once with InvalidArgument listing the valid ones)
     Category, Kind, Curve, Rotation, AnimationFlag, ScrollPosition, ScrollDirection,
     UpdateAction, LayoutMode, Invalidation, MapDirection, LayoutType, GridAlignment, LineAlignment,
-    LastLineAlignment, ItemAlignment
+    LastLineAlignment, ItemAlignment, ColumnPlacement
 
 Errors (CvlError and one subclass per status code)
     CvlError, InvalidArgument (a ValueError), NullArgument, InvalidHandle, OutOfRange (an
@@ -65,7 +65,7 @@ from ._layout_base import LAYOUTS, BaseLayout
 from ._types import ATTRIBUTES_BUFFER_FORMAT
 from ._types import (VERSION_NUMBER, VERSION_STRING, AnimationFlag, Category, Curve, Invalidation, Kind, LayoutMode,
                      LayoutType, MapDirection, Rotation, ScrollDirection, ScrollPosition, UpdateAction)
-from ._types import GridAlignment, ItemAlignment, LastLineAlignment, LineAlignment
+from ._types import ColumnPlacement, GridAlignment, ItemAlignment, LastLineAlignment, LineAlignment
 from .animation import Animation, interpolate_transform
 from .attributes import Attributes, LayoutEnv
 from .custom import Layout
@@ -93,7 +93,7 @@ __all__ = [
     "Point", "Rect", "Size",
     "AnimationFlag", "Category", "Curve", "Invalidation", "Kind", "LayoutMode", "LayoutType", "MapDirection",
     "Rotation", "ScrollDirection", "ScrollPosition", "UpdateAction", "GridAlignment", "LineAlignment",
-    "LastLineAlignment", "ItemAlignment",
+    "LastLineAlignment", "ItemAlignment", "ColumnPlacement",
     "library_path", "library_version", "AttributesBuffer", "ATTRIBUTES_BUFFER_FORMAT",
 ]
 # The layout classes, each listed by its own module next to its definition, and indexed in the

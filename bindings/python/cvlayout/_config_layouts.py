@@ -62,10 +62,11 @@ class WaterfallConfigBase(StructConfig):
     """
 
     _CONFIG = T.cvl_waterfall_config
-    SPEC_KEYS: ClassVar[tuple[str, ...]] = ("column_count", "minimum_column_width")
+    SPEC_KEYS: ClassVar[tuple[str, ...]] = ("column_count", "minimum_column_width", "placement")
 
     column_count = IntField("2; 1 ... CVL_MAX_WATERFALL_COLUMNS (used when no minimum width)")
     minimum_column_width = FloatField("0 = use column_count; > 0: the count is derived; finite, <= 1e12")
+    placement = IntField("CVL_WATERFALL_PLACE_SHORTEST (0, default) or _IN_ORDER (1)")
 
 
 class GridConfigBase(ConfiguredLayoutWithDefaults):

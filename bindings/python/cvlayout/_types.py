@@ -17,7 +17,7 @@ import ctypes
 import struct
 import sys
 from ctypes import (CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int, c_int32, c_int64, c_size_t,
-                    c_uint32, c_uint64, c_void_p)
+                    c_uint32, c_uint64, c_uint8, c_void_p)
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from ._base import CEnum, CFlag, CvlError, LibraryError
@@ -188,6 +188,14 @@ class LayoutMode(CEnum):
     """Dimensions layout modes (custom[0] of each cell)."""
     ASPECT_FIT = 0
     ASPECT_FILL = 1
+
+
+class ColumnPlacement(CEnum):
+    """placement: which column an item goes into (W3)."""
+    #: the shortest column, ties to the leftmost (CHT, Android, Compose)
+    SHORTEST = 0
+    #: item k of a run into column k mod c (CHT's left-to-right order)
+    IN_ORDER = 1
 
 
 class GridAlignment(CEnum):
@@ -436,6 +444,8 @@ UPDATE_RELOAD: Final = UpdateAction.RELOAD
 UPDATE_MOVE: Final = UpdateAction.MOVE
 LAYOUT_MODE_ASPECT_FIT: Final = LayoutMode.ASPECT_FIT
 LAYOUT_MODE_ASPECT_FILL: Final = LayoutMode.ASPECT_FILL
+WATERFALL_PLACE_SHORTEST: Final = ColumnPlacement.SHORTEST
+WATERFALL_PLACE_IN_ORDER: Final = ColumnPlacement.IN_ORDER
 GRID_ALIGN_LEADING: Final = GridAlignment.LEADING
 GRID_ALIGN_CENTER: Final = GridAlignment.CENTER
 GRID_ALIGN_TRAILING: Final = GridAlignment.TRAILING
@@ -520,6 +530,7 @@ LastLineAlignmentName = Literal["automatic", "justified", "leading", "center", "
 ItemAlignmentName = Literal["center", "leading", "trailing"]
 UpdateActionName = Literal["insert", "delete", "reload", "move"]
 LayoutModeName = Literal["aspect_fit", "aspect_fill"]
+ColumnPlacementName = Literal["shortest", "in_order"]
 GridAlignmentName = Literal["leading", "center", "trailing"]
 CompDimensionName = Literal["absolute", "fractional_width", "fractional_height", "estimated"]
 CompSpacingName = Literal["none", "fixed", "flexible"]
@@ -1116,9 +1127,24 @@ class cvl_waterfall_config(Structure):
 
     column_count: int  # 2; 1 ... CVL_MAX_WATERFALL_COLUMNS (used when no minimum width)
     minimum_column_width: float  # 0 = use column_count; > 0: the count is derived; finite, <= 1e12
+    placement: int  # CVL_WATERFALL_PLACE_SHORTEST (0, default) or _IN_ORDER (1)
 
     _fields_ = [
         ("column_count", c_int64),
+        ("minimum_column_width", c_double),
+        ("placement", c_int64),
+    ]
+
+
+class cvl_waterfall_section_columns(Structure):
+    """One waterfall section's column count (CHT's columnCountForSection): minimum_column_width > 0
+    derives it (adaptive), else columns >= 1 fixes it; {0, 0} uses the config's."""
+
+    columns: int  # 0 ... CVL_MAX_WATERFALL_COLUMNS
+    minimum_column_width: float  # finite, >= 0, at most 1e12
+
+    _fields_ = [
+        ("columns", c_int64),
         ("minimum_column_width", c_double),
     ]
 
@@ -1581,6 +1607,7 @@ STRUCTS: Final[dict[str, type[Structure]]] = {
     "cvl_tree_data_source": cvl_tree_data_source,
     "cvl_tree_config": cvl_tree_config,
     "cvl_waterfall_config": cvl_waterfall_config,
+    "cvl_waterfall_section_columns": cvl_waterfall_section_columns,
     "cvl_grid_config": cvl_grid_config,
     "cvl_grid_section_columns": cvl_grid_section_columns,
     "cvl_stack_config": cvl_stack_config,
@@ -1658,6 +1685,14 @@ FUNCTIONS: Final[list[tuple[str, list[Any], Any]]] = [
     ("cvl_waterfall_layout_create", [POINTER(LayoutHandle)], c_int),
     ("cvl_waterfall_layout_set_config", [LayoutHandle, POINTER(cvl_waterfall_config)], c_int),
     ("cvl_waterfall_layout_get_config", [LayoutHandle, POINTER(cvl_waterfall_config)], c_int),
+    ("cvl_waterfall_layout_set_full_spans", [LayoutHandle, c_int64, POINTER(c_uint8), c_size_t], c_int),
+    ("cvl_waterfall_layout_replace_full_spans", [LayoutHandle, c_int64, c_int64, c_size_t, POINTER(c_uint8), c_size_t],
+     c_int),
+    ("cvl_waterfall_layout_set_extents", [LayoutHandle, c_int64, POINTER(c_double), c_size_t], c_int),
+    ("cvl_waterfall_layout_replace_extents", [LayoutHandle, c_int64, c_int64, c_size_t, POINTER(c_double), c_size_t],
+     c_int),
+    ("cvl_waterfall_layout_set_section_columns", [LayoutHandle, POINTER(cvl_waterfall_section_columns), c_size_t],
+     c_int),
     ("cvl_grid_config_default", [POINTER(cvl_grid_config)], c_int),
     ("cvl_grid_layout_create", [POINTER(LayoutHandle)], c_int),
     ("cvl_grid_layout_set_config", [LayoutHandle, POINTER(cvl_grid_config)], c_int),
@@ -1808,6 +1843,13 @@ if TYPE_CHECKING:
     def cvl_waterfall_layout_create(out_layout: Any, /) -> int: ...
     def cvl_waterfall_layout_set_config(layout: Any, config: Any, /) -> int: ...
     def cvl_waterfall_layout_get_config(layout: Any, out: Any, /) -> int: ...
+    def cvl_waterfall_layout_set_full_spans(layout: Any, section: int, flags: Any, count: int, /) -> int: ...
+    def cvl_waterfall_layout_replace_full_spans(layout: Any, section: int, start: int, remove_count: int, flags: Any,
+                                                insert_count: int, /) -> int: ...
+    def cvl_waterfall_layout_set_extents(layout: Any, section: int, extents: Any, count: int, /) -> int: ...
+    def cvl_waterfall_layout_replace_extents(layout: Any, section: int, start: int, remove_count: int, extents: Any,
+                                             insert_count: int, /) -> int: ...
+    def cvl_waterfall_layout_set_section_columns(layout: Any, columns: Any, count: int, /) -> int: ...
     def cvl_grid_config_default(out: Any, /) -> int: ...
     def cvl_grid_layout_create(out_layout: Any, /) -> int: ...
     def cvl_grid_layout_set_config(layout: Any, config: Any, /) -> int: ...

@@ -602,33 +602,116 @@ def aspect_fit_size(image_size: SizeLike, max_size: SizeLike = (200.0, 200.0)) -
 
 
 
+def _doubles_c(values: Iterable[float] | None, name: str) -> tuple[Any, int]:
+    if values is None:
+        return None, 0
+    out = []
+    for i, v in enumerate(values):
+        if not isinstance(v, (int, float)) or isinstance(v, bool):
+            raise TypeError(f"{name}[{i}] is a number, not {v!r}")
+        out.append(float(v))
+    return (ctypes.c_double * len(out))(*out), len(out)
+
+
+def _flags_c(flags: Iterable[bool | int] | None) -> tuple[Any, int]:
+    if flags is None:
+        return None, 0
+    out = []
+    for i, v in enumerate(flags):
+        if not isinstance(v, (bool, int)):
+            raise TypeError(f"flags[{i}] is a bool or 0/1, not {v!r}")
+        out.append(checked(int(v), f"flags[{i}]", (0, 255, "uint8_t")))
+    return (ctypes.c_uint8 * len(out))(*out), len(out)
+
+
+_SIZE_T_MAX = (0, (1 << 63) - 1, "size_t")
+
+
 class WaterfallLayout(FlowLayout, WaterfallConfigBase):
-    """The waterfall (masonry) layout: each item into the shortest column (the leftmost on ties),
-    its height scaled from its size to the column width (CHTCollectionViewWaterfallLayout's rule).
+    """The waterfall (masonry, staggered grid) layout (include/cvlayout.h, "Waterfall";
+    docs/waterfall-rules.md): each item into the shortest column (the leftmost on ties) or in
+    order, its extent given directly or its height scaled from its size to the column width
+    (CHTCollectionViewWaterfallLayout's rule); items flagged full-span cross every column below the
+    tallest one (Android's ``setFullSpan``, Compose's ``FullLine``).
 
     A flow layout: sizes come from ``item_sizes`` / ``size_for_item`` / ``item_size`` as for the
     flow; ``minimum_interitem_spacing`` is the gap between columns, ``minimum_line_spacing`` the gap
     between items of a column, ``section_inset``, ``header_reference_size`` and
-    ``footer_reference_size`` (their heights) as in the flow. Its own properties, the fields of
-    ``cvl_waterfall_config`` (generated: ``WaterfallConfigBase``): ``column_count`` (default 2)
-    and ``minimum_column_width`` (0 = use ``column_count``; > 0: the count is derived from it).
-    Vertical only, no pinning, no self-sizing (rejected)."""
+    ``footer_reference_size`` (their extents along the scroll axis) and ``scroll_direction``
+    (horizontal: columns become rows) as in the flow. Its own properties, the fields of
+    ``cvl_waterfall_config`` (generated: ``WaterfallConfigBase``): ``column_count`` (default 2),
+    ``minimum_column_width`` (0 = use ``column_count``; > 0: the count is derived from it) and
+    ``placement`` (``"shortest"``, default, or ``"in_order"``; read back as an int). Per-section
+    data: :meth:`set_full_spans`, :meth:`set_item_extents` (and their ``replace_*`` range edits
+    for batch updates), :meth:`set_section_columns`. No pinning, no self-sizing estimate
+    (rejected). Bad values raise ``InvalidArgument`` and change nothing."""
 
     KIND = "waterfall"
     SPEC_KEYS = WaterfallConfigBase.SPEC_KEYS
     _create_fn = "cvl_waterfall_layout_create"
 
     def __init__(self, *, column_count: int | None = None, minimum_column_width: float | None = None,
+                 placement: T.ColumnPlacement | T.ColumnPlacementName | int | None = None,
                  **flow: Any) -> None:
         super().__init__(**flow)
         try:
-            if column_count is not None or minimum_column_width is not None:
-                self.configure_columns(column_count=column_count, minimum_column_width=minimum_column_width)
+            if column_count is not None or minimum_column_width is not None or placement is not None:
+                self.configure_columns(column_count=column_count, minimum_column_width=minimum_column_width,
+                                       placement=placement)
         except BaseException:
             self.close()
             raise
 
-    def configure_columns(self, *, column_count: int | None = None, minimum_column_width: float | None = None) -> None:
-        """Sets the column properties given (None keeps one), all or nothing (the library validates)."""
-        given = (("column_count", column_count), ("minimum_column_width", minimum_column_width))
+    def _write_struct(self, values: dict[str, Any]) -> None:
+        p = values.get("placement")
+        if isinstance(p, str):
+            values = {**values, "placement": T.ColumnPlacement.coerce(p)}
+        super()._write_struct(values)
+
+    def configure_columns(self, *, column_count: int | None = None, minimum_column_width: float | None = None,
+                          placement: T.ColumnPlacement | T.ColumnPlacementName | int | None = None) -> None:
+        """Sets the properties given (None keeps one), all or nothing (the library validates)."""
+        given = (("column_count", column_count), ("minimum_column_width", minimum_column_width),
+                 ("placement", placement))
         self._write_struct({k: v for k, v in given if v is not None})
+
+    def set_full_spans(self, section: int, flags: Iterable[bool | int] | None) -> None:
+        """Which items of ``section`` span every column (one bool or 0/1 per item); ``None``
+        removes them. The list must have as many entries as the section has items when the view
+        next lays out."""
+        arr, n = _flags_c(flags)
+        _lib.cvl_waterfall_layout_set_full_spans(self.handle, int64(section, "section"), arr, n)
+
+    def replace_full_spans(self, section: int, start: int, remove_count: int = 0,
+                           flags: Iterable[bool | int] = ()) -> None:
+        """Replaces the ``remove_count`` flags at ``start`` of ``section`` by ``flags``: edit them
+        first, then perform the batch update that inserts or deletes those items."""
+        arr, n = _flags_c(flags)
+        _lib.cvl_waterfall_layout_replace_full_spans(self.handle, int64(section, "section"), int64(start, "start"),
+                                                     checked(remove_count, "remove_count", _SIZE_T_MAX), arr, n)
+
+    def set_item_extents(self, section: int, extents: Iterable[float] | None) -> None:
+        """The extent along the scroll axis (height; width when horizontal) of every item of
+        ``section``, given directly; ``None`` removes them (sizes scaled to the column again)."""
+        arr, n = _doubles_c(extents, "extents")
+        _lib.cvl_waterfall_layout_set_extents(self.handle, int64(section, "section"), arr, n)
+
+    def replace_item_extents(self, section: int, start: int, remove_count: int = 0,
+                             extents: Iterable[float] = ()) -> None:
+        """Replaces the ``remove_count`` extents at ``start`` of ``section`` by ``extents``."""
+        arr, n = _doubles_c(extents, "extents")
+        _lib.cvl_waterfall_layout_replace_extents(self.handle, int64(section, "section"), int64(start, "start"),
+                                                  checked(remove_count, "remove_count", _SIZE_T_MAX), arr, n)
+
+    def set_section_columns(self, columns: Iterable[int | tuple[int, float]]) -> None:
+        """Per-section column counts (CHT's ``columnCountForSection``): entry s is section s's, an
+        int (fixed; 0: the config's) or ``(columns, minimum_column_width)`` (a width > 0 derives
+        the count). An empty list removes them."""
+        entries = []
+        for i, e in enumerate(columns):
+            cols, width = (e, 0.0) if not isinstance(e, tuple) else e
+            if not isinstance(width, (int, float)) or isinstance(width, bool):
+                raise TypeError(f"columns[{i}] minimum_column_width is a number, not {width!r}")
+            entries.append(T.cvl_waterfall_section_columns(int64(cols, f"columns[{i}]"), float(width)))
+        arr = (T.cvl_waterfall_section_columns * len(entries))(*entries) if entries else None
+        _lib.cvl_waterfall_layout_set_section_columns(self.handle, arr, len(entries))

@@ -60,7 +60,7 @@ def test_the_header_config_layouts() -> None:
         ("supplementaries_follow_insets", "supplementariesFollowInsets", "int")]
     waterfall = layouts[0]
     assert (waterfall.getter, waterfall.setter_label) == ("waterfall", "waterfall")
-    assert [f.swift_name for f in waterfall.fields] == ["columnCount", "minimumColumnWidth"]
+    assert [f.swift_name for f in waterfall.fields] == ["columnCount", "minimumColumnWidth", "placement"]
 
 
 def test_a_new_config_layout_needs_no_swift_by_hand(tmp_path: Path) -> None:

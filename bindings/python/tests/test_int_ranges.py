@@ -245,6 +245,18 @@ _ENTRY_POINTS = {
     "WaterfallLayout.__init__": [lambda v: cvlayout.WaterfallLayout(column_count=_wrap(3))],
     "WaterfallLayout.configure_columns": [lambda v: cvlayout.WaterfallLayout().configure_columns(
         column_count=_wrap(3))],
+    "WaterfallLayout.set_full_spans": [lambda v: cvlayout.WaterfallLayout().set_full_spans(_wrap(0), [0]),
+                                       lambda v: cvlayout.WaterfallLayout().set_full_spans(0, [_wrap(1)])],
+    "WaterfallLayout.replace_full_spans": [
+        lambda v: cvlayout.WaterfallLayout().replace_full_spans(0, _wrap(0), 0, [0]),
+        lambda v: cvlayout.WaterfallLayout().replace_full_spans(0, 0, _wrap(0), [0])],
+    "WaterfallLayout.set_item_extents": [lambda v: cvlayout.WaterfallLayout().set_item_extents(_wrap(0), [1.0])],
+    "WaterfallLayout.replace_item_extents": [
+        lambda v: cvlayout.WaterfallLayout().replace_item_extents(_wrap(0), 0, 0, [1.0]),
+        lambda v: cvlayout.WaterfallLayout().replace_item_extents(0, 0, _wrap(0), [1.0])],
+    "WaterfallLayout.set_section_columns": [lambda v: cvlayout.WaterfallLayout().set_section_columns([_wrap(2)]),
+                                            lambda v: cvlayout.WaterfallLayout().set_section_columns(
+                                                [(_wrap(2), 0.0)])],
     "delete_items": [lambda v: _commit(cvlayout.delete_items([(0, _wrap(1))]))(v)],
     "delete_sections": [lambda v: _commit(cvlayout.delete_sections([_wrap(1)]))(v)],
     "insert_items": [lambda v: _commit(cvlayout.insert_items([(0, _wrap(1))]))(v)],

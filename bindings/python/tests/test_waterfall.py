@@ -45,7 +45,7 @@ def test_column_errors_change_nothing(props):
 
 
 @needs_waterfall
-@pytest.mark.parametrize("props", [{"scroll_direction": "horizontal"}, {"pin_headers": True},
+@pytest.mark.parametrize("props", [{"pin_headers": True},
                                    {"minimum_line_spacing": -2}, {"section_inset": (0, -1, 0, 0)}])
 def test_flow_properties_the_waterfall_rejects(props):
     with cvlayout.WaterfallLayout() as layout:
@@ -53,3 +53,81 @@ def test_flow_properties_the_waterfall_rejects(props):
         with pytest.raises(cvlayout.InvalidArgument):
             layout.configure(**props)
         assert (layout.minimum_line_spacing, layout.section_inset) == before
+
+
+@needs_waterfall
+def test_full_span_in_order_and_extents():
+    # 320 wide, insets (5, 10, 7, 10), header 20, footer 30, spacings 10: columns (300 - 10) / 2 =
+    # 145 wide at x 10 and 165, top 25. Extents 100, 50, 60, 40 (full span), 30, 20, 70.
+    # Shortest first: 0 (10, 25); 1 (165, 25); 2 -> column 1 at 85; 3 full at the tallest, 155:
+    # (10, 155, 300, 40); 4 (10, 205); 5 (165, 205); 6 -> column 1 at 235. Body 305, footer 312,
+    # content 342. In order: 2 -> column 0 at 135; 3 at 205; 4, 5 at 255; 6 -> column 0 at 295;
+    # content 402.
+    layout = cvlayout.WaterfallLayout(minimum_interitem_spacing=10, minimum_line_spacing=10,
+                                      section_inset=(5, 10, 7, 10), header_reference_size=(0, 20),
+                                      footer_reference_size=(0, 30))
+    layout.set_item_extents(0, [100, 50, 60, 40, 30, 20, 70])
+    layout.set_full_spans(0, [False, False, False, True, False, False, False])
+    with cvlayout.CollectionView(layout, [7], bounds_size=(320, 480)) as view:
+        cells = {x.index_path[1]: x.frame for x in view.all_attributes() if x.category == "cell"}
+        assert cells == {0: (10.0, 25.0, 145.0, 100.0), 1: (165.0, 25.0, 145.0, 50.0), 2: (165.0, 85.0, 145.0, 60.0),
+                         3: (10.0, 155.0, 300.0, 40.0), 4: (10.0, 205.0, 145.0, 30.0),
+                         5: (165.0, 205.0, 145.0, 20.0), 6: (165.0, 235.0, 145.0, 70.0)}
+        assert view.content_size == (320.0, 342.0)
+        layout.placement = "in_order"
+        assert layout.placement == cvlayout.ColumnPlacement.IN_ORDER
+        cells = {x.index_path[1]: x.frame for x in view.all_attributes() if x.category == "cell"}
+        assert cells[2] == (10.0, 135.0, 145.0, 60.0) and cells[3] == (10.0, 205.0, 300.0, 40.0)
+        assert cells[6] == (10.0, 295.0, 145.0, 70.0)
+        assert view.content_size == (320.0, 402.0)
+
+
+@needs_waterfall
+def test_horizontal_and_section_columns():
+    # Horizontal, 200 high, no spacing: a section of 3 columns (66.66.. high rows), extents
+    # (widths) 10, 20, 30, 40 -> 3 at the narrowest row, row 0 (x 10).
+    layout = cvlayout.WaterfallLayout(scroll_direction="horizontal", minimum_interitem_spacing=0,
+                                      minimum_line_spacing=0, placement=cvlayout.ColumnPlacement.SHORTEST)
+    layout.set_section_columns([4, (0, 100.0)])
+    layout.set_item_extents(0, [10, 20, 30, 40])
+    layout.set_item_extents(1, [5, 5])
+    with cvlayout.CollectionView(layout, [4, 2], bounds_size=(300, 200)) as view:
+        cells = {tuple(x.index_path): x.frame for x in view.all_attributes() if x.category == "cell"}
+        # Section 0: 4 rows of 50: items at y 0, 50, 100, 150, all at x 0; it ends at 40.
+        assert [cells[(0, i)] for i in range(4)] == [(0.0, 0.0, 10.0, 50.0), (0.0, 50.0, 20.0, 50.0),
+                                                     (0.0, 100.0, 30.0, 50.0), (0.0, 150.0, 40.0, 50.0)]
+        # Section 1: floor(200 / 100) = 2 rows of 100 from x 40.
+        assert cells[(1, 0)] == (40.0, 0.0, 5.0, 100.0) and cells[(1, 1)] == (40.0, 100.0, 5.0, 100.0)
+        assert view.content_size == (45.0, 200.0)
+
+
+@needs_waterfall
+@pytest.mark.parametrize("call", [
+    lambda w: w.set_full_spans(0, [0, 2]), lambda w: w.set_item_extents(0, [1.0, float("nan")]),
+    lambda w: w.set_item_extents(0, [-1.0]), lambda w: w.set_section_columns([-1]),
+    lambda w: w.set_section_columns([(0, float("inf"))]), lambda w: w.configure_columns(placement=2),
+    lambda w: w.configure_columns(column_count=0)])
+def test_bulk_errors_change_nothing(call):
+    with cvlayout.WaterfallLayout() as layout:
+        layout.set_item_extents(0, [10, 20])
+        with cvlayout.CollectionView(layout, [2], bounds_size=(200, 400)) as view:
+            before = [x.frame for x in view.all_attributes()]
+            with pytest.raises(cvlayout.InvalidArgument):
+                call(layout)
+            assert [x.frame for x in view.all_attributes()] == before
+            assert layout.column_count == 2 and layout.placement == 0
+
+
+@needs_waterfall
+def test_wrong_length_flags_fail_the_layout_until_edited():
+    with cvlayout.WaterfallLayout() as layout:
+        layout.set_item_extents(0, [10, 20])
+        with cvlayout.CollectionView(layout, [2], bounds_size=(200, 400)) as view:
+            layout.set_full_spans(0, [True])
+            with pytest.raises(cvlayout.InvalidArgument, match="full-span flags"):
+                view.content_size
+            layout.replace_full_spans(0, 1, 0, [False])
+            # Item 0 spans (0, 0, 200, 10); item 1 in column 0 at 20: (0, 20, 95, 20).
+            assert view.all_attributes()[1].frame == (0.0, 20.0, 95.0, 20.0)
+            with pytest.raises(cvlayout.StateError):
+                layout.replace_item_extents(3, 0, 0, [1.0])

@@ -112,6 +112,15 @@ SHOWCASE: list[tuple[str, JSONObject]] = [
                    "header_reference_size": [0, 40]},
         "sections": [{"image_sizes": _PHOTOS * 3, "max_size": [200, 200]}],
         "viewport": {"width": 480, "height": 640, "offset": [0, 0]}}),
+    ("waterfall-full-span", {
+        "version": 1, "title": "Waterfall: full-span items (Android setFullSpan) below the tallest column, "
+                               "then 4 adaptive columns",
+        "layout": {"kind": "waterfall", "column_count": 3, "section_inset": [10, 10, 10, 10],
+                   "header_reference_size": [0, 30]},
+        "sections": [{"image_sizes": _PHOTOS * 2, "max_size": [200, 200],
+                      "full_spans": [1 if i in (4, 11) else 0 for i in range(len(_PHOTOS) * 2)]},
+                     {"image_sizes": _PHOTOS, "max_size": [200, 200], "minimum_column_width": 100}],
+        "viewport": {"width": 480, "height": 640, "offset": [0, 0]}}),
     ("tree", {
         "version": 1, "title": "Class hierarchy tree (Apple's guide)",
         "layout": {"kind": "tree", "tree": CLASS_TREE, "item_size": [190, 36]},

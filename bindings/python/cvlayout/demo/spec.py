@@ -44,6 +44,9 @@ _FLOW_KEYS = ("scroll_direction", "item_size", "minimum_line_spacing", "minimum_
               "last_line_alignment", "item_alignment")
 _SECTION_KEYS = {"count", "item_size", "item_sizes", "image_sizes", "max_size", "inset", "line_spacing",
                  "interitem_spacing", "header_size", "footer_size", "id", "ids"}
+#: The section keys of a flow subclass with columns of its own (docs/json-spec.md): bulk full-span
+#: flags and extents, the section's column count.
+_COLUMN_SECTION_KEYS = {"full_spans", "item_extents", "columns", "minimum_column_width"}
 _ANCHORING = ("none", "first_visible", "end")
 
 
@@ -146,20 +149,28 @@ class _FlowSections:
         self.per: dict[str, dict[int, Any]] = {key: {} for key in self._PER}
         self.sized: set[int] = set()
         self.delegate_set = False
+        self.column_data: dict[str, set[int]] = {}
 
     def apply(self, sections: list[JSONObject], where: str = "sections") -> list[int]:
         counts: list[int] = []
         per: dict[str, dict[int, Any]] = {key: {} for key in self._PER}
         sized: set[int] = set()
         parsed: list[list[tuple[float, float]] | None] = []
+        columned = hasattr(self.layout, "set_full_spans")
+        keys = _SECTION_KEYS | _COLUMN_SECTION_KEYS if columned else _SECTION_KEYS
         for i, sec in enumerate(sections):
-            _check_keys(sec, _SECTION_KEYS, f"{where}[{i}]")
+            _check_keys(sec, keys, f"{where}[{i}]")
             sizes, count = _section_sizes(sec, i)
             parsed.append(sizes)
             counts.append(count)
             for key in per:
                 if key in sec:
                     per[key][i] = sec[key]
+            for k in ("full_spans", "item_extents"):
+                if k in sec and (not isinstance(sec[k], list) or len(sec[k]) != count):
+                    raise SpecError(f"{where}[{i}].{k}: a list of {count} values (one per item)")
+        if columned:
+            self._apply_columns(sections)
         for i, sizes in enumerate(parsed):
             if sizes is not None:
                 self.layout.set_item_sizes(i, sizes)
@@ -173,6 +184,18 @@ class _FlowSections:
         if not self.delegate_set and any(self.per.values()):
             self._set_delegate()
         return counts
+
+    def _apply_columns(self, sections: list[JSONObject]) -> None:
+        layout: Any = self.layout   # a flow subclass with set_full_spans, set_item_extents, set_section_columns
+        columns = [(sec.get("columns", 0), sec.get("minimum_column_width", 0.0)) for sec in sections]
+        layout.set_section_columns(columns if any(c != (0, 0.0) for c in columns) else [])
+        for key, setter in (("full_spans", layout.set_full_spans), ("item_extents", layout.set_item_extents)):
+            given = {i for i, sec in enumerate(sections) if key in sec}
+            for i in self.column_data.get(key, set()) - given:
+                setter(i, None)
+            for i in sorted(given):
+                setter(i, sections[i][key])
+            self.column_data[key] = given
 
     def _set_delegate(self) -> None:
         cfg = self.layout.config

@@ -6,6 +6,8 @@ import PackageDescription
 // wheel). It must stay off for `swift test` (the static runtime breaks the XCTest link), hence the
 // environment gate.
 let staticStdlib = Context.environment["CVL_STATIC_STDLIB"] == "1"
+// CVL_KEEP_SYMBOLS=1 keeps the symbol table (for profiles: callgrind_annotate names functions).
+let stripAll = Context.environment["CVL_KEEP_SYMBOLS"] != "1"
 
 let package = Package(
     name: "cvlayout",
@@ -37,7 +39,7 @@ let package = Package(
                         "-Xlinker", "-soname=libcvlayout.so.0",
                         "-Xlinker", "--version-script=Sources/CVLayout/exports.map",
                     ]
-                        + (staticStdlib ? ["-static-stdlib", "-Xlinker", "--strip-all"] : []))
+                        + (staticStdlib ? ["-static-stdlib"] + (stripAll ? ["-Xlinker", "--strip-all"] : []) : []))
             ]),
         .testTarget(name: "CVLayoutCoreTests", dependencies: ["CVLayoutCore"]),
         .testTarget(name: "CVLayoutABITests", dependencies: ["CVLayout", "CCVLayout", "CVLayoutCore"]),

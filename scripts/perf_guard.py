@@ -26,8 +26,8 @@ from dataclasses import dataclass
 RATIO_BOUNDS: list[tuple[str, str, float]] = [
     ("prepare", "loop_prepare", 1.65),
     ("handover", "loop_handover", 2.05),
-    ("query", "loop_query", 4.80),
-    ("compact", "loop_compact", 9.40),
+    ("query", "loop_query", 3.50),
+    ("compact", "loop_compact", 6.35),
     ("frame", "loop_frame", 21.9),
 ]
 

@@ -238,6 +238,49 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         noteOrder(p, z: 0)
     }
 
+    /// `storeCells`, for the concrete subclasses: `storeDefaultCell` for each cell of the run, in
+    /// one loop (the slots reserved once, the draw order checked at the run's first cell and
+    /// then item by item within it).
+    @inline(__always)
+    final func storeDefaultCells(section: Int, _ run: UnsafeBufferPointer<CellHit>) {
+        guard view == nil || itemIDs != nil else {  // identifiers by callback: each may fail
+            for h in run { storeDefaultCell(section: section, item: h.item, frame: h.frame) }
+            return
+        }
+        let room = Swift.min(run.count, capacity - stored)  // past the capacity: only counted
+        guard room > 0 else { return }
+        let p: UnsafeMutablePointer<R>
+        if direct, let out {
+            p = out + stored
+        } else {
+            buffer.reserve(stored + room, keeping: stored)
+            p = buffer.base + stored
+        }
+        let template = self.template
+        var previous = Int.min
+        var inOrder = true
+        for k in 0..<room {
+            let h = run[k]
+            let q = p + k
+            q.initialize(to: template)
+            q.pointee.setCell(section: section, item: h.item, frame: h.frame)
+            if itemIDs != nil, let id = itemIDs!.identifier(section: section, item: h.item) {
+                q.pointee.setIdentifier(id)
+            }
+            if h.item < previous { inOrder = false }
+            previous = h.item
+        }
+        // Every cell of the run has z 0 and the same category, kind and section: in draw order
+        // after `last` when its first is, and its items do not go back.
+        var first = p.pointee.drawKey
+        first.z = 0
+        if !inOrder || first < last { ordered = false }
+        last = (p + (room - 1)).pointee.drawKey
+        last.z = 0
+        stored += room
+        if zs != nil { zs!.append(contentsOf: repeatElement(0, count: room)) }
+    }
+
     /// `store`, for the concrete subclasses.
     @inline(__always)
     final func storeElement(_ a: LayoutAttributes) {
@@ -310,6 +353,9 @@ final class CAttributesSink: CBufferSink<cvl_attributes> {
     override func storeCell(section: Int, item: Int, frame f: Rect) {
         storeDefaultCell(section: section, item: item, frame: f)
     }
+    override func storeCells(section: Int, _ run: UnsafeBufferPointer<CellHit>) {
+        storeDefaultCells(section: section, run)
+    }
     override func store(_ a: LayoutAttributes) { storeElement(a) }
 }
 
@@ -317,6 +363,9 @@ final class CAttributesSink: CBufferSink<cvl_attributes> {
 final class CElementsSink: CBufferSink<cvl_element> {
     override func storeCell(section: Int, item: Int, frame f: Rect) {
         storeDefaultCell(section: section, item: item, frame: f)
+    }
+    override func storeCells(section: Int, _ run: UnsafeBufferPointer<CellHit>) {
+        storeDefaultCells(section: section, run)
     }
     override func store(_ a: LayoutAttributes) { storeElement(a) }
 }

@@ -71,6 +71,39 @@ open class ElementSink {
         try storeCell(section: section, item: item, frame: frame)
     }
 
+    /// A run of cells of `section` whose attributes are the defaults but for their frames, in
+    /// the order given: the same elements, checks and limit as `cell(section:item:frame:)` for
+    /// each in turn, in one call (a layout's rect query hands its cells in runs, so the sink's
+    /// per-cell work is one tight loop). When every cell of the run is valid and fits under
+    /// `limit`, `count` grows by the run and `storeCells` gets it whole; otherwise the cells go
+    /// one by one through `cell`, which records the first invalid one or stops at the limit.
+    public final func cells(section: Int, _ run: UnsafeBufferPointer<CellHit>) throws {
+        if let failure { throw failure }
+        let n = run.count
+        guard n > 0 else { return }
+        // Items outside 0 ..< items fail (all of them pass when the sink checks no counts).
+        var items = Int.max
+        if let counts { items = section >= 0 && section < counts.count ? counts[section] : 0 }
+        var whole = n <= limit - count
+        if whole {
+            for h in run {
+                let f = h.frame
+                // One unsigned compare for 0 <= item < items; each double finite, sizes >= 0.
+                guard UInt(bitPattern: h.item) < UInt(bitPattern: items), f.origin.isFinite, f.size.isValidExtent
+                else {
+                    whole = false
+                    break
+                }
+            }
+        }
+        guard whole else {
+            for h in run { try cell(section: section, item: h.item, frame: h.frame) }
+            return
+        }
+        count += n
+        try storeCells(section: section, run)
+    }
+
     /// Any element.
     public final func add(_ a: LayoutAttributes) throws {
         if let failure { throw failure }
@@ -161,6 +194,23 @@ open class ElementSink {
     /// A valid default cell. Default: builds its attributes and calls `store`.
     open func storeCell(section: Int, item: Int, frame: Rect) throws {
         try store(.cell(IndexPath(section: section, item: item), frame: frame))
+    }
+
+    /// A run of valid default cells of one section (already counted). Default: `storeCell` for
+    /// each in turn; a sink that writes records overrides it with one loop.
+    open func storeCells(section: Int, _ run: UnsafeBufferPointer<CellHit>) throws {
+        for h in run { try storeCell(section: section, item: h.item, frame: h.frame) }
+    }
+}
+
+/// One cell of a run handed to `ElementSink.cells(section:_:)`: its item and frame.
+public struct CellHit: Sendable {
+    public var item: Int
+    public var frame: Rect
+    @inline(__always)
+    public init(item: Int, frame: Rect) {
+        self.item = item
+        self.frame = frame
     }
 }
 

@@ -88,9 +88,8 @@ extension FlowLayout {
     /// added: cells (section-major, as default cells: nothing is built for them), then unpinned
     /// headers and footers, then pinned ones.
     func sendFlowElements(in rect: Rect, to sink: ElementSink) throws {
-        try visitFlowElements(
-            in: rect, cell: { s, i, f in try sink.cell(section: s, item: i, frame: f) },
-            other: { try sink.add($0) })
+        try visitFlowElementRuns(
+            in: rect, cells: { s, run in try sink.cells(section: s, run) }, other: { try sink.add($0) })
     }
 
     /// Visits every element intersecting `rect` without building attributes for the cells:
@@ -106,6 +105,17 @@ extension FlowLayout {
     public func visitFlowElements(
         in rect: Rect, cell: (Int, Int, Rect) throws -> Void, other: (LayoutAttributes) throws -> Void
     ) rethrows {
+        try visitFlowElementRuns(
+            in: rect, cells: { s, run in for h in run { try cell(s, h.item, h.frame) } }, other: other)
+    }
+
+    /// `visitFlowElements` with the cells handed over in runs (`cells(section, run)`, the run
+    /// valid during the call, at most `cellRunCapacity` cells, in the visit's order): the
+    /// searches and frames are those of the visit, one call per run instead of one per cell.
+    func visitFlowElementRuns(
+        in rect: Rect, cells: (Int, UnsafeBufferPointer<CellHit>) throws -> Void,
+        other: (LayoutAttributes) throws -> Void
+    ) rethrows {
         guard let st = state, rect.width > 0, rect.height > 0, !st.sections.isEmpty else { return }
         let axis = st.axis
         let rMin = axis.main(rect.origin), rMax = rMin + axis.main(rect.size)
@@ -118,13 +128,17 @@ extension FlowLayout {
         let hi = flowPartitionPoint(lo, n) { st.floor[$0] >= rMax + slack }
         guard lo < hi else { return }
 
-        for s in lo..<hi {
-            let sec = st.sections[s]
-            guard sec.itemCount > 0 else { continue }
-            if sec.isUniform {
-                try FlowLayout.visitGridCells(st, sec, rect) { try cell(s, $0, $1) }
-            } else {
-                try FlowLayout.visitLineCells(st, sec, rect) { try cell(s, $0, $1) }
+        try withUnsafeTemporaryAllocation(of: CellHit.self, capacity: FlowLayout.cellRunCapacity) { buffer in
+            var run = CellRun(base: buffer.baseAddress!)
+            for s in lo..<hi {
+                let sec = st.sections[s]
+                guard sec.itemCount > 0 else { continue }
+                if sec.isUniform {
+                    try FlowLayout.visitGridCells(st, sec, rect, &run) { try cells(s, $0) }
+                } else {
+                    try FlowLayout.visitLineCells(st, sec, rect, &run) { try cells(s, $0) }
+                }
+                if run.count > 0 { try cells(s, run.take()) }
             }
         }
         let visible = visibleRect
@@ -260,7 +274,12 @@ extension FlowLayout {
         return bound
     }
 
-    /// Calls `emit(item, frame)` for the cells of uniform section `sec` intersecting `rect`.
+    /// Cells a rect query collects before handing them on (`visitFlowElementRuns`): a run of 64
+    /// is 2.5 KB on the stack and makes the per-run call cost nothing per cell.
+    static let cellRunCapacity = 64
+
+    /// Appends the cells of uniform section `sec` intersecting `rect` to `run`, calling `flush`
+    /// with the run whenever it is full (the caller flushes what is left).
     ///
     /// A cell meets the rect when its main-axis extent does and its cross-axis extent does
     /// (`Rect.intersects`); in a grid the first depends only on the cell's line and the second
@@ -270,7 +289,8 @@ extension FlowLayout {
     /// every column (a viewport narrower than the section's inset: before this, every line was
     /// visited, 2^32 of them for a section of 2^32 items).
     private static func visitGridCells(
-        _ st: FlowState, _ sec: FlowSection, _ rect: Rect, _ emit: (Int, Rect) throws -> Void
+        _ st: FlowState, _ sec: FlowSection, _ rect: Rect, _ run: inout CellRun,
+        _ flush: (UnsafeBufferPointer<CellHit>) throws -> Void
     ) rethrows {
         guard let (kLo, kEnd, jLo, jEnd, lLo, lEnd) = gridRanges(st, sec, rect) else { return }
         let axis = st.axis, n = sec.itemCount, perLine = sec.perLine, lines = sec.lineCount
@@ -282,15 +302,17 @@ extension FlowLayout {
             guard lo < end else { continue }
             for j in lo..<end {
                 let f = gridFrame(axis, sec, line: k, slot: j)
-                if f.intersects(rect) { try emit(first + j, f) }
+                if f.intersects(rect), run.append(first + j, f) { try flush(run.take()) }
             }
         }
     }
 
-    /// Calls `emit(item, frame)` for the cells of per-item section `sec` intersecting `rect`.
+    /// Appends the cells of per-item section `sec` intersecting `rect` to `run`, as
+    /// `visitGridCells`.
     /// Lines are found by binary search over the blocks' first lines, then within the block.
     private static func visitLineCells(
-        _ st: FlowState, _ sec: FlowSection, _ rect: Rect, _ emit: (Int, Rect) throws -> Void
+        _ st: FlowState, _ sec: FlowSection, _ rect: Rect, _ run: inout CellRun,
+        _ flush: (UnsafeBufferPointer<CellHit>) throws -> Void
     ) rethrows {
         let axis = st.axis
         let body = sec.body
@@ -321,11 +343,21 @@ extension FlowLayout {
                         iLo = flowPartitionPoint(first, end) { block.itemCross[$0 - base] > lowBound }
                         iHi = flowPartitionPoint(iLo, end) { block.itemCross[$0 - base] >= highBound }
                     }
-                    var i = iLo
-                    while i < iHi {
-                        let f = lineItemFrame(axis, sec, line, size: sizes(i), cross: block.itemCross[i - base])
-                        if f.intersects(rect) { try emit(i, f) }
-                        i += 1
+                    guard iLo < iHi else { continue }
+                    // The line's items read in place: its cross origins (within the block's
+                    // table: iLo - base ..< iHi - base) and its sizes a chunk window at a time.
+                    try block.itemCross.withUnsafeBufferPointer { crossTable in
+                        let cross = crossTable.baseAddress.unsafelyUnwrapped - base
+                        var i = iLo
+                        while i < iHi {
+                            let window = sizes.window(at: i)
+                            let stop = Swift.min(iHi, window.end)
+                            while i < stop {
+                                let f = lineItemFrame(axis, sec, line, size: window.pointer[i], cross: cross[i])
+                                if f.intersects(rect), run.append(i, f) { try flush(run.take()) }
+                                i += 1
+                            }
+                        }
                     }
                 }
                 blk += 1
@@ -441,5 +473,29 @@ extension FlowLayout {
     private func cachedSection(_ section: Int) -> FlowSection? {
         guard let st = state, section >= 0, section < st.sections.count else { return nil }
         return st.sections[section]
+    }
+}
+
+/// The cells a flow rect query has collected and not yet handed on: a fixed buffer of
+/// `FlowLayout.cellRunCapacity` hits (the caller's stack).
+struct CellRun {
+    let base: UnsafeMutablePointer<CellHit>
+    private(set) var count = 0
+
+    init(base: UnsafeMutablePointer<CellHit>) { self.base = base }
+
+    /// Adds a cell; true when the run is now full (hand it on with `take`).
+    @inline(__always)
+    mutating func append(_ item: Int, _ frame: Rect) -> Bool {
+        (base + count).initialize(to: CellHit(item: item, frame: frame))
+        count += 1
+        return count == FlowLayout.cellRunCapacity
+    }
+
+    /// The collected cells (valid until the next `append`); the run is empty afterwards.
+    @inline(__always)
+    mutating func take() -> UnsafeBufferPointer<CellHit> {
+        defer { count = 0 }
+        return UnsafeBufferPointer(start: base, count: count)
     }
 }

@@ -1003,6 +1003,41 @@ typedef struct cvl_waterfall_section_columns {
 int cvl_waterfall_layout_set_section_columns(cvl_layout *layout, const cvl_waterfall_section_columns *columns,
                                              size_t count);
 
+/**
+** The waterfall's answers by callback, for hosts that keep no arrays (CHT's
+** columnCountForSection: and per-item heights, Android's setFullSpan, Compose's
+** StaggeredGridItemSpan.FullLine). Each function may be NULL (not asked). Rules:
+**   - a bulk array wins: a section with cvl_waterfall_layout_set_full_spans() flags (_set_extents()
+**     extents) is not asked is_full_span (extent_for_item); columns_for_section, when set, answers
+**     for every section (cvl_waterfall_layout_set_section_columns() entries are then not used);
+**   - each prepare that places the items asks columns_for_section once a section and the item
+**     functions once an item, in index order, and keeps only the frames; a prepare places the
+**     items when the layout is invalidated (a property, a batch update, cvl_view_invalidate_layout(),
+**     a change of the bounds' cross size, this function), never for a scroll. With any callback
+**     set, every such prepare places every item (range edits are then not local);
+**   - answers: *out_full 0 or 1; *out_extent finite, >= 0, at most 1e12 (the extent along the
+**     scroll axis, used instead of the item's size scaled to the column); *out columns 0 ...
+**     CVL_MAX_WATERFALL_COLUMNS with a minimum width finite, >= 0, at most 1e12 ({0, 0}: the
+**     config's). A non-zero return or a bad answer fails that layout cycle with CVL_ERROR_CALLBACK
+**     naming the item or section; the frames do not change.
+** Callbacks run on the thread that runs the layout cycle, under the library's lock: they may call
+** the functions marked "Callable from hooks". The context must stay valid until the layout is
+** destroyed or the callbacks replaced.
+*/
+typedef struct cvl_waterfall_callbacks {
+    void *context;
+    int (*is_full_span)(void *context, cvl_index_path index_path, int32_t *out_full);
+    int (*extent_for_item)(void *context, cvl_index_path index_path, double *out_extent);
+    int (*columns_for_section)(void *context, int64_t section, cvl_waterfall_section_columns *out);
+} cvl_waterfall_callbacks;
+
+/**
+** Sets (copies) or clears (`callbacks` NULL, or every function NULL) the callbacks. Errors,
+** nothing changed: CVL_ERROR_INVALID_ARGUMENT for a layout that is not a waterfall. Invalidates
+** the view. O(1); each layout cycle then costs one call an item of the sections asked.
+*/
+int cvl_waterfall_layout_set_callbacks(cvl_layout *layout, const cvl_waterfall_callbacks *callbacks);
+
 /* ============================================================================================
 ** Grid layout: a span grid (Apple's compositional grid sample, Android's GridLayoutManager,
 ** Compose's lazy grids)
@@ -1162,6 +1197,46 @@ typedef struct cvl_grid_section_columns {
 ** CVL_ERROR_NULL_ARGUMENT for NULL with count > 0. Invalidates the view. O(count).
 */
 int cvl_grid_layout_set_section_columns(cvl_layout *layout, const cvl_grid_section_columns *columns, size_t count);
+
+/**
+** The grid's answers by callback, for hosts that keep no arrays (Android's
+** GridLayoutManager.SpanSizeLookup, Compose's `span` lambda, CHT's columnCountForSection:). Each
+** function may be NULL (not asked). Rules:
+**   - a bulk array wins: a section with cvl_grid_layout_set_item_spans() spans (_set_item_extents()
+**     extents, or measured extents) is not asked span_for_item (extent_for_item);
+**     columns_for_section, when set, answers for every section (cvl_grid_layout_set_section_columns()
+**     entries are then not used);
+**   - each layout cycle that lays the grid out asks columns_for_section once a section and the
+**     item functions once an item of the sections without arrays, in index order, and builds
+**     those sections' rows from the answers (O(n) calls and time, 12 bytes an item kept); a layout
+**     cycle runs when the layout is invalidated (a property, a batch update,
+**     cvl_view_invalidate_layout(), a change of the bounds' width, this function), never for a
+**     scroll. At most CVL_MAX_STORED_ITEMS items are asked in all (CVL_ERROR_OVERFLOW before the
+**     first call). Once an item of a section is measured (self-sizing), the section's extents are
+**     kept as an array (the last answers, then the measurements) and extent_for_item is not asked
+**     for it again until its item count changes;
+**   - answers: *out_span 1 ... the section's column count; *out_extent finite, >= 0, at most 1e12;
+**     *out columns 0 ... CVL_MAX_GRID_COLUMNS with a minimum width finite, >= 0, at most 1e12
+**     ({0, 0}: the config's). A non-zero return or a bad answer ("span > column count", a NaN
+**     extent, ...) fails that layout cycle with CVL_ERROR_CALLBACK naming the item or section;
+**     the frames do not change.
+** Callbacks run on the thread that runs the layout cycle, under the library's lock: they may call
+** the functions marked "Callable from hooks". The context must stay valid until the layout is
+** destroyed or the callbacks replaced.
+*/
+typedef struct cvl_grid_callbacks {
+    void *context;
+    int (*span_for_item)(void *context, cvl_index_path index_path, int32_t *out_span);
+    int (*extent_for_item)(void *context, cvl_index_path index_path, double *out_extent);
+    int (*columns_for_section)(void *context, int64_t section, cvl_grid_section_columns *out);
+} cvl_grid_callbacks;
+
+/**
+** Sets (copies) or clears (`callbacks` NULL, or every function NULL) the callbacks. Errors,
+** nothing changed: CVL_ERROR_INVALID_ARGUMENT for a layout that is not a grid. Invalidates the
+** view. O(1); each layout cycle then costs one call an item of the sections asked.
+*/
+int cvl_grid_layout_set_callbacks(cvl_layout *layout, const cvl_grid_callbacks *callbacks);
 
 /* ============================================================================================
 ** Stack layout: a pile of cards, as in many apps' swipeable card decks

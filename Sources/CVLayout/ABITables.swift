@@ -173,6 +173,12 @@ let abiTable: [String: StructInfo] = [
         ("columns", \.columns),
         ("minimum_column_width", \.minimum_column_width),
     ]),
+    "cvl_waterfall_callbacks": info(cvl_waterfall_callbacks.self, [
+        ("context", \.context),
+        ("is_full_span", \.is_full_span),
+        ("extent_for_item", \.extent_for_item),
+        ("columns_for_section", \.columns_for_section),
+    ]),
     "cvl_grid_config": info(cvl_grid_config.self, [
         ("columns", \.columns),
         ("minimum_column_width", \.minimum_column_width),
@@ -191,6 +197,12 @@ let abiTable: [String: StructInfo] = [
     "cvl_grid_section_columns": info(cvl_grid_section_columns.self, [
         ("columns", \.columns),
         ("minimum_column_width", \.minimum_column_width),
+    ]),
+    "cvl_grid_callbacks": info(cvl_grid_callbacks.self, [
+        ("context", \.context),
+        ("span_for_item", \.span_for_item),
+        ("extent_for_item", \.extent_for_item),
+        ("columns_for_section", \.columns_for_section),
     ]),
     "cvl_stack_config": info(cvl_stack_config.self, [
         ("item_size", \.item_size),

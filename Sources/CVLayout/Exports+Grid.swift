@@ -85,3 +85,47 @@ public func cvl_grid_layout_set_section_columns_impl(
         try g.setSectionColumns(list ?? [])
     }
 }
+
+/// `cvl_grid_callbacks` as `GridLayout.Callbacks`: a NULL function is a callback not set. The
+/// layout checks the answers (GridLayout+Callbacks.swift).
+@_cdecl("cvl_grid_layout_set_callbacks")
+public func cvl_grid_layout_set_callbacks_impl(
+    _ layout: OpaquePointer?, _ callbacks: UnsafePointer<cvl_grid_callbacks>?
+) -> Int32 {
+    withLayout(layout) { box in
+        let g = try grid(box)
+        guard let cb = callbacks?.pointee else {
+            g.setCallbacks(nil)
+            return
+        }
+        let ctx = cb.context
+        var out = GridLayout.Callbacks()
+        if let f = cb.span_for_item {
+            out.span = { ip in
+                var v: Int32 = 0
+                try callC("span_for_item(\(ip))") { f(ctx, ip.c, &v) }
+                return Int(v)
+            }
+        }
+        if let f = cb.extent_for_item {
+            out.extent = { ip in
+                var v = Double.nan
+                try callC("extent_for_item(\(ip))") { f(ctx, ip.c, &v) }
+                return v
+            }
+        }
+        if let f = cb.columns_for_section {
+            out.columns = { s in
+                var v = cvl_grid_section_columns(columns: -1, minimum_column_width: .nan)
+                try callC("columns_for_section(\(s))") { f(ctx, Int64(s), &v) }
+                guard v.columns >= 0, v.columns <= Int64(GridLayout.maxColumns) else {
+                    throw LayoutError.callback(
+                        "GridLayout: columns_for_section returned \(v.columns) columns for section \(s); columns "
+                            + "must be 0 ... \(GridLayout.maxColumns)")
+                }
+                return GridLayout.SectionColumns(columns: Int(v.columns), minimumColumnWidth: v.minimum_column_width)
+            }
+        }
+        g.setCallbacks(out)
+    }
+}

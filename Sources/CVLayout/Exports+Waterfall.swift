@@ -87,3 +87,52 @@ public func cvl_waterfall_layout_set_section_columns_impl(
         try w.setSectionColumns(list ?? [])
     }
 }
+
+/// `cvl_waterfall_callbacks` as `WaterfallLayout.Callbacks`: a NULL function is a callback not
+/// set. The layout checks the answers (WaterfallLayout+Callbacks.swift).
+@_cdecl("cvl_waterfall_layout_set_callbacks")
+public func cvl_waterfall_layout_set_callbacks_impl(
+    _ layout: OpaquePointer?, _ callbacks: UnsafePointer<cvl_waterfall_callbacks>?
+) -> Int32 {
+    withLayout(layout) { box in
+        let w = try waterfall(box)
+        guard let cb = callbacks?.pointee else {
+            w.setCallbacks(nil)
+            return
+        }
+        let ctx = cb.context
+        var out = WaterfallLayout.Callbacks()
+        if let f = cb.is_full_span {
+            out.isFullSpan = { ip in
+                var v: Int32 = -1
+                try callC("is_full_span(\(ip))") { f(ctx, ip.c, &v) }
+                guard v == 0 || v == 1 else {
+                    throw LayoutError.callback(
+                        "WaterfallLayout: is_full_span returned \(v) for item \(ip); the answer must be 0 or 1")
+                }
+                return v == 1
+            }
+        }
+        if let f = cb.extent_for_item {
+            out.extent = { ip in
+                var v = Double.nan
+                try callC("extent_for_item(\(ip))") { f(ctx, ip.c, &v) }
+                return v
+            }
+        }
+        if let f = cb.columns_for_section {
+            out.columns = { s in
+                var v = cvl_waterfall_section_columns(columns: -1, minimum_column_width: .nan)
+                try callC("columns_for_section(\(s))") { f(ctx, Int64(s), &v) }
+                guard v.columns >= 0, v.columns <= Int64(WaterfallLayout.maxColumns) else {
+                    throw LayoutError.callback(
+                        "WaterfallLayout: columns_for_section returned \(v.columns) columns for section \(s); "
+                            + "columns must be 0 ... \(WaterfallLayout.maxColumns)")
+                }
+                return WaterfallLayout.SectionColumns(
+                    columns: Int(v.columns), minimumColumnWidth: v.minimum_column_width)
+            }
+        }
+        w.setCallbacks(out)
+    }
+}

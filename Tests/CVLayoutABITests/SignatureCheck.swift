@@ -59,6 +59,7 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_grid_layout_get_config, CVLayout.cvl_grid_layout_get_config_impl)
         same(CCVLayout.cvl_grid_layout_replace_item_extents, CVLayout.cvl_grid_layout_replace_item_extents_impl)
         same(CCVLayout.cvl_grid_layout_replace_item_spans, CVLayout.cvl_grid_layout_replace_item_spans_impl)
+        same(CCVLayout.cvl_grid_layout_set_callbacks, CVLayout.cvl_grid_layout_set_callbacks_impl)
         same(CCVLayout.cvl_grid_layout_set_config, CVLayout.cvl_grid_layout_set_config_impl)
         same(CCVLayout.cvl_grid_layout_set_item_extents, CVLayout.cvl_grid_layout_set_item_extents_impl)
         same(CCVLayout.cvl_grid_layout_set_item_spans, CVLayout.cvl_grid_layout_set_item_spans_impl)
@@ -142,10 +143,11 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_waterfall_layout_get_config, CVLayout.cvl_waterfall_layout_get_config_impl)
         same(CCVLayout.cvl_waterfall_layout_replace_extents, CVLayout.cvl_waterfall_layout_replace_extents_impl)
         same(CCVLayout.cvl_waterfall_layout_replace_full_spans, CVLayout.cvl_waterfall_layout_replace_full_spans_impl)
+        same(CCVLayout.cvl_waterfall_layout_set_callbacks, CVLayout.cvl_waterfall_layout_set_callbacks_impl)
         same(CCVLayout.cvl_waterfall_layout_set_config, CVLayout.cvl_waterfall_layout_set_config_impl)
         same(CCVLayout.cvl_waterfall_layout_set_extents, CVLayout.cvl_waterfall_layout_set_extents_impl)
         same(CCVLayout.cvl_waterfall_layout_set_full_spans, CVLayout.cvl_waterfall_layout_set_full_spans_impl)
         same(CCVLayout.cvl_waterfall_layout_set_section_columns, CVLayout.cvl_waterfall_layout_set_section_columns_impl)
-        XCTAssertEqual(131, 131)
+        XCTAssertEqual(133, 133)
     }
 }

@@ -3326,6 +3326,160 @@ static void test_grid_layout(void) {
 /* The span grid's bulk data at the C boundary: the encoding (NULL arrays with counts, a layout
 ** of another type), spans and extents by array and by range edit, per-section columns, the
 ** errors (nothing changed), and measured sizes on a grid. Frames: Tests/fixtures/grid-*.json. */
+/* ------------------------------------------------------------------------------------------
+** The grid's and the waterfall's answers by callback (cvl_grid_callbacks,
+** cvl_waterfall_callbacks): the frames the bulk arrays give, asked once an item a layout cycle,
+** bad answers refused with nothing changed. */
+typedef struct item_answers {
+    int calls;
+    int32_t spans[8];
+    double extents[8];
+    int32_t full[8];
+    int64_t columns;
+    int fail; /* return 5 */
+} item_answers;
+static int ia_span(void *ctx, cvl_index_path ip, int32_t *out) {
+    item_answers *a = ctx;
+    a->calls++;
+    *out = a->spans[ip.item];
+    return a->fail ? 5 : 0;
+}
+static int ia_extent(void *ctx, cvl_index_path ip, double *out) {
+    item_answers *a = ctx;
+    a->calls++;
+    *out = a->extents[ip.item];
+    return 0;
+}
+static int ia_full(void *ctx, cvl_index_path ip, int32_t *out) {
+    item_answers *a = ctx;
+    a->calls++;
+    *out = a->full[ip.item];
+    return 0;
+}
+static int ia_grid_columns(void *ctx, int64_t section, cvl_grid_section_columns *out) {
+    (void)section;
+    out->columns = ((item_answers *)ctx)->columns;
+    out->minimum_column_width = 0;
+    return 0;
+}
+static int ia_waterfall_columns(void *ctx, int64_t section, cvl_waterfall_section_columns *out) {
+    (void)section;
+    out->columns = ((item_answers *)ctx)->columns;
+    out->minimum_column_width = 0;
+    return 0;
+}
+
+static void check_frame(cvl_view *view, int64_t item, double x, double y, double w, double h) {
+    cvl_attributes a;
+    int found = 0;
+    OK(cvl_view_attributes_for_item(view, (cvl_index_path){0, item}, &a, &found));
+    CHECK(found);
+    NEAR(a.frame.x, x);
+    NEAR(a.frame.y, y);
+    NEAR(a.frame.width, w);
+    NEAR(a.frame.height, h);
+}
+
+static void test_layout_callbacks(void) {
+    counts_ds d;
+    cvl_data_source ds;
+    cvl_layout *g = NULL, *w = NULL;
+    cvl_view *view = NULL;
+    cvl_grid_config gc;
+    cvl_flow_config fc;
+    item_answers a = {0, {2, 2, 1, 3}, {40, 50, 30, 20}, {0}, 3, 0};
+    cvl_grid_callbacks gcb = {&a, ia_span, ia_extent, ia_grid_columns};
+    cvl_waterfall_callbacks wcb = {&a, ia_full, ia_extent, ia_waterfall_columns};
+    cvl_size content;
+
+    memset(&d, 0, sizeof d);
+    d.sections = 1;
+    d.items[0] = 4;
+    ds = make_ds(&d);
+    /* The grid: spans 2, 2, 1, 3 in 3 columns of (300 - 20) / 3 wide, extents 40, 50, 30, 20, a
+    ** 44 header and inset top 5: rows at 49, 99 (item 1 does not fit after item 0), 159. */
+    OK(cvl_grid_layout_create(&g));
+    OK(cvl_grid_layout_get_config(g, &gc));
+    gc.columns = 1; /* the callback's 3 wins */
+    gc.interitem_spacing = gc.intergroup_spacing = 10;
+    gc.header_height = 44;
+    gc.content_insets.top = 5;
+    OK(cvl_grid_layout_set_config(g, &gc));
+    OK(cvl_grid_layout_set_callbacks(g, &gcb));
+    OK(cvl_view_create(&ds, g, &view));
+    OK(cvl_view_set_bounds_size(view, (cvl_size){300, 400}));
+    OK(cvl_view_content_size(view, &content));
+    NEAR(content.height, 179);
+    CHECK(a.calls == 8); /* 4 spans + 4 extents, once each */
+    check_frame(view, 0, 0, 49, 2 * 280.0 / 3 + 10, 40);
+    check_frame(view, 1, 0, 99, 2 * 280.0 / 3 + 10, 50);
+    check_frame(view, 2, 2 * (280.0 / 3 + 10), 99, 280.0 / 3, 30);
+    check_frame(view, 3, 0, 159, 300, 20);
+    OK(cvl_view_set_content_offset(view, (cvl_point){0, 20})); /* a scroll asks nothing */
+    OK(cvl_view_content_size(view, &content));
+    CHECK(a.calls == 8);
+    /* A span wider than the columns, a NaN extent, a failing callback: CVL_ERROR_CALLBACK at the
+    ** next layout cycle, the frames kept. */
+    a.spans[2] = 4;
+    OK(cvl_view_invalidate_layout(view, CVL_INVALIDATE_EVERYTHING, NULL, 0));
+    FAILS(cvl_view_content_size(view, &content), CVL_ERROR_CALLBACK);
+    CHECK(message_contains("span > column count"));
+    a.spans[2] = 1;
+    a.extents[1] = NAN;
+    OK(cvl_view_invalidate_layout(view, CVL_INVALIDATE_EVERYTHING, NULL, 0));
+    FAILS(cvl_view_content_size(view, &content), CVL_ERROR_CALLBACK);
+    CHECK(message_contains("extent"));
+    a.extents[1] = 50;
+    a.fail = 1;
+    OK(cvl_view_invalidate_layout(view, CVL_INVALIDATE_EVERYTHING, NULL, 0));
+    FAILS(cvl_view_content_size(view, &content), CVL_ERROR_CALLBACK);
+    a.fail = 0;
+    check_frame(view, 3, 0, 159, 300, 20);
+    /* Bulk spans win over the callback; clearing the callbacks goes back to the config. */
+    OK(cvl_grid_layout_set_item_spans(g, 0, (const int32_t[]){1, 1, 1, 1}, 4));
+    a.calls = 0;
+    OK(cvl_view_content_size(view, &content));
+    CHECK(a.calls == 4); /* the extents only */
+    check_frame(view, 3, 0, 109, 280.0 / 3, 20); /* row 2: below the tallest of 40, 50, 30 */
+    OK(cvl_grid_layout_set_callbacks(g, NULL));
+    OK(cvl_view_content_size(view, &content));
+    FAILS(cvl_waterfall_layout_set_callbacks(g, &wcb), CVL_ERROR_INVALID_ARGUMENT);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(g));
+
+    /* The waterfall: 3 columns of 100 in 320, spacings 10, extents 50, 80, 30, 40, 60, item 3
+    ** full-span (at the tallest column, 80 + 10). */
+    d.items[0] = 5;
+    a = (item_answers){0, {0}, {50, 80, 30, 40, 60}, {0, 0, 0, 1, 0}, 3, 0};
+    OK(cvl_waterfall_layout_create(&w));
+    OK(cvl_flow_config_default(&fc));
+    fc.minimum_interitem_spacing = fc.minimum_line_spacing = 10;
+    OK(cvl_flow_layout_set_config(w, &fc));
+    OK(cvl_waterfall_layout_set_callbacks(w, &wcb));
+    OK(cvl_view_create(&ds, w, &view));
+    OK(cvl_view_set_bounds_size(view, (cvl_size){320, 400}));
+    OK(cvl_view_content_size(view, &content));
+    NEAR(content.height, 200);
+    CHECK(a.calls == 10);
+    check_frame(view, 0, 0, 0, 100, 50);
+    check_frame(view, 1, 110, 0, 100, 80);
+    check_frame(view, 2, 220, 0, 100, 30);
+    check_frame(view, 3, 0, 90, 320, 40);
+    check_frame(view, 4, 0, 140, 100, 60);
+    a.full[1] = 2;
+    OK(cvl_view_invalidate_layout(view, CVL_INVALIDATE_EVERYTHING, NULL, 0));
+    FAILS(cvl_view_content_size(view, &content), CVL_ERROR_CALLBACK);
+    CHECK(message_contains("0 or 1"));
+    a.full[1] = 0;
+    a.columns = 2000;
+    OK(cvl_view_invalidate_layout(view, CVL_INVALIDATE_EVERYTHING, NULL, 0));
+    FAILS(cvl_view_content_size(view, &content), CVL_ERROR_CALLBACK);
+    a.columns = 3;
+    check_frame(view, 3, 0, 90, 320, 40);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(w));
+}
+
 static void test_span_grid(void) {
     counts_ds d;
     cvl_data_source ds;
@@ -3800,6 +3954,7 @@ int main(void) {
     test_waterfall();
     test_grid_layout();
     test_span_grid();
+    test_layout_callbacks();
     test_display_scale();
     test_config_layouts();
     test_compositional();

@@ -2041,6 +2041,59 @@ static void op_query(uint8_t which) {
     }
 }
 
+/* Answers of the grid's and the waterfall's callbacks, decoded when they are set: mostly valid,
+** at times a span of 0 or wider than any column count, a NaN or negative extent, a flag of 2, a
+** column count past the limit, or a failing callback. The layout checks every answer. */
+static struct {
+    int32_t spans[8], flags[8];
+    double extents[8];
+    int64_t columns;
+    double min_width;
+    int fail;
+} fz_answers;
+static void fz_decode_answers(void) {
+    int i;
+    for (i = 0; i < 8; i++) {
+        uint8_t b = u8();
+        fz_answers.spans[i] = b < 240 ? 1 + b % 4 : b < 250 ? (int32_t)(b % 3) - 1 : (int32_t)u64();
+        fz_answers.flags[i] = b < 200 ? 0 : b < 250 ? 1 : b;
+        fz_answers.extents[i] = (b & 3) == 3 ? dbl() : dim();
+    }
+    uint8_t c = u8();
+    fz_answers.columns = c < 250 ? (int64_t)(c % 6) : (int64_t)u64();
+    fz_answers.min_width = (c & 3) == 3 ? dbl() : 0;
+    fz_answers.fail = u8() == 255;
+}
+static int fz_span(void *ctx, cvl_index_path ip, int32_t *out) {
+    (void)ctx;
+    *out = fz_answers.spans[(uint64_t)ip.item % 8];
+    return fz_answers.fail ? 3 : 0;
+}
+static int fz_flag(void *ctx, cvl_index_path ip, int32_t *out) {
+    (void)ctx;
+    *out = fz_answers.flags[(uint64_t)ip.item % 8];
+    return fz_answers.fail ? 3 : 0;
+}
+static int fz_extent(void *ctx, cvl_index_path ip, double *out) {
+    (void)ctx;
+    *out = fz_answers.extents[(uint64_t)ip.item % 8];
+    return 0;
+}
+static int fz_grid_columns(void *ctx, int64_t section, cvl_grid_section_columns *out) {
+    (void)ctx;
+    (void)section;
+    out->columns = fz_answers.columns;
+    out->minimum_column_width = fz_answers.min_width;
+    return 0;
+}
+static int fz_waterfall_columns(void *ctx, int64_t section, cvl_waterfall_section_columns *out) {
+    (void)ctx;
+    (void)section;
+    out->columns = fz_answers.columns;
+    out->minimum_column_width = fz_answers.min_width;
+    return 0;
+}
+
 /* The span grid's bulk data: spans (1 ... 4 mostly; 0, negative or any 32 bits at times), extents
 ** (plausible or hostile doubles), per-section column entries, whole or by range edits, NULL
 ** arrays with counts. The grid checks everything; an error changes nothing (later queries and the
@@ -2059,7 +2112,15 @@ static void grid_op(cvl_layout *l) {
         spans[i] = b < 240 ? 1 + b % 4 : b < 250 ? (int32_t)(b % 3) - 1 : (int32_t)u64();
         extents[i] = (b & 3) == 3 ? dbl() : dim();
     }
-    switch (m % 6) {
+    switch (m % 7) {
+    case 6: { /* answers by callback, each function present or not, or none at all */
+        uint8_t which = u8();
+        cvl_grid_callbacks cb = {NULL, (which & 1) ? fz_span : NULL, (which & 2) ? fz_extent : NULL,
+                                 (which & 4) ? fz_grid_columns : NULL};
+        fz_decode_answers();
+        check(cvl_grid_layout_set_callbacks(l, (which & 8) ? NULL : &cb));
+        break;
+    }
     case 0: check(cvl_grid_layout_set_item_spans(l, s, null ? NULL : spans, n)); break;
     case 1: check(cvl_grid_layout_replace_item_spans(l, s, start, rm, null ? NULL : spans, n % 9)); break;
     case 2: check(cvl_grid_layout_set_item_extents(l, s, null ? NULL : extents, n)); break;
@@ -2097,7 +2158,15 @@ static void waterfall_op(cvl_layout *l) {
         flags[i] = b < 200 ? 0 : b < 250 ? 1 : b;
         extents[i] = (b & 3) == 3 ? dbl() : dim();
     }
-    switch (m % 6) {
+    switch (m % 7) {
+    case 6: { /* answers by callback, each function present or not, or none at all */
+        uint8_t which = u8();
+        cvl_waterfall_callbacks cb = {NULL, (which & 1) ? fz_flag : NULL, (which & 2) ? fz_extent : NULL,
+                                      (which & 4) ? fz_waterfall_columns : NULL};
+        fz_decode_answers();
+        check(cvl_waterfall_layout_set_callbacks(l, (which & 8) ? NULL : &cb));
+        break;
+    }
     case 0: check(cvl_waterfall_layout_set_full_spans(l, s, null ? NULL : flags, n)); break;
     case 1: check(cvl_waterfall_layout_replace_full_spans(l, s, start, rm, null ? NULL : flags, n % 9)); break;
     case 2: check(cvl_waterfall_layout_set_extents(l, s, null ? NULL : extents, n)); break;

@@ -154,6 +154,8 @@ public final class GridLayout: CollectionViewLayout {
     var itemExtents: [Int: GridExtents] = [:]
     var measuredItems: [Int: Set<Int>] = [:]
     var sectionColumns: [SectionColumns] = []
+    /// The per-item and per-section callbacks (`GridLayout+Callbacks.swift`).
+    var itemCallbacks: Callbacks?
     /// Sections whose extents array the layout made from the estimates when an item was measured.
     var ownsExtents = Set<Int>()
     var versionCounter = 0
@@ -260,6 +262,7 @@ public final class GridLayout: CollectionViewLayout {
         // Arrays the layout made for measurements whose section's count changed are dropped at
         // the end (their measurements forgotten), and not used meanwhile.
         let stale = staleOwnedExtents(counts)
+        try checkAskedItems(counts)
         let cross = c.isHorizontal ? size.height : size.width
         let (mainLead, mainTrail, crossLead, crossTrail) = Self.axisInsets(c)
         let avail = Swift.max(0, cross - crossLead - crossTrail)
@@ -269,7 +272,7 @@ public final class GridLayout: CollectionViewLayout {
         var newRows: [Int: GridRows] = [:]
         var y = 0.0
         for (s, n) in counts.enumerated() {
-            let rule = Self.columnRule(c, sectionColumns, s)
+            let rule = try askedColumnRule(c, s)
             let columns =
                 rule.fixed > 0
                 ? rule.fixed
@@ -278,7 +281,12 @@ public final class GridLayout: CollectionViewLayout {
             sec.itemWidth = Swift.max(0, (avail - Double(columns - 1) * c.interitemSpacing) / Double(columns))
             sec.columnPitch = sec.itemWidth + c.interitemSpacing
             sec.top = y + mainLead + c.headerHeight
-            let spans = itemSpans[s], extents = stale.contains(s) ? nil : itemExtents[s]
+            var spans = itemSpans[s], extents = stale.contains(s) ? nil : itemExtents[s]
+            // Without a bulk array, the callbacks' answers (asked at each prepare: new versions,
+            // so the section's rows are built again from them).
+            let asked = (spans == nil && itemCallbacks?.span != nil) || (extents == nil && itemCallbacks?.extent != nil)
+            if spans == nil { spans = try askedSpans(s, count: n, columns: columns) }
+            if extents == nil { extents = try askedExtents(s, count: n) }
             if let spans, spans.values.count != n {
                 throw LayoutError.invalid(
                     "GridLayout: item spans for section \(s) have \(spans.values.count) entries but the section "
@@ -320,7 +328,7 @@ public final class GridLayout: CollectionViewLayout {
                     let keep =
                         old.flatMap { o in
                             o.key.columns == key.columns && o.key.itemWidth == key.itemWidth
-                                && !stale.contains(s) ? editedFrom[s] : nil
+                                && !stale.contains(s) && !asked ? editedFrom[s] : nil
                         } ?? 0
                     table = try GridRows(
                         key: key, spans: spans?.values, extents: extents?.values, configuration: c, section: s,

@@ -149,6 +149,8 @@ public final class WaterfallLayout: FlowLayout {
     var sectionColumns: [SectionColumns] = []
     var fullSpanFlags: [Int: [UInt8]] = [:]
     var itemExtents: [Int: [Double]] = [:]
+    /// The per-item and per-section callbacks (`WaterfallLayout+Callbacks.swift`).
+    var itemCallbacks: Callbacks?
 
     /// One section's geometry from the last prepare (main = the scroll axis).
     struct Section {
@@ -221,10 +223,11 @@ public final class WaterfallLayout: FlowLayout {
     }
 
     /// The column count of section `s` for `available` cross size and `spacing` between columns.
-    func columnCount(section s: Int, available: Double, spacing: Double) -> Int {
+    func columnCount(section s: Int, available: Double, spacing: Double) throws -> Int {
         var fixed = waterfall.columnCount, minimum = waterfall.minimumColumnWidth
-        if s < sectionColumns.count {
-            let e = sectionColumns[s]
+        let asked = try askedColumns(s)
+        if asked != nil || s < sectionColumns.count {
+            let e = asked ?? sectionColumns[s]
             if e.minimumColumnWidth > 0 {
                 fixed = 0
                 minimum = e.minimumColumnWidth
@@ -267,7 +270,8 @@ public final class WaterfallLayout: FlowLayout {
         }
         try checkInputs(st.sections.map { $0.itemCount })
         let local =
-            flowUnchanged && !needsFullPlacement && st.crossSize == crossSize && st.axis.horizontal == horizontal
+            flowUnchanged && !needsFullPlacement && itemCallbacks == nil && st.crossSize == crossSize
+            && st.axis.horizontal == horizontal
             && placedInOrder == (waterfall.placement == 1) && st.sections.count == sections.count
             && zip(st.sections, sections).allSatisfy { $0.itemCount == $1.itemCount }
         if local {
@@ -293,7 +297,7 @@ public final class WaterfallLayout: FlowLayout {
                 origin: y, headerExtent: axis.main(fs.headerSize), footerExtent: axis.main(fs.footerSize),
                 itemBase: base, itemCount: fs.itemCount)
             let available = st.crossSize - axis.crossLeading(fs.inset) - axis.crossTrailing(fs.inset)
-            let c = columnCount(section: s, available: available, spacing: fs.interitemSpacing)
+            let c = try columnCount(section: s, available: available, spacing: fs.interitemSpacing)
             sec.columns = c
             sec.columnWidth = Swift.max(0, (available - Double(c - 1) * fs.interitemSpacing) / Double(c))
             sec.columnPitch = sec.columnWidth + fs.interitemSpacing
@@ -404,7 +408,7 @@ public final class WaterfallLayout: FlowLayout {
         _ fs: FlowSection, _ s: Int, _ axis: FlowAxis, _ sec: inout Section, from: Int,
         _ cols: inout WaterfallColumns, _ fr: inout ContiguousArray<Rect>, _ columnOf: inout [Int32]
     ) throws {
-        let flags = fullSpanFlags[s], ext = itemExtents[s]
+        let flags = try fullSpanFlags(s, count: fs.itemCount), ext = try extents(s, count: fs.itemCount)
         let spacing = fs.lineSpacing
         let wide = Swift.max(0, crossAvailable(fs, axis))
         for i in from..<fs.itemCount {

@@ -1148,6 +1148,48 @@ class cvl_waterfall_section_columns(Structure):
         ("minimum_column_width", c_double),
     ]
 
+WaterfallCallbacksIsFullSpanFn = CFUNCTYPE(c_int, c_void_p, cvl_index_path, POINTER(c_int32))
+
+WaterfallCallbacksExtentForItemFn = CFUNCTYPE(c_int, c_void_p, cvl_index_path, POINTER(c_double))
+
+WaterfallCallbacksColumnsForSectionFn = CFUNCTYPE(c_int, c_void_p, c_int64, POINTER(cvl_waterfall_section_columns))
+
+
+class cvl_waterfall_callbacks(Structure):
+    """The waterfall's answers by callback, for hosts that keep no arrays (CHT's
+    columnCountForSection: and per-item heights, Android's setFullSpan, Compose's
+    StaggeredGridItemSpan.FullLine). Each function may be NULL (not asked). Rules:
+      - a bulk array wins: a section with cvl_waterfall_layout_set_full_spans() flags
+      (_set_extents()
+        extents) is not asked is_full_span (extent_for_item); columns_for_section, when set, answers
+        for every section (cvl_waterfall_layout_set_section_columns() entries are then not used);
+      - each prepare that places the items asks columns_for_section once a section and the item
+        functions once an item, in index order, and keeps only the frames; a prepare places the
+        items when the layout is invalidated (a property, a batch update,
+        cvl_view_invalidate_layout(),
+        a change of the bounds' cross size, this function), never for a scroll. With any callback
+        set, every such prepare places every item (range edits are then not local);
+      - answers: *out_full 0 or 1; *out_extent finite, >= 0, at most 1e12 (the extent along the
+        scroll axis, used instead of the item's size scaled to the column); *out columns 0 ...
+        CVL_MAX_WATERFALL_COLUMNS with a minimum width finite, >= 0, at most 1e12 ({0, 0}: the
+        config's). A non-zero return or a bad answer fails that layout cycle with CVL_ERROR_CALLBACK
+        naming the item or section; the frames do not change. Callbacks run on the thread that runs
+        the layout cycle, under the library's lock: they may call the functions marked "Callable
+        from hooks". The context must stay valid until the layout is destroyed or the callbacks
+        replaced."""
+
+    context: Any
+    is_full_span: Any
+    extent_for_item: Any
+    columns_for_section: Any
+
+    _fields_ = [
+        ("context", c_void_p),
+        ("is_full_span", WaterfallCallbacksIsFullSpanFn),
+        ("extent_for_item", WaterfallCallbacksExtentForItemFn),
+        ("columns_for_section", WaterfallCallbacksColumnsForSectionFn),
+    ]
+
 
 class cvl_grid_config(Structure):
     """The grid's properties. Each double finite, >= 0, at most 1e12; each flag 0 or 1."""
@@ -1193,6 +1235,52 @@ class cvl_grid_section_columns(Structure):
     _fields_ = [
         ("columns", c_int64),
         ("minimum_column_width", c_double),
+    ]
+
+GridCallbacksSpanForItemFn = CFUNCTYPE(c_int, c_void_p, cvl_index_path, POINTER(c_int32))
+
+GridCallbacksExtentForItemFn = CFUNCTYPE(c_int, c_void_p, cvl_index_path, POINTER(c_double))
+
+GridCallbacksColumnsForSectionFn = CFUNCTYPE(c_int, c_void_p, c_int64, POINTER(cvl_grid_section_columns))
+
+
+class cvl_grid_callbacks(Structure):
+    """The grid's answers by callback, for hosts that keep no arrays (Android's
+    GridLayoutManager.SpanSizeLookup, Compose's `span` lambda, CHT's columnCountForSection:). Each
+    function may be NULL (not asked). Rules:
+      - a bulk array wins: a section with cvl_grid_layout_set_item_spans() spans
+      (_set_item_extents()
+        extents, or measured extents) is not asked span_for_item (extent_for_item);
+        columns_for_section, when set, answers for every section
+        (cvl_grid_layout_set_section_columns()
+        entries are then not used);
+      - each layout cycle that lays the grid out asks columns_for_section once a section and the
+        item functions once an item of the sections without arrays, in index order, and builds
+        those sections' rows from the answers (O(n) calls and time, 12 bytes an item kept); a layout
+        cycle runs when the layout is invalidated (a property, a batch update,
+        cvl_view_invalidate_layout(), a change of the bounds' width, this function), never for a
+        scroll. At most CVL_MAX_STORED_ITEMS items are asked in all (CVL_ERROR_OVERFLOW before the
+        first call). Once an item of a section is measured (self-sizing), the section's extents are
+        kept as an array (the last answers, then the measurements) and extent_for_item is not asked
+        for it again until its item count changes;
+      - answers: *out_span 1 ... the section's column count; *out_extent finite, >= 0, at most 1e12;
+        *out columns 0 ... CVL_MAX_GRID_COLUMNS with a minimum width finite, >= 0, at most 1e12
+        ({0, 0}: the config's). A non-zero return or a bad answer ("span > column count", a NaN
+        extent, ...) fails that layout cycle with CVL_ERROR_CALLBACK naming the item or section;
+        the frames do not change. Callbacks run on the thread that runs the layout cycle, under the
+        library's lock: they may call the functions marked "Callable from hooks". The context must
+        stay valid until the layout is destroyed or the callbacks replaced."""
+
+    context: Any
+    span_for_item: Any
+    extent_for_item: Any
+    columns_for_section: Any
+
+    _fields_ = [
+        ("context", c_void_p),
+        ("span_for_item", GridCallbacksSpanForItemFn),
+        ("extent_for_item", GridCallbacksExtentForItemFn),
+        ("columns_for_section", GridCallbacksColumnsForSectionFn),
     ]
 
 
@@ -1608,8 +1696,10 @@ STRUCTS: Final[dict[str, type[Structure]]] = {
     "cvl_tree_config": cvl_tree_config,
     "cvl_waterfall_config": cvl_waterfall_config,
     "cvl_waterfall_section_columns": cvl_waterfall_section_columns,
+    "cvl_waterfall_callbacks": cvl_waterfall_callbacks,
     "cvl_grid_config": cvl_grid_config,
     "cvl_grid_section_columns": cvl_grid_section_columns,
+    "cvl_grid_callbacks": cvl_grid_callbacks,
     "cvl_stack_config": cvl_stack_config,
     "cvl_comp_dimension": cvl_comp_dimension,
     "cvl_comp_size": cvl_comp_size,
@@ -1693,6 +1783,7 @@ FUNCTIONS: Final[list[tuple[str, list[Any], Any]]] = [
      c_int),
     ("cvl_waterfall_layout_set_section_columns", [LayoutHandle, POINTER(cvl_waterfall_section_columns), c_size_t],
      c_int),
+    ("cvl_waterfall_layout_set_callbacks", [LayoutHandle, POINTER(cvl_waterfall_callbacks)], c_int),
     ("cvl_grid_config_default", [POINTER(cvl_grid_config)], c_int),
     ("cvl_grid_layout_create", [POINTER(LayoutHandle)], c_int),
     ("cvl_grid_layout_set_config", [LayoutHandle, POINTER(cvl_grid_config)], c_int),
@@ -1704,6 +1795,7 @@ FUNCTIONS: Final[list[tuple[str, list[Any], Any]]] = [
     ("cvl_grid_layout_replace_item_extents", [LayoutHandle, c_int64, c_int64, c_size_t, POINTER(c_double), c_size_t],
      c_int),
     ("cvl_grid_layout_set_section_columns", [LayoutHandle, POINTER(cvl_grid_section_columns), c_size_t], c_int),
+    ("cvl_grid_layout_set_callbacks", [LayoutHandle, POINTER(cvl_grid_callbacks)], c_int),
     ("cvl_stack_config_default", [POINTER(cvl_stack_config)], c_int),
     ("cvl_stack_layout_create", [POINTER(LayoutHandle)], c_int),
     ("cvl_stack_layout_set_config", [LayoutHandle, POINTER(cvl_stack_config)], c_int),
@@ -1850,6 +1942,7 @@ if TYPE_CHECKING:
     def cvl_waterfall_layout_replace_extents(layout: Any, section: int, start: int, remove_count: int, extents: Any,
                                              insert_count: int, /) -> int: ...
     def cvl_waterfall_layout_set_section_columns(layout: Any, columns: Any, count: int, /) -> int: ...
+    def cvl_waterfall_layout_set_callbacks(layout: Any, callbacks: Any, /) -> int: ...
     def cvl_grid_config_default(out: Any, /) -> int: ...
     def cvl_grid_layout_create(out_layout: Any, /) -> int: ...
     def cvl_grid_layout_set_config(layout: Any, config: Any, /) -> int: ...
@@ -1861,6 +1954,7 @@ if TYPE_CHECKING:
     def cvl_grid_layout_replace_item_extents(layout: Any, section: int, start: int, remove_count: int, extents: Any,
                                              insert_count: int, /) -> int: ...
     def cvl_grid_layout_set_section_columns(layout: Any, columns: Any, count: int, /) -> int: ...
+    def cvl_grid_layout_set_callbacks(layout: Any, callbacks: Any, /) -> int: ...
     def cvl_stack_config_default(out: Any, /) -> int: ...
     def cvl_stack_layout_create(out_layout: Any, /) -> int: ...
     def cvl_stack_layout_set_config(layout: Any, config: Any, /) -> int: ...

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generic, TypeAlias, TypeVar, ov
 
 from . import _lib
 from . import _types as T
+from . import _item_callbacks
 from ._callbacks import make
 from ._config_layouts import WaterfallConfigBase
 from ._ints import index_path as index_path_c
@@ -702,6 +703,22 @@ class WaterfallLayout(FlowLayout, WaterfallConfigBase):
         arr, n = _doubles_c(extents, "extents")
         _lib.cvl_waterfall_layout_replace_extents(self.handle, int64(section, "section"), int64(start, "start"),
                                                   checked(remove_count, "remove_count", _SIZE_T_MAX), arr, n)
+
+    def set_callbacks(self, *, full_span: Callable[[int, int], bool] | None = None,
+                      extent: Callable[[int, int], float] | None = None,
+                      columns: Callable[[int], int | tuple[int, float]] | None = None) -> None:
+        """Answers by callback instead of bulk arrays: ``full_span(section, item)`` -> bool,
+        ``extent(section, item)`` -> the item's extent along the scroll axis (instead of its
+        size scaled to the column), ``columns(section)`` -> an int or ``(columns,
+        minimum_column_width)`` (CHT's ``columnCountForSection``). A section with a bulk array
+        is not asked for it; each layout pass that places the items asks every other item once
+        (include/cvlayout.h, ``cvl_waterfall_callbacks``). No arguments: removes them. A bad
+        answer or an exception fails the layout pass with CallbackError, the frames kept."""
+        keep: list[object] = []
+        d = _item_callbacks.build(T.cvl_waterfall_callbacks, {
+            "is_full_span": full_span, "extent_for_item": extent, "columns_for_section": columns}, keep)
+        _lib.cvl_waterfall_layout_set_callbacks(self.handle, ctypes.byref(d) if d is not None else None)
+        self._callbacks_keep = keep
 
     def set_section_columns(self, columns: Iterable[int | tuple[int, float]]) -> None:
         """Per-section column counts (CHT's ``columnCountForSection``): entry s is section s's, an

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from . import _lib
 from . import _types as T
+from . import _item_callbacks
 from ._callbacks import make
 from ._config_layouts import GridConfigBase, TreeConfigBase
 from ._ints import INT32, checked, int64
@@ -221,6 +222,22 @@ class GridLayout(GridConfigBase):
         _lib.cvl_grid_layout_replace_item_extents(
             self.handle, int64(section, "section"), int64(start, "start"),
             checked(remove_count, "remove_count", (0, (1 << 63) - 1, "size_t")), arr, n)
+
+    def set_callbacks(self, *, span: Callable[[int, int], int] | None = None,
+                      extent: Callable[[int, int], float] | None = None,
+                      columns: Callable[[int], int | tuple[int, float]] | None = None) -> None:
+        """Answers by callback instead of bulk arrays (Android's ``SpanSizeLookup``):
+        ``span(section, item)`` -> 1 ... the section's columns, ``extent(section, item)`` -> the
+        item's extent along the scroll axis, ``columns(section)`` -> an int or
+        ``(columns, minimum_column_width)`` (as :meth:`set_section_columns`). A section with a
+        bulk array is not asked for it; each layout pass asks every other item once (include/
+        cvlayout.h, ``cvl_grid_callbacks``). No arguments: removes them. A bad answer or an
+        exception fails the layout pass with CallbackError, the frames kept."""
+        keep: list[object] = []
+        d = _item_callbacks.build(T.cvl_grid_callbacks, {
+            "span_for_item": span, "extent_for_item": extent, "columns_for_section": columns}, keep)
+        _lib.cvl_grid_layout_set_callbacks(self.handle, ctypes.byref(d) if d is not None else None)
+        self._callbacks_keep = keep
 
     def set_section_columns(self, columns: Iterable[int | tuple[int, float]]) -> None:
         """Per-section column counts: entry s is section s's, an int (fixed; 0: the config's) or

@@ -145,6 +145,15 @@ def _wrap(k: int) -> int:
     return 2**64 + k
 
 
+def _asked(layout, **callbacks):
+    """A layout pass of its own view that asks ``layout``'s callbacks (which answer out of range)."""
+    def run(v):
+        layout.set_callbacks(**callbacks)
+        with cvlayout.CollectionView(layout, [2], bounds_size=(100, 100)) as own:
+            own.content_size
+    return run
+
+
 def _flow_view(view):
     return view
 
@@ -235,6 +244,9 @@ _ENTRY_POINTS = {
                                       lambda v: cvlayout.GridLayout().replace_item_spans(0, _wrap(0), 0, [1]),
                                       lambda v: cvlayout.GridLayout().replace_item_spans(0, 0, _wrap(1), [1]),
                                       lambda v: cvlayout.GridLayout().replace_item_spans(0, 0, 0, [_wrap(1)])],
+    "GridLayout.set_callbacks": [_asked(cvlayout.GridLayout(columns=2), span=lambda s, i: _wrap(1)),
+                                 _asked(cvlayout.GridLayout(), columns=lambda s: _wrap(2)),
+                                 _asked(cvlayout.GridLayout(), columns=lambda s: (_wrap(2), 0.0))],
     "GridLayout.set_item_extents": [lambda v: cvlayout.GridLayout().set_item_extents(_wrap(0), [5.0])],
     "GridLayout.set_item_spans": [lambda v: cvlayout.GridLayout().set_item_spans(_wrap(0), [1]),
                                   lambda v: cvlayout.GridLayout().set_item_spans(0, [1, _wrap(1)])],
@@ -245,6 +257,8 @@ _ENTRY_POINTS = {
     "WaterfallLayout.__init__": [lambda v: cvlayout.WaterfallLayout(column_count=_wrap(3))],
     "WaterfallLayout.configure_columns": [lambda v: cvlayout.WaterfallLayout().configure_columns(
         column_count=_wrap(3))],
+    "WaterfallLayout.set_callbacks": [_asked(cvlayout.WaterfallLayout(), full_span=lambda s, i: _wrap(1)),
+                                      _asked(cvlayout.WaterfallLayout(), columns=lambda s: _wrap(2))],
     "WaterfallLayout.set_full_spans": [lambda v: cvlayout.WaterfallLayout().set_full_spans(_wrap(0), [0]),
                                        lambda v: cvlayout.WaterfallLayout().set_full_spans(0, [_wrap(1)])],
     "WaterfallLayout.replace_full_spans": [

@@ -54,7 +54,7 @@ def hex_colour(rgb: tuple[float, float, float]) -> str:
 class PhotoGrid:
     def __init__(self, root: tk.Tk, width: int, height: int, driven: bool, rtl: bool) -> None:
         self.root = root
-        self.driven, self.rtl = driven, rtl
+        self.driven = driven
         next_id = 1
         self.sections: list[list[int]] = []
         for _ in range(SECTIONS):
@@ -65,6 +65,10 @@ class PhotoGrid:
         self.current = 0
         self.view = cvlayout.CollectionView(self.layouts[0], counts=[len(s) for s in self.sections])
         self.view.set_identifiers(self._snapshot())
+        # Right-to-left is the library's: the view mirrors every layout (they all flip) and hands
+        # out host coordinates, so frames, offsets and click points are the canvas's own and
+        # nothing below mirrors. A new right-to-left view shows the right end of wide content.
+        self.view.layout_direction = "rtl" if rtl else "ltr"
         self.now = 0.0
         self.last_scroll = 0.0
         self.snap_pending = self.snapping = False
@@ -139,8 +143,6 @@ class PhotoGrid:
     def scroll_by(self, dx: float, dy: float) -> None:
         if LAYOUTS[self.current] == "cover_flow" and dx == 0:
             dx, dy = dy, 0.0  # one row of covers: the wheel scrolls sideways
-        if self.rtl:
-            dx = -dx
         ox, oy = self.view.content_offset
         self.set_offset(ox + dx, oy + dy)
         self.last_scroll = self.now
@@ -161,18 +163,16 @@ class PhotoGrid:
         off = list(self.view.content_offset)
         if args[0] == "moveto":
             pos = float(args[1]) * content
-            off[axis] = (max(0.0, content - bounds) - pos) if (axis == 0 and self.rtl) else pos
+            off[axis] = pos
         elif args[0] == "scroll":
             step = bounds * 0.9 if args[2] == "pages" else WHEEL_STEP
-            off[axis] += int(args[1]) * step * (-1 if axis == 0 and self.rtl else 1)
+            off[axis] += int(args[1]) * step
         self.set_offset(off[0], off[1])
         self.redraw()
 
     def _update_bars(self) -> None:
         (cw, ch), (bw, bh) = self.view.content_size, self.view.bounds_size
         ox, oy = self.view.content_offset
-        if self.rtl:
-            ox = max(0.0, cw - bw) - ox
         self.hbar.set(ox / cw if cw else 0, (ox + bw) / cw if cw > bw else 1)
         self.vbar.set(oy / ch if ch else 0, (oy + bh) / ch if ch > bh else 1)
 
@@ -228,13 +228,12 @@ class PhotoGrid:
         w, h = a.size
         cx, cy = a.center
         ox, oy = self.view.content_offset
-        bw = self.view.bounds_size[0]
         out: list[float] = []
         for dx, dy in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)):
             ww = dx * m[3] + dy * m[7] + m[15]
             x = (dx * m[0] + dy * m[4] + m[12]) / ww + cx - ox
             y = (dx * m[1] + dy * m[5] + m[13]) / ww + cy - oy
-            out += [bw - x if self.rtl else x, y]
+            out += [x, y]
         return out
 
     def draw(self, elements: list[cvlayout.Attributes]) -> None:
@@ -269,7 +268,7 @@ class PhotoGrid:
                 pts = self.quad(a)
                 flat = abs(a.transform[1]) < 1e-9 and abs(a.transform[3]) < 1e-9 and abs(a.transform[0] - 1) < 1e-9
                 show_label = flat and a.size[0] >= 60 and a.size[1] >= 40 and a.alpha >= 0.5
-                tx = min(pts[0::2]) + 6 if not self.rtl else min(pts[0::2]) + 6
+                tx = min(pts[0::2]) + 6
                 if a.category == "cell" and a.identifier == self.selected_id:
                     outline = "white"
                 else:
@@ -357,8 +356,7 @@ class PhotoGrid:
     def _on_click(self, event: tk.Event) -> None:
         self.canvas.focus_set()
         ox, oy = self.view.content_offset
-        x = self.view.bounds_size[0] - event.x if self.rtl else event.x
-        hit = self.view.index_path_at((x + ox, event.y + oy))
+        hit = self.view.index_path_at((event.x + ox, event.y + oy))
         self.clicks += 1
         self.selected_id = self.sections[hit[0]][hit[1]] if hit else 0
         print(f"hit {'yes' if hit else 'no'} {hit[0] if hit else -1} {hit[1] if hit else -1} {self.selected_id}",
@@ -383,7 +381,7 @@ def dump(app: PhotoGrid, out_dir: str, name: str) -> None:
     except cvlayout.StateError:
         unmeasured = 0
     data = {"name": name, "host": "tk", "unmeasured_visible": unmeasured, "layout": LAYOUTS[app.current],
-            "time": app.now, "rtl": app.rtl,
+            "time": app.now, "rtl": v.layout_direction == "rtl",
             "offset": list(v.content_offset), "bounds": list(v.bounds_size), "content_size": list(v.content_size),
             "widget_origin_on_screen": [app.canvas.winfo_rootx(), app.canvas.winfo_rooty()],
             "selected": app.selected_id, "counts": [len(s) for s in app.sections], "elements": els}
@@ -475,9 +473,23 @@ def bench(app: PhotoGrid, path: str) -> None:
     app.root.destroy()
 
 
+RTL_LANGUAGES = {"ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ps", "sd", "ug", "ur", "yi"}
+
+
+def locale_is_rtl() -> bool:
+    """Whether the user's language is written right to left. Tk has no text direction of its own,
+    so the host reads the locale as gettext would: LANGUAGE's first entry, else LC_ALL, LC_MESSAGES,
+    LANG (`he_IL.UTF-8` -> `he`)."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        lang = os.environ.get(var, "").split(":")[0].split("_")[0].split(".")[0].split("@")[0].lower()
+        if lang:
+            return lang in RTL_LANGUAGES
+    return False
+
+
 def main() -> int:
     args = sys.argv[1:]
-    script, rtl = "--script" in args, "--rtl" in args
+    script, rtl = "--script" in args, "--rtl" in args or locale_is_rtl()
     out = args[args.index("--out") + 1] if "--out" in args else "."
     bench_file = args[args.index("--bench") + 1] if "--bench" in args else None
     root = tk.Tk()

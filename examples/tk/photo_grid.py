@@ -238,6 +238,7 @@ class PhotoGrid:
 
     def draw(self, elements: list[cvlayout.Attributes]) -> None:
         c = self.canvas
+        call, w = c.tk.call, str(c)
         while len(self.pool) < len(elements):
             poly = c.create_polygon(0, 0, 0, 0, 0, 0, state="hidden", outline="")
             text = c.create_text(0, 0, anchor="nw", state="hidden", font=self.font, fill="black")
@@ -274,27 +275,37 @@ class PhotoGrid:
                 else:
                     outline = ""
                 state = ("normal", tuple(round(p, 2) for p in pts), fill, outline, show_label, label, tx, pts[1] + 2)
-            if state == self.slot_state[slot]:
+            old = self.slot_state[slot]
+            if state == old:
                 continue
             self.slot_state[slot] = state
+            # Only what changed goes to Tk, straight through tk.call (tkinter's keyword options cost
+            # more than the canvas itself); a new fill colour is the dear part (Tk allocates it from
+            # the X server), so it is set only when it changed.
             if state[0] == "hidden":
-                c.itemconfigure(poly, state="hidden")
-                c.itemconfigure(text, state="hidden")
+                call(w, "itemconfigure", poly, "-state", "hidden")
+                call(w, "itemconfigure", text, "-state", "hidden")
                 continue
+            was = old if len(old) > 1 else ("hidden", None, None, None, False, None, None, None)
             _, pts_r, fill, outline, show_label, label, tx, ty = state
-            c.coords(poly, *pts_r)
-            c.itemconfigure(poly, state="normal", fill=fill, outline=outline, width=3 if outline else 1)
+            if pts_r != was[1]:
+                call(w, "coords", poly, *pts_r)
+            if was[0] != "normal" or fill != was[2] or outline != was[3]:
+                call(w, "itemconfigure", poly, "-state", "normal", "-fill", fill, "-outline", outline,
+                     "-width", 3 if outline else 1)
             if show_label:
-                c.coords(text, tx, ty)
-                c.itemconfigure(text, state="normal", text=label)
-            else:
-                c.itemconfigure(text, state="hidden")
+                if (tx, ty) != (was[6], was[7]) or not was[4]:
+                    call(w, "coords", text, tx, ty)
+                if label != was[5] or not was[4]:
+                    call(w, "itemconfigure", text, "-state", "normal", "-text", label)
+            elif was[4]:
+                call(w, "itemconfigure", text, "-state", "hidden")
         for slot in range(len(elements), len(self.pool)):
             if self.slot_state[slot] != ("hidden",):
                 self.slot_state[slot] = ("hidden",)
                 self.slot_key[slot] = None
-                c.itemconfigure(self.pool[slot][0], state="hidden")
-                c.itemconfigure(self.pool[slot][1], state="hidden")
+                call(w, "itemconfigure", self.pool[slot][0], "-state", "hidden")
+                call(w, "itemconfigure", self.pool[slot][1], "-state", "hidden")
 
     # ---- input ---------------------------------------------------------------------------------------
     def _on_configure(self, event: tk.Event) -> None:

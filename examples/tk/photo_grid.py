@@ -31,6 +31,7 @@ SNAP_IDLE = 0.15
 MEASURE_MARGIN = 200.0
 BACKGROUND = (24, 24, 28)
 HEADER = (230, 230, 230)
+IDENTITY = (1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0)
 LAYOUTS = ("flow", "waterfall", "grid", "cover_flow", "circle")
 CAPTIONS = ("", " sea", " old harbour", " a very long caption", " dunes at dusk")
 CATEGORY = {"cell": 0, "supplementary": 1, "decoration": 2}
@@ -222,18 +223,21 @@ class PhotoGrid:
         self.drawn = elements
         self.query_ms, self.draw_ms = (t1 - t0) * 1e3, (time.perf_counter() - t1) * 1e3
 
-    def quad(self, a: cvlayout.Attributes) -> list[float]:
-        """The frame through the transform about the centre (row vectors, w divided)."""
+    @staticmethod
+    def quad(a: cvlayout.Attributes, ox: float, oy: float) -> list[float]:
+        """The frame through the transform about the centre (row vectors, w divided), in canvas
+        coordinates (content offset (ox, oy)); an identity transform is the frame itself."""
         m = a.transform
         w, h = a.size
         cx, cy = a.center
-        ox, oy = self.view.content_offset
+        if m == IDENTITY:
+            x0, y0 = cx - w / 2 - ox, cy - h / 2 - oy
+            return [x0, y0, x0 + w, y0, x0 + w, y0 + h, x0, y0 + h]
         out: list[float] = []
         for dx, dy in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)):
             ww = dx * m[3] + dy * m[7] + m[15]
-            x = (dx * m[0] + dy * m[4] + m[12]) / ww + cx - ox
-            y = (dx * m[1] + dy * m[5] + m[13]) / ww + cy - oy
-            out += [x, y]
+            out.append((dx * m[0] + dy * m[4] + m[12]) / ww + cx - ox)
+            out.append((dx * m[1] + dy * m[5] + m[13]) / ww + cy - oy)
         return out
 
     def draw(self, elements: list[cvlayout.Attributes]) -> None:
@@ -246,39 +250,45 @@ class PhotoGrid:
             self.slot_state.append(())
             self.slot_key.append(None)
         ox, oy = self.view.content_offset
+        selected = self.selected_id
+        slot_key, slot_state, pool = self.slot_key, self.slot_state, self.pool
+        br, bgg, bb = BACKGROUND
         for slot, a in enumerate(elements):
-            poly, text = self.pool[slot]
-            key = (a, ox, oy, self.selected_id)
-            if key == self.slot_key[slot]:
+            poly, text = pool[slot]
+            key = (a, ox, oy, selected)
+            if key == slot_key[slot]:
                 continue  # the same element drawn at the same place: nothing to compute or configure
-            self.slot_key[slot] = key
-            if a.hidden or a.alpha <= 0:
+            slot_key[slot] = key
+            alpha = a.alpha
+            if a.hidden or alpha <= 0:
                 state: tuple[Any, ...] = ("hidden",)
             else:
-                if a.category == "cell":
+                cell = a.category == "cell"
+                if cell:
                     base = id_colour(a.identifier or 0)
                     veil = a.custom[0] if a.custom else 0.0  # Cover Flow's masking value
-                    label = self.caption(a.identifier or 0)
                 else:
-                    base, veil, label = HEADER, 0.0, f"Section {a.index_path[0] + 1}"
+                    base, veil = HEADER, 0.0
                 # Canvas items have no opacity: blend with the background (exact over the background,
                 # an approximation where elements overlap).
-                k = a.alpha * (1 - veil)
-                r, g, b = (c * k + bg * (1 - a.alpha) for c, bg in zip(base, BACKGROUND))
-                fill = hex_colour((r, g, b))
-                pts = self.quad(a)
-                flat = abs(a.transform[1]) < 1e-9 and abs(a.transform[3]) < 1e-9 and abs(a.transform[0] - 1) < 1e-9
-                show_label = flat and a.size[0] >= 60 and a.size[1] >= 40 and a.alpha >= 0.5
-                tx = min(pts[0::2]) + 6
-                if a.category == "cell" and a.identifier == self.selected_id:
-                    outline = "white"
-                else:
-                    outline = ""
-                state = ("normal", tuple(round(p, 2) for p in pts), fill, outline, show_label, label, tx, pts[1] + 2)
-            old = self.slot_state[slot]
+                k, rest = alpha * (1 - veil), 1 - alpha
+                fill = "#%02x%02x%02x" % (min(255, max(0, round(base[0] * k + br * rest))),
+                                          min(255, max(0, round(base[1] * k + bgg * rest))),
+                                          min(255, max(0, round(base[2] * k + bb * rest))))
+                pts = self.quad(a, ox, oy)
+                t = a.transform
+                sw, sh = a.size
+                show_label = (abs(t[1]) < 1e-9 and abs(t[3]) < 1e-9 and abs(t[0] - 1) < 1e-9 and sw >= 60
+                              and sh >= 40 and alpha >= 0.5)
+                label = (self.caption(a.identifier or 0) if cell else f"Section {a.index_path[0] + 1}") \
+                    if show_label else ""
+                outline = "white" if cell and a.identifier == selected else ""
+                state = ("normal", [round(p, 2) for p in pts], fill, outline, show_label, label,
+                         min(pts[0], pts[2], pts[4], pts[6]) + 6, pts[1] + 2)
+            old = slot_state[slot]
             if state == old:
                 continue
-            self.slot_state[slot] = state
+            slot_state[slot] = state
             # Only what changed goes to Tk, straight through tk.call (tkinter's keyword options cost
             # more than the canvas itself); a new fill colour is the dear part (Tk allocates it from
             # the X server), so it is set only when it changed.

@@ -17,6 +17,7 @@ the cell positions the Python bindings compute for the same grid and Cover Flow.
 from __future__ import annotations
 
 import json
+import math
 import os
 import select
 import subprocess
@@ -156,23 +157,39 @@ def check_mid(host: Host, name: str, before: hc.Image, mid: hc.Image, after: hc.
 
 def check_grid_frames(host: Host, dump: dict[str, Any], columns: int, aspect: float, spacing: float,
                       inset: float, header: float) -> None:
-    """The grid's frames recomputed with the Python bindings for the dumped counts and offset. In
-    right-to-left they are computed left-to-right and mirrored here, x' = W - x - width with
-    W = max(content width, bounds width) (docs/alignment-direction-snapping.md, R1), so the test
-    does not take the library's mirror on trust."""
+    """The grid's frames recomputed with the Python bindings for the dumped counts and offset: the
+    exact left-to-right frames, snapped here to the host's display scale s (each edge to the
+    nearest 1/s, a tie up) and in right-to-left mirrored here, x' = W - x - width with
+    W = max(content width, bounds width), snapped too (docs/alignment-direction-snapping.md, S1,
+    Q4 and R1), so the test takes neither the library's snapping nor its mirror on trust."""
     os.environ.setdefault("CVLAYOUT_LIBRARY", str(ROOT / "build" / "lib" / "libcvlayout.so"))
     sys.path.insert(0, str(ROOT / "bindings" / "python"))
     import cvlayout
     layout = cvlayout.GridLayout(columns=columns, item_aspect=aspect, interitem_spacing=spacing,
                                  intergroup_spacing=spacing, content_insets=(inset, inset, inset, inset),
                                  header_height=header)
+    scale = float(dump.get("display_scale", 0))
+
+    def snap(v: float) -> float:
+        return math.floor(v * scale + 0.5) / scale if scale else v
+
+    def snapped(f: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        x0, y0, x1, y1 = snap(f[0]), snap(f[1]), snap(f[0] + f[2]), snap(f[1] + f[3])
+        return (x0, y0, x1 - x0, y1 - y0)
+
+    # The grid scrolls vertically: the left-to-right offset's x is 0 whatever the direction.
     with cvlayout.CollectionView(layout, counts=dump["counts"], bounds_size=tuple(dump["bounds"]),
-                                 content_offset=tuple(dump["offset"])) as view:
+                                 content_offset=(0.0, dump["offset"][1])) as view:
         cat = {"cell": 0, "supplementary": 1, "decoration": 2}
-        big_w = max(view.content_size[0], view.bounds_size[0])
-        want = sorted((cat[a.category], a.index_path[0], a.index_path[1],
-                       (big_w - a.frame[0] - a.frame[2], *a.frame[1:]) if dump["rtl"] else tuple(a.frame))
-                      for a in view.visible_attributes())
+        big_w = snap(max(view.content_size[0], view.bounds_size[0]))
+        want = []
+        for a in view.visible_attributes():
+            x, y, w, h = snapped(a.frame)
+            if not (y + h > dump["offset"][1] and y < dump["offset"][1] + dump["bounds"][1]):
+                continue  # outside the visible rect once snapped
+            want.append((cat[a.category], a.index_path[0], a.index_path[1],
+                         (big_w - x - w, y, w, h) if dump["rtl"] else (x, y, w, h)))
+        want.sort()
     got = sorted((e["category"], e["section"], e["item"], tuple(e["frame"]))
                  for e in dump["elements"])
     same = len(got) == len(want) and all(g[:3] == w[:3] and all(abs(p - q) <= 1e-9 for p, q in zip(g[3], w[3]))

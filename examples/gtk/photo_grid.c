@@ -491,6 +491,19 @@ static void set_direction(CvlPhotoView *self) {
           "direction");
 }
 
+/* Frames on whole device pixels: the view's display scale is the widget's scale factor (2 on a
+** HiDPI screen), so no cell edge falls between two pixels and blurs. */
+static void set_scale(CvlPhotoView *self) {
+    check(cvl_view_set_display_scale(self->view, gtk_widget_get_scale_factor(GTK_WIDGET(self))), "display scale");
+}
+
+static void scale_changed(GObject *o, GParamSpec *ps, gpointer data) {
+    (void)o, (void)ps;
+    set_scale(data);
+    sync_adjustments(data);
+    gtk_widget_queue_draw(GTK_WIDGET(data));
+}
+
 static gboolean is_rtl(CvlPhotoView *self) {
     int32_t d = CVL_LAYOUT_DIRECTION_LTR;
     check(cvl_view_get_layout_direction(self->view, &d), "direction");
@@ -701,6 +714,8 @@ static void cvl_photo_view_init(CvlPhotoView *self) {
     check(cvl_view_set_identifiers(self->view, snap, SECTIONS), "identifiers");
     self->current = L_FLOW;
     set_direction(self);
+    set_scale(self);
+    g_signal_connect(self, "notify::scale-factor", G_CALLBACK(scale_changed), self);
     self->buf_cap = 256;
     self->buf = g_new(cvl_attributes, self->buf_cap);
     gtk_widget_set_focusable(GTK_WIDGET(self), TRUE);
@@ -747,8 +762,11 @@ static void dump(Script *sc, const char *name) {
     size_t unmeasured = 0;  /* visible cells still at their estimate (flow; other layouts measure nothing) */
     if (cvl_view_items_to_measure(self->view, (cvl_rect){off.x, off.y, b.width, b.height}, NULL, 0, &unmeasured))
         unmeasured = 0;
+    double scale = 0;
+    cvl_view_get_display_scale(self->view, &scale);
     fprintf(f, " \"widget_origin_in_window\": [%g, %g], \"selected\": %llu, \"unmeasured_visible\": %zu,\n",
             origin.x, origin.y, (unsigned long long)self->selected_id, unmeasured);
+    fprintf(f, " \"display_scale\": %.17g,\n", scale);
     fprintf(f, " \"counts\": [");
     for (int s = 0; s < SECTIONS; s++) fprintf(f, "%s%zu", s ? ", " : "", self->model.sections[s].count);
     fprintf(f, "],\n \"elements\": [\n");

@@ -70,6 +70,9 @@ class PhotoGrid:
         # out host coordinates, so frames, offsets and click points are the canvas's own and
         # nothing below mirrors. A new right-to-left view shows the right end of wide content.
         self.view.layout_direction = "rtl" if rtl else "ltr"
+        # Canvas coordinates are device pixels: frames on whole pixels (edges rounded, neighbours
+        # still sharing theirs), so no polygon edge falls between two pixels.
+        self.view.display_scale = 1
         self.now = 0.0
         self.last_scroll = 0.0
         self.snap_pending = self.snapping = False
@@ -402,7 +405,7 @@ def dump(app: PhotoGrid, out_dir: str, name: str) -> None:
     except cvlayout.StateError:
         unmeasured = 0
     data = {"name": name, "host": "tk", "unmeasured_visible": unmeasured, "layout": LAYOUTS[app.current],
-            "time": app.now, "rtl": v.layout_direction == "rtl",
+            "time": app.now, "rtl": v.layout_direction == "rtl", "display_scale": v.display_scale,
             "offset": list(v.content_offset), "bounds": list(v.bounds_size), "content_size": list(v.content_size),
             "widget_origin_on_screen": [app.canvas.winfo_rootx(), app.canvas.winfo_rooty()],
             "selected": app.selected_id, "counts": [len(s) for s in app.sections], "elements": els}

@@ -286,7 +286,7 @@ class PhotoGrid:
                 label = (self.caption(a.identifier or 0) if cell else f"Section {a.index_path[0] + 1}") \
                     if show_label else ""
                 outline = "white" if cell and a.identifier == selected else ""
-                state = ("normal", [round(p, 2) for p in pts], fill, outline, show_label, label,
+                state = ("normal", pts, fill, outline, show_label, label,
                          min(pts[0], pts[2], pts[4], pts[6]) + 6, pts[1] + 2)
             old = slot_state[slot]
             if state == old:

@@ -305,10 +305,15 @@ def run_rtl_host(display: hc.Display, name: str, argv: list[str], title: str, en
         host.quit()
 
 
+LTR_LOCALE = {"LANG": "C.UTF-8", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""}
+
+
 def run_window_host(display: hc.Display, name: str, argv: list[str], title: str) -> None:
-    host, wid, top, win = start_window_host(display, name, argv, title)
+    host, wid, top, win = start_window_host(display, name, argv, title, LTR_LOCALE)
     try:
         origin = widget_origin(top, win)
+        if top.get("rtl") is not False:
+            fail(f"{name}: a left-to-right locale gave rtl={top.get('rtl')}")
         bw, bh = top["bounds"]
         hc.xdotool(display, "mousemove", str(origin[0] + int(bw) // 2), str(origin[1] + int(bh) // 2))
         hc.xdotool(display, "windowfocus", "--sync", wid)

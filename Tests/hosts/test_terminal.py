@@ -137,7 +137,8 @@ def run(root: Path, out: Path) -> list[str]:
     print("terminal host (tmux)")
     out.mkdir(parents=True, exist_ok=True)
     model = Model(_bindings(root))
-    tmux = Tmux([str(exe), "--driven"])
+    ltr = ["env", "LANG=C.UTF-8", "LANGUAGE=", "LC_ALL=", "LC_MESSAGES="]  # whatever the caller's locale
+    tmux = Tmux(ltr + [str(exe), "--driven"])
     screens: dict[str, list[str]] = {}
     typed = ""
     try:
@@ -182,7 +183,7 @@ def run(root: Path, out: Path) -> list[str]:
         else:
             print(f"  terminal cover: front cover {label} centred at row {row}")
         # The non-interactive mode renders the same keys to the same final screen.
-        text = subprocess.run([str(exe), "--keys", typed, "--size", f"{COLS}x{ROWS}"], capture_output=True,
+        text = subprocess.run(ltr + [str(exe), "--keys", typed, "--size", f"{COLS}x{ROWS}"], capture_output=True,
                               text=True, check=True).stdout.split("\n")
         last = text[len(text) - 1 - ROWS:len(text) - 1]
         if [line.rstrip() for line in last[:-1]] != [line.rstrip() for line in cover[:-1]]:

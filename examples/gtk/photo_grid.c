@@ -499,6 +499,7 @@ static void set_scale(CvlPhotoView *self) {
 
 static void scale_changed(GObject *o, GParamSpec *ps, gpointer data) {
     (void)o, (void)ps;
+    if (!CVL_PHOTO_VIEW(data)->view) return;  /* disposed */
     set_scale(data);
     sync_adjustments(data);
     gtk_widget_queue_draw(GTK_WIDGET(data));
@@ -513,6 +514,7 @@ static gboolean is_rtl(CvlPhotoView *self) {
 static void photo_view_direction_changed(GtkWidget *widget, GtkTextDirection previous) {
     CvlPhotoView *self = CVL_PHOTO_VIEW(widget);
     (void)previous;
+    if (!self->view) return;  /* disposed */
     set_direction(self);
     sync_adjustments(self);
     gtk_widget_queue_draw(widget);

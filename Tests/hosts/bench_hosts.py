@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Frame times of the example hosts (make bench-hosts): each host's benchmark mode scrolls every
 layout for a few hundred frames at 10^5 items under Xvfb and times the query (with the flow's
-measuring) and the draw (GTK: building the render nodes and rendering them to a texture with the
-window's renderer; Tk: updating the canvas items) of each frame. Writes build/bench-hosts-*.md."""
+measuring) and the draw (GTK: building the render nodes and rendering them onto the window with
+its renderer, as GTK renders a frame; Tk: updating the canvas items and Tk's redisplay) of each
+frame, and of the frames of an animated switch into each layout. Writes build/bench-hosts-*.md."""
 
 from __future__ import annotations
 

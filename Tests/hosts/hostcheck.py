@@ -7,7 +7,8 @@ cvl_view_visible_attributes returned them) and the screenshot of the real window
   that cell's colour (through Cover Flow's veil when it has one);
 - every sampled point that no element's drawn shape comes near is the background colour;
 each shape is the element's frame mapped through its 4x4 transform about its centre (perspective
-divided), minus the content offset, mirrored in right-to-left.
+divided), minus the content offset (frames and offset are the library's host coordinates, so a
+right-to-left view's are already mirrored).
 """
 
 from __future__ import annotations
@@ -169,9 +170,10 @@ def differing_pixels(a: Image, b: Image, tolerance: int = 12) -> int:
 Quad = list[tuple[float, float]]
 
 
-def drawn_quad(e: dict[str, Any], offset: tuple[float, float], bounds_w: float, rtl: bool) -> Quad:
+def drawn_quad(e: dict[str, Any], offset: tuple[float, float]) -> Quad:
     """The element's frame through its transform about its centre (row vectors, CATransform3D's
-    conventions, w divided), in widget coordinates."""
+    conventions, w divided), in widget coordinates. The dumped frames are the library's host
+    coordinates: in right-to-left already mirrored by the library (the hosts mirror nothing)."""
     m = e["transform"]
     w, h = e["size"]
     cx, cy = e["center"]
@@ -181,22 +183,21 @@ def drawn_quad(e: dict[str, Any], offset: tuple[float, float], bounds_w: float, 
         y = dx * m[1] + dy * m[5] + m[13]
         ww = dx * m[3] + dy * m[7] + m[15]
         px, py = x / ww + cx - offset[0], y / ww + cy - offset[1]
-        quad.append((bounds_w - px if rtl else px, py))
+        quad.append((px, py))
     return quad
 
 
-def drawn_point(e: dict[str, Any], lx: float, ly: float, offset: tuple[float, float], bounds_w: float,
-                rtl: bool) -> tuple[float, float]:
+def drawn_point(e: dict[str, Any], lx: float, ly: float, offset: tuple[float, float]) -> tuple[float, float]:
     """Where the element's point (lx, ly) (from its centre, untransformed) is drawn."""
     m = e["transform"]
     w = lx * m[3] + ly * m[7] + m[15]
     px = (lx * m[0] + ly * m[4] + m[12]) / w + e["center"][0] - offset[0]
     py = (lx * m[1] + ly * m[5] + m[13]) / w + e["center"][1] - offset[1]
-    return (bounds_w - px if rtl else px, py)
+    return (px, py)
 
 
-def drawn_centre(e: dict[str, Any], offset: tuple[float, float], bounds_w: float, rtl: bool) -> tuple[float, float]:
-    return drawn_point(e, 0.0, 0.0, offset, bounds_w, rtl)
+def drawn_centre(e: dict[str, Any], offset: tuple[float, float]) -> tuple[float, float]:
+    return drawn_point(e, 0.0, 0.0, offset)
 
 
 def inside(quad: Quad, x: float, y: float, margin: float = 0.0) -> bool:
@@ -236,9 +237,8 @@ def check_pixels(shot: Image, dump: dict[str, Any], origin: tuple[int, int], *, 
     """The checks of this module's docstring; `origin` is the widget's top-left on the screen."""
     bw, bh = dump["bounds"]
     off = (dump["offset"][0], dump["offset"][1])
-    rtl = bool(dump.get("rtl", False))
     els = [e for e in dump["elements"] if not e["hidden"] and e["alpha"] > 0]
-    quads = [drawn_quad(e, off, bw, rtl) for e in els]
+    quads = [drawn_quad(e, off) for e in els]
     # A grid of 32-pixel buckets over the quads' bounding boxes (grown by the 3 px margin), so a
     # point is tested against the quads near it only (the circle draws 1,000).
     buckets: dict[tuple[int, int], list[int]] = {}
@@ -261,7 +261,7 @@ def check_pixels(shot: Image, dump: dict[str, Any], origin: tuple[int, int], *, 
         # is within 3 px (antialiasing) or the point is in that element's caption band (text).
         ew, eh = e["size"]
         for u, v in PROBES:
-            px, py = drawn_point(e, u * ew / 2, v * eh / 2, off, bw, rtl)
+            px, py = drawn_point(e, u * ew / 2, v * eh / 2, off)
             if not (4 <= px < bw - 4 and 4 <= py < bh - 4):
                 continue
             near = [k for k in nearby(px, py) if inside(quads[k], px, py, 3.0)]

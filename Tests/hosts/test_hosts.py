@@ -17,6 +17,7 @@ the cell positions the Python bindings compute for the same grid and Cover Flow.
 from __future__ import annotations
 
 import json
+import math
 import os
 import select
 import subprocess
@@ -112,9 +113,21 @@ class Host:
                 self.proc.kill()
 
 
-def check_shot(display: hc.Display, host: Host, dump: dict[str, Any], origin: tuple[int, int],
+def widget_origin(dump: dict[str, Any], win: tuple[int, int]) -> tuple[int, int]:
+    """The widget's top-left on the screen when `dump` was drawn: GTK dumps it in the window (it
+    moves when a scrollbar comes or goes: the vertical one is on the left in right-to-left), Tk on
+    the screen."""
+    if "widget_origin_on_screen" in dump:
+        x, y = dump["widget_origin_on_screen"]
+        return (int(x), int(y))
+    ox, oy = dump.get("widget_origin_in_window", (0, 0))
+    return (win[0] + int(ox), win[1] + int(oy))
+
+
+def check_shot(display: hc.Display, host: Host, dump: dict[str, Any], win: tuple[int, int],
                min_cells: int = 3) -> hc.Image:
     img = hc.screenshot(display)
+    origin = widget_origin(dump, win)
     bw, bh = (int(v) for v in dump["bounds"])
     res = hc.check_pixels(img, dump, origin)
     if res.failures:
@@ -144,21 +157,44 @@ def check_mid(host: Host, name: str, before: hc.Image, mid: hc.Image, after: hc.
 
 def check_grid_frames(host: Host, dump: dict[str, Any], columns: int, aspect: float, spacing: float,
                       inset: float, header: float) -> None:
-    """The grid's frames recomputed with the Python bindings for the dumped counts and offset."""
+    """The grid's frames recomputed with the Python bindings for the dumped counts and offset: the
+    exact left-to-right frames, snapped here to the host's display scale s (each edge to the
+    nearest 1/s, a tie up) and in right-to-left mirrored here, x' = W - x - width with
+    W = max(content width, bounds width), snapped too (docs/alignment-direction-snapping.md, S1,
+    Q4 and R1), so the test takes neither the library's snapping nor its mirror on trust."""
     os.environ.setdefault("CVLAYOUT_LIBRARY", str(ROOT / "build" / "lib" / "libcvlayout.so"))
     sys.path.insert(0, str(ROOT / "bindings" / "python"))
     import cvlayout
     layout = cvlayout.GridLayout(columns=columns, item_aspect=aspect, interitem_spacing=spacing,
                                  intergroup_spacing=spacing, content_insets=(inset, inset, inset, inset),
                                  header_height=header)
+    scale = float(dump.get("display_scale", 0))
+
+    def snap(v: float) -> float:
+        return math.floor(v * scale + 0.5) / scale if scale else v
+
+    def snapped(f: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        x0, y0, x1, y1 = snap(f[0]), snap(f[1]), snap(f[0] + f[2]), snap(f[1] + f[3])
+        return (x0, y0, x1 - x0, y1 - y0)
+
+    # The grid scrolls vertically: the left-to-right offset's x is 0 whatever the direction.
     with cvlayout.CollectionView(layout, counts=dump["counts"], bounds_size=tuple(dump["bounds"]),
-                                 content_offset=tuple(dump["offset"])) as view:
+                                 content_offset=(0.0, dump["offset"][1])) as view:
         cat = {"cell": 0, "supplementary": 1, "decoration": 2}
-        want = sorted((cat[a.category], a.index_path[0], a.index_path[1], tuple(a.frame))
-                      for a in view.visible_attributes())
+        big_w = snap(max(view.content_size[0], view.bounds_size[0]))
+        want = []
+        for a in view.visible_attributes():
+            x, y, w, h = snapped(a.frame)
+            if not (y + h > dump["offset"][1] and y < dump["offset"][1] + dump["bounds"][1]):
+                continue  # outside the visible rect once snapped
+            want.append((cat[a.category], a.index_path[0], a.index_path[1],
+                         (big_w - x - w, y, w, h) if dump["rtl"] else (x, y, w, h)))
+        want.sort()
     got = sorted((e["category"], e["section"], e["item"], tuple(e["frame"]))
                  for e in dump["elements"])
-    if got != want:
+    same = len(got) == len(want) and all(g[:3] == w[:3] and all(abs(p - q) <= 1e-9 for p, q in zip(g[3], w[3]))
+                                         for g, w in zip(got, want))
+    if not same:
         fail(f"{host.name} {dump['name']}: drawn grid frames differ from the library's ({len(got)} vs {len(want)})")
     else:
         print(f"  {host.name} {dump['name']}: {len(got)} frames equal the bindings' grid")
@@ -172,29 +208,115 @@ def window_origin(display: hc.Display, title: str) -> tuple[int, int, str]:
 
 
 # ---- GTK and Tk: one scenario, two toolkits ------------------------------------------------------
-def run_window_host(display: hc.Display, name: str, argv: list[str], title: str, rtl: bool = False) -> None:
+def start_window_host(display: hc.Display, name: str, argv: list[str], title: str,
+                      env: dict[str, str] | None = None) -> tuple[Host, str, dict[str, Any], tuple[int, int]]:
+    """Starts a host in script mode; returns it, its window, its first shot (checked) and the
+    window's origin on the screen."""
     out = SHOTS / name
     out.mkdir(parents=True, exist_ok=True)
     for old in out.glob("*"):
         old.unlink()
-    host = Host(argv + ["--script", "--out", str(out)] + (["--rtl"] if rtl else []), display.env(), name)
+    host = Host(argv + ["--script", "--out", str(out)], {**display.env(), **(env or {})}, name)
     try:
         wx, wy, wid = window_origin(display, title)
         host.step(0.016)
         top = host.shot("start")
-        ox, oy = (int(v) for v in top.get("widget_origin_in_window", (0, 0)))
-        origin = (wx + ox, wy + oy) if "widget_origin_on_screen" not in top else tuple(top["widget_origin_on_screen"])
+        check_shot(display, host, top, (wx, wy))
+    except BaseException:
+        host.quit()
+        raise
+    return host, wid, top, (wx, wy)
+
+
+def run_rtl_host(display: hc.Display, name: str, argv: list[str], title: str, env: dict[str, str]) -> None:
+    """Right-to-left as a person gets it (the locale, or the host's --rtl): the library mirrors, the
+    host draws what it is given. Checked: the first cell at the right edge (pixels), the grid's
+    frames against the left-to-right ones mirrored by hand, a click hit-tested through the mirror,
+    Cover Flow's covers in right-to-left order with item 0 at the right end of the content."""
+    host, wid, top, win = start_window_host(display, name, argv, title, env)
+    try:
+        origin = widget_origin(top, win)
         bw, bh = top["bounds"]
-        check_shot(display, host, top, origin)
+        if top.get("rtl") is not True:
+            fail(f"{name}: the host did not take right-to-left from {env or argv} (dump rtl={top.get('rtl')})")
+        first = [e for e in top["elements"] if e["category"] == 0 and e["section"] == 0 and e["item"] == 0]
+        if not first:
+            raise hc.HostTestError(f"{name}: item 0 is not drawn at the start")
+        fx, fy, fw, fh = first[0]["frame"]
+        right = fx + fw - top["offset"][0]
+        # The flow's section inset is 8 points: item 0's right edge is 8 points from the widget's.
+        if abs(right - (bw - 8)) > 1e-9:
+            fail(f"{name}: item 0's right edge is drawn at {right}, expected {bw - 8} (right-to-left)")
+        img = hc.screenshot(display)
+        y = int(origin[1] + fy - top["offset"][1] + fh - 10)
+        inside_px = img.pixel(int(origin[0] + right - 3), y)
+        outside_px = img.pixel(int(origin[0] + right + 4), y)
+        want = hc.id_colour(first[0]["id"])
+        if not hc.close(inside_px, want, 10) or not hc.close(outside_px, hc.BACKGROUND, 6):
+            fail(f"{name}: at item 0's right edge the pixels are {inside_px} inside (expected {want}) and "
+                 f"{outside_px} outside (expected the background)")
+        else:
+            print(f"  {name}: item 0 drawn at the right edge (its colour 3 px inside, background 4 px outside)")
         hc.xdotool(display, "mousemove", str(origin[0] + int(bw) // 2), str(origin[1] + int(bh) // 2))
         hc.xdotool(display, "windowfocus", "--sync", wid)
-        if rtl:
-            # Right-to-left: the first cell is at the right edge.
-            first = [e for e in top["elements"] if e["category"] == 0 and e["section"] == 0 and e["item"] == 0]
-            if not first or hc.drawn_centre(first[0], tuple(top["offset"]), bw, True)[0] < bw / 2:
-                fail(f"{name} rtl: item 0 is not drawn on the right")
-            host.quit()
-            return
+        hc.xdotool(display, "key", "3")
+        host.wait_for("keys", 1)
+        host.step(0.7)
+        grid = host.shot("grid")
+        check_shot(display, host, grid, win)
+        check_grid_frames(host, grid, columns=5, aspect=0.75, spacing=8, inset=8, header=28)
+        cells = [e for e in grid["elements"] if e["category"] == 0 and not e["disappearing"]]
+        first_cell = min(cells, key=lambda e: (e["section"], e["item"]))
+        row0 = sorted((e for e in cells if e["section"] == first_cell["section"]
+                       and e["frame"][1] == first_cell["frame"][1]), key=lambda e: e["item"])
+        xs = [e["frame"][0] for e in row0]
+        if len(xs) < 2 or xs != sorted(xs, reverse=True) or row0[0]["frame"][0] + row0[0]["frame"][2] != bw - 8:
+            fail(f"{name}: the grid's first visible row is not laid out right to left from the right inset: "
+                 f"x = {xs} in {bw}")
+        # A click on the row's second cell from the right hits it: the point goes through the mirror.
+        target = row0[1]
+        cx, cy = hc.drawn_centre(target, tuple(grid["offset"]))
+        origin = widget_origin(grid, win)
+        hc.xdotool(display, "mousemove", str(origin[0] + int(cx)), str(origin[1] + int(cy) + 15), "click", "1")
+        hit = host.expect("hit")
+        if hit.split()[1:2] != ["yes"] or int(hit.split()[4]) != target["id"]:
+            fail(f"{name}: click on item {target['item']} (id {target['id']}) answered {hit!r}")
+        else:
+            print(f"  {name}: click at ({int(cx)}, {int(cy) + 15}) hit item {target['item']} through the mirror")
+        hc.xdotool(display, "key", "4")
+        host.wait_for("keys", 2)
+        host.step(0.7)
+        host.step(0.4)  # the switch has ended; the host glides to the cover the layout snaps to
+        cover = host.shot("cover")
+        check_shot(display, host, cover, win)
+        cells = sorted((e for e in cover["elements"] if e["category"] == 0 and not e["disappearing"]),
+                       key=lambda e: (e["section"], e["item"]))
+        centres = [e["center"][0] for e in cells]
+        if len(cells) < 3 or centres != sorted(centres, reverse=True):
+            fail(f"{name}: Cover Flow's covers are not right to left: items "
+                 f"{[(e['section'], e['item']) for e in cells]} at x {centres}")
+        # Item 0's cover is at the right end of the content (the layout's leading end).
+        with_0 = [e for e in cells if e["section"] == 0 and e["item"] == 0]
+        cw = max(cover["content_size"][0], cover["bounds"][0])
+        if with_0 and abs(with_0[0]["frame"][0] + with_0[0]["frame"][2] - cw) > cw / 2:
+            fail(f"{name}: Cover Flow's item 0 is at x {with_0[0]['frame'][0]} in a content {cw} wide")
+        print(f"  {name}: Cover Flow right to left, {len(cells)} covers, offset {cover['offset']}")
+    finally:
+        host.quit()
+
+
+LTR_LOCALE = {"LANG": "C.UTF-8", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""}
+
+
+def run_window_host(display: hc.Display, name: str, argv: list[str], title: str) -> None:
+    host, wid, top, win = start_window_host(display, name, argv, title, LTR_LOCALE)
+    try:
+        origin = widget_origin(top, win)
+        if top.get("rtl") is not False:
+            fail(f"{name}: a left-to-right locale gave rtl={top.get('rtl')}")
+        bw, bh = top["bounds"]
+        hc.xdotool(display, "mousemove", str(origin[0] + int(bw) // 2), str(origin[1] + int(bh) // 2))
+        hc.xdotool(display, "windowfocus", "--sync", wid)
         keys = 0
 
         def key(*names: str) -> None:
@@ -226,15 +348,15 @@ def run_window_host(display: hc.Display, name: str, argv: list[str], title: str,
         scrolled = host.shot("scrolled")
         if scrolled["offset"][1] <= top["offset"][1] + 500:
             fail(f"{name}: Page Down twice scrolled only to {scrolled['offset']}")
-        img_flow = check_shot(display, host, scrolled, origin)
+        img_flow = check_shot(display, host, scrolled, win)
 
         key("3")  # grid, animated 0.6 s
         host.step(0.3)
         mid = host.shot("switch-mid")
-        img_mid = check_shot(display, host, mid, origin, min_cells=0)
+        img_mid = check_shot(display, host, mid, win, min_cells=0)
         host.step(0.4)
         grid = host.shot("grid")
-        img_grid = check_shot(display, host, grid, origin)
+        img_grid = check_shot(display, host, grid, win)
         check_mid(host, "flow -> grid", img_flow, img_mid, img_grid)
         check_grid_frames(host, grid, columns=5, aspect=0.75, spacing=8, inset=8, header=28)
 
@@ -243,10 +365,10 @@ def run_window_host(display: hc.Display, name: str, argv: list[str], title: str,
         key("i")  # insert after the first visible cell, animated 0.4 s
         host.step(0.2)
         ins_mid = host.shot("insert-mid")
-        img_ins_mid = check_shot(display, host, ins_mid, origin, min_cells=0)
+        img_ins_mid = check_shot(display, host, ins_mid, win, min_cells=0)
         host.step(0.3)
         inserted = host.shot("inserted")
-        img_ins = check_shot(display, host, inserted, origin)
+        img_ins = check_shot(display, host, inserted, win)
         check_mid(host, "insert", img_grid, img_ins_mid, img_ins)
         if sum(inserted["counts"]) != sum(grid["counts"]) + 1:
             fail(f"{name}: insert: {sum(inserted['counts'])} items, expected {sum(grid['counts']) + 1}")
@@ -260,10 +382,10 @@ def run_window_host(display: hc.Display, name: str, argv: list[str], title: str,
         del_mid = host.shot("delete-mid")
         if not any(e["disappearing"] for e in del_mid["elements"]):
             fail(f"{name}: no disappearing element drawn mid-delete")
-        check_shot(display, host, del_mid, origin, min_cells=0)
+        check_shot(display, host, del_mid, win, min_cells=0)
         host.step(0.3)
         deleted = host.shot("deleted")
-        check_shot(display, host, deleted, origin)
+        check_shot(display, host, deleted, win)
         if sum(deleted["counts"]) != sum(grid["counts"]):
             fail(f"{name}: delete: {sum(deleted['counts'])} items, expected {sum(grid['counts'])}")
         check_ids(deleted)
@@ -272,20 +394,20 @@ def run_window_host(display: hc.Display, name: str, argv: list[str], title: str,
         key("m")  # move the first visible cell three places on
         host.step(0.2)
         move_mid = host.shot("move-mid")
-        check_shot(display, host, move_mid, origin, min_cells=0)
+        check_shot(display, host, move_mid, win, min_cells=0)
         host.step(0.3)
         moved_dump = host.shot("moved")
-        check_shot(display, host, moved_dump, origin)
+        check_shot(display, host, moved_dump, win)
         check_ids(moved_dump)
         check_grid_frames(host, moved_dump, columns=5, aspect=0.75, spacing=8, inset=8, header=28)
 
         key("4")  # Cover Flow
         host.step(0.7)
         cover = host.shot("cover")
-        check_shot(display, host, cover, origin)
+        check_shot(display, host, cover, win)
         host.step(0.4)  # the switch has ended: the host glides to the cover the layout snaps to
         rest = host.shot("cover-rest")
-        check_shot(display, host, rest, origin)
+        check_shot(display, host, rest, win)
         rest_x = rest["offset"][0] + rest["bounds"][0] / 2
         if min(abs(e["center"][0] - rest_x) for e in rest["elements"] if e["category"] == 0) > 0.5:
             fail(f"{name}: after the switch Cover Flow did not come to rest on a cover (offset {rest['offset']})")
@@ -298,7 +420,7 @@ def run_window_host(display: hc.Display, name: str, argv: list[str], title: str,
         host.step(0.2)
         host.step(0.4)
         snapped = host.shot("cover-snapped")
-        img_snapped = check_shot(display, host, snapped, origin)
+        img_snapped = check_shot(display, host, snapped, win)
         centre_x = snapped["offset"][0] + snapped["bounds"][0] / 2
         cells = [e for e in snapped["elements"] if e["category"] == 0]
         nearest = min(cells, key=lambda e: abs(e["center"][0] - centre_x))
@@ -309,6 +431,7 @@ def run_window_host(display: hc.Display, name: str, argv: list[str], title: str,
             fail(f"{name}: snapping did not move the offset ({moved['offset']})")
         # A click on the centred cover hits it (its frame is zoomed by the transform).
         sw, sh = (int(v) for v in snapped["bounds"])
+        origin = widget_origin(snapped, win)
         hc.xdotool(display, "mousemove", str(origin[0] + sw // 2), str(origin[1] + sh // 2), "click", "1")
         hit = host.expect("hit")
         if hit.split()[1:2] != ["yes"] or int(hit.split()[4]) != nearest["id"]:
@@ -320,7 +443,7 @@ def run_window_host(display: hc.Display, name: str, argv: list[str], title: str,
         px, py = sw // 2 + 100, sh // 2
         els = [e for e in snapped["elements"] if not e["hidden"] and e["alpha"] > 0]
         off = (snapped["offset"][0], snapped["offset"][1])
-        holding = [e for e in els if hc.inside(hc.drawn_quad(e, off, sw, False), px, py, -3.0)]
+        holding = [e for e in els if hc.inside(hc.drawn_quad(e, off), px, py, -3.0)]
         fx, fw = nearest["frame"][0] - off[0], nearest["frame"][2]
         if not holding or holding[-1]["id"] != nearest["id"] or fx <= px <= fx + fw:
             fail(f"{name}: the probe point ({px}, {py}) does not test the centred cover's transform")
@@ -335,10 +458,10 @@ def run_window_host(display: hc.Display, name: str, argv: list[str], title: str,
         key("5")  # circle
         host.step(0.3)
         circ_mid = host.shot("circle-mid")
-        img_cm = check_shot(display, host, circ_mid, origin, min_cells=0)
+        img_cm = check_shot(display, host, circ_mid, win, min_cells=0)
         host.step(0.4)
         circle = host.shot("circle")
-        img_c = check_shot(display, host, circle, origin)
+        img_c = check_shot(display, host, circle, win)
         if not any(abs(e["transform"][1]) > 0.1 for e in circle["elements"]):
             fail(f"{name}: no rotated item in the circle")
         check_mid(host, "cover flow -> circle", img_snapped, img_cm, img_c)
@@ -352,7 +475,11 @@ def test_gtk(display: hc.Display) -> None:
         raise hc.HostTestError(f"{exe} is missing: `make examples` builds it (needs libgtk-4-dev)")
     print("GTK 4 host")
     run_window_host(display, "gtk", [str(exe)], "cvlayout GTK photo grid")
-    run_window_host(display, "gtk-rtl", [str(exe)], "cvlayout GTK photo grid", rtl=True)
+    # Right-to-left from the locale: GTK reads the text direction of the user's language at start-up
+    # (LANGUAGE=he: GTK's own Hebrew translation says "default:RTL"); and from the host's option.
+    run_rtl_host(display, "gtk-rtl-locale", [str(exe)], "cvlayout GTK photo grid",
+                 {"LANG": "C.UTF-8", "LANGUAGE": "he", "LC_ALL": ""})
+    run_rtl_host(display, "gtk-rtl", [str(exe), "--rtl"], "cvlayout GTK photo grid", {})
 
 
 def test_tk(display: hc.Display) -> None:
@@ -366,7 +493,10 @@ def test_tk(display: hc.Display) -> None:
     os.environ["CVLAYOUT_LIBRARY"] = env_lib
     os.environ["PYTHONPATH"] = str(ROOT / "bindings" / "python")
     run_window_host(display, "tk", argv, "cvlayout Tk photo grid")
-    run_window_host(display, "tk-rtl", argv, "cvlayout Tk photo grid", rtl=True)
+    # Tk has no text direction: the host reads the user's language (LANG=he_IL.UTF-8), or --rtl.
+    run_rtl_host(display, "tk-rtl-locale", argv, "cvlayout Tk photo grid",
+                 {"LANG": "he_IL.UTF-8", "LANGUAGE": "", "LC_ALL": ""})
+    run_rtl_host(display, "tk-rtl", argv + ["--rtl"], "cvlayout Tk photo grid", {})
 
 
 def main() -> int:

@@ -1,6 +1,10 @@
 """The terminal host in a real terminal: tmux runs it (driven clock: '.' moves it 0.1 s), send-keys
 types, capture-pane reads the screen; every screen is compared with the cells the Python bindings
-compute for the same layouts, counts, identifiers and offset (test_hosts.py runs it)."""
+compute for the same layouts, counts, identifiers and offset (test_hosts.py runs it). The host
+draws the library's frames at display scale 1 as they are (whole cells); the expected cells here
+are the bindings' exact frames with each edge rounded to the nearest cell (ties up) and, in
+right-to-left, mirrored by hand about the content width: the test does not take the library's
+snapping or mirror on trust."""
 
 from __future__ import annotations
 
@@ -26,8 +30,9 @@ def _bindings(root: Path) -> Any:
 class Model:
     """The host's data and layouts, rebuilt with the bindings."""
 
-    def __init__(self, cvl: Any) -> None:
+    def __init__(self, cvl: Any, rtl: bool = False) -> None:
         self.cvl = cvl
+        self.rtl = rtl
         self.sections = [list(range(1 + s * 1000, 1 + (s + 1) * 1000)) for s in range(100)]
         self.grid = dict(columns=4, item_height=4, interitem_spacing=1, intergroup_spacing=1,
                          content_insets=(0, 1, 1, 1), header_height=1)
@@ -38,10 +43,15 @@ class Model:
                                        content_offset=offset)
 
     def cover_view(self, offset: tuple[float, float]) -> Any:
+        """Cover Flow as the host has it (display scale 1, the host's direction): offset in host
+        coordinates as the status line shows it."""
         layout = self.cvl.CoverFlowLayout(item_size=(16, 8), minimum_line_spacing=-5, minimum_interitem_spacing=100,
                                           active_distance=9, translate_distance=9, flow_offset=3.5)
-        return self.cvl.CollectionView(layout, counts=[len(s) for s in self.sections], bounds_size=(COLS, ROWS - 1),
-                                       content_offset=offset)
+        view = self.cvl.CollectionView(layout, counts=[len(s) for s in self.sections], bounds_size=(COLS, ROWS - 1))
+        view.display_scale = 1
+        view.layout_direction = "rtl" if self.rtl else "ltr"
+        view.content_offset = offset
+        return view
 
 
 class Tmux:
@@ -81,21 +91,28 @@ def offset_of(screen: list[str]) -> tuple[float, float]:
 
 
 def edge(v: float) -> int:
+    """The nearest cell boundary (a tie goes up, as the library's snapping: Yoga's rule)."""
     return int((v + 0.5) // 1)
 
 
 def check_grid(model: Model, screen: list[str], what: str, failures: list[str]) -> int:
     ox, oy = offset_of(screen)
+    if ox != int(ox) or oy != int(oy):
+        failures.append(f"terminal {what}: offset {ox},{oy} is not whole cells")
     checked = 0
-    with model.grid_view((ox, oy)) as view:
+    # The grid scrolls vertically: its content is as wide as the terminal, the mirror's axis.
+    with model.grid_view((0.0, oy)) as view:
         for a in view.visible_attributes():
-            x0, y0 = edge(a.frame[0] - ox), edge(a.frame[1] - oy)
-            x1 = edge(a.frame[0] + a.frame[2] - ox) - 1
+            left, right = edge(a.frame[0]), edge(a.frame[0] + a.frame[2])
+            if model.rtl:
+                left, right = COLS - right, COLS - left
+            x0, y0 = left - int(ox), edge(a.frame[1]) - int(oy)
+            x1 = right - int(ox) - 1
             if a.category != "cell":
                 if 0 <= y0 < ROWS - 1 and screen[y0][max(0, x0):x1].strip("= ").startswith("Section") is False:
                     failures.append(f"terminal {what}: no header row at y={y0}: {screen[y0]!r}")
                 continue
-            y1 = edge(a.frame[1] + a.frame[3] - oy) - 1
+            y1 = edge(a.frame[1] + a.frame[3]) - int(oy) - 1
             if x0 < 0 or y0 < 0 or x1 >= COLS or y1 >= ROWS - 1:
                 continue
             label = str(model.sections[a.index_path[0]][a.index_path[1]])
@@ -104,7 +121,7 @@ def check_grid(model: Model, screen: list[str], what: str, failures: list[str]) 
                 failures.append(f"terminal {what}: cell {a.index_path} expected at ({x0}, {y0}) with {label!r}; "
                                 f"screen has {corner!r} and {text!r}")
             checked += 1
-    print(f"  terminal {what}: offset {ox:g},{oy:g}: {checked} cells at their places")
+    print(f"  terminal{' rtl' if model.rtl else ''} {what}: offset {ox:g},{oy:g}: {checked} cells at their places")
     if checked < 4:
         failures.append(f"terminal {what}: only {checked} cells checked")
     return checked
@@ -120,7 +137,8 @@ def run(root: Path, out: Path) -> list[str]:
     print("terminal host (tmux)")
     out.mkdir(parents=True, exist_ok=True)
     model = Model(_bindings(root))
-    tmux = Tmux([str(exe), "--driven"])
+    ltr = ["env", "LANG=C.UTF-8", "LANGUAGE=", "LC_ALL=", "LC_MESSAGES="]  # whatever the caller's locale
+    tmux = Tmux(ltr + [str(exe), "--driven"])
     screens: dict[str, list[str]] = {}
     typed = ""
     try:
@@ -165,7 +183,7 @@ def run(root: Path, out: Path) -> list[str]:
         else:
             print(f"  terminal cover: front cover {label} centred at row {row}")
         # The non-interactive mode renders the same keys to the same final screen.
-        text = subprocess.run([str(exe), "--keys", typed, "--size", f"{COLS}x{ROWS}"], capture_output=True,
+        text = subprocess.run(ltr + [str(exe), "--keys", typed, "--size", f"{COLS}x{ROWS}"], capture_output=True,
                               text=True, check=True).stdout.split("\n")
         last = text[len(text) - 1 - ROWS:len(text) - 1]
         if [line.rstrip() for line in last[:-1]] != [line.rstrip() for line in cover[:-1]]:
@@ -176,4 +194,41 @@ def run(root: Path, out: Path) -> list[str]:
         failures.append(f"terminal: {exc}")
     finally:
         tmux.close()
+    run_rtl(root, exe, out, failures)
     return failures
+
+
+def run_rtl(root: Path, exe: Path, out: Path, failures: list[str]) -> None:
+    """Right-to-left from the locale (LANG=he_IL.UTF-8): the grid mirrored, Cover Flow's covers
+    numbered right to left with the front cover centred."""
+    model = Model(_bindings(root), rtl=True)
+    tmux = Tmux(["env", "LANG=he_IL.UTF-8", "LANGUAGE=", "LC_ALL=", "LC_MESSAGES=", str(exe), "--driven"])
+    try:
+        start = tmux.keys("", 0)
+        (out / "rtl-start.txt").write_text("\n".join(start) + "\n")
+        check_grid(model, start, "start", failures)
+        # Item 0 (label 1) is the top-right cell: the first row of labels reads 4 3 2 1.
+        labels = [int(t.strip("|")) for t in start[2].split() if t.strip("|").isdigit()]
+        if not labels or labels != sorted(labels, reverse=True) or labels[-1] != 1:
+            failures.append(f"terminal rtl: the first row of cells does not read right to left from 1: {start[2]!r}")
+        check_grid(model, tmux.keys("J", 1), "page-down", failures)
+        cover = tmux.keys("c.......", 9)
+        (out / "rtl-cover.txt").write_text("\n".join(cover) + "\n")
+        ox, oy = offset_of(cover)
+        with model.cover_view((ox, oy)) as view:
+            cells = [a for a in view.visible_attributes() if a.category == "cell"]
+            front = max(cells, key=lambda a: (a.z_index, -abs(a.center[0] - ox - COLS / 2)))
+            label = str(model.sections[front.index_path[0]][front.index_path[1]])
+            row_y = edge(front.center[1] - oy - 0.5)
+        numbers = [int(t) for t in cover[row_y].replace("#", " ").replace(":", " ").split() if t.isdigit()]
+        if abs(front.center[0] - ox - COLS / 2) > 0.5 or label not in cover[row_y]:
+            failures.append(f"terminal rtl: Cover Flow's front cover {label} not centred at row {row_y}: "
+                            f"{cover[row_y]!r}")
+        elif len(numbers) < 3 or numbers != sorted(numbers, reverse=True):
+            failures.append(f"terminal rtl: Cover Flow's covers do not read right to left: {cover[row_y]!r}")
+        else:
+            print(f"  terminal rtl cover: covers {numbers} from left to right, front cover {label} centred")
+    except AssertionError as exc:
+        failures.append(f"terminal rtl: {exc}")
+    finally:
+        tmux.close()

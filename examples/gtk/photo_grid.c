@@ -76,8 +76,9 @@ static cvl_size photo_size(uint64_t id) {
 G_DECLARE_FINAL_TYPE(CvlPhotoView, cvl_photo_view, CVL, PHOTO_VIEW, GtkWidget)
 
 typedef struct {
-    GskRenderNode *node;  /* the cell's content at (0, 0, w, h): reused while the cell stays visible */
-    double w, h;
+    GskRenderNode *caption, *content;  /* see cell_content: reused while the element stays visible */
+    double w, h, veil;
+    gboolean selected;
     uint64_t frame_seen;
 } CachedCell;
 
@@ -96,16 +97,16 @@ struct _CvlPhotoView {
     uint64_t frame_no;
     double now;               /* host clock, seconds: frame clock, or driven by the script */
     double last_scroll;       /* when the user last scrolled (Cover Flow snaps SNAP_IDLE later) */
-    gboolean snap_pending, snapping;
+    gboolean snap_pending, snapping, was_animating;
     gboolean settle;          /* a switch into Cover Flow: snap once its animation has ended */
     cvl_point snap_from, snap_to;
     double snap_start;
-    gboolean rtl;             /* mirror horizontally (the host does it: see README) */
     int64_t selected_section, selected_item;
     uint64_t selected_id;
     int keys, clicks, scrolls;
     gboolean driven;          /* scripted: the clock moves only on `step` */
     double query_ms, draw_ms; /* last frame's costs (the benchmark reads them) */
+    cvl_point drawn_offset;   /* the content offset of the last frame drawn */
 };
 
 G_DEFINE_TYPE_WITH_CODE(CvlPhotoView, cvl_photo_view, GTK_TYPE_WIDGET,
@@ -187,9 +188,12 @@ static void make_layouts(CvlPhotoView *self) {
     check(cvl_circle_layout_set_item_size(self->layouts[L_CIRCLE], (cvl_size){48, 48}), "circle size");
 }
 
-/* ---- offsets, adjustments, mirroring ---------------------------------------------------------- */
-/* The view works in its own (left-to-right) content coordinates; in right-to-left the host shows
-** the content mirrored: widget x = bounds width - (content x - offset x), offsets mirrored too. */
+/* ---- offsets, adjustments, right-to-left ----------------------------------------------------- */
+/* Right-to-left is the library's: the view is told the widget's direction (set_direction below)
+** and hands out host coordinates, so frames, the content offset and hit-test points are the
+** widget's own whatever the direction, and nothing here mirrors. The offset's x counts from the
+** left in both directions (a right-to-left view starts at the right end: x = content - bounds), so
+** it is the horizontal adjustment's value as it is. */
 static double widget_width(CvlPhotoView *self) { return gtk_widget_get_width(GTK_WIDGET(self)); }
 static double widget_height(CvlPhotoView *self) { return gtk_widget_get_height(GTK_WIDGET(self)); }
 
@@ -199,12 +203,9 @@ static void sync_adjustments(CvlPhotoView *self) {
     check(cvl_view_content_size(self->view, &content), "content size");
     check(cvl_view_get_bounds_size(self->view, &bounds), "bounds");
     check(cvl_view_get_content_offset(self->view, &off), "offset");
-    double hx = off.x;
-    double max_x = MAX(content.width, bounds.width) - bounds.width;
-    if (self->rtl) hx = max_x - off.x;
     self->syncing = TRUE;
     if (self->hadj)
-        gtk_adjustment_configure(self->hadj, hx, 0, MAX(content.width, bounds.width), bounds.width * 0.1,
+        gtk_adjustment_configure(self->hadj, off.x, 0, MAX(content.width, bounds.width), bounds.width * 0.1,
                                  bounds.width * 0.9, bounds.width);
     if (self->vadj)
         gtk_adjustment_configure(self->vadj, off.y, 0, MAX(content.height, bounds.height), bounds.height * 0.1,
@@ -215,12 +216,8 @@ static void sync_adjustments(CvlPhotoView *self) {
 static void adjustment_changed(GtkAdjustment *adj, CvlPhotoView *self) {
     (void)adj;
     if (self->syncing || !self->view) return;
-    cvl_size content, bounds;
-    check(cvl_view_content_size(self->view, &content), "content size");
-    check(cvl_view_get_bounds_size(self->view, &bounds), "bounds");
     double x = self->hadj ? gtk_adjustment_get_value(self->hadj) : 0;
     double y = self->vadj ? gtk_adjustment_get_value(self->vadj) : 0;
-    if (self->rtl) x = MAX(content.width, bounds.width) - bounds.width - x;
     check(cvl_view_set_content_offset(self->view, (cvl_point){x, y}), "scroll");
     gtk_widget_queue_draw(GTK_WIDGET(self));
 }
@@ -255,9 +252,10 @@ static const cvl_animation *ease(double duration) {
     return &a;
 }
 
-/* Measures the captions of the cells about to be drawn (flow only) and reports them. */
-static void measure_cells(CvlPhotoView *self) {
-    if (self->current != L_FLOW) return;
+/* Measures the captions of the cells about to be drawn (flow only) and reports them; TRUE when it
+** reported any (the frame changed). */
+static gboolean measure_cells(CvlPhotoView *self) {
+    if (self->current != L_FLOW) return FALSE;
     cvl_point off;
     cvl_size b;
     cvl_view_get_content_offset(self->view, &off);
@@ -266,7 +264,7 @@ static void measure_cells(CvlPhotoView *self) {
                   b.height + 2 * MEASURE_MARGIN};
     size_t n = 0;
     check(cvl_view_items_to_measure(self->view, r, NULL, 0, &n), "items to measure");  /* count first */
-    if (n == 0) return;
+    if (n == 0) return FALSE;
     cvl_index_path *paths = g_new(cvl_index_path, n);
     cvl_size *sizes = g_new(cvl_size, n);
     check(cvl_view_items_to_measure(self->view, r, paths, n, &n), "items to measure");
@@ -284,6 +282,7 @@ static void measure_cells(CvlPhotoView *self) {
     check(cvl_view_set_measured_sizes(self->view, paths, sizes, n), "measured sizes");
     g_free(paths);
     g_free(sizes);
+    return TRUE;
 }
 
 /* One frame at host time `t`: the clock, Cover Flow's snapping, measuring, the adjustments. */
@@ -291,7 +290,8 @@ static void advance(CvlPhotoView *self, double t) {
     self->now = t;
     check(cvl_view_set_time(self->view, t), "set_time");
     int animating = 0;
-    if (self->settle && cvl_view_is_animating(self->view, &animating) == CVL_OK && !animating) {
+    check(cvl_view_is_animating(self->view, &animating), "is_animating");
+    if (self->settle && !animating) {
         /* A switch does not snap (UIKit asks only the form without velocity): rest on a cover now. */
         self->settle = FALSE;
         self->snap_pending = TRUE;
@@ -316,9 +316,12 @@ static void advance(CvlPhotoView *self, double t) {
         check(cvl_view_set_content_offset(self->view, o), "snap");
         if (p >= 1) self->snapping = FALSE;
     }
-    measure_cells(self);
+    gboolean measured = measure_cells(self);
     sync_adjustments(self);
-    gtk_widget_queue_draw(GTK_WIDGET(self));
+    /* Draw only when the picture can have changed: an idle view costs nothing a frame. Scrolls,
+    ** edits, switches and clicks queue their own draw. */
+    if (animating || self->snapping || self->was_animating || measured) gtk_widget_queue_draw(GTK_WIDGET(self));
+    self->was_animating = animating || self->snapping;
 }
 
 static gboolean on_tick(GtkWidget *w, GdkFrameClock *clock, gpointer data) {
@@ -331,54 +334,70 @@ static gboolean on_tick(GtkWidget *w, GdkFrameClock *clock, gpointer data) {
 /* ---- drawing ---------------------------------------------------------------------------------- */
 static void free_cached(gpointer p) {
     CachedCell *c = p;
-    gsk_render_node_unref(c->node);
+    if (c->caption) gsk_render_node_unref(c->caption);
+    if (c->content) gsk_render_node_unref(c->content);
     g_free(c);
 }
 
+/* The element's caption (its text in the top 18 points, clipped to the cell), or NULL when the
+** element is too small to carry one. */
+static GskRenderNode *make_caption(CvlPhotoView *self, const cvl_attributes *a) {
+    if (a->size.width < 60 || a->size.height < 40) return NULL;
+    char text[64];
+    if (a->category == CVL_CATEGORY_CELL)
+        snprintf(text, sizeof text, "%llu%s", (unsigned long long)a->identifier, captions[a->identifier % 5]);
+    else
+        snprintf(text, sizeof text, "Section %lld", (long long)a->index_path.section + 1);
+    GtkSnapshot *s = gtk_snapshot_new();
+    PangoLayout *pl = gtk_widget_create_pango_layout(GTK_WIDGET(self), text);
+    GdkRGBA ink = {0, 0, 0, 1};
+    gtk_snapshot_push_clip(s, &GRAPHENE_RECT_INIT(0, 0, (float)a->size.width, 18));
+    gtk_snapshot_translate(s, &GRAPHENE_POINT_INIT(6, 1));
+    gtk_snapshot_append_layout(s, pl, &ink);
+    gtk_snapshot_pop(s);
+    g_object_unref(pl);
+    return gtk_snapshot_free_to_node(s);
+}
+
+/* The element's content at (0, 0, w, h): its fill, its caption, the selection bar. Cover Flow's
+** masking value (custom[0]) is a black veil, folded into the fill's colour: black at alpha v over
+** colour c is c (1 - v), and over the black caption black again, so the colours are exact and a
+** cell without a caption stays one colour node. Both matter to GL renderers, which draw a single
+** node under a rotation, a perspective or an opacity directly but a group of nodes through an
+** offscreen texture, and keep that texture from frame to frame for the same node: the pool hands
+** out the same content node while nothing in it changes (a captioned cell fading in costs one
+** offscreen, not one a frame). The pool: identifier -> caption and content, visible elements only. */
 static GskRenderNode *cell_content(CvlPhotoView *self, const cvl_attributes *a) {
     uint64_t key = a->category == CVL_CATEGORY_CELL ? a->identifier : (a->identifier | (1ull << 63));
+    double veil = 0;
+    if (a->category == CVL_CATEGORY_CELL && a->custom_count >= 1) veil = CLAMP(a->custom[0], 0.0, 1.0);
+    gboolean selected = a->category == CVL_CATEGORY_CELL && a->has_identifier && a->identifier == self->selected_id;
     CachedCell *c = g_hash_table_lookup(self->pool, &key);
-    if (c && c->w == a->size.width && c->h == a->size.height) {
-        c->frame_seen = self->frame_no;
-        return c->node;
-    }
-    GtkSnapshot *s = gtk_snapshot_new();
-    double rgb[3] = {0.9, 0.9, 0.9};
-    char text[64];
-    if (a->category == CVL_CATEGORY_CELL) {
-        id_colour(a->identifier, rgb);
-        snprintf(text, sizeof text, "%llu%s", (unsigned long long)a->identifier, captions[a->identifier % 5]);
-    } else {
-        snprintf(text, sizeof text, "Section %lld", (long long)a->index_path.section + 1);
-    }
-    GdkRGBA fill = {(float)rgb[0], (float)rgb[1], (float)rgb[2], 1};
-    graphene_rect_t r = GRAPHENE_RECT_INIT(0, 0, (float)a->size.width, (float)a->size.height);
-    gtk_snapshot_append_color(s, &fill, &r);
-    if (a->size.width >= 60 && a->size.height >= 40) {
-        /* The caption lives in the top 18 points, clipped to the cell; the centre stays the photo. */
-        PangoLayout *pl = gtk_widget_create_pango_layout(GTK_WIDGET(self), text);
-        GdkRGBA ink = {0, 0, 0, 1};
-        graphene_rect_t band = GRAPHENE_RECT_INIT(0, 0, (float)a->size.width, 18);
-        gtk_snapshot_push_clip(s, &band);
-        gtk_snapshot_translate(s, &GRAPHENE_POINT_INIT(6, 1));
-        gtk_snapshot_append_layout(s, pl, &ink);
-        gtk_snapshot_pop(s);
-        g_object_unref(pl);
-    }
-    GskRenderNode *node = gtk_snapshot_free_to_node(s);
     if (!c) {
         c = g_new0(CachedCell, 1);
         uint64_t *k = g_new(uint64_t, 1);
         *k = key;
         g_hash_table_insert(self->pool, k, c);
-    } else {
-        gsk_render_node_unref(c->node);
     }
-    c->node = node;
-    c->w = a->size.width;
-    c->h = a->size.height;
     c->frame_seen = self->frame_no;
-    return node;
+    gboolean resized = !c->content || c->w != a->size.width || c->h != a->size.height;
+    if (!resized && c->veil == veil && c->selected == selected) return c->content;
+    if (resized) {
+        if (c->caption) gsk_render_node_unref(c->caption);
+        c->caption = make_caption(self, a);
+    }
+    double rgb[3] = {0.9, 0.9, 0.9};
+    if (a->category == CVL_CATEGORY_CELL) id_colour(a->identifier, rgb);
+    GdkRGBA fill = {(float)(rgb[0] * (1 - veil)), (float)(rgb[1] * (1 - veil)), (float)(rgb[2] * (1 - veil)), 1};
+    float w = (float)a->size.width, h = (float)a->size.height;
+    GtkSnapshot *s = gtk_snapshot_new();
+    gtk_snapshot_append_color(s, &fill, &GRAPHENE_RECT_INIT(0, 0, w, h));
+    if (c->caption) gtk_snapshot_append_node(s, c->caption);
+    if (selected) gtk_snapshot_append_color(s, &(GdkRGBA){1, 1, 1, 1}, &GRAPHENE_RECT_INIT(0, h - 4, w, 4));
+    if (c->content) gsk_render_node_unref(c->content);
+    c->content = gtk_snapshot_free_to_node(s);
+    c->w = a->size.width, c->h = a->size.height, c->veil = veil, c->selected = selected;
+    return c->content;
 }
 
 static gboolean pool_stale(gpointer key, gpointer value, gpointer data) {
@@ -397,12 +416,6 @@ static size_t query_visible(CvlPhotoView *self) {
     }
     check(st, "visible attributes");
     return n;
-}
-
-/* Mirror of a transform about the y axis (S M S, S = scale(-1, 1, 1)): right-to-left. */
-static void mirror_transform(cvl_transform3d *t) {
-    t->m12 = -t->m12, t->m13 = -t->m13, t->m14 = -t->m14;
-    t->m21 = -t->m21, t->m31 = -t->m31, t->m41 = -t->m41;
 }
 
 /* Hands GTK the element's transform (about its centre, the snapshot's origin there). GTK keeps a
@@ -433,33 +446,20 @@ static void apply_transform(GtkSnapshot *snapshot, const cvl_transform3d *m) {
 
 static void draw_elements(CvlPhotoView *self, GtkSnapshot *snapshot, size_t n) {
     cvl_point off;
-    cvl_view_get_content_offset(self->view, &off);
-    double bw = widget_width(self);
+    check(cvl_view_get_content_offset(self->view, &off), "offset");
+    self->drawn_offset = off;
     self->frame_no++;
     for (size_t i = 0; i < n; i++) {
         cvl_attributes *a = &self->buf[i];
         if (a->hidden || a->alpha <= 0) continue;
-        cvl_transform3d t = a->transform;
         double cx = a->center.x - off.x, cy = a->center.y - off.y;
-        if (self->rtl) cx = bw - cx, mirror_transform(&t);
         gtk_snapshot_save(snapshot);
         gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT((float)cx, (float)cy));
-        apply_transform(snapshot, &t);
+        apply_transform(snapshot, &a->transform);
         gtk_snapshot_translate(snapshot,
                                &GRAPHENE_POINT_INIT((float)(-a->size.width / 2), (float)(-a->size.height / 2)));
         if (a->alpha < 1) gtk_snapshot_push_opacity(snapshot, a->alpha);
         gtk_snapshot_append_node(snapshot, cell_content(self, a));
-        if (a->category == CVL_CATEGORY_CELL && a->custom_count >= 1 && a->custom[0] > 0) {
-            /* Cover Flow's masking value: a black veil over the cover. */
-            GdkRGBA veil = {0, 0, 0, (float)a->custom[0]};
-            gtk_snapshot_append_color(snapshot, &veil,
-                                      &GRAPHENE_RECT_INIT(0, 0, (float)a->size.width, (float)a->size.height));
-        }
-        if (a->category == CVL_CATEGORY_CELL && a->identifier == self->selected_id && a->has_identifier) {
-            GdkRGBA white = {1, 1, 1, 1};
-            float w = (float)a->size.width, h = (float)a->size.height;
-            gtk_snapshot_append_color(snapshot, &white, &GRAPHENE_RECT_INIT(0, h - 4, w, 4));
-        }
         if (a->alpha < 1) gtk_snapshot_pop(snapshot);
         gtk_snapshot_restore(snapshot);
     }
@@ -481,6 +481,43 @@ static void photo_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     self->drawn = n;
     self->query_ms = t1 - t0;
     self->draw_ms = mono_ms() - t1;
+}
+
+/* The widget's text direction (the locale's unless set) is the view's layout direction. The host's
+** offset follows the mirror's axis, so the adjustments are read back from the view. */
+static void set_direction(CvlPhotoView *self) {
+    gboolean rtl = gtk_widget_get_direction(GTK_WIDGET(self)) == GTK_TEXT_DIR_RTL;
+    check(cvl_view_set_layout_direction(self->view, rtl ? CVL_LAYOUT_DIRECTION_RTL : CVL_LAYOUT_DIRECTION_LTR),
+          "direction");
+}
+
+/* Frames on whole device pixels: the view's display scale is the widget's scale factor (2 on a
+** HiDPI screen), so no cell edge falls between two pixels and blurs. */
+static void set_scale(CvlPhotoView *self) {
+    check(cvl_view_set_display_scale(self->view, gtk_widget_get_scale_factor(GTK_WIDGET(self))), "display scale");
+}
+
+static void scale_changed(GObject *o, GParamSpec *ps, gpointer data) {
+    (void)o, (void)ps;
+    if (!CVL_PHOTO_VIEW(data)->view) return;  /* disposed */
+    set_scale(data);
+    sync_adjustments(data);
+    gtk_widget_queue_draw(GTK_WIDGET(data));
+}
+
+static gboolean is_rtl(CvlPhotoView *self) {
+    int32_t d = CVL_LAYOUT_DIRECTION_LTR;
+    check(cvl_view_get_layout_direction(self->view, &d), "direction");
+    return d == CVL_LAYOUT_DIRECTION_RTL;
+}
+
+static void photo_view_direction_changed(GtkWidget *widget, GtkTextDirection previous) {
+    CvlPhotoView *self = CVL_PHOTO_VIEW(widget);
+    (void)previous;
+    if (!self->view) return;  /* disposed */
+    set_direction(self);
+    sync_adjustments(self);
+    gtk_widget_queue_draw(widget);
 }
 
 static void photo_view_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
@@ -557,7 +594,6 @@ static void edit(CvlPhotoView *self, char op) {
 static void click(CvlPhotoView *self, double x, double y) {
     cvl_point off;
     cvl_view_get_content_offset(self->view, &off);
-    if (self->rtl) x = widget_width(self) - x;
     cvl_index_path p;
     int found = 0;
     check(cvl_view_index_path_at_point(self->view, (cvl_point){x + off.x, y + off.y}, &p, &found), "hit test");
@@ -590,8 +626,8 @@ static gboolean on_key(GtkEventControllerKey *c, guint keyval, guint keycode, Gd
     case GDK_KEY_Page_Up: scroll_by(self, 0, -page); break;
     case GDK_KEY_Down: scroll_by(self, 0, WHEEL_STEP); break;
     case GDK_KEY_Up: scroll_by(self, 0, -WHEEL_STEP); break;
-    case GDK_KEY_Right: scroll_by(self, self->rtl ? -pagex : pagex, 0); break;
-    case GDK_KEY_Left: scroll_by(self, self->rtl ? pagex : -pagex, 0); break;
+    case GDK_KEY_Right: scroll_by(self, pagex, 0); break;
+    case GDK_KEY_Left: scroll_by(self, -pagex, 0); break;
     default: self->keys--; return FALSE;
     }
     return TRUE;
@@ -658,6 +694,7 @@ static void cvl_photo_view_class_init(CvlPhotoViewClass *klass) {
     wc->snapshot = photo_view_snapshot;
     wc->size_allocate = photo_view_size_allocate;
     wc->measure = photo_view_measure;
+    wc->direction_changed = photo_view_direction_changed;
     g_object_class_override_property(oc, PROP_HADJUSTMENT, "hadjustment");
     g_object_class_override_property(oc, PROP_VADJUSTMENT, "vadjustment");
     g_object_class_override_property(oc, PROP_HSCROLL_POLICY, "hscroll-policy");
@@ -678,6 +715,9 @@ static void cvl_photo_view_init(CvlPhotoView *self) {
     model_snapshot(&self->model, snap);
     check(cvl_view_set_identifiers(self->view, snap, SECTIONS), "identifiers");
     self->current = L_FLOW;
+    set_direction(self);
+    set_scale(self);
+    g_signal_connect(self, "notify::scale-factor", G_CALLBACK(scale_changed), self);
     self->buf_cap = 256;
     self->buf = g_new(cvl_attributes, self->buf_cap);
     gtk_widget_set_focusable(GTK_WIDGET(self), TRUE);
@@ -711,21 +751,24 @@ static void dump(Script *sc, const char *name) {
     if (!f) { g_printerr("cannot write %s\n", path); exit(2); }
     cvl_point off;
     cvl_size b, cs;
-    cvl_view_get_content_offset(self->view, &off);
+    off = self->drawn_offset;  /* the elements' and the offset of the frame painted */
     cvl_view_get_bounds_size(self->view, &b);
     cvl_view_content_size(self->view, &cs);
     graphene_point_t origin;
     if (!gtk_widget_compute_point(GTK_WIDGET(self), GTK_WIDGET(sc->window), &GRAPHENE_POINT_INIT(0, 0), &origin))
         origin = GRAPHENE_POINT_INIT(0, 0);
     fprintf(f, "{\"name\": \"%s\", \"host\": \"gtk\", \"layout\": \"%s\", \"time\": %.17g, \"rtl\": %s,\n",
-            name, layout_names[self->current], self->now, self->rtl ? "true" : "false");
+            name, layout_names[self->current], self->now, is_rtl(self) ? "true" : "false");
     fprintf(f, " \"offset\": [%.17g, %.17g], \"bounds\": [%.17g, %.17g], \"content_size\": [%.17g, %.17g],\n",
             off.x, off.y, b.width, b.height, cs.width, cs.height);
     size_t unmeasured = 0;  /* visible cells still at their estimate (flow; other layouts measure nothing) */
     if (cvl_view_items_to_measure(self->view, (cvl_rect){off.x, off.y, b.width, b.height}, NULL, 0, &unmeasured))
         unmeasured = 0;
+    double scale = 0;
+    cvl_view_get_display_scale(self->view, &scale);
     fprintf(f, " \"widget_origin_in_window\": [%g, %g], \"selected\": %llu, \"unmeasured_visible\": %zu,\n",
             origin.x, origin.y, (unsigned long long)self->selected_id, unmeasured);
+    fprintf(f, " \"display_scale\": %.17g,\n", scale);
     fprintf(f, " \"counts\": [");
     for (int s = 0; s < SECTIONS; s++) fprintf(f, "%s%zu", s ? ", " : "", self->model.sections[s].count);
     fprintf(f, "],\n \"elements\": [\n");
@@ -818,7 +861,9 @@ static int cmp_double(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-/* One frame as the widget draws it, timed: query (with measuring), render nodes, render. */
+/* One frame as the widget draws it, timed: query (with measuring), render nodes, render. The
+** nodes are rendered as GTK renders a frame of the window: gsk_renderer_render with the window's
+** renderer onto its surface, which ends with the buffer swap to the X server. */
 static size_t timed_frame(CvlPhotoView *self, GskRenderer *renderer, double out[4]) {
     double t0 = mono_ms();
     measure_cells(self);
@@ -828,10 +873,8 @@ static size_t timed_frame(CvlPhotoView *self, GskRenderer *renderer, double out[
     draw_elements(self, s, n);
     GskRenderNode *node = gtk_snapshot_free_to_node(s);
     double t1b = mono_ms();
-    graphene_rect_t vp = GRAPHENE_RECT_INIT(0, 0, (float)widget_width(self), (float)widget_height(self));
-    GdkTexture *tex = node ? gsk_renderer_render_texture(renderer, node, &vp) : NULL;
+    if (node) gsk_renderer_render(renderer, node, NULL);
     double t2 = mono_ms();
-    if (tex) g_object_unref(tex);
     if (node) gsk_render_node_unref(node);
     out[0] = t1 - t0, out[1] = t1b - t1, out[2] = t2 - t1, out[3] = t2 - t0;
     return n;
@@ -908,6 +951,8 @@ static Script script;
 
 static void on_activate(GtkApplication *app, gpointer data) {
     (void)data;
+    /* --rtl does what a right-to-left locale does (GTK reads it at start-up: LANGUAGE=he). */
+    if (opts.rtl) gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL);
     GtkWidget *win = gtk_application_window_new(app);
     gtk_window_set_title(GTK_WINDOW(win), "cvlayout GTK photo grid");
     gtk_window_set_default_size(GTK_WINDOW(win), opts.width, opts.height);
@@ -917,7 +962,6 @@ static void on_activate(GtkApplication *app, gpointer data) {
     gtk_scrolled_window_set_overlay_scrolling(GTK_SCROLLED_WINDOW(sw), FALSE);
     gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(sw), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
     CvlPhotoView *pv = g_object_new(CVL_TYPE_PHOTO_VIEW, NULL);
-    pv->rtl = opts.rtl || gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL;
     pv->driven = opts.script || opts.bench;
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(sw), GTK_WIDGET(pv));
     gtk_window_set_child(GTK_WINDOW(win), sw);

@@ -1,9 +1,12 @@
 /*
 ** A terminal host for cvlayout: the photo grid in character cells (plain ANSI, no curses). One
-** unit of the layout is one character cell; frames are rounded to whole cells (each edge to the
-** nearest cell boundary, so neighbours never overlap). Keys: j/k scroll a row, J/K a page, h/l
-** sideways (Cover Flow), i/d insert/delete after the first visible cell (animated), c switches
-** between the grid and Cover Flow (animated), q quits.
+** unit of the layout is one character cell, and the view's display scale is 1 (one pixel a unit):
+** the library hands out frames with whole-number edges (each edge rounded to the nearest cell
+** boundary, so neighbours never overlap), animations included, and the host scrolls by whole
+** cells, so every untransformed frame lands on whole cells as it is. Right-to-left (--rtl, or a
+** language written right to left in LANGUAGE / LC_ALL / LC_MESSAGES / LANG) is the library's too.
+** Keys: j/k scroll a row, J/K a page, h/l sideways (Cover Flow), i/d insert/delete after the first
+** visible cell (animated), c switches between the grid and Cover Flow (animated), q quits.
 **
 **   term_grid                          interactive, real clock
 **   term_grid --driven                 interactive, the clock moves only on '.' (0.1 s a press)
@@ -89,7 +92,7 @@ static const cvl_animation *ease(double duration) {
     return &a;
 }
 
-static void setup(void) {
+static void setup(int rtl) {
     for (int s = 0; s < SECTIONS; s++)
         for (int i = 0; i < ITEMS_PER_SECTION; i++) section_insert(&sections[s], (size_t)i, next_id++);
     /* The grid in cells: 4 columns, cells 4 rows high, a one-cell gap, a one-row header. */
@@ -119,9 +122,11 @@ static void setup(void) {
     check(cvl_cover_flow_layout_set_params(cover, &cp), "cover params");
     cvl_data_source src = {NULL, ds_sections, ds_items};
     check(cvl_view_create(&src, grid, &view), "view");
+    check(cvl_view_set_display_scale(view, 1), "display scale");
     cvl_section_snapshot snap[SECTIONS];
     snapshot(snap);
     check(cvl_view_set_identifiers(view, snap, SECTIONS), "identifiers");
+    check(cvl_view_set_layout_direction(view, rtl ? CVL_LAYOUT_DIRECTION_RTL : CVL_LAYOUT_DIRECTION_LTR), "direction");
     buf = malloc(buf_cap * sizeof *buf);
     if (!buf) exit(3);
 }
@@ -152,6 +157,8 @@ static void scroll_by(double dx, double dy) {
         /* Cover Flow rests on a cover: snap at once (a key press is a whole gesture). */
         check(cvl_view_target_content_offset(view, o, (cvl_point){dx, 0}, &o), "snap");
     }
+    /* A terminal shows whole cells: the offset too (half a cell off centre at an odd width). */
+    o.x = floor(o.x + 0.5), o.y = floor(o.y + 0.5);
     check(cvl_view_set_content_offset(view, o), "scroll");
 }
 
@@ -194,8 +201,8 @@ static void put_text(int x, int y, const char *s, int max) {
     for (int i = 0; s[i] && i < max; i++) put(x + i, y, s[i]);
 }
 
-/* Rounds an edge to the nearest cell boundary. */
-static int edge(double v) { return (int)floor(v + 0.5); }
+/* A whole number of cells: the frames (display scale 1) and the offset (scroll_by) are whole. */
+static int cell(double v) { return (int)floor(v); }
 
 static void project(const cvl_attributes *a, double ox, double oy, double px, double py, double *qx, double *qy) {
     const cvl_transform3d *m = &a->transform;
@@ -222,7 +229,7 @@ static void draw_element(const cvl_attributes *a, double ox, double oy) {
                m->m41 == 0 && m->m42 == 0;
     if (a->category != CVL_CATEGORY_CELL) {
         /* A header: one row "== Section N ==" across its frame. */
-        int y = edge(a->frame.y - oy), x0 = edge(a->frame.x - ox), x1 = edge(a->frame.x + a->frame.width - ox);
+        int y = cell(a->frame.y - oy), x0 = cell(a->frame.x - ox), x1 = cell(a->frame.x + a->frame.width - ox);
         for (int x = x0; x < x1; x++) put(x, y, '=');
         snprintf(label, sizeof label, " Section %lld ", (long long)a->index_path.section + 1);
         put_text(x0 + 2, y, label, x1 - x0 - 4);
@@ -231,8 +238,8 @@ static void draw_element(const cvl_attributes *a, double ox, double oy) {
     snprintf(label, sizeof label, "%llu", (unsigned long long)a->identifier);
     if (flat) {
         /* A box on the integer frame: corners '+', edges '-' and '|', the identifier inside. */
-        int x0 = edge(a->frame.x - ox), y0 = edge(a->frame.y - oy);
-        int x1 = edge(a->frame.x + a->frame.width - ox) - 1, y1 = edge(a->frame.y + a->frame.height - oy) - 1;
+        int x0 = cell(a->frame.x - ox), y0 = cell(a->frame.y - oy);
+        int x1 = cell(a->frame.x + a->frame.width - ox) - 1, y1 = cell(a->frame.y + a->frame.height - oy) - 1;
         if (x1 <= x0 || y1 <= y0) return;
         char fill = a->alpha < 0.5 ? '.' : ' ';
         for (int y = y0; y <= y1; y++)
@@ -275,8 +282,8 @@ static void render(FILE *out, int frame_markers) {
     int animating = 0;
     cvl_view_is_animating(view, &animating);
     char status[MAX_COLS + 1];
-    snprintf(status, sizeof status, "%s offset=%g,%g t=%.1f keys=%d%s", cover_on ? "cover" : "grid", o.x, o.y, now,
-             keys_handled, animating ? " animating" : "");
+    snprintf(status, sizeof status, "%s offset=%.17g,%.17g t=%.1f keys=%d%s", cover_on ? "cover" : "grid", o.x, o.y,
+             now, keys_handled, animating ? " animating" : "");
     put_text(0, rows - 1, status, cols);
     memcpy(screen[rows - 1], status, strlen(status) < (size_t)cols ? strlen(status) : (size_t)cols);
     if (frame_markers) {
@@ -309,6 +316,24 @@ static int key(int ch) {
     return 1;
 }
 
+/* Whether the user's language is written right to left, read as gettext reads it: LANGUAGE's
+** first entry, else LC_ALL, LC_MESSAGES, LANG ("he_IL.UTF-8" -> "he"). */
+static int locale_is_rtl(void) {
+    static const char *rtl_languages[] = {"ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ps", "sd", "ug", "ur",
+                                          "yi"};
+    static const char *vars[] = {"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"};
+    for (size_t v = 0; v < sizeof vars / sizeof *vars; v++) {
+        const char *value = getenv(vars[v]);
+        if (!value || !*value) continue;
+        size_t n = strcspn(value, ":_.@");
+        if (n == 0) continue;
+        for (size_t k = 0; k < sizeof rtl_languages / sizeof *rtl_languages; k++)
+            if (strlen(rtl_languages[k]) == n && strncmp(value, rtl_languages[k], n) == 0) return 1;
+        return 0;
+    }
+    return 0;
+}
+
 static struct termios saved;
 static void restore(void) {
     tcsetattr(0, TCSANOW, &saved);
@@ -324,13 +349,14 @@ static double mono(void) {
 
 int main(int argc, char **argv) {
     const char *keys = NULL;
-    int driven = 0;
+    int driven = 0, rtl = locale_is_rtl();
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--keys") == 0 && i + 1 < argc) keys = argv[++i];
         else if (strcmp(argv[i], "--driven") == 0) driven = 1;
+        else if (strcmp(argv[i], "--rtl") == 0) rtl = 1;
         else if (strcmp(argv[i], "--size") == 0 && i + 1 < argc) sscanf(argv[++i], "%dx%d", &cols, &rows);
         else {
-            fprintf(stderr, "usage: %s [--driven] [--keys KEYS] [--size COLSxROWS]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--driven] [--rtl] [--keys KEYS] [--size COLSxROWS]\n", argv[0]);
             return 2;
         }
     }
@@ -340,7 +366,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "terminal size %dx%d outside 20x5 ... %dx%d\n", cols, rows, MAX_COLS, MAX_ROWS);
         return 2;
     }
-    setup();
+    setup(rtl);
     /* The bounds: the whole terminal but the status line, in cells. */
     check(cvl_view_set_bounds_size(view, (cvl_size){cols, rows - 1}), "bounds");
     if (keys) {

@@ -31,6 +31,7 @@ SNAP_IDLE = 0.15
 MEASURE_MARGIN = 200.0
 BACKGROUND = (24, 24, 28)
 HEADER = (230, 230, 230)
+IDENTITY = (1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0)
 LAYOUTS = ("flow", "waterfall", "grid", "cover_flow", "circle")
 CAPTIONS = ("", " sea", " old harbour", " a very long caption", " dunes at dusk")
 CATEGORY = {"cell": 0, "supplementary": 1, "decoration": 2}
@@ -54,7 +55,7 @@ def hex_colour(rgb: tuple[float, float, float]) -> str:
 class PhotoGrid:
     def __init__(self, root: tk.Tk, width: int, height: int, driven: bool, rtl: bool) -> None:
         self.root = root
-        self.driven, self.rtl = driven, rtl
+        self.driven = driven
         next_id = 1
         self.sections: list[list[int]] = []
         for _ in range(SECTIONS):
@@ -65,6 +66,13 @@ class PhotoGrid:
         self.current = 0
         self.view = cvlayout.CollectionView(self.layouts[0], counts=[len(s) for s in self.sections])
         self.view.set_identifiers(self._snapshot())
+        # Right-to-left is the library's: the view mirrors every layout (they all flip) and hands
+        # out host coordinates, so frames, offsets and click points are the canvas's own and
+        # nothing below mirrors. A new right-to-left view shows the right end of wide content.
+        self.view.layout_direction = "rtl" if rtl else "ltr"
+        # Canvas coordinates are device pixels: frames on whole pixels (edges rounded, neighbours
+        # still sharing theirs), so no polygon edge falls between two pixels.
+        self.view.display_scale = 1
         self.now = 0.0
         self.last_scroll = 0.0
         self.snap_pending = self.snapping = False
@@ -139,8 +147,6 @@ class PhotoGrid:
     def scroll_by(self, dx: float, dy: float) -> None:
         if LAYOUTS[self.current] == "cover_flow" and dx == 0:
             dx, dy = dy, 0.0  # one row of covers: the wheel scrolls sideways
-        if self.rtl:
-            dx = -dx
         ox, oy = self.view.content_offset
         self.set_offset(ox + dx, oy + dy)
         self.last_scroll = self.now
@@ -161,18 +167,16 @@ class PhotoGrid:
         off = list(self.view.content_offset)
         if args[0] == "moveto":
             pos = float(args[1]) * content
-            off[axis] = (max(0.0, content - bounds) - pos) if (axis == 0 and self.rtl) else pos
+            off[axis] = pos
         elif args[0] == "scroll":
             step = bounds * 0.9 if args[2] == "pages" else WHEEL_STEP
-            off[axis] += int(args[1]) * step * (-1 if axis == 0 and self.rtl else 1)
+            off[axis] += int(args[1]) * step
         self.set_offset(off[0], off[1])
         self.redraw()
 
     def _update_bars(self) -> None:
         (cw, ch), (bw, bh) = self.view.content_size, self.view.bounds_size
         ox, oy = self.view.content_offset
-        if self.rtl:
-            ox = max(0.0, cw - bw) - ox
         self.hbar.set(ox / cw if cw else 0, (ox + bw) / cw if cw > bw else 1)
         self.vbar.set(oy / ch if ch else 0, (oy + bh) / ch if ch > bh else 1)
 
@@ -222,23 +226,26 @@ class PhotoGrid:
         self.drawn = elements
         self.query_ms, self.draw_ms = (t1 - t0) * 1e3, (time.perf_counter() - t1) * 1e3
 
-    def quad(self, a: cvlayout.Attributes) -> list[float]:
-        """The frame through the transform about the centre (row vectors, w divided)."""
+    @staticmethod
+    def quad(a: cvlayout.Attributes, ox: float, oy: float) -> list[float]:
+        """The frame through the transform about the centre (row vectors, w divided), in canvas
+        coordinates (content offset (ox, oy)); an identity transform is the frame itself."""
         m = a.transform
         w, h = a.size
         cx, cy = a.center
-        ox, oy = self.view.content_offset
-        bw = self.view.bounds_size[0]
+        if m == IDENTITY:
+            x0, y0 = cx - w / 2 - ox, cy - h / 2 - oy
+            return [x0, y0, x0 + w, y0, x0 + w, y0 + h, x0, y0 + h]
         out: list[float] = []
         for dx, dy in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)):
             ww = dx * m[3] + dy * m[7] + m[15]
-            x = (dx * m[0] + dy * m[4] + m[12]) / ww + cx - ox
-            y = (dx * m[1] + dy * m[5] + m[13]) / ww + cy - oy
-            out += [bw - x if self.rtl else x, y]
+            out.append((dx * m[0] + dy * m[4] + m[12]) / ww + cx - ox)
+            out.append((dx * m[1] + dy * m[5] + m[13]) / ww + cy - oy)
         return out
 
     def draw(self, elements: list[cvlayout.Attributes]) -> None:
         c = self.canvas
+        call, w = c.tk.call, str(c)
         while len(self.pool) < len(elements):
             poly = c.create_polygon(0, 0, 0, 0, 0, 0, state="hidden", outline="")
             text = c.create_text(0, 0, anchor="nw", state="hidden", font=self.font, fill="black")
@@ -246,56 +253,72 @@ class PhotoGrid:
             self.slot_state.append(())
             self.slot_key.append(None)
         ox, oy = self.view.content_offset
+        selected = self.selected_id
+        slot_key, slot_state, pool = self.slot_key, self.slot_state, self.pool
+        br, bgg, bb = BACKGROUND
         for slot, a in enumerate(elements):
-            poly, text = self.pool[slot]
-            key = (a, ox, oy, self.selected_id)
-            if key == self.slot_key[slot]:
+            poly, text = pool[slot]
+            key = (a, ox, oy, selected)
+            if key == slot_key[slot]:
                 continue  # the same element drawn at the same place: nothing to compute or configure
-            self.slot_key[slot] = key
-            if a.hidden or a.alpha <= 0:
+            slot_key[slot] = key
+            alpha = a.alpha
+            if a.hidden or alpha <= 0:
                 state: tuple[Any, ...] = ("hidden",)
             else:
-                if a.category == "cell":
+                cell = a.category == "cell"
+                if cell:
                     base = id_colour(a.identifier or 0)
                     veil = a.custom[0] if a.custom else 0.0  # Cover Flow's masking value
-                    label = self.caption(a.identifier or 0)
                 else:
-                    base, veil, label = HEADER, 0.0, f"Section {a.index_path[0] + 1}"
+                    base, veil = HEADER, 0.0
                 # Canvas items have no opacity: blend with the background (exact over the background,
                 # an approximation where elements overlap).
-                k = a.alpha * (1 - veil)
-                r, g, b = (c * k + bg * (1 - a.alpha) for c, bg in zip(base, BACKGROUND))
-                fill = hex_colour((r, g, b))
-                pts = self.quad(a)
-                flat = abs(a.transform[1]) < 1e-9 and abs(a.transform[3]) < 1e-9 and abs(a.transform[0] - 1) < 1e-9
-                show_label = flat and a.size[0] >= 60 and a.size[1] >= 40 and a.alpha >= 0.5
-                tx = min(pts[0::2]) + 6 if not self.rtl else min(pts[0::2]) + 6
-                if a.category == "cell" and a.identifier == self.selected_id:
-                    outline = "white"
-                else:
-                    outline = ""
-                state = ("normal", tuple(round(p, 2) for p in pts), fill, outline, show_label, label, tx, pts[1] + 2)
-            if state == self.slot_state[slot]:
+                k, rest = alpha * (1 - veil), 1 - alpha
+                fill = "#%02x%02x%02x" % (min(255, max(0, round(base[0] * k + br * rest))),
+                                          min(255, max(0, round(base[1] * k + bgg * rest))),
+                                          min(255, max(0, round(base[2] * k + bb * rest))))
+                pts = self.quad(a, ox, oy)
+                t = a.transform
+                sw, sh = a.size
+                show_label = (abs(t[1]) < 1e-9 and abs(t[3]) < 1e-9 and abs(t[0] - 1) < 1e-9 and sw >= 60
+                              and sh >= 40 and alpha >= 0.5)
+                label = (self.caption(a.identifier or 0) if cell else f"Section {a.index_path[0] + 1}") \
+                    if show_label else ""
+                outline = "white" if cell and a.identifier == selected else ""
+                state = ("normal", pts, fill, outline, show_label, label,
+                         min(pts[0], pts[2], pts[4], pts[6]) + 6, pts[1] + 2)
+            old = slot_state[slot]
+            if state == old:
                 continue
-            self.slot_state[slot] = state
+            slot_state[slot] = state
+            # Only what changed goes to Tk, straight through tk.call (tkinter's keyword options cost
+            # more than the canvas itself); a new fill colour is the dear part (Tk allocates it from
+            # the X server), so it is set only when it changed.
             if state[0] == "hidden":
-                c.itemconfigure(poly, state="hidden")
-                c.itemconfigure(text, state="hidden")
+                call(w, "itemconfigure", poly, "-state", "hidden")
+                call(w, "itemconfigure", text, "-state", "hidden")
                 continue
+            was = old if len(old) > 1 else ("hidden", None, None, None, False, None, None, None)
             _, pts_r, fill, outline, show_label, label, tx, ty = state
-            c.coords(poly, *pts_r)
-            c.itemconfigure(poly, state="normal", fill=fill, outline=outline, width=3 if outline else 1)
+            if pts_r != was[1]:
+                call(w, "coords", poly, *pts_r)
+            if was[0] != "normal" or fill != was[2] or outline != was[3]:
+                call(w, "itemconfigure", poly, "-state", "normal", "-fill", fill, "-outline", outline,
+                     "-width", 3 if outline else 1)
             if show_label:
-                c.coords(text, tx, ty)
-                c.itemconfigure(text, state="normal", text=label)
-            else:
-                c.itemconfigure(text, state="hidden")
+                if (tx, ty) != (was[6], was[7]) or not was[4]:
+                    call(w, "coords", text, tx, ty)
+                if label != was[5] or not was[4]:
+                    call(w, "itemconfigure", text, "-state", "normal", "-text", label)
+            elif was[4]:
+                call(w, "itemconfigure", text, "-state", "hidden")
         for slot in range(len(elements), len(self.pool)):
             if self.slot_state[slot] != ("hidden",):
                 self.slot_state[slot] = ("hidden",)
                 self.slot_key[slot] = None
-                c.itemconfigure(self.pool[slot][0], state="hidden")
-                c.itemconfigure(self.pool[slot][1], state="hidden")
+                call(w, "itemconfigure", self.pool[slot][0], "-state", "hidden")
+                call(w, "itemconfigure", self.pool[slot][1], "-state", "hidden")
 
     # ---- input ---------------------------------------------------------------------------------------
     def _on_configure(self, event: tk.Event) -> None:
@@ -357,8 +380,7 @@ class PhotoGrid:
     def _on_click(self, event: tk.Event) -> None:
         self.canvas.focus_set()
         ox, oy = self.view.content_offset
-        x = self.view.bounds_size[0] - event.x if self.rtl else event.x
-        hit = self.view.index_path_at((x + ox, event.y + oy))
+        hit = self.view.index_path_at((event.x + ox, event.y + oy))
         self.clicks += 1
         self.selected_id = self.sections[hit[0]][hit[1]] if hit else 0
         print(f"hit {'yes' if hit else 'no'} {hit[0] if hit else -1} {hit[1] if hit else -1} {self.selected_id}",
@@ -383,7 +405,7 @@ def dump(app: PhotoGrid, out_dir: str, name: str) -> None:
     except cvlayout.StateError:
         unmeasured = 0
     data = {"name": name, "host": "tk", "unmeasured_visible": unmeasured, "layout": LAYOUTS[app.current],
-            "time": app.now, "rtl": app.rtl,
+            "time": app.now, "rtl": v.layout_direction == "rtl", "display_scale": v.display_scale,
             "offset": list(v.content_offset), "bounds": list(v.bounds_size), "content_size": list(v.content_size),
             "widget_origin_on_screen": [app.canvas.winfo_rootx(), app.canvas.winfo_rooty()],
             "selected": app.selected_id, "counts": [len(s) for s in app.sections], "elements": els}
@@ -475,9 +497,23 @@ def bench(app: PhotoGrid, path: str) -> None:
     app.root.destroy()
 
 
+RTL_LANGUAGES = {"ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ps", "sd", "ug", "ur", "yi"}
+
+
+def locale_is_rtl() -> bool:
+    """Whether the user's language is written right to left. Tk has no text direction of its own,
+    so the host reads the locale as gettext would: LANGUAGE's first entry, else LC_ALL, LC_MESSAGES,
+    LANG (`he_IL.UTF-8` -> `he`)."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        lang = os.environ.get(var, "").split(":")[0].split("_")[0].split(".")[0].split("@")[0].lower()
+        if lang:
+            return lang in RTL_LANGUAGES
+    return False
+
+
 def main() -> int:
     args = sys.argv[1:]
-    script, rtl = "--script" in args, "--rtl" in args
+    script, rtl = "--script" in args, "--rtl" in args or locale_is_rtl()
     out = args[args.index("--out") + 1] if "--out" in args else "."
     bench_file = args[args.index("--bench") + 1] if "--bench" in args else None
     root = tk.Tk()

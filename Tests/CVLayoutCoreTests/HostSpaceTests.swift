@@ -77,7 +77,24 @@ final class HostSpaceTests: XCTestCase {
                 }, [3, 4, 2]
             ),
             ("circle", { CircleLayout() }, [9]),
+            ("compositional", { try Self.compositional(orthogonal: .none) }, [14, 6]),
+            ("compositional orthogonal", { try Self.compositional(orthogonal: .groupPaging) }, [14, 6]),
         ]
+    }
+
+    /// A compositional grid of 0.3-wide items (inset 3, in 0.9-wide groups 77 high, sections
+    /// inset 12 left and 5 right), in place or scrolling across its section.
+    private static func compositional(orthogonal: CompositionalLayout.OrthogonalScrolling) throws -> CompositionalLayout {
+        typealias L = CompositionalLayout
+        var item = L.Item(size: L.LayoutSize(width: .fractionalWidth(0.3), height: .fractionalHeight(1)))
+        item.contentInsets = EdgeInsets(top: 3, left: 3, bottom: 3, right: 3)
+        var section = L.Section(
+            group: .horizontal(
+                L.LayoutSize(width: .fractionalWidth(0.9), height: .absolute(77)), subitems: [.item(item)]))
+        section.contentInsets = EdgeInsets(top: 4, left: 12, bottom: 4, right: 5)
+        section.interGroupSpacing = 6
+        section.orthogonalScrolling = orthogonal
+        return try L(section: section)
     }
 
     private func view(_ make: () throws -> CollectionViewLayout, _ counts: [Int]) throws -> CollectionView {
@@ -134,6 +151,36 @@ final class HostSpaceTests: XCTestCase {
                     XCTAssertEqual(try rtl.hostAttributes(for: a.key), a, name)
                 }
             }
+        }
+    }
+
+    /// With a display scale of 2 as well: the right-to-left frames are the snapped left-to-right
+    /// ones mirrored about the snapped W (the header's rule), for every built-in layout.
+    func testSnappedRightToLeftIsTheMirrorForEveryBuiltInLayout() throws {
+        func snap(_ v: Double) -> Double { (v * 2 + 0.5).rounded(.down) }  // half-pixels, ties up
+        for (name, make, counts) in try builtIns() {
+            let ltr = try view(make, counts), rtl = try view(make, counts)
+            try ltr.setDisplayScale(2)
+            try rtl.setDisplayScale(2)
+            rtl.layoutDirection = .rightToLeft
+            try ltr.setContentOffset(Point(x: 0, y: 13.3))
+            let size = try rtl.contentSize()
+            let w = snap(max(size.width, 320)) / 2
+            try rtl.setHostContentOffset(Point(x: w - 320, y: 13.3))
+            let want = try hostElements(ltr, in: everything).map { a -> LayoutAttributes in
+                var m = a
+                m.origin.x = w - a.origin.x - a.size.width
+                m.transform = conjugated(a.transform)
+                return m
+            }
+            XCTAssertGreaterThan(want.count, 2, name)
+            for a in want {  // on the half-point grid
+                XCTAssertEqual(a.origin.x * 2, (a.origin.x * 2).rounded(), name)
+                XCTAssertEqual(a.size.width * 2, (a.size.width * 2).rounded(), name)
+            }
+            let got = try hostElements(rtl, in: everything)
+            XCTAssertEqual(Set(got), Set(want), name)
+            XCTAssertEqual(got.count, want.count, name)
         }
     }
 

@@ -84,7 +84,9 @@ final class HostSpaceTests: XCTestCase {
 
     /// A compositional grid of 0.3-wide items (inset 3, in 0.9-wide groups 77 high, sections
     /// inset 12 left and 5 right), in place or scrolling across its section.
-    private static func compositional(orthogonal: CompositionalLayout.OrthogonalScrolling) throws -> CompositionalLayout {
+    private static func compositional(
+        orthogonal: CompositionalLayout.OrthogonalScrolling
+    ) throws -> CompositionalLayout {
         typealias L = CompositionalLayout
         var item = L.Item(size: L.LayoutSize(width: .fractionalWidth(0.3), height: .fractionalHeight(1)))
         item.contentInsets = EdgeInsets(top: 3, left: 3, bottom: 3, right: 3)

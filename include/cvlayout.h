@@ -918,11 +918,13 @@ int cvl_circle_layout_get_item_size(const cvl_layout *layout, cvl_size *out);
 ** shortest first, O(1) an item in order or full-span); memory 36 bytes an item, 4 an occupied
 ** column and 4 a full-span item on top of the flow's. A change made only with the waterfall's
 ** flags and extents (the _replace_ functions: from the first item they edit; the _set_ ones:
-** from item 0 of their section) places, at the next prepare, only the items from there on in
-** its section (O(c log n) to read the columns back, O(m log c)
-** for the m items placed, O(n) for that section's column index), and every later section again
-** only when that section's end moved; any other change (a size, a property, the bounds' cross
-** size, a batch update) places every item. Single-element lookups O(1); rect queries
+** from item 0 of their section) or with sizes that keep their count
+** (cvl_flow_layout_replace_item_sizes(), measured sizes: from the first size written) places,
+** at the next prepare, only the items from there on in its section (O(c log n) to read the
+** columns back, O(m log c) for the m items placed, O(n) for that section's column index), and
+** every later section again only when that section's end moved; any other change (a whole
+** size array, a property, the bounds' cross size, a batch update, callbacks set) places every
+** item. Single-element lookups O(1); rect queries
 ** O(log S + c' log n + k) for a rect within one section (c' = columns the rect meets: one binary
 ** search per column and one over the full-span items); see also "Memory kept by a view" and the
 ** layout cycle and rect query costs at the top.

@@ -397,4 +397,56 @@ final class WaterfallOptionsTests: XCTestCase {
             XCTAssertEqual(l.itemsPlacedByLastPrepare, counts.reduce(0, +))
         }
     }
+
+    /// A size changed through the flow (`replaceItemSizes`: the extent is the size scaled to the
+    /// column) places only the items from it on in its section, and later sections only when its
+    /// end moved; the frames equal a fresh layout's, bit for bit. A range edit that changes the
+    /// number of sizes places everything (the counts change with it).
+    func testOneItemSizeEditsPlaceOnlyTheItemsAfter() throws {
+        var g = SplitMix64(seed: 4141)
+        for trial in 0..<6 {
+            let counts = (0..<(1 + g.int(below: 3))).map { _ in 1 + g.int(below: 40) }
+            let columns = 1 + g.int(below: 4), placement = g.int(below: 2)
+            var sizes = counts.map { n in
+                (0..<n).map { _ in Size(width: Double(1 + g.int(below: 9)) * 10, height: Double(g.int(below: 9)) * 10) }
+            }
+            let flags = counts.map { n in (0..<n).map { _ in UInt8(g.int(below: 7) == 0 ? 1 : 0) } }
+            func build() throws -> (WaterfallLayout, CollectionView) {
+                let l = WaterfallLayout()
+                let cv = try make(counts, l, Size(width: 300, height: 400), columns: columns, placement: placement) {
+                    $0.minimumInteritemSpacing = 4; $0.minimumLineSpacing = 3
+                    $0.sectionInset = EdgeInsets(top: 2, left: 5, bottom: 7, right: 1)
+                    $0.footerReferenceSize = Size(width: 13, height: 13)
+                }
+                for s in counts.indices {
+                    try l.setItemSizes(sizes[s], forSection: s)
+                    try l.setFullSpanItems(flags[s], forSection: s)
+                }
+                try cv.layoutIfNeeded()
+                return (l, cv)
+            }
+            let (l, cv) = try build()
+            for step in 0..<10 {
+                let s = g.int(below: counts.count), i = g.int(below: counts[s])
+                let footer = IndexPath(section: s, item: 0)
+                let footerBefore = try l.layoutAttributesForSupplementaryView(ofKind: .sectionFooter, at: footer)
+                sizes[s][i] = Size(width: Double(1 + g.int(below: 9)) * 10, height: Double(g.int(below: 9)) * 10)
+                try l.replaceItemSizes(inSection: s, start: i, removeCount: 1, with: [sizes[s][i]])
+                try cv.layoutIfNeeded()
+                let footerAfter = try l.layoutAttributesForSupplementaryView(ofKind: .sectionFooter, at: footer)
+                let later = footerAfter == footerBefore ? 0 : counts[(s + 1)...].reduce(0, +)
+                XCTAssertEqual(l.itemsPlacedByLastPrepare, counts[s] - i + later, "trial \(trial) step \(step)")
+                let (fresh, freshView) = try build()
+                XCTAssertEqual(try cv.contentSize(), try freshView.contentSize(), "trial \(trial) step \(step)")
+                for (t, n) in counts.enumerated() {
+                    for k in 0..<n {
+                        let ip = IndexPath(section: t, item: k)
+                        XCTAssertEqual(
+                            try l.layoutAttributesForItem(at: ip), try fresh.layoutAttributesForItem(at: ip),
+                            "trial \(trial) step \(step) \(ip)")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -259,7 +259,19 @@ public final class WaterfallLayout: FlowLayout {
     ///   do not change on error.
     public override func prepare() throws {
         try checkInputs(collectionView?.counts ?? [])
-        let flowUnchanged = dirtySections.isEmpty && sizeEdits.isEmpty && !needsFullRebuild
+        // Size range edits through the flow (`replaceItemSizes`, measured sizes) change only the
+        // extents of the items they write (an extent is its own size scaled to the column): the
+        // placement can start at each section's first edited item, as for the waterfall's own
+        // edits. Edits that insert or remove sizes change the counts and place everything.
+        let flowUnchanged = dirtySections.isEmpty && !needsFullRebuild
+        var sizeEditedFrom: [Int: Int] = [:]
+        for (s, e) in sizeEdits {
+            guard let first = e.runs.first, e.runs.allSatisfy({ $0.newCount == $0.oldCount }) else {
+                sizeEditedFrom[s] = 0
+                continue
+            }
+            sizeEditedFrom[s] = first.start
+        }
         try super.prepare()
         guard let st = state else { return }
         guard st.totalItems <= CollectionView.maxStoredItems else {
@@ -275,6 +287,7 @@ public final class WaterfallLayout: FlowLayout {
             && placedInOrder == (waterfall.placement == 1) && st.sections.count == sections.count
             && zip(st.sections, sections).allSatisfy { $0.itemCount == $1.itemCount }
         if local {
+            for (s, from) in sizeEditedFrom { editedFrom[s] = Swift.min(editedFrom[s] ?? from, from) }
             try prepareEditedSections(st)
         } else {
             try prepareAll(st)

@@ -121,6 +121,22 @@ SHOWCASE: list[tuple[str, JSONObject]] = [
                       "full_spans": [1 if i in (4, 11) else 0 for i in range(len(_PHOTOS) * 2)]},
                      {"image_sizes": _PHOTOS, "max_size": [200, 200], "minimum_column_width": 100}],
         "viewport": {"width": 480, "height": 640, "offset": [0, 0]}}),
+    ("waterfall-rtl-snapped", {
+        "version": 1, "title": "Right-to-left at display scale 2: the full-span waterfall mirrored (the first "
+                               "column at the right), edges on half points",
+        "layout": {"kind": "waterfall", "column_count": 3, "section_inset": [10, 10, 10, 10],
+                   "header_reference_size": [0, 30]},
+        "sections": [{"image_sizes": _PHOTOS * 2, "max_size": [200, 200],
+                      "full_spans": [1 if i in (4, 11) else 0 for i in range(len(_PHOTOS) * 2)]}],
+        "viewport": {"width": 481, "height": 640, "offset": [0, 0], "direction": "rtl", "display_scale": 2}}),
+    ("grid-rtl", {
+        "version": 1, "title": "Span grid right to left: spans 2, 1, 1, 3, ... in 3 columns, span index 0 at "
+                               "the right",
+        "layout": {"kind": "grid", "columns": 3, "interitem_spacing": 8, "intergroup_spacing": 8,
+                   "content_insets": [8, 8, 8, 8], "header_height": 30},
+        "sections": [{"count": 12, "item_spans": [2, 1, 1, 3, 1, 2, 1, 1, 1, 3, 2, 1],
+                      "item_extents": [80, 60, 60, 50, 90, 70, 40, 60, 50, 40, 80, 80]}],
+        "viewport": {"width": 420, "height": 520, "offset": [0, 0], "direction": "rtl"}}),
     ("tree", {
         "version": 1, "title": "Class hierarchy tree (Apple's guide)",
         "layout": {"kind": "tree", "tree": CLASS_TREE, "item_size": [190, 36]},

@@ -119,6 +119,10 @@ build/harness: Tests/c/harness.c Tests/c/fixtures.inc Tests/c/config_layouts.inc
 
 # Resource limits and hostile hosts: each case in a forked child under a memory limit and an
 # alarm (run without valgrind: the cases are about time and memory).
+build/rtl_layouts: Tests/c/rtl_layouts.c include/cvlayout.h $(LIB)
+	@mkdir -p build
+	$(CC) $(CFLAGS_STRICT) Tests/c/rtl_layouts.c -o $@ -L$(LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR) -lm
+
 build/limits: Tests/c/limits.c include/cvlayout.h $(LIB)
 	@mkdir -p build
 	$(CC) $(CFLAGS_STRICT) Tests/c/limits.c -o $@ -L$(LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR) -lm
@@ -148,7 +152,7 @@ tsan:
 	    -Wl,-rpath,$$(dirname $$(clang -print-file-name=libclang_rt.tsan-x86_64.so)) -lpthread
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66" build/threads-tsan
 
-test-c: build/harness build/readme_example build/limits build/threads
+test-c: build/harness build/readme_example build/limits build/threads build/rtl_layouts
 	@# The header must also be clean C99 and C++17.
 	printf '#include "cvlayout.h"\nint main(void){return 0;}\n' > build/hdr.c
 	$(CC) -std=c99 -Wall -Wextra -Werror -pedantic -Iinclude -c build/hdr.c -o build/hdr_c.o
@@ -159,6 +163,7 @@ test-c: build/harness build/readme_example build/limits build/threads
 	build/threads
 	$(VALGRIND) build/readme_example > build/readme_example.out
 	grep -q "item 0 at (" build/readme_example.out
+	$(VALGRIND) build/rtl_layouts
 
 # The static path's instruction counts against a hand-written C loop on a fixed workload, under
 # callgrind (deterministic: a loaded machine does not change them; BENCHMARKS.md, "The

@@ -100,6 +100,12 @@ struct Transition {
     /// A track at progress `p` (for `PresentingSink`).
     fileprivate func sampled(_ t: Track, _ p: Double) -> LayoutAttributes { sample(t, p) }
 
+    /// The way from `from` to `to` at progress `p` (for `PresentingSink`).
+    fileprivate func sampled(from: LayoutAttributes, to: LayoutAttributes, _ p: Double) -> LayoutAttributes {
+        LayoutAttributes.interpolate(
+            from: from, to: to, progress: p, discreteCustomSlots: discreteSlots, rotation: timing.rotation)
+    }
+
     /// The content under the animation moved by `d` (measured sizes above it, the offset
     /// following): every track moves with it (a present element's end is replaced by the
     /// layout's live answer when the layout hands it over; the stored one is used otherwise).
@@ -131,11 +137,12 @@ extension LayoutAttributes {
 }
 
 /// A transition's tracks by element key, stored in insertion order so a frame can mark the
-/// tracks it matched in a plain array (`position(of:)` is one hash; nothing else is).
+/// tracks it matched in a plain array (`position(of:)` is one probe of `KeyIndex`; nothing else
+/// is hashed).
 struct TrackTable {
     private(set) var keys: [ElementKey] = []
     private(set) var tracks: [Transition.Track] = []
-    private var positions: [ElementKey: Int] = [:]
+    private var positions = KeyIndex()
 
     var count: Int { tracks.count }
 
@@ -156,14 +163,14 @@ struct TrackTable {
                     if i != last {
                         keys[i] = keys[last]
                         tracks[i] = tracks[last]
-                        positions[keys[i]] = i
+                        positions.set(keys[i], i)
                     }
                     keys.removeLast()
                     tracks.removeLast()
-                    positions[key] = nil
+                    positions.set(key, nil)
                 }
             } else if let newValue {
-                positions[key] = keys.count
+                positions.set(key, keys.count)
                 keys.append(key)
                 tracks.append(newValue)
             }
@@ -203,10 +210,9 @@ final class PresentingSink: ElementSink {
 
     override func store(_ a: LayoutAttributes) throws {
         guard let i = transition.tracks.position(of: a.key) else { try inner.add(a); return }
-        var track = transition.tracks[position: i]
-        track.to = a
         matched[i] = true
-        try offer(transition.sampled(track, progress))
+        // From the track's start to the layout's live answer (no copy of the track).
+        try offer(transition.sampled(from: transition.tracks.tracks[i].from, to: a, progress))
     }
 
     /// Adds the animating elements no final element matched, then the disappearing ones whose

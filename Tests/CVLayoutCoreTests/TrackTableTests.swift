@@ -45,4 +45,32 @@ final class TrackTableTests: XCTestCase {
         XCTAssertTrue(seen.contains(key(3, 4)))
         XCTAssertFalse(seen.contains(key(20, 0)))
     }
+
+    /// `KeyIndex` against `Dictionary` over random inserts, updates and removals (the removals'
+    /// backward shift keeps every other key findable).
+    func testKeyIndexMatchesADictionary() {
+        var g = SplitMix64(seed: 77)
+        var index = KeyIndex()
+        var model: [ElementKey: Int] = [:]
+        for step in 0..<20_000 {
+            let k = key(g.int(below: 40), g.int(below: 60), g.int(below: 5) == 0 ? .supplementaryView : .cell)
+            if g.int(below: 3) == 0 {
+                index.set(k, nil)
+                model[k] = nil
+            } else {
+                index.set(k, step)
+                model[k] = step
+            }
+            XCTAssertEqual(index.count, model.count)
+            if step % 997 == 0 {
+                for s in 0..<40 {
+                    for i in 0..<60 {
+                        for c in [ElementCategory.cell, .supplementaryView] {
+                            XCTAssertEqual(index[key(s, i, c)], model[key(s, i, c)])
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -101,6 +101,7 @@ lint: deps
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/incremental.c
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/compositional.c
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/perf_guard.c
+	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/delegate_edit.c
 
 check-version:
 	$(PYTHON) scripts/version.py --check

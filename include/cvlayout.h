@@ -509,6 +509,16 @@ int cvl_flow_layout_get_config(const cvl_layout *layout, cvl_flow_config *out);
 ** view's layout. With `size_for_item`, at most CVL_MAX_STORED_ITEMS items (all sections) can be
 ** sized (the next prepare fails with CVL_ERROR_OVERFLOW otherwise, before asking any size). The
 ** context must stay valid until the layout is destroyed or the delegate replaced.
+** What is asked again, and when: every answer at the first layout, after this call, after
+** cvl_view_invalidate_layout() with EVERYTHING or DELEGATE_METRICS, a bounds change that
+** invalidates, a batch update that inserts, deletes, moves or reloads a section, and any
+** data-count change without a batch update (reload_data); the item sizes of the index paths
+** cvl_view_invalidate_layout() names (their section's metrics kept); and for a batch update
+** that names items only (inserts, deletes, moves, reloads of items), only the sections it names
+** (before or after it): their section answers, and, with size_for_item, the sizes of every item
+** of those sections (a section's sizes are positional); a section with bulk sizes edited by
+** range is laid out again only from the first edit (as without a delegate). Other sections are
+** not asked and only move.
 */
 int cvl_flow_layout_set_delegate(cvl_layout *layout, const cvl_flow_delegate *delegate);
 

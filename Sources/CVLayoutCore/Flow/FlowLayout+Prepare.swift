@@ -24,14 +24,21 @@ extension FlowLayout {
         let methods = delegate?.implementedMethods ?? []
         let ctx = pendingContext
 
-        // A batch update that only changes some sections' item counts, in a layout without
-        // delegate answers (nothing else can depend on the counts): only those sections are laid
-        // out again, the others only move (`countChanged`).
+        // A batch update that only changes some sections' item counts: only those sections are
+        // laid out again, the others only move (`countChanged`). With delegate answers, when the
+        // update names items only (no section inserted, deleted, moved or reloaded), the
+        // sections it touches are asked again (`touchedByItemUpdates`) and no other.
         var countChanged: [Int] = []
+        let itemUpdatesOnly =
+            !ctx.updateItems.isEmpty && !ctx.updateItems.contains { $0.isSectionUpdate || $0.action == .none }
         if let st = state, !needsFullRebuild, !ctx.invalidateEverything, !ctx.invalidateDelegateMetrics,
-            methods.isEmpty, st.axis == axis, st.methods == methods, st.sections.count == counts.count
+            methods.isEmpty || itemUpdatesOnly, st.axis == axis, st.methods == methods,
+            st.sections.count == counts.count
         {
             for (s, n) in counts.enumerated() where st.sections[s].itemCount != n { countChanged.append(s) }
+            if !methods.isEmpty {
+                countChanged = Array(Set(countChanged).union(touchedByItemUpdates(ctx.updateItems, counts))).sorted()
+            }
         }
         let countsOnly = !countChanged.isEmpty || (state?.matches(counts) ?? false)
         var full =
@@ -68,6 +75,17 @@ extension FlowLayout {
         dirtySections.removeAll()
         sizeEdits.removeAll()
         forgetMeasurements(ifCountsChangedFrom: counts)
+    }
+
+    /// The sections a batch update of items names (before or after it), within `counts`.
+    private func touchedByItemUpdates(_ items: [UpdateItem], _ counts: [Int]) -> [Int] {
+        var out = Set<Int>()
+        for u in items {
+            for ip in [u.indexPathBeforeUpdate, u.indexPathAfterUpdate] {
+                if let s = ip?.section, s >= 0, s < counts.count { out.insert(s) }
+            }
+        }
+        return Array(out)
     }
 
     /// Plans for a partial update: sections whose bulk sizes changed are fetched again,

@@ -85,7 +85,8 @@ final class DelegateIncrementalTests: XCTestCase {
                 let m = model[s].remove(at: i)
                 model[s].insert(m, at: j)
                 try f.setItemSizes(model[s], forSection: s)
-                u.moveItem(from: CVLayoutCore.IndexPath(section: s, item: i), to: CVLayoutCore.IndexPath(section: s, item: j))
+                u.moveItem(
+                    from: CVLayoutCore.IndexPath(section: s, item: i), to: CVLayoutCore.IndexPath(section: s, item: j))
             }
             ds.counts = model.map(\.count)
             try v.performBatchUpdates(u, animation: nil)

@@ -8,34 +8,13 @@ private func waterfall(_ box: LayoutBox) throws -> WaterfallLayout {
     try layoutOfType(box, WaterfallLayout.self, "waterfall")
 }
 
-/// A C array of `count` elements as a Swift array: nil for (NULL, 0); throws for NULL with a count.
-private func array<T, U>(_ p: UnsafePointer<T>?, _ count: Int, _ name: String, _ convert: (T) -> U) throws -> [U]? {
-    guard count >= 0, count <= CollectionView.maxCount else {
-        throw LayoutError.invalid("count \(count) is out of range")
-    }
-    guard let p else {
-        guard count == 0 else { throw LayoutError(.nullArgument, "\(name) is NULL but count is \(count)") }
-        return nil
-    }
-    return UnsafeBufferPointer(start: p, count: count).map(convert)
-}
-
-private func counts(_ removeCount: Int, _ insertCount: Int) throws {
-    guard removeCount >= 0, removeCount <= CollectionView.maxCount else {
-        throw LayoutError.outOfRange("remove_count \(removeCount) is out of range")
-    }
-    guard insertCount >= 0, insertCount <= CollectionView.maxCount else {
-        throw LayoutError.invalid("insert_count \(insertCount) is out of range")
-    }
-}
-
 @_cdecl("cvl_waterfall_layout_set_full_spans")
 public func cvl_waterfall_layout_set_full_spans_impl(
     _ layout: OpaquePointer?, _ section: Int64, _ flags: UnsafePointer<UInt8>?, _ count: Int
 ) -> Int32 {
     withLayout(layout) { box in
         let w = try waterfall(box)
-        try w.setFullSpanItems(try array(flags, count, "flags") { $0 }, forSection: Int(section))
+        try w.setFullSpanItems(try bulkArray(flags, count, "flags") { $0 }, forSection: Int(section))
     }
 }
 
@@ -46,8 +25,8 @@ public func cvl_waterfall_layout_replace_full_spans_impl(
 ) -> Int32 {
     withLayout(layout) { box in
         let w = try waterfall(box)
-        try counts(removeCount, insertCount)
-        let list = try array(flags, insertCount, "flags") { $0 } ?? []
+        try checkEditCounts(removeCount, insertCount)
+        let list = try bulkArray(flags, insertCount, "flags") { $0 } ?? []
         try w.replaceFullSpanItems(inSection: Int(section), start: Int(start), removeCount: removeCount, with: list)
     }
 }
@@ -58,7 +37,7 @@ public func cvl_waterfall_layout_set_extents_impl(
 ) -> Int32 {
     withLayout(layout) { box in
         let w = try waterfall(box)
-        try w.setItemExtents(try array(extents, count, "extents") { $0 }, forSection: Int(section))
+        try w.setItemExtents(try bulkArray(extents, count, "extents") { $0 }, forSection: Int(section))
     }
 }
 
@@ -69,8 +48,8 @@ public func cvl_waterfall_layout_replace_extents_impl(
 ) -> Int32 {
     withLayout(layout) { box in
         let w = try waterfall(box)
-        try counts(removeCount, insertCount)
-        let list = try array(extents, insertCount, "extents") { $0 } ?? []
+        try checkEditCounts(removeCount, insertCount)
+        let list = try bulkArray(extents, insertCount, "extents") { $0 } ?? []
         try w.replaceItemExtents(inSection: Int(section), start: Int(start), removeCount: removeCount, with: list)
     }
 }
@@ -81,8 +60,8 @@ public func cvl_waterfall_layout_set_section_columns_impl(
 ) -> Int32 {
     withLayout(layout) { box in
         let w = try waterfall(box)
-        let list = try array(columns, count, "columns") {
-            WaterfallLayout.SectionColumns(columns: Int($0.columns), minimumColumnWidth: $0.minimum_column_width)
+        let list = try bulkArray(columns, count, "columns") {
+            sectionColumns($0.columns, $0.minimum_column_width)
         }
         try w.setSectionColumns(list ?? [])
     }
@@ -124,13 +103,7 @@ public func cvl_waterfall_layout_set_callbacks_impl(
             out.columns = { s in
                 var v = cvl_waterfall_section_columns(columns: -1, minimum_column_width: .nan)
                 try callC("columns_for_section(\(s))") { f(ctx, Int64(s), &v) }
-                guard v.columns >= 0, v.columns <= Int64(WaterfallLayout.maxColumns) else {
-                    throw LayoutError.callback(
-                        "WaterfallLayout: columns_for_section returned \(v.columns) columns for section \(s); "
-                            + "columns must be 0 ... \(WaterfallLayout.maxColumns)")
-                }
-                return WaterfallLayout.SectionColumns(
-                    columns: Int(v.columns), minimumColumnWidth: v.minimum_column_width)
+                return sectionColumns(v.columns, v.minimum_column_width)
             }
         }
         w.setCallbacks(out)

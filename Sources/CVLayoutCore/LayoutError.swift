@@ -12,4 +12,17 @@ public struct LayoutError: Error, Equatable, CustomStringConvertible {
     public static func outOfRange(_ m: String) -> LayoutError { LayoutError(.outOfRange, m) }
     public static func callback(_ m: String) -> LayoutError { LayoutError(.callback, m) }
     public static func state(_ m: String) -> LayoutError { LayoutError(.state, m) }
+
+    /// Runs a host's callback: a `LayoutError` it throws passes through, any other error
+    /// becomes `.callback` saying `"<failure>: <error>"` (the delegates of every layout).
+    @inline(__always)
+    public static func askingHost<T>(_ failure: @autoclosure () -> String, _ call: () throws -> T) throws -> T {
+        do {
+            return try call()
+        } catch let e as LayoutError {
+            throw e
+        } catch {
+            throw LayoutError.callback("\(failure()): \(error)")
+        }
+    }
 }

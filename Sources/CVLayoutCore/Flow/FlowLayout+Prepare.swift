@@ -406,12 +406,6 @@ extension FlowLayout {
     /// naming the method and the element.
     @inline(__always)
     private func ask<T>(_ method: String, _ what: @autoclosure () -> String, _ call: () throws -> T) throws -> T {
-        do {
-            return try call()
-        } catch let e as LayoutError {
-            throw e
-        } catch {
-            throw LayoutError.callback("\(method) failed for \(what()): \(error)")
-        }
+        try LayoutError.askingHost("\(method) failed for \(what())", call)
     }
 }

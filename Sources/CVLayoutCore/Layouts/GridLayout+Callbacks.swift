@@ -59,12 +59,9 @@ extension GridLayout {
     /// entries' and configuration's (`columnRule`).
     func askedColumnRule(_ c: Configuration, _ s: Int) throws -> (fixed: Int, minimum: Double) {
         guard let ask = itemCallbacks?.columns else { return Self.columnRule(c, sectionColumns, s) }
-        let e = try callback("columns", "section \(s)") { try ask(s) }
-        guard e.columns >= 0, e.columns <= Self.maxColumns, Self.isValidValue(e.minimumColumnWidth) else {
-            throw LayoutError.callback(
-                "GridLayout: the columns callback returned \(e.columns) columns, minimum width "
-                    + "\(e.minimumColumnWidth) for section \(s); columns must be 0 ... \(Self.maxColumns) and the "
-                    + "minimum width finite, >= 0 and <= \(FlowLayout.maxMagnitude)")
+        let e = try LayoutError.askingHost("GridLayout: the columns callback failed for section \(s)") { try ask(s) }
+        if let problem = e.problem(maxColumns: Self.maxColumns) {
+            throw LayoutError.callback("GridLayout: the columns callback's answer for section \(s): \(problem)")
         }
         return Self.columnRule(c, [e], 0)
     }
@@ -78,7 +75,7 @@ extension GridLayout {
         var m = 0
         for i in 0..<n {
             let ip = IndexPath(section: s, item: i)
-            let v = try callback("span", "item \(ip)") { try ask(ip) }
+            let v = try LayoutError.askingHost("GridLayout: the span callback failed for item \(ip)") { try ask(ip) }
             guard v >= 1, v <= columns else {
                 throw LayoutError.callback(
                     "GridLayout: the span callback returned \(v) for item \(ip); a span must be 1 ... \(columns), "
@@ -98,7 +95,7 @@ extension GridLayout {
         values.reserveCapacity(n)
         for i in 0..<n {
             let ip = IndexPath(section: s, item: i)
-            let v = try callback("extent", "item \(ip)") { try ask(ip) }
+            let v = try LayoutError.askingHost("GridLayout: the extent callback failed for item \(ip)") { try ask(ip) }
             guard Self.isValidValue(v) else {
                 throw LayoutError.callback(
                     "GridLayout: the extent callback returned \(v) for item \(ip); extents must be finite, >= 0 "
@@ -124,16 +121,6 @@ extension GridLayout {
                     "GridLayout: the span and extent callbacks would be asked about \(total) items; at most "
                         + "\(CollectionView.maxStoredItems) (hand the spans and extents over in bulk instead)")
             }
-        }
-    }
-
-    private func callback<T>(_ name: String, _ what: @autoclosure () -> String, _ call: () throws -> T) throws -> T {
-        do {
-            return try call()
-        } catch let e as LayoutError {
-            throw e
-        } catch {
-            throw LayoutError.callback("GridLayout: the \(name) callback failed for \(what()): \(error)")
         }
     }
 }

@@ -10,16 +10,8 @@
 /// deletes items with the range edit (`replaceItemSpans` / `replaceItemExtents`) made first.
 /// Arrays are keyed by section index, as the flow's.
 extension GridLayout {
-    /// A section's own column count: `minimumColumnWidth` > 0 derives it (Compose
-    /// `GridCells.Adaptive`), else `columns` ≥ 1 fixes it; (0, 0) uses the configuration's.
-    public struct SectionColumns: Equatable, Sendable {
-        public var columns: Int
-        public var minimumColumnWidth: Double
-        public init(columns: Int = 0, minimumColumnWidth: Double = 0) {
-            self.columns = columns
-            self.minimumColumnWidth = minimumColumnWidth
-        }
-    }
+    /// A section's own column count (`CVLayoutCore.SectionColumns`, shared with the other column layout).
+    public typealias SectionColumns = CVLayoutCore.SectionColumns
 
     /// The per-section column entries in effect (`setSectionColumns(_:)`).
     public var sectionColumnEntries: [SectionColumns] { sectionColumns }
@@ -201,15 +193,8 @@ extension GridLayout {
                     + "\(CollectionView.maxSections)")
         }
         for (s, e) in entries.enumerated() {
-            guard e.columns >= 0, e.columns <= Self.maxColumns else {
-                throw LayoutError.invalid(
-                    "GridLayout: section \(s) columns \(e.columns) must be 0 ... \(Self.maxColumns) (0: the "
-                        + "configuration's)")
-            }
-            guard Self.isValidValue(e.minimumColumnWidth) else {
-                throw LayoutError.invalid(
-                    "GridLayout: section \(s) minimum_column_width \(e.minimumColumnWidth) must be finite, >= 0 and "
-                        + "<= \(FlowLayout.maxMagnitude)")
+            if let problem = e.problem(maxColumns: Self.maxColumns) {
+                throw LayoutError.invalid("GridLayout: section \(s) \(problem)")
             }
         }
         try checkFixedSpans(configuration, entries)

@@ -52,12 +52,11 @@ extension WaterfallLayout {
     /// Section `s`'s column entry asked of the columns callback (nil without one), checked.
     func askedColumns(_ s: Int) throws -> SectionColumns? {
         guard let ask = itemCallbacks?.columns else { return nil }
-        let e = try callback("columns", "section \(s)") { try ask(s) }
-        guard e.columns >= 0, e.columns <= Self.maxColumns, Self.isValidValue(e.minimumColumnWidth) else {
-            throw LayoutError.callback(
-                "WaterfallLayout: the columns callback returned \(e.columns) columns, minimum width "
-                    + "\(e.minimumColumnWidth) for section \(s); columns must be 0 ... \(Self.maxColumns) and the "
-                    + "minimum width finite, >= 0 and <= \(FlowLayout.maxMagnitude)")
+        let e = try LayoutError.askingHost("WaterfallLayout: the columns callback failed for section \(s)") {
+            try ask(s)
+        }
+        if let problem = e.problem(maxColumns: Self.maxColumns) {
+            throw LayoutError.callback("WaterfallLayout: the columns callback's answer for section \(s): \(problem)")
         }
         return e
     }
@@ -69,7 +68,10 @@ extension WaterfallLayout {
         var out = [UInt8](repeating: 0, count: n)
         for i in 0..<n {
             let ip = IndexPath(section: s, item: i)
-            if try callback("full-span", "item \(ip)", { try ask(ip) }) { out[i] = 1 }
+            let full = try LayoutError.askingHost("WaterfallLayout: the full-span callback failed for item \(ip)") {
+                try ask(ip)
+            }
+            if full { out[i] = 1 }
         }
         return out
     }
@@ -81,7 +83,9 @@ extension WaterfallLayout {
         var out = [Double](repeating: 0, count: n)
         for i in 0..<n {
             let ip = IndexPath(section: s, item: i)
-            let v = try callback("extent", "item \(ip)") { try ask(ip) }
+            let v = try LayoutError.askingHost("WaterfallLayout: the extent callback failed for item \(ip)") {
+                try ask(ip)
+            }
             guard Self.isValidValue(v) else {
                 throw LayoutError.callback(
                     "WaterfallLayout: the extent callback returned \(v) for item \(ip); extents must be finite, "
@@ -90,15 +94,5 @@ extension WaterfallLayout {
             out[i] = v
         }
         return out
-    }
-
-    private func callback<T>(_ name: String, _ what: @autoclosure () -> String, _ call: () throws -> T) throws -> T {
-        do {
-            return try call()
-        } catch let e as LayoutError {
-            throw e
-        } catch {
-            throw LayoutError.callback("WaterfallLayout: the \(name) callback failed for \(what()): \(error)")
-        }
     }
 }

@@ -102,6 +102,7 @@ lint: deps
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/compositional.c
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/perf_guard.c
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/delegate_edit.c
+	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/everything_on_screen.c
 
 check-version:
 	$(PYTHON) scripts/version.py --check

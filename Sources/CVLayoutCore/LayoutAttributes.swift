@@ -104,11 +104,19 @@ public struct LayoutAttributes: Hashable, Sendable {
     }
 
     /// The bounding box of the drawn quad (the frame itself when untransformed).
+    /// The same corners as `drawnQuad`, without building arrays (every animation frame asks it of
+    /// every transformed element on screen).
     public var drawnBounds: Rect {
-        guard !transform.isIdentity, let q = drawnQuad else { return frame }
-        let xs = q.map(\.x), ys = q.map(\.y)
-        let x0 = xs.min()!, y0 = ys.min()!
-        return Rect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
+        guard !transform.isIdentity else { return frame }
+        let hw = size.width / 2, hh = size.height / 2
+        guard let a = transform.project(-hw, -hh), let b = transform.project(hw, -hh),
+            let c = transform.project(hw, hh), let d = transform.project(-hw, hh)
+        else { return frame }
+        let x0 = Swift.min(a.x, b.x, c.x, d.x), x1 = Swift.max(a.x, b.x, c.x, d.x)
+        let y0 = Swift.min(a.y, b.y, c.y, d.y), y1 = Swift.max(a.y, b.y, c.y, d.y)
+        // As the quad's points: centre + corner, then the extent between the extreme points.
+        let left = center.x + x0, top = center.y + y0
+        return Rect(x: left, y: top, width: (center.x + x1) - left, height: (center.y + y1) - top)
     }
 
     /// Whether the drawn element covers `p` (respects the transform; hidden or fully

@@ -316,7 +316,8 @@ static void agree(side *s) {
     for (int64_t i = 0; i < s->n; i += step) {
         cvl_rect f, g = s->loop.frames[i];
         CHECK(cvl_flow_layout_item_frame(s->layout, (cvl_index_path){0, i}, &f));
-        double d = fmax(fmax(fabs(f.x - g.x), fabs(f.y - g.y)), fmax(fabs(f.width - g.width), fabs(f.height - g.height)));
+        double d = fmax(fmax(fabs(f.x - g.x), fabs(f.y - g.y)),
+                        fmax(fabs(f.width - g.width), fabs(f.height - g.height)));
         if (d > maxd) maxd = d;
     }
     double ce, le, ke;
@@ -324,7 +325,8 @@ static void agree(side *s) {
     loop_query_ns(s, 0, &le);
     cv_query_ns(s, 1, &ke);
     if (maxd > 1e-6 * (1 + s->span) || ce != le || ke != ce) {
-        fprintf(stderr, "bench.c: the loop disagrees with cvlayout at n=%lld: max |d| = %g, elements %.2f / %.2f / %.2f\n",
+        fprintf(stderr,
+                "bench.c: the loop disagrees with cvlayout at n=%lld: max |d| = %g, elements %.2f / %.2f / %.2f\n",
                 (long long)s->n, maxd, ce, ke, le);
         exit(1);
     }
@@ -645,14 +647,17 @@ int main(int argc, char **argv) {
     printf("\nelements per query (both sides, checked equal):");
     for (int i = 0; i < k; i++) printf(" %.1f at %lld;", res[i].elems, (long long)res[i].n);
     printf("\nheap after the first prepare (mallinfo2), cvlayout:");
-    for (int i = 0; i < k; i++) printf(" %.1f B/item at %lld;", res[i].heap_bytes / (double)res[i].n, (long long)res[i].n);
+    for (int i = 0; i < k; i++)
+        printf(" %.1f B/item at %lld;", res[i].heap_bytes / (double)res[i].n, (long long)res[i].n);
     printf("\n10^8 fresh hand-over: %s\n", why);
     fflush(stdout);
 
     anim_result a = run_animation();
-    printf("\n## Animation frame at 10^5 items (flow -> flow, line spacing 10 -> 40, linear 1 s, %d frames a round)\n\n",
+    printf("\n## Animation frame at 10^5 items (flow -> flow, line spacing 10 -> 40, linear 1 s, %d frames a "
+           "round)\n\n",
            ANIM_FRAMES);
-    printf("| | cvlayout (set_time + visible_attributes) | loop (interpolate the tracks) | ratio |\n|---|---:|---:|---:|\n");
+    printf("| | cvlayout (set_time + visible_attributes) | loop (interpolate the tracks) | ratio |\n");
+    printf("|---|---:|---:|---:|\n");
     fmt_cell(c1, sizeof c1, &a.cv, 2);
     fmt_cell(c2, sizeof c2, &a.loop, 2);
     fmt_cell(c3, sizeof c3, &a.ratio, 2);

@@ -90,9 +90,9 @@ def goals(c: dict[str, Any], py: dict[str, Any] | None) -> str:
     def ratio_row(goal: str, entry: dict[str, Any] | None, key: str, bound: float) -> None:
         rows.append((goal, spread(entry, key) + "x", verdict(med(entry, key), bound)))
 
-    ratio_row("full prepare at 10^6 <= 1.0x the loop (from scratch: a fresh layout handed the sizes, allocation and "
-              "first touch included, against the loop allocating its copy, frames and lines; it touches about 51 B/item, "
-              "cvlayout about 29)", m6, "full_ratio", 1.0)
+    ratio_row("full prepare at 10^6 <= 1.0x the loop (from scratch: a fresh layout handed the sizes, allocation "
+              "and first touch included, against the loop allocating its copy, frames and lines; it touches about "
+              "51 B/item, cvlayout about 29)", m6, "full_ratio", 1.0)
     ratio_row("re-prepare at 10^6 <= 1.0x the loop", m6, "prepare_ratio", 1.0)
     ratio_row("hand-over + prepare at 10^6 <= 1.3x the loop that copies the host's array", m6, "handover_ratio", 1.3)
     if m8 is not None:

@@ -178,8 +178,7 @@ build/perf_guard: bench/perf_guard.c bench/flow_loop.h include/cvlayout.h $(LIB)
 
 perf-guard: build/perf_guard
 	build/perf_guard > /dev/null
-	@# The table is kept for BENCHMARKS.md (scripts/update_benchmarks.py); the guard's status is the check.
-	$(PYTHON) scripts/perf_guard.py build/perf_guard > build/perf-guard.md; status=$$?; cat build/perf-guard.md; exit $$status
+	$(PYTHON) scripts/perf_guard.py build/perf_guard
 
 test-python:
 	$(PYENV) $(PYTHON) -c 'import cvlayout, sys; sys.exit(cvlayout.__version__ != "$(VERSION)" and "cvlayout.__version__ " + cvlayout.__version__ + " != VERSION $(VERSION)")'
@@ -305,17 +304,21 @@ bench-compositional: lib
 	    -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR)
 	build/bench-compositional | tee build/bench-compositional.md
 
-# The benchmark program (not a test): see BENCHMARKS.md.
-# Taffy (PyPI `stretchable`) is the peer engine bench.py compares against; only the benchmark needs it.
+# The benchmark program (not a test): see BENCHMARKS.md; `python3 scripts/gen_benchmarks.py` then
+# rewrites BENCHMARKS.md's main tables from build/bench-*.md and build/bench-*.json.
+# Taffy (PyPI `stretchable`) is the peer engine bench.py compares against; only the benchmark needs it
+# (bench/requirements.txt).
 bench: deps lib
 	@mkdir -p build
-	$(PYTHON) -m pip install -q stretchable || echo "stretchable not installable: the Taffy comparison will be skipped"
+	$(PYTHON) -m pip install -q -r bench/requirements.txt || \
+	    $(PYTHON) -m pip install -q --break-system-packages -r bench/requirements.txt || \
+	    echo "stretchable not installable: the Taffy comparison will be skipped"
 	$(CC) -O2 -std=c11 -Wall -Wextra -Iinclude bench/bench.c -o build/bench -L$(LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR) -lm -ldl
-	build/bench | tee build/bench-c.md
+	build/bench build/bench-c.json | tee build/bench-c.md
 	$(CC) -O2 -std=c11 -Wall -Wextra -Iinclude bench/incremental.c -o build/bench-incremental -L$(LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR)
 	build/bench-incremental | tee build/bench-incremental.md
-	$(PYENV) $(PYTHON) bench/bench.py | tee build/bench-python.md
-	$(PYTHON) scripts/update_benchmarks.py
+	$(PYENV) $(PYTHON) bench/bench.py --json build/bench-python.json | tee build/bench-python.md
+	$(PYTHON) scripts/gen_benchmarks.py
 
 clean:
 	rm -rf .build .build-asan build gallery

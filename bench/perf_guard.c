@@ -76,128 +76,10 @@ static int ds_items(void *context, int64_t section, int64_t *out) {
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* The hand-written loop (bench/bench.c's BASELINE, with the line spacing a parameter). */
+/* The hand-written loop: bench/flow_loop.h (bench/bench.c times the same functions). */
 
-typedef flow_loop_line hl_line;
-
-typedef struct {
-    int64_t n;
-    const cvl_size *sizes;
-    cvl_size *own; /* the loop's copy of the sizes, for the hand-over */
-    double line_spacing;
-    cvl_rect *frames;
-    hl_line *lines;
-    int64_t line_count;
-    double content_h;
-} hand_loop;
-
-static void hl_prepare(hand_loop *b) {
-    b->content_h = flow_loop_prepare(b->sizes, b->n, VIEW_W, SPACING, b->line_spacing, b->frames, b->lines,
-                                     &b->line_count);
-}
-
-static void hl_handover(hand_loop *b, const cvl_size *host) {
-    memcpy(b->own, host, (size_t)b->n * sizeof *host);
-    b->sizes = b->own;
-    hl_prepare(b);
-}
-
-static inline void hl_fill(cvl_attributes *o, int64_t item, cvl_rect f) {
-    memset(o, 0, sizeof *o);
-    o->index_path.item = item;
-    o->frame = f;
-    o->center = (cvl_point){f.x + f.width * 0.5, f.y + f.height * 0.5};
-    o->size = (cvl_size){f.width, f.height};
-    o->transform.m11 = o->transform.m22 = o->transform.m33 = o->transform.m44 = 1;
-    o->alpha = 1;
-}
-
-static inline void hl_fill_compact(cvl_element *o, int64_t item, cvl_rect f) {
-    memset(o, 0, sizeof *o);
-    o->index_path.item = item;
-    o->frame = f;
-}
-
-static inline int hl_visible(cvl_rect f, double top, double bottom) {
-    return f.width > 0 && f.height > 0 && f.y < bottom && f.y + f.height > top && f.x < VIEW_W && f.x + f.width > 0;
-}
-
-/* First line whose end is below `top`. */
-static int64_t hl_first_line(const hand_loop *b, double top) {
-    int64_t lo = 0, hi = b->line_count;
-    while (lo < hi) {
-        int64_t mid = lo + (hi - lo) / 2;
-        if (b->lines[mid].y + b->lines[mid].thickness > top) hi = mid;
-        else lo = mid + 1;
-    }
-    return lo;
-}
-
-/* The items of lines first .. that start above `bottom`: [*from, *to). */
-static void hl_item_range(const hand_loop *b, double top, int64_t *from, int64_t *to) {
-    double bottom = top + VIEW_H;
-    int64_t k = hl_first_line(b, top), k1 = k;
-    while (k1 < b->line_count && b->lines[k1].y < bottom) k1++;
-    *from = k < b->line_count ? b->lines[k].first : b->n;
-    *to = k1 < b->line_count ? b->lines[k1].first : b->n;
-}
-
-static size_t hl_query(const hand_loop *b, double top, cvl_attributes *out) {
-    double bottom = top + VIEW_H;
-    int64_t from, to;
-    hl_item_range(b, top, &from, &to);
-    size_t count = 0;
-    for (int64_t i = from; i < to; i++)
-        if (hl_visible(b->frames[i], top, bottom)) hl_fill(&out[count++], i, b->frames[i]);
-    return count;
-}
-
-static size_t hl_query_compact(const hand_loop *b, double top, cvl_element *out) {
-    double bottom = top + VIEW_H;
-    int64_t from, to;
-    hl_item_range(b, top, &from, &to);
-    size_t count = 0;
-    for (int64_t i = from; i < to; i++)
-        if (hl_visible(b->frames[i], top, bottom)) hl_fill_compact(&out[count++], i, b->frames[i]);
-    return count;
-}
-
-/* The animation by hand: the items on screen before (layout a at `top`) or after (layout b at
-** `to_top`) get a track, its start moved by the offset's jump; a frame interpolates every track
-** at progress p and fills those on screen. */
-typedef struct {
-    int64_t item;
-    cvl_rect from, to;
-} hl_track;
-
-static size_t hl_tracks(const hand_loop *a, double top, const hand_loop *b, double to_top, hl_track *out) {
-    int64_t a0, a1, b0, b1;
-    hl_item_range(a, top, &a0, &a1);
-    hl_item_range(b, to_top, &b0, &b1);
-    int64_t from = a0 < b0 ? a0 : b0, to = a1 > b1 ? a1 : b1;
-    size_t count = 0;
-    for (int64_t i = from; i < to; i++) {
-        cvl_rect f = a->frames[i], g = b->frames[i];
-        int on_a = i >= a0 && i < a1 && hl_visible(f, top, top + VIEW_H);
-        int on_b = i >= b0 && i < b1 && hl_visible(g, to_top, to_top + VIEW_H);
-        if (!on_a && !on_b) continue;
-        f.y += to_top - top;
-        out[count++] = (hl_track){i, f, g};
-    }
-    return count;
-}
-
-static size_t hl_frame(const hl_track *tracks, size_t n, double top, double p, cvl_attributes *out) {
-    double bottom = top + VIEW_H;
-    size_t count = 0;
-    for (size_t k = 0; k < n; k++) {
-        cvl_rect f = tracks[k].from, g = tracks[k].to;
-        cvl_rect r = {f.x + (g.x - f.x) * p, f.y + (g.y - f.y) * p, f.width + (g.width - f.width) * p,
-                      f.height + (g.height - f.height) * p};
-        if (hl_visible(r, top, bottom)) hl_fill(&out[count++], tracks[k].item, r);
-    }
-    return count;
-}
+typedef flow_loop hand_loop;
+typedef flow_loop_track hl_track;
 
 /* ------------------------------------------------------------------------------------------ */
 
@@ -229,7 +111,7 @@ static size_t cv_prepare(ctx *c, int reps) {
 }
 
 static size_t loop_prepare(ctx *c, int reps) {
-    for (int r = 0; r < reps; r++) hl_prepare(c->loop);
+    for (int r = 0; r < reps; r++) flow_loop_run(c->loop);
     return 0;
 }
 
@@ -243,7 +125,7 @@ static size_t cv_handover(ctx *c, int reps) {
 }
 
 static size_t loop_handover(ctx *c, int reps) {
-    for (int r = 0; r < reps; r++) hl_handover(c->loop, c->host);
+    for (int r = 0; r < reps; r++) flow_loop_handover(c->loop, c->host);
     return 0;
 }
 
@@ -260,7 +142,7 @@ static size_t cv_query(ctx *c, int reps) {
 
 static size_t loop_query(ctx *c, int reps) {
     size_t total = 0;
-    for (int r = 0; r < reps; r++) total += hl_query(c->loop, offset_of(c, r % QUERIES), g_out);
+    for (int r = 0; r < reps; r++) total += flow_loop_query(c->loop, offset_of(c, r % QUERIES), g_out);
     g_sink = total;
     return total;
 }
@@ -278,7 +160,7 @@ static size_t cv_compact(ctx *c, int reps) {
 
 static size_t loop_compact(ctx *c, int reps) {
     size_t total = 0;
-    for (int r = 0; r < reps; r++) total += hl_query_compact(c->loop, offset_of(c, r % QUERIES), g_compact);
+    for (int r = 0; r < reps; r++) total += flow_loop_query_compact(c->loop, offset_of(c, r % QUERIES), g_compact);
     g_sink = total;
     return total;
 }
@@ -301,7 +183,7 @@ static size_t cv_frame(ctx *c, int reps) {
 static size_t loop_frame(ctx *c, int reps) {
     size_t total = 0;
     for (int r = 0; r < reps; r++)
-        total += hl_frame(c->tracks, c->track_count, c->to_top, frame_time(r), g_out);
+        total += flow_loop_frame(c->loop_to, c->tracks, c->track_count, c->to_top, frame_time(r), g_out);
     g_sink = total;
     return total;
 }
@@ -344,7 +226,7 @@ static void agree(ctx *c) {
         CHECK(cvl_view_set_content_offset(c->view, (cvl_point){0, offset_of(c, q)}));
         CHECK(cvl_view_visible_attributes(c->view, g_out, OUT_CAPACITY, &count));
         CHECK(cvl_view_visible_elements(c->view, g_compact, OUT_CAPACITY, &compact));
-        size_t mine = hl_query(c->loop, offset_of(c, q), g_out + OUT_CAPACITY / 2);
+        size_t mine = flow_loop_query(c->loop, offset_of(c, q), g_out + OUT_CAPACITY / 2);
         if (count != mine || compact != count) {
             fprintf(stderr, "perf_guard: query %d: cvlayout %zu / %zu elements, the loop %zu\n", q, count, compact,
                     mine);
@@ -371,14 +253,21 @@ int main(void) {
         host[i].width = rng_uniform(ITEM_MIN, ITEM_MAX);
         host[i].height = rng_uniform(ITEM_MIN, ITEM_MAX);
     }
-    hand_loop loop = {N, host, malloc(N * sizeof(cvl_size)), SPACING, malloc(N * sizeof(cvl_rect)),
-                      malloc(N * sizeof(hl_line)), 0, 0};
+    hand_loop loop = {.n = N,
+                      .sizes = host,
+                      .own = malloc(N * sizeof(cvl_size)),
+                      .avail = VIEW_W,
+                      .view_h = VIEW_H,
+                      .spacing = SPACING,
+                      .line_spacing = SPACING,
+                      .frames = malloc(N * sizeof(cvl_rect)),
+                      .lines = malloc(N * sizeof(flow_loop_line))};
     hand_loop loop_to = loop;
     loop_to.line_spacing = TO_LINE_SPACING;
     loop_to.frames = malloc(N * sizeof(cvl_rect));
-    loop_to.lines = malloc(N * sizeof(hl_line));
-    hl_prepare(&loop);
-    hl_prepare(&loop_to);
+    loop_to.lines = malloc(N * sizeof(flow_loop_line));
+    flow_loop_run(&loop);
+    flow_loop_run(&loop_to);
 
     ctx c = {NULL, NULL, host, &loop, &loop_to, 0, NULL, 0, 0};
     CHECK(cvl_flow_layout_create(&c.layout));
@@ -418,7 +307,7 @@ int main(void) {
     CHECK(cvl_view_get_content_offset(c.view, &to_offset));
     c.to_top = to_offset.y;
     c.tracks = malloc(OUT_CAPACITY * sizeof *c.tracks);
-    c.track_count = hl_tracks(&loop, c.span / 2, &loop_to, c.to_top, c.tracks);
+    c.track_count = flow_loop_tracks(&loop, c.span / 2, &loop_to, c.to_top, c.tracks);
     phase("frame", cv_frame, &c, FRAMES);
     phase("loop_frame", loop_frame, &c, FRAMES);
     int animating = 0;

@@ -18,7 +18,10 @@ int main(int argc, char **argv) {
     g_n = argc > 1 ? atoll(argv[1]) : 60000;
     cvl_layout *flow, *circle; cvl_view *v; cvl_flow_config c; cvl_animation a;
     cvl_data_source ds = {NULL, NULL, items};
-    cvl_flow_layout_create(&flow); cvl_flow_config_default(&c); c.item_size = (cvl_size){4, 4}; c.minimum_interitem_spacing = c.minimum_line_spacing = 0;
+    cvl_flow_layout_create(&flow);
+    cvl_flow_config_default(&c);
+    c.item_size = (cvl_size){4, 4};
+    c.minimum_interitem_spacing = c.minimum_line_spacing = 0;
     cvl_flow_layout_set_config(flow, &c);
     cvl_circle_layout_create(&circle);
     cvl_view_create(&ds, flow, &v);

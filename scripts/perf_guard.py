@@ -28,7 +28,7 @@ RATIO_BOUNDS: list[tuple[str, str, float]] = [
     ("handover", "loop_handover", 2.05),
     ("query", "loop_query", 3.50),
     ("compact", "loop_compact", 6.35),
-    ("frame", "loop_frame", 18.8),
+    ("frame", "loop_frame", 17.9),
 ]
 
 

@@ -339,9 +339,25 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
             }
         } else {
             // Draw order, stable (equal keys keep the layout's order, as the Swift query's sort).
-            order.sort { i, j in
-                let a = key(i), b = key(j)
-                return a < b || (!(b < a) && i < j)
+            // Each key is read once. An animation's answer is mostly in order: the elements the
+            // layout handed over, then those only the animation knows (moving in, leaving). So
+            // the longest ordered prefix is kept as it is, the rest sorted, and the two merged
+            // (ties to the prefix: the same order as the stable sort of the whole).
+            let keys = (0..<total).map(key)
+            var p = 1
+            while p < total && !(keys[p] < keys[p - 1]) { p += 1 }
+            var tail = Array(p..<total)
+            tail.sort { i, j in keys[i] < keys[j] || (!(keys[j] < keys[i]) && i < j) }
+            order.removeAll(keepingCapacity: true)
+            var a = 0, b = 0
+            while a < p || b < tail.count {
+                if b == tail.count || (a < p && !(keys[tail[b]] < keys[a])) {
+                    order.append(a)
+                    a += 1
+                } else {
+                    order.append(tail[b])
+                    b += 1
+                }
             }
         }
         for (n, i) in order.enumerated() { out[n] = base[i] }

@@ -31,3 +31,16 @@ func checkEditCounts(_ removeCount: Int, _ insertCount: Int) throws {
 func sectionColumns(_ columns: Int64, _ minimumColumnWidth: Double) -> SectionColumns {
     SectionColumns(columns: Int(columns), minimumColumnWidth: minimumColumnWidth)
 }
+
+/// A C per-item answer of type `T` (`int (*)(void *, cvl_index_path, T *)`, called by `call`) as
+/// a Swift callback: `start` is written first (an answer the callback forgets stays invalid), a
+/// non-zero status is the callback's error. The layout checks the answer.
+func itemAnswer<T>(
+    _ name: String, start: T, _ call: @escaping (cvl_index_path, UnsafeMutablePointer<T>) -> Int32
+) -> (IndexPath) throws -> T {
+    { ip in
+        var v = start
+        try callC("\(name)(\(ip))") { call(ip.c, &v) }
+        return v
+    }
+}

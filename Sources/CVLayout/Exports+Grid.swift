@@ -80,18 +80,11 @@ public func cvl_grid_layout_set_callbacks_impl(
         let ctx = cb.context
         var out = GridLayout.Callbacks()
         if let f = cb.span_for_item {
-            out.span = { ip in
-                var v: Int32 = 0
-                try callC("span_for_item(\(ip))") { f(ctx, ip.c, &v) }
-                return Int(v)
-            }
+            let span = itemAnswer("span_for_item", start: Int32(0)) { f(ctx, $0, $1) }
+            out.span = { Int(try span($0)) }
         }
         if let f = cb.extent_for_item {
-            out.extent = { ip in
-                var v = Double.nan
-                try callC("extent_for_item(\(ip))") { f(ctx, ip.c, &v) }
-                return v
-            }
+            out.extent = itemAnswer("extent_for_item", start: Double.nan) { f(ctx, $0, $1) }
         }
         if let f = cb.columns_for_section {
             out.columns = { s in

@@ -82,9 +82,9 @@ public func cvl_waterfall_layout_set_callbacks_impl(
         let ctx = cb.context
         var out = WaterfallLayout.Callbacks()
         if let f = cb.is_full_span {
+            let answer = itemAnswer("is_full_span", start: Int32(-1)) { f(ctx, $0, $1) }
             out.isFullSpan = { ip in
-                var v: Int32 = -1
-                try callC("is_full_span(\(ip))") { f(ctx, ip.c, &v) }
+                let v = try answer(ip)
                 guard v == 0 || v == 1 else {
                     throw LayoutError.callback(
                         "WaterfallLayout: is_full_span returned \(v) for item \(ip); the answer must be 0 or 1")
@@ -93,11 +93,7 @@ public func cvl_waterfall_layout_set_callbacks_impl(
             }
         }
         if let f = cb.extent_for_item {
-            out.extent = { ip in
-                var v = Double.nan
-                try callC("extent_for_item(\(ip))") { f(ctx, ip.c, &v) }
-                return v
-            }
+            out.extent = itemAnswer("extent_for_item", start: Double.nan) { f(ctx, $0, $1) }
         }
         if let f = cb.columns_for_section {
             out.columns = { s in

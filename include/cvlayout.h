@@ -477,7 +477,10 @@ int cvl_flow_config_default(cvl_flow_config *out);
 ** UICollectionViewDelegateFlowLayout. Every callback is optional: NULL means "use the layout's
 ** property", as in UIKit. Each returns 0 and writes its answer, or non-zero on failure. The
 ** answers are validated (finite, sizes and spacings not negative except line spacing).
-** The flow layout asks each callback once per item or section per prepare.
+** The flow layout asks each callback once per item or section when it lays everything out
+** (first prepare, CVL_INVALIDATE_EVERYTHING or _DELEGATE_METRICS, a new config or delegate, a
+** cross-axis size change); a batch update asks again only what it can have changed: see "What a
+** batch update asks the flow delegate again" below.
 */
 typedef struct cvl_flow_delegate {
     void *context;
@@ -1852,6 +1855,32 @@ int cvl_view_scroll_to_item_animated(cvl_view *view, cvl_index_path index_path, 
 ** counts each copy and corrupts its state); a reload combined with moves is accepted and the
 ** reloaded item is mapped to its real new position (UIKit computes that position ignoring the
 ** moves). A reload animates as a delete of the old element plus an insert of the new one there.
+*/
+
+/**
+** What a batch update asks the flow delegate again (flow-based layouts; issue 32)
+**
+** UIKit hands a batch update to the layout as a data-count invalidation whose
+** invalidateFlowLayoutDelegateMetrics is false (UICollectionViewFlowLayoutInvalidationContext:
+** "Set this property to true if you want the flow layout to query the delegate for new
+** metrics"; docs/batch-update-rules.md, "What the flow delegate is asked again"). cvlayout asks
+** the delegate again only for what the update can have changed:
+** - a TOUCHED section — one named by an item insert, delete, reload or move (as source or
+**   destination; so every section whose item count changes) — is asked its inset, line and
+**   interitem spacings and header and footer sizes again, each once; an untouched section is
+**   asked nothing and keeps its metrics and lines;
+** - size_for_item is asked only for the inserted items and the new instances of reloaded ones,
+**   at their new index paths; a moved item keeps the size it had (also across sections); a
+**   deleted one is dropped; every other item keeps its size (sizes handed over in bulk are never
+**   asked: edit them with the _replace_ calls);
+** - a touched section whose metrics come back unchanged re-lays only the lines around the edits;
+**   one whose metrics changed is laid out again (O(its items), no size asked again).
+** A batch update that inserts, deletes, reloads or moves a whole SECTION asks everything again,
+** as does any update together with CVL_INVALIDATE_EVERYTHING or CVL_INVALIDATE_DELEGATE_METRICS.
+** A host whose answers for an untouched section or an unchanged item depend on the update must
+** say so: invalidate those items (cvl_view_invalidate_layout() with their index paths) or
+** CVL_INVALIDATE_DELEGATE_METRICS before the update. A failing callback fails the update with
+** CVL_ERROR_CALLBACK; nothing changes. Cost: O(k log k) for k update items plus the re-laid lines.
 */
 
 /**

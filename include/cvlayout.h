@@ -523,7 +523,11 @@ int cvl_flow_layout_set_delegate(cvl_layout *layout, const cvl_flow_delegate *de
 ** over the new sizes first, then call cvl_view_perform_batch_updates(): the animation starts
 ** from the frames last prepared (what the host drew), not from the new sizes. `sizes == NULL` with
 ** `count == 0` clears the section's bulk sizes. Sizes must be finite and >= 0. `section` >= 0
-** (it may name a section that does not exist yet).
+** (it may name a section that does not exist yet). When the section already has bulk sizes of
+** the same count (and no measured size), the new ones are first compared with them bit for bit:
+** the same array changes nothing (the next cycle has nothing to recompute: O(n) for the compare
+** only); an array that differs from item a to item b re-lays out only the lines around a..b, as
+** cvl_flow_layout_replace_item_sizes() of that range would. O(n).
 */
 int cvl_flow_layout_set_item_sizes(cvl_layout *layout, int64_t section, const cvl_size *sizes, size_t count);
 

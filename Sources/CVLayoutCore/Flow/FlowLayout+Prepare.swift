@@ -99,6 +99,7 @@ extension FlowLayout {
         needsFullRebuild = false
         dirtySections.removeAll()
         sizeEdits.removeAll()
+        handedOver.removeAll()
         forgetMeasurements(ifCountsChangedFrom: counts)
     }
 

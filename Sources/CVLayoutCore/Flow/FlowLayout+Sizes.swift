@@ -35,7 +35,8 @@ extension FlowLayout {
     ///
     /// Sizes handed over again for a section whose bulk sizes have as many entries (and no
     /// measured size) are compared with them first, bit for bit, a chunk at a time: the same
-    /// sizes change nothing (a layout cycle still runs, with nothing to recompute); sizes that
+    /// sizes change nothing (a layout cycle still runs, with nothing to recompute, and the hooks
+    /// are still told of a metrics change, `pendingSizeChanges`); sizes that
     /// differ from item `a` to item `b` only are stored and re-lay out the lines from around `a`
     /// to where the lines meet the old ones again, as `replaceItemSizes` of that range would.
     public func setItemSizes(
@@ -49,6 +50,7 @@ extension FlowLayout {
         if comparable, let old = bulkSizes[section]?.sizes {
             changed = FlowLayout.differences(old, fill: fill)
             guard changed != nil else {
+                handedOver.insert(section)
                 collectionView?.invalidateLayout(InvalidationContext())
                 return
             }
@@ -70,6 +72,7 @@ extension FlowLayout {
         if let changed {
             let k = changed.last - changed.first + 1
             sectionSizesEdited(section, count: count, start: changed.first, removed: k, inserted: k)
+            handedOver.insert(section)
             return
         }
         forgetMeasurements(ofSection: section)
@@ -202,7 +205,7 @@ extension FlowLayout {
     /// - Complexity: O(sections edited + items listed); nothing when no size changed.
     public func pendingSizeChanges() -> InvalidationContext {
         var ctx = InvalidationContext()
-        guard dirtySections.isEmpty else {
+        guard dirtySections.isEmpty, handedOver.isEmpty else {
             ctx.invalidateDelegateMetrics = true
             return ctx
         }

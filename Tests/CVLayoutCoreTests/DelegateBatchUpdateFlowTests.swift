@@ -138,6 +138,22 @@ final class DelegateBatchUpdateFlowTests: XCTestCase {
         }
     }
 
+    func testAnInvalidatedItemInATouchedSectionIsAskedWithTheWholeSection() throws {
+        let host = Host([sizes(40, 1), sizes(40, 2)], .all, countDependent: false)
+        let (v, flow, ds) = try make(host, bulk: false)
+        host.model[0][5] = Size(width: 150, height: 55)
+        v.invalidateLayout(.items([IP(section: 0, item: 5)]))
+        host.model[0].insert(Size(width: 70, height: 20), at: 0)
+        ds.counts = host.model.map(\.count)
+        host.reset()
+        var u = BatchUpdate()
+        u.insertItems([IP(section: 0, item: 0)])
+        try v.performBatchUpdates(u, animation: nil)
+        XCTAssertEqual(host.sizeCalls.count, 41, "section 0 asked again whole")
+        XCTAssertEqual(host.sectionCalls["inset", default: []], [0])
+        try assertSameAsFresh(v, flow, host, bulk: false, "an invalidated item, then an insert")
+    }
+
     func testAnInsetOnlyDelegateWithBulkSizesReLaysOnlyTheEditedLines() throws {
         let host = Host([sizes(400, 1), sizes(30, 2)], [.insetForSection], countDependent: false)
         let (v, flow, ds) = try make(host, bulk: true)

@@ -76,7 +76,11 @@ extension FlowLayout {
                 if case .edit(let e) = plans[s], e.newCount == counts[s] { continue }
                 if let list = touched[s], let st = state {
                     let sec = st.sections[s]
-                    if bulkSizes[s] == nil, sec.sizeSource == .delegate, methods.contains(.sizeForItem) {
+                    // (A section with other pending changes, such as invalidated items, is asked
+                    // everything again.)
+                    if plans[s] == nil, bulkSizes[s] == nil, sec.sizeSource == .delegate,
+                        methods.contains(.sizeForItem)
+                    {
                         plans[s] = .itemUpdates(list)
                         continue
                     }

@@ -101,7 +101,7 @@ lint: deps
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/incremental.c
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/compositional.c
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/perf_guard.c
-	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/delegate_edit.c
+	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/delegate_edits.c
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/everything_on_screen.c
 
 check-version:
@@ -303,6 +303,14 @@ bench-compositional: lib
 	$(CC) -O2 -std=c11 -Wall -Wextra -Iinclude bench/compositional.c -o build/bench-compositional -L$(LIB_DIR) \
 	    -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR)
 	build/bench-compositional | tee build/bench-compositional.md
+
+# One-item batch updates with and without flow delegate callbacks (issue 32; BENCHMARKS.md).
+.PHONY: bench-delegate-edits
+bench-delegate-edits: lib
+	@mkdir -p build
+	$(CC) -O2 -std=c11 -Wall -Wextra -Iinclude bench/delegate_edits.c -o build/bench-delegate-edits -L$(LIB_DIR) \
+	    -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR)
+	build/bench-delegate-edits | tee build/bench-delegate-edits.md
 
 # The benchmark program (not a test): see BENCHMARKS.md; `python3 scripts/gen_benchmarks.py` then
 # rewrites BENCHMARKS.md's main tables from build/bench-*.md and build/bench-*.json.

@@ -480,7 +480,10 @@ int cvl_flow_config_default(cvl_flow_config *out);
 ** UICollectionViewDelegateFlowLayout. Every callback is optional: NULL means "use the layout's
 ** property", as in UIKit. Each returns 0 and writes its answer, or non-zero on failure. The
 ** answers are validated (finite, sizes and spacings not negative except line spacing).
-** The flow layout asks each callback once per item or section per prepare.
+** The flow layout asks each callback once per item or section when it lays everything out
+** (first prepare, CVL_INVALIDATE_EVERYTHING or _DELEGATE_METRICS, a new config or delegate, a
+** cross-axis size change); a batch update asks again only what it can have changed: see "What a
+** batch update asks the flow delegate again" below.
 */
 typedef struct cvl_flow_delegate {
     void *context;
@@ -512,16 +515,9 @@ int cvl_flow_layout_get_config(const cvl_layout *layout, cvl_flow_config *out);
 ** view's layout. With `size_for_item`, at most CVL_MAX_STORED_ITEMS items (all sections) can be
 ** sized (the next prepare fails with CVL_ERROR_OVERFLOW otherwise, before asking any size). The
 ** context must stay valid until the layout is destroyed or the delegate replaced.
-** What is asked again, and when: every answer at the first layout, after this call, after
-** cvl_view_invalidate_layout() with EVERYTHING or DELEGATE_METRICS, a bounds change that
-** invalidates, a batch update that inserts, deletes, moves or reloads a section, and any
-** data-count change without a batch update (reload_data); the item sizes of the index paths
-** cvl_view_invalidate_layout() names (their section's metrics kept); and for a batch update
-** that names items only (inserts, deletes, moves, reloads of items), only the sections it names
-** (before or after it): their section answers, and, with size_for_item, the sizes of every item
-** of those sections (a section's sizes are positional); a section with bulk sizes edited by
-** range is laid out again only from the first edit (as without a delegate). Other sections are
-** not asked and only move.
+** Every answer is asked at the first layout, after this call and after cvl_view_invalidate_layout()
+** with EVERYTHING or DELEGATE_METRICS; what a batch update asks again is said before
+** cvl_view_perform_batch_updates() ("What a batch update asks the flow delegate again").
 */
 int cvl_flow_layout_set_delegate(cvl_layout *layout, const cvl_flow_delegate *delegate);
 
@@ -533,7 +529,11 @@ int cvl_flow_layout_set_delegate(cvl_layout *layout, const cvl_flow_delegate *de
 ** over the new sizes first, then call cvl_view_perform_batch_updates(): the animation starts
 ** from the frames last prepared (what the host drew), not from the new sizes. `sizes == NULL` with
 ** `count == 0` clears the section's bulk sizes. Sizes must be finite and >= 0. `section` >= 0
-** (it may name a section that does not exist yet).
+** (it may name a section that does not exist yet). When the section already has bulk sizes of
+** the same count (and no measured size), the new ones are first compared with them bit for bit:
+** the same array changes nothing (the next cycle has nothing to recompute: O(n) for the compare
+** only); an array that differs from item a to item b re-lays out only the lines around a..b, as
+** cvl_flow_layout_replace_item_sizes() of that range would. O(n).
 */
 int cvl_flow_layout_set_item_sizes(cvl_layout *layout, int64_t section, const cvl_size *sizes, size_t count);
 
@@ -1942,6 +1942,32 @@ int cvl_view_scroll_to_item_animated(cvl_view *view, cvl_index_path index_path, 
 ** counts each copy and corrupts its state); a reload combined with moves is accepted and the
 ** reloaded item is mapped to its real new position (UIKit computes that position ignoring the
 ** moves). A reload animates as a delete of the old element plus an insert of the new one there.
+*/
+
+/**
+** What a batch update asks the flow delegate again (flow-based layouts; issue 32)
+**
+** UIKit hands a batch update to the layout as a data-count invalidation whose
+** invalidateFlowLayoutDelegateMetrics is false (UICollectionViewFlowLayoutInvalidationContext:
+** "Set this property to true if you want the flow layout to query the delegate for new
+** metrics"; docs/batch-update-rules.md, "What the flow delegate is asked again"). cvlayout asks
+** the delegate again only for what the update can have changed:
+** - a TOUCHED section — one named by an item insert, delete, reload or move (as source or
+**   destination; so every section whose item count changes) — is asked its inset, line and
+**   interitem spacings and header and footer sizes again, each once; an untouched section is
+**   asked nothing and keeps its metrics and lines;
+** - size_for_item is asked only for the inserted items and the new instances of reloaded ones,
+**   at their new index paths; a moved item keeps the size it had (also across sections); a
+**   deleted one is dropped; every other item keeps its size (sizes handed over in bulk are never
+**   asked: edit them with the _replace_ calls);
+** - a touched section whose metrics come back unchanged re-lays only the lines around the edits;
+**   one whose metrics changed is laid out again (O(its items), no size asked again).
+** A batch update that inserts, deletes, reloads or moves a whole SECTION asks everything again,
+** as does any update together with CVL_INVALIDATE_EVERYTHING or CVL_INVALIDATE_DELEGATE_METRICS.
+** A host whose answers for an untouched section or an unchanged item depend on the update must
+** say so: invalidate those items (cvl_view_invalidate_layout() with their index paths) or
+** CVL_INVALIDATE_DELEGATE_METRICS before the update. A failing callback fails the update with
+** CVL_ERROR_CALLBACK; nothing changes. Cost: O(k log k) for k update items plus the re-laid lines.
 */
 
 /**

@@ -12,6 +12,9 @@ final class DelegateIncrementalTests: XCTestCase {
         var implementedMethods: FlowDelegateMethods { methods }
         var insetCalls: [Int: Int] = [:]
         var sizeCalls: [Int: Int] = [:]
+        /// The items' sizes by section (the host's model: an item keeps its size when others
+        /// are inserted before it).
+        var model: [[Size]] = []
         func flowLayout(_ layout: FlowLayout, insetForSectionAt section: Int) throws -> EdgeInsets {
             insetCalls[section, default: 0] += 1
             return EdgeInsets(top: Double(section), left: 3, bottom: 2, right: 1)
@@ -21,7 +24,7 @@ final class DelegateIncrementalTests: XCTestCase {
         }
         func flowLayout(_ layout: FlowLayout, sizeForItemAt indexPath: CVLayoutCore.IndexPath) throws -> Size {
             sizeCalls[indexPath.section, default: 0] += 1
-            return Size(width: 20 + Double(indexPath.item % 7) * 9, height: 10 + Double(indexPath.item % 5) * 3)
+            return model[indexPath.section][indexPath.item]
         }
         func flowLayout(_ layout: FlowLayout, minimumInteritemSpacingForSectionAt section: Int) throws -> Double { 4 }
         func flowLayout(_ layout: FlowLayout, referenceSizeForHeaderInSection section: Int) throws -> Size { .zero }
@@ -37,6 +40,7 @@ final class DelegateIncrementalTests: XCTestCase {
         let f = FlowLayout()
         let d = Counting()
         d.methods = methods
+        d.model = model
         f.delegate = d
         if !methods.contains(.sizeForItem) {
             for (s, m) in model.enumerated() { try f.setItemSizes(m, forSection: s) }
@@ -100,29 +104,33 @@ final class DelegateIncrementalTests: XCTestCase {
         }
     }
 
-    /// Sizes from the delegate: an insert asks the sizes of its section only (all of them: the
-    /// sizes the delegate gave are positional), the other sections are not asked anything.
+    /// Sizes from the delegate: an insert asks the inserted item's size only, and the metrics of
+    /// its section only; the other sections are not asked anything.
     func testSizeDelegateAsksOnlyTheTouchedSection() throws {
-        var counts = [200, 300, 100]
+        var model = [sizes(200, 4), sizes(300, 5), sizes(100, 6)]
+        var counts: [Int] { model.map(\.count) }
         let methods: FlowDelegateMethods = [.insetForSection, .sizeForItem]
-        let (v, f) = try fresh(counts.map { Array(repeating: Size.zero, count: $0) }, methods)
+        let (v, f) = try fresh(model, methods)
         let d = try XCTUnwrap(f.delegate as? Counting)
         let ds = try XCTUnwrap(v.dataSource as? StaticDataSource)
         d.insetCalls = [:]
         d.sizeCalls = [:]
-        counts[1] += 1
+        model[1].insert(Size(width: 31, height: 12), at: 17)
+        d.model = model
         ds.counts = counts
         var u = BatchUpdate()
         u.insertItems([CVLayoutCore.IndexPath(section: 1, item: 17)])
         try v.performBatchUpdates(u, animation: nil)
         XCTAssertEqual(d.insetCalls, [1: 1])
-        XCTAssertEqual(d.sizeCalls, [1: 301])
-        let (v2, g2) = try fresh(counts.map { Array(repeating: Size.zero, count: $0) }, methods)
+        XCTAssertEqual(d.sizeCalls, [1: 1])
+        let (v2, g2) = try fresh(model, methods)
         assertSame(f, g2, counts, "insert")
         XCTAssertEqual(try v.contentSize(), try v2.contentSize())
+        var sectionCounts = counts
         // A section update (insert a section) asks everything again, as before.
-        counts.insert(5, at: 0)
-        ds.counts = counts
+        sectionCounts.insert(5, at: 0)
+        d.model.insert(sizes(5, 7), at: 0)
+        ds.counts = sectionCounts
         d.insetCalls = [:]
         var w = BatchUpdate()
         w.insertSections([0])

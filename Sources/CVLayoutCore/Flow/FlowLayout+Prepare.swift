@@ -14,6 +14,12 @@ extension FlowLayout {
         /// Ask everything again; the sizes changed only by these range edits (`sizeEdits`), so
         /// the lines they cannot affect are kept when the metrics are the same.
         case edit(FlowEdit)
+        /// Touched by a batch update of items: re-ask the section's metrics; keep its sizes
+        /// (bulk or `itemSize`, unchanged) and its lines when the metrics are the same.
+        case metrics
+        /// Touched by a batch update of items, sized by the delegate's `sizeForItemAt`: re-ask
+        /// the metrics and only the inserted and reloaded items' sizes; moved items keep theirs.
+        case itemUpdates([UpdateItem])
     }
 
     func prepareFlow() throws {
@@ -24,21 +30,29 @@ extension FlowLayout {
         let methods = delegate?.implementedMethods ?? []
         let ctx = pendingContext
 
-        // A batch update that only changes some sections' item counts: only those sections are
-        // laid out again, the others only move (`countChanged`). With delegate answers, when the
-        // update names items only (no section inserted, deleted, moved or reloaded), the
-        // sections it touches are asked again (`touchedByItemUpdates`) and no other.
+        // A batch update that only changes some sections' item counts, in a layout without
+        // delegate answers (nothing else can depend on the counts): only those sections are laid
+        // out again, the others only move (`countChanged`).
         var countChanged: [Int] = []
-        let itemUpdatesOnly =
-            !ctx.updateItems.isEmpty && !ctx.updateItems.contains { $0.isSectionUpdate || $0.action == .none }
         if let st = state, !needsFullRebuild, !ctx.invalidateEverything, !ctx.invalidateDelegateMetrics,
-            methods.isEmpty || itemUpdatesOnly, st.axis == axis, st.methods == methods,
-            st.sections.count == counts.count
+            methods.isEmpty, st.axis == axis, st.methods == methods, st.sections.count == counts.count
         {
             for (s, n) in counts.enumerated() where st.sections[s].itemCount != n { countChanged.append(s) }
-            if !methods.isEmpty {
-                countChanged = Array(Set(countChanged).union(touchedByItemUpdates(ctx.updateItems, counts))).sorted()
+        }
+        // A batch update of items only (no section inserted, deleted, reloaded or moved) in a
+        // layout with delegate answers: only the sections it touches are asked again
+        // (include/cvlayout.h, "What a batch update asks the delegate again").
+        var touched: [Int: [UpdateItem]] = [:]
+        if let st = state, !methods.isEmpty, !needsFullRebuild, !ctx.invalidateEverything,
+            !ctx.invalidateDelegateMetrics, ctx.invalidateDataSourceCounts, !ctx.updateItems.isEmpty,
+            st.axis == axis, st.methods == methods, st.sections.count == counts.count,
+            let t = Self.touchedSections(ctx.updateItems, counts: counts)
+        {
+            touched = t
+            for (s, n) in counts.enumerated() where st.sections[s].itemCount != n && touched[s] == nil {
+                touched[s] = []
             }
+            countChanged = touched.keys.sorted()
         }
         let countsOnly = !countChanged.isEmpty || (state?.matches(counts) ?? false)
         var full =
@@ -60,6 +74,21 @@ extension FlowLayout {
             var plans = sectionPlans(ctx)
             for s in countChanged {
                 if case .edit(let e) = plans[s], e.newCount == counts[s] { continue }
+                if let list = touched[s], let st = state {
+                    let sec = st.sections[s]
+                    // (A section with other pending changes, such as invalidated items, is asked
+                    // everything again.)
+                    if plans[s] == nil, bulkSizes[s] == nil, sec.sizeSource == .delegate,
+                        methods.contains(.sizeForItem)
+                    {
+                        plans[s] = .itemUpdates(list)
+                        continue
+                    }
+                    if plans[s] == nil, sec.itemCount == counts[s] {
+                        plans[s] = .metrics
+                        continue
+                    }
+                }
                 plans[s] = .fetch
             }
             if ctx.invalidateLayoutAttributes || crossSize != state?.crossSize {
@@ -74,18 +103,8 @@ extension FlowLayout {
         needsFullRebuild = false
         dirtySections.removeAll()
         sizeEdits.removeAll()
+        handedOver.removeAll()
         forgetMeasurements(ifCountsChangedFrom: counts)
-    }
-
-    /// The sections a batch update of items names (before or after it), within `counts`.
-    private func touchedByItemUpdates(_ items: [UpdateItem], _ counts: [Int]) -> [Int] {
-        var out = Set<Int>()
-        for u in items {
-            for ip in [u.indexPathBeforeUpdate, u.indexPathAfterUpdate] {
-                if let s = ip?.section, s >= 0, s < counts.count { out.insert(s) }
-            }
-        }
-        return Array(out)
     }
 
     /// Plans for a partial update: sections whose bulk sizes changed are fetched again,
@@ -163,8 +182,11 @@ extension FlowLayout {
                 case .refetchItems(let items):
                     sec =
                         try refetchSizes(items, of: old.sections[s], section: s, methods: methods)?.0 ?? old.sections[s]
-                case .fetch, .edit:
+                case .fetch, .edit, .metrics:
                     sec = try resolveSection(s, count: n, axis: axis, methods: methods)
+                case .itemUpdates(let list):
+                    let sizes = try updatedSizes(list, section: s, old: old, methods: methods).0
+                    sec = try resolveSection(s, count: n, axis: axis, methods: methods, delegateSizes: sizes)
                 }
             } else {
                 sec = try resolveSection(s, count: n, axis: axis, methods: methods)
@@ -228,6 +250,15 @@ extension FlowLayout {
             case .edit(let e):
                 let n = s < counts.count ? counts[s] : old.itemCount
                 changed.append((s, try resolveSection(s, count: n, axis: current.axis, methods: methods), e))
+            case .metrics:
+                let sec = try resolveSection(s, count: old.itemCount, axis: current.axis, methods: methods)
+                if !sec.hasSameMetrics(as: old) { changed.append((s, sec, nil)) }
+            case .itemUpdates(let list):
+                let (sizes, edit) = try updatedSizes(list, section: s, old: current, methods: methods)
+                let n = s < counts.count ? counts[s] : old.itemCount
+                let sec = try resolveSection(
+                    s, count: n, axis: current.axis, methods: methods, delegateSizes: sizes)
+                changed.append((s, sec, edit))
             }
         }
         return changed
@@ -238,7 +269,7 @@ extension FlowLayout {
     /// Resolves a section's metrics and sizes: delegate answers where implemented, layout
     /// properties otherwise, bulk sizes first for the sizes.
     private func resolveSection(
-        _ s: Int, count n: Int, axis: FlowAxis, methods: FlowDelegateMethods
+        _ s: Int, count n: Int, axis: FlowAxis, methods: FlowDelegateMethods, delegateSizes: FlowSizes? = nil
     ) throws -> FlowSection {
         var sec = FlowSection()
         sec.itemCount = n
@@ -300,6 +331,9 @@ extension FlowLayout {
             }
             sec.sizeSource = .bulk
             sec.setSizes(bulk.sizes, uniform: bulk.uniform)
+        } else if d != nil, methods.contains(.sizeForItem), let delegateSizes, delegateSizes.count == n {
+            sec.sizeSource = .delegate
+            sec.setSizes(delegateSizes, uniform: delegateSizes.allEqual())
         } else if let d, methods.contains(.sizeForItem) {
             // Checked before the first question: the sizes are stored (16 bytes an item) and
             // each one is a callback.
@@ -358,6 +392,84 @@ extension FlowLayout {
         return (sec, edit)
     }
 
+    /// The sections a batch update of items touches, each with its update items (an item moved
+    /// from one section to another is listed in both); nil when the update inserts, deletes,
+    /// reloads or moves a section, or names an index path outside the counts (then the caller
+    /// lays everything out again). O(update items).
+    static func touchedSections(_ items: [UpdateItem], counts: [Int]) -> [Int: [UpdateItem]]? {
+        var touched: [Int: [UpdateItem]] = [:]
+        for u in items {
+            if u.isSectionUpdate { return nil }
+            var sections: [Int] = []
+            for ip in [u.indexPathBeforeUpdate, u.indexPathAfterUpdate] {
+                guard let ip else { continue }
+                guard ip.section >= 0, ip.section < counts.count else { return nil }
+                if !sections.contains(ip.section) { sections.append(ip.section) }
+            }
+            for s in sections { touched[s, default: []].append(u) }
+        }
+        return touched
+    }
+
+    /// A delegate-sized section's sizes after the batch update `items` (those touching section
+    /// `s`), with the range edits that made them: deleted, moved-away and reloaded items are
+    /// removed (highest first), then inserted, moved-in and reloaded items are put at their new
+    /// places (lowest first); only inserted and reloaded items are asked (`sizeForItemAt`), a
+    /// moved item keeps the size it had in its old section. O(k log k + k·chunk) for k updates.
+    private func updatedSizes(
+        _ items: [UpdateItem], section s: Int, old st: FlowState?, methods: FlowDelegateMethods
+    ) throws -> (FlowSizes, FlowEdit?) {
+        guard let st, let d = delegate, s < st.sections.count else { return (FlowSizes(), nil) }
+        let old = st.sections[s]
+        var removed: [Int] = []
+        var added: [(Int, IndexPath?)] = []  // new item, old index path of a moved item (nil: ask)
+        for u in items {
+            let before = u.indexPathBeforeUpdate, after = u.indexPathAfterUpdate
+            switch u.action {
+            case .delete:
+                if let before, before.section == s { removed.append(before.item) }
+            case .insert:
+                if let after, after.section == s { added.append((after.item, nil)) }
+            case .reload:
+                if let before, before.section == s { removed.append(before.item) }
+                if let after, after.section == s { added.append((after.item, nil)) }
+            case .move:
+                if let before, before.section == s { removed.append(before.item) }
+                if let after, after.section == s { added.append((after.item, before)) }
+            case .none:
+                break
+            }
+        }
+        // Asked before anything is built: a failing callback leaves nothing half done.
+        added.sort { $0.0 < $1.0 }
+        var newSizes: [Size] = []
+        newSizes.reserveCapacity(added.count)
+        for (i, from) in added {
+            if let from, from.section >= 0, from.section < st.sections.count,
+                from.item >= 0, from.item < st.sections[from.section].itemCount
+            {
+                newSizes.append(st.sections[from.section].size(ofItem: from.item))
+            } else {
+                newSizes.append(try askSize(d, IndexPath(section: s, item: i)))
+            }
+        }
+        var list = old.isUniform ? FlowSizes(repeating: old.uniformSize, count: old.itemCount) : old.sizes
+        var edit: FlowEdit?
+        for i in Set(removed).sorted(by: >) where i >= 0 && i < list.count {
+            list.replaceSubrange(i, removing: 1, with: EmptyCollection<Size>())
+            edit =
+                edit?.then(start: i, removed: 1, inserted: 0)
+                ?? FlowEdit(count: old.itemCount, start: i, removed: 1, inserted: 0)
+        }
+        for (k, (i, _)) in added.enumerated() where i >= 0 && i <= list.count {
+            list.replaceSubrange(i, removing: 0, with: CollectionOfOne(newSizes[k]))
+            edit =
+                edit?.then(start: i, removed: 0, inserted: 1)
+                ?? FlowEdit(count: old.itemCount, start: i, removed: 0, inserted: 1)
+        }
+        return (list, edit)
+    }
+
     @inline(__always)
     private func askSize(_ d: FlowLayoutDelegate, _ ip: IndexPath) throws -> Size {
         let v = try ask("sizeForItemAt", "item \(ip)") { try d.flowLayout(self, sizeForItemAt: ip) }
@@ -406,6 +518,12 @@ extension FlowLayout {
     /// naming the method and the element.
     @inline(__always)
     private func ask<T>(_ method: String, _ what: @autoclosure () -> String, _ call: () throws -> T) throws -> T {
-        try LayoutError.askingHost("\(method) failed for \(what())", call)
+        do {
+            return try call()
+        } catch let e as LayoutError {
+            throw e
+        } catch {
+            throw LayoutError.callback("\(method) failed for \(what()): \(error)")
+        }
     }
 }

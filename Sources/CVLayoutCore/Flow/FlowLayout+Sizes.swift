@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Bulk item sizes: a whole section's sizes handed over at once, so C and Python callers pay
 /// no callback per item. Precedence for a section: bulk array, else the delegate's
 /// `sizeForItemAt`, else `itemSize`.
@@ -24,10 +32,29 @@ extension FlowLayout {
     /// `setItemSizes` with the sizes written by `fill(range, buffer)` straight into the chunked
     /// store (`buffer[k]` is the size of item `range.lowerBound + k`), so a caller converting its
     /// own array (the C layer) makes no intermediate copy of the section.
+    ///
+    /// Sizes handed over again for a section whose bulk sizes have as many entries (and no
+    /// measured size) are compared with them first, bit for bit, a chunk at a time: the same
+    /// sizes change nothing (a layout cycle still runs, with nothing to recompute, and the hooks
+    /// are still told of a metrics change, `pendingSizeChanges`); sizes that
+    /// differ from item `a` to item `b` only are stored and re-lay out the lines from around `a`
+    /// to where the lines meet the old ones again, as `replaceItemSizes` of that range would.
     public func setItemSizes(
         count: Int, forSection section: Int, fill: (Range<Int>, UnsafeMutableBufferPointer<Size>) -> Void
     ) throws {
         try FlowLayout.checkBulkSection(section)
+        var changed: (first: Int, last: Int)?
+        let comparable =
+            bulkSizes[section].map { $0.sizes.count == count && count > 0 } == true && measured[section] == nil
+            && !ownsSizes.contains(section)
+        if comparable, let old = bulkSizes[section]?.sizes {
+            changed = FlowLayout.differences(old, fill: fill)
+            guard changed != nil else {
+                handedOver.insert(section)
+                collectionView?.invalidateLayout(InvalidationContext())
+                return
+            }
+        }
         let stored = FlowSizes(count: count, fill: fill)
         try stored.withReader { read in
             for i in 0..<count {
@@ -42,8 +69,48 @@ extension FlowLayout {
         }
         stored.learnUniformChunks()  // for edits in runs of equal sizes (`FlowLineBlocks.relayOut`)
         bulkSizes[section] = FlowBulkSizes(sizes: stored, uniform: stored.allEqual())
+        if let changed {
+            let k = changed.last - changed.first + 1
+            sectionSizesEdited(section, count: count, start: changed.first, removed: k, inserted: k)
+            handedOver.insert(section)
+            return
+        }
         forgetMeasurements(ofSection: section)
         sectionSizesChanged(section)
+    }
+
+    /// The first and last items whose size `fill` writes with other bits than `old` holds (nil:
+    /// none), `fill` called once per chunk of `old` into a scratch chunk. O(n), no allocation
+    /// but the scratch chunk.
+    private static func differences(
+        _ old: FlowSizes, fill: (Range<Int>, UnsafeMutableBufferPointer<Size>) -> Void
+    ) -> (first: Int, last: Int)? {
+        var largest = 0
+        for g in old.groups { for c in g.chunks { largest = Swift.max(largest, c.count) } }
+        let scratch = UnsafeMutableBufferPointer<Size>.allocate(capacity: Swift.max(1, largest))
+        defer { scratch.deallocate() }
+        var first = -1, last = -1
+        var at = 0
+        for g in old.groups {
+            for c in g.chunks {
+                let n = c.count
+                let part = UnsafeMutableBufferPointer(rebasing: scratch[0..<n])
+                fill(at..<at + n, part)
+                if memcmp(part.baseAddress!, c.base, n * MemoryLayout<Size>.stride) != 0 {
+                    for k in 0..<n where !same(part[k], c.base[k]) {
+                        if first < 0 { first = at + k }
+                        last = at + k
+                    }
+                }
+                at += n
+            }
+        }
+        return first < 0 ? nil : (first, last)
+    }
+
+    @inline(__always)
+    private static func same(_ a: Size, _ b: Size) -> Bool {
+        a.width.bitPattern == b.width.bitPattern && a.height.bitPattern == b.height.bitPattern
     }
 
     /// Edits the bulk sizes of `section` in place: the sizes at `start ..< start + removeCount`
@@ -138,7 +205,7 @@ extension FlowLayout {
     /// - Complexity: O(sections edited + items listed); nothing when no size changed.
     public func pendingSizeChanges() -> InvalidationContext {
         var ctx = InvalidationContext()
-        guard dirtySections.isEmpty else {
+        guard dirtySections.isEmpty, handedOver.isEmpty else {
             ctx.invalidateDelegateMetrics = true
             return ctx
         }

@@ -93,6 +93,10 @@ open class FlowLayout: CollectionViewLayout {
     /// sizes) since the last prepare, with what the edits changed: their lines are re-laid out
     /// from the first changed one only.
     var sizeEdits: [Int: FlowEdit] = [:]
+    /// Sections whose sizes were handed over whole (`setItemSizes`) since the last prepare and
+    /// recorded in `sizeEdits` as the range that differs: still told to the hooks as a metrics
+    /// change (`pendingSizeChanges`), as any hand-over of a whole section.
+    var handedOver = Set<Int>()
     /// Sections laid out again from their old lines (`FlowSection.layOut(reusing:)`) so far: the
     /// tests check that edits take that path.
     var incrementalLayouts = 0

@@ -876,7 +876,10 @@ class cvl_flow_delegate(Structure):
     """UICollectionViewDelegateFlowLayout. Every callback is optional: NULL means "use the layout's
     property", as in UIKit. Each returns 0 and writes its answer, or non-zero on failure. The
     answers are validated (finite, sizes and spacings not negative except line spacing). The flow
-    layout asks each callback once per item or section per prepare."""
+    layout asks each callback once per item or section when it lays everything out (first prepare,
+    CVL_INVALIDATE_EVERYTHING or _DELEGATE_METRICS, a new config or delegate, a cross-axis size
+    change); a batch update asks again only what it can have changed: see "What a batch update asks
+    the flow delegate again" below."""
 
     context: Any
     size_for_item: Any

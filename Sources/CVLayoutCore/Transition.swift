@@ -144,6 +144,12 @@ struct TrackTable {
 
     subscript(position i: Int) -> Transition.Track { tracks[i] }
 
+    /// The tracks in place (no copy of a track: an animation frame reads each one once).
+    @inline(__always)
+    func withTracks<R>(_ body: (UnsafeBufferPointer<Transition.Track>) throws -> R) rethrows -> R {
+        try tracks.withUnsafeBufferPointer(body)
+    }
+
     /// The track of `key`; setting replaces it (or appends a new one). O(1) amortized.
     subscript(key: ElementKey) -> Transition.Track? {
         get { positions[key].map { tracks[$0] } }
@@ -197,23 +203,55 @@ final class PresentingSink: ElementSink {
         inner.limitWasReached()
     }
 
+    /// Passes `s` on when it is drawn in the rect: an untransformed element by its frame (its
+    /// drawn bounds), a transformed one by its drawn bounds or its frame.
+    @inline(__always)
     private func offer(_ s: LayoutAttributes) throws {
-        if s.drawnBounds.intersects(rect) || s.frame.intersects(rect) { try inner.add(s) }
+        let shown =
+            s.transform.isIdentity
+            ? s.frame.intersects(rect) : (s.drawnBounds.intersects(rect) || s.frame.intersects(rect))
+        if shown { try inner.add(s) }
+    }
+
+    /// Track `i` at this frame's progress, ending at `final` (the layout's live answer), read in
+    /// place: one interpolation, no copy of the track.
+    @inline(__always)
+    private func offerTrack(_ i: Int, final: LayoutAttributes) throws {
+        matched[i] = true
+        let (p, slots, rotation) = (progress, transition.discreteSlots, transition.timing.rotation)
+        let s = transition.tracks.withTracks { tracks in
+            LayoutAttributes.interpolate(
+                from: tracks[i].from, to: final, progress: p, discreteCustomSlots: slots, rotation: rotation)
+        }
+        try offer(s)
     }
 
     override func store(_ a: LayoutAttributes) throws {
         guard let i = transition.tracks.position(of: a.key) else { try inner.add(a); return }
-        var track = transition.tracks[position: i]
-        track.to = a
-        matched[i] = true
-        try offer(transition.sampled(track, progress))
+        try offerTrack(i, final: a)
+    }
+
+    /// A default cell: passed on as a cell when it does not animate (nothing built for it).
+    override func storeCell(section: Int, item: Int, frame: Rect) throws {
+        let ip = IndexPath(section: section, item: item)
+        guard let i = transition.tracks.position(of: ElementKey(category: .cell, kind: .none, indexPath: ip)) else {
+            try inner.cell(section: section, item: item, frame: frame)
+            return
+        }
+        try offerTrack(i, final: .cell(ip, frame: frame))
     }
 
     /// Adds the animating elements no final element matched, then the disappearing ones whose
     /// removal has not ended. Throws what `inner` throws (its element limit).
     func finish() throws {
-        for (n, track) in transition.tracks.tracks.enumerated() where !matched[n] {
-            try offer(transition.sampled(track, progress))
+        let (p, slots, rotation) = (progress, transition.discreteSlots, transition.timing.rotation)
+        for n in 0..<matched.count where !matched[n] {
+            let s = transition.tracks.withTracks { tracks in
+                LayoutAttributes.interpolate(
+                    from: tracks[n].from, to: tracks[n].to, progress: p, discreteCustomSlots: slots,
+                    rotation: rotation)
+            }
+            try offer(s)
         }
         for leaving in transition.disappearing where !leaving.isFinished(at: time) {
             try offer(leaving.sample(at: time))

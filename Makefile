@@ -22,7 +22,7 @@ VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indire
             --errors-for-leak-kinds=definite,indirect --error-exitcode=9
 PYENV := PYTHONPATH=bindings/python CVLAYOUT_LIBRARY=$(CURDIR)/$(LIB)
 
-.PHONY: bench-compositional deps lib demo test examples test-hosts bench-hosts perf-guard fuzz-coverage style format format-lint lint test-swift test-c test-python tsan abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean lib-asan fuzz fuzz-long fuzz-status test-fuzz
+.PHONY: bench-compositional bench-everything deps lib demo test examples test-hosts bench-hosts perf-guard fuzz-coverage style format format-lint lint test-swift test-c test-python tsan abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean lib-asan fuzz fuzz-long fuzz-status test-fuzz
 
 deps:
 	@scripts/install-deps.sh
@@ -101,6 +101,7 @@ lint: deps
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/incremental.c
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/compositional.c
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/perf_guard.c
+	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/everything_on_screen.c
 
 check-version:
 	$(PYTHON) scripts/version.py --check
@@ -296,6 +297,14 @@ bench-compositional: lib
 	$(CC) -O2 -std=c11 -Wall -Wextra -Iinclude bench/compositional.c -o build/bench-compositional -L$(LIB_DIR) \
 	    -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR)
 	build/bench-compositional | tee build/bench-compositional.md
+
+# Everything-on-screen layouts (a flow -> circle switch, a frame, an update) at 6x10^4 and 10^5
+# (BENCHMARKS.md, "Everything on screen (issue 32)"). Wall-clock figures: never part of `make test`.
+bench-everything: lib
+	@mkdir -p build
+	$(CC) -O2 -std=c11 -Wall -Wextra -Iinclude bench/everything_on_screen.c -o build/bench-everything \
+	    -L$(LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR)
+	build/bench-everything | tee build/bench-everything.md
 
 # The benchmark program (not a test): see BENCHMARKS.md.
 # Taffy (PyPI `stretchable`) is the peer engine bench.py compares against; only the benchmark needs it.

@@ -339,7 +339,9 @@ public final class CollectionView {
     /// elements on screen before and after an animated change are collected and tracked, so a
     /// viewport holding more (a huge bounds size over many items) fails the change with
     /// `.overflow` instead of exhausting memory.
-    public static let maxAnimatedElements = 1 << 16
+    /// 2^18 (was 2^16): an animated switch to a layout that puts every one of 10^5 items on screen
+    /// (the circle) works, at about two attribute records a tracked element.
+    public static let maxAnimatedElements = 1 << 18
 
     /// Runs `query` into `sink`; with a `limit` below the query limit, counting stops quietly one
     /// past it (enough to know there are too many: `checkAnimated` then says so) instead of

@@ -827,6 +827,44 @@ static void case_self_sizing_limits(void) {
     OK(cvl_layout_destroy(list));
 }
 
+/* Everything on screen (issue 32): an animated flow -> circle switch of 10^5 items tracks every
+** one of them (below CVL_MAX_ANIMATED_ELEMENTS) and its frames return them all; one item past the
+** limit on the circle is refused with CVL_ERROR_OVERFLOW and the old layout stays. */
+static void case_animated_switch_everything_on_screen(void) {
+    int64_t sizes[2] = {100000, (int64_t)CVL_MAX_ANIMATED_ELEMENTS + 1};
+    for (int k = 0; k < 2; k++) {
+        big_ds d = {1, sizes[k], 0};
+        cvl_layout *flow = NULL, *circle = NULL;
+        cvl_view *view;
+        cvl_animation anim;
+        size_t n = 0;
+        int32_t type = -1;
+        OK(cvl_flow_layout_create(&flow));
+        OK(cvl_circle_layout_create(&circle));
+        view = make_view(&d, flow, 1000, 800);
+        OK(cvl_view_visible_attributes(view, NULL, 0, &n)); /* laid out: the switch starts from it */
+        OK(cvl_animation_default(&anim));
+        if (k == 0) {
+            OK(cvl_view_set_layout(view, circle, &anim));
+            OK(cvl_view_set_time(view, anim.duration / 2));
+            OK(cvl_view_visible_attributes(view, NULL, 0, &n));
+            CHECK(n > 0 && n <= (size_t)sizes[k] + 100);
+            OK(cvl_view_set_time(view, anim.duration * 2));
+            OK(cvl_view_attributes_in_rect(view, rect_of(-1e9, -1e9, 2e9, 2e9), NULL, 0, &n));
+            CHECK(n == (size_t)sizes[k]); /* at rest: every item of the circle */
+        } else {
+            FAILS(cvl_view_set_layout(view, circle, &anim), CVL_ERROR_OVERFLOW);
+            CHECK(strstr(cvl_last_error_message(), "CVL_MAX_ANIMATED_ELEMENTS") != NULL);
+            OK(cvl_layout_get_type(flow, &type));
+            OK(cvl_view_visible_attributes(view, NULL, 0, &n));
+            CHECK(n > 0 && n < 1000); /* still the flow */
+        }
+        OK(cvl_view_destroy(view));
+        OK(cvl_layout_destroy(flow));
+        OK(cvl_layout_destroy(circle));
+    }
+}
+
 static const test_case cases[] = {
     {"huge section count", case_huge_section_count},
     {"huge section sized one by one", case_huge_sized_section},
@@ -834,6 +872,7 @@ static const test_case cases[] = {
     {"count-only and small-buffer queries", case_count_only_query},
     {"count-only query during an animation", case_count_only_query_animating},
     {"animated change over a huge viewport", case_animation_over_huge_viewport},
+    {"animated switch with everything on screen", case_animated_switch_everything_on_screen},
     {"anchoring over a huge viewport", case_anchoring_huge_viewport},
     {"Cover Flow snapping in a huge viewport", case_cover_flow_snap_huge_viewport},
     {"circle with a 0x0 viewport", case_circle_zero_viewport},

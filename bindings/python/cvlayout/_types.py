@@ -38,9 +38,10 @@ MAX_SECTIONS: Final = 1048576
 MAX_STORED_ITEMS: Final = 16777216
 #: Most attributes one layout callback or hook may hand back in one call (2^20).
 MAX_CALLBACK_ELEMENTS: Final = 1048576
-#: Most elements on screen (before or after) an animated change can track (2^16); more fails the
-#: animated call with CVL_ERROR_OVERFLOW, nothing changed.
-MAX_ANIMATED_ELEMENTS: Final = 65536
+#: Most elements on screen (before or after) an animated change can track (2^18, so that a layout
+#: putting 10^5 items on screen, as the circle, animates); more fails the animated call with
+#: CVL_ERROR_OVERFLOW, nothing changed. Each tracked element keeps two full attribute records.
+MAX_ANIMATED_ELEMENTS: Final = 262144
 #: Most elements one query may count or return (2^20, as a callback may hand back): more fails the
 #: query with CVL_ERROR_OVERFLOW after about 0.1 s, *out_count not written, nothing changed (see
 #: "Query size").

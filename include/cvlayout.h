@@ -180,10 +180,11 @@ int cvl_version(uint32_t *out);
 ** Animations: an animated batch update, layout switch or animated change tracks the elements
 ** on screen before and after it, at most CVL_MAX_ANIMATED_ELEMENTS (else CVL_ERROR_OVERFLOW,
 ** nothing changed); each frame then costs O(k + tracked elements): per element on screen one
-** hash lookup and one interpolation, no per-element allocation (about 8 us a frame for ~65
-** untransformed elements of a flow of 10^5 items; about 1 us a track whose transform rotates, as
-** a switch to the circle: BENCHMARKS.md, "Everything on screen (issue 32)"); memory O(tracked
-** elements), two full attribute records each. Scroll anchoring keeps at
+** hash lookup, and one interpolation for a tracked element that can be in the rect at this
+** progress (a cheap test of its ends' centres and reach skips the others), no per-element
+** allocation: about 8 us a frame for ~65 elements of a flow of 10^5 items, about 0.2 us an
+** element for a switch to the circle of 10^5 items (BENCHMARKS.md, "Everything on screen (issue
+** 32)"); memory O(tracked elements), two full attribute records each. Scroll anchoring keeps at
 ** most that many anchor candidates (the first in its policy's order). A layout switch finds its
 ** anchor cell, and Cover Flow its snapping cell, by visiting the visible cells: O(1) memory
 ** (see "Query size" for a viewport holding more than CVL_MAX_QUERY_ELEMENTS).

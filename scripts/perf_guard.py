@@ -28,7 +28,7 @@ RATIO_BOUNDS: list[tuple[str, str, float]] = [
     ("handover", "loop_handover", 2.05),
     ("query", "loop_query", 4.80),
     ("compact", "loop_compact", 9.40),
-    ("frame", "loop_frame", 18.0),
+    ("frame", "loop_frame", 18.9),
 ]
 
 

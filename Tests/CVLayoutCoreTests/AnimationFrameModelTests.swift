@@ -9,9 +9,9 @@ private typealias IndexPath = CVLayoutCore.IndexPath
 /// rect with a track is its track from its start to the layout's live answer at the frame's
 /// progress; one without a track is itself; every track no final element matched is sampled from
 /// its stored ends; every disappearing element whose removal has not ended is sampled on its own
-/// clock; each is kept when its drawn bounds or its frame meet the rect. Random flow -> flow
-/// switches and animated batch updates, random times and rects; the values must be equal bit for
-/// bit (`==` on every field), whatever shortcut the frame path takes.
+/// clock; each is kept when its drawn bounds or its frame meet the rect. Random flow -> flow and
+/// flow <-> circle switches and animated batch updates, random times and rects; the values must be
+/// equal bit for bit (`==` on every field), whatever shortcut the frame path takes.
 final class AnimationFrameModelTests: XCTestCase {
     private func flow(_ rng: inout SplitMix64) throws -> FlowLayout {
         let f = FlowLayout()
@@ -87,7 +87,9 @@ final class AnimationFrameModelTests: XCTestCase {
             for step in 0..<6 {
                 let timing = try AnimationTiming(duration: 0.2 + Double(rng.next() % 5) / 10)
                 if rng.next() % 2 == 0 {
-                    try v.setLayout(try flow(&rng), animation: timing)
+                    // A third of the switches go to the circle: every item on screen, each
+                    // rotated, most of them off the rect at any frame (swept bounds).
+                    try v.setLayout(rng.next() % 3 == 0 ? CircleLayout() : try flow(&rng), animation: timing)
                 } else {
                     // Deletes and inserts around the viewport, then the data source's new count.
                     let n = ds.counts[0]

@@ -22,7 +22,7 @@ VALGRIND := valgrind --quiet --leak-check=full --show-leak-kinds=definite,indire
             --errors-for-leak-kinds=definite,indirect --error-exitcode=9
 PYENV := PYTHONPATH=bindings/python CVLAYOUT_LIBRARY=$(CURDIR)/$(LIB)
 
-.PHONY: bench-compositional deps lib demo test examples test-hosts bench-hosts perf-guard fuzz-coverage style format format-lint lint test-swift test-c test-python tsan abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean lib-asan fuzz fuzz-long fuzz-status test-fuzz
+.PHONY: bench-compositional bench-everything deps lib demo test examples test-hosts bench-hosts perf-guard fuzz-coverage style format format-lint lint test-swift test-c test-python tsan abi-check check-version check-library test-install test-wheel wheel install uninstall bench clean lib-asan fuzz fuzz-long fuzz-status test-fuzz
 
 deps:
 	@scripts/install-deps.sh
@@ -311,6 +311,14 @@ bench-delegate-edits: lib
 	$(CC) -O2 -std=c11 -Wall -Wextra -Iinclude bench/delegate_edits.c -o build/bench-delegate-edits -L$(LIB_DIR) \
 	    -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR)
 	build/bench-delegate-edits | tee build/bench-delegate-edits.md
+
+# Everything-on-screen layouts (a flow -> circle switch, a frame, an update) at 6x10^4 and 10^5
+# (BENCHMARKS.md, "Everything on screen (issue 32)"). Wall-clock figures: never part of `make test`.
+bench-everything: lib
+	@mkdir -p build
+	$(CC) -O2 -std=c11 -Wall -Wextra -Iinclude bench/everything_on_screen.c -o build/bench-everything \
+	    -L$(LIB_DIR) -lcvlayout -Wl,-rpath,$(CURDIR)/$(LIB_DIR)
+	build/bench-everything | tee build/bench-everything.md
 
 # The benchmark program (not a test): see BENCHMARKS.md; `python3 scripts/gen_benchmarks.py` then
 # rewrites BENCHMARKS.md's main tables from build/bench-*.md and build/bench-*.json.

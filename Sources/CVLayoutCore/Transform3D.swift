@@ -52,7 +52,12 @@ public struct Transform3D: Hashable, Sendable {
         m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
         m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
 
-    public var isIdentity: Bool { self == .identity }
+    /// `self == .identity`, written out (no access to the global: it runs per element per frame).
+    @inlinable
+    public var isIdentity: Bool {
+        m11 == 1 && m12 == 0 && m13 == 0 && m14 == 0 && m21 == 0 && m22 == 1 && m23 == 0 && m24 == 0
+            && m31 == 0 && m32 == 0 && m33 == 1 && m34 == 0 && m41 == 0 && m42 == 0 && m43 == 0 && m44 == 1
+    }
     /// Whether all 16 values are finite. Allocation-free and branch-free: `x * 0` is 0 for a
     /// finite `x` and NaN for ±∞ or NaN, so the sum is 0 exactly when every value is finite.
     /// It runs once per element per query (validation), so it must not build `values`.

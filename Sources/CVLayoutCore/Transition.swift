@@ -61,6 +61,49 @@ struct Transition {
         }
     }
 
+    /// Where a track can be drawn, for skipping it cheaply in a frame whose rect it misses: its
+    /// ends' centres and a reach. At progress p in [0, 1] `LayoutAttributes.interpolate` centres
+    /// the element on the lerp of the ends' centres (the same formula as `meets`), sizes it between
+    /// their sizes, and transforms it by one end's transform or by both ends' decompositions
+    /// lerped (scale, skew, translation) with a unit rotation: a corner of its frame or of its
+    /// drawn quad lies within `hw·|sx| + hh·|sy|·(1 + |skew_xy|) + max(|tx|, |ty|) + hw + hh` of
+    /// the centre on each axis, with the ends' largest factors. nil when unknown (a transform with
+    /// perspective, or one that cannot be decomposed): the track is always sampled.
+    struct Sweep {
+        let ax: Double, ay: Double, bx: Double, by: Double, reach: Double
+
+        /// False only when the element cannot be drawn in `r` at progress `p` (p in [0, 1]).
+        @inline(__always)
+        func meets(_ r: Rect, at p: Double) -> Bool {
+            let cx = (1 - p) * ax + p * bx, cy = (1 - p) * ay + p * by
+            let pad = reach + (abs(cx) + abs(cy) + 1) * 1e-9
+            let x0 = cx - pad, x1 = cx + pad, y0 = cy - pad, y1 = cy + pad
+            guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return true }
+            return x0 < r.maxX && r.minX < x1 && y0 < r.maxY && r.minY < y1
+        }
+    }
+
+    /// The `Sweep` of `track`. O(1) (two decompositions unless both transforms are the identity).
+    static func sweep(_ track: Track) -> Sweep? {
+        func factors(_ m: Transform3D) -> (sx: Double, sy: Double, k: Double, t: Double)? {
+            if m.isIdentity { return (1, 1, 0, 0) }
+            guard let d = TransformDecomposition(m), d.perspective.x == 0, d.perspective.y == 0,
+                d.perspective.z == 0, d.perspective.w == 1
+            else { return nil }
+            let t = Swift.max(abs(d.translation.x), abs(d.translation.y))
+            return (abs(d.scale.x), abs(d.scale.y), abs(d.skew.xy), t)
+        }
+        let a = track.from, b = track.to
+        guard let fa = factors(a.transform), let fb = factors(b.transform) else { return nil }
+        let hw = Swift.max(a.size.width, b.size.width) / 2, hh = Swift.max(a.size.height, b.size.height) / 2
+        let sx = Swift.max(fa.sx, fb.sx, 1), sy = Swift.max(fa.sy, fb.sy, 1)
+        let k = Swift.max(fa.k, fb.k), t = Swift.max(fa.t, fb.t)
+        let reach = (hw * sx + hh * sy * (1 + k) + t + hw + hh) * (1 + 1e-6)
+        let ca = a.center, cb = b.center
+        guard reach.isFinite, ca.x.isFinite, ca.y.isFinite, cb.x.isFinite, cb.y.isFinite else { return nil }
+        return Sweep(ax: ca.x, ay: ca.y, bx: cb.x, by: cb.y, reach: reach)
+    }
+
     func progress(at time: Double) -> Double { timing.progress(atElapsed: time - start) }
     func isFinished(at time: Double) -> Bool { timing.isFinished(atElapsed: time - start) }
 
@@ -142,6 +185,8 @@ extension LayoutAttributes {
 struct TrackTable {
     private(set) var keys: [ElementKey] = []
     private(set) var tracks: [Transition.Track] = []
+    /// Each track's `Transition.sweep` (nil: unknown), by position.
+    private(set) var bounds: [Transition.Sweep?] = []
     private var positions = KeyIndex()
 
     var count: Int { tracks.count }
@@ -151,6 +196,12 @@ struct TrackTable {
 
     subscript(position i: Int) -> Transition.Track { tracks[i] }
 
+    /// The tracks in place (no copy of a track: an animation frame reads each one once).
+    @inline(__always)
+    func withTracks<R>(_ body: (UnsafeBufferPointer<Transition.Track>) throws -> R) rethrows -> R {
+        try tracks.withUnsafeBufferPointer(body)
+    }
+
     /// The track of `key`; setting replaces it (or appends a new one). O(1) amortized.
     subscript(key: ElementKey) -> Transition.Track? {
         get { positions[key].map { tracks[$0] } }
@@ -158,21 +209,25 @@ struct TrackTable {
             if let i = positions[key] {
                 if let newValue {
                     tracks[i] = newValue
+                    bounds[i] = Transition.sweep(newValue)
                 } else {  // swap-remove, keeping positions right
                     let last = keys.count - 1
                     if i != last {
                         keys[i] = keys[last]
                         tracks[i] = tracks[last]
+                        bounds[i] = bounds[last]
                         positions.set(keys[i], i)
                     }
                     keys.removeLast()
                     tracks.removeLast()
+                    bounds.removeLast()
                     positions.set(key, nil)
                 }
             } else if let newValue {
                 positions.set(key, keys.count)
                 keys.append(key)
                 tracks.append(newValue)
+                bounds.append(Transition.sweep(newValue))
             }
         }
     }
@@ -187,10 +242,13 @@ final class PresentingSink: ElementSink {
     private let inner: ElementSink
     /// The tracks a final element matched, by position: one hash per element, no set.
     private var matched: [Bool]
+    /// Between its ends (no spring overshoot) a track is drawn inside its swept bound.
+    private let swept: Bool
 
     fileprivate init(_ transition: Transition, in rect: Rect, at time: Double, into inner: ElementSink) {
         self.transition = transition
         progress = transition.progress(at: time)
+        swept = progress >= 0 && progress <= 1
         self.time = time
         self.rect = rect
         self.inner = inner
@@ -204,22 +262,66 @@ final class PresentingSink: ElementSink {
         inner.limitWasReached()
     }
 
+    /// Passes `s` on when it is drawn in the rect: an untransformed element by its frame (its
+    /// drawn bounds), a transformed one by its drawn bounds or its frame.
+    @inline(__always)
     private func offer(_ s: LayoutAttributes) throws {
-        if s.drawnBounds.intersects(rect) || s.frame.intersects(rect) { try inner.add(s) }
+        let shown =
+            s.transform.isIdentity
+            ? s.frame.intersects(rect) : (s.drawnBounds.intersects(rect) || s.frame.intersects(rect))
+        if shown { try inner.add(s) }
+    }
+
+    /// Track `i` at this frame's progress, ending at `final` (the layout's live answer), read in
+    /// place: one interpolation, no copy of the track.
+    /// When the track ends where its bound was computed (the layout's live answer has the stored
+    /// end's frame and transform) and the bound misses the rect, nothing is interpolated: it is
+    /// not drawn in the rect at this frame.
+    @inline(__always)
+    private func offerTrack(_ i: Int, final: LayoutAttributes) throws {
+        matched[i] = true
+        let (p, slots, rotation) = (progress, transition.discreteSlots, transition.timing.rotation)
+        if swept, let b = transition.tracks.bounds[i], !b.meets(rect, at: p) {
+            let unchanged = transition.tracks.withTracks { tracks in
+                tracks[i].to.frame == final.frame && tracks[i].to.transform == final.transform
+            }
+            if unchanged { return }
+        }
+        let s = transition.tracks.withTracks { tracks in
+            LayoutAttributes.interpolate(
+                from: tracks[i].from, to: final, progress: p, discreteCustomSlots: slots, rotation: rotation)
+        }
+        try offer(s)
     }
 
     override func store(_ a: LayoutAttributes) throws {
         guard let i = transition.tracks.position(of: a.key) else { try inner.add(a); return }
-        matched[i] = true
-        // From the track's start to the layout's live answer (no copy of the track).
-        try offer(transition.sampled(from: transition.tracks.tracks[i].from, to: a, progress))
+        try offerTrack(i, final: a)
+    }
+
+    /// A default cell: passed on as a cell when it does not animate (nothing built for it).
+    override func storeCell(section: Int, item: Int, frame: Rect) throws {
+        let ip = IndexPath(section: section, item: item)
+        guard let i = transition.tracks.position(of: ElementKey(category: .cell, kind: .none, indexPath: ip)) else {
+            try inner.cell(section: section, item: item, frame: frame)
+            return
+        }
+        try offerTrack(i, final: .cell(ip, frame: frame))
     }
 
     /// Adds the animating elements no final element matched, then the disappearing ones whose
     /// removal has not ended. Throws what `inner` throws (its element limit).
     func finish() throws {
-        for (n, track) in transition.tracks.tracks.enumerated() where !matched[n] {
-            try offer(transition.sampled(track, progress))
+        let (p, slots, rotation) = (progress, transition.discreteSlots, transition.timing.rotation)
+        let bounds = transition.tracks.bounds
+        for n in 0..<matched.count where !matched[n] {
+            if swept, let b = bounds[n], !b.meets(rect, at: p) { continue }
+            let s = transition.tracks.withTracks { tracks in
+                LayoutAttributes.interpolate(
+                    from: tracks[n].from, to: tracks[n].to, progress: p, discreteCustomSlots: slots,
+                    rotation: rotation)
+            }
+            try offer(s)
         }
         for leaving in transition.disappearing where !leaving.isFinished(at: time) {
             try offer(leaving.sample(at: time))

@@ -789,38 +789,6 @@ typedef struct test_case {
 ** (CVL_ERROR_OVERFLOW, nothing allocated, the offset kept); a count-only query of the items to
 ** measure counts 2^20 cells without collecting them and fails beyond (a 10^7-point viewport holds
 ** 2.7e6); a 10^7-item list measures an item within the memory limit. */
-/* Everything on screen: 10^5 items switched from a flow into the circle (every item on screen
-** after it), animated. Tracked (up to CVL_MAX_ANIMATED_ELEMENTS = 2^17), sampled mid-way, and
-** the animation's memory bounded (the case's address-space limit). */
-static void case_animation_everything_on_screen(void) {
-    big_ds d = {1, 100000, 0};
-    cvl_layout *flow = NULL, *circle = NULL;
-    cvl_view *view;
-    cvl_animation anim;
-    size_t n = 0;
-    int animating = 0;
-    OK(cvl_flow_layout_create(&flow));
-    OK(cvl_circle_layout_create(&circle));
-    view = make_view(&d, flow, 1000, 800);
-    OK(cvl_view_set_time(view, 0));
-    OK(cvl_animation_default(&anim));
-    anim.duration = 1;
-    OK(cvl_view_set_layout(view, circle, &anim));
-    OK(cvl_view_set_time(view, 0.5));
-    OK(cvl_view_is_animating(view, &animating));
-    CHECK(animating);
-    OK(cvl_view_visible_elements(view, NULL, 0, &n));
-    /* Mid-way most items are still flying in from their places far below the old viewport (the
-    ** flow's frames: UIKit's rule for a layout switch), so only some are on screen. */
-    CHECK(n > 224 && n < 100000);
-    OK(cvl_view_set_time(view, 2));
-    OK(cvl_view_visible_elements(view, NULL, 0, &n));
-    CHECK(n == 100000);
-    OK(cvl_view_destroy(view));
-    OK(cvl_layout_destroy(flow));
-    OK(cvl_layout_destroy(circle));
-}
-
 static void case_self_sizing_limits(void) {
     big_ds d = {1, (int64_t)1 << 40, 0};
     big_ds m = {1, 10000000, 0};
@@ -859,6 +827,44 @@ static void case_self_sizing_limits(void) {
     OK(cvl_layout_destroy(list));
 }
 
+/* Everything on screen (issue 32): an animated flow -> circle switch of 10^5 items tracks every
+** one of them (below CVL_MAX_ANIMATED_ELEMENTS) and its frames return them all; one item past the
+** limit on the circle is refused with CVL_ERROR_OVERFLOW and the old layout stays. */
+static void case_animated_switch_everything_on_screen(void) {
+    int64_t sizes[2] = {100000, (int64_t)CVL_MAX_ANIMATED_ELEMENTS + 1};
+    for (int k = 0; k < 2; k++) {
+        big_ds d = {1, sizes[k], 0};
+        cvl_layout *flow = NULL, *circle = NULL;
+        cvl_view *view;
+        cvl_animation anim;
+        size_t n = 0;
+        int32_t type = -1;
+        OK(cvl_flow_layout_create(&flow));
+        OK(cvl_circle_layout_create(&circle));
+        view = make_view(&d, flow, 1000, 800);
+        OK(cvl_view_visible_attributes(view, NULL, 0, &n)); /* laid out: the switch starts from it */
+        OK(cvl_animation_default(&anim));
+        if (k == 0) {
+            OK(cvl_view_set_layout(view, circle, &anim));
+            OK(cvl_view_set_time(view, anim.duration / 2));
+            OK(cvl_view_visible_attributes(view, NULL, 0, &n));
+            CHECK(n > 0 && n <= (size_t)sizes[k] + 100);
+            OK(cvl_view_set_time(view, anim.duration * 2));
+            OK(cvl_view_attributes_in_rect(view, rect_of(-1e9, -1e9, 2e9, 2e9), NULL, 0, &n));
+            CHECK(n == (size_t)sizes[k]); /* at rest: every item of the circle */
+        } else {
+            FAILS(cvl_view_set_layout(view, circle, &anim), CVL_ERROR_OVERFLOW);
+            CHECK(strstr(cvl_last_error_message(), "CVL_MAX_ANIMATED_ELEMENTS") != NULL);
+            OK(cvl_layout_get_type(flow, &type));
+            OK(cvl_view_visible_attributes(view, NULL, 0, &n));
+            CHECK(n > 0 && n < 1000); /* still the flow */
+        }
+        OK(cvl_view_destroy(view));
+        OK(cvl_layout_destroy(flow));
+        OK(cvl_layout_destroy(circle));
+    }
+}
+
 static const test_case cases[] = {
     {"huge section count", case_huge_section_count},
     {"huge section sized one by one", case_huge_sized_section},
@@ -866,6 +872,7 @@ static const test_case cases[] = {
     {"count-only and small-buffer queries", case_count_only_query},
     {"count-only query during an animation", case_count_only_query_animating},
     {"animated change over a huge viewport", case_animation_over_huge_viewport},
+    {"animated switch with everything on screen", case_animated_switch_everything_on_screen},
     {"anchoring over a huge viewport", case_anchoring_huge_viewport},
     {"Cover Flow snapping in a huge viewport", case_cover_flow_snap_huge_viewport},
     {"circle with a 0x0 viewport", case_circle_zero_viewport},
@@ -883,7 +890,6 @@ static const test_case cases[] = {
     {"hit test on a circle of 2^33 items", case_hit_test_circle},
     {"hit test on transformed layouts in a huge viewport", case_hit_test_transformed_huge},
     {"layout switch in a huge viewport", case_layout_switch_huge_viewport},
-    {"animated switch of 10^5 items all on screen", case_animation_everything_on_screen},
     {"self-sizing limits", case_self_sizing_limits},
 };
 

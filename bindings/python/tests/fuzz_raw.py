@@ -108,7 +108,8 @@ def arg(t, name, idx):
         if rng.random() < 0.1: return None
         if inner is T.LayoutHandle or inner is T.ViewHandle:
             h = inner(); keep.append(h); return ctypes.pointer(h)
-        if inner in (T.cvl_attributes, T.cvl_element, T.cvl_index_path):   # output buffers: room for any capacity
+        # output buffers: room for any capacity
+        if inner in (T.cvl_attributes, T.cvl_element, T.cvl_index_path, T.cvl_update_item):
             if rng.random() < 0.15: return None
             buf = (inner * 300)()
             if inner is T.cvl_index_path:   # also an input (measured sizes): random paths, often in range

@@ -16,33 +16,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "cvlayout.h"
 
 #define ROUNDS 7
 #define N 1000000
 
-static void check(int status, const char *what, int line) {
-    if (status != CVL_OK) {
-        fprintf(stderr, "line %d: %s failed: %s\n", line, what, cvl_last_error_message());
-        exit(1);
-    }
-}
-#define CHECK(call) check((call), #call, __LINE__)
-
-static double now_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
-
-static int cmp(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-static double median(double *v, int n) {
-    qsort(v, (size_t)n, sizeof *v, cmp);
-    return v[n / 2];
-}
 
 static cvl_size *g_sizes; /* the host's model: capacity N + ROUNDS * 2 */
 static int64_t g_count;

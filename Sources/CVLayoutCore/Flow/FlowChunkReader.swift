@@ -35,11 +35,38 @@ struct FlowChunkReader<T> {
             pointer: UnsafePointer(base.unsafelyUnwrapped) - (lo - offset), start: lo - offset, end: hi - offset)
     }
 
+    /// The group and chunk of the current window (valid when `base` is set).
+    private var group = 0
+    private var chunk = 0
+
+    /// Moves the window to the chunk holding `i`: the next or the previous chunk of the same
+    /// group in O(1) (what reading in order, and a line that straddles two chunks, ask for),
+    /// any other by binary search.
     @inline(never)
     private mutating func seek(_ i: Int) {
+        if base != nil {
+            let t = tables[group]
+            let j = i - t.start
+            if j >= 0 && j < t.count {
+                if i >= hi && chunk + 1 < t.chunkCount && j < t.starts[chunk + 2] {
+                    set(t, group, chunk + 1)
+                    return
+                }
+                if i < lo && chunk > 0 && j >= t.starts[chunk - 1] {
+                    set(t, group, chunk - 1)
+                    return
+                }
+            }
+        }
         let g = flowPartitionPoint(0, tables.count) { tables[$0].start > i } - 1
         let t = tables[g]
-        let k = t.chunk(holding: i - t.start)
+        set(t, g, t.chunk(holding: i - t.start))
+    }
+
+    @inline(__always)
+    private mutating func set(_ t: FlowChunkTable<T>, _ g: Int, _ k: Int) {
+        group = g
+        chunk = k
         lo = t.start + t.starts[k]
         hi = t.start + t.starts[k + 1]
         base = t.bases[k]

@@ -111,9 +111,10 @@ enum FlowLineBreaker {
                     break
                 }
                 used = next
+                // The larger of the two; written so that it is one `maxsd` (sizes are finite).
                 let m = A.main(sz)
-                if m > thick { thick = m }
-                i += 1
+                thick = thick > m ? thick : m
+                i &+= 1
             }
             if !fits { break }
         }
@@ -158,14 +159,18 @@ enum FlowLineBreaker {
                 // Item ends never decrease along the line (`x + w` ≤ the next `x`, rounding is
                 // monotone, widths are ≥ 0): the last one is the line's largest, no test per item.
                 var last = crossEnd
+                let runStart = dst
                 while dst < stop {
                     let w = A.cross(src.pointee)
                     dst.pointee = x
-                    if w > maxItem { maxItem = w }
-                    last = x + w
-                    x += w + step
+                    maxItem = maxItem > w ? maxItem : w  // one `maxsd`, no copy (sizes are finite)
+                    x = x + (w + step)
                     dst += 1
                     src += 1
+                }
+                if dst > runStart {
+                    // The last item's end (what `x` was before its step, plus its size).
+                    last = (dst - 1).pointee + A.cross((src - 1).pointee)
                 }
                 if last > crossEnd { crossEnd = last }
             } else {
@@ -212,9 +217,12 @@ enum FlowLineBreaker {
     /// absolute (their offset is 0), each line's `first` relative to its block's first item.
     /// After each line that ends at item `e < n`, `stop(e)` says whether to stop there: the last
     /// block is then the one that line ends (its statistics complete for the lines it has).
-    /// Two passes a block: its lines are broken, then its items aligned straight into the block's
-    /// exactly sized table of cross origins (the block's sizes, some 16 KB, still in cache); no
-    /// scratch buffer, no copy. O(items + lines) time and memory.
+    ///
+    /// One pass: each line is broken, then its items aligned at once (its sizes still in L1),
+    /// straight into the block's table of cross origins. That table is allocated before the
+    /// block's item count is known, for the previous block's count and an eighth more; a block
+    /// that outgrows it (rare: only when its lines hold many more items than the last block's)
+    /// finishes in a scratch table it is then copied from. O(items + lines) time and memory.
     @inline(__always)
     static func breakBlocks<A: FlowAxisKind>(
         _ axis: A.Type, _ reader: inout FlowChunkReader<Size>, from start: Int, count n: Int, at pos: inout FlowSum,
@@ -223,56 +231,83 @@ enum FlowLineBreaker {
         let limit = p.limit
         let target = FlowLineBlocks.lineTarget
         var out = ContiguousArray<FlowLineBlock>()
-        let spacing = p.lineSpacing
+        let lineSpacing = p.lineSpacing, interitem = p.interitemSpacing
         var i = start
         var stopped = false
         var win = reader.window(at: i)
-        // The room each line of the block uses (what aligning it needs), `target` lines at most.
-        let used = UnsafeMutablePointer<Double>.allocate(capacity: target)
-        defer { used.deallocate() }
+        var estimate = 16 * target
         while i < n && !stopped {
             let blockStart = i
             var blk = FlowLineBlock()
             pos = pos.normalized
             blk.start = pos
-            var lines = ContiguousArray<FlowLine>()
-            lines.reserveCapacity(target)
-            // 1. The block's lines: where each ends, its thickness, its origin.
-            while i < n && lines.count < target {
-                let (end, thick, u) = breakLine(
-                    A.self, &reader, &win, from: i, count: n, spacing: p.interitemSpacing, limit: limit)
-                used[lines.count] = u
-                lines.append(FlowLine(first: i - blockStart, origin: pos.value, thickness: thick))
-                i = end
-                if i < n {
-                    pos.add(thick + spacing)
-                    if stop(i) {
-                        stopped = true
-                        break
-                    }
-                }
-            }
-            // 2. Their items' cross origins and the lines' cross statistics.
-            let lineCount = lines.count
-            let itemCross = ContiguousArray<Double>(unsafeUninitializedCapacity: i - blockStart) { buf, initialized in
-                let base = buf.baseAddress.unsafelyUnwrapped
-                lines.withUnsafeMutableBufferPointer { ls in
-                    for l in 0..<lineCount {
-                        let first = blockStart + ls[l].first
-                        let end = l + 1 < lineCount ? blockStart + ls[l + 1].first : i
+            let capacity = Swift.min(n &- blockStart, estimate)
+            var itemCross = ContiguousArray<Double>()
+            var minOrigin = blk.minOrigin, maxEnd = blk.maxEnd, maxThickness = blk.maxThickness
+            var maxItemCross = blk.maxItemCross, crossEnd = blk.crossEnd, monotone = blk.monotone
+            blk.lines = ContiguousArray(unsafeUninitializedCapacity: target) { lineBuf, lineCount in
+                let lines = lineBuf.baseAddress.unsafelyUnwrapped
+                var scratch: UnsafeMutablePointer<Double>?
+                var room = capacity
+                itemCross = ContiguousArray(unsafeUninitializedCapacity: capacity) { crossBuf, crossCount in
+                    var table = crossBuf.baseAddress.unsafelyUnwrapped
+                    var lc = 0
+                    while i < n && lc < target {
+                        let first = i
+                        let (end, thick, used) = breakLine(
+                            A.self, &reader, &win, from: first, count: n, spacing: interitem, limit: limit)
+                        if end &- blockStart > room {
+                            // Outgrown: on in a scratch table twice as large (or the line's size).
+                            let grown = Swift.max(2 * room, end &- blockStart)
+                            let bigger = UnsafeMutablePointer<Double>.allocate(capacity: grown)
+                            bigger.moveInitialize(from: table, count: first &- blockStart)
+                            scratch?.deallocate()
+                            scratch = bigger
+                            table = bigger
+                            room = grown
+                        }
                         var cross = FlowCrossStats()
-                        align(
-                            A.self, &reader, &win, first, end, count: n, used: used[l], p,
-                            into: base + (first - blockStart), &cross)
-                        ls[l].cross = cross
-                        blk.noteLine(ls[l], isLast: end == n, spacing)
+                        align(A.self, &reader, &win, first, end, count: n, used: used, p,
+                              into: table + (first &- blockStart), &cross)
+                        let origin = pos.value
+                        (lines + lc).initialize(
+                            to: FlowLine(first: first &- blockStart, origin: origin, thickness: thick, cross: cross))
+                        lc &+= 1
+                        // The block's statistics (`FlowLineBlock.noteLine`'s, kept in registers).
+                        if origin < minOrigin { minOrigin = origin }
+                        if origin + thick > maxEnd { maxEnd = origin + thick }
+                        if thick > maxThickness { maxThickness = thick }
+                        if cross.maxItemCross > maxItemCross { maxItemCross = cross.maxItemCross }
+                        if cross.crossEnd > crossEnd { crossEnd = cross.crossEnd }
+                        i = end
+                        if i < n {
+                            let pitch = thick + lineSpacing
+                            if pitch < 0 { monotone = false }
+                            pos.add(pitch)
+                            if stop(i) {
+                                stopped = true
+                                break
+                            }
+                        }
                     }
+                    lineCount = lc
+                    crossCount = scratch == nil ? i &- blockStart : 0
                 }
-                initialized = i - blockStart
+                if let scratch {
+                    itemCross = ContiguousArray(UnsafeBufferPointer(start: scratch, count: i &- blockStart))
+                    scratch.deallocate()
+                }
             }
             blk.itemCross = itemCross
-            blk.lines = lines
+            blk.minOrigin = minOrigin
+            blk.maxEnd = maxEnd
+            blk.maxThickness = maxThickness
+            blk.maxItemCross = maxItemCross
+            blk.crossEnd = crossEnd
+            blk.monotone = monotone
             out.append(blk)
+            let items = i &- blockStart
+            estimate = items + items / 8 + 64
         }
         return (out, i)
     }

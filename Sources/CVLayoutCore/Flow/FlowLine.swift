@@ -243,8 +243,7 @@ enum FlowLineBreaker {
             blk.start = pos
             let capacity = Swift.min(n &- blockStart, estimate)
             var itemCross = ContiguousArray<Double>()
-            var minOrigin = blk.minOrigin, maxEnd = blk.maxEnd, maxThickness = blk.maxThickness
-            var maxItemCross = blk.maxItemCross, crossEnd = blk.crossEnd, monotone = blk.monotone
+            var stats = blk  // the statistics, noted in a local (not through `blk.lines`'s write)
             blk.lines = ContiguousArray(unsafeUninitializedCapacity: target) { lineBuf, lineCount in
                 let lines = lineBuf.baseAddress.unsafelyUnwrapped
                 var scratch: UnsafeMutablePointer<Double>?
@@ -267,23 +266,17 @@ enum FlowLineBreaker {
                             room = grown
                         }
                         var cross = FlowCrossStats()
-                        align(A.self, &reader, &win, first, end, count: n, used: used, p,
-                              into: table + (first &- blockStart), &cross)
-                        let origin = pos.value
-                        (lines + lc).initialize(
-                            to: FlowLine(first: first &- blockStart, origin: origin, thickness: thick, cross: cross))
+                        align(
+                            A.self, &reader, &win, first, end, count: n, used: used, p,
+                            into: table + (first &- blockStart), &cross)
+                        let line = FlowLine(
+                            first: first &- blockStart, origin: pos.value, thickness: thick, cross: cross)
+                        (lines + lc).initialize(to: line)
                         lc &+= 1
-                        // The block's statistics (`FlowLineBlock.noteLine`'s, kept in registers).
-                        if origin < minOrigin { minOrigin = origin }
-                        if origin + thick > maxEnd { maxEnd = origin + thick }
-                        if thick > maxThickness { maxThickness = thick }
-                        if cross.maxItemCross > maxItemCross { maxItemCross = cross.maxItemCross }
-                        if cross.crossEnd > crossEnd { crossEnd = cross.crossEnd }
+                        stats.noteLine(line, isLast: end == n, lineSpacing)
                         i = end
                         if i < n {
-                            let pitch = thick + lineSpacing
-                            if pitch < 0 { monotone = false }
-                            pos.add(pitch)
+                            pos.add(thick + lineSpacing)
                             if stop(i) {
                                 stopped = true
                                 break
@@ -298,14 +291,9 @@ enum FlowLineBreaker {
                     scratch.deallocate()
                 }
             }
-            blk.itemCross = itemCross
-            blk.minOrigin = minOrigin
-            blk.maxEnd = maxEnd
-            blk.maxThickness = maxThickness
-            blk.maxItemCross = maxItemCross
-            blk.crossEnd = crossEnd
-            blk.monotone = monotone
-            out.append(blk)
+            stats.lines = blk.lines
+            stats.itemCross = itemCross
+            out.append(stats)
             let items = i &- blockStart
             estimate = items + items / 8 + 64
         }

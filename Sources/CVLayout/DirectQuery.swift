@@ -264,11 +264,15 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
             let q = p + k
             q.initialize(to: template)
             q.pointee.setCell(section: section, item: h.item, frame: h.frame)
-            if itemIDs != nil, let id = itemIDs!.identifier(section: section, item: h.item) {
-                q.pointee.setIdentifier(id)
-            }
             if h.item < previous { inOrder = false }
             previous = h.item
+        }
+        if itemIDs != nil {  // a second pass over the records just written (still in L1)
+            for k in 0..<room {
+                if let id = itemIDs!.identifier(section: section, item: run[k].item) {
+                    (p + k).pointee.setIdentifier(id)
+                }
+            }
         }
         // Every cell of the run has z 0 and the same category, kind and section: in draw order
         // after `last` when its first is, and its items do not go back.

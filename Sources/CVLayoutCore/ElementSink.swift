@@ -88,8 +88,13 @@ open class ElementSink {
         if whole {
             for h in run {
                 let f = h.frame
-                // One unsigned compare for 0 <= item < items; each double finite, sizes >= 0.
-                guard UInt(bitPattern: h.item) < UInt(bitPattern: items), f.origin.isFinite, f.size.isValidExtent
+                // One unsigned compare for 0 <= item < items; each double finite (x − x is 0 for
+                // a finite x, NaN for an infinity or a NaN, and NaN spreads), sizes >= 0.
+                let zero =
+                    (f.origin.x - f.origin.x) + (f.origin.y - f.origin.y) + (f.size.width - f.size.width)
+                    + (f.size.height - f.size.height)
+                guard UInt(bitPattern: h.item) < UInt(bitPattern: items), zero == 0, f.size.width >= 0,
+                    f.size.height >= 0
                 else {
                     whole = false
                     break

@@ -46,16 +46,32 @@ struct FlowAxis: Equatable, Sendable {
 protocol FlowAxisKind {
     static func main(_ s: Size) -> Double
     static func cross(_ s: Size) -> Double
+    static func main(_ p: Point) -> Double
+    static func cross(_ p: Point) -> Double
+    /// `FlowAxis.rect`'s rectangle.
+    static func rect(main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect
 }
 
 enum VerticalFlowAxis: FlowAxisKind {
     @inline(__always) static func main(_ s: Size) -> Double { s.height }
     @inline(__always) static func cross(_ s: Size) -> Double { s.width }
+    @inline(__always) static func main(_ p: Point) -> Double { p.y }
+    @inline(__always) static func cross(_ p: Point) -> Double { p.x }
+    @inline(__always)
+    static func rect(main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect {
+        Rect(x: cross, y: main, width: crossLength, height: mainLength)
+    }
 }
 
 enum HorizontalFlowAxis: FlowAxisKind {
     @inline(__always) static func main(_ s: Size) -> Double { s.width }
     @inline(__always) static func cross(_ s: Size) -> Double { s.height }
+    @inline(__always) static func main(_ p: Point) -> Double { p.x }
+    @inline(__always) static func cross(_ p: Point) -> Double { p.y }
+    @inline(__always)
+    static func rect(main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect {
+        Rect(x: main, y: cross, width: mainLength, height: crossLength)
+    }
 }
 
 /// First index in `lo ..< hi` for which `isAbove` is true, given that `isAbove` is false then

@@ -314,14 +314,35 @@ extension FlowLayout {
         _ st: FlowState, _ sec: FlowSection, _ rect: Rect, _ run: inout CellRun,
         _ flush: (UnsafeBufferPointer<CellHit>) throws -> Void
     ) rethrows {
-        let axis = st.axis
+        // `Rect.intersects` is false for an empty rect: tested once here, not per item.
+        guard rect.size.width > 0, rect.size.height > 0 else { return }
+        if st.axis.horizontal {
+            try visitLineCells(HorizontalFlowAxis.self, sec, rect, &run, flush)
+        } else {
+            try visitLineCells(VerticalFlowAxis.self, sec, rect, &run, flush)
+        }
+    }
+
+    /// `visitLineCells` for one scroll axis (no per-item test of the axis). Each item's frame
+    /// is `lineItemFrame`'s and its test `Rect.intersects`', written on main and cross with the
+    /// same floating-point operations.
+    @inline(__always)
+    private static func visitLineCells<A: FlowAxisKind>(
+        _: A.Type, _ sec: FlowSection, _ rect: Rect, _ run: inout CellRun,
+        _ flush: (UnsafeBufferPointer<CellHit>) throws -> Void
+    ) rethrows {
         let body = sec.body
         let nb = body.blocks.count
         guard nb > 0 else { return }
-        let a = axis.main(rect.origin) - sec.origin, b = a + axis.main(rect.size)
-        let cMin = axis.cross(rect.origin), cMax = cMin + axis.cross(rect.size)
+        let rMin = A.main(rect.origin), rMax = rMin + A.main(rect.size)
+        let cMin = A.cross(rect.origin), cMax = cMin + A.cross(rect.size)
+        let a = rMin - sec.origin, b = a + A.main(rect.size)
         let slack = searchSlack(a, b), cSlack = searchSlack(cMin, cMax)
+        let factor = sec.itemAlignmentFactor
         var (blk, k) = firstLine(sec, from: a, slack: slack)
+        // The run in a local (its count in a register), handed back however this returns.
+        var cells = run
+        defer { run = cells }
         try sec.sizes.withReader { sizes in
             while blk < nb {
                 let block = body.blocks[blk]
@@ -330,12 +351,11 @@ extension FlowLayout {
                 let lineCount = block.lines.count
                 while k < lineCount {
                     let stored = block.lines[k]
-                    let line = FlowLine(
-                        first: base + stored.first, origin: stored.origin + delta, thickness: stored.thickness)
-                    if sec.linesMonotone && line.origin >= b + slack { return }
+                    let origin = stored.origin + delta, thickness = stored.thickness
+                    if sec.linesMonotone && origin >= b + slack { return }
                     k += 1
-                    guard line.origin < b + slack, line.origin + line.thickness > a - slack else { continue }
-                    let first = line.first
+                    guard origin < b + slack, origin + thickness > a - slack else { continue }
+                    let first = base + stored.first
                     let end = base + (k < lineCount ? block.lines[k].first : block.itemCross.count)
                     var iLo = first, iHi = end
                     if sec.itemsMonotone && end - first > 16 {  // short lines: a linear scan is cheaper
@@ -344,6 +364,7 @@ extension FlowLayout {
                         iHi = flowPartitionPoint(iLo, end) { block.itemCross[$0 - base] >= highBound }
                     }
                     guard iLo < iHi else { continue }
+                    let lineMain = sec.origin + origin
                     // The line's items read in place: its cross origins (within the block's
                     // table: iLo - base ..< iHi - base) and its sizes a chunk window at a time.
                     try block.itemCross.withUnsafeBufferPointer { crossTable in
@@ -353,8 +374,14 @@ extension FlowLayout {
                             let window = sizes.window(at: i)
                             let stop = Swift.min(iHi, window.end)
                             while i < stop {
-                                let f = lineItemFrame(axis, sec, line, size: window.pointer[i], cross: cross[i])
-                                if f.intersects(rect), run.append(i, f) { try flush(run.take()) }
+                                let size = window.pointer[i]
+                                let m = A.main(size), c = A.cross(size), x = cross[i]
+                                let y = lineMain + (thickness - m) * factor
+                                if y < rMax && rMin < y + m && x < cMax && cMin < x + c && m > 0 && c > 0,
+                                    cells.append(i, A.rect(main: y, cross: x, mainLength: m, crossLength: c))
+                                {
+                                    try flush(cells.take())
+                                }
                                 i += 1
                             }
                         }

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 RATIO_BOUNDS: list[tuple[str, str, float]] = [
     ("prepare", "loop_prepare", 1.37),
     ("handover", "loop_handover", 0.38),
-    ("query", "loop_query", 3.30),
-    ("compact", "loop_compact", 5.75),
+    ("query", "loop_query", 3.05),
+    ("compact", "loop_compact", 5.20),
     ("frame", "loop_frame", 16.3),
 ]
 

@@ -77,6 +77,9 @@ struct FlowBlockOffsets {
     private var tree: ContiguousArray<FlowSum>
     /// Tree nodes read or written since the tree was made (the tests check the O(log B) bound).
     private(set) var nodesVisited = 0
+    /// False while every node is 0 (a section as a full layout leaves it): then every offset is
+    /// 0 with no walk of the tree, which is what a query's per-block lookups mostly ask.
+    private var moved = false
 
     /// Number of blocks.
     var count: Int { Swift.max(tree.count - 1, 0) }
@@ -100,6 +103,7 @@ struct FlowBlockOffsets {
     /// The offset of block `b` (`0 ≤ b < count`) as a compensated sum. O(log count).
     @inline(__always)
     func sum(_ b: Int) -> FlowSum {
+        guard moved else { return FlowSum() }
         var i = b + 1
         var s = FlowSum()
         while i > 0 {
@@ -118,6 +122,7 @@ struct FlowBlockOffsets {
     mutating func shift(from b: Int, by x: FlowSum) {
         let n = count
         var i = b + 1
+        if i <= n { moved = true }
         while i <= n {
             tree[i] = tree[i] + x
             nodesVisited += 1
@@ -188,6 +193,7 @@ struct FlowBlockOffsets {
         }
         nodesVisited += n
         tree = t
+        moved = true
     }
 
     /// ⌈log2(count + 1)⌉: the nodes one query or update visits at most.

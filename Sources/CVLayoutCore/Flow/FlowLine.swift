@@ -89,36 +89,57 @@ enum FlowLineBreaker {
     ) -> (end: Int, thickness: Double, used: Double) {
         var i = first
         if !win.contains(i) { win = sizes.window(at: i) }
-        var b = win.pointer, stop = win.end
+        var b = win.pointer
         let s0 = b[i]
         var used = A.cross(s0)
         var thick = A.main(s0)
-        i += 1
-        while i < n {
-            if i >= stop {
-                win = sizes.window(at: i)
-                b = win.pointer
-                stop = win.end
-            }
-            let runEnd = Swift.min(stop, n)
-            var fits = true
+        i &+= 1
+        var runEnd = Swift.min(win.end, n)
+        scan: while true {
             while i < runEnd {
                 let sz = b[i]
                 // `s + w` first: one dependent addition per item on the `used` chain.
                 let next = used + (s + A.cross(sz))
-                if next > limit {
-                    fits = false
-                    break
-                }
+                if next > limit { break scan }
                 used = next
                 // The larger of the two; written so that it is one `maxsd` (sizes are finite).
                 let m = A.main(sz)
                 thick = thick > m ? thick : m
                 i &+= 1
             }
-            if !fits { break }
+            if i >= n { break }
+            win = sizes.window(at: i)
+            b = win.pointer
+            runEnd = Swift.min(win.end, n)
         }
         return (i, thick, used)
+    }
+
+    /// Where the line `first ..< end` (of `n` items) whose items use `used` starts along the
+    /// cross axis, and the step from one item's end to the next item's origin.
+    @inline(__always)
+    static func placement(_ first: Int, _ end: Int, count n: Int, used: Double, _ p: FlowBreakParams) -> (
+        x: Double, step: Double
+    ) {
+        let s = p.interitemSpacing
+        let count = end &- first
+        var x = p.lead, step = s
+        // UIKit's defaults: full lines justified, the last line leading at the minimum spacing.
+        switch end == n ? p.lastLineAlignment : p.lineAlignment {
+        case .leading:
+            break
+        case .justified:
+            if count == 1 {
+                if used <= p.available { x = p.lead + (p.available - used) * 0.5 }
+            } else {
+                step = s + Swift.max(0, p.available - used) / Double(count &- 1)
+            }
+        case .center:
+            x = p.lead + Swift.max(0, p.available - used) * 0.5
+        case .trailing:
+            x = p.lead + Swift.max(0, p.available - used)
+        }
+        return (x, step)
     }
 
     /// Alignment along the line `first ..< end` (of `n` items) whose items use `used`: writes
@@ -129,51 +150,28 @@ enum FlowLineBreaker {
         _ end: Int, count n: Int, used: Double, _ p: FlowBreakParams, into cross: UnsafeMutablePointer<Double>,
         _ stats: inout FlowCrossStats
     ) {
-        let s = p.interitemSpacing
-        let count = end - first
-        var x = p.lead, step = s
-        // UIKit's defaults: full lines justified, the last line leading at the minimum spacing.
-        switch end == n ? p.lastLineAlignment : p.lineAlignment {
-        case .leading:
-            break
-        case .justified:
-            if count == 1 {
-                if used <= p.available { x = p.lead + (p.available - used) * 0.5 }
-            } else {
-                step = s + Swift.max(0, p.available - used) / Double(count - 1)
-            }
-        case .center:
-            x = p.lead + Swift.max(0, p.available - used) * 0.5
-        case .trailing:
-            x = p.lead + Swift.max(0, p.available - used)
-        }
+        var (x, step) = placement(first, end, count: n, used: used, p)
         var maxItem = stats.maxItemCross, crossEnd = stats.crossEnd
+        if step >= 0 && first >= win.start && end <= win.end {
+            // The common case: the line in the window its breaking read (no window to change).
+            let last = alignRun(A.self, win.pointer + first, cross, end &- first, &x, step, &maxItem)
+            if last > crossEnd { crossEnd = last }
+            stats.maxItemCross = maxItem
+            stats.crossEnd = crossEnd
+            return
+        }
         var k = first
         var dst = cross
         while k < end {
             if !win.contains(k) { win = sizes.window(at: k) }
             let runEnd = Swift.min(win.end, end)
             var src = win.pointer + k
-            let stop = dst + (runEnd - k)
             if step >= 0 {
-                // Item ends never decrease along the line (`x + w` ≤ the next `x`, rounding is
-                // monotone, widths are ≥ 0): the last one is the line's largest, no test per item.
-                var last = crossEnd
-                let runStart = dst
-                while dst < stop {
-                    let w = A.cross(src.pointee)
-                    dst.pointee = x
-                    maxItem = maxItem > w ? maxItem : w  // one `maxsd`, no copy (sizes are finite)
-                    x = x + (w + step)
-                    dst += 1
-                    src += 1
-                }
-                if dst > runStart {
-                    // The last item's end (what `x` was before its step, plus its size).
-                    last = (dst - 1).pointee + A.cross((src - 1).pointee)
-                }
+                let last = alignRun(A.self, src, dst, runEnd &- k, &x, step, &maxItem)
                 if last > crossEnd { crossEnd = last }
+                dst += runEnd &- k
             } else {
+                let stop = dst + (runEnd &- k)
                 while dst < stop {
                     let w = A.cross(src.pointee)
                     dst.pointee = x
@@ -188,6 +186,29 @@ enum FlowLineBreaker {
         }
         stats.maxItemCross = maxItem
         stats.crossEnd = crossEnd
+    }
+
+    /// `count ≥ 1` items of a line read from `src`, placed from `x` on with a step `≥ 0`:
+    /// writes their cross origins to `dst`, moves `x` past the last one's step, raises `maxItem`
+    /// to the widest; returns the last item's end. Item ends never decrease along such a line
+    /// (`x + w` ≤ the next `x`, rounding is monotone, widths are ≥ 0), so the last one is the
+    /// run's largest: no test per item.
+    @inline(__always)
+    static func alignRun<A: FlowAxisKind>(
+        _ axis: A.Type, _ src: UnsafePointer<Size>, _ dst: UnsafeMutablePointer<Double>, _ count: Int,
+        _ x: inout Double, _ step: Double, _ maxItem: inout Double
+    ) -> Double {
+        var pos = x, widest = maxItem
+        for k in 0..<count {
+            let w = A.cross(src[k])
+            dst[k] = pos
+            widest = widest > w ? widest : w  // one `maxsd`, no copy (sizes are finite)
+            pos = pos + (w + step)
+        }
+        x = pos
+        maxItem = widest
+        // The last item's end: its origin plus its size.
+        return dst[count &- 1] + A.cross(src[count &- 1])
     }
 
     /// Breaks all `n` items into blocks of `FlowLineBlocks.lineTarget` lines. One linear pass

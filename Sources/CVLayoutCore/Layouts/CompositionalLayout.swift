@@ -154,6 +154,15 @@ public final class CompositionalLayout: CollectionViewLayout {
         var slack: [Int: (lo: Double, hi: Double, mainLo: Double, mainHi: Double)] = [:]
         /// Whether any boundary item is pinned (a scroll then re-runs the cheap cycle).
         var hasPinned = false
+
+        // Section s's entries, without hashing s when the table is empty (it is unless cells of
+        // estimated size were measured): a layout pass and a query ask for every section.
+        @inline(__always) func measured(_ s: Int) -> [Int: Size]? { measured.isEmpty ? nil : measured[s] }
+        @inline(__always) func irregular(_ s: Int) -> Irregular? { irregular.isEmpty ? nil : irregular[s] }
+        @inline(__always)
+        func slack(_ s: Int) -> (lo: Double, hi: Double, mainLo: Double, mainHi: Double)? {
+            slack.isEmpty ? nil : slack[s]
+        }
     }
 
     var state = State()
@@ -206,128 +215,21 @@ public final class CompositionalLayout: CollectionViewLayout {
             configuration.boundaryItems, ax: ax, container: size, span: (0, vCross), pos: &pos, mainSide: -1,
             path: "configuration.boundaryItems", into: &st.global)
         let globalKinds = Set(configuration.boundaryItems.map(\.kind))
-        var sharedTemplate: (Section, Int)?
-        for (s, n) in counts.enumerated() {
-            let section: Section
-            switch source {
-            case .shared(let sec): section = sec
-            case .provider(let p):
-                section = try p(s, Environment(containerSize: size))
+        var sharedTemplate: Int?
+        switch source {
+        case .shared(let section):
+            // One section for all: bound once here, borrowed by every call (not copied per section).
+            for (s, n) in counts.enumerated() {
+                try layOutSection(
+                    s, n, section, isShared: true, &st, &pos, &sharedTemplate, globalKinds: globalKinds, size: size)
+            }
+        case .provider(let provider):
+            for (s, n) in counts.enumerated() {
+                let section = try provider(s, Environment(containerSize: size))
                 try Self.validate(section, "section[\(s)]")
+                try layOutSection(
+                    s, n, section, isShared: false, &st, &pos, &sharedTemplate, globalKinds: globalKinds, size: size)
             }
-            if s == 0, !globalKinds.isEmpty {
-                let own = Set(section.boundaryItems.map(\.kind)).union(Self.badgeKinds(section.group))
-                if let k = own.intersection(globalKinds).first {
-                    throw LayoutError.invalid(
-                        "compositional section[0]: kind \(k.rawValue) is also a layout-wide boundary item's (same "
-                            + "index path 0-0)")
-                }
-            }
-            if s > 0 { pos += configuration.interSectionSpacing }
-            let ins = section.contentInsets
-            // C1, Q1: fractions are of the viewport less the section's insets on both axes.
-            let container = Size(
-                width: Swift.max(0, size.width - ins.left - ins.right),
-                height: Swift.max(0, size.height - ins.top - ins.bottom))
-            var tIndex: Int
-            if case .shared = source, let (_, t) = sharedTemplate {
-                tIndex = t
-            } else {
-                let t = try CompositionalGroupSolver.solve(
-                    section.group, container: container, path: "section[\(s)].group")
-                st.templates.append(t)
-                tIndex = st.templates.count - 1
-                if case .shared = source { sharedTemplate = (section, tIndex) }
-            }
-            let t = st.templates[tIndex]
-            var p = PreparedSection(origin: pos, template: tIndex, itemCount: n)
-            let k = t.cellCount
-            p.groupCount = k > 0 ? n / k + (n % k == 0 ? 0 : 1) : 0
-            p.orthogonal = section.orthogonalScrolling
-            let gMain = ax.main(t.size), gCross = ax.cross(t.size)
-            let crossLead = ax.crossLeading(ins), crossTrail = ax.crossTrailing(ins)
-            let follows = section.supplementariesFollowContentInsets
-            let bContainer = follows ? container : size
-            let span = follows ? (crossLead, Swift.max(crossLead, vCross - crossTrail)) : (0.0, vCross)
-            let start = st.placed.count
-            try placeBoundary(
-                section.boundaryItems, ax: ax, container: bContainer, span: span, pos: &pos, mainSide: -1,
-                path: "section[\(s)].boundaryItems", into: &st.placed)
-            p.bodyMain = pos + ax.mainLeading(ins)
-            p.bodyCross = crossLead
-            let g = Double(p.groupCount)
-            var bodyExtent = 0.0
-            if p.orthogonal == .none {
-                p.pitch = gMain + section.interGroupSpacing
-                bodyExtent = p.groupCount > 0 ? g * gMain + (g - 1) * section.interGroupSpacing : 0
-                if t.hasEstimated, let m = measured[s], !m.isEmpty, p.groupCount > 0 {
-                    let irr = try Self.irregular(
-                        t, m, groups: p.groupCount, items: n, start: p.bodyMain, spacing: section.interGroupSpacing,
-                        ax: ax, section: s)
-                    bodyExtent = irr.starts[p.groupCount] - section.interGroupSpacing - p.bodyMain
-                    st.irregular[s] = irr
-                }
-            } else {
-                // C20, C21: one group thick; groups across, groupPagingCentered centres each.
-                if t.hasEstimated, let m = measured[s], !m.isEmpty {
-                    st.slack[s] = Self.crossReach(t, m, items: n, ax: ax)
-                }
-                p.pitch = gCross + section.interGroupSpacing
-                var centring = 0.0
-                if p.orthogonal == .groupPagingCentered {
-                    centring = Swift.max(0, (vCross - crossLead - crossTrail - gCross) / 2)
-                }
-                p.bodyCross = crossLead + centring
-                p.orthoLead = crossLead + centring
-                p.orthoInset = crossLead
-                bodyExtent = p.groupCount > 0 ? gMain : 0
-                let groups = p.groupCount > 0 ? g * gCross + (g - 1) * section.interGroupSpacing : 0
-                p.orthoExtent = p.bodyCross + groups + crossTrail + centring
-            }
-            pos = p.bodyMain + bodyExtent + ax.mainTrailing(ins)
-            // Side-aligned (leading/trailing in a vertical layout) items sit at the content's start.
-            var side = p.bodyMain - ax.mainLeading(ins)
-            try placeBoundary(
-                section.boundaryItems, ax: ax, container: bContainer, span: span, pos: &side, mainSide: 0,
-                path: "section[\(s)].boundaryItems", into: &st.placed)
-            try placeBoundary(
-                section.boundaryItems, ax: ax, container: bContainer, span: span, pos: &pos, mainSide: 1,
-                path: "section[\(s)].boundaryItems", into: &st.placed)
-            p.end = pos
-            p.placed = start..<st.placed.count
-            guard p.end.isFinite, p.orthoExtent.isFinite, p.end <= 4 * FlowLayout.maxMagnitude else {
-                throw LayoutError(.overflow, "compositional section[\(s)] ends beyond the coordinate range")
-            }
-            // C18, Q12: backgrounds cover the whole section, boundary items included.
-            let dStart = st.decorations.count
-            for d in section.decorationItems {
-                let full = ax.rect(main: p.origin, cross: 0, mainLength: p.end - p.origin, crossLength: vCross)
-                let f = Rect(
-                    x: full.minX + d.contentInsets.left, y: full.minY + d.contentInsets.top,
-                    width: Swift.max(0, full.width - d.contentInsets.left - d.contentInsets.right),
-                    height: Swift.max(0, full.height - d.contentInsets.top - d.contentInsets.bottom))
-                st.decorations.append(Placed(kind: d.kind, frame: f, zIndex: d.zIndex, pin: 0))
-            }
-            p.decorations = dStart..<st.decorations.count
-            // Reach along the scroll axis.
-            p.reachMin = p.origin
-            p.reachMax = p.end
-            if let irr = st.irregular[s] {
-                let last = p.groupCount - 1
-                p.reachMin = Swift.min(p.reachMin, p.bodyMain + irr.lo)
-                p.reachMax = Swift.max(p.reachMax, irr.starts[last] + irr.extents[last] + irr.hi)
-            } else if p.groupCount > 0 {
-                var bMin = ax.main(t.bounds.origin), bMax = bMin + ax.main(t.bounds.size)
-                if let sl = st.slack[s] { (bMin, bMax) = (Swift.min(bMin, sl.mainLo), Swift.max(bMax, sl.mainHi)) }
-                let last = p.orthogonal == .none ? p.bodyMain + (g - 1) * p.pitch : p.bodyMain
-                p.reachMin = Swift.min(p.reachMin, p.bodyMain + bMin)
-                p.reachMax = Swift.max(p.reachMax, last + bMax)
-            }
-            for b in st.placed[p.placed] {
-                p.reachMin = Swift.min(p.reachMin, ax.main(b.frame.origin))
-                p.reachMax = Swift.max(p.reachMax, ax.main(b.frame.origin) + ax.main(b.frame.size))
-            }
-            st.sections.append(p)
         }
         try placeBoundary(
             configuration.boundaryItems, ax: ax, container: size, span: (0, vCross), pos: &pos, mainSide: 1,
@@ -349,6 +251,132 @@ public final class CompositionalLayout: CollectionViewLayout {
         state = st
         dirty = false
         hasPrepared = true
+    }
+
+    /// One section of the layout pass (C1-C21 for one section): its template (solved, or the
+    /// shared one), its boundary items, decorations and reach, appended to `st`; `pos` moves
+    /// past it. O(its boundary and decoration items), and O(group) when its template is solved.
+    private func layOutSection(
+        _ s: Int, _ n: Int, _ section: Section, isShared: Bool, _ st: inout State, _ pos: inout Double,
+        _ sharedTemplate: inout Int?, globalKinds: Set<ElementKind>, size: Size
+    ) throws {
+        let ax = st.axis
+        let vCross = ax.cross(size)
+        if s == 0, !globalKinds.isEmpty {
+            let own = Set(section.boundaryItems.map(\.kind)).union(Self.badgeKinds(section.group))
+            if let k = own.intersection(globalKinds).first {
+                throw LayoutError.invalid(
+                    "compositional section[0]: kind \(k.rawValue) is also a layout-wide boundary item's (same "
+                        + "index path 0-0)")
+            }
+        }
+        if s > 0 { pos += configuration.interSectionSpacing }
+        let ins = section.contentInsets
+        // C1, Q1: fractions are of the viewport less the section's insets on both axes.
+        let container = Size(
+            width: Swift.max(0, size.width - ins.left - ins.right),
+            height: Swift.max(0, size.height - ins.top - ins.bottom))
+        let tIndex: Int
+        if let shared = sharedTemplate {
+            tIndex = shared
+        } else {
+            let t = try CompositionalGroupSolver.solve(
+                section.group, container: container, path: "section[\(s)].group")
+            st.templates.append(t)
+            tIndex = st.templates.count - 1
+            if isShared { sharedTemplate = tIndex }
+        }
+        // The template's scalars read in place (a copy of the template would retain its tables).
+        let cellCount = st.templates[tIndex].cellCount, tSize = st.templates[tIndex].size
+        let hasEstimated = st.templates[tIndex].hasEstimated, tBounds = st.templates[tIndex].bounds
+        var p = PreparedSection(origin: pos, template: tIndex, itemCount: n)
+        let k = cellCount
+        p.groupCount = k > 0 ? n / k + (n % k == 0 ? 0 : 1) : 0
+        p.orthogonal = section.orthogonalScrolling
+        let gMain = ax.main(tSize), gCross = ax.cross(tSize)
+        let crossLead = ax.crossLeading(ins), crossTrail = ax.crossTrailing(ins)
+        let follows = section.supplementariesFollowContentInsets
+        let bContainer = follows ? container : size
+        let span = follows ? (crossLead, Swift.max(crossLead, vCross - crossTrail)) : (0.0, vCross)
+        let start = st.placed.count
+        try placeBoundary(
+            section.boundaryItems, ax: ax, container: bContainer, span: span, pos: &pos, mainSide: -1,
+            path: "section[\(s)].boundaryItems", into: &st.placed)
+        p.bodyMain = pos + ax.mainLeading(ins)
+        p.bodyCross = crossLead
+        let g = Double(p.groupCount)
+        var bodyExtent = 0.0
+        if p.orthogonal == .none {
+            p.pitch = gMain + section.interGroupSpacing
+            bodyExtent = p.groupCount > 0 ? g * gMain + (g - 1) * section.interGroupSpacing : 0
+            if hasEstimated, !measured.isEmpty, let m = measured[s], !m.isEmpty, p.groupCount > 0 {
+                let irr = try Self.irregular(
+                    st.templates[tIndex], m, groups: p.groupCount, items: n, start: p.bodyMain,
+                    spacing: section.interGroupSpacing, ax: ax, section: s)
+                bodyExtent = irr.starts[p.groupCount] - section.interGroupSpacing - p.bodyMain
+                st.irregular[s] = irr
+            }
+        } else {
+            // C20, C21: one group thick; groups across, groupPagingCentered centres each.
+            if hasEstimated, !measured.isEmpty, let m = measured[s], !m.isEmpty {
+                st.slack[s] = Self.crossReach(st.templates[tIndex], m, items: n, ax: ax)
+            }
+            p.pitch = gCross + section.interGroupSpacing
+            var centring = 0.0
+            if p.orthogonal == .groupPagingCentered {
+                centring = Swift.max(0, (vCross - crossLead - crossTrail - gCross) / 2)
+            }
+            p.bodyCross = crossLead + centring
+            p.orthoLead = crossLead + centring
+            p.orthoInset = crossLead
+            bodyExtent = p.groupCount > 0 ? gMain : 0
+            let groups = p.groupCount > 0 ? g * gCross + (g - 1) * section.interGroupSpacing : 0
+            p.orthoExtent = p.bodyCross + groups + crossTrail + centring
+        }
+        pos = p.bodyMain + bodyExtent + ax.mainTrailing(ins)
+        // Side-aligned (leading/trailing in a vertical layout) items sit at the content's start.
+        var side = p.bodyMain - ax.mainLeading(ins)
+        try placeBoundary(
+            section.boundaryItems, ax: ax, container: bContainer, span: span, pos: &side, mainSide: 0,
+            path: "section[\(s)].boundaryItems", into: &st.placed)
+        try placeBoundary(
+            section.boundaryItems, ax: ax, container: bContainer, span: span, pos: &pos, mainSide: 1,
+            path: "section[\(s)].boundaryItems", into: &st.placed)
+        p.end = pos
+        p.placed = start..<st.placed.count
+        guard p.end.isFinite, p.orthoExtent.isFinite, p.end <= 4 * FlowLayout.maxMagnitude else {
+            throw LayoutError(.overflow, "compositional section[\(s)] ends beyond the coordinate range")
+        }
+        // C18, Q12: backgrounds cover the whole section, boundary items included.
+        let dStart = st.decorations.count
+        for d in section.decorationItems {
+            let full = ax.rect(main: p.origin, cross: 0, mainLength: p.end - p.origin, crossLength: vCross)
+            let f = Rect(
+                x: full.minX + d.contentInsets.left, y: full.minY + d.contentInsets.top,
+                width: Swift.max(0, full.width - d.contentInsets.left - d.contentInsets.right),
+                height: Swift.max(0, full.height - d.contentInsets.top - d.contentInsets.bottom))
+            st.decorations.append(Placed(kind: d.kind, frame: f, zIndex: d.zIndex, pin: 0))
+        }
+        p.decorations = dStart..<st.decorations.count
+        // Reach along the scroll axis.
+        p.reachMin = p.origin
+        p.reachMax = p.end
+        if let irr = st.irregular(s) {
+            let last = p.groupCount - 1
+            p.reachMin = Swift.min(p.reachMin, p.bodyMain + irr.lo)
+            p.reachMax = Swift.max(p.reachMax, irr.starts[last] + irr.extents[last] + irr.hi)
+        } else if p.groupCount > 0 {
+            var bMin = ax.main(tBounds.origin), bMax = bMin + ax.main(tBounds.size)
+            if let sl = st.slack(s) { (bMin, bMax) = (Swift.min(bMin, sl.mainLo), Swift.max(bMax, sl.mainHi)) }
+            let last = p.orthogonal == .none ? p.bodyMain + (g - 1) * p.pitch : p.bodyMain
+            p.reachMin = Swift.min(p.reachMin, p.bodyMain + bMin)
+            p.reachMax = Swift.max(p.reachMax, last + bMax)
+        }
+        for b in st.placed[p.placed] {
+            p.reachMin = Swift.min(p.reachMin, ax.main(b.frame.origin))
+            p.reachMax = Swift.max(p.reachMax, ax.main(b.frame.origin) + ax.main(b.frame.size))
+        }
+        st.sections.append(p)
     }
 
     static func badgeKinds(_ g: Group) -> Set<ElementKind> {
@@ -385,7 +413,7 @@ public final class CompositionalLayout: CollectionViewLayout {
     /// or ending there (trailing) without taking room; across the axis inside `span`.
     private func placeBoundary(
         _ items: [BoundaryItem], ax: FlowAxis, container: Size, span: (Double, Double), pos: inout Double,
-        mainSide: Int, path: String, into out: inout [Placed]
+        mainSide: Int, path: @autoclosure () -> String, into out: inout [Placed]
     ) throws {
         guard !items.isEmpty else { return }
         let startPos = pos
@@ -393,7 +421,7 @@ public final class CompositionalLayout: CollectionViewLayout {
             let sd = Self.sides(b.alignment, horizontalScroll: ax.horizontal)
             guard sd.main == mainSide else { continue }
             let sz = b.size.resolve(in: container)
-            guard sz.isFinite else { throw LayoutError(.overflow, "compositional \(path)[\(i)]: size overflows") }
+            guard sz.isFinite else { throw LayoutError(.overflow, "compositional \(path())[\(i)]: size overflows") }
             let m = ax.main(sz), c = ax.cross(sz)
             let crossPos: Double
             switch sd.cross {
@@ -437,7 +465,7 @@ public final class CompositionalLayout: CollectionViewLayout {
         let sec = state.sections[s]
         let ax = state.axis
         if sec.orthogonal == .none {
-            let main = state.irregular[s]?.starts[g] ?? sec.bodyMain + Double(g) * sec.pitch
+            let main = state.irregular(s)?.starts[g] ?? sec.bodyMain + Double(g) * sec.pitch
             return ax.rect(main: main, cross: sec.bodyCross, mainLength: 0, crossLength: 0).origin
         }
         let r = ax.rect(
@@ -519,7 +547,7 @@ public final class CompositionalLayout: CollectionViewLayout {
         let t = state.templates[sec.template]
         guard i < sec.itemCount, t.cellCount > 0 else { return nil }
         let leaf = i % t.cellCount
-        let m = state.measured[s]?[i]
+        let m = state.measured(s)?[i]
         for j in t.badgeStart[leaf]..<t.badgeStart[leaf + 1] where t.badges[j].kind == kind {
             var a = LayoutAttributes.supplementary(
                 kind, indexPath, frame: offset(Self.badge(t, j, leaf, m), groupOrigin(s, i / t.cellCount)))
@@ -605,11 +633,11 @@ public final class CompositionalLayout: CollectionViewLayout {
             along = { (ax.cross($0.origin), ax.cross($0.origin) + ax.cross($0.size)) }
         }
         var (bLo, bHi) = along(t.bounds)
-        if let sl = state.slack[s] { (bLo, bHi) = (Swift.min(bLo, sl.lo), Swift.max(bHi, sl.hi)) }
+        if let sl = state.slack(s) { (bLo, bHi) = (Swift.min(bLo, sl.lo), Swift.max(bHi, sl.hi)) }
         let (rLo, rHi) = along(rect)
         let base = along(Rect(origin: groupOrigin(s, 0), size: .zero)).0
-        let irr = state.irregular[s]
-        let m = state.measured[s]
+        let irr = state.irregular(s)
+        let m = state.measured(s)
         var g0: Int, g1: Int
         if let irr {
             g0 = Self.firstIndex(sec.groupCount) { irr.starts[$0] + irr.extents[$0] + irr.hi > rLo }

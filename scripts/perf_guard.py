@@ -27,7 +27,7 @@ RATIO_BOUNDS: list[tuple[str, str, float]] = [
     ("prepare", "loop_prepare", 1.29),
     ("handover", "loop_handover", 0.38),
     ("query", "loop_query", 3.05),
-    ("compact", "loop_compact", 5.20),
+    ("compact", "loop_compact", 4.95),
     ("frame", "loop_frame", 16.3),
 ]
 

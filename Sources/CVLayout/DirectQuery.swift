@@ -12,6 +12,9 @@ protocol CQueryRecord {
     static var defaultCell: Self { get }
     /// Sets a default cell's index path and frame (on a copy of `defaultCell`).
     mutating func setCell(section: Int, item: Int, frame f: Rect)
+    /// The default cell at `section`, `item` with frame `f`: `template` (a copy of
+    /// `defaultCell`) with `setCell` applied, or the same record built at once.
+    static func cell(_ template: Self, section: Int, item: Int, frame f: Rect) -> Self
     /// Writes `a` (its identifier included) to `p`.
     static func write(_ a: LayoutAttributes, to p: UnsafeMutablePointer<Self>)
     mutating func setIdentifier(_ id: UInt64)
@@ -31,6 +34,12 @@ extension cvl_attributes: CQueryRecord {
         frame = cvl_rect(x: f.origin.x, y: f.origin.y, width: f.size.width, height: f.size.height)
         center = cvl_point(x: f.origin.x + f.size.width / 2, y: f.origin.y + f.size.height / 2)
         size = cvl_size(width: f.size.width, height: f.size.height)
+    }
+    @inline(__always)
+    static func cell(_ template: cvl_attributes, section: Int, item: Int, frame f: Rect) -> cvl_attributes {
+        var a = template
+        a.setCell(section: section, item: item, frame: f)
+        return a
     }
     static func write(_ a: LayoutAttributes, to p: UnsafeMutablePointer<cvl_attributes>) { a.write(to: p) }
     @inline(__always)
@@ -56,6 +65,16 @@ extension cvl_element: CQueryRecord {
     mutating func setCell(section: Int, item: Int, frame f: Rect) {
         index_path = cvl_index_path(section: Int64(section), item: Int64(item))
         frame = cvl_rect(x: f.origin.x, y: f.origin.y, width: f.size.width, height: f.size.height)
+    }
+    /// Every field but the index path and the frame is 0 in a default cell (`defaultCell`,
+    /// category CVL_CATEGORY_CELL = 0): the record is built at once, not copied and patched.
+    @inline(__always)
+    static func cell(_ template: cvl_element, section: Int, item: Int, frame f: Rect) -> cvl_element {
+        cvl_element(
+            index_path: cvl_index_path(section: Int64(section), item: Int64(item)),
+            category: Int32(CVL_CATEGORY_CELL), kind: 0,
+            frame: cvl_rect(x: f.origin.x, y: f.origin.y, width: f.size.width, height: f.size.height), identifier: 0,
+            flags: 0, reserved: 0)
     }
     static func write(_ a: LayoutAttributes, to p: UnsafeMutablePointer<cvl_element>) {
         let f = a.frame
@@ -261,9 +280,7 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         var inOrder = true
         for k in 0..<room {
             let h = run[k]
-            let q = p + k
-            q.initialize(to: template)
-            q.pointee.setCell(section: section, item: h.item, frame: h.frame)
+            (p + k).initialize(to: R.cell(template, section: section, item: h.item, frame: h.frame))
             if h.item < previous { inOrder = false }
             previous = h.item
         }

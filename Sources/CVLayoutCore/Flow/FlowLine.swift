@@ -118,9 +118,9 @@ enum FlowLineBreaker {
     /// Where the line `first ..< end` (of `n` items) whose items use `used` starts along the
     /// cross axis, and the step from one item's end to the next item's origin.
     @inline(__always)
-    static func placement(_ first: Int, _ end: Int, count n: Int, used: Double, _ p: FlowBreakParams) -> (
-        x: Double, step: Double
-    ) {
+    static func placement(
+        _ first: Int, _ end: Int, count n: Int, used: Double, _ p: FlowBreakParams
+    ) -> (x: Double, step: Double) {
         let s = p.interitemSpacing
         let count = end &- first
         var x = p.lead, step = s

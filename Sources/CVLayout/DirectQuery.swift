@@ -12,6 +12,8 @@ protocol CQueryRecord {
     static var defaultCell: Self { get }
     /// Sets a default cell's index path and frame (on a copy of `defaultCell`).
     mutating func setCell(section: Int, item: Int, frame f: Rect)
+    /// Sets a cell's alpha, z-index and hidden (on a default cell: `setCell`'s, for an animating one).
+    mutating func setLook(alpha: Double, zIndex: Int, isHidden: Bool)
     /// Writes `a` (its identifier included) to `p`.
     static func write(_ a: LayoutAttributes, to p: UnsafeMutablePointer<Self>)
     mutating func setIdentifier(_ id: UInt64)
@@ -31,6 +33,12 @@ extension cvl_attributes: CQueryRecord {
         frame = cvl_rect(x: f.origin.x, y: f.origin.y, width: f.size.width, height: f.size.height)
         center = cvl_point(x: f.origin.x + f.size.width / 2, y: f.origin.y + f.size.height / 2)
         size = cvl_size(width: f.size.width, height: f.size.height)
+    }
+    @inline(__always)
+    mutating func setLook(alpha a: Double, zIndex: Int, isHidden: Bool) {
+        alpha = a
+        z_index = Int64(zIndex)
+        hidden = isHidden ? 1 : 0
     }
     static func write(_ a: LayoutAttributes, to p: UnsafeMutablePointer<cvl_attributes>) { a.write(to: p) }
     @inline(__always)
@@ -56,6 +64,10 @@ extension cvl_element: CQueryRecord {
     mutating func setCell(section: Int, item: Int, frame f: Rect) {
         index_path = cvl_index_path(section: Int64(section), item: Int64(item))
         frame = cvl_rect(x: f.origin.x, y: f.origin.y, width: f.size.width, height: f.size.height)
+    }
+    @inline(__always)
+    mutating func setLook(alpha: Double, zIndex: Int, isHidden: Bool) {
+        if isHidden { flags |= CVL_ELEMENT_HIDDEN }
     }
     static func write(_ a: LayoutAttributes, to p: UnsafeMutablePointer<cvl_element>) {
         let f = a.frame
@@ -217,9 +229,19 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
     /// `storeCell`, for the concrete subclasses (a generic class's overrides are not specialized).
     @inline(__always)
     final func storeDefaultCell(section: Int, item: Int, frame f: Rect) {
+        storeLookCell(section: section, item: item, frame: f, look: nil)
+    }
+
+    /// `storeDefaultCell`, with `look` (alpha, z-index, hidden) set when given: the record of an
+    /// animating cell of a plain track (`storeCell(section:item:frame:alpha:zIndex:isHidden:)`).
+    @inline(__always)
+    final func storeLookCell(
+        section: Int, item: Int, frame f: Rect, look: (alpha: Double, zIndex: Int, isHidden: Bool)?
+    ) {
         guard let p = slot() else { return }
         p.initialize(to: template)  // a trivial C struct: one copy, then the fields that differ
         p.pointee.setCell(section: section, item: item, frame: f)
+        if let look { p.pointee.setLook(alpha: look.alpha, zIndex: look.zIndex, isHidden: look.isHidden) }
         if let view {
             if itemIDs != nil {
                 if let id = itemIDs!.identifier(section: section, item: item) { p.pointee.setIdentifier(id) }
@@ -235,7 +257,7 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
                 } catch { fail(error) }
             }
         }
-        noteOrder(p, z: 0)
+        noteOrder(p, z: Int64(look?.zIndex ?? 0))
     }
 
     /// `storeCells`, for the concrete subclasses: `storeDefaultCell` for each cell of the run, in
@@ -372,6 +394,9 @@ final class CAttributesSink: CBufferSink<cvl_attributes> {
     override func storeCells(section: Int, _ run: UnsafeBufferPointer<CellHit>) {
         storeDefaultCells(section: section, run)
     }
+    override func storeCell(section: Int, item: Int, frame f: Rect, alpha: Double, zIndex: Int, isHidden: Bool) {
+        storeLookCell(section: section, item: item, frame: f, look: (alpha, zIndex, isHidden))
+    }
     override func store(_ a: LayoutAttributes) { storeElement(a) }
 }
 
@@ -382,6 +407,9 @@ final class CElementsSink: CBufferSink<cvl_element> {
     }
     override func storeCells(section: Int, _ run: UnsafeBufferPointer<CellHit>) {
         storeDefaultCells(section: section, run)
+    }
+    override func storeCell(section: Int, item: Int, frame f: Rect, alpha: Double, zIndex: Int, isHidden: Bool) {
+        storeLookCell(section: section, item: item, frame: f, look: (alpha, zIndex, isHidden))
     }
     override func store(_ a: LayoutAttributes) { storeElement(a) }
 }

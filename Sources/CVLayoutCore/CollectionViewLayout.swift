@@ -134,6 +134,7 @@ open class CollectionViewLayout {
     public final func layoutAttributes(forKeys keys: [ElementKey]) throws -> [ElementKey: LayoutAttributes] {
         var found: [ElementKey: LayoutAttributes] = [:]
         guard lookupsQueryContent else {
+            found.reserveCapacity(keys.count)
             for k in keys { found[k] = try layoutAttributes(for: k) }
             return found
         }

@@ -90,9 +90,18 @@ struct KeyIndex {
         count -= 1
     }
 
-    private mutating func grow() {
+    /// Makes room for `n` keys without growing again. O(n).
+    mutating func reserveCapacity(_ n: Int) {
+        guard n > 0, n * 2 > keys.count else { return }
+        var slots = Swift.max(16, keys.count)
+        while slots < n * 2 { slots *= 2 }
+        rehash(slots: slots)
+    }
+
+    private mutating func grow() { rehash(slots: Swift.max(16, keys.count * 2)) }
+
+    private mutating func rehash(slots: Int) {
         let old = (keys, values)
-        let slots = Swift.max(16, keys.count * 2)
         let blank = ElementKey(category: .cell, kind: .none, indexPath: IndexPath(section: 0, item: 0))
         keys = [ElementKey](repeating: blank, count: slots)
         values = [Int32](repeating: -1, count: slots)

@@ -106,7 +106,7 @@ extension CollectionView {
                 from = freshStarts[k]
                 k += 1
             }
-            tr.tracks[a.key] = .init(from: from, to: a)
+            tr.tracks.set(a.key, from: from, to: a)
         }
         // Those on screen before only (every element on screen after has a track now).
         let gonePositions = before.present.keys.indices.filter {
@@ -120,7 +120,7 @@ extension CollectionView {
             // Off screen now and at the end: no track (see `isOnScreen`).
             if !from.isOnScreen(in: viewport), looked[key].map({ !$0.isOnScreen(in: viewport) }) ?? true { continue }
             if let to = looked[key] {
-                tr.tracks[key] = .init(from: from, to: to)
+                tr.tracks.set(key, from: from, to: to)
             } else {
                 tr.addDisappearing(from: from, to: from.fadedOut)
             }

@@ -43,9 +43,7 @@ extension CollectionView {
         }
         let own = try lastPreparedAttributes(in: rect)
         if present.isEmpty { present = ElementTable(capacity: own.count) }
-        for a in own where present.position(of: a.key) == nil {
-            present[a.key] = a
-        }
+        for a in own { present.insertIfAbsent(a, for: a.key) }
         // What is on screen now carries the identifiers of now: elements that go away keep them.
         if !identities.isNone {
             for i in 0..<present.count {
@@ -212,7 +210,7 @@ extension CollectionView {
         var tr = Transition(timing: timing, start: currentTime, discreteSlots: layout.discreteCustomSlots)
         let after = try layoutAttributesForElementsFinal(in: bounds)
         var afterByKey = ElementTable(capacity: after.count)
-        for a in after { afterByKey[a.key] = a }
+        for a in after { afterByKey.set(a, for: a.key) }
 
         // Elements on screen before: move to their new place, or disappear. The new places of
         // those not on screen after are looked up together (one query for a layout whose every
@@ -242,7 +240,7 @@ extension CollectionView {
                 var from = old
                 from.indexPath = newKey.indexPath
                 let start = try layout.initialAttributes(forAppearing: newKey, final: to) ?? from
-                tr.tracks[newKey] = .init(from: start, to: to)
+                tr.tracks.set(newKey, from: start, to: to)
                 if let afterPosition { claimed[afterPosition] = true }
             } else {
                 var end = try layout.finalAttributes(forDisappearing: oldKey, current: old) ?? old.fadedOut
@@ -259,7 +257,7 @@ extension CollectionView {
         for a in after where !claimed[afterByKey.position(of: a.key) ?? 0] {
             let existed = existedBefore(a.key, plan)
             let start = try layout.initialAttributes(forAppearing: a.key, final: a) ?? (existed ? a : a.fadedOut)
-            if start != a { tr.tracks[a.key] = .init(from: start, to: a) }
+            if start != a { tr.tracks.set(a.key, from: start, to: a) }
         }
         return tr
     }
@@ -374,8 +372,8 @@ extension CollectionView {
                     // such as Cover Flow computes them from the visible rect at query time).
                     contentOffset = oldOffset
                     defer { contentOffset = newOffset }
-                    let old = try oldLayout.layoutAttributes(forKeys: fresh.map(\.key))
-                    return fresh.map { a in old[a.key].map { $0.moved(by: shift) } ?? a.fadedOut }
+                    let old = try oldLayout.layoutAttributesInOrder(forKeys: fresh.map(\.key))
+                    return zip(fresh, old).map { a, o in o.map { $0.moved(by: shift) } ?? a.fadedOut }
                 }
             } else {
                 transition = nil

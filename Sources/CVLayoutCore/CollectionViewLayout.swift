@@ -162,6 +162,15 @@ open class CollectionViewLayout {
         return sink.found
     }
 
+    /// `layoutAttributes(forKeys:)` in the order of `keys` (nil where the layout has none): the
+    /// same lookups, without hashing the keys when each is looked up on its own.
+    /// - Complexity: as `layoutAttributes(forKeys:)`.
+    public final func layoutAttributesInOrder(forKeys keys: [ElementKey]) throws -> [LayoutAttributes?] {
+        guard lookupsQueryContent else { return try keys.map { try layoutAttributes(for: $0) } }
+        let found = try layoutAttributes(forKeys: keys)
+        return keys.map { found[$0] }
+    }
+
     /// A rect a little larger than the content so elements on its edge are found (finite
     /// whatever the content size).
     public static func searchRect(content size: Size) -> Rect {

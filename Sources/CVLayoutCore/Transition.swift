@@ -205,7 +205,7 @@ struct Transition {
     mutating func moveContent(by d: Point) {
         var moved = TrackTable()
         for (k, t) in zip(tracks.keys, tracks.tracks) {
-            moved[k] = Track(from: t.from.moved(by: d), to: t.to.moved(by: d))
+            moved.set(k, from: t.from.moved(by: d), to: t.to.moved(by: d))
         }
         tracks = moved
         disappearing = disappearing.map { $0.moved(by: d) }
@@ -217,7 +217,7 @@ struct Transition {
     func allPresented(at time: Double) -> (present: ElementTable, disappearing: [Leaving]) {
         let p = progress(at: time)
         var present = ElementTable(capacity: tracks.count)
-        for i in 0..<tracks.count { present[tracks.keys[i]] = sampled(position: i, p) }
+        for i in 0..<tracks.count { present.set(sampled(position: i, p), for: tracks.keys[i]) }
         return (present, disappearing.filter { !$0.isFinished(at: time) })
     }
 }
@@ -278,6 +278,20 @@ struct TrackTable {
     @inline(__always)
     func withTracks<R>(_ body: (UnsafeBufferPointer<Transition.Track>) throws -> R) rethrows -> R {
         try tracks.withUnsafeBufferPointer(body)
+    }
+
+    /// Sets the track of `key` (as the subscript does) without building an optional track.
+    mutating func set(_ key: ElementKey, from: LayoutAttributes, to: LayoutAttributes) {
+        let track = Transition.Track(from: from, to: to)
+        if let i = positions[key] {
+            shapes[i] = shape(track)
+            tracks[i] = track
+        } else {
+            positions.set(key, keys.count)
+            keys.append(key)
+            shapes.append(shape(track))
+            tracks.append(track)
+        }
     }
 
     /// The track of `key`; setting replaces it (or appends a new one). O(1) amortized.

@@ -39,6 +39,28 @@ struct ElementTable {
         }
     }
 
+    /// Adds `a` under `key` when `key` has no element yet; returns false (and keeps the element
+    /// there) otherwise.
+    @discardableResult
+    mutating func insertIfAbsent(_ a: LayoutAttributes, for key: ElementKey) -> Bool {
+        if positions[key] != nil { return false }
+        positions.set(key, keys.count)
+        keys.append(key)
+        elements.append(a)
+        return true
+    }
+
+    /// Sets the element of `key` (replacing it in place, or appending it).
+    mutating func set(_ a: LayoutAttributes, for key: ElementKey) {
+        if let i = positions[key] {
+            elements[i] = a
+        } else {
+            positions.set(key, keys.count)
+            keys.append(key)
+            elements.append(a)
+        }
+    }
+
     /// Changes the element at position `i` in place (its key stays).
     mutating func update(at i: Int, _ body: (inout LayoutAttributes) throws -> Void) rethrows {
         try body(&elements[i])

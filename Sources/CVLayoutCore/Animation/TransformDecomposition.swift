@@ -357,8 +357,17 @@ struct DecomposedEnds {
     let to: TransformDecomposition
     let isValid: Bool
 
+    /// `TransformDecomposition(.identity)`, made once (an element that moves into a transformed
+    /// layout starts from the identity).
+    private static let identity = TransformDecomposition(.identity)
+
+    /// `TransformDecomposition(m)`, the identity's from `identity` (the same value).
+    private static func decompose(_ m: Transform3D) -> TransformDecomposition? {
+        m.isExactlyIdentity ? identity : TransformDecomposition(m)
+    }
+
     init(_ a: Transform3D, _ b: Transform3D) {
-        if let da = TransformDecomposition(a), let db = TransformDecomposition(b) {
+        if let da = Self.decompose(a), let db = Self.decompose(b) {
             (from, to, isValid) = (da, db, true)
         } else {
             let v3 = TransformDecomposition.Vector3(x: 0, y: 0, z: 0)

@@ -270,6 +270,7 @@ struct TrackTable {
     }
 
     /// The position of `key`'s track in `keys` and `tracks`. O(1).
+    @inline(__always)
     func position(of key: ElementKey) -> Int? { positions[key] }
 
     subscript(position i: Int) -> Transition.Track { tracks[i] }
@@ -332,8 +333,10 @@ final class PresentingSink: ElementSink {
     private let time: Double
     private let rect: Rect
     private let inner: ElementSink
-    /// The tracks a final element matched, by position: one hash per element, no set.
-    private var matched: [Bool]
+    /// The tracks a final element matched, by position: one hash per element, no set. Owned by
+    /// the sink (allocated with it, freed in `deinit`): marking a track is one store, with no
+    /// uniqueness check of an array.
+    private let matched: UnsafeMutableBufferPointer<Bool>
     /// Between its ends (no spring overshoot) a track is drawn inside its swept bound.
     private let swept: Bool
 
@@ -344,10 +347,13 @@ final class PresentingSink: ElementSink {
         self.time = time
         self.rect = rect
         self.inner = inner
-        matched = [Bool](repeating: false, count: transition.tracks.count)
+        matched = .allocate(capacity: transition.tracks.count)
+        matched.initialize(repeating: false)
         super.init(counts: inner.counts)
         limit = inner.limit
     }
+
+    deinit { matched.deallocate() }
 
     override func limitWasReached() {
         super.limitWasReached()
@@ -409,6 +415,16 @@ final class PresentingSink: ElementSink {
     /// A default cell: passed on as a cell when it does not animate (nothing built for it); an
     /// animating one from a plain start as a cell with its frame, alpha, z-index and hidden.
     override func storeCell(section: Int, item: Int, frame: Rect) throws {
+        try presentCell(section: section, item: item, frame: frame)
+    }
+
+    /// A run of default cells: `storeCell` for each, in one loop.
+    override func storeCells(section: Int, _ run: UnsafeBufferPointer<CellHit>) throws {
+        for h in run { try presentCell(section: section, item: h.item, frame: h.frame) }
+    }
+
+    @inline(__always)
+    private func presentCell(section: Int, item: Int, frame: Rect) throws {
         let ip = IndexPath(section: section, item: item)
         guard let i = transition.tracks.position(of: ElementKey(category: .cell, kind: .none, indexPath: ip)) else {
             try inner.cell(section: section, item: item, frame: frame)

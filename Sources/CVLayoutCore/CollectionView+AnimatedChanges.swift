@@ -93,6 +93,7 @@ extension CollectionView {
         // Each element's place in `before` (-1: not on screen before), looked up once.
         let was = after.map { before.present.position(of: $0.key) ?? -1 }
         var fresh: [LayoutAttributes] = []
+        fresh.reserveCapacity(was.reduce(0) { $0 + ($1 < 0 ? 1 : 0) })
         for (i, a) in after.enumerated() where was[i] < 0 { fresh.append(a) }
         let freshStarts = try starts(fresh)
         fresh = []

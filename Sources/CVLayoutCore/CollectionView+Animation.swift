@@ -373,7 +373,10 @@ extension CollectionView {
                     contentOffset = oldOffset
                     defer { contentOffset = newOffset }
                     let old = try oldLayout.layoutAttributesInOrder(forKeys: fresh.map(\.key))
-                    return zip(fresh, old).map { a, o in o.map { $0.moved(by: shift) } ?? a.fadedOut }
+                    var starts: [LayoutAttributes] = []
+                    starts.reserveCapacity(fresh.count)
+                    for (a, o) in zip(fresh, old) { starts.append(o.map { $0.moved(by: shift) } ?? a.fadedOut) }
+                    return starts
                 }
             } else {
                 transition = nil

@@ -28,7 +28,7 @@ RATIO_BOUNDS: list[tuple[str, str, float]] = [
     ("handover", "loop_handover", 0.38),
     ("query", "loop_query", 3.05),
     ("compact", "loop_compact", 4.95),
-    ("frame", "loop_frame", 16.3),
+    ("frame", "loop_frame", 9.9),
 ]
 
 

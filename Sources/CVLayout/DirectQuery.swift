@@ -15,6 +15,8 @@ protocol CQueryRecord {
     /// The default cell at `section`, `item` with frame `f`: `template` (a copy of
     /// `defaultCell`) with `setCell` applied, or the same record built at once.
     static func cell(_ template: Self, section: Int, item: Int, frame f: Rect) -> Self
+    /// Sets a cell's alpha, z-index and hidden (on a default cell: `setCell`'s, for an animating one).
+    mutating func setLook(alpha: Double, zIndex: Int, isHidden: Bool)
     /// Writes `a` (its identifier included) to `p`.
     static func write(_ a: LayoutAttributes, to p: UnsafeMutablePointer<Self>)
     mutating func setIdentifier(_ id: UInt64)
@@ -40,6 +42,12 @@ extension cvl_attributes: CQueryRecord {
         var a = template
         a.setCell(section: section, item: item, frame: f)
         return a
+    }
+    @inline(__always)
+    mutating func setLook(alpha a: Double, zIndex: Int, isHidden: Bool) {
+        alpha = a
+        z_index = Int64(zIndex)
+        hidden = isHidden ? 1 : 0
     }
     static func write(_ a: LayoutAttributes, to p: UnsafeMutablePointer<cvl_attributes>) { a.write(to: p) }
     @inline(__always)
@@ -75,6 +83,10 @@ extension cvl_element: CQueryRecord {
             category: Int32(CVL_CATEGORY_CELL), kind: 0,
             frame: cvl_rect(x: f.origin.x, y: f.origin.y, width: f.size.width, height: f.size.height), identifier: 0,
             flags: 0, reserved: 0)
+    }
+    @inline(__always)
+    mutating func setLook(alpha: Double, zIndex: Int, isHidden: Bool) {
+        if isHidden { flags |= CVL_ELEMENT_HIDDEN }
     }
     static func write(_ a: LayoutAttributes, to p: UnsafeMutablePointer<cvl_element>) {
         let f = a.frame
@@ -236,9 +248,18 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
     /// `storeCell`, for the concrete subclasses (a generic class's overrides are not specialized).
     @inline(__always)
     final func storeDefaultCell(section: Int, item: Int, frame f: Rect) {
+        storeLookCell(section: section, item: item, frame: f, look: nil)
+    }
+
+    /// `storeDefaultCell`, with `look` (alpha, z-index, hidden) set when given: the record of an
+    /// animating cell of a plain track (`storeCell(section:item:frame:alpha:zIndex:isHidden:)`).
+    @inline(__always)
+    final func storeLookCell(
+        section: Int, item: Int, frame f: Rect, look: (alpha: Double, zIndex: Int, isHidden: Bool)?
+    ) {
         guard let p = slot() else { return }
-        p.initialize(to: template)  // a trivial C struct: one copy, then the fields that differ
-        p.pointee.setCell(section: section, item: item, frame: f)
+        p.initialize(to: R.cell(template, section: section, item: item, frame: f))
+        if let look { p.pointee.setLook(alpha: look.alpha, zIndex: look.zIndex, isHidden: look.isHidden) }
         if let view {
             if itemIDs != nil {
                 if let id = itemIDs!.identifier(section: section, item: item) { p.pointee.setIdentifier(id) }
@@ -254,7 +275,7 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
                 } catch { fail(error) }
             }
         }
-        noteOrder(p, z: 0)
+        noteOrder(p, z: Int64(look?.zIndex ?? 0))
     }
 
     /// `storeCells`, for the concrete subclasses: `storeDefaultCell` for each cell of the run, in
@@ -393,6 +414,9 @@ final class CAttributesSink: CBufferSink<cvl_attributes> {
     override func storeCells(section: Int, _ run: UnsafeBufferPointer<CellHit>) {
         storeDefaultCells(section: section, run)
     }
+    override func storeCell(section: Int, item: Int, frame f: Rect, alpha: Double, zIndex: Int, isHidden: Bool) {
+        storeLookCell(section: section, item: item, frame: f, look: (alpha, zIndex, isHidden))
+    }
     override func store(_ a: LayoutAttributes) { storeElement(a) }
 }
 
@@ -403,6 +427,9 @@ final class CElementsSink: CBufferSink<cvl_element> {
     }
     override func storeCells(section: Int, _ run: UnsafeBufferPointer<CellHit>) {
         storeDefaultCells(section: section, run)
+    }
+    override func storeCell(section: Int, item: Int, frame f: Rect, alpha: Double, zIndex: Int, isHidden: Bool) {
+        storeLookCell(section: section, item: item, frame: f, look: (alpha, zIndex, isHidden))
     }
     override func store(_ a: LayoutAttributes) { storeElement(a) }
 }

@@ -61,7 +61,8 @@ final class HookableFlowLayout: FlowLayout, HasLayoutBox {
 
     override func layoutAttributesForItem(at indexPath: IndexPath) throws -> LayoutAttributes? {
         let base = try super.layoutAttributesForItem(at: indexPath)
-        return try hooks?.element(self, .cell, .none, indexPath, base: base) ?? base
+        guard let hooks else { return base }
+        return try hooks.element(self, .cell, .none, indexPath, base: base) ?? base
     }
 
     override func layoutAttributesForSupplementaryView(

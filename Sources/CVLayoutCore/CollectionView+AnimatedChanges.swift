@@ -1,6 +1,6 @@
 /// What was on screen: present elements by key, and elements on their way out (each on the clock
 /// of the animation that removed it).
-typealias OnScreen = (present: [ElementKey: LayoutAttributes], disappearing: [Transition.Leaving])
+typealias OnScreen = (present: ElementTable, disappearing: [Transition.Leaving])
 
 /// An open `beginAnimatedChanges` block: the on-screen state when it opened.
 struct OpenChange {
@@ -90,31 +90,38 @@ extension CollectionView {
     ) throws -> Transition {
         var tr = Transition(timing: timing, start: currentTime, discreteSlots: layout.discreteCustomSlots)
         let after = try layoutAttributesForElementsFinal(in: bounds)
-        let fresh = after.filter { before.present[$0.key] == nil }
+        // Each element's place in `before` (-1: not on screen before), looked up once.
+        let was = after.map { before.present.position(of: $0.key) ?? -1 }
+        var fresh: [LayoutAttributes] = []
+        fresh.reserveCapacity(was.reduce(0) { $0 + ($1 < 0 ? 1 : 0) })
+        for (i, a) in after.enumerated() where was[i] < 0 { fresh.append(a) }
         let freshStarts = try starts(fresh)
-        var claimed = Set<ElementKey>()
+        fresh = []
+        tr.tracks.reserveCapacity(after.count + before.present.count)
         var k = 0
-        for a in after {
+        for (i, a) in after.enumerated() {
             let from: LayoutAttributes
-            if let old = before.present[a.key] {
-                from = old.moved(by: shift)
+            if was[i] >= 0 {
+                from = before.present.elements[was[i]].moved(by: shift)
             } else {
                 from = freshStarts[k]
                 k += 1
             }
-            tr.tracks[a.key] = .init(from: from, to: a)
-            claimed.insert(a.key)
+            tr.tracks.set(a.key, from: from, to: a)
         }
-        let gone = before.present.keys.filter { !claimed.contains($0) }
+        // Those on screen before only (every element on screen after has a track now).
+        let gonePositions = before.present.keys.indices.filter {
+            tr.tracks.position(of: before.present.keys[$0]) == nil
+        }
+        let gone = gonePositions.map { before.present.keys[$0] }
         let looked = try layout.layoutAttributes(forKeys: gone)
         let viewport = bounds
-        for key in gone {
-            guard let old = before.present[key] else { continue }
-            let from = old.moved(by: shift)
+        for (key, i) in zip(gone, gonePositions) {
+            let from = before.present.elements[i].moved(by: shift)
             // Off screen now and at the end: no track (see `isOnScreen`).
             if !from.isOnScreen(in: viewport), looked[key].map({ !$0.isOnScreen(in: viewport) }) ?? true { continue }
             if let to = looked[key] {
-                tr.tracks[key] = .init(from: from, to: to)
+                tr.tracks.set(key, from: from, to: to)
             } else {
                 tr.addDisappearing(from: from, to: from.fadedOut)
             }

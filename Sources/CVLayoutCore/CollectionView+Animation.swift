@@ -34,22 +34,21 @@ extension CollectionView {
 
     /// The on-screen attributes of everything in `rect` now (presentation state).
     func onScreen(in rect: Rect) throws -> OnScreen {
-        var present: [ElementKey: LayoutAttributes] = [:]
+        var present = ElementTable()
         var gone: [Transition.Leaving] = []
         if let t = transition, !t.isFinished(at: currentTime) {
             let all = t.allPresented(at: currentTime)
             present = all.present
             gone = all.disappearing
         }
-        for a in try lastPreparedAttributes(in: rect) where present[a.key] == nil {
-            present[a.key] = a
-        }
+        let own = try lastPreparedAttributes(in: rect)
+        if present.isEmpty { present = ElementTable(capacity: own.count) }
+        for a in own { present.insertIfAbsent(a, for: a.key) }
         // What is on screen now carries the identifiers of now: elements that go away keep them.
         if !identities.isNone {
-            for (k, a) in present {
-                var stamped = a
-                stamped.identifier = try identities.identifier(of: k, counts: counts)
-                present[k] = stamped
+            for i in 0..<present.count {
+                let id = try identities.identifier(of: present.keys[i], counts: counts)
+                present.update(at: i) { $0.identifier = id }
             }
         }
         return (present, gone)
@@ -120,7 +119,7 @@ extension CollectionView {
         let animation = hasLaidOutCurrentCounts ? requested : nil
         // Capture what is on screen now, before anything changes: the elements, and the anchor
         // (one waiting since new sizes were handed over for this update, else taken now).
-        let before: OnScreen = animation != nil ? try onScreen(in: bounds) : ([:], [])
+        let before: OnScreen = animation != nil ? try onScreen(in: bounds) : (ElementTable(), [])
         let anchor = try pendingAnchor ?? captureAnchor()
         openChange?.isSpent = true
 
@@ -210,35 +209,39 @@ extension CollectionView {
     ) throws -> Transition {
         var tr = Transition(timing: timing, start: currentTime, discreteSlots: layout.discreteCustomSlots)
         let after = try layoutAttributesForElementsFinal(in: bounds)
-        var afterByKey: [ElementKey: LayoutAttributes] = [:]
-        for a in after { afterByKey[a.key] = a }
+        var afterByKey = ElementTable(capacity: after.count)
+        for a in after { afterByKey.set(a, for: a.key) }
 
         // Elements on screen before: move to their new place, or disappear. The new places of
         // those not on screen after are looked up together (one query for a layout whose every
-        // lookup queries its whole content).
+        // lookup queries its whole content). Each old key is mapped forward once.
+        let newKeys = before.present.keys.map { mapForward($0, plan) }
         var offScreen: [ElementKey] = []
-        for oldKey in before.present.keys {
-            if let newKey = mapForward(oldKey, plan), afterByKey[newKey] == nil { offScreen.append(newKey) }
-        }
+        for case let newKey? in newKeys where afterByKey.position(of: newKey) == nil { offScreen.append(newKey) }
         let looked = try layout.layoutAttributes(forKeys: offScreen)
-        var claimed = Set<ElementKey>()
+        // Which elements on screen after got a track from one on screen before, by position.
+        var claimed = [Bool](repeating: false, count: afterByKey.count)
+        tr.tracks.reserveCapacity(before.present.count + after.count)
         let moved = shift != .zero
         let viewport = bounds
-        for (oldKey, onScreen) in before.present {
+        for i in 0..<before.present.count {
+            let oldKey = before.present.keys[i], newKey = newKeys[i]
+            let onScreen = before.present.elements[i]
             let old = moved ? onScreen.moved(by: shift) : onScreen
+            let afterPosition = newKey.flatMap { afterByKey.position(of: $0) }
+            let to = afterPosition.map { afterByKey.elements[$0] } ?? newKey.flatMap { looked[$0] }
             // Off screen now and at the end (a running animation's track for an element that
             // has since left the viewport): no track, so overlapping animations hold only what
             // is on screen (docs/animation-rules.md, "Overlapping animations").
             if !old.isOnScreen(in: viewport) {
-                let to = mapForward(oldKey, plan).flatMap { afterByKey[$0] ?? looked[$0] }
                 if to.map({ !$0.isOnScreen(in: viewport) }) ?? true { continue }
             }
-            if let newKey = mapForward(oldKey, plan), let to = afterByKey[newKey] ?? looked[newKey] {
+            if let newKey, let to {
                 var from = old
                 from.indexPath = newKey.indexPath
                 let start = try layout.initialAttributes(forAppearing: newKey, final: to) ?? from
-                tr.tracks[newKey] = .init(from: start, to: to)
-                claimed.insert(newKey)
+                tr.tracks.set(newKey, from: start, to: to)
+                if let afterPosition { claimed[afterPosition] = true }
             } else {
                 var end = try layout.finalAttributes(forDisappearing: oldKey, current: old) ?? old.fadedOut
                 end.identifier = old.identifier
@@ -251,10 +254,10 @@ extension CollectionView {
 
         // Elements on screen after that were not on screen before: inserted ones crossfade in
         // (or start where the layout says), others appear in place.
-        for a in after where !claimed.contains(a.key) {
+        for a in after where !claimed[afterByKey.position(of: a.key) ?? 0] {
             let existed = existedBefore(a.key, plan)
             let start = try layout.initialAttributes(forAppearing: a.key, final: a) ?? (existed ? a : a.fadedOut)
-            if start != a { tr.tracks[a.key] = .init(from: start, to: a) }
+            if start != a { tr.tracks.set(a.key, from: start, to: a) }
         }
         return tr
     }
@@ -285,7 +288,7 @@ extension CollectionView {
         }
         let oldLayout = layout
         let oldOffset = contentOffset
-        let before: OnScreen = animation != nil ? try onScreen(in: bounds) : ([:], [])
+        let before: OnScreen = animation != nil ? try onScreen(in: bounds) : (ElementTable(), [])
         // The anchor: the visible cell nearest the viewport's centre, by its final attributes
         // (the first in draw order on a tie). Found through a sink (O(1) memory), in boxes
         // around the centre when the viewport holds more than CVL_MAX_QUERY_ELEMENTS elements.
@@ -369,8 +372,11 @@ extension CollectionView {
                     // such as Cover Flow computes them from the visible rect at query time).
                     contentOffset = oldOffset
                     defer { contentOffset = newOffset }
-                    let old = try oldLayout.layoutAttributes(forKeys: fresh.map(\.key))
-                    return fresh.map { a in old[a.key].map { $0.moved(by: shift) } ?? a.fadedOut }
+                    let old = try oldLayout.layoutAttributesInOrder(forKeys: fresh.map(\.key))
+                    var starts: [LayoutAttributes] = []
+                    starts.reserveCapacity(fresh.count)
+                    for (a, o) in zip(fresh, old) { starts.append(o.map { $0.moved(by: shift) } ?? a.fadedOut) }
+                    return starts
                 }
             } else {
                 transition = nil

@@ -134,6 +134,7 @@ open class CollectionViewLayout {
     public final func layoutAttributes(forKeys keys: [ElementKey]) throws -> [ElementKey: LayoutAttributes] {
         var found: [ElementKey: LayoutAttributes] = [:]
         guard lookupsQueryContent else {
+            found.reserveCapacity(keys.count)
             for k in keys { found[k] = try layoutAttributes(for: k) }
             return found
         }
@@ -159,6 +160,15 @@ open class CollectionViewLayout {
         try layoutAttributesForElements(in: CollectionViewLayout.searchRect(content: size), into: sink)
         try sink.check()
         return sink.found
+    }
+
+    /// `layoutAttributes(forKeys:)` in the order of `keys` (nil where the layout has none): the
+    /// same lookups, without hashing the keys when each is looked up on its own.
+    /// - Complexity: as `layoutAttributes(forKeys:)`.
+    public final func layoutAttributesInOrder(forKeys keys: [ElementKey]) throws -> [LayoutAttributes?] {
+        guard lookupsQueryContent else { return try keys.map { try layoutAttributes(for: $0) } }
+        let found = try layoutAttributes(forKeys: keys)
+        return keys.map { found[$0] }
     }
 
     /// A rect a little larger than the content so elements on its edge are found (finite

@@ -71,6 +71,35 @@ open class ElementSink {
         try storeCell(section: section, item: item, frame: frame)
     }
 
+    /// A cell whose attributes are the defaults but for `frame`, `alpha`, `zIndex` and `isHidden`
+    /// (an animating cell whose ends carry no transform and no custom slots): the same checks,
+    /// count and limit as `add` of those attributes, with nothing built for it.
+    @inline(__always)
+    public final func cell(
+        section: Int, item: Int, frame: Rect, alpha: Double, zIndex: Int, isHidden: Bool
+    ) throws {
+        if let failure { throw failure }
+        let center = Point(x: frame.origin.x + frame.size.width / 2, y: frame.origin.y + frame.size.height / 2)
+        guard frame.origin.isFinite, frame.size.isValidExtent, center.isFinite, alpha.isFinite else {
+            fail(
+                LayoutError.callback(
+                    "the layout returned invalid attributes for \(ElementCategory.cell) "
+                        + "\(IndexPath(section: section, item: item)): NaN, infinity or a negative size"
+                ))
+            return
+        }
+        if let counts, !(section >= 0 && section < counts.count && item >= 0 && item < counts[section]) {
+            fail(
+                LayoutError.callback(
+                    "the layout returned attributes for a cell with an index path that does not exist: "
+                        + "\(IndexPath(section: section, item: item))"
+                ))
+            return
+        }
+        try admit()
+        try storeCell(section: section, item: item, frame: frame, alpha: alpha, zIndex: zIndex, isHidden: isHidden)
+    }
+
     /// A run of cells of `section` whose attributes are the defaults but for their frames, in
     /// the order given: the same elements, checks and limit as `cell(section:item:frame:)` for
     /// each in turn, in one call (a layout's rect query hands its cells in runs, so the sink's
@@ -199,6 +228,16 @@ open class ElementSink {
     /// A valid default cell. Default: builds its attributes and calls `store`.
     open func storeCell(section: Int, item: Int, frame: Rect) throws {
         try store(.cell(IndexPath(section: section, item: item), frame: frame))
+    }
+
+    /// A valid cell whose attributes are the defaults but for frame, alpha, z-index and hidden
+    /// (already counted). Default: builds its attributes and calls `store`.
+    open func storeCell(section: Int, item: Int, frame: Rect, alpha: Double, zIndex: Int, isHidden: Bool) throws {
+        var a = LayoutAttributes.cell(IndexPath(section: section, item: item), frame: frame)
+        a.alpha = alpha
+        a.zIndex = zIndex
+        a.isHidden = isHidden
+        try store(a)
     }
 
     /// A run of valid default cells of one section (already counted). Default: `storeCell` for
@@ -330,6 +369,7 @@ public final class KeysFindingSink: ElementSink {
 
     public init(counts: [Int]?, keys: Set<ElementKey>) {
         self.keys = keys
+        found.reserveCapacity(keys.count)
         super.init(counts: counts)
     }
 

@@ -85,16 +85,24 @@ struct Transition {
 
     /// The `Sweep` of `track`. O(1) (two decompositions unless both transforms are the identity).
     static func sweep(_ track: Track) -> Sweep? {
-        func factors(_ m: Transform3D) -> (sx: Double, sy: Double, k: Double, t: Double)? {
+        let ta = track.from.transform, tb = track.to.transform
+        return sweep(
+            track, ta.isIdentity ? nil : TransformDecomposition(ta), tb.isIdentity ? nil : TransformDecomposition(tb))
+    }
+
+    /// The `Sweep` of `track` given its ends' decompositions (`da`, `db`: those of a transform
+    /// that is not the identity; ignored for one that is).
+    static func sweep(_ track: Track, _ da: TransformDecomposition?, _ db: TransformDecomposition?) -> Sweep? {
+        func factors(_ m: Transform3D, _ d: TransformDecomposition?) -> (sx: Double, sy: Double, k: Double, t: Double)?
+        {
             if m.isIdentity { return (1, 1, 0, 0) }
-            guard let d = TransformDecomposition(m), d.perspective.x == 0, d.perspective.y == 0,
-                d.perspective.z == 0, d.perspective.w == 1
+            guard let d, d.perspective.x == 0, d.perspective.y == 0, d.perspective.z == 0, d.perspective.w == 1
             else { return nil }
             let t = Swift.max(abs(d.translation.x), abs(d.translation.y))
             return (abs(d.scale.x), abs(d.scale.y), abs(d.skew.xy), t)
         }
         let a = track.from, b = track.to
-        guard let fa = factors(a.transform), let fb = factors(b.transform) else { return nil }
+        guard let fa = factors(a.transform, da), let fb = factors(b.transform, db) else { return nil }
         let hw = Swift.max(a.size.width, b.size.width) / 2, hh = Swift.max(a.size.height, b.size.height) / 2
         let sx = Swift.max(fa.sx, fb.sx, 1), sy = Swift.max(fa.sy, fb.sy, 1)
         let k = Swift.max(fa.k, fb.k), t = Swift.max(fa.t, fb.t)
@@ -102,6 +110,38 @@ struct Transition {
         let ca = a.center, cb = b.center
         guard reach.isFinite, ca.x.isFinite, ca.y.isFinite, cb.x.isFinite, cb.y.isFinite else { return nil }
         return Sweep(ax: ca.x, ay: ca.y, bx: cb.x, by: cb.y, reach: reach)
+    }
+
+    /// What a frame needs to know of a track besides its ends, worked out once when it is made.
+    struct Shape {
+        /// Where it can be drawn (nil: unknown).
+        var sweep: Sweep?
+        /// Its start, its end is plain (`LayoutAttributes.isPlain`): between two plain ends only
+        /// frame, alpha, z-index and hidden change (`LayoutAttributes.interpolatePlain`).
+        var fromPlain: Bool, toPlain: Bool
+        /// The position of its ends' decompositions in `TrackTable.decompositions` (-1: none made:
+        /// equal transforms, or two translations, need none).
+        var decomposed: Int32
+    }
+
+    /// The `Shape` of `track`, and its ends' decompositions when interpolating needs them. O(1):
+    /// each transform that is not the identity decomposed once.
+    static func shape(_ track: Track) -> (Shape, DecomposedEnds?) {
+        let ta = track.from.transform, tb = track.to.transform
+        var ends: DecomposedEnds?
+        let sweep: Sweep?
+        if ta != tb, !(ta.isTranslationOnly && tb.isTranslationOnly) {
+            let e = DecomposedEnds(ta, tb)
+            ends = e
+            sweep = Self.sweep(
+                track, ta.isIdentity ? nil : (e.isValid ? e.from : TransformDecomposition(ta)),
+                tb.isIdentity ? nil : (e.isValid ? e.to : TransformDecomposition(tb)))
+        } else {
+            sweep = Self.sweep(track)
+        }
+        let shape = Shape(
+            sweep: sweep, fromPlain: track.from.isPlain, toPlain: track.to.isPlain, decomposed: -1)
+        return (shape, ends)
     }
 
     func progress(at time: Double) -> Double { timing.progress(atElapsed: time - start) }
@@ -140,13 +180,22 @@ struct Transition {
         PresentingSink(self, in: rect, at: time, into: inner)
     }
 
-    /// A track at progress `p` (for `PresentingSink`).
-    fileprivate func sampled(_ t: Track, _ p: Double) -> LayoutAttributes { sample(t, p) }
-
-    /// The way from `from` to `to` at progress `p` (for `PresentingSink`).
-    fileprivate func sampled(from: LayoutAttributes, to: LayoutAttributes, _ p: Double) -> LayoutAttributes {
-        LayoutAttributes.interpolate(
-            from: from, to: to, progress: p, discreteCustomSlots: discreteSlots, rotation: timing.rotation)
+    /// The track at `position` at progress `p`, ending at its stored end (`sample` through its
+    /// shape: the plain path or the decompositions made with it; the same attributes).
+    @inline(__always)
+    func sampled(position i: Int, _ p: Double) -> LayoutAttributes {
+        let shape = tracks.shapes[i]
+        if shape.fromPlain && shape.toPlain {
+            return tracks.withTracks { LayoutAttributes.interpolatePlain(from: $0[i].from, to: $0[i].to, progress: p) }
+        }
+        let (slots, rotation) = (discreteSlots, timing.rotation)
+        return tracks.withDecomposition(shape) { d in
+            tracks.withTracks { tracks in
+                LayoutAttributes.interpolate(
+                    from: tracks[i].from, to: tracks[i].to, progress: p, discreteCustomSlots: slots,
+                    rotation: rotation, decomposed: d)
+            }
+        }
     }
 
     /// The content under the animation moved by `d` (measured sizes above it, the offset
@@ -156,7 +205,7 @@ struct Transition {
     mutating func moveContent(by d: Point) {
         var moved = TrackTable()
         for (k, t) in zip(tracks.keys, tracks.tracks) {
-            moved[k] = Track(from: t.from.moved(by: d), to: t.to.moved(by: d))
+            moved.set(k, from: t.from.moved(by: d), to: t.to.moved(by: d))
         }
         tracks = moved
         disappearing = disappearing.map { $0.moved(by: d) }
@@ -165,10 +214,10 @@ struct Transition {
     /// Every on-screen element of this transition at `time` (to start a new one from them): the
     /// present ones sampled, the disappearing ones still on their way out as they run (a new
     /// animation carries them on, on their own clock).
-    func allPresented(at time: Double) -> (present: [ElementKey: LayoutAttributes], disappearing: [Leaving]) {
+    func allPresented(at time: Double) -> (present: ElementTable, disappearing: [Leaving]) {
         let p = progress(at: time)
-        var present: [ElementKey: LayoutAttributes] = [:]
-        for (k, t) in zip(tracks.keys, tracks.tracks) { present[k] = sample(t, p) }
+        var present = ElementTable(capacity: tracks.count)
+        for i in 0..<tracks.count { present.set(sampled(position: i, p), for: tracks.keys[i]) }
         return (present, disappearing.filter { !$0.isFinished(at: time) })
     }
 }
@@ -185,13 +234,43 @@ extension LayoutAttributes {
 struct TrackTable {
     private(set) var keys: [ElementKey] = []
     private(set) var tracks: [Transition.Track] = []
-    /// Each track's `Transition.sweep` (nil: unknown), by position.
-    private(set) var bounds: [Transition.Sweep?] = []
+    /// Each track's `Transition.Shape`, by position.
+    private(set) var shapes: [Transition.Shape] = []
+    /// The ends' decompositions of the tracks that need them (`Shape.decomposed`). A replaced or
+    /// removed track's stay until the table goes: at most one per track ever set.
+    private(set) var decompositions: [DecomposedEnds] = []
     private var positions = KeyIndex()
 
     var count: Int { tracks.count }
 
+    /// Makes room for `n` tracks.
+    mutating func reserveCapacity(_ n: Int) {
+        keys.reserveCapacity(n)
+        tracks.reserveCapacity(n)
+        shapes.reserveCapacity(n)
+        positions.reserveCapacity(n)
+    }
+
+    /// Runs `body` with the decompositions `shape` refers to, in place (nil: none).
+    @inline(__always)
+    func withDecomposition<R>(
+        _ shape: Transition.Shape, _ body: (UnsafePointer<DecomposedEnds>?) throws -> R
+    ) rethrows -> R {
+        guard shape.decomposed >= 0 else { return try body(nil) }
+        return try decompositions.withUnsafeBufferPointer { try body($0.baseAddress! + Int(shape.decomposed)) }
+    }
+
+    private mutating func shape(_ track: Transition.Track) -> Transition.Shape {
+        var (shape, ends) = Transition.shape(track)
+        if let ends {
+            shape.decomposed = Int32(truncatingIfNeeded: decompositions.count)
+            decompositions.append(ends)
+        }
+        return shape
+    }
+
     /// The position of `key`'s track in `keys` and `tracks`. O(1).
+    @inline(__always)
     func position(of key: ElementKey) -> Int? { positions[key] }
 
     subscript(position i: Int) -> Transition.Track { tracks[i] }
@@ -202,6 +281,20 @@ struct TrackTable {
         try tracks.withUnsafeBufferPointer(body)
     }
 
+    /// Sets the track of `key` (as the subscript does) without building an optional track.
+    mutating func set(_ key: ElementKey, from: LayoutAttributes, to: LayoutAttributes) {
+        let track = Transition.Track(from: from, to: to)
+        if let i = positions[key] {
+            shapes[i] = shape(track)
+            tracks[i] = track
+        } else {
+            positions.set(key, keys.count)
+            keys.append(key)
+            shapes.append(shape(track))
+            tracks.append(track)
+        }
+    }
+
     /// The track of `key`; setting replaces it (or appends a new one). O(1) amortized.
     subscript(key: ElementKey) -> Transition.Track? {
         get { positions[key].map { tracks[$0] } }
@@ -209,25 +302,25 @@ struct TrackTable {
             if let i = positions[key] {
                 if let newValue {
                     tracks[i] = newValue
-                    bounds[i] = Transition.sweep(newValue)
+                    shapes[i] = shape(newValue)
                 } else {  // swap-remove, keeping positions right
                     let last = keys.count - 1
                     if i != last {
                         keys[i] = keys[last]
                         tracks[i] = tracks[last]
-                        bounds[i] = bounds[last]
+                        shapes[i] = shapes[last]
                         positions.set(keys[i], i)
                     }
                     keys.removeLast()
                     tracks.removeLast()
-                    bounds.removeLast()
+                    shapes.removeLast()
                     positions.set(key, nil)
                 }
             } else if let newValue {
                 positions.set(key, keys.count)
                 keys.append(key)
                 tracks.append(newValue)
-                bounds.append(Transition.sweep(newValue))
+                shapes.append(shape(newValue))
             }
         }
     }
@@ -240,8 +333,10 @@ final class PresentingSink: ElementSink {
     private let time: Double
     private let rect: Rect
     private let inner: ElementSink
-    /// The tracks a final element matched, by position: one hash per element, no set.
-    private var matched: [Bool]
+    /// The tracks a final element matched, by position: one hash per element, no set. Owned by
+    /// the sink (allocated with it, freed in `deinit`): marking a track is one store, with no
+    /// uniqueness check of an array.
+    private let matched: UnsafeMutableBufferPointer<Bool>
     /// Between its ends (no spring overshoot) a track is drawn inside its swept bound.
     private let swept: Bool
 
@@ -252,10 +347,13 @@ final class PresentingSink: ElementSink {
         self.time = time
         self.rect = rect
         self.inner = inner
-        matched = [Bool](repeating: false, count: transition.tracks.count)
+        matched = .allocate(capacity: transition.tracks.count)
+        matched.initialize(repeating: false)
         super.init(counts: inner.counts)
         limit = inner.limit
     }
+
+    deinit { matched.deallocate() }
 
     override func limitWasReached() {
         super.limitWasReached()
@@ -273,25 +371,40 @@ final class PresentingSink: ElementSink {
     }
 
     /// Track `i` at this frame's progress, ending at `final` (the layout's live answer), read in
-    /// place: one interpolation, no copy of the track.
+    /// place: one interpolation, no copy of the track (the plain path when both ends are plain,
+    /// the decompositions made with the track when `final` has the stored end's transform).
     /// When the track ends where its bound was computed (the layout's live answer has the stored
     /// end's frame and transform) and the bound misses the rect, nothing is interpolated: it is
     /// not drawn in the rect at this frame.
     @inline(__always)
     private func offerTrack(_ i: Int, final: LayoutAttributes) throws {
         matched[i] = true
-        let (p, slots, rotation) = (progress, transition.discreteSlots, transition.timing.rotation)
-        if swept, let b = transition.tracks.bounds[i], !b.meets(rect, at: p) {
+        let p = progress
+        let shape = transition.tracks.shapes[i]
+        if swept, let b = shape.sweep, !b.meets(rect, at: p) {
             let unchanged = transition.tracks.withTracks { tracks in
                 tracks[i].to.frame == final.frame && tracks[i].to.transform == final.transform
             }
             if unchanged { return }
         }
-        let s = transition.tracks.withTracks { tracks in
-            LayoutAttributes.interpolate(
-                from: tracks[i].from, to: final, progress: p, discreteCustomSlots: slots, rotation: rotation)
+        if shape.fromPlain && final.isPlain {
+            try offer(
+                transition.tracks.withTracks {
+                    LayoutAttributes.interpolatePlain(from: $0[i].from, to: final, progress: p)
+                })
+            return
         }
-        try offer(s)
+        let (slots, rotation) = (transition.discreteSlots, transition.timing.rotation)
+        try transition.tracks.withDecomposition(shape) { d in
+            try transition.tracks.withTracks { tracks in
+                // The decompositions made with the track are of its stored end's transform.
+                let same = d != nil && tracks[i].to.transform.isBitwiseEqual(to: final.transform)
+                try offer(
+                    LayoutAttributes.interpolate(
+                        from: tracks[i].from, to: final, progress: p, discreteCustomSlots: slots, rotation: rotation,
+                        decomposed: same ? d : nil))
+            }
+        }
     }
 
     override func store(_ a: LayoutAttributes) throws {
@@ -299,29 +412,53 @@ final class PresentingSink: ElementSink {
         try offerTrack(i, final: a)
     }
 
-    /// A default cell: passed on as a cell when it does not animate (nothing built for it).
+    /// A default cell: passed on as a cell when it does not animate (nothing built for it); an
+    /// animating one from a plain start as a cell with its frame, alpha, z-index and hidden.
     override func storeCell(section: Int, item: Int, frame: Rect) throws {
+        try presentCell(section: section, item: item, frame: frame)
+    }
+
+    /// A run of default cells: `storeCell` for each, in one loop.
+    override func storeCells(section: Int, _ run: UnsafeBufferPointer<CellHit>) throws {
+        for h in run { try presentCell(section: section, item: h.item, frame: h.frame) }
+    }
+
+    @inline(__always)
+    private func presentCell(section: Int, item: Int, frame: Rect) throws {
         let ip = IndexPath(section: section, item: item)
         guard let i = transition.tracks.position(of: ElementKey(category: .cell, kind: .none, indexPath: ip)) else {
             try inner.cell(section: section, item: item, frame: frame)
             return
         }
-        try offerTrack(i, final: .cell(ip, frame: frame))
+        let shape = transition.tracks.shapes[i]
+        guard shape.fromPlain else {
+            try offerTrack(i, final: .cell(ip, frame: frame))
+            return
+        }
+        matched[i] = true
+        let p = progress
+        let look: (frame: Rect, alpha: Double, zIndex: Int, isHidden: Bool)? = transition.tracks.withTracks { tracks in
+            if swept, let b = shape.sweep, !b.meets(rect, at: p), tracks[i].to.frame == frame,
+                shape.toPlain || tracks[i].to.transform.isIdentity
+            {
+                return nil
+            }
+            return LayoutAttributes.plainLook(
+                from: tracks[i].from, toFrame: frame, alpha: 1, zIndex: 0, isHidden: false, progress: p)
+        }
+        guard let look, look.frame.intersects(rect) else { return }
+        try inner.cell(
+            section: section, item: item, frame: look.frame, alpha: look.alpha, zIndex: look.zIndex,
+            isHidden: look.isHidden)
     }
 
     /// Adds the animating elements no final element matched, then the disappearing ones whose
     /// removal has not ended. Throws what `inner` throws (its element limit).
     func finish() throws {
-        let (p, slots, rotation) = (progress, transition.discreteSlots, transition.timing.rotation)
-        let bounds = transition.tracks.bounds
+        let p = progress
         for n in 0..<matched.count where !matched[n] {
-            if swept, let b = bounds[n], !b.meets(rect, at: p) { continue }
-            let s = transition.tracks.withTracks { tracks in
-                LayoutAttributes.interpolate(
-                    from: tracks[n].from, to: tracks[n].to, progress: p, discreteCustomSlots: slots,
-                    rotation: rotation)
-            }
-            try offer(s)
+            if swept, let b = transition.tracks.shapes[n].sweep, !b.meets(rect, at: p) { continue }
+            try offer(transition.sampled(position: n, p))
         }
         for leaving in transition.disappearing where !leaving.isFinished(at: time) {
             try offer(leaving.sample(at: time))

@@ -717,4 +717,81 @@ final class AnimationMathTests: XCTestCase {
         XCTAssertEqual(n.zIndex, 5)
         XCTAssertEqual(n.transform, .identity)
     }
+
+    /// The frame path's shortcuts (`LayoutAttributes.interpolatePlain` for two plain ends, the
+    /// decompositions a track makes once) give what `interpolate` gives, bit for bit: random frames
+    /// (huge and tiny too), alphas, z-indices, hidden flags, and progress values inside and outside
+    /// [0, 1], the ends, NaN and the infinities; random transforms (rotations, scales, skews,
+    /// perspective, singular ones that only interpolate discretely).
+    func testFramePathShortcutsAreInterpolationBitForBit() {
+        var rng = SplitMix64(seed: 3232)
+        func unit() -> Double { Double(rng.next() % 1_000_001) / 1_000_000 }
+        func coordinate() -> Double {
+            switch rng.next() % 4 {
+            case 0: return (unit() - 0.5) * 2e6
+            case 1: return (unit() - 0.5) * 1e-3
+            case 2: return (unit() - 0.5) * 1e300
+            default: return Double(rng.next() % 1000)
+            }
+        }
+        func plain(_ item: Int) -> LayoutAttributes {
+            var a = LayoutAttributes.cell(
+                IndexPath(item: item, section: 0),
+                frame: Rect(x: coordinate(), y: coordinate(), width: abs(coordinate()), height: abs(coordinate())))
+            a.alpha = [0, 1, unit(), 0.5][Int(rng.next() % 4)]
+            a.zIndex = Int(rng.next() % 5) - 2
+            a.isHidden = rng.next() % 3 == 0
+            return a
+        }
+        func same(_ x: LayoutAttributes, _ y: LayoutAttributes, _ what: String) {
+            let bits = { (a: LayoutAttributes) in
+                [a.origin.x, a.origin.y, a.size.width, a.size.height, a.alpha].map(\.bitPattern)
+                    + a.transform.values.map(\.bitPattern) + (0..<8).map { a.custom[$0].bitPattern }
+            }
+            XCTAssertEqual(bits(x), bits(y), what)
+            XCTAssertEqual(x.zIndex, y.zIndex, what)
+            XCTAssertEqual(x.isHidden, y.isHidden, what)
+            XCTAssertEqual(x.custom.count, y.custom.count, what)
+            XCTAssertEqual(x.key, y.key, what)
+        }
+        let progresses: [Double] = [0, 1, 0.5, -0.25, 1.75, .nan, .infinity, -.infinity, 1e-300]
+        for n in 0..<2000 {
+            let a = plain(n), b = plain(n + 1)
+            let t = n < progresses.count * 20 ? progresses[n % progresses.count] : (unit() * 3 - 1)
+            XCTAssertTrue(a.isPlain && b.isPlain)
+            same(
+                LayoutAttributes.interpolatePlain(from: a, to: b, progress: t),
+                LayoutAttributes.interpolate(from: a, to: b, progress: t, discreteCustomSlots: 0), "plain \(n) at \(t)")
+        }
+        func transform() -> Transform3D {
+            var m = Transform3D.identity
+            switch rng.next() % 6 {
+            case 0: m = .rotation((unit() - 0.5) * 8, 0, 0, 1)
+            case 1: m = .rotation(unit() * 3, unit(), unit(), unit() + 0.1).scaled(unit() + 0.5, unit() + 0.5, 1)
+            case 2: m.m21 = unit() - 0.5; m.m41 = coordinate(); m.m11 = unit() + 0.1
+            case 3: m.m34 = -1 / (500 + unit() * 500); m = m.rotated(unit(), 0, 1, 0)
+            case 4: m = .scale(0, 1, 1)  // singular: discrete
+            default: m.m41 = coordinate(); m.m42 = coordinate()  // a translation
+            }
+            return m
+        }
+        for n in 0..<2000 {
+            var a = plain(n), b = plain(n + 1)
+            a.transform = transform()
+            b.transform = transform()
+            let t = n < progresses.count * 20 ? progresses[n % progresses.count] : (unit() * 3 - 1)
+            for rotation in [RotationInterpolation.shortest, .css] {
+                var ends = DecomposedEnds(a.transform, b.transform)
+                let cached = withUnsafePointer(to: &ends) {
+                    LayoutAttributes.interpolate(
+                        from: a, to: b, progress: t, discreteCustomSlots: 0, rotation: rotation, decomposed: $0)
+                }
+                same(
+                    cached,
+                    LayoutAttributes.interpolate(
+                        from: a, to: b, progress: t, discreteCustomSlots: 0, rotation: rotation),
+                    "transform \(n) at \(t)")
+            }
+        }
+    }
 }

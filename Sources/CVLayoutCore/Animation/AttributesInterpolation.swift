@@ -19,7 +19,17 @@ extension LayoutAttributes {
         from a: LayoutAttributes, to b: LayoutAttributes, progress t: Double,
         discreteCustomSlots: UInt8, rotation: RotationInterpolation = .shortest
     ) -> LayoutAttributes {
-        let t: Double = t.isNaN ? 0 : (t.isFinite ? t : (t > 0 ? 1 : 0))
+        interpolate(
+            from: a, to: b, progress: t, discreteCustomSlots: discreteCustomSlots, rotation: rotation, decomposed: nil)
+    }
+
+    /// `interpolate(from:to:progress:discreteCustomSlots:rotation:)` with the decompositions of
+    /// `a.transform` and `b.transform` made beforehand (nil: made here if needed); the same result.
+    static func interpolate(
+        from a: LayoutAttributes, to b: LayoutAttributes, progress t: Double,
+        discreteCustomSlots: UInt8, rotation: RotationInterpolation, decomposed: UnsafePointer<DecomposedEnds>?
+    ) -> LayoutAttributes {
+        let t = sanitizedProgress(t)
         func lerp(_ p: Double, _ q: Double) -> Double { (1 - t) * p + t * q }
 
         var r = b
@@ -32,7 +42,7 @@ extension LayoutAttributes {
                 height: Swift.max(0, lerp(a.size.height, b.size.height)))
         }
         r.alpha = Swift.min(1, Swift.max(0, lerp(a.alpha, b.alpha)))
-        r.transform = Transform3D.interpolate(a.transform, b.transform, t, rotation: rotation)
+        r.transform = Transform3D.interpolate(a.transform, b.transform, t, rotation: rotation, decomposed: decomposed)
 
         let cap = CustomAttributes.capacity
         let count = Swift.min(cap, Swift.max(0, Swift.max(a.custom.count, b.custom.count)))
@@ -58,5 +68,95 @@ extension LayoutAttributes {
             r.isHidden = a.isHidden && b.isHidden
         }
         return r
+    }
+
+    /// NaN and −∞ act as 0, +∞ as 1 (`interpolate`'s rule).
+    @inline(__always)
+    static func sanitizedProgress(_ t: Double) -> Double { t.isNaN ? 0 : (t.isFinite ? t : (t > 0 ? 1 : 0)) }
+
+    /// True when `interpolate` between two such elements only changes frame, alpha, z-index and
+    /// hidden: the transform is the identity bit for bit and there are no custom slots (almost every
+    /// element of a layout switch or batch update that no layout transforms).
+    @inline(__always)
+    var isPlain: Bool { custom.count == 0 && transform.isExactlyIdentity }
+
+    /// What `interpolate(from: a, to: b, progress: t, …)` makes of two plain elements (`isPlain`),
+    /// bit for bit, without its transform and custom work: `b` with the frame, alpha, z-index and
+    /// hidden of the way (`plainLook`).
+    @inline(__always)
+    static func interpolatePlain(
+        from a: LayoutAttributes, to b: LayoutAttributes, progress t: Double
+    ) -> LayoutAttributes {
+        let look = plainLook(
+            from: a, toFrame: b.frame, alpha: b.alpha, zIndex: b.zIndex, isHidden: b.isHidden, progress: t)
+        var r = b
+        r.frame = look.frame
+        r.alpha = look.alpha
+        r.zIndex = look.zIndex
+        r.isHidden = look.isHidden
+        r.custom = CustomAttributes()
+        return r
+    }
+
+    /// The frame, alpha, z-index and hidden `interpolate` gives at progress `t` from `a` to an
+    /// element with these frame, alpha, z-index and hidden: the same arithmetic in the same order
+    /// (the centre set with the end's size, then the size set about that centre).
+    @inline(__always)
+    static func plainLook(
+        from a: LayoutAttributes, toFrame bf: Rect, alpha: Double, zIndex: Int, isHidden: Bool, progress t: Double
+    ) -> (frame: Rect, alpha: Double, zIndex: Int, isHidden: Bool) {
+        let t = sanitizedProgress(t)
+        @inline(__always) func lerp(_ p: Double, _ q: Double) -> Double { (1 - t) * p + t * q }
+        let frame: Rect
+        if t == 0 {
+            frame = a.frame
+        } else if t == 1 {
+            frame = bf
+        } else {
+            let bw = bf.size.width, bh = bf.size.height
+            let cx = lerp(a.origin.x + a._size.width / 2, bf.origin.x + bw / 2)
+            let cy = lerp(a.origin.y + a._size.height / 2, bf.origin.y + bh / 2)
+            // `center` set on `b`: the origin from `b`'s size; then `size` set: about that centre.
+            let ox = cx - bw / 2, oy = cy - bh / 2
+            let kx = ox + bw / 2, ky = oy + bh / 2
+            let w = Swift.max(0, lerp(a._size.width, bw)), h = Swift.max(0, lerp(a._size.height, bh))
+            frame = Rect(origin: Point(x: kx - w / 2, y: ky - h / 2), size: Size(width: w, height: h))
+        }
+        let hidden: Bool
+        if t <= 0 {
+            hidden = a.isHidden
+        } else if t >= 1 {
+            hidden = isHidden
+        } else {
+            hidden = a.isHidden && isHidden
+        }
+        return (
+            frame, Swift.min(1, Swift.max(0, lerp(a.alpha, alpha))), t > 0 ? zIndex : a.zIndex, hidden
+        )
+    }
+}
+
+extension Transform3D {
+    /// The identity bit for bit (no negative zero): what a default element carries.
+    @inline(__always)
+    var isExactlyIdentity: Bool {
+        let one = (1.0).bitPattern
+        return m11.bitPattern == one && m22.bitPattern == one && m33.bitPattern == one && m44.bitPattern == one
+            && (m12.bitPattern | m13.bitPattern | m14.bitPattern | m21.bitPattern | m23.bitPattern
+                | m24.bitPattern | m31.bitPattern | m32.bitPattern | m34.bitPattern | m41.bitPattern
+                | m42.bitPattern | m43.bitPattern) == 0
+    }
+
+    /// The same 16 values bit for bit (`==` takes −0 for 0; a decomposition may not).
+    @inline(__always)
+    func isBitwiseEqual(to o: Transform3D) -> Bool {
+        m11.bitPattern == o.m11.bitPattern && m12.bitPattern == o.m12.bitPattern && m13.bitPattern == o.m13.bitPattern
+            && m14.bitPattern == o.m14.bitPattern && m21.bitPattern == o.m21.bitPattern
+            && m22.bitPattern == o.m22.bitPattern && m23.bitPattern == o.m23.bitPattern
+            && m24.bitPattern == o.m24.bitPattern && m31.bitPattern == o.m31.bitPattern
+            && m32.bitPattern == o.m32.bitPattern && m33.bitPattern == o.m33.bitPattern
+            && m34.bitPattern == o.m34.bitPattern && m41.bitPattern == o.m41.bitPattern
+            && m42.bitPattern == o.m42.bitPattern && m43.bitPattern == o.m43.bitPattern
+            && m44.bitPattern == o.m44.bitPattern
     }
 }

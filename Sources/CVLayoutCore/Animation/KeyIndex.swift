@@ -14,14 +14,16 @@ struct KeyIndex {
     private var mask = 0
     private(set) var count = 0
 
-    private static let seed: UInt64 = {
+    /// The process's seed, read once per table (a global's every read goes through `swift_once`).
+    private let seed = KeyIndex.processSeed
+    private static let processSeed: UInt64 = {
         var h = Hasher()
         h.combine(0x6376_6c61_796f_7574 as UInt64)
         return UInt64(bitPattern: Int64(h.finalize()))
     }()
 
     @inline(__always)
-    private static func hash(_ k: ElementKey) -> UInt64 {
+    private func hash(_ k: ElementKey) -> UInt64 {
         var z = UInt64(bitPattern: Int64(k.indexPath.item)) ^ seed
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z ^= UInt64(bitPattern: Int64(k.indexPath.section)) &* 0x9E37_79B9_7F4A_7C15
@@ -35,7 +37,7 @@ struct KeyIndex {
     @inline(__always)
     subscript(key: ElementKey) -> Int? {
         guard count > 0 else { return nil }
-        var i = Int(truncatingIfNeeded: Self.hash(key)) & mask
+        var i = Int(truncatingIfNeeded: hash(key)) & mask
         while true {
             let v = values[i]
             if v < 0 { return nil }
@@ -51,7 +53,7 @@ struct KeyIndex {
             return
         }
         if (count + 1) * 2 > keys.count { grow() }
-        var i = Int(truncatingIfNeeded: Self.hash(key)) & mask
+        var i = Int(truncatingIfNeeded: hash(key)) & mask
         while values[i] >= 0 {
             if keys[i] == key {
                 values[i] = Int32(value)
@@ -66,7 +68,7 @@ struct KeyIndex {
 
     private mutating func remove(_ key: ElementKey) {
         guard count > 0 else { return }
-        var i = Int(truncatingIfNeeded: Self.hash(key)) & mask
+        var i = Int(truncatingIfNeeded: hash(key)) & mask
         while true {
             if values[i] < 0 { return }
             if keys[i] == key { break }
@@ -77,7 +79,7 @@ struct KeyIndex {
         var hole = i
         var j = (i + 1) & mask
         while values[j] >= 0 {
-            let home = Int(truncatingIfNeeded: Self.hash(keys[j])) & mask
+            let home = Int(truncatingIfNeeded: hash(keys[j])) & mask
             let distanceToJ = (j - home) & mask, distanceToHole = (hole - home) & mask
             if distanceToHole < distanceToJ {
                 keys[hole] = keys[j]
@@ -90,9 +92,18 @@ struct KeyIndex {
         count -= 1
     }
 
-    private mutating func grow() {
+    /// Makes room for `n` keys without growing again. O(n).
+    mutating func reserveCapacity(_ n: Int) {
+        guard n > 0, n * 2 > keys.count else { return }
+        var slots = Swift.max(16, keys.count)
+        while slots < n * 2 { slots *= 2 }
+        rehash(slots: slots)
+    }
+
+    private mutating func grow() { rehash(slots: Swift.max(16, keys.count * 2)) }
+
+    private mutating func rehash(slots: Int) {
         let old = (keys, values)
-        let slots = Swift.max(16, keys.count * 2)
         let blank = ElementKey(category: .cell, kind: .none, indexPath: IndexPath(section: 0, item: 0))
         keys = [ElementKey](repeating: blank, count: slots)
         values = [Int32](repeating: -1, count: slots)

@@ -313,6 +313,18 @@ extension Transform3D {
         _ a: Transform3D, _ b: Transform3D, _ t: Double,
         rotation: RotationInterpolation = .shortest
     ) -> Transform3D {
+        interpolate(a, b, t, rotation: rotation, decomposed: nil)
+    }
+
+    /// `interpolate(_:_:_:rotation:)` with the decompositions of `a` and `b` computed once
+    /// beforehand (`decomposed`, which must be those of exactly these two matrices; nil: computed
+    /// here): an animation track decomposes its ends when it is made, not on every frame. The
+    /// same result bit for bit.
+    @inline(__always)
+    static func interpolate(
+        _ a: Transform3D, _ b: Transform3D, _ t: Double, rotation: RotationInterpolation,
+        decomposed: UnsafePointer<DecomposedEnds>?
+    ) -> Transform3D {
         if t == 0 || t.isNaN { return a }
         if t == 1 { return b }
         if a == b { return a }
@@ -324,9 +336,46 @@ extension Transform3D {
                 (1 - t) * a.m43 + t * b.m43)
             return r.isFinite ? r : discrete()
         }
+        if let decomposed {  // read in place
+            guard decomposed.pointee.isValid else { return discrete() }
+            let r = TransformDecomposition.interpolate(
+                decomposed.pointee.from, decomposed.pointee.to, t, rotation: rotation
+            ).recomposed
+            return r.isFinite ? r : discrete()
+        }
         guard let da = TransformDecomposition(a), let db = TransformDecomposition(b) else { return discrete() }
         let r = TransformDecomposition.interpolate(da, db, t, rotation: rotation).recomposed
         return r.isFinite ? r : discrete()
+    }
+}
+
+/// The decompositions of an animation track's two transforms (`TransformDecomposition(from)`,
+/// `TransformDecomposition(to)`), made once with the track. `isValid` false: one of them cannot
+/// be decomposed (interpolation is then discrete; `from` and `to` mean nothing).
+struct DecomposedEnds {
+    let from: TransformDecomposition
+    let to: TransformDecomposition
+    let isValid: Bool
+
+    /// `TransformDecomposition(.identity)`, made once (an element that moves into a transformed
+    /// layout starts from the identity).
+    private static let identity = TransformDecomposition(.identity)
+
+    /// `TransformDecomposition(m)`, the identity's from `identity` (the same value).
+    private static func decompose(_ m: Transform3D) -> TransformDecomposition? {
+        m.isExactlyIdentity ? identity : TransformDecomposition(m)
+    }
+
+    init(_ a: Transform3D, _ b: Transform3D) {
+        if let da = Self.decompose(a), let db = Self.decompose(b) {
+            (from, to, isValid) = (da, db, true)
+        } else {
+            let v3 = TransformDecomposition.Vector3(x: 0, y: 0, z: 0)
+            let none = TransformDecomposition(
+                translation: v3, scale: v3, skew: .init(xy: 0, xz: 0, yz: 0),
+                perspective: .init(x: 0, y: 0, z: 0, w: 1), quaternion: .identity)
+            (from, to, isValid) = (none, none, false)
+        }
     }
 }
 

@@ -175,9 +175,9 @@ public struct UpdatePlan: Sendable {
     public func newIndexPath(forOld old: IndexPath) -> IndexPath? {
         let s = old.section
         guard s >= 0, s < oldCounts.count, old.item >= 0, old.item < oldCounts[s] else { return nil }
-        if let to = moveBySource[old] { return to }
+        if !moveBySource.isEmpty, let to = moveBySource[old] { return to }
         let t = oldToNewSection[s]
-        guard t >= 0, !reloadedSections.contains(s) else { return nil }
+        guard t >= 0, reloadedSections.isEmpty || !reloadedSections.contains(s) else { return nil }
         var rank = old.item
         if let ch = oldChanges[s] {
             if SortedInts.contains(ch.deleted, old.item) { return nil }
@@ -237,7 +237,7 @@ public struct UpdatePlan: Sendable {
     public func isReloaded(old: IndexPath) -> Bool {
         let s = old.section
         guard s >= 0, s < oldCounts.count, old.item >= 0, old.item < oldCounts[s] else { return false }
-        if reloadedSections.contains(s) { return true }
+        if !reloadedSections.isEmpty, reloadedSections.contains(s) { return true }
         return SortedInts.contains(oldChanges[s]?.reloaded ?? [], old.item)
     }
 

@@ -1,0 +1,68 @@
+/// Elements by key in insertion order: what was on screen when an animation starts
+/// (`CollectionView.onScreen`), and the lookups its set-up makes. Flat arrays and one `KeyIndex`
+/// probe per lookup (a seeded mix of the key's fields) instead of a `Dictionary` keyed by
+/// `ElementKey` (SipHash per lookup, a resize-and-copy of every element as it grows).
+/// - Complexity: lookup, insert O(1) expected; memory O(elements).
+struct ElementTable {
+    private(set) var keys: [ElementKey] = []
+    private(set) var elements: [LayoutAttributes] = []
+    private var positions = KeyIndex()
+
+    init() {}
+
+    /// Room for `n` elements.
+    init(capacity n: Int) {
+        keys.reserveCapacity(n)
+        elements.reserveCapacity(n)
+        positions.reserveCapacity(n)
+    }
+
+    var count: Int { keys.count }
+    var isEmpty: Bool { keys.isEmpty }
+
+    /// The position of `key` in `keys` and `elements`.
+    @inline(__always)
+    func position(of key: ElementKey) -> Int? { positions[key] }
+
+    /// The element of `key`; setting replaces it in place or appends it (nil is not allowed).
+    subscript(key: ElementKey) -> LayoutAttributes? {
+        get { positions[key].map { elements[$0] } }
+        set {
+            guard let newValue else { preconditionFailure("ElementTable does not remove elements") }
+            if let i = positions[key] {
+                elements[i] = newValue
+            } else {
+                positions.set(key, keys.count)
+                keys.append(key)
+                elements.append(newValue)
+            }
+        }
+    }
+
+    /// Adds `a` under `key` when `key` has no element yet; returns false (and keeps the element
+    /// there) otherwise.
+    @discardableResult
+    mutating func insertIfAbsent(_ a: LayoutAttributes, for key: ElementKey) -> Bool {
+        if positions[key] != nil { return false }
+        positions.set(key, keys.count)
+        keys.append(key)
+        elements.append(a)
+        return true
+    }
+
+    /// Sets the element of `key` (replacing it in place, or appending it).
+    mutating func set(_ a: LayoutAttributes, for key: ElementKey) {
+        if let i = positions[key] {
+            elements[i] = a
+        } else {
+            positions.set(key, keys.count)
+            keys.append(key)
+            elements.append(a)
+        }
+    }
+
+    /// Changes the element at position `i` in place (its key stays).
+    mutating func update(at i: Int, _ body: (inout LayoutAttributes) throws -> Void) rethrows {
+        try body(&elements[i])
+    }
+}

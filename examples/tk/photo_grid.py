@@ -394,6 +394,8 @@ class PhotoGrid:
             poly, text = pool[slot]
             if state is None:
                 hidden += (poly, text)
+                if old is not None and old[2]:  # a hidden slot keeps no outline (it is shown again without one)
+                    configs += (poly, ("-outline", "", "-width", 1))
                 continue
             pts, fill, outline, label, at = state
             if old is None:
@@ -422,9 +424,12 @@ class PhotoGrid:
             elif was is not None:
                 hidden.append(text)
         for slot in range(count, len(pool)):
-            if states[slot] is not None or keys[slot]:
-                states[slot], keys[slot] = None, b""
+            old = states[slot]
+            if old is not None:
                 hidden += pool[slot]
+                if old[2]:
+                    configs += (pool[slot][0], ("-outline", "", "-width", 1))
+            states[slot], keys[slot] = None, b""
         if coords or fills or shown or hidden or configs:
             call("::cvlayout_tk::apply", w, coords, fills, shown, hidden, configs)
 

@@ -73,7 +73,7 @@ TCL = r"""namespace eval ::cvlayout_tk {
         foreach {item xy} $coords { $w coords $item $xy }
         foreach {item i} $fills { $w itemconfigure $item -fill [lindex $palette $i] }
         foreach {item options} $configs { $w itemconfigure $item {*}$options }
-        foreach item $shown { $w itemconfigure $item -state normal }
+        foreach {item i} $shown { $w itemconfigure $item -state normal -fill [lindex $palette $i] }
         foreach item $hidden { $w itemconfigure $item -state hidden }
     }
     proc keep {w names} {
@@ -313,6 +313,8 @@ class PhotoGrid:
         view_key = (ox, oy, self.selected_id)
         moved = view_key != self.view_key  # every slot is recomputed (its canvas position moved)
         self.view_key = view_key
+        if not moved and data == self.drawn:
+            return  # the frame drawn last: nothing changed (an idle tick of the frame loop)
         selected = self.selected_id
         size, unpack = RECORD.size, DRAWN.unpack
         n1, n2 = self.levels, self.levels * self.levels
@@ -320,7 +322,7 @@ class PhotoGrid:
         br, bgg, bb = (c / PALETTE_STEP for c in BACKGROUND)
         coords: list[Any] = []   # item, coordinates, ...
         fills: list[int] = []    # item, palette index, ...
-        shown: list[int] = []    # items to show
+        shown: list[int] = []    # polygon, palette index, ...: polygons to show
         hidden: list[int] = []   # items to hide
         configs: list[Any] = []  # item, (option, value, ...), ...: the rest (outlines, captions)
         for slot in range(count):
@@ -393,15 +395,18 @@ class PhotoGrid:
             states[slot] = state
             poly, text = pool[slot]
             if state is None:
-                hidden += (poly, text)
-                if old is not None and old[2]:  # a hidden slot keeps no outline (it is shown again without one)
-                    configs += (poly, ("-outline", "", "-width", 1))
+                if old is not None:
+                    if old[2]:  # a hidden slot keeps no outline (it is shown again without one)
+                        configs += (poly, ("-state", "hidden", "-outline", "", "-width", 1))
+                    else:
+                        hidden.append(poly)
+                    if old[3] is not None:
+                        hidden.append(text)
                 continue
             pts, fill, outline, label, at = state
             if old is None:
-                shown.append(poly)
+                shown += (poly, fill)
                 coords += (poly, pts)
-                fills += (poly, fill)
                 was = was_at = None
                 if outline:
                     configs += (poly, ("-outline", outline, "-width", 3))
@@ -415,20 +420,25 @@ class PhotoGrid:
                 was, was_at = old[3], old[4]
             if label is not None:
                 if was is None:
-                    shown.append(text)
                     coords += (text, at)
-                elif at != was_at:
-                    coords += (text, at)
-                if was != label:
-                    configs += (text, ("-text", label))
+                    configs += (text, ("-state", "normal", "-text", label))
+                else:
+                    if at != was_at:
+                        coords += (text, at)
+                    if was != label:
+                        configs += (text, ("-text", label))
             elif was is not None:
                 hidden.append(text)
         for slot in range(count, len(pool)):
             old = states[slot]
             if old is not None:
-                hidden += pool[slot]
+                poly, text = pool[slot]
                 if old[2]:
-                    configs += (pool[slot][0], ("-outline", "", "-width", 1))
+                    configs += (poly, ("-state", "hidden", "-outline", "", "-width", 1))
+                else:
+                    hidden.append(poly)
+                if old[3] is not None:
+                    hidden.append(text)
             states[slot], keys[slot] = None, b""
         if coords or fills or shown or hidden or configs:
             call("::cvlayout_tk::apply", w, coords, fills, shown, hidden, configs)

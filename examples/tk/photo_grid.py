@@ -319,7 +319,7 @@ class PhotoGrid:
         size, unpack = RECORD.size, DRAWN.unpack
         n1, n2 = self.levels, self.levels * self.levels
         id_rgb, id_fill, header_fill, header_rgb = self.id_rgb, self.id_fill, self.header_fill, self.header_rgb
-        br, bgg, bb = (c / PALETTE_STEP for c in BACKGROUND)
+        br, bgg, bb = (v / PALETTE_STEP for v in BACKGROUND)
         coords: list[Any] = []   # item, coordinates, ...
         fills: list[int] = []    # item, palette index, ...
         shown: list[int] = []    # polygon, palette index, ...: polygons to show

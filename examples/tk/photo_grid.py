@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import statistics
+import struct
 import sys
 import time
 import tkinter as tk
@@ -31,10 +33,57 @@ SNAP_IDLE = 0.15
 MEASURE_MARGIN = 200.0
 BACKGROUND = (24, 24, 28)
 HEADER = (230, 230, 230)
-IDENTITY = (1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0)
 LAYOUTS = ("flow", "waterfall", "grid", "cover_flow", "circle")
 CAPTIONS = ("", " sea", " old harbour", " a very long caption", " dunes at dusk")
-CATEGORY = {"cell": 0, "supplementary": 1, "decoration": 2}
+CELL = int(cvlayout.Category.CELL)
+# The library's records (cvl_attributes, the bulk query's answer) read as flat tuples with struct
+# (no numpy): ATTRIBUTES_FORMAT unpacks a whole record, AttributesField names each field's position.
+RECORD, F = cvlayout.ATTRIBUTES_FORMAT, cvlayout.AttributesField
+
+
+def fields_reader(*positions: int) -> struct.Struct:
+    """A struct reading only the fields at `positions` (AttributesField's, in record order) of a
+    record and skipping the others as pad bytes: the draw loop unpacks what it uses into locals."""
+    assert list(positions) == sorted(positions) and not set(RECORD.format) & set("spP")
+    codes = [code for n, code in re.findall(r"(\d*)([a-zA-Z?])", RECORD.format) for _ in range(int(n or 1))]
+    return struct.Struct(RECORD.format[0] + "".join(
+        code if k in positions else f"{struct.calcsize(RECORD.format[0] + code)}x" for k, code in enumerate(codes)))
+
+
+DRAWN = fields_reader(F.index_path_section, F.category, F.center_x, F.center_y, F.size_width, F.size_height,
+                      F.transform_m11, F.transform_m12, F.transform_m14, F.transform_m21, F.transform_m22,
+                      F.transform_m24, F.transform_m41, F.transform_m42, F.transform_m44, F.alpha, F.hidden,
+                      F.custom_count, F.custom.start, F.has_identifier, F.identifier)
+# Fill colours come from a palette of PALETTE_STEP-spaced levels per channel (15-bit colour: each
+# channel at most 4 off), every one allocated once at start-up and kept: Tk asks the X server for
+# each colour it has not got (a round trip) and frees it when no item uses it any more.
+PALETTE_STEP = 8
+CHANNEL_MAX = max(219, *HEADER)  # id_colour's channels are 60..219
+TCL = r"""namespace eval ::cvlayout_tk {
+    proc grow {w n font} {
+        set made {}
+        for {set i 0} {$i < $n} {incr i} {
+            lappend made [$w create polygon 0 0 0 0 0 0 -state hidden -outline {}] \
+                [$w create text 0 0 -anchor nw -state hidden -font $font -fill black]
+        }
+        return $made
+    }
+    proc apply {w coords fills shown hidden configs} {
+        variable palette
+        foreach {item xy} $coords { $w coords $item $xy }
+        foreach {item i} $fills { $w itemconfigure $item -fill [lindex $palette $i] }
+        foreach {item options} $configs { $w itemconfigure $item {*}$options }
+        foreach {item i} $shown { $w itemconfigure $item -state normal -fill [lindex $palette $i] }
+        foreach item $hidden { $w itemconfigure $item -state hidden }
+    }
+    proc keep {w names} {
+        variable palette $names
+        foreach {a b c d e f} $names {
+            $w create polygon 0 0 0 0 0 0 -state hidden -fill $a -activefill $b -disabledfill $c \
+                -outline $d -activeoutline $e -disabledoutline $f
+        }
+    }
+}"""
 
 
 def id_colour(identifier: int) -> tuple[int, int, int]:
@@ -81,7 +130,8 @@ class PhotoGrid:
         self.snap_start = 0.0
         self.selected_id = 0
         self.keys = self.clicks = self.scrolls = 0
-        self.drawn: list[cvlayout.Attributes] = []
+        self.records = cvlayout.AttributesBuffer(1024)  # the frame's query, reused every frame
+        self.drawn, self.drawn_count = b"", 0  # the records last drawn
         self.query_ms = self.draw_ms = 0.0
         self.font = tkfont.Font(family="DejaVu Sans", size=-11)
         # The window: the canvas, two scrollbars.
@@ -97,8 +147,20 @@ class PhotoGrid:
         # The reuse pool: slot i draws the i-th element of the draw-order list. Items stack in
         # creation order, so the slots keep the draw order without any raise/lower.
         self.pool: list[tuple[int, int]] = []
-        self.slot_state: list[tuple[Any, ...]] = []
-        self.slot_key: list[object] = []
+        self.slot_state: list[tuple[Any, ...] | None] = []  # what the slot shows (None: hidden)
+        self.slot_key: list[bytes] = []  # the record it was computed from
+        self.view_key: tuple[float, float, int] | None = None  # the offset and selection it was drawn at
+        self.canvas.tk.eval(TCL)
+        # The palette, kept alive by hidden items (six colours each) of a canvas that is never shown.
+        self.levels = int(CHANNEL_MAX / PALETTE_STEP + 0.5) + 1
+        steps = [min(255, k * PALETTE_STEP) for k in range(self.levels)]
+        self.palette = ["#%02x%02x%02x" % (r, g, b) for r in steps for g in steps for b in steps]
+        self.keeper = tk.Canvas(root)
+        self.keeper.tk.call("::cvlayout_tk::keep", str(self.keeper), self.palette)
+        self.id_fill: dict[int, int] = {}  # a cell's opaque colour (its palette index) by identifier
+        self.id_rgb: dict[int, tuple[float, ...]] = {}  # id_colour in palette steps, to blend
+        self.header_fill = self.colour_index(HEADER)
+        self.header_rgb = tuple(c / PALETTE_STEP for c in HEADER)
         self.canvas.bind("<Configure>", self._on_configure)
         root.bind("<Key>", self._on_key)
         self.canvas.bind("<Button-4>", lambda e: self.scroll_by(0, -WHEEL_STEP))
@@ -219,106 +281,167 @@ class PhotoGrid:
     def redraw(self) -> None:
         t0 = time.perf_counter()
         self.measure()
-        elements = self.view.visible_attributes()
+        # The bulk query: the records themselves, into one buffer reused every frame, copied out
+        # as bytes (no Python object per element; unpacked below only where a slot changed).
+        count = self.view.raw_attributes(out=self.records, grow=True)
+        data = bytes(self.records)
         t1 = time.perf_counter()
-        self.draw(elements)
+        self.draw(data, count)
         self._update_bars()
-        self.drawn = elements
+        self.drawn, self.drawn_count = data, count
         self.query_ms, self.draw_ms = (t1 - t0) * 1e3, (time.perf_counter() - t1) * 1e3
 
-    @staticmethod
-    def quad(a: cvlayout.Attributes, ox: float, oy: float) -> list[float]:
-        """The frame through the transform about the centre (row vectors, w divided), in canvas
-        coordinates (content offset (ox, oy)); an identity transform is the frame itself."""
-        m = a.transform
-        w, h = a.size
-        cx, cy = a.center
-        if m == IDENTITY:
-            x0, y0 = cx - w / 2 - ox, cy - h / 2 - oy
-            return [x0, y0, x0 + w, y0, x0 + w, y0 + h, x0, y0 + h]
-        out: list[float] = []
-        for dx, dy in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)):
-            ww = dx * m[3] + dy * m[7] + m[15]
-            out.append((dx * m[0] + dy * m[4] + m[12]) / ww + cx - ox)
-            out.append((dx * m[1] + dy * m[5] + m[13]) / ww + cy - oy)
-        return out
+    def colour_index(self, rgb: tuple[float, float, float]) -> int:
+        """The index of the palette's colour nearest `rgb`."""
+        top, n = self.levels - 1, self.levels
+        r, g, b = (min(top, max(0, int(c / PALETTE_STEP + 0.5))) for c in rgb)
+        return (r * n + g) * n + b
 
-    def draw(self, elements: list[cvlayout.Attributes]) -> None:
+    def draw(self, data: bytes, count: int) -> None:
+        """Slot i of the pool draws record i of `data` (draw order); only what changed goes to Tk,
+        in one Tcl call."""
         c = self.canvas
         call, w = c.tk.call, str(c)
-        while len(self.pool) < len(elements):
-            poly = c.create_polygon(0, 0, 0, 0, 0, 0, state="hidden", outline="")
-            text = c.create_text(0, 0, anchor="nw", state="hidden", font=self.font, fill="black")
-            self.pool.append((poly, text))
-            self.slot_state.append(())
-            self.slot_key.append(None)
+        pool, keys, states = self.pool, self.slot_key, self.slot_state
+        if len(pool) < count:  # new slots stack above the old ones: made in one Tcl call
+            made = c.tk.splitlist(call("::cvlayout_tk::grow", w, count - len(pool), self.font))
+            for k in range(0, len(made), 2):
+                pool.append((int(made[k]), int(made[k + 1])))
+                keys.append(b"")
+                states.append(None)
         ox, oy = self.view.content_offset
+        view_key = (ox, oy, self.selected_id)
+        moved = view_key != self.view_key  # every slot is recomputed (its canvas position moved)
+        self.view_key = view_key
+        if not moved and data == self.drawn:
+            return  # the frame drawn last: nothing changed (an idle tick of the frame loop)
         selected = self.selected_id
-        slot_key, slot_state, pool = self.slot_key, self.slot_state, self.pool
-        br, bgg, bb = BACKGROUND
-        for slot, a in enumerate(elements):
-            poly, text = pool[slot]
-            key = (a, ox, oy, selected)
-            if key == slot_key[slot]:
+        size, unpack = RECORD.size, DRAWN.unpack
+        n1, n2 = self.levels, self.levels * self.levels
+        id_rgb, id_fill, header_fill, header_rgb = self.id_rgb, self.id_fill, self.header_fill, self.header_rgb
+        br, bgg, bb = (v / PALETTE_STEP for v in BACKGROUND)
+        coords: list[Any] = []   # item, coordinates, ...
+        fills: list[int] = []    # item, palette index, ...
+        shown: list[int] = []    # polygon, palette index, ...: polygons to show
+        hidden: list[int] = []   # items to hide
+        configs: list[Any] = []  # item, (option, value, ...), ...: the rest (outlines, captions)
+        for slot in range(count):
+            rec = data[slot * size:(slot + 1) * size]
+            if not moved and rec == keys[slot]:
                 continue  # the same element drawn at the same place: nothing to compute or configure
-            slot_key[slot] = key
-            alpha = a.alpha
-            if a.hidden or alpha <= 0:
-                state: tuple[Any, ...] = ("hidden",)
+            keys[slot] = rec
+            (section, category, cx, cy, sw, sh, m11, m12, m14, m21, m22, m24, m41, m42, m44, alpha, hide,
+             n_custom, veil, has_id, ident) = unpack(rec)
+            if hide or alpha <= 0.0:
+                state = None
             else:
-                cell = a.category == "cell"
-                if cell:
-                    base = id_colour(a.identifier or 0)
-                    veil = a.custom[0] if a.custom else 0.0  # Cover Flow's masking value
+                if alpha > 1.0:
+                    alpha = 1.0
+                cell = category == CELL
+                if not has_id:
+                    ident = 0
+                if cell and n_custom and veil > 0.0:
+                    k = alpha * (1.0 - min(veil, 1.0))  # Cover Flow's masking value: a black veil
                 else:
-                    base, veil = HEADER, 0.0
-                # Canvas items have no opacity: blend with the background (exact over the background,
-                # an approximation where elements overlap).
-                k, rest = alpha * (1 - veil), 1 - alpha
-                fill = "#%02x%02x%02x" % (min(255, max(0, round(base[0] * k + br * rest))),
-                                          min(255, max(0, round(base[1] * k + bgg * rest))),
-                                          min(255, max(0, round(base[2] * k + bb * rest))))
-                pts = self.quad(a, ox, oy)
-                t = a.transform
-                sw, sh = a.size
-                show_label = (abs(t[1]) < 1e-9 and abs(t[3]) < 1e-9 and abs(t[0] - 1) < 1e-9 and sw >= 60
-                              and sh >= 40 and alpha >= 0.5)
-                label = (self.caption(a.identifier or 0) if cell else f"Section {a.index_path[0] + 1}") \
-                    if show_label else ""
-                outline = "white" if cell and a.identifier == selected else ""
-                state = ("normal", pts, fill, outline, show_label, label,
-                         min(pts[0], pts[2], pts[4], pts[6]) + 6, pts[1] + 2)
-            old = slot_state[slot]
+                    k = alpha
+                if k >= 1.0:
+                    fill = id_fill.get(ident, -1) if cell else header_fill
+                    if fill < 0:
+                        fill = id_fill[ident] = self.colour_index(id_colour(ident))
+                else:
+                    # Canvas items have no opacity: blend with the background (exact over the
+                    # background, an approximation where elements overlap), to the palette's nearest.
+                    if cell:
+                        rgb = id_rgb.get(ident)
+                        if rgb is None:
+                            rgb = id_rgb[ident] = tuple(c / PALETTE_STEP for c in id_colour(ident))
+                    else:
+                        rgb = header_rgb
+                    rest = 1.0 - alpha  # (0 <= each channel <= the palette's top: no clamping)
+                    fill = (int(rgb[0] * k + br * rest + 0.5) * n2 + int(rgb[1] * k + bgg * rest + 0.5) * n1
+                            + int(rgb[2] * k + bb * rest + 0.5))
+                cx -= ox
+                cy -= oy
+                hw, hh = sw * 0.5, sh * 0.5
+                plain = m11 == 1.0 and m22 == 1.0 and m44 == 1.0 and not (m12 or m14 or m21 or m24 or m41 or m42)
+                if plain:
+                    x0, y0, x1, y1 = cx - hw, cy - hh, cx + hw, cy + hh
+                    pts: tuple[float, ...] = (x0, y0, x1, y0, x1, y1, x0, y1)
+                else:
+                    # The frame through the transform about the centre (row vectors, w divided;
+                    # the frame's points have z = 0, so the third row plays no part).
+                    ax, ay, bx, by = hw * m11, hw * m12, hh * m21, hh * m22
+                    if m14 == 0.0 and m24 == 0.0 and m44 == 1.0:  # affine: nothing to divide
+                        cx += m41
+                        cy += m42
+                        pts = (cx - ax - bx, cy - ay - by, cx + ax - bx, cy + ay - by,
+                               cx + ax + bx, cy + ay + by, cx - ax + bx, cy - ay + by)
+                    else:
+                        aw, bw = hw * m14, hh * m24
+                        w0, w1, w2, w3 = m44 - aw - bw, m44 + aw - bw, m44 + aw + bw, m44 - aw + bw
+                        pts = ((m41 - ax - bx) / w0 + cx, (m42 - ay - by) / w0 + cy,
+                               (m41 + ax - bx) / w1 + cx, (m42 + ay - by) / w1 + cy,
+                               (m41 + ax + bx) / w2 + cx, (m42 + ay + by) / w2 + cy,
+                               (m41 - ax + bx) / w3 + cx, (m42 - ay + by) / w3 + cy)
+                label = None  # captions for cells neither rotated nor scaled only
+                if sw >= 60 and sh >= 40 and alpha >= 0.5 and (plain or (abs(m12) < 1e-9 and abs(m14) < 1e-9
+                                                                          and abs(m11 - 1) < 1e-9)):
+                    label = self.caption(ident) if cell else f"Section {section + 1}"
+                state = (pts, fill, "white" if cell and ident == selected else "", label,
+                         (min(pts[0], pts[2], pts[4], pts[6]) + 6, pts[1] + 2) if label is not None else None)
+            old = states[slot]
             if state == old:
                 continue
-            slot_state[slot] = state
-            # Only what changed goes to Tk, straight through tk.call (tkinter's keyword options cost
-            # more than the canvas itself); a new fill colour is the dear part (Tk allocates it from
-            # the X server), so it is set only when it changed.
-            if state[0] == "hidden":
-                call(w, "itemconfigure", poly, "-state", "hidden")
-                call(w, "itemconfigure", text, "-state", "hidden")
+            states[slot] = state
+            poly, text = pool[slot]
+            if state is None:
+                if old is not None:
+                    if old[2]:  # a hidden slot keeps no outline (it is shown again without one)
+                        configs += (poly, ("-state", "hidden", "-outline", "", "-width", 1))
+                    else:
+                        hidden.append(poly)
+                    if old[3] is not None:
+                        hidden.append(text)
                 continue
-            was = old if len(old) > 1 else ("hidden", None, None, None, False, None, None, None)
-            _, pts_r, fill, outline, show_label, label, tx, ty = state
-            if pts_r != was[1]:
-                call(w, "coords", poly, *pts_r)
-            if was[0] != "normal" or fill != was[2] or outline != was[3]:
-                call(w, "itemconfigure", poly, "-state", "normal", "-fill", fill, "-outline", outline,
-                     "-width", 3 if outline else 1)
-            if show_label:
-                if (tx, ty) != (was[6], was[7]) or not was[4]:
-                    call(w, "coords", text, tx, ty)
-                if label != was[5] or not was[4]:
-                    call(w, "itemconfigure", text, "-state", "normal", "-text", label)
-            elif was[4]:
-                call(w, "itemconfigure", text, "-state", "hidden")
-        for slot in range(len(elements), len(self.pool)):
-            if self.slot_state[slot] != ("hidden",):
-                self.slot_state[slot] = ("hidden",)
-                self.slot_key[slot] = None
-                call(w, "itemconfigure", self.pool[slot][0], "-state", "hidden")
-                call(w, "itemconfigure", self.pool[slot][1], "-state", "hidden")
+            pts, fill, outline, label, at = state
+            if old is None:
+                shown += (poly, fill)
+                coords += (poly, pts)
+                was = was_at = None
+                if outline:
+                    configs += (poly, ("-outline", outline, "-width", 3))
+            else:
+                if pts != old[0]:
+                    coords += (poly, pts)
+                if fill != old[1]:
+                    fills += (poly, fill)
+                if outline != old[2]:
+                    configs += (poly, ("-outline", outline, "-width", 3 if outline else 1))
+                was, was_at = old[3], old[4]
+            if label is not None:
+                if was is None:
+                    coords += (text, at)
+                    configs += (text, ("-state", "normal", "-text", label))
+                else:
+                    if at != was_at:
+                        coords += (text, at)
+                    if was != label:
+                        configs += (text, ("-text", label))
+            elif was is not None:
+                hidden.append(text)
+        for slot in range(count, len(pool)):
+            old = states[slot]
+            if old is not None:
+                poly, text = pool[slot]
+                if old[2]:
+                    configs += (poly, ("-state", "hidden", "-outline", "", "-width", 1))
+                else:
+                    hidden.append(poly)
+                if old[3] is not None:
+                    hidden.append(text)
+            states[slot], keys[slot] = None, b""
+        if coords or fills or shown or hidden or configs:
+            call("::cvlayout_tk::apply", w, coords, fills, shown, hidden, configs)
 
     # ---- input ---------------------------------------------------------------------------------------
     def _on_configure(self, event: tk.Event) -> None:
@@ -392,13 +515,15 @@ class PhotoGrid:
 def dump(app: PhotoGrid, out_dir: str, name: str) -> None:
     v = app.view
     els = []
-    for a in app.drawn:
-        els.append({"category": CATEGORY[a.category], "kind": int(a.kind), "section": a.index_path[0],
-                    "item": a.index_path[1], "id": a.identifier or 0, "center": list(a.center),
-                    "size": list(a.size), "frame": list(a.frame), "alpha": a.alpha, "z": a.z_index,
-                    "hidden": int(a.hidden), "disappearing": int(a.disappearing),
-                    "mask": (a.custom[0] if a.custom and a.category == "cell" else 0.0),
-                    "transform": list(a.transform)})
+    for r in RECORD.iter_unpack(app.drawn):  # the records of the last frame drawn, as the library gave them
+        cell = r[F.category] == CELL
+        els.append({"category": r[F.category], "kind": r[F.kind], "section": r[F.index_path_section],
+                    "item": r[F.index_path_item], "id": r[F.identifier] if r[F.has_identifier] else 0,
+                    "center": list(r[F.center]), "size": list(r[F.size]), "frame": list(r[F.frame]),
+                    "alpha": r[F.alpha], "z": r[F.z_index], "hidden": int(r[F.hidden] != 0),
+                    "disappearing": int(r[F.disappearing] != 0),
+                    "mask": r[F.custom.start] if cell and r[F.custom_count] else 0.0,
+                    "transform": list(r[F.transform])})
     (ox, oy), (bw, bh) = v.content_offset, v.bounds_size
     try:  # visible cells still at their estimate (flow; other layouts measure nothing)
         unmeasured = len(v.items_to_measure((ox, oy, bw, bh)))
@@ -456,7 +581,7 @@ def bench(app: PhotoGrid, path: str) -> None:
         q.append(app.query_ms)
         d.append(draw)
         tot.append(app.query_ms + draw)
-        return len(app.drawn)
+        return app.drawn_count
 
     def row(name: str, n: int, q: list[float], d: list[float], tot: list[float]) -> str:
         return (f"| {name} | {n // len(q)} | {statistics.median(q):.3f} ms | {p95(q):.3f} ms | "

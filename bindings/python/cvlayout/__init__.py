@@ -27,7 +27,9 @@ Elements and geometry
     AttributesBuffer    the bulk path: CollectionView.raw_attributes() fills one (or the caller's
                         own buffer, ``out=``) with cvl_attributes records, no Python objects;
                         ATTRIBUTES_DTYPE (a numpy dtype; numpy is imported when it is first
-                        read) and ATTRIBUTES_BUFFER_FORMAT (PEP 3118) describe the records
+                        read) and ATTRIBUTES_BUFFER_FORMAT (PEP 3118) describe the records;
+                        without numpy, ATTRIBUTES_FORMAT (a struct.Struct) unpacks one as a flat
+                        tuple and AttributesField names each field's position in it
 
 Updates and animation
     insert_items(), delete_items(), reload_items(), move_item(), insert_sections(),
@@ -62,7 +64,7 @@ import textwrap as _textwrap
 from . import _config_layouts, _lib, compositional, flow, seeds
 from ._bulk import AttributesBuffer
 from ._layout_base import LAYOUTS, BaseLayout
-from ._types import ATTRIBUTES_BUFFER_FORMAT
+from ._types import ATTRIBUTES_BUFFER_FORMAT, ATTRIBUTES_FORMAT, AttributesField
 from ._types import (VERSION_NUMBER, VERSION_STRING, AnimationFlag, Category, Curve, Invalidation, Kind, LayoutMode,
                      LayoutType, MapDirection, Rotation, ScrollDirection, ScrollPosition, UpdateAction)
 from ._types import ColumnPlacement, GridAlignment, ItemAlignment, LastLineAlignment, LineAlignment
@@ -95,6 +97,7 @@ __all__ = [
     "Rotation", "ScrollDirection", "ScrollPosition", "UpdateAction", "GridAlignment", "LineAlignment",
     "LastLineAlignment", "ItemAlignment", "ColumnPlacement",
     "library_path", "library_version", "AttributesBuffer", "ATTRIBUTES_BUFFER_FORMAT",
+    "ATTRIBUTES_FORMAT", "AttributesField",
 ]
 # The layout classes, each listed by its own module next to its definition, and indexed in the
 # docstring from the one table of layouts (so neither list is kept here by hand).

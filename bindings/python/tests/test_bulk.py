@@ -92,6 +92,24 @@ def test_records_of_a_flow_layout_are_the_hand_computed_frames():
             buf[15]
 
 
+def test_struct_records_without_numpy_are_the_hand_computed_frames_and_the_objects_values():
+    """ATTRIBUTES_FORMAT unpacks the buffer's bytes; AttributesField says where each field is."""
+    F = cvlayout.AttributesField
+    assert cvlayout.ATTRIBUTES_FORMAT.size == SIZE
+    with flow_view() as view:
+        view.set_identifiers([(7, [1000 + i for i in range(20)])])
+        buf = view.raw_attributes()
+        rows = list(cvlayout.ATTRIBUTES_FORMAT.iter_unpack(bytes(buf)))
+        assert [r[F.frame] for r in rows] == hand_frames(range(15))
+        assert [r[F.index_path] for r in rows] == [(0, i) for i in range(15)]
+        assert [r[F.identifier] for r in rows] == [1000 + i for i in range(15)]
+        assert all(r[F.has_identifier] == 1 and r[F.alpha] == 1.0 and r[F.hidden] == 0 for r in rows)
+        assert rows[14][F.center_y] == 440.0 + 50.0 and rows[14][F.size] == (100.0, 100.0)
+        objects = view.visible_attributes()
+        assert [(r[F.category], r[F.transform], r[F.z_index]) for r in rows] == \
+            [(0, a.transform, a.z_index) for a in objects]
+
+
 def test_numpy_view_of_a_flow_layout_is_the_hand_computed_frames(np):
     with flow_view() as view:
         buf = view.raw_attributes()

@@ -274,9 +274,11 @@ extension FlowLayout {
         return bound
     }
 
-    /// Cells a rect query collects before handing them on (`visitFlowElementRuns`): a run of 64
-    /// is 2.5 KB on the stack and makes the per-run call cost nothing per cell.
-    static let cellRunCapacity = 64
+    /// Cells a rect query collects before handing them on (`visitFlowElementRuns`): 24 cells of
+    /// 40 bytes stay under the 1 KB that `withUnsafeTemporaryAllocation` always puts on the stack
+    /// (a run of 64, 2.5 KB, went to the heap: a malloc and a free each query, more than the two
+    /// extra per-run calls a screenful of cells now costs).
+    static let cellRunCapacity = 24
 
     /// Appends the cells of uniform section `sec` intersecting `rect` to `run`, calling `flush`
     /// with the run whenever it is full (the caller flushes what is left).

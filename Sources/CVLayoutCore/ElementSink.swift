@@ -59,16 +59,24 @@ open class ElementSink {
                 ))
             return
         }
+        guard cellExists(section: section, item: item) else { return }
+        try admit()
+        try storeCell(section: section, item: item, frame: frame)
+    }
+
+    /// Whether cell (`section`, `item`) is inside the counts (always, without counts); records
+    /// the failure when it is not.
+    @inline(__always)
+    private func cellExists(section: Int, item: Int) -> Bool {
         if let counts, !(section >= 0 && section < counts.count && item >= 0 && item < counts[section]) {
             fail(
                 LayoutError.callback(
                     "the layout returned attributes for a cell with an index path that does not exist: "
                         + "\(IndexPath(section: section, item: item))"
                 ))
-            return
+            return false
         }
-        try admit()
-        try storeCell(section: section, item: item, frame: frame)
+        return true
     }
 
     /// A cell whose attributes are the defaults but for `frame`, `alpha`, `zIndex` and `isHidden`
@@ -88,14 +96,7 @@ open class ElementSink {
                 ))
             return
         }
-        if let counts, !(section >= 0 && section < counts.count && item >= 0 && item < counts[section]) {
-            fail(
-                LayoutError.callback(
-                    "the layout returned attributes for a cell with an index path that does not exist: "
-                        + "\(IndexPath(section: section, item: item))"
-                ))
-            return
-        }
+        guard cellExists(section: section, item: item) else { return }
         try admit()
         try storeCell(section: section, item: item, frame: frame, alpha: alpha, zIndex: zIndex, isHidden: isHidden)
     }

@@ -29,13 +29,7 @@ struct ElementTable {
         get { positions[key].map { elements[$0] } }
         set {
             guard let newValue else { preconditionFailure("ElementTable does not remove elements") }
-            if let i = positions[key] {
-                elements[i] = newValue
-            } else {
-                positions.set(key, keys.count)
-                keys.append(key)
-                elements.append(newValue)
-            }
+            set(newValue, for: key)
         }
     }
 

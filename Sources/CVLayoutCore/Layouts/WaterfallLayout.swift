@@ -296,49 +296,92 @@ public final class WaterfallLayout: FlowLayout {
         needsFullPlacement = false
     }
 
-    /// Places every section.
+    /// Places every section into new tables (allocated without being cleared: every entry is
+    /// written), installed only when every section succeeded.
     private func prepareAll(_ st: FlowState) throws {
         let axis = st.axis
+        let total = st.totalItems
         var secs: [Section] = []
         secs.reserveCapacity(st.sections.count)
-        var fr = ContiguousArray<Rect>(repeating: .zero, count: st.totalItems)
-        var ord = ContiguousArray<Int32>(repeating: 0, count: st.totalItems)
-        var y = 0.0, base = 0, placed = 0
-        for (s, fs) in st.sections.enumerated() {
-            try Self.checkSection(fs.inset, fs.lineSpacing, "section \(s)'s inset / line spacing")
-            var sec = Section(
-                origin: y, headerExtent: axis.main(fs.headerSize), footerExtent: axis.main(fs.footerSize),
-                itemBase: base, itemCount: fs.itemCount)
-            let available = st.crossSize - axis.crossLeading(fs.inset) - axis.crossTrailing(fs.inset)
-            let c = try columnCount(section: s, available: available, spacing: fs.interitemSpacing)
-            sec.columns = c
-            sec.columnWidth = Swift.max(0, (available - Double(c - 1) * fs.interitemSpacing) / Double(c))
-            sec.columnPitch = sec.columnWidth + fs.interitemSpacing
-            sec.lead = axis.crossLeading(fs.inset)
-            var cols = WaterfallColumns(
-                count: c, inOrder: waterfall.placement == 1, top: sec.top(axis.mainLeading(fs.inset)))
-            var columnOf = [Int32](repeating: -1, count: fs.itemCount)
-            try place(fs, s, axis, &sec, from: 0, &cols, &fr, &columnOf)
-            placed += fs.itemCount
-            try finish(fs, s, axis, &sec, cols, columnOf, &ord)
-            y = sec.end
-            base += fs.itemCount
-            secs.append(sec)
+        // Each item's column (−1: full span), per section; one scratch buffer for all.
+        let columnOf = UnsafeMutablePointer<Int32>.allocate(
+            capacity: Swift.max(1, st.sections.reduce(0) { Swift.max($0, $1.itemCount) }))
+        defer { columnOf.deallocate() }
+        var ordNew = ContiguousArray<Int32>()
+        // (Capacity at least 1: the buffers' addresses are never nil.)
+        let fr = try ContiguousArray<Rect>(unsafeUninitializedCapacity: Swift.max(total, 1)) { frames, framesDone in
+            ordNew = try ContiguousArray<Int32>(unsafeUninitializedCapacity: Swift.max(total, 1)) { ord, ordDone in
+                var y = 0.0, base = 0
+                for (s, fs) in st.sections.enumerated() {
+                    var sec = try newSection(fs, s, axis, st.crossSize, origin: y, itemBase: base)
+                    var cols = WaterfallColumns(
+                        count: sec.columns, inOrder: waterfall.placement == 1,
+                        top: sec.top(axis.mainLeading(fs.inset)))
+                    defer { cols.release() }
+                    try place(fs, s, axis, sec, from: 0, &cols, frames.baseAddress.unsafelyUnwrapped + base, columnOf)
+                    try close(fs, s, axis, &sec, cols)
+                    Self.index(&sec, from: 0, columnOf, old: nil, into: ord.baseAddress.unsafelyUnwrapped + base)
+                    y = sec.end
+                    base += fs.itemCount
+                    secs.append(sec)
+                }
+                ordDone = total
+            }
+            framesDone = total
         }
         sections = secs
         frames = fr
-        order = ord
+        order = ordNew
         horizontal = axis.horizontal
         crossSize = st.crossSize
         placedInOrder = waterfall.placement == 1
-        itemsPlacedByLastPrepare = placed
+        itemsPlacedByLastPrepare = total
+    }
+
+    /// Section `s`'s geometry before its items are placed (W1, W2, W7).
+    private func newSection(
+        _ fs: FlowSection, _ s: Int, _ axis: FlowAxis, _ crossSize: Double, origin: Double, itemBase: Int
+    ) throws -> Section {
+        try Self.checkSection(fs.inset, fs.lineSpacing, "section \(s)'s inset / line spacing")
+        var sec = Section(
+            origin: origin, headerExtent: axis.main(fs.headerSize), footerExtent: axis.main(fs.footerSize),
+            itemBase: itemBase, itemCount: fs.itemCount)
+        let available = crossSize - axis.crossLeading(fs.inset) - axis.crossTrailing(fs.inset)
+        let c = try columnCount(section: s, available: available, spacing: fs.interitemSpacing)
+        sec.columns = c
+        sec.columnWidth = Swift.max(0, (available - Double(c - 1) * fs.interitemSpacing) / Double(c))
+        sec.columnPitch = sec.columnWidth + fs.interitemSpacing
+        sec.lead = axis.crossLeading(fs.inset)
+        return sec
+    }
+
+    /// A section placed again by `prepareEditedSections`, waiting to be installed: its items
+    /// from `start` on, their frames and columns indexed by item (`frames[i]` for i ≥ start).
+    private struct PlacedTail {
+        var s: Int
+        var start: Int
+        var frames: UnsafeMutablePointer<Rect>
+        var columns: UnsafeMutablePointer<Int32>
+
+        init(s: Int, start: Int, count: Int) {
+            self.s = s
+            self.start = start
+            frames = UnsafeMutablePointer<Rect>.allocate(capacity: Swift.max(1, count - start)) - start
+            columns = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(1, count - start)) - start
+        }
+
+        func release() {
+            (frames + start).deallocate()
+            (columns + start).deallocate()
+        }
     }
 
     /// Places each edited section from its first edited item on (the columns as they were before
     /// it, read back from the frames). When a section's end moves, every section after it is
     /// placed again (its frames are exact doubles of the placement from its new origin, as a
-    /// full prepare gives). Everything is computed on copies and installed at the end (nothing
-    /// changes on error).
+    /// full prepare gives). The new items are placed into buffers of their own and written over
+    /// the tables only when every section succeeded (nothing changes on error): O(items placed
+    /// + the edited sections' item counts), the latter a copy of their index (4 bytes an item).
     private func prepareEditedSections(_ st: FlowState) throws {
         guard let first = editedFrom.keys.filter({ $0 < sections.count }).min() else {
             itemsPlacedByLastPrepare = 0
@@ -346,8 +389,8 @@ public final class WaterfallLayout: FlowLayout {
         }
         let axis = st.axis
         var secs = sections
-        var fr = frames
-        var ord = order
+        var tails: [PlacedTail] = []
+        defer { for t in tails { t.release() } }
         var placed = 0
         var moved = false
         for s in first..<secs.count {
@@ -363,29 +406,40 @@ public final class WaterfallLayout: FlowLayout {
             }
             let fs = st.sections[s]
             try Self.checkSection(fs.inset, fs.lineSpacing, "section \(s)'s inset / line spacing")
-            var cols: WaterfallColumns
-            var columnOf = [Int32](repeating: -1, count: sec.itemCount)
-            if start == 0 {
-                cols = WaterfallColumns(
+            var cols =
+                start == 0
+                ? WaterfallColumns(
                     count: sec.columns, inOrder: waterfall.placement == 1, top: sec.top(axis.mainLeading(fs.inset)))
-            } else {
-                cols = restoredColumns(sec, fs, axis, before: start, fr, ord)
-                // Each item's column before `start`, from the old index.
-                for k in sec.runs.indices {
-                    let end = k + 1 < sec.runs.count ? Int(sec.runs[k + 1]) : sec.columnItems
-                    for j in Int(sec.runs[k])..<end { columnOf[Int(ord[sec.itemBase + j])] = Int32(k) }
-                }
-            }
+                : restoredColumns(sec, fs, axis, before: start)
+            defer { cols.release() }
+            tails.append(PlacedTail(s: s, start: start, count: sec.itemCount))
+            let t = tails[tails.count - 1]
             let oldEnd = sec.end
-            try place(fs, s, axis, &sec, from: start, &cols, &fr, &columnOf)
+            try place(fs, s, axis, sec, from: start, &cols, t.frames, t.columns)
             placed += sec.itemCount - start
-            try finish(fs, s, axis, &sec, cols, columnOf, &ord)
+            try close(fs, s, axis, &sec, cols)
             secs[s] = sec
             if sec.end != oldEnd { moved = true }
         }
+        // Nothing below fails: install.
+        let scratch = UnsafeMutablePointer<Int32>.allocate(
+            capacity: Swift.max(1, tails.reduce(0) { Swift.max($0, secs[$1.s].itemCount) }))
+        defer { scratch.deallocate() }
+        frames.withUnsafeMutableBufferPointer { fr in
+            order.withUnsafeMutableBufferPointer { ord in
+                for t in tails {
+                    let b = secs[t.s].itemBase, n = secs[t.s].itemCount
+                    guard n > 0 else { continue }
+                    let frameAt = fr.baseAddress.unsafelyUnwrapped + b
+                    (frameAt + t.start).update(from: t.frames + t.start, count: n - t.start)
+                    let slice = ord.baseAddress.unsafelyUnwrapped + b
+                    Self.index(
+                        &secs[t.s], from: t.start, t.columns, old: (UnsafePointer(slice), sections[t.s]), into: scratch)
+                    slice.update(from: scratch, count: n)
+                }
+            }
+        }
         sections = secs
-        frames = fr
-        order = ord
         itemsPlacedByLastPrepare = placed
     }
 
@@ -393,11 +447,11 @@ public final class WaterfallLayout: FlowLayout {
     /// last full-span item before `i` (or at the section's top), and each column used since is at
     /// its last item's end + spacing. O(c log n).
     private func restoredColumns(
-        _ sec: Section, _ fs: FlowSection, _ axis: FlowAxis, before i: Int,
-        _ fr: ContiguousArray<Rect>, _ ord: ContiguousArray<Int32>
+        _ sec: Section, _ fs: FlowSection, _ axis: FlowAxis, before i: Int
     ) -> WaterfallColumns {
         let b = sec.itemBase
         let spacing = fs.lineSpacing
+        let fr = frames, ord = order
         // The last full-span item before i.
         let p = flowPartitionPoint(b + sec.columnItems, b + sec.itemCount) { Int(ord[$0]) >= i }
         let lastFull = p > b + sec.columnItems ? Int(ord[p - 1]) : -1
@@ -415,45 +469,39 @@ public final class WaterfallLayout: FlowLayout {
             used: used)
     }
 
-    /// Places items `from ..< n` of section `s` into `fr` (main axis relative to the section's
-    /// origin), recording their columns (−1: full-span).
+    /// Places items `from ..< n` of section `s`: item i's frame (main axis from the section's
+    /// origin) into `fr[i]`, its column (−1: full-span) into `columnOf[i]`.
     private func place(
-        _ fs: FlowSection, _ s: Int, _ axis: FlowAxis, _ sec: inout Section, from: Int,
-        _ cols: inout WaterfallColumns, _ fr: inout ContiguousArray<Rect>, _ columnOf: inout [Int32]
+        _ fs: FlowSection, _ s: Int, _ axis: FlowAxis, _ sec: Section, from: Int,
+        _ cols: inout WaterfallColumns, _ fr: UnsafeMutablePointer<Rect>, _ columnOf: UnsafeMutablePointer<Int32>
     ) throws {
-        let flags = try fullSpanFlags(s, count: fs.itemCount), ext = try extents(s, count: fs.itemCount)
-        let spacing = fs.lineSpacing
-        let wide = Swift.max(0, crossAvailable(fs, axis))
-        for i in from..<fs.itemCount {
-            let full = flags.map { $0[i] != 0 } ?? false
-            let cross = full ? wide : sec.columnWidth
-            let extent: Double
+        let n = fs.itemCount
+        guard from < n else { return }
+        let flags = try fullSpanFlags(s, count: n), ext = try extents(s, count: n)
+        let run = PlacementRun(
+            section: s, sec: sec, wide: Swift.max(0, crossAvailable(fs, axis)), spacing: fs.lineSpacing,
+            from: from, to: n, frames: fr, columns: columnOf)
+        try Self.withPointer(flags) { flagsAt in
             if let ext {
-                extent = ext[i]
+                try ext.withUnsafeBufferPointer { e in
+                    var source = BulkExtents(values: e.baseAddress.unsafelyUnwrapped)
+                    try run.place(&source, flagsAt, &cols)
+                }
+            } else if fs.isUniform {
+                var source = UniformExtents(width: axis.cross(fs.uniformSize), height: axis.main(fs.uniformSize))
+                try run.place(&source, flagsAt, &cols)
             } else {
-                let size = fs.size(ofItem: i)
-                let w = axis.cross(size), h = axis.main(size)
-                extent = w > 0 && h > 0 ? h * cross / w : 0
+                try fs.sizes.withReader { reader in
+                    var source = SizedExtents(reader: reader, axis: axis)
+                    try run.place(&source, flagsAt, &cols)
+                }
             }
-            let f: Rect
-            if full {
-                f = Rect(x: sec.lead, y: cols.tallest, width: cross, height: extent)
-                cols.restart(at: f.maxY + spacing)
-                columnOf[i] = -1
-            } else {
-                let (j, colY) = cols.next()
-                f = Rect(x: sec.lead + Double(j) * sec.columnPitch, y: colY, width: cross, height: extent)
-                cols.place(column: j, end: f.maxY + spacing)
-                columnOf[i] = Int32(j)
-            }
-            guard extent.isFinite, f.maxX.isFinite, (f.maxY + spacing).isFinite else {
-                throw LayoutError(
-                    .overflow,
-                    "WaterfallLayout: item \(i) of section \(s) (extent \(extent), \(cross) across) exceeds the "
-                        + "coordinate range")
-            }
-            fr[sec.itemBase + i] = f
         }
+    }
+
+    private static func withPointer<T, R>(_ a: [T]?, _ body: (UnsafePointer<T>?) throws -> R) rethrows -> R {
+        guard let a, !a.isEmpty else { return try body(nil) }
+        return try a.withUnsafeBufferPointer { try body($0.baseAddress) }
     }
 
     /// The cross size inside the section's insets (a full-span item's).
@@ -461,47 +509,73 @@ public final class WaterfallLayout: FlowLayout {
         (state?.crossSize ?? 0) - axis.crossLeading(fs.inset) - axis.crossTrailing(fs.inset)
     }
 
-    /// The section's index (its items by column, then its full-span items) and its end (W4).
-    private func finish(
-        _ fs: FlowSection, _ s: Int, _ axis: FlowAxis, _ sec: inout Section, _ cols: WaterfallColumns,
-        _ columnOf: [Int32], _ ord: inout ContiguousArray<Int32>
+    /// The section's end (W4) once its items are placed.
+    private func close(
+        _ fs: FlowSection, _ s: Int, _ axis: FlowAxis, _ sec: inout Section, _ cols: WaterfallColumns
     ) throws {
-        let n = sec.itemCount, b = sec.itemBase
-        var counts: [Int] = []
-        for j in columnOf where j >= 0 {
-            while counts.count <= Int(j) { counts.append(0) }
-            counts[Int(j)] += 1
-        }
-        // Counting sort by column (stable: top to bottom); the full-span items after.
-        var runs = ContiguousArray<Int32>()
-        runs.reserveCapacity(counts.count)
-        var start = 0
-        for j in counts.indices {
-            runs.append(Int32(start))
-            let k = counts[j]
-            counts[j] = start
-            start += k
-        }
-        sec.columnItems = start
-        var nextFull = start
-        for i in 0..<n {
-            let j = Int(columnOf[i])
-            if j < 0 {
-                ord[b + nextFull] = Int32(i)
-                nextFull += 1
-            } else {
-                ord[b + counts[j]] = Int32(i)
-                counts[j] += 1
-            }
-        }
-        sec.runs = runs
         // Q6: an empty section subtracts no spacing (its footer follows its insets).
         let top = sec.top(axis.mainLeading(fs.inset))
-        let bodyEnd = n == 0 ? top : cols.tallest - fs.lineSpacing
+        let bodyEnd = sec.itemCount == 0 ? top : cols.tallest - fs.lineSpacing
         sec.footerStart = bodyEnd + axis.mainTrailing(fs.inset)
         sec.end = sec.footerStart + sec.footerExtent
         guard sec.end.isFinite else {
             throw LayoutError(.overflow, "WaterfallLayout: section \(s) ends beyond the coordinate range")
+        }
+    }
+
+    /// Writes the section's index into `dst[0 ..< n]`: its items by (column, item), then its
+    /// full-span items in item order (a counting sort, stable: top to bottom), and sets its runs.
+    /// Items before `start` keep their columns: they come from `old` (the section's previous
+    /// index and geometry), the others from `columnOf[start ..< n]`. O(n): a copy of the kept
+    /// runs and one pass over the new items.
+    private static func index(
+        _ sec: inout Section, from start: Int, _ columnOf: UnsafePointer<Int32>,
+        old: (order: UnsafePointer<Int32>, sec: Section)?, into dst: UnsafeMutablePointer<Int32>
+    ) {
+        let n = sec.itemCount
+        // Per column: the items kept (before `start`), the new ones, then each column's write
+        // position; the last slot of each is the full-span items'.
+        let slots = sec.columns + 1, fullSlot = sec.columns
+        let table = UnsafeMutablePointer<Int>.allocate(capacity: 3 * slots)
+        defer { table.deallocate() }
+        table.initialize(repeating: 0, count: 3 * slots)
+        let kept = table, added = table + slots, next = table + 2 * slots
+        var oldStarts: [Int] = []
+        if let old, start > 0 {
+            let o = old.order, runs = old.sec.runs
+            for k in runs.indices {
+                let a = Int(runs[k]), e = k + 1 < runs.count ? Int(runs[k + 1]) : old.sec.columnItems
+                oldStarts.append(a)
+                kept[k] = flowPartitionPoint(a, e) { Int(o[$0]) >= start } - a
+            }
+            kept[fullSlot] = flowPartitionPoint(old.sec.columnItems, n) { Int(o[$0]) >= start } - old.sec.columnItems
+        }
+        for i in start..<n {
+            let j = Int(columnOf[i])
+            added[j < 0 ? fullSlot : j] += 1
+        }
+        var used = 0
+        for j in 0..<fullSlot where kept[j] + added[j] > 0 { used = j + 1 }
+        var runs = ContiguousArray<Int32>()
+        runs.reserveCapacity(used)
+        var at = 0
+        for j in 0..<used {
+            runs.append(Int32(at))
+            next[j] = at + kept[j]
+            if kept[j] > 0, let old { dst.advanced(by: at).update(from: old.order + oldStarts[j], count: kept[j]) }
+            at += kept[j] + added[j]
+        }
+        sec.columnItems = at
+        sec.runs = runs
+        if kept[fullSlot] > 0, let old {
+            dst.advanced(by: at).update(from: old.order + old.sec.columnItems, count: kept[fullSlot])
+        }
+        next[fullSlot] = at + kept[fullSlot]
+        for i in start..<n {
+            let j = Int(columnOf[i])
+            let slot = j < 0 ? fullSlot : j
+            dst[next[slot]] = Int32(truncatingIfNeeded: i)
+            next[slot] += 1
         }
     }
 

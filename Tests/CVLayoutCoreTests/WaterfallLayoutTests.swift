@@ -254,7 +254,8 @@ final class WaterfallLayoutTests: XCTestCase {
                     } else {
                         var j = 0
                         for k in 0..<columns where heights[k] < heights[j] { j = k }
-                        f = Rect(x: inset.left + Double(j) * (colW + gap), y: heights[j], width: colW, height: extents[i])
+                        let x = inset.left + Double(j) * (colW + gap)
+                        f = Rect(x: x, y: heights[j], width: colW, height: extents[i])
                         heights[j] = f.maxY + spacing
                     }
                     XCTAssertEqual(try frame(l, 0, i), f, "\(label) item \(i)")

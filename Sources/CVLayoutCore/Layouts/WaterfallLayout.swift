@@ -621,52 +621,88 @@ public final class WaterfallLayout: FlowLayout {
         }
     }
 
-    /// See the type's comment for the cost.
+    /// See the type's comment for the cost. The elements go to `sink` in draw order (cells
+    /// section-major in item order, as default cells: nothing is built for them; then the
+    /// headers, then the footers), so the sink has nothing to sort; and, when it asks, with their
+    /// exact count before the first (the C query then writes straight into the caller's buffer).
+    /// Memory: the cells found (at most the sink's limit + 1: one more fails the query there).
     public override func layoutAttributesForElements(in viewRect: Rect, into sink: ElementSink) throws {
         guard viewRect.isFinite, viewRect.width > 0, viewRect.height > 0, !sections.isEmpty else { return }
         let rect = swapped(viewRect)
-        // First section ending below rect.minY (ends are non-decreasing).
-        var s = flowPartitionPoint(0, sections.count) { self.sections[$0].end > rect.minY }
-        while s < sections.count, sections[s].origin < rect.maxY {
-            if let h = header(s), h.frame.intersects(viewRect) { try sink.add(h) }
-            try sendItems(s, rect, sink)
-            if let f = footer(s), f.frame.intersects(viewRect) { try sink.add(f) }
-            s += 1
+        // First section ending below rect.minY (ends are non-decreasing), up to the first
+        // starting at or below rect.maxY.
+        let lo = flowPartitionPoint(0, sections.count) { self.sections[$0].end > rect.minY }
+        var hi = lo
+        while hi < sections.count, sections[hi].origin < rect.maxY { hi += 1 }
+        guard lo < hi else { return }
+        var hits: [CellHit] = []
+        hits.reserveCapacity(64)
+        var runs: [(section: Int, start: Int)] = []
+        let most = sink.limit + 1
+        for s in lo..<hi where hits.count < most {
+            let start = hits.count
+            collectItems(s, rect, &hits, most: most)
+            guard hits.count > start else { continue }
+            // Each column's hits and the full-span ones are in item order: sorted as a whole.
+            hits.withUnsafeMutableBufferPointer { b in
+                b[start..<b.count].sort { $0.item < $1.item }
+            }
+            runs.append((s, start))
         }
+        var others: [LayoutAttributes] = []
+        for s in lo..<hi { if let h = header(s), h.frame.intersects(viewRect) { others.append(h) } }
+        for s in lo..<hi { if let f = footer(s), f.frame.intersects(viewRect) { others.append(f) } }
+        if sink.wantsBound { sink.expect(atMost: hits.count + others.count) }
+        try hits.withUnsafeBufferPointer { b in
+            for (k, r) in runs.enumerated() {
+                let end = k + 1 < runs.count ? runs[k + 1].start : b.count
+                try sink.cells(section: r.section, UnsafeBufferPointer(rebasing: b[r.start..<end]))
+            }
+        }
+        for a in others { try sink.add(a) }
     }
 
-    /// The items of section `s` meeting `rect` (cross as x): the columns its cross range meets,
-    /// each searched, and the full-span items.
-    private func sendItems(_ s: Int, _ rect: Rect, _ sink: ElementSink) throws {
+    /// Appends the items of section `s` meeting `rect` (cross as x) to `hits`, with their view
+    /// frames: the full-span items, then each column the rect's cross range meets, each found
+    /// by binary search; stops once `hits` holds `most`.
+    private func collectItems(_ s: Int, _ rect: Rect, _ hits: inout [CellHit], most: Int) {
         let sec = sections[s]
         let b = sec.itemBase
-        func send(_ item: Int) throws -> Bool {
-            let f = frames[b + item]
-            if f.minY >= rect.maxY { return false }
-            if f.intersects(rect) { try sink.add(.cell(IndexPath(section: s, item: item), frame: swapped(f))) }
-            return true
-        }
-        // Full-span items, top to bottom: the first ending below minY, on while they start above maxY.
-        var k = flowPartitionPoint(b + sec.columnItems, b + sec.itemCount) {
-            self.frames[b + Int(self.order[$0])].maxY > rect.minY
-        }
-        while k < b + sec.itemCount, try send(Int(order[k])) { k += 1 }
-        let used = sec.runs.count
-        guard used > 0, sec.columnWidth > 0 else { return }
-        var first = 0, last = used - 1
-        if sec.columnPitch > 0 {
-            let a = ((rect.minX - sec.lead - sec.columnWidth) / sec.columnPitch).rounded(.down)
-            let c = ((rect.maxX - sec.lead) / sec.columnPitch).rounded(.up)
-            first = Int(Swift.min(Swift.max(a, 0), Double(used)))
-            last = Int(Swift.min(Swift.max(c, -1), Double(used - 1)))
-        }
-        guard first <= last else { return }
-        for j in first...last {
-            let start = b + Int(sec.runs[j])
-            let end = b + (j + 1 < used ? Int(sec.runs[j + 1]) : sec.columnItems)
-            // First item of the column whose end is below minY.
-            var i = flowPartitionPoint(start, end) { self.frames[b + Int(self.order[$0])].maxY > rect.minY }
-            while i < end, try send(Int(order[i])) { i += 1 }
+        frames.withUnsafeBufferPointer { fr in
+            order.withUnsafeBufferPointer { ord in
+                let fr = fr.baseAddress.unsafelyUnwrapped + b, ord = ord.baseAddress.unsafelyUnwrapped + b
+                // From `k` (an index into the section's index), while the items start above maxY.
+                func take(_ k: Int, _ end: Int) {
+                    var k = k
+                    while k < end, hits.count < most {
+                        let item = Int(ord[k])
+                        let f = fr[item]
+                        if f.minY >= rect.maxY { return }
+                        if f.intersects(rect) { hits.append(CellHit(item: item, frame: swapped(f))) }
+                        k += 1
+                    }
+                }
+                // Full-span items, top to bottom: the first ending below minY, on while they
+                // start above maxY.
+                let full = flowPartitionPoint(sec.columnItems, sec.itemCount) { fr[Int(ord[$0])].maxY > rect.minY }
+                take(full, sec.itemCount)
+                let used = sec.runs.count
+                guard used > 0, sec.columnWidth > 0 else { return }
+                var first = 0, last = used - 1
+                if sec.columnPitch > 0 {
+                    let a = ((rect.minX - sec.lead - sec.columnWidth) / sec.columnPitch).rounded(.down)
+                    let c = ((rect.maxX - sec.lead) / sec.columnPitch).rounded(.up)
+                    first = Int(Swift.min(Swift.max(a, 0), Double(used)))
+                    last = Int(Swift.min(Swift.max(c, -1), Double(used - 1)))
+                }
+                guard first <= last else { return }
+                for j in first...last {
+                    let start = Int(sec.runs[j])
+                    let end = j + 1 < used ? Int(sec.runs[j + 1]) : sec.columnItems
+                    // First item of the column whose end is below minY.
+                    take(flowPartitionPoint(start, end) { fr[Int(ord[$0])].maxY > rect.minY }, end)
+                }
+            }
         }
     }
 

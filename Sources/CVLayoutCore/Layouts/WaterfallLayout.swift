@@ -52,20 +52,25 @@
 ///
 /// ## Cost
 /// `prepare()`: the flow's prepare (which resolves and validates the sizes, O(n)), then one pass
-/// over the items: O(log c) each with shortest-first placement (a heap of the used columns),
-/// O(1) in order, O(1) for a full-span item: O(n log c) = O(n) for the bounded c. After edits
-/// of the waterfall's own flags or extents only (`replaceFullSpanItems`, `replaceItemExtents`,
-/// and the setters from item 0), only the edited sections are placed, each from its first edited
-/// item (the columns before it read back in O(c log n)), plus the sections after one whose end
-/// moved (docs/waterfall-rules.md, "Costs").
+/// over the items: shortest first, O(min(c, 16)) each (a scan of the used columns' heights, up
+/// to `WaterfallColumns.linearLimit` columns) or O(log c) (a heap of them, above); O(1) in order,
+/// O(1) for a full-span item: O(n) for the bounded c. After edits of the waterfall's own flags or
+/// extents only (`replaceFullSpanItems`, `replaceItemExtents`, and the setters from item 0), or
+/// of sizes through the flow's range edits, only the edited sections are placed, each from its
+/// first edited item (the columns before it read back in O(c log n)), plus the sections after
+/// one whose end moved; the items placed go into buffers of their own, written over the tables
+/// in place on success, and the section's column index is rebuilt from the kept part of each
+/// column (a 4-byte copy an item) and the new items (docs/waterfall-rules.md, "Costs").
 /// Memory: 36 bytes an item (frame and column order) plus 4 an occupied column and 4 a full-span
 /// item, on top of the flow's own tables; at most `CollectionView.maxStoredItems` items in all
 /// (else the prepare fails with `LayoutError.Code.overflow` before allocating). Single-element
 /// queries O(1). Rect queries: O(log S) to find the sections the rect crosses along the scroll
 /// axis, then per such section and per column the rect's cross range meets, a binary search over
 /// the column's items (their starts and ends both increase down a column), and one over the
-/// section's full-span items: O(log n + k) for a rect within one section, in general
-/// O(log S + Σ (1 + c′) log n + k) over the sections crossed (c′ columns met).
+/// section's full-span items, the cells found put in item order (draw order: the sort merges the
+/// 1 + c′ runs they come in, O(k log c′)): O(log n + k) for a rect within one section and the
+/// bounded c, in general O(log S + Σ (1 + c′) log n + k log c′) over the sections crossed (c′
+/// columns met).
 public final class WaterfallLayout: FlowLayout {
     /// The largest column count (`CVL_MAX_WATERFALL_COLUMNS`).
     public static let maxColumns = 1024
@@ -296,46 +301,143 @@ public final class WaterfallLayout: FlowLayout {
         needsFullPlacement = false
     }
 
-    /// Places every section into new tables (allocated without being cleared: every entry is
+    /// Places every section. When nothing can fail once the placement has begun
+    /// (`placementCannotFail`) and the item count is the same, into the current tables, in place
+    /// (a new table of 10^6 frames is 32 MB of fresh pages: their faults cost more than the
+    /// placement); else into new tables (allocated without being cleared: every entry is
     /// written), installed only when every section succeeded.
     private func prepareAll(_ st: FlowState) throws {
-        let axis = st.axis
         let total = st.totalItems
-        var secs: [Section] = []
-        secs.reserveCapacity(st.sections.count)
         // Each item's column (−1: full span), per section; one scratch buffer for all.
         let columnOf = UnsafeMutablePointer<Int32>.allocate(
             capacity: Swift.max(1, st.sections.reduce(0) { Swift.max($0, $1.itemCount) }))
         defer { columnOf.deallocate() }
+        if total > 0, frames.count == total, order.count == total, placementCannotFail(st) {
+            var fr = frames, ord = order
+            // (Now the only references, unless a copy of the layout's tables is kept elsewhere:
+            // then the first write copies them, as any array.)
+            frames = []
+            order = []
+            do {
+                let secs = try fr.withUnsafeMutableBufferPointer { f in
+                    try ord.withUnsafeMutableBufferPointer { o in
+                        try placeAll(st, f.baseAddress.unsafelyUnwrapped, o.baseAddress.unsafelyUnwrapped, columnOf)
+                    }
+                }
+                frames = fr
+                order = ord
+                install(secs, st)
+            } catch {
+                // Not reached (`placementCannotFail` checked every way to fail): the tables are
+                // partly written, so the layout is left empty, placed again at the next prepare.
+                sections = []
+                needsFullPlacement = true
+                throw error
+            }
+            return
+        }
+        var secs: [Section] = []
         var ordNew = ContiguousArray<Int32>()
         // (Capacity at least 1: the buffers' addresses are never nil.)
         let fr = try ContiguousArray<Rect>(unsafeUninitializedCapacity: Swift.max(total, 1)) { frames, framesDone in
             ordNew = try ContiguousArray<Int32>(unsafeUninitializedCapacity: Swift.max(total, 1)) { ord, ordDone in
-                var y = 0.0, base = 0
-                for (s, fs) in st.sections.enumerated() {
-                    var sec = try newSection(fs, s, axis, st.crossSize, origin: y, itemBase: base)
-                    var cols = WaterfallColumns(
-                        count: sec.columns, inOrder: waterfall.placement == 1,
-                        top: sec.top(axis.mainLeading(fs.inset)))
-                    defer { cols.release() }
-                    try place(fs, s, axis, sec, from: 0, &cols, frames.baseAddress.unsafelyUnwrapped + base, columnOf)
-                    try close(fs, s, axis, &sec, cols)
-                    Self.index(&sec, from: 0, columnOf, old: nil, into: ord.baseAddress.unsafelyUnwrapped + base)
-                    y = sec.end
-                    base += fs.itemCount
-                    secs.append(sec)
-                }
+                secs = try placeAll(
+                    st, frames.baseAddress.unsafelyUnwrapped, ord.baseAddress.unsafelyUnwrapped, columnOf)
                 ordDone = total
             }
             framesDone = total
         }
-        sections = secs
         frames = fr
         order = ordNew
-        horizontal = axis.horizontal
+        install(secs, st)
+    }
+
+    private func install(_ secs: [Section], _ st: FlowState) {
+        sections = secs
+        horizontal = st.axis.horizontal
         crossSize = st.crossSize
         placedInOrder = waterfall.placement == 1
-        itemsPlacedByLastPrepare = total
+        itemsPlacedByLastPrepare = st.totalItems
+    }
+
+    /// Places every section of `st` into `frames` and `order` (all items, section after section).
+    private func placeAll(
+        _ st: FlowState, _ frames: UnsafeMutablePointer<Rect>, _ order: UnsafeMutablePointer<Int32>,
+        _ columnOf: UnsafeMutablePointer<Int32>
+    ) throws -> [Section] {
+        let axis = st.axis
+        var secs: [Section] = []
+        secs.reserveCapacity(st.sections.count)
+        var y = 0.0, base = 0
+        for (s, fs) in st.sections.enumerated() {
+            var sec = try newSection(fs, s, axis, st.crossSize, origin: y, itemBase: base)
+            var cols = WaterfallColumns(
+                count: sec.columns, inOrder: waterfall.placement == 1, top: sec.top(axis.mainLeading(fs.inset)))
+            defer { cols.release() }
+            try place(fs, s, axis, sec, from: 0, &cols, frames + base, columnOf)
+            try close(fs, s, axis, &sec, cols)
+            Self.index(&sec, from: 0, columnOf, old: nil, into: order + base)
+            y = sec.end
+            base += fs.itemCount
+            secs.append(sec)
+        }
+        return secs
+    }
+
+    /// Whether placing every section of `st` cannot fail: no callback (each answer could fail),
+    /// every section's insets and item spacing not negative (`checkSection`), and a bound on
+    /// every coordinate the placement computes that is far inside the finite range: along the
+    /// scroll axis, the sum over the sections of their header, insets, footer and n · (largest
+    /// extent + spacing), each item's extent at most the bulk extents' limit
+    /// (`FlowLayout.maxMagnitude`, checked when they were set) or its size scaled to at most the
+    /// full-span width (largest main size · that width / smallest positive cross size); across,
+    /// the last column's end and the full-span width. O(S), plus one read of the sizes of the
+    /// sections scaled from non-uniform sizes.
+    private func placementCannotFail(_ st: FlowState) -> Bool {
+        guard itemCallbacks == nil else { return false }
+        let axis = st.axis
+        let far = 1e300
+        var bound = 0.0
+        for (s, fs) in st.sections.enumerated() {
+            let inset = fs.inset, spacing = fs.lineSpacing
+            guard inset.top >= 0, inset.left >= 0, inset.bottom >= 0, inset.right >= 0, spacing >= 0 else {
+                return false
+            }
+            let lead = axis.crossLeading(inset)
+            let available = st.crossSize - lead - axis.crossTrailing(inset)
+            guard let c = try? columnCount(section: s, available: available, spacing: fs.interitemSpacing) else {
+                return false
+            }
+            let width = Swift.max(0, (available - Double(c - 1) * fs.interitemSpacing) / Double(c))
+            let wide = Swift.max(0, available), widest = Swift.max(width, wide)
+            let across = lead + Double(c) * (width + fs.interitemSpacing) + widest
+            guard across.isFinite, across.magnitude < far else { return false }
+            let n = fs.itemCount
+            var extent = 0.0
+            if itemExtents[s] != nil {
+                extent = FlowLayout.maxMagnitude
+            } else if n > 0 {
+                var tallest = 0.0, narrowest = Double.infinity
+                let note = { (size: Size) in
+                    let w = axis.cross(size), h = axis.main(size)
+                    if w > 0, h > 0 {
+                        tallest = Swift.max(tallest, h)
+                        narrowest = Swift.min(narrowest, w)
+                    }
+                }
+                if fs.isUniform {
+                    note(fs.uniformSize)
+                } else {
+                    fs.sizes.withReader { r in for i in 0..<n { note(r(i)) } }
+                }
+                if tallest > 0 { extent = tallest * widest / narrowest }
+            }
+            bound +=
+                axis.main(fs.headerSize).magnitude + axis.main(fs.footerSize).magnitude + axis.mainLeading(inset)
+                + axis.mainTrailing(inset) + Double(n) * (extent + spacing)
+            guard bound.isFinite, bound < far else { return false }
+        }
+        return true
     }
 
     /// Section `s`'s geometry before its items are placed (W1, W2, W7).
@@ -643,7 +745,8 @@ public final class WaterfallLayout: FlowLayout {
             let start = hits.count
             collectItems(s, rect, &hits, most: most)
             guard hits.count > start else { continue }
-            // Each column's hits and the full-span ones are in item order: sorted as a whole.
+            // Each column's hits and the full-span ones are in item order: the sort (Swift's, a
+            // merge of the runs it finds) merges those 1 + c' runs, O(k log c').
             hits.withUnsafeMutableBufferPointer { b in
                 b[start..<b.count].sort { $0.item < $1.item }
             }

@@ -774,21 +774,31 @@ public final class WaterfallLayout: FlowLayout {
         frames.withUnsafeBufferPointer { fr in
             order.withUnsafeBufferPointer { ord in
                 let fr = fr.baseAddress.unsafelyUnwrapped + b, ord = ord.baseAddress.unsafelyUnwrapped + b
-                // From `k` (an index into the section's index), while the items start above maxY.
-                func take(_ k: Int, _ end: Int) {
+                // From `k` (an index into the section's index), while the items start above maxY;
+                // returns where it stopped.
+                @discardableResult
+                func take(_ k: Int, _ end: Int) -> Int {
                     var k = k
                     while k < end, hits.count < most {
                         let item = Int(ord[k])
                         let f = fr[item]
-                        if f.minY >= rect.maxY { return }
+                        if f.minY >= rect.maxY { return k }
                         if f.intersects(rect) { hits.append(CellHit(item: item, frame: swapped(f))) }
                         k += 1
                     }
+                    return k
                 }
                 // Full-span items, top to bottom: the first ending below minY, on while they
                 // start above maxY.
                 let full = flowPartitionPoint(sec.columnItems, sec.itemCount) { fr[Int(ord[$0])].maxY > rect.minY }
-                take(full, sec.itemCount)
+                let stop = take(full, sec.itemCount)
+                // W5: every item before a full-span item ends above its top, and every item after
+                // it starts below its end. So no item before the last full-span item ending at or
+                // above minY, nor after the first starting at or below maxY, meets the rect: each
+                // column is searched between those items only (by item number: one table read a
+                // step, the frames read near the answer).
+                let low = full > sec.columnItems ? Int(ord[full - 1]) + 1 : 0
+                let high = stop < sec.itemCount ? Int(ord[stop]) : sec.itemCount
                 let used = sec.runs.count
                 guard used > 0, sec.columnWidth > 0 else { return }
                 var first = 0, last = used - 1
@@ -800,8 +810,10 @@ public final class WaterfallLayout: FlowLayout {
                 }
                 guard first <= last else { return }
                 for j in first...last {
-                    let start = Int(sec.runs[j])
-                    let end = j + 1 < used ? Int(sec.runs[j + 1]) : sec.columnItems
+                    var start = Int(sec.runs[j])
+                    var end = j + 1 < used ? Int(sec.runs[j + 1]) : sec.columnItems
+                    if low > 0 { start = flowPartitionPoint(start, end) { Int(ord[$0]) >= low } }
+                    if high < sec.itemCount { end = flowPartitionPoint(start, end) { Int(ord[$0]) >= high } }
                     // First item of the column whose end is below minY.
                     take(flowPartitionPoint(start, end) { fr[Int(ord[$0])].maxY > rect.minY }, end)
                 }

@@ -59,18 +59,19 @@
 /// of sizes through the flow's range edits, only the edited sections are placed, each from its
 /// first edited item (the columns before it read back in O(c log n)), plus the sections after
 /// one whose end moved; the items placed go into buffers of their own, written over the tables
-/// in place on success, and the section's column index is rebuilt from the kept part of each
-/// column (a 4-byte copy an item) and the new items (docs/waterfall-rules.md, "Costs").
-/// Memory: 36 bytes an item (frame and column order) plus 4 an occupied column and 4 a full-span
-/// item, on top of the flow's own tables; at most `CollectionView.maxStoredItems` items in all
-/// (else the prepare fails with `LayoutError.Code.overflow` before allocating). Single-element
-/// queries O(1). Rect queries: O(log S) to find the sections the rect crosses along the scroll
-/// axis, then per such section and per column the rect's cross range meets, a binary search over
-/// the column's items (their starts and ends both increase down a column), and one over the
-/// section's full-span items, the cells found put in item order (draw order: the sort merges the
-/// 1 + c′ runs they come in, O(k log c′)): O(log n + k) for a rect within one section and the
-/// bounded c, in general O(log S + Σ (1 + c′) log n + k log c′) over the sections crossed (c′
-/// columns met).
+/// in place on success, and each of the section's column lists (and its full-span list) is cut
+/// at the first item placed (binary search) and extended by the new ones, in place: O(c log n +
+/// items placed) (docs/waterfall-rules.md, "Costs").
+/// Memory: 36 bytes an item (frame and place in its column's list) plus 36 an occupied column (its
+/// list) and 4 a full-span item, on top of the flow's own tables; at most
+/// `CollectionView.maxStoredItems` items in all (else the prepare fails with
+/// `LayoutError.Code.overflow` before allocating). Single-element queries O(1). Rect queries:
+/// O(log S) to find the sections the rect crosses along the scroll axis, then per such section and
+/// per column the rect's cross range meets, a binary search over the column's items (their starts
+/// and ends both increase down a column), and one over the section's full-span items, the cells
+/// found put in item order (draw order: the sort merges the 1 + c′ runs they come in, O(k log c′)):
+/// O(log n + k) for a rect within one section and the bounded c, in general
+/// O(log S + Σ (1 + c′) log n + k log c′) over the sections crossed (c′ columns met).
 public final class WaterfallLayout: FlowLayout {
     /// The largest column count (`CVL_MAX_WATERFALL_COLUMNS`).
     public static let maxColumns = 1024
@@ -168,14 +169,14 @@ public final class WaterfallLayout: FlowLayout {
         var columns = 1
         var columnWidth = 0.0
         var columnPitch = 0.0
-        /// Index of item 0 in `frames` and `order`.
+        /// Index of item 0 in `frames`.
         var itemBase = 0
         var itemCount = 0
-        /// `order[itemBase ..< itemBase + columnItems]`: the items placed in columns, by (column,
-        /// item); the rest of the section's slice: its full-span items in item order.
-        var columnItems = 0
-        /// Start (relative to `itemBase`) of each occupied column's slice of `order`.
-        var runs: ContiguousArray<Int32> = []
+        /// Each occupied column's items (numbers within the section), top to bottom (columns
+        /// fill in order: the occupied ones are 0 ..< count).
+        var lists: [ContiguousArray<Int32>] = []
+        /// The full-span items, top to bottom (in item order).
+        var full: ContiguousArray<Int32> = []
 
         /// Main-axis start of the columns.
         func top(_ inset: Double) -> Double { origin + headerExtent + inset }
@@ -184,8 +185,6 @@ public final class WaterfallLayout: FlowLayout {
     private var sections: [Section] = []
     /// Every item's frame (cross as x, main as y), section after section.
     private var frames: ContiguousArray<Rect> = []
-    /// Per section, its items in index order (see `Section.columnItems`).
-    private var order: ContiguousArray<Int32> = []
     private var horizontal = false
     private var crossSize = 0.0
     /// The placement rule of the last prepare.
@@ -312,20 +311,16 @@ public final class WaterfallLayout: FlowLayout {
         let columnOf = UnsafeMutablePointer<Int32>.allocate(
             capacity: Swift.max(1, st.sections.reduce(0) { Swift.max($0, $1.itemCount) }))
         defer { columnOf.deallocate() }
-        if total > 0, frames.count == total, order.count == total, placementCannotFail(st) {
-            var fr = frames, ord = order
-            // (Now the only references, unless a copy of the layout's tables is kept elsewhere:
+        if total > 0, frames.count == total, placementCannotFail(st) {
+            var fr = frames
+            // (Now the only reference, unless a copy of the layout's frames is kept elsewhere:
             // then the first write copies them, as any array.)
             frames = []
-            order = []
             do {
                 let secs = try fr.withUnsafeMutableBufferPointer { f in
-                    try ord.withUnsafeMutableBufferPointer { o in
-                        try placeAll(st, f.baseAddress.unsafelyUnwrapped, o.baseAddress.unsafelyUnwrapped, columnOf)
-                    }
+                    try placeAll(st, f.baseAddress.unsafelyUnwrapped, columnOf)
                 }
                 frames = fr
-                order = ord
                 install(secs, st)
             } catch {
                 // Not reached (`placementCannotFail` checked every way to fail): the tables are
@@ -337,18 +332,12 @@ public final class WaterfallLayout: FlowLayout {
             return
         }
         var secs: [Section] = []
-        var ordNew = ContiguousArray<Int32>()
-        // (Capacity at least 1: the buffers' addresses are never nil.)
+        // (Capacity at least 1: the buffer's address is never nil.)
         let fr = try ContiguousArray<Rect>(unsafeUninitializedCapacity: Swift.max(total, 1)) { frames, framesDone in
-            ordNew = try ContiguousArray<Int32>(unsafeUninitializedCapacity: Swift.max(total, 1)) { ord, ordDone in
-                secs = try placeAll(
-                    st, frames.baseAddress.unsafelyUnwrapped, ord.baseAddress.unsafelyUnwrapped, columnOf)
-                ordDone = total
-            }
+            secs = try placeAll(st, frames.baseAddress.unsafelyUnwrapped, columnOf)
             framesDone = total
         }
         frames = fr
-        order = ordNew
         install(secs, st)
     }
 
@@ -360,10 +349,9 @@ public final class WaterfallLayout: FlowLayout {
         itemsPlacedByLastPrepare = st.totalItems
     }
 
-    /// Places every section of `st` into `frames` and `order` (all items, section after section).
+    /// Places every section of `st` into `frames` (all items, section after section).
     private func placeAll(
-        _ st: FlowState, _ frames: UnsafeMutablePointer<Rect>, _ order: UnsafeMutablePointer<Int32>,
-        _ columnOf: UnsafeMutablePointer<Int32>
+        _ st: FlowState, _ frames: UnsafeMutablePointer<Rect>, _ columnOf: UnsafeMutablePointer<Int32>
     ) throws -> [Section] {
         let axis = st.axis
         var secs: [Section] = []
@@ -376,7 +364,7 @@ public final class WaterfallLayout: FlowLayout {
             defer { cols.release() }
             try place(fs, s, axis, sec, from: 0, &cols, frames + base, columnOf)
             try close(fs, s, axis, &sec, cols)
-            Self.index(&sec, from: 0, columnOf, old: nil, into: order + base)
+            Self.index(&sec, from: 0, columnOf)
             y = sec.end
             base += fs.itemCount
             secs.append(sec)
@@ -523,22 +511,14 @@ public final class WaterfallLayout: FlowLayout {
             secs[s] = sec
             if sec.end != oldEnd { moved = true }
         }
-        // Nothing below fails: install.
-        let scratch = UnsafeMutablePointer<Int32>.allocate(
-            capacity: Swift.max(1, tails.reduce(0) { Swift.max($0, secs[$1.s].itemCount) }))
-        defer { scratch.deallocate() }
+        // Nothing below fails: install. (The old sections are let go first, so that each edited
+        // section's column lists are referenced once and cut and extended in place.)
+        sections = []
         frames.withUnsafeMutableBufferPointer { fr in
-            order.withUnsafeMutableBufferPointer { ord in
-                for t in tails {
-                    let b = secs[t.s].itemBase, n = secs[t.s].itemCount
-                    guard n > 0 else { continue }
-                    let frameAt = fr.baseAddress.unsafelyUnwrapped + b
-                    (frameAt + t.start).update(from: t.frames + t.start, count: n - t.start)
-                    let slice = ord.baseAddress.unsafelyUnwrapped + b
-                    Self.index(
-                        &secs[t.s], from: t.start, t.columns, old: (UnsafePointer(slice), sections[t.s]), into: scratch)
-                    slice.update(from: scratch, count: n)
-                }
+            for t in tails {
+                let b = secs[t.s].itemBase, n = secs[t.s].itemCount
+                (fr.baseAddress.unsafelyUnwrapped + b + t.start).update(from: t.frames + t.start, count: n - t.start)
+                Self.index(&secs[t.s], from: t.start, t.columns)
             }
         }
         sections = secs
@@ -553,18 +533,17 @@ public final class WaterfallLayout: FlowLayout {
     ) -> WaterfallColumns {
         let b = sec.itemBase
         let spacing = fs.lineSpacing
-        let fr = frames, ord = order
+        let fr = frames
         // The last full-span item before i.
-        let p = flowPartitionPoint(b + sec.columnItems, b + sec.itemCount) { Int(ord[$0]) >= i }
-        let lastFull = p > b + sec.columnItems ? Int(ord[p - 1]) : -1
+        let full = sec.full
+        let p = flowPartitionPoint(0, full.count) { Int(full[$0]) >= i }
+        let lastFull = p > 0 ? Int(full[p - 1]) : -1
         let base = lastFull >= 0 ? fr[b + lastFull].maxY + spacing : sec.top(axis.mainLeading(fs.inset))
         var used: [Double] = []
-        for (k, r) in sec.runs.enumerated() {
-            let start = b + Int(r)
-            let end = b + (k + 1 < sec.runs.count ? Int(sec.runs[k + 1]) : sec.columnItems)
-            let q = flowPartitionPoint(start, end) { Int(ord[$0]) >= i }
-            guard q > start, Int(ord[q - 1]) > lastFull else { break }  // columns fill in order
-            used.append(fr[b + Int(ord[q - 1])].maxY + spacing)
+        for list in sec.lists {
+            let q = flowPartitionPoint(0, list.count) { Int(list[$0]) >= i }
+            guard q > 0, Int(list[q - 1]) > lastFull else { break }  // columns fill in order
+            used.append(fr[b + Int(list[q - 1])].maxY + spacing)
         }
         return WaterfallColumns(
             count: sec.columns, inOrder: waterfall.placement == 1, base: base, placed: i - lastFull - 1,
@@ -625,60 +604,59 @@ public final class WaterfallLayout: FlowLayout {
         }
     }
 
-    /// Writes the section's index into `dst[0 ..< n]`: its items by (column, item), then its
-    /// full-span items in item order (a counting sort, stable: top to bottom), and sets its runs.
-    /// Items before `start` keep their columns: they come from `old` (the section's previous
-    /// index and geometry), the others from `columnOf[start ..< n]`. O(n): a copy of the kept
-    /// runs and one pass over the new items.
-    private static func index(
-        _ sec: inout Section, from start: Int, _ columnOf: UnsafePointer<Int32>,
-        old: (order: UnsafePointer<Int32>, sec: Section)?, into dst: UnsafeMutablePointer<Int32>
-    ) {
+    /// Sets the section's index: each column's items top to bottom (`lists`), and its
+    /// full-span items (`full`). Items before `start` keep their places: each list is cut at its
+    /// first item from `start` on (binary search) and extended by the items from `columnOf[start
+    /// ..< n]` (−1: full span), in item order. O(c log n + n − start), in place when the lists
+    /// are referenced once; `start` 0 builds them (a counting pass, then one allocation a list).
+    private static func index(_ sec: inout Section, from start: Int, _ columnOf: UnsafePointer<Int32>) {
         let n = sec.itemCount
-        // Per column: the items kept (before `start`), the new ones, then each column's write
-        // position; the last slot of each is the full-span items'.
-        let slots = sec.columns + 1, fullSlot = sec.columns
-        let table = UnsafeMutablePointer<Int>.allocate(capacity: 3 * slots)
-        defer { table.deallocate() }
-        table.initialize(repeating: 0, count: 3 * slots)
-        let kept = table, added = table + slots, next = table + 2 * slots
-        var oldStarts: [Int] = []
-        if let old, start > 0 {
-            let o = old.order, runs = old.sec.runs
-            for k in runs.indices {
-                let a = Int(runs[k]), e = k + 1 < runs.count ? Int(runs[k + 1]) : old.sec.columnItems
-                oldStarts.append(a)
-                kept[k] = flowPartitionPoint(a, e) { Int(o[$0]) >= start } - a
+        var lists = sec.lists, full = sec.full
+        sec.lists = []
+        sec.full = []
+        if start == 0 {
+            lists.removeAll()
+            full.removeAll()
+        } else {
+            for j in lists.indices {
+                let p = flowPartitionPoint(0, lists[j].count) { Int(lists[j][$0]) >= start }
+                lists[j].removeSubrange(p...)
             }
-            kept[fullSlot] = flowPartitionPoint(old.sec.columnItems, n) { Int(o[$0]) >= start } - old.sec.columnItems
+            while let last = lists.last, last.isEmpty { lists.removeLast() }
+            let p = flowPartitionPoint(0, full.count) { Int(full[$0]) >= start }
+            full.removeSubrange(p...)
         }
-        for i in start..<n {
-            let j = Int(columnOf[i])
-            added[j < 0 ? fullSlot : j] += 1
-        }
-        var used = 0
-        for j in 0..<fullSlot where kept[j] + added[j] > 0 { used = j + 1 }
-        var runs = ContiguousArray<Int32>()
-        runs.reserveCapacity(used)
+        // The new items per column (columns fill in order: the used ones are 0 ..< count), slot
+        // 0 the full-span ones: a counting sort into a scratch buffer, then each run appended
+        // (one copy).
+        let slots = sec.columns + 1
+        let table = UnsafeMutablePointer<Int>.allocate(capacity: 2 * slots)
+        defer { table.deallocate() }
+        table.initialize(repeating: 0, count: 2 * slots)
+        let added = table, next = table + slots
+        for i in start..<n { added[Int(columnOf[i]) + 1] += 1 }
+        var used = lists.count
+        for j in 0..<sec.columns where added[j + 1] > 0 { used = Swift.max(used, j + 1) }
         var at = 0
-        for j in 0..<used {
-            runs.append(Int32(at))
-            next[j] = at + kept[j]
-            if kept[j] > 0, let old { dst.advanced(by: at).update(from: old.order + oldStarts[j], count: kept[j]) }
-            at += kept[j] + added[j]
+        for k in 0..<slots {
+            next[k] = at
+            at += added[k]
         }
-        sec.columnItems = at
-        sec.runs = runs
-        if kept[fullSlot] > 0, let old {
-            dst.advanced(by: at).update(from: old.order + old.sec.columnItems, count: kept[fullSlot])
-        }
-        next[fullSlot] = at + kept[fullSlot]
+        let scratch = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(1, n - start))
+        defer { scratch.deallocate() }
         for i in start..<n {
-            let j = Int(columnOf[i])
-            let slot = j < 0 ? fullSlot : j
-            dst[next[slot]] = Int32(truncatingIfNeeded: i)
-            next[slot] += 1
+            let k = Int(columnOf[i]) + 1
+            scratch[next[k]] = Int32(truncatingIfNeeded: i)
+            next[k] += 1
         }
+        while lists.count < used { lists.append([]) }
+        for j in 0..<used where added[j + 1] > 0 {
+            let run = UnsafeBufferPointer(start: scratch + (next[j + 1] - added[j + 1]), count: added[j + 1])
+            lists[j].append(contentsOf: run)
+        }
+        if added[0] > 0 { full.append(contentsOf: UnsafeBufferPointer(start: scratch, count: added[0])) }
+        sec.lists = lists
+        sec.full = full
     }
 
     /// (cross size, end of the last section), transposed when horizontal.
@@ -772,50 +750,52 @@ public final class WaterfallLayout: FlowLayout {
         let sec = sections[s]
         let b = sec.itemBase
         frames.withUnsafeBufferPointer { fr in
-            order.withUnsafeBufferPointer { ord in
-                let fr = fr.baseAddress.unsafelyUnwrapped + b, ord = ord.baseAddress.unsafelyUnwrapped + b
-                // From `k` (an index into the section's index), while the items start above maxY;
-                // returns where it stopped.
-                @discardableResult
-                func take(_ k: Int, _ end: Int) -> Int {
-                    var k = k
-                    while k < end, hits.count < most {
-                        let item = Int(ord[k])
-                        let f = fr[item]
-                        if f.minY >= rect.maxY { return k }
-                        if f.intersects(rect) { hits.append(CellHit(item: item, frame: swapped(f))) }
-                        k += 1
-                    }
-                    return k
+            let fr = fr.baseAddress.unsafelyUnwrapped + b
+            // From `k` (an index into `list`), while the items start above maxY; returns where
+            // it stopped.
+            @discardableResult
+            func take(_ list: UnsafeBufferPointer<Int32>, _ k: Int, _ end: Int) -> Int {
+                var k = k
+                while k < end, hits.count < most {
+                    let item = Int(list[k])
+                    let f = fr[item]
+                    if f.minY >= rect.maxY { return k }
+                    if f.intersects(rect) { hits.append(CellHit(item: item, frame: swapped(f))) }
+                    k += 1
                 }
-                // Full-span items, top to bottom: the first ending below minY, on while they
-                // start above maxY.
-                let full = flowPartitionPoint(sec.columnItems, sec.itemCount) { fr[Int(ord[$0])].maxY > rect.minY }
-                let stop = take(full, sec.itemCount)
+                return k
+            }
+            // Full-span items, top to bottom: the first ending below minY, on while they start
+            // above maxY.
+            var low = 0, high = sec.itemCount
+            sec.full.withUnsafeBufferPointer { full in
+                let first = flowPartitionPoint(0, full.count) { fr[Int(full[$0])].maxY > rect.minY }
+                let stop = take(full, first, full.count)
                 // W5: every item before a full-span item ends above its top, and every item after
                 // it starts below its end. So no item before the last full-span item ending at or
                 // above minY, nor after the first starting at or below maxY, meets the rect: each
                 // column is searched between those items only (by item number: one table read a
                 // step, the frames read near the answer).
-                let low = full > sec.columnItems ? Int(ord[full - 1]) + 1 : 0
-                let high = stop < sec.itemCount ? Int(ord[stop]) : sec.itemCount
-                let used = sec.runs.count
-                guard used > 0, sec.columnWidth > 0 else { return }
-                var first = 0, last = used - 1
-                if sec.columnPitch > 0 {
-                    let a = ((rect.minX - sec.lead - sec.columnWidth) / sec.columnPitch).rounded(.down)
-                    let c = ((rect.maxX - sec.lead) / sec.columnPitch).rounded(.up)
-                    first = Int(Swift.min(Swift.max(a, 0), Double(used)))
-                    last = Int(Swift.min(Swift.max(c, -1), Double(used - 1)))
-                }
-                guard first <= last else { return }
-                for j in first...last {
-                    var start = Int(sec.runs[j])
-                    var end = j + 1 < used ? Int(sec.runs[j + 1]) : sec.columnItems
-                    if low > 0 { start = flowPartitionPoint(start, end) { Int(ord[$0]) >= low } }
-                    if high < sec.itemCount { end = flowPartitionPoint(start, end) { Int(ord[$0]) >= high } }
+                if first > 0 { low = Int(full[first - 1]) + 1 }
+                if stop < full.count { high = Int(full[stop]) }
+            }
+            let used = sec.lists.count
+            guard used > 0, sec.columnWidth > 0 else { return }
+            var first = 0, last = used - 1
+            if sec.columnPitch > 0 {
+                let a = ((rect.minX - sec.lead - sec.columnWidth) / sec.columnPitch).rounded(.down)
+                let c = ((rect.maxX - sec.lead) / sec.columnPitch).rounded(.up)
+                first = Int(Swift.min(Swift.max(a, 0), Double(used)))
+                last = Int(Swift.min(Swift.max(c, -1), Double(used - 1)))
+            }
+            guard first <= last else { return }
+            for j in first...last {
+                sec.lists[j].withUnsafeBufferPointer { list in
+                    var start = 0, end = list.count
+                    if low > 0 { start = flowPartitionPoint(start, end) { Int(list[$0]) >= low } }
+                    if high < sec.itemCount { end = flowPartitionPoint(start, end) { Int(list[$0]) >= high } }
                     // First item of the column whose end is below minY.
-                    take(flowPartitionPoint(start, end) { fr[Int(ord[$0])].maxY > rect.minY }, end)
+                    take(list, flowPartitionPoint(start, end) { fr[Int(list[$0])].maxY > rect.minY }, end)
                 }
             }
         }
@@ -832,7 +812,8 @@ public final class WaterfallLayout: FlowLayout {
 
     /// Estimated bytes of the waterfall's tables (on top of the flow's `memoryFootprint`).
     public var waterfallFootprint: Int {
-        frames.count * MemoryLayout<Rect>.stride + order.count * 4
-            + sections.reduce(0) { $0 + $1.runs.count * 4 } + sections.count * MemoryLayout<Section>.stride
+        frames.count * MemoryLayout<Rect>.stride
+            + sections.reduce(0) { $0 + $1.lists.reduce($1.full.count) { $0 + $1.count } * 4 + $1.lists.count * 32 }
+            + sections.count * MemoryLayout<Section>.stride
     }
 }

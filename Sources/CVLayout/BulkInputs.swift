@@ -16,6 +16,18 @@ func bulkArray<T, U>(_ p: UnsafePointer<T>?, _ count: Int, _ name: String, _ con
     return UnsafeBufferPointer(start: p, count: count).map(convert)
 }
 
+/// `bulkArray` of values taken as they are (one copy of the memory, no call per element).
+func bulkArray<T>(_ p: UnsafePointer<T>?, _ count: Int, _ name: String) throws -> [T]? {
+    guard count >= 0, count <= CollectionView.maxCount else {
+        throw LayoutError.invalid("count \(count) is out of range")
+    }
+    guard let p else {
+        guard count == 0 else { throw LayoutError(.nullArgument, "\(name) is NULL but count is \(count)") }
+        return nil
+    }
+    return Array(UnsafeBufferPointer(start: p, count: count))
+}
+
 /// A range edit's counts, each within what a section can hold.
 func checkEditCounts(_ removeCount: Int, _ insertCount: Int) throws {
     guard removeCount >= 0, removeCount <= CollectionView.maxCount else {

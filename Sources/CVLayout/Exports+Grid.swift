@@ -12,7 +12,7 @@ public func cvl_grid_layout_set_item_spans_impl(
 ) -> Int32 {
     withLayout(layout) { box in
         let g = try grid(box)
-        try g.setItemSpans(try bulkArray(spans, count, "spans") { $0 }, forSection: Int(section))
+        try g.setItemSpans(try bulkArray(spans, count, "spans"), forSection: Int(section))
     }
 }
 
@@ -24,7 +24,7 @@ public func cvl_grid_layout_replace_item_spans_impl(
     withLayout(layout) { box in
         let g = try grid(box)
         try checkEditCounts(removeCount, insertCount)
-        let list = try bulkArray(spans, insertCount, "spans") { $0 } ?? []
+        let list = try bulkArray(spans, insertCount, "spans") ?? []
         try g.replaceItemSpans(inSection: Int(section), start: Int(start), removeCount: removeCount, with: list)
     }
 }
@@ -35,7 +35,7 @@ public func cvl_grid_layout_set_item_extents_impl(
 ) -> Int32 {
     withLayout(layout) { box in
         let g = try grid(box)
-        try g.setItemExtents(try bulkArray(extents, count, "extents") { $0 }, forSection: Int(section))
+        try g.setItemExtents(try bulkArray(extents, count, "extents"), forSection: Int(section))
     }
 }
 
@@ -47,7 +47,7 @@ public func cvl_grid_layout_replace_item_extents_impl(
     withLayout(layout) { box in
         let g = try grid(box)
         try checkEditCounts(removeCount, insertCount)
-        let list = try bulkArray(extents, insertCount, "extents") { $0 } ?? []
+        let list = try bulkArray(extents, insertCount, "extents") ?? []
         try g.replaceItemExtents(inSection: Int(section), start: Int(start), removeCount: removeCount, with: list)
     }
 }

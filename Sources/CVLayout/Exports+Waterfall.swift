@@ -14,7 +14,7 @@ public func cvl_waterfall_layout_set_full_spans_impl(
 ) -> Int32 {
     withLayout(layout) { box in
         let w = try waterfall(box)
-        try w.setFullSpanItems(try bulkArray(flags, count, "flags") { $0 }, forSection: Int(section))
+        try w.setFullSpanItems(try bulkArray(flags, count, "flags"), forSection: Int(section))
     }
 }
 
@@ -26,7 +26,7 @@ public func cvl_waterfall_layout_replace_full_spans_impl(
     withLayout(layout) { box in
         let w = try waterfall(box)
         try checkEditCounts(removeCount, insertCount)
-        let list = try bulkArray(flags, insertCount, "flags") { $0 } ?? []
+        let list = try bulkArray(flags, insertCount, "flags") ?? []
         try w.replaceFullSpanItems(inSection: Int(section), start: Int(start), removeCount: removeCount, with: list)
     }
 }
@@ -37,7 +37,7 @@ public func cvl_waterfall_layout_set_extents_impl(
 ) -> Int32 {
     withLayout(layout) { box in
         let w = try waterfall(box)
-        try w.setItemExtents(try bulkArray(extents, count, "extents") { $0 }, forSection: Int(section))
+        try w.setItemExtents(try bulkArray(extents, count, "extents"), forSection: Int(section))
     }
 }
 
@@ -49,7 +49,7 @@ public func cvl_waterfall_layout_replace_extents_impl(
     withLayout(layout) { box in
         let w = try waterfall(box)
         try checkEditCounts(removeCount, insertCount)
-        let list = try bulkArray(extents, insertCount, "extents") { $0 } ?? []
+        let list = try bulkArray(extents, insertCount, "extents") ?? []
         try w.replaceItemExtents(inSection: Int(section), start: Int(start), removeCount: removeCount, with: list)
     }
 }

@@ -216,4 +216,62 @@ final class WaterfallLayoutTests: XCTestCase {
         try cv.setBoundsSize(Size(width: 320, height: 480))
         XCTAssertThrowsError(try cv.layoutIfNeeded()) { XCTAssertEqual(($0 as? LayoutError)?.code, .overflow) }
     }
+
+    /// Shortest first over few columns (a scan of their heights, up to
+    /// `WaterfallColumns.linearLimit`) and over many (a heap) against the model of the test above
+    /// with full-span items (W5: at the tallest column, every column continuing below it), with
+    /// whole-number extents so ties happen; then a range edit in the middle, placed from there
+    /// on, against the model of the edited extents; rect queries against brute force.
+    func testShortestColumnByScanAndByHeapAgainstTheModel() throws {
+        var g = SplitMix64(seed: 29)
+        let limit = WaterfallColumns.linearLimit
+        for columns in [1, 3, limit - 1, limit, limit + 1, limit + 2, 40, 100] {
+            let gap = Double(g.int(below: 3)), spacing = Double(g.int(below: 3)) * 2
+            let inset = EdgeInsets(top: 4, left: 3, bottom: 5, right: 2)
+            let w = 1000.0
+            let l = try layout(columns: columns) {
+                $0.minimumInteritemSpacing = gap; $0.minimumLineSpacing = spacing; $0.sectionInset = inset
+            }
+            let n = 600
+            var extents = (0..<n).map { _ in Double(g.int(below: 6)) * 10 }
+            let flags = (0..<n).map { _ in UInt8(g.int(below: 40) == 0 ? 1 : 0) }
+            let cv = try CollectionView(dataSource: StaticDataSource([n]), layout: l)
+            try cv.setBoundsSize(Size(width: w, height: 400))
+            try l.setItemExtents(extents, forSection: 0)
+            try l.setFullSpanItems(flags, forSection: 0)
+            try cv.layoutIfNeeded()
+            let available = w - inset.left - inset.right
+            let colW = max(0, (available - Double(columns - 1) * gap) / Double(columns))
+            for step in 0..<2 {
+                let label = "columns \(columns) step \(step)"
+                var all: [LayoutAttributes] = []
+                var heights = [Double](repeating: inset.top, count: columns)
+                for i in 0..<n {
+                    let f: Rect
+                    if flags[i] == 1 {
+                        f = Rect(x: inset.left, y: heights.max()!, width: available, height: extents[i])
+                        heights = [Double](repeating: f.maxY + spacing, count: columns)
+                    } else {
+                        var j = 0
+                        for k in 0..<columns where heights[k] < heights[j] { j = k }
+                        let x = inset.left + Double(j) * (colW + gap)
+                        f = Rect(x: x, y: heights[j], width: colW, height: extents[i])
+                        heights[j] = f.maxY + spacing
+                    }
+                    XCTAssertEqual(try frame(l, 0, i), f, "\(label) item \(i)")
+                    all.append(.cell(IndexPath(section: 0, item: i), frame: f))
+                }
+                let end = heights.max()! - spacing + inset.bottom
+                XCTAssertEqual(try cv.contentSize(), Size(width: w, height: end), label)
+                try assertRectQueriesMatchBruteForce(
+                    cv, all: all, width: w, height: end, edgeSamples: 10, randomRects: 40, using: &g, label)
+                // A run of extents changed from item 300 on (placed again from there).
+                let edit = (0..<20).map { _ in Double(g.int(below: 6)) * 10 }
+                extents.replaceSubrange(300..<320, with: edit)
+                try l.replaceItemExtents(inSection: 0, start: 300, removeCount: 20, with: edit)
+                try cv.layoutIfNeeded()
+                XCTAssertEqual(l.itemsPlacedByLastPrepare, n - 300, label)
+            }
+        }
+    }
 }

@@ -449,4 +449,94 @@ final class WaterfallOptionsTests: XCTestCase {
             }
         }
     }
+
+    /// A full placement with the item count unchanged and nothing that can fail is written over
+    /// the previous tables in place: every frame and rect query is, bit for bit, what a layout
+    /// built afresh with the same inputs gives (sizes scaled and extents, both rules, one to 40
+    /// columns).
+    func testPlacementInPlaceEqualsAFreshLayout() throws {
+        var g = SplitMix64(seed: 41)
+        for trial in 0..<12 {
+            let counts = [g.int(below: 300), g.int(below: 300)]
+            let useExtents = trial % 2 == 0
+            let sizes = counts.map { n in
+                (0..<n).map { _ in
+                    Size(width: Double(1 + g.int(below: 40)) * 0.7, height: Double(g.int(below: 50)) * 1.3)
+                }
+            }
+            let extents = counts.map { n in (0..<n).map { _ in Double(g.int(below: 60)) * 1.1 } }
+            let flags = counts.map { n in (0..<n).map { _ in UInt8(g.int(below: 15) == 0 ? 1 : 0) } }
+            func build(columns: Int, spacing: Double) throws -> (WaterfallLayout, CollectionView) {
+                let l = WaterfallLayout()
+                let placement = trial % 3 == 0 ? 1 : 0
+                let cv = try make(counts, l, Size(width: 333, height: 400), columns: columns, placement: placement) {
+                    self.sectionStyle(&$0)
+                    $0.minimumLineSpacing = spacing
+                }
+                for s in 0..<counts.count {
+                    if useExtents {
+                        try l.setItemExtents(extents[s], forSection: s)
+                    } else {
+                        try l.setItemSizes(sizes[s], forSection: s)
+                    }
+                    try l.setFullSpanItems(flags[s], forSection: s)
+                }
+                try cv.layoutIfNeeded()
+                return (l, cv)
+            }
+            let columns = [1, 2, 3, 7, 16, 17, 40][trial % 7]
+            let (l, cv) = try build(columns: 2, spacing: 3)
+            // New columns and spacing: every item placed again, over the same tables.
+            var c = l.waterfall
+            c.columnCount = columns
+            try l.configure(waterfall: c)
+            try l.configure { $0.minimumLineSpacing = 8 }
+            try cv.layoutIfNeeded()
+            XCTAssertEqual(l.itemsPlacedByLastPrepare, counts[0] + counts[1], "trial \(trial)")
+            let (fresh, freshCV) = try build(columns: columns, spacing: 8)
+            var all: [LayoutAttributes] = []
+            for s in 0..<counts.count {
+                for i in 0..<counts[s] {
+                    let f = try frame(fresh, s, i)
+                    XCTAssertEqual(try frame(l, s, i), f, "trial \(trial) item \(s).\(i)")
+                    all.append(.cell(IndexPath(section: s, item: i), frame: f))
+                }
+                for kind in [ElementKind.sectionHeader, .sectionFooter] {
+                    if let a = try fresh.layoutAttributesForSupplementaryView(
+                        ofKind: kind, at: IndexPath(section: s, item: 0))
+                    {
+                        all.append(a)
+                    }
+                }
+            }
+            let size = try freshCV.contentSize()
+            XCTAssertEqual(try cv.contentSize(), size, "trial \(trial)")
+            try assertRectQueriesMatchBruteForce(
+                cv, all: all, width: size.width, height: size.height, edgeSamples: 10, randomRects: 40, using: &g,
+                "trial \(trial)")
+        }
+    }
+
+    /// An extent scaled from a size past the coordinate range (main 10^12, cross 10^-300, into a
+    /// column 145 wide) fails the prepare with `.overflow` and changes nothing, also when the
+    /// count is the same (the placement is then not attempted in place: its bound is not finite).
+    func testScaledExtentPastTheRangeChangesNothing() throws {
+        let l = WaterfallLayout()
+        let cv = try make([3], l, Size(width: 320, height: 400), sectionStyle)
+        try l.setItemSizes(
+            [Size(width: 10, height: 20), Size(width: 10, height: 30), Size(width: 5, height: 5)], forSection: 0)
+        try cv.layoutIfNeeded()
+        let before = try (0..<3).map { try frame(l, 0, $0) }
+        let content = try l.collectionViewContentSize()
+        // Column width 145: item 0 is 20 · 145 / 10 = 290 high.
+        XCTAssertEqual(before[0], Rect(x: 10, y: 25, width: 145, height: 290))
+        try l.setItemSizes([Size(width: 10, height: 20), Size(width: 1e-300, height: 1e12), .zero], forSection: 0)
+        // Placed from the first changed item on, then (everything invalidated) every item.
+        for step in 0..<2 {
+            if step == 1 { cv.invalidateLayout(.everything) }
+            XCTAssertThrowsError(try cv.layoutIfNeeded()) { XCTAssertEqual(($0 as? LayoutError)?.code, .overflow) }
+            XCTAssertEqual(try (0..<3).map { try frame(l, 0, $0) }, before, "step \(step)")
+            XCTAssertEqual(try l.collectionViewContentSize(), content, "step \(step)")
+        }
+    }
 }

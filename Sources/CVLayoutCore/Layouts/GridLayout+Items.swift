@@ -44,6 +44,7 @@ extension GridLayout {
 
     private static func checkExtents<C: Collection>(_ extents: C, _ section: Int, _ what: String) throws
     where C.Element == Double {
+        if extents.withContiguousStorageIfAvailable(GridLayout.allValid) == true { return }
         for (i, e) in extents.enumerated() where !isValidValue(e) {
             throw LayoutError.invalid(
                 "GridLayout: \(what) \(i) for section \(section) is \(e); extents must be finite, >= 0 and <= "

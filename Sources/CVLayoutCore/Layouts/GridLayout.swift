@@ -131,6 +131,14 @@ public final class GridLayout: CollectionViewLayout {
     @inline(__always)
     static func isValidValue(_ v: Double) -> Bool { v.isFinite && v >= 0 && v <= FlowLayout.maxMagnitude }
 
+    /// Whether every value is `isValidValue` (also the waterfall's extents' rule), in one pass with no
+    /// branch per value (NaN fails both comparisons, infinity the second: the same test).
+    static func allValid(_ values: UnsafeBufferPointer<Double>) -> Bool {
+        var bad: UInt8 = 0
+        for v in values { bad |= v >= 0 && v <= FlowLayout.maxMagnitude ? 0 : 1 }
+        return bad == 0
+    }
+
     /// The properties in effect (set with `configure(_:)`).
     public private(set) var configuration = Configuration.default
 

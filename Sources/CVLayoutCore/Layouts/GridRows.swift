@@ -52,24 +52,24 @@ final class GridRows {
         spacing = c.interitemSpacing
         let n = key.count, columns = key.columns
         guard n > 0 else { return }
-        spanIndex.reserveCapacity(n)
         var j = 0, thick = 0.0, origin = 0.0, start = 0
+        var kept = 0
         if let old, old.rowCount > 0, edited > 0 {
             // The rows before the one holding the first edited item (or the old last row, which
             // appended items may join) hold only items whose spans and extents are the same; but
             // when that item starts its row, the row before broke because it did not fit (G1),
             // and may now take more items: it is built again too.
-            var kept = old.row(of: Swift.min(edited, old.key.count - 1))
+            kept = old.row(of: Swift.min(edited, old.key.count - 1))
             if kept > 0, old.first[kept] == edited { kept -= 1 }
             start = old.first[kept]
             first.append(contentsOf: old.first[0..<kept])
             offset.append(contentsOf: old.offset[0..<kept])
             thickness.append(contentsOf: old.thickness[0..<kept])
-            spanIndex.append(contentsOf: old.spanIndex[0..<start])
             // Summed as the loop below sums (origin += thick + spacing): the same bits as a build
             // from scratch.
             if kept > 0 { origin = old.offset[kept - 1] + (old.thickness[kept - 1] + c.intergroupSpacing) }
             if start >= n {  // nothing after the kept rows (a delete at the end)
+                spanIndex = Array(old.spanIndex[0..<start])
                 first.append(n)
                 total = kept > 0 ? old.offset[kept - 1] + old.thickness[kept - 1] : 0
                 return
@@ -77,29 +77,63 @@ final class GridRows {
         }
         first.append(start)
         offset.append(origin)
-        for i in start..<n {
-            let s = spans.map { Int($0[i]) } ?? 1
-            if j + s > columns {  // G1: the span does not fit what is left of the row
-                thickness.append(thick)
-                origin += thick + c.intergroupSpacing
-                guard origin.isFinite else {
-                    throw LayoutError(.overflow, "GridLayout: section \(section) ends beyond the coordinate range")
+        // (Local tables while the loop appends to them: no access to the object's per row.)
+        var rowFirst = first, rowOffset = offset, rowThickness = thickness
+        first = []
+        offset = []
+        thickness = []
+        // Each item's span index written in place (every entry: the kept ones copied, the others
+        // by the loop), the rows appended as they close.
+        let gap = c.intergroupSpacing, width = key.itemWidth
+        spanIndex = try [Int32](unsafeUninitializedCapacity: n) { index, done in
+            let at = index.baseAddress.unsafelyUnwrapped
+            if start > 0, let old {
+                old.spanIndex.withUnsafeBufferPointer {
+                    at.update(from: $0.baseAddress.unsafelyUnwrapped, count: start)
                 }
-                first.append(i)
-                offset.append(origin)
-                j = 0
-                thick = 0
             }
-            spanIndex.append(Int32(j))
-            j += s
-            thick = Swift.max(thick, extent(i, crossLength: crossLength(s, key.itemWidth)))
+            try Self.withPointer(spans) { spanAt in
+                try Self.withPointer(extents) { extentAt in
+                    for i in start..<n {
+                        let s = spanAt.map { Int($0[i]) } ?? 1
+                        if j + s > columns {  // G1: the span does not fit what is left of the row
+                            rowThickness.append(thick)
+                            origin += thick + gap
+                            guard origin.isFinite else {
+                                throw LayoutError(
+                                    .overflow, "GridLayout: section \(section) ends beyond the coordinate range")
+                            }
+                            rowFirst.append(i)
+                            rowOffset.append(origin)
+                            j = 0
+                            thick = 0
+                        }
+                        at[i] = Int32(truncatingIfNeeded: j)
+                        j += s
+                        let e =
+                            extentAt.map { $0[i] }
+                            ?? (itemHeight > 0 ? itemHeight : itemAspect * crossLength(s, width))
+                        thick = Swift.max(thick, e)
+                    }
+                }
+            }
+            done = n
         }
-        thickness.append(thick)
-        first.append(n)
+        rowThickness.append(thick)
+        rowFirst.append(n)
+        first = rowFirst
+        offset = rowOffset
+        thickness = rowThickness
         total = origin + thick
         guard total.isFinite else {
             throw LayoutError(.overflow, "GridLayout: section \(section) ends beyond the coordinate range")
         }
+    }
+
+    /// The array's elements in place (nil for nil).
+    private static func withPointer<T, R>(_ a: [T]?, _ body: (UnsafePointer<T>?) throws -> R) rethrows -> R {
+        guard let a else { return try body(nil) }
+        return try a.withUnsafeBufferPointer { try body($0.baseAddress) }
     }
 
     @inline(__always)

@@ -4,17 +4,25 @@
 ///
 /// A "segment" is the run of items between two full-span items: every column starts it at the
 /// same height `base`. Only the columns an item went into are stored, so a full-span item costs
-/// O(1) however many columns the section has (columns not yet used are all at `base`):
+/// O(1) however many columns the section has (columns not yet used are all at `base`). Columns
+/// fill in order (an unused column's index is above every used one's), so the used ones are
+/// 0 ..< `used`:
 ///
-/// - shortest first: a min-heap of the used columns by (height, column); a column not yet used is
-///   at `base`, and every used column is at least there, so the next one is the heap's top when
-///   that is not above `base` (on a tie its index is the smaller) or all are used, else the first
-///   unused column;
+/// - shortest first: the used column of least (height, index), unless a column is unused and
+///   every used one is above `base` (then the first unused column, at `base`; on a tie at `base`
+///   the used column's index is the smaller). Found by a scan of the used columns' heights up to
+///   `linearLimit` columns, else by a min-heap of them by (height, column): the same column
+///   either way;
 /// - in order: the k-th item of the segment goes into column k mod count (CHT's
 ///   `itemRenderDirection` left to right), so the used columns are 0 ..< min(k, count).
 ///
-/// Each step is O(log c) (shortest first) or O(1) (in order); nothing is allocated per segment.
+/// Each step is O(min(c, `linearLimit`)) or O(log c) (shortest first), O(1) in order; nothing
+/// is allocated per segment or per item. The heights live in one buffer allocated by `init`
+/// (2 × count words): call `release()` when done.
 struct WaterfallColumns {
+    /// Sections of at most this many columns scan their heights instead of keeping a heap.
+    static let linearLimit = 16
+
     let count: Int
     let inOrder: Bool
     /// Height every column starts the current segment at.
@@ -22,101 +30,284 @@ struct WaterfallColumns {
     /// The largest column height (an item's end plus the item spacing) since the section's top,
     /// `base` while the segment has no item.
     private(set) var tallest: Double
-    /// Highest column index any item of the section went into, −1 before the first.
-    private(set) var highestUsed = -1
-    /// Items placed in the current segment.
-    private var placed = 0
-    // Shortest first: the heap of used columns. In order: heights[j] of column j.
-    private var heights: [Double] = []
-    private var columns: [Int] = []
+    /// In order: the column of the segment's next item (the items placed in it, mod count).
+    private var cursor = 0
+    /// Columns used in the current segment.
+    private var used = 0
+    /// Shortest first with more than `linearLimit` columns.
+    let heap: Bool
+    // In order, and shortest first by scan: heights[j] of column j < used. Heap: heights[k] of
+    // the heap's k-th entry, which is column columns[k].
+    private let heights: UnsafeMutablePointer<Double>
+    private let columns: UnsafeMutablePointer<Int>
 
     init(count: Int, inOrder: Bool, top: Double) {
         self.count = count
         self.inOrder = inOrder
+        heap = !inOrder && count > Self.linearLimit
+        heights = .allocate(capacity: Swift.max(count, 1))
+        columns = .allocate(capacity: heap ? count : 1)
         base = top
         tallest = top
     }
 
     /// The columns in the middle of a segment that started at `base`: `placed` items placed in
     /// it, columns 0 ..< used.count at those heights (the others at `base`). O(c log c).
-    init(count: Int, inOrder: Bool, base: Double, placed: Int, used: [Double]) {
+    init(count: Int, inOrder: Bool, base: Double, placed: Int, used list: [Double]) {
         self.init(count: count, inOrder: inOrder, top: base)
-        self.placed = placed
-        for (j, h) in used.enumerated() {
+        cursor = placed % Swift.max(count, 1)
+        for (j, h) in list.enumerated() {
             tallest = Swift.max(tallest, h)
-            highestUsed = j
-            if inOrder {
-                heights.append(h)
-            } else {
+            if heap {
                 push(column: j, height: h)
+            } else {
+                heights[j] = h
+                used = j + 1
             }
         }
     }
 
+    /// Frees the heights (the value must not be used after).
+    func release() {
+        heights.deallocate()
+        columns.deallocate()
+    }
+
     /// The column the next item goes into and the height it starts at.
+    @inline(__always)
     func next() -> (column: Int, y: Double) {
-        if inOrder {
-            let j = placed % count
-            return (j, j < heights.count ? heights[j] : base)
+        inOrder ? next(InOrderPick.self) : heap ? next(HeapPick.self) : next(ScanPick.self)
+    }
+
+    /// `next()` for columns whose rule is `P` (the loops of `PlacementRun` are compiled once per
+    /// rule, with no test of the rule per item).
+    @inline(__always)
+    func next<P: WaterfallPick>(_: P.Type) -> (column: Int, y: Double) {
+        switch P.rule {
+        case .inOrder:
+            let j = cursor
+            return (j, j < used ? heights[j] : base)
+        case .heap:
+            if used > 0, used == count || heights[0] <= base { return (columns[0], heights[0]) }
+            return (used, base)
+        case .scan:
+            guard used > 0 else { return (0, base) }
+            var best = 0
+            var h = heights[0]
+            var j = 1
+            while j < used {
+                if heights[j] < h {
+                    h = heights[j]
+                    best = j
+                }
+                j += 1
+            }
+            if used == count || h <= base { return (best, h) }
+            return (used, base)
         }
-        let used = heights.count
-        if used > 0, used == count || heights[0] <= base { return (columns[0], heights[0]) }
-        return (used, base)
     }
 
     /// Records that the item `next()` named now ends at `end` (its bottom plus the item spacing).
+    @inline(__always)
     mutating func place(column j: Int, end: Double) {
-        tallest = Swift.max(tallest, end)
-        highestUsed = Swift.max(highestUsed, j)
-        placed += 1
         if inOrder {
-            if j < heights.count { heights[j] = end } else { heights.append(end) }
-            return
+            place(InOrderPick.self, column: j, end: end)
+        } else if heap {
+            place(HeapPick.self, column: j, end: end)
+        } else {
+            place(ScanPick.self, column: j, end: end)
         }
-        if j == heights.count {
-            // A column used for the first time (the heap holds exactly columns 0 ..< used).
-            push(column: j, height: end)
-            return
+    }
+
+    /// `place(column:end:)` for columns whose rule is `P`.
+    @inline(__always)
+    mutating func place<P: WaterfallPick>(_: P.Type, column j: Int, end: Double) {
+        tallest = Swift.max(tallest, end)
+        switch P.rule {
+        case .inOrder:
+            cursor = j + 1 == count ? 0 : j + 1
+            heights[j] = end
+            if j == used { used += 1 }
+        case .scan:
+            heights[j] = end
+            if j == used { used += 1 }
+        case .heap:
+            if j == used {
+                // A column used for the first time (the heap holds exactly columns 0 ..< used).
+                push(column: j, height: end)
+            } else {
+                heights[0] = end
+                siftDown()
+            }
         }
-        heights[0] = end
+    }
+
+    /// Starts a new segment at `top` (below a full-span item): every column is there again. O(1).
+    @inline(__always)
+    mutating func restart(at top: Double) {
+        base = top
+        tallest = Swift.max(tallest, top)
+        cursor = 0
+        used = 0
+    }
+
+    private mutating func siftDown() {
         var i = 0
-        let n = heights.count
+        let n = used
         while true {
             let l = 2 * i + 1, r = l + 1
             var m = i
             if l < n, less(l, m) { m = l }
             if r < n, less(r, m) { m = r }
             if m == i { return }
-            heights.swapAt(i, m)
-            columns.swapAt(i, m)
+            swap(i, m)
             i = m
         }
     }
 
-    /// Starts a new segment at `top` (below a full-span item): every column is there again.
-    /// O(used columns) to clear, paid for by the items that used them.
-    mutating func restart(at top: Double) {
-        base = top
-        tallest = Swift.max(tallest, top)
-        placed = 0
-        heights.removeAll(keepingCapacity: true)
-        columns.removeAll(keepingCapacity: true)
-    }
-
     private mutating func push(column j: Int, height: Double) {
-        heights.append(height)
-        columns.append(j)
-        var i = heights.count - 1
+        heights[used] = height
+        columns[used] = j
+        var i = used
+        used += 1
         while i > 0 {
             let p = (i - 1) / 2
             guard less(i, p) else { break }
-            heights.swapAt(i, p)
-            columns.swapAt(i, p)
+            swap(i, p)
             i = p
         }
     }
 
+    @inline(__always)
+    private func swap(_ a: Int, _ b: Int) {
+        let h = heights[a], c = columns[a]
+        heights[a] = heights[b]
+        columns[a] = columns[b]
+        heights[b] = h
+        columns[b] = c
+    }
+
+    @inline(__always)
     private func less(_ a: Int, _ b: Int) -> Bool {
         heights[a] < heights[b] || (heights[a] == heights[b] && columns[a] < columns[b])
+    }
+}
+
+/// A placement rule of `WaterfallColumns`, as a type (`PlacementRun` is specialised per rule).
+protocol WaterfallPick {
+    static var rule: WaterfallPickRule { get }
+}
+
+enum WaterfallPickRule {
+    case inOrder, scan, heap
+}
+
+enum InOrderPick: WaterfallPick {
+    static var rule: WaterfallPickRule { .inOrder }
+}
+
+enum ScanPick: WaterfallPick {
+    static var rule: WaterfallPickRule { .scan }
+}
+
+enum HeapPick: WaterfallPick {
+    static var rule: WaterfallPickRule { .heap }
+}
+
+/// Where a waterfall item's extent along the scroll axis comes from (W6): `extent(i, cross:)`
+/// for item i placed `cross` wide.
+protocol WaterfallExtentSource {
+    mutating func extent(_ i: Int, cross: Double) -> Double
+}
+
+/// The section's bulk extents (or a callback's answers).
+struct BulkExtents: WaterfallExtentSource {
+    let values: UnsafePointer<Double>
+    @inline(__always)
+    func extent(_ i: Int, cross: Double) -> Double { values[i] }
+}
+
+/// One size for every item, scaled to the cross size: main · cross / cross(size), 0 when either
+/// is 0.
+struct UniformExtents: WaterfallExtentSource {
+    let width: Double
+    let height: Double
+    @inline(__always)
+    func extent(_ i: Int, cross: Double) -> Double { width > 0 && height > 0 ? height * cross / width : 0 }
+}
+
+/// The flow's per-item sizes, read in order, scaled as `UniformExtents`.
+struct SizedExtents: WaterfallExtentSource {
+    var reader: FlowChunkReader<Size>
+    let axis: FlowAxis
+    @inline(__always)
+    mutating func extent(_ i: Int, cross: Double) -> Double {
+        let size = reader(i)
+        let w = axis.cross(size), h = axis.main(size)
+        return w > 0 && h > 0 ? h * cross / w : 0
+    }
+}
+
+/// One pass of the waterfall's placement over items `from ..< to` of a section (W3–W5): each
+/// item's frame (cross as x, main as y) into `frames[i]`, its column (−1: full span) into
+/// `columns[i]`.
+struct PlacementRun {
+    let section: Int
+    let sec: WaterfallLayout.Section
+    /// A full-span item's cross size.
+    let wide: Double
+    let spacing: Double
+    let from: Int
+    let to: Int
+    let frames: UnsafeMutablePointer<Rect>
+    let columns: UnsafeMutablePointer<Int32>
+
+    /// - Throws: `.overflow` for an item past the coordinate range (the entries before it are
+    ///   written, the columns advanced: the caller discards them).
+    func place<E: WaterfallExtentSource>(
+        _ source: inout E, _ flags: UnsafePointer<UInt8>?, _ cols: inout WaterfallColumns
+    ) throws {
+        if cols.inOrder {
+            try place(InOrderPick.self, &source, flags, &cols)
+        } else if cols.heap {
+            try place(HeapPick.self, &source, flags, &cols)
+        } else {
+            try place(ScanPick.self, &source, flags, &cols)
+        }
+    }
+
+    private func place<P: WaterfallPick, E: WaterfallExtentSource>(
+        _ pick: P.Type, _ source: inout E, _ flags: UnsafePointer<UInt8>?, _ cols: inout WaterfallColumns
+    ) throws {
+        let lead = sec.lead, pitch = sec.columnPitch, width = sec.columnWidth, spacing = spacing
+        // Local copies (in registers: the writes through `frames` and `columns` cannot alias them).
+        var running = cols, input = source
+        defer {
+            cols = running
+            source = input
+        }
+        for i in from..<to {
+            let full = flags != nil && flags.unsafelyUnwrapped[i] != 0
+            let cross = full ? wide : width
+            let extent = input.extent(i, cross: cross)
+            let f: Rect
+            if full {
+                f = Rect(x: lead, y: running.tallest, width: cross, height: extent)
+                running.restart(at: f.maxY + spacing)
+                columns[i] = -1
+            } else {
+                let (j, y) = running.next(pick)
+                f = Rect(x: lead + Double(j) * pitch, y: y, width: cross, height: extent)
+                running.place(pick, column: j, end: f.maxY + spacing)
+                columns[i] = Int32(truncatingIfNeeded: j)
+            }
+            guard extent.isFinite, f.maxX.isFinite, (f.maxY + spacing).isFinite else {
+                throw LayoutError(
+                    .overflow,
+                    "WaterfallLayout: item \(i) of section \(section) (extent \(extent), \(cross) across) exceeds the "
+                        + "coordinate range")
+            }
+            frames[i] = f
+        }
     }
 }

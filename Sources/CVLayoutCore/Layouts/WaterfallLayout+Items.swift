@@ -31,6 +31,9 @@ extension WaterfallLayout {
     }
 
     private static func checkFlags<C: Collection>(_ flags: C, _ section: Int) throws where C.Element == UInt8 {
+        // Every flag is 0 or 1 when their bits together are (one pass, no branch per flag).
+        let bits = flags.withContiguousStorageIfAvailable { $0.reduce(UInt8(0)) { $0 | $1 } }
+        if let bits, bits <= 1 { return }
         for (i, f) in flags.enumerated() where f > 1 {
             throw LayoutError.invalid(
                 "WaterfallLayout: full-span flag \(i) for section \(section) is \(f); a flag must be 0 or 1")
@@ -38,6 +41,7 @@ extension WaterfallLayout {
     }
 
     private static func checkExtents<C: Collection>(_ extents: C, _ section: Int) throws where C.Element == Double {
+        if extents.withContiguousStorageIfAvailable(GridLayout.allValid) == true { return }
         for (i, e) in extents.enumerated() where !isValidValue(e) {
             throw LayoutError.invalid(
                 "WaterfallLayout: item extent \(i) for section \(section) is \(e); extents must be finite, >= 0 and "

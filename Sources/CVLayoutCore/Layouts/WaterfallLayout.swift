@@ -52,20 +52,26 @@
 ///
 /// ## Cost
 /// `prepare()`: the flow's prepare (which resolves and validates the sizes, O(n)), then one pass
-/// over the items: O(log c) each with shortest-first placement (a heap of the used columns),
-/// O(1) in order, O(1) for a full-span item: O(n log c) = O(n) for the bounded c. After edits
-/// of the waterfall's own flags or extents only (`replaceFullSpanItems`, `replaceItemExtents`,
-/// and the setters from item 0), only the edited sections are placed, each from its first edited
-/// item (the columns before it read back in O(c log n)), plus the sections after one whose end
-/// moved (docs/waterfall-rules.md, "Costs").
-/// Memory: 36 bytes an item (frame and column order) plus 4 an occupied column and 4 a full-span
-/// item, on top of the flow's own tables; at most `CollectionView.maxStoredItems` items in all
-/// (else the prepare fails with `LayoutError.Code.overflow` before allocating). Single-element
-/// queries O(1). Rect queries: O(log S) to find the sections the rect crosses along the scroll
-/// axis, then per such section and per column the rect's cross range meets, a binary search over
-/// the column's items (their starts and ends both increase down a column), and one over the
-/// section's full-span items: O(log n + k) for a rect within one section, in general
-/// O(log S + Σ (1 + c′) log n + k) over the sections crossed (c′ columns met).
+/// over the items: shortest first, O(min(c, 16)) each (a scan of the used columns' heights, up
+/// to `WaterfallColumns.linearLimit` columns) or O(log c) (a heap of them, above); O(1) in order,
+/// O(1) for a full-span item: O(n) for the bounded c. After edits of the waterfall's own flags or
+/// extents only (`replaceFullSpanItems`, `replaceItemExtents`, and the setters from item 0), or
+/// of sizes through the flow's range edits, only the edited sections are placed, each from its
+/// first edited item (the columns before it read back in O(c log n)), plus the sections after
+/// one whose end moved; the items placed go into buffers of their own, written over the tables
+/// in place on success, and each of the section's column lists (and its full-span list) is cut
+/// at the first item placed (binary search) and extended by the new ones, in place: O(c log n +
+/// items placed) (docs/waterfall-rules.md, "Costs").
+/// Memory: 36 bytes an item (frame and place in its column's list) plus 36 an occupied column (its
+/// list) and 4 a full-span item, on top of the flow's own tables; at most
+/// `CollectionView.maxStoredItems` items in all (else the prepare fails with
+/// `LayoutError.Code.overflow` before allocating). Single-element queries O(1). Rect queries:
+/// O(log S) to find the sections the rect crosses along the scroll axis, then per such section and
+/// per column the rect's cross range meets, a binary search over the column's items (their starts
+/// and ends both increase down a column), and one over the section's full-span items, the cells
+/// found put in item order (draw order: the sort merges the 1 + c′ runs they come in, O(k log c′)):
+/// O(log n + k) for a rect within one section and the bounded c, in general
+/// O(log S + Σ (1 + c′) log n + k log c′) over the sections crossed (c′ columns met).
 public final class WaterfallLayout: FlowLayout {
     /// The largest column count (`CVL_MAX_WATERFALL_COLUMNS`).
     public static let maxColumns = 1024
@@ -163,14 +169,14 @@ public final class WaterfallLayout: FlowLayout {
         var columns = 1
         var columnWidth = 0.0
         var columnPitch = 0.0
-        /// Index of item 0 in `frames` and `order`.
+        /// Index of item 0 in `frames`.
         var itemBase = 0
         var itemCount = 0
-        /// `order[itemBase ..< itemBase + columnItems]`: the items placed in columns, by (column,
-        /// item); the rest of the section's slice: its full-span items in item order.
-        var columnItems = 0
-        /// Start (relative to `itemBase`) of each occupied column's slice of `order`.
-        var runs: ContiguousArray<Int32> = []
+        /// Each occupied column's items (numbers within the section), top to bottom (columns
+        /// fill in order: the occupied ones are 0 ..< count).
+        var lists: [ContiguousArray<Int32>] = []
+        /// The full-span items, top to bottom (in item order).
+        var full: ContiguousArray<Int32> = []
 
         /// Main-axis start of the columns.
         func top(_ inset: Double) -> Double { origin + headerExtent + inset }
@@ -179,8 +185,6 @@ public final class WaterfallLayout: FlowLayout {
     private var sections: [Section] = []
     /// Every item's frame (cross as x, main as y), section after section.
     private var frames: ContiguousArray<Rect> = []
-    /// Per section, its items in index order (see `Section.columnItems`).
-    private var order: ContiguousArray<Int32> = []
     private var horizontal = false
     private var crossSize = 0.0
     /// The placement rule of the last prepare.
@@ -296,49 +300,178 @@ public final class WaterfallLayout: FlowLayout {
         needsFullPlacement = false
     }
 
-    /// Places every section.
+    /// Places every section. When nothing can fail once the placement has begun
+    /// (`placementCannotFail`) and the item count is the same, into the current tables, in place
+    /// (a new table of 10^6 frames is 32 MB of fresh pages: their faults cost more than the
+    /// placement); else into new tables (allocated without being cleared: every entry is
+    /// written), installed only when every section succeeded.
     private func prepareAll(_ st: FlowState) throws {
+        let total = st.totalItems
+        // Each item's column (−1: full span), per section; one scratch buffer for all.
+        let columnOf = UnsafeMutablePointer<Int32>.allocate(
+            capacity: Swift.max(1, st.sections.reduce(0) { Swift.max($0, $1.itemCount) }))
+        defer { columnOf.deallocate() }
+        if total > 0, frames.count == total, placementCannotFail(st) {
+            var fr = frames
+            // (Now the only reference, unless a copy of the layout's frames is kept elsewhere:
+            // then the first write copies them, as any array.)
+            frames = []
+            do {
+                let secs = try fr.withUnsafeMutableBufferPointer { f in
+                    try placeAll(st, f.baseAddress.unsafelyUnwrapped, columnOf)
+                }
+                frames = fr
+                install(secs, st)
+            } catch {
+                // Not reached (`placementCannotFail` checked every way to fail): the tables are
+                // partly written, so the layout is left empty, placed again at the next prepare.
+                sections = []
+                needsFullPlacement = true
+                throw error
+            }
+            return
+        }
+        var secs: [Section] = []
+        // (Capacity at least 1: the buffer's address is never nil.)
+        let fr = try ContiguousArray<Rect>(unsafeUninitializedCapacity: Swift.max(total, 1)) { frames, framesDone in
+            secs = try placeAll(st, frames.baseAddress.unsafelyUnwrapped, columnOf)
+            framesDone = total
+        }
+        frames = fr
+        install(secs, st)
+    }
+
+    private func install(_ secs: [Section], _ st: FlowState) {
+        sections = secs
+        horizontal = st.axis.horizontal
+        crossSize = st.crossSize
+        placedInOrder = waterfall.placement == 1
+        itemsPlacedByLastPrepare = st.totalItems
+    }
+
+    /// Places every section of `st` into `frames` (all items, section after section).
+    private func placeAll(
+        _ st: FlowState, _ frames: UnsafeMutablePointer<Rect>, _ columnOf: UnsafeMutablePointer<Int32>
+    ) throws -> [Section] {
         let axis = st.axis
         var secs: [Section] = []
         secs.reserveCapacity(st.sections.count)
-        var fr = ContiguousArray<Rect>(repeating: .zero, count: st.totalItems)
-        var ord = ContiguousArray<Int32>(repeating: 0, count: st.totalItems)
-        var y = 0.0, base = 0, placed = 0
+        var y = 0.0, base = 0
         for (s, fs) in st.sections.enumerated() {
-            try Self.checkSection(fs.inset, fs.lineSpacing, "section \(s)'s inset / line spacing")
-            var sec = Section(
-                origin: y, headerExtent: axis.main(fs.headerSize), footerExtent: axis.main(fs.footerSize),
-                itemBase: base, itemCount: fs.itemCount)
-            let available = st.crossSize - axis.crossLeading(fs.inset) - axis.crossTrailing(fs.inset)
-            let c = try columnCount(section: s, available: available, spacing: fs.interitemSpacing)
-            sec.columns = c
-            sec.columnWidth = Swift.max(0, (available - Double(c - 1) * fs.interitemSpacing) / Double(c))
-            sec.columnPitch = sec.columnWidth + fs.interitemSpacing
-            sec.lead = axis.crossLeading(fs.inset)
+            var sec = try newSection(fs, s, axis, st.crossSize, origin: y, itemBase: base)
             var cols = WaterfallColumns(
-                count: c, inOrder: waterfall.placement == 1, top: sec.top(axis.mainLeading(fs.inset)))
-            var columnOf = [Int32](repeating: -1, count: fs.itemCount)
-            try place(fs, s, axis, &sec, from: 0, &cols, &fr, &columnOf)
-            placed += fs.itemCount
-            try finish(fs, s, axis, &sec, cols, columnOf, &ord)
+                count: sec.columns, inOrder: waterfall.placement == 1, top: sec.top(axis.mainLeading(fs.inset)))
+            defer { cols.release() }
+            try place(fs, s, axis, sec, from: 0, &cols, frames + base, columnOf)
+            try close(fs, s, axis, &sec, cols)
+            Self.index(&sec, from: 0, columnOf)
             y = sec.end
             base += fs.itemCount
             secs.append(sec)
         }
-        sections = secs
-        frames = fr
-        order = ord
-        horizontal = axis.horizontal
-        crossSize = st.crossSize
-        placedInOrder = waterfall.placement == 1
-        itemsPlacedByLastPrepare = placed
+        return secs
+    }
+
+    /// Whether placing every section of `st` cannot fail: no callback (each answer could fail),
+    /// every section's insets and item spacing not negative (`checkSection`), and a bound on
+    /// every coordinate the placement computes that is far inside the finite range: along the
+    /// scroll axis, the sum over the sections of their header, insets, footer and n · (largest
+    /// extent + spacing), each item's extent at most the bulk extents' limit
+    /// (`FlowLayout.maxMagnitude`, checked when they were set) or its size scaled to at most the
+    /// full-span width (largest main size · that width / smallest positive cross size); across,
+    /// the last column's end and the full-span width. O(S), plus one read of the sizes of the
+    /// sections scaled from non-uniform sizes.
+    private func placementCannotFail(_ st: FlowState) -> Bool {
+        guard itemCallbacks == nil else { return false }
+        let axis = st.axis
+        let far = 1e300
+        var bound = 0.0
+        for (s, fs) in st.sections.enumerated() {
+            let inset = fs.inset, spacing = fs.lineSpacing
+            guard inset.top >= 0, inset.left >= 0, inset.bottom >= 0, inset.right >= 0, spacing >= 0 else {
+                return false
+            }
+            let lead = axis.crossLeading(inset)
+            let available = st.crossSize - lead - axis.crossTrailing(inset)
+            guard let c = try? columnCount(section: s, available: available, spacing: fs.interitemSpacing) else {
+                return false
+            }
+            let width = Swift.max(0, (available - Double(c - 1) * fs.interitemSpacing) / Double(c))
+            let wide = Swift.max(0, available), widest = Swift.max(width, wide)
+            let across = lead + Double(c) * (width + fs.interitemSpacing) + widest
+            guard across.isFinite, across.magnitude < far else { return false }
+            let n = fs.itemCount
+            var extent = 0.0
+            if itemExtents[s] != nil {
+                extent = FlowLayout.maxMagnitude
+            } else if n > 0 {
+                var tallest = 0.0, narrowest = Double.infinity
+                let note = { (size: Size) in
+                    let w = axis.cross(size), h = axis.main(size)
+                    if w > 0, h > 0 {
+                        tallest = Swift.max(tallest, h)
+                        narrowest = Swift.min(narrowest, w)
+                    }
+                }
+                if fs.isUniform {
+                    note(fs.uniformSize)
+                } else {
+                    fs.sizes.withReader { r in for i in 0..<n { note(r(i)) } }
+                }
+                if tallest > 0 { extent = tallest * widest / narrowest }
+            }
+            bound +=
+                axis.main(fs.headerSize).magnitude + axis.main(fs.footerSize).magnitude + axis.mainLeading(inset)
+                + axis.mainTrailing(inset) + Double(n) * (extent + spacing)
+            guard bound.isFinite, bound < far else { return false }
+        }
+        return true
+    }
+
+    /// Section `s`'s geometry before its items are placed (W1, W2, W7).
+    private func newSection(
+        _ fs: FlowSection, _ s: Int, _ axis: FlowAxis, _ crossSize: Double, origin: Double, itemBase: Int
+    ) throws -> Section {
+        try Self.checkSection(fs.inset, fs.lineSpacing, "section \(s)'s inset / line spacing")
+        var sec = Section(
+            origin: origin, headerExtent: axis.main(fs.headerSize), footerExtent: axis.main(fs.footerSize),
+            itemBase: itemBase, itemCount: fs.itemCount)
+        let available = crossSize - axis.crossLeading(fs.inset) - axis.crossTrailing(fs.inset)
+        let c = try columnCount(section: s, available: available, spacing: fs.interitemSpacing)
+        sec.columns = c
+        sec.columnWidth = Swift.max(0, (available - Double(c - 1) * fs.interitemSpacing) / Double(c))
+        sec.columnPitch = sec.columnWidth + fs.interitemSpacing
+        sec.lead = axis.crossLeading(fs.inset)
+        return sec
+    }
+
+    /// A section placed again by `prepareEditedSections`, waiting to be installed: its items
+    /// from `start` on, their frames and columns indexed by item (`frames[i]` for i ≥ start).
+    private struct PlacedTail {
+        var s: Int
+        var start: Int
+        var frames: UnsafeMutablePointer<Rect>
+        var columns: UnsafeMutablePointer<Int32>
+
+        init(s: Int, start: Int, count: Int) {
+            self.s = s
+            self.start = start
+            frames = UnsafeMutablePointer<Rect>.allocate(capacity: Swift.max(1, count - start)) - start
+            columns = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(1, count - start)) - start
+        }
+
+        func release() {
+            (frames + start).deallocate()
+            (columns + start).deallocate()
+        }
     }
 
     /// Places each edited section from its first edited item on (the columns as they were before
     /// it, read back from the frames). When a section's end moves, every section after it is
     /// placed again (its frames are exact doubles of the placement from its new origin, as a
-    /// full prepare gives). Everything is computed on copies and installed at the end (nothing
-    /// changes on error).
+    /// full prepare gives). The new items are placed into buffers of their own and written over
+    /// the tables only when every section succeeded (nothing changes on error): O(items placed
+    /// + the edited sections' item counts), the latter a copy of their index (4 bytes an item).
     private func prepareEditedSections(_ st: FlowState) throws {
         guard let first = editedFrom.keys.filter({ $0 < sections.count }).min() else {
             itemsPlacedByLastPrepare = 0
@@ -346,8 +479,8 @@ public final class WaterfallLayout: FlowLayout {
         }
         let axis = st.axis
         var secs = sections
-        var fr = frames
-        var ord = order
+        var tails: [PlacedTail] = []
+        defer { for t in tails { t.release() } }
         var placed = 0
         var moved = false
         for s in first..<secs.count {
@@ -363,29 +496,32 @@ public final class WaterfallLayout: FlowLayout {
             }
             let fs = st.sections[s]
             try Self.checkSection(fs.inset, fs.lineSpacing, "section \(s)'s inset / line spacing")
-            var cols: WaterfallColumns
-            var columnOf = [Int32](repeating: -1, count: sec.itemCount)
-            if start == 0 {
-                cols = WaterfallColumns(
+            var cols =
+                start == 0
+                ? WaterfallColumns(
                     count: sec.columns, inOrder: waterfall.placement == 1, top: sec.top(axis.mainLeading(fs.inset)))
-            } else {
-                cols = restoredColumns(sec, fs, axis, before: start, fr, ord)
-                // Each item's column before `start`, from the old index.
-                for k in sec.runs.indices {
-                    let end = k + 1 < sec.runs.count ? Int(sec.runs[k + 1]) : sec.columnItems
-                    for j in Int(sec.runs[k])..<end { columnOf[Int(ord[sec.itemBase + j])] = Int32(k) }
-                }
-            }
+                : restoredColumns(sec, fs, axis, before: start)
+            defer { cols.release() }
+            tails.append(PlacedTail(s: s, start: start, count: sec.itemCount))
+            let t = tails[tails.count - 1]
             let oldEnd = sec.end
-            try place(fs, s, axis, &sec, from: start, &cols, &fr, &columnOf)
+            try place(fs, s, axis, sec, from: start, &cols, t.frames, t.columns)
             placed += sec.itemCount - start
-            try finish(fs, s, axis, &sec, cols, columnOf, &ord)
+            try close(fs, s, axis, &sec, cols)
             secs[s] = sec
             if sec.end != oldEnd { moved = true }
         }
+        // Nothing below fails: install. (The old sections are let go first, so that each edited
+        // section's column lists are referenced once and cut and extended in place.)
+        sections = []
+        frames.withUnsafeMutableBufferPointer { fr in
+            for t in tails {
+                let b = secs[t.s].itemBase, n = secs[t.s].itemCount
+                (fr.baseAddress.unsafelyUnwrapped + b + t.start).update(from: t.frames + t.start, count: n - t.start)
+                Self.index(&secs[t.s], from: t.start, t.columns)
+            }
+        }
         sections = secs
-        frames = fr
-        order = ord
         itemsPlacedByLastPrepare = placed
     }
 
@@ -393,67 +529,60 @@ public final class WaterfallLayout: FlowLayout {
     /// last full-span item before `i` (or at the section's top), and each column used since is at
     /// its last item's end + spacing. O(c log n).
     private func restoredColumns(
-        _ sec: Section, _ fs: FlowSection, _ axis: FlowAxis, before i: Int,
-        _ fr: ContiguousArray<Rect>, _ ord: ContiguousArray<Int32>
+        _ sec: Section, _ fs: FlowSection, _ axis: FlowAxis, before i: Int
     ) -> WaterfallColumns {
         let b = sec.itemBase
         let spacing = fs.lineSpacing
+        let fr = frames
         // The last full-span item before i.
-        let p = flowPartitionPoint(b + sec.columnItems, b + sec.itemCount) { Int(ord[$0]) >= i }
-        let lastFull = p > b + sec.columnItems ? Int(ord[p - 1]) : -1
+        let full = sec.full
+        let p = flowPartitionPoint(0, full.count) { Int(full[$0]) >= i }
+        let lastFull = p > 0 ? Int(full[p - 1]) : -1
         let base = lastFull >= 0 ? fr[b + lastFull].maxY + spacing : sec.top(axis.mainLeading(fs.inset))
         var used: [Double] = []
-        for (k, r) in sec.runs.enumerated() {
-            let start = b + Int(r)
-            let end = b + (k + 1 < sec.runs.count ? Int(sec.runs[k + 1]) : sec.columnItems)
-            let q = flowPartitionPoint(start, end) { Int(ord[$0]) >= i }
-            guard q > start, Int(ord[q - 1]) > lastFull else { break }  // columns fill in order
-            used.append(fr[b + Int(ord[q - 1])].maxY + spacing)
+        for list in sec.lists {
+            let q = flowPartitionPoint(0, list.count) { Int(list[$0]) >= i }
+            guard q > 0, Int(list[q - 1]) > lastFull else { break }  // columns fill in order
+            used.append(fr[b + Int(list[q - 1])].maxY + spacing)
         }
         return WaterfallColumns(
             count: sec.columns, inOrder: waterfall.placement == 1, base: base, placed: i - lastFull - 1,
             used: used)
     }
 
-    /// Places items `from ..< n` of section `s` into `fr` (main axis relative to the section's
-    /// origin), recording their columns (−1: full-span).
+    /// Places items `from ..< n` of section `s`: item i's frame (main axis from the section's
+    /// origin) into `fr[i]`, its column (−1: full-span) into `columnOf[i]`.
     private func place(
-        _ fs: FlowSection, _ s: Int, _ axis: FlowAxis, _ sec: inout Section, from: Int,
-        _ cols: inout WaterfallColumns, _ fr: inout ContiguousArray<Rect>, _ columnOf: inout [Int32]
+        _ fs: FlowSection, _ s: Int, _ axis: FlowAxis, _ sec: Section, from: Int,
+        _ cols: inout WaterfallColumns, _ fr: UnsafeMutablePointer<Rect>, _ columnOf: UnsafeMutablePointer<Int32>
     ) throws {
-        let flags = try fullSpanFlags(s, count: fs.itemCount), ext = try extents(s, count: fs.itemCount)
-        let spacing = fs.lineSpacing
-        let wide = Swift.max(0, crossAvailable(fs, axis))
-        for i in from..<fs.itemCount {
-            let full = flags.map { $0[i] != 0 } ?? false
-            let cross = full ? wide : sec.columnWidth
-            let extent: Double
+        let n = fs.itemCount
+        guard from < n else { return }
+        let flags = try fullSpanFlags(s, count: n), ext = try extents(s, count: n)
+        let run = PlacementRun(
+            section: s, sec: sec, wide: Swift.max(0, crossAvailable(fs, axis)), spacing: fs.lineSpacing,
+            from: from, to: n, frames: fr, columns: columnOf)
+        try Self.withPointer(flags) { flagsAt in
             if let ext {
-                extent = ext[i]
+                try ext.withUnsafeBufferPointer { e in
+                    var source = BulkExtents(values: e.baseAddress.unsafelyUnwrapped)
+                    try run.place(&source, flagsAt, &cols)
+                }
+            } else if fs.isUniform {
+                var source = UniformExtents(width: axis.cross(fs.uniformSize), height: axis.main(fs.uniformSize))
+                try run.place(&source, flagsAt, &cols)
             } else {
-                let size = fs.size(ofItem: i)
-                let w = axis.cross(size), h = axis.main(size)
-                extent = w > 0 && h > 0 ? h * cross / w : 0
+                try fs.sizes.withReader { reader in
+                    var source = SizedExtents(reader: reader, axis: axis)
+                    try run.place(&source, flagsAt, &cols)
+                }
             }
-            let f: Rect
-            if full {
-                f = Rect(x: sec.lead, y: cols.tallest, width: cross, height: extent)
-                cols.restart(at: f.maxY + spacing)
-                columnOf[i] = -1
-            } else {
-                let (j, colY) = cols.next()
-                f = Rect(x: sec.lead + Double(j) * sec.columnPitch, y: colY, width: cross, height: extent)
-                cols.place(column: j, end: f.maxY + spacing)
-                columnOf[i] = Int32(j)
-            }
-            guard extent.isFinite, f.maxX.isFinite, (f.maxY + spacing).isFinite else {
-                throw LayoutError(
-                    .overflow,
-                    "WaterfallLayout: item \(i) of section \(s) (extent \(extent), \(cross) across) exceeds the "
-                        + "coordinate range")
-            }
-            fr[sec.itemBase + i] = f
         }
+    }
+
+    private static func withPointer<T, R>(_ a: [T]?, _ body: (UnsafePointer<T>?) throws -> R) rethrows -> R {
+        guard let a, !a.isEmpty else { return try body(nil) }
+        return try a.withUnsafeBufferPointer { try body($0.baseAddress) }
     }
 
     /// The cross size inside the section's insets (a full-span item's).
@@ -461,48 +590,73 @@ public final class WaterfallLayout: FlowLayout {
         (state?.crossSize ?? 0) - axis.crossLeading(fs.inset) - axis.crossTrailing(fs.inset)
     }
 
-    /// The section's index (its items by column, then its full-span items) and its end (W4).
-    private func finish(
-        _ fs: FlowSection, _ s: Int, _ axis: FlowAxis, _ sec: inout Section, _ cols: WaterfallColumns,
-        _ columnOf: [Int32], _ ord: inout ContiguousArray<Int32>
+    /// The section's end (W4) once its items are placed.
+    private func close(
+        _ fs: FlowSection, _ s: Int, _ axis: FlowAxis, _ sec: inout Section, _ cols: WaterfallColumns
     ) throws {
-        let n = sec.itemCount, b = sec.itemBase
-        var counts: [Int] = []
-        for j in columnOf where j >= 0 {
-            while counts.count <= Int(j) { counts.append(0) }
-            counts[Int(j)] += 1
-        }
-        // Counting sort by column (stable: top to bottom); the full-span items after.
-        var runs = ContiguousArray<Int32>()
-        runs.reserveCapacity(counts.count)
-        var start = 0
-        for j in counts.indices {
-            runs.append(Int32(start))
-            let k = counts[j]
-            counts[j] = start
-            start += k
-        }
-        sec.columnItems = start
-        var nextFull = start
-        for i in 0..<n {
-            let j = Int(columnOf[i])
-            if j < 0 {
-                ord[b + nextFull] = Int32(i)
-                nextFull += 1
-            } else {
-                ord[b + counts[j]] = Int32(i)
-                counts[j] += 1
-            }
-        }
-        sec.runs = runs
         // Q6: an empty section subtracts no spacing (its footer follows its insets).
         let top = sec.top(axis.mainLeading(fs.inset))
-        let bodyEnd = n == 0 ? top : cols.tallest - fs.lineSpacing
+        let bodyEnd = sec.itemCount == 0 ? top : cols.tallest - fs.lineSpacing
         sec.footerStart = bodyEnd + axis.mainTrailing(fs.inset)
         sec.end = sec.footerStart + sec.footerExtent
         guard sec.end.isFinite else {
             throw LayoutError(.overflow, "WaterfallLayout: section \(s) ends beyond the coordinate range")
         }
+    }
+
+    /// Sets the section's index: each column's items top to bottom (`lists`), and its
+    /// full-span items (`full`). Items before `start` keep their places: each list is cut at its
+    /// first item from `start` on (binary search) and extended by the items from `columnOf[start
+    /// ..< n]` (−1: full span), in item order. O(c log n + n − start), in place when the lists
+    /// are referenced once; `start` 0 builds them (a counting pass, then one allocation a list).
+    private static func index(_ sec: inout Section, from start: Int, _ columnOf: UnsafePointer<Int32>) {
+        let n = sec.itemCount
+        var lists = sec.lists, full = sec.full
+        sec.lists = []
+        sec.full = []
+        if start == 0 {
+            lists.removeAll()
+            full.removeAll()
+        } else {
+            for j in lists.indices {
+                let p = flowPartitionPoint(0, lists[j].count) { Int(lists[j][$0]) >= start }
+                lists[j].removeSubrange(p...)
+            }
+            while let last = lists.last, last.isEmpty { lists.removeLast() }
+            let p = flowPartitionPoint(0, full.count) { Int(full[$0]) >= start }
+            full.removeSubrange(p...)
+        }
+        // The new items per column (columns fill in order: the used ones are 0 ..< count), slot
+        // 0 the full-span ones: a counting sort into a scratch buffer, then each run appended
+        // (one copy).
+        let slots = sec.columns + 1
+        let table = UnsafeMutablePointer<Int>.allocate(capacity: 2 * slots)
+        defer { table.deallocate() }
+        table.initialize(repeating: 0, count: 2 * slots)
+        let added = table, next = table + slots
+        for i in start..<n { added[Int(columnOf[i]) + 1] += 1 }
+        var used = lists.count
+        for j in 0..<sec.columns where added[j + 1] > 0 { used = Swift.max(used, j + 1) }
+        var at = 0
+        for k in 0..<slots {
+            next[k] = at
+            at += added[k]
+        }
+        let scratch = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(1, n - start))
+        defer { scratch.deallocate() }
+        for i in start..<n {
+            let k = Int(columnOf[i]) + 1
+            scratch[next[k]] = Int32(truncatingIfNeeded: i)
+            next[k] += 1
+        }
+        while lists.count < used { lists.append([]) }
+        for j in 0..<used where added[j + 1] > 0 {
+            let run = UnsafeBufferPointer(start: scratch + (next[j + 1] - added[j + 1]), count: added[j + 1])
+            lists[j].append(contentsOf: run)
+        }
+        if added[0] > 0 { full.append(contentsOf: UnsafeBufferPointer(start: scratch, count: added[0])) }
+        sec.lists = lists
+        sec.full = full
     }
 
     /// (cross size, end of the last section), transposed when horizontal.
@@ -547,52 +701,103 @@ public final class WaterfallLayout: FlowLayout {
         }
     }
 
-    /// See the type's comment for the cost.
+    /// See the type's comment for the cost. The elements go to `sink` in draw order (cells
+    /// section-major in item order, as default cells: nothing is built for them; then the
+    /// headers, then the footers), so the sink has nothing to sort; and, when it asks, with their
+    /// exact count before the first (the C query then writes straight into the caller's buffer).
+    /// Memory: the cells found (at most the sink's limit + 1: one more fails the query there).
     public override func layoutAttributesForElements(in viewRect: Rect, into sink: ElementSink) throws {
         guard viewRect.isFinite, viewRect.width > 0, viewRect.height > 0, !sections.isEmpty else { return }
         let rect = swapped(viewRect)
-        // First section ending below rect.minY (ends are non-decreasing).
-        var s = flowPartitionPoint(0, sections.count) { self.sections[$0].end > rect.minY }
-        while s < sections.count, sections[s].origin < rect.maxY {
-            if let h = header(s), h.frame.intersects(viewRect) { try sink.add(h) }
-            try sendItems(s, rect, sink)
-            if let f = footer(s), f.frame.intersects(viewRect) { try sink.add(f) }
-            s += 1
+        // First section ending below rect.minY (ends are non-decreasing), up to the first
+        // starting at or below rect.maxY.
+        let lo = flowPartitionPoint(0, sections.count) { self.sections[$0].end > rect.minY }
+        var hi = lo
+        while hi < sections.count, sections[hi].origin < rect.maxY { hi += 1 }
+        guard lo < hi else { return }
+        var hits: [CellHit] = []
+        hits.reserveCapacity(64)
+        var runs: [(section: Int, start: Int)] = []
+        let most = sink.limit + 1
+        for s in lo..<hi where hits.count < most {
+            let start = hits.count
+            collectItems(s, rect, &hits, most: most)
+            guard hits.count > start else { continue }
+            // Each column's hits and the full-span ones are in item order: the sort (Swift's, a
+            // merge of the runs it finds) merges those 1 + c' runs, O(k log c').
+            hits.withUnsafeMutableBufferPointer { b in
+                b[start..<b.count].sort { $0.item < $1.item }
+            }
+            runs.append((s, start))
         }
+        var others: [LayoutAttributes] = []
+        for s in lo..<hi { if let h = header(s), h.frame.intersects(viewRect) { others.append(h) } }
+        for s in lo..<hi { if let f = footer(s), f.frame.intersects(viewRect) { others.append(f) } }
+        if sink.wantsBound { sink.expect(atMost: hits.count + others.count) }
+        try hits.withUnsafeBufferPointer { b in
+            for (k, r) in runs.enumerated() {
+                let end = k + 1 < runs.count ? runs[k + 1].start : b.count
+                try sink.cells(section: r.section, UnsafeBufferPointer(rebasing: b[r.start..<end]))
+            }
+        }
+        for a in others { try sink.add(a) }
     }
 
-    /// The items of section `s` meeting `rect` (cross as x): the columns its cross range meets,
-    /// each searched, and the full-span items.
-    private func sendItems(_ s: Int, _ rect: Rect, _ sink: ElementSink) throws {
+    /// Appends the items of section `s` meeting `rect` (cross as x) to `hits`, with their view
+    /// frames: the full-span items, then each column the rect's cross range meets, each found
+    /// by binary search; stops once `hits` holds `most`.
+    private func collectItems(_ s: Int, _ rect: Rect, _ hits: inout [CellHit], most: Int) {
         let sec = sections[s]
         let b = sec.itemBase
-        func send(_ item: Int) throws -> Bool {
-            let f = frames[b + item]
-            if f.minY >= rect.maxY { return false }
-            if f.intersects(rect) { try sink.add(.cell(IndexPath(section: s, item: item), frame: swapped(f))) }
-            return true
-        }
-        // Full-span items, top to bottom: the first ending below minY, on while they start above maxY.
-        var k = flowPartitionPoint(b + sec.columnItems, b + sec.itemCount) {
-            self.frames[b + Int(self.order[$0])].maxY > rect.minY
-        }
-        while k < b + sec.itemCount, try send(Int(order[k])) { k += 1 }
-        let used = sec.runs.count
-        guard used > 0, sec.columnWidth > 0 else { return }
-        var first = 0, last = used - 1
-        if sec.columnPitch > 0 {
-            let a = ((rect.minX - sec.lead - sec.columnWidth) / sec.columnPitch).rounded(.down)
-            let c = ((rect.maxX - sec.lead) / sec.columnPitch).rounded(.up)
-            first = Int(Swift.min(Swift.max(a, 0), Double(used)))
-            last = Int(Swift.min(Swift.max(c, -1), Double(used - 1)))
-        }
-        guard first <= last else { return }
-        for j in first...last {
-            let start = b + Int(sec.runs[j])
-            let end = b + (j + 1 < used ? Int(sec.runs[j + 1]) : sec.columnItems)
-            // First item of the column whose end is below minY.
-            var i = flowPartitionPoint(start, end) { self.frames[b + Int(self.order[$0])].maxY > rect.minY }
-            while i < end, try send(Int(order[i])) { i += 1 }
+        frames.withUnsafeBufferPointer { fr in
+            let fr = fr.baseAddress.unsafelyUnwrapped + b
+            // From `k` (an index into `list`), while the items start above maxY; returns where
+            // it stopped.
+            @discardableResult
+            func take(_ list: UnsafeBufferPointer<Int32>, _ k: Int, _ end: Int) -> Int {
+                var k = k
+                while k < end, hits.count < most {
+                    let item = Int(list[k])
+                    let f = fr[item]
+                    if f.minY >= rect.maxY { return k }
+                    if f.intersects(rect) { hits.append(CellHit(item: item, frame: swapped(f))) }
+                    k += 1
+                }
+                return k
+            }
+            // Full-span items, top to bottom: the first ending below minY, on while they start
+            // above maxY.
+            var low = 0, high = sec.itemCount
+            sec.full.withUnsafeBufferPointer { full in
+                let first = flowPartitionPoint(0, full.count) { fr[Int(full[$0])].maxY > rect.minY }
+                let stop = take(full, first, full.count)
+                // W5: every item before a full-span item ends above its top, and every item after
+                // it starts below its end. So no item before the last full-span item ending at or
+                // above minY, nor after the first starting at or below maxY, meets the rect: each
+                // column is searched between those items only (by item number: one table read a
+                // step, the frames read near the answer).
+                if first > 0 { low = Int(full[first - 1]) + 1 }
+                if stop < full.count { high = Int(full[stop]) }
+            }
+            let used = sec.lists.count
+            guard used > 0, sec.columnWidth > 0 else { return }
+            var first = 0, last = used - 1
+            if sec.columnPitch > 0 {
+                let a = ((rect.minX - sec.lead - sec.columnWidth) / sec.columnPitch).rounded(.down)
+                let c = ((rect.maxX - sec.lead) / sec.columnPitch).rounded(.up)
+                first = Int(Swift.min(Swift.max(a, 0), Double(used)))
+                last = Int(Swift.min(Swift.max(c, -1), Double(used - 1)))
+            }
+            guard first <= last else { return }
+            for j in first...last {
+                sec.lists[j].withUnsafeBufferPointer { list in
+                    var start = 0, end = list.count
+                    if low > 0 { start = flowPartitionPoint(start, end) { Int(list[$0]) >= low } }
+                    if high < sec.itemCount { end = flowPartitionPoint(start, end) { Int(list[$0]) >= high } }
+                    // First item of the column whose end is below minY.
+                    take(list, flowPartitionPoint(start, end) { fr[Int(list[$0])].maxY > rect.minY }, end)
+                }
+            }
         }
     }
 
@@ -607,7 +812,8 @@ public final class WaterfallLayout: FlowLayout {
 
     /// Estimated bytes of the waterfall's tables (on top of the flow's `memoryFootprint`).
     public var waterfallFootprint: Int {
-        frames.count * MemoryLayout<Rect>.stride + order.count * 4
-            + sections.reduce(0) { $0 + $1.runs.count * 4 } + sections.count * MemoryLayout<Section>.stride
+        frames.count * MemoryLayout<Rect>.stride
+            + sections.reduce(0) { $0 + $1.lists.reduce($1.full.count) { $0 + $1.count } * 4 + $1.lists.count * 32 }
+            + sections.count * MemoryLayout<Section>.stride
     }
 }

@@ -72,14 +72,14 @@ struct FlowSum: Equatable {
 /// multiple of 2^e below 2^(e+51) in magnitude, each node and partial sum is a multiple of 2^e
 /// below 2^(e+52): nothing rounds, and the tree gives the bits a plain array of offsets would.
 struct FlowBlockOffsets {
-    /// Nodes 1…count at indices 1…count (index 0 unused); no storage at all when there is no
-    /// block (an empty section's lines are made and dropped on every edit: nothing to allocate).
+    /// Nodes 1…count at indices 1…count; no storage at all when there is no block (an empty
+    /// section's lines are made and dropped on every edit: nothing to allocate). Index 0 holds
+    /// no node: its `hi` is 0 while every node is 0 (a section as a full layout leaves it, every
+    /// offset 0 with no walk of the tree, what a query's per-block lookups mostly ask), 1 once a
+    /// block was moved (kept there, not in a field of its own: a section's record stays as small).
     private var tree: ContiguousArray<FlowSum>
     /// Tree nodes read or written since the tree was made (the tests check the O(log B) bound).
     private(set) var nodesVisited = 0
-    /// False while every node is 0 (a section as a full layout leaves it): then every offset is
-    /// 0 with no walk of the tree, which is what a query's per-block lookups mostly ask.
-    private var moved = false
 
     /// Number of blocks.
     var count: Int { Swift.max(tree.count - 1, 0) }
@@ -103,7 +103,7 @@ struct FlowBlockOffsets {
     /// The offset of block `b` (`0 ≤ b < count`) as a compensated sum. O(log count).
     @inline(__always)
     func sum(_ b: Int) -> FlowSum {
-        guard moved else { return FlowSum() }
+        guard tree[0].hi != 0 else { return FlowSum() }
         var i = b + 1
         var s = FlowSum()
         while i > 0 {
@@ -122,7 +122,7 @@ struct FlowBlockOffsets {
     mutating func shift(from b: Int, by x: FlowSum) {
         let n = count
         var i = b + 1
-        if i <= n { moved = true }
+        if i <= n { tree[0].hi = 1 }
         while i <= n {
             tree[i] = tree[i] + x
             nodesVisited += 1
@@ -192,8 +192,8 @@ struct FlowBlockOffsets {
             }
         }
         nodesVisited += n
+        t[0].hi = 1
         tree = t
-        moved = true
     }
 
     /// ⌈log2(count + 1)⌉: the nodes one query or update visits at most.

@@ -76,7 +76,7 @@ static cvl_size photo_size(uint64_t id) {
 G_DECLARE_FINAL_TYPE(CvlPhotoView, cvl_photo_view, CVL, PHOTO_VIEW, GtkWidget)
 
 typedef struct {
-    GskRenderNode *caption, *content;  /* see cell_content: reused while the element stays visible */
+    GskRenderNode *text, *content; /* see cell_content: reused while the element stays visible */
     double w, h, veil;
     gboolean selected;
     uint64_t frame_seen;
@@ -334,15 +334,14 @@ static gboolean on_tick(GtkWidget *w, GdkFrameClock *clock, gpointer data) {
 /* ---- drawing ---------------------------------------------------------------------------------- */
 static void free_cached(gpointer p) {
     CachedCell *c = p;
-    if (c->caption) gsk_render_node_unref(c->caption);
+    if (c->text) gsk_render_node_unref(c->text);
     if (c->content) gsk_render_node_unref(c->content);
     g_free(c);
 }
 
-/* The element's caption (its text in the top 18 points, clipped to the cell), or NULL when the
-** element is too small to carry one. */
-static GskRenderNode *make_caption(CvlPhotoView *self, const cvl_attributes *a) {
-    if (a->size.width < 60 || a->size.height < 40) return NULL;
+/* The element's caption text, laid out once (6 points in, 1 down): its size does not depend on the
+** cell's, so a cell whose size animates (a layout switch) keeps it and only clips it anew. */
+static GskRenderNode *make_text(CvlPhotoView *self, const cvl_attributes *a) {
     char text[64];
     if (a->category == CVL_CATEGORY_CELL)
         snprintf(text, sizeof text, "%llu%s", (unsigned long long)a->identifier, captions[a->identifier % 5]);
@@ -351,10 +350,8 @@ static GskRenderNode *make_caption(CvlPhotoView *self, const cvl_attributes *a) 
     GtkSnapshot *s = gtk_snapshot_new();
     PangoLayout *pl = gtk_widget_create_pango_layout(GTK_WIDGET(self), text);
     GdkRGBA ink = {0, 0, 0, 1};
-    gtk_snapshot_push_clip(s, &GRAPHENE_RECT_INIT(0, 0, (float)a->size.width, 18));
     gtk_snapshot_translate(s, &GRAPHENE_POINT_INIT(6, 1));
     gtk_snapshot_append_layout(s, pl, &ink);
-    gtk_snapshot_pop(s);
     g_object_unref(pl);
     return gtk_snapshot_free_to_node(s);
 }
@@ -382,17 +379,20 @@ static GskRenderNode *cell_content(CvlPhotoView *self, const cvl_attributes *a) 
     c->frame_seen = self->frame_no;
     gboolean resized = !c->content || c->w != a->size.width || c->h != a->size.height;
     if (!resized && c->veil == veil && c->selected == selected) return c->content;
-    if (resized) {
-        if (c->caption) gsk_render_node_unref(c->caption);
-        c->caption = make_caption(self, a);
-    }
+    /* The caption: the text in the top 18 points, clipped to the cell; none on a cell too small. */
+    gboolean captioned = a->size.width >= 60 && a->size.height >= 40;
+    if (captioned && !c->text) c->text = make_text(self, a);
     double rgb[3] = {0.9, 0.9, 0.9};
     if (a->category == CVL_CATEGORY_CELL) id_colour(a->identifier, rgb);
     GdkRGBA fill = {(float)(rgb[0] * (1 - veil)), (float)(rgb[1] * (1 - veil)), (float)(rgb[2] * (1 - veil)), 1};
     float w = (float)a->size.width, h = (float)a->size.height;
     GtkSnapshot *s = gtk_snapshot_new();
     gtk_snapshot_append_color(s, &fill, &GRAPHENE_RECT_INIT(0, 0, w, h));
-    if (c->caption) gtk_snapshot_append_node(s, c->caption);
+    if (captioned) {
+        gtk_snapshot_push_clip(s, &GRAPHENE_RECT_INIT(0, 0, w, 18));
+        gtk_snapshot_append_node(s, c->text);
+        gtk_snapshot_pop(s);
+    }
     if (selected) gtk_snapshot_append_color(s, &(GdkRGBA){1, 1, 1, 1}, &GRAPHENE_RECT_INIT(0, h - 4, w, 4));
     if (c->content) gsk_render_node_unref(c->content);
     c->content = gtk_snapshot_free_to_node(s);

@@ -1,0 +1,101 @@
+import XCTest
+
+@testable import CVLayoutCore
+
+/// The line breaker's block tables (`FlowLineBreaker.breakBlocks`): a block's table of cross
+/// origins is allocated before its item count is known, for the previous block's count and an
+/// eighth more, and a block whose lines hold many more items finishes in a scratch table. Every
+/// frame is checked against a model of the flow's rules written out here (greedy lines, full
+/// lines justified, a lone item centred, the last line packed at the minimum spacing, items
+/// centred on their line), in whole points so that every sum is exact.
+final class FlowLineBlockTests: XCTestCase {
+    private let width = 1000.0, spacing = 10.0, lineSpacing = 10.0
+
+    /// The model's frames of one section of `sizes` in a vertical flow `width` wide.
+    private func modelFrames(_ sizes: [Size]) -> [Rect] {
+        var frames = [Rect](repeating: .zero, count: sizes.count)
+        var y = 0.0, i = 0
+        while i < sizes.count {
+            let first = i
+            var used = sizes[i].width, thick = sizes[i].height
+            i += 1
+            while i < sizes.count, used + (spacing + sizes[i].width) <= width + 1e-9 * width {
+                used += spacing + sizes[i].width
+                thick = max(thick, sizes[i].height)
+                i += 1
+            }
+            let count = i - first
+            var x = 0.0, step = spacing
+            if i < sizes.count {  // not the last line
+                if count == 1 {
+                    if used <= width { x = (width - used) * 0.5 }
+                } else {
+                    step = spacing + max(0, width - used) / Double(count - 1)
+                }
+            }
+            for k in first..<i {
+                frames[k] = Rect(
+                    x: x, y: y + (thick - sizes[k].height) * 0.5, width: sizes[k].width, height: sizes[k].height)
+                x = x + (sizes[k].width + step)
+            }
+            y += thick + lineSpacing
+        }
+        return frames
+    }
+
+    private func layOut(_ sizes: [Size]) throws -> FlowLayout {
+        let flow = FlowLayout()
+        try flow.configure {
+            $0.minimumLineSpacing = lineSpacing
+            $0.minimumInteritemSpacing = spacing
+        }
+        try flow.setItemSizes(sizes, forSection: 0)
+        let v = try CollectionView(dataSource: StaticDataSource([sizes.count]), layout: flow)
+        try v.setBoundsSize(Size(width: width, height: 800))
+        _ = try v.contentSize()
+        return flow
+    }
+
+    private func assertModel(
+        _ sizes: [Size], _ what: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let flow = try layOut(sizes)
+        let want = modelFrames(sizes)
+        for (i, f) in want.enumerated() {
+            let got = flow.frameForItem(at: IndexPath(section: 0, item: i))
+            guard got == f else {
+                XCTFail("\(what): item \(i) at \(String(describing: got)), the model says \(f)", file: file, line: line)
+                return
+            }
+        }
+    }
+
+    /// 128 lines of one wide item (a block of 128 items), then lines of 67 narrow items: the
+    /// second block (about 8,600 items) outgrows the table made for 128 + 16 + 64 items several
+    /// times over, and the blocks after it start from its count.
+    func testABlockThatOutgrowsItsTableEqualsTheModel() throws {
+        var sizes = [Size](repeating: Size(width: 600, height: 40), count: 128)
+        for k in 0..<20_000 { sizes.append(Size(width: 5, height: Double(8 + k % 5))) }
+        try assertModel(sizes, "wide lines, then narrow")
+    }
+
+    /// The other way round, and alternating: narrow lines first (a table far larger than the
+    /// next block needs), then wide ones, then narrow again.
+    func testBlocksOfVeryDifferentItemCountsEqualTheModel() throws {
+        var sizes: [Size] = []
+        for round in 0..<3 {
+            for k in 0..<9_000 { sizes.append(Size(width: 5, height: Double(6 + (k + round) % 7))) }
+            for k in 0..<300 { sizes.append(Size(width: Double(550 + k % 3 * 100), height: 30)) }
+        }
+        try assertModel(sizes, "narrow, wide, narrow")
+    }
+
+    /// A single line longer than any table estimate: 50,000 items of width 0 fit on one line
+    /// (the first block's table is made for 2,048 items).
+    func testOneLineOfManyItemsEqualsTheModel() throws {
+        var sizes = [Size](repeating: Size(width: 0, height: 10), count: 50_000)
+        sizes.append(Size(width: 990, height: 20))
+        sizes.append(Size(width: 990, height: 20))
+        try assertModel(sizes, "one long line")
+    }
+}

@@ -193,6 +193,7 @@ private func rectQuery<R: CQueryRecord>(
     guard out != nil || capacity == 0 else {
         throw LayoutError(.nullArgument, "out is NULL but capacity is \(capacity)")
     }
+    if directFlowCells(box.view, rect, out, capacity, outCount) { return }
     let sink = R.sink(buffer: buffer, out: out, capacity: capacity)
     sink.stampIdentifiers(of: box.view)
     do {

@@ -48,6 +48,9 @@ final class HookableFlowLayout: FlowLayout, HasLayoutBox {
     /// own, which ignores the bound).
     override var sendsOnlyFlowElements: Bool { true }
 
+    /// Without an `attributes_in_rect` hook a rect query is the flow's own.
+    override var answersRectQueriesWithCellSpans: Bool { !(hooks?.hasAttributesInRect ?? false) }
+
     override func layoutAttributesForElements(in rect: Rect, into sink: ElementSink) throws {
         guard let hooks, hooks.hasAttributesInRect else {
             try super.layoutAttributesForElements(in: rect, into: sink)

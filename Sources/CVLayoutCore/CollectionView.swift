@@ -406,6 +406,16 @@ public final class CollectionView {
         try sink.check()
     }
 
+    /// Whether `sendElements(in:to:)` hands its sink the layout's own answer unchanged: no
+    /// animation running, no display-scale snapping and the layout prepared (after
+    /// `layoutIfNeeded`). Host coordinates are the layout's as well when `isMirrored` is false.
+    /// What lets a caller read the layout's elements directly (the flow's cell spans). O(1).
+    public var answersWithLayoutAsIs: Bool {
+        guard !needsPrepare, pixelGrid.isOff else { return false }
+        guard let t = transition else { return true }
+        return t.isFinished(at: currentTime)
+    }
+
     /// The elements intersecting the visible rect.
     public func visibleAttributes() throws -> [LayoutAttributes] {
         try layoutIfNeeded()  // first: restoring a scroll anchor may move the visible rect

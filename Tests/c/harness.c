@@ -3826,6 +3826,162 @@ static void test_config_layouts(void) {
     OK(cvl_layout_destroy(custom));
 }
 
+/* A flow's rect queries against a model: every item's frame read one by one
+** (cvl_view_attributes_for_item), the answer of a rect is the items whose frame meets it (open
+** intervals, positive sizes), section-major in item order, frames bit for bit; the compact and
+** the full records agree, identifiers included. Random per-item sizes (some empty), spacings,
+** insets, alignments, both scroll directions, several sections, sections of a few thousand items
+** (many line blocks) and size edits in the middle (blocks moved by an offset); without headers
+** (the direct path of Flow/FlowCellSpans.swift) and with them (the generic one); buffers of
+** exactly the answer and one short (CVL_ERROR_CAPACITY, nothing written). */
+static uint64_t dfc_state = 88172645463325252ull;
+static double dfc_rand(void) { /* xorshift64: [0, 1) */
+    dfc_state ^= dfc_state << 13;
+    dfc_state ^= dfc_state >> 7;
+    dfc_state ^= dfc_state << 17;
+    return (double)(dfc_state >> 11) / 9007199254740992.0;
+}
+
+static int dfc_meets(cvl_rect f, cvl_rect r) { /* Rect.intersects: an empty rect meets nothing */
+    return r.width > 0 && r.height > 0 && f.width > 0 && f.height > 0 && f.x < r.x + r.width &&
+           r.x < f.x + f.width && f.y < r.y + r.height && r.y < f.y + f.height;
+}
+
+static void test_direct_flow_cells(void) {
+    enum { MAXN = 4000, CAP = 2048 };
+    static cvl_rect frames[3][MAXN];
+    static cvl_attributes model[3][MAXN];
+    static cvl_size sizes[MAXN];
+    static uint64_t ids[3][MAXN];
+    static cvl_element el[CAP + 1];
+    static cvl_attributes full[CAP + 1];
+    unsigned char sentinel[64 * sizeof(cvl_element)];
+    for (int round = 0; round < 12; round++) {
+        counts_ds d;
+        cvl_data_source ds;
+        cvl_layout *flow = NULL;
+        cvl_view *view = NULL;
+        cvl_flow_config fc;
+        int horizontal = round % 2, headers = round % 4 == 3, with_ids = round % 3 == 1;
+        double cross = 200 + 400 * dfc_rand();
+        memset(&d, 0, sizeof d);
+        d.sections = 1 + round % 3;
+        OK(cvl_flow_layout_create(&flow));
+        OK(cvl_flow_config_default(&fc));
+        fc.scroll_direction = horizontal ? CVL_SCROLL_HORIZONTAL : CVL_SCROLL_VERTICAL;
+        fc.minimum_line_spacing = round % 5 == 4 ? -3 : 12 * dfc_rand();
+        fc.minimum_interitem_spacing = 10 * dfc_rand();
+        fc.section_inset = (cvl_insets){5 * dfc_rand(), 7 * dfc_rand(), 3 * dfc_rand(), 2 * dfc_rand()};
+        fc.line_alignment = round % 4;
+        fc.item_alignment = round % 3;
+        if (headers) fc.header_reference_size = (cvl_size){25, 25};
+        OK(cvl_flow_layout_set_config(flow, &fc));
+        for (int64_t s = 0; s < d.sections; s++) {
+            d.items[s] = s == 0 ? (round < 6 ? 3000 + round * 150 : 40 + round * 13) : 1 + (int64_t)(300 * dfc_rand());
+            for (int64_t i = 0; i < d.items[s]; i++) {
+                sizes[i] = (cvl_size){10 + 60 * dfc_rand(), 8 + 50 * dfc_rand()};
+                if (dfc_rand() < 0.03) sizes[i].width = 0; /* empty: in no answer */
+                ids[s][i] = (uint64_t)(s + 1) * 100000u + (uint64_t)i;
+            }
+            OK(cvl_flow_layout_set_item_sizes(flow, s, sizes, (size_t)d.items[s]));
+        }
+        ds = make_ds(&d);
+        OK(cvl_view_create(&ds, flow, &view));
+        OK(cvl_view_set_bounds_size(view, horizontal ? (cvl_size){500, cross} : (cvl_size){cross, 500}));
+        if (with_ids) {
+            cvl_section_snapshot snap[3];
+            for (int64_t s = 0; s < d.sections; s++)
+                snap[s] = (cvl_section_snapshot){(uint64_t)s + 1, ids[s], (size_t)d.items[s]};
+            OK(cvl_view_set_identifiers(view, snap, (size_t)d.sections));
+        }
+        for (int edit = 0; edit < 3; edit++) {
+            cvl_size content;
+            if (edit > 0) { /* one item in the middle of section 0 taller or shorter: later blocks move */
+                cvl_size one = {10 + 60 * dfc_rand(), 8 + 90 * dfc_rand()};
+                OK(cvl_flow_layout_replace_item_sizes(flow, 0, d.items[0] / 2 - 7 * edit, 1, &one, 1));
+            }
+            int read = 1;
+            OK(cvl_view_content_size(view, &content));
+            for (int64_t s = 0; s < d.sections; s++)
+                for (int64_t i = 0; i < d.items[s]; i++) {
+                    int32_t found = 0;
+                    read &= cvl_view_attributes_for_item(view, (cvl_index_path){s, i}, &model[s][i], &found) ==
+                                CVL_OK &&
+                            found;
+                    frames[s][i] = model[s][i].frame;
+                }
+            CHECK(read);
+            for (int q = 0; q < 25; q++) {
+                double main_len = horizontal ? content.width : content.height;
+                cvl_rect r;
+                double at = (main_len + 200) * dfc_rand() - 100;
+                double len = q % 5 == 0 ? 1200 * dfc_rand() : 300 * dfc_rand();
+                double c0 = (cross + 100) * dfc_rand() - 50, clen = q % 4 == 0 ? cross + 100 : cross * dfc_rand();
+                if (q == 7) len = 0; /* empty: nothing */
+                r = horizontal ? (cvl_rect){at, c0, len, clen} : (cvl_rect){c0, at, clen, len};
+                size_t want = 0, n = 0, m = 0;
+                int same = 1;
+                for (int64_t s = 0; s < d.sections; s++)
+                    for (int64_t i = 0; i < d.items[s]; i++)
+                        if (dfc_meets(frames[s][i], r)) want++;
+                if (want > CAP) continue;
+                OK(cvl_view_elements_in_rect(view, r, el, CAP, &m));
+                OK(cvl_view_attributes_in_rect(view, r, full, CAP, &n));
+                size_t k = 0, cells = 0;
+                for (size_t e = 0; e < m; e++) cells += el[e].category == CVL_CATEGORY_CELL;
+                for (int64_t s = 0; s < d.sections; s++)
+                    for (int64_t i = 0; i < d.items[s]; i++) {
+                        if (!dfc_meets(frames[s][i], r)) continue;
+                        /* (headers come after the cells: skip none among the cells) */
+                        if (k >= m || el[k].category != CVL_CATEGORY_CELL || el[k].index_path.section != s ||
+                            el[k].index_path.item != i || memcmp(&el[k].frame, &frames[s][i], sizeof(cvl_rect)) != 0 ||
+                            el[k].identifier != (with_ids ? ids[s][i] : 0) ||
+                            el[k].flags != (with_ids ? CVL_ELEMENT_HAS_IDENTIFIER : 0u))
+                            same = 0;
+                        k++;
+                    }
+                if (!(same && cells == want && (headers || m == want))) {
+                    fprintf(stderr, "round %d edit %d q %d: want %zu got %zu cells %zu rect %g %g %g %g\n", round,
+                            edit, q, want, m, cells, r.x, r.y, r.width, r.height);
+                    for (size_t e = 0; e < m && e < 3; e++)
+                        fprintf(stderr, "  got %lld/%lld %g %g %g %g id %llu\n", (long long)el[e].index_path.section,
+                                (long long)el[e].index_path.item, el[e].frame.x, el[e].frame.y, el[e].frame.width,
+                                el[e].frame.height, (unsigned long long)el[e].identifier);
+                }
+                CHECK(same && cells == want && (headers || m == want));
+                CHECK(n == m);
+                same = 1;
+                for (size_t e = 0; e < n && e < m; e++) {
+                    /* A cell's full record: every field as the single-item query's (identifiers aside). */
+                    cvl_attributes one;
+                    if (full[e].index_path.item != el[e].index_path.item ||
+                        full[e].index_path.section != el[e].index_path.section ||
+                        memcmp(&full[e].frame, &el[e].frame, sizeof(cvl_rect)) != 0 ||
+                        full[e].identifier != el[e].identifier)
+                        same = 0;
+                    if (full[e].category != CVL_CATEGORY_CELL) continue;
+                    one = model[full[e].index_path.section][full[e].index_path.item];
+                    one.has_identifier = full[e].has_identifier;
+                    one.identifier = full[e].identifier;
+                    if (memcmp(&one, &full[e], sizeof one) != 0) same = 0;
+                }
+                CHECK(same);
+                if (m > 0 && m <= 64) { /* one short: the count, the error, nothing written */
+                    memset(el, 0xA5, sizeof sentinel);
+                    memcpy(sentinel, el, sizeof sentinel);
+                    size_t got = 0;
+                    FAILS(cvl_view_elements_in_rect(view, r, el, m - 1, &got), CVL_ERROR_CAPACITY);
+                    CHECK(got == m && memcmp(sentinel, el, sizeof sentinel) == 0);
+                    OK(cvl_view_elements_in_rect(view, r, el, m, &got));
+                    CHECK(got == m);
+                }
+            }
+        }
+        OK(cvl_view_destroy(view));
+        OK(cvl_layout_destroy(flow));
+    }
+}
+
 /* The compact queries (cvl_view_elements_in_rect, cvl_view_visible_elements): the same elements,
 ** order, index paths, categories, kinds and frames as the full query, with identifiers and
 ** flags; pinned headers (z-index 1024, a draw order the compact record cannot carry) sorted as
@@ -3960,6 +4116,7 @@ int main(void) {
     test_compositional();
     test_compositional_app_store_page();
     test_compact_elements();
+    test_direct_flow_cells();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

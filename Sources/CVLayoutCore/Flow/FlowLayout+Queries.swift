@@ -136,7 +136,7 @@ extension FlowLayout {
                 if sec.isUniform {
                     try FlowLayout.visitGridCells(st, sec, rect, &run) { try cells(s, $0) }
                 } else {
-                    try FlowLayout.visitLineCells(st, sec, rect, &run) { try cells(s, $0) }
+                    try FlowLayout.visitLineCells(st, s, sec, rect, &run) { try cells(s, $0) }
                 }
                 if run.count > 0 { try cells(s, run.take()) }
             }
@@ -161,7 +161,7 @@ extension FlowLayout {
     /// Slack added to search bounds so that rounding in relative coordinates never drops an
     /// element; the exact test is `Rect.intersects` on the absolute frame.
     @inline(__always)
-    private static func searchSlack(_ a: Double, _ b: Double) -> Double { 1e-7 * (1 + abs(a) + abs(b)) }
+    static func searchSlack(_ a: Double, _ b: Double) -> Double { 1e-7 * (1 + abs(a) + abs(b)) }
 
     /// The lines `kLo ..< kEnd` and slots `jLo ..< jEnd` (`lLo ..< lEnd` on the last line, which
     /// an alignment option may put on its own grid) of uniform section `sec` that meet `rect`
@@ -199,19 +199,20 @@ extension FlowLayout {
     }
 
     /// The first line of per-item section `sec` that can meet the main-axis range starting at
-    /// `a` (relative to the section; `slack` as the search's): block and line within it.
+    /// `a` (relative to the section; `slack` as the search's): block and line within it. The
+    /// section is read in place.
     @inline(__always)
-    private static func firstLine(_ sec: FlowSection, from a: Double, slack: Double) -> (block: Int, line: Int) {
-        guard sec.linesMonotone else { return (0, 0) }
-        let body = sec.body
+    static func firstLine(_ sec: UnsafePointer<FlowSection>, from a: Double, slack: Double) -> (block: Int, line: Int) {
+        guard sec.pointee.linesMonotone else { return (0, 0) }
+        let blocks = sec.pointee.body.blocks
         // Lines starting at or before a − (thickest line) end before the rect.
-        let bound = a - slack - sec.maxThickness
-        let after = flowPartitionPoint(0, body.blocks.count) {
-            body.blocks[$0].lines[0].origin + body.delta($0) > bound
+        let bound = a - slack - sec.pointee.maxThickness
+        let after = flowPartitionPoint(0, blocks.count) {
+            blocks[$0].lines[0].origin + sec.pointee.body.delta($0) > bound
         }
         let blk = Swift.max(0, after - 1)
-        let d = body.delta(blk)
-        let lines = body.blocks[blk].lines
+        let d = sec.pointee.body.delta(blk)
+        let lines = blocks[blk].lines
         return (blk, flowPartitionPoint(0, lines.count) { lines[$0].origin + d > bound })
     }
 
@@ -245,27 +246,10 @@ extension FlowLayout {
                 guard sec.linesMonotone, !sec.body.blocks.isEmpty else { return nil }
                 let a = rMin - sec.origin, b = rMax - sec.origin
                 let lineSlack = FlowLayout.searchSlack(a, b)
-                var (blk, k) = FlowLayout.firstLine(sec, from: a, slack: lineSlack)
-                let body = sec.body
-                let firstBlock = body.blocks[blk]
-                let first =
-                    body.itemStart(blk)
-                    + (k < firstBlock.lines.count ? firstBlock.lines[k].first : firstBlock.itemCross.count)
-                var end = sec.itemCount
-                walk: while blk < body.blocks.count {
-                    let lines = body.blocks[blk].lines
-                    let d = body.delta(blk)
-                    while k < lines.count {
-                        if lines[k].origin + d >= b + lineSlack {
-                            end = body.itemStart(blk) + lines[k].first
-                            break walk
-                        }
-                        k += 1
-                    }
-                    blk += 1
-                    k = 0
+                cells = withUnsafePointer(to: sec) { p in
+                    let start = FlowLayout.firstLine(p, from: a, slack: lineSlack)
+                    return FlowLayout.lineItems(p, from: start, before: b + lineSlack).count
                 }
-                cells = end - first
             }
             let (sum, o) = bound.addingReportingOverflow(cells)
             guard !o else { return nil }
@@ -313,84 +297,21 @@ extension FlowLayout {
     /// `visitGridCells`.
     /// Lines are found by binary search over the blocks' first lines, then within the block.
     private static func visitLineCells(
-        _ st: FlowState, _ sec: FlowSection, _ rect: Rect, _ run: inout CellRun,
+        _ st: FlowState, _ s: Int, _ sec: FlowSection, _ rect: Rect, _ run: inout CellRun,
         _ flush: (UnsafeBufferPointer<CellHit>) throws -> Void
     ) rethrows {
         // `Rect.intersects` is false for an empty rect: tested once here, not per item.
         guard rect.size.width > 0, rect.size.height > 0 else { return }
-        if st.axis.horizontal {
-            try visitLineCells(HorizontalFlowAxis.self, sec, rect, &run, flush)
-        } else {
-            try visitLineCells(VerticalFlowAxis.self, sec, rect, &run, flush)
-        }
-    }
-
-    /// `visitLineCells` for one scroll axis (no per-item test of the axis). Each item's frame
-    /// is `lineItemFrame`'s and its test `Rect.intersects`', written on main and cross with the
-    /// same floating-point operations.
-    @inline(__always)
-    private static func visitLineCells<A: FlowAxisKind>(
-        _: A.Type, _ sec: FlowSection, _ rect: Rect, _ run: inout CellRun,
-        _ flush: (UnsafeBufferPointer<CellHit>) throws -> Void
-    ) rethrows {
-        let body = sec.body
-        let nb = body.blocks.count
-        guard nb > 0 else { return }
-        let rMin = A.main(rect.origin), rMax = rMin + A.main(rect.size)
-        let cMin = A.cross(rect.origin), cMax = cMin + A.cross(rect.size)
-        let a = rMin - sec.origin, b = a + A.main(rect.size)
-        let slack = searchSlack(a, b), cSlack = searchSlack(cMin, cMax)
-        let factor = sec.itemAlignmentFactor
-        var (blk, k) = firstLine(sec, from: a, slack: slack)
+        let a = st.axis.main(rect.origin) - sec.origin, b = a + st.axis.main(rect.size)
         // The run in a local (its count in a register), handed back however this returns.
         var cells = run
         defer { run = cells }
-        try sec.sizes.withReader { sizes in
-            while blk < nb {
-                let block = body.blocks[blk]
-                let base = body.itemStart(blk)
-                let delta = body.delta(blk)  // O(log blocks), once per block visited
-                let lineCount = block.lines.count
-                while k < lineCount {
-                    let stored = block.lines[k]
-                    let origin = stored.origin + delta, thickness = stored.thickness
-                    if sec.linesMonotone && origin >= b + slack { return }
-                    k += 1
-                    guard origin < b + slack, origin + thickness > a - slack else { continue }
-                    let first = base + stored.first
-                    let end = base + (k < lineCount ? block.lines[k].first : block.itemCross.count)
-                    var iLo = first, iHi = end
-                    if sec.itemsMonotone && end - first > 16 {  // short lines: a linear scan is cheaper
-                        let lowBound = cMin - cSlack - sec.maxItemCross, highBound = cMax + cSlack
-                        iLo = flowPartitionPoint(first, end) { block.itemCross[$0 - base] > lowBound }
-                        iHi = flowPartitionPoint(iLo, end) { block.itemCross[$0 - base] >= highBound }
-                    }
-                    guard iLo < iHi else { continue }
-                    let lineMain = sec.origin + origin
-                    // The line's items read in place: its cross origins (within the block's
-                    // table: iLo - base ..< iHi - base) and its sizes a chunk window at a time.
-                    try block.itemCross.withUnsafeBufferPointer { crossTable in
-                        let cross = crossTable.baseAddress.unsafelyUnwrapped - base
-                        var i = iLo
-                        while i < iHi {
-                            let window = sizes.window(at: i)
-                            let stop = Swift.min(iHi, window.end)
-                            while i < stop {
-                                let size = window.pointer[i]
-                                let m = A.main(size), c = A.cross(size), x = cross[i]
-                                let y = lineMain + (thickness - m) * factor
-                                if y < rMax && rMin < y + m && x < cMax && cMin < x + c && m > 0 && c > 0,
-                                    cells.append(i, A.rect(main: y, cross: x, mainLength: m, crossLength: c))
-                                {
-                                    try flush(cells.take())
-                                }
-                                i += 1
-                            }
-                        }
-                    }
+        try withUnsafePointer(to: sec) { p in
+            let start = firstLine(p, from: a, slack: searchSlack(a, b))
+            try visitSpans(st.axis, s, p, rect, from: start) { span in
+                try span.forEachCell(in: rect) { i, frame in
+                    if cells.append(i, frame) { try flush(cells.take()) }
                 }
-                blk += 1
-                k = 0
             }
         }
     }

@@ -173,6 +173,11 @@ open class FlowLayout: CollectionViewLayout {
     /// itself; a subclass says so only if it adds no element and changes none.
     open var sendsOnlyFlowElements: Bool { type(of: self) == FlowLayout.self }
 
+    /// Whether a rect query of this layout is its cells and nothing else, as `FlowCellSpan`s
+    /// give them (`cellSpanPlan`): the flow itself; a subclass says so only when its rect
+    /// query adds, drops and changes nothing.
+    open var answersRectQueriesWithCellSpans: Bool { type(of: self) == FlowLayout.self }
+
     /// The flow layout has no decoration views. O(1).
     open override func layoutAttributesForDecorationView(
         ofKind kind: ElementKind, at indexPath: IndexPath

@@ -1,0 +1,53 @@
+import CCVLayout
+import CVLayoutCore
+
+// A flow's rect query written straight from its cell spans (Flow/FlowCellSpans.swift): when the
+// answer is cells alone, in draw order and valid by construction, and the caller's buffer holds
+// the plan's bound, each cell's record is built once in the caller's buffer. No sink, no second
+// pass, no copy. Anything else (headers, footers, uniform sections, an animation, a mirrored or
+// snapped view, identifiers by callback, a buffer that may be too small) goes the generic way
+// (`rectQuery`), whose answer this one equals record for record.
+
+/// Answers the rect query of `rect` (host coordinates; any rect: one that is not finite, or a
+/// view that is not laid out, goes the generic way) into
+/// `out` when the direct path applies; false, with nothing written, when it does not.
+/// - Complexity: O(log n + sections and lines met + cells read); no allocation.
+func directFlowCells<R: CQueryRecord>(
+    _ view: CollectionView, _ rect: Rect, _ out: UnsafeMutablePointer<R>?, _ capacity: Int,
+    _ outCount: UnsafeMutablePointer<Int>
+) -> Bool {
+    guard let out, rect.isFinite, !view.isMirrored, view.answersWithLayoutAsIs, let flow = view.layout as? FlowLayout
+    else {
+        return false
+    }
+    var itemIDs = view.bulkItemIdentifiers
+    guard view.identities.isNone || itemIDs != nil else { return false }
+    let template = R.defaultCell
+    var n = 0
+    var overrun = false
+    let visited = flow.visitCellSpans(
+        in: rect, counts: view.counts, atMost: Swift.min(capacity, ElementSink.maxElements)
+    ) { span in
+        let section = span.section
+        var k = n  // in a register for the span's loop
+        defer { n = k }
+        if itemIDs == nil {
+            span.forEachCell(in: rect) { item, frame in
+                // Never past the buffer, whatever the bound said (it bounds what the visit reads).
+                guard k < capacity else { return overrun = true }
+                R.initializeCell(out + k, template, section: section, item: item, frame: frame)
+                k &+= 1
+            }
+        } else {
+            span.forEachCell(in: rect) { item, frame in
+                guard k < capacity else { return overrun = true }
+                R.initializeCell(out + k, template, section: section, item: item, frame: frame)
+                if let id = itemIDs!.identifier(section: section, item: item) { out[k].setIdentifier(id) }
+                k &+= 1
+            }
+        }
+    }
+    guard visited, !overrun else { return false }  // (an overrun is not reached: the generic query answers)
+    outCount.pointee = n
+    return true
+}

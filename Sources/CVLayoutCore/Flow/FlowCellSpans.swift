@@ -1,0 +1,225 @@
+/// Cell spans: a per-item flow section's rect query as runs of one line's items, read in place.
+///
+/// Every rect query of a per-item section goes through `FlowCellSpan.forEachCell` (the generic
+/// query's `visitLineCells` too), so it is where a line item's frame and its intersection test
+/// live. A caller that writes records of its own (the C layer's direct query) asks first for a
+/// `FlowCellSpanPlan`: whether the query's answer is cells only, in draw order and valid by
+/// construction, and at most how many; then it visits the spans and writes each cell once.
+///
+/// Why valid by construction: the sizes are validated finite and non-negative when handed over
+/// (`FlowLayout+Sizes.swift`), the rect is finite, and a cell is kept only when its frame meets
+/// the rect with both sides positive, which a non-finite origin never does (every comparison
+/// with NaN is false, and an infinite origin fails one side). Item indices come from the
+/// section's own tables, whose counts the plan compares with the view's.
+public struct FlowCellSpan {
+    /// The section of the span's items.
+    public let section: Int
+    /// The items, consecutive on one line (a line may come as several spans).
+    public let items: Range<Int>
+    @usableFromInline let lineMain: Double
+    @usableFromInline let thickness: Double
+    @usableFromInline let factor: Double
+    /// Cross-axis origins and sizes, indexed by item (valid during the visit only).
+    @usableFromInline let cross: UnsafePointer<Double>
+    @usableFromInline let sizes: UnsafePointer<Size>
+    @usableFromInline let horizontal: Bool
+
+    @usableFromInline
+    init(
+        section: Int, items: Range<Int>, lineMain: Double, thickness: Double, factor: Double,
+        cross: UnsafePointer<Double>, sizes: UnsafePointer<Size>, horizontal: Bool
+    ) {
+        self.section = section
+        self.items = items
+        self.lineMain = lineMain
+        self.thickness = thickness
+        self.factor = factor
+        self.cross = cross
+        self.sizes = sizes
+        self.horizontal = horizontal
+    }
+
+    /// Calls `body(item, frame)` for each item of the span whose frame meets `rect`, in item
+    /// order. The frame is `FlowLayout.lineItemFrame`'s: along the scroll axis at
+    /// lineMain + (thickness − m) × factor, across at the item's cross origin, its own size;
+    /// the test is `Rect.intersects`' (open intervals, empty frames meet nothing), written per
+    /// axis with the same floating-point operations. `rect` must have a positive size.
+    /// - Complexity: O(items).
+    @inlinable @inline(__always)
+    public func forEachCell(in rect: Rect, _ body: (Int, Rect) throws -> Void) rethrows {
+        let lineMain = self.lineMain, thickness = self.thickness, factor = self.factor
+        let cross = self.cross, sizes = self.sizes
+        if horizontal {
+            let rMin = rect.origin.x, rMax = rMin + rect.size.width
+            let cMin = rect.origin.y, cMax = cMin + rect.size.height
+            for i in items {
+                let size = sizes[i]
+                let m = size.width, c = size.height, x = cross[i]
+                let y = lineMain + (thickness - m) * factor
+                if y < rMax && rMin < y + m && x < cMax && cMin < x + c && m > 0 && c > 0 {
+                    try body(i, Rect(x: y, y: x, width: m, height: c))
+                }
+            }
+        } else {
+            let rMin = rect.origin.y, rMax = rMin + rect.size.height
+            let cMin = rect.origin.x, cMax = cMin + rect.size.width
+            for i in items {
+                let size = sizes[i]
+                let m = size.height, c = size.width, x = cross[i]
+                let y = lineMain + (thickness - m) * factor
+                if y < rMax && rMin < y + m && x < cMax && cMin < x + c && m > 0 && c > 0 {
+                    try body(i, Rect(x: x, y: y, width: c, height: m))
+                }
+            }
+        }
+    }
+}
+
+extension FlowLayout {
+    /// A direct cell query of `rect` (finite, positive size): when its answer is cells alone,
+    /// read from per-item lines, and at most `capacity` of them, hands `visit` their spans
+    /// (section-major, in item order: the generic query's cells and order, `visitLineCells`)
+    /// and returns true; each span is valid during its call, and the cells of all spans that
+    /// meet the rect (`span.forEachCell(in: rect)`) number at most `capacity`. Returns false
+    /// before any call when the answer is not that: the layout is not prepared or does not
+    /// hold `counts`; a section the rect can meet has a header or a footer, is uniform, or has
+    /// lines that are not monotone; the lines the rect meets hold more than `capacity` items.
+    /// Then the generic query (`layoutAttributesForElements`) answers.
+    /// - Complexity: O(log n + sections and lines met + items read); no allocation.
+    public func visitCellSpans(
+        in rect: Rect, counts: [Int], atMost capacity: Int, _ visit: (FlowCellSpan) throws -> Void
+    ) rethrows -> Bool {
+        guard answersRectQueriesWithCellSpans, state != nil, rect.size.width > 0, rect.size.height > 0 else {
+            return false
+        }
+        let axis = state.unsafelyUnwrapped.axis
+        let n = state.unsafelyUnwrapped.sections.count
+        guard n == counts.count else { return false }
+        let rMin = axis.main(rect.origin), rMax = rMin + axis.main(rect.size)
+        let slack = FlowLayout.searchSlack(rMin, rMax)
+        let lo = flowPartitionPoint(0, n) { state.unsafelyUnwrapped.reach[$0] > rMin - slack }
+        let hi = flowPartitionPoint(lo, n) { state.unsafelyUnwrapped.floor[$0] >= rMax + slack }
+        return try state.unsafelyUnwrapped.sections.withUnsafeBufferPointer { secs in
+            // The bound first (nothing is visited unless it holds): the items of the lines from
+            // each section's first line that can meet the rect to the first starting past it,
+            // the lines the visit reads (it stops at the same line). The first section's first
+            // line is kept for the visit.
+            var bound = 0
+            var first = (block: 0, line: 0)
+            for s in lo..<hi {
+                let sec = secs.baseAddress.unsafelyUnwrapped + s
+                guard sec.pointee.itemCount == counts[s], sec.pointee.headerExtent <= 0, sec.pointee.footerExtent <= 0
+                else { return false }
+                guard sec.pointee.itemCount > 0 else { continue }
+                guard !sec.pointee.isUniform, sec.pointee.linesMonotone, !sec.pointee.body.blocks.isEmpty else {
+                    return false
+                }
+                let a = rMin - sec.pointee.origin, b = a + axis.main(rect.size)
+                let lineSlack = FlowLayout.searchSlack(a, b)
+                let start = FlowLayout.firstLine(sec, from: a, slack: lineSlack)
+                if s == lo { first = start }
+                let items = FlowLayout.lineItems(sec, from: start, before: b + lineSlack)
+                bound += items.count
+                guard bound <= capacity else { return false }
+            }
+            for s in lo..<hi {
+                let sec = secs.baseAddress.unsafelyUnwrapped + s
+                guard sec.pointee.itemCount > 0 else { continue }
+                let a = rMin - sec.pointee.origin
+                let start =
+                    s == lo
+                    ? first
+                    : FlowLayout.firstLine(sec, from: a, slack: FlowLayout.searchSlack(a, a + axis.main(rect.size)))
+                try FlowLayout.visitSpans(axis, s, sec, rect, from: start, visit)
+            }
+            return true
+        }
+    }
+
+    /// The items of per-item section `sec`'s lines from `start` up to the first line starting
+    /// at or past `end` (relative to the section; its lines monotone). Read in place (a copy of
+    /// a section retains every table it holds). O(lines read + log blocks).
+    @inline(__always)
+    static func lineItems(
+        _ sec: UnsafePointer<FlowSection>, from start: (block: Int, line: Int), before end: Double
+    ) -> Range<Int> {
+        var (blk, k) = start
+        let blocks = sec.pointee.body.blocks
+        let firstLines = blocks[blk].lines
+        let firstItem =
+            sec.pointee.body.itemStart(blk) + (k < firstLines.count ? firstLines[k].first : blocks[blk].itemCross.count)
+        while blk < blocks.count {
+            let lines = blocks[blk].lines
+            let d = sec.pointee.body.delta(blk)
+            while k < lines.count {
+                if lines[k].origin + d >= end { return firstItem..<(sec.pointee.body.itemStart(blk) + lines[k].first) }
+                k += 1
+            }
+            blk += 1
+            k = 0
+        }
+        return firstItem..<sec.pointee.itemCount
+    }
+
+    /// The spans of per-item section `sec` (index `s`) that can meet `rect`, from line `start`
+    /// on: lines by their main-axis range, items of a long line by binary search over their
+    /// cross-axis origins, each span within one window of the size table. The section is read
+    /// in place.
+    @inline(__always)
+    static func visitSpans(
+        _ axis: FlowAxis, _ s: Int, _ sec: UnsafePointer<FlowSection>, _ rect: Rect,
+        from start: (block: Int, line: Int), _ visit: (FlowCellSpan) throws -> Void
+    ) rethrows {
+        let blocks = sec.pointee.body.blocks
+        let nb = blocks.count
+        guard nb > 0 else { return }
+        let horizontal = axis.horizontal
+        let origin0 = sec.pointee.origin, factor = sec.pointee.itemAlignmentFactor
+        let linesMonotone = sec.pointee.linesMonotone, itemsMonotone = sec.pointee.itemsMonotone
+        let maxItemCross = sec.pointee.maxItemCross
+        let a = axis.main(rect.origin) - origin0, b = a + axis.main(rect.size)
+        let cMin = axis.cross(rect.origin), cMax = cMin + axis.cross(rect.size)
+        let slack = searchSlack(a, b), cSlack = searchSlack(cMin, cMax)
+        var (blk, k) = start
+        try sec.pointee.sizes.withReader { sizes in
+            while blk < nb {
+                let block = blocks[blk]
+                let base = sec.pointee.body.itemStart(blk)
+                let delta = sec.pointee.body.delta(blk)  // O(log blocks), once per block visited
+                let lineCount = block.lines.count
+                try block.itemCross.withUnsafeBufferPointer { crossTable in
+                    let cross = crossTable.baseAddress.unsafelyUnwrapped - base
+                    while k < lineCount {
+                        let stored = block.lines[k]
+                        let origin = stored.origin + delta, thickness = stored.thickness
+                        if linesMonotone && origin >= b + slack { return }
+                        k += 1
+                        guard origin < b + slack, origin + thickness > a - slack else { continue }
+                        let first = base + stored.first
+                        let end = base + (k < lineCount ? block.lines[k].first : block.itemCross.count)
+                        var iLo = first, iHi = end
+                        if itemsMonotone && end - first > 16 {  // short lines: a linear scan is cheaper
+                            let lowBound = cMin - cSlack - maxItemCross, highBound = cMax + cSlack
+                            iLo = flowPartitionPoint(first, end) { cross[$0] > lowBound }
+                            iHi = flowPartitionPoint(iLo, end) { cross[$0] >= highBound }
+                        }
+                        let lineMain = origin0 + origin
+                        var i = iLo
+                        while i < iHi {
+                            let window = sizes.window(at: i)
+                            let stop = Swift.min(iHi, window.end)
+                            try visit(
+                                FlowCellSpan(
+                                    section: s, items: i..<stop, lineMain: lineMain, thickness: thickness,
+                                    factor: factor, cross: cross, sizes: window.pointer, horizontal: horizontal))
+                            i = stop
+                        }
+                    }
+                }
+                if linesMonotone && k < lineCount { return }  // stopped inside the block
+                blk += 1
+                k = 0
+            }
+        }
+    }
+}

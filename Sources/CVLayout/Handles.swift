@@ -20,6 +20,10 @@ final class Registry: @unchecked Sendable {
         /// and this saves the dictionary's hashing on every call but the first.
         var lastID: UInt = 0
         var lastObject: AnyObject?
+        /// `lastObject` when it is a view, unretained (the table holds it): `withView` borrows
+        /// it without a retain and a release, which go through the object's side table (its
+        /// weak references) and cost about 300 instructions a call.
+        var lastView: Unmanaged<ViewBox>?
     }
     private var t = Table()
     private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
@@ -55,7 +59,22 @@ final class Registry: @unchecked Sendable {
             guard let o = t.objects[id] else { return nil }
             t.lastID = id
             t.lastObject = o
+            t.lastView = (o as? ViewBox).map { Unmanaged.passUnretained($0) }
             return o
+        }
+    }
+
+    /// The view behind `handle`, unretained: valid while the table holds it, that is until
+    /// `remove(handle)`. nil when the handle is not a live view.
+    func lookupView(_ handle: OpaquePointer) -> Unmanaged<ViewBox>? {
+        let id = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
+        return table.withLock { t in
+            if id == t.lastID, let v = t.lastView { return v }
+            guard let box = t.objects[id] as? ViewBox else { return nil }
+            t.lastID = id
+            t.lastObject = box
+            t.lastView = Unmanaged.passUnretained(box)
+            return t.lastView
         }
     }
 
@@ -64,7 +83,7 @@ final class Registry: @unchecked Sendable {
         guard let handle else { return nil }
         let id = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
         return table.withLock { t in
-            if t.lastID == id { t.lastID = 0; t.lastObject = nil }
+            if t.lastID == id { t.lastID = 0; t.lastObject = nil; t.lastView = nil }
             return t.objects.removeValue(forKey: id)
         }
     }
@@ -193,11 +212,12 @@ func withDetachedEnv<R>(_ body: (UnsafePointer<cvl_layout_env>) throws -> R) ret
 
 func lookupView(_ h: OpaquePointer?) throws -> ViewBox {
     guard let h else { throw LayoutError(.nullArgument, "view is NULL") }
-    guard let box = Registry.shared.lookup(h) as? ViewBox else {
-        throw LayoutError(
-            .invalidHandle, "view handle \(h) is not a live cvl_view (destroyed, or not from this library)")
-    }
+    guard let box = Registry.shared.lookup(h) as? ViewBox else { throw invalidViewHandle(h) }
     return box
+}
+
+private func invalidViewHandle(_ h: OpaquePointer) -> LayoutError {
+    LayoutError(.invalidHandle, "view handle \(h) is not a live cvl_view (destroyed, or not from this library)")
 }
 
 func lookupLayout(_ h: OpaquePointer?) throws -> LayoutBox {
@@ -211,14 +231,20 @@ func lookupLayout(_ h: OpaquePointer?) throws -> LayoutBox {
 
 /// Runs `body` on a view with the re-entrancy guard. `fromHooks`: allowed while the view is
 /// answering a query (read-only functions only).
+///
+/// The view is borrowed from the registry, not retained: it stays registered for the whole call
+/// (the library lock is held, and `cvl_view_destroy` refuses a view whose call is running).
 func withView(_ h: OpaquePointer?, fromHooks: Bool = false, _ body: (ViewBox) throws -> Void) -> Int32 {
     guarded {
-        let box = try lookupView(h)
-        try enter(box, fromHooks: fromHooks)
-        if fromHooks && box.phase != .idle { try body(box); return }
-        box.phase = .busy
-        defer { box.phase = .idle }
-        try body(box)
+        guard let h else { throw LayoutError(.nullArgument, "view is NULL") }
+        guard let view = Registry.shared.lookupView(h) else { throw invalidViewHandle(h) }
+        try view._withUnsafeGuaranteedRef { box in
+            try enter(box, fromHooks: fromHooks)
+            if fromHooks && box.phase != .idle { try body(box); return }
+            box.phase = .busy
+            defer { box.phase = .idle }
+            try body(box)
+        }
     }
 }
 

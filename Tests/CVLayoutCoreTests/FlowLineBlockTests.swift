@@ -12,7 +12,7 @@ final class FlowLineBlockTests: XCTestCase {
     private let width = 1000.0, spacing = 10.0, lineSpacing = 10.0
 
     /// The model's frames of one section of `sizes` in a vertical flow `width` wide.
-    private func modelFrames(_ sizes: [Size]) -> [Rect] {
+    private func modelFrames(_ sizes: [Size], width: Double = 1000) -> [Rect] {
         var frames = [Rect](repeating: .zero, count: sizes.count)
         var y = 0.0, i = 0
         while i < sizes.count {
@@ -97,5 +97,48 @@ final class FlowLineBlockTests: XCTestCase {
         sizes.append(Size(width: 990, height: 20))
         sizes.append(Size(width: 990, height: 20))
         try assertModel(sizes, "one long line")
+    }
+
+    /// A full prepare lays the new lines out in the old layout's tables (`FlowTableRecycler`):
+    /// tables too small for the new blocks, larger ones, ones still shared with a reused
+    /// section (a width change keeps the section's inputs, and its old body, while the new one
+    /// is built), and counts that change. After each prepare every frame is the model's.
+    func testRecycledTablesGiveTheModelsFrames() throws {
+        var narrow: [Size] = [], wide: [Size] = [], mixed: [Size] = []
+        for k in 0..<12_000 {
+            narrow.append(Size(width: Double(5 + k % 4), height: Double(6 + k % 7)))
+            wide.append(Size(width: Double(300 + k % 5 * 60), height: Double(20 + k % 3)))
+            mixed.append(k % 500 < 250 ? narrow[k] : wide[k])
+        }
+        let flow = FlowLayout()
+        try flow.configure {
+            $0.minimumLineSpacing = lineSpacing
+            $0.minimumInteritemSpacing = spacing
+        }
+        try flow.setItemSizes(narrow, forSection: 0)
+        let v = try CollectionView(dataSource: StaticDataSource([12_000]), layout: flow)
+        try v.setBoundsSize(Size(width: width, height: 800))
+        for (step, (sizes, w)) in [
+            (narrow, 1000.0), (wide, 1000), (narrow, 1000), (mixed, 1000), (mixed, 700), (wide, 700), (narrow, 1300),
+            (narrow, 1300),
+        ].enumerated() {
+            try flow.setItemSizes(sizes, forSection: 0)
+            if w != v.boundsSize.width {
+                try v.setBoundsSize(Size(width: w, height: 800))  // a rebuild that reuses the section
+            } else {
+                v.invalidateLayout()  // a rebuild from scratch
+            }
+            _ = try v.contentSize()
+            let want = modelFrames(sizes, width: w)
+            for (i, f) in want.enumerated() {
+                let got = flow.frameForItem(at: IndexPath(section: 0, item: i))
+                guard got == f else {
+                    return XCTFail("step \(step): item \(i) at \(String(describing: got)), the model says \(f)")
+                }
+            }
+            // The rect query reads the blocks' tables by their counts.
+            let all = try v.layoutAttributesForElements(in: Rect(x: -10, y: -10, width: w + 20, height: 1e9))
+            XCTAssertEqual(all.count, sizes.count, "step \(step)")
+        }
     }
 }

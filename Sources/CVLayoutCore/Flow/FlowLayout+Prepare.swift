@@ -141,8 +141,13 @@ extension FlowLayout {
         var sections = try resolveSections(
             counts: counts, axis: axis, methods: methods,
             reuseSections: reuseSections, plans: plans)
-        // 2. Infallible: lay every section out.
-        for s in sections.indices { sections[s].layOut(axis: axis, crossSize: crossSize) }
+        // 2. Infallible: lay every section out, in the old layout's tables (FlowTableRecycler).
+        var recycler = FlowTableRecycler()
+        if var old = state {
+            state = nil
+            for s in old.sections.indices { recycler.collect(&old.sections[s].body) }
+        }
+        for s in sections.indices { sections[s].layOut(axis: axis, crossSize: crossSize, recycling: &recycler) }
         var st = FlowState(axis: axis, crossSize: crossSize, methods: methods)
         st.sections = sections
         st.stackSections()
@@ -220,7 +225,10 @@ extension FlowLayout {
                     incrementalUniformJumps += sec.body.uniformJumps
                 }
             } else {
-                sec.layOut(axis: st.axis, crossSize: st.crossSize)
+                // In the old lines' tables (FlowTableRecycler: no fresh pages for a hand-over).
+                var recycler = FlowTableRecycler()
+                recycler.collect(&st.sections[s].body)
+                sec.layOut(axis: st.axis, crossSize: st.crossSize, recycling: &recycler)
             }
             st.sections[s] = sec
         }

@@ -213,20 +213,26 @@ enum FlowLineBreaker {
 
     /// Breaks all `n` items into blocks of `FlowLineBlocks.lineTarget` lines. One linear pass
     /// (each line's items are read twice: breaking, then aligning, while they are in cache).
-    static func breakLines(_ sizes: FlowSizes, count n: Int, _ p: FlowBreakParams) -> FlowLineBlocks {
+    /// Tables come from `recycler` where it has them (`FlowTableRecycler`).
+    static func breakLines(
+        _ sizes: FlowSizes, count n: Int, _ p: FlowBreakParams, recycling recycler: inout FlowTableRecycler
+    ) -> FlowLineBlocks {
         sizes.withReader { reader in
             p.horizontal
-                ? breakLines(HorizontalFlowAxis.self, &reader, count: n, p)
-                : breakLines(VerticalFlowAxis.self, &reader, count: n, p)
+                ? breakLines(HorizontalFlowAxis.self, &reader, count: n, p, &recycler)
+                : breakLines(VerticalFlowAxis.self, &reader, count: n, p, &recycler)
         }
     }
 
     private static func breakLines<A: FlowAxisKind>(
-        _ axis: A.Type, _ reader: inout FlowChunkReader<Size>, count n: Int, _ p: FlowBreakParams
+        _ axis: A.Type, _ reader: inout FlowChunkReader<Size>, count n: Int, _ p: FlowBreakParams,
+        _ recycler: inout FlowTableRecycler
     ) -> FlowLineBlocks {
         var out = FlowLineBlocks()
         var pos = FlowSum(p.bodyStart)
-        out.blocks = breakBlocks(A.self, &reader, from: 0, count: n, at: &pos, p) { _ in false }.blocks
+        out.blocks =
+            breakBlocks(A.self, &reader, from: 0, count: n, at: &pos, p, recycling: &recycler) { _ in false }
+            .blocks
         out.offsets = FlowBlockOffsets(count: out.blocks.count)
         out.lineSpacing = p.lineSpacing
         out.index()
@@ -247,7 +253,7 @@ enum FlowLineBreaker {
     @inline(__always)
     static func breakBlocks<A: FlowAxisKind>(
         _ axis: A.Type, _ reader: inout FlowChunkReader<Size>, from start: Int, count n: Int, at pos: inout FlowSum,
-        _ p: FlowBreakParams, stop: (Int) -> Bool
+        _ p: FlowBreakParams, recycling recycler: inout FlowTableRecycler, stop: (Int) -> Bool
     ) -> (blocks: ContiguousArray<FlowLineBlock>, end: Int) {
         let limit = p.limit
         let target = FlowLineBlocks.lineTarget
@@ -265,13 +271,12 @@ enum FlowLineBreaker {
             let capacity = Swift.min(n &- blockStart, estimate)
             var itemCross = ContiguousArray<Double>()
             var stats = blk  // the statistics, noted in a local (not through `blk.lines`'s write)
-            blk.lines = ContiguousArray(unsafeUninitializedCapacity: target) { lineBuf, lineCount in
-                let lines = lineBuf.baseAddress.unsafelyUnwrapped
+            blk.lines = recycler.lines.table(capacity: target) { lines in
                 var scratch: UnsafeMutablePointer<Double>?
                 var room = capacity
-                itemCross = ContiguousArray(unsafeUninitializedCapacity: capacity) { crossBuf, crossCount in
-                    var table = crossBuf.baseAddress.unsafelyUnwrapped
-                    var lc = 0
+                var lc = 0
+                itemCross = recycler.cross.table(capacity: capacity) { crossBase in
+                    var table = crossBase
                     while i < n && lc < target {
                         let first = i
                         let (end, thick, used) = breakLine(
@@ -304,13 +309,13 @@ enum FlowLineBreaker {
                             }
                         }
                     }
-                    lineCount = lc
-                    crossCount = scratch == nil ? i &- blockStart : 0
+                    return scratch == nil ? i &- blockStart : 0
                 }
                 if let scratch {
                     itemCross = ContiguousArray(UnsafeBufferPointer(start: scratch, count: i &- blockStart))
                     scratch.deallocate()
                 }
+                return lc
             }
             stats.lines = blk.lines
             stats.itemCross = itemCross

@@ -615,7 +615,10 @@ struct FlowLineBlocks {
         // nothing reads them again, so the new blocks reuse their memory (an edit that re-lays
         // out the rest of a section holds about one copy of its lines at a time, not two).
         var freed = bS
-        var (rebuilt, _) = FlowLineBreaker.breakBlocks(A.self, &reader, from: firstItem, count: newN, at: &pos, p) {
+        var none = FlowTableRecycler()
+        var (rebuilt, _) = FlowLineBreaker.breakBlocks(
+            A.self, &reader, from: firstItem, count: newN, at: &pos, p, recycling: &none
+        ) {
             guard $0 >= newHi else { return false }
             if let at = old.advance(to: $0 - d, in: self) {
                 resync = at

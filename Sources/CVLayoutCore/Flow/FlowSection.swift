@@ -140,12 +140,18 @@ struct FlowSection {
     /// cross-axis size is `crossSize`: a grid for a uniform section (O(1)), else its lines.
     /// O(n) for a per-item section.
     mutating func layOut(axis: FlowAxis, crossSize: Double) {
+        var none = FlowTableRecycler()
+        layOut(axis: axis, crossSize: crossSize, recycling: &none)
+    }
+
+    /// `layOut`, its tables from `recycler` where it has them (a full rebuild's old tables).
+    mutating func layOut(axis: FlowAxis, crossSize: Double, recycling recycler: inout FlowTableRecycler) {
         let p = breakParams(axis: axis, crossSize: crossSize)
+        recycler.collect(&body)  // a reused section's old tables too
         if isUniform {
-            body = FlowLineBlocks()
             finish(axis, layOutGrid(axis: axis, lead: p.lead, available: p.available))
         } else {
-            body = FlowLineBreaker.breakLines(sizes, count: itemCount, p)
+            body = FlowLineBreaker.breakLines(sizes, count: itemCount, p, recycling: &recycler)
             finish(axis, body.body(start: bodyStart))
         }
     }

@@ -2,11 +2,11 @@ import CCVLayout
 import CVLayoutCore
 
 // A flow's rect query written straight from its cell spans (Flow/FlowCellSpans.swift): when the
-// answer is cells alone, in draw order and valid by construction, and the caller's buffer holds
-// the plan's bound, each cell's record is built once in the caller's buffer. No sink, no second
-// pass, no copy. Anything else (headers, footers, uniform sections, an animation, a mirrored or
-// snapped view, identifiers by callback, a buffer that may be too small) goes the generic way
-// (`rectQuery`), whose answer this one equals record for record.
+// answer is per-item cells (and headers and footers), in draw order and valid by construction,
+// and the caller's buffer holds its bound, each element's record is built once in the caller's
+// buffer. No sink, no second pass, no copy. Anything else (uniform sections, an animation, a
+// mirrored or snapped view, identifiers by callback, a buffer that may be too small) goes the
+// generic way (`rectQuery`), whose answer this one equals record for record.
 
 /// Answers the rect query of `rect` (host coordinates; any rect: one that is not finite, or a
 /// view that is not laid out, goes the generic way) into
@@ -46,6 +46,14 @@ func directFlowCells<R: CQueryRecord>(
                 k &+= 1
             }
         }
+    } supplementary: { a in
+        // A header or footer: its section's identifier, as the generic query stamps it (bulk
+        // identifiers: a lookup that cannot fail).
+        guard n < capacity else { return overrun = true }
+        var stamped = a
+        if itemIDs != nil { stamped.identifier = (try? view.identifier(of: a.key)) ?? nil }
+        R.write(stamped, to: out + n)
+        n += 1
     }
     guard visited, !overrun else { return false }  // (an overrun is not reached: the generic query answers)
     outCount.pointee = n

@@ -3874,7 +3874,12 @@ static void test_direct_flow_cells(void) {
         fc.section_inset = (cvl_insets){5 * dfc_rand(), 7 * dfc_rand(), 3 * dfc_rand(), 2 * dfc_rand()};
         fc.line_alignment = round % 4;
         fc.item_alignment = round % 3;
-        if (headers) fc.header_reference_size = (cvl_size){25, 25};
+        if (headers) {
+            fc.header_reference_size = (cvl_size){25, 25};
+            fc.footer_reference_size = (cvl_size){0, 0};
+            if (round % 8 == 7) fc.section_headers_pin_to_visible_bounds = 1;
+            else fc.footer_reference_size = (cvl_size){12, 12};
+        }
         OK(cvl_flow_layout_set_config(flow, &fc));
         for (int64_t s = 0; s < d.sections; s++) {
             d.items[s] = s == 0 ? (round < 6 ? 3000 + round * 150 : 40 + round * 13) : 1 + (int64_t)(300 * dfc_rand());
@@ -3949,6 +3954,23 @@ static void test_direct_flow_cells(void) {
                                 el[e].frame.height, (unsigned long long)el[e].identifier);
                 }
                 CHECK(same && cells == want && (headers || m == want));
+                if (headers) { /* after the cells: the headers, then the footers, meeting r, by section */
+                    size_t e = cells;
+                    for (int32_t kind = CVL_KIND_HEADER; kind <= CVL_KIND_FOOTER; kind++)
+                        for (int64_t s = 0; s < d.sections; s++) {
+                            cvl_attributes h;
+                            int32_t found = 0;
+                            OK(cvl_view_attributes_for_element(view, CVL_CATEGORY_SUPPLEMENTARY, kind,
+                                                               (cvl_index_path){s, 0}, &h, &found));
+                            if (!found || !dfc_meets(h.frame, r)) continue;
+                            if (e >= m || el[e].category != CVL_CATEGORY_SUPPLEMENTARY || el[e].kind != kind ||
+                                el[e].index_path.section != s || memcmp(&el[e].frame, &h.frame, sizeof h.frame) != 0 ||
+                                el[e].identifier != (with_ids ? (uint64_t)s + 1 : 0))
+                                same = 0;
+                            e++;
+                        }
+                    CHECK(same && e == m);
+                }
                 CHECK(n == m);
                 same = 1;
                 for (size_t e = 0; e < n && e < m; e++) {

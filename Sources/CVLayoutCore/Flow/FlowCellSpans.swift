@@ -76,18 +76,21 @@ public struct FlowCellSpan {
 }
 
 extension FlowLayout {
-    /// A direct cell query of `rect` (finite, positive size): when its answer is cells alone,
-    /// read from per-item lines, and at most `capacity` of them, hands `visit` their spans
-    /// (section-major, in item order: the generic query's cells and order, `visitLineCells`)
-    /// and returns true; each span is valid during its call, and the cells of all spans that
-    /// meet the rect (`span.forEachCell(in: rect)`) number at most `capacity`. Returns false
-    /// before any call when the answer is not that: the layout is not prepared or does not
-    /// hold `counts`; a section the rect can meet has a header or a footer, is uniform, or has
-    /// lines that are not monotone; the lines the rect meets hold more than `capacity` items.
-    /// Then the generic query (`layoutAttributesForElements`) answers.
+    /// A direct query of `rect` (finite, positive size): when its answer is cells read from
+    /// per-item lines plus headers and footers, and at most `capacity` elements, hands `visit`
+    /// the cells' spans (section-major, in item order) and then `supplementary` the headers and
+    /// footers that meet the rect, in draw order (`visitSupplementaries`): the generic query's
+    /// elements and order (`visitFlowElementRuns`). Returns true then; each span is valid
+    /// during its call, and the cells of all spans that meet the rect
+    /// (`span.forEachCell(in: rect)`) and the supplementary elements number at most `capacity`.
+    /// Returns false before any call when the answer is not that: the layout is not prepared
+    /// or does not hold `counts`; a section the rect can meet is uniform or has lines that are
+    /// not monotone; the lines the rect meets and the sections' headers and footers are more
+    /// than `capacity`. Then the generic query (`layoutAttributesForElements`) answers.
     /// - Complexity: O(log n + sections and lines met + items read); no allocation.
     public func visitCellSpans(
-        in rect: Rect, counts: [Int], atMost capacity: Int, _ visit: (FlowCellSpan) throws -> Void
+        in rect: Rect, counts: [Int], atMost capacity: Int, _ visit: (FlowCellSpan) throws -> Void,
+        supplementary: (LayoutAttributes) throws -> Void
     ) rethrows -> Bool {
         guard answersRectQueriesWithCellSpans, state != nil, rect.size.width > 0, rect.size.height > 0 else {
             return false
@@ -99,7 +102,8 @@ extension FlowLayout {
         let slack = FlowLayout.searchSlack(rMin, rMax)
         let lo = flowPartitionPoint(0, n) { state.unsafelyUnwrapped.reach[$0] > rMin - slack }
         let hi = flowPartitionPoint(lo, n) { state.unsafelyUnwrapped.floor[$0] >= rMax + slack }
-        return try state.unsafelyUnwrapped.sections.withUnsafeBufferPointer { secs in
+        var supplementaries = false
+        let visited = try state.unsafelyUnwrapped.sections.withUnsafeBufferPointer { secs in
             // The bound first (nothing is visited unless it holds): the items of the lines from
             // each section's first line that can meet the rect to the first starting past it,
             // the lines the visit reads (it stops at the same line). The first section's first
@@ -108,8 +112,12 @@ extension FlowLayout {
             var first = (block: 0, line: 0)
             for s in lo..<hi {
                 let sec = secs.baseAddress.unsafelyUnwrapped + s
-                guard sec.pointee.itemCount == counts[s], sec.pointee.headerExtent <= 0, sec.pointee.footerExtent <= 0
-                else { return false }
+                guard sec.pointee.itemCount == counts[s] else { return false }
+                if sec.pointee.headerExtent > 0 || sec.pointee.footerExtent > 0 {
+                    supplementaries = true
+                    bound += 2
+                    guard bound <= capacity else { return false }
+                }
                 guard sec.pointee.itemCount > 0 else { continue }
                 guard !sec.pointee.isUniform, sec.pointee.linesMonotone, !sec.pointee.body.blocks.isEmpty else {
                     return false
@@ -134,6 +142,11 @@ extension FlowLayout {
             }
             return true
         }
+        guard visited else { return false }
+        if supplementaries {
+            try visitSupplementaries(state.unsafelyUnwrapped, sections: lo..<hi, in: rect, supplementary)
+        }
+        return true
     }
 
     /// The items of per-item section `sec`'s lines from `start` up to the first line starting

@@ -141,17 +141,25 @@ extension FlowLayout {
                 if run.count > 0 { try cells(s, run.take()) }
             }
         }
+        try visitSupplementaries(st, sections: lo..<hi, in: rect, other)
+    }
+
+    /// The headers and footers of `sections` whose frame meets `rect`, in draw order: unpinned
+    /// before pinned (z-index `pinnedZIndex`), headers before footers, by section.
+    func visitSupplementaries(
+        _ st: FlowState, sections: Range<Int>, in rect: Rect, _ other: (LayoutAttributes) throws -> Void
+    ) rethrows {
         let visible = visibleRect
         let headersPinned = sectionHeadersPinToVisibleBounds, footersPinned = sectionFootersPinToVisibleBounds
         for pass in 0..<2 {
             let pinnedPass = pass == 1
             if headersPinned == pinnedPass {
-                for s in lo..<hi {
+                for s in sections {
                     if let a = headerAttributes(st, s, visible: visible), a.frame.intersects(rect) { try other(a) }
                 }
             }
             if footersPinned == pinnedPass {
-                for s in lo..<hi {
+                for s in sections {
                     if let a = footerAttributes(st, s, visible: visible), a.frame.intersects(rect) { try other(a) }
                 }
             }

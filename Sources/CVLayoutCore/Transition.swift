@@ -13,7 +13,14 @@ struct Transition {
     let start: Double
     let discreteSlots: UInt8
     /// Elements present after the change, by their key after it.
-    var tracks = TrackTable()
+    var tracks: TrackTable
+
+    init(timing: AnimationTiming, start: Double, discreteSlots: UInt8) {
+        self.timing = timing
+        self.start = start
+        self.discreteSlots = discreteSlots
+        tracks = TrackTable(rotation: timing.rotation)
+    }
     /// Elements on their way out (deleted, reloaded, or not in the new layout), each on the
     /// clock of the animation that removed it: a later animation carries them on unchanged, and
     /// each is retired when its own removal ends (or when this transition ends, if sooner).
@@ -101,13 +108,25 @@ struct Transition {
             let t = Swift.max(abs(d.translation.x), abs(d.translation.y))
             return (abs(d.scale.x), abs(d.scale.y), abs(d.skew.xy), t)
         }
-        let a = track.from, b = track.to
-        guard let fa = factors(a.transform, da), let fb = factors(b.transform, db) else { return nil }
-        let hw = Swift.max(a.size.width, b.size.width) / 2, hh = Swift.max(a.size.height, b.size.height) / 2
+        guard let fa = factors(track.from.transform, da), let fb = factors(track.to.transform, db) else { return nil }
+        return sweep(track, fa, fb)
+    }
+
+    /// The `Sweep` of `track` given its ends' factors: |scale x|, |scale y|, |shear xy| and the
+    /// larger |translation| of each end's decomposition (or of its `PlanarTransform`, which
+    /// `Transform3D.interpolate` turns the same way: a unit rotation between scales, shears and
+    /// translations lerped).
+    @inline(__always)
+    static func sweep(
+        _ track: Track, _ fa: (sx: Double, sy: Double, k: Double, t: Double),
+        _ fb: (sx: Double, sy: Double, k: Double, t: Double)
+    ) -> Sweep? {
+        let sa = track.from._size, sb = track.to._size
+        let hw = Swift.max(sa.width, sb.width) / 2, hh = Swift.max(sa.height, sb.height) / 2
         let sx = Swift.max(fa.sx, fb.sx, 1), sy = Swift.max(fa.sy, fb.sy, 1)
         let k = Swift.max(fa.k, fb.k), t = Swift.max(fa.t, fb.t)
         let reach = (hw * sx + hh * sy * (1 + k) + t + hw + hh) * (1 + 1e-6)
-        let ca = a.center, cb = b.center
+        let ca = track.from.center, cb = track.to.center
         guard reach.isFinite, ca.x.isFinite, ca.y.isFinite, cb.x.isFinite, cb.y.isFinite else { return nil }
         return Sweep(ax: ca.x, ay: ca.y, bx: cb.x, by: cb.y, reach: reach)
     }
@@ -120,28 +139,41 @@ struct Transition {
         /// frame, alpha, z-index and hidden change (`LayoutAttributes.interpolatePlain`).
         var fromPlain: Bool, toPlain: Bool
         /// The position of its ends' decompositions in `TrackTable.decompositions` (-1: none made:
-        /// equal transforms, or two translations, need none).
+        /// equal transforms, or two translations, need none; two planar ones have `planar`).
         var decomposed: Int32
+        /// The position of its ends' planar parts in `TrackTable.planars` (-1: none made).
+        var planar: Int32 = -1
     }
 
-    /// The `Shape` of `track`, and its ends' decompositions when interpolating needs them. O(1):
-    /// each transform that is not the identity decomposed once.
-    static func shape(_ track: Track) -> (Shape, DecomposedEnds?) {
-        let ta = track.from.transform, tb = track.to.transform
+    /// The `Shape` of `track`, and what interpolating its transforms needs made once: the planar
+    /// parts of two planar transforms (`PlanarTransform`), else the ends' decompositions. O(1):
+    /// each transform that is not the identity taken apart once.
+    static func shape(
+        _ track: Track, rotation: RotationInterpolation
+    ) -> (Shape, DecomposedEnds?, PlanarEnds?) {
         var ends: DecomposedEnds?
+        var planarEnds: PlanarEnds?
         let sweep: Sweep?
-        if ta != tb, !(ta.isTranslationOnly && tb.isTranslationOnly) {
-            let e = DecomposedEnds(ta, tb)
-            ends = e
-            sweep = Self.sweep(
-                track, ta.isIdentity ? nil : (e.isValid ? e.from : TransformDecomposition(ta)),
-                tb.isIdentity ? nil : (e.isValid ? e.to : TransformDecomposition(tb)))
+        if track.from.transform != track.to.transform,
+            !(track.from.transform.isTranslationOnly && track.to.transform.isTranslationOnly)
+        {
+            if let pa = PlanarTransform(track.from.transform), let pb = PlanarTransform(track.to.transform) {
+                planarEnds = PlanarEnds(from: pa, to: pb)
+                sweep = Self.sweep(track, pa.sweepFactors, pb.sweepFactors)
+            } else {
+                let ta = track.from.transform, tb = track.to.transform
+                let e = DecomposedEnds(ta, tb, rotation: rotation)
+                ends = e
+                sweep = Self.sweep(
+                    track, ta.isIdentity ? nil : (e.isValid ? e.from : TransformDecomposition(ta)),
+                    tb.isIdentity ? nil : (e.isValid ? e.to : TransformDecomposition(tb)))
+            }
         } else {
             sweep = Self.sweep(track)
         }
         let shape = Shape(
             sweep: sweep, fromPlain: track.from.isPlain, toPlain: track.to.isPlain, decomposed: -1)
-        return (shape, ends)
+        return (shape, ends, planarEnds)
     }
 
     func progress(at time: Double) -> Double { timing.progress(atElapsed: time - start) }
@@ -189,11 +221,11 @@ struct Transition {
             return tracks.withTracks { LayoutAttributes.interpolatePlain(from: $0[i].from, to: $0[i].to, progress: p) }
         }
         let (slots, rotation) = (discreteSlots, timing.rotation)
-        return tracks.withDecomposition(shape) { d in
+        return tracks.withMadeEnds(shape) { d in
             tracks.withTracks { tracks in
                 LayoutAttributes.interpolate(
                     from: tracks[i].from, to: tracks[i].to, progress: p, discreteCustomSlots: slots,
-                    rotation: rotation, decomposed: d)
+                    rotation: rotation, made: d)
             }
         }
     }
@@ -203,7 +235,7 @@ struct Transition {
     /// layout's live answer when the layout hands it over; the stored one is used otherwise).
     /// O(tracks).
     mutating func moveContent(by d: Point) {
-        var moved = TrackTable()
+        var moved = TrackTable(rotation: tracks.rotation)
         for (k, t) in zip(tracks.keys, tracks.tracks) {
             moved.set(k, from: t.from.moved(by: d), to: t.to.moved(by: d))
         }
@@ -239,7 +271,14 @@ struct TrackTable {
     /// The ends' decompositions of the tracks that need them (`Shape.decomposed`). A replaced or
     /// removed track's stay until the table goes: at most one per track ever set.
     private(set) var decompositions: [DecomposedEnds] = []
+    /// The planar parts of the tracks whose transforms are both planar (`Shape.planar`); kept as
+    /// `decompositions` are.
+    private(set) var planars: [PlanarEnds] = []
     private var positions = KeyIndex()
+    /// The way the transition's rotations turn: each track's decompositions carry their arc for it.
+    let rotation: RotationInterpolation
+
+    init(rotation: RotationInterpolation = .shortest) { self.rotation = rotation }
 
     var count: Int { tracks.count }
 
@@ -251,20 +290,27 @@ struct TrackTable {
         positions.reserveCapacity(n)
     }
 
-    /// Runs `body` with the decompositions `shape` refers to, in place (nil: none).
+    /// Runs `body` with the decompositions or planar parts `shape` refers to, in place (nil: none).
     @inline(__always)
-    func withDecomposition<R>(
-        _ shape: Transition.Shape, _ body: (UnsafePointer<DecomposedEnds>?) throws -> R
-    ) rethrows -> R {
+    func withMadeEnds<R>(_ shape: Transition.Shape, _ body: (MadeEnds?) throws -> R) rethrows -> R {
+        if shape.planar >= 0 {
+            return try planars.withUnsafeBufferPointer { try body(.planar($0.baseAddress! + Int(shape.planar))) }
+        }
         guard shape.decomposed >= 0 else { return try body(nil) }
-        return try decompositions.withUnsafeBufferPointer { try body($0.baseAddress! + Int(shape.decomposed)) }
+        return try decompositions.withUnsafeBufferPointer {
+            try body(.decomposed($0.baseAddress! + Int(shape.decomposed)))
+        }
     }
 
     private mutating func shape(_ track: Transition.Track) -> Transition.Shape {
-        var (shape, ends) = Transition.shape(track)
+        var (shape, ends, planar) = Transition.shape(track, rotation: rotation)
         if let ends {
             shape.decomposed = Int32(truncatingIfNeeded: decompositions.count)
             decompositions.append(ends)
+        }
+        if let planar {
+            shape.planar = Int32(truncatingIfNeeded: planars.count)
+            planars.append(planar)
         }
         return shape
     }
@@ -364,9 +410,8 @@ final class PresentingSink: ElementSink {
     /// drawn bounds), a transformed one by its drawn bounds or its frame.
     @inline(__always)
     private func offer(_ s: LayoutAttributes) throws {
-        let shown =
-            s.transform.isIdentity
-            ? s.frame.intersects(rect) : (s.drawnBounds.intersects(rect) || s.frame.intersects(rect))
+        // The frame first: when it meets the rect the drawn bounds need not be worked out.
+        let shown = s.frame.intersects(rect) || (!s.transform.isIdentity && s.drawnBounds.intersects(rect))
         if shown { try inner.add(s) }
     }
 
@@ -395,14 +440,14 @@ final class PresentingSink: ElementSink {
             return
         }
         let (slots, rotation) = (transition.discreteSlots, transition.timing.rotation)
-        try transition.tracks.withDecomposition(shape) { d in
+        try transition.tracks.withMadeEnds(shape) { d in
             try transition.tracks.withTracks { tracks in
-                // The decompositions made with the track are of its stored end's transform.
+                // What was made with the track is of its stored end's transform.
                 let same = d != nil && tracks[i].to.transform.isBitwiseEqual(to: final.transform)
                 try offer(
                     LayoutAttributes.interpolate(
                         from: tracks[i].from, to: final, progress: p, discreteCustomSlots: slots, rotation: rotation,
-                        decomposed: same ? d : nil))
+                        made: same ? d : nil))
             }
         }
     }

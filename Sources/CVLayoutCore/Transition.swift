@@ -91,15 +91,25 @@ struct Transition {
     }
 
     /// The `Sweep` of `track`. O(1) (two decompositions unless both transforms are the identity).
-    static func sweep(_ track: Track) -> Sweep? {
-        let ta = track.from.transform, tb = track.to.transform
-        return sweep(
-            track, ta.isIdentity ? nil : TransformDecomposition(ta), tb.isIdentity ? nil : TransformDecomposition(tb))
+    static func sweep(_ track: Track) -> Sweep? { sweep(from: track.from, to: track.to) }
+
+    /// The `Sweep` of a track from `a` to `b`.
+    static func sweep(from a: LayoutAttributes, to b: LayoutAttributes) -> Sweep? {
+        sweep(
+            from: a, to: b, a.transform.isIdentity ? nil : TransformDecomposition(a.transform),
+            b.transform.isIdentity ? nil : TransformDecomposition(b.transform))
     }
 
     /// The `Sweep` of `track` given its ends' decompositions (`da`, `db`: those of a transform
     /// that is not the identity; ignored for one that is).
     static func sweep(_ track: Track, _ da: TransformDecomposition?, _ db: TransformDecomposition?) -> Sweep? {
+        sweep(from: track.from, to: track.to, da, db)
+    }
+
+    /// The `Sweep` of a track from `a` to `b` given their decompositions (as above).
+    static func sweep(
+        from a: LayoutAttributes, to b: LayoutAttributes, _ da: TransformDecomposition?, _ db: TransformDecomposition?
+    ) -> Sweep? {
         func factors(_ m: Transform3D, _ d: TransformDecomposition?) -> (sx: Double, sy: Double, k: Double, t: Double)?
         {
             if m.isIdentity { return (1, 1, 0, 0) }
@@ -108,8 +118,8 @@ struct Transition {
             let t = Swift.max(abs(d.translation.x), abs(d.translation.y))
             return (abs(d.scale.x), abs(d.scale.y), abs(d.skew.xy), t)
         }
-        guard let fa = factors(track.from.transform, da), let fb = factors(track.to.transform, db) else { return nil }
-        return sweep(track, fa, fb)
+        guard let fa = factors(a.transform, da), let fb = factors(b.transform, db) else { return nil }
+        return sweep(from: a, to: b, fa, fb)
     }
 
     /// The `Sweep` of `track` given its ends' factors: |scale x|, |scale y|, |shear xy| and the
@@ -118,15 +128,15 @@ struct Transition {
     /// translations lerped).
     @inline(__always)
     static func sweep(
-        _ track: Track, _ fa: (sx: Double, sy: Double, k: Double, t: Double),
+        from a: LayoutAttributes, to b: LayoutAttributes, _ fa: (sx: Double, sy: Double, k: Double, t: Double),
         _ fb: (sx: Double, sy: Double, k: Double, t: Double)
     ) -> Sweep? {
-        let sa = track.from._size, sb = track.to._size
+        let sa = a._size, sb = b._size
         let hw = Swift.max(sa.width, sb.width) / 2, hh = Swift.max(sa.height, sb.height) / 2
         let sx = Swift.max(fa.sx, fb.sx, 1), sy = Swift.max(fa.sy, fb.sy, 1)
         let k = Swift.max(fa.k, fb.k), t = Swift.max(fa.t, fb.t)
         let reach = (hw * sx + hh * sy * (1 + k) + t + hw + hh) * (1 + 1e-6)
-        let ca = track.from.center, cb = track.to.center
+        let ca = a.center, cb = b.center
         guard reach.isFinite, ca.x.isFinite, ca.y.isFinite, cb.x.isFinite, cb.y.isFinite else { return nil }
         return Sweep(ax: ca.x, ay: ca.y, bx: cb.x, by: cb.y, reach: reach)
     }
@@ -143,37 +153,6 @@ struct Transition {
         var decomposed: Int32
         /// The position of its ends' planar parts in `TrackTable.planars` (-1: none made).
         var planar: Int32 = -1
-    }
-
-    /// The `Shape` of `track`, and what interpolating its transforms needs made once: the planar
-    /// parts of two planar transforms (`PlanarTransform`), else the ends' decompositions. O(1):
-    /// each transform that is not the identity taken apart once.
-    static func shape(
-        _ track: Track, rotation: RotationInterpolation
-    ) -> (Shape, DecomposedEnds?, PlanarEnds?) {
-        var ends: DecomposedEnds?
-        var planarEnds: PlanarEnds?
-        let sweep: Sweep?
-        if track.from.transform != track.to.transform,
-            !(track.from.transform.isTranslationOnly && track.to.transform.isTranslationOnly)
-        {
-            if let pa = PlanarTransform(track.from.transform), let pb = PlanarTransform(track.to.transform) {
-                planarEnds = PlanarEnds(from: pa, to: pb)
-                sweep = Self.sweep(track, pa.sweepFactors, pb.sweepFactors)
-            } else {
-                let ta = track.from.transform, tb = track.to.transform
-                let e = DecomposedEnds(ta, tb, rotation: rotation)
-                ends = e
-                sweep = Self.sweep(
-                    track, ta.isIdentity ? nil : (e.isValid ? e.from : TransformDecomposition(ta)),
-                    tb.isIdentity ? nil : (e.isValid ? e.to : TransformDecomposition(tb)))
-            }
-        } else {
-            sweep = Self.sweep(track)
-        }
-        let shape = Shape(
-            sweep: sweep, fromPlain: track.from.isPlain, toPlain: track.to.isPlain, decomposed: -1)
-        return (shape, ends, planarEnds)
     }
 
     func progress(at time: Double) -> Double { timing.progress(atElapsed: time - start) }
@@ -302,15 +281,28 @@ struct TrackTable {
         }
     }
 
-    private mutating func shape(_ track: Transition.Track) -> Transition.Shape {
-        var (shape, ends, planar) = Transition.shape(track, rotation: rotation)
-        if let ends {
-            shape.decomposed = Int32(truncatingIfNeeded: decompositions.count)
-            decompositions.append(ends)
-        }
-        if let planar {
-            shape.planar = Int32(truncatingIfNeeded: planars.count)
-            planars.append(planar)
+    /// The `Shape` of a track from `a` to `b`; what interpolating its transforms needs is made
+    /// once and kept here: the planar parts of two planar transforms (`PlanarTransform`), else
+    /// the ends' decompositions (none for equal transforms or two translations). O(1): each
+    /// transform that is not the identity taken apart once.
+    private mutating func shape(from a: LayoutAttributes, to b: LayoutAttributes) -> Transition.Shape {
+        var shape = Transition.Shape(sweep: nil, fromPlain: a.isPlain, toPlain: b.isPlain, decomposed: -1)
+        if a.transform != b.transform, !(a.transform.isTranslationOnly && b.transform.isTranslationOnly) {
+            if let pa = PlanarTransform(a.transform), let pb = PlanarTransform(b.transform) {
+                shape.sweep = Transition.sweep(from: a, to: b, pa.sweepFactors, pb.sweepFactors)
+                shape.planar = Int32(truncatingIfNeeded: planars.count)
+                planars.append(PlanarEnds(from: pa, to: pb))
+            } else {
+                let ta = a.transform, tb = b.transform
+                let e = DecomposedEnds(ta, tb, rotation: rotation)
+                shape.sweep = Transition.sweep(
+                    from: a, to: b, ta.isIdentity ? nil : (e.isValid ? e.from : TransformDecomposition(ta)),
+                    tb.isIdentity ? nil : (e.isValid ? e.to : TransformDecomposition(tb)))
+                shape.decomposed = Int32(truncatingIfNeeded: decompositions.count)
+                decompositions.append(e)
+            }
+        } else {
+            shape.sweep = Transition.sweep(from: a, to: b)
         }
         return shape
     }
@@ -329,15 +321,15 @@ struct TrackTable {
 
     /// Sets the track of `key` (as the subscript does) without building an optional track.
     mutating func set(_ key: ElementKey, from: LayoutAttributes, to: LayoutAttributes) {
-        let track = Transition.Track(from: from, to: to)
+        let made = shape(from: from, to: to)
         if let i = positions[key] {
-            shapes[i] = shape(track)
-            tracks[i] = track
+            shapes[i] = made
+            tracks[i] = Transition.Track(from: from, to: to)
         } else {
             positions.set(key, keys.count)
             keys.append(key)
-            shapes.append(shape(track))
-            tracks.append(track)
+            shapes.append(made)
+            tracks.append(Transition.Track(from: from, to: to))
         }
     }
 
@@ -348,7 +340,7 @@ struct TrackTable {
             if let i = positions[key] {
                 if let newValue {
                     tracks[i] = newValue
-                    shapes[i] = shape(newValue)
+                    shapes[i] = shape(from: newValue.from, to: newValue.to)
                 } else {  // swap-remove, keeping positions right
                     let last = keys.count - 1
                     if i != last {
@@ -366,7 +358,7 @@ struct TrackTable {
                 positions.set(key, keys.count)
                 keys.append(key)
                 tracks.append(newValue)
-                shapes.append(shape(newValue))
+                shapes.append(shape(from: newValue.from, to: newValue.to))
             }
         }
     }

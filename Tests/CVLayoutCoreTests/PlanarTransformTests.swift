@@ -60,7 +60,7 @@ final class PlanarTransformTests: XCTestCase {
             let pb = try XCTUnwrap(PlanarTransform(b), "\(b.values)")
             let da = try XCTUnwrap(TransformDecomposition(a)), db = try XCTUnwrap(TransformDecomposition(b))
             for rotation in [RotationInterpolation.shortest, .css] {
-                let fast = PlanarTransform.interpolate(pa, pb, t, rotation: rotation)
+                let fast = try XCTUnwrap(PlanarTransform.interpolate(pa, pb, t, rotation: rotation))
                 let reference = TransformDecomposition.interpolate(da, db, t, rotation: rotation).recomposed
                 assertClose(fast, reference, "pair \(n) at \(t), \(rotation)")
                 // The public path takes it (t in (0, 1) or beyond, unequal ends).
@@ -105,14 +105,14 @@ final class PlanarTransformTests: XCTestCase {
         let a = Transform3D.rotation(170 * Double.pi / 180, 0, 0, 1)
         let b = Transform3D.rotation(-170 * Double.pi / 180, 0, 0, 1)
         let pa = try XCTUnwrap(PlanarTransform(a)), pb = try XCTUnwrap(PlanarTransform(b))
-        let short = PlanarTransform.interpolate(pa, pb, 0.5, rotation: .shortest)
+        let short = try XCTUnwrap(PlanarTransform.interpolate(pa, pb, 0.5, rotation: .shortest))
         XCTAssertEqual(short.m11, -1, accuracy: 1e-15)
         XCTAssertEqual(short.m12, 0, accuracy: 1e-15)
-        let css = PlanarTransform.interpolate(pa, pb, 0.5, rotation: .css)
+        let css = try XCTUnwrap(PlanarTransform.interpolate(pa, pb, 0.5, rotation: .css))
         XCTAssertEqual(css.m11, 1, accuracy: 1e-15)
         XCTAssertEqual(css.m12, 0, accuracy: 1e-15)
         // A quarter of the way by the CSS rule: 170° − 85° = 85°.
-        let quarter = PlanarTransform.interpolate(pa, pb, 0.25, rotation: .css)
+        let quarter = try XCTUnwrap(PlanarTransform.interpolate(pa, pb, 0.25, rotation: .css))
         XCTAssertEqual(quarter.m11, cos(85 * Double.pi / 180), accuracy: 1e-15)
         XCTAssertEqual(quarter.m12, sin(85 * Double.pi / 180), accuracy: 1e-15)
     }

@@ -71,12 +71,13 @@ struct PlanarTransform: Equatable {
     }
 
     /// The way from `a` to `b` at `t` (see the type's documentation; `t` outside [0, 1]
-    /// extrapolates). The caller handles t = 0, 1, NaN and ±∞ (`Transform3D.interpolate`).
+    /// extrapolates); nil when a value of it is not finite (the caller then applies CSS's discrete
+    /// rule). The caller handles t = 0, 1, NaN and ±∞ (`Transform3D.interpolate`).
     /// - Complexity: O(1): one sine and one cosine.
     @inline(__always)
     static func interpolate(
         _ a: PlanarTransform, _ b: PlanarTransform, _ t: Double, rotation: RotationInterpolation
-    ) -> Transform3D {
+    ) -> Transform3D? {
         @inline(__always) func l(_ p: Double, _ q: Double) -> Double { (1 - t) * p + t * q }
         var delta = b.angle - a.angle
         if rotation == .shortest {
@@ -89,11 +90,16 @@ struct PlanarTransform: Equatable {
         let phi = a.angle + t * delta
         let c = cos(phi), s = sin(phi)
         let sx = l(a.sx, b.sx), sy = l(a.sy, b.sy), k = l(a.xy, b.xy)
+        let m11 = sx * c, m12 = sx * s, m21 = sy * (k * c - s), m22 = sy * (k * s + c)
+        let m33 = l(a.sz, b.sz), m41 = l(a.tx, b.tx), m42 = l(a.ty, b.ty)
+        // Every value finite exactly when this is 0 (`x · 0` is NaN for ±∞ and NaN); the others
+        // are constants.
+        guard m11 * 0 + m12 * 0 + m21 * 0 + m22 * 0 + m33 * 0 + m41 * 0 + m42 * 0 == 0 else { return nil }
         return Transform3D(
-            m11: sx * c, m12: sx * s, m13: 0, m14: 0,
-            m21: sy * (k * c - s), m22: sy * (k * s + c), m23: 0, m24: 0,
-            m31: 0, m32: 0, m33: l(a.sz, b.sz), m34: 0,
-            m41: l(a.tx, b.tx), m42: l(a.ty, b.ty), m43: 0, m44: 1)
+            m11: m11, m12: m12, m13: 0, m14: 0,
+            m21: m21, m22: m22, m23: 0, m24: 0,
+            m31: 0, m32: 0, m33: m33, m34: 0,
+            m41: m41, m42: m42, m43: 0, m44: 1)
     }
 
     /// What `Transition.Sweep` needs of it: |sx|, |sy|, |xy| and the larger translation.

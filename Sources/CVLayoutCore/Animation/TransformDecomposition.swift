@@ -375,6 +375,13 @@ extension Transform3D {
     ) -> Transform3D {
         if t == 0 || t.isNaN { return a }
         if t == 1 { return b }
+        if case .planar(let planar)? = made {  // read in place
+            // A track makes planar parts only for unequal ends that are not both translations
+            // (`TrackTable`): the two fast paths below do not apply, the planar one does.
+            guard t.isFinite else { return t < 0.5 ? a : b }
+            return PlanarTransform.interpolate(planar.pointee.from, planar.pointee.to, t, rotation: rotation)
+                ?? (t < 0.5 ? a : b)
+        }
         if a == b { return a }
         func discrete() -> Transform3D { t < 0.5 ? a : b }
         guard t.isFinite else { return discrete() }
@@ -384,15 +391,10 @@ extension Transform3D {
                 (1 - t) * a.m43 + t * b.m43)
             return r.isFinite ? r : discrete()
         }
-        if case .planar(let planar)? = made {  // read in place
-            let r = PlanarTransform.interpolate(planar.pointee.from, planar.pointee.to, t, rotation: rotation)
-            return r.isFinite ? r : discrete()
-        }
         if case .decomposed(let decomposed)? = made {  // read in place
             guard decomposed.pointee.isValid else { return discrete() }
             if let planar = decomposed.pointee.planar {
-                let r = PlanarTransform.interpolate(planar.from, planar.to, t, rotation: rotation)
-                return r.isFinite ? r : discrete()
+                return PlanarTransform.interpolate(planar.from, planar.to, t, rotation: rotation) ?? discrete()
             }
             let r: Transform3D
             if decomposed.pointee.rotation == rotation {  // the arc worked out with the track
@@ -409,8 +411,7 @@ extension Transform3D {
             return r.isFinite ? r : discrete()
         }
         if let pa = PlanarTransform(a), let pb = PlanarTransform(b) {
-            let r = PlanarTransform.interpolate(pa, pb, t, rotation: rotation)
-            return r.isFinite ? r : discrete()
+            return PlanarTransform.interpolate(pa, pb, t, rotation: rotation) ?? discrete()
         }
         guard let da = TransformDecomposition(a), let db = TransformDecomposition(b) else { return discrete() }
         let r = TransformDecomposition.interpolate(da, db, t, rotation: rotation).recomposed

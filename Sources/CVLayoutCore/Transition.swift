@@ -148,11 +148,9 @@ struct Transition {
         /// Its start, its end is plain (`LayoutAttributes.isPlain`): between two plain ends only
         /// frame, alpha, z-index and hidden change (`LayoutAttributes.interpolatePlain`).
         var fromPlain: Bool, toPlain: Bool
-        /// The position of its ends' decompositions in `TrackTable.decompositions` (-1: none made:
-        /// equal transforms, or two translations, need none; two planar ones have `planar`).
-        var decomposed: Int32
-        /// The position of its ends' planar parts in `TrackTable.planars` (-1: none made).
-        var planar: Int32 = -1
+        /// The position of what was made of its ends' transforms in `TrackTable.made` (-1: none:
+        /// equal transforms, or two translations, need none).
+        var made: Int32
     }
 
     func progress(at time: Double) -> Double { timing.progress(atElapsed: time - start) }
@@ -247,12 +245,10 @@ struct TrackTable {
     private(set) var tracks: [Transition.Track] = []
     /// Each track's `Transition.Shape`, by position.
     private(set) var shapes: [Transition.Shape] = []
-    /// The ends' decompositions of the tracks that need them (`Shape.decomposed`). A replaced or
-    /// removed track's stay until the table goes: at most one per track ever set.
-    private(set) var decompositions: [DecomposedEnds] = []
-    /// The planar parts of the tracks whose transforms are both planar (`Shape.planar`); kept as
-    /// `decompositions` are.
-    private(set) var planars: [PlanarEnds] = []
+    /// What interpolating the transforms of the tracks that need it takes, made once
+    /// (`Shape.made`): planar parts, or a pair of decompositions. A replaced or removed track's
+    /// stay until the table goes: at most one per track ever set.
+    private(set) var made: [MadeEndsSlot] = []
     private var positions = KeyIndex()
     /// The way the transition's rotations turn: each track's decompositions carry their arc for it.
     let rotation: RotationInterpolation
@@ -269,15 +265,15 @@ struct TrackTable {
         positions.reserveCapacity(n)
     }
 
-    /// Runs `body` with the decompositions or planar parts `shape` refers to, in place (nil: none).
+    /// Runs `body` with the planar parts or decompositions `shape` refers to (nil: none).
     @inline(__always)
     func withMadeEnds<R>(_ shape: Transition.Shape, _ body: (MadeEnds?) throws -> R) rethrows -> R {
-        if shape.planar >= 0 {
-            return try planars.withUnsafeBufferPointer { try body(.planar($0.baseAddress! + Int(shape.planar))) }
-        }
-        guard shape.decomposed >= 0 else { return try body(nil) }
-        return try decompositions.withUnsafeBufferPointer {
-            try body(.decomposed($0.baseAddress! + Int(shape.decomposed)))
+        guard shape.made >= 0 else { return try body(nil) }
+        return try made.withUnsafeBufferPointer { slots in
+            switch slots[Int(shape.made)] {
+            case .planar(let planar): return try body(.planar(planar))
+            case .decomposed(let ends): return try withUnsafePointer(to: ends) { try body(.decomposed($0)) }
+            }
         }
     }
 
@@ -286,20 +282,19 @@ struct TrackTable {
     /// the ends' decompositions (none for equal transforms or two translations). O(1): each
     /// transform that is not the identity taken apart once.
     private mutating func shape(from a: LayoutAttributes, to b: LayoutAttributes) -> Transition.Shape {
-        var shape = Transition.Shape(sweep: nil, fromPlain: a.isPlain, toPlain: b.isPlain, decomposed: -1)
+        var shape = Transition.Shape(sweep: nil, fromPlain: a.isPlain, toPlain: b.isPlain, made: -1)
         if a.transform != b.transform, !(a.transform.isTranslationOnly && b.transform.isTranslationOnly) {
+            shape.made = Int32(truncatingIfNeeded: made.count)
             if let pa = PlanarTransform(a.transform), let pb = PlanarTransform(b.transform) {
                 shape.sweep = Transition.sweep(from: a, to: b, pa.sweepFactors, pb.sweepFactors)
-                shape.planar = Int32(truncatingIfNeeded: planars.count)
-                planars.append(PlanarEnds(from: pa, to: pb))
+                made.append(.planar(PlanarEnds(from: pa, to: pb)))
             } else {
                 let ta = a.transform, tb = b.transform
                 let e = DecomposedEnds(ta, tb, rotation: rotation)
                 shape.sweep = Transition.sweep(
                     from: a, to: b, ta.isIdentity ? nil : (e.isValid ? e.from : TransformDecomposition(ta)),
                     tb.isIdentity ? nil : (e.isValid ? e.to : TransformDecomposition(tb)))
-                shape.decomposed = Int32(truncatingIfNeeded: decompositions.count)
-                decompositions.append(e)
+                made.append(.decomposed(e))
             }
         } else {
             shape.sweep = Transition.sweep(from: a, to: b)

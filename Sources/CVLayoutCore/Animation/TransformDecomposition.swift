@@ -379,7 +379,7 @@ extension Transform3D {
             // A track makes planar parts only for unequal ends that are not both translations
             // (`TrackTable`): the two fast paths below do not apply, the planar one does.
             guard t.isFinite else { return t < 0.5 ? a : b }
-            return PlanarTransform.interpolate(planar.pointee.from, planar.pointee.to, t, rotation: rotation)
+            return PlanarTransform.interpolate(planar.from, planar.to, t, rotation: rotation)
                 ?? (t < 0.5 ? a : b)
         }
         if a == b { return a }
@@ -426,10 +426,19 @@ struct PlanarEnds {
     let to: PlanarTransform
 }
 
-/// What an animation track made of its ends' transforms for interpolating them, read in place.
+/// What an animation track made of its ends' transforms for interpolating them (decompositions
+/// read in place).
 enum MadeEnds {
     case decomposed(UnsafePointer<DecomposedEnds>)
-    case planar(UnsafePointer<PlanarEnds>)
+    case planar(PlanarEnds)
+}
+
+/// How a track table keeps what it made of a track's transforms: planar parts in place (most
+/// tracks that need anything: 112 bytes), a pair of decompositions (transforms out of the plane:
+/// rarer, some 480 bytes) boxed, so the table's slots stay small.
+enum MadeEndsSlot {
+    case planar(PlanarEnds)
+    indirect case decomposed(DecomposedEnds)
 }
 
 /// The decompositions of an animation track's two transforms (`TransformDecomposition(from)`,

@@ -189,7 +189,9 @@ public final class CircleLayout: CollectionViewLayout {
     /// in `rect` grown by half the item size. The circle meets that box in at most four arcs,
     /// found from the box edges' crossing angles; only the items whose angles fall in those arcs
     /// (widened by a small margin against rounding) are tested.
-    /// - Complexity: O(k) for k items returned, plus O(1).
+    /// - Complexity: O(k) for k items returned, plus O(1); the first query after `prepare()` whose
+    ///   candidate ranges hold at least half of at most 2¹⁷ items also makes the table of places:
+    ///   O(n) ≤ O(2k) once.
     public override func layoutAttributesForElements(in rect: Rect, into sink: ElementSink) throws {
         let n = cellCount
         guard n > 0, rect.isFinite, rect.width > 0, rect.height > 0,

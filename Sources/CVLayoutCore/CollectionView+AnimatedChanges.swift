@@ -72,42 +72,47 @@ extension CollectionView {
         try layoutIfNeeded()
         let shift = Point(x: contentOffset.x - change.offset.x, y: contentOffset.y - change.offset.y)
         let layout = self.layout
-        transition = try makeRelayoutTransition(before: change.before, shift: shift, timing: change.timing) { fresh in
-            try fresh.map { a in try layout.initialAttributes(forAppearing: a.key, final: a) ?? a.fadedOut }
+        transition = try makeRelayoutTransition(before: change.before, shift: shift, timing: change.timing) {
+            after, fresh in
+            try fresh.map { i in
+                try layout.initialAttributes(forAppearing: after[i].key, final: after[i]) ?? after[i].fadedOut
+            }
         }
     }
 
     /// The transition of a relayout: every element on screen after the change moves from where it
     /// was on screen before (`before`, moved by the content offset change `shift`), or, when it
-    /// was not on screen, from where `starts` puts it (`starts` maps those elements, in order, to
-    /// their starts: one call, so that it can look them all up at once); every element on screen
+    /// was not on screen, from where `starts` puts it (`starts(after, fresh)` maps those elements,
+    /// `after[fresh[j]]` in order, to their starts: one call, so that it can look them all up at
+    /// once; the elements are read in place, not copied); every element on screen
     /// before that is not on screen after moves to its new attributes (looked up together), or
     /// fades out where it was when it no longer exists. Progress 0 therefore shows exactly the
     /// last frame before the change.
     func makeRelayoutTransition(
         before: OnScreen, shift: Point, timing: AnimationTiming,
-        starts: ([LayoutAttributes]) throws -> [LayoutAttributes]
+        starts: (_ after: UnsafeBufferPointer<LayoutAttributes>, _ fresh: [Int]) throws -> [LayoutAttributes]
     ) throws -> Transition {
         var tr = Transition(timing: timing, start: currentTime, discreteSlots: layout.discreteCustomSlots)
-        let after = try layoutAttributesForElementsFinal(in: bounds)
-        // Each element's place in `before` (-1: not on screen before), looked up once.
-        let was = after.map { before.present.position(of: $0.key) ?? -1 }
-        var fresh: [LayoutAttributes] = []
-        fresh.reserveCapacity(was.reduce(0) { $0 + ($1 < 0 ? 1 : 0) })
-        for (i, a) in after.enumerated() where was[i] < 0 { fresh.append(a) }
-        let freshStarts = try starts(fresh)
-        fresh = []
-        tr.tracks.reserveCapacity(after.count + before.present.count)
-        var k = 0
-        for (i, a) in after.enumerated() {
-            let from: LayoutAttributes
-            if was[i] >= 0 {
-                from = before.present.elements[was[i]].moved(by: shift)
-            } else {
-                from = freshStarts[k]
-                k += 1
+        let afterArray = try layoutAttributesForElementsFinal(in: bounds)
+        try afterArray.withUnsafeBufferPointer { after in
+            // Each element's place in `before` (-1: not on screen before), looked up once; those
+            // not on screen before, by position in `after`.
+            var was = [Int](repeating: -1, count: after.count)
+            var fresh: [Int] = []
+            for i in after.indices {
+                if let p = before.present.position(of: after[i].key) { was[i] = p } else { fresh.append(i) }
             }
-            tr.tracks.set(a.key, from: from, to: a)
+            let freshStarts = try starts(after, fresh)
+            tr.tracks.reserveCapacity(after.count + before.present.count)
+            var k = 0
+            for i in after.indices {
+                if was[i] >= 0 {
+                    tr.tracks.set(after[i].key, from: before.present.elements[was[i]].moved(by: shift), to: after[i])
+                } else {
+                    tr.tracks.set(after[i].key, from: freshStarts[k], to: after[i])
+                    k += 1
+                }
+            }
         }
         // Those on screen before only (every element on screen after has a track now).
         let gonePositions = before.present.keys.indices.filter {

@@ -209,27 +209,29 @@ extension CollectionView {
     ) throws -> Transition {
         var tr = Transition(timing: timing, start: currentTime, discreteSlots: layout.discreteCustomSlots)
         let after = try layoutAttributesForElementsFinal(in: bounds)
-        var afterByKey = ElementTable(capacity: after.count)
-        for a in after { afterByKey.set(a, for: a.key) }
+        // The elements on screen after, by key: their positions in `after` (the last of a key
+        // that comes twice), read in place rather than copied into a table.
+        var afterByKey = KeyIndex()
+        afterByKey.reserveCapacity(after.count)
+        after.withUnsafeBufferPointer { for i in $0.indices { afterByKey.set($0[i].key, i) } }
 
         // Elements on screen before: move to their new place, or disappear. The new places of
         // those not on screen after are looked up together (one query for a layout whose every
         // lookup queries its whole content). Each old key is mapped forward once.
         let newKeys = before.present.keys.map { mapForward($0, plan) }
         var offScreen: [ElementKey] = []
-        for case let newKey? in newKeys where afterByKey.position(of: newKey) == nil { offScreen.append(newKey) }
+        for case let newKey? in newKeys where afterByKey[newKey] == nil { offScreen.append(newKey) }
         let looked = try layout.layoutAttributes(forKeys: offScreen)
         // Which elements on screen after got a track from one on screen before, by position.
-        var claimed = [Bool](repeating: false, count: afterByKey.count)
+        var claimed = [Bool](repeating: false, count: after.count)
         tr.tracks.reserveCapacity(before.present.count + after.count)
         let moved = shift != .zero
         let viewport = bounds
         for i in 0..<before.present.count {
             let oldKey = before.present.keys[i], newKey = newKeys[i]
-            let onScreen = before.present.elements[i]
-            let old = moved ? onScreen.moved(by: shift) : onScreen
-            let afterPosition = newKey.flatMap { afterByKey.position(of: $0) }
-            let to = afterPosition.map { afterByKey.elements[$0] } ?? newKey.flatMap { looked[$0] }
+            let old = moved ? before.present.elements[i].moved(by: shift) : before.present.elements[i]
+            let afterPosition = newKey.flatMap { afterByKey[$0] }
+            let to = afterPosition.map { after[$0] } ?? newKey.flatMap { looked[$0] }
             // Off screen now and at the end (a running animation's track for an element that
             // has since left the viewport): no track, so overlapping animations hold only what
             // is on screen (docs/animation-rules.md, "Overlapping animations").
@@ -254,7 +256,8 @@ extension CollectionView {
 
         // Elements on screen after that were not on screen before: inserted ones crossfade in
         // (or start where the layout says), others appear in place.
-        for a in after where !claimed[afterByKey.position(of: a.key) ?? 0] {
+        for j in after.indices where !claimed[afterByKey[after[j].key] ?? 0] {
+            let a = after[j]
             let existed = existedBefore(a.key, plan)
             let start = try layout.initialAttributes(forAppearing: a.key, final: a) ?? (existed ? a : a.fadedOut)
             if start != a { tr.tracks.set(a.key, from: start, to: a) }
@@ -367,15 +370,22 @@ extension CollectionView {
                 // offset change), so the first frame is the old layout's last static frame.
                 let shift = Point(x: contentOffset.x - oldOffset.x, y: contentOffset.y - oldOffset.y)
                 let newOffset = contentOffset
-                transition = try makeRelayoutTransition(before: before, shift: shift, timing: animation) { fresh in
+                transition = try makeRelayoutTransition(before: before, shift: shift, timing: animation) {
+                    after, fresh in
                     // The old layout's attributes as it showed them: at the old offset (a layout
                     // such as Cover Flow computes them from the visible rect at query time).
                     contentOffset = oldOffset
                     defer { contentOffset = newOffset }
-                    let old = try oldLayout.layoutAttributesInOrder(forKeys: fresh.map(\.key))
+                    let old = try oldLayout.layoutAttributesInOrder(forKeys: fresh.map { after[$0].key })
                     var starts: [LayoutAttributes] = []
                     starts.reserveCapacity(fresh.count)
-                    for (a, o) in zip(fresh, old) { starts.append(o.map { $0.moved(by: shift) } ?? a.fadedOut) }
+                    for j in old.indices {
+                        if let o = old[j] {
+                            starts.append(o.moved(by: shift))
+                        } else {
+                            starts.append(after[fresh[j]].fadedOut)
+                        }
+                    }
                     return starts
                 }
             } else {

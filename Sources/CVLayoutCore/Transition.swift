@@ -13,7 +13,14 @@ struct Transition {
     let start: Double
     let discreteSlots: UInt8
     /// Elements present after the change, by their key after it.
-    var tracks = TrackTable()
+    var tracks: TrackTable
+
+    init(timing: AnimationTiming, start: Double, discreteSlots: UInt8) {
+        self.timing = timing
+        self.start = start
+        self.discreteSlots = discreteSlots
+        tracks = TrackTable(rotation: timing.rotation)
+    }
     /// Elements on their way out (deleted, reloaded, or not in the new layout), each on the
     /// clock of the animation that removed it: a later animation carries them on unchanged, and
     /// each is retired when its own removal ends (or when this transition ends, if sooner).
@@ -84,15 +91,25 @@ struct Transition {
     }
 
     /// The `Sweep` of `track`. O(1) (two decompositions unless both transforms are the identity).
-    static func sweep(_ track: Track) -> Sweep? {
-        let ta = track.from.transform, tb = track.to.transform
-        return sweep(
-            track, ta.isIdentity ? nil : TransformDecomposition(ta), tb.isIdentity ? nil : TransformDecomposition(tb))
+    static func sweep(_ track: Track) -> Sweep? { sweep(from: track.from, to: track.to) }
+
+    /// The `Sweep` of a track from `a` to `b`.
+    static func sweep(from a: LayoutAttributes, to b: LayoutAttributes) -> Sweep? {
+        sweep(
+            from: a, to: b, a.transform.isIdentity ? nil : TransformDecomposition(a.transform),
+            b.transform.isIdentity ? nil : TransformDecomposition(b.transform))
     }
 
     /// The `Sweep` of `track` given its ends' decompositions (`da`, `db`: those of a transform
     /// that is not the identity; ignored for one that is).
     static func sweep(_ track: Track, _ da: TransformDecomposition?, _ db: TransformDecomposition?) -> Sweep? {
+        sweep(from: track.from, to: track.to, da, db)
+    }
+
+    /// The `Sweep` of a track from `a` to `b` given their decompositions (as above).
+    static func sweep(
+        from a: LayoutAttributes, to b: LayoutAttributes, _ da: TransformDecomposition?, _ db: TransformDecomposition?
+    ) -> Sweep? {
         func factors(_ m: Transform3D, _ d: TransformDecomposition?) -> (sx: Double, sy: Double, k: Double, t: Double)?
         {
             if m.isIdentity { return (1, 1, 0, 0) }
@@ -101,9 +118,21 @@ struct Transition {
             let t = Swift.max(abs(d.translation.x), abs(d.translation.y))
             return (abs(d.scale.x), abs(d.scale.y), abs(d.skew.xy), t)
         }
-        let a = track.from, b = track.to
         guard let fa = factors(a.transform, da), let fb = factors(b.transform, db) else { return nil }
-        let hw = Swift.max(a.size.width, b.size.width) / 2, hh = Swift.max(a.size.height, b.size.height) / 2
+        return sweep(from: a, to: b, fa, fb)
+    }
+
+    /// The `Sweep` of `track` given its ends' factors: |scale x|, |scale y|, |shear xy| and the
+    /// larger |translation| of each end's decomposition (or of its `PlanarTransform`, which
+    /// `Transform3D.interpolate` turns the same way: a unit rotation between scales, shears and
+    /// translations lerped).
+    @inline(__always)
+    static func sweep(
+        from a: LayoutAttributes, to b: LayoutAttributes, _ fa: (sx: Double, sy: Double, k: Double, t: Double),
+        _ fb: (sx: Double, sy: Double, k: Double, t: Double)
+    ) -> Sweep? {
+        let sa = a._size, sb = b._size
+        let hw = Swift.max(sa.width, sb.width) / 2, hh = Swift.max(sa.height, sb.height) / 2
         let sx = Swift.max(fa.sx, fb.sx, 1), sy = Swift.max(fa.sy, fb.sy, 1)
         let k = Swift.max(fa.k, fb.k), t = Swift.max(fa.t, fb.t)
         let reach = (hw * sx + hh * sy * (1 + k) + t + hw + hh) * (1 + 1e-6)
@@ -119,29 +148,9 @@ struct Transition {
         /// Its start, its end is plain (`LayoutAttributes.isPlain`): between two plain ends only
         /// frame, alpha, z-index and hidden change (`LayoutAttributes.interpolatePlain`).
         var fromPlain: Bool, toPlain: Bool
-        /// The position of its ends' decompositions in `TrackTable.decompositions` (-1: none made:
+        /// The position of what was made of its ends' transforms in `TrackTable.made` (-1: none:
         /// equal transforms, or two translations, need none).
-        var decomposed: Int32
-    }
-
-    /// The `Shape` of `track`, and its ends' decompositions when interpolating needs them. O(1):
-    /// each transform that is not the identity decomposed once.
-    static func shape(_ track: Track) -> (Shape, DecomposedEnds?) {
-        let ta = track.from.transform, tb = track.to.transform
-        var ends: DecomposedEnds?
-        let sweep: Sweep?
-        if ta != tb, !(ta.isTranslationOnly && tb.isTranslationOnly) {
-            let e = DecomposedEnds(ta, tb)
-            ends = e
-            sweep = Self.sweep(
-                track, ta.isIdentity ? nil : (e.isValid ? e.from : TransformDecomposition(ta)),
-                tb.isIdentity ? nil : (e.isValid ? e.to : TransformDecomposition(tb)))
-        } else {
-            sweep = Self.sweep(track)
-        }
-        let shape = Shape(
-            sweep: sweep, fromPlain: track.from.isPlain, toPlain: track.to.isPlain, decomposed: -1)
-        return (shape, ends)
+        var made: Int32
     }
 
     func progress(at time: Double) -> Double { timing.progress(atElapsed: time - start) }
@@ -189,11 +198,11 @@ struct Transition {
             return tracks.withTracks { LayoutAttributes.interpolatePlain(from: $0[i].from, to: $0[i].to, progress: p) }
         }
         let (slots, rotation) = (discreteSlots, timing.rotation)
-        return tracks.withDecomposition(shape) { d in
+        return tracks.withMadeEnds(shape) { d in
             tracks.withTracks { tracks in
                 LayoutAttributes.interpolate(
                     from: tracks[i].from, to: tracks[i].to, progress: p, discreteCustomSlots: slots,
-                    rotation: rotation, decomposed: d)
+                    rotation: rotation, made: d)
             }
         }
     }
@@ -203,7 +212,7 @@ struct Transition {
     /// layout's live answer when the layout hands it over; the stored one is used otherwise).
     /// O(tracks).
     mutating func moveContent(by d: Point) {
-        var moved = TrackTable()
+        var moved = TrackTable(rotation: tracks.rotation)
         for (k, t) in zip(tracks.keys, tracks.tracks) {
             moved.set(k, from: t.from.moved(by: d), to: t.to.moved(by: d))
         }
@@ -236,10 +245,15 @@ struct TrackTable {
     private(set) var tracks: [Transition.Track] = []
     /// Each track's `Transition.Shape`, by position.
     private(set) var shapes: [Transition.Shape] = []
-    /// The ends' decompositions of the tracks that need them (`Shape.decomposed`). A replaced or
-    /// removed track's stay until the table goes: at most one per track ever set.
-    private(set) var decompositions: [DecomposedEnds] = []
+    /// What interpolating the transforms of the tracks that need it takes, made once
+    /// (`Shape.made`): planar parts, or a pair of decompositions. A replaced or removed track's
+    /// stay until the table goes: at most one per track ever set.
+    private(set) var made: [MadeEndsSlot] = []
     private var positions = KeyIndex()
+    /// The way the transition's rotations turn: each track's decompositions carry their arc for it.
+    let rotation: RotationInterpolation
+
+    init(rotation: RotationInterpolation = .shortest) { self.rotation = rotation }
 
     var count: Int { tracks.count }
 
@@ -251,20 +265,39 @@ struct TrackTable {
         positions.reserveCapacity(n)
     }
 
-    /// Runs `body` with the decompositions `shape` refers to, in place (nil: none).
+    /// Runs `body` with the planar parts or decompositions `shape` refers to (nil: none).
     @inline(__always)
-    func withDecomposition<R>(
-        _ shape: Transition.Shape, _ body: (UnsafePointer<DecomposedEnds>?) throws -> R
-    ) rethrows -> R {
-        guard shape.decomposed >= 0 else { return try body(nil) }
-        return try decompositions.withUnsafeBufferPointer { try body($0.baseAddress! + Int(shape.decomposed)) }
+    func withMadeEnds<R>(_ shape: Transition.Shape, _ body: (MadeEnds?) throws -> R) rethrows -> R {
+        guard shape.made >= 0 else { return try body(nil) }
+        return try made.withUnsafeBufferPointer { slots in
+            switch slots[Int(shape.made)] {
+            case .planar(let planar): return try body(.planar(planar))
+            case .decomposed(let ends): return try withUnsafePointer(to: ends) { try body(.decomposed($0)) }
+            }
+        }
     }
 
-    private mutating func shape(_ track: Transition.Track) -> Transition.Shape {
-        var (shape, ends) = Transition.shape(track)
-        if let ends {
-            shape.decomposed = Int32(truncatingIfNeeded: decompositions.count)
-            decompositions.append(ends)
+    /// The `Shape` of a track from `a` to `b`; what interpolating its transforms needs is made
+    /// once and kept here: the planar parts of two planar transforms (`PlanarTransform`), else
+    /// the ends' decompositions (none for equal transforms or two translations). O(1): each
+    /// transform that is not the identity taken apart once.
+    private mutating func shape(from a: LayoutAttributes, to b: LayoutAttributes) -> Transition.Shape {
+        var shape = Transition.Shape(sweep: nil, fromPlain: a.isPlain, toPlain: b.isPlain, made: -1)
+        if a.transform != b.transform, !(a.transform.isTranslationOnly && b.transform.isTranslationOnly) {
+            shape.made = Int32(truncatingIfNeeded: made.count)
+            if let pa = PlanarTransform(a.transform), let pb = PlanarTransform(b.transform) {
+                shape.sweep = Transition.sweep(from: a, to: b, pa.sweepFactors, pb.sweepFactors)
+                made.append(.planar(PlanarEnds(from: pa, to: pb)))
+            } else {
+                let ta = a.transform, tb = b.transform
+                let e = DecomposedEnds(ta, tb, rotation: rotation)
+                shape.sweep = Transition.sweep(
+                    from: a, to: b, ta.isIdentity ? nil : (e.isValid ? e.from : TransformDecomposition(ta)),
+                    tb.isIdentity ? nil : (e.isValid ? e.to : TransformDecomposition(tb)))
+                made.append(.decomposed(e))
+            }
+        } else {
+            shape.sweep = Transition.sweep(from: a, to: b)
         }
         return shape
     }
@@ -283,15 +316,15 @@ struct TrackTable {
 
     /// Sets the track of `key` (as the subscript does) without building an optional track.
     mutating func set(_ key: ElementKey, from: LayoutAttributes, to: LayoutAttributes) {
-        let track = Transition.Track(from: from, to: to)
+        let made = shape(from: from, to: to)
         if let i = positions[key] {
-            shapes[i] = shape(track)
-            tracks[i] = track
+            shapes[i] = made
+            tracks[i] = Transition.Track(from: from, to: to)
         } else {
             positions.set(key, keys.count)
             keys.append(key)
-            shapes.append(shape(track))
-            tracks.append(track)
+            shapes.append(made)
+            tracks.append(Transition.Track(from: from, to: to))
         }
     }
 
@@ -302,7 +335,7 @@ struct TrackTable {
             if let i = positions[key] {
                 if let newValue {
                     tracks[i] = newValue
-                    shapes[i] = shape(newValue)
+                    shapes[i] = shape(from: newValue.from, to: newValue.to)
                 } else {  // swap-remove, keeping positions right
                     let last = keys.count - 1
                     if i != last {
@@ -320,7 +353,7 @@ struct TrackTable {
                 positions.set(key, keys.count)
                 keys.append(key)
                 tracks.append(newValue)
-                shapes.append(shape(newValue))
+                shapes.append(shape(from: newValue.from, to: newValue.to))
             }
         }
     }
@@ -364,9 +397,8 @@ final class PresentingSink: ElementSink {
     /// drawn bounds), a transformed one by its drawn bounds or its frame.
     @inline(__always)
     private func offer(_ s: LayoutAttributes) throws {
-        let shown =
-            s.transform.isIdentity
-            ? s.frame.intersects(rect) : (s.drawnBounds.intersects(rect) || s.frame.intersects(rect))
+        // The frame first: when it meets the rect the drawn bounds need not be worked out.
+        let shown = s.frame.intersects(rect) || (!s.transform.isIdentity && s.drawnBounds.intersects(rect))
         if shown { try inner.add(s) }
     }
 
@@ -395,14 +427,14 @@ final class PresentingSink: ElementSink {
             return
         }
         let (slots, rotation) = (transition.discreteSlots, transition.timing.rotation)
-        try transition.tracks.withDecomposition(shape) { d in
+        try transition.tracks.withMadeEnds(shape) { d in
             try transition.tracks.withTracks { tracks in
-                // The decompositions made with the track are of its stored end's transform.
+                // What was made with the track is of its stored end's transform.
                 let same = d != nil && tracks[i].to.transform.isBitwiseEqual(to: final.transform)
                 try offer(
                     LayoutAttributes.interpolate(
                         from: tracks[i].from, to: final, progress: p, discreteCustomSlots: slots, rotation: rotation,
-                        decomposed: same ? d : nil))
+                        made: same ? d : nil))
             }
         }
     }

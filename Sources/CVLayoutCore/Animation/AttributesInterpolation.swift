@@ -29,6 +29,17 @@ extension LayoutAttributes {
         from a: LayoutAttributes, to b: LayoutAttributes, progress t: Double,
         discreteCustomSlots: UInt8, rotation: RotationInterpolation, decomposed: UnsafePointer<DecomposedEnds>?
     ) -> LayoutAttributes {
+        interpolate(
+            from: a, to: b, progress: t, discreteCustomSlots: discreteCustomSlots, rotation: rotation,
+            made: decomposed.map { .decomposed($0) })
+    }
+
+    /// `interpolate(from:to:progress:discreteCustomSlots:rotation:)` with what the track made of
+    /// `a.transform` and `b.transform` beforehand (`MadeEnds`; nil: worked out here); the same result.
+    static func interpolate(
+        from a: LayoutAttributes, to b: LayoutAttributes, progress t: Double,
+        discreteCustomSlots: UInt8, rotation: RotationInterpolation, made: MadeEnds?
+    ) -> LayoutAttributes {
         let t = sanitizedProgress(t)
         func lerp(_ p: Double, _ q: Double) -> Double { (1 - t) * p + t * q }
 
@@ -42,7 +53,7 @@ extension LayoutAttributes {
                 height: Swift.max(0, lerp(a.size.height, b.size.height)))
         }
         r.alpha = Swift.min(1, Swift.max(0, lerp(a.alpha, b.alpha)))
-        r.transform = Transform3D.interpolate(a.transform, b.transform, t, rotation: rotation, decomposed: decomposed)
+        r.transform = Transform3D.interpolate(a.transform, b.transform, t, rotation: rotation, made: made)
 
         let cap = CustomAttributes.capacity
         let count = Swift.min(cap, Swift.max(0, Swift.max(a.custom.count, b.custom.count)))

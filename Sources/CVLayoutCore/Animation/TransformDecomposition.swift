@@ -76,25 +76,7 @@ public struct TransformDecomposition: Hashable, Sendable {
         /// extrapolates along the same great circle. The result is normalised.
         /// - Complexity: O(1).
         public static func slerp(_ a: Quaternion, _ b: Quaternion, _ t: Double, shortest: Bool = true) -> Quaternion {
-            var b = b
-            let dot = a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w
-            if shortest, dot < 0 { b = Quaternion(x: -b.x, y: -b.y, z: -b.z, w: -b.w) }
-            let dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z, dw = a.w - b.w
-            let sx = a.x + b.x, sy = a.y + b.y, sz = a.z + b.z, sw = a.w + b.w
-            let diff = (dx * dx + dy * dy + dz * dz + dw * dw).squareRoot()
-            let sum = (sx * sx + sy * sy + sz * sz + sw * sw).squareRoot()
-            let theta = 2 * atan2(diff, sum)
-            let wa: Double, wb: Double
-            let sinTheta = sin(theta)
-            if theta == 0 || !(sinTheta > 0) {
-                return a
-            }
-            wa = sin((1 - t) * theta) / sinTheta
-            wb = sin(t * theta) / sinTheta
-            return Quaternion(
-                x: wa * a.x + wb * b.x, y: wa * a.y + wb * b.y,
-                z: wa * a.z + wb * b.z, w: wa * a.w + wb * b.w
-            ).normalized
+            SlerpArc(a, b, shortest: shortest).at(t)
         }
 
         /// This quaternion scaled to unit length (the identity if its length is 0 or not finite).
@@ -102,6 +84,51 @@ public struct TransformDecomposition: Hashable, Sendable {
             let len = (x * x + y * y + z * z + w * w).squareRoot()
             guard len > 0, len.isFinite else { return .identity }
             return Quaternion(x: x / len, y: y / len, z: z / len, w: w / len)
+        }
+    }
+
+    /// What `Quaternion.slerp(a, b, t, shortest:)` computes before it looks at `t`: the far end
+    /// (`b`, negated for the shorter arc), the arc's angle θ and sin θ. `at(t)` finishes the same
+    /// arithmetic, so an animation track works the arc out once and each frame pays two sines and a
+    /// normalisation (`slerp` itself is `SlerpArc(a, b, shortest:).at(t)`: the same result bit for
+    /// bit).
+    struct SlerpArc {
+        let a: Quaternion
+        let b: Quaternion
+        let theta: Double
+        let sinTheta: Double
+
+        /// No turn (`at` gives `.identity`): the arc of a track that needs none.
+        static let none = SlerpArc(a: .identity, b: .identity, theta: 0, sinTheta: 0)
+
+        private init(a: Quaternion, b: Quaternion, theta: Double, sinTheta: Double) {
+            (self.a, self.b, self.theta, self.sinTheta) = (a, b, theta, sinTheta)
+        }
+
+        init(_ a: Quaternion, _ b: Quaternion, shortest: Bool) {
+            var b = b
+            let dot = a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w
+            if shortest, dot < 0 { b = Quaternion(x: -b.x, y: -b.y, z: -b.z, w: -b.w) }
+            let dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z, dw = a.w - b.w
+            let sx = a.x + b.x, sy = a.y + b.y, sz = a.z + b.z, sw = a.w + b.w
+            let diff = (dx * dx + dy * dy + dz * dz + dw * dw).squareRoot()
+            let sum = (sx * sx + sy * sy + sz * sz + sw * sw).squareRoot()
+            self.a = a
+            self.b = b
+            theta = 2 * atan2(diff, sum)
+            sinTheta = sin(theta)
+        }
+
+        /// The rotation `t` of the way along the arc.
+        @inline(__always)
+        func at(_ t: Double) -> Quaternion {
+            if theta == 0 || !(sinTheta > 0) { return a }
+            let wa = sin((1 - t) * theta) / sinTheta
+            let wb = sin(t * theta) / sinTheta
+            return Quaternion(
+                x: wa * a.x + wb * b.x, y: wa * a.y + wb * b.y,
+                z: wa * a.z + wb * b.z, w: wa * a.w + wb * b.w
+            ).normalized
         }
     }
 
@@ -227,7 +254,16 @@ public struct TransformDecomposition: Hashable, Sendable {
         _ a: TransformDecomposition, _ b: TransformDecomposition, _ t: Double,
         rotation: RotationInterpolation = .shortest
     ) -> TransformDecomposition {
-        func l(_ p: Double, _ q: Double) -> Double { (1 - t) * p + t * q }
+        interpolate(a, b, t, arc: SlerpArc(a.quaternion, b.quaternion, shortest: rotation == .shortest))
+    }
+
+    /// `interpolate(_:_:_:rotation:)` with the rotation's arc worked out beforehand (`arc`, which
+    /// must be that of `a.quaternion` and `b.quaternion` for the rotation wanted): the same result.
+    @inline(__always)
+    static func interpolate(
+        _ a: TransformDecomposition, _ b: TransformDecomposition, _ t: Double, arc: SlerpArc
+    ) -> TransformDecomposition {
+        @inline(__always) func l(_ p: Double, _ q: Double) -> Double { (1 - t) * p + t * q }
         return TransformDecomposition(
             translation: Vector3(
                 x: l(a.translation.x, b.translation.x), y: l(a.translation.y, b.translation.y),
@@ -237,7 +273,7 @@ public struct TransformDecomposition: Hashable, Sendable {
             perspective: Vector4(
                 x: l(a.perspective.x, b.perspective.x), y: l(a.perspective.y, b.perspective.y),
                 z: l(a.perspective.z, b.perspective.z), w: l(a.perspective.w, b.perspective.w)),
-            quaternion: Quaternion.slerp(a.quaternion, b.quaternion, t, shortest: rotation == .shortest))
+            quaternion: arc.at(t))
     }
 
     // MARK: 3-vector helpers (tuples: no allocation)
@@ -299,7 +335,9 @@ extension Transform3D {
     ///
     /// - Returns exactly `a` for `t == 0` and exactly `b` for `t == 1`.
     /// - Fast paths: equal inputs (including both identity) give `a`; two pure translations
-    ///   lerp their translations.
+    ///   lerp their translations; two planar transforms (rotation about z, scale, shear and
+    ///   translation in the plane, no reflection: `PlanarTransform`) turn by the angle directly
+    ///   (the decomposition's result to rounding, a few ulps).
     /// - If either matrix cannot be decomposed (`m44 == 0`, singular 3×3 part such as a zero
     ///   scale, non-finite values) — or the result would not be finite — CSS's discrete rule
     ///   applies: `a` for `t < 0.5`, `b` otherwise. NaN `t` gives `a`.
@@ -325,8 +363,25 @@ extension Transform3D {
         _ a: Transform3D, _ b: Transform3D, _ t: Double, rotation: RotationInterpolation,
         decomposed: UnsafePointer<DecomposedEnds>?
     ) -> Transform3D {
+        interpolate(a, b, t, rotation: rotation, made: decomposed.map { .decomposed($0) })
+    }
+
+    /// `interpolate(_:_:_:rotation:)` with what a track made of `a` and `b` beforehand (`made`:
+    /// their decompositions or their planar parts, of exactly these two matrices; nil: worked out
+    /// here). The same result bit for bit.
+    @inline(__always)
+    static func interpolate(
+        _ a: Transform3D, _ b: Transform3D, _ t: Double, rotation: RotationInterpolation, made: MadeEnds?
+    ) -> Transform3D {
         if t == 0 || t.isNaN { return a }
         if t == 1 { return b }
+        if case .planar(let planar)? = made {  // read in place
+            // A track makes planar parts only for unequal ends that are not both translations
+            // (`TrackTable`): the two fast paths below do not apply, the planar one does.
+            guard t.isFinite else { return t < 0.5 ? a : b }
+            return PlanarTransform.interpolate(planar.from, planar.to, t, rotation: rotation)
+                ?? (t < 0.5 ? a : b)
+        }
         if a == b { return a }
         func discrete() -> Transform3D { t < 0.5 ? a : b }
         guard t.isFinite else { return discrete() }
@@ -336,12 +391,27 @@ extension Transform3D {
                 (1 - t) * a.m43 + t * b.m43)
             return r.isFinite ? r : discrete()
         }
-        if let decomposed {  // read in place
+        if case .decomposed(let decomposed)? = made {  // read in place
             guard decomposed.pointee.isValid else { return discrete() }
-            let r = TransformDecomposition.interpolate(
-                decomposed.pointee.from, decomposed.pointee.to, t, rotation: rotation
-            ).recomposed
+            if let planar = decomposed.pointee.planar {
+                return PlanarTransform.interpolate(planar.from, planar.to, t, rotation: rotation) ?? discrete()
+            }
+            let r: Transform3D
+            if decomposed.pointee.rotation == rotation {  // the arc worked out with the track
+                r =
+                    TransformDecomposition.interpolate(
+                        decomposed.pointee.from, decomposed.pointee.to, t, arc: decomposed.pointee.arc
+                    ).recomposed
+            } else {
+                r =
+                    TransformDecomposition.interpolate(
+                        decomposed.pointee.from, decomposed.pointee.to, t, rotation: rotation
+                    ).recomposed
+            }
             return r.isFinite ? r : discrete()
+        }
+        if let pa = PlanarTransform(a), let pb = PlanarTransform(b) {
+            return PlanarTransform.interpolate(pa, pb, t, rotation: rotation) ?? discrete()
         }
         guard let da = TransformDecomposition(a), let db = TransformDecomposition(b) else { return discrete() }
         let r = TransformDecomposition.interpolate(da, db, t, rotation: rotation).recomposed
@@ -349,13 +419,42 @@ extension Transform3D {
     }
 }
 
+/// The parts of an animation track's two planar transforms (`PlanarTransform`), made once with
+/// the track: what `Transform3D.interpolate` turns them by (no decomposition is kept for them).
+struct PlanarEnds {
+    let from: PlanarTransform
+    let to: PlanarTransform
+}
+
+/// What an animation track made of its ends' transforms for interpolating them (decompositions
+/// read in place).
+enum MadeEnds {
+    case decomposed(UnsafePointer<DecomposedEnds>)
+    case planar(PlanarEnds)
+}
+
+/// How a track table keeps what it made of a track's transforms: planar parts in place (most
+/// tracks that need anything: 112 bytes), a pair of decompositions (transforms out of the plane:
+/// rarer, some 480 bytes) boxed, so the table's slots stay small.
+enum MadeEndsSlot {
+    case planar(PlanarEnds)
+    indirect case decomposed(DecomposedEnds)
+}
+
 /// The decompositions of an animation track's two transforms (`TransformDecomposition(from)`,
-/// `TransformDecomposition(to)`), made once with the track. `isValid` false: one of them cannot
-/// be decomposed (interpolation is then discrete; `from` and `to` mean nothing).
+/// `TransformDecomposition(to)`), made once with the track, and the arc their rotations turn along
+/// for `rotation` (`TransformDecomposition.SlerpArc`); when both are planar (`PlanarTransform`),
+/// only their planar parts (`planar`: what `Transform3D.interpolate` uses for them; `from`, `to`
+/// and `arc` then mean nothing). `isValid` false: one of them cannot be decomposed (interpolation
+/// is then discrete; nothing else means anything).
 struct DecomposedEnds {
     let from: TransformDecomposition
     let to: TransformDecomposition
     let isValid: Bool
+    let planar: (from: PlanarTransform, to: PlanarTransform)?
+    /// The way the track's rotation turns; `arc` is for it (another asks `slerp` each frame).
+    let rotation: RotationInterpolation
+    let arc: TransformDecomposition.SlerpArc
 
     /// `TransformDecomposition(.identity)`, made once (an element that moves into a transformed
     /// layout starts from the identity).
@@ -366,17 +465,27 @@ struct DecomposedEnds {
         m.isExactlyIdentity ? identity : TransformDecomposition(m)
     }
 
-    init(_ a: Transform3D, _ b: Transform3D) {
-        if let da = Self.decompose(a), let db = Self.decompose(b) {
+    init(_ a: Transform3D, _ b: Transform3D, rotation: RotationInterpolation = .shortest) {
+        self.rotation = rotation
+        if let pa = PlanarTransform(a), let pb = PlanarTransform(b) {
+            planar = (pa, pb)
+            (from, to, isValid) = (Self.none, Self.none, true)
+            arc = .none
+        } else if let da = Self.decompose(a), let db = Self.decompose(b) {
+            planar = nil
             (from, to, isValid) = (da, db, true)
+            arc = TransformDecomposition.SlerpArc(da.quaternion, db.quaternion, shortest: rotation == .shortest)
         } else {
-            let v3 = TransformDecomposition.Vector3(x: 0, y: 0, z: 0)
-            let none = TransformDecomposition(
-                translation: v3, scale: v3, skew: .init(xy: 0, xz: 0, yz: 0),
-                perspective: .init(x: 0, y: 0, z: 0, w: 1), quaternion: .identity)
-            (from, to, isValid) = (none, none, false)
+            planar = nil
+            arc = .none
+            (from, to, isValid) = (Self.none, Self.none, false)
         }
     }
+
+    /// A placeholder for the decompositions that mean nothing.
+    private static let none = TransformDecomposition(
+        translation: .init(x: 0, y: 0, z: 0), scale: .init(x: 0, y: 0, z: 0), skew: .init(xy: 0, xz: 0, yz: 0),
+        perspective: .init(x: 0, y: 0, z: 0, w: 1), quaternion: .identity)
 }
 
 /// Which way an interpolated rotation turns between two orientations more than 180° apart

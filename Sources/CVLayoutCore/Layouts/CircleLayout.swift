@@ -49,6 +49,14 @@ public final class CircleLayout: CollectionViewLayout {
     /// How many items are on the circle (section 0's count), from the last `prepare()`.
     public private(set) var cellCount = 0
     private var contentSize = Size.zero
+    /// Each item's centre and the cosine and sine of its turn, `(cx, cy, c, s)` four at a time, worked
+    /// out at the first query after `prepare()` that covers at least half the items when there
+    /// are at most `tableLimit` (empty otherwise): a layout that puts every item on screen answers
+    /// every rect query, and each animation frame of it, without four trigonometric calls an
+    /// item. The same values bit for bit (`attributes(_:)`).
+    private var table: [Double] = []
+    /// The most items the table is kept for (`CollectionView.maxAnimatedElements`: 4 MiB).
+    static let tableLimit = 1 << 17
 
     public override init() { super.init() }
 
@@ -87,22 +95,65 @@ public final class CircleLayout: CollectionViewLayout {
         radius = Self.radius(forBoundsSize: size)
         cellCount = numberOfItems(inSection: 0)
         contentSize = size
+        table = []
     }
 
     /// The bounds size.
     public override func collectionViewContentSize() throws -> Size { contentSize }
 
-    /// The attributes of item `i` of section 0 (no range check).
+    /// The attributes of item `i` of section 0 (no range check): from `table` when it is made.
     private func attributes(_ i: Int) -> LayoutAttributes {
-        let n = Double(cellCount)
-        let angle = 2 * Double.pi * Double(i) / n
+        if !table.isEmpty {
+            return table.withUnsafeBufferPointer { t in
+                Self.attributes(i, size: itemSize, cx: t[4 * i], cy: t[4 * i + 1], c: t[4 * i + 2], s: t[4 * i + 3])
+            }
+        }
+        let p = place(i)
+        return Self.attributes(i, size: itemSize, cx: p.cx, cy: p.cy, c: p.c, s: p.s)
+    }
+
+    /// Item `i`'s centre and the cosine and sine of its turn `2πi/n`.
+    @inline(__always)
+    private func place(_ i: Int) -> (cx: Double, cy: Double, c: Double, s: Double) {
+        let angle = 2 * Double.pi * Double(i) / Double(cellCount)
+        return (
+            center.x + radius * cos(angle - Double.pi / 2), center.y + radius * sin(angle - Double.pi / 2),
+            cos(angle), sin(angle)
+        )
+    }
+
+    /// The attributes of item `i` at centre `(cx, cy)`, turned by the angle of cosine `c` and sine
+    /// `s`: `Transform3D.rotation(angle, 0, 0, 1)` written out for the z axis with the same
+    /// arithmetic (its unit axis is (0, 0, 1) exactly, so every product with a zero component is a
+    /// zero of the same sign), so the same matrix bit for bit.
+    @inline(__always)
+    static func attributes(_ i: Int, size: Size, cx: Double, cy: Double, c: Double, s: Double) -> LayoutAttributes {
         var a = LayoutAttributes.cell(IndexPath(section: 0, item: i))
-        a.size = itemSize
-        a.center = Point(
-            x: center.x + radius * cos(angle - Double.pi / 2),
-            y: center.y + radius * sin(angle - Double.pi / 2))
-        a.transform = Transform3D.rotation(angle, 0, 0, 1)
+        a.size = size
+        a.center = Point(x: cx, y: cy)
+        let k = 1 - c
+        let zero = 0.0
+        a.transform = Transform3D(
+            m11: c + zero * zero * k, m12: zero * zero * k + s, m13: zero * k - zero * s, m14: 0,
+            m21: zero * zero * k - s, m22: c + zero * zero * k, m23: zero * k + zero * s, m24: 0,
+            m31: zero * k + zero * s, m32: zero * k - zero * s, m33: c + k, m34: 0,
+            m41: 0, m42: 0, m43: 0, m44: 1)
         return a
+    }
+
+    /// Makes `table` when a query meets at least half of the items and there are at most
+    /// `tableLimit`. O(n) once after each `prepare()`, then O(1) an item.
+    private func makeTableIfWorthIt(covering k: Int) {
+        let n = cellCount
+        guard table.isEmpty, n > 0, n <= Self.tableLimit, 2 * k >= n else { return }
+        var t = [Double](repeating: 0, count: 4 * n)
+        t.withUnsafeMutableBufferPointer { t in
+            for i in 0..<n {
+                let p = place(i)
+                (t[4 * i], t[4 * i + 1], t[4 * i + 2], t[4 * i + 3]) = (p.cx, p.cy, p.c, p.s)
+            }
+        }
+        table = t
     }
 
     /// - Complexity: O(1).
@@ -138,13 +189,17 @@ public final class CircleLayout: CollectionViewLayout {
     /// in `rect` grown by half the item size. The circle meets that box in at most four arcs,
     /// found from the box edges' crossing angles; only the items whose angles fall in those arcs
     /// (widened by a small margin against rounding) are tested.
-    /// - Complexity: O(k) for k items returned, plus O(1).
+    /// - Complexity: O(k) for k items returned, plus O(1); the first query after `prepare()` whose
+    ///   candidate ranges hold at least half of at most 2¹⁷ items also makes the table of places:
+    ///   O(n) ≤ O(2k) once.
     public override func layoutAttributesForElements(in rect: Rect, into sink: ElementSink) throws {
         let n = cellCount
         guard n > 0, rect.isFinite, rect.width > 0, rect.height > 0,
             itemSize.width > 0, itemSize.height > 0
         else { return }
-        for range in candidateRanges(rect) {
+        let ranges = candidateRanges(rect)
+        makeTableIfWorthIt(covering: ranges.reduce(0) { $0 + $1.count })
+        for range in ranges {
             for i in range {
                 let a = attributes(i)
                 if rect.intersects(a.frame) { try sink.add(a) }

@@ -1,0 +1,109 @@
+// sin, cos, atan2 from the platform C library, not Foundation (see TransformDecomposition.swift).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A transform that stays in the plane — rotation about z, scale, shear of y by x and a
+/// translation in x and y, no reflection — split into the parts the CSS decomposition gives it
+/// (`TransformDecomposition`), with the rotation as an angle instead of a quaternion.
+///
+/// ## Why
+/// For such a matrix the CSS decomposition has `scale.z = m33`, no `xz`/`yz` shear, no perspective,
+/// `translation.z = 0` and a quaternion `(0, 0, sin(φ/2), cos(φ/2))`, `φ ∈ [−π, π]`. Slerping two
+/// such quaternions turns about z at a constant rate: the angle goes `φa + t·Δ`, `Δ = φb − φa`
+/// (`.shortest`: wrapped into [−π, π], which is exactly when slerp flips `b`; `.css`: as is), and
+/// the recomposed matrix is `Scale · Skew · R(φ) + translation`. So `interpolate` gives what
+/// `TransformDecomposition.interpolate(…).recomposed` gives (to rounding: the path through the
+/// quaternion, its normalisation and `1 − 2z²` differs by a few ulps; m44 is exactly 1 here,
+/// `(1 − t) + t` there), with one sine and one cosine a frame instead of decomposing,
+/// slerping and recomposing. Every element of a layout that turns its items in the plane (the
+/// circle layout, Cover Flow's plane, rotated cards) animates through it.
+///
+/// ## Parts
+/// With row vectors (`p' = p · M`) the upper 2 × 2 block of `M` is
+/// `[sx 0; 0 sy] · [1 0; xy 1] · [cos φ sin φ; −sin φ cos φ]`, and `m41 m42` the translation:
+/// Gram–Schmidt on the rows as the CSS decomposition does (`sx = |row 0|`, `xy` the shear,
+/// `sy = |row 1 − xy·row 0|`), `φ` the angle of row 0.
+struct PlanarTransform: Equatable {
+    let sx: Double, sy: Double, xy: Double, angle: Double, tx: Double, ty: Double
+    /// m33: the decomposition's `scale.z` (1 for a turn about z made by `Transform3D.rotation`, to
+    /// rounding: `c + (1 − c)`).
+    let sz: Double
+
+    /// The identity's parts, as `init?(_:)` computes them (atan2(0, 1) = 0).
+    private init(identity: ()) { (sx, sy, xy, angle, tx, ty, sz) = (1, 1, 0, 0, 0, 0, 1) }
+    private static let identity = PlanarTransform(identity: ())
+
+    /// The parts of `m`; nil unless `m` is a planar transform (m13, m14, m23, m24, m31, m32,
+    /// m34, m43 zero, m44 one, m33 positive, every value finite) with a positive determinant (a
+    /// reflection decomposes with a turn about an axis in the plane: not this kind).
+    /// - Complexity: O(1): two square roots, one `atan2` (none for the identity).
+    @inline(__always)
+    init?(_ m: Transform3D) {
+        if m.isExactlyIdentity {
+            self = Self.identity
+            return
+        }
+        guard m.m13 == 0, m.m14 == 0, m.m23 == 0, m.m24 == 0, m.m31 == 0, m.m32 == 0, m.m34 == 0,
+            m.m43 == 0, m.m44 == 1, m.m33 > 0, m.m33.isFinite
+        else { return nil }
+        sz = m.m33
+        let a = m.m11, b = m.m12, c = m.m21, d = m.m22
+        guard a.isFinite, b.isFinite, c.isFinite, d.isFinite, m.m41.isFinite, m.m42.isFinite else { return nil }
+        let sx = (a * a + b * b).squareRoot()
+        guard sx > 0, sx.isFinite else { return nil }
+        let inv = 1 / sx
+        let ca = a * inv, sa = b * inv  // row 0 normalised: (cos φ, sin φ)
+        let shear = ca * c + sa * d
+        let p = c - shear * ca, q = d - shear * sa  // row 1 without its row-0 part
+        let sy = (p * p + q * q).squareRoot()
+        guard sy > 0, sy.isFinite, ca * q - sa * p > 0 else { return nil }  // no reflection
+        self.sx = sx
+        self.sy = sy
+        xy = shear / sy
+        angle = atan2(sa, ca)
+        tx = m.m41
+        ty = m.m42
+    }
+
+    /// The way from `a` to `b` at `t` (see the type's documentation; `t` outside [0, 1]
+    /// extrapolates); nil when a value of it is not finite (the caller then applies CSS's discrete
+    /// rule). The caller handles t = 0, 1, NaN and ±∞ (`Transform3D.interpolate`).
+    /// - Complexity: O(1): one sine and one cosine.
+    @inline(__always)
+    static func interpolate(
+        _ a: PlanarTransform, _ b: PlanarTransform, _ t: Double, rotation: RotationInterpolation
+    ) -> Transform3D? {
+        @inline(__always) func l(_ p: Double, _ q: Double) -> Double { (1 - t) * p + t * q }
+        var delta = b.angle - a.angle
+        if rotation == .shortest {
+            if delta > Double.pi {
+                delta -= 2 * Double.pi
+            } else if delta < -Double.pi {
+                delta += 2 * Double.pi
+            }
+        }
+        let phi = a.angle + t * delta
+        let c = cos(phi), s = sin(phi)
+        let sx = l(a.sx, b.sx), sy = l(a.sy, b.sy), k = l(a.xy, b.xy)
+        let m11 = sx * c, m12 = sx * s, m21 = sy * (k * c - s), m22 = sy * (k * s + c)
+        let m33 = l(a.sz, b.sz), m41 = l(a.tx, b.tx), m42 = l(a.ty, b.ty)
+        // Every value finite exactly when this is 0 (`x · 0` is NaN for ±∞ and NaN); the others
+        // are constants.
+        guard m11 * 0 + m12 * 0 + m21 * 0 + m22 * 0 + m33 * 0 + m41 * 0 + m42 * 0 == 0 else { return nil }
+        return Transform3D(
+            m11: m11, m12: m12, m13: 0, m14: 0,
+            m21: m21, m22: m22, m23: 0, m24: 0,
+            m31: 0, m32: 0, m33: m33, m34: 0,
+            m41: m41, m42: m42, m43: 0, m44: 1)
+    }
+
+    /// What `Transition.Sweep` needs of it: |sx|, |sy|, |xy| and the larger translation.
+    var sweepFactors: (sx: Double, sy: Double, k: Double, t: Double) {
+        (abs(sx), abs(sy), abs(xy), Swift.max(abs(tx), abs(ty)))
+    }
+}

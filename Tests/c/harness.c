@@ -3831,9 +3831,10 @@ static void test_config_layouts(void) {
 ** intervals, positive sizes), section-major in item order, frames bit for bit; the compact and
 ** the full records agree, identifiers included. Random per-item sizes (some empty), spacings,
 ** insets, alignments, both scroll directions, several sections, sections of a few thousand items
-** (many line blocks) and size edits in the middle (blocks moved by an offset); without headers
-** (the direct path of Flow/FlowCellSpans.swift) and with them (the generic one); buffers of
-** exactly the answer and one short (CVL_ERROR_CAPACITY, nothing written). */
+** (many line blocks) and size edits in the middle (blocks moved by an offset), uniform sections
+** (a grid); headers and footers, pinned or not (checked against their own single query); the
+** direct path of Flow/FlowCellSpans.swift; buffers of exactly the answer and one short
+** (CVL_ERROR_CAPACITY, nothing written). */
 static uint64_t dfc_state = 88172645463325252ull;
 static double dfc_rand(void) { /* xorshift64: [0, 1) */
     dfc_state ^= dfc_state << 13;
@@ -3863,6 +3864,7 @@ static void test_direct_flow_cells(void) {
         cvl_view *view = NULL;
         cvl_flow_config fc;
         int horizontal = round % 2, headers = round % 4 == 3, with_ids = round % 3 == 1;
+        int uniform = round % 5 == 2; /* no bulk sizes: item_size, a grid (the flow's closed form) */
         double cross = 200 + 400 * dfc_rand();
         memset(&d, 0, sizeof d);
         d.sections = 1 + round % 3;
@@ -3874,6 +3876,7 @@ static void test_direct_flow_cells(void) {
         fc.section_inset = (cvl_insets){5 * dfc_rand(), 7 * dfc_rand(), 3 * dfc_rand(), 2 * dfc_rand()};
         fc.line_alignment = round % 4;
         fc.item_alignment = round % 3;
+        if (uniform) fc.item_size = (cvl_size){10 + 60 * dfc_rand(), 8 + 50 * dfc_rand()};
         if (headers) {
             fc.header_reference_size = (cvl_size){25, 25};
             fc.footer_reference_size = (cvl_size){0, 0};
@@ -3888,7 +3891,7 @@ static void test_direct_flow_cells(void) {
                 if (dfc_rand() < 0.03) sizes[i].width = 0; /* empty: in no answer */
                 ids[s][i] = (uint64_t)(s + 1) * 100000u + (uint64_t)i;
             }
-            OK(cvl_flow_layout_set_item_sizes(flow, s, sizes, (size_t)d.items[s]));
+            if (!uniform) OK(cvl_flow_layout_set_item_sizes(flow, s, sizes, (size_t)d.items[s]));
         }
         ds = make_ds(&d);
         OK(cvl_view_create(&ds, flow, &view));
@@ -3899,7 +3902,7 @@ static void test_direct_flow_cells(void) {
                 snap[s] = (cvl_section_snapshot){(uint64_t)s + 1, ids[s], (size_t)d.items[s]};
             OK(cvl_view_set_identifiers(view, snap, (size_t)d.sections));
         }
-        for (int edit = 0; edit < 3; edit++) {
+        for (int edit = 0; edit < (uniform ? 1 : 3); edit++) {
             cvl_size content;
             if (edit > 0) { /* one item in the middle of section 0 taller or shorter: later blocks move */
                 cvl_size one = {10 + 60 * dfc_rand(), 8 + 90 * dfc_rand()};

@@ -19,11 +19,17 @@ public struct FlowCellSpan {
     @usableFromInline let lineMain: Double
     @usableFromInline let thickness: Double
     @usableFromInline let factor: Double
-    /// Cross-axis origins and sizes, indexed by item (valid during the visit only).
-    @usableFromInline let cross: UnsafePointer<Double>
-    @usableFromInline let sizes: UnsafePointer<Size>
+    /// Cross-axis origins and sizes, indexed by item (valid during the visit only); nil in a
+    /// uniform section's line, whose items are `gridSize` at `gridStart + (i − gridFirst) × gridPitch`.
+    @usableFromInline let cross: UnsafePointer<Double>?
+    @usableFromInline let sizes: UnsafePointer<Size>?
     @usableFromInline let horizontal: Bool
+    @usableFromInline let gridFirst: Int
+    @usableFromInline let gridStart: Double
+    @usableFromInline let gridPitch: Double
+    @usableFromInline let gridSize: Size
 
+    /// A per-item section's line (or part of one).
     @usableFromInline
     init(
         section: Int, items: Range<Int>, lineMain: Double, thickness: Double, factor: Double,
@@ -37,18 +43,35 @@ public struct FlowCellSpan {
         self.cross = cross
         self.sizes = sizes
         self.horizontal = horizontal
+        (gridFirst, gridStart, gridPitch, gridSize) = (0, 0, 0, .zero)
+    }
+
+    /// A uniform section's line: slots from its first item `first`, `start` and `pitch` apart.
+    @usableFromInline
+    init(
+        section: Int, items: Range<Int>, lineMain: Double, first: Int, start: Double, pitch: Double, size: Size,
+        horizontal: Bool
+    ) {
+        self.section = section
+        self.items = items
+        self.lineMain = lineMain
+        (thickness, factor, cross, sizes) = (0, 0, nil, nil)
+        self.horizontal = horizontal
+        (gridFirst, gridStart, gridPitch, gridSize) = (first, start, pitch, size)
     }
 
     /// Calls `body(item, frame)` for each item of the span whose frame meets `rect`, in item
     /// order. The frame is `FlowLayout.lineItemFrame`'s: along the scroll axis at
-    /// lineMain + (thickness − m) × factor, across at the item's cross origin, its own size;
-    /// the test is `Rect.intersects`' (open intervals, empty frames meet nothing), written per
-    /// axis with the same floating-point operations. `rect` must have a positive size.
+    /// lineMain + (thickness − m) × factor, across at the item's cross origin, its own size
+    /// (in a uniform section `FlowLayout.gridFrame`'s: at lineMain, across at its slot's
+    /// origin); the test is `Rect.intersects`' (open intervals, empty frames meet nothing),
+    /// written per axis with the same floating-point operations. `rect` must have a positive
+    /// size.
     /// - Complexity: O(items).
     @inlinable @inline(__always)
     public func forEachCell(in rect: Rect, _ body: (Int, Rect) throws -> Void) rethrows {
+        guard let cross, let sizes else { return try forEachGridCell(in: rect, body) }
         let lineMain = self.lineMain, thickness = self.thickness, factor = self.factor
-        let cross = self.cross, sizes = self.sizes
         if horizontal {
             let rMin = rect.origin.x, rMax = rMin + rect.size.width
             let cMin = rect.origin.y, cMax = cMin + rect.size.height
@@ -73,6 +96,24 @@ public struct FlowCellSpan {
             }
         }
     }
+
+    /// `forEachCell` of a uniform section's line.
+    @inlinable @inline(__always)
+    func forEachGridCell(in rect: Rect, _ body: (Int, Rect) throws -> Void) rethrows {
+        let y = lineMain, first = gridFirst, start = gridStart, pitch = gridPitch
+        let m = horizontal ? gridSize.width : gridSize.height, c = horizontal ? gridSize.height : gridSize.width
+        let rMin = horizontal ? rect.origin.x : rect.origin.y
+        let rMax = rMin + (horizontal ? rect.size.width : rect.size.height)
+        let cMin = horizontal ? rect.origin.y : rect.origin.x
+        let cMax = cMin + (horizontal ? rect.size.height : rect.size.width)
+        guard y < rMax && rMin < y + m && m > 0 && c > 0 else { return }
+        for i in items {
+            let x = start + Double(i &- first) * pitch
+            if x < cMax && cMin < x + c {
+                try body(i, horizontal ? Rect(x: y, y: x, width: m, height: c) : Rect(x: x, y: y, width: c, height: m))
+            }
+        }
+    }
 }
 
 extension FlowLayout {
@@ -84,8 +125,8 @@ extension FlowLayout {
     /// during its call, and the cells of all spans that meet the rect
     /// (`span.forEachCell(in: rect)`) and the supplementary elements number at most `capacity`.
     /// Returns false before any call when the answer is not that: the layout is not prepared
-    /// or does not hold `counts`; a section the rect can meet is uniform or has lines that are
-    /// not monotone; the lines the rect meets and the sections' headers and footers are more
+    /// or does not hold `counts`; a per-item section the rect can meet has lines that are not
+    /// monotone; the lines the rect meets and the sections' headers and footers are more
     /// than `capacity`. Then the generic query (`layoutAttributesForElements`) answers.
     /// - Complexity: O(log n + sections and lines met + items read); no allocation.
     public func visitCellSpans(
@@ -119,9 +160,15 @@ extension FlowLayout {
                     guard bound <= capacity else { return false }
                 }
                 guard sec.pointee.itemCount > 0 else { continue }
-                guard !sec.pointee.isUniform, sec.pointee.linesMonotone, !sec.pointee.body.blocks.isEmpty else {
-                    return false
+                if sec.pointee.isUniform {  // the cells of the grid's lines and slots that meet the rect
+                    guard let r = FlowLayout.gridRanges(axis, sec.pointee, rect) else { continue }
+                    let (cells, o) = (r.kEnd - r.kLo).multipliedReportingOverflow(
+                        by: Swift.max(r.jEnd - r.jLo, r.lEnd - r.lLo, 0))
+                    guard !o, cells <= capacity - bound else { return false }
+                    bound += cells
+                    continue
                 }
+                guard sec.pointee.linesMonotone, !sec.pointee.body.blocks.isEmpty else { return false }
                 let a = rMin - sec.pointee.origin, b = a + axis.main(rect.size)
                 let lineSlack = FlowLayout.searchSlack(a, b)
                 let start = FlowLayout.firstLine(sec, from: a, slack: lineSlack)
@@ -133,6 +180,10 @@ extension FlowLayout {
             for s in lo..<hi {
                 let sec = secs.baseAddress.unsafelyUnwrapped + s
                 guard sec.pointee.itemCount > 0 else { continue }
+                if sec.pointee.isUniform {
+                    try FlowLayout.visitGridSpans(axis, s, sec.pointee, rect, visit)
+                    continue
+                }
                 let a = rMin - sec.pointee.origin
                 let start =
                     s == lo
@@ -172,6 +223,30 @@ extension FlowLayout {
             k = 0
         }
         return firstItem..<sec.pointee.itemCount
+    }
+
+    /// The spans of uniform section `sec` (index `s`) that can meet `rect`: one a grid line,
+    /// its slots that meet the rect (`gridRanges`, the generic query's `visitGridCells`).
+    static func visitGridSpans(
+        _ axis: FlowAxis, _ s: Int, _ sec: FlowSection, _ rect: Rect, _ visit: (FlowCellSpan) throws -> Void
+    ) rethrows {
+        guard let (kLo, kEnd, jLo, jEnd, lLo, lEnd) = gridRanges(axis, sec, rect) else { return }
+        let n = sec.itemCount, perLine = sec.perLine, lines = sec.lineCount
+        for k in kLo..<kEnd {
+            let first = k * perLine
+            let isLast = k == lines - 1
+            let lo = isLast ? lLo : jLo
+            let end = Swift.min(isLast ? lEnd : jEnd, n - first)  // only the last line can hold fewer
+            guard lo < end else { continue }
+            // `gridFrame`'s sums.
+            let lineOrigin = sec.bodyStart + Double(k) * sec.linePitch
+            try visit(
+                FlowCellSpan(
+                    section: s, items: (first + lo)..<(first + end), lineMain: sec.origin + lineOrigin, first: first,
+                    start: isLast ? sec.lastCrossStart : sec.crossStart,
+                    pitch: isLast ? sec.lastCrossPitch : sec.crossPitch, size: sec.uniformSize,
+                    horizontal: axis.horizontal))
+        }
     }
 
     /// The spans of per-item section `sec` (index `s`) that can meet `rect`, from line `start`

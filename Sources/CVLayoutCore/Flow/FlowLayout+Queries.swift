@@ -174,10 +174,9 @@ extension FlowLayout {
     /// The lines `kLo ..< kEnd` and slots `jLo ..< jEnd` (`lLo ..< lEnd` on the last line, which
     /// an alignment option may put on its own grid) of uniform section `sec` that meet `rect`
     /// (see `visitGridCells`); nil when none can.
-    private static func gridRanges(
-        _ st: FlowState, _ sec: FlowSection, _ rect: Rect
+    static func gridRanges(
+        _ axis: FlowAxis, _ sec: FlowSection, _ rect: Rect
     ) -> (kLo: Int, kEnd: Int, jLo: Int, jEnd: Int, lLo: Int, lEnd: Int)? {
-        let axis = st.axis
         let h = axis.main(sec.uniformSize), w = axis.cross(sec.uniformSize)
         guard h > 0, w > 0 else { return nil }  // zero-size items intersect nothing
         let n = sec.itemCount, lines = sec.lineCount, perLine = sec.perLine
@@ -243,7 +242,7 @@ extension FlowLayout {
             guard sec.itemCount > 0 else { continue }
             var cells: Int
             if sec.isUniform {
-                guard let (kLo, kEnd, jLo, jEnd, lLo, lEnd) = FlowLayout.gridRanges(st, sec, rect) else {
+                guard let (kLo, kEnd, jLo, jEnd, lLo, lEnd) = FlowLayout.gridRanges(st.axis, sec, rect) else {
                     continue
                 }
                 let slots = Swift.max(jEnd - jLo, lEnd - lLo, 0)
@@ -286,17 +285,10 @@ extension FlowLayout {
         _ st: FlowState, _ sec: FlowSection, _ rect: Rect, _ run: inout CellRun,
         _ flush: (UnsafeBufferPointer<CellHit>) throws -> Void
     ) rethrows {
-        guard let (kLo, kEnd, jLo, jEnd, lLo, lEnd) = gridRanges(st, sec, rect) else { return }
-        let axis = st.axis, n = sec.itemCount, perLine = sec.perLine, lines = sec.lineCount
-        for k in kLo..<kEnd {
-            let first = k * perLine
-            let isLast = k == lines - 1
-            let lo = isLast ? lLo : jLo
-            let end = Swift.min(isLast ? lEnd : jEnd, n - first)  // only the last line can hold fewer
-            guard lo < end else { continue }
-            for j in lo..<end {
-                let f = gridFrame(axis, sec, line: k, slot: j)
-                if f.intersects(rect), run.append(first + j, f) { try flush(run.take()) }
+        guard rect.size.width > 0, rect.size.height > 0 else { return }
+        try visitGridSpans(st.axis, 0, sec, rect) { span in
+            try span.forEachCell(in: rect) { i, frame in
+                if run.append(i, frame) { try flush(run.take()) }
             }
         }
     }

@@ -291,7 +291,7 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         section: Int, item: Int, frame f: Rect, look: (alpha: Double, zIndex: Int, isHidden: Bool)?
     ) {
         guard let p = slot() else { return }
-        p.initialize(to: R.cell(template, section: section, item: item, frame: f))
+        R.initializeCell(p, template, section: section, item: item, frame: f)
         if let look { p.pointee.setLook(alpha: look.alpha, zIndex: look.zIndex, isHidden: look.isHidden) }
         if let view {
             if itemIDs != nil {
@@ -334,7 +334,7 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         var inOrder = true
         for k in 0..<room {
             let h = run[k]
-            (p + k).initialize(to: R.cell(template, section: section, item: h.item, frame: h.frame))
+            R.initializeCell(p + k, template, section: section, item: h.item, frame: h.frame)
             if h.item < previous { inOrder = false }
             previous = h.item
         }

@@ -49,6 +49,7 @@ extension GridLayout {
         itemCallbacks = callbacks.flatMap { $0.isEmpty ? nil : $0 }
         cachedRows.removeAll()
         editedFrom.removeAll()
+        extentEdits.removeAll()
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 

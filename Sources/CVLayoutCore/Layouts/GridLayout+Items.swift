@@ -152,27 +152,38 @@ extension GridLayout {
         inSection section: Int, start: Int, removeCount: Int, with extents: [Double]
     ) throws {
         try Self.checkSection(section, "item extents")
-        guard let old = itemExtents[section] else {
+        // (No binding of the section's entry: the array is edited in place when nothing else
+        // holds it.)
+        guard let n = itemExtents[section]?.values.count, let version = itemExtents[section]?.version else {
             throw LayoutError.state("GridLayout: section \(section) has no item extents to edit (set them first)")
         }
-        let n = old.values.count
         guard start >= 0, removeCount >= 0, start <= n, removeCount <= n - start else {
             throw LayoutError.outOfRange(
                 "GridLayout: item extents \(start) ..< \(start) + \(removeCount) are outside the \(n) extents of "
                     + "section \(section)")
         }
         try Self.checkExtents(extents, section, "new item extent")
-        var values = old.values
-        itemExtents[section] = nil
+        let inPlace = removeCount == extents.count
+        // The prepared table shares the array: an edit in place (the same count) borrows it, so
+        // that the array is not copied (the table keeps the replaced values for its frames).
+        let table = inPlace ? cachedRows[section].flatMap { $0.holdsExtents(version: version) ? $0 : nil } : nil
+        table?.lendExtents(start..<(start + removeCount))
+        var values = itemExtents.removeValue(forKey: section).unsafelyUnwrapped.values
         values.replaceSubrange(start..<(start + removeCount), with: extents)
-        itemExtents[section] = GridExtents(values: values, version: nextVersion())
+        let entry = GridExtents(values: values, version: nextVersion())
+        itemExtents[section] = entry
+        table?.takeBackExtents(values, version: entry.version)
         if let m = measuredItems[section] {
             let delta = extents.count - removeCount
             var kept = Set<Int>()
             for i in m where i < start || i >= start + removeCount { kept.insert(i < start ? i : i + delta) }
             measuredItems[section] = kept.isEmpty ? nil : kept
         }
-        sectionInputsChanged(section, from: start)
+        if inPlace {
+            extentsChanged(section, start..<(start + removeCount))
+        } else {
+            sectionInputsChanged(section, from: start)
+        }
     }
 
     /// The bulk (or measured) extents of `section`, if any. O(1) (the array is shared).
@@ -208,6 +219,21 @@ extension GridLayout {
     /// their spans and extents): the next prepare keeps the rows before that item's row.
     func sectionInputsChanged(_ section: Int, from: Int) {
         editedFrom[section] = Swift.min(editedFrom[section] ?? from, from)
+        collectionView?.invalidateLayout(.layoutAttributes)
+    }
+
+    /// Records that the extents of `items` of `section` changed in place (the same count, the
+    /// spans unchanged): the next prepare patches the rows holding them (`extentEdits`), or,
+    /// past `maxExtentEdits` ranges, builds the rows from the first one on.
+    func extentsChanged(_ section: Int, _ items: Range<Int>) {
+        var ranges = extentEdits[section] ?? []
+        ranges.append(items)
+        if ranges.count > Self.maxExtentEdits, let from = ranges.lazy.map(\.lowerBound).min() {
+            extentEdits[section] = nil
+            editedFrom[section] = Swift.min(editedFrom[section] ?? from, from)
+        } else {
+            extentEdits[section] = ranges
+        }
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 }

@@ -154,6 +154,7 @@ public final class GridLayout: CollectionViewLayout {
         self.configuration = configuration
         cachedRows.removeAll()
         editedFrom.removeAll()
+        extentEdits.removeAll()
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 
@@ -169,9 +170,20 @@ public final class GridLayout: CollectionViewLayout {
     var versionCounter = 0
     /// Row tables of the last prepare by section, reused while their inputs are the same.
     var cachedRows: [Int: GridRows] = [:]
-    /// Per section, the first item whose span or extent changed since the last prepare: the rows
-    /// before its row are kept.
+    /// Per section, the first item whose span changed, or that was inserted, deleted or moved,
+    /// since the last prepare: the rows before its row are kept.
     var editedFrom: [Int: Int] = [:]
+    /// Per section, the items whose extents were replaced in place (the same count, spans
+    /// unchanged) since the last prepare, when nothing else changed: the packing is the same, so
+    /// the rows' thicknesses and offsets are patched (`GridRows.planExtentEdit`).
+    var extentEdits: [Int: [Range<Int>]] = [:]
+    /// More ranges than this fall back to building the rows from the first one.
+    static let maxExtentEdits = 64
+    /// Sections whose rows the last `prepare()` patched after extents edited in place, and
+    /// sections whose rows it built (in whole or from an edited row on): the tests check which
+    /// path an edit took.
+    private(set) var lastPrepareRowsPatched = 0
+    private(set) var lastPrepareRowsBuilt = 0
 
     /// One section's geometry from the last prepare (main axis = scroll axis).
     struct Section {
@@ -278,6 +290,8 @@ public final class GridLayout: CollectionViewLayout {
         var secs: [Section] = []
         secs.reserveCapacity(counts.count)
         var newRows: [Int: GridRows] = [:]
+        var plans: [(GridRows, GridRows.ExtentPlan)] = []
+        var built = 0
         var y = 0.0
         for (s, n) in counts.enumerated() {
             let rule = try askedColumnRule(c, s)
@@ -328,16 +342,38 @@ public final class GridLayout: CollectionViewLayout {
                     extentsVersion: extents?.version ?? -1)
                 let table: GridRows
                 let old = cachedRows[s]
+                var sameButExtents = old?.key
+                sameButExtents?.extentsVersion = key.extentsVersion
                 if let old, old.key == key {
                     table = old
+                } else if let old, let extents, let ranges = extentEdits[s], editedFrom[s] == nil, n > 0,
+                    sameButExtents == key, old.key.extentsVersion >= 0, !stale.contains(s), !asked
+                {
+                    // Extents edited in place: the same rows, patched once every section is done.
+                    let plan = try old.planExtentEdit(key: key, extents: extents.values, edited: ranges, section: s)
+                    plans.append((old, plan))
+                    table = old
+                    newRows[s] = table
+                    sec.rows = table
+                    sec.bodyEnd = sec.top + plan.total
+                    sec.end =
+                        inside ? sec.bodyEnd + c.footerHeight + mainTrail : sec.bodyEnd + mainTrail + c.footerHeight
+                    guard sec.end.isFinite, sec.bodyEnd.isFinite else {
+                        throw LayoutError(.overflow, "GridLayout: section \(s) ends beyond the coordinate range")
+                    }
+                    y = sec.end
+                    secs.append(sec)
+                    continue
                 } else {
                     // The rows before the first edited item's row are the old ones when only
                     // edits (recorded from that item on) changed the section since.
+                    let from = [editedFrom[s], extentEdits[s]?.lazy.map(\.lowerBound).min()].compactMap { $0 }.min()
                     let keep =
                         old.flatMap { o in
                             o.key.columns == key.columns && o.key.itemWidth == key.itemWidth
-                                && !stale.contains(s) && !asked ? editedFrom[s] : nil
+                                && !stale.contains(s) && !asked ? from : nil
                         } ?? 0
+                    built += 1
                     table = try GridRows(
                         key: key, spans: spans?.values, extents: extents?.values, configuration: c, section: s,
                         reusing: keep > 0 ? old : nil, from: keep)
@@ -354,9 +390,13 @@ public final class GridLayout: CollectionViewLayout {
             secs.append(sec)
         }
         forgetMeasurementsOfChangedCounts(counts)
+        for (table, plan) in plans { table.apply(plan) }
+        lastPrepareRowsPatched = plans.count
+        lastPrepareRowsBuilt = built
         sections = secs
         cachedRows = newRows
         editedFrom.removeAll()
+        extentEdits.removeAll()
         prepared = c
         crossSize = cross
         mainSize = c.isHorizontal ? size.width : size.height
@@ -411,7 +451,7 @@ public final class GridLayout: CollectionViewLayout {
         let cross = crossLead + shift(sec, used: t.used(row)) + Double(t.spanIndex[item]) * sec.columnPitch
         let own = t.extent(item, crossLength: crossLength)
         return rect(
-            main: sec.top + t.offset[row], mainLength: prepared.stretchItems == 1 ? t.thickness[row] : own,
+            main: sec.top + t.offset(row), mainLength: prepared.stretchItems == 1 ? t.thickness[row] : own,
             cross: cross, crossLength: crossLength)
     }
 
@@ -530,9 +570,13 @@ public final class GridLayout: CollectionViewLayout {
         _ sec: Section, _ t: GridRows, _ s: Int, _ minMain: Double, _ maxMain: Double, _ minCross: Double,
         _ maxCross: Double, _ rect: Rect, _ sink: ElementSink
     ) throws {
-        // Rows' ends grow with their index (offset[r + 1] ≥ offset[r] + thickness[r]).
-        let firstRow = Self.firstIndex(0, t.rowCount) { sec.top + t.offset[$0] + t.thickness[$0] > minMain }
-        let endRow = Self.firstIndex(firstRow, t.rowCount) { sec.top + t.offset[$0] >= maxMain }
+        // Rows' offsets never decrease with their index; their ends may exceed the next row's
+        // offset by a few rounding errors (`GridRowOffsets`): the first row whose end passes
+        // minMain less that slack is at or before the first row that meets the rect (every row
+        // after one that does passes it too), and the rows between are filtered below.
+        let lowMain = minMain - GridRowOffsets.searchSlack(top: sec.top, extent: t.total)
+        let firstRow = Self.firstIndex(0, t.rowCount) { sec.top + t.offset($0) + t.thickness[$0] > lowMain }
+        let endRow = Self.firstIndex(firstRow, t.rowCount) { sec.top + t.offset($0) >= maxMain }
         let lead = crossLead, spacing = prepared.interitemSpacing
         var row = firstRow
         while row < endRow {

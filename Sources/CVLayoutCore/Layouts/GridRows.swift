@@ -1,12 +1,15 @@
 /// The row table of a span-grid section (`GridLayout`) whose items do not all span one column
 /// with one extent: rows by G1 (an item whose span does not fit what is left of the row starts
 /// the next row at span index 0), each row as thick as its thickest item (G3). Offsets are
-/// relative to the section's first row, so a section that only moves keeps its table.
+/// relative to the section's first row, so a section that only moves keeps its table; they are
+/// kept in blocks (`GridRowOffsets`), so that a row whose thickness changes moves the rows after
+/// it in O(blocks).
 /// docs/grid-rules.md has the rules and their sources.
 ///
 /// Memory: 4 bytes an item (its span index) and 24 a row; the spans and extents are the
-/// layout's arrays, shared (copy on write), not copied. Built in O(n), never changed after (a
-/// class: a section refers to it with one word).
+/// layout's arrays, shared (copy on write), not copied. Built in O(n); changed in place only by
+/// `apply(_:)` (extents edited in place, the packing unchanged) and `lendExtents` /
+/// `takeBackExtents` (a class: a section refers to it with one word).
 final class GridRows {
     /// What the table was built from; an equal key means the same table.
     struct Key: Equatable {
@@ -17,17 +20,23 @@ final class GridRows {
         var extentsVersion: Int
     }
 
-    let key: Key
+    private(set) var key: Key
     /// First item of each row, and the item count at the end (`rowCount + 1` entries).
     private(set) var first: [Int] = []
     /// Each row's leading edge along the scroll axis, from the section's first row.
-    private(set) var offset: [Double] = []
+    private(set) var offsets: GridRowOffsets
     /// Each row's extent: its thickest item's.
     private(set) var thickness: [Double] = []
     /// Each item's span index (its first column).
     private(set) var spanIndex: [Int32] = []
     private let spans: [Int32]?
-    private let extents: [Double]?
+    private var extents: [Double]?
+    /// While the layout edits the extents array this table holds (`lendExtents`): the extents
+    /// the table was built with of the items edited since, so its frames stay the prepared ones.
+    private var lentOld: [Int: Double]?
+    /// The version of the extents array the table holds (its key's, or the one the layout gave
+    /// back after an edit in place).
+    private(set) var heldExtentsVersion: Int
     private let itemHeight: Double
     private let itemAspect: Double
     private let spacing: Double
@@ -35,6 +44,10 @@ final class GridRows {
     private(set) var total = 0.0
 
     var rowCount: Int { thickness.count }
+
+    /// Row `r`'s leading edge from the section's first row. O(1).
+    @inline(__always)
+    func offset(_ r: Int) -> Double { offsets.offset(r) }
 
     /// Builds the table; with `old` (a table of the same columns and item width whose inputs
     /// differ only from item `edited` on), keeps its rows before the row holding that item and
@@ -47,14 +60,20 @@ final class GridRows {
         self.key = key
         self.spans = spans
         self.extents = extents
+        heldExtentsVersion = key.extentsVersion
         itemHeight = c.itemHeight
         itemAspect = c.itemAspect
         spacing = c.interitemSpacing
+        let gap = c.intergroupSpacing
+        offsets = GridRowOffsets(gap: gap)
         let n = key.count, columns = key.columns
         guard n > 0 else { return }
-        var j = 0, thick = 0.0, origin = 0.0, start = 0
+        var j = 0, thick = 0.0, start = 0
         var kept = 0
-        if let old, old.rowCount > 0, edited > 0 {
+        // Local tables while the loop appends to them: no access to the object's per row.
+        var rowFirst: [Int] = [], rowThickness: [Double] = []
+        var rowOffsets = GridRowOffsets(gap: gap)
+        if let old, old.rowCount > 0, edited > 0, old.offsets.gap == gap {
             // The rows before the one holding the first edited item (or the old last row, which
             // appended items may join) hold only items whose spans and extents are the same; but
             // when that item starts its row, the row before broke because it did not fit (G1),
@@ -62,29 +81,26 @@ final class GridRows {
             kept = old.row(of: Swift.min(edited, old.key.count - 1))
             if kept > 0, old.first[kept] == edited { kept -= 1 }
             start = old.first[kept]
-            first.append(contentsOf: old.first[0..<kept])
-            offset.append(contentsOf: old.offset[0..<kept])
-            thickness.append(contentsOf: old.thickness[0..<kept])
-            // Summed as the loop below sums (origin += thick + spacing): the same bits as a build
-            // from scratch.
-            if kept > 0 { origin = old.offset[kept - 1] + (old.thickness[kept - 1] + c.intergroupSpacing) }
+            rowFirst.reserveCapacity(kept + (n - start) / 2 + 2)
+            rowThickness.reserveCapacity(kept + (n - start) / 2 + 1)
+            rowFirst.append(contentsOf: old.first[0..<kept])
+            rowThickness.append(contentsOf: old.thickness[0..<kept])
+            rowOffsets = GridRowOffsets(keeping: kept, of: old.offsets, reservingRows: kept + (n - start) / 2 + 1)
             if start >= n {  // nothing after the kept rows (a delete at the end)
                 spanIndex = Array(old.spanIndex[0..<start])
-                first.append(n)
-                total = kept > 0 ? old.offset[kept - 1] + old.thickness[kept - 1] : 0
+                rowFirst.append(n)
+                first = rowFirst
+                thickness = rowThickness
+                offsets = rowOffsets
+                total = kept > 0 ? rowOffsets.offset(kept - 1) + rowThickness[kept - 1] : 0
                 return
             }
         }
-        first.append(start)
-        offset.append(origin)
-        // (Local tables while the loop appends to them: no access to the object's per row.)
-        var rowFirst = first, rowOffset = offset, rowThickness = thickness
-        first = []
-        offset = []
-        thickness = []
+        rowFirst.append(start)
+        _ = try rowOffsets.appendRow(afterThickness: kept > 0 ? rowThickness[kept - 1] : 0, section: section)
         // Each item's span index written in place (every entry: the kept ones copied, the others
         // by the loop), the rows appended as they close.
-        let gap = c.intergroupSpacing, width = key.itemWidth
+        let width = key.itemWidth
         spanIndex = try [Int32](unsafeUninitializedCapacity: n) { index, done in
             let at = index.baseAddress.unsafelyUnwrapped
             if start > 0, let old {
@@ -98,13 +114,8 @@ final class GridRows {
                         let s = spanAt.map { Int($0[i]) } ?? 1
                         if j + s > columns {  // G1: the span does not fit what is left of the row
                             rowThickness.append(thick)
-                            origin += thick + gap
-                            guard origin.isFinite else {
-                                throw LayoutError(
-                                    .overflow, "GridLayout: section \(section) ends beyond the coordinate range")
-                            }
+                            _ = try rowOffsets.appendRow(afterThickness: thick, section: section)
                             rowFirst.append(i)
-                            rowOffset.append(origin)
                             j = 0
                             thick = 0
                         }
@@ -122,12 +133,107 @@ final class GridRows {
         rowThickness.append(thick)
         rowFirst.append(n)
         first = rowFirst
-        offset = rowOffset
+        offsets = rowOffsets
         thickness = rowThickness
-        total = origin + thick
+        total = rowOffsets.offset(rowThickness.count - 1) + thick
         guard total.isFinite else {
             throw LayoutError(.overflow, "GridLayout: section \(section) ends beyond the coordinate range")
         }
+    }
+
+    // MARK: Extents edited in place
+
+    /// What `apply(_:)` writes after extents were edited in place (same count, same spans).
+    struct ExtentPlan {
+        var key: Key
+        var extents: [Double]
+        var extentsVersion: Int
+        var rows: [(row: Int, thickness: Double)] = []
+        var offsets = GridRowOffsets.Patch()
+        var total = 0.0
+    }
+
+    /// The plan that makes this table the one a build from scratch gives for `extents` (the
+    /// same count, spans and columns; the items of `edited` changed): the packing is the same
+    /// (G1 depends on spans only), so only the thicknesses of the rows holding edited items
+    /// change, and the offsets after them move (`GridRowOffsets.patch`). Nothing is changed.
+    /// O(items of the rows touched · log rows + blocks) per range, plus `GridRowOffsets.blockRows`
+    /// per block touched.
+    /// - Throws: `.overflow` when a row would end beyond the coordinate range.
+    func planExtentEdit(key newKey: Key, extents new: [Double], edited: [Range<Int>], section: Int) throws
+        -> ExtentPlan
+    {
+        var plan = ExtentPlan(key: newKey, extents: new, extentsVersion: newKey.extentsVersion)
+        var changed: [Int] = []
+        for range in edited where !range.isEmpty {
+            var r = row(of: range.lowerBound)
+            let lastRow = row(of: range.upperBound - 1)
+            while r <= lastRow {
+                if changed.last != r { changed.append(r) }
+                r += 1
+            }
+        }
+        changed.sort()
+        new.withUnsafeBufferPointer { e in
+            for r in changed where plan.rows.last?.row != r {
+                // The thickest item as the build finds it (in item order, from 0).
+                var thick = 0.0
+                for i in first[r]..<first[r + 1] { thick = Swift.max(thick, e[i]) }
+                plan.rows.append((r, thick))
+            }
+        }
+        plan.offsets = try offsets.patch(thickness: thickness, changed: plan.rows, section: section)
+        let last = rowCount - 1
+        var lastLocal = offsets.local[last]
+        if let b = plan.offsets.blocks.last, b.firstRow + b.local.count > last {
+            lastLocal = b.local[last - b.firstRow]
+        }
+        let blockOfLast = last &>> GridRowOffsets.blockShift
+        var lastBase = offsets.base[blockOfLast]
+        if blockOfLast >= plan.offsets.baseFrom, !plan.offsets.bases.isEmpty {
+            lastBase = plan.offsets.bases[blockOfLast - plan.offsets.baseFrom]
+        }
+        let lastThickness = plan.rows.last?.row == last ? plan.rows[plan.rows.count - 1].thickness : thickness[last]
+        plan.total = (lastBase + lastLocal) + lastThickness
+        guard plan.total.isFinite else {
+            throw LayoutError(.overflow, "GridLayout: section \(section) ends beyond the coordinate range")
+        }
+        return plan
+    }
+
+    /// Writes `plan` (made by `planExtentEdit` from this table). O(the plan's size).
+    func apply(_ plan: ExtentPlan) {
+        thickness.withUnsafeMutableBufferPointer { t in
+            for (r, v) in plan.rows { t[r] = v }
+        }
+        offsets.apply(plan.offsets)
+        total = plan.total
+        key = plan.key
+        extents = plan.extents
+        heldExtentsVersion = plan.extentsVersion
+        lentOld = nil
+    }
+
+    /// Whether the table holds the extents array of `version` (so an edit of that array in
+    /// place would copy it, unless the table lends it).
+    func holdsExtents(version: Int) -> Bool { extents != nil && heldExtentsVersion == version }
+
+    /// Gives up the table's reference to its extents array before the layout edits `range` of
+    /// it in place (same count): the table keeps the values of `range` it was built with.
+    /// O(range).
+    func lendExtents(_ range: Range<Int>) {
+        guard let e = extents else { return }
+        var old = lentOld ?? [:]
+        for i in range where old[i] == nil { old[i] = e[i] }
+        lentOld = old
+        extents = nil
+    }
+
+    /// Takes the edited array back (`version` its new version); the items lent keep the extents
+    /// the table was built with until `apply(_:)`. O(1).
+    func takeBackExtents(_ values: [Double], version: Int) {
+        extents = values
+        heldExtentsVersion = version
     }
 
     /// The array's elements in place (nil for nil).
@@ -148,7 +254,10 @@ final class GridRows {
     /// `itemHeight` when > 0, else `itemAspect` × its cross size.
     @inline(__always)
     func extent(_ item: Int, crossLength: Double) -> Double {
-        if let extents { return extents[item] }
+        if let extents {
+            if let lentOld, let v = lentOld[item] { return v }
+            return extents[item]
+        }
         return itemHeight > 0 ? itemHeight : itemAspect * crossLength
     }
 
@@ -164,5 +273,5 @@ final class GridRows {
         GridLayout.firstIndex(0, rowCount) { self.first[$0 + 1] > item }
     }
 
-    var footprint: Int { spanIndex.count * 4 + thickness.count * 24 + 8 }
+    var footprint: Int { spanIndex.count * 4 + thickness.count * 24 + 8 + offsets.base.count * 8 }
 }

@@ -78,7 +78,8 @@ final class GridEditTests: XCTestCase {
             let got = try cv.layoutAttributesForElements(in: r).filter { $0.category == .cell }
             let want = try other.layoutAttributesForElements(in: r).filter { $0.category == .cell }
             XCTAssertEqual(bits(got), bits(want), "\(label) rect \(r)")
-            XCTAssertEqual(Set(got.map(\.indexPath)), Set(all.filter { r.intersects($0.frame) }.map(\.indexPath)),
+            XCTAssertEqual(
+                Set(got.map(\.indexPath)), Set(all.filter { r.intersects($0.frame) }.map(\.indexPath)),
                 "\(label) rect \(r): brute force")
         }
     }

@@ -147,7 +147,8 @@ extension GridLayout {
     /// measurements of the items it does not replace are kept (renumbered).
     /// - Throws: `.state` when the section has no bulk extents; `.outOfRange` for a range outside
     ///   them; `.invalidArgument` as `setItemExtents`. Nothing changes on error.
-    /// - Complexity: O(n).
+    /// - Complexity: O(extents.count) when `removeCount == extents.count` (edited in place; the
+    ///   next prepare patches the rows holding them, `GridRows.planExtentEdit`), else O(n).
     public func replaceItemExtents(
         inSection section: Int, start: Int, removeCount: Int, with extents: [Double]
     ) throws {

@@ -41,9 +41,11 @@
 /// A section whose items all span one column and share one extent (no bulk spans, or all 1; no
 /// bulk extents, or all equal) is today's closed form: nothing stored per item, its frames a
 /// product of the index (2^40 items cost what 4 do). Any other section keeps a row table
-/// (`GridRows`: 4 bytes an item, 24 a row), built in O(n) by `prepare()` and kept while its
-/// inputs stay the same; after range edits only the rows from the first edited item's row on
-/// are built again (the rows before are copied).
+/// (`GridRows`: 4 bytes an item, 24 a row, 8 a block of rows), built in O(n) by `prepare()` and
+/// kept while its inputs stay the same. Extents replaced in place (and measured sizes) patch the
+/// rows holding them and move the rows after by their blocks' offsets (`GridRowOffsets`):
+/// O(items edited · log rows + blocks); after other range edits the rows from the first edited
+/// item's row on are built again (the rows before are copied).
 /// Single-element lookups: O(1) closed form, O(log rows) with a table. Rect queries: O(log S) to
 /// find the first section met, then per section O(log rows) for the rows the rect crosses and,
 /// per row crossed, O(log C) for its first item in the rect, then O(1) per element returned (with
@@ -445,7 +447,8 @@ public final class GridLayout: CollectionViewLayout {
     }
 
     /// A row table's frame of `item` in row `row`.
-    private func tableFrame(_ sec: Section, _ t: GridRows, row: Int, _ item: Int) -> Rect {
+    @inline(__always)
+    private func tableFrame(_ sec: Section, _ t: GridRowsView, row: Int, _ item: Int) -> Rect {
         let span = t.span(item)
         let crossLength = Double(span) * sec.itemWidth + Double(span - 1) * prepared.interitemSpacing
         let cross = crossLead + shift(sec, used: t.used(row)) + Double(t.spanIndex[item]) * sec.columnPitch
@@ -457,7 +460,8 @@ public final class GridLayout: CollectionViewLayout {
 
     func itemFrame(_ sec: Section, _ item: Int) -> Rect {
         guard let t = sec.rows else { return uniformFrame(sec, item) }
-        return tableFrame(sec, t, row: t.row(of: item), item)
+        let row = t.row(of: item)
+        return t.withView { tableFrame(sec, $0, row: row, item) }
     }
 
     /// - Complexity: O(1) in a closed-form section, O(log rows) with a row table.
@@ -567,35 +571,38 @@ public final class GridLayout: CollectionViewLayout {
     }
 
     private func queryTable(
-        _ sec: Section, _ t: GridRows, _ s: Int, _ minMain: Double, _ maxMain: Double, _ minCross: Double,
+        _ sec: Section, _ table: GridRows, _ s: Int, _ minMain: Double, _ maxMain: Double, _ minCross: Double,
         _ maxCross: Double, _ rect: Rect, _ sink: ElementSink
     ) throws {
+        guard table.rowCount > 0 else { return }
         // Rows' offsets never decrease with their index; their ends may exceed the next row's
         // offset by a few rounding errors (`GridRowOffsets`): the first row whose end passes
         // minMain less that slack is at or before the first row that meets the rect (every row
         // after one that does passes it too), and the rows between are filtered below.
-        let lowMain = minMain - GridRowOffsets.searchSlack(top: sec.top, extent: t.total)
-        let firstRow = Self.firstIndex(0, t.rowCount) { sec.top + t.offset($0) + t.thickness[$0] > lowMain }
-        let endRow = Self.firstIndex(firstRow, t.rowCount) { sec.top + t.offset($0) >= maxMain }
-        let lead = crossLead, spacing = prepared.interitemSpacing
-        var row = firstRow
-        while row < endRow {
-            let lo = t.first[row], hi = t.first[row + 1]
-            let x0 = lead + shift(sec, used: t.used(row))
-            // Items' cross edges grow along a row.
-            let first = Self.firstIndex(lo, hi) {
-                let span = Double(t.span($0))
-                return x0 + Double(t.spanIndex[$0]) * sec.columnPitch + span * sec.itemWidth + (span - 1) * spacing
-                    > minCross
+        let lowMain = minMain - GridRowOffsets.searchSlack(top: sec.top, extent: table.total)
+        try table.withView { t in
+            let firstRow = Self.firstIndex(0, t.rowCount) { sec.top + t.offset($0) + t.thickness[$0] > lowMain }
+            let endRow = Self.firstIndex(firstRow, t.rowCount) { sec.top + t.offset($0) >= maxMain }
+            let lead = crossLead, spacing = prepared.interitemSpacing
+            var row = firstRow
+            while row < endRow {
+                let lo = t.first[row], hi = t.first[row + 1]
+                let x0 = lead + shift(sec, used: t.used(row))
+                // Items' cross edges grow along a row.
+                let first = Self.firstIndex(lo, hi) {
+                    let span = Double(t.span($0))
+                    return x0 + Double(t.spanIndex[$0]) * sec.columnPitch + span * sec.itemWidth + (span - 1) * spacing
+                        > minCross
+                }
+                let end = Self.firstIndex(first, hi) { x0 + Double(t.spanIndex[$0]) * sec.columnPitch >= maxCross }
+                var i = first
+                while i < end {
+                    let f = tableFrame(sec, t, row: row, i)
+                    if f.intersects(rect) { try sink.cell(section: s, item: i, frame: f) }
+                    i += 1
+                }
+                row += 1
             }
-            let end = Self.firstIndex(first, hi) { x0 + Double(t.spanIndex[$0]) * sec.columnPitch >= maxCross }
-            var i = first
-            while i < end {
-                let f = tableFrame(sec, t, row: row, i)
-                if f.intersects(rect) { try sink.cell(section: s, item: i, frame: f) }
-                i += 1
-            }
-            row += 1
         }
     }
 

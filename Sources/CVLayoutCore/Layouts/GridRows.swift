@@ -6,7 +6,7 @@
 /// it in O(blocks).
 /// docs/grid-rules.md has the rules and their sources.
 ///
-/// Memory: 4 bytes an item (its span index) and 24 a row; the spans and extents are the
+/// Memory: 4 bytes an item (its span index), 24 a row and 8 a block; the spans and extents are the
 /// layout's arrays, shared (copy on write), not copied. Built in O(n); changed in place only by
 /// `apply(_:)` (extents edited in place, the packing unchanged) and `lendExtents` /
 /// `takeBackExtents` (a class: a section refers to it with one word).
@@ -160,7 +160,9 @@ final class GridRows {
     /// O(items of the rows touched · log rows + blocks) per range, plus `GridRowOffsets.blockRows`
     /// per block touched.
     /// - Throws: `.overflow` when a row would end beyond the coordinate range.
-    func planExtentEdit(key newKey: Key, extents new: [Double], edited: [Range<Int>], section: Int) throws
+    func planExtentEdit(
+        key newKey: Key, extents new: [Double], edited: [Range<Int>], section: Int
+    ) throws
         -> ExtentPlan
     {
         var plan = ExtentPlan(key: newKey, extents: new, extentsVersion: newKey.extentsVersion)
@@ -236,6 +238,35 @@ final class GridRows {
         heldExtentsVersion = version
     }
 
+    /// The table's arrays in place for `body` (a query's loops: no bounds or exclusivity check
+    /// per access); `body` must not keep the view. Needs `rowCount > 0`.
+    func withView<R>(_ body: (GridRowsView) throws -> R) rethrows -> R {
+        try first.withUnsafeBufferPointer { f in
+            try offsets.local.withUnsafeBufferPointer { l in
+                try offsets.base.withUnsafeBufferPointer { b in
+                    try thickness.withUnsafeBufferPointer { t in
+                        try spanIndex.withUnsafeBufferPointer { j in
+                            try Self.withPointer(spans) { sp in
+                                try Self.withPointer(extents) { e in
+                                    try body(
+                                        GridRowsView(
+                                            first: f.baseAddress.unsafelyUnwrapped,
+                                            local: l.baseAddress.unsafelyUnwrapped,
+                                            base: b.baseAddress.unsafelyUnwrapped,
+                                            thickness: t.baseAddress.unsafelyUnwrapped,
+                                            spanIndex: j.baseAddress.unsafelyUnwrapped, spans: sp, extents: e,
+                                            lent: lentOld != nil, owner: Unmanaged.passUnretained(self),
+                                            rowCount: rowCount, itemHeight: itemHeight,
+                                            itemAspect: itemAspect, spacing: spacing))
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The array's elements in place (nil for nil).
     private static func withPointer<T, R>(_ a: [T]?, _ body: (UnsafePointer<T>?) throws -> R) rethrows -> R {
         guard let a else { return try body(nil) }
@@ -274,4 +305,48 @@ final class GridRows {
     }
 
     var footprint: Int { spanIndex.count * 4 + thickness.count * 24 + 8 + offsets.base.count * 8 }
+}
+
+/// A `GridRows` table's arrays as pointers (`GridRows.withView`): what a query reads per row and
+/// per item, with the table's own rules (`offset`, `span`, `used`, `extent`).
+struct GridRowsView {
+    let first: UnsafePointer<Int>
+    let local: UnsafePointer<Double>
+    let base: UnsafePointer<Double>
+    let thickness: UnsafePointer<Double>
+    let spanIndex: UnsafePointer<Int32>
+    let spans: UnsafePointer<Int32>?
+    let extents: UnsafePointer<Double>?
+    /// Whether the table lent its extents (`GridRows.lendExtents`): `extent` then asks it.
+    let lent: Bool
+    /// The table (kept alive by the caller of `withView`): no reference counting per access.
+    let owner: Unmanaged<GridRows>
+    let rowCount: Int
+    let itemHeight: Double
+    let itemAspect: Double
+    let spacing: Double
+
+    /// `GridRowOffsets.offset`.
+    @inline(__always)
+    func offset(_ r: Int) -> Double { base[r &>> GridRowOffsets.blockShift] + local[r] }
+
+    @inline(__always)
+    func span(_ item: Int) -> Int { spans.map { Int($0[item]) } ?? 1 }
+
+    /// `GridRows.used`.
+    @inline(__always)
+    func used(_ row: Int) -> Int {
+        let last = first[row + 1] - 1
+        return Int(spanIndex[last]) + span(last)
+    }
+
+    /// `GridRows.extent`.
+    @inline(__always)
+    func extent(_ item: Int, crossLength: Double) -> Double {
+        if let extents {
+            if lent { return owner.takeUnretainedValue().extent(item, crossLength: crossLength) }
+            return extents[item]
+        }
+        return itemHeight > 0 ? itemHeight : itemAspect * crossLength
+    }
 }

@@ -50,6 +50,7 @@ extension GridLayout {
         cachedRows.removeAll()
         editedFrom.removeAll()
         extentEdits.removeAll()
+        spanEdits.removeAll()
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 

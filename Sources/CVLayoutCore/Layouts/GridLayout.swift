@@ -157,6 +157,7 @@ public final class GridLayout: CollectionViewLayout {
         cachedRows.removeAll()
         editedFrom.removeAll()
         extentEdits.removeAll()
+        spanEdits.removeAll()
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 
@@ -179,6 +180,9 @@ public final class GridLayout: CollectionViewLayout {
     /// unchanged) since the last prepare, when nothing else changed: the packing is the same, so
     /// the rows' thicknesses and offsets are patched (`GridRows.planExtentEdit`).
     var extentEdits: [Int: [Range<Int>]] = [:]
+    /// As `extentEdits`, for spans replaced in place: the rows are re-packed from the edited
+    /// one until they agree with the old ones again (`GridRows.planInPlaceEdit`).
+    var spanEdits: [Int: [Range<Int>]] = [:]
     /// More ranges than this fall back to building the rows from the first one.
     static let maxExtentEdits = 64
     /// Sections whose rows the last `prepare()` patched after extents edited in place, and
@@ -292,7 +296,7 @@ public final class GridLayout: CollectionViewLayout {
         var secs: [Section] = []
         secs.reserveCapacity(counts.count)
         var newRows: [Int: GridRows] = [:]
-        var plans: [(GridRows, GridRows.ExtentPlan)] = []
+        var plans: [(GridRows, GridRows.EditPlan)] = []
         var built = 0
         var y = 0.0
         for (s, n) in counts.enumerated() {
@@ -344,15 +348,20 @@ public final class GridLayout: CollectionViewLayout {
                     extentsVersion: extents?.version ?? -1)
                 let table: GridRows
                 let old = cachedRows[s]
-                var sameButExtents = old?.key
-                sameButExtents?.extentsVersion = key.extentsVersion
+                var sameButEdits = old?.key
+                sameButEdits?.extentsVersion = key.extentsVersion
+                sameButEdits?.spansVersion = key.spansVersion
+                let inPlace = extentEdits[s] != nil || spanEdits[s] != nil
                 if let old, old.key == key {
                     table = old
-                } else if let old, let extents, let ranges = extentEdits[s], editedFrom[s] == nil, n > 0,
-                    sameButExtents == key, old.key.extentsVersion >= 0, !stale.contains(s), !asked
+                } else if let old, inPlace, editedFrom[s] == nil, n > 0, sameButEdits == key, !stale.contains(s),
+                    !asked,
+                    let plan = try old.planInPlaceEdit(
+                        key: key, spans: spans?.values, extents: extents?.values, spanEdits: spanEdits[s] ?? [],
+                        extentEdits: extentEdits[s] ?? [], section: s)
                 {
-                    // Extents edited in place: the same rows, patched once every section is done.
-                    let plan = try old.planExtentEdit(key: key, extents: extents.values, edited: ranges, section: s)
+                    // Spans or extents edited in place: the same rows, patched once every
+                    // section is done.
                     plans.append((old, plan))
                     table = old
                     newRows[s] = table
@@ -369,7 +378,10 @@ public final class GridLayout: CollectionViewLayout {
                 } else {
                     // The rows before the first edited item's row are the old ones when only
                     // edits (recorded from that item on) changed the section since.
-                    let from = [editedFrom[s], extentEdits[s]?.lazy.map(\.lowerBound).min()].compactMap { $0 }.min()
+                    let from = [
+                        editedFrom[s], extentEdits[s]?.lazy.map(\.lowerBound).min(),
+                        spanEdits[s]?.lazy.map(\.lowerBound).min(),
+                    ].compactMap { $0 }.min()
                     let keep =
                         old.flatMap { o in
                             o.key.columns == key.columns && o.key.itemWidth == key.itemWidth
@@ -399,6 +411,7 @@ public final class GridLayout: CollectionViewLayout {
         cachedRows = newRows
         editedFrom.removeAll()
         extentEdits.removeAll()
+        spanEdits.removeAll()
         prepared = c
         crossSize = cross
         mainSize = c.isHorizontal ? size.width : size.height

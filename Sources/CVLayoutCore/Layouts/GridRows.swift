@@ -29,11 +29,15 @@ final class GridRows {
     private(set) var thickness: [Double] = []
     /// Each item's span index (its first column).
     private(set) var spanIndex: [Int32] = []
-    private let spans: [Int32]?
+    private var spans: [Int32]?
     private var extents: [Double]?
     /// While the layout edits the extents array this table holds (`lendExtents`): the extents
     /// the table was built with of the items edited since, so its frames stay the prepared ones.
     private var lentOld: [Int: Double]?
+    /// As `lentOld`, for the spans (`lendSpans`).
+    private var lentOldSpans: [Int: Int32]?
+    /// The version of the spans array the table holds.
+    private(set) var heldSpansVersion: Int
     /// The version of the extents array the table holds (its key's, or the one the layout gave
     /// back after an edit in place).
     private(set) var heldExtentsVersion: Int
@@ -61,6 +65,7 @@ final class GridRows {
         self.spans = spans
         self.extents = extents
         heldExtentsVersion = key.extentsVersion
+        heldSpansVersion = key.spansVersion
         itemHeight = c.itemHeight
         itemAspect = c.itemAspect
         spacing = c.interitemSpacing
@@ -141,49 +146,117 @@ final class GridRows {
         }
     }
 
-    // MARK: Extents edited in place
+    // MARK: Spans and extents edited in place
 
-    /// What `apply(_:)` writes after extents were edited in place (same count, same spans).
-    struct ExtentPlan {
+    /// What `apply(_:)` writes after spans or extents were edited in place (the same count).
+    struct EditPlan {
         var key: Key
-        var extents: [Double]
-        var extentsVersion: Int
+        var spans: [Int32]?
+        var extents: [Double]?
+        /// Rows whose thickness is (re)computed, ascending.
         var rows: [(row: Int, thickness: Double)] = []
+        /// Rows re-packed (the same number as before): their first items from `firstRow + 1`
+        /// on, and the span indices of their items from `items.lowerBound` on.
+        var firstRow = 0
+        var firsts: [Int] = []
+        var items = 0..<0
+        var spanIndex: [Int32] = []
         var offsets = GridRowOffsets.Patch()
         var total = 0.0
     }
 
-    /// The plan that makes this table the one a build from scratch gives for `extents` (the
-    /// same count, spans and columns; the items of `edited` changed): the packing is the same
-    /// (G1 depends on spans only), so only the thicknesses of the rows holding edited items
-    /// change, and the offsets after them move (`GridRowOffsets.patch`). Nothing is changed.
-    /// O(items of the rows touched · log rows + blocks) per range, plus `GridRowOffsets.blockRows`
-    /// per block touched.
+    /// The plan that makes this table the one a build from scratch gives for `spans` and
+    /// `extents` (the same count and columns; the spans of `spanEdits` and the extents of
+    /// `extentEdits` changed), or nil when the edited spans change the number of rows (then the
+    /// table is built again). Extents never change which items share a row (G1 reads spans
+    /// only): a row holding an edited extent only gets its thickness again. Edited spans are
+    /// re-packed from the row holding the first one (the row before it too when it starts its
+    /// row) until, past the last one, a row starts at an item where an old row started: from
+    /// there on the rows are the old ones. The offsets after the rows touched move
+    /// (`GridRowOffsets.patch`). Nothing is changed.
+    /// - Complexity: O(items re-packed + items of the rows touched + ranges · log rows
+    ///   + `GridRowOffsets.blockRows` per block touched + blocks).
     /// - Throws: `.overflow` when a row would end beyond the coordinate range.
-    func planExtentEdit(
-        key newKey: Key, extents new: [Double], edited: [Range<Int>], section: Int
-    ) throws
-        -> ExtentPlan
-    {
-        var plan = ExtentPlan(key: newKey, extents: new, extentsVersion: newKey.extentsVersion)
-        var changed: [Int] = []
-        for range in edited where !range.isEmpty {
-            var r = row(of: range.lowerBound)
-            let lastRow = row(of: range.upperBound - 1)
-            while r <= lastRow {
-                if changed.last != r { changed.append(r) }
-                r += 1
+    func planInPlaceEdit(
+        key newKey: Key, spans newSpans: [Int32]?, extents new: [Double]?, spanEdits: [Range<Int>],
+        extentEdits: [Range<Int>], section: Int
+    ) throws -> EditPlan? {
+        var plan = EditPlan(key: newKey, spans: newSpans, extents: new)
+        let n = key.count, columns = key.columns, width = key.itemWidth
+        var regionRows = 0..<0
+        var changed: [(row: Int, thickness: Double)] = []
+        Self.withPointer(newSpans) { spanAt in
+            Self.withPointer(new) { extentAt in
+                @inline(__always) func ownExtent(_ i: Int, _ s: Int) -> Double {
+                    extentAt.map { $0[i] } ?? (itemHeight > 0 ? itemHeight : itemAspect * crossLength(s, width))
+                }
+                if let lo = spanEdits.lazy.filter({ !$0.isEmpty }).map(\.lowerBound).min(),
+                    let hi = spanEdits.lazy.map(\.upperBound).max()
+                {
+                    var r0 = row(of: lo)
+                    if r0 > 0, first[r0] == lo { r0 -= 1 }
+                    let start = first[r0]
+                    var j = 0, thick = 0.0, rowsMade = 0, i = start
+                    var firsts: [Int] = [], indices: [Int32] = [], rows: [(row: Int, thickness: Double)] = []
+                    while true {
+                        if i == n { break }
+                        let s = spanAt.map { Int($0[i]) } ?? 1
+                        if j + s > columns {  // G1: row break before item i
+                            rows.append((r0 + rowsMade, thick))
+                            rowsMade += 1
+                            if i >= hi {
+                                let old = row(of: i)
+                                if first[old] == i {
+                                    // In step with the old rows again.
+                                    guard old == r0 + rowsMade else { return }
+                                    break
+                                }
+                            }
+                            firsts.append(i)
+                            j = 0
+                            thick = 0
+                        }
+                        indices.append(Int32(truncatingIfNeeded: j))
+                        j += s
+                        thick = Swift.max(thick, ownExtent(i, s))
+                        i += 1
+                    }
+                    if i == n {
+                        rows.append((r0 + rowsMade, thick))
+                        rowsMade += 1
+                        guard r0 + rowsMade == rowCount else { return }
+                    }
+                    regionRows = r0..<(r0 + rowsMade)
+                    plan.firstRow = r0
+                    plan.firsts = firsts
+                    plan.items = start..<i
+                    plan.spanIndex = indices
+                    changed = rows
+                }
+                // Rows holding edited extents outside the re-packed ones: the same items.
+                var extentRows: [Int] = []
+                for range in extentEdits where !range.isEmpty {
+                    var r = row(of: range.lowerBound)
+                    let lastRow = row(of: range.upperBound - 1)
+                    while r <= lastRow {
+                        if !regionRows.contains(r), extentRows.last != r { extentRows.append(r) }
+                        r += 1
+                    }
+                }
+                extentRows.sort()
+                for r in extentRows {
+                    // The thickest item as the build finds it (in item order, from 0).
+                    var thick = 0.0
+                    for i in first[r]..<first[r + 1] {
+                        thick = Swift.max(thick, ownExtent(i, spanAt.map { Int($0[i]) } ?? 1))
+                    }
+                    changed.append((r, thick))
+                }
             }
         }
-        changed.sort()
-        new.withUnsafeBufferPointer { e in
-            for r in changed where plan.rows.last?.row != r {
-                // The thickest item as the build finds it (in item order, from 0).
-                var thick = 0.0
-                for i in first[r]..<first[r + 1] { thick = Swift.max(thick, e[i]) }
-                plan.rows.append((r, thick))
-            }
-        }
+        if !spanEdits.isEmpty, regionRows.isEmpty, spanEdits.contains(where: { !$0.isEmpty }) { return nil }
+        changed.sort { $0.row < $1.row }
+        for c in changed where plan.rows.last?.row != c.row { plan.rows.append(c) }
         plan.offsets = try offsets.patch(thickness: thickness, changed: plan.rows, section: section)
         let last = rowCount - 1
         var lastLocal = offsets.local[last]
@@ -203,17 +276,44 @@ final class GridRows {
         return plan
     }
 
-    /// Writes `plan` (made by `planExtentEdit` from this table). O(the plan's size).
-    func apply(_ plan: ExtentPlan) {
+    /// Writes `plan` (made by `planInPlaceEdit` from this table). O(the plan's size).
+    func apply(_ plan: EditPlan) {
         thickness.withUnsafeMutableBufferPointer { t in
             for (r, v) in plan.rows { t[r] = v }
+        }
+        first.withUnsafeMutableBufferPointer { f in
+            for (k, v) in plan.firsts.enumerated() { f[plan.firstRow + 1 + k] = v }
+        }
+        spanIndex.withUnsafeMutableBufferPointer { out in
+            for (k, v) in plan.spanIndex.enumerated() { out[plan.items.lowerBound + k] = v }
         }
         offsets.apply(plan.offsets)
         total = plan.total
         key = plan.key
         extents = plan.extents
-        heldExtentsVersion = plan.extentsVersion
+        spans = plan.spans
+        heldExtentsVersion = plan.key.extentsVersion
+        heldSpansVersion = plan.key.spansVersion
         lentOld = nil
+        lentOldSpans = nil
+    }
+
+    /// Whether the table holds the spans array of `version` (see `holdsExtents`).
+    func holdsSpans(version: Int) -> Bool { spans != nil && heldSpansVersion == version }
+
+    /// As `lendExtents`, for the spans.
+    func lendSpans(_ range: Range<Int>) {
+        guard let s = spans else { return }
+        var old = lentOldSpans ?? [:]
+        for i in range where old[i] == nil { old[i] = s[i] }
+        lentOldSpans = old
+        spans = nil
+    }
+
+    /// As `takeBackExtents`, for the spans.
+    func takeBackSpans(_ values: [Int32], version: Int) {
+        spans = values
+        heldSpansVersion = version
     }
 
     /// Whether the table holds the extents array of `version` (so an edit of that array in
@@ -255,7 +355,8 @@ final class GridRows {
                                             base: b.baseAddress.unsafelyUnwrapped,
                                             thickness: t.baseAddress.unsafelyUnwrapped,
                                             spanIndex: j.baseAddress.unsafelyUnwrapped, spans: sp, extents: e,
-                                            lent: lentOld != nil, owner: Unmanaged.passUnretained(self),
+                                            lent: lentOld != nil || lentOldSpans != nil,
+                                            owner: Unmanaged.passUnretained(self),
                                             rowCount: rowCount, itemHeight: itemHeight,
                                             itemAspect: itemAspect, spacing: spacing))
                                 }
@@ -279,7 +380,10 @@ final class GridRows {
     }
 
     @inline(__always)
-    func span(_ item: Int) -> Int { spans.map { Int($0[item]) } ?? 1 }
+    func span(_ item: Int) -> Int {
+        if let lentOldSpans, let v = lentOldSpans[item] { return Int(v) }
+        return spans.map { Int($0[item]) } ?? 1
+    }
 
     /// The item's own extent along the scroll axis: its bulk (or measured) extent, else
     /// `itemHeight` when > 0, else `itemAspect` × its cross size.
@@ -317,7 +421,8 @@ struct GridRowsView {
     let spanIndex: UnsafePointer<Int32>
     let spans: UnsafePointer<Int32>?
     let extents: UnsafePointer<Double>?
-    /// Whether the table lent its extents (`GridRows.lendExtents`): `extent` then asks it.
+    /// Whether the table lent its extents or spans (`GridRows.lendExtents`): `extent` and `span`
+    /// then ask it.
     let lent: Bool
     /// The table (kept alive by the caller of `withView`): no reference counting per access.
     let owner: Unmanaged<GridRows>
@@ -331,7 +436,10 @@ struct GridRowsView {
     func offset(_ r: Int) -> Double { base[r &>> GridRowOffsets.blockShift] + local[r] }
 
     @inline(__always)
-    func span(_ item: Int) -> Int { spans.map { Int($0[item]) } ?? 1 }
+    func span(_ item: Int) -> Int {
+        if lent { return owner.takeUnretainedValue().span(item) }
+        return spans.map { Int($0[item]) } ?? 1
+    }
 
     /// `GridRows.used`.
     @inline(__always)

@@ -474,7 +474,8 @@ public final class GridLayout: CollectionViewLayout {
     func itemFrame(_ sec: Section, _ item: Int) -> Rect {
         guard let t = sec.rows else { return uniformFrame(sec, item) }
         let row = t.row(of: item)
-        return t.withView { tableFrame(sec, $0, row: row, item) }
+        guard let v = t.view else { return .zero }  // (a table with items has rows)
+        return withExtendedLifetime(t) { tableFrame(sec, v, row: row, item) }
     }
 
     /// - Complexity: O(1) in a closed-form section, O(log rows) with a row table.
@@ -587,13 +588,13 @@ public final class GridLayout: CollectionViewLayout {
         _ sec: Section, _ table: GridRows, _ s: Int, _ minMain: Double, _ maxMain: Double, _ minCross: Double,
         _ maxCross: Double, _ rect: Rect, _ sink: ElementSink
     ) throws {
-        guard table.rowCount > 0 else { return }
+        guard let t = table.view else { return }
         // Rows' offsets never decrease with their index; their ends may exceed the next row's
         // offset by a few rounding errors (`GridRowOffsets`): the first row whose end passes
         // minMain less that slack is at or before the first row that meets the rect (every row
         // after one that does passes it too), and the rows between are filtered below.
         let lowMain = minMain - GridRowOffsets.searchSlack(top: sec.top, extent: table.total)
-        try table.withView { t in
+        try withExtendedLifetime(table) {
             let firstRow = Self.firstIndex(0, t.rowCount) { sec.top + t.offset($0) + t.thickness[$0] > lowMain }
             let endRow = Self.firstIndex(firstRow, t.rowCount) { sec.top + t.offset($0) >= maxMain }
             let lead = crossLead, spacing = prepared.interitemSpacing

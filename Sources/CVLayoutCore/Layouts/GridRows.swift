@@ -98,6 +98,7 @@ final class GridRows {
                 thickness = rowThickness
                 offsets = rowOffsets
                 total = kept > 0 ? rowOffsets.offset(kept - 1) + rowThickness[kept - 1] : 0
+                refreshView()
                 return
             }
         }
@@ -144,6 +145,7 @@ final class GridRows {
         guard total.isFinite else {
             throw LayoutError(.overflow, "GridLayout: section \(section) ends beyond the coordinate range")
         }
+        refreshView()
     }
 
     // MARK: Spans and extents edited in place
@@ -296,6 +298,7 @@ final class GridRows {
         heldSpansVersion = plan.key.spansVersion
         lentOld = nil
         lentOldSpans = nil
+        refreshView()
     }
 
     /// Whether the table holds the spans array of `version` (see `holdsExtents`).
@@ -308,12 +311,14 @@ final class GridRows {
         for i in range where old[i] == nil { old[i] = s[i] }
         lentOldSpans = old
         spans = nil
+        refreshView()
     }
 
     /// As `takeBackExtents`, for the spans.
     func takeBackSpans(_ values: [Int32], version: Int) {
         spans = values
         heldSpansVersion = version
+        refreshView()
     }
 
     /// Whether the table holds the extents array of `version` (so an edit of that array in
@@ -329,6 +334,7 @@ final class GridRows {
         for i in range where old[i] == nil { old[i] = e[i] }
         lentOld = old
         extents = nil
+        refreshView()
     }
 
     /// Takes the edited array back (`version` its new version); the items lent keep the extents
@@ -336,36 +342,28 @@ final class GridRows {
     func takeBackExtents(_ values: [Double], version: Int) {
         extents = values
         heldExtentsVersion = version
+        refreshView()
     }
 
-    /// The table's arrays in place for `body` (a query's loops: no bounds or exclusivity check
-    /// per access); `body` must not keep the view. Needs `rowCount > 0`.
-    func withView<R>(_ body: (GridRowsView) throws -> R) rethrows -> R {
-        try first.withUnsafeBufferPointer { f in
-            try offsets.local.withUnsafeBufferPointer { l in
-                try offsets.base.withUnsafeBufferPointer { b in
-                    try thickness.withUnsafeBufferPointer { t in
-                        try spanIndex.withUnsafeBufferPointer { j in
-                            try Self.withPointer(spans) { sp in
-                                try Self.withPointer(extents) { e in
-                                    try body(
-                                        GridRowsView(
-                                            first: f.baseAddress.unsafelyUnwrapped,
-                                            local: l.baseAddress.unsafelyUnwrapped,
-                                            base: b.baseAddress.unsafelyUnwrapped,
-                                            thickness: t.baseAddress.unsafelyUnwrapped,
-                                            spanIndex: j.baseAddress.unsafelyUnwrapped, spans: sp, extents: e,
-                                            lent: lentOld != nil || lentOldSpans != nil,
-                                            owner: Unmanaged.passUnretained(self),
-                                            rowCount: rowCount, itemHeight: itemHeight,
-                                            itemAspect: itemAspect, spacing: spacing))
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+    /// Pointers into the table's arrays (its own, and the layout's spans and extents it holds)
+    /// for a query's loops: no bounds check or reference counting per access; nil without rows.
+    /// Made again (`refreshView`) whenever one of those arrays is written or replaced (the
+    /// table's own are never shared, so writing them in place keeps their storage); valid while
+    /// the table lives, which the caller ensures by holding it.
+    private(set) var view: GridRowsView?
+
+    /// Makes `view` again from the arrays as they are now. O(1).
+    private func refreshView() {
+        guard rowCount > 0 else {
+            view = nil
+            return
         }
+        func at<T>(_ a: [T]) -> UnsafePointer<T> { a.withUnsafeBufferPointer { $0.baseAddress.unsafelyUnwrapped } }
+        view = GridRowsView(
+            first: at(first), local: at(offsets.local), base: at(offsets.base), thickness: at(thickness),
+            spanIndex: at(spanIndex), spans: spans.map(at), extents: extents.map(at),
+            lent: lentOld != nil || lentOldSpans != nil, owner: Unmanaged.passUnretained(self), rowCount: rowCount,
+            itemHeight: itemHeight, itemAspect: itemAspect, spacing: spacing)
     }
 
     /// The array's elements in place (nil for nil).
@@ -411,7 +409,7 @@ final class GridRows {
     var footprint: Int { spanIndex.count * 4 + thickness.count * 24 + 8 + offsets.base.count * 8 }
 }
 
-/// A `GridRows` table's arrays as pointers (`GridRows.withView`): what a query reads per row and
+/// A `GridRows` table's arrays as pointers (`GridRows.view`): what a query reads per row and
 /// per item, with the table's own rules (`offset`, `span`, `used`, `extent`).
 struct GridRowsView {
     let first: UnsafePointer<Int>
@@ -424,7 +422,7 @@ struct GridRowsView {
     /// Whether the table lent its extents or spans (`GridRows.lendExtents`): `extent` and `span`
     /// then ask it.
     let lent: Bool
-    /// The table (kept alive by the caller of `withView`): no reference counting per access.
+    /// The table (kept alive by the query holding it): no reference counting per access.
     let owner: Unmanaged<GridRows>
     let rowCount: Int
     let itemHeight: Double

@@ -56,6 +56,14 @@ struct GridRowOffsets {
         base = rows == 0 ? [] : Array(old.base[0...((rows - 1) &>> Self.blockShift)])
     }
 
+    /// The offsets `local` and `base` made by the definition above (a build's loop that keeps
+    /// them in local arrays). O(1).
+    init(local: [Double], base: [Double], gap: Double) {
+        self.local = local
+        self.base = base
+        self.gap = gap
+    }
+
     /// No rows yet; room for `capacity` rows.
     init(gap: Double, reservingRows capacity: Int) {
         self.gap = gap

@@ -104,6 +104,11 @@ final class GridRows {
         }
         rowFirst.append(start)
         _ = try rowOffsets.appendRow(afterThickness: kept > 0 ? rowThickness[kept - 1] : 0, section: section)
+        // The offsets' arrays as locals for the loop (GridRowOffsets' definition, written out).
+        var rowLocal = rowOffsets.local, rowBase = rowOffsets.base
+        rowOffsets = GridRowOffsets(gap: gap)
+        var loc = rowLocal[rowLocal.count - 1]
+        let blockMask = GridRowOffsets.blockRows - 1
         // Each item's span index written in place (every entry: the kept ones copied, the others
         // by the loop), the rows appended as they close.
         let width = key.itemWidth
@@ -120,7 +125,19 @@ final class GridRows {
                         let s = spanAt.map { Int($0[i]) } ?? 1
                         if j + s > columns {  // G1: the span does not fit what is left of the row
                             rowThickness.append(thick)
-                            _ = try rowOffsets.appendRow(afterThickness: thick, section: section)
+                            let pitch = loc + (thick + gap)
+                            if rowThickness.count & blockMask == 0 {  // the new row starts a block
+                                let b = rowBase[rowBase.count - 1] + pitch
+                                guard b.isFinite else {
+                                    throw LayoutError(
+                                        .overflow, "GridLayout: section \(section) ends beyond the coordinate range")
+                                }
+                                rowBase.append(b)
+                                loc = 0
+                            } else {
+                                loc = pitch
+                            }
+                            rowLocal.append(loc)
                             rowFirst.append(i)
                             j = 0
                             thick = 0
@@ -139,9 +156,9 @@ final class GridRows {
         rowThickness.append(thick)
         rowFirst.append(n)
         first = rowFirst
-        offsets = rowOffsets
+        offsets = GridRowOffsets(local: rowLocal, base: rowBase, gap: gap)
         thickness = rowThickness
-        total = rowOffsets.offset(rowThickness.count - 1) + thick
+        total = offsets.offset(rowThickness.count - 1) + thick
         guard total.isFinite else {
             throw LayoutError(.overflow, "GridLayout: section \(section) ends beyond the coordinate range")
         }

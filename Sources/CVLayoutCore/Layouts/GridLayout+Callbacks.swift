@@ -51,6 +51,7 @@ extension GridLayout {
         editedFrom.removeAll()
         extentEdits.removeAll()
         spanEdits.removeAll()
+        appendedFrom.removeAll()
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 

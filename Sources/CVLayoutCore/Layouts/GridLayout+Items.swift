@@ -126,8 +126,11 @@ extension GridLayout {
         }
         try checkFixedSpans(configuration, sectionColumns, extra: (section, m))
         let inPlace = removeCount == spans.count
-        // As replaceItemExtents: the prepared table lends the array for an edit in place.
-        let table = inPlace ? cachedRows[section].flatMap { $0.holdsSpans(version: version) ? $0 : nil } : nil
+        let appending = removeCount == 0 && start == n && !spans.isEmpty
+        // As replaceItemExtents: the prepared table lends the array for an edit in place or an
+        // append (no item it holds moves).
+        let table =
+            inPlace || appending ? cachedRows[section].flatMap { $0.holdsSpans(version: version) ? $0 : nil } : nil
         table?.lendSpans(range)
         var values = itemSpans.removeValue(forKey: section).unsafelyUnwrapped.values
         values.replaceSubrange(range, with: spans)
@@ -136,6 +139,8 @@ extension GridLayout {
         table?.takeBackSpans(values, version: entry.version)
         if inPlace {
             spansChanged(section, range)
+        } else if appending {
+            itemsAppended(section, from: start)
         } else {
             sectionInputsChanged(section, from: start)
         }
@@ -190,9 +195,13 @@ extension GridLayout {
         }
         try Self.checkExtents(extents, section, "new item extent")
         let inPlace = removeCount == extents.count
-        // The prepared table shares the array: an edit in place (the same count) borrows it, so
-        // that the array is not copied (the table keeps the replaced values for its frames).
-        let table = inPlace ? cachedRows[section].flatMap { $0.holdsExtents(version: version) ? $0 : nil } : nil
+        let appending = removeCount == 0 && start == n && !extents.isEmpty
+        // The prepared table shares the array: an edit in place (the same count) or an append
+        // borrows it, so that the array is not copied (the table keeps the replaced values for
+        // its frames).
+        let table =
+            inPlace || appending
+            ? cachedRows[section].flatMap { $0.holdsExtents(version: version) ? $0 : nil } : nil
         table?.lendExtents(start..<(start + removeCount))
         var values = itemExtents.removeValue(forKey: section).unsafelyUnwrapped.values
         values.replaceSubrange(start..<(start + removeCount), with: extents)
@@ -207,6 +216,8 @@ extension GridLayout {
         }
         if inPlace {
             extentsChanged(section, start..<(start + removeCount))
+        } else if appending {
+            itemsAppended(section, from: start)
         } else {
             sectionInputsChanged(section, from: start)
         }
@@ -245,6 +256,12 @@ extension GridLayout {
     /// their spans and extents): the next prepare keeps the rows before that item's row.
     func sectionInputsChanged(_ section: Int, from: Int) {
         editedFrom[section] = Swift.min(editedFrom[section] ?? from, from)
+        collectionView?.invalidateLayout(.layoutAttributes)
+    }
+
+    /// Records that items were appended to `section` from item `from` on (`appendedFrom`).
+    func itemsAppended(_ section: Int, from: Int) {
+        appendedFrom[section] = Swift.min(appendedFrom[section] ?? from, from)
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 

@@ -158,6 +158,7 @@ public final class GridLayout: CollectionViewLayout {
         editedFrom.removeAll()
         extentEdits.removeAll()
         spanEdits.removeAll()
+        appendedFrom.removeAll()
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 
@@ -183,6 +184,9 @@ public final class GridLayout: CollectionViewLayout {
     /// As `extentEdits`, for spans replaced in place: the rows are re-packed from the edited
     /// one until they agree with the old ones again (`GridRows.planInPlaceEdit`).
     var spanEdits: [Int: [Range<Int>]] = [:]
+    /// Per section, the item count before items were appended (spans and extents) since the
+    /// last prepare: with no other edit, the rows are extended (`GridRows.planAppend`).
+    var appendedFrom: [Int: Int] = [:]
     /// More ranges than this fall back to building the rows from the first one.
     static let maxExtentEdits = 64
     /// Sections whose rows the last `prepare()` patched after extents edited in place, and
@@ -297,6 +301,7 @@ public final class GridLayout: CollectionViewLayout {
         secs.reserveCapacity(counts.count)
         var newRows: [Int: GridRows] = [:]
         var plans: [(GridRows, GridRows.EditPlan)] = []
+        var appends: [(GridRows, GridRows.AppendPlan)] = []
         var built = 0
         var y = 0.0
         for (s, n) in counts.enumerated() {
@@ -352,8 +357,28 @@ public final class GridLayout: CollectionViewLayout {
                 sameButEdits?.extentsVersion = key.extentsVersion
                 sameButEdits?.spansVersion = key.spansVersion
                 let inPlace = extentEdits[s] != nil || spanEdits[s] != nil
+                var sameButCount = sameButEdits
+                sameButCount?.count = key.count
                 if let old, old.key == key {
                     table = old
+                } else if let old, let from = appendedFrom[s], from == old.key.count, key.count > from, !inPlace,
+                    editedFrom[s] == nil, old.rowCount > 0, sameButCount == key, !stale.contains(s), !asked
+                {
+                    // Items appended: the rows extended once every section is done.
+                    let plan = try old.planAppend(key: key, spans: spans?.values, extents: extents?.values, section: s)
+                    appends.append((old, plan))
+                    table = old
+                    newRows[s] = table
+                    sec.rows = table
+                    sec.bodyEnd = sec.top + plan.total
+                    sec.end =
+                        inside ? sec.bodyEnd + c.footerHeight + mainTrail : sec.bodyEnd + mainTrail + c.footerHeight
+                    guard sec.end.isFinite, sec.bodyEnd.isFinite else {
+                        throw LayoutError(.overflow, "GridLayout: section \(s) ends beyond the coordinate range")
+                    }
+                    y = sec.end
+                    secs.append(sec)
+                    continue
                 } else if let old, inPlace, editedFrom[s] == nil, n > 0, sameButEdits == key, !stale.contains(s),
                     !asked,
                     let plan = try old.planInPlaceEdit(
@@ -380,7 +405,7 @@ public final class GridLayout: CollectionViewLayout {
                     // edits (recorded from that item on) changed the section since.
                     let from = [
                         editedFrom[s], extentEdits[s]?.lazy.map(\.lowerBound).min(),
-                        spanEdits[s]?.lazy.map(\.lowerBound).min(),
+                        spanEdits[s]?.lazy.map(\.lowerBound).min(), appendedFrom[s],
                     ].compactMap { $0 }.min()
                     let keep =
                         old.flatMap { o in
@@ -405,13 +430,15 @@ public final class GridLayout: CollectionViewLayout {
         }
         forgetMeasurementsOfChangedCounts(counts)
         for (table, plan) in plans { table.apply(plan) }
-        lastPrepareRowsPatched = plans.count
+        for (table, plan) in appends { table.apply(plan) }
+        lastPrepareRowsPatched = plans.count + appends.count
         lastPrepareRowsBuilt = built
         sections = secs
         cachedRows = newRows
         editedFrom.removeAll()
         extentEdits.removeAll()
         spanEdits.removeAll()
+        appendedFrom.removeAll()
         prepared = c
         crossSize = cross
         mainSize = c.isHorizontal ? size.width : size.height

@@ -193,5 +193,12 @@ struct GridRowOffsets {
         }
     }
 
+    /// Appends rows whose local offsets are `local` and the blocks they open (`base`), made by
+    /// the definition above after the last row. O(added).
+    mutating func append(local more: [Double], base moreBases: [Double]) {
+        local.append(contentsOf: more)
+        base.append(contentsOf: moreBases)
+    }
+
     var footprint: Int { (local.count + base.count) * 8 }
 }

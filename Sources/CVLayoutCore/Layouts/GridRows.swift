@@ -318,6 +318,102 @@ final class GridRows {
         refreshView()
     }
 
+    /// What `apply(_:)` writes after items were appended (nothing else changed).
+    struct AppendPlan {
+        var key: Key
+        var spans: [Int32]?
+        var extents: [Double]?
+        /// The last row's thickness again, then the rows after it: their first items, thicknesses
+        /// and offsets; the span indices of the items appended.
+        var lastThickness = 0.0
+        var firsts: [Int] = []
+        var thicknesses: [Double] = []
+        var locals: [Double] = []
+        var bases: [Double] = []
+        var spanIndex: [Int32] = []
+        var total = 0.0
+    }
+
+    /// The plan that makes this table the one a build from scratch gives after items were
+    /// appended to the section (`spans` and `extents` the old ones and the new items'): the
+    /// rows before the last are the same (G1 reads the items in order), the last row may take
+    /// some of the new items, then new rows follow. Nothing is changed. O(items of the last row
+    /// + items appended).
+    /// - Throws: `.overflow` when a row would end beyond the coordinate range.
+    func planAppend(
+        key newKey: Key, spans newSpans: [Int32]?, extents new: [Double]?, section: Int
+    ) throws
+        -> AppendPlan
+    {
+        var plan = AppendPlan(key: newKey, spans: newSpans, extents: new)
+        let oldN = key.count, n = newKey.count, columns = key.columns, width = key.itemWidth
+        let gap = offsets.gap, mask = GridRowOffsets.blockRows - 1
+        let r0 = rowCount - 1
+        var loc = offsets.local[r0], lastBase = offsets.base[offsets.base.count - 1]
+        var rows = r0 + 1
+        Self.withPointer(newSpans) { spanAt in
+            Self.withPointer(new) { extentAt in
+                var j = 0, thick = 0.0
+                var closedFirst = true
+                for i in first[r0]..<n {
+                    let s = spanAt.map { Int($0[i]) } ?? 1
+                    if j + s > columns {
+                        if closedFirst {
+                            plan.lastThickness = thick
+                            closedFirst = false
+                        } else {
+                            plan.thicknesses.append(thick)
+                        }
+                        // The row starting at i, after the one just closed (GridRowOffsets).
+                        let pitch = loc + (thick + gap)
+                        if rows & mask == 0 {
+                            lastBase = lastBase + pitch
+                            plan.bases.append(lastBase)
+                            loc = 0
+                        } else {
+                            loc = pitch
+                        }
+                        plan.locals.append(loc)
+                        plan.firsts.append(i)
+                        rows += 1
+                        j = 0
+                        thick = 0
+                    }
+                    if i >= oldN { plan.spanIndex.append(Int32(truncatingIfNeeded: j)) }
+                    j += s
+                    let e = extentAt.map { $0[i] } ?? (itemHeight > 0 ? itemHeight : itemAspect * crossLength(s, width))
+                    thick = Swift.max(thick, e)
+                }
+                if closedFirst { plan.lastThickness = thick } else { plan.thicknesses.append(thick) }
+                plan.total = (lastBase + loc) + thick
+            }
+        }
+        guard plan.total.isFinite else {
+            throw LayoutError(.overflow, "GridLayout: section \(section) ends beyond the coordinate range")
+        }
+        return plan
+    }
+
+    /// Writes `plan` (made by `planAppend` from this table). O(the rows and items it adds).
+    func apply(_ plan: AppendPlan) {
+        thickness[thickness.count - 1] = plan.lastThickness
+        thickness.append(contentsOf: plan.thicknesses)
+        first.removeLast()
+        first.append(contentsOf: plan.firsts)
+        first.append(plan.key.count)
+        offsets.append(local: plan.locals, base: plan.bases)
+        spanIndex.append(contentsOf: plan.spanIndex)
+        total = plan.total
+        key = plan.key
+        extents = plan.extents
+        spans = plan.spans
+        heldExtentsVersion = plan.key.extentsVersion
+        heldSpansVersion = plan.key.spansVersion
+        lentOld = nil
+        lentOldSpans = nil
+        refreshView()
+    }
+
     /// Whether the table holds the spans array of `version` (see `holdsExtents`).
     func holdsSpans(version: Int) -> Bool { spans != nil && heldSpansVersion == version }
 

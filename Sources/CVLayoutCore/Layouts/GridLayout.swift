@@ -179,7 +179,7 @@ public final class GridLayout: CollectionViewLayout {
     var editedFrom: [Int: Int] = [:]
     /// Per section, the items whose extents were replaced in place (the same count, spans
     /// unchanged) since the last prepare, when nothing else changed: the packing is the same, so
-    /// the rows' thicknesses and offsets are patched (`GridRows.planExtentEdit`).
+    /// the rows' thicknesses and offsets are patched (`GridRows.planInPlaceEdit`).
     var extentEdits: [Int: [Range<Int>]] = [:]
     /// As `extentEdits`, for spans replaced in place: the rows are re-packed from the edited
     /// one until they agree with the old ones again (`GridRows.planInPlaceEdit`).

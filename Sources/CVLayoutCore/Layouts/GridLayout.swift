@@ -44,8 +44,10 @@
 /// (`GridRows`: 4 bytes an item, 24 a row, 8 a block of rows), built in O(n) by `prepare()` and
 /// kept while its inputs stay the same. Extents replaced in place (and measured sizes) patch the
 /// rows holding them and move the rows after by their blocks' offsets (`GridRowOffsets`):
-/// O(items edited · log rows + blocks); after other range edits the rows from the first edited
-/// item's row on are built again (the rows before are copied).
+/// O(items edited · log rows + blocks); spans replaced in place are re-packed until the rows
+/// agree with the old ones and patched the same way when the row count holds; appends extend
+/// the rows; after other range edits the rows from the first edited item's row on are built
+/// again (the rows before are copied).
 /// Single-element lookups: O(1) closed form, O(log rows) with a table. Rect queries: O(log S) to
 /// find the first section met, then per section O(log rows) for the rows the rect crosses and,
 /// per row crossed, O(log C) for its first item in the rect, then O(1) per element returned (with
@@ -189,7 +191,8 @@ public final class GridLayout: CollectionViewLayout {
     var appendedFrom: [Int: Int] = [:]
     /// More ranges than this fall back to building the rows from the first one.
     static let maxExtentEdits = 64
-    /// Sections whose rows the last `prepare()` patched after extents edited in place, and
+    /// Sections whose rows the last `prepare()` patched (spans or extents edited in place, items
+    /// appended), and
     /// sections whose rows it built (in whole or from an edited row on): the tests check which
     /// path an edit took.
     private(set) var lastPrepareRowsPatched = 0

@@ -49,6 +49,9 @@ extension GridLayout {
         itemCallbacks = callbacks.flatMap { $0.isEmpty ? nil : $0 }
         cachedRows.removeAll()
         editedFrom.removeAll()
+        extentEdits.removeAll()
+        spanEdits.removeAll()
+        appendedFrom.removeAll()
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 

@@ -91,29 +91,60 @@ extension GridLayout {
     /// `removeCount` 0; a delete: `spans` empty). Pair it with the batch update, edited first.
     /// - Throws: `.state` when the section has no bulk spans; `.outOfRange` for a range outside
     ///   them; `.invalidArgument` as `setItemSpans`. Nothing changes on error.
-    /// - Complexity: O(n) (the section's maximum span and the splice).
+    /// - Complexity: O(spans.count) when `removeCount == spans.count` or for an append
+    ///   (`start` = the count, `appendedFrom`) (edited in place; the next
+    ///   prepare re-packs the rows from the edited one until they agree with the old ones,
+    ///   `GridRows.planInPlaceEdit`) and the section's widest span stays in place outside the
+    ///   range, else O(n).
     public func replaceItemSpans(inSection section: Int, start: Int, removeCount: Int, with spans: [Int32]) throws {
         try Self.checkSection(section, "item spans")
-        guard var old = itemSpans[section] else {
+        // (No binding of the section's entry: the array is edited in place when nothing else
+        // holds it.)
+        guard let n = itemSpans[section]?.values.count, let version = itemSpans[section]?.version,
+            let oldMax = itemSpans[section]?.maxSpan
+        else {
             throw LayoutError.state("GridLayout: section \(section) has no item spans to edit (set them first)")
         }
-        let n = old.values.count
         guard start >= 0, removeCount >= 0, start <= n, removeCount <= n - start else {
             throw LayoutError.outOfRange(
                 "GridLayout: item spans \(start) ..< \(start) + \(removeCount) are outside the \(n) spans of section "
                     + "\(section)")
         }
-        _ = try Self.checkSpans(spans, section, "new item span")
-        var values = old.values
-        values.replaceSubrange(start..<(start + removeCount), with: spans)
-        let m = values.reduce(0) { Swift.max($0, Int($1)) }
+        let newMax = try Self.checkSpans(spans, section, "new item span")
+        // The widest span after the edit: the old widest when one of that width stays outside
+        // the range (found by a scan that stops at the first), else the widest left.
+        let range = start..<(start + removeCount)
+        let m: Int = itemSpans[section].unsafelyUnwrapped.values.withUnsafeBufferPointer { v in
+            var removedMax = 0
+            for i in range { removedMax = Swift.max(removedMax, Int(v[i])) }
+            if removedMax < oldMax { return Swift.max(oldMax, newMax) }
+            var outside = 0
+            for i in 0..<n where !range.contains(i) {
+                outside = Swift.max(outside, Int(v[i]))
+                if outside == oldMax { break }
+            }
+            return Swift.max(outside, newMax)
+        }
         try checkFixedSpans(configuration, sectionColumns, extra: (section, m))
-        itemSpans[section] = nil
-        old.values = values
-        old.maxSpan = m
-        old.version = nextVersion()
-        itemSpans[section] = old
-        sectionInputsChanged(section, from: start)
+        let inPlace = removeCount == spans.count
+        let appending = removeCount == 0 && start == n && !spans.isEmpty
+        // As replaceItemExtents: the prepared table lends the array for an edit in place or an
+        // append (no item it holds moves).
+        let table =
+            inPlace || appending ? cachedRows[section].flatMap { $0.holdsSpans(version: version) ? $0 : nil } : nil
+        table?.lendSpans(range)
+        var values = itemSpans.removeValue(forKey: section).unsafelyUnwrapped.values
+        values.replaceSubrange(range, with: spans)
+        let entry = GridSpans(values: values, maxSpan: m, version: nextVersion())
+        itemSpans[section] = entry
+        table?.takeBackSpans(values, version: entry.version)
+        if inPlace {
+            spansChanged(section, range)
+        } else if appending {
+            itemsAppended(section, from: start)
+        } else {
+            sectionInputsChanged(section, from: start)
+        }
     }
 
     /// The bulk spans of `section`, if any. O(1) (the array is shared).
@@ -147,32 +178,51 @@ extension GridLayout {
     /// measurements of the items it does not replace are kept (renumbered).
     /// - Throws: `.state` when the section has no bulk extents; `.outOfRange` for a range outside
     ///   them; `.invalidArgument` as `setItemExtents`. Nothing changes on error.
-    /// - Complexity: O(n).
+    /// - Complexity: O(extents.count) when `removeCount == extents.count` or for an append
+    ///   (edited in place; the
+    ///   next prepare patches the rows holding them, `GridRows.planInPlaceEdit`), else O(n).
     public func replaceItemExtents(
         inSection section: Int, start: Int, removeCount: Int, with extents: [Double]
     ) throws {
         try Self.checkSection(section, "item extents")
-        guard let old = itemExtents[section] else {
+        // (No binding of the section's entry: the array is edited in place when nothing else
+        // holds it.)
+        guard let n = itemExtents[section]?.values.count, let version = itemExtents[section]?.version else {
             throw LayoutError.state("GridLayout: section \(section) has no item extents to edit (set them first)")
         }
-        let n = old.values.count
         guard start >= 0, removeCount >= 0, start <= n, removeCount <= n - start else {
             throw LayoutError.outOfRange(
                 "GridLayout: item extents \(start) ..< \(start) + \(removeCount) are outside the \(n) extents of "
                     + "section \(section)")
         }
         try Self.checkExtents(extents, section, "new item extent")
-        var values = old.values
-        itemExtents[section] = nil
+        let inPlace = removeCount == extents.count
+        let appending = removeCount == 0 && start == n && !extents.isEmpty
+        // The prepared table shares the array: an edit in place (the same count) or an append
+        // borrows it, so that the array is not copied (the table keeps the replaced values for
+        // its frames).
+        let table =
+            inPlace || appending
+            ? cachedRows[section].flatMap { $0.holdsExtents(version: version) ? $0 : nil } : nil
+        table?.lendExtents(start..<(start + removeCount))
+        var values = itemExtents.removeValue(forKey: section).unsafelyUnwrapped.values
         values.replaceSubrange(start..<(start + removeCount), with: extents)
-        itemExtents[section] = GridExtents(values: values, version: nextVersion())
+        let entry = GridExtents(values: values, version: nextVersion())
+        itemExtents[section] = entry
+        table?.takeBackExtents(values, version: entry.version)
         if let m = measuredItems[section] {
             let delta = extents.count - removeCount
             var kept = Set<Int>()
             for i in m where i < start || i >= start + removeCount { kept.insert(i < start ? i : i + delta) }
             measuredItems[section] = kept.isEmpty ? nil : kept
         }
-        sectionInputsChanged(section, from: start)
+        if inPlace {
+            extentsChanged(section, start..<(start + removeCount))
+        } else if appending {
+            itemsAppended(section, from: start)
+        } else {
+            sectionInputsChanged(section, from: start)
+        }
     }
 
     /// The bulk (or measured) extents of `section`, if any. O(1) (the array is shared).
@@ -208,6 +258,40 @@ extension GridLayout {
     /// their spans and extents): the next prepare keeps the rows before that item's row.
     func sectionInputsChanged(_ section: Int, from: Int) {
         editedFrom[section] = Swift.min(editedFrom[section] ?? from, from)
+        collectionView?.invalidateLayout(.layoutAttributes)
+    }
+
+    /// Records that items were appended to `section` from item `from` on (`appendedFrom`).
+    func itemsAppended(_ section: Int, from: Int) {
+        appendedFrom[section] = Swift.min(appendedFrom[section] ?? from, from)
+        collectionView?.invalidateLayout(.layoutAttributes)
+    }
+
+    /// As `extentsChanged`, for spans replaced in place (`spanEdits`).
+    func spansChanged(_ section: Int, _ items: Range<Int>) {
+        var ranges = spanEdits[section] ?? []
+        ranges.append(items)
+        if ranges.count > Self.maxExtentEdits, let from = ranges.lazy.map(\.lowerBound).min() {
+            spanEdits[section] = nil
+            editedFrom[section] = Swift.min(editedFrom[section] ?? from, from)
+        } else {
+            spanEdits[section] = ranges
+        }
+        collectionView?.invalidateLayout(.layoutAttributes)
+    }
+
+    /// Records that the extents of `items` of `section` changed in place (the same count, the
+    /// spans unchanged): the next prepare patches the rows holding them (`extentEdits`), or,
+    /// past `maxExtentEdits` ranges, builds the rows from the first one on.
+    func extentsChanged(_ section: Int, _ items: Range<Int>) {
+        var ranges = extentEdits[section] ?? []
+        ranges.append(items)
+        if ranges.count > Self.maxExtentEdits, let from = ranges.lazy.map(\.lowerBound).min() {
+            extentEdits[section] = nil
+            editedFrom[section] = Swift.min(editedFrom[section] ?? from, from)
+        } else {
+            extentEdits[section] = ranges
+        }
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 }

@@ -64,6 +64,7 @@ extension GridLayout: SelfSizingLayout {
         }
         // Write (infallible), one copy of each section's array.
         var arrays: [Int: [Double]] = [:]
+        var madeNow = Set<Int>()
         let horizontal = prepared.isHorizontal
         for (ip, size) in items {
             let s = ip.section
@@ -84,6 +85,7 @@ extension GridLayout: SelfSizingLayout {
                         }
                     }
                     ownsExtents.insert(s)
+                    madeNow.insert(s)
                 }
             }
             measuredItems[s, default: []].insert(ip.item)
@@ -92,8 +94,12 @@ extension GridLayout: SelfSizingLayout {
         var changed = false
         for (s, values) in arrays where values != itemExtents[s]?.values {
             itemExtents[s] = GridExtents(values: values, version: nextMeasuredVersion())
-            let first = items.lazy.filter { $0.0.section == s }.map(\.0.item).min() ?? 0
-            editedFrom[s] = Swift.min(editedFrom[s] ?? first, ownsExtents.contains(s) ? 0 : first)
+            if madeNow.contains(s) {
+                editedFrom[s] = 0
+            } else {
+                // Extents changed in place: the rows holding the measured items are patched.
+                for (ip, _) in items where ip.section == s { extentsChanged(s, ip.item..<(ip.item + 1)) }
+            }
             changed = true
         }
         if changed { collectionView?.invalidateLayout(.layoutAttributes) }

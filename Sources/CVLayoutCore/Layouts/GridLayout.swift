@@ -41,9 +41,13 @@
 /// A section whose items all span one column and share one extent (no bulk spans, or all 1; no
 /// bulk extents, or all equal) is today's closed form: nothing stored per item, its frames a
 /// product of the index (2^40 items cost what 4 do). Any other section keeps a row table
-/// (`GridRows`: 4 bytes an item, 24 a row), built in O(n) by `prepare()` and kept while its
-/// inputs stay the same; after range edits only the rows from the first edited item's row on
-/// are built again (the rows before are copied).
+/// (`GridRows`: 4 bytes an item, 24 a row, 8 a block of rows), built in O(n) by `prepare()` and
+/// kept while its inputs stay the same. Extents replaced in place (and measured sizes) patch the
+/// rows holding them and move the rows after by their blocks' offsets (`GridRowOffsets`):
+/// O(items edited · log rows + blocks); spans replaced in place are re-packed until the rows
+/// agree with the old ones and patched the same way when the row count holds; appends extend
+/// the rows; after other range edits the rows from the first edited item's row on are built
+/// again (the rows before are copied).
 /// Single-element lookups: O(1) closed form, O(log rows) with a table. Rect queries: O(log S) to
 /// find the first section met, then per section O(log rows) for the rows the rect crosses and,
 /// per row crossed, O(log C) for its first item in the rect, then O(1) per element returned (with
@@ -154,6 +158,9 @@ public final class GridLayout: CollectionViewLayout {
         self.configuration = configuration
         cachedRows.removeAll()
         editedFrom.removeAll()
+        extentEdits.removeAll()
+        spanEdits.removeAll()
+        appendedFrom.removeAll()
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 
@@ -169,9 +176,27 @@ public final class GridLayout: CollectionViewLayout {
     var versionCounter = 0
     /// Row tables of the last prepare by section, reused while their inputs are the same.
     var cachedRows: [Int: GridRows] = [:]
-    /// Per section, the first item whose span or extent changed since the last prepare: the rows
-    /// before its row are kept.
+    /// Per section, the first item whose span changed, or that was inserted, deleted or moved,
+    /// since the last prepare: the rows before its row are kept.
     var editedFrom: [Int: Int] = [:]
+    /// Per section, the items whose extents were replaced in place (the same count, spans
+    /// unchanged) since the last prepare, when nothing else changed: the packing is the same, so
+    /// the rows' thicknesses and offsets are patched (`GridRows.planInPlaceEdit`).
+    var extentEdits: [Int: [Range<Int>]] = [:]
+    /// As `extentEdits`, for spans replaced in place: the rows are re-packed from the edited
+    /// one until they agree with the old ones again (`GridRows.planInPlaceEdit`).
+    var spanEdits: [Int: [Range<Int>]] = [:]
+    /// Per section, the item count before items were appended (spans and extents) since the
+    /// last prepare: with no other edit, the rows are extended (`GridRows.planAppend`).
+    var appendedFrom: [Int: Int] = [:]
+    /// More ranges than this fall back to building the rows from the first one.
+    static let maxExtentEdits = 64
+    /// Sections whose rows the last `prepare()` patched (spans or extents edited in place, items
+    /// appended), and
+    /// sections whose rows it built (in whole or from an edited row on): the tests check which
+    /// path an edit took.
+    private(set) var lastPrepareRowsPatched = 0
+    private(set) var lastPrepareRowsBuilt = 0
 
     /// One section's geometry from the last prepare (main axis = scroll axis).
     struct Section {
@@ -278,6 +303,9 @@ public final class GridLayout: CollectionViewLayout {
         var secs: [Section] = []
         secs.reserveCapacity(counts.count)
         var newRows: [Int: GridRows] = [:]
+        var plans: [(GridRows, GridRows.EditPlan)] = []
+        var appends: [(GridRows, GridRows.AppendPlan)] = []
+        var built = 0
         var y = 0.0
         for (s, n) in counts.enumerated() {
             let rule = try askedColumnRule(c, s)
@@ -328,16 +356,66 @@ public final class GridLayout: CollectionViewLayout {
                     extentsVersion: extents?.version ?? -1)
                 let table: GridRows
                 let old = cachedRows[s]
+                var sameButEdits = old?.key
+                sameButEdits?.extentsVersion = key.extentsVersion
+                sameButEdits?.spansVersion = key.spansVersion
+                let inPlace = extentEdits[s] != nil || spanEdits[s] != nil
+                var sameButCount = sameButEdits
+                sameButCount?.count = key.count
                 if let old, old.key == key {
                     table = old
+                } else if let old, let from = appendedFrom[s], from == old.key.count, key.count > from, !inPlace,
+                    editedFrom[s] == nil, old.rowCount > 0, sameButCount == key, !stale.contains(s), !asked
+                {
+                    // Items appended: the rows extended once every section is done.
+                    let plan = try old.planAppend(key: key, spans: spans?.values, extents: extents?.values, section: s)
+                    appends.append((old, plan))
+                    table = old
+                    newRows[s] = table
+                    sec.rows = table
+                    sec.bodyEnd = sec.top + plan.total
+                    sec.end =
+                        inside ? sec.bodyEnd + c.footerHeight + mainTrail : sec.bodyEnd + mainTrail + c.footerHeight
+                    guard sec.end.isFinite, sec.bodyEnd.isFinite else {
+                        throw LayoutError(.overflow, "GridLayout: section \(s) ends beyond the coordinate range")
+                    }
+                    y = sec.end
+                    secs.append(sec)
+                    continue
+                } else if let old, inPlace, editedFrom[s] == nil, n > 0, sameButEdits == key, !stale.contains(s),
+                    !asked,
+                    let plan = try old.planInPlaceEdit(
+                        key: key, spans: spans?.values, extents: extents?.values, spanEdits: spanEdits[s] ?? [],
+                        extentEdits: extentEdits[s] ?? [], section: s)
+                {
+                    // Spans or extents edited in place: the same rows, patched once every
+                    // section is done.
+                    plans.append((old, plan))
+                    table = old
+                    newRows[s] = table
+                    sec.rows = table
+                    sec.bodyEnd = sec.top + plan.total
+                    sec.end =
+                        inside ? sec.bodyEnd + c.footerHeight + mainTrail : sec.bodyEnd + mainTrail + c.footerHeight
+                    guard sec.end.isFinite, sec.bodyEnd.isFinite else {
+                        throw LayoutError(.overflow, "GridLayout: section \(s) ends beyond the coordinate range")
+                    }
+                    y = sec.end
+                    secs.append(sec)
+                    continue
                 } else {
                     // The rows before the first edited item's row are the old ones when only
                     // edits (recorded from that item on) changed the section since.
+                    let from = [
+                        editedFrom[s], extentEdits[s]?.lazy.map(\.lowerBound).min(),
+                        spanEdits[s]?.lazy.map(\.lowerBound).min(), appendedFrom[s],
+                    ].compactMap { $0 }.min()
                     let keep =
                         old.flatMap { o in
                             o.key.columns == key.columns && o.key.itemWidth == key.itemWidth
-                                && !stale.contains(s) && !asked ? editedFrom[s] : nil
+                                && !stale.contains(s) && !asked ? from : nil
                         } ?? 0
+                    built += 1
                     table = try GridRows(
                         key: key, spans: spans?.values, extents: extents?.values, configuration: c, section: s,
                         reusing: keep > 0 ? old : nil, from: keep)
@@ -354,9 +432,16 @@ public final class GridLayout: CollectionViewLayout {
             secs.append(sec)
         }
         forgetMeasurementsOfChangedCounts(counts)
+        for (table, plan) in plans { table.apply(plan) }
+        for (table, plan) in appends { table.apply(plan) }
+        lastPrepareRowsPatched = plans.count + appends.count
+        lastPrepareRowsBuilt = built
         sections = secs
         cachedRows = newRows
         editedFrom.removeAll()
+        extentEdits.removeAll()
+        spanEdits.removeAll()
+        appendedFrom.removeAll()
         prepared = c
         crossSize = cross
         mainSize = c.isHorizontal ? size.width : size.height
@@ -405,19 +490,22 @@ public final class GridLayout: CollectionViewLayout {
     }
 
     /// A row table's frame of `item` in row `row`.
-    private func tableFrame(_ sec: Section, _ t: GridRows, row: Int, _ item: Int) -> Rect {
+    @inline(__always)
+    private func tableFrame(_ sec: Section, _ t: GridRowsView, row: Int, _ item: Int) -> Rect {
         let span = t.span(item)
         let crossLength = Double(span) * sec.itemWidth + Double(span - 1) * prepared.interitemSpacing
         let cross = crossLead + shift(sec, used: t.used(row)) + Double(t.spanIndex[item]) * sec.columnPitch
         let own = t.extent(item, crossLength: crossLength)
         return rect(
-            main: sec.top + t.offset[row], mainLength: prepared.stretchItems == 1 ? t.thickness[row] : own,
+            main: sec.top + t.offset(row), mainLength: prepared.stretchItems == 1 ? t.thickness[row] : own,
             cross: cross, crossLength: crossLength)
     }
 
     func itemFrame(_ sec: Section, _ item: Int) -> Rect {
         guard let t = sec.rows else { return uniformFrame(sec, item) }
-        return tableFrame(sec, t, row: t.row(of: item), item)
+        let row = t.row(of: item)
+        guard let v = t.view else { return .zero }  // (a table with items has rows)
+        return withExtendedLifetime(t) { tableFrame(sec, v, row: row, item) }
     }
 
     /// - Complexity: O(1) in a closed-form section, O(log rows) with a row table.
@@ -527,31 +615,38 @@ public final class GridLayout: CollectionViewLayout {
     }
 
     private func queryTable(
-        _ sec: Section, _ t: GridRows, _ s: Int, _ minMain: Double, _ maxMain: Double, _ minCross: Double,
+        _ sec: Section, _ table: GridRows, _ s: Int, _ minMain: Double, _ maxMain: Double, _ minCross: Double,
         _ maxCross: Double, _ rect: Rect, _ sink: ElementSink
     ) throws {
-        // Rows' ends grow with their index (offset[r + 1] ≥ offset[r] + thickness[r]).
-        let firstRow = Self.firstIndex(0, t.rowCount) { sec.top + t.offset[$0] + t.thickness[$0] > minMain }
-        let endRow = Self.firstIndex(firstRow, t.rowCount) { sec.top + t.offset[$0] >= maxMain }
-        let lead = crossLead, spacing = prepared.interitemSpacing
-        var row = firstRow
-        while row < endRow {
-            let lo = t.first[row], hi = t.first[row + 1]
-            let x0 = lead + shift(sec, used: t.used(row))
-            // Items' cross edges grow along a row.
-            let first = Self.firstIndex(lo, hi) {
-                let span = Double(t.span($0))
-                return x0 + Double(t.spanIndex[$0]) * sec.columnPitch + span * sec.itemWidth + (span - 1) * spacing
-                    > minCross
+        guard let t = table.view else { return }
+        // Rows' offsets never decrease with their index; their ends may exceed the next row's
+        // offset by a few rounding errors (`GridRowOffsets`): the first row whose end passes
+        // minMain less that slack is at or before the first row that meets the rect (every row
+        // after one that does passes it too), and the rows between are filtered below.
+        let lowMain = minMain - GridRowOffsets.searchSlack(top: sec.top, extent: table.total)
+        try withExtendedLifetime(table) {
+            let firstRow = Self.firstIndex(0, t.rowCount) { sec.top + t.offset($0) + t.thickness[$0] > lowMain }
+            let endRow = Self.firstIndex(firstRow, t.rowCount) { sec.top + t.offset($0) >= maxMain }
+            let lead = crossLead, spacing = prepared.interitemSpacing
+            var row = firstRow
+            while row < endRow {
+                let lo = t.first[row], hi = t.first[row + 1]
+                let x0 = lead + shift(sec, used: t.used(row))
+                // Items' cross edges grow along a row.
+                let first = Self.firstIndex(lo, hi) {
+                    let span = Double(t.span($0))
+                    return x0 + Double(t.spanIndex[$0]) * sec.columnPitch + span * sec.itemWidth + (span - 1) * spacing
+                        > minCross
+                }
+                let end = Self.firstIndex(first, hi) { x0 + Double(t.spanIndex[$0]) * sec.columnPitch >= maxCross }
+                var i = first
+                while i < end {
+                    let f = tableFrame(sec, t, row: row, i)
+                    if f.intersects(rect) { try sink.cell(section: s, item: i, frame: f) }
+                    i += 1
+                }
+                row += 1
             }
-            let end = Self.firstIndex(first, hi) { x0 + Double(t.spanIndex[$0]) * sec.columnPitch >= maxCross }
-            var i = first
-            while i < end {
-                let f = tableFrame(sec, t, row: row, i)
-                if f.intersects(rect) { try sink.cell(section: s, item: i, frame: f) }
-                i += 1
-            }
-            row += 1
         }
     }
 

@@ -1,0 +1,290 @@
+import XCTest
+
+@testable import CVLayoutCore
+
+// Foundation (through XCTest) has its own IndexPath.
+private typealias IndexPath = CVLayoutCore.IndexPath
+
+/// The span grid's edits against a layout prepared from scratch: long runs of random one-item
+/// edits (extents replaced in place, measured extents, spans changed, inserts, deletes, moves)
+/// on sections of several row blocks (`GridRowOffsets`), with fractional extents and spacings
+/// so that sums round; after each, every frame, the content size and rect queries equal, bit for
+/// bit, those of a fresh grid over the same arrays, and the edits that keep the packing take the
+/// patch (`lastPrepareRowsPatched`), not a rebuild. A wrong delta, a missed row or block, or a
+/// stale thickness changes some frame's bits and fails here.
+final class GridEditTests: XCTestCase {
+    private func frame(_ l: GridLayout, _ s: Int, _ i: Int) throws -> Rect {
+        try XCTUnwrap(l.layoutAttributesForItem(at: IndexPath(section: s, item: i))).frame
+    }
+
+    private func bits(_ r: Rect) -> [UInt64] {
+        [r.origin.x.bitPattern, r.origin.y.bitPattern, r.size.width.bitPattern, r.size.height.bitPattern]
+    }
+
+    private func bits(_ a: [LayoutAttributes]) -> [String] {
+        a.map { "\($0.category) \($0.indexPath.section).\($0.indexPath.item) \(bits($0.frame))" }.sorted()
+    }
+
+    /// A fresh grid with `l`'s configuration and arrays, laid out at `bounds`.
+    private func fresh(_ l: GridLayout, counts: [Int], bounds: Size) throws -> (GridLayout, CollectionView) {
+        let f = GridLayout()
+        try f.configure(l.configuration)
+        for s in counts.indices {
+            try f.setItemSpans(l.itemSpans(forSection: s), forSection: s)
+            try f.setItemExtents(l.itemExtents(forSection: s), forSection: s)
+        }
+        let cv = try CollectionView(dataSource: StaticDataSource(counts), layout: f)
+        try cv.setBoundsSize(bounds)
+        try cv.layoutIfNeeded()
+        return (f, cv)
+    }
+
+    private func assertSame(
+        _ l: GridLayout, _ cv: CollectionView, counts: [Int], bounds: Size, using g: inout SplitMix64,
+        _ label: String
+    ) throws {
+        let (f, other) = try fresh(l, counts: counts, bounds: bounds)
+        XCTAssertEqual(try cv.contentSize(), try other.contentSize(), label)
+        var all: [LayoutAttributes] = []
+        for (s, n) in counts.enumerated() {
+            for i in 0..<n {
+                let a = try frame(l, s, i), b = try frame(f, s, i)
+                if bits(a) != bits(b) {
+                    XCTFail("\(label): item \(s).\(i) \(a) != \(b) from scratch")
+                    return
+                }
+                all.append(.cell(IndexPath(section: s, item: i), frame: a))
+            }
+        }
+        let content = try cv.contentSize()
+        let horizontal = l.configuration.scrollDirection == 1
+        for k in 0..<12 {
+            // Viewports at random offsets, and thin rects at a random item's leading and trailing edge.
+            var r: Rect
+            let along = g.double(in: 0..<Swift.max(1, horizontal ? content.width : content.height))
+            if k < 6 {
+                r =
+                    horizontal
+                    ? Rect(x: along, y: 0, width: 300, height: bounds.height)
+                    : Rect(x: 0, y: along, width: bounds.width, height: 300)
+            } else {
+                let e = all[g.int(below: all.count)].frame
+                let edge = horizontal ? (k % 2 == 0 ? e.minX : e.maxX) : (k % 2 == 0 ? e.minY : e.maxY)
+                r =
+                    horizontal
+                    ? Rect(x: edge - 1e-9, y: 0, width: 2e-9, height: bounds.height)
+                    : Rect(x: 0, y: edge - 1e-9, width: bounds.width, height: 2e-9)
+            }
+            let got = try cv.layoutAttributesForElements(in: r).filter { $0.category == .cell }
+            let want = try other.layoutAttributesForElements(in: r).filter { $0.category == .cell }
+            XCTAssertEqual(bits(got), bits(want), "\(label) rect \(r)")
+            XCTAssertEqual(
+                Set(got.map(\.indexPath)), Set(all.filter { r.intersects($0.frame) }.map(\.indexPath)),
+                "\(label) rect \(r): brute force")
+        }
+    }
+
+    func testRandomEditsEqualAFreshPrepareBitForBit() throws {
+        var g = SplitMix64(seed: 32)
+        var patched = 0, spanSteps = 0, spanPatched = 0
+        for trial in 0..<6 {
+            var c = GridLayout.Configuration()
+            c.columns = 2 + g.int(below: 3)
+            c.interitemSpacing = g.double(in: 0..<7)
+            c.intergroupSpacing = trial % 3 == 0 ? 0 : g.double(in: 0..<11)
+            c.headerHeight = g.double(in: 0..<40)
+            c.contentInsets = EdgeInsets(top: g.double(in: 0..<9), left: 3, bottom: 5, right: 2)
+            c.itemHeight = 30
+            c.stretchItems = g.int(below: 2)
+            c.shortRowAlignment = g.int(below: 3)
+            c.scrollDirection = trial % 2
+            let l = GridLayout()
+            try l.configure(c)
+            // Section 0 small, section 1 of several row blocks (≥ 1000 rows).
+            var counts = [15 + g.int(below: 20), 2 * GridRowOffsets.blockRows * c.columns + g.int(below: 2000)]
+            func span() -> Int32 { Int32(1 + g.int(below: c.columns)) }
+            func extent() -> Double { g.int(below: 25) == 0 ? 0 : g.double(in: 5..<90) }
+            for (s, n) in counts.enumerated() {
+                try l.setItemSpans((0..<n).map { _ in span() }, forSection: s)
+                try l.setItemExtents((0..<n).map { _ in extent() }, forSection: s)
+            }
+            let ds = StaticDataSource(counts)
+            let cv = try CollectionView(dataSource: ds, layout: l)
+            let bounds = Size(width: 377.5, height: 611.25)
+            try cv.setBoundsSize(bounds)
+            try cv.layoutIfNeeded()
+            for step in 0..<40 {
+                let s = g.int(below: 5) == 0 ? 0 : 1
+                let n = counts[s]
+                let kind = g.int(below: 7)
+                var expectPatch = false
+                switch kind {
+                case 0, 1:  // extents replaced in place: one to three ranges before the prepare
+                    var before: [(Int, Rect)] = []
+                    for _ in 0..<(1 + g.int(below: 3)) {
+                        let at = g.int(below: n), k = Swift.min(n - at, 1 + g.int(below: 3))
+                        for i in at..<(at + k) { before.append((i, try frame(l, s, i))) }
+                        try l.replaceItemExtents(
+                            inSection: s, start: at, removeCount: k, with: (0..<k).map { _ in extent() })
+                    }
+                    // Until the next prepare the layout answers with the frames it prepared.
+                    for (i, f) in before { XCTAssertEqual(bits(try frame(l, s, i)), bits(f), "lent extents") }
+                    expectPatch = true
+                case 2:  // measured extents
+                    let items = (0..<(1 + g.int(below: 2))).map { _ in IndexPath(section: s, item: g.int(below: n)) }
+                    try cv.setMeasuredSizes(items.map { ($0, Size(width: 1, height: extent())) })
+                    expectPatch = l.lastPrepareRowsPatched >= 0  // patched unless nothing changed
+                case 3:  // one span changed (sometimes two, or a span and an extent)
+                    try l.replaceItemSpans(inSection: s, start: g.int(below: n), removeCount: 1, with: [span()])
+                    if g.int(below: 3) == 0 {
+                        try l.replaceItemSpans(inSection: s, start: g.int(below: n), removeCount: 1, with: [span()])
+                    }
+                    if g.int(below: 3) == 0 {
+                        try l.replaceItemExtents(inSection: s, start: g.int(below: n), removeCount: 1, with: [extent()])
+                    }
+                    spanSteps += 1
+                case 4:  // insert one at a random place (often 0 or the end)
+                    let at = [0, n, g.int(below: n + 1)][g.int(below: 3)]
+                    expectPatch = at == n  // an append extends the rows
+                    try l.replaceItemSpans(inSection: s, start: at, removeCount: 0, with: [span()])
+                    try l.replaceItemExtents(inSection: s, start: at, removeCount: 0, with: [extent()])
+                    counts[s] += 1
+                    ds.counts = counts
+                    var u = BatchUpdate()
+                    u.insertItems([IndexPath(section: s, item: at)])
+                    try cv.performBatchUpdates(u, animation: nil)
+                case 5 where n > 1:  // delete one
+                    let at = g.int(below: n)
+                    try l.replaceItemSpans(inSection: s, start: at, removeCount: 1, with: [])
+                    try l.replaceItemExtents(inSection: s, start: at, removeCount: 1, with: [])
+                    counts[s] -= 1
+                    ds.counts = counts
+                    var u = BatchUpdate()
+                    u.deleteItems([IndexPath(section: s, item: at)])
+                    try cv.performBatchUpdates(u, animation: nil)
+                case 6 where n > 1:  // move one
+                    let from = g.int(below: n), to = g.int(below: n)
+                    let sp = l.itemSpans(forSection: s)![from], ex = l.itemExtents(forSection: s)![from]
+                    try l.replaceItemSpans(inSection: s, start: from, removeCount: 1, with: [])
+                    try l.replaceItemExtents(inSection: s, start: from, removeCount: 1, with: [])
+                    try l.replaceItemSpans(inSection: s, start: to, removeCount: 0, with: [sp])
+                    try l.replaceItemExtents(inSection: s, start: to, removeCount: 0, with: [ex])
+                    var u = BatchUpdate()
+                    u.moveItem(from: IndexPath(section: s, item: from), to: IndexPath(section: s, item: to))
+                    try cv.performBatchUpdates(u, animation: nil)
+                default:
+                    continue
+                }
+                try cv.layoutIfNeeded()
+                let label = "trial \(trial) step \(step) kind \(kind) section \(s)"
+                if expectPatch, kind != 2 {
+                    XCTAssertEqual(l.lastPrepareRowsPatched, 1, label)
+                    XCTAssertEqual(l.lastPrepareRowsBuilt, 0, label)
+                }
+                patched += l.lastPrepareRowsPatched
+                if kind == 3 { spanPatched += l.lastPrepareRowsPatched }
+                try assertSame(l, cv, counts: counts, bounds: bounds, using: &g, label)
+            }
+        }
+        XCTAssertGreaterThan(patched, 60, "the patch path ran")
+        // Span edits take the patch when the re-packed rows are as many as before (often: the
+        // rows agree again within a few rows), else the rows are built again.
+        XCTAssertGreaterThan(spanPatched, spanSteps / 4, "span edits patched: \(spanPatched) of \(spanSteps)")
+        XCTAssertLessThan(spanPatched, spanSteps, "some span edits change the row count")
+    }
+
+    /// A span edit that moves row breaks but keeps the row count is patched: 4 columns, spans
+    /// [2, 2, 1, 3, 4] make rows {0, 1} {2, 3} {4}; item 1 spanning 1 makes {0, 1, 2} {3} {4}
+    /// (G1: item 3's 3 spans do not fit after 1 + 1 + 2... of row 0's 4, item 4's 4 not after 3),
+    /// in step again at item 4. Repeated down the section so the rows span several blocks.
+    func testSpanEditThatMovesRowBreaksIsPatched() throws {
+        var c = GridLayout.Configuration()
+        c.columns = 4
+        c.intergroupSpacing = 1.1
+        let l = GridLayout()
+        try l.configure(c)
+        let n = 5 * 300
+        var g = SplitMix64(seed: 3)
+        try l.setItemSpans((0..<n).map { [2, 2, 1, 3, 4][$0 % 5] }, forSection: 0)
+        try l.setItemExtents((0..<n).map { _ in g.double(in: 1..<40) }, forSection: 0)
+        let cv = try CollectionView(dataSource: StaticDataSource([n]), layout: l)
+        let bounds = Size(width: 400, height: 300)
+        try cv.setBoundsSize(bounds)
+        try cv.layoutIfNeeded()
+        for group in [0, 5, 150, 299] {
+            let y2 = try frame(l, 0, 5 * group + 2).origin.y
+            XCTAssertGreaterThan(y2, try frame(l, 0, 5 * group).origin.y, "item 2 starts the second row")
+            try l.replaceItemSpans(inSection: 0, start: 5 * group + 1, removeCount: 1, with: [1])
+            try cv.layoutIfNeeded()
+            XCTAssertEqual(l.lastPrepareRowsPatched, 1, "group \(group)")
+            XCTAssertEqual(l.lastPrepareRowsBuilt, 0, "group \(group)")
+            XCTAssertEqual(try frame(l, 0, 5 * group + 2).origin.y, try frame(l, 0, 5 * group).origin.y, "joins row 0")
+            try assertSame(l, cv, counts: [n], bounds: bounds, using: &g, "group \(group)")
+        }
+    }
+
+    /// A prepare that fails after an extent edit in place (another section's array no longer
+    /// matches its count) changes nothing: the frames stay the prepared ones; once fixed, the
+    /// next prepare equals a fresh one.
+    func testFailedPrepareAfterAnEditInPlaceKeepsTheFrames() throws {
+        var g = SplitMix64(seed: 7)
+        var c = GridLayout.Configuration()
+        c.columns = 3
+        c.intergroupSpacing = 2.3
+        let l = GridLayout()
+        try l.configure(c)
+        let counts = [40, 3 * GridRowOffsets.blockRows * 3]
+        for (s, n) in counts.enumerated() {
+            try l.setItemSpans((0..<n).map { _ in Int32(1 + g.int(below: 3)) }, forSection: s)
+            try l.setItemExtents((0..<n).map { _ in g.double(in: 1..<50) }, forSection: s)
+        }
+        let cv = try CollectionView(dataSource: StaticDataSource(counts), layout: l)
+        let bounds = Size(width: 300, height: 500)
+        try cv.setBoundsSize(bounds)
+        try cv.layoutIfNeeded()
+        let before = try (0..<counts[1]).map { try frame(l, 1, $0) }
+        let size = try cv.contentSize()
+        try l.replaceItemExtents(inSection: 1, start: 10, removeCount: 1, with: [77.7])
+        try l.replaceItemExtents(inSection: 0, start: 5, removeCount: 0, with: [1])  // 41 extents, 40 items
+        XCTAssertThrowsError(try cv.layoutIfNeeded())
+        for i in 0..<counts[1] { XCTAssertEqual(bits(try frame(l, 1, i)), bits(before[i]), "item \(i)") }
+        try l.replaceItemExtents(inSection: 0, start: 5, removeCount: 1, with: [])
+        try cv.layoutIfNeeded()
+        XCTAssertNotEqual(try cv.contentSize(), size)
+        try assertSame(l, cv, counts: counts, bounds: bounds, using: &g, "after the fix")
+    }
+
+    /// The offsets' definition by hand on three blocks: a thickness change in block 0 rewrites
+    /// block 0's local offsets after it and every later base; blocks 1 and 2 keep their locals.
+    func testRowOffsetsPatchByHand() throws {
+        let rows = 2 * GridRowOffsets.blockRows + 5
+        var t = (0..<rows).map { Double($0 % 7) + 0.1 }
+        var o = GridRowOffsets(gap: 0.3)
+        for r in 0..<rows { _ = try o.appendRow(afterThickness: r > 0 ? t[r - 1] : 0, section: 0) }
+        func expected(_ t: [Double]) -> [Double] {
+            var out: [Double] = [], base = 0.0, local = 0.0
+            for r in 0..<rows {
+                if r > 0 {
+                    local = local + (t[r - 1] + 0.3)
+                    if r % GridRowOffsets.blockRows == 0 {
+                        base = base + local
+                        local = 0
+                    }
+                }
+                out.append(base + local)
+            }
+            return out
+        }
+        XCTAssertEqual((0..<rows).map { o.offset($0).bitPattern }, expected(t).map(\.bitPattern))
+        let changed = [(row: 3, thickness: t[3] + 10.01), (row: GridRowOffsets.blockRows + 9, thickness: 0.0)]
+        let p = try o.patch(thickness: t, changed: changed, section: 0)
+        for (r, v) in changed { t[r] = v }
+        XCTAssertEqual(p.blocks.map(\.firstRow), [3, GridRowOffsets.blockRows + 9])
+        XCTAssertEqual(p.baseFrom, 1)
+        XCTAssertEqual(p.bases.count, 2)
+        o.apply(p)
+        XCTAssertEqual((0..<rows).map { o.offset($0).bitPattern }, expected(t).map(\.bitPattern))
+        // Offsets never decrease.
+        for r in 1..<rows { XCTAssertLessThanOrEqual(o.offset(r - 1), o.offset(r)) }
+    }
+}

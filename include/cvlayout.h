@@ -1754,14 +1754,31 @@ typedef struct cvl_element {
 /**
 ** As cvl_view_attributes_in_rect() (same errors, buffer protocol, limits and cost), writing
 ** compact elements. Both queries write each element once, straight into `out`, when the
-** layout can bound the answer by `capacity` before it starts (a flow layout without hooks or a
-** subclass, no animation running); otherwise through a buffer the view keeps, copied once.
+** layout can bound the answer by `capacity` before it starts (a flow layout without an
+** attributes_in_rect hook or a subclass, no animation running; for a flow shown as it is --
+** no mirroring, no display scale -- without any intermediate step); otherwise through a buffer
+** the view keeps, copied once.
 */
 int cvl_view_elements_in_rect(cvl_view *view, cvl_rect rect, cvl_element *out, size_t capacity,
                               size_t *out_count);
 
 /** The elements in the visible rect, compact; as cvl_view_visible_attributes(). */
 int cvl_view_visible_elements(cvl_view *view, cvl_element *out, size_t capacity, size_t *out_count);
+
+/**
+** A scroll step in one call: cvl_view_set_content_offset(view, offset), then
+** cvl_view_visible_elements() (or cvl_view_visible_attributes()), with the same answer and the
+** same errors; what a host does every frame it scrolls, with one lock and one handle lookup
+** instead of two (from Python, one ctypes call instead of two). The buffer arguments are
+** checked first (CVL_ERROR_NULL_ARGUMENT, CVL_ERROR_INVALID_ARGUMENT) and an offset that is not
+** finite is refused (CVL_ERROR_INVALID_ARGUMENT): then nothing changes. A query that fails once
+** the offset is set (CVL_ERROR_CAPACITY: *out_count says how many; a callback's error) leaves the
+** offset set and `out` untouched, as the two calls would. Not callable from hooks.
+*/
+int cvl_view_visible_elements_at(cvl_view *view, cvl_point offset, cvl_element *out, size_t capacity,
+                                 size_t *out_count);
+int cvl_view_visible_attributes_at(cvl_view *view, cvl_point offset, cvl_attributes *out, size_t capacity,
+                                   size_t *out_count);
 
 /**
 ** layoutAttributesFor{Item,SupplementaryView,DecorationView}AtIndexPath: the element of

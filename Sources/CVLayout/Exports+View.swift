@@ -180,6 +180,46 @@ public func cvl_view_content_size_impl(_ view: OpaquePointer?, _ out: UnsafeMuta
     }
 }
 
+/// The buffer protocol's arguments (header "Conventions"), checked before anything runs.
+private func checkBuffer<R>(
+    _ out: UnsafeMutablePointer<R>?, _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
+) throws -> UnsafeMutablePointer<Int> {
+    guard let outCount else { throw LayoutError(.nullArgument, "out_count is NULL") }
+    guard capacity >= 0 else { throw LayoutError.invalid("capacity is too large (negative as a signed size)") }
+    guard out != nil || capacity == 0 else {
+        throw LayoutError(.nullArgument, "out is NULL but capacity is \(capacity)")
+    }
+    return outCount
+}
+
+/// `cvl_view_set_content_offset`, then the visible rect's query, in one call (one lock, one
+/// lookup): the buffer checked first, so that bad arguments change nothing.
+private func scrollQuery<R: CQueryRecord>(
+    _ box: ViewBox, _ buffer: CRecordBuffer<R>, _ offset: cvl_point, _ out: UnsafeMutablePointer<R>?,
+    _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
+) throws {
+    _ = try checkBuffer(out, capacity, outCount)
+    try box.view.setHostContentOffset(offset.core)
+    try box.view.layoutIfNeeded()  // first: restoring a scroll anchor may move the visible rect
+    try rectQuery(box, buffer, try box.view.hostVisibleRect(), out, capacity, outCount)
+}
+
+@_cdecl("cvl_view_visible_elements_at")
+public func cvl_view_visible_elements_at_impl(
+    _ view: OpaquePointer?, _ offset: cvl_point, _ out: UnsafeMutablePointer<cvl_element>?,
+    _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
+) -> Int32 {
+    withView(view) { box in try scrollQuery(box, box.directElements, offset, out, capacity, outCount) }
+}
+
+@_cdecl("cvl_view_visible_attributes_at")
+public func cvl_view_visible_attributes_at_impl(
+    _ view: OpaquePointer?, _ offset: cvl_point, _ out: UnsafeMutablePointer<cvl_attributes>?,
+    _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
+) -> Int32 {
+    withView(view) { box in try scrollQuery(box, box.directCells, offset, out, capacity, outCount) }
+}
+
 /// A rect query into the caller's buffer (header "Conventions"): the view's one query path
 /// (`CollectionView.sendElements`) into a sink that stores at most `capacity` C structs and
 /// counts the rest.
@@ -188,11 +228,7 @@ private func rectQuery<R: CQueryRecord>(
     _ box: ViewBox, _ buffer: CRecordBuffer<R>, _ rect: Rect, _ out: UnsafeMutablePointer<R>?,
     _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
 ) throws {
-    guard let outCount else { throw LayoutError(.nullArgument, "out_count is NULL") }
-    guard capacity >= 0 else { throw LayoutError.invalid("capacity is too large (negative as a signed size)") }
-    guard out != nil || capacity == 0 else {
-        throw LayoutError(.nullArgument, "out is NULL but capacity is \(capacity)")
-    }
+    let outCount = try checkBuffer(out, capacity, outCount)
     if directFlowCells(box.view, rect, out, capacity, outCount) { return }
     let sink = R.sink(buffer: buffer, out: out, capacity: capacity)
     sink.stampIdentifiers(of: box.view)

@@ -137,7 +137,9 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_view_set_time, CVLayout.cvl_view_set_time_impl)
         same(CCVLayout.cvl_view_target_content_offset, CVLayout.cvl_view_target_content_offset_impl)
         same(CCVLayout.cvl_view_visible_attributes, CVLayout.cvl_view_visible_attributes_impl)
+        same(CCVLayout.cvl_view_visible_attributes_at, CVLayout.cvl_view_visible_attributes_at_impl)
         same(CCVLayout.cvl_view_visible_elements, CVLayout.cvl_view_visible_elements_impl)
+        same(CCVLayout.cvl_view_visible_elements_at, CVLayout.cvl_view_visible_elements_at_impl)
         same(CCVLayout.cvl_waterfall_config_default, CVLayout.cvl_waterfall_config_default_impl)
         same(CCVLayout.cvl_waterfall_layout_create, CVLayout.cvl_waterfall_layout_create_impl)
         same(CCVLayout.cvl_waterfall_layout_get_config, CVLayout.cvl_waterfall_layout_get_config_impl)
@@ -148,6 +150,6 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_waterfall_layout_set_extents, CVLayout.cvl_waterfall_layout_set_extents_impl)
         same(CCVLayout.cvl_waterfall_layout_set_full_spans, CVLayout.cvl_waterfall_layout_set_full_spans_impl)
         same(CCVLayout.cvl_waterfall_layout_set_section_columns, CVLayout.cvl_waterfall_layout_set_section_columns_impl)
-        XCTAssertEqual(133, 133)
+        XCTAssertEqual(135, 135)
     }
 }

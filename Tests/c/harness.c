@@ -4007,6 +4007,63 @@ static void test_direct_flow_cells(void) {
     }
 }
 
+/* The scroll step in one call (cvl_view_visible_elements_at, _attributes_at): the answer and the
+** offset of cvl_view_set_content_offset + the visible query; bad buffer arguments and a NaN
+** offset change nothing; a buffer too small: the count, CVL_ERROR_CAPACITY, `out` untouched,
+** the offset set (as the two calls). */
+static void test_scroll_query(void) {
+    counts_ds d;
+    cvl_data_source ds;
+    cvl_layout *flow = NULL;
+    cvl_view *view = NULL;
+    cvl_size sizes[500];
+    static cvl_element a[128], b[128];
+    static cvl_attributes fa[128], fb[128];
+    unsigned char sentinel[sizeof a];
+    size_t n = 0, m = 0;
+    cvl_point got;
+    memset(&d, 0, sizeof d);
+    d.sections = 1;
+    d.items[0] = 500;
+    ds = make_ds(&d);
+    OK(cvl_flow_layout_create(&flow));
+    for (int i = 0; i < 500; i++) sizes[i] = (cvl_size){30 + i % 9 * 7, 20 + i % 5 * 9};
+    OK(cvl_flow_layout_set_item_sizes(flow, 0, sizes, 500));
+    OK(cvl_view_create(&ds, flow, &view));
+    OK(cvl_view_set_bounds_size(view, (cvl_size){300, 200}));
+    for (int k = 0; k < 6; k++) {
+        cvl_point off = {0, 37.5 * k * k};
+        int same = 1;
+        OK(cvl_view_visible_elements_at(view, off, a, 128, &n));
+        OK(cvl_view_get_content_offset(view, &got));
+        CHECK(got.x == off.x && got.y == off.y);
+        OK(cvl_view_set_content_offset(view, off));
+        OK(cvl_view_visible_elements(view, b, 128, &m));
+        CHECK(n == m && n > 5 && memcmp(a, b, n * sizeof a[0]) == 0);
+        OK(cvl_view_visible_attributes_at(view, (cvl_point){0, off.y + 11}, fa, 128, &n));
+        OK(cvl_view_set_content_offset(view, (cvl_point){0, off.y + 11}));
+        OK(cvl_view_visible_attributes(view, fb, 128, &m));
+        for (size_t e = 0; e < n && e < m; e++) same &= memcmp(&fa[e], &fb[e], sizeof fa[e]) == 0;
+        CHECK(n == m && same);
+    }
+    OK(cvl_view_set_content_offset(view, (cvl_point){0, 100}));
+    FAILS(cvl_view_visible_elements_at(view, (cvl_point){0, 300}, a, 128, NULL), CVL_ERROR_NULL_ARGUMENT);
+    FAILS(cvl_view_visible_elements_at(view, (cvl_point){0, 300}, NULL, 4, &n), CVL_ERROR_NULL_ARGUMENT);
+    FAILS(cvl_view_visible_attributes_at(view, (cvl_point){NAN, 300}, fa, 128, &n), CVL_ERROR_INVALID_ARGUMENT);
+    OK(cvl_view_get_content_offset(view, &got));
+    CHECK(got.x == 0 && got.y == 100);
+    memset(a, 0x5A, sizeof a);
+    memcpy(sentinel, a, sizeof a);
+    n = 0;
+    FAILS(cvl_view_visible_elements_at(view, (cvl_point){0, 400}, a, 2, &n), CVL_ERROR_CAPACITY);
+    CHECK(n > 2 && memcmp(sentinel, a, sizeof a) == 0);
+    OK(cvl_view_get_content_offset(view, &got));
+    CHECK(got.y == 400);
+    FAILS(cvl_view_visible_elements_at(NULL, (cvl_point){0, 0}, a, 128, &n), CVL_ERROR_NULL_ARGUMENT);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(flow));
+}
+
 /* The compact queries (cvl_view_elements_in_rect, cvl_view_visible_elements): the same elements,
 ** order, index paths, categories, kinds and frames as the full query, with identifiers and
 ** flags; pinned headers (z-index 1024, a draw order the compact record cannot carry) sorted as
@@ -4142,6 +4199,7 @@ int main(void) {
     test_compositional_app_store_page();
     test_compact_elements();
     test_direct_flow_cells();
+    test_scroll_query();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -448,12 +448,13 @@ class CollectionView(Handle[T.cvl_view]):
             spares.append(buf)
 
     @overload
-    def raw_attributes(self, rect: RectLike | None = None) -> AttributesBuffer: ...
+    def raw_attributes(self, rect: RectLike | None = None, *, offset: PointLike | None = None) -> AttributesBuffer: ...
     @overload
-    def raw_attributes(self, rect: RectLike | None = None, *, out: object, grow: bool = False) -> int: ...
+    def raw_attributes(self, rect: RectLike | None = None, *, out: object, grow: bool = False,
+                       offset: PointLike | None = None) -> int: ...
 
     def raw_attributes(self, rect: RectLike | None = None, *, out: object = None,
-                       grow: bool = False) -> AttributesBuffer | int:
+                       grow: bool = False, offset: PointLike | None = None) -> AttributesBuffer | int:
         """The rect query (the visible rect when ``rect`` is None) as ``cvl_attributes`` records in
         draw order, without building Python objects: the bulk path for a host that reads a few
         fields of many elements every frame (``attributes_in_rect`` costs 2-3 µs per element more).
@@ -467,9 +468,11 @@ class CollectionView(Handle[T.cvl_view]):
         a ``bytearray``). When it is too small the call raises :class:`~cvlayout.CapacityError`
         whose ``needed`` is the count the query needs, and ``out`` is unchanged; with
         ``grow=True`` an ``AttributesBuffer`` grows instead (to the next power of two) and the
-        query is answered (other buffers cannot grow: ``TypeError``)."""
-        function = "cvl_view_visible_attributes" if rect is None else "cvl_view_attributes_in_rect"
-        args: tuple[object, ...] = () if rect is None else (T.cvl_rect(*quad(rect)),)
+        query is answered (other buffers cannot grow: ``TypeError``).
+
+        With ``offset`` (and no ``rect``): scrolls there first, in the same C call
+        (``cvl_view_visible_attributes_at``: one ctypes call a scrolled frame instead of two)."""
+        function, args = self._query_target("cvl_view_visible_attributes", "cvl_view_attributes_in_rect", rect, offset)
         if out is None:
             buf, n = self._query(function, *args)
             try:
@@ -505,7 +508,21 @@ class CollectionView(Handle[T.cvl_view]):
             raise err
         return count.value
 
-    def raw_elements(self, rect: RectLike | None = None, *, out: object = None) -> Any:
+    @staticmethod
+    def _query_target(visible: str, in_rect: str, rect: RectLike | None,
+                      offset: PointLike | None) -> tuple[str, tuple[object, ...]]:
+        """The C query and its leading arguments: the visible rect, a rect, or the visible rect
+        after a scroll to ``offset`` (the ``_at`` form)."""
+        if offset is not None:
+            if rect is not None:
+                raise TypeError("rect and offset: give one or the other (offset queries the visible rect)")
+            return visible + "_at", (T.cvl_point(*pair(offset)),)
+        if rect is None:
+            return visible, ()
+        return in_rect, (T.cvl_rect(*quad(rect)),)
+
+    def raw_elements(self, rect: RectLike | None = None, *, out: object = None,
+                     offset: PointLike | None = None) -> Any:
         """The rect query (the visible rect when ``rect`` is None) as compact ``cvl_element``
         records (index path, category, kind, frame, identifier, flags: 72 bytes against 312) in
         draw order, written by the library straight into the buffer: ``cvl_view_elements_in_rect``.
@@ -515,9 +532,9 @@ class CollectionView(Handle[T.cvl_view]):
         array of ``ELEMENTS_DTYPE``, a ctypes array of ``cvl_element``, or any writable
         C-contiguous buffer of whole records, reused every frame): the records are written into
         it and the count is returned; a buffer too small raises :class:`~cvlayout.CapacityError`
-        (``needed`` is the count) and ``out`` is unchanged."""
-        function = "cvl_view_visible_elements" if rect is None else "cvl_view_elements_in_rect"
-        args: tuple[object, ...] = () if rect is None else (T.cvl_rect(*quad(rect)),)
+        (``needed`` is the count) and ``out`` is unchanged. With ``offset`` (and no ``rect``):
+        scrolls there first, in the same C call (``cvl_view_visible_elements_at``)."""
+        function, args = self._query_target("cvl_view_visible_elements", "cvl_view_elements_in_rect", rect, offset)
         fn = getattr(_lib, function)
         count = ctypes.c_size_t()
         if out is None:
@@ -525,7 +542,7 @@ class CollectionView(Handle[T.cvl_view]):
             fn(self.handle, *args, None, 0, ctypes.byref(count))
             for _ in range(8):
                 records = numpy.zeros(capacity_for(count.value), dtype=elements_dtype())
-                n = self.raw_elements(rect, out=records) if count.value else 0
+                n = self.raw_elements(rect, out=records, offset=offset) if count.value else 0
                 if n <= len(records):
                     return records[:n]
             raise CapacityError(message="the element count kept growing between calls")

@@ -259,3 +259,30 @@ def test_raw_elements_are_the_compact_records_of_the_same_query(np):
         assert view.raw_elements(out=ct) == 15 and ct[14].index_path.item == 14
         with pytest.raises(TypeError):
             view.raw_elements(out=b"read-only" * 72)
+
+
+def test_a_scroll_step_in_one_call_is_the_offset_then_the_visible_query(np):
+    # raw_elements / raw_attributes with offset=: cvl_view_*_at, one ctypes call. The grid of
+    # flow_view: lines 110 apart, 3 a line, 480 high: at y = 220 the lines 2..6 (items 6..20).
+    with flow_view(60) as view:
+        records = view.raw_elements(offset=(0, 220))
+        assert view.content_offset == (0.0, 220.0)
+        assert list(records["index_path"]["item"]) == list(range(6, 21))
+        assert [(r["frame"]["x"], r["frame"]["y"]) for r in records] == [f[:2] for f in hand_frames(range(6, 21))]
+        out = np.zeros(32, dtype=cvlayout.ELEMENTS_DTYPE)
+        assert view.raw_elements(out=out, offset=(0, 330)) == 15
+        assert list(out["index_path"]["item"][:15]) == list(range(9, 24)) and view.content_offset == (0.0, 330.0)
+        full = view.raw_attributes(offset=(0, 440))
+        assert [a.index_path.item for a in full] == list(range(12, 27)) and view.content_offset == (0.0, 440.0)
+        # Too small: the count, the buffer unchanged, the offset set (as the two calls).
+        small = np.full(4, 7, dtype=cvlayout.ELEMENTS_DTYPE)
+        before = small.tobytes()
+        with pytest.raises(cvlayout.CapacityError) as err:
+            view.raw_elements(out=small, offset=(0, 0))
+        assert err.value.needed == 15 and small.tobytes() == before and view.content_offset == (0.0, 0.0)
+        # Bad input changes nothing.
+        with pytest.raises(cvlayout.InvalidArgument):
+            view.raw_elements(out=out, offset=(float("nan"), 5))
+        assert view.content_offset == (0.0, 0.0)
+        with pytest.raises(TypeError):
+            view.raw_elements((0, 0, 10, 10), offset=(0, 5))

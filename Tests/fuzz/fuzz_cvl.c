@@ -1939,12 +1939,19 @@ static void op_query(uint8_t which) {
         if (buf) fill(buf, cap * sizeof *buf);
         fill(&n, sizeof n);
         out = (form & 1) && cap ? NULL : buf;
-        /* form bit 1: the compact records (cvl_element is smaller: the same buffer holds cap). */
+        /* form bit 1: the compact records (cvl_element is smaller: the same buffer holds cap);
+        ** bit 2 (visible queries): scrolled to a point first, in the same call (the _at forms). */
+        cvl_point at;
+        at.x = (form & 8) ? dbl() : dim();
+        at.y = (form & 16) ? dbl() : dim();
         if (form & 2)
             rc = which % 10 == 0 ? check(cvl_view_elements_in_rect(v, r, (cvl_element *)(void *)out, cap, &n))
+                 : (form & 4)    ? check(cvl_view_visible_elements_at(v, at, (cvl_element *)(void *)out, cap, &n))
                                  : check(cvl_view_visible_elements(v, (cvl_element *)(void *)out, cap, &n));
         else if (which % 10 == 0)
             rc = check(cvl_view_attributes_in_rect(v, r, out, cap, &n));
+        else if (form & 4)
+            rc = check(cvl_view_visible_attributes_at(v, at, out, cap, &n));
         else
             rc = check(cvl_view_visible_attributes(v, out, cap, &n));
         if (rc == CVL_OK) {

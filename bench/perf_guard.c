@@ -19,6 +19,7 @@
 **             the lines, each visible item's full cvl_attributes filled
 **   compact   cvl_view_set_content_offset + cvl_view_visible_elements         |  the same search,
 **             each visible item's cvl_element filled
+**   scroll    cvl_view_visible_elements_at (the offset and the query in one call)  |  the same
 **   frame     cvl_view_set_time + cvl_view_visible_attributes during a flow -> flow switch (line
 **             spacing 10 -> 40, same sizes)  |  the two layouts' binary searches, the two visible
 **             runs merged by item, each frame interpolated, full structs filled
@@ -158,6 +159,17 @@ static size_t cv_compact(ctx *c, int reps) {
     return total;
 }
 
+static size_t cv_scroll(ctx *c, int reps) {
+    size_t total = 0;
+    for (int r = 0; r < reps; r++) {
+        size_t count = 0;
+        CHECK(cvl_view_visible_elements_at(c->view, (cvl_point){0, offset_of(c, r % QUERIES)}, g_compact, OUT_CAPACITY,
+                                           &count));
+        total += count;
+    }
+    return total;
+}
+
 static size_t loop_compact(ctx *c, int reps) {
     size_t total = 0;
     for (int r = 0; r < reps; r++) total += flow_loop_query_compact(c->loop, offset_of(c, r % QUERIES), g_compact);
@@ -289,6 +301,7 @@ int main(void) {
     phase("loop_query", loop_query, &c, QUERIES);
     phase("compact", cv_compact, &c, QUERIES);
     phase("loop_compact", loop_compact, &c, QUERIES);
+    phase("scroll", cv_scroll, &c, QUERIES);
 
     /* The switch: the same sizes with line spacing 40, a linear 1 s animation from time 0, the
     ** viewport in the middle of the content. */

@@ -28,6 +28,7 @@ RATIO_BOUNDS: list[tuple[str, str, float]] = [
     ("handover", "loop_handover", 0.38),
     ("query", "loop_query", 1.5),
     ("compact", "loop_compact", 2.88),
+    ("scroll", "loop_compact", 2.74),
     ("frame", "loop_frame", 9.2),
 ]
 

@@ -1769,11 +1769,12 @@ int cvl_view_visible_elements(cvl_view *view, cvl_element *out, size_t capacity,
 ** A scroll step in one call: cvl_view_set_content_offset(view, offset), then
 ** cvl_view_visible_elements() (or cvl_view_visible_attributes()), with the same answer and the
 ** same errors; what a host does every frame it scrolls, with one lock and one handle lookup
-** instead of two (from Python, one ctypes call instead of two). The buffer arguments are
-** checked first (CVL_ERROR_NULL_ARGUMENT, CVL_ERROR_INVALID_ARGUMENT) and an offset that is not
-** finite is refused (CVL_ERROR_INVALID_ARGUMENT): then nothing changes. A query that fails once
-** the offset is set (CVL_ERROR_CAPACITY: *out_count says how many; a callback's error) leaves the
-** offset set and `out` untouched, as the two calls would. Not callable from hooks.
+** instead of two (from Python, one ctypes call instead of two). Errors change nothing: the
+** buffer arguments are checked first (CVL_ERROR_NULL_ARGUMENT, CVL_ERROR_INVALID_ARGUMENT), an
+** offset that is not finite is refused (CVL_ERROR_INVALID_ARGUMENT), and a query that fails once
+** the offset is set (CVL_ERROR_CAPACITY, where *out_count says how many; a callback's error) puts
+** the offset (and a running animated scroll) back, `out` untouched: a buffer too small for the
+** new offset's answer is retried with a larger one. Not callable from hooks.
 */
 int cvl_view_visible_elements_at(cvl_view *view, cvl_point offset, cvl_element *out, size_t capacity,
                                  size_t *out_count);

@@ -193,15 +193,17 @@ private func checkBuffer<R>(
 }
 
 /// `cvl_view_set_content_offset`, then the visible rect's query, in one call (one lock, one
-/// lookup): the buffer checked first, so that bad arguments change nothing.
+/// lookup): the buffer checked first, the offset put back when the query fails (a failed call
+/// changes nothing).
 private func scrollQuery<R: CQueryRecord>(
     _ box: ViewBox, _ buffer: CRecordBuffer<R>, _ offset: cvl_point, _ out: UnsafeMutablePointer<R>?,
     _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
 ) throws {
     _ = try checkBuffer(out, capacity, outCount)
-    try box.view.setHostContentOffset(offset.core)
-    try box.view.layoutIfNeeded()  // first: restoring a scroll anchor may move the visible rect
-    try rectQuery(box, buffer, try box.view.hostVisibleRect(), out, capacity, outCount)
+    try box.view.withHostContentOffset(offset.core) {
+        try box.view.layoutIfNeeded()  // first: restoring a scroll anchor may move the visible rect
+        try rectQuery(box, buffer, try box.view.hostVisibleRect(), out, capacity, outCount)
+    }
 }
 
 @_cdecl("cvl_view_visible_elements_at")

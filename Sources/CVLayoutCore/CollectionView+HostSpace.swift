@@ -80,6 +80,22 @@ extension CollectionView {
         try setContentOffset(hostOffset(fromLayout: offset))
     }
 
+    /// Runs `body` with the content offset moved to `offset` (host coordinates), as
+    /// `setHostContentOffset`; when `body` throws, the offset and a running animated scroll are
+    /// put back (a layout the move invalidated is invalidated again for the old offset, and
+    /// prepares to the same answers), so that a call failing in `body` changes nothing.
+    public func withHostContentOffset<R>(_ offset: Point, _ body: () throws -> R) throws -> R {
+        let savedOffset = contentOffset, savedScroll = scrollAnimation
+        try setHostContentOffset(offset)
+        do {
+            return try body()
+        } catch {
+            try? moveContentOffset(to: savedOffset)  // finite: it was the offset
+            scrollAnimation = savedScroll
+            throw error
+        }
+    }
+
     /// The visible rect in host coordinates.
     public func hostVisibleRect() throws -> Rect {
         try layoutIfNeeded()

@@ -4010,7 +4010,7 @@ static void test_direct_flow_cells(void) {
 /* The scroll step in one call (cvl_view_visible_elements_at, _attributes_at): the answer and the
 ** offset of cvl_view_set_content_offset + the visible query; bad buffer arguments and a NaN
 ** offset change nothing; a buffer too small: the count, CVL_ERROR_CAPACITY, `out` untouched,
-** the offset set (as the two calls). */
+** the offset put back (a failed call changes nothing). */
 static void test_scroll_query(void) {
     counts_ds d;
     cvl_data_source ds;
@@ -4058,7 +4058,10 @@ static void test_scroll_query(void) {
     FAILS(cvl_view_visible_elements_at(view, (cvl_point){0, 400}, a, 2, &n), CVL_ERROR_CAPACITY);
     CHECK(n > 2 && memcmp(sentinel, a, sizeof a) == 0);
     OK(cvl_view_get_content_offset(view, &got));
-    CHECK(got.y == 400);
+    CHECK(got.x == 0 && got.y == 100);
+    OK(cvl_view_visible_elements(view, b, 128, &m)); /* the answer at the old offset, as before */
+    OK(cvl_view_visible_elements_at(view, (cvl_point){0, 100}, a, 128, &n));
+    CHECK(n == m && memcmp(a, b, n * sizeof a[0]) == 0);
     FAILS(cvl_view_visible_elements_at(NULL, (cvl_point){0, 0}, a, 128, &n), CVL_ERROR_NULL_ARGUMENT);
     OK(cvl_view_destroy(view));
     OK(cvl_layout_destroy(flow));

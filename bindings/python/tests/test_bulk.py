@@ -274,15 +274,15 @@ def test_a_scroll_step_in_one_call_is_the_offset_then_the_visible_query(np):
         assert list(out["index_path"]["item"][:15]) == list(range(9, 24)) and view.content_offset == (0.0, 330.0)
         full = view.raw_attributes(offset=(0, 440))
         assert [a.index_path.item for a in full] == list(range(12, 27)) and view.content_offset == (0.0, 440.0)
-        # Too small: the count, the buffer unchanged, the offset set (as the two calls).
+        # Too small: the count, the buffer unchanged, the offset put back (nothing changes).
         small = np.full(4, 7, dtype=cvlayout.ELEMENTS_DTYPE)
         before = small.tobytes()
         with pytest.raises(cvlayout.CapacityError) as err:
             view.raw_elements(out=small, offset=(0, 0))
-        assert err.value.needed == 15 and small.tobytes() == before and view.content_offset == (0.0, 0.0)
+        assert err.value.needed == 15 and small.tobytes() == before and view.content_offset == (0.0, 440.0)
         # Bad input changes nothing.
         with pytest.raises(cvlayout.InvalidArgument):
             view.raw_elements(out=out, offset=(float("nan"), 5))
-        assert view.content_offset == (0.0, 0.0)
+        assert view.content_offset == (0.0, 440.0)
         with pytest.raises(TypeError):
             view.raw_elements((0, 0, 10, 10), offset=(0, 5))

@@ -943,15 +943,17 @@ int cvl_circle_layout_get_item_size(const cvl_layout *layout, cvl_size *out);
 **
 ** Costs: prepare O(n log c) (the flow's sizes resolved, O(1) a section for bulk sizes and one
 ** read of them for the bound on the coordinates, then one pass: a scan or heap of the used
-** columns when shortest first, O(1) an item in order or full-span); memory 36 bytes an item, 4 an
-** occupied column and 12 a full-span item on top of the flow's sizes. A change of extents only
+** columns when shortest first, O(1) an item in order or full-span); memory 36 bytes an item, 36
+** an occupied column of a chunk of 64 segments and 20 a full-span item on top of the flow's
+** sizes. A change of extents only
 ** (cvl_waterfall_layout_replace_extents() keeping the count, cvl_flow_layout_replace_item_sizes()
 ** keeping the count, measured sizes) places, at the next prepare, the items from the first one
 ** changed through the next full-span item after the last one changed (a full-span item puts
-** every column at one height, so the later items keep their offsets; the later segments' starts
-** and sections' origins are recomputed, O(F) for F full-span items): O(c log n + F + m log c)
-** for m items placed, plus a move of the column lists' later entries when a column holds another
-** number of the items placed (shortest first). With no full-span item after the change (none in
+** every column at one height, so the later items keep their offsets: the segments' starts are
+** sums kept in blocks of 64, O(64 + F / 64) to update for F full-span items; later sections only
+** move, O(1) each): O(c log n + F / 64 + m log c) for m items placed, plus a move of the column
+** lists' later entries within their chunk of 64 segments when a column holds another number of
+** the items placed (shortest first). With no full-span item after the change (none in
 ** the section, or the change in its last segment) it places every item to the section's end:
 ** shortest first, an item's column depends on every height before it, and in order the changed
 ** column's later items all move (docs/waterfall-rules.md, "Costs"). A flag changed

@@ -148,6 +148,42 @@ final class WaterfallEditTests: XCTestCase {
         }
     }
 
+    /// Many full-span items (a few hundred segments, several chunks of 64), flags toggled both
+    /// ways and extents changed: after each prepare every frame equals a fresh layout's, and a
+    /// query of the whole content returns each element once, in a fresh layout's order (the
+    /// column lists of the chunks after a changed flag are built again, none kept stale).
+    func testFlagEditsAcrossChunksEqualAFreshLayout() throws {
+        var g = SplitMix64(seed: 6464)
+        for trial in 0..<4 {
+            let n = 1500 + g.int(below: 1500)
+            var w = Workload(
+                counts: [n], columns: 1 + g.int(below: 5), placement: trial % 2, spacing: 2, useExtents: true,
+                extents: [(0..<n).map { _ in Double(g.int(below: 6)) * 5 }],
+                sizes: [Array(repeating: Size(width: 10, height: 10), count: n)],
+                flags: [(0..<n).map { _ in UInt8(g.int(below: 4) == 0 ? 1 : 0) }])
+            let (l, cv) = try build(w)
+            for step in 0..<30 {
+                let i = g.int(below: n)
+                if step % 3 == 2 {
+                    w.extents[0][i] = Double(g.int(below: 6)) * 5
+                    try l.replaceItemExtents(inSection: 0, start: i, removeCount: 1, with: [w.extents[0][i]])
+                } else {
+                    w.flags[0][i] ^= 1
+                    try l.replaceFullSpanItems(inSection: 0, start: i, removeCount: 1, with: [w.flags[0][i]])
+                }
+                try cv.layoutIfNeeded()
+                let label = "trial \(trial) step \(step)"
+                let (fresh, freshView) = try build(w)
+                _ = try assertSame(l, cv, fresh, freshView, w.counts, label)
+                let size = try cv.contentSize()
+                let everything = Rect(x: -1, y: -1, width: size.width + 2, height: size.height + 2)
+                let got = try cv.layoutAttributesForElements(in: everything)
+                XCTAssertEqual(got, try freshView.layoutAttributesForElements(in: everything), label)
+                XCTAssertEqual(Set(got.map(\.indexPath)).count, got.count - 2, label)  // (header, footer: item 0)
+            }
+        }
+    }
+
     /// The segments after an edit only start elsewhere: an extent grown in the first segment of
     /// a long section moves every later item by the same amount along the scroll axis (their
     /// offsets in their segments are kept), by hand: 4 columns, extents 10, spacing 0, item 8

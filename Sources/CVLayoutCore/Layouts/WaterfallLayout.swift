@@ -55,7 +55,7 @@
 ///
 /// Along the scroll axis each frame is stored from the start of its *segment* (the section's top,
 /// or the end of the full-span item above it + item spacing), each segment's start kept per
-/// section (`Section.bases`): the frame is start + offset, one addition (so an item and the next
+/// section (`WaterfallSegmentStarts`): the frame is start + offset, one addition (so an item and the next
 /// one in its column with no spacing between may share an ulp of the coordinate).
 ///
 /// ## Cost
@@ -66,13 +66,13 @@
 /// extents only (`replaceFullSpanItems`, `replaceItemExtents`, and the setters from item 0), or
 /// of sizes through the flow's range edits, only the edited sections are placed, each from its
 /// first edited item (the columns before it read back in O(c log n)) through the next full-span
-/// item after its last edited one when no flag changed (else to its end), and every segment's
-/// start and later section's origin computed again (O(F)); the items placed go into buffers of
-/// their own, written over the tables in place on success, and the range placed replaces its
-/// items in each of the section's column lists (and its full-span list), in place: O(c log n +
-/// F + items placed) (docs/waterfall-rules.md, "Costs").
-/// Memory: 36 bytes an item (frame and place in its column's list) plus 36 an occupied column (its
-/// list) and 12 a full-span item, on top of the flow's sizes; at most
+/// item after its last edited one when no flag changed (else to its end), the segments' starts
+/// summed again in O(64 + F/64) and the later sections moved in O(1) each; the items placed go
+/// into buffers of their own, written over the tables in place on success, and the range placed
+/// replaces its items in the column lists of its chunks of 64 segments (and the full-span
+/// list), in place: O(c log n + F/64 + items placed) (docs/waterfall-rules.md, "Costs").
+/// Memory: 36 bytes an item (frame and place in its column's list) plus 36 an occupied column of
+/// a chunk (its list) and 20 a full-span item, on top of the flow's sizes; at most
 /// `CollectionView.maxStoredItems` items in all (else the prepare fails with
 /// `LayoutError.Code.overflow` before allocating). Single-element queries O(log F) (the item's
 /// segment among the section's F full-span items). Rect queries:
@@ -184,7 +184,10 @@ public final class WaterfallLayout: FlowLayout {
         var itemCount = 0
         /// Each occupied column's items (numbers within the section), top to bottom (columns
         /// fill in order: the occupied ones are 0 ..< count).
-        var lists: [ContiguousArray<Int32>] = []
+        /// The column lists per chunk of 64 segments (`WaterfallSegmentStarts.shift`): chunk c
+        /// holds each column's items of segments 64c ..< 64c + 64, top to bottom (the used
+        /// columns of a chunk are 0 ..< count), so that an edit moves entries of its chunk only.
+        var chunks: [[ContiguousArray<Int32>]] = [[]]
         /// The full-span items, top to bottom (in item order).
         var full: ContiguousArray<Int32> = []
         /// Where each segment starts from `columnTop` (segment 0 at 0, segment k + 1 after
@@ -416,7 +419,8 @@ public final class WaterfallLayout: FlowLayout {
             try place(fs, s, axis, sec, from: 0, &cols, frames + base, columnOf)
             Self.index(&sec, from: 0, to: fs.itemCount, columnOf)
             sec.tail = cols.tallest
-            let ends = Self.fullEnds(0, fs.itemCount, columnOf, frames + base, spacing: fs.lineSpacing)
+            let fr = frames + base, spacing = fs.lineSpacing
+            let ends = ContiguousArray(sec.full.lazy.map { fr[Int($0)].maxY + spacing })
             sec.endBound = ends.reduce(sec.tail, Swift.max)
             sec.starts.replace(from: 0, with: ends)
             close(fs, axis, &sec)
@@ -649,7 +653,8 @@ public final class WaterfallLayout: FlowLayout {
         let p = flowPartitionPoint(0, full.count) { Int(full[$0]) >= i }
         let lastFull = p > 0 ? Int(full[p - 1]) : -1
         var used: [Double] = []
-        for list in sec.lists {
+        let c = p >> WaterfallSegmentStarts.shift
+        for list in c < sec.chunks.count ? sec.chunks[c] : [] {
             let q = flowPartitionPoint(0, list.count) { Int(list[$0]) >= i }
             guard q > 0, Int(list[q - 1]) > lastFull else { break }  // columns fill in order
             used.append(fr[b + Int(list[q - 1])].maxY + spacing)
@@ -711,72 +716,112 @@ public final class WaterfallLayout: FlowLayout {
         sec.end = sec.footerStart + sec.footerExtent
     }
 
-    /// Sets the section's index: each column's items top to bottom (`lists`), and its
-    /// full-span items (`full`). Items outside `start ..< stop` keep their places: each list's
-    /// items in that range (found by binary search) are replaced by the range's items of
-    /// `columnOf` (−1: full span), in item order. O(c log n + stop − start) when each column
-    /// holds as many items of the range as before, else plus the move of the later entries; in
-    /// place when the lists are referenced once. `start` 0 and `stop` n build them (a counting
-    /// pass, then one allocation a list).
+    /// Sets the section's index: its full-span items (`full`), and each column's items top to
+    /// bottom per chunk of 64 segments (`chunks`). Items outside `start ..< stop` keep their
+    /// places: the full-span list and, in each chunk the range meets, each column's list have
+    /// their items of the range (found by binary search) replaced by the range's items of
+    /// `columnOf` (−1: full span), in item order; `stop` n replaces everything from `start` on
+    /// (the chunks after the first one met are built again). One counting sort of the range by
+    /// column, then each column's run cut at the chunks' boundaries: O(c log n + F/64 · c +
+    /// stop − start + the entries after the range in its chunks), in place when the lists are
+    /// referenced once; `start` 0 and `stop` n build it all (one allocation a list).
     private static func index(
         _ sec: inout Section, from start: Int, to stop: Int, _ columnOf: UnsafePointer<Int32>
     ) {
         let n = sec.itemCount
-        var lists = sec.lists, full = sec.full
-        sec.lists = []
-        sec.full = []
-        if start == 0 && stop >= n {
-            lists.removeAll()
-            full.removeAll()
-        }
+        let toEnd = stop >= n
         // The range's items per column, slot 0 the full-span ones: a counting sort into a
-        // scratch buffer, then each run put in place (one copy).
+        // scratch buffer (each slot's run in item order).
         let slots = sec.columns + 1
-        let table = UnsafeMutablePointer<Int>.allocate(capacity: 2 * slots)
+        let table = UnsafeMutablePointer<Int>.allocate(capacity: 3 * slots)
         defer { table.deallocate() }
-        table.initialize(repeating: 0, count: 2 * slots)
-        let added = table, next = table + slots
-        for i in start..<stop { added[Int(columnOf[i]) + 1] += 1 }
+        table.initialize(repeating: 0, count: 3 * slots)
+        let added = table, next = table + slots, cursor = table + 2 * slots
+        if start < stop { for i in start..<stop { added[Int(columnOf[i]) + 1] += 1 } }
         var at = 0
         for k in 0..<slots {
             next[k] = at
+            cursor[k] = at
             at += added[k]
         }
         let scratch = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(1, stop - start))
         defer { scratch.deallocate() }
-        for i in start..<stop {
-            let k = Int(columnOf[i]) + 1
-            scratch[next[k]] = Int32(truncatingIfNeeded: i)
-            next[k] += 1
-        }
-        func run(_ k: Int) -> UnsafeBufferPointer<Int32> {
-            UnsafeBufferPointer(start: scratch + (next[k] - added[k]), count: added[k])
-        }
-        func splice(_ list: inout ContiguousArray<Int32>, _ new: UnsafeBufferPointer<Int32>) {
-            let lo = flowPartitionPoint(0, list.count) { Int(list[$0]) >= start }
-            let hi = stop >= n ? list.count : flowPartitionPoint(lo, list.count) { Int(list[$0]) >= stop }
-            // The entries after the range move by one memmove (when the count changed), then the
-            // range is written.
-            let count = list.count, delta = new.count - (hi - lo)
-            if delta > 0 { list.append(contentsOf: repeatElement(0, count: delta)) }
-            list.withUnsafeMutableBufferPointer { l in
-                let base = l.baseAddress.unsafelyUnwrapped
-                if delta != 0, hi < count {
-                    UnsafeMutableRawPointer(base + hi + delta).copyMemory(
-                        from: base + hi, byteCount: (count - hi) * MemoryLayout<Int32>.stride)
-                }
-                if let from = new.baseAddress { (base + lo).update(from: from, count: new.count) }
+        if start < stop {
+            for i in start..<stop {
+                let k = Int(columnOf[i]) + 1
+                scratch[next[k]] = Int32(truncatingIfNeeded: i)
+                next[k] += 1
             }
-            if delta < 0 { list.removeLast(-delta) }
         }
-        var used = lists.count
-        for j in 0..<sec.columns where added[j + 1] > 0 { used = Swift.max(used, j + 1) }
-        while lists.count < used { lists.append([]) }
-        for j in 0..<used { splice(&lists[j], run(j + 1)) }
-        while let last = lists.last, last.isEmpty { lists.removeLast() }
-        splice(&full, run(0))
-        sec.lists = lists
+        // The full-span list.
+        var full = sec.full
+        sec.full = []
+        splice(&full, from: start, to: stop, toEnd: toEnd, UnsafeBufferPointer(start: scratch, count: added[0]))
         sec.full = full
+        // The chunks: chunk c holds segments 64c ..< 64c + 64, items from the one after full-span
+        // item 64c − 1 to full-span item 64c + 63.
+        let shift = WaterfallSegmentStarts.shift
+        let f = full.count
+        let chunkCount = (f >> shift) + 1
+        func chunkEnd(_ c: Int) -> Int {
+            let last = (c << shift) + (1 << shift) - 1  // the chunk's last full-span item
+            return last < f ? Int(full[last]) + 1 : n
+        }
+        let c0 = flowPartitionPoint(0, f) { Int(full[$0]) >= start } >> shift
+        var chunks = sec.chunks
+        sec.chunks = []
+        if start == 0 && toEnd { chunks.removeAll() }
+        // (To the end: the chunks after the first one met are built again from empty.)
+        if toEnd, chunks.count > c0 + 1 { chunks.removeSubrange((c0 + 1)...) }
+        while chunks.count < chunkCount { chunks.append([]) }
+        if toEnd && chunks.count > chunkCount { chunks.removeSubrange(chunkCount...) }
+        let cLast = toEnd ? chunkCount - 1 : flowPartitionPoint(0, f) { Int(full[$0]) >= stop - 1 } >> shift
+        for c in c0...cLast {
+            let b = Swift.min(stop, chunkEnd(c))
+            // Each column's items of the range in this chunk: its run up to b.
+            var used = chunks[c].count
+            for j in 0..<sec.columns {
+                let k = j + 1
+                let e = flowPartitionPoint(cursor[k], next[k]) { Int(scratch[$0]) >= b }
+                if e > cursor[k] { used = Swift.max(used, j + 1) }
+                added[k] = e  // (now the end of this chunk's part of the run)
+            }
+            var lists = chunks[c]
+            chunks[c] = []
+            while lists.count < used { lists.append([]) }
+            for j in 0..<used {
+                let k = j + 1
+                let run = UnsafeBufferPointer(start: scratch + cursor[k], count: added[k] - cursor[k])
+                splice(&lists[j], from: start, to: b, toEnd: toEnd, run)
+                cursor[k] = added[k]
+            }
+            while let last = lists.last, last.isEmpty { lists.removeLast() }
+            chunks[c] = lists
+        }
+        sec.chunks = chunks
+    }
+
+    /// `list`'s items in `start ..< stop` (from `start` on when `toEnd`), found by binary
+    /// search, replaced by `new`: the entries after the range move by one memmove when the count
+    /// changes, then the range is written.
+    private static func splice(
+        _ list: inout ContiguousArray<Int32>, from start: Int, to stop: Int, toEnd: Bool,
+        _ new: UnsafeBufferPointer<Int32>
+    ) {
+        let newCount = new.count
+        let lo = flowPartitionPoint(0, list.count) { Int(list[$0]) >= start }
+        let hi = toEnd ? list.count : flowPartitionPoint(lo, list.count) { Int(list[$0]) >= stop }
+        let count = list.count, delta = newCount - (hi - lo)
+        if delta > 0 { list.append(contentsOf: repeatElement(0, count: delta)) }
+        list.withUnsafeMutableBufferPointer { l in
+            guard let base = l.baseAddress else { return }
+            if delta != 0, hi < count {
+                UnsafeMutableRawPointer(base + hi + delta).copyMemory(
+                    from: base + hi, byteCount: (count - hi) * MemoryLayout<Int32>.stride)
+            }
+            if newCount > 0, let from = new.baseAddress { (base + lo).update(from: from, count: newCount) }
+        }
+        if delta < 0 { list.removeLast(-delta) }
     }
 
     /// (cross size, end of the last section), transposed when horizontal.
@@ -930,7 +975,10 @@ public final class WaterfallLayout: FlowLayout {
                     let high = stop < full.count ? Int(full[stop]) : sec.itemCount
                     let segmentEnd = first < full.count ? Int(full[first]) : sec.itemCount
                     let firstBase = base(first)
-                    let used = sec.lists.count
+                    let shift = WaterfallSegmentStarts.shift
+                    let c0 = first >> shift, cEnd = Swift.min(stop >> shift, sec.chunks.count - 1)
+                    var used = 0
+                    for c in c0...cEnd { used = Swift.max(used, sec.chunks[c].count) }
                     guard used > 0, sec.columnWidth > 0 else { return }
                     var firstColumn = 0, lastColumn = used - 1
                     if sec.columnPitch > 0 {
@@ -941,16 +989,28 @@ public final class WaterfallLayout: FlowLayout {
                     }
                     guard firstColumn <= lastColumn else { return }
                     for j in firstColumn...lastColumn {
-                        sec.lists[j].withUnsafeBufferPointer { list in
-                            var start = 0, end = list.count
-                            if low > 0 { start = flowPartitionPoint(start, end) { Int(list[$0]) >= low } }
-                            if high < sec.itemCount { end = flowPartitionPoint(start, end) { Int(list[$0]) >= high } }
-                            let inFirst = flowPartitionPoint(start, end) { Int(list[$0]) >= segmentEnd }
-                            // First item of the column whose end is below minY.
-                            let k = flowPartitionPoint(start, inFirst) {
-                                Self.absolute(fr[Int(list[$0])], firstBase).maxY > minY
+                        // The column's lists of the chunks from segment `first`'s to segment
+                        // `stop`'s, in order.
+                        for c in c0...cEnd where j < sec.chunks[c].count {
+                            let more = sec.chunks[c][j].withUnsafeBufferPointer { list -> Bool in
+                                var start = 0, end = list.count
+                                if c == c0, low > 0 {
+                                    start = flowPartitionPoint(start, end) { Int(list[$0]) >= low }
+                                }
+                                if high < sec.itemCount {
+                                    end = flowPartitionPoint(start, end) { Int(list[$0]) >= high }
+                                }
+                                var k = start
+                                if c == c0 {
+                                    let inFirst = flowPartitionPoint(start, end) { Int(list[$0]) >= segmentEnd }
+                                    // First item of the column whose end is below minY.
+                                    k = flowPartitionPoint(start, inFirst) {
+                                        Self.absolute(fr[Int(list[$0])], firstBase).maxY > minY
+                                    }
+                                }
+                                return take(list, k, end, segment: first) == end
                             }
-                            take(list, k, end, segment: first)
+                            if !more { break }
                         }
                     }
                 }
@@ -971,7 +1031,8 @@ public final class WaterfallLayout: FlowLayout {
     public var waterfallFootprint: Int {
         frames.count * MemoryLayout<Rect>.stride
             + sections.reduce(0) {
-                $0 + $1.lists.reduce($1.full.count) { $0 + $1.count } * 4 + $1.lists.count * 32 + $1.starts.bytes
+                $0 + $1.full.count * 4 + $1.starts.bytes
+                    + $1.chunks.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } * 4 + $1.count * 32 }
             }
             + sections.count * MemoryLayout<Section>.stride
     }

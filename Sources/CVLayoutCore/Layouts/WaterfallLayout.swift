@@ -467,20 +467,26 @@ public final class WaterfallLayout: FlowLayout {
             if itemExtents[s] != nil {
                 extent = FlowLayout.maxMagnitude
             } else if n > 0 {
+                // The largest main size of all and the smallest positive cross size: a bound on
+                // every scaled extent (looser than over the items with both positive; one pass
+                // without a branch an item).
                 var tallest = 0.0, narrowest = Double.infinity
-                let note = { (size: Size) in
-                    let w = axis.cross(size), h = axis.main(size)
-                    if w > 0, h > 0 {
-                        tallest = Swift.max(tallest, h)
-                        narrowest = Swift.min(narrowest, w)
+                if fs.isUniform {
+                    tallest = axis.main(fs.uniformSize)
+                    let w = axis.cross(fs.uniformSize)
+                    narrowest = w > 0 ? w : .infinity
+                } else {
+                    let horizontal = axis.horizontal
+                    fs.sizes.withReader { r in
+                        for i in 0..<n {
+                            let size = r(i)
+                            let h = horizontal ? size.width : size.height, w = horizontal ? size.height : size.width
+                            tallest = Swift.max(tallest, h)
+                            narrowest = Swift.min(narrowest, w > 0 ? w : .infinity)
+                        }
                     }
                 }
-                if fs.isUniform {
-                    note(fs.uniformSize)
-                } else {
-                    fs.sizes.withReader { r in for i in 0..<n { note(r(i)) } }
-                }
-                if tallest > 0 { extent = tallest * widest / narrowest }
+                if tallest > 0, narrowest < .infinity { extent = tallest * widest / narrowest }
             }
             bound +=
                 axis.main(fs.headerSize).magnitude + axis.main(fs.footerSize).magnitude + axis.mainLeading(inset)

@@ -252,7 +252,7 @@ struct SizedExtents: WaterfallExtentSource {
 /// One pass of the waterfall's placement over items `from ..< to` of a section (W3–W5): each
 /// item's frame (cross as x; main as y, from the start of its segment: the section's top, or the
 /// end of the full-span item before it plus the item spacing) into `frames[i]`, its column (−1:
-/// full span) into `columns[i]`. A full-span item starts at its segment's tallest column and
+/// full span) into `columns[i]`, and each full-span item's end + spacing appended to `ends`. A full-span item starts at its segment's tallest column and
 /// starts the next segment (at 0) below it.
 struct PlacementRun {
     let section: Int
@@ -268,19 +268,21 @@ struct PlacementRun {
     /// - Throws: `.overflow` for an item past the coordinate range (the entries before it are
     ///   written, the columns advanced: the caller discards them).
     func place<E: WaterfallExtentSource>(
-        _ source: inout E, _ flags: UnsafePointer<UInt8>?, _ cols: inout WaterfallColumns
+        _ source: inout E, _ flags: UnsafePointer<UInt8>?, _ cols: inout WaterfallColumns,
+        _ ends: inout ContiguousArray<Double>
     ) throws {
         if cols.inOrder {
-            try place(InOrderPick.self, &source, flags, &cols)
+            try place(InOrderPick.self, &source, flags, &cols, &ends)
         } else if cols.heap {
-            try place(HeapPick.self, &source, flags, &cols)
+            try place(HeapPick.self, &source, flags, &cols, &ends)
         } else {
-            try place(ScanPick.self, &source, flags, &cols)
+            try place(ScanPick.self, &source, flags, &cols, &ends)
         }
     }
 
     private func place<P: WaterfallPick, E: WaterfallExtentSource>(
-        _ pick: P.Type, _ source: inout E, _ flags: UnsafePointer<UInt8>?, _ cols: inout WaterfallColumns
+        _ pick: P.Type, _ source: inout E, _ flags: UnsafePointer<UInt8>?, _ cols: inout WaterfallColumns,
+        _ ends: inout ContiguousArray<Double>
     ) throws {
         let lead = sec.lead, pitch = sec.columnPitch, width = sec.columnWidth, spacing = spacing
         // Local copies (in registers: the writes through `frames` and `columns` cannot alias them).
@@ -298,6 +300,7 @@ struct PlacementRun {
                 f = Rect(x: lead, y: running.tallest, width: cross, height: extent)
                 running.restart(at: 0)
                 columns[i] = -1
+                ends.append(f.maxY + spacing)  // (what starts the next segment; read once here)
             } else {
                 let (j, y) = running.next(pick)
                 f = Rect(x: lead + Double(j) * pitch, y: y, width: cross, height: extent)

@@ -416,11 +416,10 @@ public final class WaterfallLayout: FlowLayout {
             var sec = try newSection(fs, s, axis, st.crossSize, origin: y, itemBase: base)
             var cols = WaterfallColumns(count: sec.columns, inOrder: waterfall.placement == 1, top: 0)
             defer { cols.release() }
-            try place(fs, s, axis, sec, from: 0, &cols, frames + base, columnOf)
+            var ends = ContiguousArray<Double>()
+            try place(fs, s, axis, sec, from: 0, &cols, frames + base, columnOf, &ends)
             Self.index(&sec, from: 0, to: fs.itemCount, columnOf)
             sec.tail = cols.tallest
-            let fr = frames + base, spacing = fs.lineSpacing
-            let ends = ContiguousArray(sec.full.lazy.map { fr[Int($0)].maxY + spacing })
             sec.endBound = ends.reduce(sec.tail, Swift.max)
             sec.starts.replace(from: 0, with: ends)
             close(fs, axis, &sec)
@@ -540,16 +539,6 @@ public final class WaterfallLayout: FlowLayout {
         }
     }
 
-    /// The ends (in their segments, + `spacing`) of the full-span items among `start ..< stop`
-    /// whose columns are `columnOf` (−1: full span) and frames `fr`, in item order.
-    private static func fullEnds(
-        _ start: Int, _ stop: Int, _ columnOf: UnsafePointer<Int32>, _ fr: UnsafePointer<Rect>, spacing: Double
-    ) -> ContiguousArray<Double> {
-        var ends = ContiguousArray<Double>()
-        for i in start..<stop where columnOf[i] < 0 { ends.append(fr[i].maxY + spacing) }
-        return ends
-    }
-
     /// Whether nothing in a section can reach past the finite range along the scroll axis once
     /// placed: its top, tail and every full-span item's end at most `bound`, F of them (F + 2
     /// terms summed). Then `close` cannot fail.
@@ -598,10 +587,10 @@ public final class WaterfallLayout: FlowLayout {
             defer { cols.release() }
             tails.append(PlacedTail(s: s, start: start, stop: stop, tail: sec.tail))
             let out = tails[tails.count - 1]
-            try place(fs, s, axis, sec, from: start, to: stop, &cols, out.frames, out.columns)
+            var ends = ContiguousArray<Double>()
+            try place(fs, s, axis, sec, from: start, to: stop, &cols, out.frames, out.columns, &ends)
             if stop == n { tails[tails.count - 1].tail = cols.tallest }
             let t = tails[tails.count - 1]
-            let ends = Self.fullEnds(start, stop, t.columns, t.frames, spacing: fs.lineSpacing)
             let bound = ends.reduce(Swift.max(sec.endBound, t.tail), Swift.max)
             let extra = sec.footerExtent + abs(axis.mainTrailing(fs.inset))
             grow += Self.sumBound(sec.columnTop, bound, sec.full.count + ends.count, extra)
@@ -675,7 +664,8 @@ public final class WaterfallLayout: FlowLayout {
     /// `columnOf[i]`.
     private func place(
         _ fs: FlowSection, _ s: Int, _ axis: FlowAxis, _ sec: Section, from: Int, to end: Int? = nil,
-        _ cols: inout WaterfallColumns, _ fr: UnsafeMutablePointer<Rect>, _ columnOf: UnsafeMutablePointer<Int32>
+        _ cols: inout WaterfallColumns, _ fr: UnsafeMutablePointer<Rect>, _ columnOf: UnsafeMutablePointer<Int32>,
+        _ ends: inout ContiguousArray<Double>
     ) throws {
         let n = fs.itemCount
         let to = Swift.min(end ?? n, n)
@@ -688,15 +678,15 @@ public final class WaterfallLayout: FlowLayout {
             if let ext {
                 try ext.withUnsafeBufferPointer { e in
                     var source = BulkExtents(values: e.baseAddress.unsafelyUnwrapped)
-                    try run.place(&source, flagsAt, &cols)
+                    try run.place(&source, flagsAt, &cols, &ends)
                 }
             } else if fs.isUniform {
                 var source = UniformExtents(width: axis.cross(fs.uniformSize), height: axis.main(fs.uniformSize))
-                try run.place(&source, flagsAt, &cols)
+                try run.place(&source, flagsAt, &cols, &ends)
             } else {
                 try fs.sizes.withReader { reader in
                     var source = SizedExtents(reader: reader, axis: axis)
-                    try run.place(&source, flagsAt, &cols)
+                    try run.place(&source, flagsAt, &cols, &ends)
                 }
             }
         }
@@ -776,9 +766,9 @@ public final class WaterfallLayout: FlowLayout {
         let c0 = flowPartitionPoint(0, f) { Int(full[$0]) >= start } >> shift
         var chunks = sec.chunks
         sec.chunks = []
-        if start == 0 && toEnd { chunks.removeAll() }
-        // (To the end: the chunks after the first one met are built again from empty.)
-        if toEnd, chunks.count > c0 + 1 { chunks.removeSubrange((c0 + 1)...) }
+        // To the end, every item from `start` on leaves every list of chunks c0 ... (a later chunk
+        // holds only items after `start`): their lists are written over in place, keeping their
+        // storage (a full prepare allocates nothing for the lists it had).
         while chunks.count < chunkCount { chunks.append([]) }
         if toEnd && chunks.count > chunkCount { chunks.removeSubrange(chunkCount...) }
         let cLast = toEnd ? chunkCount - 1 : flowPartitionPoint(0, f) { Int(full[$0]) >= stop - 1 } >> shift

@@ -252,8 +252,9 @@ struct SizedExtents: WaterfallExtentSource {
 /// One pass of the waterfall's placement over items `from ..< to` of a section (W3–W5): each
 /// item's frame (cross as x; main as y, from the start of its segment: the section's top, or the
 /// end of the full-span item before it plus the item spacing) into `frames[i]`, its column (−1:
-/// full span) into `columns[i]`, and each full-span item's end + spacing appended to `ends`. A full-span item starts at its segment's tallest column and
-/// starts the next segment (at 0) below it.
+/// full span) into `columns[i]`, and each full-span item's end + spacing appended to `ends`. A
+/// full-span item starts at its segment's tallest column and starts the next segment (at 0)
+/// below it.
 struct PlacementRun {
     let section: Int
     let sec: WaterfallLayout.Section

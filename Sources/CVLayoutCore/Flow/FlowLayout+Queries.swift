@@ -397,8 +397,8 @@ extension FlowLayout {
 
     // MARK: Read-only helpers (nil / 0 out of range or before the first prepare)
 
-    /// The item's flow frame (before any subclass adjustment). O(1) in uniform sections,
-    /// O(log lines) otherwise.
+    /// The item's flow frame (before any subclass adjustment); for a subclass that lays out no
+    /// flow lines (`laysOutLines`), its own frame. O(1) in uniform sections, O(log lines) otherwise.
     public func frameForItem(at indexPath: IndexPath) -> Rect? {
         guard laysOutLines else { return placedItemFrame(at: indexPath) }
         guard let st = state, indexPath.section >= 0, indexPath.section < st.sections.count else { return nil }

@@ -142,8 +142,8 @@ open class FlowLayout: CollectionViewLayout {
     /// from the flow's resolved sizes (`WaterfallLayout`) answers false: the flow's prepare then
     /// resolves and checks each section's inputs only (O(1) a section for bulk sizes), its
     /// sections have no line, and the flow's getters answer from the subclass
-    /// (`placedItemFrame(at:)`, `placedSectionFrame(_:)`, `placedElements(in:into:)`) or nothing
-    /// (0 lines, nil).
+    /// (`placedItemFrame(at:)`, `placedSectionFrame(_:)`, the subclass's supplementary views and
+    /// `layoutAttributesForElements(in:into:)` for the items to measure) or nothing (0 lines, nil).
     var laysOutLines: Bool { true }
 
     /// The item's frame as the subclass placed it (read only when `laysOutLines` is false).

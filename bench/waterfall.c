@@ -14,6 +14,13 @@
 **
 **   make lib && cc -O2 -std=c11 -Iinclude bench/waterfall.c -o build/bench-waterfall -Lbuild/lib -lcvlayout \
 **       -Wl,-rpath,$PWD/build/lib -lm && build/bench-waterfall
+**
+** Instruction counts (deterministic): `build/bench-waterfall count ROW n` sets row ROW (0-3, as
+** the table's) up with n items and, under callgrind with --collect-atstart=no, counts each
+** step on its own (a dump each: hand-over, first prepare, prepare again, item n/2 edited +
+** prepare, item n - 100 edited + prepare), when <valgrind/callgrind.h> was found at build time:
+**   valgrind --tool=callgrind --collect-atstart=no --callgrind-out-file=cg.%p \
+**       build/bench-waterfall count 2 200000
 */
 #define _POSIX_C_SOURCE 199309L
 #include <stdint.h>
@@ -23,6 +30,22 @@
 #include <time.h>
 
 #include "cvlayout.h"
+
+#if defined(__has_include) && !defined(NO_COUNT)
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define COUNT_BEGIN() CALLGRIND_TOGGLE_COLLECT
+#define COUNT_END(what) \
+    do {                 \
+        CALLGRIND_TOGGLE_COLLECT; \
+        CALLGRIND_DUMP_STATS_AT(what); \
+    } while (0)
+#endif
+#endif
+#ifndef COUNT_BEGIN
+#define COUNT_BEGIN() ((void)0)
+#define COUNT_END(what) ((void)0)
+#endif
 
 #define N 1000000
 #define RUNS 5
@@ -98,10 +121,87 @@ static void report(const row *r) {
     printf("%.3f ms | %.3f ms |\n", r->edit * 1e3, r->edit_end * 1e3);
 }
 
-int main(void) {
-    static cvl_size sizes[N];
-    static double extents[N];
-    static uint8_t flags[N];
+static cvl_size sizes[N];
+static double extents[N];
+static uint8_t flags[N];
+
+/* A layout of row r (0: the flow; 1-3 the waterfalls) configured as the table's. */
+static cvl_layout *make_layout(int r) {
+    cvl_layout *l = NULL;
+    cvl_flow_config c;
+    if (r == 0) {
+        must(cvl_flow_layout_create(&l), "create");
+    } else {
+        cvl_waterfall_config w;
+        must(cvl_waterfall_layout_create(&l), "create");
+        must(cvl_waterfall_layout_get_config(l, &w), "get");
+        w.column_count = 4;
+        w.placement = r == 3 ? CVL_WATERFALL_PLACE_IN_ORDER : CVL_WATERFALL_PLACE_SHORTEST;
+        must(cvl_waterfall_layout_set_config(l, &w), "set");
+    }
+    must(cvl_flow_layout_get_config(l, &c), "get");
+    c.minimum_interitem_spacing = c.minimum_line_spacing = 10;
+    must(cvl_flow_layout_set_config(l, &c), "set");
+    return l;
+}
+
+static void hand_over(cvl_layout *l, int r) {
+    if (r <= 1) {
+        must(cvl_flow_layout_set_item_sizes(l, 0, sizes, (size_t)g_count), "sizes");
+    } else {
+        must(cvl_waterfall_layout_set_extents(l, 0, extents, (size_t)g_count), "extents");
+        must(cvl_waterfall_layout_set_full_spans(l, 0, flags, (size_t)g_count), "flags");
+    }
+}
+
+static void edit_one(cvl_layout *l, int r, int64_t at) {
+    if (r <= 1) {
+        cvl_size one = {150, 90};
+        must(cvl_flow_layout_replace_item_sizes(l, 0, at, 1, &one, 1), "edit");
+    } else {
+        double one = 90;
+        must(cvl_waterfall_layout_replace_extents(l, 0, at, 1, &one, 1), "edit");
+    }
+}
+
+/* `count ROW n`: each step of row ROW at n items counted on its own (see the top). */
+static int count_steps(int r, int64_t n) {
+    cvl_data_source ds = {NULL, n_sections, n_items};
+    cvl_layout *l;
+    cvl_view *v = NULL;
+    cvl_size s;
+    if (r < 0 || r > 3 || n < 200 || n > N) {
+        fprintf(stderr, "count ROW n: ROW 0-3, n 200 ... %d\n", N);
+        return 2;
+    }
+    g_count = n;
+    l = make_layout(r);
+    must(cvl_view_create(&ds, l, &v), "view");
+    must(cvl_view_set_bounds_size(v, (cvl_size){1000, 800}), "bounds");
+    COUNT_BEGIN();
+    hand_over(l, r);
+    COUNT_END("hand-over");
+    COUNT_BEGIN();
+    must(cvl_view_content_size(v, &s), "content size");
+    COUNT_END("first prepare");
+    must(cvl_view_invalidate_layout(v, CVL_INVALIDATE_EVERYTHING, NULL, 0), "invalidate");
+    COUNT_BEGIN();
+    must(cvl_view_content_size(v, &s), "content size");
+    COUNT_END("prepare again");
+    COUNT_BEGIN();
+    edit_one(l, r, n / 2);
+    must(cvl_view_content_size(v, &s), "content size");
+    COUNT_END("middle edit");
+    COUNT_BEGIN();
+    edit_one(l, r, n - 100);
+    must(cvl_view_content_size(v, &s), "content size");
+    COUNT_END("end edit");
+    must(cvl_view_destroy(v), "destroy");
+    must(cvl_layout_destroy(l), "destroy");
+    return 0;
+}
+
+int main(int argc, char **argv) {
     static cvl_attributes buf[4096];
     cvl_data_source ds = {NULL, n_sections, n_items};
     int i, r;
@@ -113,6 +213,7 @@ int main(void) {
         extents[i] = uniform(20, 200);
         flags[i] = uniform(0, 1) < 0.02;
     }
+    if (argc == 4 && strcmp(argv[1], "count") == 0) return count_steps(atoi(argv[2]), atoll(argv[3]));
     for (r = 0; r < 4; r++) {
         row *out = &rows[r];
         int run;
@@ -122,30 +223,11 @@ int main(void) {
                     : r == 2 ? "waterfall, 4 columns, extents, 2% full-span (edit: an extent)"
                              : "waterfall in order, extents, 2% full-span (edit: an extent)";
         for (run = 0; run < RUNS; run++) {
-            cvl_layout *l = NULL;
+            cvl_layout *l = make_layout(r);
             cvl_view *v = NULL;
-            cvl_flow_config c;
             double t;
-            if (r == 0) {
-                must(cvl_flow_layout_create(&l), "create");
-            } else {
-                cvl_waterfall_config w;
-                must(cvl_waterfall_layout_create(&l), "create");
-                must(cvl_waterfall_layout_get_config(l, &w), "get");
-                w.column_count = 4;
-                w.placement = r == 3 ? CVL_WATERFALL_PLACE_IN_ORDER : CVL_WATERFALL_PLACE_SHORTEST;
-                must(cvl_waterfall_layout_set_config(l, &w), "set");
-            }
-            must(cvl_flow_layout_get_config(l, &c), "get");
-            c.minimum_interitem_spacing = c.minimum_line_spacing = 10;
-            must(cvl_flow_layout_set_config(l, &c), "set");
             t = now();
-            if (r <= 1) {
-                must(cvl_flow_layout_set_item_sizes(l, 0, sizes, N), "sizes");
-            } else {
-                must(cvl_waterfall_layout_set_extents(l, 0, extents, N), "extents");
-                must(cvl_waterfall_layout_set_full_spans(l, 0, flags, N), "flags");
-            }
+            hand_over(l, r);
             t = now() - t;
             must(cvl_view_create(&ds, l, &v), "view");
             must(cvl_view_set_bounds_size(v, (cvl_size){1000, 800}), "bounds");
@@ -159,13 +241,7 @@ int main(void) {
             for (i = 0; i < 2; i++) {
                 int64_t at = i == 0 ? N / 2 : N - 100;
                 t = now();
-                if (r <= 1) {
-                    cvl_size one = {150, 90};
-                    must(cvl_flow_layout_replace_item_sizes(l, 0, at, 1, &one, 1), "edit");
-                } else {
-                    double one = 90;
-                    must(cvl_waterfall_layout_replace_extents(l, 0, at, 1, &one, 1), "edit");
-                }
+                edit_one(l, r, at);
                 t = now() - t + prepare_time(v);
                 if (i == 0 && t < out->edit) out->edit = t;
                 if (i == 1 && t < out->edit_end) out->edit_end = t;

@@ -594,7 +594,8 @@ int cvl_flow_layout_clear_item_sizes(cvl_layout *layout);
 
 /**
 ** The flow layout's own frame of an item (before any hook or subclass adjustment) from the last
-** prepare. Fails with CVL_ERROR_STATE if the layout is not attached or not prepared, and
+** prepare; on a waterfall, the waterfall's frame (it has no flow lines: see the waterfall's
+** section). Fails with CVL_ERROR_STATE if the layout is not attached or not prepared, and
 ** CVL_ERROR_OUT_OF_RANGE for an index path outside the counts. Callable from hooks.
 */
 int cvl_flow_layout_item_frame(const cvl_layout *layout, cvl_index_path index_path, cvl_rect *out);
@@ -923,8 +924,16 @@ int cvl_circle_layout_get_item_size(const cvl_layout *layout, cvl_size *out);
 ** Content size: (W, end of the last section); horizontally (end, H). The numbers are exact
 ** doubles (no pixel rounding). Measured sizes (cvl_view_set_measured_sizes()) go into the flow's
 ** size store: a cell measured as (column width, h) is h high, unless its section has bulk
-** extents (they win). cvl_flow_layout_item_frame() gives the flow's frame, not the waterfall's.
+** extents (they win). The waterfall's prepare never lays the flow's lines out (it only resolves
+** and checks the flow's sizes and metrics), so on a waterfall the flow's getters answer the
+** waterfall's own geometry: cvl_flow_layout_item_frame() the item's waterfall frame (what the
+** queries return), cvl_flow_layout_section_frame() the section from its header's top to its
+** footer's end, the whole cross size across; same errors as on a flow.
 ** At most CVL_MAX_STORED_ITEMS items in all (CVL_ERROR_OVERFLOW).
+** Along the scroll axis a frame is its segment's start (the section's top, or the end of the
+** full-span item above it + line spacing) + its offset in the segment, one addition each: an
+** item and the next one in its column with no line spacing between may share an ulp of the
+** coordinate (as the flow's lines may).
 **
 ** Flags and extents are handed over per section in bulk (copied), as the flow's item sizes: an
 ** array must have exactly as many entries as its section has items when the layout is next
@@ -932,17 +941,25 @@ int cvl_circle_layout_get_item_size(const cvl_layout *layout, cvl_size *out);
 ** for a batch update that inserts or deletes items, edit the arrays first with the _replace_
 ** functions.
 **
-** Costs: prepare O(n log c) (the flow's O(n), then one pass: a heap of the used columns when
-** shortest first, O(1) an item in order or full-span); memory 36 bytes an item, 4 an occupied
-** column and 4 a full-span item on top of the flow's. A change made only with the waterfall's
-** flags and extents (the _replace_ functions: from the first item they edit; the _set_ ones:
-** from item 0 of their section) or with sizes that keep their count
-** (cvl_flow_layout_replace_item_sizes(), measured sizes: from the first size written) places,
-** at the next prepare, only the items from there on in its section (O(c log n) to read the
-** columns back, O(m log c) for the m items placed, O(n) for that section's column index), and
-** every later section again only when that section's end moved; any other change (a whole
-** size array, a property, the bounds' cross size, a batch update, callbacks set) places every
-** item. Single-element lookups O(1); rect queries
+** Costs: prepare O(n log c) (the flow's sizes resolved, O(1) a section for bulk sizes and one
+** read of them for the bound on the coordinates, then one pass: a scan or heap of the used
+** columns when shortest first, O(1) an item in order or full-span); memory 36 bytes an item, 36
+** an occupied column of a chunk of 64 segments and 20 a full-span item on top of the flow's
+** sizes. A change of extents only
+** (cvl_waterfall_layout_replace_extents() keeping the count, cvl_flow_layout_replace_item_sizes()
+** keeping the count, measured sizes) places, at the next prepare, the items from the first one
+** changed through the next full-span item after the last one changed (a full-span item puts
+** every column at one height, so the later items keep their offsets: the segments' starts are
+** sums kept in blocks of 64, O(64 + F / 64) to update for F full-span items; later sections only
+** move, O(1) each): O(c log n + F / 64 + m log c) for m items placed, plus a move of the column
+** lists' later entries within their chunk of 64 segments when a column holds another number of
+** the items placed (shortest first). With no full-span item after the change (none in
+** the section, or the change in its last segment) it places every item to the section's end:
+** shortest first, an item's column depends on every height before it, and in order the changed
+** column's later items all move (docs/waterfall-rules.md, "Costs"). A flag changed
+** (_replace_full_spans) places from it to the section's end; a whole array set (_set_) from item 0
+** of its section; any other change (a whole size array, a property, the bounds' cross size, a
+** batch update, callbacks set) places every item. Single-element lookups O(log F); rect queries
 ** O(log S + c' log n + k) for a rect within one section (c' = columns the rect meets: one binary
 ** search per column and one over the full-span items); see also "Memory kept by a view" and the
 ** layout cycle and rect query costs at the top.

@@ -127,17 +127,20 @@ final class WaterfallLayoutTests: XCTestCase {
                             frame: Rect(x: 0, y: y, width: w, height: header)))
                 }
                 let top = y + header + inset.top
-                var heights = [Double](repeating: top, count: columns)
+                // Column heights from the section's top (one segment: no full-span item); a
+                // frame at top + its column's height.
+                var heights = [Double](repeating: 0, count: columns)
                 for (i, size) in sz.enumerated() {
                     var j = 0
                     for k in 1..<columns where heights[k] < heights[j] { j = k }
                     let h = size.width > 0 && size.height > 0 ? size.height * colW / size.width : 0
-                    let f = Rect(x: inset.left + Double(j) * (colW + gap), y: heights[j], width: colW, height: h)
+                    let f = Rect(
+                        x: inset.left + Double(j) * (colW + gap), y: top + heights[j], width: colW, height: h)
                     XCTAssertEqual(try frame(l, s, i), f, "trial \(trial) item \(s).\(i)")
                     all.append(.cell(IndexPath(section: s, item: i), frame: f))
-                    heights[j] = heights[j] + h + spacing  // (top + height) + spacing, as the layout adds
+                    heights[j] = (heights[j] + h) + spacing  // (start + height) + spacing, as the layout adds
                 }
-                let bodyEnd = sz.isEmpty ? top : heights.max()! - spacing
+                let bodyEnd = sz.isEmpty ? top : (top + heights.max()!) - spacing
                 if footer > 0 {
                     all.append(
                         .supplementary(
@@ -245,23 +248,29 @@ final class WaterfallLayoutTests: XCTestCase {
             for step in 0..<2 {
                 let label = "columns \(columns) step \(step)"
                 var all: [LayoutAttributes] = []
-                var heights = [Double](repeating: inset.top, count: columns)
+                // Heights from the segment's start `base` (the top, then below each full-span
+                // item: its end from the segment's start + spacing, added to the base); a frame at
+                // base + its offset.
+                var base = inset.top
+                var heights = [Double](repeating: 0, count: columns)
                 for i in 0..<n {
                     let f: Rect
                     if flags[i] == 1 {
-                        f = Rect(x: inset.left, y: heights.max()!, width: available, height: extents[i])
-                        heights = [Double](repeating: f.maxY + spacing, count: columns)
+                        let y = heights.max()!
+                        f = Rect(x: inset.left, y: base + y, width: available, height: extents[i])
+                        base = base + ((y + extents[i]) + spacing)
+                        heights = [Double](repeating: 0, count: columns)
                     } else {
                         var j = 0
                         for k in 0..<columns where heights[k] < heights[j] { j = k }
                         let x = inset.left + Double(j) * (colW + gap)
-                        f = Rect(x: x, y: heights[j], width: colW, height: extents[i])
-                        heights[j] = f.maxY + spacing
+                        f = Rect(x: x, y: base + heights[j], width: colW, height: extents[i])
+                        heights[j] = (heights[j] + extents[i]) + spacing
                     }
                     XCTAssertEqual(try frame(l, 0, i), f, "\(label) item \(i)")
                     all.append(.cell(IndexPath(section: 0, item: i), frame: f))
                 }
-                let end = heights.max()! - spacing + inset.bottom
+                let end = ((base + heights.max()!) - spacing) + inset.bottom
                 XCTAssertEqual(try cv.contentSize(), Size(width: w, height: end), label)
                 try assertRectQueriesMatchBruteForce(
                     cv, all: all, width: w, height: end, edgeSamples: 10, randomRects: 40, using: &g, label)
@@ -270,7 +279,9 @@ final class WaterfallLayoutTests: XCTestCase {
                 extents.replaceSubrange(300..<320, with: edit)
                 try l.replaceItemExtents(inSection: 0, start: 300, removeCount: 20, with: edit)
                 try cv.layoutIfNeeded()
-                XCTAssertEqual(l.itemsPlacedByLastPrepare, n - 300, label)
+                // Through the segment of item 319: up to the first full-span item from 319 on.
+                let stop = (319..<n).first { flags[$0] == 1 }.map { $0 + 1 } ?? n
+                XCTAssertEqual(l.itemsPlacedByLastPrepare, stop - 300, label)
             }
         }
     }

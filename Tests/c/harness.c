@@ -3117,7 +3117,9 @@ static void test_invalidation_hook(void) {
 ** every config layout must do is test_config_layouts'), the flow properties it rejects, and
 ** measured sizes (the flow's one size store):
 ** 320 wide, 2 columns, spacing 10: column width (320 - 10) / 2 = 155; 50 x 50 items -> 155 high.
-** Item 0 measured as 155 x 300 -> 300 high; item 1 stays at (165, 0, 155, 155); content 320 x 300. */
+** Item 0 measured as 155 x 300 -> 300 high; item 1 stays at (165, 0, 155, 155); content 320 x 300.
+** The flow's frame getters answer the waterfall's frames (it lays out no flow lines): item 1's
+** frame, the section (0, 0, 320, 155) then (0, 0, 320, 300); out of range and unprepared fail. */
 static void test_waterfall(void) {
     counts_ds d;
     cvl_data_source ds;
@@ -3126,6 +3128,7 @@ static void test_waterfall(void) {
     cvl_waterfall_config c, back;
     cvl_flow_config fc;
     cvl_attributes one;
+    cvl_rect frame;
     cvl_size content;
     cvl_index_path ip0 = {0, 0}, ip1 = {0, 1};
     cvl_size measured = {155, 300};
@@ -3182,9 +3185,20 @@ static void test_waterfall(void) {
 
     OK(cvl_view_create(&ds, w, &view));
     OK(cvl_view_set_bounds_size(view, (cvl_size){320, 480}));
+    FAILS(cvl_flow_layout_item_frame(w, ip1, &frame), CVL_ERROR_STATE); /* not prepared yet */
     OK(cvl_view_attributes_for_item(view, ip1, &one, &found));
     CHECK(found && one.frame.x == 165 && one.frame.width == 155 && one.frame.height == 155);
+    OK(cvl_flow_layout_item_frame(w, ip1, &frame));
+    CHECK(frame.x == 165 && frame.y == 0 && frame.width == 155 && frame.height == 155);
+    OK(cvl_flow_layout_section_frame(w, 0, &frame));
+    CHECK(frame.x == 0 && frame.y == 0 && frame.width == 320 && frame.height == 155);
+    FAILS(cvl_flow_layout_item_frame(w, (cvl_index_path){0, 2}, &frame), CVL_ERROR_OUT_OF_RANGE);
+    FAILS(cvl_flow_layout_section_frame(w, 1, &frame), CVL_ERROR_OUT_OF_RANGE);
     OK(cvl_view_set_measured_sizes(view, &ip0, &measured, 1));
+    OK(cvl_flow_layout_item_frame(w, ip0, &frame));
+    CHECK(frame.x == 0 && frame.y == 0 && frame.width == 155 && frame.height == 300);
+    OK(cvl_flow_layout_section_frame(w, 0, &frame));
+    CHECK(frame.height == 300);
     OK(cvl_view_attributes_for_item(view, ip0, &one, &found));
     CHECK(found && one.frame.x == 0 && one.frame.y == 0 && one.frame.height == 300);
     OK(cvl_view_content_size(view, &content));

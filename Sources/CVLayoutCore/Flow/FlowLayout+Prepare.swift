@@ -147,7 +147,14 @@ extension FlowLayout {
             state = nil
             for s in old.sections.indices { recycler.collect(&old.sections[s].body) }
         }
-        for s in sections.indices { sections[s].layOut(axis: axis, crossSize: crossSize, recycling: &recycler) }
+        let lines = laysOutLines
+        for s in sections.indices {
+            if lines {
+                sections[s].layOut(axis: axis, crossSize: crossSize, recycling: &recycler)
+            } else {
+                sections[s].layOutWithoutLines(axis: axis, crossSize: crossSize)
+            }
+        }
         var st = FlowState(axis: axis, crossSize: crossSize, methods: methods)
         st.sections = sections
         st.stackSections()
@@ -212,8 +219,11 @@ extension FlowLayout {
         // uniquely referenced and updated in place), lay the sections out, restack.
         guard !changed.isEmpty, var st = state else { return }
         state = nil
+        let lines = laysOutLines
         for (s, var sec, edit) in changed {
-            if let edit {
+            if !lines {
+                sec.layOutWithoutLines(axis: st.axis, crossSize: st.crossSize)
+            } else if let edit {
                 var old = st.sections[s]
                 st.sections[s].body = FlowLineBlocks()  // `old` holds the only reference: edited in place
                 if sec.layOut(axis: st.axis, crossSize: st.crossSize, reusing: &old, edit: edit) {

@@ -132,7 +132,7 @@ extension FlowLayout {
             var run = CellRun(base: buffer.baseAddress!)
             for s in lo..<hi {
                 let sec = st.sections[s]
-                guard sec.itemCount > 0 else { continue }
+                guard sec.itemCount > 0, sec.lineCount > 0 else { continue }  // (no lines: `laysOutLines`)
                 if sec.isUniform {
                     try FlowLayout.visitGridCells(st, sec, rect, &run) { try cells(s, $0) }
                 } else {
@@ -318,9 +318,10 @@ extension FlowLayout {
 
     // MARK: Read-only helpers (nil / 0 out of range or before the first prepare)
 
-    /// The item's flow frame (before any subclass adjustment). O(1) in uniform sections,
-    /// O(log lines) otherwise.
+    /// The item's flow frame (before any subclass adjustment); for a subclass that lays out no
+    /// flow lines (`laysOutLines`), its own frame. O(1) in uniform sections, O(log lines) otherwise.
     public func frameForItem(at indexPath: IndexPath) -> Rect? {
+        guard laysOutLines else { return placedItemFrame(at: indexPath) }
         guard let st = state, indexPath.section >= 0, indexPath.section < st.sections.count else { return nil }
         let sec = st.sections[indexPath.section]
         guard indexPath.item >= 0, indexPath.item < sec.itemCount else { return nil }
@@ -329,12 +330,22 @@ extension FlowLayout {
 
     /// The header's frame in its natural (unpinned) place; nil when the section has none.
     public func headerFrame(inSection section: Int) -> Rect? {
+        guard laysOutLines else {
+            return
+                (try? layoutAttributesForSupplementaryView(
+                    ofKind: .sectionHeader, at: IndexPath(section: section, item: 0)))??.frame
+        }
         guard let st = state, section >= 0, section < st.sections.count else { return nil }
         return FlowLayout.headerFrame(st, section, pinned: false, visible: .zero)
     }
 
     /// The footer's frame in its natural (unpinned) place; nil when the section has none.
     public func footerFrame(inSection section: Int) -> Rect? {
+        guard laysOutLines else {
+            return
+                (try? layoutAttributesForSupplementaryView(
+                    ofKind: .sectionFooter, at: IndexPath(section: section, item: 0)))??.frame
+        }
         guard let st = state, section >= 0, section < st.sections.count else { return nil }
         return FlowLayout.footerFrame(st, section, pinned: false, visible: .zero)
     }
@@ -342,6 +353,7 @@ extension FlowLayout {
     /// The whole section along the scroll axis, header to footer inclusive; across, the
     /// content's cross-axis extent.
     public func sectionFrame(_ section: Int) -> Rect? {
+        guard laysOutLines else { return placedSectionFrame(section) }
         guard let st = state, section >= 0, section < st.sections.count else { return nil }
         let sec = st.sections[section]
         return st.axis.rect(
@@ -375,7 +387,7 @@ extension FlowLayout {
     /// Index of the line holding the item.
     public func line(ofItem indexPath: IndexPath) -> Int? {
         guard let sec = cachedSection(indexPath.section),
-            indexPath.item >= 0, indexPath.item < sec.itemCount
+            indexPath.item >= 0, indexPath.item < sec.itemCount, sec.lineCount > 0
         else { return nil }
         if sec.isUniform { return sec.gridPosition(ofItem: indexPath.item).line }
         let (b, k) = sec.body.locate(item: indexPath.item)

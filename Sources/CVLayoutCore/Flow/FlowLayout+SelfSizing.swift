@@ -154,7 +154,11 @@ extension FlowLayout {
             total += 1
             if out.count < limit { out.append(a.indexPath) }
         }
-        try sendFlowElements(in: rect, to: sink)
+        if laysOutLines {
+            try sendFlowElements(in: rect, to: sink)
+        } else {
+            try layoutAttributesForElements(in: rect, into: sink)  // the subclass's own placement
+        }
         try sink.check()
         out.sort()
         return (out, total)

@@ -136,6 +136,22 @@ open class FlowLayout: CollectionViewLayout {
         bulkSizes = s.bulkSizes
     }
 
+    // MARK: Subclasses that place the items themselves
+
+    /// Whether `prepare()` breaks the flow's lines. A subclass that places every item itself
+    /// from the flow's resolved sizes (`WaterfallLayout`) answers false: the flow's prepare then
+    /// resolves and checks each section's inputs only (O(1) a section for bulk sizes), its
+    /// sections have no line, and the flow's getters answer from the subclass
+    /// (`placedItemFrame(at:)`, `placedSectionFrame(_:)`, the subclass's supplementary views and
+    /// `layoutAttributesForElements(in:into:)` for the items to measure) or nothing (0 lines, nil).
+    var laysOutLines: Bool { true }
+
+    /// The item's frame as the subclass placed it (read only when `laysOutLines` is false).
+    func placedItemFrame(at indexPath: IndexPath) -> Rect? { nil }
+
+    /// The section's frame as the subclass placed it (read only when `laysOutLines` is false).
+    func placedSectionFrame(_ section: Int) -> Rect? { nil }
+
     /// A flow layout with UIKit's defaults (`FlowConfiguration.default`).
     public override init() {
         configuration = .default

@@ -156,6 +156,15 @@ struct FlowSection {
         }
     }
 
+    /// The section's metrics without its lines (for a subclass that places the items itself,
+    /// `FlowLayout.laysOutLines` false): no line, the body empty (`bodyEnd` = `bodyStart`), every
+    /// query of the flow's lines answers nothing. O(1).
+    mutating func layOutWithoutLines(axis: FlowAxis, crossSize: Double) {
+        _ = breakParams(axis: axis, crossSize: crossSize)
+        body = FlowLineBlocks()
+        finish(axis, FlowBody(start: bodyStart))
+    }
+
     /// Lays the section out again after the range edit `edit` of its sizes, reusing the lines of
     /// `old` (the same section before the edit, same metrics) where the edit cannot change them
     /// (`FlowLineBlocks.relayOut`); lays it out from scratch when they cannot be reused.

@@ -142,11 +142,12 @@ struct WaterfallColumns {
         }
     }
 
-    /// Starts a new segment at `top` (below a full-span item): every column is there again. O(1).
+    /// Starts a new segment at `top` (below a full-span item): every column is there again, and
+    /// nothing is taller. O(1).
     @inline(__always)
     mutating func restart(at top: Double) {
         base = top
-        tallest = Swift.max(tallest, top)
+        tallest = top
         cursor = 0
         used = 0
     }
@@ -249,8 +250,11 @@ struct SizedExtents: WaterfallExtentSource {
 }
 
 /// One pass of the waterfall's placement over items `from ..< to` of a section (W3–W5): each
-/// item's frame (cross as x, main as y) into `frames[i]`, its column (−1: full span) into
-/// `columns[i]`.
+/// item's frame (cross as x; main as y, from the start of its segment: the section's top, or the
+/// end of the full-span item before it plus the item spacing) into `frames[i]`, its column (−1:
+/// full span) into `columns[i]`, and each full-span item's end + spacing appended to `ends`. A
+/// full-span item starts at its segment's tallest column and starts the next segment (at 0)
+/// below it.
 struct PlacementRun {
     let section: Int
     let sec: WaterfallLayout.Section
@@ -265,19 +269,21 @@ struct PlacementRun {
     /// - Throws: `.overflow` for an item past the coordinate range (the entries before it are
     ///   written, the columns advanced: the caller discards them).
     func place<E: WaterfallExtentSource>(
-        _ source: inout E, _ flags: UnsafePointer<UInt8>?, _ cols: inout WaterfallColumns
+        _ source: inout E, _ flags: UnsafePointer<UInt8>?, _ cols: inout WaterfallColumns,
+        _ ends: inout ContiguousArray<Double>
     ) throws {
         if cols.inOrder {
-            try place(InOrderPick.self, &source, flags, &cols)
+            try place(InOrderPick.self, &source, flags, &cols, &ends)
         } else if cols.heap {
-            try place(HeapPick.self, &source, flags, &cols)
+            try place(HeapPick.self, &source, flags, &cols, &ends)
         } else {
-            try place(ScanPick.self, &source, flags, &cols)
+            try place(ScanPick.self, &source, flags, &cols, &ends)
         }
     }
 
     private func place<P: WaterfallPick, E: WaterfallExtentSource>(
-        _ pick: P.Type, _ source: inout E, _ flags: UnsafePointer<UInt8>?, _ cols: inout WaterfallColumns
+        _ pick: P.Type, _ source: inout E, _ flags: UnsafePointer<UInt8>?, _ cols: inout WaterfallColumns,
+        _ ends: inout ContiguousArray<Double>
     ) throws {
         let lead = sec.lead, pitch = sec.columnPitch, width = sec.columnWidth, spacing = spacing
         // Local copies (in registers: the writes through `frames` and `columns` cannot alias them).
@@ -293,8 +299,9 @@ struct PlacementRun {
             let f: Rect
             if full {
                 f = Rect(x: lead, y: running.tallest, width: cross, height: extent)
-                running.restart(at: f.maxY + spacing)
+                running.restart(at: 0)
                 columns[i] = -1
+                ends.append(f.maxY + spacing)  // (what starts the next segment; read once here)
             } else {
                 let (j, y) = running.next(pick)
                 f = Rect(x: lead + Double(j) * pitch, y: y, width: cross, height: extent)
@@ -308,6 +315,92 @@ struct PlacementRun {
                         + "coordinate range")
             }
             frames[i] = f
+        }
+    }
+}
+
+/// Where each segment of a waterfall section starts along the scroll axis (a segment: the items
+/// after a full-span item, or before the first; `WaterfallLayout.Section`), from the section's
+/// column top, in O(1) a lookup and O(block + F / block) an edit, like the flow's block offsets:
+/// segment k + 1 starts `ends[k]` after segment k (full-span item k's end in its segment + the
+/// item spacing). The segments are grouped in blocks of 64: `inBlock[k]` is the sum of the ends
+/// of block-mates before k (left to right), `blocks[b]` the sum of the whole blocks before b
+/// (block after block), and segment k starts at (top + blocks[k / 64]) + inBlock[k]. A full
+/// prepare and an edit compute these sums the same way, so they give the same doubles.
+struct WaterfallSegmentStarts {
+    static let shift = 6
+    /// Full-span item k's end in its segment + the item spacing (F entries).
+    private(set) var ends: ContiguousArray<Double> = []
+    /// F + 1 entries.
+    private(set) var inBlock: ContiguousArray<Double> = [0]
+    /// F / 64 + 1 entries.
+    private(set) var blocks: ContiguousArray<Double> = [0]
+
+    /// Segment k's start (k ≤ F) for columns starting at `top`.
+    @inline(__always)
+    func start(_ k: Int, top: Double) -> Double { (top + blocks[k &>> Self.shift]) + inBlock[k] }
+
+    /// The number of full-span items.
+    var count: Int { ends.count }
+
+    /// Bytes held.
+    var bytes: Int { (ends.count + inBlock.count + blocks.count) * 8 }
+
+    /// Replaces the ends from segment `k` on by `new` (a flag changed: the segments after
+    /// change), then the sums from `k`'s block on. O(F − k).
+    mutating func replace(from k: Int, with new: ContiguousArray<Double>) {
+        ends.removeSubrange(k...)
+        ends.append(contentsOf: new)
+        resum(from: k, through: ends.count)
+    }
+
+    /// Sets the ends of segments `k ..< k + new.count` (the same full-span items, new ends),
+    /// then the sums: the blocks of those segments, and every block after. O(64 + F / 64 + m).
+    mutating func update(at k: Int, _ new: UnsafeBufferPointer<Double>) {
+        guard !new.isEmpty else { return }
+        ends.withUnsafeMutableBufferPointer { e in
+            for (j, v) in new.enumerated() { e[k + j] = v }
+        }
+        resum(from: k, through: k + new.count - 1)
+    }
+
+    /// The sums of the blocks of segments `first ... last`, and every block's start after the
+    /// first of them.
+    private mutating func resum(from first: Int, through last: Int) {
+        let f = ends.count
+        let shift = Self.shift, size = 1 << shift
+        if inBlock.count != f + 1 {
+            inBlock.removeSubrange(Swift.min(inBlock.count, first)...)
+            while inBlock.count < f + 1 { inBlock.append(0) }
+        }
+        let blockCount = (f >> shift) + 1
+        if blocks.count > blockCount { blocks.removeSubrange(blockCount...) }
+        while blocks.count < blockCount { blocks.append(0) }
+        let b0 = first >> shift, b1 = Swift.min(last, f) >> shift
+        ends.withUnsafeBufferPointer { e in
+            inBlock.withUnsafeMutableBufferPointer { ib in
+                blocks.withUnsafeMutableBufferPointer { bl in
+                    // In-block sums of the blocks touched.
+                    for b in b0...b1 {
+                        let lo = b << shift, hi = Swift.min(lo + size - 1, f)
+                        var sum = 0.0
+                        ib[lo] = 0
+                        if lo < hi {
+                            for k in lo..<hi {
+                                sum = sum + e[k]
+                                ib[k + 1] = sum
+                            }
+                        }
+                    }
+                    // Block starts after the first block touched.
+                    var b = b0
+                    while b + 1 < blockCount {
+                        let last = ((b + 1) << shift) - 1  // the block's last segment (< f: a whole block)
+                        bl[b + 1] = bl[b] + (ib[last] + e[last])
+                        b += 1
+                    }
+                }
+            }
         }
     }
 }

@@ -49,10 +49,11 @@ extension WaterfallLayout {
         }
     }
 
-    /// Records that `section`'s flags or extents changed from item `from` on: the next prepare
-    /// places that section's items from there (an empty context: nothing else is stale).
-    private func changed(_ section: Int, from: Int) {
-        editedFrom[section] = Swift.min(editedFrom[section] ?? from, from)
+    /// Records that `section`'s flags or extents changed from item `from` through item `last`
+    /// (`Int.max`: to the section's end): the next prepare places that section's items from
+    /// there (an empty context: nothing else is stale).
+    private func changed(_ section: Int, from: Int, through last: Int = .max) {
+        noteEdit(section, from: from, through: last)
         collectionView?.invalidateLayout(InvalidationContext())
     }
 
@@ -125,7 +126,8 @@ extension WaterfallLayout {
         itemExtents[section] = nil
         values.replaceSubrange(start..<(start + removeCount), with: extents)
         itemExtents[section] = values
-        changed(section, from: start)
+        // Extents that keep their count change only the items written; others move every later item.
+        changed(section, from: start, through: removeCount == extents.count ? start + removeCount - 1 : .max)
     }
 
     /// The bulk extents of `section`, if any. O(1) (the array is shared).

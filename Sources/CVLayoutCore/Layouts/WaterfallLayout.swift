@@ -48,24 +48,34 @@
 /// Not supported (rejected by `configure(_:)`, so nothing is silently ignored): pinned headers or
 /// footers, `estimatedItemSize`. Measured sizes (`CollectionView.setMeasuredSizes`) go into the
 /// flow's size store: a cell measured as (column width, h) is h high, unless its section has bulk
-/// extents (they win). `frameForItem(at:)` stays the flow's frame.
+/// extents (they win). The flow's lines are never laid out (`laysOutLines`): the flow's prepare
+/// only resolves and checks the sizes and metrics, and the flow's getters answer the waterfall's
+/// geometry (`frameForItem(at:)`, `sectionFrame(_:)`, the header and footer frames, the items
+/// to measure) or nothing (the line getters: 0 lines, nil).
+///
+/// Along the scroll axis each frame is stored from the start of its *segment* (the section's top,
+/// or the end of the full-span item above it + item spacing), each segment's start kept per
+/// section (`WaterfallSegmentStarts`): the frame is start + offset, one addition (so an item and the next
+/// one in its column with no spacing between may share an ulp of the coordinate).
 ///
 /// ## Cost
-/// `prepare()`: the flow's prepare (which resolves and validates the sizes, O(n)), then one pass
-/// over the items: shortest first, O(min(c, 16)) each (a scan of the used columns' heights, up
+/// `prepare()`: the flow's prepare without its lines (O(1) a section for bulk sizes), then one
+/// pass over the items: shortest first, O(min(c, 16)) each (a scan of the used columns' heights, up
 /// to `WaterfallColumns.linearLimit` columns) or O(log c) (a heap of them, above); O(1) in order,
 /// O(1) for a full-span item: O(n) for the bounded c. After edits of the waterfall's own flags or
 /// extents only (`replaceFullSpanItems`, `replaceItemExtents`, and the setters from item 0), or
 /// of sizes through the flow's range edits, only the edited sections are placed, each from its
-/// first edited item (the columns before it read back in O(c log n)), plus the sections after
-/// one whose end moved; the items placed go into buffers of their own, written over the tables
-/// in place on success, and each of the section's column lists (and its full-span list) is cut
-/// at the first item placed (binary search) and extended by the new ones, in place: O(c log n +
-/// items placed) (docs/waterfall-rules.md, "Costs").
-/// Memory: 36 bytes an item (frame and place in its column's list) plus 36 an occupied column (its
-/// list) and 4 a full-span item, on top of the flow's own tables; at most
+/// first edited item (the columns before it read back in O(c log n)) through the next full-span
+/// item after its last edited one when no flag changed (else to its end), the segments' starts
+/// summed again in O(64 + F/64) and the later sections moved in O(1) each; the items placed go
+/// into buffers of their own, written over the tables in place on success, and the range placed
+/// replaces its items in the column lists of its chunks of 64 segments (and the full-span
+/// list), in place: O(c log n + F/64 + items placed) (docs/waterfall-rules.md, "Costs").
+/// Memory: 36 bytes an item (frame and place in its column's list) plus 36 an occupied column of
+/// a chunk (its list) and 20 a full-span item, on top of the flow's sizes; at most
 /// `CollectionView.maxStoredItems` items in all (else the prepare fails with
-/// `LayoutError.Code.overflow` before allocating). Single-element queries O(1). Rect queries:
+/// `LayoutError.Code.overflow` before allocating). Single-element queries O(log F) (the item's
+/// segment among the section's F full-span items). Rect queries:
 /// O(log S) to find the sections the rect crosses along the scroll axis, then per such section and
 /// per column the rect's cross range meets, a binary search over the column's items (their starts
 /// and ends both increase down a column), and one over the section's full-span items, the cells
@@ -174,9 +184,27 @@ public final class WaterfallLayout: FlowLayout {
         var itemCount = 0
         /// Each occupied column's items (numbers within the section), top to bottom (columns
         /// fill in order: the occupied ones are 0 ..< count).
-        var lists: [ContiguousArray<Int32>] = []
+        /// The column lists per chunk of 64 segments (`WaterfallSegmentStarts.shift`): chunk c
+        /// holds each column's items of segments 64c ..< 64c + 64, top to bottom (the used
+        /// columns of a chunk are 0 ..< count), so that an edit moves entries of its chunk only.
+        var chunks: [[ContiguousArray<Int32>]] = [[]]
         /// The full-span items, top to bottom (in item order).
         var full: ContiguousArray<Int32> = []
+        /// Where each segment starts from `columnTop` (segment 0 at 0, segment k + 1 after
+        /// full-span item k's end + the item spacing). The frames along the scroll axis are from
+        /// their segment's start (`absolute`).
+        var starts = WaterfallSegmentStarts()
+        /// Main-axis start of the columns (`top(inset)`).
+        var columnTop = 0.0
+        /// The last segment's tallest column (from its start; 0 when it has no item).
+        var tail = 0.0
+        /// At least every full-span item's end in its segment + spacing and `tail` (a bound for
+        /// the sums' range check; only grows).
+        var endBound = 0.0
+
+        /// Segment k's start along the scroll axis (absolute). O(1).
+        @inline(__always)
+        func start(_ k: Int) -> Double { starts.start(k, top: columnTop) }
 
         /// Main-axis start of the columns.
         func top(_ inset: Double) -> Double { origin + headerExtent + inset }
@@ -189,8 +217,10 @@ public final class WaterfallLayout: FlowLayout {
     private var crossSize = 0.0
     /// The placement rule of the last prepare.
     private var placedInOrder = false
-    /// Per section, the first item whose flag or extent changed since the last prepare.
-    var editedFrom: [Int: Int] = [:]
+    /// Per section, the first and the last item whose extent changed since the last prepare
+    /// (`Int.max` as the last: from the first to the section's end, e.g. a flag changed, items
+    /// inserted or removed by a range edit).
+    var editedFrom: [Int: (first: Int, last: Int)] = [:]
     /// Anything else changed since the last prepare (an invalidation from the view, a property).
     var needsFullPlacement = true
     /// Items placed by the last prepare (tests read it to see a one-item change stay local).
@@ -206,9 +236,23 @@ public final class WaterfallLayout: FlowLayout {
         horizontal ? Rect(x: r.minY, y: r.minX, width: r.size.height, height: r.size.width) : r
     }
 
-    /// Item `i` of section `sec` in (cross, main).
+    /// The segment of item `i` of `sec`: the number of full-span items before it. O(log F).
     @inline(__always)
-    private func frame(_ sec: Section, _ i: Int) -> Rect { frames[sec.itemBase + i] }
+    private static func segment(_ sec: Section, _ i: Int) -> Int {
+        let full = sec.full
+        return flowPartitionPoint(0, full.count) { Int(full[$0]) >= i }
+    }
+
+    /// A frame from its segment's start made absolute: the one sum every query uses.
+    @inline(__always)
+    private static func absolute(_ f: Rect, _ base: Double) -> Rect {
+        Rect(x: f.minX, y: base + f.minY, width: f.size.width, height: f.size.height)
+    }
+
+    /// Item `i` of section `sec` in (cross, main), absolute. O(log F) (its segment).
+    private func frame(_ sec: Section, _ i: Int) -> Rect {
+        Self.absolute(frames[sec.itemBase + i], sec.start(Self.segment(sec, i)))
+    }
 
     // MARK: The layout cycle
 
@@ -254,9 +298,19 @@ public final class WaterfallLayout: FlowLayout {
         if context != InvalidationContext() && !context.isBoundsOnly { needsFullPlacement = true }
     }
 
-    /// The flow's prepare (sizes, validation), then the columns: every section, or, when only
-    /// the waterfall's own flags or extents changed (range edits), each such section from its
-    /// first edited item on (the sections after it only move).
+    /// Records that the extents of items `from ... last` of `section` changed (`last` `Int.max`:
+    /// from `from` to the section's end).
+    func noteEdit(_ section: Int, from: Int, through last: Int) {
+        let old = editedFrom[section]
+        let last = Swift.max(last, from)
+        editedFrom[section] = (Swift.min(old?.first ?? from, from), Swift.max(old?.last ?? last, last))
+    }
+
+    /// The flow's prepare (sizes, validation; without the flow's lines, `laysOutLines`), then
+    /// the columns: every section, or, when only the waterfall's own flags or extents changed
+    /// (range edits) or sizes kept their count, each such section from its first edited item
+    /// on (through the segment of its last edited item, when no flag changed), the sections
+    /// after it only moved.
     /// - Throws: what the flow's prepare throws; `LayoutError.invalidArgument` for a delegate's
     ///   negative inset or line spacing, or a bulk array whose length is not its section's item
     ///   count; `.overflow` past `maxStoredItems` or the coordinate range. The waterfall's frames
@@ -268,13 +322,14 @@ public final class WaterfallLayout: FlowLayout {
         // placement can start at each section's first edited item, as for the waterfall's own
         // edits. Edits that insert or remove sizes change the counts and place everything.
         let flowUnchanged = dirtySections.isEmpty && !needsFullRebuild
-        var sizeEditedFrom: [Int: Int] = [:]
+        var sizeEditedFrom: [Int: (first: Int, last: Int)] = [:]
         for (s, e) in sizeEdits {
-            guard let first = e.runs.first, e.runs.allSatisfy({ $0.newCount == $0.oldCount }) else {
-                sizeEditedFrom[s] = 0
+            guard let first = e.runs.first, let last = e.runs.last, e.runs.allSatisfy({ $0.newCount == $0.oldCount })
+            else {
+                sizeEditedFrom[s] = (0, .max)
                 continue
             }
-            sizeEditedFrom[s] = first.start
+            sizeEditedFrom[s] = (first.start, last.end - 1)
         }
         try super.prepare()
         guard let st = state else { return }
@@ -291,7 +346,7 @@ public final class WaterfallLayout: FlowLayout {
             && placedInOrder == (waterfall.placement == 1) && st.sections.count == sections.count
             && zip(st.sections, sections).allSatisfy { $0.itemCount == $1.itemCount }
         if local {
-            for (s, from) in sizeEditedFrom { editedFrom[s] = Swift.min(editedFrom[s] ?? from, from) }
+            for (s, e) in sizeEditedFrom { noteEdit(s, from: e.first, through: e.last) }
             try prepareEditedSections(st)
         } else {
             try prepareAll(st)
@@ -359,12 +414,18 @@ public final class WaterfallLayout: FlowLayout {
         var y = 0.0, base = 0
         for (s, fs) in st.sections.enumerated() {
             var sec = try newSection(fs, s, axis, st.crossSize, origin: y, itemBase: base)
-            var cols = WaterfallColumns(
-                count: sec.columns, inOrder: waterfall.placement == 1, top: sec.top(axis.mainLeading(fs.inset)))
+            var cols = WaterfallColumns(count: sec.columns, inOrder: waterfall.placement == 1, top: 0)
             defer { cols.release() }
-            try place(fs, s, axis, sec, from: 0, &cols, frames + base, columnOf)
-            try close(fs, s, axis, &sec, cols)
-            Self.index(&sec, from: 0, columnOf)
+            var ends = ContiguousArray<Double>()
+            try place(fs, s, axis, sec, from: 0, &cols, frames + base, columnOf, &ends)
+            Self.index(&sec, from: 0, to: fs.itemCount, columnOf)
+            sec.tail = cols.tallest
+            sec.endBound = ends.reduce(sec.tail, Swift.max)
+            sec.starts.replace(from: 0, with: ends)
+            close(fs, axis, &sec)
+            guard sec.end.isFinite else {
+                throw LayoutError(.overflow, "WaterfallLayout: section \(s) ends beyond the coordinate range")
+            }
             y = sec.end
             base += fs.itemCount
             secs.append(sec)
@@ -405,20 +466,26 @@ public final class WaterfallLayout: FlowLayout {
             if itemExtents[s] != nil {
                 extent = FlowLayout.maxMagnitude
             } else if n > 0 {
+                // The largest main size of all and the smallest positive cross size: a bound on
+                // every scaled extent (looser than over the items with both positive; one pass
+                // without a branch an item).
                 var tallest = 0.0, narrowest = Double.infinity
-                let note = { (size: Size) in
-                    let w = axis.cross(size), h = axis.main(size)
-                    if w > 0, h > 0 {
-                        tallest = Swift.max(tallest, h)
-                        narrowest = Swift.min(narrowest, w)
+                if fs.isUniform {
+                    tallest = axis.main(fs.uniformSize)
+                    let w = axis.cross(fs.uniformSize)
+                    narrowest = w > 0 ? w : .infinity
+                } else {
+                    let horizontal = axis.horizontal
+                    fs.sizes.withReader { r in
+                        for i in 0..<n {
+                            let size = r(i)
+                            let h = horizontal ? size.width : size.height, w = horizontal ? size.height : size.width
+                            tallest = Swift.max(tallest, h)
+                            narrowest = Swift.min(narrowest, w > 0 ? w : .infinity)
+                        }
                     }
                 }
-                if fs.isUniform {
-                    note(fs.uniformSize)
-                } else {
-                    fs.sizes.withReader { r in for i in 0..<n { note(r(i)) } }
-                }
-                if tallest > 0 { extent = tallest * widest / narrowest }
+                if tallest > 0, narrowest < .infinity { extent = tallest * widest / narrowest }
             }
             bound +=
                 axis.main(fs.headerSize).magnitude + axis.main(fs.footerSize).magnitude + axis.mainLeading(inset)
@@ -436,6 +503,7 @@ public final class WaterfallLayout: FlowLayout {
         var sec = Section(
             origin: origin, headerExtent: axis.main(fs.headerSize), footerExtent: axis.main(fs.footerSize),
             itemBase: itemBase, itemCount: fs.itemCount)
+        sec.columnTop = sec.top(axis.mainLeading(fs.inset))
         let available = crossSize - axis.crossLeading(fs.inset) - axis.crossTrailing(fs.inset)
         let c = try columnCount(section: s, available: available, spacing: fs.interitemSpacing)
         sec.columns = c
@@ -446,18 +514,23 @@ public final class WaterfallLayout: FlowLayout {
     }
 
     /// A section placed again by `prepareEditedSections`, waiting to be installed: its items
-    /// from `start` on, their frames and columns indexed by item (`frames[i]` for i ≥ start).
+    /// `start ..< stop`, their frames and columns indexed by item (`frames[i]` for i in the range).
     private struct PlacedTail {
         var s: Int
         var start: Int
+        var stop: Int
+        /// The section's last segment's tallest column once placed.
+        var tail: Double
         var frames: UnsafeMutablePointer<Rect>
         var columns: UnsafeMutablePointer<Int32>
 
-        init(s: Int, start: Int, count: Int) {
+        init(s: Int, start: Int, stop: Int, tail: Double) {
             self.s = s
             self.start = start
-            frames = UnsafeMutablePointer<Rect>.allocate(capacity: Swift.max(1, count - start)) - start
-            columns = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(1, count - start)) - start
+            self.stop = stop
+            self.tail = tail
+            frames = UnsafeMutablePointer<Rect>.allocate(capacity: Swift.max(1, stop - start)) - start
+            columns = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(1, stop - start)) - start
         }
 
         func release() {
@@ -466,71 +539,107 @@ public final class WaterfallLayout: FlowLayout {
         }
     }
 
-    /// Places each edited section from its first edited item on (the columns as they were before
-    /// it, read back from the frames). When a section's end moves, every section after it is
-    /// placed again (its frames are exact doubles of the placement from its new origin, as a
-    /// full prepare gives). The new items are placed into buffers of their own and written over
-    /// the tables only when every section succeeded (nothing changes on error): O(items placed
-    /// + the edited sections' item counts), the latter a copy of their index (4 bytes an item).
+    /// Whether nothing in a section can reach past the finite range along the scroll axis once
+    /// placed: its top, tail and every full-span item's end at most `bound`, F of them (F + 2
+    /// terms summed). Then `close` cannot fail.
+    private static func sumBound(_ top: Double, _ bound: Double, _ f: Int, _ extra: Double) -> Double {
+        abs(top) + Double(f + 2) * bound + extra
+    }
+
+    /// Places each edited section from its first edited item on (the columns of its segment as
+    /// they were before it, read back from the frames), through the end of the segment of its
+    /// last edited item when the flags kept their places: a full-span item puts every column at
+    /// one height, so every item after it keeps its place in its segment (W5), and the segments
+    /// after only start elsewhere (`WaterfallSegmentStarts`: O(64 + F/64)). Else (a flag changed,
+    /// the last segment) to the section's end. A section whose origin moved, and that has no
+    /// edit, only moves (O(1)): its frames are from its segments' starts, which are from its top.
+    /// The new items go into buffers of their own, written over the tables only when every
+    /// section was placed (nothing changes on error), and each column's list (and the full-span
+    /// list) has the range placed replaced in place: O(c log n + F/64 + items placed), plus a move
+    /// of the lists' later entries when a column holds another number of the range's items
+    /// (shortest first). When a sum could leave the finite range (ends near 1e300), everything is
+    /// placed again by `prepareAll`, which checks every step.
     private func prepareEditedSections(_ st: FlowState) throws {
         guard let first = editedFrom.keys.filter({ $0 < sections.count }).min() else {
             itemsPlacedByLastPrepare = 0
             return
         }
         let axis = st.axis
-        var secs = sections
         var tails: [PlacedTail] = []
+        var newEnds: [ContiguousArray<Double>] = []
         defer { for t in tails { t.release() } }
         var placed = 0
-        var moved = false
-        for s in first..<secs.count {
-            var sec = secs[s]
-            var start: Int
-            if moved {
-                start = 0
-                sec.origin = secs[s - 1].end
-            } else if let from = editedFrom[s] {
-                start = Swift.min(Swift.max(from, 0), sec.itemCount)
-            } else {
-                continue
-            }
-            let fs = st.sections[s]
+        var grow = 0.0
+        // 1. Fallible: place the edited ranges into buffers of their own.
+        for s in first..<sections.count {
+            guard let edit = editedFrom[s] else { continue }
+            let sec = sections[s], fs = st.sections[s]
             try Self.checkSection(fs.inset, fs.lineSpacing, "section \(s)'s inset / line spacing")
-            var cols =
-                start == 0
-                ? WaterfallColumns(
-                    count: sec.columns, inOrder: waterfall.placement == 1, top: sec.top(axis.mainLeading(fs.inset)))
-                : restoredColumns(sec, fs, axis, before: start)
-            defer { cols.release() }
-            tails.append(PlacedTail(s: s, start: start, count: sec.itemCount))
-            let t = tails[tails.count - 1]
-            let oldEnd = sec.end
-            try place(fs, s, axis, sec, from: start, &cols, t.frames, t.columns)
-            placed += sec.itemCount - start
-            try close(fs, s, axis, &sec, cols)
-            secs[s] = sec
-            if sec.end != oldEnd { moved = true }
-        }
-        // Nothing below fails: install. (The old sections are let go first, so that each edited
-        // section's column lists are referenced once and cut and extended in place.)
-        sections = []
-        frames.withUnsafeMutableBufferPointer { fr in
-            for t in tails {
-                let b = secs[t.s].itemBase, n = secs[t.s].itemCount
-                (fr.baseAddress.unsafelyUnwrapped + b + t.start).update(from: t.frames + t.start, count: n - t.start)
-                Self.index(&secs[t.s], from: t.start, t.columns)
+            let n = sec.itemCount
+            let start = Swift.min(Swift.max(edit.first, 0), n)
+            // Through the segment of the last edited item: up to its full-span item, included.
+            var stop = n
+            if edit.last < n {
+                let k = Self.segment(sec, edit.last)
+                if k < sec.full.count { stop = Int(sec.full[k]) + 1 }
             }
+            var cols = restoredColumns(sec, fs, before: start)
+            defer { cols.release() }
+            tails.append(PlacedTail(s: s, start: start, stop: stop, tail: sec.tail))
+            let out = tails[tails.count - 1]
+            var ends = ContiguousArray<Double>()
+            try place(fs, s, axis, sec, from: start, to: stop, &cols, out.frames, out.columns, &ends)
+            if stop == n { tails[tails.count - 1].tail = cols.tallest }
+            let t = tails[tails.count - 1]
+            let bound = ends.reduce(Swift.max(sec.endBound, t.tail), Swift.max)
+            let extra = sec.footerExtent + abs(axis.mainTrailing(fs.inset))
+            grow += Self.sumBound(sec.columnTop, bound, sec.full.count + ends.count, extra)
+            guard grow.isFinite, abs(sections.last?.end ?? 0) + grow < 1e300 else {
+                // Sums near the end of the range: placed again from scratch, every step checked.
+                return try prepareAll(st)
+            }
+            newEnds.append(ends)
+            placed += stop - start
+        }
+        // 2. Infallible: install. (The old sections are let go first, so that each edited
+        // section's tables are referenced once and changed in place.)
+        var secs = sections
+        sections = []
+        var next = 0
+        for s in first..<secs.count {
+            let fs = st.sections[s]
+            let oldEnd = secs[s].end
+            if s > first { secs[s].origin = secs[s - 1].end }
+            secs[s].columnTop = secs[s].top(axis.mainLeading(fs.inset))
+            if next < tails.count, tails[next].s == s {
+                let t = tails[next], ends = newEnds[next]
+                next += 1
+                let b = secs[s].itemBase, n = secs[s].itemCount
+                let k = Self.segment(secs[s], t.start)
+                frames.withUnsafeMutableBufferPointer { fr in
+                    (fr.baseAddress.unsafelyUnwrapped + b + t.start).update(
+                        from: t.frames + t.start, count: t.stop - t.start)
+                }
+                if t.stop < n {
+                    ends.withUnsafeBufferPointer { secs[s].starts.update(at: k, $0) }
+                } else {
+                    secs[s].starts.replace(from: k, with: ends)
+                }
+                secs[s].endBound = ends.reduce(Swift.max(secs[s].endBound, t.tail), Swift.max)
+                secs[s].tail = t.tail
+                Self.index(&secs[s], from: t.start, to: t.stop, t.columns)
+            }
+            close(fs, axis, &secs[s])
+            if next >= tails.count, secs[s].end == oldEnd { break }  // nothing after moves
         }
         sections = secs
         itemsPlacedByLastPrepare = placed
     }
 
-    /// The columns of section `sec` just before item `i` (W3–W5): the segment starts below the
-    /// last full-span item before `i` (or at the section's top), and each column used since is at
-    /// its last item's end + spacing. O(c log n).
-    private func restoredColumns(
-        _ sec: Section, _ fs: FlowSection, _ axis: FlowAxis, before i: Int
-    ) -> WaterfallColumns {
+    /// The columns of section `sec` just before item `i` (W3–W5), from the start of its segment:
+    /// the segment starts below the last full-span item before `i` (or at the section's top),
+    /// and each column used since is at its last item's end + spacing. O(c log n).
+    private func restoredColumns(_ sec: Section, _ fs: FlowSection, before i: Int) -> WaterfallColumns {
         let b = sec.itemBase
         let spacing = fs.lineSpacing
         let fr = frames
@@ -538,43 +647,46 @@ public final class WaterfallLayout: FlowLayout {
         let full = sec.full
         let p = flowPartitionPoint(0, full.count) { Int(full[$0]) >= i }
         let lastFull = p > 0 ? Int(full[p - 1]) : -1
-        let base = lastFull >= 0 ? fr[b + lastFull].maxY + spacing : sec.top(axis.mainLeading(fs.inset))
         var used: [Double] = []
-        for list in sec.lists {
+        let c = p >> WaterfallSegmentStarts.shift
+        for list in c < sec.chunks.count ? sec.chunks[c] : [] {
             let q = flowPartitionPoint(0, list.count) { Int(list[$0]) >= i }
             guard q > 0, Int(list[q - 1]) > lastFull else { break }  // columns fill in order
             used.append(fr[b + Int(list[q - 1])].maxY + spacing)
         }
         return WaterfallColumns(
-            count: sec.columns, inOrder: waterfall.placement == 1, base: base, placed: i - lastFull - 1,
+            count: sec.columns, inOrder: waterfall.placement == 1, base: 0, placed: i - lastFull - 1,
             used: used)
     }
 
-    /// Places items `from ..< n` of section `s`: item i's frame (main axis from the section's
-    /// origin) into `fr[i]`, its column (−1: full-span) into `columnOf[i]`.
+    /// Places items `from ..< to` (default: to the section's end) of section `s`: item i's frame
+    /// (main axis from its segment's start) into `fr[i]`, its column (−1: full-span) into
+    /// `columnOf[i]`.
     private func place(
-        _ fs: FlowSection, _ s: Int, _ axis: FlowAxis, _ sec: Section, from: Int,
-        _ cols: inout WaterfallColumns, _ fr: UnsafeMutablePointer<Rect>, _ columnOf: UnsafeMutablePointer<Int32>
+        _ fs: FlowSection, _ s: Int, _ axis: FlowAxis, _ sec: Section, from: Int, to end: Int? = nil,
+        _ cols: inout WaterfallColumns, _ fr: UnsafeMutablePointer<Rect>, _ columnOf: UnsafeMutablePointer<Int32>,
+        _ ends: inout ContiguousArray<Double>
     ) throws {
         let n = fs.itemCount
-        guard from < n else { return }
+        let to = Swift.min(end ?? n, n)
+        guard from < to else { return }
         let flags = try fullSpanFlags(s, count: n), ext = try extents(s, count: n)
         let run = PlacementRun(
             section: s, sec: sec, wide: Swift.max(0, crossAvailable(fs, axis)), spacing: fs.lineSpacing,
-            from: from, to: n, frames: fr, columns: columnOf)
+            from: from, to: to, frames: fr, columns: columnOf)
         try Self.withPointer(flags) { flagsAt in
             if let ext {
                 try ext.withUnsafeBufferPointer { e in
                     var source = BulkExtents(values: e.baseAddress.unsafelyUnwrapped)
-                    try run.place(&source, flagsAt, &cols)
+                    try run.place(&source, flagsAt, &cols, &ends)
                 }
             } else if fs.isUniform {
                 var source = UniformExtents(width: axis.cross(fs.uniformSize), height: axis.main(fs.uniformSize))
-                try run.place(&source, flagsAt, &cols)
+                try run.place(&source, flagsAt, &cols, &ends)
             } else {
                 try fs.sizes.withReader { reader in
                     var source = SizedExtents(reader: reader, axis: axis)
-                    try run.place(&source, flagsAt, &cols)
+                    try run.place(&source, flagsAt, &cols, &ends)
                 }
             }
         }
@@ -590,73 +702,122 @@ public final class WaterfallLayout: FlowLayout {
         (state?.crossSize ?? 0) - axis.crossLeading(fs.inset) - axis.crossTrailing(fs.inset)
     }
 
-    /// The section's end (W4) once its items are placed.
-    private func close(
-        _ fs: FlowSection, _ s: Int, _ axis: FlowAxis, _ sec: inout Section, _ cols: WaterfallColumns
-    ) throws {
+    /// The section's end (W4) once its items are placed and its segments' starts known: the
+    /// last segment's start + its tallest column − the item spacing.
+    private func close(_ fs: FlowSection, _ axis: FlowAxis, _ sec: inout Section) {
         // Q6: an empty section subtracts no spacing (its footer follows its insets).
-        let top = sec.top(axis.mainLeading(fs.inset))
-        let bodyEnd = sec.itemCount == 0 ? top : cols.tallest - fs.lineSpacing
+        let top = sec.columnTop
+        let bodyEnd = sec.itemCount == 0 ? top : (sec.start(sec.starts.count) + sec.tail) - fs.lineSpacing
         sec.footerStart = bodyEnd + axis.mainTrailing(fs.inset)
         sec.end = sec.footerStart + sec.footerExtent
-        guard sec.end.isFinite else {
-            throw LayoutError(.overflow, "WaterfallLayout: section \(s) ends beyond the coordinate range")
-        }
     }
 
-    /// Sets the section's index: each column's items top to bottom (`lists`), and its
-    /// full-span items (`full`). Items before `start` keep their places: each list is cut at its
-    /// first item from `start` on (binary search) and extended by the items from `columnOf[start
-    /// ..< n]` (−1: full span), in item order. O(c log n + n − start), in place when the lists
-    /// are referenced once; `start` 0 builds them (a counting pass, then one allocation a list).
-    private static func index(_ sec: inout Section, from start: Int, _ columnOf: UnsafePointer<Int32>) {
+    /// Sets the section's index: its full-span items (`full`), and each column's items top to
+    /// bottom per chunk of 64 segments (`chunks`). Items outside `start ..< stop` keep their
+    /// places: the full-span list and, in each chunk the range meets, each column's list have
+    /// their items of the range (found by binary search) replaced by the range's items of
+    /// `columnOf` (−1: full span), in item order; `stop` n replaces everything from `start` on
+    /// (the chunks after the first one met are built again). One counting sort of the range by
+    /// column, then each column's run cut at the chunks' boundaries: O(c log n + F/64 · c +
+    /// stop − start + the entries after the range in its chunks), in place when the lists are
+    /// referenced once; `start` 0 and `stop` n build it all (one allocation a list).
+    private static func index(
+        _ sec: inout Section, from start: Int, to stop: Int, _ columnOf: UnsafePointer<Int32>
+    ) {
         let n = sec.itemCount
-        var lists = sec.lists, full = sec.full
-        sec.lists = []
-        sec.full = []
-        if start == 0 {
-            lists.removeAll()
-            full.removeAll()
-        } else {
-            for j in lists.indices {
-                let p = flowPartitionPoint(0, lists[j].count) { Int(lists[j][$0]) >= start }
-                lists[j].removeSubrange(p...)
-            }
-            while let last = lists.last, last.isEmpty { lists.removeLast() }
-            let p = flowPartitionPoint(0, full.count) { Int(full[$0]) >= start }
-            full.removeSubrange(p...)
-        }
-        // The new items per column (columns fill in order: the used ones are 0 ..< count), slot
-        // 0 the full-span ones: a counting sort into a scratch buffer, then each run appended
-        // (one copy).
+        let toEnd = stop >= n
+        // The range's items per column, slot 0 the full-span ones: a counting sort into a
+        // scratch buffer (each slot's run in item order).
         let slots = sec.columns + 1
-        let table = UnsafeMutablePointer<Int>.allocate(capacity: 2 * slots)
+        let table = UnsafeMutablePointer<Int>.allocate(capacity: 3 * slots)
         defer { table.deallocate() }
-        table.initialize(repeating: 0, count: 2 * slots)
-        let added = table, next = table + slots
-        for i in start..<n { added[Int(columnOf[i]) + 1] += 1 }
-        var used = lists.count
-        for j in 0..<sec.columns where added[j + 1] > 0 { used = Swift.max(used, j + 1) }
+        table.initialize(repeating: 0, count: 3 * slots)
+        let added = table, next = table + slots, cursor = table + 2 * slots
+        if start < stop { for i in start..<stop { added[Int(columnOf[i]) + 1] += 1 } }
         var at = 0
         for k in 0..<slots {
             next[k] = at
+            cursor[k] = at
             at += added[k]
         }
-        let scratch = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(1, n - start))
+        let scratch = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(1, stop - start))
         defer { scratch.deallocate() }
-        for i in start..<n {
-            let k = Int(columnOf[i]) + 1
-            scratch[next[k]] = Int32(truncatingIfNeeded: i)
-            next[k] += 1
+        if start < stop {
+            for i in start..<stop {
+                let k = Int(columnOf[i]) + 1
+                scratch[next[k]] = Int32(truncatingIfNeeded: i)
+                next[k] += 1
+            }
         }
-        while lists.count < used { lists.append([]) }
-        for j in 0..<used where added[j + 1] > 0 {
-            let run = UnsafeBufferPointer(start: scratch + (next[j + 1] - added[j + 1]), count: added[j + 1])
-            lists[j].append(contentsOf: run)
-        }
-        if added[0] > 0 { full.append(contentsOf: UnsafeBufferPointer(start: scratch, count: added[0])) }
-        sec.lists = lists
+        // The full-span list.
+        var full = sec.full
+        sec.full = []
+        splice(&full, from: start, to: stop, toEnd: toEnd, UnsafeBufferPointer(start: scratch, count: added[0]))
         sec.full = full
+        // The chunks: chunk c holds segments 64c ..< 64c + 64, items from the one after full-span
+        // item 64c − 1 to full-span item 64c + 63.
+        let shift = WaterfallSegmentStarts.shift
+        let f = full.count
+        let chunkCount = (f >> shift) + 1
+        func chunkEnd(_ c: Int) -> Int {
+            let last = (c << shift) + (1 << shift) - 1  // the chunk's last full-span item
+            return last < f ? Int(full[last]) + 1 : n
+        }
+        let c0 = flowPartitionPoint(0, f) { Int(full[$0]) >= start } >> shift
+        var chunks = sec.chunks
+        sec.chunks = []
+        // To the end, every item from `start` on leaves every list of chunks c0 ... (a later chunk
+        // holds only items after `start`): their lists are written over in place, keeping their
+        // storage (a full prepare allocates nothing for the lists it had).
+        while chunks.count < chunkCount { chunks.append([]) }
+        if toEnd && chunks.count > chunkCount { chunks.removeSubrange(chunkCount...) }
+        let cLast = toEnd ? chunkCount - 1 : flowPartitionPoint(0, f) { Int(full[$0]) >= stop - 1 } >> shift
+        for c in c0...cLast {
+            let b = Swift.min(stop, chunkEnd(c))
+            // Each column's items of the range in this chunk: its run up to b.
+            var used = chunks[c].count
+            for j in 0..<sec.columns {
+                let k = j + 1
+                let e = flowPartitionPoint(cursor[k], next[k]) { Int(scratch[$0]) >= b }
+                if e > cursor[k] { used = Swift.max(used, j + 1) }
+                added[k] = e  // (now the end of this chunk's part of the run)
+            }
+            var lists = chunks[c]
+            chunks[c] = []
+            while lists.count < used { lists.append([]) }
+            for j in 0..<used {
+                let k = j + 1
+                let run = UnsafeBufferPointer(start: scratch + cursor[k], count: added[k] - cursor[k])
+                splice(&lists[j], from: start, to: b, toEnd: toEnd, run)
+                cursor[k] = added[k]
+            }
+            while let last = lists.last, last.isEmpty { lists.removeLast() }
+            chunks[c] = lists
+        }
+        sec.chunks = chunks
+    }
+
+    /// `list`'s items in `start ..< stop` (from `start` on when `toEnd`), found by binary
+    /// search, replaced by `new`: the entries after the range move by one memmove when the count
+    /// changes, then the range is written.
+    private static func splice(
+        _ list: inout ContiguousArray<Int32>, from start: Int, to stop: Int, toEnd: Bool,
+        _ new: UnsafeBufferPointer<Int32>
+    ) {
+        let newCount = new.count
+        let lo = flowPartitionPoint(0, list.count) { Int(list[$0]) >= start }
+        let hi = toEnd ? list.count : flowPartitionPoint(lo, list.count) { Int(list[$0]) >= stop }
+        let count = list.count, delta = newCount - (hi - lo)
+        if delta > 0 { list.append(contentsOf: repeatElement(0, count: delta)) }
+        list.withUnsafeMutableBufferPointer { l in
+            guard let base = l.baseAddress else { return }
+            if delta != 0, hi < count {
+                UnsafeMutableRawPointer(base + hi + delta).copyMemory(
+                    from: base + hi, byteCount: (count - hi) * MemoryLayout<Int32>.stride)
+            }
+            if newCount > 0, let from = new.baseAddress { (base + lo).update(from: from, count: newCount) }
+        }
+        if delta < 0 { list.removeLast(-delta) }
     }
 
     /// (cross size, end of the last section), transposed when horizontal.
@@ -665,12 +826,31 @@ public final class WaterfallLayout: FlowLayout {
         return horizontal ? Size(width: main, height: crossSize) : Size(width: crossSize, height: main)
     }
 
-    /// - Complexity: O(1).
+    /// - Complexity: O(log F) (the item's segment among the section's F full-span items).
     public override func layoutAttributesForItem(at indexPath: IndexPath) throws -> LayoutAttributes? {
+        placedItemFrame(at: indexPath).map { .cell(indexPath, frame: $0) }
+    }
+
+    // MARK: The flow's getters
+
+    /// The flow's lines are never read: the flow's prepare only resolves the sizes and metrics.
+    override var laysOutLines: Bool { false }
+
+    /// The waterfall's frame of the item (`frameForItem(at:)`, `cvl_flow_layout_item_frame`);
+    /// nil outside the counts or before the first prepare. O(log F).
+    override func placedItemFrame(at indexPath: IndexPath) -> Rect? {
         guard indexPath.section >= 0, indexPath.section < sections.count else { return nil }
         let sec = sections[indexPath.section]
         guard indexPath.item >= 0, indexPath.item < sec.itemCount else { return nil }
-        return .cell(indexPath, frame: swapped(frame(sec, indexPath.item)))
+        return swapped(frame(sec, indexPath.item))
+    }
+
+    /// The waterfall's section, header to footer (`sectionFrame(_:)`,
+    /// `cvl_flow_layout_section_frame`), the whole cross size across. O(1).
+    override func placedSectionFrame(_ section: Int) -> Rect? {
+        guard section >= 0, section < sections.count else { return nil }
+        let sec = sections[section]
+        return swapped(Rect(x: 0, y: sec.origin, width: crossSize, height: Swift.max(0, sec.end - sec.origin)))
     }
 
     private func header(_ s: Int) -> LayoutAttributes? {
@@ -749,53 +929,86 @@ public final class WaterfallLayout: FlowLayout {
     private func collectItems(_ s: Int, _ rect: Rect, _ hits: inout [CellHit], most: Int) {
         let sec = sections[s]
         let b = sec.itemBase
+        // A frame is its segment's start + its offset in the segment, one sum each: the end of
+        // an item and the start of the next one in its column (or of the full-span item below)
+        // can differ from the offsets' order by an ulp. So the searches get a slack far above
+        // that (they only choose where to start and stop testing); `Rect.intersects` on each
+        // frame stays the exact test.
+        let slack = 1e-7 * (1 + abs(rect.minY) + abs(rect.maxY))
+        let minY = rect.minY - slack, maxY = rect.maxY + slack
         frames.withUnsafeBufferPointer { fr in
             let fr = fr.baseAddress.unsafelyUnwrapped + b
-            // From `k` (an index into `list`), while the items start above maxY; returns where
-            // it stopped.
-            @discardableResult
-            func take(_ list: UnsafeBufferPointer<Int32>, _ k: Int, _ end: Int) -> Int {
-                var k = k
-                while k < end, hits.count < most {
-                    let item = Int(list[k])
-                    let f = fr[item]
-                    if f.minY >= rect.maxY { return k }
-                    if f.intersects(rect) { hits.append(CellHit(item: item, frame: swapped(f))) }
-                    k += 1
-                }
-                return k
-            }
-            // Full-span items, top to bottom: the first ending below minY, on while they start
-            // above maxY.
-            var low = 0, high = sec.itemCount
-            sec.full.withUnsafeBufferPointer { full in
-                let first = flowPartitionPoint(0, full.count) { fr[Int(full[$0])].maxY > rect.minY }
-                let stop = take(full, first, full.count)
-                // W5: every item before a full-span item ends above its top, and every item after
-                // it starts below its end. So no item before the last full-span item ending at or
-                // above minY, nor after the first starting at or below maxY, meets the rect: each
-                // column is searched between those items only (by item number: one table read a
-                // step, the frames read near the answer).
-                if first > 0 { low = Int(full[first - 1]) + 1 }
-                if stop < full.count { high = Int(full[stop]) }
-            }
-            let used = sec.lists.count
-            guard used > 0, sec.columnWidth > 0 else { return }
-            var first = 0, last = used - 1
-            if sec.columnPitch > 0 {
-                let a = ((rect.minX - sec.lead - sec.columnWidth) / sec.columnPitch).rounded(.down)
-                let c = ((rect.maxX - sec.lead) / sec.columnPitch).rounded(.up)
-                first = Int(Swift.min(Swift.max(a, 0), Double(used)))
-                last = Int(Swift.min(Swift.max(c, -1), Double(used - 1)))
-            }
-            guard first <= last else { return }
-            for j in first...last {
-                sec.lists[j].withUnsafeBufferPointer { list in
-                    var start = 0, end = list.count
-                    if low > 0 { start = flowPartitionPoint(start, end) { Int(list[$0]) >= low } }
-                    if high < sec.itemCount { end = flowPartitionPoint(start, end) { Int(list[$0]) >= high } }
-                    // First item of the column whose end is below minY.
-                    take(list, flowPartitionPoint(start, end) { fr[Int(list[$0])].maxY > rect.minY }, end)
+            do {
+                let base = { (k: Int) in sec.start(k) }
+                sec.full.withUnsafeBufferPointer { full in
+                    // From `k` (an index into `list`), while the items start above maxY, item
+                    // `list[k]` in segment `seg` or later; returns where it stopped.
+                    @discardableResult
+                    func take(_ list: UnsafeBufferPointer<Int32>, _ k: Int, _ end: Int, segment seg: Int) -> Int {
+                        var k = k, seg = seg
+                        while k < end, hits.count < most {
+                            let item = Int(list[k])
+                            while seg < full.count, Int(full[seg]) < item { seg += 1 }
+                            let f = Self.absolute(fr[item], base(seg))
+                            if f.minY >= maxY { return k }
+                            if f.intersects(rect) { hits.append(CellHit(item: item, frame: swapped(f))) }
+                            k += 1
+                        }
+                        return k
+                    }
+                    // Full-span items, top to bottom (item k starts segment k + 1): the first
+                    // ending below minY, on while they start above maxY.
+                    let first = flowPartitionPoint(0, full.count) {
+                        Self.absolute(fr[Int(full[$0])], base($0)).maxY > minY
+                    }
+                    let stop = take(full, first, full.count, segment: first)
+                    // W5: every item before a full-span item ends above its top, and every item
+                    // after it starts below its end. So no item before the last full-span item
+                    // ending at or above minY, nor after the first starting at or below maxY,
+                    // meets the rect: each column is searched between those items only (by item
+                    // number), and only in segment `first` (those after it start below minY).
+                    let low = first > 0 ? Int(full[first - 1]) + 1 : 0
+                    let high = stop < full.count ? Int(full[stop]) : sec.itemCount
+                    let segmentEnd = first < full.count ? Int(full[first]) : sec.itemCount
+                    let firstBase = base(first)
+                    let shift = WaterfallSegmentStarts.shift
+                    let c0 = first >> shift, cEnd = Swift.min(stop >> shift, sec.chunks.count - 1)
+                    var used = 0
+                    for c in c0...cEnd { used = Swift.max(used, sec.chunks[c].count) }
+                    guard used > 0, sec.columnWidth > 0 else { return }
+                    var firstColumn = 0, lastColumn = used - 1
+                    if sec.columnPitch > 0 {
+                        let a = ((rect.minX - sec.lead - sec.columnWidth) / sec.columnPitch).rounded(.down)
+                        let c = ((rect.maxX - sec.lead) / sec.columnPitch).rounded(.up)
+                        firstColumn = Int(Swift.min(Swift.max(a, 0), Double(used)))
+                        lastColumn = Int(Swift.min(Swift.max(c, -1), Double(used - 1)))
+                    }
+                    guard firstColumn <= lastColumn else { return }
+                    for j in firstColumn...lastColumn {
+                        // The column's lists of the chunks from segment `first`'s to segment
+                        // `stop`'s, in order.
+                        for c in c0...cEnd where j < sec.chunks[c].count {
+                            let more = sec.chunks[c][j].withUnsafeBufferPointer { list -> Bool in
+                                var start = 0, end = list.count
+                                if c == c0, low > 0 {
+                                    start = flowPartitionPoint(start, end) { Int(list[$0]) >= low }
+                                }
+                                if high < sec.itemCount {
+                                    end = flowPartitionPoint(start, end) { Int(list[$0]) >= high }
+                                }
+                                var k = start
+                                if c == c0 {
+                                    let inFirst = flowPartitionPoint(start, end) { Int(list[$0]) >= segmentEnd }
+                                    // First item of the column whose end is below minY.
+                                    k = flowPartitionPoint(start, inFirst) {
+                                        Self.absolute(fr[Int(list[$0])], firstBase).maxY > minY
+                                    }
+                                }
+                                return take(list, k, end, segment: first) == end
+                            }
+                            if !more { break }
+                        }
+                    }
                 }
             }
         }
@@ -813,7 +1026,10 @@ public final class WaterfallLayout: FlowLayout {
     /// Estimated bytes of the waterfall's tables (on top of the flow's `memoryFootprint`).
     public var waterfallFootprint: Int {
         frames.count * MemoryLayout<Rect>.stride
-            + sections.reduce(0) { $0 + $1.lists.reduce($1.full.count) { $0 + $1.count } * 4 + $1.lists.count * 32 }
+            + sections.reduce(0) {
+                $0 + $1.full.count * 4 + $1.starts.bytes
+                    + $1.chunks.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } * 4 + $1.count * 32 }
+            }
             + sections.count * MemoryLayout<Section>.stride
     }
 }

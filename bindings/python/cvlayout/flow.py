@@ -405,13 +405,15 @@ class FlowLayout(BaseLayout):
 
     # --- frames from the last prepare (callable from hooks) ---------------------------------
     def item_frame(self, index_path: IndexPath) -> Rect:
-        """The flow layout's own frame of an item (before hooks), from the last prepare."""
+        """The flow layout's own frame of an item (before hooks), from the last prepare; on a
+        waterfall, the waterfall's frame (it lays out no flow lines)."""
         out = T.cvl_rect()
         _lib.cvl_flow_layout_item_frame(self._ch(), index_path_c(index_path), ctypes.byref(out))
         return Rect(out.x, out.y, out.width, out.height)
 
     def section_frame(self, section: int) -> Rect:
-        """The frame of a section's items, header and footer included, from the last prepare."""
+        """The frame of a section's items, header and footer included, from the last prepare (on a
+        waterfall, the waterfall's section)."""
         out = T.cvl_rect()
         _lib.cvl_flow_layout_section_frame(self._ch(), int64(section, "section"), ctypes.byref(out))
         return Rect(out.x, out.y, out.width, out.height)

@@ -131,3 +131,54 @@ def test_wrong_length_flags_fail_the_layout_until_edited():
             assert view.all_attributes()[1].frame == (0.0, 20.0, 95.0, 20.0)
             with pytest.raises(cvlayout.StateError):
                 layout.replace_item_extents(3, 0, 0, [1.0])
+
+
+@needs_waterfall
+def test_flow_frame_getters_answer_the_waterfalls_frames():
+    # The waterfall lays out no flow lines: item_frame and section_frame answer its own frames.
+    # 2 columns in 320, spacing 10: 155 wide; extents 40, 60, 30: 0 (0, 0), 1 (165, 0), 2 -> column 0
+    # (at 50 < 70) at 50; columns end at 80 and 60: the body ends at 80.
+    layout = cvlayout.WaterfallLayout(minimum_interitem_spacing=10, minimum_line_spacing=10)
+    layout.set_item_extents(0, [40, 60, 30])
+    with cvlayout.CollectionView(layout, [3], bounds_size=(320, 480)) as view:
+        cells = {x.index_path[1]: x.frame for x in view.all_attributes() if x.category == "cell"}
+        assert cells == {0: (0.0, 0.0, 155.0, 40.0), 1: (165.0, 0.0, 155.0, 60.0), 2: (0.0, 50.0, 155.0, 30.0)}
+        for i, frame in cells.items():
+            assert layout.item_frame((0, i)) == frame
+        # The section: 80 high, the whole width.
+        assert layout.section_frame(0) == (0.0, 0.0, 320.0, 80.0)
+        assert view.content_size == (320.0, 80.0)
+        with pytest.raises(cvlayout.OutOfRange):
+            layout.item_frame((0, 3))
+
+
+@needs_waterfall
+def test_edits_in_the_middle_equal_a_fresh_layout():
+    # Extents edited one at a time in a section with full-span items, both rules: the frames after
+    # each edit equal those of a layout built afresh from the same extents (bit for bit).
+    import random
+    rng = random.Random(32)
+    n = 600
+    extents = [float(rng.randrange(8) * 7) for _ in range(n)]
+    flags = [rng.randrange(20) == 0 for _ in range(n)]
+
+    def frames(layout: cvlayout.WaterfallLayout) -> list:
+        with cvlayout.CollectionView(layout, [n], bounds_size=(400, 300)) as v:
+            return [a.frame for a in v.all_attributes() if a.category == "cell"]
+
+    for placement in ("shortest", "in_order"):
+        layout = cvlayout.WaterfallLayout(column_count=3, minimum_interitem_spacing=4, minimum_line_spacing=3,
+                                          placement=placement)
+        layout.set_item_extents(0, extents)
+        layout.set_full_spans(0, flags)
+        with cvlayout.CollectionView(layout, [n], bounds_size=(400, 300)) as view:
+            for _ in range(12):
+                i = rng.randrange(n)
+                extents[i] = float(rng.randrange(8) * 7)
+                layout.replace_item_extents(0, i, 1, [extents[i]])
+                got = [a.frame for a in view.all_attributes() if a.category == "cell"]
+                fresh = cvlayout.WaterfallLayout(column_count=3, minimum_interitem_spacing=4,
+                                                 minimum_line_spacing=3, placement=placement)
+                fresh.set_item_extents(0, extents)
+                fresh.set_full_spans(0, flags)
+                assert got == frames(fresh)

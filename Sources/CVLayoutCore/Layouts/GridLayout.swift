@@ -354,6 +354,20 @@ public final class GridLayout: CollectionViewLayout {
                 let key = GridRows.Key(
                     count: n, columns: columns, itemWidth: sec.itemWidth, spansVersion: spans?.version ?? -1,
                     extentsVersion: extents?.version ?? -1)
+                // The old rows kept (patched or extended once every section is done): `total`
+                // is the body's extent after the patch.
+                func keepRows(_ old: GridRows, total: Double) throws {
+                    newRows[s] = old
+                    sec.rows = old
+                    sec.bodyEnd = sec.top + total
+                    sec.end =
+                        inside ? sec.bodyEnd + c.footerHeight + mainTrail : sec.bodyEnd + mainTrail + c.footerHeight
+                    guard sec.end.isFinite, sec.bodyEnd.isFinite else {
+                        throw LayoutError(.overflow, "GridLayout: section \(s) ends beyond the coordinate range")
+                    }
+                    y = sec.end
+                    secs.append(sec)
+                }
                 let table: GridRows
                 let old = cachedRows[s]
                 var sameButEdits = old?.key
@@ -370,17 +384,7 @@ public final class GridLayout: CollectionViewLayout {
                     // Items appended: the rows extended once every section is done.
                     let plan = try old.planAppend(key: key, spans: spans?.values, extents: extents?.values, section: s)
                     appends.append((old, plan))
-                    table = old
-                    newRows[s] = table
-                    sec.rows = table
-                    sec.bodyEnd = sec.top + plan.total
-                    sec.end =
-                        inside ? sec.bodyEnd + c.footerHeight + mainTrail : sec.bodyEnd + mainTrail + c.footerHeight
-                    guard sec.end.isFinite, sec.bodyEnd.isFinite else {
-                        throw LayoutError(.overflow, "GridLayout: section \(s) ends beyond the coordinate range")
-                    }
-                    y = sec.end
-                    secs.append(sec)
+                    try keepRows(old, total: plan.total)
                     continue
                 } else if let old, inPlace, editedFrom[s] == nil, n > 0, sameButEdits == key, !stale.contains(s),
                     !asked,
@@ -391,17 +395,7 @@ public final class GridLayout: CollectionViewLayout {
                     // Spans or extents edited in place: the same rows, patched once every
                     // section is done.
                     plans.append((old, plan))
-                    table = old
-                    newRows[s] = table
-                    sec.rows = table
-                    sec.bodyEnd = sec.top + plan.total
-                    sec.end =
-                        inside ? sec.bodyEnd + c.footerHeight + mainTrail : sec.bodyEnd + mainTrail + c.footerHeight
-                    guard sec.end.isFinite, sec.bodyEnd.isFinite else {
-                        throw LayoutError(.overflow, "GridLayout: section \(s) ends beyond the coordinate range")
-                    }
-                    y = sec.end
-                    secs.append(sec)
+                    try keepRows(old, total: plan.total)
                     continue
                 } else {
                     // The rows before the first edited item's row are the old ones when only

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 # instruction-count guard") with about 8 % headroom, so that a change costing the static path more
 # than that fails `make test`. Lower a bound when a change makes its path cheaper.
 RATIO_BOUNDS: list[tuple[str, str, float]] = [
-    ("prepare", "loop_prepare", 1.25),
+    ("prepare", "loop_prepare", 1.0),
     ("handover", "loop_handover", 0.38),
     ("query", "loop_query", 1.5),
     ("compact", "loop_compact", 2.88),

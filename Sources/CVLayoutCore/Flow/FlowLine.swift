@@ -95,24 +95,57 @@ enum FlowLineBreaker {
         var thick = A.main(s0)
         i &+= 1
         var runEnd = Swift.min(win.end, n)
-        scan: while true {
-            while i < runEnd {
-                let sz = b[i]
-                // `s + w` first: one dependent addition per item on the `used` chain.
-                let next = used + (s + A.cross(sz))
-                if next > limit { break scan }
-                used = next
-                // The larger of the two; written so that it is one `maxsd` (sizes are finite).
-                let m = A.main(sz)
-                thick = thick > m ? thick : m
-                i &+= 1
-            }
-            if i >= n { break }
+        while true {
+            i = fitRun(A.self, b, from: i, to: runEnd, spacing: s, limit: limit, used: &used, thick: &thick)
+            if i < runEnd || i >= n { break }
             win = sizes.window(at: i)
             b = win.pointer
             runEnd = Swift.min(win.end, n)
         }
         return (i, thick, used)
+    }
+
+    /// Items `k ..< end` of `b` taken onto a line whose items use `used` while they fit (`used`
+    /// and `thick` raised by each): returns the first that does not fit, or `end`.
+    @inline(__always)
+    static func fitRun<A: FlowAxisKind>(
+        _ axis: A.Type, _ b: UnsafePointer<Size>, from k: Int, to end: Int, spacing s: Double, limit: Double,
+        used: inout Double, thick: inout Double
+    ) -> Int {
+        var i = k, u = used, t = thick
+        // Two items a round (one bound test for both); then the last one, if any.
+        while i &+ 1 < end {
+            let a = b[i], c = b[i &+ 1]
+            // `s + w` first: one dependent addition per item on the `used` chain.
+            let u1 = u + (s + A.cross(a))
+            if u1 > limit { break }
+            // The larger of the two; written so that it is one `maxsd` (sizes are finite).
+            let m1 = A.main(a)
+            t = t > m1 ? t : m1
+            let u2 = u1 + (s + A.cross(c))
+            if u2 > limit {
+                used = u1
+                thick = t
+                return i &+ 1
+            }
+            let m2 = A.main(c)
+            t = t > m2 ? t : m2
+            u = u2
+            i &+= 2
+        }
+        if i < end {
+            let a = b[i]
+            let u1 = u + (s + A.cross(a))
+            if !(u1 > limit) {
+                let m1 = A.main(a)
+                t = t > m1 ? t : m1
+                u = u1
+                i &+= 1
+            }
+        }
+        used = u
+        thick = t
+        return i
     }
 
     /// Where the line `first ..< end` (of `n` items) whose items use `used` starts along the
@@ -129,17 +162,23 @@ enum FlowLineBreaker {
         case .leading:
             break
         case .justified:
-            if count == 1 {
-                if used <= p.available { x = p.lead + (p.available - used) * 0.5 }
-            } else {
-                step = s + Swift.max(0, p.available - used) / Double(count &- 1)
-            }
+            (x, step) = justified(count, used: used, p)
         case .center:
             x = p.lead + Swift.max(0, p.available - used) * 0.5
         case .trailing:
             x = p.lead + Swift.max(0, p.available - used)
         }
         return (x, step)
+    }
+
+    /// `placement` of a justified line of `count` items that use `used`: a line of several
+    /// items spread over the whole line, one item alone centred (at the line start when larger).
+    @inline(__always)
+    static func justified(_ count: Int, used: Double, _ p: FlowBreakParams) -> (x: Double, step: Double) {
+        if count == 1 {
+            return (used <= p.available ? p.lead + (p.available - used) * 0.5 : p.lead, p.interitemSpacing)
+        }
+        return (p.lead, p.interitemSpacing + Swift.max(0, p.available - used) / Double(count &- 1))
     }
 
     /// Alignment along the line `first ..< end` (of `n` items) whose items use `used`: writes
@@ -150,7 +189,19 @@ enum FlowLineBreaker {
         _ end: Int, count n: Int, used: Double, _ p: FlowBreakParams, into cross: UnsafeMutablePointer<Double>,
         _ stats: inout FlowCrossStats
     ) {
-        var (x, step) = placement(first, end, count: n, used: used, p)
+        let (x, step) = placement(first, end, count: n, used: used, p)
+        align(A.self, &sizes, &win, first, end, x: x, step: step, into: cross, &stats)
+    }
+
+    /// `align` with the line's placement given: its first item at `x`, `step` from one item's
+    /// end to the next one's origin.
+    @inline(__always)
+    static func align<A: FlowAxisKind>(
+        _ axis: A.Type, _ sizes: inout FlowChunkReader<Size>, _ win: inout FlowChunkWindow<Size>, _ first: Int,
+        _ end: Int, x x0: Double, step: Double, into cross: UnsafeMutablePointer<Double>,
+        _ stats: inout FlowCrossStats
+    ) {
+        var x = x0
         var maxItem = stats.maxItemCross, crossEnd = stats.crossEnd
         if step >= 0 && first >= win.start && end <= win.end {
             // The common case: the line in the window its breaking read (no window to change).
@@ -199,12 +250,14 @@ enum FlowLineBreaker {
         _ x: inout Double, _ step: Double, _ maxItem: inout Double
     ) -> Double {
         var pos = x, widest = maxItem
-        for k in 0..<count {
+        var k = 0
+        repeat {
             let w = A.cross(src[k])
             dst[k] = pos
             widest = widest > w ? widest : w  // one `maxsd`, no copy (sizes are finite)
             pos = pos + (w + step)
-        }
+            k &+= 1
+        } while k < count
         x = pos
         maxItem = widest
         // The last item's end: its origin plus its size.
@@ -255,75 +308,156 @@ enum FlowLineBreaker {
         _ axis: A.Type, _ reader: inout FlowChunkReader<Size>, from start: Int, count n: Int, at pos: inout FlowSum,
         _ p: FlowBreakParams, recycling recycler: inout FlowTableRecycler, stop: (Int) -> Bool
     ) -> (blocks: ContiguousArray<FlowLineBlock>, end: Int) {
-        let limit = p.limit
         let target = FlowLineBlocks.lineTarget
         var out = ContiguousArray<FlowLineBlock>()
-        let lineSpacing = p.lineSpacing, interitem = p.interitemSpacing
         var i = start
         var stopped = false
         var win = reader.window(at: i)
         var estimate = 16 * target
         while i < n && !stopped {
             let blockStart = i
-            var blk = FlowLineBlock()
             pos = pos.normalized
-            blk.start = pos
+            let blockSum = pos
             let capacity = Swift.min(n &- blockStart, estimate)
             var itemCross = ContiguousArray<Double>()
-            var stats = blk  // the statistics, noted in a local (not through `blk.lines`'s write)
-            blk.lines = recycler.lines.table(capacity: target) { lines in
-                var scratch: UnsafeMutablePointer<Double>?
-                var room = capacity
-                var lc = 0
+            var stats = FlowLineStats()
+            let lines = recycler.lines.table(capacity: target) { lines in
+                var fill = FlowBlockFill(window: win, sum: pos)
                 itemCross = recycler.cross.table(capacity: capacity) { crossBase in
-                    var table = crossBase
-                    while i < n && lc < target {
-                        let first = i
-                        let (end, thick, used) = breakLine(
-                            A.self, &reader, &win, from: first, count: n, spacing: interitem, limit: limit)
-                        if end &- blockStart > room {
-                            // Outgrown: on in a scratch table twice as large (or the line's size).
-                            let grown = Swift.max(2 * room, end &- blockStart)
-                            let bigger = UnsafeMutablePointer<Double>.allocate(capacity: grown)
-                            bigger.moveInitialize(from: table, count: first &- blockStart)
-                            scratch?.deallocate()
-                            scratch = bigger
-                            table = bigger
-                            room = grown
-                        }
-                        var cross = FlowCrossStats()
-                        align(
-                            A.self, &reader, &win, first, end, count: n, used: used, p,
-                            into: table + (first &- blockStart), &cross)
-                        let line = FlowLine(
-                            first: first &- blockStart, origin: pos.value, thickness: thick, cross: cross)
-                        (lines + lc).initialize(to: line)
-                        lc &+= 1
-                        stats.noteLine(line, isLast: end == n, lineSpacing)
-                        i = end
-                        if i < n {
-                            pos.add(thick + lineSpacing)
-                            if stop(i) {
-                                stopped = true
-                                break
-                            }
-                        }
-                    }
-                    return scratch == nil ? i &- blockStart : 0
+                    fill = fillBlock(
+                        A.self, &reader, win, from: blockStart, count: n, at: pos, p, lines: lines,
+                        cross: crossBase, room: capacity, stop: stop)
+                    win = fill.window
+                    pos = fill.sum
+                    return fill.scratch == nil ? fill.end &- blockStart : 0
                 }
-                if let scratch {
-                    itemCross = ContiguousArray(UnsafeBufferPointer(start: scratch, count: i &- blockStart))
+                if let scratch = fill.scratch {
+                    itemCross = ContiguousArray(UnsafeBufferPointer(start: scratch, count: fill.end &- blockStart))
                     scratch.deallocate()
                 }
-                return lc
+                stats = fill.stats
+                i = fill.end
+                stopped = fill.stopped
+                return fill.lineCount
             }
-            stats.lines = blk.lines
-            stats.itemCross = itemCross
-            out.append(stats)
+            out.append(FlowLineBlock(lines: lines, start: blockSum, itemCross: itemCross, stats: stats))
             let items = i &- blockStart
             estimate = items + items / 8 + 64
         }
         return (out, i)
+    }
+
+    /// What `fillBlock` leaves: where its lines end, how many there are, whether `stop` said to
+    /// stop, the scratch table it moved to when the block outgrew its own (nil if none), and the
+    /// block's statistics; the window it read last and the sum past its last line.
+    struct FlowBlockFill {
+        var end = 0
+        var lineCount = 0
+        var stopped = false
+        var scratch: UnsafeMutablePointer<Double>?
+        var stats = FlowLineStats()
+        var window: FlowChunkWindow<Size>
+        var sum: FlowSum
+    }
+
+    /// The lines of one block of `breakBlocks`, from item `blockStart` on, the first at `sum`:
+    /// up to `FlowLineBlocks.lineTarget` lines written to `lines`, their items' cross origins to
+    /// `cross` (room for `room` items; past that on in a scratch table, see `breakBlocks`).
+    /// A function of its own, its state passed in and out by value: the line loop then keeps
+    /// it (the window, the sum, the counts) in registers, not in the closures' captures or in
+    /// the caller's variables. Called once per block.
+    @inline(never)
+    static func fillBlock<A: FlowAxisKind>(
+        _ axis: A.Type, _ reader: inout FlowChunkReader<Size>, _ window: FlowChunkWindow<Size>,
+        from blockStart: Int, count n: Int, at sum: FlowSum, _ p: FlowBreakParams,
+        lines: UnsafeMutablePointer<FlowLine>, cross crossBase: UnsafeMutablePointer<Double>, room capacity: Int,
+        stop: (Int) -> Bool
+    ) -> FlowBlockFill {
+        let target = FlowLineBlocks.lineTarget
+        let limit = p.limit
+        let lineSpacing = p.lineSpacing, interitem = p.interitemSpacing
+        // UIKit's default rule for full lines (justified) is the straight path; the others, and
+        // the last line, go through `placement`'s switch.
+        let justifiedLines = p.lineAlignment == .justified
+        var win = window
+        var pos = sum
+        var stats = FlowLineStats()
+        var table = crossBase
+        var scratch: UnsafeMutablePointer<Double>?
+        var room = capacity
+        var i = blockStart
+        var lc = 0
+        var stopped = false
+        lines: while i < n && lc < target {
+            // Fast lines: each in the current window and not the section's last, the block's
+            // table large enough, a step ≥ 0 (the others, rare, one at a time below). No call,
+            // no window to change: the loop's state stays in registers.
+            let b = win.pointer
+            let wEnd = Swift.min(win.end, n)
+            if i >= win.start && i < wEnd {
+                while lc < target {
+                    let first = i
+                    let s0 = b[first]
+                    var used = A.cross(s0), thick = A.main(s0)
+                    let end = fitRun(
+                        A.self, b, from: first &+ 1, to: wEnd, spacing: interitem, limit: limit, used: &used,
+                        thick: &thick)
+                    guard end < wEnd && end &- blockStart <= room else { break }
+                    var (x, step) =
+                        justifiedLines
+                        ? justified(end &- first, used: used, p) : placement(first, end, count: n, used: used, p)
+                    guard step >= 0 else { break }
+                    var maxItem = 0.0
+                    let last = alignRun(
+                        A.self, b + first, table + (first &- blockStart), end &- first, &x, step, &maxItem)
+                    let cross = FlowCrossStats(maxItemCross: maxItem, crossEnd: last > -.infinity ? last : -.infinity)
+                    let line = FlowLine(first: first &- blockStart, origin: pos.value, thickness: thick, cross: cross)
+                    (lines + lc).initialize(to: line)
+                    stats.note(line, isLast: false, lineSpacing)
+                    lc &+= 1
+                    i = end
+                    pos.add(thick + lineSpacing)
+                    if stop(i) {
+                        stopped = true
+                        break lines
+                    }
+                }
+                if lc == target { break }
+            }
+            // One line of any kind.
+            let first = i
+            let (end, thick, used) = breakLine(
+                A.self, &reader, &win, from: first, count: n, spacing: interitem, limit: limit)
+            if end &- blockStart > room {
+                // Outgrown: on in a scratch table twice as large (or the line's size).
+                let grown = Swift.max(2 * room, end &- blockStart)
+                let bigger = UnsafeMutablePointer<Double>.allocate(capacity: grown)
+                bigger.moveInitialize(from: table, count: first &- blockStart)
+                scratch?.deallocate()
+                scratch = bigger
+                table = bigger
+                room = grown
+            }
+            let (x, step) =
+                justifiedLines && end != n
+                ? justified(end &- first, used: used, p) : placement(first, end, count: n, used: used, p)
+            var cross = FlowCrossStats()
+            align(A.self, &reader, &win, first, end, x: x, step: step, into: table + (first &- blockStart), &cross)
+            let line = FlowLine(first: first &- blockStart, origin: pos.value, thickness: thick, cross: cross)
+            (lines + lc).initialize(to: line)
+            stats.note(line, isLast: end == n, lineSpacing)
+            lc &+= 1
+            i = end
+            if i < n {
+                pos.add(thick + lineSpacing)
+                if stop(i) {
+                    stopped = true
+                    break
+                }
+            }
+        }
+        return FlowBlockFill(
+            end: i, lineCount: lc, stopped: stopped, scratch: scratch, stats: stats, window: win, sum: pos)
     }
 }
 

@@ -10,29 +10,42 @@ struct FlowLineBlock {
     var start = FlowSum()
     /// Cross-axis origin of each item of the block's lines.
     var itemCross: ContiguousArray<Double> = []
+    /// Its lines' statistics (noted by `noteLine`), in one plain record: the line breaker
+    /// gathers them in registers and stores them once per block.
+    var stats = FlowLineStats()
+
     /// Smallest line origin and largest line end, before the block's offset.
-    var minOrigin = Double.infinity
-    var maxEnd = -Double.infinity
-    var maxThickness = 0.0
-    var maxItemCross = 0.0
+    var minOrigin: Double {
+        get { stats.minOrigin }
+        set { stats.minOrigin = newValue }
+    }
+    var maxEnd: Double {
+        get { stats.maxEnd }
+        set { stats.maxEnd = newValue }
+    }
+    var maxThickness: Double {
+        get { stats.maxThickness }
+        set { stats.maxThickness = newValue }
+    }
+    var maxItemCross: Double {
+        get { stats.maxItemCross }
+        set { stats.maxItemCross = newValue }
+    }
     /// Largest cross-axis end of an item (absolute).
-    var crossEnd = -Double.infinity
+    var crossEnd: Double {
+        get { stats.crossEnd }
+        set { stats.crossEnd = newValue }
+    }
     /// No line of the block but the section's last has a negative pitch.
-    var monotone = true
+    var monotone: Bool {
+        get { stats.monotone }
+        set { stats.monotone = newValue }
+    }
 
     /// Notes line `l`'s extents and cross statistics in the block's (not `lines`).
     @inline(__always)
     mutating func noteLine(_ l: FlowLine, isLast: Bool, _ lineSpacing: Double) {
-        let origin = l.origin, thick = l.thickness
-        if origin < minOrigin { minOrigin = origin }
-        if origin + thick > maxEnd { maxEnd = origin + thick }
-        if thick > maxThickness { maxThickness = thick }
-        if !isLast {
-            let pitch = thick + lineSpacing
-            if pitch < 0 { monotone = false }
-        }
-        if l.cross.maxItemCross > maxItemCross { maxItemCross = l.cross.maxItemCross }
-        if l.cross.crossEnd > crossEnd { crossEnd = l.cross.crossEnd }
+        stats.note(l, isLast: isLast, lineSpacing)
     }
 
     /// Appends `l` to the block's lines and notes it.
@@ -40,6 +53,38 @@ struct FlowLineBlock {
     mutating func appendLine(_ l: FlowLine, isLast: Bool, _ lineSpacing: Double) {
         lines.append(l)
         noteLine(l, isLast: isLast, lineSpacing)
+    }
+}
+
+/// The statistics of a run of lines (a block's, `FlowLineBlock.stats`): extrema of their
+/// extents along both axes and whether their pitches are non-negative.
+struct FlowLineStats {
+    /// Smallest line origin and largest line end, before the block's offset.
+    var minOrigin = Double.infinity
+    var maxEnd = -Double.infinity
+    var maxThickness = 0.0
+    var maxItemCross = 0.0
+    /// Largest cross-axis end of an item (absolute).
+    var crossEnd = -Double.infinity
+    /// No line but the section's last has a negative pitch.
+    var monotone = true
+
+    /// Notes line `l`'s extents and cross statistics. Each extremum is written
+    /// `new < old ? new : old` (the old one kept unless the new one is strictly beyond it): one
+    /// `minsd` / `maxsd`, no branch.
+    @inline(__always)
+    mutating func note(_ l: FlowLine, isLast: Bool, _ lineSpacing: Double) {
+        let origin = l.origin, thick = l.thickness
+        let end = origin + thick
+        minOrigin = origin < minOrigin ? origin : minOrigin
+        maxEnd = end > maxEnd ? end : maxEnd
+        maxThickness = thick > maxThickness ? thick : maxThickness
+        if !isLast {
+            let pitch = thick + lineSpacing
+            if pitch < 0 { monotone = false }
+        }
+        maxItemCross = l.cross.maxItemCross > maxItemCross ? l.cross.maxItemCross : maxItemCross
+        crossEnd = l.cross.crossEnd > crossEnd ? l.cross.crossEnd : crossEnd
     }
 }
 
@@ -156,8 +201,13 @@ struct FlowLineBlocks {
     /// Builds the trees of the blocks' counts and summaries, then gathers the section's
     /// statistics. O(blocks).
     mutating func index() {
-        itemCounts = FlowBlockCounts(blocks.lazy.map { $0.itemCross.count })
-        lineCounts = FlowBlockCounts(blocks.lazy.map { $0.lines.count })
+        // By index, not by element: a block is not copied (its tables retained) to read a count.
+        itemCounts = blocks.withUnsafeBufferPointer { bs in
+            FlowBlockCounts(bs.indices.lazy.map { bs[$0].itemCross.count })
+        }
+        lineCounts = blocks.withUnsafeBufferPointer { bs in
+            FlowBlockCounts(bs.indices.lazy.map { bs[$0].lines.count })
+        }
         summaries = FlowBlockSummaries(blocks)
         assert(offsets.count == blocks.count, "one offset per block")
         gather()

@@ -161,8 +161,8 @@ final class IncrementalFlowTests: XCTestCase {
                     }
                 }
                 let got = Stats(
-                    minOrigin: blk.minOrigin, maxEnd: blk.maxEnd, maxThickness: blk.maxThickness,
-                    maxItemCross: blk.maxItemCross, crossEnd: blk.crossEnd, monotone: blk.monotone)
+                    minOrigin: blk.stats.minOrigin, maxEnd: blk.stats.maxEnd, maxThickness: blk.stats.maxThickness,
+                    maxItemCross: blk.stats.maxItemCross, crossEnd: blk.stats.crossEnd, monotone: blk.stats.monotone)
                 XCTAssertEqual(got, expect, "\(what): section \(k) block \(b) statistics")
             }
             XCTAssertEqual(
@@ -620,10 +620,10 @@ final class IncrementalFlowTests: XCTestCase {
             var blocks = ContiguousArray<FlowLineBlock>()
             func random() -> FlowLineBlock {
                 var b = FlowLineBlock()
-                b.maxThickness = Double(Int.random(in: 0...1000, using: &rng))
-                b.maxItemCross = Double(Int.random(in: 0...1000, using: &rng))
-                b.crossEnd = Double(Int.random(in: -10...1000, using: &rng))
-                b.monotone = Int.random(in: 0..<10, using: &rng) > 0
+                b.stats.maxThickness = Double(Int.random(in: 0...1000, using: &rng))
+                b.stats.maxItemCross = Double(Int.random(in: 0...1000, using: &rng))
+                b.stats.crossEnd = Double(Int.random(in: -10...1000, using: &rng))
+                b.stats.monotone = Int.random(in: 0..<10, using: &rng) > 0
                 return b
             }
             for _ in 0..<n { blocks.append(random()) }
@@ -636,8 +636,8 @@ final class IncrementalFlowTests: XCTestCase {
                 }
                 let fold = blocks.reduce(FlowBlockSummary()) { $0 + FlowBlockSummary($1) }
                 XCTAssertEqual(tree.all, fold, "n \(n) step \(step)")
-                XCTAssertEqual(tree.all.maxThickness, blocks.map(\.maxThickness).max())
-                XCTAssertEqual(tree.all.monotone, blocks.allSatisfy(\.monotone))
+                XCTAssertEqual(tree.all.maxThickness, blocks.map(\.stats.maxThickness).max())
+                XCTAssertEqual(tree.all.monotone, blocks.allSatisfy(\.stats.monotone))
             }
         }
     }

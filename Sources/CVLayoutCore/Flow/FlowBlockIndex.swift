@@ -98,10 +98,10 @@ struct FlowBlockSummary: Equatable {
     init() {}
 
     init(_ b: FlowLineBlock) {
-        maxThickness = b.maxThickness
-        maxItemCross = b.maxItemCross
-        crossEnd = b.crossEnd
-        monotone = b.monotone
+        maxThickness = b.stats.maxThickness
+        maxItemCross = b.stats.maxItemCross
+        crossEnd = b.stats.crossEnd
+        monotone = b.stats.monotone
     }
 
     /// The summary of two runs of blocks. Every field is a maximum, a minimum or a conjunction:

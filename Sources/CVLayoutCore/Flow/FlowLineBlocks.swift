@@ -14,34 +14,6 @@ struct FlowLineBlock {
     /// gathers them in registers and stores them once per block.
     var stats = FlowLineStats()
 
-    /// Smallest line origin and largest line end, before the block's offset.
-    var minOrigin: Double {
-        get { stats.minOrigin }
-        set { stats.minOrigin = newValue }
-    }
-    var maxEnd: Double {
-        get { stats.maxEnd }
-        set { stats.maxEnd = newValue }
-    }
-    var maxThickness: Double {
-        get { stats.maxThickness }
-        set { stats.maxThickness = newValue }
-    }
-    var maxItemCross: Double {
-        get { stats.maxItemCross }
-        set { stats.maxItemCross = newValue }
-    }
-    /// Largest cross-axis end of an item (absolute).
-    var crossEnd: Double {
-        get { stats.crossEnd }
-        set { stats.crossEnd = newValue }
-    }
-    /// No line of the block but the section's last has a negative pitch.
-    var monotone: Bool {
-        get { stats.monotone }
-        set { stats.monotone = newValue }
-    }
-
     /// Notes line `l`'s extents and cross statistics in the block's (not `lines`).
     @inline(__always)
     mutating func noteLine(_ l: FlowLine, isLast: Bool, _ lineSpacing: Double) {
@@ -237,8 +209,8 @@ struct FlowLineBlocks {
             var lo = Double.infinity, hi = -Double.infinity
             blocks.withUnsafeBufferPointer { bs in
                 for b in 0..<bs.count {
-                    lo = Swift.min(lo, bs[b].minOrigin + deltas[b])
-                    hi = Swift.max(hi, bs[b].maxEnd + deltas[b])
+                    lo = Swift.min(lo, bs[b].stats.minOrigin + deltas[b])
+                    hi = Swift.max(hi, bs[b].stats.maxEnd + deltas[b])
                 }
             }
             minOrigin = lo

@@ -18,6 +18,9 @@ struct FlowBlockCounts {
     /// Number of blocks.
     var count: Int { Swift.max(tree.count - 1, 0) }
 
+    /// No block. O(1), no storage (every section without lines holds two of these).
+    init() { tree = [] }
+
     /// Blocks whose counts are `counts`. O(count).
     init<C: Collection>(_ counts: C) where C.Element == Int {
         let n = counts.count
@@ -125,6 +128,13 @@ struct FlowBlockSummaries {
     private var nodes: ContiguousArray<FlowBlockSummary>
     private var leaves: Int
     private(set) var count: Int
+
+    /// No block. O(1), no storage.
+    init() {
+        nodes = []
+        leaves = 1
+        count = 0
+    }
 
     /// The summaries of `blocks`. O(count).
     init(_ blocks: ContiguousArray<FlowLineBlock>) {

@@ -156,7 +156,10 @@ extension FlowLayout {
             }
         }
         var st = FlowState(axis: axis, crossSize: crossSize, methods: methods)
-        st.sections = sections
+        // Moved, not shared: restacking writes the sections in place, and a second reference
+        // would copy all of them first (every table retained and released again: with 10^5
+        // sections of a grid, a quarter of the whole prepare).
+        st.sections = consume sections
         st.stackSections()
         state = st
     }
@@ -173,9 +176,9 @@ extension FlowLayout {
         // Items sized one by one by the delegate, over all sections: bounded like a single
         // section's (each is a stored size and a callback).
         var stored = 0
-        func checkStored(_ sec: FlowSection, _ s: Int) throws {
-            guard sec.sizeSource == .delegate else { return }
-            stored += sec.itemCount
+        func checkStored(_ source: FlowSizeSource, _ count: Int, _ s: Int) throws {
+            guard source == .delegate else { return }
+            stored += count
             guard stored <= CollectionView.maxStoredItems else {
                 throw LayoutError(
                     .overflow,
@@ -185,26 +188,26 @@ extension FlowLayout {
                 )
             }
         }
+        // Each section appended where it is made (a section is a value of a few hundred bytes:
+        // each intermediate copy was a memcpy).
         for (s, n) in counts.enumerated() {
-            let sec: FlowSection
             if let old, s < old.sections.count {
                 switch plans[s] ?? .reuse {
                 case .reuse:
-                    sec = old.sections[s]
+                    sections.append(old.sections[s])
                 case .refetchItems(let items):
-                    sec =
-                        try refetchSizes(items, of: old.sections[s], section: s, methods: methods)?.0 ?? old.sections[s]
+                    let refetched = try refetchSizes(items, of: old.sections[s], section: s, methods: methods)
+                    sections.append(refetched?.0 ?? old.sections[s])
                 case .fetch, .edit, .metrics:
-                    sec = try resolveSection(s, count: n, axis: axis, methods: methods)
+                    sections.append(try resolveSection(s, count: n, axis: axis, methods: methods))
                 case .itemUpdates(let list):
                     let sizes = try updatedSizes(list, section: s, old: old, methods: methods).0
-                    sec = try resolveSection(s, count: n, axis: axis, methods: methods, delegateSizes: sizes)
+                    sections.append(try resolveSection(s, count: n, axis: axis, methods: methods, delegateSizes: sizes))
                 }
             } else {
-                sec = try resolveSection(s, count: n, axis: axis, methods: methods)
+                sections.append(try resolveSection(s, count: n, axis: axis, methods: methods))
             }
-            try checkStored(sec, s)
-            sections.append(sec)
+            try checkStored(sections[s].sizeSource, sections[s].itemCount, s)
         }
         return sections
     }

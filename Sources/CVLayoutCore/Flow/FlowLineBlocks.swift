@@ -142,10 +142,10 @@ struct FlowLineBlocks {
     /// plus `offsets.offset(b)` (kept as compensated sums, see `FlowBlockOffsets`).
     var offsets = FlowBlockOffsets(count: 0)
     /// Items and lines of each block: block b's first item is `itemCounts.prefix(b)`.
-    var itemCounts = FlowBlockCounts([Int]())
-    var lineCounts = FlowBlockCounts([Int]())
+    var itemCounts = FlowBlockCounts()
+    var lineCounts = FlowBlockCounts()
     /// The blocks' maxima and monotonicity.
-    var summaries = FlowBlockSummaries([])
+    var summaries = FlowBlockSummaries()
     /// The line spacing the lines were laid out with (whether line ends can decrease).
     var lineSpacing = 0.0
     var itemCount: Int { itemCounts.total }

@@ -19,6 +19,9 @@ struct FlowTableRecycler {
 
     /// Takes the tables of `body`'s blocks (the body is left empty).
     mutating func collect(_ body: inout FlowLineBlocks) {
+        // Nothing to take from a body without lines (a new section, a grid): left as it is,
+        // not replaced by a new empty one (building one costs more than the grid's layout).
+        guard !body.blocks.isEmpty else { return }
         var blocks = body.blocks
         body = FlowLineBlocks()
         for b in blocks.indices {

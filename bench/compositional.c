@@ -12,7 +12,9 @@
 ** (the view created, its bounds set, then the content size asked: the timed call), the
 ** heap kept by the view and its layout per section and per item, and a viewport query (a sweep
 ** of 1000 visible-rect queries at seeded offsets, the orthogonal sections at seeded offsets of
-** their own).
+** their own), and one-item edits of the middle section (the batch update and the content size,
+** as bench/incremental.c times the flow's): one that keeps the section's rows and one that
+** adds or removes a row (every later section then moves).
 **
 ** Single-threaded; CLOCK_MONOTONIC; the best of RUNS runs.
 */
@@ -60,7 +62,7 @@ static double rng_unit(void) {
     return (double)(z >> 11) * (1.0 / 9007199254740992.0);
 }
 
-static int64_t g_sections, g_items;
+static int64_t g_sections, g_items, g_edit_section = -1, g_edit_delta;
 static int ds_sections(void *c, int64_t *out) {
     (void)c;
     *out = g_sections;
@@ -68,8 +70,7 @@ static int ds_sections(void *c, int64_t *out) {
 }
 static int ds_items(void *c, int64_t s, int64_t *out) {
     (void)c;
-    (void)s;
-    *out = g_items;
+    *out = g_items + (s == g_edit_section ? g_edit_delta : 0);
     return 0;
 }
 
@@ -128,7 +129,7 @@ static cvl_layout *make_layout(int kind) {
 static void run(int kind, int64_t sections, int64_t items) {
     cvl_data_source ds = {NULL, ds_sections, ds_items};
     cvl_attributes *out = malloc(sizeof *out * OUT_CAPACITY);
-    double prepare = 1e300, query = 1e300, heap = 0, elements = 0;
+    double prepare = 1e300, query = 1e300, edit = 1e300, edit_rows = 1e300, heap = 0, elements = 0;
     cvl_size content = {0, 0};
     g_sections = sections;
     g_items = items;
@@ -163,19 +164,39 @@ static void run(int kind, int64_t sections, int64_t items) {
         double q1 = now_ns();
         if ((q1 - q0) / QUERIES < query) query = (q1 - q0) / QUERIES;
         elements = (double)total / QUERIES;
+        /* The middle section loses item 1 and gets it back (its rows stay: 20 -> 19 -> 20 items
+        ** of five a row), then gains an item and loses it (20 -> 21 -> 20: a row more, then
+        ** fewer): each change timed on its own, the best of each pair. */
+        g_edit_section = sections / 2;
+        for (int e = 0; e < 4; e++) {
+            cvl_update_item up;
+            memset(&up, 0, sizeof up);
+            int insert = e == 1 || e == 2;
+            up.action = insert ? CVL_UPDATE_INSERT : CVL_UPDATE_DELETE;
+            up.before = up.after = (cvl_index_path){g_edit_section, e < 2 ? 1 : items};
+            g_edit_delta = e == 0 ? -1 : e == 2 ? 1 : 0;
+            double e0 = now_ns();
+            CHECK(cvl_view_perform_batch_updates(v, &up, 1, NULL));
+            CHECK(cvl_view_content_size(v, &content));
+            double e1 = now_ns();
+            double *best = e < 2 ? &edit : &edit_rows;
+            if (e1 - e0 < *best) *best = e1 - e0;
+        }
+        g_edit_section = -1;
         CHECK(cvl_view_destroy(v));
     }
     double n = (double)sections * (double)items;
     printf("| %s | %lld x %lld | %.1f ms (%.2f ns/item, %.1f ns/section) | %.0f B/section, %.2f B/item | "
-           "%.2f us (%.0f elements) |\n",
+           "%.2f us (%.0f elements) | %.3f ms | %.3f ms |\n",
            NAMES[kind], (long long)sections, (long long)items, prepare / 1e6, prepare / n, prepare / (double)sections,
-           heap / (double)sections, heap / n, query / 1e3, elements);
+           heap / (double)sections, heap / n, query / 1e3, elements, edit / 1e6, edit_rows / 1e6);
     free(out);
 }
 
 int main(void) {
-    printf("| layout | sections x items | first layout pass | heap kept | viewport query |\n");
-    printf("|---|---|---:|---:|---:|\n");
+    printf("| layout | sections x items | first layout pass | heap kept | viewport query | one-item edit, rows kept "
+           "| one-item edit, a row more or fewer |\n");
+    printf("|---|---|---:|---:|---:|---:|---:|\n");
     run(FLOW, 100000, 20);
     run(COMPOSITIONAL, 100000, 20);
     run(ORTHOGONAL, 100000, 20);

@@ -608,6 +608,77 @@ final class CompositionalLayoutTests: XCTestCase {
         return s
     }
 
+    /// A layout pass after counts changed alone keeps the sections before the first change and
+    /// those back in step after it (`prepareChangedCounts`): after random count edits (one or
+    /// several sections, edits that keep a section's rows and edits that change them, fractional
+    /// spacings whose sums round) every element, the content size and the rect queries equal a
+    /// fresh layout over the new counts, bit for bit.
+    func testCountEditsEqualAFreshLayout() throws {
+        var r = RNG(state: 2024)
+        var kept = 0
+        for round in 0..<48 {
+            let section = randomSection(&r, fractionsOnly: round % 2 == 1)
+            var config = L.Configuration()
+            config.interSectionSpacing = Double(r.int(15)) + (round % 4 == 0 ? 0.1 : 0)
+            config.scrollDirection = round % 3 == 2 ? .horizontal : .vertical
+            if r.int(2) == 0 {
+                config.boundaryItems = [
+                    L.BoundaryItem(
+                        kind: ElementKind(rawValue: 102), size: size(.fractionalWidth(1), .absolute(30)),
+                        alignment: .top),
+                    L.BoundaryItem(
+                        kind: ElementKind(rawValue: 103), size: size(.fractionalWidth(1), .absolute(17.3)),
+                        alignment: .bottom),
+                ]
+            }
+            let w = Double(200 + r.int(300)), h = Double(150 + r.int(300))
+            var counts = (0..<(1 + r.int(9))).map { _ in r.int(14) }
+            let ds = StaticDataSource(counts)
+            let l = try L(section: section, configuration: config)
+            let cv = try CollectionView(dataSource: ds, layout: l)
+            try cv.setBoundsSize(Size(width: w, height: h))
+            try cv.layoutIfNeeded()
+            for edit in 0..<6 {
+                let before = counts
+                for _ in 0..<(1 + r.int(edit % 3 == 0 ? 1 : 3)) {
+                    let s = r.int(counts.count)
+                    // Half the edits move one item (often within the last row), half any count.
+                    counts[s] = r.int(2) == 0 ? Swift.max(0, counts[s] + r.int(3) - 1) : r.int(14)
+                }
+                ds.counts = counts
+                let passes = l.changedCountPasses
+                if edit % 2 == 0 {
+                    try cv.reloadData()
+                } else {  // a batch update: the items past the new count deleted, or new ones at the end
+                    var u = BatchUpdate()
+                    for (s, (a, b)) in zip(before, counts).enumerated() where a != b {
+                        let ips = (Swift.min(a, b)..<Swift.max(a, b)).map { IndexPath(section: s, item: $0) }
+                        if b > a { u.insertItems(ips) } else { u.deleteItems(ips) }
+                    }
+                    try cv.performBatchUpdates(u, animation: nil)
+                }
+                try cv.layoutIfNeeded()
+                kept += l.changedCountPasses - passes
+                let fresh = try L(section: section, configuration: config)
+                let fcv = try makeCV(counts, fresh, w, h)
+                let what = "round \(round) edit \(edit) counts \(counts)"
+                XCTAssertEqual(try everything(l, counts), try everything(fresh, counts), what)
+                XCTAssertEqual(try cv.contentSize(), try fcv.contentSize(), what)
+                let content = try fcv.contentSize()
+                for _ in 0..<6 {
+                    let rect = Rect(
+                        x: Double(r.int(Int(content.width) + 100)) - 50,
+                        y: Double(r.int(Int(content.height) + 100)) - 50,
+                        width: Double(1 + r.int(300)), height: Double(1 + r.int(300)))
+                    let got = try cv.layoutAttributesForElements(in: rect).map { "\($0.key) \($0.frame)" }
+                    let want = try fcv.layoutAttributesForElements(in: rect).map { "\($0.key) \($0.frame)" }
+                    XCTAssertEqual(got, want, "\(what) rect \(rect)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(kept, 150, "the passes after count edits kept sections")
+    }
+
     /// Every element the layout has, from the single-element lookups.
     private func everything(_ l: L, _ counts: [Int]) throws -> [ElementKey: Rect] {
         var all: [ElementKey: Rect] = [:]

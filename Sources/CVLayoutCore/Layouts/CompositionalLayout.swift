@@ -26,8 +26,9 @@
 ///
 /// ## Cost
 /// `prepare()`: O(S + T) for S sections and T template cells and badges: one template for a
-/// shared section, one per section for a provider (which is asked S times). Nothing is stored per
-/// item. Content size, lookups: O(1) (a supplementary lookup O(boundary items + badges of the
+/// shared section, one per section for a provider (which is asked S times); after counts changed
+/// alone, only the changed sections and those they move (`prepareChangedCounts`). Nothing is
+/// stored per item. Content size, lookups: O(1) (a supplementary lookup O(boundary items + badges of the
 /// item)). Rect queries: O(log S) to find the first section, then per section met O(log G) for the
 /// groups (along the scroll axis, or across it by the section's offset) and O(log k) or O(k)
 /// within a group (binary search when the template's cells run along one axis, as a row or a
@@ -83,6 +84,7 @@ public final class CompositionalLayout: CollectionViewLayout {
 
     private func changed() {
         dirty = true
+        shapeChanged = true
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 
@@ -167,6 +169,12 @@ public final class CompositionalLayout: CollectionViewLayout {
 
     var state = State()
     var dirty = true
+    /// The section, the provider or the configuration changed since the last full pass (a
+    /// pass after counts changed alone can keep the sections before the change).
+    private var shapeChanged = true
+    /// Layout passes that kept sections after counts changed (`prepareChangedCounts`; the tests
+    /// check that the path runs).
+    private(set) var changedCountPasses = 0
     var hasPrepared = false
     /// Measured sizes of items with estimated dimensions: section → item → size
     /// (`CompositionalLayout+SelfSizing.swift`), and each section's count when measured.
@@ -201,6 +209,7 @@ public final class CompositionalLayout: CollectionViewLayout {
             measured[s] = nil
             measuredCounts[s] = nil
         }
+        if try prepareChangedCounts(counts, size) { return }
         var st = State()
         st.measured = measured
         st.viewport = size
@@ -250,7 +259,129 @@ public final class CompositionalLayout: CollectionViewLayout {
         }
         state = st
         dirty = false
+        shapeChanged = false
         hasPrepared = true
+    }
+
+    /// The layout pass after counts changed and nothing else: one shared section, the
+    /// configuration, the viewport and the section count as prepared, no measured cells. A
+    /// section's layout depends only on where it starts, on its count and on whether it is the
+    /// first, so the sections before the first changed count are kept, and from there each is
+    /// laid out again (`layOutSection`, the same arithmetic) until one whose count did not change
+    /// starts exactly where it started before: it and the sections after it up to the next
+    /// changed count are kept as they are. The result is the full pass's, bit for bit.
+    ///
+    /// Cost: O(S) comparisons of the counts and of the search tables, plus a whole section's
+    /// layout for each changed section and for each section after one whose extent changed (an
+    /// edit that keeps its section's rows lays out that section alone). Returns false, with
+    /// nothing changed, when it does not apply; throws as the full pass (nothing changed: the
+    /// sections are laid out aside and written in place only once all succeeded).
+    private func prepareChangedCounts(_ counts: [Int], _ size: Size) throws -> Bool {
+        guard hasPrepared, !shapeChanged, case .shared(let section) = source, size == state.viewport,
+            measured.isEmpty, state.measured.isEmpty, state.irregular.isEmpty, state.slack.isEmpty,
+            counts.count == state.counts.count, let first = state.sections.first
+        else { return false }
+        let old = state.counts, n = counts.count
+        guard var s = counts.indices.first(where: { counts[$0] != old[$0] }) else {
+            dirty = false
+            return true
+        }
+        // Where section s starts before its spacing: the end of the one before it (the first
+        // section: after the layout-wide leading items, where it starts).
+        func oldStart(_ s: Int) -> Double { s == 0 ? first.origin : state.sections[s - 1].end }
+        var aside = State()
+        aside.axis = state.axis
+        aside.viewport = size
+        aside.templates = state.templates
+        var sharedTemplate: Int? = first.template
+        let globalKinds = s == 0 ? Set(configuration.boundaryItems.map(\.kind)) : []
+        // Runs of sections laid out again: (first section, its index in `aside.sections`).
+        var runs: [(start: Int, at: Int)] = []
+        var pos = oldStart(s)
+        var reachedEnd = false
+        runs.append((s, 0))
+        while true {
+            try layOutSection(
+                s, counts[s], section, isShared: true, &aside, &pos, &sharedTemplate, globalKinds: globalKinds,
+                size: size)
+            s += 1
+            if s == n {
+                reachedEnd = true
+                break
+            }
+            if counts[s] != old[s] || pos != oldStart(s) { continue }
+            // Back in step: the next run starts at the next changed count, if any.
+            guard let next = (s..<n).first(where: { counts[$0] != old[$0] }) else { break }
+            s = next
+            pos = oldStart(s)
+            runs.append((s, aside.sections.count))
+        }
+        // Section index of each section laid out again (the runs in order).
+        var indices: [Int] = []
+        indices.reserveCapacity(aside.sections.count)
+        for (r, run) in runs.enumerated() {
+            let end = r + 1 < runs.count ? runs[r + 1].at : aside.sections.count
+            for k in run.at..<end { indices.append(run.start + k - run.at) }
+        }
+        // A section places as many boundary items and decorations wherever it is (one shared
+        // section): written over the old ones, in place.
+        for (k, i) in indices.enumerated() {
+            let p = aside.sections[k], was = state.sections[i]
+            guard p.placed.count == was.placed.count, p.decorations.count == was.decorations.count else {
+                return false
+            }
+        }
+        var global = state.global, contentMain = state.contentMain
+        if reachedEnd {  // the layout-wide items again (the leading ones land where they were)
+            global = []
+            var lead = 0.0, end = pos
+            let ax = state.axis, vCross = ax.cross(size)
+            try placeBoundary(
+                configuration.boundaryItems, ax: ax, container: size, span: (0, vCross), pos: &lead, mainSide: -1,
+                path: "configuration.boundaryItems", into: &global)
+            try placeBoundary(
+                configuration.boundaryItems, ax: ax, container: size, span: (0, vCross), pos: &end, mainSide: 1,
+                path: "configuration.boundaryItems", into: &global)
+            guard end.isFinite, end <= 4 * FlowLayout.maxMagnitude else {
+                throw LayoutError(.overflow, "compositional: the content ends beyond the coordinate range")
+            }
+            contentMain = end
+        }
+        // Nothing can fail from here.
+        var firstChanged = n, lastChanged = -1
+        for (k, i) in indices.enumerated() {
+            var p = aside.sections[k]
+            let was = state.sections[i]
+            for j in 0..<p.placed.count {
+                state.placed[was.placed.lowerBound + j] = aside.placed[p.placed.lowerBound + j]
+            }
+            for j in 0..<p.decorations.count {
+                state.decorations[was.decorations.lowerBound + j] = aside.decorations[p.decorations.lowerBound + j]
+            }
+            p.placed = was.placed
+            p.decorations = was.decorations
+            state.sections[i] = p
+            firstChanged = Swift.min(firstChanged, i)
+            lastChanged = Swift.max(lastChanged, i)
+        }
+        state.global = global
+        state.contentMain = contentMain
+        state.counts = counts
+        changedCountPasses += 1
+        // The search tables: prefix maxima from the first section laid out again, suffix minima
+        // down from the last.
+        var m = firstChanged > 0 ? state.reach[firstChanged - 1] : -Double.infinity
+        for i in firstChanged..<n {
+            m = Swift.max(m, state.sections[i].reachMax)
+            state.reach[i] = m
+        }
+        var f = lastChanged + 1 < n ? state.floor[lastChanged + 1] : Double.infinity
+        for i in stride(from: lastChanged, through: 0, by: -1) {
+            f = Swift.min(f, state.sections[i].reachMin)
+            state.floor[i] = f
+        }
+        dirty = false
+        return true
     }
 
     /// One section of the layout pass (C1-C21 for one section): its template (solved, or the

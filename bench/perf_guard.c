@@ -20,6 +20,9 @@
 **   compact   cvl_view_set_content_offset + cvl_view_visible_elements         |  the same search,
 **             each visible item's cvl_element filled
 **   scroll    cvl_view_visible_elements_at (the offset and the query in one call)  |  the same
+**   sections  cvl_view_invalidate_layout(EVERYTHING) + cvl_view_content_size of a flow of SECTIONS
+**             sections of SECTION_ITEMS items of one item_size, a header each  |  the loop's pass
+**             over the sections: items a line, lines, each section's origin and header frame
 **   frame     cvl_view_set_time + cvl_view_visible_attributes during a flow -> flow switch (line
 **             spacing 10 -> 40, same sizes)  |  the two layouts' binary searches, the two visible
 **             runs merged by item, each frame interpolated, full structs filled
@@ -48,6 +51,10 @@
 #define FRAMES 16
 #define PREPARE_REPS 2
 #define OUT_CAPACITY 4096
+#define SECTIONS 10000
+#define SECTION_ITEMS 20
+#define SECTION_ITEM 90.0
+#define SECTION_HEADER 44.0
 
 static void check(int status, const char *what, int line) {
     if (status != CVL_OK) {
@@ -200,6 +207,81 @@ static size_t loop_frame(ctx *c, int reps) {
     return total;
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* Many sections: a grid of one item size in sections with headers (the flow's O(1) sections). */
+
+static int ds_sections(void *context, int64_t *out) {
+    (void)context;
+    *out = SECTIONS;
+    return 0;
+}
+static int ds_section_items(void *context, int64_t section, int64_t *out) {
+    (void)context;
+    (void)section;
+    *out = SECTION_ITEMS;
+    return 0;
+}
+
+static cvl_view *g_sections_view;
+static double g_section_origin[SECTIONS];
+static cvl_rect g_section_header[SECTIONS];
+
+static size_t cv_sections(ctx *c, int reps) {
+    (void)c;
+    cvl_size content;
+    for (int r = 0; r < reps; r++) {
+        CHECK(cvl_view_invalidate_layout(g_sections_view, CVL_INVALIDATE_EVERYTHING, NULL, 0));
+        CHECK(cvl_view_content_size(g_sections_view, &content));
+    }
+    return 0;
+}
+
+/* The loop a host would write for the same grid: items a line (the greedy fit of one size), then
+** each section's header frame and origin, stacked. Returns the content height. */
+static double loop_sections_pass(void) {
+    int64_t per_line = (int64_t)floor((VIEW_W + SPACING) / (SECTION_ITEM + SPACING));
+    if (per_line < 1) per_line = 1;
+    double y = 0;
+    for (int s = 0; s < SECTIONS; s++) {
+        g_section_header[s] = (cvl_rect){0, y, VIEW_W, SECTION_HEADER};
+        y += SECTION_HEADER;
+        g_section_origin[s] = y;
+        int64_t lines = (SECTION_ITEMS + per_line - 1) / per_line;
+        if (lines > 0) y += (double)lines * SECTION_ITEM + (double)(lines - 1) * SPACING;
+    }
+    return y;
+}
+
+static size_t loop_sections(ctx *c, int reps) {
+    (void)c;
+    double h = 0;
+    for (int r = 0; r < reps; r++) h += loop_sections_pass();
+    g_sink = (size_t)h;
+    return 0;
+}
+
+static void sections_view(void) {
+    cvl_layout *l;
+    cvl_flow_config cfg;
+    CHECK(cvl_flow_layout_create(&l));
+    CHECK(cvl_flow_config_default(&cfg));
+    cfg.item_size = (cvl_size){SECTION_ITEM, SECTION_ITEM};
+    cfg.minimum_interitem_spacing = cfg.minimum_line_spacing = SPACING;
+    cfg.header_reference_size = (cvl_size){0, SECTION_HEADER};
+    CHECK(cvl_flow_layout_set_config(l, &cfg));
+    cvl_data_source ds = {NULL, ds_sections, ds_section_items};
+    CHECK(cvl_view_create(&ds, l, &g_sections_view));
+    CHECK(cvl_layout_destroy(l));
+    CHECK(cvl_view_set_bounds_size(g_sections_view, (cvl_size){VIEW_W, VIEW_H}));
+    cvl_size content;
+    CHECK(cvl_view_content_size(g_sections_view, &content));
+    double mine = loop_sections_pass();
+    if (fabs(content.height - mine) > 1e-6) {
+        fprintf(stderr, "perf_guard: sections: cvlayout's content height %g, the loop's %g\n", content.height, mine);
+        exit(1);
+    }
+}
+
 /* Warm once, then the counted repetitions, dumped under `name`. */
 static void phase(const char *name, size_t (*fn)(ctx *, int), ctx *c, int reps) {
     fn(c, 1);
@@ -302,6 +384,10 @@ int main(void) {
     phase("compact", cv_compact, &c, QUERIES);
     phase("loop_compact", loop_compact, &c, QUERIES);
     phase("scroll", cv_scroll, &c, QUERIES);
+    sections_view();
+    phase("sections", cv_sections, &c, PREPARE_REPS);
+    phase("loop_sections", loop_sections, &c, PREPARE_REPS);
+    CHECK(cvl_view_destroy(g_sections_view));
 
     /* The switch: the same sizes with line spacing 40, a linear 1 s animation from time 0, the
     ** viewport in the middle of the content. */

@@ -29,6 +29,7 @@ RATIO_BOUNDS: list[tuple[str, str, float]] = [
     ("query", "loop_query", 1.5),
     ("compact", "loop_compact", 2.88),
     ("scroll", "loop_compact", 2.74),
+    ("sections", "loop_sections", 265.0),
     ("frame", "loop_frame", 9.2),
 ]
 

@@ -39,22 +39,26 @@ struct FlowState {
         let n = sections.count
         var origin = 0.0
         var crossNeeded = crossSize
-        reach.removeAll(keepingCapacity: true)
-        reach.reserveCapacity(n)
         var r = -Double.infinity
         var items = 0
-        floor = ContiguousArray(repeating: 0, count: n)
+        // The search tables written in place, allocated only when the section count changes
+        // (an append a section checked the table's room: a batch update of 10^5 sections
+        // restacks them all).
+        if reach.count != n { reach = ContiguousArray(repeating: 0, count: n) }
+        if floor.count != n { floor = ContiguousArray(repeating: 0, count: n) }
         // Fields read and written in place (a copy of a section would retain its tables).
         sections.withUnsafeMutableBufferPointer { secs in
-            for s in 0..<n {
-                items += secs[s].itemCount
-                secs[s].origin = origin
-                r = Swift.max(r, origin + secs[s].spanMax)
-                reach.append(r)
-                if secs[s].itemCount > 0 {
-                    crossNeeded = Swift.max(crossNeeded, secs[s].crossEnd + axis.crossTrailing(secs[s].inset))
+            reach.withUnsafeMutableBufferPointer { re in
+                for s in 0..<n {
+                    items += secs[s].itemCount
+                    secs[s].origin = origin
+                    r = Swift.max(r, origin + secs[s].spanMax)
+                    re[s] = r
+                    if secs[s].itemCount > 0 {
+                        crossNeeded = Swift.max(crossNeeded, secs[s].crossEnd + axis.crossTrailing(secs[s].inset))
+                    }
+                    origin += secs[s].extent
                 }
-                origin += secs[s].extent
             }
             floor.withUnsafeMutableBufferPointer { fl in
                 var f = Double.infinity

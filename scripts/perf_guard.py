@@ -26,9 +26,9 @@ from dataclasses import dataclass
 RATIO_BOUNDS: list[tuple[str, str, float]] = [
     ("prepare", "loop_prepare", 1.0),
     ("handover", "loop_handover", 0.38),
-    ("query", "loop_query", 1.5),
-    ("compact", "loop_compact", 2.88),
-    ("scroll", "loop_compact", 2.74),
+    ("query", "loop_query", 1.47),
+    ("compact", "loop_compact", 2.76),
+    ("scroll", "loop_compact", 2.67),
     ("sections", "loop_sections", 265.0),
     ("frame", "loop_frame", 9.2),
 ]

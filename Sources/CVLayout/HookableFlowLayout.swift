@@ -89,6 +89,9 @@ final class HookableFlowLayout: FlowLayout, HasLayoutBox {
         return hooks?.shouldInvalidate(self, forBoundsChange: newBounds, base: base) ?? base
     }
 
+    /// A scroll is asked about only when the flow's rule or the hook can answer true.
+    override var asksOnScroll: Bool { invalidatesOnScroll || hooks?.hasShouldInvalidate == true }
+
     /// A `target_content_offset` hook snaps.
     override var snapsContentOffset: Bool { hooks?.hasTargetContentOffset ?? false }
 

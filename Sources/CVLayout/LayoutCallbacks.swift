@@ -58,6 +58,7 @@ struct LayoutCallbacks {
     /// A `target_content_offset` callback makes the layout one that snaps
     /// (`CollectionViewLayout.snapsContentOffset`).
     var hasTargetContentOffset: Bool { table.target_content_offset != nil }
+    var hasShouldInvalidate: Bool { table.should_invalidate_for_bounds_change != nil }
 
     /// The callback's elements in `rect`, given the base's (`base`, at most
     /// `CVL_MAX_CALLBACK_ELEMENTS`: the callback receives them in one buffer), into `sink`, which

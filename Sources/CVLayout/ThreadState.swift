@@ -53,6 +53,16 @@ var threadState: ThreadState {
     return s
 }
 
+/// Runs `body` with this thread's state borrowed: no reference counting when it exists (the
+/// thread's slot holds it until the thread exits), which every export does twice otherwise.
+@inline(__always)
+func withThreadState<R>(_ body: (ThreadState) throws -> R) rethrows -> R {
+    if let raw = pthread_getspecific(threadKey) {
+        return try Unmanaged<ThreadState>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
+    }
+    return try body(threadState)
+}
+
 /// Records `message` as this thread's last error and returns `code`.
 func fail(_ code: LayoutError.Code, _ message: String) -> Int32 {
     threadState.setLastError(message)
@@ -81,19 +91,20 @@ nonisolated(unsafe) private let libraryMutex: UnsafeMutablePointer<pthread_mutex
 /// message and a success always clears it, and every export holds the library lock.
 @inline(__always)
 func guarded(_ body: () throws -> Void) -> Int32 {
-    let ts = threadState
-    if ts.callDepth == 0 { pthread_mutex_lock(libraryMutex) }
-    ts.callDepth += 1
-    defer {
-        ts.callDepth -= 1
-        if ts.callDepth == 0 { pthread_mutex_unlock(libraryMutex) }
-    }
-    do {
-        try body()
-        ts.clearLastError()
-        return CVL_OK
-    } catch {
-        return fail(error)
+    withThreadState { ts in
+        if ts.callDepth == 0 { pthread_mutex_lock(libraryMutex) }
+        ts.callDepth += 1
+        defer {
+            ts.callDepth -= 1
+            if ts.callDepth == 0 { pthread_mutex_unlock(libraryMutex) }
+        }
+        do {
+            try body()
+            ts.clearLastError()
+            return CVL_OK
+        } catch {
+            return fail(error)
+        }
     }
 }
 

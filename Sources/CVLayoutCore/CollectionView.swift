@@ -206,7 +206,7 @@ public final class CollectionView {
     /// a running animated scroll.
     public func setContentOffset(_ offset: Point) throws {
         try moveContentOffset(to: offset)
-        scrollAnimation = nil
+        if case .some = scrollAnimation { scrollAnimation = nil }  // (no store of the large nil on a plain scroll)
     }
 
     /// Sets the content offset without touching a running animated scroll (its own steps).
@@ -219,7 +219,7 @@ public final class CollectionView {
     @discardableResult
     private func setBounds(_ b: Rect) -> Bool {
         guard b != bounds else { return false }
-        let ask = layout.shouldInvalidateLayout(forBoundsChange: b)
+        let ask = (b.size != boundsSize || layout.asksOnScroll) && layout.shouldInvalidateLayout(forBoundsChange: b)
         let ctx = ask ? layout.invalidationContext(forBoundsChange: b) : InvalidationContext()
         contentOffset = b.origin
         boundsSize = b.size

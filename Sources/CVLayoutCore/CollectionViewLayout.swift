@@ -184,6 +184,12 @@ open class CollectionViewLayout {
     /// `shouldInvalidateLayoutForBoundsChange:`. Default false.
     open func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { false }
 
+    /// Whether `shouldInvalidateLayout(forBoundsChange:)` can answer true for a move of the
+    /// visible rect that keeps its size (a scroll). Default true: the view asks at every bounds
+    /// change, as UIKit does. A layout that answers false is not asked on a scroll (the answer
+    /// would be false): a scroll then costs no call and no read of the view's bounds.
+    open var asksOnScroll: Bool { true }
+
     /// `invalidationContextForBoundsChange:`. Default: only the bounds moved.
     open func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext { .boundsOnly }
 

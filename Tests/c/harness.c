@@ -184,6 +184,16 @@ static int grid_should_invalidate(void *c, const cvl_layout_env *env, cvl_layout
     *out = nb.width != env->bounds_size.width;
     return 0;
 }
+/* A flow's should_invalidate hook: counts the bounds changes it is asked about (the flow's own
+** answer, in *out, is kept). */
+static int count_should_invalidate(void *c, const cvl_layout_env *env, cvl_layout *layout, cvl_rect nb, int *out) {
+    (void)env;
+    (void)layout;
+    (void)nb;
+    (void)out;
+    ++*(int *)c;
+    return 0;
+}
 static int grid_prepare_updates(void *c, const cvl_layout_env *env, cvl_layout *layout, const cvl_update_item *items,
                                 size_t n) {
     (void)env;
@@ -879,6 +889,20 @@ static void test_flow(void) {
         OK(cvl_view_content_size(view, &after));
         NEAR(after.width, before.width);
         NEAR(after.height, before.height + 100); /* the flow's height, then + 100 */
+    }
+    /* A should_invalidate hook is asked at every scroll (a flow without one and without pinned
+    ** headers is not asked: its answer would be no), with the flow's answer to keep. */
+    {
+        int asked = 0;
+        memset(&hooks, 0, sizeof hooks);
+        hooks.should_invalidate_for_bounds_change = count_should_invalidate;
+        hooks.context = &asked;
+        OK(cvl_flow_layout_set_hooks(flow, &hooks));
+        for (int k = 1; k <= 3; k++) OK(cvl_view_set_content_offset(view, (cvl_point){0, 10.0 * k}));
+        OK(cvl_view_set_content_offset(view, (cvl_point){0, 30})); /* no change: not asked */
+        CHECK(asked == 3);
+        OK(cvl_view_set_content_offset(view, (cvl_point){0, 0}));
+        CHECK(asked == 4);
     }
     OK(cvl_flow_layout_set_hooks(flow, NULL));
     OK(cvl_view_attributes_in_rect(view, (cvl_rect){0, 0, 768, 2000}, buf, 64, &n));

@@ -229,9 +229,15 @@ open class FlowLayout: CollectionViewLayout {
         let old = collectionView?.bounds ?? .zero
         let axis = FlowAxis(scrollDirection)
         if axis.cross(newBounds.size) != axis.cross(old.size) { return true }
-        if sectionHeadersPinToVisibleBounds || sectionFootersPinToVisibleBounds { return newBounds != old }
+        if invalidatesOnScroll { return newBounds != old }
         return false
     }
+
+    /// Whether a move of the visible rect that keeps its size invalidates the flow (its rule in
+    /// `shouldInvalidateLayout(forBoundsChange:)`: pinned headers or footers follow the scroll).
+    /// Not `asksOnScroll` itself: a subclass with a rule of its own (Cover Flow's transforms
+    /// follow the scroll) keeps being asked; the C layer's flow, which adds only a hook, uses it.
+    public final var invalidatesOnScroll: Bool { sectionHeadersPinToVisibleBounds || sectionFootersPinToVisibleBounds }
 
     /// `.layoutAttributes` (re-position from cached sizes) when the cross-axis size changes,
     /// `.boundsOnly` otherwise: pinned frames are computed at query time from the visible rect.

@@ -23,6 +23,11 @@ protocol CQueryRecord {
     mutating func setLook(alpha: Double, zIndex: Int, isHidden: Bool)
     /// Writes `a` (its identifier included) to `p`.
     static func write(_ a: LayoutAttributes, to p: UnsafeMutablePointer<Self>)
+    /// Writes what `write` writes of `a` with these frame, transform, alpha, z-index and hidden,
+    /// no custom slots, and the identifier `id` (`ElementSink.storeElement(like:…)`).
+    static func write(
+        like a: LayoutAttributes, frame f: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool,
+        identifier id: UInt64?, to p: UnsafeMutablePointer<Self>)
     mutating func setIdentifier(_ id: UInt64)
     var drawKey: DrawKey { get }
     var isCell: Bool { get }
@@ -77,6 +82,22 @@ extension cvl_attributes: CQueryRecord {
         hidden = isHidden ? 1 : 0
     }
     static func write(_ a: LayoutAttributes, to p: UnsafeMutablePointer<cvl_attributes>) { a.write(to: p) }
+    /// Field by field, as `LayoutAttributes.write(to:)` writes the attributes `a.with(frame:…)`.
+    @inline(__always)
+    static func write(
+        like a: LayoutAttributes, frame f: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool,
+        identifier id: UInt64?, to p: UnsafeMutablePointer<cvl_attributes>
+    ) {
+        let w = f.size.width, h = f.size.height
+        p.initialize(
+            to: cvl_attributes(
+                index_path: a.indexPath.c, category: Int32(a.category.rawValue), kind: a.kind.rawValue,
+                frame: cvl_rect(x: f.origin.x, y: f.origin.y, width: w, height: h),
+                center: cvl_point(x: f.origin.x + w / 2, y: f.origin.y + h / 2),
+                size: cvl_size(width: w, height: h), transform: transform.c, alpha: alpha, z_index: Int64(zIndex),
+                hidden: isHidden ? 1 : 0, custom_count: 0, custom: (0, 0, 0, 0, 0, 0, 0, 0),
+                disappearing: a.isDisappearing ? 1 : 0, has_identifier: id == nil ? 0 : 1, identifier: id ?? 0))
+    }
     @inline(__always)
     mutating func setIdentifier(_ id: UInt64) {
         has_identifier = 1
@@ -122,16 +143,29 @@ extension cvl_element: CQueryRecord {
         if isHidden { flags |= CVL_ELEMENT_HIDDEN }
     }
     static func write(_ a: LayoutAttributes, to p: UnsafeMutablePointer<cvl_element>) {
-        let f = a.frame
-        var flags: UInt32 = 0
-        if a.identifier != nil { flags |= CVL_ELEMENT_HAS_IDENTIFIER }
-        if a.isDisappearing { flags |= CVL_ELEMENT_DISAPPEARING }
-        if a.isHidden { flags |= CVL_ELEMENT_HIDDEN }
-        p.pointee = cvl_element(
-            index_path: a.indexPath.c, category: Int32(a.category.rawValue), kind: a.kind.rawValue, frame: f.c,
-            identifier: a.identifier ?? 0, flags: flags, reserved: 0)
+        write(like: a, frame: a.frame, isHidden: a.isHidden, identifier: a.identifier, to: p)
         // (z-index is not in the record: `drawKey` of a written element assumes 0, so a query
         // whose elements have other z-indices is sorted by the full attributes' rule below.)
+    }
+    @inline(__always)
+    static func write(
+        like a: LayoutAttributes, frame f: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool,
+        identifier id: UInt64?, to p: UnsafeMutablePointer<cvl_element>
+    ) {
+        write(like: a, frame: f, isHidden: isHidden, identifier: id, to: p)
+    }
+    @inline(__always)
+    private static func write(
+        like a: LayoutAttributes, frame f: Rect, isHidden: Bool, identifier id: UInt64?,
+        to p: UnsafeMutablePointer<cvl_element>
+    ) {
+        var flags: UInt32 = 0
+        if id != nil { flags |= CVL_ELEMENT_HAS_IDENTIFIER }
+        if a.isDisappearing { flags |= CVL_ELEMENT_DISAPPEARING }
+        if isHidden { flags |= CVL_ELEMENT_HIDDEN }
+        p.pointee = cvl_element(
+            index_path: a.indexPath.c, category: Int32(a.category.rawValue), kind: a.kind.rawValue, frame: f.c,
+            identifier: id ?? 0, flags: flags, reserved: 0)
     }
     @inline(__always)
     mutating func setIdentifier(_ id: UInt64) {
@@ -370,6 +404,23 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         noteOrder(p, z: Int64(a.zIndex))
     }
 
+    /// `storeElement(like:…)`, for the concrete subclasses: `storeElement` of those attributes,
+    /// written from the parts.
+    @inline(__always)
+    final func storeParts(
+        like a: LayoutAttributes, frame f: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool
+    ) {
+        guard let p = slot() else { return }
+        var id = a.identifier
+        if let view, !a.isDisappearing {
+            do { id = try view.identifier(of: a.key) } catch { fail(error) }
+        }
+        R.write(
+            like: a, frame: f, transform: transform, alpha: alpha, zIndex: zIndex, isHidden: isHidden, identifier: id,
+            to: p)
+        noteOrder(p, z: Int64(zIndex))
+    }
+
     /// Gives back what a failed query grew (the buffer is the view's, reused by every query).
     func abandon() { buffer.trim(used: 0) }
 
@@ -451,6 +502,11 @@ final class CAttributesSink: CBufferSink<cvl_attributes> {
         storeLookCell(section: section, item: item, frame: f, look: (alpha, zIndex, isHidden))
     }
     override func store(_ a: LayoutAttributes) { storeElement(a) }
+    override func storeElement(
+        like a: LayoutAttributes, frame f: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool
+    ) {
+        storeParts(like: a, frame: f, transform: transform, alpha: alpha, zIndex: zIndex, isHidden: isHidden)
+    }
 }
 
 /// The compact records' sink.
@@ -465,6 +521,11 @@ final class CElementsSink: CBufferSink<cvl_element> {
         storeLookCell(section: section, item: item, frame: f, look: (alpha, zIndex, isHidden))
     }
     override func store(_ a: LayoutAttributes) { storeElement(a) }
+    override func storeElement(
+        like a: LayoutAttributes, frame f: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool
+    ) {
+        storeParts(like: a, frame: f, transform: transform, alpha: alpha, zIndex: zIndex, isHidden: isHidden)
+    }
 }
 
 /// The buffer protocol's error for a buffer too small.

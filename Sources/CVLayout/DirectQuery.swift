@@ -452,8 +452,8 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
             return
         }
         let base = buffer.base
-        var order = Array(0..<total)
         if let rank = cellDrawRank {
+            var order = Array(0..<total)
             // Cells of equal z-index by the layout's rank first (as `sortIntoDrawOrder`).
             let ranks = (0..<total).map { i in base[i].isCell ? rank(base[i].rankPoint) : 0 }
             order.sort { i, j in
@@ -463,30 +463,41 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
                 }
                 return a < b || (!(b < a) && i < j)
             }
-        } else {
-            // Draw order, stable (equal keys keep the layout's order, as the Swift query's sort).
-            // Each key is read once. An animation's answer is mostly in order: the elements the
-            // layout handed over, then those only the animation knows (moving in, leaving). So
-            // the longest ordered prefix is kept as it is, the rest sorted, and the two merged
-            // (ties to the prefix: the same order as the stable sort of the whole).
-            let keys = (0..<total).map(key)
-            var p = 1
-            while p < total && !(keys[p] < keys[p - 1]) { p += 1 }
-            var tail = Array(p..<total)
-            tail.sort { i, j in keys[i] < keys[j] || (!(keys[j] < keys[i]) && i < j) }
-            order.removeAll(keepingCapacity: true)
-            var a = 0, b = 0
-            while a < p || b < tail.count {
-                if b == tail.count || (a < p && !(keys[tail[b]] < keys[a])) {
-                    order.append(a)
-                    a += 1
-                } else {
-                    order.append(tail[b])
-                    b += 1
-                }
-            }
+            for (n, i) in order.enumerated() { out[n] = base[i] }
+            return
         }
-        for (n, i) in order.enumerated() { out[n] = base[i] }
+        // Draw order, stable (equal keys keep the layout's order, as the Swift query's sort). An
+        // animation's answer is mostly in order: the elements the layout handed over, then those
+        // only the animation knows (moving in, leaving). So the longest ordered prefix is kept as
+        // it is, the rest sorted, and each of those put before the first element of the prefix
+        // that draws after it (found by bisection: ties to the prefix, the same order as the
+        // stable sort of the whole); the prefix is copied in runs between them.
+        var p = 1
+        var previous = key(0)
+        while p < total {
+            let k = key(p)
+            if k < previous { break }
+            previous = k
+            p += 1
+        }
+        let tailKeys = (p..<total).map(key)
+        var tail = Array(0..<tailKeys.count)
+        tail.sort { i, j in tailKeys[i] < tailKeys[j] || (!(tailKeys[j] < tailKeys[i]) && i < j) }
+        var n = 0, a = 0
+        for t in tail {
+            let kt = tailKeys[t]
+            var lo = a, hi = p  // the first prefix element in [a, p) that draws after kt
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2
+                if kt < key(mid) { hi = mid } else { lo = mid + 1 }
+            }
+            (out + n).update(from: base + a, count: lo - a)
+            n += lo - a
+            a = lo
+            out[n] = base[p + t]
+            n += 1
+        }
+        (out + n).update(from: base + a, count: p - a)
     }
 }
 

@@ -484,6 +484,17 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         var tail = Array(0..<tailKeys.count)
         tail.sort { i, j in tailKeys[i] < tailKeys[j] || (!(tailKeys[j] < tailKeys[i]) && i < j) }
         var n = 0, a = 0
+        /// Copies prefix records `a ..< end` to `out + n`: a long run at once, a short one record by
+        /// record (a block copy's set-up costs more than a few records).
+        @inline(__always) func copyPrefix(to end: Int) {
+            if end - a >= 1024 {
+                (out + n).update(from: base + a, count: end - a)
+            } else {
+                for j in 0..<(end - a) { out[n + j] = base[a + j] }
+            }
+            n += end - a
+            a = end
+        }
         for t in tail {
             let kt = tailKeys[t]
             var lo = a, hi = p  // the first prefix element in [a, p) that draws after kt
@@ -491,13 +502,11 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
                 let mid = lo + (hi - lo) / 2
                 if kt < key(mid) { hi = mid } else { lo = mid + 1 }
             }
-            (out + n).update(from: base + a, count: lo - a)
-            n += lo - a
-            a = lo
+            copyPrefix(to: lo)
             out[n] = base[p + t]
             n += 1
         }
-        (out + n).update(from: base + a, count: p - a)
+        copyPrefix(to: p)
     }
 }
 

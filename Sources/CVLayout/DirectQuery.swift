@@ -249,6 +249,9 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
     private var direct = false
     private var stored = 0
     private var ordered = true
+    /// The length of a prefix of the stored elements known to be in draw order (all of them while
+    /// `ordered`): where the first element out of order was stored, noted as it was stored.
+    private var orderedPrefix = Int.max
     /// The last stored element's draw key (below every key before the first).
     private var last = DrawKey(z: .min, category: .min, kind: .min, section: .min, item: .min)
     /// The stored elements' z-indices once one is not 0 (a compact record does not carry it).
@@ -299,7 +302,10 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
     private func noteOrder(_ p: UnsafeMutablePointer<R>, z: Int64) {
         var k = p.pointee.drawKey
         k.z = z
-        if k < last { ordered = false }
+        if k < last {
+            if ordered { orderedPrefix = stored - 1 }
+            ordered = false
+        }
         last = k
         if z != 0 && zs == nil { zs = Array(repeating: 0, count: stored - 1) }
         zs?.append(z)
@@ -383,7 +389,10 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         // after `last` when its first is, and its items do not go back.
         var first = p.pointee.drawKey
         first.z = 0
-        if !inOrder || first < last { ordered = false }
+        if !inOrder || first < last {
+            if ordered { orderedPrefix = stored }  // the run's first record
+            ordered = false
+        }
         last = (p + (room - 1)).pointee.drawKey
         last.z = 0
         stored += room
@@ -468,18 +477,12 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         }
         // Draw order, stable (equal keys keep the layout's order, as the Swift query's sort). An
         // animation's answer is mostly in order: the elements the layout handed over, then those
-        // only the animation knows (moving in, leaving). So the longest ordered prefix is kept as
-        // it is, the rest sorted, and each of those put before the first element of the prefix
-        // that draws after it (found by bisection: ties to the prefix, the same order as the
-        // stable sort of the whole); the prefix is copied in runs between them.
-        var p = 1
-        var previous = key(0)
-        while p < total {
-            let k = key(p)
-            if k < previous { break }
-            previous = k
-            p += 1
-        }
+        // only the animation knows (moving in, leaving). So the ordered prefix noted while storing
+        // is kept as it is (not read again), the rest sorted, and each of those put before the
+        // first element of the prefix that draws after it (found by bisection: ties to the
+        // prefix, the same order as the stable sort of the whole, whatever sorted prefix is
+        // taken); the prefix is copied in runs between them.
+        let p = Swift.min(orderedPrefix, total)
         let tailKeys = (p..<total).map(key)
         var tail = Array(0..<tailKeys.count)
         tail.sort { i, j in tailKeys[i] < tailKeys[j] || (!(tailKeys[j] < tailKeys[i]) && i < j) }

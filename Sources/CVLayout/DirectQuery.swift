@@ -23,6 +23,11 @@ protocol CQueryRecord {
     mutating func setLook(alpha: Double, zIndex: Int, isHidden: Bool)
     /// Writes `a` (its identifier included) to `p`.
     static func write(_ a: LayoutAttributes, to p: UnsafeMutablePointer<Self>)
+    /// Writes what `write` writes of `a` with these frame, transform, alpha, z-index and hidden,
+    /// no custom slots, and the identifier `id` (`ElementSink.storeElement(like:…)`).
+    static func write(
+        like a: LayoutAttributes, frame f: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool,
+        identifier id: UInt64?, to p: UnsafeMutablePointer<Self>)
     mutating func setIdentifier(_ id: UInt64)
     var drawKey: DrawKey { get }
     var isCell: Bool { get }
@@ -77,6 +82,22 @@ extension cvl_attributes: CQueryRecord {
         hidden = isHidden ? 1 : 0
     }
     static func write(_ a: LayoutAttributes, to p: UnsafeMutablePointer<cvl_attributes>) { a.write(to: p) }
+    /// Field by field, as `LayoutAttributes.write(to:)` writes the attributes `a.with(frame:…)`.
+    @inline(__always)
+    static func write(
+        like a: LayoutAttributes, frame f: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool,
+        identifier id: UInt64?, to p: UnsafeMutablePointer<cvl_attributes>
+    ) {
+        let w = f.size.width, h = f.size.height
+        p.initialize(
+            to: cvl_attributes(
+                index_path: a.indexPath.c, category: Int32(a.category.rawValue), kind: a.kind.rawValue,
+                frame: cvl_rect(x: f.origin.x, y: f.origin.y, width: w, height: h),
+                center: cvl_point(x: f.origin.x + w / 2, y: f.origin.y + h / 2),
+                size: cvl_size(width: w, height: h), transform: transform.c, alpha: alpha, z_index: Int64(zIndex),
+                hidden: isHidden ? 1 : 0, custom_count: 0, custom: (0, 0, 0, 0, 0, 0, 0, 0),
+                disappearing: a.isDisappearing ? 1 : 0, has_identifier: id == nil ? 0 : 1, identifier: id ?? 0))
+    }
     @inline(__always)
     mutating func setIdentifier(_ id: UInt64) {
         has_identifier = 1
@@ -122,16 +143,29 @@ extension cvl_element: CQueryRecord {
         if isHidden { flags |= CVL_ELEMENT_HIDDEN }
     }
     static func write(_ a: LayoutAttributes, to p: UnsafeMutablePointer<cvl_element>) {
-        let f = a.frame
-        var flags: UInt32 = 0
-        if a.identifier != nil { flags |= CVL_ELEMENT_HAS_IDENTIFIER }
-        if a.isDisappearing { flags |= CVL_ELEMENT_DISAPPEARING }
-        if a.isHidden { flags |= CVL_ELEMENT_HIDDEN }
-        p.pointee = cvl_element(
-            index_path: a.indexPath.c, category: Int32(a.category.rawValue), kind: a.kind.rawValue, frame: f.c,
-            identifier: a.identifier ?? 0, flags: flags, reserved: 0)
+        write(like: a, frame: a.frame, isHidden: a.isHidden, identifier: a.identifier, to: p)
         // (z-index is not in the record: `drawKey` of a written element assumes 0, so a query
         // whose elements have other z-indices is sorted by the full attributes' rule below.)
+    }
+    @inline(__always)
+    static func write(
+        like a: LayoutAttributes, frame f: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool,
+        identifier id: UInt64?, to p: UnsafeMutablePointer<cvl_element>
+    ) {
+        write(like: a, frame: f, isHidden: isHidden, identifier: id, to: p)
+    }
+    @inline(__always)
+    private static func write(
+        like a: LayoutAttributes, frame f: Rect, isHidden: Bool, identifier id: UInt64?,
+        to p: UnsafeMutablePointer<cvl_element>
+    ) {
+        var flags: UInt32 = 0
+        if id != nil { flags |= CVL_ELEMENT_HAS_IDENTIFIER }
+        if a.isDisappearing { flags |= CVL_ELEMENT_DISAPPEARING }
+        if isHidden { flags |= CVL_ELEMENT_HIDDEN }
+        p.pointee = cvl_element(
+            index_path: a.indexPath.c, category: Int32(a.category.rawValue), kind: a.kind.rawValue, frame: f.c,
+            identifier: id ?? 0, flags: flags, reserved: 0)
     }
     @inline(__always)
     mutating func setIdentifier(_ id: UInt64) {
@@ -215,6 +249,9 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
     private var direct = false
     private var stored = 0
     private var ordered = true
+    /// The length of a prefix of the stored elements known to be in draw order (all of them while
+    /// `ordered`): where the first element out of order was stored, noted as it was stored.
+    private var orderedPrefix = Int.max
     /// The last stored element's draw key (below every key before the first).
     private var last = DrawKey(z: .min, category: .min, kind: .min, section: .min, item: .min)
     /// The stored elements' z-indices once one is not 0 (a compact record does not carry it).
@@ -265,7 +302,10 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
     private func noteOrder(_ p: UnsafeMutablePointer<R>, z: Int64) {
         var k = p.pointee.drawKey
         k.z = z
-        if k < last { ordered = false }
+        if k < last {
+            if ordered { orderedPrefix = stored - 1 }
+            ordered = false
+        }
         last = k
         if z != 0 && zs == nil { zs = Array(repeating: 0, count: stored - 1) }
         zs?.append(z)
@@ -349,7 +389,10 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         // after `last` when its first is, and its items do not go back.
         var first = p.pointee.drawKey
         first.z = 0
-        if !inOrder || first < last { ordered = false }
+        if !inOrder || first < last {
+            if ordered { orderedPrefix = stored }  // the run's first record
+            ordered = false
+        }
         last = (p + (room - 1)).pointee.drawKey
         last.z = 0
         stored += room
@@ -368,6 +411,23 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
             R.write(a, to: p)
         }
         noteOrder(p, z: Int64(a.zIndex))
+    }
+
+    /// `storeElement(like:…)`, for the concrete subclasses: `storeElement` of those attributes,
+    /// written from the parts.
+    @inline(__always)
+    final func storeParts(
+        like a: LayoutAttributes, frame f: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool
+    ) {
+        guard let p = slot() else { return }
+        var id = a.identifier
+        if let view, !a.isDisappearing {
+            do { id = try view.identifier(of: a.key) } catch { fail(error) }
+        }
+        R.write(
+            like: a, frame: f, transform: transform, alpha: alpha, zIndex: zIndex, isHidden: isHidden, identifier: id,
+            to: p)
+        noteOrder(p, z: Int64(zIndex))
     }
 
     /// Gives back what a failed query grew (the buffer is the view's, reused by every query).
@@ -401,8 +461,8 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
             return
         }
         let base = buffer.base
-        var order = Array(0..<total)
         if let rank = cellDrawRank {
+            var order = Array(0..<total)
             // Cells of equal z-index by the layout's rank first (as `sortIntoDrawOrder`).
             let ranks = (0..<total).map { i in base[i].isCell ? rank(base[i].rankPoint) : 0 }
             order.sort { i, j in
@@ -412,30 +472,44 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
                 }
                 return a < b || (!(b < a) && i < j)
             }
-        } else {
-            // Draw order, stable (equal keys keep the layout's order, as the Swift query's sort).
-            // Each key is read once. An animation's answer is mostly in order: the elements the
-            // layout handed over, then those only the animation knows (moving in, leaving). So
-            // the longest ordered prefix is kept as it is, the rest sorted, and the two merged
-            // (ties to the prefix: the same order as the stable sort of the whole).
-            let keys = (0..<total).map(key)
-            var p = 1
-            while p < total && !(keys[p] < keys[p - 1]) { p += 1 }
-            var tail = Array(p..<total)
-            tail.sort { i, j in keys[i] < keys[j] || (!(keys[j] < keys[i]) && i < j) }
-            order.removeAll(keepingCapacity: true)
-            var a = 0, b = 0
-            while a < p || b < tail.count {
-                if b == tail.count || (a < p && !(keys[tail[b]] < keys[a])) {
-                    order.append(a)
-                    a += 1
-                } else {
-                    order.append(tail[b])
-                    b += 1
-                }
-            }
+            for (n, i) in order.enumerated() { out[n] = base[i] }
+            return
         }
-        for (n, i) in order.enumerated() { out[n] = base[i] }
+        // Draw order, stable (equal keys keep the layout's order, as the Swift query's sort). An
+        // animation's answer is mostly in order: the elements the layout handed over, then those
+        // only the animation knows (moving in, leaving). So the ordered prefix noted while storing
+        // is kept as it is (not read again), the rest sorted, and each of those put before the
+        // first element of the prefix that draws after it (found by bisection: ties to the
+        // prefix, the same order as the stable sort of the whole, whatever sorted prefix is
+        // taken); the prefix is copied in runs between them.
+        let p = Swift.min(orderedPrefix, total)
+        let tailKeys = (p..<total).map(key)
+        var tail = Array(0..<tailKeys.count)
+        tail.sort { i, j in tailKeys[i] < tailKeys[j] || (!(tailKeys[j] < tailKeys[i]) && i < j) }
+        var n = 0, a = 0
+        /// Copies prefix records `a ..< end` to `out + n`: a long run at once, a short one record by
+        /// record (a block copy's set-up costs more than a few records).
+        @inline(__always) func copyPrefix(to end: Int) {
+            if end - a >= 1024 {
+                (out + n).update(from: base + a, count: end - a)
+            } else {
+                for j in 0..<(end - a) { out[n + j] = base[a + j] }
+            }
+            n += end - a
+            a = end
+        }
+        for t in tail {
+            let kt = tailKeys[t]
+            var lo = a, hi = p  // the first prefix element in [a, p) that draws after kt
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2
+                if kt < key(mid) { hi = mid } else { lo = mid + 1 }
+            }
+            copyPrefix(to: lo)
+            out[n] = base[p + t]
+            n += 1
+        }
+        copyPrefix(to: p)
     }
 }
 
@@ -451,6 +525,11 @@ final class CAttributesSink: CBufferSink<cvl_attributes> {
         storeLookCell(section: section, item: item, frame: f, look: (alpha, zIndex, isHidden))
     }
     override func store(_ a: LayoutAttributes) { storeElement(a) }
+    override func storeElement(
+        like a: LayoutAttributes, frame f: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool
+    ) {
+        storeParts(like: a, frame: f, transform: transform, alpha: alpha, zIndex: zIndex, isHidden: isHidden)
+    }
 }
 
 /// The compact records' sink.
@@ -465,6 +544,11 @@ final class CElementsSink: CBufferSink<cvl_element> {
         storeLookCell(section: section, item: item, frame: f, look: (alpha, zIndex, isHidden))
     }
     override func store(_ a: LayoutAttributes) { storeElement(a) }
+    override func storeElement(
+        like a: LayoutAttributes, frame f: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool
+    ) {
+        storeParts(like: a, frame: f, transform: transform, alpha: alpha, zIndex: zIndex, isHidden: isHidden)
+    }
 }
 
 /// The buffer protocol's error for a buffer too small.

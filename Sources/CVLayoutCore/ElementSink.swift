@@ -139,6 +139,38 @@ open class ElementSink {
         try storeCells(section: section, run)
     }
 
+    /// An element with `like`'s identity (category, kind, index path, identifier, disappearing
+    /// flag) and these frame, transform, alpha, z-index and hidden, without custom slots: what an
+    /// animation frame makes of a track whose ends carry none (`PresentingSink`). The same
+    /// checks, count and limit as `add` of those attributes, with nothing built for it.
+    @inline(__always)
+    public final func element(
+        like a: LayoutAttributes, frame: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool
+    ) throws {
+        if let failure { throw failure }
+        guard LayoutAttributes.isValid(frame: frame, transform: transform, alpha: alpha) else {
+            fail(
+                LayoutError.callback(
+                    "the layout returned invalid attributes for \(a.category) \(a.indexPath): NaN, infinity or a "
+                        + "negative size"
+                ))
+            return
+        }
+        if a.category == .cell, !a.isDisappearing, let counts {
+            let s = a.indexPath.section, i = a.indexPath.item
+            guard s >= 0, s < counts.count, i >= 0, i < counts[s] else {
+                fail(
+                    LayoutError.callback(
+                        "the layout returned attributes for a cell with an index path that does not exist: "
+                            + "\(a.indexPath)"
+                    ))
+                return
+            }
+        }
+        try admit()
+        try storeElement(like: a, frame: frame, transform: transform, alpha: alpha, zIndex: zIndex, isHidden: isHidden)
+    }
+
     /// Any element.
     public final func add(_ a: LayoutAttributes) throws {
         if let failure { throw failure }
@@ -239,6 +271,15 @@ open class ElementSink {
         a.zIndex = zIndex
         a.isHidden = isHidden
         try store(a)
+    }
+
+    /// A valid element given as `like`'s identity and these frame, transform, alpha, z-index and
+    /// hidden, no custom slots (already counted; `element(like:…)`). Default: builds its
+    /// attributes and calls `store`.
+    open func storeElement(
+        like a: LayoutAttributes, frame: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool
+    ) throws {
+        try store(a.with(frame: frame, transform: transform, alpha: alpha, zIndex: zIndex, isHidden: isHidden))
     }
 
     /// A run of valid default cells of one section (already counted). Default: `storeCell` for

@@ -46,6 +46,14 @@ public struct Rect: Hashable, Sendable {
     }
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The same four values bit for bit (`==` takes −0 for 0).
+    @inline(__always)
+    func isBitwiseEqual(to o: Rect) -> Bool {
+        (origin.x.bitPattern ^ o.origin.x.bitPattern) | (origin.y.bitPattern ^ o.origin.y.bitPattern)
+            | (size.width.bitPattern ^ o.size.width.bitPattern) | (size.height.bitPattern ^ o.size.height.bitPattern)
+            == 0
+    }
+
     public var minX: Double { origin.x }
     public var minY: Double { origin.y }
     public var maxX: Double { origin.x + size.width }

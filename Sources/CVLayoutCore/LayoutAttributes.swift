@@ -106,8 +106,14 @@ public struct LayoutAttributes: Hashable, Sendable {
     /// The bounding box of the drawn quad (the frame itself when untransformed).
     /// The same corners as `drawnQuad`, without building arrays (every animation frame asks it of
     /// every transformed element on screen).
-    public var drawnBounds: Rect {
+    public var drawnBounds: Rect { Self.drawnBounds(frame: frame, transform: transform) }
+
+    /// `drawnBounds` of an element with this frame and transform.
+    @inline(__always)
+    static func drawnBounds(frame: Rect, transform: Transform3D) -> Rect {
         guard !transform.isIdentity else { return frame }
+        let size = frame.size
+        let center = Point(x: frame.origin.x + size.width / 2, y: frame.origin.y + size.height / 2)
         let hw = size.width / 2, hh = size.height / 2
         guard let a = transform.project(-hw, -hh), let b = transform.project(hw, -hh),
             let c = transform.project(hw, hh), let d = transform.project(-hw, hh)
@@ -131,8 +137,37 @@ public struct LayoutAttributes: Hashable, Sendable {
     /// True when every number is finite and the size is not negative: what the engine checks
     /// on attributes produced by code it does not own (callbacks).
     public var isValid: Bool {
-        origin.isFinite && _size.isValidExtent && center.isFinite && transform.isFinite && alpha.isFinite
-            && custom.isFinite
+        Self.isValid(frame: frame, transform: transform, alpha: alpha) && (custom.count == 0 || custom.isFinite)
+    }
+
+    /// `isValid` of attributes with this frame, transform and alpha and no custom slots: every
+    /// number finite (the frame's centre too), the size not negative. Branch-free but for the
+    /// result: `x * 0` is 0 for a finite `x` and NaN for ±∞ and NaN, so a sum of such products is
+    /// 0 exactly when every value is finite (the same test as `isFinite`, in one expression).
+    @inline(__always)
+    static func isValid(frame f: Rect, transform m: Transform3D, alpha: Double) -> Bool {
+        let x = f.origin.x, y = f.origin.y, w = f.size.width, h = f.size.height
+        let cx = x + w / 2, cy = y + h / 2
+        let g = (x * 0 + y * 0) + (w * 0 + h * 0) + (cx * 0 + cy * 0) + alpha * 0
+        let m1 = (m.m11 * 0 + m.m12 * 0) + (m.m13 * 0 + m.m14 * 0) + (m.m21 * 0 + m.m22 * 0) + (m.m23 * 0 + m.m24 * 0)
+        let m2 = (m.m31 * 0 + m.m32 * 0) + (m.m33 * 0 + m.m34 * 0) + (m.m41 * 0 + m.m42 * 0) + (m.m43 * 0 + m.m44 * 0)
+        return (g + (m1 + m2)) == 0 && w >= 0 && h >= 0
+    }
+
+    /// These attributes with the frame, transform, alpha, z-index and hidden given and no custom
+    /// slots (`ElementSink.storeElement(like:…)`'s element).
+    @inline(__always)
+    func with(
+        frame: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool
+    ) -> LayoutAttributes {
+        var r = self
+        r.frame = frame
+        r.transform = transform
+        r.alpha = alpha
+        r.zIndex = zIndex
+        r.isHidden = isHidden
+        r.custom = CustomAttributes()
+        return r
     }
 
     /// The documented draw order: z-index, then category, then kind, then index path.

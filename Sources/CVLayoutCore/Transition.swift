@@ -277,6 +277,13 @@ struct TrackTable {
         }
     }
 
+    /// The planar parts or the decompositions `shape` refers to, as stored (nil: none).
+    @inline(__always)
+    func madeSlot(_ shape: Transition.Shape) -> MadeEndsSlot? {
+        guard shape.made >= 0 else { return nil }
+        return made.withUnsafeBufferPointer { $0[Int(shape.made)] }
+    }
+
     /// The `Shape` of a track from `a` to `b`; what interpolating its transforms needs is made
     /// once and kept here: the planar parts of two planar transforms (`PlanarTransform`), else
     /// the ends' decompositions (none for equal transforms or two translations). O(1): each
@@ -300,6 +307,12 @@ struct TrackTable {
             shape.sweep = Transition.sweep(from: a, to: b)
         }
         return shape
+    }
+
+    /// Whether the track at `position` (any integer) is `key`'s. O(1).
+    @inline(__always)
+    func key(at position: Int, is key: ElementKey) -> Bool {
+        keys.withUnsafeBufferPointer { position >= 0 && position < $0.count && $0[position] == key }
     }
 
     /// The position of `key`'s track in `keys` and `tracks`. O(1).
@@ -372,6 +385,8 @@ final class PresentingSink: ElementSink {
     private let matched: UnsafeMutableBufferPointer<Bool>
     /// Between its ends (no spring overshoot) a track is drawn inside its swept bound.
     private let swept: Bool
+    /// The position of the track after the last one a final element matched (`store`).
+    private var hint = 0
 
     fileprivate init(_ transition: Transition, in rect: Rect, at time: Double, into inner: ElementSink) {
         self.transition = transition
@@ -406,19 +421,50 @@ final class PresentingSink: ElementSink {
     /// place: one interpolation, no copy of the track (the plain path when both ends are plain,
     /// the decompositions made with the track when `final` has the stored end's transform).
     /// When the track ends where its bound was computed (the layout's live answer has the stored
-    /// end's frame and transform) and the bound misses the rect, nothing is interpolated: it is
-    /// not drawn in the rect at this frame.
+    /// end's frame and transform, bit for bit) and the bound misses the rect, nothing is
+    /// interpolated: it is not drawn in the rect at this frame. When neither end carries custom
+    /// slots and the transforms are plain or turn in the plane (`PlanarEnds`), only what changes
+    /// is worked out (`LayoutAttributes.plainLook`, `Transform3D.interpolate`: `interpolate`'s
+    /// arithmetic) and handed on as parts (`ElementSink.element(like:…)`): no record is built.
     @inline(__always)
     private func offerTrack(_ i: Int, final: LayoutAttributes) throws {
         matched[i] = true
         let p = progress
         let shape = transition.tracks.shapes[i]
-        if swept, let b = shape.sweep, !b.meets(rect, at: p) {
-            let unchanged = transition.tracks.withTracks { tracks in
-                tracks[i].to.frame == final.frame && tracks[i].to.transform == final.transform
+        let fast: Bool = try transition.tracks.withTracks { tracks in
+            let same = tracks[i].to.transform.isBitwiseEqual(to: final.transform)
+            if swept, same, let b = shape.sweep, !b.meets(rect, at: p),
+                tracks[i].to.frame.isBitwiseEqual(to: final.frame)
+            {
+                return true
             }
-            if unchanged { return }
+            guard tracks[i].from.custom.count == 0, final.custom.count == 0 else { return false }
+            let transform: Transform3D
+            if shape.fromPlain && final.isPlain {
+                transform = final.transform
+            } else if same, case .planar(let planar)? = transition.tracks.madeSlot(shape) {
+                transform = planar.interpolate(
+                    tracks[i].from.transform, final.transform, LayoutAttributes.sanitizedProgress(p),
+                    rotation: transition.timing.rotation)
+            } else {
+                return false
+            }
+            let look = LayoutAttributes.plainLook(
+                from: tracks[i].from, toFrame: final.frame, alpha: final.alpha, zIndex: final.zIndex,
+                isHidden: final.isHidden,
+                progress: p)
+            let frame = look.frame
+            guard
+                frame.intersects(rect)
+                    || (!transform.isIdentity
+                        && LayoutAttributes.drawnBounds(frame: frame, transform: transform).intersects(rect))
+            else { return true }
+            try inner.element(
+                like: final, frame: frame, transform: transform, alpha: look.alpha, zIndex: look.zIndex,
+                isHidden: look.isHidden)
+            return true
         }
+        if fast { return }
         if shape.fromPlain && final.isPlain {
             try offer(
                 transition.tracks.withTracks {
@@ -440,7 +486,16 @@ final class PresentingSink: ElementSink {
     }
 
     override func store(_ a: LayoutAttributes) throws {
-        guard let i = transition.tracks.position(of: a.key) else { try inner.add(a); return }
+        // The layout hands its elements over mostly in the order their tracks were made: the
+        // track after the last one matched is tried first (one comparison), the index otherwise.
+        let i: Int
+        if transition.tracks.key(at: hint, is: a.key) {
+            i = hint
+        } else {
+            guard let found = transition.tracks.position(of: a.key) else { try inner.add(a); return }
+            i = found
+        }
+        hint = i + 1
         try offerTrack(i, final: a)
     }
 

@@ -4110,6 +4110,96 @@ static void test_scroll_query(void) {
 ** flags; pinned headers (z-index 1024, a draw order the compact record cannot carry) sorted as
 ** the full query sorts them; the buffer protocol (count only, too small: untouched, enough), with
 ** per-item sizes (the flow writes straight into the caller's buffer) and during an animation. */
+/* An animation frame's records, whichever way they are written (a turning track's frame and
+** transform handed on as parts, issue 32), against the single-element query of each element
+** (the track sampled through `LayoutAttributes.interpolate`, nothing made with the track):
+** every field equal bit for bit; and the compact records against the full ones. A flow -> circle
+** switch (with item identifiers) and an animated delete on the circle (every item turning). */
+static void check_frame_records(cvl_view *view, cvl_attributes *full, cvl_element *el, size_t cap, int *compared) {
+    size_t n = 0, m = 0;
+    OK(cvl_view_visible_attributes(view, full, cap, &n));
+    OK(cvl_view_visible_elements(view, el, cap, &m));
+    CHECK(m == n && n > 0);
+    for (size_t k = 0; k < n && k < m; k++) {
+        cvl_attributes one;
+        int found = 0;
+        uint32_t flags = (full[k].has_identifier ? CVL_ELEMENT_HAS_IDENTIFIER : 0u) |
+                         (full[k].disappearing ? CVL_ELEMENT_DISAPPEARING : 0u) |
+                         (full[k].hidden ? CVL_ELEMENT_HIDDEN : 0u);
+        CHECK(memcmp(&el[k].frame, &full[k].frame, sizeof el[k].frame) == 0 && el[k].flags == flags &&
+              el[k].index_path.item == full[k].index_path.item && el[k].identifier == full[k].identifier);
+        if (full[k].disappearing) continue;
+        OK(cvl_view_attributes_for_element(view, full[k].category, full[k].kind, full[k].index_path, &one, &found));
+        CHECK(found);
+        if (!found) continue;
+        CHECK(memcmp(&one.frame, &full[k].frame, sizeof one.frame) == 0);
+        CHECK(memcmp(&one.center, &full[k].center, sizeof one.center) == 0);
+        CHECK(memcmp(&one.size, &full[k].size, sizeof one.size) == 0);
+        CHECK(memcmp(&one.transform, &full[k].transform, sizeof one.transform) == 0);
+        CHECK(memcmp(&one.alpha, &full[k].alpha, sizeof one.alpha) == 0);
+        CHECK(one.z_index == full[k].z_index && one.hidden == full[k].hidden && one.custom_count == 0 &&
+              full[k].custom_count == 0 && one.has_identifier == full[k].has_identifier &&
+              one.identifier == full[k].identifier);
+        *compared += 1;
+    }
+}
+
+static void test_animated_circle_records(void) {
+    enum { N = 150, CAP = 512 };
+    counts_ds d;
+    cvl_data_source ds;
+    cvl_layout *flow = NULL, *circle = NULL;
+    cvl_view *view = NULL;
+    cvl_animation anim;
+    uint64_t ids[N];
+    cvl_section_snapshot snap;
+    static cvl_attributes full[CAP];
+    static cvl_element el[CAP];
+    int compared = 0;
+
+    for (int pass = 0; pass < 2; pass++) {
+        memset(&d, 0, sizeof d);
+        d.sections = 1;
+        d.items[0] = N;
+        ds = make_ds(&d);
+        OK(cvl_flow_layout_create(&flow));
+        OK(cvl_circle_layout_create(&circle));
+        OK(cvl_view_create(&ds, flow, &view));
+        OK(cvl_view_set_bounds_size(view, (cvl_size){400, 300}));
+        if (pass == 0) {
+            for (int i = 0; i < N; i++) ids[i] = 5000 + (uint64_t)i;
+            snap = (cvl_section_snapshot){7, ids, N};
+            OK(cvl_view_set_identifiers(view, &snap, 1));
+        }
+        OK(cvl_animation_default(&anim));
+        anim.duration = 1;
+        anim.curve = pass == 0 ? CVL_CURVE_LINEAR : CVL_CURVE_EASE_IN_OUT;
+        OK(cvl_view_visible_attributes(view, full, CAP, &(size_t){0}));
+        OK(cvl_view_set_time(view, 0));
+        if (pass == 0) {
+            OK(cvl_view_set_layout(view, circle, &anim));
+            for (double t = 0; t <= 1.0; t += 0.25) {
+                OK(cvl_view_set_time(view, t + 0.03 * (t > 0 && t < 1)));
+                check_frame_records(view, full, el, CAP, &compared);
+            }
+        } else {
+            cvl_update_item del = {CVL_UPDATE_DELETE, 0, {0, N / 3}, {-1, -1}};
+            OK(cvl_view_set_layout(view, circle, NULL));
+            OK(cvl_view_visible_attributes(view, full, CAP, &(size_t){0}));
+            d.items[0] = N - 1;
+            OK(cvl_view_perform_batch_updates(view, &del, 1, &anim));
+            for (double t = 0.1; t < 1.0; t += 0.2) {
+                OK(cvl_view_set_time(view, t));
+                check_frame_records(view, full, el, CAP, &compared);
+            }
+        }
+        OK(cvl_view_destroy(view));
+        OK(cvl_layout_destroy(flow));
+        OK(cvl_layout_destroy(circle));
+    }
+    CHECK(compared > 5 * N);
+}
+
 static void test_compact_elements(void) {
     counts_ds d;
     cvl_data_source ds;
@@ -4239,6 +4329,7 @@ int main(void) {
     test_compositional();
     test_compositional_app_store_page();
     test_compact_elements();
+    test_animated_circle_records();
     test_direct_flow_cells();
     test_scroll_query();
     printf("%d passed, %d failed\n", passed, failed);

@@ -158,16 +158,22 @@ extension Transform3D {
                 | m42.bitPattern | m43.bitPattern) == 0
     }
 
-    /// The same 16 values bit for bit (`==` takes −0 for 0; a decomposition may not).
+    /// The same 16 values bit for bit (`==` takes −0 for 0; a decomposition may not). Branch-free:
+    /// the differences of the bit patterns or-ed together.
     @inline(__always)
     func isBitwiseEqual(to o: Transform3D) -> Bool {
-        m11.bitPattern == o.m11.bitPattern && m12.bitPattern == o.m12.bitPattern && m13.bitPattern == o.m13.bitPattern
-            && m14.bitPattern == o.m14.bitPattern && m21.bitPattern == o.m21.bitPattern
-            && m22.bitPattern == o.m22.bitPattern && m23.bitPattern == o.m23.bitPattern
-            && m24.bitPattern == o.m24.bitPattern && m31.bitPattern == o.m31.bitPattern
-            && m32.bitPattern == o.m32.bitPattern && m33.bitPattern == o.m33.bitPattern
-            && m34.bitPattern == o.m34.bitPattern && m41.bitPattern == o.m41.bitPattern
-            && m42.bitPattern == o.m42.bitPattern && m43.bitPattern == o.m43.bitPattern
-            && m44.bitPattern == o.m44.bitPattern
+        let a =
+            (m11.bitPattern ^ o.m11.bitPattern) | (m12.bitPattern ^ o.m12.bitPattern)
+            | (m13.bitPattern ^ o.m13.bitPattern) | (m14.bitPattern ^ o.m14.bitPattern)
+        let b =
+            (m21.bitPattern ^ o.m21.bitPattern) | (m22.bitPattern ^ o.m22.bitPattern)
+            | (m23.bitPattern ^ o.m23.bitPattern) | (m24.bitPattern ^ o.m24.bitPattern)
+        let c =
+            (m31.bitPattern ^ o.m31.bitPattern) | (m32.bitPattern ^ o.m32.bitPattern)
+            | (m33.bitPattern ^ o.m33.bitPattern) | (m34.bitPattern ^ o.m34.bitPattern)
+        let d =
+            (m41.bitPattern ^ o.m41.bitPattern) | (m42.bitPattern ^ o.m42.bitPattern)
+            | (m43.bitPattern ^ o.m43.bitPattern) | (m44.bitPattern ^ o.m44.bitPattern)
+        return (a | b) | (c | d) == 0
     }
 }

@@ -373,15 +373,13 @@ extension Transform3D {
     static func interpolate(
         _ a: Transform3D, _ b: Transform3D, _ t: Double, rotation: RotationInterpolation, made: MadeEnds?
     ) -> Transform3D {
-        if t == 0 || t.isNaN { return a }
-        if t == 1 { return b }
         if case .planar(let planar)? = made {  // read in place
             // A track makes planar parts only for unequal ends that are not both translations
             // (`TrackTable`): the two fast paths below do not apply, the planar one does.
-            guard t.isFinite else { return t < 0.5 ? a : b }
-            return PlanarTransform.interpolate(planar.from, planar.to, t, rotation: rotation)
-                ?? (t < 0.5 ? a : b)
+            return planar.interpolate(a, b, t, rotation: rotation)
         }
+        if t == 0 || t.isNaN { return a }
+        if t == 1 { return b }
         if a == b { return a }
         func discrete() -> Transform3D { t < 0.5 ? a : b }
         guard t.isFinite else { return discrete() }
@@ -424,6 +422,17 @@ extension Transform3D {
 struct PlanarEnds {
     let from: PlanarTransform
     let to: PlanarTransform
+
+    /// `Transform3D.interpolate(a, b, t, rotation:, made: .planar(self))` for the transforms `a`
+    /// and `b` these are the parts of: `a` at t = 0 (and NaN), `b` at 1, the discrete rule at ±∞
+    /// and when a value of the way is not finite, else `PlanarTransform.interpolate`.
+    @inline(__always)
+    func interpolate(_ a: Transform3D, _ b: Transform3D, _ t: Double, rotation: RotationInterpolation) -> Transform3D {
+        if t == 0 || t.isNaN { return a }
+        if t == 1 { return b }
+        guard t.isFinite else { return t < 0.5 ? a : b }
+        return PlanarTransform.interpolate(from, to, t, rotation: rotation) ?? (t < 0.5 ? a : b)
+    }
 }
 
 /// What an animation track made of its ends' transforms for interpolating them (decompositions

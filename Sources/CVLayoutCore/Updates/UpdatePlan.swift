@@ -63,10 +63,12 @@ public struct UpdatePlan: Sendable {
     private let oldToNewSection: [Int]
     /// `newToOldSection[t]`: old index of new section `t`, -1 when inserted.
     private let newToOldSection: [Int]
-    /// Item changes of old sections that survive (not deleted, not reloaded), by old section.
-    private let oldChanges: [Int: OldSectionChanges]
-    /// Item changes of new sections, by new section.
-    private let newChanges: [Int: NewSectionChanges]
+    /// Item changes of old sections that survive (not deleted, not reloaded), by old section (empty
+    /// lists for a section without any): an array indexed by section, so that mapping an index path,
+    /// which an animated update does for every element on screen, hashes nothing.
+    private let oldChanges: [OldSectionChanges]
+    /// Item changes of new sections, by new section (as `oldChanges`).
+    private let newChanges: [NewSectionChanges]
     private let moveBySource: [IndexPath: IndexPath]
     private let moveByDestination: [IndexPath: IndexPath]
 
@@ -113,8 +115,8 @@ public struct UpdatePlan: Sendable {
         reloadedSectionsAfterUpdate = sections.reloadedAfter
         oldToNewSection = sections.oldToNew
         newToOldSection = sections.newToOld
-        oldChanges = items.oldChanges
-        newChanges = items.newChanges
+        oldChanges = oldCounts.indices.map { items.oldChanges[$0] ?? OldSectionChanges() }
+        newChanges = newCounts.indices.map { items.newChanges[$0] ?? NewSectionChanges() }
         moveBySource = items.moveBySource
         moveByDestination = items.moveByDestination
     }
@@ -179,11 +181,10 @@ public struct UpdatePlan: Sendable {
         let t = oldToNewSection[s]
         guard t >= 0, reloadedSections.isEmpty || !reloadedSections.contains(s) else { return nil }
         var rank = old.item
-        if let ch = oldChanges[s] {
-            if SortedInts.contains(ch.deleted, old.item) { return nil }
-            rank -= SortedInts.countLess(ch.removed, than: old.item)
-        }
-        let item = SortedInts.select(rank, skipping: newChanges[t]?.fixed ?? [])
+        let ch = oldChanges[s]
+        if SortedInts.contains(ch.deleted, old.item) { return nil }
+        rank -= SortedInts.countLess(ch.removed, than: old.item)
+        let item = SortedInts.select(rank, skipping: newChanges[t].fixed)
         return IndexPath(section: t, item: item)
     }
 
@@ -196,15 +197,16 @@ public struct UpdatePlan: Sendable {
     public func oldIndexPath(forNew new: IndexPath) -> IndexPath? {
         let t = new.section
         guard t >= 0, t < newCounts.count, new.item >= 0, new.item < newCounts[t] else { return nil }
-        if let from = moveByDestination[new] { return from }
+        if !moveByDestination.isEmpty, let from = moveByDestination[new] { return from }
         let s = newToOldSection[t]
-        guard s >= 0, !reloadedSectionsAfterUpdate.contains(t) else { return nil }
-        var rank = new.item
-        if let ch = newChanges[t] {
-            if SortedInts.contains(ch.inserted, new.item) { return nil }
-            rank -= SortedInts.countLess(ch.fixed, than: new.item)
+        guard s >= 0, reloadedSectionsAfterUpdate.isEmpty || !reloadedSectionsAfterUpdate.contains(t) else {
+            return nil
         }
-        let item = SortedInts.select(rank, skipping: oldChanges[s]?.removed ?? [])
+        var rank = new.item
+        let ch = newChanges[t]
+        if SortedInts.contains(ch.inserted, new.item) { return nil }
+        rank -= SortedInts.countLess(ch.fixed, than: new.item)
+        let item = SortedInts.select(rank, skipping: oldChanges[s].removed)
         return IndexPath(section: s, item: item)
     }
 
@@ -238,7 +240,7 @@ public struct UpdatePlan: Sendable {
         let s = old.section
         guard s >= 0, s < oldCounts.count, old.item >= 0, old.item < oldCounts[s] else { return false }
         if !reloadedSections.isEmpty, reloadedSections.contains(s) { return true }
-        return SortedInts.contains(oldChanges[s]?.reloaded ?? [], old.item)
+        return SortedInts.contains(oldChanges[s].reloaded, old.item)
     }
 
     /// True when the item at `new` (after the update) is the new element of a reload: the new place
@@ -247,7 +249,9 @@ public struct UpdatePlan: Sendable {
     public func isReloaded(new: IndexPath) -> Bool {
         let t = new.section
         guard t >= 0, t < newCounts.count, new.item >= 0, new.item < newCounts[t] else { return false }
-        if reloadedSectionsAfterUpdate.contains(t) { return moveByDestination[new] == nil }
+        if !reloadedSectionsAfterUpdate.isEmpty, reloadedSectionsAfterUpdate.contains(t) {
+            return moveByDestination[new] == nil
+        }
         guard let old = oldIndexPath(forNew: new) else { return false }
         return isReloaded(old: old)
     }

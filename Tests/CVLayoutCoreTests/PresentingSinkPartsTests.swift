@@ -1,0 +1,130 @@
+import XCTest
+
+@testable import CVLayoutCore
+
+private typealias IndexPath = CVLayoutCore.IndexPath
+
+/// The frame path's parts shortcut (`PresentingSink.offerTrack`: a track whose ends carry no
+/// custom slots and whose transforms are plain or turn in the plane is worked out as frame,
+/// transform, alpha, z-index and hidden and handed on through `ElementSink.element(like:…)`)
+/// against the rule it stands for (docs/animation-rules.md): the element on screen is
+/// `LayoutAttributes.interpolate(from: start, to: the layout's live answer, …)` (worked out here
+/// without anything the track made: the decompositions or planar parts are taken apart again),
+/// kept when its frame or its drawn bounds meet the rect. The live answer is sometimes the stored
+/// end and sometimes not (another frame, transform, alpha, z-index or hidden, a transform out of
+/// the plane, custom slots): the shortcut must read the live answer, and use what the track made
+/// only when the live transform is the stored one. Equal bit for bit, every field.
+final class PresentingSinkPartsTests: XCTestCase {
+    private func transform(_ rng: inout SplitMix64) -> Transform3D {
+        let angle = (Double(rng.next() % 20_001) / 10_000 - 1) * Double.pi * 1.2
+        switch rng.next() % 6 {
+        case 0: return .identity
+        case 1: return .rotation(angle, 0, 0, 1)  // the circle's turn
+        case 2:
+            let sx = 0.25 + Double(rng.next() % 400) / 100, sy = 0.25 + Double(rng.next() % 400) / 100
+            return Transform3D.rotation(angle, 0, 0, 1).scaled(sx, sy, 1).translated(
+                Double(rng.next() % 41) - 20, Double(rng.next() % 41) - 20, 0)
+        case 3: return .rotation(angle, 1, 0, 0)  // out of the plane: decompositions
+        case 4: return .translation(Double(rng.next() % 41) - 20, 3, 0)
+        default: return .scale(-1, 1, 1)  // a reflection: not planar
+        }
+    }
+
+    private func attributes(_ rng: inout SplitMix64, item: Int) -> LayoutAttributes {
+        var a =
+            rng.next() % 5 == 0
+            ? LayoutAttributes.supplementary(.sectionHeader, IndexPath(section: 0, item: 0))
+            : LayoutAttributes.cell(IndexPath(section: 0, item: item))
+        a.frame = Rect(
+            x: Double(rng.next() % 2001) / 4 - 250, y: Double(rng.next() % 2001) / 4 - 250,
+            width: Double(rng.next() % 400) / 4, height: Double(rng.next() % 400) / 4)
+        a.transform = rng.next() % 3 == 0 ? .identity : transform(&rng)
+        a.alpha = rng.next() % 2 == 0 ? 1 : Double(rng.next() % 101) / 100
+        a.zIndex = rng.next() % 4 == 0 ? Int(rng.next() % 5) - 2 : 0
+        a.isHidden = rng.next() % 6 == 0
+        if rng.next() % 8 == 0 { a.custom[Int(rng.next() % 3)] = Double(rng.next() % 100) }
+        return a
+    }
+
+    /// The live answer: the stored end, or the stored end with one thing changed.
+    private func live(_ to: LayoutAttributes, _ rng: inout SplitMix64) -> LayoutAttributes {
+        var a = to
+        switch rng.next() % 8 {
+        case 0: a.frame.origin.x += Double(rng.next() % 200) - 100
+        case 1: a.frame.size.width += Double(rng.next() % 50)
+        case 2: a.transform = transform(&rng)
+        case 3: a.alpha = Double(rng.next() % 101) / 100
+        case 4: a.zIndex += 1
+        case 5: a.isHidden.toggle()
+        case 6: a.custom[0] = 1
+        default: break  // the stored end itself
+        }
+        return a
+    }
+
+    func testPartsShortcutEqualsInterpolatingTheLiveAnswer() throws {
+        var rng = SplitMix64(seed: 0x6f6e_7363_7265_656e)
+        var shortcut = 0, drawn = 0
+        for n in 0..<6000 {
+            let spring = rng.next() % 4 == 0
+            let rotation: RotationInterpolation = rng.next() % 2 == 0 ? .shortest : .css
+            let timing =
+                spring
+                ? try AnimationTiming(spring: Spring(dampingRatio: 0.3, response: 0.5), rotation: rotation)
+                : try AnimationTiming(duration: 1, curve: .linear, rotation: rotation)
+            var tr = Transition(timing: timing, start: 0, discreteSlots: rng.next() % 2 == 0 ? 0 : 1)
+            let from = attributes(&rng, item: n % 7)
+            var to = attributes(&rng, item: n % 7)
+            (to.category, to.kind, to.indexPath) = (from.category, from.kind, from.indexPath)
+            tr.tracks.set(to.key, from: from, to: to)
+            let final = live(to, &rng)
+            let times: [Double] = [0, 1, 0.5, Double(rng.next() % 1001) / 1000, Double(rng.next() % 3000) / 1000]
+            let time = times[Int(rng.next() % UInt64(times.count))]
+            let rect =
+                rng.next() % 3 == 0
+                ? Rect(x: -1e4, y: -1e4, width: 2e4, height: 2e4)
+                : Rect(
+                    x: Double(rng.next() % 600) - 300, y: Double(rng.next() % 600) - 300,
+                    width: Double(rng.next() % 200), height: Double(rng.next() % 200))
+            let out = CollectingSink(counts: [7])
+            let presenting = tr.presenting(in: rect, at: time, into: out)
+            try presenting.add(final)
+            try presenting.finish()
+            try out.check()
+
+            let p = tr.progress(at: time)
+            let want = LayoutAttributes.interpolate(
+                from: from, to: final, progress: p, discreteCustomSlots: tr.discreteSlots, rotation: rotation)
+            let shown = want.frame.intersects(rect) || want.drawnBounds.intersects(rect)
+            let got = out.take()
+            XCTAssertEqual(got.count, shown ? 1 : 0, "case \(n): \(from) -> \(final) at \(p) in \(rect)")
+            if let g = got.first, shown {
+                assertBitwiseEqual(g, want, "case \(n) at \(p)")
+                drawn += 1
+            }
+            if from.custom.count == 0, final.custom.count == 0,
+                (from.isPlain && final.isPlain)
+                    || (PlanarTransform(from.transform) != nil && PlanarTransform(final.transform) != nil)
+            {
+                shortcut += 1
+            }
+        }
+        // The shortcut's cases were among them, most drawn.
+        XCTAssertGreaterThan(shortcut, 1500)
+        XCTAssertGreaterThan(drawn, 2000)
+    }
+
+    private func assertBitwiseEqual(
+        _ g: LayoutAttributes, _ w: LayoutAttributes, _ what: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertEqual(g.key, w.key, what, file: file, line: line)
+        let gv = [g.origin.x, g.origin.y, g.size.width, g.size.height, g.alpha] + g.transform.values + g.custom.values
+        let wv = [w.origin.x, w.origin.y, w.size.width, w.size.height, w.alpha] + w.transform.values + w.custom.values
+        XCTAssertEqual(gv.map(\.bitPattern), wv.map(\.bitPattern), "\(what): \(g) != \(w)", file: file, line: line)
+        XCTAssertEqual(g.zIndex, w.zIndex, what, file: file, line: line)
+        XCTAssertEqual(g.isHidden, w.isHidden, what, file: file, line: line)
+        XCTAssertEqual(g.isDisappearing, w.isDisappearing, what, file: file, line: line)
+        XCTAssertEqual(g.identifier, w.identifier, what, file: file, line: line)
+        XCTAssertEqual(g.custom.count, w.custom.count, what, file: file, line: line)
+    }
+}

@@ -1113,6 +1113,47 @@ public final class WaterfallLayout: FlowLayout {
                     lastColumn = Int(Swift.min(Swift.max(c, -1), Double(used - 1)))
                 }
                 guard firstColumn <= lastColumn else { return }
+                if placedInOrder {
+                    // In order: the k-th item of a segment is in column k mod c, so a column's
+                    // items are found by arithmetic (no list read): in segment `first` by binary
+                    // search, then down the column, segment after segment, as the lists' walks.
+                    let c = sec.pointee.columns
+                    for j in firstColumn...lastColumn where found.count < most {
+                        found.beginRun()
+                        var seg = first, base = firstBase, segEnd = segmentEnd
+                        var i = segmentEnd
+                        if low + j < segmentEnd {
+                            let count = (segmentEnd - low - j + c - 1) / c
+                            let t = flowPartitionPoint(0, count) {
+                                Self.absolute(fr[low + j + c * $0], firstBase).maxY > minY
+                            }
+                            i = low + j + c * t
+                        }
+                        while found.count < most {
+                            if i >= segEnd {  // on in the next segment, after full-span item `seg`
+                                guard seg < fullCount, segEnd < high else { break }
+                                seg += 1
+                                base = sec.pointee.start(seg)
+                                segEnd = seg < fullCount ? Int(full[seg]) : n
+                                i = Int(full[seg - 1]) + 1 + j
+                                continue
+                            }
+                            if i >= high { break }
+                            let f = Self.absolute(fr[i], base)
+                            if f.minY >= maxY { break }
+                            if f.intersects(rect) {
+                                found.append(
+                                    CellHit(
+                                        item: i,
+                                        frame: horizontal
+                                            ? Rect(x: f.minY, y: f.minX, width: f.size.height, height: f.size.width)
+                                            : f))
+                            }
+                            i += c
+                        }
+                    }
+                    return
+                }
                 if !placedInOrder, 2 * (lastColumn - firstColumn + 1) >= used {
                     // Shortest first, and the rect meets most columns: the items in item order.
                     // In a segment each item starts at the least column height, which only

@@ -545,13 +545,32 @@ public final class WaterfallLayout: FlowLayout {
                     let w = axis.cross(fs.uniformSize)
                     narrowest = w > 0 ? w : .infinity
                 } else {
+                    // Window by window (each a plain array), the axis chosen once: a loop the
+                    // compiler keeps in registers.
                     let horizontal = axis.horizontal
                     fs.sizes.withReader { r in
-                        for i in 0..<n {
-                            let size = r(i)
-                            let h = horizontal ? size.width : size.height, w = horizontal ? size.height : size.width
-                            tallest = Swift.max(tallest, h)
-                            narrowest = Swift.min(narrowest, w > 0 ? w : .infinity)
+                        var i = 0
+                        while i < n {
+                            let window = r.window(at: i)
+                            let end = Swift.min(n, window.end)
+                            let p = window.pointer
+                            var t = tallest, m = narrowest
+                            if horizontal {
+                                for k in i..<end {
+                                    let h = p[k].width, w = p[k].height
+                                    t = Swift.max(t, h)
+                                    m = Swift.min(m, w > 0 ? w : .infinity)
+                                }
+                            } else {
+                                for k in i..<end {
+                                    let h = p[k].height, w = p[k].width
+                                    t = Swift.max(t, h)
+                                    m = Swift.min(m, w > 0 ? w : .infinity)
+                                }
+                            }
+                            tallest = t
+                            narrowest = m
+                            i = end
                         }
                     }
                 }
@@ -992,23 +1011,35 @@ public final class WaterfallLayout: FlowLayout {
         guard !sections.isEmpty else { return true }
         return try withCells(in: viewRect, most: Swift.min(capacity, ElementSink.maxElements) + 1) { found, crossed in
             guard found.count <= capacity else { return false }
-            for s in crossed where sections[s].itemCount != counts[s] { return false }
-            guard found.allValid(counts) else { return false }
+            // (Read in place: a copy of a section retains each of its tables.)
             var others = 0
-            for s in crossed {
-                if let h = header(s), h.frame.intersects(viewRect) {
-                    guard h.isValid else { return false }
-                    others += 1
+            let same = sections.withUnsafeBufferPointer { secs in
+                for s in crossed {
+                    guard secs[s].itemCount == counts[s] else { return false }
+                    others += (secs[s].headerExtent > 0 ? 1 : 0) + (secs[s].footerExtent > 0 ? 1 : 0)
                 }
-                if let f = footer(s), f.frame.intersects(viewRect) {
-                    guard f.isValid else { return false }
-                    others += 1
-                }
+                return true
             }
-            guard others <= capacity - found.count else { return false }
+            guard same, found.allValid(counts) else { return false }
+            if others > 0 {
+                others = 0
+                for s in crossed {
+                    if let h = header(s), h.frame.intersects(viewRect) {
+                        guard h.isValid else { return false }
+                        others += 1
+                    }
+                    if let f = footer(s), f.frame.intersects(viewRect) {
+                        guard f.isValid else { return false }
+                        others += 1
+                    }
+                }
+                guard others <= capacity - found.count else { return false }
+            }
             try found.forEachSection(cells)
-            for s in crossed { if let h = header(s), h.frame.intersects(viewRect) { try supplementary(h) } }
-            for s in crossed { if let f = footer(s), f.frame.intersects(viewRect) { try supplementary(f) } }
+            if others > 0 {
+                for s in crossed { if let h = header(s), h.frame.intersects(viewRect) { try supplementary(h) } }
+                for s in crossed { if let f = footer(s), f.frame.intersects(viewRect) { try supplementary(f) } }
+            }
             return true
         }
     }
@@ -1032,11 +1063,12 @@ public final class WaterfallLayout: FlowLayout {
         let rect = swapped(viewRect)
         // First section ending below rect.minY (ends are non-decreasing), up to the first
         // starting at or below rect.maxY.
-        let lo = flowPartitionPoint(0, sections.count) { self.sections[$0].end > rect.minY }
-        var hi = lo
-        while hi < sections.count, sections[hi].origin < rect.maxY { hi += 1 }
         found.reset()
+        var lo = 0, hi = 0
         sections.withUnsafeBufferPointer { secs in
+            lo = flowPartitionPoint(0, secs.count) { secs[$0].end > rect.minY }
+            hi = lo
+            while hi < secs.count, secs[hi].origin < rect.maxY { hi += 1 }
             frames.withUnsafeBufferPointer { fr in
                 guard let fr = fr.baseAddress else { return }  // (no item at all)
                 for s in lo..<hi where found.count < most {
@@ -1426,17 +1458,26 @@ final class WaterfallQueryScratch {
     /// Whether every cell is what `ElementSink.cells` accepts: inside `counts`, its frame finite
     /// with sizes ≥ 0.
     func allValid(_ counts: [Int]) -> Bool {
-        for (k, r) in sections.enumerated() {
-            guard r.section >= 0, r.section < counts.count else { return false }
-            let items = counts[r.section]
+        let hits = self.hits
+        var valid = true
+        for k in 0..<sections.count {
+            let (section, start) = sections[k]
+            guard section >= 0, section < counts.count else { return false }
+            let items = UInt(bitPattern: counts[section])
             let end = k + 1 < sections.count ? sections[k + 1].start : count
-            for i in r.start..<end {
+            for i in start..<end {
                 let f = hits[i].frame
-                guard UInt(bitPattern: hits[i].item) < UInt(bitPattern: items), f.isFinite, f.size.width >= 0,
-                    f.size.height >= 0
-                else { return false }
+                // One unsigned compare for 0 <= item < items; each double finite (x − x is 0
+                // for a finite x, NaN otherwise, and NaN spreads), sizes >= 0.
+                let zero =
+                    (f.origin.x - f.origin.x) + (f.origin.y - f.origin.y) + (f.size.width - f.size.width)
+                    + (f.size.height - f.size.height)
+                valid =
+                    valid && UInt(bitPattern: hits[i].item) < items && zero == 0 && f.size.width >= 0
+                    && f.size.height >= 0
             }
         }
+        return valid
         return true
     }
 }

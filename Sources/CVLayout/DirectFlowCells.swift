@@ -71,8 +71,9 @@ func directWaterfallCells<R: CQueryRecord>(
     _ view: CollectionView, _ rect: Rect, _ out: UnsafeMutablePointer<R>?, _ capacity: Int,
     _ outCount: UnsafeMutablePointer<Int>
 ) -> Bool {
-    guard let out, rect.isFinite, !view.isMirrored, view.answersWithLayoutAsIs,
-        let waterfall = view.layout as? WaterfallLayout
+    // (The layout's class first: any other layout leaves at once.)
+    guard let waterfall = view.layout as? WaterfallLayout, let out, rect.isFinite, !view.isMirrored,
+        view.answersWithLayoutAsIs
     else {
         return false
     }

@@ -125,7 +125,8 @@ int cvl_version(uint32_t *out);
 ** circle O(log n + k); tree O(c log n + k) for c columns in the
 ** rect; waterfall O(log S + c' log n + k) for a rect within one section (c' = columns the rect
 ** meets; the sum over the sections it crosses in general; shortest first, a rect meeting at
-** least half the columns also reads the other columns' items starting in its range); grid O(log S + log n + k) for a rect
+** least half the columns also reads the other columns' items starting in its range);
+** grid O(log S + log n + k) for a rect
 ** within one section (binary searches over the closed-form row and column edges, or over a
 ** section's row table and each row's items; in general O(log S + S' log n + k) for the S'
 ** sections the rect's scroll-axis range meets; a row table adds O(1) per item of a crossed row

@@ -1233,23 +1233,53 @@ public final class WaterfallLayout: FlowLayout {
                     // minY). The same cells as the columns' walks below, read in order.
                     let i0 = Self.interpolatedPartitionPoint(
                         low, segmentEnd, target: minY, { Self.absolute(fr[$0], firstBase).minY }, { $0 >= minY })
-                    chunks[c0].withUnsafeBufferPointer { lists in
-                        let last = Swift.min(lastColumn, lists.count - 1)
-                        guard firstColumn <= last else { return }
-                        for j in firstColumn...last {
-                            lists[j].withUnsafeBufferPointer { list in
-                                let q = Self.firstIndex(list, atLeast: i0)
-                                guard q > 0, Int(list[q - 1]) >= low, found.count < most else { return }
-                                let item = Int(list[q - 1])
-                                let f = Self.absolute(fr[item], firstBase)
-                                guard f.intersects(rect) else { return }
-                                found.beginRun()
-                                found.append(
-                                    CellHit(
-                                        item: item,
-                                        frame: horizontal
-                                            ? Rect(x: f.minY, y: f.minX, width: f.size.height, height: f.size.width)
-                                            : f))
+                    // Each column's last item before i0: first by reading back from i0 (the
+                    // frames just read; an item's column from its cross origin, checked exactly),
+                    // at most 2 × the used columns, then, for the columns not met, by item number
+                    // in the column's list.
+                    @inline(__always) func take(_ item: Int) {
+                        let f = Self.absolute(fr[item], firstBase)
+                        guard f.intersects(rect), found.count < most else { return }
+                        found.beginRun()
+                        found.append(
+                            CellHit(
+                                item: item,
+                                frame: horizontal
+                                    ? Rect(x: f.minY, y: f.minX, width: f.size.height, height: f.size.width) : f))
+                    }
+                    let columnsMet = lastColumn - firstColumn + 1
+                    var missing: UInt64 = columnsMet >= 64 ? ~0 : (1 << UInt64(columnsMet)) - 1
+                    // (Columns far apart against the coordinates' precision, so that an origin
+                    // names one column.)
+                    if columnsMet <= 64, pitch > 1e-9 * (abs(lead) + pitch * Double(used)) {
+                        var k = i0 - 1
+                        let floor = Swift.max(low, i0 - 2 * used)
+                        while k >= floor, missing != 0 {
+                            let x = fr[k].minX
+                            let j = Int(Swift.min(Swift.max(((x - lead) / pitch).rounded(), 0), Double(used - 1)))
+                            // (Not the placement's origin: stop, the lists answer the rest.)
+                            guard x == lead + Double(j) * pitch else { break }
+                            if j >= firstColumn, j <= lastColumn {
+                                let bit: UInt64 = 1 << UInt64(j - firstColumn)
+                                if missing & bit != 0 {
+                                    missing &= ~bit
+                                    take(k)
+                                }
+                            }
+                            k -= 1
+                        }
+                    }
+                    if missing != 0 {
+                        chunks[c0].withUnsafeBufferPointer { lists in
+                            let last = Swift.min(lastColumn, lists.count - 1)
+                            guard firstColumn <= last else { return }
+                            for j in firstColumn...last
+                            where columnsMet > 64 || missing & (1 << UInt64(j - firstColumn)) != 0 {
+                                lists[j].withUnsafeBufferPointer { list in
+                                    let q = Self.firstIndex(list, atLeast: i0)
+                                    guard q > 0, Int(list[q - 1]) >= low else { return }
+                                    take(Int(list[q - 1]))
+                                }
                             }
                         }
                     }

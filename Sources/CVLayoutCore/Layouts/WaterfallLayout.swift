@@ -74,8 +74,9 @@
 /// Memory: 36 bytes an item (frame and place in its column's list) plus 36 an occupied column of
 /// a chunk (its list) and 20 a full-span item, on top of the flow's sizes; at most
 /// `CollectionView.maxStoredItems` items in all (else the prepare fails with
-/// `LayoutError.Code.overflow` before allocating). Single-element queries O(log F) (the item's
-/// segment among the section's F full-span items). Rect queries:
+/// `LayoutError.Code.overflow` before allocating); the rect query's buffers (80 bytes a cell
+/// found, up to 80 KB kept between queries: `WaterfallQueryScratch`). Single-element queries
+/// O(log F) (the item's segment among the section's F full-span items). Rect queries:
 /// O(log S) to find the sections the rect crosses along the scroll axis, then per such section and
 /// per column the rect's cross range meets, a binary search over the column's items (their starts
 /// and ends both increase down a column), and one over the section's full-span items, the cells
@@ -1363,8 +1364,8 @@ public final class WaterfallLayout: FlowLayout {
 /// queries, so that a query allocates nothing once they have grown to its answer; more than
 /// `keep` cells' worth is freed after the query.
 final class WaterfallQueryScratch {
-    /// Capacity kept between queries (cells).
-    static let keep = 1 << 12
+    /// Capacity kept between queries (cells): 2 × 40 bytes each, 80 KB.
+    static let keep = 1 << 10
     private(set) var hits: UnsafeMutablePointer<CellHit>
     /// The merge's second buffer (as large as `hits`).
     private var spare: UnsafeMutablePointer<CellHit>

@@ -992,13 +992,16 @@ public final class WaterfallLayout: FlowLayout {
     /// A direct query of `viewRect` (the view's coordinates), for a caller that writes records
     /// of its own (the C layer's direct query): when the layout is prepared for `counts` (the
     /// sections the rect crosses hold as many items), and the answer is at most `capacity`
-    /// elements, each valid (finite, sizes ≥ 0, cells inside the counts), hands `cells` each
-    /// section's cells in item order (valid during the call only) and then `supplementary` the
-    /// headers and then the footers that meet the rect: the elements and the order
-    /// `layoutAttributesForElements` gives the sink (both collect the cells the same way,
-    /// `withCells`). Returns true then; false before any call otherwise (a rect that is not
-    /// finite or has no area, a count that differs, more than `capacity`, an invalid element):
-    /// the generic query answers.
+    /// elements, hands `cells` each section's cells in item order (valid during the call only)
+    /// and then `supplementary` the headers and then the footers that meet the rect: the
+    /// elements and the order `layoutAttributesForElements` gives the sink (both collect the
+    /// cells the same way, `withCells`). Returns true then; false before any call otherwise (a
+    /// rect that is not finite or has no area, a count that differs, more than `capacity`, a
+    /// header or footer that is not valid): the generic query answers. The cells are valid by
+    /// construction, as the flow's direct cells: every extent and coordinate was checked finite
+    /// when placed and the segments' sums bounded far inside the finite range, extents are ≥ 0
+    /// and widths max(0, …), and a cell is kept only when it meets the finite rect with both
+    /// sides positive; their items come from the section's tables, whose counts are compared.
     /// - Complexity: the rect query's (the type's comment); no allocation once the query's
     ///   buffers have grown to the answer.
     public func visitCells(
@@ -1021,7 +1024,7 @@ public final class WaterfallLayout: FlowLayout {
                 }
                 return true
             }
-            guard same, found.allValid(counts) else { return false }
+            guard same else { return false }
             if others > 0 {
                 others = 0
                 for s in crossed {
@@ -1433,6 +1436,47 @@ final class WaterfallQueryScratch {
         runs.append(count)
         var n = runs.count - 1  // runs, each runs[r] ..< runs[r + 1]
         guard n > 1 else { return }
+        if n <= 8 {
+            // Few runs (a viewport's columns): one pass, the least head of the runs taken each
+            // time (O(k r)), into the spare buffer, which then becomes the cells' (or is copied
+            // back after the earlier sections').
+            let hits = self.hits, spare = self.spare
+            runs.withUnsafeBufferPointer { b in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * n) { t in
+                    let at = t.baseAddress.unsafelyUnwrapped, end = at + n
+                    var live = 0  // the non-empty runs (the last one begun can be empty)
+                    for r in 0..<n where b[r] < b[r + 1] {
+                        at[live] = b[r]
+                        end[live] = b[r + 1]
+                        live += 1
+                    }
+                    var k = start
+                    while live > 1 {
+                        var best = 0
+                        var item = hits[at[0]].item
+                        for r in 1..<live where hits[at[r]].item < item {
+                            best = r
+                            item = hits[at[r]].item
+                        }
+                        (spare + k).initialize(to: hits[at[best]])
+                        k += 1
+                        at[best] += 1
+                        if at[best] == end[best] {  // run done: the last live one takes its place
+                            live -= 1
+                            at[best] = at[live]
+                            end[best] = end[live]
+                        }
+                    }
+                    if live > 0 { (spare + k).initialize(from: hits + at[0], count: end[0] - at[0]) }
+                }
+            }
+            if start == 0 {
+                swap(&self.hits, &self.spare)
+            } else {
+                (hits + start).update(from: spare + start, count: count - start)
+            }
+            return
+        }
         var src = hits, dst = spare
         runs.withUnsafeMutableBufferPointer { b in
             while n > 1 {
@@ -1484,31 +1528,5 @@ final class WaterfallQueryScratch {
             let end = k + 1 < sections.count ? sections[k + 1].start : count
             try body(r.section, UnsafeBufferPointer(start: hits + r.start, count: end - r.start))
         }
-    }
-
-    /// Whether every cell is what `ElementSink.cells` accepts: inside `counts`, its frame finite
-    /// with sizes ≥ 0.
-    func allValid(_ counts: [Int]) -> Bool {
-        let hits = self.hits
-        var valid = true
-        for k in 0..<sections.count {
-            let (section, start) = sections[k]
-            guard section >= 0, section < counts.count else { return false }
-            let items = UInt(bitPattern: counts[section])
-            let end = k + 1 < sections.count ? sections[k + 1].start : count
-            for i in start..<end {
-                let f = hits[i].frame
-                // One unsigned compare for 0 <= item < items; each double finite (x − x is 0
-                // for a finite x, NaN otherwise, and NaN spreads), sizes >= 0.
-                let zero =
-                    (f.origin.x - f.origin.x) + (f.origin.y - f.origin.y) + (f.size.width - f.size.width)
-                    + (f.size.height - f.size.height)
-                valid =
-                    valid && UInt(bitPattern: hits[i].item) < items && zero == 0 && f.size.width >= 0
-                    && f.size.height >= 0
-            }
-        }
-        return valid
-        return true
     }
 }

@@ -18,7 +18,8 @@
 ** Instruction counts (deterministic): `build/bench-waterfall count ROW n` sets row ROW (0-3, as
 ** the table's) up with n items and, under callgrind with --collect-atstart=no, counts each
 ** step on its own (a dump each: hand-over, first prepare, prepare again, item n/2 edited +
-** prepare, item n - 100 edited + prepare), when <valgrind/callgrind.h> was found at build time:
+** prepare, item n - 100 edited + prepare, then a sweep of 1000 viewport queries as the table's, into
+** cvl_attributes), when <valgrind/callgrind.h> was found at build time:
 **   valgrind --tool=callgrind --collect-atstart=no --callgrind-out-file=cg.%p \
 **       build/bench-waterfall count 2 200000
 */
@@ -110,6 +111,20 @@ static double sweep(cvl_view *v, cvl_attributes *buf, size_t cap) {
     return best;
 }
 
+/* One sweep of SWEEP viewport queries down the content; returns the elements answered. */
+static size_t sweep_once(cvl_view *v, cvl_attributes *buf, size_t cap) {
+    cvl_size content;
+    size_t count, total = 0;
+    int i;
+    must(cvl_view_content_size(v, &content), "content size");
+    for (i = 0; i < SWEEP; i++) {
+        double y = (content.height - 800) * i / SWEEP;
+        must(cvl_view_attributes_in_rect(v, (cvl_rect){0, y, 1000, 800}, buf, cap, &count), "query");
+        total += count;
+    }
+    return total;
+}
+
 typedef struct {
     const char *name;
     double first, again, query, edit, edit_end;
@@ -196,6 +211,12 @@ static int count_steps(int r, int64_t n) {
     edit_one(l, r, n - 100);
     must(cvl_view_content_size(v, &s), "content size");
     COUNT_END("end edit");
+    {
+        static cvl_attributes qbuf[4096];
+        COUNT_BEGIN();
+        (void)sweep_once(v, qbuf, 4096);
+        COUNT_END("query sweep");
+    }
     must(cvl_view_destroy(v), "destroy");
     must(cvl_layout_destroy(l), "destroy");
     return 0;

@@ -96,7 +96,8 @@ int cvl_version(uint32_t *out);
 **   tree: 48 bytes an item, at most CVL_MAX_STORED_ITEMS items (else CVL_ERROR_OVERFLOW);
 **   waterfall: as flow, plus 36 bytes an item, 4 an occupied column and 4 a full-span item (and
 **     the bulk flags, 1 byte an item, and extents, 8), at most
-**     CVL_MAX_STORED_ITEMS items in all (else CVL_ERROR_OVERFLOW before allocating);
+**     CVL_MAX_STORED_ITEMS items in all (else CVL_ERROR_OVERFLOW before allocating), and the rect
+**     query's buffers, 80 bytes a cell it found, up to 80 KB kept between queries;
 **   grid: about 100 bytes a section, nothing per item in a section whose items span one column
 **     and share one extent (2^40 items cost what 4 do); otherwise the bulk spans and extents
 **     (copies of the caller's arrays) and 4 bytes an item, 24 a row and 8 a block of 256 rows;
@@ -124,7 +125,9 @@ int cvl_version(uint32_t *out);
 ** each line the rect crosses whose cells it misses (a tall rect between two columns); mosaic,
 ** circle O(log n + k); tree O(c log n + k) for c columns in the
 ** rect; waterfall O(log S + c' log n + k) for a rect within one section (c' = columns the rect
-** meets; the sum over the sections it crosses in general); grid O(log S + log n + k) for a rect
+** meets; the sum over the sections it crosses in general; shortest first, a rect meeting at
+** least half the columns also reads the other columns' items starting in its range);
+** grid O(log S + log n + k) for a rect
 ** within one section (binary searches over the closed-form row and column edges, or over a
 ** section's row table and each row's items; in general O(log S + S' log n + k) for the S'
 ** sections the rect's scroll-axis range meets; a row table adds O(1) per item of a crossed row

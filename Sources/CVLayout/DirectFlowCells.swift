@@ -59,3 +59,51 @@ func directFlowCells<R: CQueryRecord>(
     outCount.pointee = n
     return true
 }
+
+/// The waterfall's rect query written straight into `out`, as `directFlowCells` (the same
+/// conditions: no animation, mirroring or snapping, identifiers none or in bulk), from the
+/// waterfall's own cells (`WaterfallLayout.visitCells`, which collects them as its generic
+/// query does and says when its answer fits the buffer); false, with nothing written, when it
+/// does not apply.
+/// - Complexity: the waterfall's rect query (O(log n + k) within a section); no allocation once
+///   its buffers have grown.
+func directWaterfallCells<R: CQueryRecord>(
+    _ view: CollectionView, _ rect: Rect, _ out: UnsafeMutablePointer<R>?, _ capacity: Int,
+    _ outCount: UnsafeMutablePointer<Int>
+) -> Bool {
+    // (The layout's class first: any other layout leaves at once.)
+    guard let waterfall = view.layout as? WaterfallLayout, let out, rect.isFinite, !view.isMirrored,
+        view.answersWithLayoutAsIs
+    else {
+        return false
+    }
+    var itemIDs = view.bulkItemIdentifiers
+    guard view.identities.isNone || itemIDs != nil else { return false }
+    let template = R.defaultCell
+    var n = 0
+    let visited = waterfall.visitCells(in: rect, counts: view.counts, atMost: capacity) { section, cells in
+        // (`visitCells` checked that every cell and supplementary element fits in `capacity`.)
+        var k = n  // in a register for the section's loop
+        defer { n = k }
+        if itemIDs == nil {
+            for c in cells {
+                R.initializeCell(out + k, template, section: section, item: c.item, frame: c.frame)
+                k &+= 1
+            }
+        } else {
+            for c in cells {
+                R.initializeCell(out + k, template, section: section, item: c.item, frame: c.frame)
+                if let id = itemIDs!.identifier(section: section, item: c.item) { out[k].setIdentifier(id) }
+                k &+= 1
+            }
+        }
+    } supplementary: { a in
+        var stamped = a
+        if itemIDs != nil { stamped.identifier = (try? view.identifier(of: a.key)) ?? nil }
+        R.write(stamped, to: out + n)
+        n += 1
+    }
+    guard visited else { return false }
+    outCount.pointee = n
+    return true
+}

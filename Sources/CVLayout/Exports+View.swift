@@ -231,7 +231,11 @@ private func rectQuery<R: CQueryRecord>(
     _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
 ) throws {
     let outCount = try checkBuffer(out, capacity, outCount)
-    if directFlowCells(box.view, rect, out, capacity, outCount) { return }
+    if directFlowCells(box.view, rect, out, capacity, outCount)
+        || directWaterfallCells(box.view, rect, out, capacity, outCount)
+    {
+        return
+    }
     let sink = R.sink(buffer: buffer, out: out, capacity: capacity)
     sink.stampIdentifiers(of: box.view)
     do {

@@ -4045,6 +4045,180 @@ static void test_direct_flow_cells(void) {
     }
 }
 
+/* A waterfall's rect queries against a model, as test_direct_flow_cells: every item's frame read
+** one by one (cvl_view_attributes_for_item), the answer of a rect is the items whose frame meets
+** it, section-major in item order, frames bit for bit, then the headers and then the footers
+** meeting it; the compact and the full records agree, identifiers included; a buffer one short
+** fails with CVL_ERROR_CAPACITY and writes nothing. Random workloads: both placements, 1 to 7
+** columns (20 in some rounds: the heap), extents or sizes scaled, full-span items (several
+** chunks of 64 segments in section 0), empty items, both scroll directions, several sections,
+** headers and footers, identifiers, right-to-left (the generic path), extent edits in the
+** middle; the direct path of WaterfallLayout.visitCells (viewport-wide rects: the shortest-first
+** scan in item order; narrow ones: the columns' walks). */
+static void test_direct_waterfall_cells(void) {
+    enum { MAXN = 3000, CAP = 2048 };
+    static cvl_rect frames[3][MAXN];
+    static cvl_attributes model[3][MAXN];
+    static cvl_size sizes[MAXN];
+    static double extents[MAXN];
+    static uint8_t flags[MAXN];
+    static uint64_t ids[3][MAXN];
+    static cvl_element el[CAP + 1];
+    static cvl_attributes full[CAP + 1];
+    unsigned char sentinel[64 * sizeof(cvl_element)];
+    for (int round = 0; round < 16; round++) {
+        counts_ds d;
+        cvl_data_source ds;
+        cvl_layout *w = NULL;
+        cvl_view *view = NULL;
+        cvl_flow_config fc;
+        cvl_waterfall_config wc;
+        int horizontal = round % 2, headers = round % 4 == 3, with_ids = round % 3 == 1, rtl = round % 7 == 5;
+        int by_sizes = round % 5 == 2, spans = round % 4 != 0;
+        double cross = 200 + 600 * dfc_rand();
+        memset(&d, 0, sizeof d);
+        d.sections = 1 + round % 3;
+        OK(cvl_waterfall_layout_create(&w));
+        OK(cvl_waterfall_layout_get_config(w, &wc));
+        wc.column_count = round % 6 == 4 ? 20 : 1 + round % 7;
+        wc.placement = (round / 2) % 2 ? CVL_WATERFALL_PLACE_IN_ORDER : CVL_WATERFALL_PLACE_SHORTEST;
+        OK(cvl_waterfall_layout_set_config(w, &wc));
+        OK(cvl_flow_layout_get_config(w, &fc));
+        fc.scroll_direction = horizontal ? CVL_SCROLL_HORIZONTAL : CVL_SCROLL_VERTICAL;
+        fc.minimum_line_spacing = round % 5 == 1 ? 0 : 12 * dfc_rand();
+        fc.minimum_interitem_spacing = 10 * dfc_rand();
+        fc.section_inset = (cvl_insets){5 * dfc_rand(), 7 * dfc_rand(), 3 * dfc_rand(), 2 * dfc_rand()};
+        if (headers) {
+            fc.header_reference_size = (cvl_size){25, 25};
+            fc.footer_reference_size = (cvl_size){12, 12};
+        }
+        OK(cvl_flow_layout_set_config(w, &fc));
+        for (int64_t s = 0; s < d.sections; s++) {
+            d.items[s] = s == 0 ? (round < 8 ? 2500 + round * 60 : 40 + round * 13) : 1 + (int64_t)(300 * dfc_rand());
+            for (int64_t i = 0; i < d.items[s]; i++) {
+                sizes[i] = (cvl_size){10 + 60 * dfc_rand(), 8 + 50 * dfc_rand()};
+                if (dfc_rand() < 0.03) sizes[i].width = 0; /* empty: in no answer */
+                extents[i] = dfc_rand() < 0.03 ? 0 : 5 + 80 * dfc_rand();
+                flags[i] = spans && dfc_rand() < 0.1;
+                ids[s][i] = (uint64_t)(s + 1) * 100000u + (uint64_t)i;
+            }
+            if (by_sizes) OK(cvl_flow_layout_set_item_sizes(w, s, sizes, (size_t)d.items[s]));
+            else OK(cvl_waterfall_layout_set_extents(w, s, extents, (size_t)d.items[s]));
+            if (spans) OK(cvl_waterfall_layout_set_full_spans(w, s, flags, (size_t)d.items[s]));
+        }
+        ds = make_ds(&d);
+        OK(cvl_view_create(&ds, w, &view));
+        OK(cvl_view_set_bounds_size(view, horizontal ? (cvl_size){500, cross} : (cvl_size){cross, 500}));
+        if (rtl) OK(cvl_view_set_layout_direction(view, CVL_LAYOUT_DIRECTION_RTL));
+        if (with_ids) {
+            cvl_section_snapshot snap[3];
+            for (int64_t s = 0; s < d.sections; s++)
+                snap[s] = (cvl_section_snapshot){(uint64_t)s + 1, ids[s], (size_t)d.items[s]};
+            OK(cvl_view_set_identifiers(view, snap, (size_t)d.sections));
+        }
+        for (int edit = 0; edit < 3; edit++) {
+            cvl_size content;
+            if (edit > 0) { /* one item in the middle of section 0 taller or shorter */
+                double one = 5 + 120 * dfc_rand();
+                cvl_size size = {10 + 60 * dfc_rand(), 8 + 90 * dfc_rand()};
+                if (by_sizes) OK(cvl_flow_layout_replace_item_sizes(w, 0, d.items[0] / 2 - 7 * edit, 1, &size, 1));
+                else OK(cvl_waterfall_layout_replace_extents(w, 0, d.items[0] / 2 - 7 * edit, 1, &one, 1));
+            }
+            int read = 1;
+            OK(cvl_view_content_size(view, &content));
+            for (int64_t s = 0; s < d.sections; s++)
+                for (int64_t i = 0; i < d.items[s]; i++) {
+                    int32_t found = 0;
+                    read &= cvl_view_attributes_for_item(view, (cvl_index_path){s, i}, &model[s][i], &found) ==
+                                CVL_OK &&
+                            found;
+                    frames[s][i] = model[s][i].frame;
+                }
+            CHECK(read);
+            for (int q = 0; q < 30; q++) {
+                double main_len = horizontal ? content.width : content.height;
+                cvl_rect r;
+                double at = (main_len + 200) * dfc_rand() - 100;
+                double len = q % 5 == 0 ? 1200 * dfc_rand() : 300 * dfc_rand();
+                /* Viewport-wide most of the time (the scan), else a part (the columns' walks). */
+                double c0 = q % 3 == 0 ? (cross + 100) * dfc_rand() - 50 : 0;
+                double clen = q % 3 == 0 ? cross * dfc_rand() : cross;
+                if (q == 7) len = 0; /* empty: nothing */
+                r = horizontal ? (cvl_rect){at, c0, len, clen} : (cvl_rect){c0, at, clen, len};
+                size_t want = 0, n = 0, m = 0;
+                int same = 1;
+                for (int64_t s = 0; s < d.sections; s++)
+                    for (int64_t i = 0; i < d.items[s]; i++)
+                        if (dfc_meets(frames[s][i], r)) want++;
+                if (want > CAP) continue;
+                OK(cvl_view_elements_in_rect(view, r, el, CAP, &m));
+                OK(cvl_view_attributes_in_rect(view, r, full, CAP, &n));
+                size_t k = 0, cells = 0;
+                for (size_t e = 0; e < m; e++) cells += el[e].category == CVL_CATEGORY_CELL;
+                for (int64_t s = 0; s < d.sections; s++)
+                    for (int64_t i = 0; i < d.items[s]; i++) {
+                        if (!dfc_meets(frames[s][i], r)) continue;
+                        if (k >= m || el[k].category != CVL_CATEGORY_CELL || el[k].index_path.section != s ||
+                            el[k].index_path.item != i || memcmp(&el[k].frame, &frames[s][i], sizeof(cvl_rect)) != 0 ||
+                            el[k].identifier != (with_ids ? ids[s][i] : 0) ||
+                            el[k].flags != (with_ids ? CVL_ELEMENT_HAS_IDENTIFIER : 0u))
+                            same = 0;
+                        k++;
+                    }
+                if (!(same && cells == want && (headers || m == want)))
+                    fprintf(stderr, "waterfall round %d edit %d q %d: want %zu got %zu cells %zu rect %g %g %g %g\n",
+                            round, edit, q, want, m, cells, r.x, r.y, r.width, r.height);
+                CHECK(same && cells == want && (headers || m == want));
+                if (headers) { /* after the cells: the headers, then the footers, meeting r, by section */
+                    size_t e = cells;
+                    for (int32_t kind = CVL_KIND_HEADER; kind <= CVL_KIND_FOOTER; kind++)
+                        for (int64_t s = 0; s < d.sections; s++) {
+                            cvl_attributes h;
+                            int32_t found = 0;
+                            OK(cvl_view_attributes_for_element(view, CVL_CATEGORY_SUPPLEMENTARY, kind,
+                                                               (cvl_index_path){s, 0}, &h, &found));
+                            if (!found || !dfc_meets(h.frame, r)) continue;
+                            if (e >= m || el[e].category != CVL_CATEGORY_SUPPLEMENTARY || el[e].kind != kind ||
+                                el[e].index_path.section != s || memcmp(&el[e].frame, &h.frame, sizeof h.frame) != 0 ||
+                                el[e].identifier != (with_ids ? (uint64_t)s + 1 : 0))
+                                same = 0;
+                            e++;
+                        }
+                    CHECK(same && e == m);
+                }
+                CHECK(n == m);
+                same = 1;
+                for (size_t e = 0; e < n && e < m; e++) {
+                    /* A cell's full record: every field as the single-item query's (identifiers aside). */
+                    cvl_attributes one;
+                    if (full[e].index_path.item != el[e].index_path.item ||
+                        full[e].index_path.section != el[e].index_path.section ||
+                        memcmp(&full[e].frame, &el[e].frame, sizeof(cvl_rect)) != 0 ||
+                        full[e].identifier != el[e].identifier)
+                        same = 0;
+                    if (full[e].category != CVL_CATEGORY_CELL) continue;
+                    one = model[full[e].index_path.section][full[e].index_path.item];
+                    one.has_identifier = full[e].has_identifier;
+                    one.identifier = full[e].identifier;
+                    if (memcmp(&one, &full[e], sizeof one) != 0) same = 0;
+                }
+                CHECK(same);
+                if (m > 0 && m <= 64) { /* one short: the count, the error, nothing written */
+                    memset(el, 0xA5, sizeof sentinel);
+                    memcpy(sentinel, el, sizeof sentinel);
+                    size_t got = 0;
+                    FAILS(cvl_view_elements_in_rect(view, r, el, m - 1, &got), CVL_ERROR_CAPACITY);
+                    CHECK(got == m && memcmp(sentinel, el, sizeof sentinel) == 0);
+                    OK(cvl_view_elements_in_rect(view, r, el, m, &got));
+                    CHECK(got == m);
+                }
+            }
+        }
+        OK(cvl_view_destroy(view));
+        OK(cvl_layout_destroy(w));
+    }
+}
+
 /* The scroll step in one call (cvl_view_visible_elements_at, _attributes_at): the answer and the
 ** offset of cvl_view_set_content_offset + the visible query; bad buffer arguments and a NaN
 ** offset change nothing; a buffer too small: the count, CVL_ERROR_CAPACITY, `out` untouched,
@@ -4331,6 +4505,7 @@ int main(void) {
     test_compact_elements();
     test_animated_circle_records();
     test_direct_flow_cells();
+    test_direct_waterfall_cells();
     test_scroll_query();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

@@ -74,8 +74,9 @@
 /// Memory: 36 bytes an item (frame and place in its column's list) plus 36 an occupied column of
 /// a chunk (its list) and 20 a full-span item, on top of the flow's sizes; at most
 /// `CollectionView.maxStoredItems` items in all (else the prepare fails with
-/// `LayoutError.Code.overflow` before allocating). Single-element queries O(log F) (the item's
-/// segment among the section's F full-span items). Rect queries:
+/// `LayoutError.Code.overflow` before allocating); the rect query's buffers (80 bytes a cell
+/// found, up to 80 KB kept between queries: `WaterfallQueryScratch`). Single-element queries
+/// O(log F) (the item's segment among the section's F full-span items). Rect queries:
 /// O(log S) to find the sections the rect crosses along the scroll axis, then per such section and
 /// per column the rect's cross range meets, a binary search over the column's items (their starts
 /// and ends both increase down a column), and one over the section's full-span items, the cells
@@ -241,6 +242,76 @@ public final class WaterfallLayout: FlowLayout {
     private static func segment(_ sec: Section, _ i: Int) -> Int {
         let full = sec.full
         return flowPartitionPoint(0, full.count) { Int(full[$0]) >= i }
+    }
+
+    /// The first index in `lo ..< hi` whose value is above the target (`isAbove(value(k))`,
+    /// false then true along the range: the values do not decrease), `hi` when none is: up to
+    /// four probes where the values make the target fall (between the values at the range's
+    /// ends, which narrow it), then a binary search of what is left. Evenly spread values (item
+    /// starts, segment starts) need a few probes where a binary search reads 20 scattered
+    /// frames; any values: O(log(hi − lo)) (each probe narrows the range too).
+    @inline(__always)
+    static func interpolatedPartitionPoint(
+        _ lo: Int, _ hi: Int, target: Double, _ value: (Int) -> Double, _ isAbove: (Double) -> Bool
+    ) -> Int {
+        var lo = lo, hi = hi  // the answer is in lo ... hi
+        var probes = 0
+        while hi - lo > 8, probes < 4 {
+            probes += 1
+            let a = value(lo)
+            if isAbove(a) { return lo }
+            let b = value(hi - 1)
+            if !isAbove(b) { return hi }
+            lo += 1
+            hi -= 1  // (now the answer is in lo ... hi, and the value at hi is above)
+            guard hi - lo > 1 else { break }
+            let fraction = (target - a) / (b - a)
+            let g: Int
+            if fraction.isFinite {
+                let f = Swift.min(Swift.max(fraction, 0), 1)
+                g = Swift.min(Swift.max(lo, lo - 1 + Int(f * Double(hi - lo + 1))), hi - 1)
+            } else {
+                g = lo + (hi - lo) / 2
+            }
+            if isAbove(value(g)) { hi = g } else { lo = g + 1 }
+        }
+        return flowPartitionPoint(lo, hi) { isAbove(value($0)) }
+    }
+
+    /// The first index of `list` (increasing item numbers) whose item is at least `item`:
+    /// a guess from the list's first and last items (a column holds about every c-th item),
+    /// then a gallop and a binary search from it. O(log distance from the guess).
+    @inline(__always)
+    static func firstIndex(_ list: UnsafeBufferPointer<Int32>, atLeast item: Int) -> Int {
+        let n = list.count
+        guard n > 0, Int(list[0]) < item else { return 0 }
+        guard Int(list[n - 1]) >= item else { return n }
+        // list[0] < item <= list[n - 1]: the answer is in 1 ..< n.
+        let lo0 = Int(list[0]), hi0 = Int(list[n - 1])
+        let guess = Swift.min(Swift.max(1, Int(Double(item - lo0) / Double(hi0 - lo0 + 1) * Double(n))), n - 1)
+        var lo: Int, hi: Int
+        if Int(list[guess]) >= item {
+            // The answer is at most guess: step back until list[lo - 1]... below item.
+            hi = guess
+            var step = 1
+            lo = guess - 1
+            while lo > 0, Int(list[lo]) >= item {
+                hi = lo
+                step *= 2
+                lo = Swift.max(0, lo - step)
+            }
+            lo += 1  // list[lo - 1] < item (or lo - 1 = 0 < ... list[0] < item)
+        } else {
+            lo = guess + 1
+            var step = 1
+            hi = Swift.min(n - 1, guess + 1)
+            while Int(list[hi]) < item {
+                lo = hi + 1
+                step *= 2
+                hi = Swift.min(n - 1, hi + step)
+            }
+        }
+        return flowPartitionPoint(lo, hi) { Int(list[$0]) >= item }
     }
 
     /// A frame from its segment's start made absolute: the one sum every query uses.
@@ -475,13 +546,32 @@ public final class WaterfallLayout: FlowLayout {
                     let w = axis.cross(fs.uniformSize)
                     narrowest = w > 0 ? w : .infinity
                 } else {
+                    // Window by window (each a plain array), the axis chosen once: a loop the
+                    // compiler keeps in registers.
                     let horizontal = axis.horizontal
                     fs.sizes.withReader { r in
-                        for i in 0..<n {
-                            let size = r(i)
-                            let h = horizontal ? size.width : size.height, w = horizontal ? size.height : size.width
-                            tallest = Swift.max(tallest, h)
-                            narrowest = Swift.min(narrowest, w > 0 ? w : .infinity)
+                        var i = 0
+                        while i < n {
+                            let window = r.window(at: i)
+                            let end = Swift.min(n, window.end)
+                            let p = window.pointer
+                            var t = tallest, m = narrowest
+                            if horizontal {
+                                for k in i..<end {
+                                    let h = p[k].width, w = p[k].height
+                                    t = Swift.max(t, h)
+                                    m = Swift.min(m, w > 0 ? w : .infinity)
+                                }
+                            } else {
+                                for k in i..<end {
+                                    let h = p[k].height, w = p[k].width
+                                    t = Swift.max(t, h)
+                                    m = Swift.min(m, w > 0 ? w : .infinity)
+                                }
+                            }
+                            tallest = t
+                            narrowest = m
+                            i = end
                         }
                     }
                 }
@@ -885,50 +975,128 @@ public final class WaterfallLayout: FlowLayout {
     /// section-major in item order, as default cells: nothing is built for them; then the
     /// headers, then the footers), so the sink has nothing to sort; and, when it asks, with their
     /// exact count before the first (the C query then writes straight into the caller's buffer).
-    /// Memory: the cells found (at most the sink's limit + 1: one more fails the query there).
+    /// Memory: the cells found (at most the sink's limit + 1: one more fails the query there), in
+    /// buffers kept for the next query (`WaterfallQueryScratch`).
     public override func layoutAttributesForElements(in viewRect: Rect, into sink: ElementSink) throws {
         guard viewRect.isFinite, viewRect.width > 0, viewRect.height > 0, !sections.isEmpty else { return }
+        try withCells(in: viewRect, most: sink.limit + 1) { found, crossed in
+            var others: [LayoutAttributes] = []
+            for s in crossed { if let h = header(s), h.frame.intersects(viewRect) { others.append(h) } }
+            for s in crossed { if let f = footer(s), f.frame.intersects(viewRect) { others.append(f) } }
+            if sink.wantsBound { sink.expect(atMost: found.count + others.count) }
+            try found.forEachSection { s, cells in try sink.cells(section: s, cells) }
+            for a in others { try sink.add(a) }
+        }
+    }
+
+    /// A direct query of `viewRect` (the view's coordinates), for a caller that writes records
+    /// of its own (the C layer's direct query): when the layout is prepared for `counts` (the
+    /// sections the rect crosses hold as many items), and the answer is at most `capacity`
+    /// elements, hands `cells` each section's cells in item order (valid during the call only)
+    /// and then `supplementary` the headers and then the footers that meet the rect: the
+    /// elements and the order `layoutAttributesForElements` gives the sink (both collect the
+    /// cells the same way, `withCells`). Returns true then; false before any call otherwise (a
+    /// rect that is not finite or has no area, a count that differs, more than `capacity`, a
+    /// header or footer that is not valid): the generic query answers. The cells are valid by
+    /// construction, as the flow's direct cells: every extent and coordinate was checked finite
+    /// when placed and the segments' sums bounded far inside the finite range, extents are ≥ 0
+    /// and widths max(0, …), and a cell is kept only when it meets the finite rect with both
+    /// sides positive; their items come from the section's tables, whose counts are compared.
+    /// - Complexity: the rect query's (the type's comment); no allocation once the query's
+    ///   buffers have grown to the answer.
+    public func visitCells(
+        in viewRect: Rect, counts: [Int], atMost capacity: Int,
+        _ cells: (Int, UnsafeBufferPointer<CellHit>) throws -> Void,
+        supplementary: (LayoutAttributes) throws -> Void
+    ) rethrows -> Bool {
+        guard viewRect.isFinite, viewRect.width > 0, viewRect.height > 0, sections.count == counts.count else {
+            return false
+        }
+        guard !sections.isEmpty else { return true }
+        return try withCells(in: viewRect, most: Swift.min(capacity, ElementSink.maxElements) + 1) { found, crossed in
+            guard found.count <= capacity else { return false }
+            // (Read in place: a copy of a section retains each of its tables.)
+            var others = 0
+            let same = sections.withUnsafeBufferPointer { secs in
+                for s in crossed {
+                    guard secs[s].itemCount == counts[s] else { return false }
+                    others += (secs[s].headerExtent > 0 ? 1 : 0) + (secs[s].footerExtent > 0 ? 1 : 0)
+                }
+                return true
+            }
+            guard same else { return false }
+            if others > 0 {
+                others = 0
+                for s in crossed {
+                    if let h = header(s), h.frame.intersects(viewRect) {
+                        guard h.isValid else { return false }
+                        others += 1
+                    }
+                    if let f = footer(s), f.frame.intersects(viewRect) {
+                        guard f.isValid else { return false }
+                        others += 1
+                    }
+                }
+                guard others <= capacity - found.count else { return false }
+            }
+            try found.forEachSection(cells)
+            if others > 0 {
+                for s in crossed { if let h = header(s), h.frame.intersects(viewRect) { try supplementary(h) } }
+                for s in crossed { if let f = footer(s), f.frame.intersects(viewRect) { try supplementary(f) } }
+            }
+            return true
+        }
+    }
+
+    /// The query's buffers when no query is using them (a nested query, not reached today,
+    /// would make its own).
+    private var queryScratch: WaterfallQueryScratch? = WaterfallQueryScratch()
+
+    /// Collects the cells meeting `viewRect` (finite, positive size; at most `most`: the query
+    /// stops collecting there) into the query's buffers, section after section in item order,
+    /// and calls `body` with them and the sections the rect crosses along the scroll axis.
+    private func withCells<R>(
+        in viewRect: Rect, most: Int, _ body: (WaterfallQueryScratch, Range<Int>) throws -> R
+    ) rethrows -> R {
+        let found = queryScratch ?? WaterfallQueryScratch()
+        queryScratch = nil
+        defer {
+            found.release()
+            queryScratch = found
+        }
         let rect = swapped(viewRect)
         // First section ending below rect.minY (ends are non-decreasing), up to the first
         // starting at or below rect.maxY.
-        let lo = flowPartitionPoint(0, sections.count) { self.sections[$0].end > rect.minY }
-        var hi = lo
-        while hi < sections.count, sections[hi].origin < rect.maxY { hi += 1 }
-        guard lo < hi else { return }
-        var hits: [CellHit] = []
-        hits.reserveCapacity(64)
-        var runs: [(section: Int, start: Int)] = []
-        let most = sink.limit + 1
-        for s in lo..<hi where hits.count < most {
-            let start = hits.count
-            collectItems(s, rect, &hits, most: most)
-            guard hits.count > start else { continue }
-            // Each column's hits and the full-span ones are in item order: the sort (Swift's, a
-            // merge of the runs it finds) merges those 1 + c' runs, O(k log c').
-            hits.withUnsafeMutableBufferPointer { b in
-                b[start..<b.count].sort { $0.item < $1.item }
-            }
-            runs.append((s, start))
-        }
-        var others: [LayoutAttributes] = []
-        for s in lo..<hi { if let h = header(s), h.frame.intersects(viewRect) { others.append(h) } }
-        for s in lo..<hi { if let f = footer(s), f.frame.intersects(viewRect) { others.append(f) } }
-        if sink.wantsBound { sink.expect(atMost: hits.count + others.count) }
-        try hits.withUnsafeBufferPointer { b in
-            for (k, r) in runs.enumerated() {
-                let end = k + 1 < runs.count ? runs[k + 1].start : b.count
-                try sink.cells(section: r.section, UnsafeBufferPointer(rebasing: b[r.start..<end]))
+        found.reset()
+        var lo = 0, hi = 0
+        sections.withUnsafeBufferPointer { secs in
+            lo = flowPartitionPoint(0, secs.count) { secs[$0].end > rect.minY }
+            hi = lo
+            while hi < secs.count, secs[hi].origin < rect.maxY { hi += 1 }
+            frames.withUnsafeBufferPointer { fr in
+                guard let fr = fr.baseAddress else { return }  // (no item at all)
+                for s in lo..<hi where found.count < most {
+                    let start = found.count
+                    collectItems(secs.baseAddress.unsafelyUnwrapped + s, fr, rect, found, most: most)
+                    // Each column's cells and the full-span ones are runs in item order: merged.
+                    found.closeSection(s, from: start)
+                }
             }
         }
-        for a in others { try sink.add(a) }
+        return try body(found, lo..<Swift.max(lo, hi))
     }
 
-    /// Appends the items of section `s` meeting `rect` (cross as x) to `hits`, with their view
-    /// frames: the full-span items, then each column the rect's cross range meets, each found
-    /// by binary search; stops once `hits` holds `most`.
-    private func collectItems(_ s: Int, _ rect: Rect, _ hits: inout [CellHit], most: Int) {
-        let sec = sections[s]
-        let b = sec.itemBase
+    /// Appends the items of section `sec` meeting `rect` (cross as x) to `found` with their view
+    /// frames, as runs in item order: the full-span items, then each column the rect's cross
+    /// range meets, each found by binary search; stops once `found` holds `most`.
+    private func collectItems(
+        _ sec: UnsafePointer<Section>, _ frames: UnsafePointer<Rect>, _ rect: Rect, _ found: WaterfallQueryScratch,
+        most: Int
+    ) {
+        let n = sec.pointee.itemCount
+        guard n > 0 else { return }
+        let fr = frames + sec.pointee.itemBase
+        let horizontal = self.horizontal
         // A frame is its segment's start + its offset in the segment, one sum each: the end of
         // an item and the start of the next one in its column (or of the full-span item below)
         // can differ from the offsets' order by an ulp. So the searches get a slack far above
@@ -936,78 +1104,237 @@ public final class WaterfallLayout: FlowLayout {
         // frame stays the exact test.
         let slack = 1e-7 * (1 + abs(rect.minY) + abs(rect.maxY))
         let minY = rect.minY - slack, maxY = rect.maxY + slack
-        frames.withUnsafeBufferPointer { fr in
-            let fr = fr.baseAddress.unsafelyUnwrapped + b
-            do {
-                let base = { (k: Int) in sec.start(k) }
-                sec.full.withUnsafeBufferPointer { full in
-                    // From `k` (an index into `list`), while the items start above maxY, item
-                    // `list[k]` in segment `seg` or later; returns where it stopped.
-                    @discardableResult
-                    func take(_ list: UnsafeBufferPointer<Int32>, _ k: Int, _ end: Int, segment seg: Int) -> Int {
-                        var k = k, seg = seg
-                        while k < end, hits.count < most {
-                            let item = Int(list[k])
-                            while seg < full.count, Int(full[seg]) < item { seg += 1 }
-                            let f = Self.absolute(fr[item], base(seg))
-                            if f.minY >= maxY { return k }
-                            if f.intersects(rect) { hits.append(CellHit(item: item, frame: swapped(f))) }
-                            k += 1
+        sec.pointee.full.withUnsafeBufferPointer { full in
+            let fullCount = full.count
+            // From `k` (an index into `list`, up to `end`), while the items start above maxY and
+            // are before item `high`: item `list[k]` in segment `seg` or later (`seg` and its
+            // start `base` follow the items). Returns where it stopped and whether it reached
+            // `end` (the column may go on in the next chunk).
+            @inline(__always)
+            func walk(
+                _ list: UnsafePointer<Int32>, _ k: Int, _ end: Int, high: Int, _ seg: inout Int, _ base: inout Double
+            ) -> (at: Int, more: Bool) {
+                var k = k
+                while k < end {
+                    guard found.count < most else { return (k, false) }
+                    let item = Int(list[k])
+                    if item >= high { return (k, false) }
+                    if seg < fullCount, Int(full[seg]) < item {
+                        repeat { seg += 1 } while seg < fullCount && Int(full[seg]) < item
+                        base = sec.pointee.start(seg)
+                    }
+                    let f = Self.absolute(fr[item], base)
+                    if f.minY >= maxY { return (k, false) }
+                    if f.intersects(rect) {
+                        found.append(
+                            CellHit(
+                                item: item,
+                                frame: horizontal
+                                    ? Rect(x: f.minY, y: f.minX, width: f.size.height, height: f.size.width) : f))
+                    }
+                    k += 1
+                }
+                return (k, true)
+            }
+            // Full-span items, top to bottom (item k starts segment k + 1): the first ending
+            // below minY, on while they start above maxY. Searched first by the segments'
+            // starts alone (segment k + 1 starts at full-span item k's end + the spacing, up to
+            // rounding far below the slack: no item before `k1` ends below minY), then by the
+            // items' ends from `k1` (a gallop: few steps; the searches read one table, not three).
+            @inline(__always) func endsBelow(_ k: Int) -> Bool {
+                Self.absolute(fr[Int(full[k])], sec.pointee.start(k)).maxY > minY
+            }
+            let k1 = Self.interpolatedPartitionPoint(
+                0, fullCount, target: minY - slack, { sec.pointee.start($0 + 1) }, { $0 > minY - slack })
+            var lo = k1, hi = k1, step = 1
+            while hi < fullCount, !endsBelow(hi) {
+                lo = hi + 1
+                hi = Swift.min(fullCount, hi + step)
+                step *= 2
+            }
+            let first = flowPartitionPoint(lo, hi) { endsBelow($0) }
+            var stop = first
+            if first < fullCount {
+                found.beginRun()
+                var seg = first, base = sec.pointee.start(first)
+                stop = walk(full.baseAddress.unsafelyUnwrapped, first, fullCount, high: .max, &seg, &base).at
+            }
+            // W5: every item before a full-span item ends above its top, and every item after
+            // it starts below its end. So no item before the last full-span item ending at or
+            // above minY, nor after the first starting at or below maxY, meets the rect: each
+            // column is searched between those items only (by item number), and only in
+            // segment `first` (those after it start below minY).
+            let low = first > 0 ? Int(full[first - 1]) + 1 : 0
+            let high = stop < fullCount ? Int(full[stop]) : n
+            let segmentEnd = first < fullCount ? Int(full[first]) : n
+            let firstBase = sec.pointee.start(first)
+            let shift = WaterfallSegmentStarts.shift
+            sec.pointee.chunks.withUnsafeBufferPointer { chunks in
+                let c0 = first >> shift, cEnd = Swift.min(stop >> shift, chunks.count - 1)
+                guard c0 <= cEnd else { return }
+                var used = 0
+                for c in c0...cEnd { used = Swift.max(used, chunks[c].count) }
+                let width = sec.pointee.columnWidth, pitch = sec.pointee.columnPitch, lead = sec.pointee.lead
+                guard used > 0, width > 0 else { return }
+                var firstColumn = 0, lastColumn = used - 1
+                if pitch > 0 {
+                    let a = ((rect.minX - lead - width) / pitch).rounded(.down)
+                    let c = ((rect.maxX - lead) / pitch).rounded(.up)
+                    firstColumn = Int(Swift.min(Swift.max(a, 0), Double(used)))
+                    lastColumn = Int(Swift.min(Swift.max(c, -1), Double(used - 1)))
+                }
+                guard firstColumn <= lastColumn else { return }
+                if placedInOrder {
+                    // In order: the k-th item of a segment is in column k mod c, so a column's
+                    // items are found by arithmetic (no list read): in segment `first` by binary
+                    // search, then down the column, segment after segment, as the lists' walks.
+                    let c = sec.pointee.columns
+                    for j in firstColumn...lastColumn where found.count < most {
+                        found.beginRun()
+                        var seg = first, base = firstBase, segEnd = segmentEnd
+                        var i = segmentEnd
+                        if low + j < segmentEnd {
+                            let count = (segmentEnd - low - j + c - 1) / c
+                            let t = flowPartitionPoint(0, count) {
+                                Self.absolute(fr[low + j + c * $0], firstBase).maxY > minY
+                            }
+                            i = low + j + c * t
                         }
-                        return k
+                        while found.count < most {
+                            if i >= segEnd {  // on in the next segment, after full-span item `seg`
+                                guard seg < fullCount, segEnd < high else { break }
+                                seg += 1
+                                base = sec.pointee.start(seg)
+                                segEnd = seg < fullCount ? Int(full[seg]) : n
+                                i = Int(full[seg - 1]) + 1 + j
+                                continue
+                            }
+                            if i >= high { break }
+                            let f = Self.absolute(fr[i], base)
+                            if f.minY >= maxY { break }
+                            if f.intersects(rect) {
+                                found.append(
+                                    CellHit(
+                                        item: i,
+                                        frame: horizontal
+                                            ? Rect(x: f.minY, y: f.minX, width: f.size.height, height: f.size.width)
+                                            : f))
+                            }
+                            i += c
+                        }
                     }
-                    // Full-span items, top to bottom (item k starts segment k + 1): the first
-                    // ending below minY, on while they start above maxY.
-                    let first = flowPartitionPoint(0, full.count) {
-                        Self.absolute(fr[Int(full[$0])], base($0)).maxY > minY
+                    return
+                }
+                if !placedInOrder, 2 * (lastColumn - firstColumn + 1) >= used {
+                    // Shortest first, and the rect meets most columns: the items in item order.
+                    // In a segment each item starts at the least column height, which only
+                    // grows, so the items' starts do not decrease down the section (a full-span
+                    // item starts at the tallest column, the next segment below it). So the
+                    // cells are: from the first item of segment `first` starting at or below
+                    // minY (i0), the items in item order until one starts at or below maxY; and
+                    // before i0, in each column only its last item before i0 can meet the rect
+                    // (the column's earlier items end above that one's start, which is above
+                    // minY). The same cells as the columns' walks below, read in order.
+                    let i0 = Self.interpolatedPartitionPoint(
+                        low, segmentEnd, target: minY, { Self.absolute(fr[$0], firstBase).minY }, { $0 >= minY })
+                    // Each column's last item before i0: first by reading back from i0 (the
+                    // frames just read; an item's column from its cross origin, checked exactly),
+                    // at most 2 × the used columns, then, for the columns not met, by item number
+                    // in the column's list.
+                    @inline(__always) func take(_ item: Int) {
+                        let f = Self.absolute(fr[item], firstBase)
+                        guard f.intersects(rect), found.count < most else { return }
+                        found.beginRun()
+                        found.append(
+                            CellHit(
+                                item: item,
+                                frame: horizontal
+                                    ? Rect(x: f.minY, y: f.minX, width: f.size.height, height: f.size.width) : f))
                     }
-                    let stop = take(full, first, full.count, segment: first)
-                    // W5: every item before a full-span item ends above its top, and every item
-                    // after it starts below its end. So no item before the last full-span item
-                    // ending at or above minY, nor after the first starting at or below maxY,
-                    // meets the rect: each column is searched between those items only (by item
-                    // number), and only in segment `first` (those after it start below minY).
-                    let low = first > 0 ? Int(full[first - 1]) + 1 : 0
-                    let high = stop < full.count ? Int(full[stop]) : sec.itemCount
-                    let segmentEnd = first < full.count ? Int(full[first]) : sec.itemCount
-                    let firstBase = base(first)
-                    let shift = WaterfallSegmentStarts.shift
-                    let c0 = first >> shift, cEnd = Swift.min(stop >> shift, sec.chunks.count - 1)
-                    var used = 0
-                    for c in c0...cEnd { used = Swift.max(used, sec.chunks[c].count) }
-                    guard used > 0, sec.columnWidth > 0 else { return }
-                    var firstColumn = 0, lastColumn = used - 1
-                    if sec.columnPitch > 0 {
-                        let a = ((rect.minX - sec.lead - sec.columnWidth) / sec.columnPitch).rounded(.down)
-                        let c = ((rect.maxX - sec.lead) / sec.columnPitch).rounded(.up)
-                        firstColumn = Int(Swift.min(Swift.max(a, 0), Double(used)))
-                        lastColumn = Int(Swift.min(Swift.max(c, -1), Double(used - 1)))
-                    }
-                    guard firstColumn <= lastColumn else { return }
-                    for j in firstColumn...lastColumn {
-                        // The column's lists of the chunks from segment `first`'s to segment
-                        // `stop`'s, in order.
-                        for c in c0...cEnd where j < sec.chunks[c].count {
-                            let more = sec.chunks[c][j].withUnsafeBufferPointer { list -> Bool in
-                                var start = 0, end = list.count
-                                if c == c0, low > 0 {
-                                    start = flowPartitionPoint(start, end) { Int(list[$0]) >= low }
+                    let columnsMet = lastColumn - firstColumn + 1
+                    var missing: UInt64 = columnsMet >= 64 ? ~0 : (1 << UInt64(columnsMet)) - 1
+                    // (Columns far apart against the coordinates' precision, so that an origin
+                    // names one column.)
+                    if columnsMet <= 64, pitch > 1e-9 * (abs(lead) + pitch * Double(used)) {
+                        var k = i0 - 1
+                        let floor = Swift.max(low, i0 - 2 * used)
+                        while k >= floor, missing != 0 {
+                            let x = fr[k].minX
+                            let j = Int(Swift.min(Swift.max(((x - lead) / pitch).rounded(), 0), Double(used - 1)))
+                            // (Not the placement's origin: stop, the lists answer the rest.)
+                            guard x == lead + Double(j) * pitch else { break }
+                            if j >= firstColumn, j <= lastColumn {
+                                let bit: UInt64 = 1 << UInt64(j - firstColumn)
+                                if missing & bit != 0 {
+                                    missing &= ~bit
+                                    take(k)
                                 }
-                                if high < sec.itemCount {
-                                    end = flowPartitionPoint(start, end) { Int(list[$0]) >= high }
+                            }
+                            k -= 1
+                        }
+                    }
+                    if missing != 0 {
+                        chunks[c0].withUnsafeBufferPointer { lists in
+                            let last = Swift.min(lastColumn, lists.count - 1)
+                            guard firstColumn <= last else { return }
+                            for j in firstColumn...last
+                            where columnsMet > 64 || missing & (1 << UInt64(j - firstColumn)) != 0 {
+                                lists[j].withUnsafeBufferPointer { list in
+                                    let q = Self.firstIndex(list, atLeast: i0)
+                                    guard q > 0, Int(list[q - 1]) >= low else { return }
+                                    take(Int(list[q - 1]))
                                 }
-                                var k = start
+                            }
+                        }
+                    }
+                    found.beginRun()
+                    var seg = first, base = firstBase
+                    var i = i0
+                    while i < high, found.count < most {
+                        if seg < fullCount, Int(full[seg]) == i {  // a full-span item: found above
+                            seg += 1
+                            base = sec.pointee.start(seg)
+                            i += 1
+                            continue
+                        }
+                        let f = Self.absolute(fr[i], base)
+                        if f.minY >= maxY { break }
+                        if f.intersects(rect) {
+                            found.append(
+                                CellHit(
+                                    item: i,
+                                    frame: horizontal
+                                        ? Rect(x: f.minY, y: f.minX, width: f.size.height, height: f.size.width) : f))
+                        }
+                        i += 1
+                    }
+                    return
+                }
+                for j in firstColumn...lastColumn {
+                    // The column's lists of the chunks from segment `first`'s to segment
+                    // `stop`'s, in order.
+                    found.beginRun()
+                    var seg = first, base = firstBase
+                    for c in c0...cEnd {
+                        let more = chunks[c].withUnsafeBufferPointer { lists -> Bool in
+                            guard j < lists.count else { return true }
+                            return lists[j].withUnsafeBufferPointer { list -> Bool in
+                                guard let items = list.baseAddress else { return true }
+                                var k = 0
                                 if c == c0 {
-                                    let inFirst = flowPartitionPoint(start, end) { Int(list[$0]) >= segmentEnd }
-                                    // First item of the column whose end is below minY.
-                                    k = flowPartitionPoint(start, inFirst) {
-                                        Self.absolute(fr[Int(list[$0])], firstBase).maxY > minY
+                                    // The first item from `low` on that ends below minY in segment
+                                    // `first`, or the first past that segment (both orders hold
+                                    // down a column: false, then true).
+                                    k = flowPartitionPoint(0, list.count) {
+                                        let item = Int(items[$0])
+                                        return item >= low
+                                            && (item >= segmentEnd || Self.absolute(fr[item], firstBase).maxY > minY)
                                     }
                                 }
-                                return take(list, k, end, segment: first) == end
+                                return walk(items, k, list.count, high: high, &seg, &base).more
                             }
-                            if !more { break }
                         }
+                        if !more { break }
                     }
                 }
             }
@@ -1031,5 +1358,175 @@ public final class WaterfallLayout: FlowLayout {
                     + $1.chunks.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } * 4 + $1.count * 32 }
             }
             + sections.count * MemoryLayout<Section>.stride
+    }
+}
+
+/// The waterfall's rect query's buffers (`WaterfallLayout.withCells`): the cells found, section
+/// after section, each section's first as runs in item order (its full-span items, then each
+/// column's), merged into item order when the section is done. Kept by the layout between
+/// queries, so that a query allocates nothing once they have grown to its answer; more than
+/// `keep` cells' worth is freed after the query.
+final class WaterfallQueryScratch {
+    /// Capacity kept between queries (cells): 2 × 40 bytes each, 80 KB.
+    static let keep = 1 << 10
+    private(set) var hits: UnsafeMutablePointer<CellHit>
+    /// The merge's second buffer (as large as `hits`).
+    private var spare: UnsafeMutablePointer<CellHit>
+    private var capacity: Int
+    /// Cells found.
+    private(set) var count = 0
+    /// The current section's runs: where each starts.
+    private var runs: ContiguousArray<Int> = []
+    /// Each section with cells, and where its cells start.
+    private var sections: ContiguousArray<(section: Int, start: Int)> = []
+
+    init() {
+        capacity = 64
+        hits = .allocate(capacity: capacity)
+        spare = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        hits.deallocate()
+        spare.deallocate()
+    }
+
+    func reset() {
+        count = 0
+        runs.removeAll(keepingCapacity: true)
+        sections.removeAll(keepingCapacity: true)
+    }
+
+    /// Frees the buffers beyond `keep` cells.
+    func release() {
+        guard capacity > Self.keep else { return }
+        resize(64)
+    }
+
+    private func resize(_ newCapacity: Int) {
+        let h = UnsafeMutablePointer<CellHit>.allocate(capacity: newCapacity)
+        h.initialize(from: hits, count: Swift.min(count, newCapacity))
+        hits.deallocate()
+        spare.deallocate()
+        hits = h
+        spare = .allocate(capacity: newCapacity)
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    func append(_ hit: CellHit) {
+        if count == capacity { resize(2 * capacity) }
+        (hits + count).initialize(to: hit)
+        count += 1
+    }
+
+    /// The cells appended from now on are a run in item order.
+    @inline(__always)
+    func beginRun() {
+        if let last = runs.last, last == count { return }  // (the previous run is empty)
+        runs.append(count)
+    }
+
+    /// Ends section `s`, whose cells are those from `start`: its runs merged into item order,
+    /// pairwise, O(k log r) for k cells in r runs.
+    func closeSection(_ s: Int, from start: Int) {
+        defer { runs.removeAll(keepingCapacity: true) }
+        guard count > start else { return }
+        sections.append((s, start))
+        runs.append(count)
+        var n = runs.count - 1  // runs, each runs[r] ..< runs[r + 1]
+        guard n > 1 else { return }
+        if n <= 8 {
+            // Few runs (a viewport's columns): one pass, the least head of the runs taken each
+            // time (O(k r)), into the spare buffer, which then becomes the cells' (or is copied
+            // back after the earlier sections').
+            let hits = self.hits, spare = self.spare
+            runs.withUnsafeBufferPointer { b in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * n) { t in
+                    let at = t.baseAddress.unsafelyUnwrapped, end = at + n
+                    var live = 0  // the non-empty runs (the last one begun can be empty)
+                    for r in 0..<n where b[r] < b[r + 1] {
+                        at[live] = b[r]
+                        end[live] = b[r + 1]
+                        live += 1
+                    }
+                    var k = start
+                    while live > 1 {
+                        var best = 0
+                        var item = hits[at[0]].item
+                        for r in 1..<live where hits[at[r]].item < item {
+                            best = r
+                            item = hits[at[r]].item
+                        }
+                        (spare + k).initialize(to: hits[at[best]])
+                        k += 1
+                        at[best] += 1
+                        if at[best] == end[best] {  // run done: the last live one takes its place
+                            live -= 1
+                            at[best] = at[live]
+                            end[best] = end[live]
+                        }
+                    }
+                    if live > 0 { (spare + k).initialize(from: hits + at[0], count: end[0] - at[0]) }
+                }
+            }
+            if start == 0 {
+                swap(&self.hits, &self.spare)
+            } else {
+                (hits + start).update(from: spare + start, count: count - start)
+            }
+            return
+        }
+        var src = hits, dst = spare
+        runs.withUnsafeMutableBufferPointer { b in
+            while n > 1 {
+                var w = 0, r = 0
+                while r < n {
+                    let a = b[r], m = b[r + 1]
+                    if r + 1 < n {
+                        Self.merge(src + a, m - a, src + m, b[r + 2] - m, into: dst + a)
+                        r += 2
+                    } else {
+                        (dst + a).update(from: src + a, count: m - a)
+                        r += 1
+                    }
+                    b[w] = a
+                    w += 1
+                }
+                b[w] = b[n]
+                n = w
+                swap(&src, &dst)
+            }
+        }
+        if src != hits { (hits + start).update(from: src + start, count: count - start) }
+    }
+
+    /// Merges two runs in item order (their items distinct).
+    @inline(__always)
+    private static func merge(
+        _ a: UnsafePointer<CellHit>, _ na: Int, _ b: UnsafePointer<CellHit>, _ nb: Int,
+        into out: UnsafeMutablePointer<CellHit>
+    ) {
+        var i = 0, j = 0, k = 0
+        while i < na && j < nb {
+            if a[i].item < b[j].item {
+                out[k] = a[i]
+                i += 1
+            } else {
+                out[k] = b[j]
+                j += 1
+            }
+            k += 1
+        }
+        if i < na { (out + k).update(from: a + i, count: na - i) }
+        if j < nb { (out + k).update(from: b + j, count: nb - j) }
+    }
+
+    /// Calls `body` with each section's cells, in order.
+    func forEachSection(_ body: (Int, UnsafeBufferPointer<CellHit>) throws -> Void) rethrows {
+        for (k, r) in sections.enumerated() {
+            let end = k + 1 < sections.count ? sections[k + 1].start : count
+            try body(r.section, UnsafeBufferPointer(start: hits + r.start, count: end - r.start))
+        }
     }
 }

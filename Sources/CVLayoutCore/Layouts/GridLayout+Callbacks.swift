@@ -48,10 +48,8 @@ extension GridLayout {
     public func setCallbacks(_ callbacks: Callbacks?) {
         itemCallbacks = callbacks.flatMap { $0.isEmpty ? nil : $0 }
         cachedRows.removeAll()
-        editedFrom.removeAll()
         extentEdits.removeAll()
         spanEdits.removeAll()
-        appendedFrom.removeAll()
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 
@@ -88,7 +86,7 @@ extension GridLayout {
             values.append(Int32(v))
         }
         versionCounter += 1
-        return GridSpans(values: values, maxSpan: m, version: versionCounter)
+        return GridSpans(values: FlowChunkedArray(values), maxSpan: m, version: versionCounter)
     }
 
     /// Section `s`'s extents asked of the extent callback (nil without one).
@@ -107,7 +105,7 @@ extension GridLayout {
             values.append(v)
         }
         versionCounter += 1
-        return GridExtents(values: values, version: versionCounter)
+        return GridExtents(values: FlowChunkedArray(values), version: versionCounter)
     }
 
     /// Items the callbacks would be asked about in the sections without bulk arrays, checked

@@ -349,7 +349,8 @@ public final class GridLayout: CollectionViewLayout {
                     !stale.contains(s), !asked,
                     let stretches = editStretches(s, old.key, key),
                     let plan = try old.planEdit(
-                        key: key, spans: spans?.values, extents: extents?.values, stretches: stretches, section: s)
+                        key: key, spans: spans?.values, extents: extents?.values, stretches: stretches,
+                        spansChanged: old.key.spansVersion != key.spansVersion, section: s)
                 {
                     // Range edits: the rows re-packed around them, written once every section is done.
                     plans.append((old, plan))

@@ -47,9 +47,9 @@ final class GridRows {
 
     private(set) var key: Key
     private(set) var blocks: [GridRowBlock] = []
-    /// Block b's first item and first row; one more entry: the counts.
+    /// Block b's first item; one more entry: the item count.
     private(set) var itemStart: [Int] = [0]
-    private(set) var rowStart: [Int] = [0]
+    private(set) var rowCount = 0
     /// `base(b)`, and each block's last row's local offset and thickness.
     private(set) var base: [Double] = []
     private(set) var lastLocal: [Double] = []
@@ -60,8 +60,6 @@ final class GridRows {
     let spacing: Double
     /// The section's body along the scroll axis: the last row's end (0 without items).
     private(set) var total = 0.0
-
-    var rowCount: Int { rowStart[rowStart.count - 1] }
 
     /// Builds the table from scratch. O(n).
     /// - Throws: `.overflow` when a row would end beyond the coordinate range.
@@ -76,40 +74,20 @@ final class GridRows {
         spacing = c.interitemSpacing
         let n = key.count
         guard n > 0 else { return }
-        var p = packer(hasSpans: spans != nil, hasExtents: extents != nil)
+        let p = packer(hasSpans: spans != nil, hasExtents: extents != nil)
         p.reserve(n)
         Self.withReaders(spans, extents) { sr, er in _ = p.pack(0, n, &sr, &er, checkFrom: Int.max) { _, _ in false } }
         p.finish(n)
-        let made = p.made
-        var t = 0.0
-        guard Self.chainEnd(made.lazy.map { ($0.lastLocal, $0.lastThickness) }, from: 0, gap: gap, total: &t) else {
-            throw LayoutError(.overflow, "GridLayout: section \(section) ends beyond the coordinate range")
-        }
-        install(EditPlan(key: key, pieces: [(0..<0, made)], total: t))
+        var plan = EditPlan(key: key, pieces: [(0..<0, p.takeMade())])
+        try complete(&plan, section: section)
+        install(plan)
     }
 
     private func packer(hasSpans: Bool, hasExtents: Bool) -> GridPacker {
+        // (A class: its buffers are freed when it goes.)
         GridPacker(
             columns: key.columns, gap: gap, itemWidth: key.itemWidth, itemHeight: itemHeight, itemAspect: itemAspect,
             spacing: spacing, hasSpans: hasSpans, hasExtents: hasExtents)
-    }
-
-    /// Walks the base chain over blocks given as (last local, last thickness) from base `start`:
-    /// `total` gets the last row's end; false when something is not finite.
-    private static func chainEnd<S: Sequence>(
-        _ blocks: S, from start: Double, gap: Double, total: inout Double
-    )
-        -> Bool where S.Element == (Double, Double)
-    {
-        var b = start
-        var end = 0.0, any = false
-        for (l, t) in blocks {
-            if any { b = b + end }
-            end = l + (t + gap)
-            total = (b + l) + t
-            any = true
-        }
-        return total.isFinite && b.isFinite
     }
 
     /// Calls `body` with readers over the arrays (nil for nil).
@@ -144,9 +122,60 @@ final class GridRows {
     struct EditPlan {
         var key: Key
         var pieces: [(old: Range<Int>, new: [GridRowBlock])]
-        var total: Double
+        /// From the first block replaced on: each block's end item and base.
+        var ends: [Int] = []
+        var bases: [Double] = []
+        var rowsAdded = 0
+        var total = 0.0
         /// Items the plan packed again (the tests check that an edit stays local).
         var packed = 0
+    }
+
+    /// Completes `plan` (its pieces set): the blocks' ends and bases from the first block replaced
+    /// on (the base chain walked over the old blocks kept and the new ones), the rows added and
+    /// the body's extent. O(blocks after the first replaced).
+    /// - Throws: `.overflow` when the body would end beyond the coordinate range.
+    private func complete(_ plan: inout EditPlan, section: Int) throws {
+        let from = plan.pieces[0].old.lowerBound, nb = blocks.count
+        var ends: [Int] = [], bases: [Double] = []
+        let size = nb - from + plan.pieces.reduce(0) { $0 + $1.new.count - $1.old.count }
+        ends.reserveCapacity(size)
+        bases.reserveCapacity(size)
+        var it = itemStart[from], b = from < base.count ? base[from] : 0, end = 0.0, any = false, t = 0.0
+        var rows = 0
+        @inline(__always) func step(_ count: Int, _ l: Double, _ th: Double) {
+            if any { b = b + end }
+            bases.append(b)
+            end = l + (th + gap)
+            t = (b + l) + th
+            any = true
+            it += count
+            ends.append(it)
+        }
+        var at = from
+        itemStart.withUnsafeBufferPointer { starts in
+            lastLocal.withUnsafeBufferPointer { ll in
+                lastThickness.withUnsafeBufferPointer { lt in
+                    for piece in plan.pieces {
+                        for k in at..<piece.old.lowerBound { step(starts[k + 1] - starts[k], ll[k], lt[k]) }
+                        for k in piece.old { rows -= blocks[k].rowCount }
+                        for blk in piece.new {
+                            step(blk.itemCount, blk.lastLocal, blk.lastThickness)
+                            rows += blk.rowCount
+                        }
+                        at = piece.old.upperBound
+                    }
+                    for k in at..<nb { step(starts[k + 1] - starts[k], ll[k], lt[k]) }
+                }
+            }
+        }
+        guard t.isFinite, b.isFinite else {
+            throw LayoutError(.overflow, "GridLayout: section \(section) ends beyond the coordinate range")
+        }
+        plan.ends = ends
+        plan.bases = bases
+        plan.rowsAdded = rows
+        plan.total = t
     }
 
     /// An edited stretch of the items: `lo ..< hi` in the new numbering replaced old items, and
@@ -162,10 +191,15 @@ final class GridRows {
     /// - Throws: `.overflow` when a row would end beyond the coordinate range.
     func planEdit(
         key newKey: Key, spans: FlowChunkedArray<Int32>?, extents: FlowChunkedArray<Double>?,
-        stretches: [Stretch], section: Int
+        stretches: [Stretch], spansChanged: Bool, section: Int
     ) throws -> EditPlan? {
         let oldN = key.count, n = newKey.count, nb = blocks.count
         guard oldN > 0, n > 0, nb > 0, let firstStretch = stretches.first else { return nil }
+        if !spansChanged, oldN == n, let extents, stretches.allSatisfy({ $0.shift == 0 }),
+            let plan = try planExtentPatch(key: newKey, extents: extents, stretches: stretches, section: section)
+        {
+            return plan
+        }
         // Old items from which stretch k on differ: its start in the old numbering.
         var oldLo: [Int] = []
         oldLo.reserveCapacity(stretches.count)
@@ -187,7 +221,7 @@ final class GridRows {
         }
         // Re-packing starts in the block holding that row with its rows before it; at a block's
         // first row, with the block before (its row count decides whether the row starts a block).
-        var p = packer(hasSpans: spans != nil, hasExtents: extents != nil)
+        let p = packer(hasSpans: spans != nil, hasExtents: extents != nil)
         var replaceFrom = b0
         if k0 == 0 && b0 > 0 {
             replaceFrom = b0 - 1
@@ -197,6 +231,7 @@ final class GridRows {
         }
         var pieces: [(old: Range<Int>, new: [GridRowBlock])] = []
         var packedAll = 0
+        var cursor = -1
         var pos = itemStart[b0] + blocks[b0].first[k0]
         p.open = pos
         // Whether old block b (> 0) can be kept when the items before stretch `k` are the old
@@ -217,8 +252,14 @@ final class GridRows {
                     let shift = k == 0 ? 0 : stretches[k - 1].shift
                     let old = i - shift
                     guard old > 0, old < oldN else { return false }
-                    let b = Self.firstIndexStatic(0, nb) { self.itemStart[$0] > old } - 1
-                    guard itemStart[b] == old, reusable(b, k) else { return false }
+                    // The first old block starting at or after `old` (old items only grow here).
+                    if cursor < 0 || itemStart[cursor] > old {
+                        cursor = Self.firstIndexStatic(0, nb) { self.itemStart[$0] >= old }
+                    } else {
+                        while cursor < nb && itemStart[cursor] < old { cursor += 1 }
+                    }
+                    let b = cursor
+                    guard b < nb, itemStart[b] == old, reusable(b, k) else { return false }
                     kept = (b, k)
                     return true
                 }
@@ -243,26 +284,78 @@ final class GridRows {
                 p.restart(at: pos)
             }
         }
-        // The body's new extent: the base chain from the first block replaced.
-        let from = pieces[0].old.lowerBound
-        var b = from < base.count ? base[from] : 0, end = 0.0, any = false, t = 0.0
-        @inline(__always) func step(_ l: Double, _ th: Double) {
-            if any { b = b + end }
-            end = l + (th + gap)
-            t = (b + l) + th
-            any = true
+        var plan = EditPlan(key: newKey, pieces: pieces, packed: packedAll)
+        try complete(&plan, section: section)
+        return plan
+    }
+
+    /// The plan for extents replaced in place (the spans and the count the same): the rows are
+    /// the same (G1 reads spans only), the rows holding edited items take their thickest item
+    /// again, in a copy of their block, with the local offsets after them; nil when a row's new
+    /// thickness changes where the block rule cuts (then the rows are re-packed). O(items
+    /// edited · log rows + items and rows of the blocks touched + blocks).
+    private func planExtentPatch(
+        key newKey: Key, extents: FlowChunkedArray<Double>, stretches: [Stretch], section: Int
+    ) throws -> EditPlan? {
+        var copies: [Int: GridRowBlock] = [:]
+        try extents.withReader { er in
+            for st in stretches where st.lo < st.hi {
+                var (b, k) = row(of: st.lo)
+                var item = st.lo
+                while item < st.hi {
+                    let old = blocks[b]
+                    let blk: GridRowBlock
+                    if let c = copies[b] {
+                        blk = c
+                    } else {
+                        guard old.extents != nil else {
+                            copies.removeAll()
+                            return
+                        }
+                        blk = old.copy()
+                        copies[b] = blk
+                    }
+                    let start = itemStart[b]
+                    let lo = blk.first[k], hi = blk.first[k + 1]
+                    var thick = 0.0
+                    for j in lo..<hi {
+                        let e = er(start + j)
+                        blk.extents.unsafelyUnwrapped[j] = e
+                        thick = Swift.max(thick, e)
+                    }
+                    if thick.bitPattern != blk.thickness[k].bitPattern {
+                        // The block rule's answer for this row must stay (see the type's comment).
+                        let was = k == 0 ? b > 0 : false
+                        let mayCut = k == 0 ? b > 0 : k >= Self.minBlockRows
+                        if mayCut && GridPacker.startsBlock(thick, hi - lo, blk.used(k)) != was {
+                            copies.removeAll()
+                            return
+                        }
+                        blk.thickness[k] = thick
+                    }
+                    item = start + hi
+                    k += 1
+                    if k == blk.rowCount {
+                        b += 1
+                        k = 0
+                    }
+                }
+            }
         }
-        var at = from
-        for piece in pieces {
-            for k in at..<piece.old.lowerBound { step(lastLocal[k], lastThickness[k]) }
-            for blk in piece.new { step(blk.lastLocal, blk.lastThickness) }
-            at = piece.old.upperBound
+        guard !copies.isEmpty else { return nil }
+        // Local offsets from each copy's first row again (the definition, in order).
+        var pieces: [(old: Range<Int>, new: [GridRowBlock])] = []
+        for (b, blk) in copies.sorted(by: { $0.key < $1.key }) {
+            var l = 0.0
+            for k in 1..<Swift.max(1, blk.rowCount) {
+                l = l + (blk.thickness[k - 1] + gap)
+                blk.local[k] = l
+            }
+            pieces.append((b..<(b + 1), [blk]))
         }
-        for k in at..<nb { step(lastLocal[k], lastThickness[k]) }
-        guard t.isFinite, b.isFinite else {
-            throw LayoutError(.overflow, "GridLayout: section \(section) ends beyond the coordinate range")
-        }
-        return EditPlan(key: newKey, pieces: pieces, total: t, packed: packedAll)
+        var plan = EditPlan(key: newKey, pieces: pieces)
+        try complete(&plan, section: section)
+        return plan
     }
 
     /// Writes `plan` (made by `planEdit` from this table). O(blocks + the plan's blocks).
@@ -275,32 +368,9 @@ final class GridRows {
             lastLocal.replaceSubrange(piece.old, with: piece.new.lazy.map(\.lastLocal))
             lastThickness.replaceSubrange(piece.old, with: piece.new.lazy.map(\.lastThickness))
         }
-        let nb = blocks.count
-        itemStart.removeLast(itemStart.count - (from + 1))
-        rowStart.removeLast(rowStart.count - (from + 1))
-        itemStart.reserveCapacity(nb + 1)
-        rowStart.reserveCapacity(nb + 1)
-        base.removeLast(base.count - Swift.min(base.count, from))
-        base.reserveCapacity(nb)
-        blocks.withUnsafeBufferPointer { bl in
-            var items = itemStart[itemStart.count - 1], rows = rowStart[rowStart.count - 1]
-            for b in from..<nb {
-                items += bl[b].itemCount
-                rows += bl[b].rowCount
-                itemStart.append(items)
-                rowStart.append(rows)
-            }
-        }
-        lastLocal.withUnsafeBufferPointer { l in
-            lastThickness.withUnsafeBufferPointer { t in
-                var b = base.last ?? 0
-                if base.isEmpty && nb > 0 { base.append(0) }
-                for k in base.count..<nb {
-                    b = b + (l[k - 1] + (t[k - 1] + gap))
-                    base.append(b)
-                }
-            }
-        }
+        itemStart.replaceSubrange((from + 1)..<itemStart.count, with: plan.ends)
+        base.replaceSubrange(from..<base.count, with: plan.bases)
+        rowCount += plan.rowsAdded
         total = plan.total
         key = plan.key
     }
@@ -353,8 +423,7 @@ final class GridRows {
 
 /// A block of a `GridRows` table: its rows (first items from the block's first item, local
 /// offsets, thicknesses) and its items (span index, and span and extent when the section has
-/// them). Never changed once made: an edit makes new blocks, and the tables that hold a block
-/// share it.
+/// them). Never changed once in a table: an edit makes new blocks (or copies).
 final class GridRowBlock {
     let rowCount: Int
     let itemCount: Int
@@ -401,11 +470,24 @@ final class GridRowBlock {
     }
 
     var bytes: Int { rowCount * 24 + 8 + itemCount * (4 + (spans == nil ? 0 : 4) + (extents == nil ? 0 : 8)) }
+
+    /// A copy (for an edit to write before it replaces this block).
+    func copy() -> GridRowBlock {
+        let c = GridRowBlock(rows: rowCount, items: itemCount, hasSpans: spans != nil, hasExtents: extents != nil)
+        c.first.initialize(from: first, count: rowCount + 1)
+        c.local.initialize(from: local, count: rowCount)
+        c.thickness.initialize(from: thickness, count: rowCount)
+        c.spanIndex.initialize(from: spanIndex, count: itemCount)
+        if let s = spans { c.spans.unsafelyUnwrapped.initialize(from: s, count: itemCount) }
+        if let e = extents { c.extents.unsafelyUnwrapped.initialize(from: e, count: itemCount) }
+        return c
+    }
 }
 
 /// Packs items into rows (G1) and rows into blocks (`GridRows`' block rule): the one loop of a
-/// build and of an edit.
-struct GridPacker {
+/// build and of an edit. The block being made is kept in buffers of its own (grown by doubling,
+/// at most one block's rows and items), written without a check per element.
+final class GridPacker {
     let columns: Int
     let gap: Double
     let itemWidth: Double
@@ -414,13 +496,18 @@ struct GridPacker {
     let spacing: Double
     let hasSpans: Bool
     let hasExtents: Bool
-    // The block being made: its closed rows, and its items from `blockStart` on (the open row's too).
-    var rowFirst: [Int] = []
-    var rowLocal: [Double] = []
-    var rowThickness: [Double] = []
-    var spanIndex: [Int32] = []
-    var spans: [Int32] = []
-    var extents: [Double] = []
+    // The block being made: its closed rows (`rows` of them), and its items from `blockStart`
+    // on (`items` of them: the open row's too).
+    private var rowCapacity = 0
+    private var rowFirst: UnsafeMutablePointer<Int>
+    private var rowLocal: UnsafeMutablePointer<Double>
+    private var rowThickness: UnsafeMutablePointer<Double>
+    private(set) var rows = 0
+    private var itemCapacity = 0
+    private var spanIndex: UnsafeMutablePointer<Int32>
+    private var spans: UnsafeMutablePointer<Int32>
+    private var extents: UnsafeMutablePointer<Double>
+    private var items = 0
     var blockStart = 0
     /// The open row: its first item, the spans it uses, its thickness so far.
     var open = 0
@@ -441,13 +528,51 @@ struct GridPacker {
         self.spacing = spacing
         self.hasSpans = hasSpans
         self.hasExtents = hasExtents
+        rowCapacity = 256
+        rowFirst = .allocate(capacity: rowCapacity)
+        rowLocal = .allocate(capacity: rowCapacity)
+        rowThickness = .allocate(capacity: rowCapacity)
+        itemCapacity = 1024
+        spanIndex = .allocate(capacity: itemCapacity)
+        spans = .allocate(capacity: itemCapacity)
+        extents = .allocate(capacity: itemCapacity)
     }
 
-    var rowCountInBlock: Int { rowFirst.count }
-
-    mutating func reserve(_ n: Int) {
-        made.reserveCapacity(n / 400 + 1)
+    deinit {
+        rowFirst.deallocate()
+        rowLocal.deallocate()
+        rowThickness.deallocate()
+        spanIndex.deallocate()
+        spans.deallocate()
+        extents.deallocate()
     }
+
+    private static func grow<T>(_ p: inout UnsafeMutablePointer<T>, _ count: Int, _ capacity: Int) {
+        let q = UnsafeMutablePointer<T>.allocate(capacity: capacity)
+        q.moveInitialize(from: p, count: count)
+        p.deallocate()
+        p = q
+    }
+
+    @inline(never)
+    private func growRows(_ need: Int) {
+        let c = Swift.max(need, 2 * rowCapacity)
+        Self.grow(&rowFirst, rows, c)
+        Self.grow(&rowLocal, rows, c)
+        Self.grow(&rowThickness, rows, c)
+        rowCapacity = c
+    }
+
+    @inline(never)
+    private func growItems(_ need: Int) {
+        let c = Swift.max(need, 2 * itemCapacity)
+        Self.grow(&spanIndex, items, c)
+        Self.grow(&spans, items, c)
+        Self.grow(&extents, items, c)
+        itemCapacity = c
+    }
+
+    func reserve(_ n: Int) { made.reserveCapacity(n / 400 + 1) }
 
     /// Whether a row starts a block (when the block it would join has `minBlockRows` rows): a
     /// hash of what the row is (its thickness, item count and spans used), true for about one
@@ -462,110 +587,136 @@ struct GridPacker {
         return h &>> 57 == 0
     }
 
-    /// Starts from the first `rows` rows of `block` (whose first item is `start`) and its items
-    /// before row `rows`: what packing them again would make.
-    mutating func load(_ block: GridRowBlock, at start: Int, rows: Int) {
-        blockStart = start
-        let items = rows == block.rowCount ? block.itemCount : block.first[rows]
-        rowFirst.append(contentsOf: UnsafeBufferPointer(start: block.first, count: rows))
-        rowLocal.append(contentsOf: UnsafeBufferPointer(start: block.local, count: rows))
-        rowThickness.append(contentsOf: UnsafeBufferPointer(start: block.thickness, count: rows))
-        spanIndex.append(contentsOf: UnsafeBufferPointer(start: block.spanIndex, count: items))
-        if let s = block.spans, hasSpans { spans.append(contentsOf: UnsafeBufferPointer(start: s, count: items)) }
-        if let e = block.extents, hasExtents { extents.append(contentsOf: UnsafeBufferPointer(start: e, count: items)) }
-        if hasSpans && block.spans == nil {
-            spans.append(contentsOf: repeatElement(1, count: items))
+    /// Starts from the first `rowsKept` rows of `block` (whose first item is `start`) and its
+    /// items before row `rowsKept`: what packing them again would make.
+    func load(_ block: GridRowBlock, at start: Int, rows rowsKept: Int) {
+        restart(at: start)
+        let n = block.first[rowsKept]
+        if rowsKept > rowCapacity { growRows(rowsKept) }
+        if n > itemCapacity { growItems(n) }
+        rowFirst.update(from: block.first, count: rowsKept)
+        rowLocal.update(from: block.local, count: rowsKept)
+        rowThickness.update(from: block.thickness, count: rowsKept)
+        spanIndex.update(from: block.spanIndex, count: n)
+        if hasSpans {
+            if let s = block.spans { spans.update(from: s, count: n) } else { spans.update(repeating: 1, count: n) }
         }
-        open = start + items
+        if hasExtents, let e = block.extents { extents.update(from: e, count: n) }
+        rows = rowsKept
+        items = n
+        open = start + n
     }
 
     /// Starts a new block at item `at` (a block's first row in both the old and the new rows).
-    mutating func restart(at: Int) {
-        rowFirst.removeAll(keepingCapacity: true)
-        rowLocal.removeAll(keepingCapacity: true)
-        rowThickness.removeAll(keepingCapacity: true)
-        spanIndex.removeAll(keepingCapacity: true)
-        spans.removeAll(keepingCapacity: true)
-        extents.removeAll(keepingCapacity: true)
+    func restart(at: Int) {
+        rows = 0
+        items = 0
         blockStart = at
         open = at
         used = 0
         thick = 0
     }
 
-    mutating func takeMade() -> [GridRowBlock] {
+    func takeMade() -> [GridRowBlock] {
         defer { made = [] }
         return made
     }
 
     /// Closes the open row before item `i`: it joins the block being made or starts the next.
     @inline(__always)
-    mutating func closeRow(at i: Int) {
-        if rowFirst.count >= GridRows.minBlockRows && Self.startsBlock(thick, i - open, used) { flush(upTo: open) }
-        let l = rowLocal.isEmpty ? 0 : rowLocal[rowLocal.count - 1] + (rowThickness[rowThickness.count - 1] + gap)
-        rowFirst.append(open - blockStart)
-        rowLocal.append(l)
-        rowThickness.append(thick)
+    private func closeRow(at i: Int) {
+        if rows >= GridRows.minBlockRows && Self.startsBlock(thick, i - open, used) { flush(upTo: open) }
+        if rows == rowCapacity { growRows(rows + 1) }
+        let l = rows == 0 ? 0 : rowLocal[rows - 1] + (rowThickness[rows - 1] + gap)
+        rowFirst[rows] = open - blockStart
+        rowLocal[rows] = l
+        rowThickness[rows] = thick
+        rows += 1
         open = i
         used = 0
         thick = 0
     }
 
     /// Makes a block of the closed rows (their items end at `end`); the open row's items stay.
-    mutating func flush(upTo end: Int) {
-        let rows = rowFirst.count
+    func flush(upTo end: Int) {
         guard rows > 0 else { return }
-        let items = end - blockStart
-        let b = GridRowBlock(rows: rows, items: items, hasSpans: hasSpans, hasExtents: hasExtents)
-        rowFirst.withUnsafeBufferPointer { b.first.initialize(from: $0.baseAddress!, count: rows) }
-        b.first[rows] = items
-        rowLocal.withUnsafeBufferPointer { b.local.initialize(from: $0.baseAddress!, count: rows) }
-        rowThickness.withUnsafeBufferPointer { b.thickness.initialize(from: $0.baseAddress!, count: rows) }
-        spanIndex.withUnsafeBufferPointer { b.spanIndex.initialize(from: $0.baseAddress!, count: items) }
-        if let s = b.spans { spans.withUnsafeBufferPointer { s.initialize(from: $0.baseAddress!, count: items) } }
-        if let e = b.extents { extents.withUnsafeBufferPointer { e.initialize(from: $0.baseAddress!, count: items) } }
+        let n = end - blockStart
+        let b = GridRowBlock(rows: rows, items: n, hasSpans: hasSpans, hasExtents: hasExtents)
+        b.first.initialize(from: rowFirst, count: rows)
+        b.first[rows] = n
+        b.local.initialize(from: rowLocal, count: rows)
+        b.thickness.initialize(from: rowThickness, count: rows)
+        b.spanIndex.initialize(from: spanIndex, count: n)
+        if let s = b.spans { s.initialize(from: spans, count: n) }
+        if let e = b.extents { e.initialize(from: extents, count: n) }
         made.append(b)
-        rowFirst.removeAll(keepingCapacity: true)
-        rowLocal.removeAll(keepingCapacity: true)
-        rowThickness.removeAll(keepingCapacity: true)
-        spanIndex.removeFirst(items)
-        if hasSpans { spans.removeFirst(items) }
-        if hasExtents { extents.removeFirst(items) }
+        rows = 0
+        let rest = items - n
+        if rest > 0 {
+            spanIndex.update(from: spanIndex + n, count: rest)
+            if hasSpans { spans.update(from: spans + n, count: rest) }
+            if hasExtents { extents.update(from: extents + n, count: rest) }
+        }
+        items = rest
         blockStart = end
     }
 
     /// Closes the open row (if it has items) and makes the last block; `n` is the item count.
-    mutating func finish(_ n: Int) {
+    func finish(_ n: Int) {
         if open < n { closeRow(at: n) }
         flush(upTo: n)
     }
 
     /// Packs items `from ..< to` onto the open row (G1); at each new row's first item `i` ≥
-    /// `checkFrom`, stops there when `stop(i, rows in the block)` says so (the rows before it closed) and returns
-    /// `i`; else returns `to`.
-    @inline(__always)
-    mutating func pack(
+    /// `checkFrom`, stops there when `stop(i, rows in the block)` says so (the rows before it
+    /// closed) and returns `i`; else returns `to`.
+    func pack(
         _ from: Int, _ to: Int, _ sr: inout FlowChunkReader<Int32>?, _ er: inout FlowChunkReader<Double>?,
         checkFrom: Int, _ stop: (_ item: Int, _ rowsInBlock: Int) -> Bool
     ) -> Int {
         var i = from
+        // The arrays read a chunk at a time: `sp[i]`, `ep[i]` for i below `sEnd`, `eEnd`.
+        var sp = UnsafePointer<Int32>(spans), ep = UnsafePointer<Double>(extents)
+        var sEnd = hasSpans ? i : Int.max, eEnd = hasExtents ? i : Int.max
+        let columns = columns, fixed = itemHeight > 0 ? itemHeight : -1.0
+        let aspect = itemAspect, width = itemWidth, spacing = spacing
+        var used = self.used, thick = self.thick, items = self.items
+        defer {
+            self.used = used
+            self.thick = thick
+            self.items = items
+        }
         while i < to {
-            let s = sr != nil ? Int(sr!(i)) : 1
+            if i >= sEnd {
+                let w = sr!.window(at: i)
+                sp = w.pointer
+                sEnd = w.end
+            }
+            if i >= eEnd {
+                let w = er!.window(at: i)
+                ep = w.pointer
+                eEnd = w.end
+            }
+            let s = hasSpans ? Int(sp[i]) : 1
             if used + s > columns {  // G1: the span does not fit what is left of the row
+                self.used = used
+                self.thick = thick
+                self.items = items
                 closeRow(at: i)
-                if i >= checkFrom && stop(i, rowFirst.count) { return i }
+                used = 0
+                thick = 0
+                items = self.items
+                if i >= checkFrom && stop(i, rows) { return i }
             }
-            let e: Double
-            if er != nil {
-                e = er!(i)
-            } else {
-                e =
-                    itemHeight > 0
-                    ? itemHeight : itemAspect * (Double(s) * itemWidth + Double(s - 1) * spacing)
+            let e = hasExtents ? ep[i] : fixed >= 0 ? fixed : aspect * (Double(s) * width + Double(s - 1) * spacing)
+            if items == itemCapacity {
+                self.items = items
+                growItems(items + 1)
             }
-            spanIndex.append(Int32(truncatingIfNeeded: used))
-            if hasSpans { spans.append(Int32(truncatingIfNeeded: s)) }
-            if hasExtents { extents.append(e) }
+            spanIndex[items] = Int32(truncatingIfNeeded: used)
+            if hasSpans { spans[items] = Int32(truncatingIfNeeded: s) }
+            if hasExtents { extents[items] = e }
+            items += 1
             used += s
             thick = Swift.max(thick, e)
             i += 1

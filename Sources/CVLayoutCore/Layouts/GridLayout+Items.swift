@@ -91,11 +91,9 @@ extension GridLayout {
     /// `removeCount` 0; a delete: `spans` empty). Pair it with the batch update, edited first.
     /// - Throws: `.state` when the section has no bulk spans; `.outOfRange` for a range outside
     ///   them; `.invalidArgument` as `setItemSpans`. Nothing changes on error.
-    /// - Complexity: O(spans.count) when `removeCount == spans.count` or for an append
-    ///   (`start` = the count, `appendedFrom`) (edited in place; the next
-    ///   prepare re-packs the rows from the edited one until they agree with the old ones,
-    ///   `GridRows.planInPlaceEdit`) and the section's widest span stays in place outside the
-    ///   range, else O(n).
+    /// - Complexity: O(k + removeCount + chunk + groups) (`FlowChunkedArray.replaceSubrange`),
+    ///   plus O(n) when the removed spans held the section's only widest one; the next prepare
+    ///   re-packs only the rows around the edit (`GridRows.planEdit`).
     public func replaceItemSpans(inSection section: Int, start: Int, removeCount: Int, with spans: [Int32]) throws {
         try Self.checkSection(section, "item spans")
         // (No binding of the section's entry: the array is edited in place when nothing else
@@ -168,9 +166,8 @@ extension GridLayout {
     /// measurements of the items it does not replace are kept (renumbered).
     /// - Throws: `.state` when the section has no bulk extents; `.outOfRange` for a range outside
     ///   them; `.invalidArgument` as `setItemExtents`. Nothing changes on error.
-    /// - Complexity: O(extents.count) when `removeCount == extents.count` or for an append
-    ///   (edited in place; the
-    ///   next prepare patches the rows holding them, `GridRows.planInPlaceEdit`), else O(n).
+    /// - Complexity: O(k + removeCount + chunk + groups + measured items of the section); the
+    ///   next prepare re-packs only the rows around the edit (`GridRows.planEdit`).
     public func replaceItemExtents(
         inSection section: Int, start: Int, removeCount: Int, with extents: [Double]
     ) throws {

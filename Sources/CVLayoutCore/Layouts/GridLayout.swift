@@ -41,13 +41,11 @@
 /// A section whose items all span one column and share one extent (no bulk spans, or all 1; no
 /// bulk extents, or all equal) is today's closed form: nothing stored per item, its frames a
 /// product of the index (2^40 items cost what 4 do). Any other section keeps a row table
-/// (`GridRows`: 4 bytes an item, 24 a row, 8 a block of rows), built in O(n) by `prepare()` and
-/// kept while its inputs stay the same. Extents replaced in place (and measured sizes) patch the
-/// rows holding them and move the rows after by their blocks' offsets (`GridRowOffsets`):
-/// O(items edited · log rows + blocks); spans replaced in place are re-packed until the rows
-/// agree with the old ones and patched the same way when the row count holds; appends extend
-/// the rows; after other range edits the rows from the first edited item's row on are built
-/// again (the rows before are copied).
+/// (`GridRows`: 16 bytes an item, 24 a row, rows in blocks of about 160 cut by their contents),
+/// built in O(n) by `prepare()` and kept while its inputs stay the same. Range edits of the
+/// spans and extents (chunked arrays) re-pack the rows around the edited items until the rows and
+/// their blocks agree with the old ones again, keep the old blocks, and walk the blocks' offsets
+/// after: O(items re-packed + blocks); extents replaced in place patch the rows holding them.
 /// Single-element lookups: O(1) closed form, O(log rows) with a table. Rect queries: O(log S) to
 /// find the first section met, then per section O(log rows) for the rows the rect crosses and,
 /// per row crossed, O(log C) for its first item in the rect, then O(1) per element returned (with

@@ -122,7 +122,7 @@ final class GridRows {
     struct EditPlan {
         var key: Key
         var pieces: [(old: Range<Int>, new: [GridRowBlock])]
-        /// From the first block replaced on: each block's end item and base.
+        /// The new `itemStart` and `base` tables.
         var ends: [Int] = []
         var bases: [Double] = []
         var rowsAdded = 0
@@ -137,37 +137,52 @@ final class GridRows {
     /// - Throws: `.overflow` when the body would end beyond the coordinate range.
     private func complete(_ plan: inout EditPlan, section: Int) throws {
         let from = plan.pieces[0].old.lowerBound, nb = blocks.count
-        var ends: [Int] = [], bases: [Double] = []
-        let size = nb - from + plan.pieces.reduce(0) { $0 + $1.new.count - $1.old.count }
-        ends.reserveCapacity(size)
-        bases.reserveCapacity(size)
-        var it = itemStart[from], b = from < base.count ? base[from] : 0, end = 0.0, any = false, t = 0.0
+        let count = from + nb - from + plan.pieces.reduce(0) { $0 + $1.new.count - $1.old.count }
+        var it = itemStart[from], b = from < base.count ? base[from] : 0, end = 0.0, t = 0.0
         var rows = 0
-        @inline(__always) func step(_ count: Int, _ l: Double, _ th: Double) {
-            if any { b = b + end }
-            bases.append(b)
-            end = l + (th + gap)
-            t = (b + l) + th
-            any = true
-            it += count
-            ends.append(it)
-        }
-        var at = from
-        itemStart.withUnsafeBufferPointer { starts in
-            lastLocal.withUnsafeBufferPointer { ll in
-                lastThickness.withUnsafeBufferPointer { lt in
-                    for piece in plan.pieces {
-                        for k in at..<piece.old.lowerBound { step(starts[k + 1] - starts[k], ll[k], lt[k]) }
-                        for k in piece.old { rows -= blocks[k].rowCount }
-                        for blk in piece.new {
-                            step(blk.itemCount, blk.lastLocal, blk.lastThickness)
-                            rows += blk.rowCount
+        let gap = gap
+        var ends: [Int] = []
+        // The new tables whole: the entries before `from` copied, the rest walked.
+        let bases = [Double](unsafeUninitializedCapacity: count) { basesOut, basesMade in
+            ends = [Int](unsafeUninitializedCapacity: count + 1) { endsOut, endsMade in
+                itemStart.withUnsafeBufferPointer { starts in
+                    base.withUnsafeBufferPointer { oldBases in
+                        lastLocal.withUnsafeBufferPointer { ll in
+                            lastThickness.withUnsafeBufferPointer { lt in
+                                endsOut.baseAddress!.initialize(from: starts.baseAddress!, count: from + 1)
+                                if from > 0 {
+                                    basesOut.baseAddress!.initialize(from: oldBases.baseAddress!, count: from)
+                                }
+                                var n = from
+                                @inline(__always) func step(_ count: Int, _ l: Double, _ th: Double) {
+                                    if n > from { b = b + end }
+                                    basesOut[n] = b
+                                    end = l + (th + gap)
+                                    t = (b + l) + th
+                                    it += count
+                                    endsOut[n + 1] = it
+                                    n += 1
+                                }
+                                var at = from
+                                for piece in plan.pieces {
+                                    for k in at..<piece.old.lowerBound {
+                                        step(starts[k + 1] - starts[k], ll[k], lt[k])
+                                    }
+                                    for k in piece.old { rows -= blocks[k].rowCount }
+                                    for blk in piece.new {
+                                        step(blk.itemCount, blk.lastLocal, blk.lastThickness)
+                                        rows += blk.rowCount
+                                    }
+                                    at = piece.old.upperBound
+                                }
+                                for k in at..<nb { step(starts[k + 1] - starts[k], ll[k], lt[k]) }
+                            }
                         }
-                        at = piece.old.upperBound
                     }
-                    for k in at..<nb { step(starts[k + 1] - starts[k], ll[k], lt[k]) }
                 }
+                endsMade = count + 1
             }
+            basesMade = count
         }
         guard t.isFinite, b.isFinite else {
             throw LayoutError(.overflow, "GridLayout: section \(section) ends beyond the coordinate range")
@@ -176,6 +191,14 @@ final class GridRows {
         plan.bases = bases
         plan.rowsAdded = rows
         plan.total = t
+    }
+
+    /// What an edit's packing does next once the new rows are in step with the old ones
+    /// (`planEdit`): keep old blocks from `block` on (the next stretch `k`), or copy old rows
+    /// `from ..< to` of `block` (renumbered by `shift`).
+    private enum Step {
+        case blocks(block: Int, k: Int)
+        case rows(block: Int, from: Int, to: Int, shift: Int)
     }
 
     /// An edited stretch of the items: `lo ..< hi` in the new numbering replaced old items, and
@@ -231,7 +254,6 @@ final class GridRows {
         }
         var pieces: [(old: Range<Int>, new: [GridRowBlock])] = []
         var packedAll = 0
-        var cursor = -1
         var pos = itemStart[b0] + blocks[b0].first[k0]
         p.open = pos
         // Whether old block b (> 0) can be kept when the items before stretch `k` are the old
@@ -240,48 +262,70 @@ final class GridRows {
         func reusable(_ b: Int, _ k: Int) -> Bool {
             b > 0 && (k == stretches.count || oldLo[k] > itemStart[b + 1])
         }
+        // A new row starts at item i (past the first stretch): in step with the old rows again
+        // when i is past the stretches before it and is an old row's first item. Then the old
+        // blocks from there are kept when that row starts an old block (b > 0) and a block of
+        // the new rows too (the block being made has `minBlockRows` rows: its content is the old
+        // row's); else the old rows are copied up to the next stretch or their block's end.
+        func converge(_ i: Int, _ rowsInBlock: Int) -> Step? {
+            let k = Self.firstIndexStatic(0, stretches.count) { stretches[$0].hi > i }
+            if k < stretches.count, stretches[k].lo <= i { return nil }
+            let shift = k == 0 ? 0 : stretches[k - 1].shift
+            let old = i - shift
+            guard old > 0, old < oldN else { return nil }
+            let (b, r) = row(of: old)
+            let blk = blocks[b], start = itemStart[b]
+            guard start + blk.first[r] == old else { return nil }
+            if r == 0, rowsInBlock >= Self.minBlockRows, reusable(b, k) { return .blocks(block: b, k: k) }
+            let limit = k < stretches.count ? oldLo[k] : Int.max
+            let to = Self.firstIndexStatic(r, blk.rowCount) { start + blk.first[$0 + 1] >= limit }
+            return to > r ? .rows(block: b, from: r, to: to, shift: shift) : nil
+        }
         Self.withReaders(spans, extents) { sr, er in
+            var step: Step?
             while true {
-                var kept = (block: -1, k: 0)
-                let stop = p.pack(pos, n, &sr, &er, checkFrom: firstStretch.hi) { i, rowsInBlock in
-                    // A new row starts at item i: in step with the old rows again when i is past
-                    // the stretches before it, is an old block's first item, and starts a block.
-                    guard rowsInBlock >= Self.minBlockRows else { return false }
-                    let k = Self.firstIndexStatic(0, stretches.count) { stretches[$0].hi > i }
-                    if k < stretches.count, stretches[k].lo <= i { return false }
-                    let shift = k == 0 ? 0 : stretches[k - 1].shift
-                    let old = i - shift
-                    guard old > 0, old < oldN else { return false }
-                    // The first old block starting at or after `old` (old items only grow here).
-                    if cursor < 0 || itemStart[cursor] > old {
-                        cursor = Self.firstIndexStatic(0, nb) { self.itemStart[$0] >= old }
-                    } else {
-                        while cursor < nb && itemStart[cursor] < old { cursor += 1 }
+                if step == nil {
+                    let stop = p.pack(pos, n, &sr, &er, checkFrom: firstStretch.hi) { i, rowsInBlock in
+                        step = converge(i, rowsInBlock)
+                        return step != nil
                     }
-                    let b = cursor
-                    guard b < nb, itemStart[b] == old, reusable(b, k) else { return false }
-                    kept = (b, k)
-                    return true
+                    guard step != nil else {
+                        packedAll += n - pos
+                        p.finish(n)
+                        pieces.append((replaceFrom..<nb, p.takeMade()))
+                        return
+                    }
+                    packedAll += stop - pos
+                    pos = stop
                 }
-                packedAll += kept.block < 0 ? n - pos : stop - pos
-                if kept.block < 0 {
-                    p.finish(n)
-                    pieces.append((replaceFrom..<nb, p.takeMade()))
-                    _ = stop
-                    return
+                switch step.unsafelyUnwrapped {
+                case .rows(let b, let from, let to, let shift):
+                    // The old rows, renumbered, without packing their items again.
+                    p.appendRows(blocks[b], from..<to)
+                    pos = itemStart[b] + blocks[b].first[to] + shift
+                    step = pos < n ? converge(pos, p.rows) : nil
+                    if step == nil, pos == n {
+                        p.finish(n)
+                        pieces.append((replaceFrom..<nb, p.takeMade()))
+                        return
+                    }
+                case .blocks(let b, let k):
+                    p.flush(upTo: pos)
+                    pieces.append((replaceFrom..<b, p.takeMade()))
+                    // The blocks after b that can be kept too: up to the one whose items (or the
+                    // item after them) reach the next stretch (binary search: blocks only grow).
+                    let e =
+                        k == stretches.count
+                        ? nb : Self.firstIndexStatic(b + 1, nb) { self.itemStart[$0 + 1] >= oldLo[k] }
+                    if e == nb { return }
+                    // Keep b ..< e − 1; block e − 1 is packed again (its last row breaks on an
+                    // edited item), starting a block as before.
+                    replaceFrom = e - 1
+                    let shift = k == 0 ? 0 : stretches[k - 1].shift
+                    pos = itemStart[e - 1] + shift
+                    p.restart(at: pos)
+                    step = nil
                 }
-                p.flush(upTo: stop)
-                let b = kept.block
-                pieces.append((replaceFrom..<b, p.takeMade()))
-                var e = b + 1
-                while e < nb && reusable(e, kept.k) { e += 1 }
-                if e == nb { return }
-                // Keep b ..< e − 1; block e − 1 is packed again (its last row breaks on an edited
-                // item), starting a block as before.
-                replaceFrom = e - 1
-                let shift = kept.k == 0 ? 0 : stretches[kept.k - 1].shift
-                pos = itemStart[e - 1] + shift
-                p.restart(at: pos)
             }
         }
         var plan = EditPlan(key: newKey, pieces: pieces, packed: packedAll)
@@ -298,7 +342,7 @@ final class GridRows {
         key newKey: Key, extents: FlowChunkedArray<Double>, stretches: [Stretch], section: Int
     ) throws -> EditPlan? {
         var copies: [Int: GridRowBlock] = [:]
-        try extents.withReader { er in
+        extents.withReader { er in
             for st in stretches where st.lo < st.hi {
                 var (b, k) = row(of: st.lo)
                 var item = st.lo
@@ -362,14 +406,14 @@ final class GridRows {
     func apply(_ plan: EditPlan) { install(plan) }
 
     private func install(_ plan: EditPlan) {
-        guard let from = plan.pieces.first?.old.lowerBound else { return }
+        guard !plan.pieces.isEmpty else { return }
         for piece in plan.pieces.reversed() {
             blocks.replaceSubrange(piece.old, with: piece.new)
             lastLocal.replaceSubrange(piece.old, with: piece.new.lazy.map(\.lastLocal))
             lastThickness.replaceSubrange(piece.old, with: piece.new.lazy.map(\.lastThickness))
         }
-        itemStart.replaceSubrange((from + 1)..<itemStart.count, with: plan.ends)
-        base.replaceSubrange(from..<base.count, with: plan.bases)
+        itemStart = plan.ends
+        base = plan.bases
         rowCount += plan.rowsAdded
         total = plan.total
         key = plan.key
@@ -659,6 +703,37 @@ final class GridPacker {
         }
         items = rest
         blockStart = end
+    }
+
+    /// Appends rows `range` of `block` (old rows that packing their items again would make)
+    /// after the closed rows: their items copied, each row starting a block by the rule as
+    /// `closeRow` decides it. The open row must be empty; it starts after them.
+    func appendRows(_ block: GridRowBlock, _ range: Range<Int>) {
+        let lo = block.first[range.lowerBound], hi = block.first[range.upperBound]
+        let n = hi - lo
+        if items + n > itemCapacity { growItems(items + n) }
+        (spanIndex + items).update(from: block.spanIndex + lo, count: n)
+        if hasSpans {
+            if let s = block.spans {
+                (spans + items).update(from: s + lo, count: n)
+            } else {
+                (spans + items).update(repeating: 1, count: n)
+            }
+        }
+        if hasExtents, let e = block.extents { (extents + items).update(from: e + lo, count: n) }
+        items += n
+        for k in range {
+            let a = block.first[k], z = block.first[k + 1], th = block.thickness[k]
+            if rows >= GridRows.minBlockRows && Self.startsBlock(th, z - a, block.used(k)) { flush(upTo: open) }
+            if rows == rowCapacity { growRows(rows + 1) }
+            rowLocal[rows] = rows == 0 ? 0 : rowLocal[rows - 1] + (rowThickness[rows - 1] + gap)
+            rowFirst[rows] = open - blockStart
+            rowThickness[rows] = th
+            rows += 1
+            open += z - a
+        }
+        used = 0
+        thick = 0
     }
 
     /// Closes the open row (if it has items) and makes the last block; `n` is the item count.

@@ -382,4 +382,61 @@ final class GridEditTests: XCTestCase {
         try cv.layoutIfNeeded()
         for i in 0..<n { XCTAssertEqual(bits(try frame(l, 0, i)), bits(before[i]), "item \(i)") }
     }
+
+    /// Edits at the first item of a block and at the last item before it (where the previous
+    /// block's last row broke, and where the kept blocks end): each equals a fresh prepare, bit
+    /// for bit. A block kept although its last row broke on an edited item fails here.
+    func testEditsAtBlockEdgesEqualAFreshPrepare() throws {
+        var g = SplitMix64(seed: 21)
+        var c = GridLayout.Configuration()
+        c.columns = 4
+        c.intergroupSpacing = 1.7
+        let l = GridLayout()
+        try l.configure(c)
+        var n = 8000
+        try l.setItemSpans((0..<n).map { _ in Int32(1 + g.int(below: 4)) }, forSection: 0)
+        try l.setItemExtents((0..<n).map { _ in g.double(in: 1..<40) }, forSection: 0)
+        let ds = StaticDataSource([n])
+        let cv = try CollectionView(dataSource: ds, layout: l)
+        let bounds = Size(width: 300, height: 500)
+        try cv.setBoundsSize(bounds)
+        try cv.layoutIfNeeded()
+        var edits = 0
+        for step in 0..<48 {
+            let t = try XCTUnwrap(l.cachedRows[0])
+            XCTAssertGreaterThan(t.blocks.count, 8)
+            let b = 1 + g.int(below: t.blocks.count - 1)
+            let at = t.itemStart[b] - (step % 3 == 2 ? 1 : 0)
+            var u = BatchUpdate()
+            switch step % 4 {
+            case 0:  // delete the block's first item (or the one before it)
+                try l.replaceItemSpans(inSection: 0, start: at, removeCount: 1, with: [])
+                try l.replaceItemExtents(inSection: 0, start: at, removeCount: 1, with: [])
+                n -= 1
+                u.deleteItems([IndexPath(section: 0, item: at)])
+            case 1:  // insert before it
+                try l.replaceItemSpans(inSection: 0, start: at, removeCount: 0, with: [Int32(1 + g.int(below: 4))])
+                try l.replaceItemExtents(inSection: 0, start: at, removeCount: 0, with: [g.double(in: 1..<40)])
+                n += 1
+                u.insertItems([IndexPath(section: 0, item: at)])
+            case 2:  // its span changed
+                try l.replaceItemSpans(inSection: 0, start: at, removeCount: 1, with: [Int32(1 + g.int(below: 4))])
+            default:  // moved from a block's start to another's
+                let to = t.itemStart[1 + g.int(below: t.blocks.count - 1)] - (step % 8 == 3 ? 0 : 1)
+                let sp = l.itemSpans(forSection: 0)![at], ex = l.itemExtents(forSection: 0)![at]
+                try l.replaceItemSpans(inSection: 0, start: at, removeCount: 1, with: [])
+                try l.replaceItemExtents(inSection: 0, start: at, removeCount: 1, with: [])
+                try l.replaceItemSpans(inSection: 0, start: to, removeCount: 0, with: [sp])
+                try l.replaceItemExtents(inSection: 0, start: to, removeCount: 0, with: [ex])
+                u.moveItem(from: IndexPath(section: 0, item: at), to: IndexPath(section: 0, item: to))
+            }
+            ds.counts = [n]
+            if step % 4 == 2 { try cv.layoutIfNeeded() } else { try cv.performBatchUpdates(u, animation: nil) }
+            try cv.layoutIfNeeded()
+            XCTAssertEqual(l.lastPrepareRowsPatched, 1, "step \(step)")
+            edits += 1
+            try assertSame(l, cv, counts: [n], bounds: bounds, using: &g, "step \(step) at \(at)")
+        }
+        XCTAssertEqual(edits, 48)
+    }
 }

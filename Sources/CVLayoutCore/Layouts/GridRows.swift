@@ -318,13 +318,14 @@ final class GridRows {
                         k == stretches.count
                         ? nb : Self.firstIndexStatic(b + 1, nb) { self.itemStart[$0 + 1] >= oldLo[k] }
                     if e == nb { return }
-                    // Keep b ..< e − 1; block e − 1 is packed again (its last row breaks on an
-                    // edited item), starting a block as before.
+                    // Keep b ..< e − 1; block e − 1 is made again (its last row breaks on an
+                    // edited item), starting a block as before: its old rows copied up to the
+                    // stretch's, then packed.
                     replaceFrom = e - 1
                     let shift = k == 0 ? 0 : stretches[k - 1].shift
                     pos = itemStart[e - 1] + shift
                     p.restart(at: pos)
-                    step = nil
+                    step = converge(pos, 0)
                 }
             }
         }

@@ -28,8 +28,9 @@ extension GridLayout: SelfSizingLayout {
     ///   counts; `.invalidArgument` for a size that is NaN, infinite, negative or larger than
     ///   `FlowLayout.maxMagnitude`; `.overflow` when the arrays the layout would make would hold
     ///   more than `CollectionView.maxStoredItems` items. Nothing changes on error.
-    /// - Complexity: O(k) for k sizes, plus O(n) for a section of n items whose array is made or
-    ///   written (the array is copied when the prepared layout shares it).
+    /// - Complexity: O(k log n) for k sizes written into a section's chunked extents (a chunk
+    ///   copied when a saved state shares it), plus O(n) for a section of n items whose array is
+    ///   made.
     /// - Returns: whether any extent changed.
     @discardableResult
     public func setMeasuredSizes(_ items: [(IndexPath, Size)]) throws -> Bool {

@@ -480,25 +480,29 @@ final class GridRowBlock {
     let spans: UnsafeMutablePointer<Int32>?
     let extents: UnsafeMutablePointer<Double>?
 
+    /// One allocation holds every array (8-byte ones first).
+    private let storage: UnsafeMutableRawPointer
+
     init(rows: Int, items: Int, hasSpans: Bool, hasExtents: Bool) {
         rowCount = rows
         itemCount = items
-        first = .allocate(capacity: rows + 1)
-        local = .allocate(capacity: rows)
-        thickness = .allocate(capacity: rows)
-        spanIndex = .allocate(capacity: items)
-        spans = hasSpans ? .allocate(capacity: items) : nil
-        extents = hasExtents ? .allocate(capacity: items) : nil
+        let bytes = 8 * (3 * rows + 1) + (hasExtents ? 8 * items : 0) + 4 * items + (hasSpans ? 4 * items : 0)
+        storage = .allocate(byteCount: Swift.max(bytes, 8), alignment: 8)
+        var at = storage
+        func take<T>(_ type: T.Type, _ count: Int) -> UnsafeMutablePointer<T> {
+            let p = at.bindMemory(to: T.self, capacity: count)
+            at += MemoryLayout<T>.stride * count
+            return p
+        }
+        first = take(Int.self, rows + 1)
+        local = take(Double.self, rows)
+        thickness = take(Double.self, rows)
+        extents = hasExtents ? take(Double.self, items) : nil
+        spanIndex = take(Int32.self, items)
+        spans = hasSpans ? take(Int32.self, items) : nil
     }
 
-    deinit {
-        first.deallocate()
-        local.deallocate()
-        thickness.deallocate()
-        spanIndex.deallocate()
-        spans?.deallocate()
-        extents?.deallocate()
-    }
+    deinit { storage.deallocate() }
 
     var lastLocal: Double { local[rowCount - 1] }
     var lastThickness: Double { thickness[rowCount - 1] }

@@ -4,7 +4,9 @@
 ** section, 1000 x 800, spacings 10; grid: 8 columns, spans 1-4, extents in [20, 200]; flow: sizes
 ** in [20, 200]^2), and four phases, each dumped on its own: the first prepare (content size after
 ** the hand-over), a sweep of 1000 viewport queries, five one-item extent (size) edits at n/2 each
-** followed by its prepare, and four span edits at n/2 (spans 1, 2, 3, 4; grid only).
+** followed by its prepare, four span edits at n/2 (spans 1, 2, 3, 4; grid only), and (grid5)
+** five inserts at 0, five deletes at n/2 and five moves n/4 -> 3n/4, each the range edits, the
+** batch update and the prepare, as bench/grid.c makes them.
 **
 **   cc -O2 -std=c11 -Iinclude bench/grid_counts.c -o build/grid-counts -Lbuild/lib -lcvlayout
 **   valgrind --tool=callgrind --callgrind-out-file=build/cg.%p build/grid-counts grid   # or flow
@@ -100,6 +102,53 @@ int main(int argc, char **argv) {
         cvl_view_content_size(v, &s);
     }
     CALLGRIND_DUMP_STATS_AT("span-edit-x4");
+    for (int kind = 0; kind < 3; kind++) {
+        for (i = 0; i < 5; i++) {
+            int64_t n = g_count, from = kind == 0 ? 0 : kind == 1 ? n / 2 : n / 4, to = 3 * n / 4;
+            double e = 90 + i;
+            int32_t sp = 1 + i % 4;
+            cvl_size one = {150, 90 + i};
+            cvl_update_item up;
+            memset(&up, 0, sizeof up);
+            up.before.section = up.before.item = up.after.section = up.after.item = -1;
+            if (kind != 0) { /* the delete, and a move's first half */
+                if (flow) {
+                    cvl_flow_layout_replace_item_sizes(l, 0, from, 1, NULL, 0);
+                } else {
+                    cvl_grid_layout_replace_item_spans(l, 0, from, 1, NULL, 0);
+                    cvl_grid_layout_replace_item_extents(l, 0, from, 1, NULL, 0);
+                }
+            }
+            if (kind != 1) { /* the insert, and a move's second half */
+                int64_t at = kind == 0 ? 0 : to;
+                if (flow) {
+                    cvl_flow_layout_replace_item_sizes(l, 0, at, 0, &one, 1);
+                } else {
+                    cvl_grid_layout_replace_item_spans(l, 0, at, 0, &sp, 1);
+                    cvl_grid_layout_replace_item_extents(l, 0, at, 0, &e, 1);
+                }
+            }
+            if (kind == 0) {
+                g_count = n + 1;
+                up.action = CVL_UPDATE_INSERT;
+                up.after = (cvl_index_path){0, 0};
+            } else if (kind == 1) {
+                g_count = n - 1;
+                up.action = CVL_UPDATE_DELETE;
+                up.before = (cvl_index_path){0, from};
+            } else {
+                up.action = CVL_UPDATE_MOVE;
+                up.before = (cvl_index_path){0, from};
+                up.after = (cvl_index_path){0, to};
+            }
+            if (cvl_view_perform_batch_updates(v, &up, 1, NULL) != CVL_OK) {
+                printf("batch update failed: %s\n", cvl_last_error_message());
+                return 1;
+            }
+            cvl_view_content_size(v, &s);
+        }
+        CALLGRIND_DUMP_STATS_AT(kind == 0 ? "insert-at-0-x5" : kind == 1 ? "delete-x5" : "move-x5");
+    }
     printf("%zu elements in 1000 queries, content height %.17g\n", total, s.height);
     cvl_view_destroy(v);
     cvl_layout_destroy(l);

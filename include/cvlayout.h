@@ -100,7 +100,8 @@ int cvl_version(uint32_t *out);
 **     query's buffers, 80 bytes a cell it found, up to 80 KB kept between queries;
 **   grid: about 100 bytes a section, nothing per item in a section whose items span one column
 **     and share one extent (2^40 items cost what 4 do); otherwise the bulk spans and extents
-**     (copies of the caller's arrays) and 4 bytes an item, 24 a row and 8 a block of 256 rows;
+**     (copies of the caller's arrays, chunked) and 16 bytes an item, 24 a row and about 150 a
+**     block of about 160 rows;
 **   stack: 8 bytes a section and the index paths of the shown cards (at most
 **     CVL_MAX_STACK_VISIBLE), nothing per item;
 **   compositional: about 200 bytes a section and its group's cells (32 bytes each) once, or once
@@ -1138,16 +1139,15 @@ int cvl_waterfall_layout_set_callbacks(cvl_layout *layout, const cvl_waterfall_c
 ** Costs: a section whose items all span 1 and share one extent (no arrays, or arrays of 1s / of
 ** one value) is a closed form of its index paths: nothing stored per item, counts up to
 ** CVL_MAX_ITEMS cost O(S) (about 100 bytes a section). Any other section keeps a row table
-** (4 bytes an item, 24 a row, 8 a block of 256 rows), built in O(n) when its inputs change.
-** Extents replaced in place (remove_count == insert_count; measured sizes too) keep the rows (a
-** row's items depend on spans only): the next prepare patches the rows holding them and moves
-** the rows after by their blocks' offsets, O(items edited x log rows + 256 + rows / 256), with
-** no copy of the arrays. Spans replaced in place re-pack the rows from the edited one until they
-** agree with the old ones; as many rows as before are patched the same way (O(items re-packed)
-** more), else built again. Items appended (spans and extents) extend the rows: O(items of the
-** last row + items appended). Other range edits (inserts before the end, deletes) keep the rows
-** before the first edited item's row and build the rest (O(items after it), plus copying what is
-** kept, and O(n) to splice the arrays). The frames are those of a table built from scratch, bit
+** (16 bytes an item, 24 a row, about 150 a block of about 160 rows), built in O(n) when its
+** inputs change. The spans and extents are kept in chunks: a range edit costs O(edited + 512 +
+** n / 32768). Any range edits (extents or spans replaced, inserts, deletes, moves, appends, and
+** measured sizes) re-pack the rows from the row before the first edited item's until the rows
+** and their blocks agree with the old ones again (usually within the edited row's block), keep
+** the old blocks up to the next edit, and walk the blocks' offsets after: O(items re-packed +
+** blocks); extents replaced in place patch the rows holding them instead (O(items of their
+** blocks + blocks)). Rows all alike (one repeated span pattern and one extent) may re-pack up to
+** the section's end: O(n). The frames are those of a table built from scratch, bit
 ** for bit, either way (docs/grid-rules.md, "Costs"). Prepare O(S + items of the sections rebuilt);
 ** content size O(1);
 ** single-element lookups O(1), O(log rows) with a table; rect queries O(log S + log n + k)
@@ -1210,9 +1210,9 @@ int cvl_grid_layout_set_item_spans(cvl_layout *layout, int64_t section, const in
 ** Replaces the spans at [start, start + remove_count) of `section` by spans[0 .. insert_count-1]
 ** (copied; NULL when insert_count is 0): pair it with the batch update, edited first. Errors as
 ** cvl_grid_layout_set_item_spans(), plus CVL_ERROR_STATE when the section has no spans and
-** CVL_ERROR_OUT_OF_RANGE for a range outside them; nothing changed. O(insert_count) for an edit in
-** place (remove_count == insert_count) or an append (start == the count) when the section's widest
-** span stays outside the range, else O(n) for the section.
+** CVL_ERROR_OUT_OF_RANGE for a range outside them; nothing changed. O(insert_count + remove_count
+** + 512 + n / 32768) (the spans are kept in chunks), plus O(n) when the span removed was the
+** section's only widest one.
 */
 int cvl_grid_layout_replace_item_spans(cvl_layout *layout, int64_t section, int64_t start, size_t remove_count,
                                        const int32_t *spans, size_t insert_count);
@@ -1227,9 +1227,9 @@ int cvl_grid_layout_set_item_extents(cvl_layout *layout, int64_t section, const 
 /**
 ** Replaces the extents at [start, start + remove_count) of `section` by
 ** extents[0 .. insert_count-1], as cvl_grid_layout_replace_item_spans(); the measured extents of
-** the items it does not replace are kept. O(insert_count) when remove_count == insert_count or
-** for an append (the array edited in place; the next prepare patches the rows, see "Costs"
-** above), else O(n) for the section.
+** the items it does not replace are kept. O(insert_count + remove_count + 512 + n / 32768) (the
+** extents are kept in chunks), plus O(measured items of the section); the next prepare re-packs
+** only the rows around the edit (see "Costs" above).
 */
 int cvl_grid_layout_replace_item_extents(cvl_layout *layout, int64_t section, int64_t start, size_t remove_count,
                                          const double *extents, size_t insert_count);
@@ -1260,7 +1260,7 @@ int cvl_grid_layout_set_section_columns(cvl_layout *layout, const cvl_grid_secti
 **     entries are then not used);
 **   - each layout cycle that lays the grid out asks columns_for_section once a section and the
 **     item functions once an item of the sections without arrays, in index order, and builds
-**     those sections' rows from the answers (O(n) calls and time, 12 bytes an item kept); a layout
+**     those sections' rows from the answers (O(n) calls and time, 28 bytes an item kept); a layout
 **     cycle runs when the layout is invalidated (a property, a batch update,
 **     cvl_view_invalidate_layout(), a change of the bounds' width, this function), never for a
 **     scroll. At most CVL_MAX_STORED_ITEMS items are asked in all (CVL_ERROR_OVERFLOW before the

@@ -301,13 +301,15 @@ final class SpanGridTests: XCTestCase {
         XCTAssertLessThanOrEqual(MemoryLayout<GridLayout.Section>.stride, 100)  // the header's "about 100 bytes"
         XCTAssertEqual(try frame(l, 0, 999), Rect(x: 300, y: 249 * 30, width: 100, height: 30))
         XCTAssertEqual(try cv.contentSize().height, 250 * 30 + Double(CollectionView.maxCount / 8) * 100)
-        // One span of 2: a row table for section 0 only (4 bytes an item, 24 a row + 8, and 8 a
-        // block of 256 rows): row 0 holds items 0 (span 2), 1 and 2; the other 997 items fill
-        // ⌈997 / 4⌉ = 250 rows: 251 rows, one block.
+        // One span of 2: a row table for section 0 only (16 bytes an item: span index, span and
+        // extent; 24 a row, and 8 + 160 a block): row 0 holds items 0 (span 2), 1 and 2; the
+        // other 997 items fill ⌈997 / 4⌉ = 250 rows: 251 rows, one block (rows 1 ... 250 are
+        // alike, and the block rule does not cut before the first of them).
         try l.replaceItemSpans(inSection: 0, start: 0, removeCount: 1, with: [2])
         try cv.layoutIfNeeded()
+        XCTAssertFalse(GridPacker.startsBlock(30, 4, 4))
         XCTAssertEqual(
-            l.gridFootprint, 2 * MemoryLayout<GridLayout.Section>.stride + 1000 * 4 + 251 * 24 + 8 + 1 * 8)
+            l.gridFootprint, 2 * MemoryLayout<GridLayout.Section>.stride + 1000 * 16 + 251 * 24 + 1 * (8 + 160))
         XCTAssertEqual(try frame(l, 0, 0), Rect(x: 0, y: 0, width: 200, height: 30))
         XCTAssertEqual(try frame(l, 0, 3), Rect(x: 0, y: 30, width: 100, height: 30))
     }

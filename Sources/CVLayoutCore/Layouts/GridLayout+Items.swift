@@ -78,24 +78,22 @@ extension GridLayout {
     public func setItemSpans(_ spans: [Int32]?, forSection section: Int) throws {
         try Self.checkSection(section, "item spans")
         guard let spans else {
-            if itemSpans.removeValue(forKey: section) != nil { sectionInputsChanged(section, from: 0) }
+            if itemSpans.removeValue(forKey: section) != nil { sectionInputsChanged(section) }
             return
         }
         let m = try Self.checkSpans(spans, section, "item span")
         try checkFixedSpans(configuration, sectionColumns, extra: (section, m))
-        itemSpans[section] = GridSpans(values: spans, maxSpan: m, version: nextVersion())
-        sectionInputsChanged(section, from: 0)
+        itemSpans[section] = GridSpans(values: FlowChunkedArray(spans), maxSpan: m, version: nextVersion())
+        sectionInputsChanged(section)
     }
 
     /// Replaces the spans at `start ..< start + removeCount` of `section` by `spans` (an insert:
     /// `removeCount` 0; a delete: `spans` empty). Pair it with the batch update, edited first.
     /// - Throws: `.state` when the section has no bulk spans; `.outOfRange` for a range outside
     ///   them; `.invalidArgument` as `setItemSpans`. Nothing changes on error.
-    /// - Complexity: O(spans.count) when `removeCount == spans.count` or for an append
-    ///   (`start` = the count, `appendedFrom`) (edited in place; the next
-    ///   prepare re-packs the rows from the edited one until they agree with the old ones,
-    ///   `GridRows.planInPlaceEdit`) and the section's widest span stays in place outside the
-    ///   range, else O(n).
+    /// - Complexity: O(k + removeCount + chunk + groups) (`FlowChunkedArray.replaceSubrange`),
+    ///   plus O(n) when the removed spans held the section's only widest one; the next prepare
+    ///   re-packs only the rows around the edit (`GridRows.planEdit`).
     public func replaceItemSpans(inSection section: Int, start: Int, removeCount: Int, with spans: [Int32]) throws {
         try Self.checkSection(section, "item spans")
         // (No binding of the section's entry: the array is edited in place when nothing else
@@ -114,41 +112,31 @@ extension GridLayout {
         // The widest span after the edit: the old widest when one of that width stays outside
         // the range (found by a scan that stops at the first), else the widest left.
         let range = start..<(start + removeCount)
-        let m: Int = itemSpans[section].unsafelyUnwrapped.values.withUnsafeBufferPointer { v in
+        let m: Int = {
+            let v = itemSpans[section].unsafelyUnwrapped.values
             var removedMax = 0
             for i in range { removedMax = Swift.max(removedMax, Int(v[i])) }
             if removedMax < oldMax { return Swift.max(oldMax, newMax) }
             var outside = 0
-            for i in 0..<n where !range.contains(i) {
-                outside = Swift.max(outside, Int(v[i]))
-                if outside == oldMax { break }
+            v.withReader { r in
+                for i in 0..<n where !range.contains(i) {
+                    outside = Swift.max(outside, Int(r(i)))
+                    if outside == oldMax { break }
+                }
             }
             return Swift.max(outside, newMax)
-        }
+        }()
         try checkFixedSpans(configuration, sectionColumns, extra: (section, m))
-        let inPlace = removeCount == spans.count
-        let appending = removeCount == 0 && start == n && !spans.isEmpty
-        // As replaceItemExtents: the prepared table lends the array for an edit in place or an
-        // append (no item it holds moves).
-        let table =
-            inPlace || appending ? cachedRows[section].flatMap { $0.holdsSpans(version: version) ? $0 : nil } : nil
-        table?.lendSpans(range)
+        // (The entry taken out so that the chunked array is edited in place: only the chunks
+        // the range touches are copied when the prepared table shares them.)
         var values = itemSpans.removeValue(forKey: section).unsafelyUnwrapped.values
-        values.replaceSubrange(range, with: spans)
-        let entry = GridSpans(values: values, maxSpan: m, version: nextVersion())
-        itemSpans[section] = entry
-        table?.takeBackSpans(values, version: entry.version)
-        if inPlace {
-            spansChanged(section, range)
-        } else if appending {
-            itemsAppended(section, from: start)
-        } else {
-            sectionInputsChanged(section, from: start)
-        }
+        values.replaceSubrange(start, removing: removeCount, with: spans)
+        itemSpans[section] = GridSpans(values: values, maxSpan: m, version: nextVersion())
+        recordEdit(&spanEdits, section, fromVersion: version, start: start, removed: removeCount, inserted: spans.count)
     }
 
-    /// The bulk spans of `section`, if any. O(1) (the array is shared).
-    public func itemSpans(forSection section: Int) -> [Int32]? { itemSpans[section]?.values }
+    /// The bulk spans of `section`, if any. O(n) (a copy of the chunked array).
+    public func itemSpans(forSection section: Int) -> [Int32]? { itemSpans[section]?.values.toArray() }
 
     // MARK: Extents
 
@@ -164,23 +152,22 @@ extension GridLayout {
         guard let extents else {
             measuredItems[section] = nil
             ownsExtents.remove(section)
-            if itemExtents.removeValue(forKey: section) != nil { sectionInputsChanged(section, from: 0) }
+            if itemExtents.removeValue(forKey: section) != nil { sectionInputsChanged(section) }
             return
         }
         try Self.checkExtents(extents, section, "item extent")
-        itemExtents[section] = GridExtents(values: extents, version: nextVersion())
+        itemExtents[section] = GridExtents(values: FlowChunkedArray(extents), version: nextVersion())
         measuredItems[section] = nil
         ownsExtents.remove(section)
-        sectionInputsChanged(section, from: 0)
+        sectionInputsChanged(section)
     }
 
     /// Replaces the extents at `start ..< start + removeCount` of `section` by `extents`; the
     /// measurements of the items it does not replace are kept (renumbered).
     /// - Throws: `.state` when the section has no bulk extents; `.outOfRange` for a range outside
     ///   them; `.invalidArgument` as `setItemExtents`. Nothing changes on error.
-    /// - Complexity: O(extents.count) when `removeCount == extents.count` or for an append
-    ///   (edited in place; the
-    ///   next prepare patches the rows holding them, `GridRows.planInPlaceEdit`), else O(n).
+    /// - Complexity: O(k + removeCount + chunk + groups + measured items of the section); the
+    ///   next prepare re-packs only the rows around the edit (`GridRows.planEdit`).
     public func replaceItemExtents(
         inSection section: Int, start: Int, removeCount: Int, with extents: [Double]
     ) throws {
@@ -196,37 +183,21 @@ extension GridLayout {
                     + "section \(section)")
         }
         try Self.checkExtents(extents, section, "new item extent")
-        let inPlace = removeCount == extents.count
-        let appending = removeCount == 0 && start == n && !extents.isEmpty
-        // The prepared table shares the array: an edit in place (the same count) or an append
-        // borrows it, so that the array is not copied (the table keeps the replaced values for
-        // its frames).
-        let table =
-            inPlace || appending
-            ? cachedRows[section].flatMap { $0.holdsExtents(version: version) ? $0 : nil } : nil
-        table?.lendExtents(start..<(start + removeCount))
         var values = itemExtents.removeValue(forKey: section).unsafelyUnwrapped.values
-        values.replaceSubrange(start..<(start + removeCount), with: extents)
-        let entry = GridExtents(values: values, version: nextVersion())
-        itemExtents[section] = entry
-        table?.takeBackExtents(values, version: entry.version)
+        values.replaceSubrange(start, removing: removeCount, with: extents)
+        itemExtents[section] = GridExtents(values: values, version: nextVersion())
         if let m = measuredItems[section] {
             let delta = extents.count - removeCount
             var kept = Set<Int>()
             for i in m where i < start || i >= start + removeCount { kept.insert(i < start ? i : i + delta) }
             measuredItems[section] = kept.isEmpty ? nil : kept
         }
-        if inPlace {
-            extentsChanged(section, start..<(start + removeCount))
-        } else if appending {
-            itemsAppended(section, from: start)
-        } else {
-            sectionInputsChanged(section, from: start)
-        }
+        recordEdit(
+            &extentEdits, section, fromVersion: version, start: start, removed: removeCount, inserted: extents.count)
     }
 
-    /// The bulk (or measured) extents of `section`, if any. O(1) (the array is shared).
-    public func itemExtents(forSection section: Int) -> [Double]? { itemExtents[section]?.values }
+    /// The bulk (or measured) extents of `section`, if any. O(n) (a copy of the chunked array).
+    public func itemExtents(forSection section: Int) -> [Double]? { itemExtents[section]?.values.toArray() }
 
     // MARK: Per-section columns
 
@@ -254,65 +225,126 @@ extension GridLayout {
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 
-    /// Records that `section`'s inputs changed from item `from` on (the items before it keep
-    /// their spans and extents): the next prepare keeps the rows before that item's row.
-    func sectionInputsChanged(_ section: Int, from: Int) {
-        editedFrom[section] = Swift.min(editedFrom[section] ?? from, from)
+    /// Records that `section`'s spans or extents were set whole: the next prepare builds its rows
+    /// from scratch (no edit relates the new array to the prepared one).
+    func sectionInputsChanged(_ section: Int) {
+        spanEdits[section] = nil
+        extentEdits[section] = nil
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 
-    /// Records that items were appended to `section` from item `from` on (`appendedFrom`).
-    func itemsAppended(_ section: Int, from: Int) {
-        appendedFrom[section] = Swift.min(appendedFrom[section] ?? from, from)
-        collectionView?.invalidateLayout(.layoutAttributes)
-    }
-
-    /// As `extentsChanged`, for spans replaced in place (`spanEdits`).
-    func spansChanged(_ section: Int, _ items: Range<Int>) {
-        var ranges = spanEdits[section] ?? []
-        ranges.append(items)
-        if ranges.count > Self.maxExtentEdits, let from = ranges.lazy.map(\.lowerBound).min() {
-            spanEdits[section] = nil
-            editedFrom[section] = Swift.min(editedFrom[section] ?? from, from)
-        } else {
-            spanEdits[section] = ranges
-        }
-        collectionView?.invalidateLayout(.layoutAttributes)
-    }
-
-    /// Records that the extents of `items` of `section` changed in place (the same count, the
-    /// spans unchanged): the next prepare patches the rows holding them (`extentEdits`), or,
-    /// past `maxExtentEdits` ranges, builds the rows from the first one on.
-    func extentsChanged(_ section: Int, _ items: Range<Int>) {
-        var ranges = extentEdits[section] ?? []
-        ranges.append(items)
-        if ranges.count > Self.maxExtentEdits, let from = ranges.lazy.map(\.lowerBound).min() {
-            extentEdits[section] = nil
-            editedFrom[section] = Swift.min(editedFrom[section] ?? from, from)
-        } else {
-            extentEdits[section] = ranges
-        }
+    /// Records a range edit of a section's spans or extents (`edits`): the next prepare re-packs
+    /// the rows around the edited items only (`GridRows.planEdit`). `fromVersion` is the array's
+    /// version before the edit (the first edit since the prepare fixes it).
+    func recordEdit(
+        _ edits: inout [Int: GridEdits], _ section: Int, fromVersion: Int, start: Int, removed: Int, inserted: Int
+    ) {
+        var e = edits[section] ?? GridEdits(fromVersion: fromVersion)
+        e.record(start: start, removed: removed, inserted: inserted)
+        edits[section] = e
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 }
 
-/// A section's bulk spans, their largest, and a version that changes with every edit.
+/// The range edits of one of a section's arrays (spans or extents) since the last prepare:
+/// stretches of the current items (`lo ..< hi`, ascending, disjoint, not touching) that replaced
+/// old ones, each with `delta` = its item count minus the old items it replaced. Items between
+/// stretches are old items, unchanged, renumbered by the deltas before them.
+struct GridEdits {
+    var ranges: [(lo: Int, hi: Int, delta: Int)] = []
+    /// The array's version the stretches are relative to (the prepared one).
+    let fromVersion: Int
+
+    init(fromVersion: Int) { self.fromVersion = fromVersion }
+
+    /// More stretches than this become one (from the first to the last).
+    static let maxRanges = 64
+
+    /// Items `start ..< start + removed` (current numbering) replaced by `inserted` items.
+    /// O(stretches).
+    mutating func record(start s: Int, removed r: Int, inserted k: Int) {
+        let d = k - r
+        var out: [(lo: Int, hi: Int, delta: Int)] = []
+        out.reserveCapacity(ranges.count + 1)
+        var mLo = s, mHi = s + r, mDelta = d
+        var after: [(lo: Int, hi: Int, delta: Int)] = []
+        for x in ranges {
+            if x.hi < s {
+                out.append(x)
+            } else if x.lo > s + r {
+                after.append((x.lo + d, x.hi + d, x.delta))
+            } else {  // overlapping or touching: one stretch
+                mLo = Swift.min(mLo, x.lo)
+                mHi = Swift.max(mHi, x.hi)
+                mDelta += x.delta
+            }
+        }
+        out.append((mLo, mHi + d, mDelta))
+        out.append(contentsOf: after)
+        if out.count > Self.maxRanges {
+            out = [(out[0].lo, out[out.count - 1].hi, out.reduce(0) { $0 + $1.delta })]
+        }
+        ranges = out
+    }
+
+    /// The stretches of the items (span and extent together) that differ from the prepared ones,
+    /// each with the shift after it (`GridRows.Stretch`), from the edits of the spans and of the
+    /// extents (nil: that array did not change); nil when they do not agree on how the items
+    /// were renumbered (then the rows are built from scratch). O(stretches).
+    static func combine(_ a: GridEdits?, _ b: GridEdits?) -> [GridRows.Stretch]? {
+        // Both lists in one, by start; overlapping or touching stretches merged.
+        var all: [(lo: Int, hi: Int, da: Int, db: Int)] = []
+        for x in a?.ranges ?? [] { all.append((x.lo, x.hi, x.delta, 0)) }
+        for x in b?.ranges ?? [] { all.append((x.lo, x.hi, 0, x.delta)) }
+        all.sort { $0.lo < $1.lo }
+        var merged: [(lo: Int, hi: Int, da: Int, db: Int)] = []
+        for x in all {
+            if let last = merged.last, x.lo <= last.hi {
+                merged[merged.count - 1] = (last.lo, Swift.max(last.hi, x.hi), last.da + x.da, last.db + x.db)
+            } else {
+                merged.append(x)
+            }
+        }
+        // Between stretches an item is unchanged when both arrays renumbered it alike: else
+        // the gap joins the stretches around it.
+        var out: [GridRows.Stretch] = []
+        var sa = 0, sb = 0, open: (lo: Int, hi: Int)?
+        for x in merged {
+            if let o = open {
+                open = (o.lo, x.hi)
+            } else {
+                open = (x.lo, x.hi)
+            }
+            sa += x.da
+            sb += x.db
+            if a == nil || b == nil || sa == sb {
+                out.append((open!.lo, open!.hi, a == nil ? sb : sa))
+                open = nil
+            }
+        }
+        guard open == nil else { return nil }
+        return out
+    }
+}
+
+/// A section's bulk spans (chunked: a range edit copies one chunk, not the section), their
+/// largest, and a version that changes with every edit.
 struct GridSpans {
-    var values: [Int32]
+    var values: FlowChunkedArray<Int32>
     var maxSpan: Int
     var version: Int
 }
 
 /// A section's bulk extents, the one extent they share (nil if they differ), and a version.
 struct GridExtents {
-    var values: [Double]
+    var values: FlowChunkedArray<Double>
     var uniform: Double?
     var version: Int
 
-    init(values: [Double], version: Int) {
+    /// O(groups) plus O(chunk) for each chunk not asked before (`FlowChunkedArray.allEqual`).
+    init(values: FlowChunkedArray<Double>, version: Int) {
         self.values = values
         self.version = version
-        let f = values.first
-        uniform = f != nil && values.allSatisfy { $0 == f! } ? f : nil
+        uniform = values.count > 0 && values.allEqual() ? values[0] : nil
     }
 }

@@ -28,8 +28,9 @@ extension GridLayout: SelfSizingLayout {
     ///   counts; `.invalidArgument` for a size that is NaN, infinite, negative or larger than
     ///   `FlowLayout.maxMagnitude`; `.overflow` when the arrays the layout would make would hold
     ///   more than `CollectionView.maxStoredItems` items. Nothing changes on error.
-    /// - Complexity: O(k) for k sizes, plus O(n) for a section of n items whose array is made or
-    ///   written (the array is copied when the prepared layout shares it).
+    /// - Complexity: O(k log n) for k sizes written into a section's chunked extents (a chunk
+    ///   copied when a saved state shares it), plus O(n) for a section of n items whose array is
+    ///   made.
     /// - Returns: whether any extent changed.
     @discardableResult
     public func setMeasuredSizes(_ items: [(IndexPath, Size)]) throws -> Bool {
@@ -62,18 +63,21 @@ extension GridLayout: SelfSizingLayout {
                         + "\(CollectionView.maxStoredItems) (hand the extents over in bulk instead)")
             }
         }
-        // Write (infallible), one copy of each section's array.
-        var arrays: [Int: [Double]] = [:]
+        // Write (infallible): into each section's chunked array (a chunk copied when a prepared
+        // state shares it), or an array made from the current extents.
+        var arrays: [Int: (values: FlowChunkedArray<Double>, version: Int)] = [:]
         var madeNow = Set<Int>()
+        var changedItems: [Int: [Int]] = [:]
         let horizontal = prepared.isHorizontal
         for (ip, size) in items {
             let s = ip.section
             if arrays[s] == nil {
                 if let e = itemExtents[s] {
-                    arrays[s] = e.values
+                    arrays[s] = (e.values, e.version)
+                    itemExtents[s] = nil  // (the array edited in place when nothing else holds it)
                 } else {
                     let sec = sections[s]
-                    arrays[s] = (0..<sec.itemCount).map { i in
+                    var values = (0..<sec.itemCount).map { i in
                         let f = itemFrame(sec, i)
                         return horizontal ? f.width : f.height
                     }
@@ -81,24 +85,35 @@ extension GridLayout: SelfSizingLayout {
                         // A stretched frame is the row's; the estimate is the item's own.
                         for i in 0..<sec.itemCount {
                             let span = t.span(i)
-                            arrays[s]![i] = t.extent(i, crossLength: t.crossLength(span, sec.itemWidth))
+                            values[i] = t.extent(i, crossLength: t.crossLength(span, sec.itemWidth))
                         }
                     }
+                    arrays[s] = (FlowChunkedArray(values), -1)
                     ownsExtents.insert(s)
                     madeNow.insert(s)
                 }
             }
             measuredItems[s, default: []].insert(ip.item)
-            arrays[s]![ip.item] = horizontal ? size.width : size.height
+            let v = horizontal ? size.width : size.height
+            if arrays[s]!.values[ip.item] != v || madeNow.contains(s) {
+                arrays[s]!.values[ip.item] = v
+                changedItems[s, default: []].append(ip.item)
+            }
         }
         var changed = false
-        for (s, values) in arrays where values != itemExtents[s]?.values {
-            itemExtents[s] = GridExtents(values: values, version: nextMeasuredVersion())
+        for (s, a) in arrays {
+            guard let items = changedItems[s] else {
+                itemExtents[s] = GridExtents(values: a.values, version: a.version)  // (unchanged)
+                continue
+            }
+            itemExtents[s] = GridExtents(values: a.values, version: nextMeasuredVersion())
             if madeNow.contains(s) {
-                editedFrom[s] = 0
+                extentEdits[s] = nil  // a new array: the rows are built from scratch
             } else {
-                // Extents changed in place: the rows holding the measured items are patched.
-                for (ip, _) in items where ip.section == s { extentsChanged(s, ip.item..<(ip.item + 1)) }
+                // Extents changed in place: the rows around the measured items are re-packed.
+                for i in items {
+                    recordEdit(&extentEdits, s, fromVersion: a.version, start: i, removed: 1, inserted: 1)
+                }
             }
             changed = true
         }
@@ -194,7 +209,7 @@ extension GridLayout: SelfSizingLayout {
     }
 }
 
-/// The grid's bulk data and self-sizing tables (shared arrays: O(1) to keep).
+/// The grid's bulk data and self-sizing tables (shared chunked arrays: O(groups) to keep).
 struct GridSizingState {
     var spans: [Int: GridSpans]
     var extents: [Int: GridExtents]

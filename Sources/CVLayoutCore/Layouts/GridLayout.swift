@@ -41,13 +41,11 @@
 /// A section whose items all span one column and share one extent (no bulk spans, or all 1; no
 /// bulk extents, or all equal) is today's closed form: nothing stored per item, its frames a
 /// product of the index (2^40 items cost what 4 do). Any other section keeps a row table
-/// (`GridRows`: 4 bytes an item, 24 a row, 8 a block of rows), built in O(n) by `prepare()` and
-/// kept while its inputs stay the same. Extents replaced in place (and measured sizes) patch the
-/// rows holding them and move the rows after by their blocks' offsets (`GridRowOffsets`):
-/// O(items edited · log rows + blocks); spans replaced in place are re-packed until the rows
-/// agree with the old ones and patched the same way when the row count holds; appends extend
-/// the rows; after other range edits the rows from the first edited item's row on are built
-/// again (the rows before are copied).
+/// (`GridRows`: 16 bytes an item, 24 a row, rows in blocks of about 160 cut by their contents),
+/// built in O(n) by `prepare()` and kept while its inputs stay the same. Range edits of the
+/// spans and extents (chunked arrays) re-pack the rows around the edited items until the rows and
+/// their blocks agree with the old ones again, keep the old blocks, and walk the blocks' offsets
+/// after: O(items re-packed + blocks); extents replaced in place patch the rows holding them.
 /// Single-element lookups: O(1) closed form, O(log rows) with a table. Rect queries: O(log S) to
 /// find the first section met, then per section O(log rows) for the rows the rect crosses and,
 /// per row crossed, O(log C) for its first item in the rect, then O(1) per element returned (with
@@ -157,10 +155,8 @@ public final class GridLayout: CollectionViewLayout {
         try checkFixedSpans(configuration, sectionColumns)
         self.configuration = configuration
         cachedRows.removeAll()
-        editedFrom.removeAll()
         extentEdits.removeAll()
         spanEdits.removeAll()
-        appendedFrom.removeAll()
         collectionView?.invalidateLayout(.layoutAttributes)
     }
 
@@ -176,26 +172,15 @@ public final class GridLayout: CollectionViewLayout {
     var versionCounter = 0
     /// Row tables of the last prepare by section, reused while their inputs are the same.
     var cachedRows: [Int: GridRows] = [:]
-    /// Per section, the first item whose span changed, or that was inserted, deleted or moved,
-    /// since the last prepare: the rows before its row are kept.
-    var editedFrom: [Int: Int] = [:]
-    /// Per section, the items whose extents were replaced in place (the same count, spans
-    /// unchanged) since the last prepare, when nothing else changed: the packing is the same, so
-    /// the rows' thicknesses and offsets are patched (`GridRows.planInPlaceEdit`).
-    var extentEdits: [Int: [Range<Int>]] = [:]
-    /// As `extentEdits`, for spans replaced in place: the rows are re-packed from the edited
-    /// one until they agree with the old ones again (`GridRows.planInPlaceEdit`).
-    var spanEdits: [Int: [Range<Int>]] = [:]
-    /// Per section, the item count before items were appended (spans and extents) since the
-    /// last prepare: with no other edit, the rows are extended (`GridRows.planAppend`).
-    var appendedFrom: [Int: Int] = [:]
-    /// More ranges than this fall back to building the rows from the first one.
-    static let maxExtentEdits = 64
-    /// Sections whose rows the last `prepare()` patched (spans or extents edited in place, items
-    /// appended), and
-    /// sections whose rows it built (in whole or from an edited row on): the tests check which
-    /// path an edit took.
+    /// Per section, the range edits of its spans and of its extents since the last prepare
+    /// (`GridEdits`): the next prepare re-packs the rows around them only (`GridRows.planEdit`).
+    var spanEdits: [Int: GridEdits] = [:]
+    var extentEdits: [Int: GridEdits] = [:]
+    /// Sections whose rows the last `prepare()` edited (`GridRows.planEdit`), and sections whose
+    /// rows it built from scratch: the tests check which path an edit took.
     private(set) var lastPrepareRowsPatched = 0
+    /// Items the last prepare's edits packed again (`GridRows.EditPlan.packed`).
+    private(set) var lastPrepareItemsPacked = 0
     private(set) var lastPrepareRowsBuilt = 0
 
     /// One section's geometry from the last prepare (main axis = scroll axis).
@@ -304,7 +289,6 @@ public final class GridLayout: CollectionViewLayout {
         secs.reserveCapacity(counts.count)
         var newRows: [Int: GridRows] = [:]
         var plans: [(GridRows, GridRows.EditPlan)] = []
-        var appends: [(GridRows, GridRows.AppendPlan)] = []
         var built = 0
         var y = 0.0
         for (s, n) in counts.enumerated() {
@@ -334,7 +318,7 @@ public final class GridLayout: CollectionViewLayout {
                         + "has \(n) items (edit them with the batch update)")
             }
             if let spans, spans.maxSpan > columns {
-                let i = spans.values.firstIndex { Int($0) > columns } ?? 0
+                let i = spans.values.withReader { r in (0..<n).first { Int(r($0)) > columns } } ?? 0
                 throw LayoutError.invalid(
                     "GridLayout: item \(i) of section \(s) spans \(spans.values[i]) columns but the section has "
                         + "\(columns) (span > column count)")
@@ -354,69 +338,30 @@ public final class GridLayout: CollectionViewLayout {
                 let key = GridRows.Key(
                     count: n, columns: columns, itemWidth: sec.itemWidth, spansVersion: spans?.version ?? -1,
                     extentsVersion: extents?.version ?? -1)
-                // The old rows kept (patched or extended once every section is done): `total`
-                // is the body's extent after the patch.
-                func keepRows(_ old: GridRows, total: Double) throws {
-                    newRows[s] = old
-                    sec.rows = old
-                    sec.bodyEnd = sec.top + total
-                    sec.end =
-                        inside ? sec.bodyEnd + c.footerHeight + mainTrail : sec.bodyEnd + mainTrail + c.footerHeight
-                    guard sec.end.isFinite, sec.bodyEnd.isFinite else {
-                        throw LayoutError(.overflow, "GridLayout: section \(s) ends beyond the coordinate range")
-                    }
-                    y = sec.end
-                    secs.append(sec)
-                }
                 let table: GridRows
                 let old = cachedRows[s]
-                var sameButEdits = old?.key
-                sameButEdits?.extentsVersion = key.extentsVersion
-                sameButEdits?.spansVersion = key.spansVersion
-                let inPlace = extentEdits[s] != nil || spanEdits[s] != nil
-                var sameButCount = sameButEdits
-                sameButCount?.count = key.count
+                var body: Double?
                 if let old, old.key == key {
                     table = old
-                } else if let old, let from = appendedFrom[s], from == old.key.count, key.count > from, !inPlace,
-                    editedFrom[s] == nil, old.rowCount > 0, sameButCount == key, !stale.contains(s), !asked
+                } else if let old, old.key.columns == key.columns, old.key.itemWidth == key.itemWidth,
+                    !stale.contains(s), !asked,
+                    let stretches = editStretches(s, old.key, key),
+                    let plan = try old.planEdit(
+                        key: key, spans: spans?.values, extents: extents?.values, stretches: stretches,
+                        spansChanged: old.key.spansVersion != key.spansVersion, section: s)
                 {
-                    // Items appended: the rows extended once every section is done.
-                    let plan = try old.planAppend(key: key, spans: spans?.values, extents: extents?.values, section: s)
-                    appends.append((old, plan))
-                    try keepRows(old, total: plan.total)
-                    continue
-                } else if let old, inPlace, editedFrom[s] == nil, n > 0, sameButEdits == key, !stale.contains(s),
-                    !asked,
-                    let plan = try old.planInPlaceEdit(
-                        key: key, spans: spans?.values, extents: extents?.values, spanEdits: spanEdits[s] ?? [],
-                        extentEdits: extentEdits[s] ?? [], section: s)
-                {
-                    // Spans or extents edited in place: the same rows, patched once every
-                    // section is done.
+                    // Range edits: the rows re-packed around them, written once every section is done.
                     plans.append((old, plan))
-                    try keepRows(old, total: plan.total)
-                    continue
+                    table = old
+                    body = plan.total
                 } else {
-                    // The rows before the first edited item's row are the old ones when only
-                    // edits (recorded from that item on) changed the section since.
-                    let from = [
-                        editedFrom[s], extentEdits[s]?.lazy.map(\.lowerBound).min(),
-                        spanEdits[s]?.lazy.map(\.lowerBound).min(), appendedFrom[s],
-                    ].compactMap { $0 }.min()
-                    let keep =
-                        old.flatMap { o in
-                            o.key.columns == key.columns && o.key.itemWidth == key.itemWidth
-                                && !stale.contains(s) && !asked ? from : nil
-                        } ?? 0
                     built += 1
                     table = try GridRows(
-                        key: key, spans: spans?.values, extents: extents?.values, configuration: c, section: s,
-                        reusing: keep > 0 ? old : nil, from: keep)
+                        key: key, spans: spans?.values, extents: extents?.values, configuration: c, section: s)
                 }
                 newRows[s] = table
                 sec.rows = table
-                sec.bodyEnd = sec.top + table.total
+                sec.bodyEnd = sec.top + (body ?? table.total)
             }
             sec.end = inside ? sec.bodyEnd + c.footerHeight + mainTrail : sec.bodyEnd + mainTrail + c.footerHeight
             guard sec.end.isFinite, sec.bodyEnd.isFinite else {
@@ -427,15 +372,13 @@ public final class GridLayout: CollectionViewLayout {
         }
         forgetMeasurementsOfChangedCounts(counts)
         for (table, plan) in plans { table.apply(plan) }
-        for (table, plan) in appends { table.apply(plan) }
-        lastPrepareRowsPatched = plans.count + appends.count
+        lastPrepareRowsPatched = plans.count
+        lastPrepareItemsPacked = plans.reduce(0) { $0 + $1.1.packed }
         lastPrepareRowsBuilt = built
         sections = secs
         cachedRows = newRows
-        editedFrom.removeAll()
         extentEdits.removeAll()
         spanEdits.removeAll()
-        appendedFrom.removeAll()
         prepared = c
         crossSize = cross
         mainSize = c.isHorizontal ? size.width : size.height
@@ -456,6 +399,22 @@ public final class GridLayout: CollectionViewLayout {
     public override func collectionViewContentSize() throws -> Size {
         prepared.isHorizontal
             ? Size(width: contentMain, height: crossSize) : Size(width: crossSize, height: contentMain)
+    }
+
+    /// The stretches of section `s` whose items differ from those `old` was built from, from the
+    /// range edits recorded since (`GridEdits.combine`); nil when an array changed otherwise (set
+    /// whole, removed, made by a measurement) or nothing relates them.
+    private func editStretches(_ s: Int, _ old: GridRows.Key, _ key: GridRows.Key) -> [GridRows.Stretch]? {
+        func edits(_ e: GridEdits?, _ was: Int, _ now: Int) -> GridEdits?? {
+            if was == now { return .some(nil) }  // unchanged
+            guard let e, e.fromVersion == was else { return nil }
+            return .some(e)
+        }
+        guard let a = edits(spanEdits[s], old.spansVersion, key.spansVersion),
+            let b = edits(extentEdits[s], old.extentsVersion, key.extentsVersion), a != nil || b != nil,
+            let st = GridEdits.combine(a, b), !st.isEmpty
+        else { return nil }
+        return st
     }
 
     private func rowCount(_ sec: Section) -> Int {
@@ -483,23 +442,24 @@ public final class GridLayout: CollectionViewLayout {
             cross: crossLead + shift(sec, used: used) + Double(column) * sec.columnPitch, crossLength: sec.itemWidth)
     }
 
-    /// A row table's frame of `item` in row `row`.
+    /// A row table's frame of item `j` of block `blk` (block `b` of `t`), in the block's row `k`.
     @inline(__always)
-    private func tableFrame(_ sec: Section, _ t: GridRowsView, row: Int, _ item: Int) -> Rect {
-        let span = t.span(item)
+    private func tableFrame(
+        _ sec: Section, _ t: GridRows, base: Double, _ blk: GridRowBlock, row k: Int, _ j: Int
+    ) -> Rect {
+        let span = blk.span(j)
         let crossLength = Double(span) * sec.itemWidth + Double(span - 1) * prepared.interitemSpacing
-        let cross = crossLead + shift(sec, used: t.used(row)) + Double(t.spanIndex[item]) * sec.columnPitch
-        let own = t.extent(item, crossLength: crossLength)
+        let cross = crossLead + shift(sec, used: blk.used(k)) + Double(blk.spanIndex[j]) * sec.columnPitch
+        let own = blk.extents.map { $0[j] } ?? (t.itemHeight > 0 ? t.itemHeight : t.itemAspect * crossLength)
         return rect(
-            main: sec.top + t.offset(row), mainLength: prepared.stretchItems == 1 ? t.thickness[row] : own,
+            main: sec.top + (base + blk.local[k]), mainLength: prepared.stretchItems == 1 ? blk.thickness[k] : own,
             cross: cross, crossLength: crossLength)
     }
 
     func itemFrame(_ sec: Section, _ item: Int) -> Rect {
         guard let t = sec.rows else { return uniformFrame(sec, item) }
-        let row = t.row(of: item)
-        guard let v = t.view else { return .zero }  // (a table with items has rows)
-        return withExtendedLifetime(t) { tableFrame(sec, v, row: row, item) }
+        let (b, k) = t.row(of: item)
+        return tableFrame(sec, t, base: t.base[b], t.blocks[b], row: k, item - t.itemStart[b])
     }
 
     /// - Complexity: O(1) in a closed-form section, O(log rows) with a row table.
@@ -609,38 +569,47 @@ public final class GridLayout: CollectionViewLayout {
     }
 
     private func queryTable(
-        _ sec: Section, _ table: GridRows, _ s: Int, _ minMain: Double, _ maxMain: Double, _ minCross: Double,
+        _ sec: Section, _ t: GridRows, _ s: Int, _ minMain: Double, _ maxMain: Double, _ minCross: Double,
         _ maxCross: Double, _ rect: Rect, _ sink: ElementSink
     ) throws {
-        guard let t = table.view else { return }
-        // Rows' offsets never decrease with their index; their ends may exceed the next row's
-        // offset by a few rounding errors (`GridRowOffsets`): the first row whose end passes
-        // minMain less that slack is at or before the first row that meets the rect (every row
-        // after one that does passes it too), and the rows between are filtered below.
-        let lowMain = minMain - GridRowOffsets.searchSlack(top: sec.top, extent: table.total)
-        try withExtendedLifetime(table) {
-            let firstRow = Self.firstIndex(0, t.rowCount) { sec.top + t.offset($0) + t.thickness[$0] > lowMain }
-            let endRow = Self.firstIndex(firstRow, t.rowCount) { sec.top + t.offset($0) >= maxMain }
-            let lead = crossLead, spacing = prepared.interitemSpacing
-            var row = firstRow
-            while row < endRow {
-                let lo = t.first[row], hi = t.first[row + 1]
-                let x0 = lead + shift(sec, used: t.used(row))
-                // Items' cross edges grow along a row.
-                let first = Self.firstIndex(lo, hi) {
-                    let span = Double(t.span($0))
-                    return x0 + Double(t.spanIndex[$0]) * sec.columnPitch + span * sec.itemWidth + (span - 1) * spacing
-                        > minCross
-                }
-                let end = Self.firstIndex(first, hi) { x0 + Double(t.spanIndex[$0]) * sec.columnPitch >= maxCross }
-                var i = first
-                while i < end {
-                    let f = tableFrame(sec, t, row: row, i)
-                    if f.intersects(rect) { try sink.cell(section: s, item: i, frame: f) }
-                    i += 1
-                }
-                row += 1
+        // Rows' offsets never decrease along the rows; their ends may exceed the next row's
+        // offset by a few rounding errors (`GridRows`): the first row whose end passes minMain
+        // less that slack is at or before the first row that meets the rect (every row after
+        // one that does passes it too), and the rows between are filtered below.
+        let lowMain = minMain - GridRows.searchSlack(top: sec.top, extent: t.total)
+        let bases = t.base, lastLocal = t.lastLocal, lastThickness = t.lastThickness, blocks = t.blocks
+        let top = sec.top
+        var b = Self.firstIndex(0, blocks.count) { top + (bases[$0] + lastLocal[$0]) + lastThickness[$0] > lowMain }
+        guard b < blocks.count else { return }
+        var blk = blocks[b], base = bases[b]
+        var k = Self.firstIndex(0, blk.rowCount) { top + (base + blk.local[$0]) + blk.thickness[$0] > lowMain }
+        let lead = crossLead, spacing = prepared.interitemSpacing
+        while true {
+            if k == blk.rowCount {
+                b += 1
+                guard b < blocks.count else { break }
+                blk = blocks[b]
+                base = bases[b]
+                k = 0
             }
+            guard top + (base + blk.local[k]) < maxMain else { break }
+            let lo = blk.first[k], hi = blk.first[k + 1]
+            let x0 = lead + shift(sec, used: blk.used(k))
+            // Items' cross edges grow along a row.
+            let first = Self.firstIndex(lo, hi) {
+                let span = Double(blk.span($0))
+                return x0 + Double(blk.spanIndex[$0]) * sec.columnPitch + span * sec.itemWidth + (span - 1) * spacing
+                    > minCross
+            }
+            let end = Self.firstIndex(first, hi) { x0 + Double(blk.spanIndex[$0]) * sec.columnPitch >= maxCross }
+            var j = first
+            let itemBase = t.itemStart[b]
+            while j < end {
+                let f = tableFrame(sec, t, base: base, blk, row: k, j)
+                if f.intersects(rect) { try sink.cell(section: s, item: itemBase + j, frame: f) }
+                j += 1
+            }
+            k += 1
         }
     }
 

@@ -1262,7 +1262,7 @@ class cvl_grid_callbacks(Structure):
         entries are then not used);
       - each layout cycle that lays the grid out asks columns_for_section once a section and the
         item functions once an item of the sections without arrays, in index order, and builds
-        those sections' rows from the answers (O(n) calls and time, 12 bytes an item kept); a layout
+        those sections' rows from the answers (O(n) calls and time, 28 bytes an item kept); a layout
         cycle runs when the layout is invalidated (a property, a batch update,
         cvl_view_invalidate_layout(), a change of the bounds' width, this function), never for a
         scroll. At most CVL_MAX_STORED_ITEMS items are asked in all (CVL_ERROR_OVERFLOW before the

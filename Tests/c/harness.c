@@ -3886,6 +3886,29 @@ static int dfc_meets(cvl_rect f, cvl_rect r) { /* Rect.intersects: an empty rect
            r.x < f.x + f.width && f.y < r.y + r.height && r.y < f.y + f.height;
 }
 
+/* After the `cells` cells of a direct query's answer el[0..<m]: the headers, then the footers,
+** that meet r, by section, each as its single-element query (identifier s + 1 when the view has
+** identifiers), and nothing else. */
+static int dfc_supplementaries_follow(cvl_view *view, cvl_rect r, const cvl_element *el, size_t m, size_t cells,
+                                      int64_t sections, int with_ids) {
+    int same = 1;
+    size_t e = cells;
+    for (int32_t kind = CVL_KIND_HEADER; kind <= CVL_KIND_FOOTER; kind++)
+        for (int64_t s = 0; s < sections; s++) {
+            cvl_attributes h;
+            int32_t found = 0;
+            OK(cvl_view_attributes_for_element(view, CVL_CATEGORY_SUPPLEMENTARY, kind, (cvl_index_path){s, 0}, &h,
+                                               &found));
+            if (!found || !dfc_meets(h.frame, r)) continue;
+            if (e >= m || el[e].category != CVL_CATEGORY_SUPPLEMENTARY || el[e].kind != kind ||
+                el[e].index_path.section != s || memcmp(&el[e].frame, &h.frame, sizeof h.frame) != 0 ||
+                el[e].identifier != (with_ids ? (uint64_t)s + 1 : 0))
+                same = 0;
+            e++;
+        }
+    return same && e == m;
+}
+
 static void test_direct_flow_cells(void) {
     enum { MAXN = 4000, CAP = 2048 };
     static cvl_rect frames[3][MAXN];
@@ -3995,23 +4018,7 @@ static void test_direct_flow_cells(void) {
                                 el[e].frame.height, (unsigned long long)el[e].identifier);
                 }
                 CHECK(same && cells == want && (headers || m == want));
-                if (headers) { /* after the cells: the headers, then the footers, meeting r, by section */
-                    size_t e = cells;
-                    for (int32_t kind = CVL_KIND_HEADER; kind <= CVL_KIND_FOOTER; kind++)
-                        for (int64_t s = 0; s < d.sections; s++) {
-                            cvl_attributes h;
-                            int32_t found = 0;
-                            OK(cvl_view_attributes_for_element(view, CVL_CATEGORY_SUPPLEMENTARY, kind,
-                                                               (cvl_index_path){s, 0}, &h, &found));
-                            if (!found || !dfc_meets(h.frame, r)) continue;
-                            if (e >= m || el[e].category != CVL_CATEGORY_SUPPLEMENTARY || el[e].kind != kind ||
-                                el[e].index_path.section != s || memcmp(&el[e].frame, &h.frame, sizeof h.frame) != 0 ||
-                                el[e].identifier != (with_ids ? (uint64_t)s + 1 : 0))
-                                same = 0;
-                            e++;
-                        }
-                    CHECK(same && e == m);
-                }
+                if (headers) CHECK(same && dfc_supplementaries_follow(view, r, el, m, cells, d.sections, with_ids));
                 CHECK(n == m);
                 same = 1;
                 for (size_t e = 0; e < n && e < m; e++) {
@@ -4169,23 +4176,7 @@ static void test_direct_waterfall_cells(void) {
                     fprintf(stderr, "waterfall round %d edit %d q %d: want %zu got %zu cells %zu rect %g %g %g %g\n",
                             round, edit, q, want, m, cells, r.x, r.y, r.width, r.height);
                 CHECK(same && cells == want && (headers || m == want));
-                if (headers) { /* after the cells: the headers, then the footers, meeting r, by section */
-                    size_t e = cells;
-                    for (int32_t kind = CVL_KIND_HEADER; kind <= CVL_KIND_FOOTER; kind++)
-                        for (int64_t s = 0; s < d.sections; s++) {
-                            cvl_attributes h;
-                            int32_t found = 0;
-                            OK(cvl_view_attributes_for_element(view, CVL_CATEGORY_SUPPLEMENTARY, kind,
-                                                               (cvl_index_path){s, 0}, &h, &found));
-                            if (!found || !dfc_meets(h.frame, r)) continue;
-                            if (e >= m || el[e].category != CVL_CATEGORY_SUPPLEMENTARY || el[e].kind != kind ||
-                                el[e].index_path.section != s || memcmp(&el[e].frame, &h.frame, sizeof h.frame) != 0 ||
-                                el[e].identifier != (with_ids ? (uint64_t)s + 1 : 0))
-                                same = 0;
-                            e++;
-                        }
-                    CHECK(same && e == m);
-                }
+                if (headers) CHECK(same && dfc_supplementaries_follow(view, r, el, m, cells, d.sections, with_ids));
                 CHECK(n == m);
                 same = 1;
                 for (size_t e = 0; e < n && e < m; e++) {

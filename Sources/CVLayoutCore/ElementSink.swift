@@ -149,52 +149,46 @@ open class ElementSink {
     ) throws {
         if let failure { throw failure }
         guard LayoutAttributes.isValid(frame: frame, transform: transform, alpha: alpha) else {
-            fail(
-                LayoutError.callback(
-                    "the layout returned invalid attributes for \(a.category) \(a.indexPath): NaN, infinity or a "
-                        + "negative size"
-                ))
-            return
+            return failInvalid(a)
         }
-        if a.category == .cell, !a.isDisappearing, let counts {
-            let s = a.indexPath.section, i = a.indexPath.item
-            guard s >= 0, s < counts.count, i >= 0, i < counts[s] else {
-                fail(
-                    LayoutError.callback(
-                        "the layout returned attributes for a cell with an index path that does not exist: "
-                            + "\(a.indexPath)"
-                    ))
-                return
-            }
-        }
+        guard existsNow(a) else { return }
         try admit()
         try storeElement(like: a, frame: frame, transform: transform, alpha: alpha, zIndex: zIndex, isHidden: isHidden)
+    }
+
+    /// Notes that the layout returned numbers that are not valid for `a`'s element.
+    @inline(never)
+    private final func failInvalid(_ a: LayoutAttributes) {
+        fail(
+            LayoutError.callback(
+                "the layout returned invalid attributes for \(a.category) \(a.indexPath): NaN, infinity or a "
+                    + "negative size"
+            ))
+    }
+
+    /// Whether `a`'s index path exists when `a` is a cell (false, the failure noted, when it does
+    /// not). A disappearing element carries its index path from before the change (the header's
+    /// contract): it is checked against the counts it came from, when its track was made.
+    @inline(__always)
+    private final func existsNow(_ a: LayoutAttributes) -> Bool {
+        guard a.category == .cell, !a.isDisappearing, let counts else { return true }
+        let s = a.indexPath.section, i = a.indexPath.item
+        guard s >= 0, s < counts.count, i >= 0, i < counts[s] else {
+            fail(
+                LayoutError.callback(
+                    "the layout returned attributes for a cell with an index path that does not exist: "
+                        + "\(a.indexPath)"
+                ))
+            return false
+        }
+        return true
     }
 
     /// Any element.
     public final func add(_ a: LayoutAttributes) throws {
         if let failure { throw failure }
-        guard a.isValid else {
-            fail(
-                LayoutError.callback(
-                    "the layout returned invalid attributes for \(a.category) \(a.indexPath): NaN, infinity or a "
-                        + "negative size"
-                ))
-            return
-        }
-        // A disappearing element carries its index path from before the change (the header's
-        // contract): it is checked against the counts it came from, when its track was made.
-        if a.category == .cell, !a.isDisappearing, let counts {
-            let s = a.indexPath.section, i = a.indexPath.item
-            guard s >= 0, s < counts.count, i >= 0, i < counts[s] else {
-                fail(
-                    LayoutError.callback(
-                        "the layout returned attributes for a cell with an index path that does not exist: "
-                            + "\(a.indexPath)"
-                    ))
-                return
-            }
-        }
+        guard a.isValid else { return failInvalid(a) }
+        guard existsNow(a) else { return }
         try admit()
         try store(a)
     }

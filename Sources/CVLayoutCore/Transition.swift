@@ -513,10 +513,20 @@ final class PresentingSink: ElementSink {
     @inline(__always)
     private func presentCell(section: Int, item: Int, frame: Rect) throws {
         let ip = IndexPath(section: section, item: item)
-        guard let i = transition.tracks.position(of: ElementKey(category: .cell, kind: .none, indexPath: ip)) else {
-            try inner.cell(section: section, item: item, frame: frame)
-            return
+        let key = ElementKey(category: .cell, kind: .none, indexPath: ip)
+        // As `store`: the track after the last one matched first (cells come in item order, and
+        // so were most tracks made), the index otherwise.
+        let i: Int
+        if transition.tracks.key(at: hint, is: key) {
+            i = hint
+        } else {
+            guard let found = transition.tracks.position(of: key) else {
+                try inner.cell(section: section, item: item, frame: frame)
+                return
+            }
+            i = found
         }
+        hint = i + 1
         let shape = transition.tracks.shapes[i]
         guard shape.fromPlain else {
             try offerTrack(i, final: .cell(ip, frame: frame))
@@ -524,16 +534,14 @@ final class PresentingSink: ElementSink {
         }
         matched[i] = true
         let p = progress
-        let look: (frame: Rect, alpha: Double, zIndex: Int, isHidden: Bool)? = transition.tracks.withTracks { tracks in
-            if swept, let b = shape.sweep, !b.meets(rect, at: p), tracks[i].to.frame == frame,
-                shape.toPlain || tracks[i].to.transform.isIdentity
-            {
-                return nil
-            }
-            return LayoutAttributes.plainLook(
+        // (No sweep test first, as `offerTrack` makes: the layout handed this cell over because
+        // its frame meets the rect, so its track's bound nearly always does too, and working the
+        // plain look out costs what the test costs.)
+        let look = transition.tracks.withTracks { tracks in
+            LayoutAttributes.plainLook(
                 from: tracks[i].from, toFrame: frame, alpha: 1, zIndex: 0, isHidden: false, progress: p)
         }
-        guard let look, look.frame.intersects(rect) else { return }
+        guard look.frame.intersects(rect) else { return }
         try inner.cell(
             section: section, item: item, frame: look.frame, alpha: look.alpha, zIndex: look.zIndex,
             isHidden: look.isHidden)

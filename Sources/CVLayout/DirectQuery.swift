@@ -307,8 +307,10 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
             ordered = false
         }
         last = k
-        if z != 0 && zs == nil { zs = Array(repeating: 0, count: stored - 1) }
-        zs?.append(z)
+        // (Read `zs` only once a z-index is not 0: its modify accessor costs a call an element.)
+        guard z != 0 || zs != nil else { return }
+        if zs == nil { zs = Array(repeating: 0, count: stored - 1) }
+        zs!.append(z)
     }
 
     /// Stored element i's place in the draw order.

@@ -407,7 +407,9 @@ public final class CollectionView {
             return
         }
         let presenting = t.presenting(in: rect, at: currentTime, into: target)
-        try layout.layoutAttributesForElements(in: rect, into: presenting)
+        if try !presenting.presentFlowCells(of: layout) {
+            try layout.layoutAttributesForElements(in: rect, into: presenting)
+        }
         try presenting.check()
         try presenting.finish()
         try target.check()

@@ -499,6 +499,25 @@ final class PresentingSink: ElementSink {
         try offerTrack(i, final: a)
     }
 
+    /// Hands this sink what `layout.layoutAttributesForElements(in:into:)` would when `layout`
+    /// is a flow that answers with cell spans (`FlowLayout.visitCellSpans`): the same elements
+    /// in the same order, each cell read from its line and presented at once, without being
+    /// staged in a run and checked again (the spans' cells are valid by construction, their
+    /// index paths inside the counts the visit compared). False, nothing handed over, when the
+    /// spans do not answer (another layout, no counts, more cells than the limit, ...): the
+    /// layout's query answers then.
+    /// - Complexity: the flow's direct query, O(log n + cells read).
+    func presentFlowCells(of layout: CollectionViewLayout) throws -> Bool {
+        guard let flow = layout as? FlowLayout, let counts else { return false }
+        let rect = self.rect
+        return try flow.visitCellSpans(in: rect, counts: counts, atMost: limit - count) { span in
+            let section = span.section
+            try span.forEachCell(in: rect) { item, frame in try presentCell(section: section, item: item, frame: frame) }
+        } supplementary: { a in
+            try add(a)
+        }
+    }
+
     /// A default cell: passed on as a cell when it does not animate (nothing built for it); an
     /// animating one from a plain start as a cell with its frame, alpha, z-index and hidden.
     override func storeCell(section: Int, item: Int, frame: Rect) throws {

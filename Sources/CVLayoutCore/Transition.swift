@@ -512,7 +512,9 @@ final class PresentingSink: ElementSink {
         let rect = self.rect
         return try flow.visitCellSpans(in: rect, counts: counts, atMost: limit - count) { span in
             let section = span.section
-            try span.forEachCell(in: rect) { item, frame in try presentCell(section: section, item: item, frame: frame) }
+            try span.forEachCell(in: rect) { item, frame in
+                try presentCell(section: section, item: item, frame: frame)
+            }
         } supplementary: { a in
             try add(a)
         }

@@ -185,7 +185,7 @@ struct Transition {
     /// returned sink goes on to `inner` as it is on screen (interpolated when it animates, kept
     /// when it does not), and `finish()` adds the animating elements the layout did not hand
     /// over (moving in, disappearing). Nothing is collected: O(tracks) memory.
-    func presenting(in rect: Rect, at time: Double, into inner: ElementSink) -> PresentingSink {
+    consuming func presenting(in rect: Rect, at time: Double, into inner: ElementSink) -> PresentingSink {
         PresentingSink(self, in: rect, at: time, into: inner)
     }
 
@@ -388,8 +388,7 @@ final class PresentingSink: ElementSink {
     /// The position of the track after the last one a final element matched (`store`).
     private var hint = 0
 
-    fileprivate init(_ transition: Transition, in rect: Rect, at time: Double, into inner: ElementSink) {
-        self.transition = transition
+    fileprivate init(_ transition: consuming Transition, in rect: Rect, at time: Double, into inner: ElementSink) {
         progress = transition.progress(at: time)
         swept = progress >= 0 && progress <= 1
         self.time = time
@@ -397,6 +396,8 @@ final class PresentingSink: ElementSink {
         self.inner = inner
         matched = .allocate(capacity: transition.tracks.count)
         matched.initialize(repeating: false)
+        // Last: the transition moves into the sink (a frame copies none of its tables).
+        self.transition = transition
         super.init(counts: inner.counts)
         limit = inner.limit
     }

@@ -1782,8 +1782,10 @@ typedef struct cvl_element {
 ** compact elements. Both queries write each element once, straight into `out`, when the
 ** layout can bound the answer by `capacity` before it starts (a flow layout without an
 ** attributes_in_rect hook or a subclass, no animation running; for a flow shown as it is --
-** no mirroring, no display scale -- without any intermediate step); otherwise through a buffer
-** the view keeps, copied once.
+** no mirroring, no display scale -- without any intermediate step; during an animation whose
+** elements all keep the identity transform and no custom attributes, with none leaving, when
+** `capacity` also holds every element the animation tracks); otherwise through a buffer the
+** view keeps, copied once. Either way an error writes nothing to `out`.
 */
 int cvl_view_elements_in_rect(cvl_view *view, cvl_rect rect, cvl_element *out, size_t capacity,
                               size_t *out_count);

@@ -280,6 +280,8 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
 
     override var wantsBound: Bool { out != nil && capacity > 0 && stored == 0 }
 
+    override var largestUsefulBound: Int { wantsBound ? Swift.min(capacity, limit) : 0 }
+
     /// Goes straight into the caller's buffer when `n` elements at most fit it, nothing was
     /// stored yet, and nothing can fail after the first write (no identifier callback).
     override func expect(atMost n: Int) {
@@ -435,6 +437,43 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
     /// Gives back what a failed query grew (the buffer is the view's, reused by every query).
     func abandon() { buffer.trim(used: 0) }
 
+    /// Puts the `total` records written straight into `out` in draw order when only those after
+    /// the ordered prefix are out of it (an animation's answer: the layout's elements, then
+    /// those only the animation knows): the tail is set aside in the view's buffer and sorted,
+    /// then merged into `out` from the back, each run of the prefix moved once, in place. The
+    /// order is the generic path's (stable: a tail element goes after the prefix elements it
+    /// ties with). O(k + t log t) for a tail of t; no record is moved twice.
+    private func mergeTailInPlace(_ out: UnsafeMutablePointer<R>, _ total: Int) {
+        let p = Swift.min(orderedPrefix, total), t = total - p
+        guard t > 0 else { return }
+        @inline(__always) func outKey(_ i: Int) -> DrawKey {
+            var k = out[i].drawKey
+            if let zs { k.z = zs[i] }
+            return k
+        }
+        let tailKeys = (p..<total).map(outKey)
+        var order = Array(0..<t)
+        order.sort { i, j in tailKeys[i] < tailKeys[j] || (!(tailKeys[j] < tailKeys[i]) && i < j) }
+        buffer.reserve(t, keeping: 0)
+        for (j, i) in order.enumerated() { (buffer.base + j).initialize(to: out[p + i]) }
+        var hi = p, r = t  // the prefix's records [0, hi) and the tail's [0, r) are not in place yet
+        while r > 0 {
+            let kt = tailKeys[order[r - 1]]
+            var lo = 0, h = hi  // the first prefix record in [0, hi) that draws after kt
+            while lo < h {
+                let mid = lo + (h - lo) / 2
+                if kt < outKey(mid) { h = mid } else { lo = mid + 1 }
+            }
+            if hi > lo {
+                UnsafeMutableRawPointer(out + lo + r).copyMemory(
+                    from: UnsafeRawPointer(out + lo), byteCount: (hi - lo) * MemoryLayout<R>.stride)
+            }
+            out[lo + r - 1] = buffer.base[r - 1]
+            hi = lo
+            r -= 1
+        }
+    }
+
     /// Completes the buffer protocol of the header ("Conventions"): `*out_count` = the number
     /// of elements; if they fit, they are written to `out` in draw order; else
     /// CVL_ERROR_CAPACITY and nothing is written to `out`. `out == nil` with capacity 0 asks
@@ -454,8 +493,11 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         guard total > 0 else { return }
         if direct {
             guard !ordered || cellDrawRank != nil else { return }
-            // Out of draw order (rare for a layout that promises its count): sort through the
-            // view's buffer.
+            if cellDrawRank == nil {
+                mergeTailInPlace(out, total)
+                return
+            }
+            // Ranked by the layout: sorted through the view's buffer.
             buffer.reserve(total, keeping: 0)
             buffer.base.update(from: out, count: total)
         } else if ordered && cellDrawRank == nil {

@@ -248,6 +248,9 @@ open class ElementSink {
     /// otherwise). Default: false.
     open var wantsBound: Bool { false }
 
+    /// The largest bound `expect(atMost:)` makes a difference with (0: none). Default: 0.
+    open var largestUsefulBound: Int { 0 }
+
     /// A valid element. Default: nothing (a counting sink). A sink that passes elements on
     /// (`MappingSink`) throws what the next sink throws.
     open func store(_ a: LayoutAttributes) throws {}

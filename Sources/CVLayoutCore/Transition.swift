@@ -252,6 +252,11 @@ struct TrackTable {
     private var positions = KeyIndex()
     /// The way the transition's rotations turn: each track's decompositions carry their arc for it.
     let rotation: RotationInterpolation
+    /// How many tracks have an end that is not plain (`Shape.fromPlain`, `toPlain`).
+    private(set) var notPlainCount = 0
+    /// At least the largest magnitude of a frame's numbers at either end of any track (a bound:
+    /// it never shrinks when a track is replaced or removed).
+    private(set) var largestCoordinate = 0.0
 
     init(rotation: RotationInterpolation = .shortest) { self.rotation = rotation }
 
@@ -330,7 +335,9 @@ struct TrackTable {
     /// Sets the track of `key` (as the subscript does) without building an optional track.
     mutating func set(_ key: ElementKey, from: LayoutAttributes, to: LayoutAttributes) {
         let made = shape(from: from, to: to)
+        note(made, from: from, to: to)
         if let i = positions[key] {
+            forget(shapes[i])
             shapes[i] = made
             tracks[i] = Transition.Track(from: from, to: to)
         } else {
@@ -341,14 +348,30 @@ struct TrackTable {
         }
     }
 
+    /// Counts a track of shape `s` from `a` to `b` in `notPlainCount` and `largestCoordinate`.
+    private mutating func note(_ s: Transition.Shape, from a: LayoutAttributes, to b: LayoutAttributes) {
+        if !(s.fromPlain && s.toPlain) { notPlainCount += 1 }
+        let fa = a.frame, fb = b.frame
+        largestCoordinate = Swift.max(
+            largestCoordinate, abs(fa.origin.x), abs(fa.origin.y), fa.size.width, fa.size.height, abs(fb.origin.x),
+            abs(fb.origin.y), fb.size.width, fb.size.height)
+    }
+
+    /// Uncounts a track of shape `s` (replaced or removed) from `notPlainCount`.
+    private mutating func forget(_ s: Transition.Shape) {
+        if !(s.fromPlain && s.toPlain) { notPlainCount -= 1 }
+    }
+
     /// The track of `key`; setting replaces it (or appends a new one). O(1) amortized.
     subscript(key: ElementKey) -> Transition.Track? {
         get { positions[key].map { tracks[$0] } }
         set {
             if let i = positions[key] {
+                forget(shapes[i])
                 if let newValue {
                     tracks[i] = newValue
                     shapes[i] = shape(from: newValue.from, to: newValue.to)
+                    note(shapes[i], from: newValue.from, to: newValue.to)
                 } else {  // swap-remove, keeping positions right
                     let last = keys.count - 1
                     if i != last {
@@ -367,6 +390,7 @@ struct TrackTable {
                 keys.append(key)
                 tracks.append(newValue)
                 shapes.append(shape(from: newValue.from, to: newValue.to))
+                note(shapes[shapes.count - 1], from: newValue.from, to: newValue.to)
             }
         }
     }
@@ -387,10 +411,24 @@ final class PresentingSink: ElementSink {
     private let swept: Bool
     /// The position of the track after the last one a final element matched (`store`).
     private var hint = 0
+    /// Whether nothing this sink hands on can fail the check `inner` makes, so that `inner` may
+    /// be told a bound of what it gets (`expect(atMost:)`: the C query's sink then writes straight
+    /// into the caller's buffer, which an error after the first write would break). True when no
+    /// element is leaving, every track has two plain ends (frames, alpha, z-index and hidden
+    /// interpolated: `plainLook`, `interpolatePlain`; sizes clamped at 0), every number of their
+    /// frames is at most 1e300 in magnitude and |progress| at most 1e6 (no sum or product of the
+    /// interpolation can overflow), so that every element is valid. A cell's index path exists:
+    /// the flow's are checked against the counts, a track's was made for them (the counts never
+    /// change while a transition runs: `reloadData`, `reloadCounts` and a batch update replace
+    /// or end it).
+    private let handsOnOnlyValid: Bool
 
     fileprivate init(_ transition: consuming Transition, in rect: Rect, at time: Double, into inner: ElementSink) {
         progress = transition.progress(at: time)
         swept = progress >= 0 && progress <= 1
+        handsOnOnlyValid =
+            transition.disappearing.isEmpty && transition.tracks.notPlainCount == 0
+            && transition.tracks.largestCoordinate <= 1e300 && abs(progress) <= 1e6
         self.time = time
         self.rect = rect
         self.inner = inner
@@ -407,6 +445,16 @@ final class PresentingSink: ElementSink {
     override func limitWasReached() {
         super.limitWasReached()
         inner.limitWasReached()
+    }
+
+    override var wantsBound: Bool { handsOnOnlyValid && inner.wantsBound }
+
+    /// Tells `inner` the bound of what this sink hands on: the layout's `n` elements, each handed
+    /// on at most once, and the tracks `finish` adds (no leaving elements: `handsOnOnlyValid`).
+    override func expect(atMost n: Int) {
+        guard handsOnOnlyValid else { return }
+        let (bound, overflow) = n.addingReportingOverflow(transition.tracks.count)
+        if !overflow { inner.expect(atMost: bound) }
     }
 
     /// Passes `s` on when it is drawn in the rect: an untransformed element by its frame (its
@@ -510,13 +558,33 @@ final class PresentingSink: ElementSink {
     /// - Complexity: the flow's direct query, O(log n + cells read).
     func presentFlowCells(of layout: CollectionViewLayout) throws -> Bool {
         guard let flow = layout as? FlowLayout, let counts else { return false }
+        // When `inner` can take a bound: the spans are asked for at most what leaves room for
+        // the tracks `finish` may add, and `inner` is told so before the first element (the spans
+        // hand nothing over unless their answer fits).
+        let room = handsOnOnlyValid ? inner.largestUsefulBound - transition.tracks.count : 0
+        if room > 0, room < limit - count, try presentFlowCells(flow, counts, atMost: room, telling: true) {
+            return true
+        }
+        return try presentFlowCells(flow, counts, atMost: limit - count, telling: room > 0 && room >= limit - count)
+    }
+
+    private func presentFlowCells(_ flow: FlowLayout, _ counts: [Int], atMost n: Int, telling: Bool) throws -> Bool {
         let rect = self.rect
-        return try flow.visitCellSpans(in: rect, counts: counts, atMost: limit - count) { span in
+        var told = !telling
+        @inline(__always) func tell() {
+            if !told {
+                told = true
+                expect(atMost: n)
+            }
+        }
+        return try flow.visitCellSpans(in: rect, counts: counts, atMost: n) { span in
+            tell()
             let section = span.section
             try span.forEachCell(in: rect) { item, frame in
                 try presentCell(section: section, item: item, frame: frame)
             }
         } supplementary: { a in
+            tell()
             try add(a)
         }
     }

@@ -4462,6 +4462,97 @@ static void test_compact_elements(void) {
     OK(cvl_layout_destroy(next));
 }
 
+/* An animation frame of a flow written straight into the caller's buffer (a buffer with room for
+** the answer and every track: Transition.swift, PresentingSink.presentFlowCells; DirectQuery.swift,
+** mergeTailInPlace) equals, byte for byte, the frame staged in the view's buffer and copied (a
+** buffer of exactly the answer, too small to be told a bound), full and compact records: random
+** flow -> flow switches (item sizes, spacings, headers and footers, sections, scroll offsets that
+** the switch moves, identifiers or not) and animated batch updates of the flow (inserts and
+** deletes: elements leaving, which are staged), sampled at several times. */
+static void test_flow_frames_written_in_place(void) {
+    enum { CAP = 4096, N_SIZES = 600 };
+    static cvl_attributes big[CAP], exact[CAP];
+    static cvl_element ebig[CAP], eexact[CAP];
+    static cvl_size sizes[N_SIZES];
+    counts_ds d;
+    cvl_data_source ds;
+    int frames = 0, same = 1;
+    for (int round = 0; round < 24; round++) {
+        cvl_layout *a = NULL, *b = NULL;
+        cvl_view *view = NULL;
+        cvl_flow_config fc;
+        memset(&d, 0, sizeof d);
+        d.sections = 1 + (int64_t)(dfc_rand() * 3);
+        for (int64_t s = 0; s < d.sections; s++) d.items[s] = 20 + (int64_t)(dfc_rand() * 180);
+        ds = make_ds(&d);
+        cvl_layout *ls[2];
+        for (int k = 0; k < 2; k++) {
+            OK(cvl_flow_layout_create(&ls[k]));
+            OK(cvl_flow_config_default(&fc));
+            fc.minimum_line_spacing = 2 + dfc_rand() * 40;
+            fc.minimum_interitem_spacing = dfc_rand() * 12;
+            if (dfc_rand() < 0.6) fc.header_reference_size = (cvl_size){0, 10 + dfc_rand() * 40};
+            if (dfc_rand() < 0.4) fc.footer_reference_size = (cvl_size){0, 5 + dfc_rand() * 30};
+            OK(cvl_flow_layout_set_config(ls[k], &fc));
+            for (int64_t s = 0; s < d.sections; s++) {
+                for (int i = 0; i < d.items[s]; i++)
+                    sizes[i] = (cvl_size){20 + dfc_rand() * (k ? 120 : 60), 20 + dfc_rand() * (k ? 60 : 120)};
+                OK(cvl_flow_layout_set_item_sizes(ls[k], s, sizes, (size_t)d.items[s]));
+            }
+        }
+        a = ls[0];
+        b = ls[1];
+        OK(cvl_view_create(&ds, a, &view));
+        OK(cvl_view_set_bounds_size(view, (cvl_size){300 + dfc_rand() * 300, 200 + dfc_rand() * 400}));
+        if (round % 3 == 1) {
+            static uint64_t ids[3][256];
+            cvl_section_snapshot snap[3];
+            for (int64_t s = 0; s < d.sections; s++) {
+                for (int i = 0; i < d.items[s]; i++) ids[s][i] = 1000 * (uint64_t)(s + 1) + (uint64_t)i;
+                snap[s] = (cvl_section_snapshot){(uint64_t)s + 1, ids[s], (size_t)d.items[s]};
+            }
+            OK(cvl_view_set_identifiers(view, snap, (size_t)d.sections));
+        }
+        cvl_size content;
+        OK(cvl_view_content_size(view, &content));
+        OK(cvl_view_set_content_offset(view, (cvl_point){0, floor(dfc_rand() * content.height * 0.7)}));
+        cvl_animation anim;
+        OK(cvl_animation_default(&anim));
+        anim.duration = 1;
+        anim.curve = round % 2 ? CVL_CURVE_LINEAR : CVL_CURVE_EASE_IN_OUT;
+        OK(cvl_view_set_time(view, 0));
+        if (round % 4 == 3) {  /* an animated update of the flow: an insert and a delete */
+            cvl_update_item up[2] = {{CVL_UPDATE_DELETE, 0, {0, d.items[0] / 2}, {-1, -1}},
+                                     {CVL_UPDATE_INSERT, 0, {-1, -1}, {0, 1}}};
+            OK(cvl_view_perform_batch_updates(view, up, 2, &anim));
+        } else {
+            OK(cvl_view_set_layout(view, b, &anim));
+        }
+        for (double t = 0.0; t <= 1.0; t += 0.125) {
+            size_t n = 0, m = 0, k = 0, j = 0;
+            OK(cvl_view_set_time(view, t));
+            OK(cvl_view_visible_attributes(view, NULL, 0, &n));
+            OK(cvl_view_visible_attributes(view, big, CAP, &m));
+            OK(cvl_view_visible_attributes(view, exact, n, &k));
+            same &= m == n && k == n && memcmp(big, exact, n * sizeof *big) == 0;
+            OK(cvl_view_visible_elements(view, ebig, CAP, &m));
+            OK(cvl_view_visible_elements(view, eexact, n, &j));
+            same &= m == n && j == n && memcmp(ebig, eexact, n * sizeof *ebig) == 0;
+            if (n > 0) { /* one short: CVL_ERROR_CAPACITY, the count, nothing written */
+                memset(exact, 0xA5, n * sizeof *exact);
+                CHECK(cvl_view_visible_attributes(view, exact, n - 1, &k) == CVL_ERROR_CAPACITY && k == n);
+                for (size_t i = 0; i < n * sizeof *exact; i++) same &= ((unsigned char *)exact)[i] == 0xA5;
+            }
+            frames++;
+        }
+        OK(cvl_view_destroy(view));
+        OK(cvl_layout_destroy(a));
+        OK(cvl_layout_destroy(b));
+    }
+    CHECK(same);
+    CHECK(frames == 24 * 9);
+}
+
 int main(void) {
     test_basics();
     test_custom_layout_and_view();
@@ -4495,6 +4586,7 @@ int main(void) {
     test_compositional_app_store_page();
     test_compact_elements();
     test_animated_circle_records();
+    test_flow_frames_written_in_place();
     test_direct_flow_cells();
     test_direct_waterfall_cells();
     test_scroll_query();

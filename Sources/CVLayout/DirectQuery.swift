@@ -294,7 +294,8 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         guard stored < capacity else { return nil }
         defer { stored += 1 }
         if direct, let out { return out + stored }
-        buffer.reserve(stored + 1, keeping: stored)
+        // The call only when the buffer must grow (an animation frame stores every element here).
+        if stored >= buffer.capacity { buffer.reserve(stored + 1, keeping: stored) }
         return buffer.base + stored
     }
 
@@ -307,8 +308,11 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
             ordered = false
         }
         last = k
-        if z != 0 && zs == nil { zs = Array(repeating: 0, count: stored - 1) }
-        zs?.append(z)
+        // One test while every z-index is 0 (no access to `zs` through its accessor).
+        if z != 0 || zs != nil {
+            if zs == nil { zs = Array(repeating: 0, count: stored - 1) }
+            zs!.append(z)
+        }
     }
 
     /// Stored element i's place in the draw order.

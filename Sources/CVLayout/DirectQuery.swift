@@ -296,7 +296,8 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         guard stored < capacity else { return nil }
         defer { stored += 1 }
         if direct, let out { return out + stored }
-        buffer.reserve(stored + 1, keeping: stored)
+        // The call only when the buffer must grow (an animation frame stores every element here).
+        if stored >= buffer.capacity { buffer.reserve(stored + 1, keeping: stored) }
         return buffer.base + stored
     }
 

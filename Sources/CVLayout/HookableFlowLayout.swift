@@ -63,8 +63,10 @@ final class HookableFlowLayout: FlowLayout, HasLayoutBox {
     }
 
     override func layoutAttributesForItem(at indexPath: IndexPath) throws -> LayoutAttributes? {
+        // Without hooks the flow's answer is returned as it is made, not copied through a local
+        // (an animated switch away from a flow asks for every item not on screen: 10^5 of them).
+        guard let hooks else { return try super.layoutAttributesForItem(at: indexPath) }
         let base = try super.layoutAttributesForItem(at: indexPath)
-        guard let hooks else { return base }
         return try hooks.element(self, .cell, .none, indexPath, base: base) ?? base
     }
 

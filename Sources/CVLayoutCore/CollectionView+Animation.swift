@@ -231,6 +231,23 @@ extension CollectionView {
             let oldKey = before.present.keys[i], newKey = newKeys[i]
             let old = moved ? before.present.elements[i].moved(by: shift) : before.present.elements[i]
             let afterPosition = newKey.flatMap { afterByKey[$0] }
+            if let newKey, let afterPosition {
+                // On screen after too (every element of an update that keeps everything on
+                // screen): the same steps as below with its end read in place in `after`, not
+                // copied into optionals on the way (300-byte records, several copies a track).
+                try after.withUnsafeBufferPointer { after in
+                    if !old.isOnScreen(in: viewport), !after[afterPosition].isOnScreen(in: viewport) { return }
+                    var from = old
+                    from.indexPath = newKey.indexPath
+                    if let start = try layout.initialAttributes(forAppearing: newKey, final: after[afterPosition]) {
+                        tr.tracks.set(newKey, from: start, to: after[afterPosition])
+                    } else {
+                        tr.tracks.set(newKey, from: from, to: after[afterPosition])
+                    }
+                    claimed[afterPosition] = true
+                }
+                continue
+            }
             let to = afterPosition.map { after[$0] } ?? newKey.flatMap { looked[$0] }
             // Off screen now and at the end (a running animation's track for an element that
             // has since left the viewport): no track, so overlapping animations hold only what

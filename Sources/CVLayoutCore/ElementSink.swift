@@ -142,16 +142,20 @@ open class ElementSink {
     /// An element with `like`'s identity (category, kind, index path, identifier, disappearing
     /// flag) and these frame, transform, alpha, z-index and hidden, without custom slots: what an
     /// animation frame makes of a track whose ends carry none (`PresentingSink`). The same
-    /// checks, count and limit as `add` of those attributes, with nothing built for it.
+    /// checks, count and limit as `add` of those attributes, with nothing built for it, given
+    /// what the caller knows: `like` passed this sink's checks already (a layout's answer that
+    /// `add` or `cell` admitted against the same counts: its index path exists) and `transform`
+    /// is finite (one of two valid ends, or a planar way checked finite: `PlanarTransform`), so
+    /// only the frame, its centre and alpha are checked (`LayoutAttributes.isValid(frame:alpha:)`,
+    /// which is `isValid(frame:transform:alpha:)` for a finite transform).
     @inline(__always)
     public final func element(
         like a: LayoutAttributes, frame: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool
     ) throws {
         if let failure { throw failure }
-        guard LayoutAttributes.isValid(frame: frame, transform: transform, alpha: alpha) else {
-            return failInvalid(a)
-        }
-        guard existsNow(a) else { return }
+        assert(LayoutAttributes.isValid(frame: .zero, transform: transform, alpha: 0), "a transform that is not finite")
+        guard LayoutAttributes.isValid(frame: frame, alpha: alpha) else { return failInvalid(a) }
+        assert(counts == nil || a.category != .cell || a.isDisappearing || existsNow(a), "an element not admitted")
         try admit()
         try storeElement(like: a, frame: frame, transform: transform, alpha: alpha, zIndex: zIndex, isHidden: isHidden)
     }

@@ -154,6 +154,16 @@ public struct LayoutAttributes: Hashable, Sendable {
         return (g + (m1 + m2)) == 0 && w >= 0 && h >= 0
     }
 
+    /// `isValid(frame:transform:alpha:)` for a finite transform (its products with 0 then add
+    /// 0): the frame, its centre and alpha finite, the size not negative.
+    @inline(__always)
+    static func isValid(frame f: Rect, alpha: Double) -> Bool {
+        let x = f.origin.x, y = f.origin.y, w = f.size.width, h = f.size.height
+        let cx = x + w / 2, cy = y + h / 2
+        let g = (x * 0 + y * 0) + (w * 0 + h * 0) + (cx * 0 + cy * 0) + alpha * 0
+        return g == 0 && w >= 0 && h >= 0
+    }
+
     /// These attributes with the frame, transform, alpha, z-index and hidden given and no custom
     /// slots (`ElementSink.storeElement(like:…)`'s element).
     @inline(__always)

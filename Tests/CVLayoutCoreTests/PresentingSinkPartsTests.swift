@@ -114,6 +114,79 @@ final class PresentingSinkPartsTests: XCTestCase {
         XCTAssertGreaterThan(drawn, 2000)
     }
 
+    /// Numbers at the edge of the doubles, so that some ways overflow (a spring's overshoot
+    /// extrapolates past the ends): the shortcut checks only the frame, its centre and alpha of
+    /// what it hands on (`ElementSink.element(like:…)`: the transform is one of two valid ends or
+    /// a planar way checked finite; a debug build asserts it). Whatever the general rule draws —
+    /// an element, or the query's failure for numbers that are not finite — the shortcut draws
+    /// too.
+    func testPartsShortcutFailsWhereTheRuleFails() throws {
+        var rng = SplitMix64(seed: 0x6f73_365f_6564_6765)
+        let edge: [Double] = [0, 1, -1, 1e300, -1e300, 1.6e308, -1.6e308, 8e307, -8e307, 0.5, 1e-300]
+        func value() -> Double { edge[Int(rng.next() % UInt64(edge.count))] * (rng.next() % 2 == 0 ? 1 : 0.75) }
+        func size() -> Double { abs(value()) }
+        func element(item: Int) -> LayoutAttributes {
+            var a = LayoutAttributes.cell(IndexPath(section: 0, item: item))
+            a.frame = Rect(x: value(), y: value(), width: size(), height: size())
+            switch rng.next() % 6 {
+            case 0: a.transform = .identity
+            case 1: a.transform = .rotation(Double(rng.next() % 628) / 100, 0, 0, 1)
+            case 2: a.transform = .translation(value(), value(), 0)
+            default:
+                a.transform = Transform3D.rotation(Double(rng.next() % 628) / 100, 0, 0, 1).scaled(
+                    0.5 + Double(rng.next() % 4), 0.5 + Double(rng.next() % 4), 1
+                ).translated(rng.next() % 2 == 0 ? 1.6e308 : -1.6e308, value(), 0)
+            }
+            a.alpha = rng.next() % 2 == 0 ? 1 : 0.5
+            return a
+        }
+        var overflowed = 0, drawn = 0, cases = 0
+        while cases < 4000 {
+            let rotation: RotationInterpolation = rng.next() % 2 == 0 ? .shortest : .css
+            let timing =
+                rng.next() % 2 == 0
+                ? try AnimationTiming(spring: Spring(dampingRatio: 0.2, response: 0.5), rotation: rotation)
+                : try AnimationTiming(duration: 1, curve: .linear, rotation: rotation)
+            let from = element(item: cases % 7), to = element(item: cases % 7)
+            guard from.isValid, to.isValid else { continue }
+            cases += 1
+            var tr = Transition(timing: timing, start: 0, discreteSlots: 0)
+            tr.tracks.set(to.key, from: from, to: to)
+            let time = Double(rng.next() % 3000) / 1000
+            let rect = Rect(x: -1e308, y: -1e308, width: 1.7e308, height: 1.7e308)
+            let out = CollectingSink(counts: [7])
+            let presenting = tr.presenting(in: rect, at: time, into: out)
+            var failed = false
+            do {
+                try presenting.add(to)
+                try presenting.finish()
+                try out.check()
+            } catch { failed = true }
+
+            let want = LayoutAttributes.interpolate(
+                from: from, to: to, progress: tr.progress(at: time), discreteCustomSlots: 0, rotation: rotation)
+            let shown = want.frame.intersects(rect) || (!want.transform.isIdentity && want.drawnBounds.intersects(rect))
+            XCTAssertEqual(failed, shown && !want.isValid, "case \(cases): \(from) -> \(to) at \(time): \(want)")
+            let p = tr.progress(at: time)
+            if p != 0, p != 1, let pa = PlanarTransform(from.transform), let pb = PlanarTransform(to.transform),
+                PlanarTransform.interpolate(pa, pb, p, rotation: rotation) == nil
+            {
+                overflowed += 1  // the way's transform is not finite: the discrete rule's end is drawn
+            }
+            if failed { continue }
+            let got = out.take()
+            XCTAssertEqual(got.count, shown ? 1 : 0, "case \(cases): \(from) -> \(to) at \(time)")
+            if let g = got.first, shown {
+                assertBitwiseEqual(g, want, "case \(cases) at \(time)")
+                drawn += 1
+            }
+        }
+        // Planar ways that overflow (the transform the shortcut then hands on is an end's) among
+        // them, and drawn elements.
+        XCTAssertGreaterThan(overflowed, 10)
+        XCTAssertGreaterThan(drawn, 500)
+    }
+
     private func assertBitwiseEqual(
         _ g: LayoutAttributes, _ w: LayoutAttributes, _ what: String, file: StaticString = #filePath, line: UInt = #line
     ) {

@@ -963,10 +963,14 @@ int cvl_circle_layout_get_item_size(const cvl_layout *layout, cvl_size *out);
 ** column's later items all move (docs/waterfall-rules.md, "Costs"). A flag changed
 ** (_replace_full_spans) places from it to the section's end; a whole array set (_set_) from item 0
 ** of its section; any other change (a whole size array, a property, the bounds' cross size, a
-** batch update, callbacks set) places every item. Single-element lookups O(log F); rect queries
-** O(log S + c' log n + k) for a rect within one section (c' = columns the rect meets: one binary
-** search per column and one over the full-span items); see also "Memory kept by a view" and the
-** layout cycle and rect query costs at the top.
+** batch update, callbacks set) places every item -- unless, without callbacks or delegate sizes,
+** everything the placement reads (axis, cross size, config, section columns, each section's
+** metrics, count, flags, extents or sizes) is bit for bit what the last placement read: the
+** frames are then kept, O(S) plus one comparison of each array handed over again (O(1) for the
+** same storage; docs/waterfall-rules.md, "The same inputs again"). Single-element lookups
+** O(log F); rect queries O(log S + c' log n + k) for a rect within one section (c' = columns the
+** rect meets: one binary search per column and one over the full-span items); see also "Memory
+** kept by a view" and the layout cycle and rect query costs at the top.
 */
 #define CVL_MAX_WATERFALL_COLUMNS 1024
 

@@ -945,11 +945,11 @@ int cvl_circle_layout_get_item_size(const cvl_layout *layout, cvl_size *out);
 ** for a batch update that inserts or deletes items, edit the arrays first with the _replace_
 ** functions.
 **
-** Costs: prepare O(n log c) (the flow's sizes resolved, O(1) a section for bulk sizes and one
-** read of them for the bound on the coordinates, then one pass: a scan or heap of the used
-** columns when shortest first, O(1) an item in order or full-span); memory 36 bytes an item, 36
-** an occupied column of a chunk of 64 segments and 20 a full-span item on top of the flow's
-** sizes. A change of extents only
+** Costs: prepare O(n log c) (the flow's sizes resolved, O(1) a section for bulk sizes, one read
+** of them for the bound on the coordinates when placing over the previous frames, then one
+** pass: a scan or heap of the used columns when shortest first, O(1) an item in order or
+** full-span); memory 36 bytes an item, 36 an occupied column of a chunk of 64 segments and 20 a
+** full-span item on top of the flow's sizes. A change of extents only
 ** (cvl_waterfall_layout_replace_extents() keeping the count, cvl_flow_layout_replace_item_sizes()
 ** keeping the count, measured sizes) places, at the next prepare, the items from the first one
 ** changed through the next full-span item after the last one changed (a full-span item puts

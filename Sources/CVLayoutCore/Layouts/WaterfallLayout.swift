@@ -592,14 +592,15 @@ public final class WaterfallLayout: FlowLayout {
         let columnOf = UnsafeMutablePointer<Int32>.allocate(
             capacity: Swift.max(1, st.sections.reduce(0) { Swift.max($0, $1.itemCount) }))
         defer { columnOf.deallocate() }
-        if total > 0, frames.count == total, placementCannotFail(st) {
+        // (With the bound, the placement checks no item.)
+        if total > 0, frames.count == total, placementCannotFail(st, readingSizes: true) {
             var fr = frames
             // (Now the only reference, unless a copy of the layout's frames is kept elsewhere:
             // then the first write copies them, as any array.)
             frames = []
             do {
                 let secs = try fr.withUnsafeMutableBufferPointer { f in
-                    try placeAll(st, f.baseAddress.unsafelyUnwrapped, columnOf)
+                    try placeAll(st, f.baseAddress.unsafelyUnwrapped, columnOf, checked: false)
                 }
                 frames = fr
                 install(secs, st)
@@ -613,10 +614,13 @@ public final class WaterfallLayout: FlowLayout {
             }
             return
         }
+        // New tables: the bound only when it needs no read of the sizes (one more pass over
+        // them costs about what the checks it saves cost).
+        let cannotFail = total > 0 && placementCannotFail(st, readingSizes: false)
         var secs: [Section] = []
         // (Capacity at least 1: the buffer's address is never nil.)
         let fr = try ContiguousArray<Rect>(unsafeUninitializedCapacity: Swift.max(total, 1)) { frames, framesDone in
-            secs = try placeAll(st, frames.baseAddress.unsafelyUnwrapped, columnOf)
+            secs = try placeAll(st, frames.baseAddress.unsafelyUnwrapped, columnOf, checked: !cannotFail)
             framesDone = total
         }
         frames = fr
@@ -633,7 +637,8 @@ public final class WaterfallLayout: FlowLayout {
 
     /// Places every section of `st` into `frames` (all items, section after section).
     private func placeAll(
-        _ st: FlowState, _ frames: UnsafeMutablePointer<Rect>, _ columnOf: UnsafeMutablePointer<Int32>
+        _ st: FlowState, _ frames: UnsafeMutablePointer<Rect>, _ columnOf: UnsafeMutablePointer<Int32>,
+        checked: Bool
     ) throws -> [Section] {
         let axis = st.axis
         var secs: [Section] = []
@@ -644,7 +649,7 @@ public final class WaterfallLayout: FlowLayout {
             var cols = WaterfallColumns(count: sec.columns, inOrder: waterfall.placement == 1, top: 0)
             defer { cols.release() }
             var ends = ContiguousArray<Double>()
-            try place(fs, s, axis, sec, from: 0, &cols, frames + base, columnOf, &ends)
+            try place(fs, s, axis, sec, from: 0, &cols, frames + base, columnOf, &ends, checked: checked)
             Self.index(&sec, from: 0, to: fs.itemCount, columnOf)
             sec.tail = cols.tallest
             sec.endBound = ends.reduce(sec.tail, Swift.max)
@@ -668,8 +673,8 @@ public final class WaterfallLayout: FlowLayout {
     /// (`FlowLayout.maxMagnitude`, checked when they were set) or its size scaled to at most the
     /// full-span width (largest main size · that width / smallest positive cross size); across,
     /// the last column's end and the full-span width. O(S), plus one read of the sizes of the
-    /// sections scaled from non-uniform sizes.
-    private func placementCannotFail(_ st: FlowState) -> Bool {
+    /// sections scaled from non-uniform sizes (`readingSizes`; without it, false for them).
+    private func placementCannotFail(_ st: FlowState, readingSizes: Bool) -> Bool {
         guard itemCallbacks == nil else { return false }
         let axis = st.axis
         let far = 1e300
@@ -702,6 +707,7 @@ public final class WaterfallLayout: FlowLayout {
                     let w = axis.cross(fs.uniformSize)
                     narrowest = w > 0 ? w : .infinity
                 } else {
+                    guard readingSizes else { return false }
                     // Window by window (each a plain array), the axis chosen once: a loop the
                     // compiler keeps in registers.
                     let horizontal = axis.horizontal
@@ -911,7 +917,7 @@ public final class WaterfallLayout: FlowLayout {
     private func place(
         _ fs: FlowSection, _ s: Int, _ axis: FlowAxis, _ sec: Section, from: Int, to end: Int? = nil,
         _ cols: inout WaterfallColumns, _ fr: UnsafeMutablePointer<Rect>, _ columnOf: UnsafeMutablePointer<Int32>,
-        _ ends: inout ContiguousArray<Double>
+        _ ends: inout ContiguousArray<Double>, checked: Bool = true
     ) throws {
         let n = fs.itemCount
         let to = Swift.min(end ?? n, n)
@@ -919,7 +925,7 @@ public final class WaterfallLayout: FlowLayout {
         let flags = try fullSpanFlags(s, count: n), ext = try extents(s, count: n)
         let run = PlacementRun(
             section: s, sec: sec, wide: Swift.max(0, crossAvailable(fs, axis)), spacing: fs.lineSpacing,
-            from: from, to: to, frames: fr, columns: columnOf)
+            from: from, to: to, frames: fr, columns: columnOf, checked: checked)
         try Self.withPointer(flags) { flagsAt in
             if let ext {
                 try ext.withUnsafeBufferPointer { e in
@@ -929,9 +935,14 @@ public final class WaterfallLayout: FlowLayout {
             } else if fs.isUniform {
                 var source = UniformExtents(width: axis.cross(fs.uniformSize), height: axis.main(fs.uniformSize))
                 try run.place(&source, flagsAt, &cols, &ends)
+            } else if axis.horizontal {
+                try fs.sizes.withReader { reader in
+                    var source = SizedExtents<WaterfallHorizontal>(reader: reader)
+                    try run.place(&source, flagsAt, &cols, &ends)
+                }
             } else {
                 try fs.sizes.withReader { reader in
-                    var source = SizedExtents(reader: reader, axis: axis)
+                    var source = SizedExtents<WaterfallVertical>(reader: reader)
                     try run.place(&source, flagsAt, &cols, &ends)
                 }
             }

@@ -945,11 +945,11 @@ int cvl_circle_layout_get_item_size(const cvl_layout *layout, cvl_size *out);
 ** for a batch update that inserts or deletes items, edit the arrays first with the _replace_
 ** functions.
 **
-** Costs: prepare O(n log c) (the flow's sizes resolved, O(1) a section for bulk sizes and one
-** read of them for the bound on the coordinates, then one pass: a scan or heap of the used
-** columns when shortest first, O(1) an item in order or full-span); memory 36 bytes an item, 36
-** an occupied column of a chunk of 64 segments and 20 a full-span item on top of the flow's
-** sizes. A change of extents only
+** Costs: prepare O(n log c) (the flow's sizes resolved, O(1) a section for bulk sizes, one read
+** of them for the bound on the coordinates when placing over the previous frames, then one
+** pass: a scan or heap of the used columns when shortest first, O(1) an item in order or
+** full-span); memory 36 bytes an item, 36 an occupied column of a chunk of 64 segments and 20 a
+** full-span item on top of the flow's sizes. A change of extents only
 ** (cvl_waterfall_layout_replace_extents() keeping the count, cvl_flow_layout_replace_item_sizes()
 ** keeping the count, measured sizes) places, at the next prepare, the items from the first one
 ** changed through the next full-span item after the last one changed (a full-span item puts
@@ -963,10 +963,14 @@ int cvl_circle_layout_get_item_size(const cvl_layout *layout, cvl_size *out);
 ** column's later items all move (docs/waterfall-rules.md, "Costs"). A flag changed
 ** (_replace_full_spans) places from it to the section's end; a whole array set (_set_) from item 0
 ** of its section; any other change (a whole size array, a property, the bounds' cross size, a
-** batch update, callbacks set) places every item. Single-element lookups O(log F); rect queries
-** O(log S + c' log n + k) for a rect within one section (c' = columns the rect meets: one binary
-** search per column and one over the full-span items); see also "Memory kept by a view" and the
-** layout cycle and rect query costs at the top.
+** batch update, callbacks set) places every item -- unless, without callbacks or delegate sizes,
+** everything the placement reads (axis, cross size, config, section columns, each section's
+** metrics, count, flags, extents or sizes) is bit for bit what the last placement read: the
+** frames are then kept, O(S) plus one comparison of each array handed over again (O(1) for the
+** same storage; docs/waterfall-rules.md, "The same inputs again"). Single-element lookups
+** O(log F); rect queries O(log S + c' log n + k) for a rect within one section (c' = columns the
+** rect meets: one binary search per column and one over the full-span items); see also "Memory
+** kept by a view" and the layout cycle and rect query costs at the top.
 */
 #define CVL_MAX_WATERFALL_COLUMNS 1024
 

@@ -20,6 +20,12 @@ final class WaterfallEditTests: XCTestCase {
         var extents: [[Double]]
         var sizes: [[Size]]
         var flags: [[UInt8]]
+        var interitem = 3.0
+        var inset = EdgeInsets(top: 2, left: 5, bottom: 7, right: 1)
+        var header = 9.0
+        var footer = 13.0
+        var width = 500.0
+        var sectionColumns: [WaterfallLayout.SectionColumns] = []
     }
 
     private func build(_ w: Workload) throws -> (WaterfallLayout, CollectionView) {
@@ -29,13 +35,14 @@ final class WaterfallEditTests: XCTestCase {
         c.placement = w.placement
         try l.configure(waterfall: c)
         try l.configure {
-            $0.minimumInteritemSpacing = 3; $0.minimumLineSpacing = w.spacing
-            $0.sectionInset = EdgeInsets(top: 2, left: 5, bottom: 7, right: 1)
-            $0.headerReferenceSize = Size(width: 0, height: 9)
-            $0.footerReferenceSize = Size(width: 0, height: 13)
+            $0.minimumInteritemSpacing = w.interitem; $0.minimumLineSpacing = w.spacing
+            $0.sectionInset = w.inset
+            $0.headerReferenceSize = Size(width: 0, height: w.header)
+            $0.footerReferenceSize = Size(width: 0, height: w.footer)
         }
+        try l.setSectionColumns(w.sectionColumns)
         let cv = try CollectionView(dataSource: StaticDataSource(w.counts), layout: l)
-        try cv.setBoundsSize(Size(width: 500, height: 400))
+        try cv.setBoundsSize(Size(width: w.width, height: 400))
         for s in w.counts.indices {
             try l.setItemSizes(w.sizes[s], forSection: s)
             if w.useExtents { try l.setItemExtents(w.extents[s], forSection: s) }
@@ -144,6 +151,112 @@ final class WaterfallEditTests: XCTestCase {
                 try assertRectQueriesMatchBruteForce(
                     cv, all: all, width: size.width, height: size.height, edgeSamples: 4, randomRects: 12,
                     using: &g, label)
+            }
+        }
+    }
+
+    /// A prepare whose inputs are bit for bit the last placement's keeps its frames
+    /// (`itemsPlacedByLastPrepare` 0): everything invalidated with the same data, the same values
+    /// handed over again in new arrays, a property changed and set back before the prepare,
+    /// sizes changed under bulk extents (which win). Any one input changed (one extent or size
+    /// by an ulp, one flag, a spacing, an inset, the header or footer, the columns, the rule, a
+    /// section's column entry, the width), then everything invalidated,
+    /// places every item again: each time the frames equal a fresh layout's, bit for bit, and
+    /// rect queries equal brute force.
+    func testSameInputsKeepThePlacementAnyChangePlacesAgain() throws {
+        var g = SplitMix64(seed: 6606)
+        for trial in 0..<14 {
+            let counts = (0..<(1 + g.int(below: 3))).map { _ in g.int(below: 5) == 0 ? 0 : 20 + g.int(below: 400) }
+            let total = counts.reduce(0, +)
+            var w = Workload(
+                counts: counts, columns: [1, 2, 3, 4, 6, 24][g.int(below: 6)], placement: g.int(below: 2),
+                spacing: Double(g.int(below: 3)) * 2.5, useExtents: trial % 2 == 0,
+                extents: counts.map { n in (0..<n).map { _ in Double(g.int(below: 9)) * 6.1 } },
+                sizes: counts.map { n in
+                    (0..<n).map { _ in
+                        Size(width: Double(g.int(below: 6)) * 10, height: Double(1 + g.int(below: 9)) * 10.3)
+                    }
+                },
+                flags: counts.map { n in (0..<n).map { _ in UInt8(trial % 3 != 0 && g.int(below: 25) == 0 ? 1 : 0) } })
+            let (l, cv) = try build(w)
+            func check(placed: Int, _ label: String) throws {
+                try cv.layoutIfNeeded()
+                XCTAssertEqual(l.itemsPlacedByLastPrepare, placed, label)
+                let (fresh, freshView) = try build(w)
+                let all = try assertSame(l, cv, fresh, freshView, w.counts, label)
+                let size = try cv.contentSize()
+                try assertRectQueriesMatchBruteForce(
+                    cv, all: all, width: size.width, height: size.height, edgeSamples: 2, randomRects: 6,
+                    using: &g, label)
+            }
+            cv.invalidateLayout()
+            try check(placed: 0, "trial \(trial): everything invalidated, the same data")
+            for s in counts.indices {
+                // (New arrays of the same values: compared value by value.)
+                try l.setItemExtents(w.extents[s].map { $0 + 0 }, forSection: s)
+                try l.setFullSpanItems(w.flags[s].map { $0 | 0 }, forSection: s)
+                try l.setItemSizes(w.sizes[s].map { Size(width: $0.width, height: $0.height) }, forSection: s)
+                if !w.useExtents { try l.setItemExtents(nil, forSection: s) }
+            }
+            try check(placed: 0, "trial \(trial): the same values handed over again")
+            try l.configure { $0.minimumLineSpacing = w.spacing + 1 }
+            try l.configure { $0.minimumLineSpacing = w.spacing }
+            try check(placed: 0, "trial \(trial): a property changed and set back")
+            if w.useExtents, let s = counts.indices.first(where: { counts[$0] > 0 }) {
+                w.sizes[s][0].height += 1
+                try l.setItemSizes(w.sizes[s], forSection: s)
+                cv.invalidateLayout()
+                try check(placed: 0, "trial \(trial): a size under bulk extents")
+            }
+            for change in 0..<13 {
+                let label = "trial \(trial) change \(change)"
+                let s = g.int(below: counts.count), n = counts[s], i = n > 0 ? g.int(below: n) : 0
+                switch change {
+                case 0 where n > 0:
+                    if w.useExtents {
+                        w.extents[s][i] = w.extents[s][i].nextUp
+                        try l.setItemExtents(w.extents[s], forSection: s)
+                    } else {
+                        w.sizes[s][i].height = w.sizes[s][i].height.nextUp
+                        try l.setItemSizes(w.sizes[s], forSection: s)
+                    }
+                case 1 where n > 0:
+                    if !w.useExtents { w.sizes[s][i].width = w.sizes[s][i].width == 0 ? 10 : 0 }
+                    try l.setItemSizes(w.sizes[s], forSection: s)
+                    if w.useExtents {
+                        w.flags[s][i] ^= 1
+                        try l.setFullSpanItems(w.flags[s], forSection: s)
+                    }
+                case 2 where n > 0:
+                    w.flags[s][i] ^= 1
+                    try l.setFullSpanItems(w.flags[s], forSection: s)
+                case 3: w.spacing += 0.5
+                case 4: w.interitem += 1
+                case 5: w.inset.top += 0.25
+                case 6: w.inset.right += 2
+                case 7: w.header += 1
+                case 8: w.footer += 1
+                case 9: w.columns = w.columns % 5 + 1
+                case 10: w.placement ^= 1
+                case 11: w.sectionColumns = [WaterfallLayout.SectionColumns(columns: 3)]
+                default: w.width += 7
+                }
+                var c = l.waterfall
+                c.columnCount = w.columns
+                c.placement = w.placement
+                try l.configure(waterfall: c)
+                try l.configure {
+                    $0.minimumInteritemSpacing = w.interitem; $0.minimumLineSpacing = w.spacing
+                    $0.sectionInset = w.inset
+                    $0.headerReferenceSize = Size(width: 0, height: w.header)
+                    $0.footerReferenceSize = Size(width: 0, height: w.footer)
+                }
+                try l.setSectionColumns(w.sectionColumns)
+                try cv.setBoundsSize(Size(width: w.width, height: 400))
+                cv.invalidateLayout()
+                // (A change that leaves an empty section's frames as they were still places
+                // every item: the inputs differ.)
+                try check(placed: total, label)
             }
         }
     }

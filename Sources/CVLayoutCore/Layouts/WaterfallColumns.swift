@@ -237,16 +237,44 @@ struct UniformExtents: WaterfallExtentSource {
     func extent(_ i: Int, cross: Double) -> Double { width > 0 && height > 0 ? height * cross / width : 0 }
 }
 
-/// The flow's per-item sizes, read in order, scaled as `UniformExtents`.
-struct SizedExtents: WaterfallExtentSource {
+/// The flow's per-item sizes, read in order window by window (a chunk's elements in place),
+/// scaled as `UniformExtents`; `Horizontal` says which of a size's sides is the scroll axis's
+/// (a type: the loop is compiled once per axis, with no test of it per item).
+struct SizedExtents<Horizontal: WaterfallAxisChoice>: WaterfallExtentSource {
     var reader: FlowChunkReader<Size>
-    let axis: FlowAxis
+    /// The current window: `window[i]` is item i for i in `lo ..< hi`.
+    private var window: UnsafePointer<Size>?
+    private var lo = 0
+    private var hi = 0
+
+    init(reader: FlowChunkReader<Size>) { self.reader = reader }
+
     @inline(__always)
     mutating func extent(_ i: Int, cross: Double) -> Double {
-        let size = reader(i)
-        let w = axis.cross(size), h = axis.main(size)
+        if i >= hi || i < lo {
+            let w = reader.window(at: i)
+            window = w.pointer
+            lo = w.start
+            hi = w.end
+        }
+        let size = window.unsafelyUnwrapped[i]
+        let w = Horizontal.isHorizontal ? size.height : size.width
+        let h = Horizontal.isHorizontal ? size.width : size.height
         return w > 0 && h > 0 ? h * cross / w : 0
     }
+}
+
+/// The scroll axis as a type (`SizedExtents`).
+protocol WaterfallAxisChoice {
+    static var isHorizontal: Bool { get }
+}
+
+enum WaterfallVertical: WaterfallAxisChoice {
+    static var isHorizontal: Bool { false }
+}
+
+enum WaterfallHorizontal: WaterfallAxisChoice {
+    static var isHorizontal: Bool { true }
 }
 
 /// One pass of the waterfall's placement over items `from ..< to` of a section (W3–W5): each
@@ -265,6 +293,9 @@ struct PlacementRun {
     let to: Int
     let frames: UnsafeMutablePointer<Rect>
     let columns: UnsafeMutablePointer<Int32>
+    /// False when the caller has bounded every coordinate far inside the finite range
+    /// (`WaterfallLayout.placementCannotFail`): no item is checked.
+    var checked = true
 
     /// - Throws: `.overflow` for an item past the coordinate range (the entries before it are
     ///   written, the columns advanced: the caller discards them).
@@ -288,6 +319,7 @@ struct PlacementRun {
         let lead = sec.lead, pitch = sec.columnPitch, width = sec.columnWidth, spacing = spacing
         // Local copies (in registers: the writes through `frames` and `columns` cannot alias them).
         var running = cols, input = source
+        let checked = checked
         defer {
             cols = running
             source = input
@@ -308,7 +340,7 @@ struct PlacementRun {
                 running.place(pick, column: j, end: f.maxY + spacing)
                 columns[i] = Int32(truncatingIfNeeded: j)
             }
-            guard extent.isFinite, f.maxX.isFinite, (f.maxY + spacing).isFinite else {
+            guard !checked || (extent.isFinite && f.maxX.isFinite && (f.maxY + spacing).isFinite) else {
                 throw LayoutError(
                     .overflow,
                     "WaterfallLayout: item \(i) of section \(section) (extent \(extent), \(cross) across) exceeds the "

@@ -86,6 +86,7 @@ extension WaterfallLayout {
         }
         try Self.checkRange(start, removeCount, values.count, section, "full-span flags")
         try Self.checkFlags(flags, section)
+        forgetPlacedInputs(section: section)  // (else the edit below copies every flag)
         fullSpanFlags[section] = nil
         values.replaceSubrange(start..<(start + removeCount), with: flags)
         fullSpanFlags[section] = values
@@ -123,6 +124,7 @@ extension WaterfallLayout {
         }
         try Self.checkRange(start, removeCount, values.count, section, "item extents")
         try Self.checkExtents(extents, section)
+        forgetPlacedInputs(section: section)  // (else the edit below copies every extent)
         itemExtents[section] = nil
         values.replaceSubrange(start..<(start + removeCount), with: extents)
         itemExtents[section] = values

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A waterfall (masonry, "Pinterest", staggered grid) layout: each section's items go into
 /// columns of equal width, each into the currently shortest one (ties to the leading column) or
 /// in order, an item's extent along the scroll axis given directly or scaled from its size to
@@ -70,7 +78,10 @@
 /// summed again in O(64 + F/64) and the later sections moved in O(1) each; the items placed go
 /// into buffers of their own, written over the tables in place on success, and the range placed
 /// replaces its items in the column lists of its chunks of 64 segments (and the full-span
-/// list), in place: O(c log n + F/64 + items placed) (docs/waterfall-rules.md, "Costs").
+/// list), in place: O(c log n + F/64 + items placed) (docs/waterfall-rules.md, "Costs"). A
+/// prepare that would place every item keeps the frames when everything the placement reads is
+/// bit for bit what the last one read (`PlacedInputs`): O(S), plus a comparison of each array
+/// or size store handed over again (O(1) when it is the same storage).
 /// Memory: 36 bytes an item (frame and place in its column's list) plus 36 an occupied column of
 /// a chunk (its list) and 20 a full-span item, on top of the flow's sizes; at most
 /// `CollectionView.maxStoredItems` items in all (else the prepare fails with
@@ -416,14 +427,158 @@ public final class WaterfallLayout: FlowLayout {
             && st.axis.horizontal == horizontal
             && placedInOrder == (waterfall.placement == 1) && st.sections.count == sections.count
             && zip(st.sections, sections).allSatisfy { $0.itemCount == $1.itemCount }
-        if local {
+        // (Local edits are cheaper than the comparison, unless one places a whole section: an
+        // array set again.)
+        let whole = !local || editedFrom.values.contains { $0.first <= 0 && $0.last == .max }
+        if whole, placedInputs?.placeSame(st, self) == true {
+            // Everything the placement reads is what the last one read, bit for bit: its frames
+            // are the ones it would write again (an invalidation of everything with the same
+            // data, the same values handed over again, a property set back).
+            itemsPlacedByLastPrepare = 0
+        } else if local {
             for (s, e) in sizeEditedFrom { noteEdit(s, from: e.first, through: e.last) }
             try prepareEditedSections(st)
         } else {
             try prepareAll(st)
         }
+        placedInputs = PlacedInputs(st, self)
         editedFrom.removeAll()
         needsFullPlacement = false
+    }
+
+    /// What the last placement read (`PlacedInputs`); nil when unknown (no placement yet, a
+    /// failed one).
+    var placedInputs: PlacedInputs?
+
+    /// Forgets what section `s`'s last placement read, before its flags or extents are edited
+    /// in place (the arrays kept here would make the edit copy them). O(1). (An array set whole
+    /// keeps the placed one until the next prepare, which compares them.)
+    func forgetPlacedInputs(section s: Int) {
+        guard let count = placedInputs?.sections.count, s >= 0, s < count else { return }
+        placedInputs?.sections[s] = nil
+    }
+
+    /// Everything a full placement (`prepareAll`) reads, kept after each placement so that the
+    /// next prepare can tell whether placing again would give the same frames: the axis, the
+    /// cross size, the waterfall's properties and section column entries, and per section its
+    /// resolved metrics (insets, spacings, header and footer sizes), item count, flags and
+    /// extents (the bulk arrays), and the sizes the extents are scaled from (the flow's
+    /// store). The arrays and the size store are references to the values placed (no copy:
+    /// arrays and the flow's chunked store are copied on write, so a value kept here never
+    /// changes); the same storage is the same values in O(1), other storage is compared
+    /// value by value (`memcmp`, bit for bit, stopping at the first difference). Not kept with
+    /// a callback set (its answers are asked at every placement), nor for sizes answered by the
+    /// delegate (asked again at every full prepare: a copy of them would have to be kept).
+    struct PlacedInputs {
+        struct SectionInputs {
+            var itemCount: Int
+            var metrics: Metrics
+            var flags: [UInt8]?
+            var extents: [Double]?
+            var isUniform: Bool
+            var uniformSize: Size
+            /// The sizes the extents are scaled from (nil with bulk extents, which win).
+            var sizes: FlowSizes?
+        }
+
+        var horizontal: Bool
+        var crossSize: UInt64
+        var waterfall: Configuration
+        var sectionColumns: [SectionColumns]
+        /// nil: unknown (an edit of the section's arrays since: `forgetPlacedInputs`).
+        var sections: [SectionInputs?]
+
+        init?(_ st: FlowState, _ l: WaterfallLayout) {
+            guard l.itemCallbacks == nil else { return nil }
+            horizontal = st.axis.horizontal
+            crossSize = st.crossSize.bitPattern
+            waterfall = l.waterfall
+            sectionColumns = l.sectionColumns
+            sections = []
+            sections.reserveCapacity(st.sections.count)
+            for (s, fs) in st.sections.enumerated() {
+                let extents = l.itemExtents[s]
+                if extents == nil, !fs.isUniform, fs.sizeSource == .delegate { return nil }
+                sections.append(
+                    SectionInputs(
+                        itemCount: fs.itemCount, metrics: Self.metrics(fs), flags: l.fullSpanFlags[s],
+                        extents: extents, isUniform: fs.isUniform, uniformSize: fs.uniformSize,
+                        sizes: extents == nil && !fs.isUniform ? fs.sizes : nil))
+            }
+        }
+
+        /// A section's resolved metrics, as bits (−0 and 0 differ: a frame can keep the sign).
+        struct Metrics: Equatable {
+            var top, left, bottom, right, lineSpacing, interitemSpacing: UInt64
+            var headerWidth, headerHeight, footerWidth, footerHeight: UInt64
+        }
+
+        private static func metrics(_ fs: FlowSection) -> Metrics {
+            Metrics(
+                top: fs.inset.top.bitPattern, left: fs.inset.left.bitPattern, bottom: fs.inset.bottom.bitPattern,
+                right: fs.inset.right.bitPattern, lineSpacing: fs.lineSpacing.bitPattern,
+                interitemSpacing: fs.interitemSpacing.bitPattern, headerWidth: fs.headerSize.width.bitPattern,
+                headerHeight: fs.headerSize.height.bitPattern, footerWidth: fs.footerSize.width.bitPattern,
+                footerHeight: fs.footerSize.height.bitPattern)
+        }
+
+        /// Whether placing `st` with `l`'s inputs reads exactly what the placement kept read.
+        /// O(S) plus, per section, O(1) for the same arrays and size store (O(chunks) for the
+        /// store), else one comparison of the values.
+        func placeSame(_ st: FlowState, _ l: WaterfallLayout) -> Bool {
+            guard l.itemCallbacks == nil, st.axis.horizontal == horizontal, st.crossSize.bitPattern == crossSize,
+                l.waterfall == waterfall, l.sectionColumns == sectionColumns, st.sections.count == sections.count
+            else { return false }
+            for (s, fs) in st.sections.enumerated() {
+                guard let old = sections[s], old.itemCount == fs.itemCount, old.metrics == Self.metrics(fs),
+                    Self.same(old.flags, l.fullSpanFlags[s])
+                else { return false }
+                let extents = l.itemExtents[s]
+                if extents != nil || old.extents != nil {
+                    guard Self.same(old.extents, extents) else { return false }
+                    continue
+                }
+                guard old.isUniform == fs.isUniform else { return false }
+                if fs.isUniform {
+                    guard old.uniformSize.width.bitPattern == fs.uniformSize.width.bitPattern,
+                        old.uniformSize.height.bitPattern == fs.uniformSize.height.bitPattern
+                    else { return false }
+                } else {
+                    guard let sizes = old.sizes, Self.same(sizes, fs.sizes, count: fs.itemCount) else { return false }
+                }
+            }
+            return true
+        }
+
+        private static func same<T>(_ a: [T]?, _ b: [T]?) -> Bool {
+            guard let a, let b else { return a == nil && b == nil }
+            guard a.count == b.count else { return false }
+            return a.withUnsafeBytes { x in
+                b.withUnsafeBytes { y in
+                    x.baseAddress == y.baseAddress || x.count == 0
+                        || memcmp(x.baseAddress.unsafelyUnwrapped, y.baseAddress.unsafelyUnwrapped, x.count) == 0
+                }
+            }
+        }
+
+        /// The first `n` sizes of two stores, chunk by chunk: a chunk of the same storage is the
+        /// same values, others are compared bit for bit.
+        private static func same(_ a: FlowSizes, _ b: FlowSizes, count n: Int) -> Bool {
+            guard a.count >= n, b.count >= n else { return false }
+            return a.withReader { ra in
+                b.withReader { rb in
+                    var i = 0
+                    while i < n {
+                        let wa = ra.window(at: i), wb = rb.window(at: i)
+                        let end = Swift.min(n, wa.end, wb.end)
+                        let pa = wa.pointer + i, pb = wb.pointer + i
+                        if pa != pb, memcmp(pa, pb, (end - i) * MemoryLayout<Size>.stride) != 0 { return false }
+                        i = end
+                    }
+                    return true
+                }
+            }
+        }
     }
 
     /// Places every section. When nothing can fail once the placement has begun
@@ -437,14 +592,15 @@ public final class WaterfallLayout: FlowLayout {
         let columnOf = UnsafeMutablePointer<Int32>.allocate(
             capacity: Swift.max(1, st.sections.reduce(0) { Swift.max($0, $1.itemCount) }))
         defer { columnOf.deallocate() }
-        if total > 0, frames.count == total, placementCannotFail(st) {
+        // (With the bound, the placement checks no item.)
+        if total > 0, frames.count == total, placementCannotFail(st, readingSizes: true) {
             var fr = frames
             // (Now the only reference, unless a copy of the layout's frames is kept elsewhere:
             // then the first write copies them, as any array.)
             frames = []
             do {
                 let secs = try fr.withUnsafeMutableBufferPointer { f in
-                    try placeAll(st, f.baseAddress.unsafelyUnwrapped, columnOf)
+                    try placeAll(st, f.baseAddress.unsafelyUnwrapped, columnOf, checked: false)
                 }
                 frames = fr
                 install(secs, st)
@@ -452,15 +608,19 @@ public final class WaterfallLayout: FlowLayout {
                 // Not reached (`placementCannotFail` checked every way to fail): the tables are
                 // partly written, so the layout is left empty, placed again at the next prepare.
                 sections = []
+                placedInputs = nil
                 needsFullPlacement = true
                 throw error
             }
             return
         }
+        // New tables: the bound only when it needs no read of the sizes (one more pass over
+        // them costs about what the checks it saves cost).
+        let cannotFail = total > 0 && placementCannotFail(st, readingSizes: false)
         var secs: [Section] = []
         // (Capacity at least 1: the buffer's address is never nil.)
         let fr = try ContiguousArray<Rect>(unsafeUninitializedCapacity: Swift.max(total, 1)) { frames, framesDone in
-            secs = try placeAll(st, frames.baseAddress.unsafelyUnwrapped, columnOf)
+            secs = try placeAll(st, frames.baseAddress.unsafelyUnwrapped, columnOf, checked: !cannotFail)
             framesDone = total
         }
         frames = fr
@@ -477,7 +637,8 @@ public final class WaterfallLayout: FlowLayout {
 
     /// Places every section of `st` into `frames` (all items, section after section).
     private func placeAll(
-        _ st: FlowState, _ frames: UnsafeMutablePointer<Rect>, _ columnOf: UnsafeMutablePointer<Int32>
+        _ st: FlowState, _ frames: UnsafeMutablePointer<Rect>, _ columnOf: UnsafeMutablePointer<Int32>,
+        checked: Bool
     ) throws -> [Section] {
         let axis = st.axis
         var secs: [Section] = []
@@ -488,7 +649,7 @@ public final class WaterfallLayout: FlowLayout {
             var cols = WaterfallColumns(count: sec.columns, inOrder: waterfall.placement == 1, top: 0)
             defer { cols.release() }
             var ends = ContiguousArray<Double>()
-            try place(fs, s, axis, sec, from: 0, &cols, frames + base, columnOf, &ends)
+            try place(fs, s, axis, sec, from: 0, &cols, frames + base, columnOf, &ends, checked: checked)
             Self.index(&sec, from: 0, to: fs.itemCount, columnOf)
             sec.tail = cols.tallest
             sec.endBound = ends.reduce(sec.tail, Swift.max)
@@ -512,8 +673,8 @@ public final class WaterfallLayout: FlowLayout {
     /// (`FlowLayout.maxMagnitude`, checked when they were set) or its size scaled to at most the
     /// full-span width (largest main size · that width / smallest positive cross size); across,
     /// the last column's end and the full-span width. O(S), plus one read of the sizes of the
-    /// sections scaled from non-uniform sizes.
-    private func placementCannotFail(_ st: FlowState) -> Bool {
+    /// sections scaled from non-uniform sizes (`readingSizes`; without it, false for them).
+    private func placementCannotFail(_ st: FlowState, readingSizes: Bool) -> Bool {
         guard itemCallbacks == nil else { return false }
         let axis = st.axis
         let far = 1e300
@@ -546,6 +707,7 @@ public final class WaterfallLayout: FlowLayout {
                     let w = axis.cross(fs.uniformSize)
                     narrowest = w > 0 ? w : .infinity
                 } else {
+                    guard readingSizes else { return false }
                     // Window by window (each a plain array), the axis chosen once: a loop the
                     // compiler keeps in registers.
                     let horizontal = axis.horizontal
@@ -755,7 +917,7 @@ public final class WaterfallLayout: FlowLayout {
     private func place(
         _ fs: FlowSection, _ s: Int, _ axis: FlowAxis, _ sec: Section, from: Int, to end: Int? = nil,
         _ cols: inout WaterfallColumns, _ fr: UnsafeMutablePointer<Rect>, _ columnOf: UnsafeMutablePointer<Int32>,
-        _ ends: inout ContiguousArray<Double>
+        _ ends: inout ContiguousArray<Double>, checked: Bool = true
     ) throws {
         let n = fs.itemCount
         let to = Swift.min(end ?? n, n)
@@ -763,7 +925,7 @@ public final class WaterfallLayout: FlowLayout {
         let flags = try fullSpanFlags(s, count: n), ext = try extents(s, count: n)
         let run = PlacementRun(
             section: s, sec: sec, wide: Swift.max(0, crossAvailable(fs, axis)), spacing: fs.lineSpacing,
-            from: from, to: to, frames: fr, columns: columnOf)
+            from: from, to: to, frames: fr, columns: columnOf, checked: checked)
         try Self.withPointer(flags) { flagsAt in
             if let ext {
                 try ext.withUnsafeBufferPointer { e in
@@ -773,9 +935,14 @@ public final class WaterfallLayout: FlowLayout {
             } else if fs.isUniform {
                 var source = UniformExtents(width: axis.cross(fs.uniformSize), height: axis.main(fs.uniformSize))
                 try run.place(&source, flagsAt, &cols, &ends)
+            } else if axis.horizontal {
+                try fs.sizes.withReader { reader in
+                    var source = SizedExtents<WaterfallHorizontal>(reader: reader)
+                    try run.place(&source, flagsAt, &cols, &ends)
+                }
             } else {
                 try fs.sizes.withReader { reader in
-                    var source = SizedExtents(reader: reader, axis: axis)
+                    var source = SizedExtents<WaterfallVertical>(reader: reader)
                     try run.place(&source, flagsAt, &cols, &ends)
                 }
             }

@@ -97,13 +97,17 @@ public final class CompositionalLayout: CollectionViewLayout {
         var zIndex: Int
         /// 0: not pinned; −1: pinned to the visible leading edge (a header); +1: trailing (a footer).
         var pin: Int
+        /// A section's item: where the frame starts along the scroll axis relative to the
+        /// section's origin (`stack` sets the frame from it).
+        var rel = 0.0
     }
 
     /// A section as laid out on its own (`layOutSection`): everything along the scroll axis
-    /// relative to where it starts (its boundary items' and decorations' frames, its groups'
-    /// positions), so that a section that only moves is not laid out again; `stack` puts the
-    /// sections one after another (`origin`, `end`, the reach), and the frames handed out add
-    /// `origin` (`at`), in the full pass and after a count edit alike.
+    /// relative to where it starts (`length`, the relative reach, `bodyMain`, its boundary items'
+    /// and decorations' `rel`, measured groups' starts), so that a section that only moves is not
+    /// laid out again; `stack` puts the sections one after another and sets what depends on
+    /// where a section is (`origin`, `end`, the reach, `mainStart`, the items' frames), in the
+    /// full pass and after a count edit alike.
     struct PreparedSection {
         /// Where it starts and ends along the scroll axis (set by `stack`).
         var origin = 0.0
@@ -118,6 +122,9 @@ public final class CompositionalLayout: CollectionViewLayout {
         var relReachMax = 0.0
         /// Main-axis (relative to `origin`) and cross-axis origin of group 0.
         var bodyMain = 0.0
+        /// `origin + bodyMain` (set by `stack`): group g starts at `mainStart + g · pitch` along the
+        /// scroll axis (regular), as the queries compute it.
+        var mainStart = 0.0
         var bodyCross = 0.0
         var template = 0
         var itemCount = 0
@@ -252,7 +259,7 @@ public final class CompositionalLayout: CollectionViewLayout {
                     s, n, section, isShared: false, &st, &sharedTemplate, globalKinds: globalKinds, size: size)
             }
         }
-        guard Self.stack(&st.sections, from: 0, pos: &pos, spacing: configuration.interSectionSpacing).fits else {
+        guard Self.stack(&st, from: 0, pos: &pos, spacing: configuration.interSectionSpacing).fits else {
             throw LayoutError(.overflow, "compositional: the sections end beyond the coordinate range")
         }
         try placeBoundary(
@@ -379,7 +386,7 @@ public final class CompositionalLayout: CollectionViewLayout {
         }
         var pos = start
         let stop = Self.stack(
-            &state.sections, from: firstChanged, pos: &pos, spacing: spacing, keepFrom: changed[changed.count - 1] + 1
+            &state, from: firstChanged, pos: &pos, spacing: spacing, keepFrom: changed[changed.count - 1] + 1
         ).stop
         state.global = global
         state.contentMain = contentMain
@@ -392,31 +399,52 @@ public final class CompositionalLayout: CollectionViewLayout {
 
     /// Places the sections from `from` on one after another from `pos` (where the first
     /// section starts, or the end of the one before `from`), `interSectionSpacing` apart: their
-    /// `origin`, `end` and reach from their relative extents. The full pass and the pass after a
-    /// count edit place sections with these sums only. From section `keepFrom` on, stops before
-    /// the first section that starts where it started (`stop`; the count of sections when none
-    /// does): it and the ones after it are in place. `fits`: every section placed ends finite and
-    /// within the coordinate range. `pos` ends at the last placed section's end. O(sections
-    /// placed).
+    /// `origin`, `end`, reach and group origin, and their boundary items' and decorations' frames
+    /// along the scroll axis, each `pos` plus a relative position that `layOutSection` computed.
+    /// The full pass and the pass after a count edit place sections with these sums only. From
+    /// section `keepFrom` on, stops before the first section that starts where it started
+    /// (`stop`; the count of sections when none does): it and the ones after it are in place.
+    /// `fits`: every section placed ends finite and within the coordinate range. `pos` ends at
+    /// the last placed section's end. O(sections placed + their boundary items and decorations).
     @discardableResult
     static func stack(
-        _ sections: inout [PreparedSection], from: Int, pos: inout Double, spacing: Double, keepFrom: Int = .max
+        _ st: inout State, from: Int, pos: inout Double, spacing: Double, keepFrom: Int = .max
     ) -> (stop: Int, fits: Bool) {
         var fits = true
-        let stop = sections.withUnsafeMutableBufferPointer { secs -> Int in
-            var s = from
-            while s < secs.count {
-                if s > 0 { pos += spacing }
-                if s >= keepFrom, secs[s].origin == pos { return s }
-                secs[s].origin = pos
-                secs[s].reachMin = pos + secs[s].relReachMin
-                secs[s].reachMax = pos + secs[s].relReachMax
-                pos += secs[s].length
-                secs[s].end = pos
-                if !(pos.isFinite && pos <= 4 * FlowLayout.maxMagnitude) { fits = false }
-                s += 1
+        let horizontal = st.axis.horizontal
+        let stop = st.sections.withUnsafeMutableBufferPointer { secs -> Int in
+            st.placed.withUnsafeMutableBufferPointer { placed -> Int in
+                st.decorations.withUnsafeMutableBufferPointer { decorations -> Int in
+                    var s = from
+                    while s < secs.count {
+                        if s > 0 { pos += spacing }
+                        if s >= keepFrom, secs[s].origin == pos { return s }
+                        secs[s].origin = pos
+                        secs[s].reachMin = pos + secs[s].relReachMin
+                        secs[s].reachMax = pos + secs[s].relReachMax
+                        secs[s].mainStart = pos + secs[s].bodyMain
+                        for j in secs[s].placed {
+                            if horizontal {
+                                placed[j].frame.origin.x = pos + placed[j].rel
+                            } else {
+                                placed[j].frame.origin.y = pos + placed[j].rel
+                            }
+                        }
+                        for j in secs[s].decorations {
+                            if horizontal {
+                                decorations[j].frame.origin.x = pos + decorations[j].rel
+                            } else {
+                                decorations[j].frame.origin.y = pos + decorations[j].rel
+                            }
+                        }
+                        pos += secs[s].length
+                        secs[s].end = pos
+                        if !(pos.isFinite && pos <= 4 * FlowLayout.maxMagnitude) { fits = false }
+                        s += 1
+                    }
+                    return s
+                }
             }
-            return s
         }
         return (stop, fits)
     }
@@ -574,6 +602,9 @@ public final class CompositionalLayout: CollectionViewLayout {
             p.relReachMin = Swift.min(p.relReachMin, ax.main(b.frame.origin))
             p.relReachMax = Swift.max(p.relReachMax, ax.main(b.frame.origin) + ax.main(b.frame.size))
         }
+        // The frames are relative to the section's origin until `stack` places it.
+        for j in p.placed { st.placed[j].rel = ax.main(st.placed[j].frame.origin) }
+        for j in p.decorations { st.decorations[j].rel = ax.main(st.decorations[j].frame.origin) }
         st.sections.append(p)
     }
 
@@ -663,26 +694,17 @@ public final class CompositionalLayout: CollectionViewLayout {
         let sec = state.sections[s]
         let ax = state.axis
         if sec.orthogonal == .none {
-            let main = sec.origin + (state.irregular(s)?.starts[g] ?? sec.bodyMain + Double(g) * sec.pitch)
+            let main = state.irregular(s).map { sec.origin + $0.starts[g] } ?? sec.mainStart + Double(g) * sec.pitch
             return ax.rect(main: main, cross: sec.bodyCross, mainLength: 0, crossLength: 0).origin
         }
         let r = ax.rect(
-            main: sec.origin + sec.bodyMain, cross: sec.bodyCross + Double(g) * sec.pitch - shift(s), mainLength: 0,
+            main: sec.mainStart, cross: sec.bodyCross + Double(g) * sec.pitch - shift(s), mainLength: 0,
             crossLength: 0)
         return r.origin
     }
 
     private func offset(_ r: Rect, _ o: Point) -> Rect {
         Rect(x: r.minX + o.x, y: r.minY + o.y, width: r.width, height: r.height)
-    }
-
-    /// A frame stored relative to its section (a boundary item, a decoration) where the section
-    /// is: `origin` added along the scroll axis.
-    @inline(__always)
-    private func at(_ r: Rect, _ origin: Double) -> Rect {
-        var f = r
-        if state.axis.horizontal { f.origin.x = origin + r.minX } else { f.origin.y = origin + r.minY }
-        return f
     }
 
     /// The frame of item i of section s as displayed, or nil outside the counts. O(1).
@@ -719,33 +741,22 @@ public final class CompositionalLayout: CollectionViewLayout {
     /// A boundary item's frame as displayed: pinned ones follow the visible rect (C17, Q6)
     /// within `lo ... hi` along the scroll axis.
     private func displayed(_ p: Placed, lo: Double, hi: Double, visible: Rect) -> Rect {
-        displayed(p.frame, pin: p.pin, lo: lo, hi: hi, visible: visible)
-    }
-
-    /// A boundary item of the section from `origin` to `end` as displayed (its frame stored
-    /// relative to `origin`).
-    private func displayed(_ p: Placed, origin: Double, end: Double, visible: Rect) -> Rect {
-        displayed(at(p.frame, origin), pin: p.pin, lo: origin, hi: end, visible: visible)
-    }
-
-    @inline(__always)
-    private func displayed(_ frame: Rect, pin: Int, lo: Double, hi: Double, visible: Rect) -> Rect {
-        guard pin != 0 else { return frame }
+        guard p.pin != 0 else { return p.frame }
         let ax = state.axis
-        let m = ax.main(frame.size)
-        var main = ax.main(frame.origin)
-        if pin < 0 {
+        let m = ax.main(p.frame.size)
+        var main = ax.main(p.frame.origin)
+        if p.pin < 0 {
             main = Swift.max(main, Swift.min(ax.main(visible.origin), hi - m))
         } else {
             main = Swift.min(main, Swift.max(ax.main(visible.origin) + ax.main(visible.size) - m, lo))
         }
-        var f = frame
+        var f = p.frame
         if ax.horizontal { f.origin.x = main } else { f.origin.y = main }
         return f
     }
 
-    private func boundaryAttributes(_ p: Placed, _ ip: IndexPath, frame: Rect) -> LayoutAttributes {
-        var a = LayoutAttributes.supplementary(p.kind, ip, frame: frame)
+    private func boundaryAttributes(_ p: Placed, _ ip: IndexPath, lo: Double, hi: Double) -> LayoutAttributes {
+        var a = LayoutAttributes.supplementary(p.kind, ip, frame: displayed(p, lo: lo, hi: hi, visible: visibleRect))
         a.zIndex = p.zIndex
         return a
     }
@@ -756,13 +767,12 @@ public final class CompositionalLayout: CollectionViewLayout {
         let s = indexPath.section, i = indexPath.item
         guard s >= 0, i >= 0 else { return nil }
         if s == 0, i == 0, let p = state.global.first(where: { $0.kind == kind }) {
-            return boundaryAttributes(
-                p, indexPath, frame: displayed(p, lo: 0, hi: state.contentMain, visible: visibleRect))
+            return boundaryAttributes(p, indexPath, lo: 0, hi: state.contentMain)
         }
         guard s < state.sections.count else { return nil }
         let sec = state.sections[s]
         if i == 0, let p = state.placed[sec.placed].first(where: { $0.kind == kind }) {
-            return boundaryAttributes(p, indexPath, frame: displayed(p, origin: sec.origin, end: sec.end, visible: visibleRect))
+            return boundaryAttributes(p, indexPath, lo: sec.origin, hi: sec.end)
         }
         let t = state.templates[sec.template]
         guard i < sec.itemCount, t.cellCount > 0 else { return nil }
@@ -785,7 +795,7 @@ public final class CompositionalLayout: CollectionViewLayout {
         guard let d = state.decorations[state.sections[s].decorations].first(where: { $0.kind == kind }) else {
             return nil
         }
-        var a = LayoutAttributes.decoration(kind, indexPath, frame: at(d.frame, state.sections[s].origin))
+        var a = LayoutAttributes.decoration(kind, indexPath, frame: d.frame)
         a.zIndex = d.zIndex
         return a
     }
@@ -822,15 +832,13 @@ public final class CompositionalLayout: CollectionViewLayout {
             let sec = state.sections[s]
             defer { s += 1 }
             guard sec.reachMax > rMin, sec.reachMin < rMax else { continue }
-            for d in state.decorations[sec.decorations] {
-                let f = at(d.frame, sec.origin)
-                guard f.intersects(rect) else { continue }
-                var a = LayoutAttributes.decoration(d.kind, IndexPath(section: s, item: 0), frame: f)
+            for d in state.decorations[sec.decorations] where d.frame.intersects(rect) {
+                var a = LayoutAttributes.decoration(d.kind, IndexPath(section: s, item: 0), frame: d.frame)
                 a.zIndex = d.zIndex
                 try sink.add(a)
             }
             for p in state.placed[sec.placed] {
-                let f = displayed(p, origin: sec.origin, end: sec.end, visible: visible)
+                let f = displayed(p, lo: sec.origin, hi: sec.end, visible: visible)
                 guard f.intersects(rect) else { continue }
                 var a = LayoutAttributes.supplementary(p.kind, IndexPath(section: s, item: 0), frame: f)
                 a.zIndex = p.zIndex
@@ -865,9 +873,6 @@ public final class CompositionalLayout: CollectionViewLayout {
             // Group origins as `groupOrigin` sums them.
             g0 = Self.firstIndex(sec.groupCount) { sec.origin + irr.starts[$0] + irr.extents[$0] + irr.hi > rLo }
             g1 = Self.firstIndex(sec.groupCount) { sec.origin + irr.starts[$0] + irr.lo >= rHi }
-        } else if sec.orthogonal == .none {
-            g0 = Self.firstIndex(sec.groupCount) { sec.origin + (sec.bodyMain + Double($0) * sec.pitch) + bHi > rLo }
-            g1 = Self.firstIndex(sec.groupCount) { sec.origin + (sec.bodyMain + Double($0) * sec.pitch) + bLo >= rHi }
         } else {
             g0 = Self.firstIndex(sec.groupCount) { base + Double($0) * sec.pitch + bHi > rLo }
             g1 = Self.firstIndex(sec.groupCount) { base + Double($0) * sec.pitch + bLo >= rHi }

@@ -98,7 +98,7 @@ public final class CompositionalLayout: CollectionViewLayout {
         /// 0: not pinned; −1: pinned to the visible leading edge (a header); +1: trailing (a footer).
         var pin: Int
         /// A section's item: where the frame starts along the scroll axis relative to the
-        /// section's origin (`stack` sets the frame from it).
+        /// section's origin (`stack` sets the frame from it; the frame is relative until then).
         var rel = 0.0
     }
 
@@ -143,8 +143,9 @@ public final class CompositionalLayout: CollectionViewLayout {
     }
 
     /// Group positions of a section whose measured cells change its groups' extents: group g
-    /// starts at `starts[g]` along the scroll axis (relative to the section's origin) and is `extents[g]` long; every element of
-    /// group g lies within `starts[g] + lo ... starts[g] + extents[g] + hi`.
+    /// starts at `starts[g]` along the scroll axis (relative to the section's origin) and is
+    /// `extents[g]` long; every element of group g lies within `starts[g] + lo ... starts[g] +
+    /// extents[g] + hi`.
     struct Irregular {
         var starts: [Double] = []
         var extents: [Double] = []
@@ -581,7 +582,7 @@ public final class CompositionalLayout: CollectionViewLayout {
                 x: full.minX + d.contentInsets.left, y: full.minY + d.contentInsets.top,
                 width: Swift.max(0, full.width - d.contentInsets.left - d.contentInsets.right),
                 height: Swift.max(0, full.height - d.contentInsets.top - d.contentInsets.bottom))
-            st.decorations.append(Placed(kind: d.kind, frame: f, zIndex: d.zIndex, pin: 0))
+            st.decorations.append(Placed(kind: d.kind, frame: f, zIndex: d.zIndex, pin: 0, rel: ax.main(f.origin)))
         }
         p.decorations = dStart..<st.decorations.count
         // Reach along the scroll axis.
@@ -602,9 +603,7 @@ public final class CompositionalLayout: CollectionViewLayout {
             p.relReachMin = Swift.min(p.relReachMin, ax.main(b.frame.origin))
             p.relReachMax = Swift.max(p.relReachMax, ax.main(b.frame.origin) + ax.main(b.frame.size))
         }
-        // The frames are relative to the section's origin until `stack` places it.
-        for j in p.placed { st.placed[j].rel = ax.main(st.placed[j].frame.origin) }
-        for j in p.decorations { st.decorations[j].rel = ax.main(st.decorations[j].frame.origin) }
+
         st.sections.append(p)
     }
 
@@ -673,7 +672,7 @@ public final class CompositionalLayout: CollectionViewLayout {
             out.append(
                 Placed(
                     kind: b.kind, frame: f, zIndex: pin != 0 ? Swift.max(b.zIndex, Self.pinnedZIndex) : b.zIndex,
-                    pin: pin))
+                    pin: pin, rel: ax.main(f.origin)))
         }
     }
 

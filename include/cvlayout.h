@@ -1390,11 +1390,11 @@ int cvl_stack_layout_get_config(const cvl_layout *layout, cvl_stack_config *out)
 ** Costs: prepare O(S) for S sections sharing one description, plus the cells of its group once;
 ** a provider is called once per section and each section's group resolved (O(its cells)).
 ** When only item counts changed since the last layout pass (a batch update, a reload) and one
-** description is shared, with no measured cells: the sections before the first changed count
-** are kept, and so is every section that starts where it started before, so the pass costs O(S)
-** comparisons plus one section's layout for each changed section and for each section after one
-** whose extent changed (an edit that keeps its section's rows lays out that section alone); the
-** frames are the full pass's, bit for bit.
+** description is shared, with no measured cells: only the changed sections are laid out again,
+** and the sections after them are moved (a few additions each, as the flow layout restacks its
+** sections), so the pass costs O(S) comparisons and additions plus one section's layout for each
+** changed section, whether or not the edit adds or removes rows; the frames are the full
+** pass's, bit for bit.
 ** Nothing is stored per item. Rect queries O(log S + log n + k) for a rect within one section
 ** (groups found by binary search along the scroll axis, or across it at an orthogonal section's
 ** offset; cells by binary search inside a group that is a row or a column, else each cell of the

@@ -608,8 +608,8 @@ final class CompositionalLayoutTests: XCTestCase {
         return s
     }
 
-    /// A layout pass after counts changed alone keeps the sections before the first change and
-    /// those back in step after it (`prepareChangedCounts`): after random count edits (one or
+    /// A layout pass after counts changed alone lays out the changed sections and moves the ones
+    /// after them (`prepareChangedCounts`): after random count edits (one or
     /// several sections, edits that keep a section's rows and edits that change them, fractional
     /// spacings whose sums round) every element, the content size and the rect queries equal a
     /// fresh layout over the new counts, bit for bit.
@@ -677,6 +677,100 @@ final class CompositionalLayoutTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(kept, 150, "the passes after count edits kept sections")
+    }
+
+    /// Count edits that add or remove rows move every section after them: the pass after them
+    /// lays out the changed sections alone and places the others again from their extents
+    /// (`stack`), the sums the full pass makes. Many sections, regular and orthogonal, headers and
+    /// footers (pinned or not), decorations, layout-wide boundary items, both scroll directions,
+    /// fractional spacings and insets whose sums round: every element, the content size and the
+    /// rect queries equal a fresh layout bit for bit after each edit, and every edit takes the
+    /// path. The workload is one where a uniform shift of the moved elements by their section's
+    /// displacement would round differently from a fresh layout (counted: the test fails if it
+    /// never is).
+    func testRowChangingEditsAcrossManySectionsEqualAFreshLayout() throws {
+        var r = RNG(state: 77)
+        var moved = 0, shiftWouldDiffer = 0
+        for round in 0..<24 {
+            var section = randomSection(&r, fractionsOnly: round % 2 == 1)
+            if round % 3 != 0 { section.orthogonalScrolling = .none }
+            section.contentInsets.top += 0.3
+            section.contentInsets.bottom += 1.0 / 3
+            var config = L.Configuration()
+            config.interSectionSpacing = Double(r.int(15)) + (round % 2 == 0 ? 0.1 : 1.0 / 7)
+            config.scrollDirection = round % 4 >= 2 ? .horizontal : .vertical
+            if r.int(2) == 0 {
+                config.boundaryItems = [
+                    L.BoundaryItem(
+                        kind: ElementKind(rawValue: 102), size: size(.fractionalWidth(1), .absolute(30.7)),
+                        alignment: .top),
+                    L.BoundaryItem(
+                        kind: ElementKind(rawValue: 103), size: size(.fractionalWidth(1), .absolute(17.3)),
+                        alignment: .bottom),
+                ]
+            }
+            let w = Double(200 + r.int(300)) + 0.25, h = Double(150 + r.int(300)) + 0.5
+            var counts = (0..<(30 + r.int(60))).map { _ in r.int(30) }
+            let ds = StaticDataSource(counts)
+            let l = try L(section: section, configuration: config)
+            let cv = try CollectionView(dataSource: ds, layout: l)
+            try cv.setBoundsSize(Size(width: w, height: h))
+            try cv.layoutIfNeeded()
+            for edit in 0..<5 {
+                let before = counts, old = try everything(l, counts)
+                // The first section, the last, or any; then sometimes a second one.
+                let s = edit == 0 ? 0 : edit == 1 ? counts.count - 1 : r.int(counts.count)
+                counts[s] = (counts[s] + 1 + r.int(29)) % 30
+                if edit >= 3 { counts[r.int(counts.count)] = r.int(30) }
+                ds.counts = counts
+                let passes = l.changedCountPasses
+                if edit % 2 == 0 {
+                    try cv.reloadData()
+                } else {
+                    var u = BatchUpdate()
+                    for (s, (a, b)) in zip(before, counts).enumerated() where a != b {
+                        let ips = (Swift.min(a, b)..<Swift.max(a, b)).map { IndexPath(section: s, item: $0) }
+                        if b > a { u.insertItems(ips) } else { u.deleteItems(ips) }
+                    }
+                    try cv.performBatchUpdates(u, animation: nil)
+                }
+                try cv.layoutIfNeeded()
+                let what = "round \(round) edit \(edit) counts \(counts)"
+                XCTAssertEqual(l.changedCountPasses, passes + (before == counts ? 0 : 1), what)
+                let fresh = try L(section: section, configuration: config)
+                let fcv = try makeCV(counts, fresh, w, h)
+                let now = try everything(l, counts)
+                XCTAssertEqual(now, try everything(fresh, counts), what)
+                XCTAssertEqual(try cv.contentSize(), try fcv.contentSize(), what)
+                // Would old + (the section's displacement) give these frames? Per section after the
+                // last edited one, from its first cell's displacement.
+                let horizontal = config.scrollDirection == .horizontal
+                let main = { (f: Rect) in horizontal ? f.minX : f.minY }
+                let last = zip(before, counts).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset).max()!
+                for t in (last + 1)..<counts.count where counts[t] > 0 {
+                    let cell = ElementKey(category: .cell, kind: .none, indexPath: IndexPath(section: t, item: 0))
+                    guard let a = old[cell], let b = now[cell], main(a) != main(b) else { continue }
+                    moved += 1
+                    let d = main(b) - main(a)
+                    let differs = now.contains { key, f in
+                        key.indexPath.section == t && old[key].map { main($0) + d != main(f) } ?? false
+                    }
+                    if differs { shiftWouldDiffer += 1 }
+                }
+                let content = try fcv.contentSize()
+                for _ in 0..<6 {
+                    let rect = Rect(
+                        x: Double(r.int(Int(content.width) + 100)) - 50,
+                        y: Double(r.int(Int(content.height) + 100)) - 50,
+                        width: Double(1 + r.int(400)), height: Double(1 + r.int(400)))
+                    let got = try cv.layoutAttributesForElements(in: rect).map { "\($0.key) \($0.frame)" }
+                    let want = try fcv.layoutAttributesForElements(in: rect).map { "\($0.key) \($0.frame)" }
+                    XCTAssertEqual(got, want, "\(what) rect \(rect)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(moved, 500, "the edits moved sections")
+        XCTAssertGreaterThan(shiftWouldDiffer, 20, "a uniform shift would round differently somewhere")
     }
 
     /// Every element the layout has, from the single-element lookups.

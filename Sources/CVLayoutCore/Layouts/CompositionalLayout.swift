@@ -27,7 +27,8 @@
 /// ## Cost
 /// `prepare()`: O(S + T) for S sections and T template cells and badges: one template for a
 /// shared section, one per section for a provider (which is asked S times); after counts changed
-/// alone, only the changed sections and those they move (`prepareChangedCounts`). Nothing is
+/// alone, the changed sections laid out and those after them moved (`prepareChangedCounts`: a
+/// section is laid out relative to where it starts, so moving it is a few additions). Nothing is
 /// stored per item. Content size, lookups: O(1) (a supplementary lookup O(boundary items + badges of the
 /// item)). Rect queries: O(log S) to find the first section, then per section met O(log G) for the
 /// groups (along the scroll axis, or across it by the section's offset) and O(log k) or O(k)
@@ -96,16 +97,34 @@ public final class CompositionalLayout: CollectionViewLayout {
         var zIndex: Int
         /// 0: not pinned; −1: pinned to the visible leading edge (a header); +1: trailing (a footer).
         var pin: Int
+        /// A section's item: where the frame starts along the scroll axis relative to the
+        /// section's origin (`stack` sets the frame from it; the frame is relative until then).
+        var rel = 0.0
     }
 
+    /// A section as laid out on its own (`layOutSection`): everything along the scroll axis
+    /// relative to where it starts (`length`, the relative reach, `bodyMain`, its boundary items'
+    /// and decorations' `rel`, measured groups' starts), so that a section that only moves is not
+    /// laid out again; `stack` puts the sections one after another and sets what depends on
+    /// where a section is (`origin`, `end`, the reach, `mainStart`, the items' frames), in the
+    /// full pass and after a count edit alike.
     struct PreparedSection {
+        /// Where it starts and ends along the scroll axis (set by `stack`).
         var origin = 0.0
         var end = 0.0
-        /// Reach of any element at rest along the scroll axis (badges, offsets may go past).
+        /// Reach of any element at rest along the scroll axis (badges, offsets may go past), set
+        /// by `stack` from the relative reach.
         var reachMin = 0.0
         var reachMax = 0.0
-        /// Main-axis and cross-axis origin of group 0.
+        /// `end`, `reachMin` and `reachMax` relative to `origin`.
+        var length = 0.0
+        var relReachMin = 0.0
+        var relReachMax = 0.0
+        /// Main-axis (relative to `origin`) and cross-axis origin of group 0.
         var bodyMain = 0.0
+        /// `origin + bodyMain` (set by `stack`): group g starts at `mainStart + g · pitch` along the
+        /// scroll axis (regular), as the queries compute it.
+        var mainStart = 0.0
         var bodyCross = 0.0
         var template = 0
         var itemCount = 0
@@ -124,8 +143,9 @@ public final class CompositionalLayout: CollectionViewLayout {
     }
 
     /// Group positions of a section whose measured cells change its groups' extents: group g
-    /// starts at `starts[g]` along the scroll axis and is `extents[g]` long; every element of
-    /// group g lies within `starts[g] + lo ... starts[g] + extents[g] + hi`.
+    /// starts at `starts[g]` along the scroll axis (relative to the section's origin) and is
+    /// `extents[g]` long; every element of group g lies within `starts[g] + lo ... starts[g] +
+    /// extents[g] + hi`.
     struct Irregular {
         var starts: [Double] = []
         var extents: [Double] = []
@@ -230,15 +250,18 @@ public final class CompositionalLayout: CollectionViewLayout {
             // One section for all: bound once here, borrowed by every call (not copied per section).
             for (s, n) in counts.enumerated() {
                 try layOutSection(
-                    s, n, section, isShared: true, &st, &pos, &sharedTemplate, globalKinds: globalKinds, size: size)
+                    s, n, section, isShared: true, &st, &sharedTemplate, globalKinds: globalKinds, size: size)
             }
         case .provider(let provider):
             for (s, n) in counts.enumerated() {
                 let section = try provider(s, Environment(containerSize: size))
                 try Self.validate(section, "section[\(s)]")
                 try layOutSection(
-                    s, n, section, isShared: false, &st, &pos, &sharedTemplate, globalKinds: globalKinds, size: size)
+                    s, n, section, isShared: false, &st, &sharedTemplate, globalKinds: globalKinds, size: size)
             }
+        }
+        guard Self.stack(&st, from: 0, pos: &pos, spacing: configuration.interSectionSpacing).fits else {
+            throw LayoutError(.overflow, "compositional: the sections end beyond the coordinate range")
         }
         try placeBoundary(
             configuration.boundaryItems, ax: ax, container: size, span: (0, vCross), pos: &pos, mainSide: 1,
@@ -265,93 +288,91 @@ public final class CompositionalLayout: CollectionViewLayout {
 
     /// The layout pass after counts changed and nothing else: one shared section, the
     /// configuration, the viewport and the section count as prepared, no measured cells. A
-    /// section's layout depends only on where it starts, on its count and on whether it is the
-    /// first, so the sections before the first changed count are kept, and from there each is
-    /// laid out again (`layOutSection`, the same arithmetic) until one whose count did not change
-    /// starts exactly where it started before: it and the sections after it up to the next
-    /// changed count are kept as they are. The result is the full pass's, bit for bit.
+    /// section laid out on its own (`layOutSection`: relative to where it starts) depends only on
+    /// its count and on whether it is the first, so the sections whose count changed are laid out
+    /// again and nothing else; `stack` then places the sections from the first changed one on, as
+    /// the full pass places them all (the same sums in the same order), until one whose count did
+    /// not change starts where it started before (the rest are where they were). The result is
+    /// the full pass's, bit for bit.
     ///
-    /// Cost: O(S) comparisons of the counts and of the search tables, plus a whole section's
-    /// layout for each changed section and for each section after one whose extent changed (an
-    /// edit that keeps its section's rows lays out that section alone). Returns false, with
-    /// nothing changed, when it does not apply; throws as the full pass (nothing changed: the
-    /// sections are laid out aside and written in place only once all succeeded).
+    /// Cost: O(S) comparisons of the counts, a section's layout for each changed section, and a
+    /// few additions and comparisons for each section it moves (`stack` and the search tables),
+    /// as the flow restacks its sections. Returns false, with nothing changed, when it does not
+    /// apply; throws as the full pass (nothing changed: the sections are laid out aside, and where
+    /// they would end is checked before anything is written).
     private func prepareChangedCounts(_ counts: [Int], _ size: Size) throws -> Bool {
         guard hasPrepared, !shapeChanged, case .shared(let section) = source, size == state.viewport,
             measured.isEmpty, state.measured.isEmpty, state.irregular.isEmpty, state.slack.isEmpty,
             counts.count == state.counts.count, let first = state.sections.first
         else { return false }
-        let old = state.counts, n = counts.count
-        guard var s = counts.indices.first(where: { counts[$0] != old[$0] }) else {
+        let n = counts.count
+        var changed: [Int] = []
+        state.counts.withUnsafeBufferPointer { old in
+            for s in 0..<n where counts[s] != old[s] { changed.append(s) }
+        }
+        guard let firstChanged = changed.first else {
             dirty = false
             return true
         }
-        // Where section s starts before its spacing: the end of the one before it (the first
-        // section: after the layout-wide leading items, where it starts).
-        func oldStart(_ s: Int) -> Double { s == 0 ? first.origin : state.sections[s - 1].end }
         var aside = State()
         aside.axis = state.axis
         aside.viewport = size
         aside.templates = state.templates
         var sharedTemplate: Int? = first.template
-        let globalKinds = s == 0 ? Set(configuration.boundaryItems.map(\.kind)) : []
-        // Runs of sections laid out again: (first section, its index in `aside.sections`).
-        var runs: [(start: Int, at: Int)] = []
-        var pos = oldStart(s)
-        var reachedEnd = false
-        runs.append((s, 0))
-        while true {
+        let globalKinds = firstChanged == 0 ? Set(configuration.boundaryItems.map(\.kind)) : []
+        for s in changed {
             try layOutSection(
-                s, counts[s], section, isShared: true, &aside, &pos, &sharedTemplate, globalKinds: globalKinds,
-                size: size)
-            s += 1
-            if s == n {
-                reachedEnd = true
-                break
-            }
-            if counts[s] != old[s] || pos != oldStart(s) { continue }
-            // Back in step: the next run starts at the next changed count, if any.
-            guard let next = (s..<n).first(where: { counts[$0] != old[$0] }) else { break }
-            s = next
-            pos = oldStart(s)
-            runs.append((s, aside.sections.count))
+                s, counts[s], section, isShared: true, &aside, &sharedTemplate, globalKinds: globalKinds, size: size)
         }
-        // Section index of each section laid out again (the runs in order).
-        var indices: [Int] = []
-        indices.reserveCapacity(aside.sections.count)
-        for (r, run) in runs.enumerated() {
-            let end = r + 1 < runs.count ? runs[r + 1].at : aside.sections.count
-            for k in run.at..<end { indices.append(run.start + k - run.at) }
-        }
-        // A section places as many boundary items and decorations wherever it is (one shared
+        // A section places as many boundary items and decorations whatever its count (one shared
         // section): written over the old ones, in place.
-        for (k, i) in indices.enumerated() {
-            let p = aside.sections[k], was = state.sections[i]
+        for (k, s) in changed.enumerated() {
+            let p = aside.sections[k], was = state.sections[s]
             guard p.placed.count == was.placed.count, p.decorations.count == was.decorations.count else {
                 return false
             }
         }
-        var global = state.global, contentMain = state.contentMain
-        if reachedEnd {  // the layout-wide items again (the leading ones land where they were)
-            global = []
-            var lead = 0.0, end = pos
-            let ax = state.axis, vCross = ax.cross(size)
-            try placeBoundary(
-                configuration.boundaryItems, ax: ax, container: size, span: (0, vCross), pos: &lead, mainSide: -1,
-                path: "configuration.boundaryItems", into: &global)
-            try placeBoundary(
-                configuration.boundaryItems, ax: ax, container: size, span: (0, vCross), pos: &end, mainSide: 1,
-                path: "configuration.boundaryItems", into: &global)
-            guard end.isFinite, end <= 4 * FlowLayout.maxMagnitude else {
-                throw LayoutError(.overflow, "compositional: the content ends beyond the coordinate range")
+        // Where the sections will end (the sums `stack` makes), checked before anything is written.
+        let spacing = configuration.interSectionSpacing
+        let start = firstChanged == 0 ? first.origin : state.sections[firstChanged - 1].end
+        var end = start
+        do {
+            var k = 0
+            let lastChanged = changed[changed.count - 1]
+            for s in firstChanged..<n {
+                if s > 0 { end += spacing }
+                if s > lastChanged, end == state.sections[s].origin {  // the rest in place
+                    end = state.sections[n - 1].end
+                    break
+                }
+                if k < changed.count, changed[k] == s {
+                    end += aside.sections[k].length
+                    k += 1
+                } else {
+                    end += state.sections[s].length
+                }
+                guard end.isFinite, end <= 4 * FlowLayout.maxMagnitude else {
+                    throw LayoutError(.overflow, "compositional: the sections end beyond the coordinate range")
+                }
             }
-            contentMain = end
+        }
+        // The layout-wide items again (the leading ones land where they were).
+        var global: [Placed] = []
+        var lead = 0.0, contentMain = end
+        let ax = state.axis, vCross = ax.cross(size)
+        try placeBoundary(
+            configuration.boundaryItems, ax: ax, container: size, span: (0, vCross), pos: &lead, mainSide: -1,
+            path: "configuration.boundaryItems", into: &global)
+        try placeBoundary(
+            configuration.boundaryItems, ax: ax, container: size, span: (0, vCross), pos: &contentMain, mainSide: 1,
+            path: "configuration.boundaryItems", into: &global)
+        guard contentMain.isFinite, contentMain <= 4 * FlowLayout.maxMagnitude else {
+            throw LayoutError(.overflow, "compositional: the content ends beyond the coordinate range")
         }
         // Nothing can fail from here.
-        var firstChanged = n, lastChanged = -1
-        for (k, i) in indices.enumerated() {
+        for (k, s) in changed.enumerated() {
             var p = aside.sections[k]
-            let was = state.sections[i]
+            let was = state.sections[s]
             for j in 0..<p.placed.count {
                 state.placed[was.placed.lowerBound + j] = aside.placed[p.placed.lowerBound + j]
             }
@@ -360,35 +381,110 @@ public final class CompositionalLayout: CollectionViewLayout {
             }
             p.placed = was.placed
             p.decorations = was.decorations
-            state.sections[i] = p
-            firstChanged = Swift.min(firstChanged, i)
-            lastChanged = Swift.max(lastChanged, i)
+            // Where it was, for `stack` to tell whether the sections after it moved.
+            p.origin = was.origin
+            state.sections[s] = p
         }
+        var pos = start
+        let stop = Self.stack(
+            &state, from: firstChanged, pos: &pos, spacing: spacing, keepFrom: changed[changed.count - 1] + 1
+        ).stop
         state.global = global
         state.contentMain = contentMain
         state.counts = counts
         changedCountPasses += 1
-        // The search tables: prefix maxima from the first section laid out again, suffix minima
-        // down from the last.
-        var m = firstChanged > 0 ? state.reach[firstChanged - 1] : -Double.infinity
-        for i in firstChanged..<n {
-            m = Swift.max(m, state.sections[i].reachMax)
-            state.reach[i] = m
-        }
-        var f = lastChanged + 1 < n ? state.floor[lastChanged + 1] : Double.infinity
-        for i in stride(from: lastChanged, through: 0, by: -1) {
-            f = Swift.min(f, state.sections[i].reachMin)
-            state.floor[i] = f
-        }
+        updateSearchTables(from: firstChanged, to: stop)
         dirty = false
         return true
     }
 
+    /// Places the sections from `from` on one after another from `pos` (where the first
+    /// section starts, or the end of the one before `from`), `interSectionSpacing` apart: their
+    /// `origin`, `end`, reach and group origin, and their boundary items' and decorations' frames
+    /// along the scroll axis, each `pos` plus a relative position that `layOutSection` computed.
+    /// The full pass and the pass after a count edit place sections with these sums only. From
+    /// section `keepFrom` on, stops before the first section that starts where it started
+    /// (`stop`; the count of sections when none does): it and the ones after it are in place.
+    /// `fits`: every section placed ends finite and within the coordinate range. `pos` ends at
+    /// the last placed section's end. O(sections placed + their boundary items and decorations).
+    @discardableResult
+    static func stack(
+        _ st: inout State, from: Int, pos: inout Double, spacing: Double, keepFrom: Int = .max
+    ) -> (stop: Int, fits: Bool) {
+        var fits = true
+        let horizontal = st.axis.horizontal
+        let stop = st.sections.withUnsafeMutableBufferPointer { secs -> Int in
+            st.placed.withUnsafeMutableBufferPointer { placed -> Int in
+                st.decorations.withUnsafeMutableBufferPointer { decorations -> Int in
+                    var s = from
+                    while s < secs.count {
+                        if s > 0 { pos += spacing }
+                        if s >= keepFrom, secs[s].origin == pos { return s }
+                        secs[s].origin = pos
+                        secs[s].reachMin = pos + secs[s].relReachMin
+                        secs[s].reachMax = pos + secs[s].relReachMax
+                        secs[s].mainStart = pos + secs[s].bodyMain
+                        for j in secs[s].placed {
+                            if horizontal {
+                                placed[j].frame.origin.x = pos + placed[j].rel
+                            } else {
+                                placed[j].frame.origin.y = pos + placed[j].rel
+                            }
+                        }
+                        for j in secs[s].decorations {
+                            if horizontal {
+                                decorations[j].frame.origin.x = pos + decorations[j].rel
+                            } else {
+                                decorations[j].frame.origin.y = pos + decorations[j].rel
+                            }
+                        }
+                        pos += secs[s].length
+                        secs[s].end = pos
+                        if !(pos.isFinite && pos <= 4 * FlowLayout.maxMagnitude) { fits = false }
+                        s += 1
+                    }
+                    return s
+                }
+            }
+        }
+        return (stop, fits)
+    }
+
+    /// The search tables after the sections `from ..< to` moved or changed (the others as
+    /// they were): prefix maxima of the reach from `from` (until they are back to what they
+    /// were, past `to`), suffix minima down from `to - 1` (until they are back, before `from`).
+    private func updateSearchTables(from: Int, to: Int) {
+        let n = state.sections.count
+        state.sections.withUnsafeBufferPointer { secs in
+            state.reach.withUnsafeMutableBufferPointer { reach in
+                var m = from > 0 ? reach[from - 1] : -Double.infinity
+                var i = from
+                while i < n {
+                    m = Swift.max(m, secs[i].reachMax)
+                    if i >= to, reach[i] == m { break }
+                    reach[i] = m
+                    i += 1
+                }
+            }
+            state.floor.withUnsafeMutableBufferPointer { floor in
+                var f = to < n ? floor[to] : Double.infinity
+                var i = to - 1
+                while i >= 0 {
+                    f = Swift.min(f, secs[i].reachMin)
+                    if i < from, floor[i] == f { break }
+                    floor[i] = f
+                    i -= 1
+                }
+            }
+        }
+    }
+
     /// One section of the layout pass (C1-C21 for one section): its template (solved, or the
-    /// shared one), its boundary items, decorations and reach, appended to `st`; `pos` moves
-    /// past it. O(its boundary and decoration items), and O(group) when its template is solved.
+    /// shared one), its boundary items, decorations and reach, appended to `st`, along the scroll
+    /// axis relative to where it starts (`stack` places it). O(its boundary and decoration
+    /// items), and O(group) when its template is solved.
     private func layOutSection(
-        _ s: Int, _ n: Int, _ section: Section, isShared: Bool, _ st: inout State, _ pos: inout Double,
+        _ s: Int, _ n: Int, _ section: Section, isShared: Bool, _ st: inout State,
         _ sharedTemplate: inout Int?, globalKinds: Set<ElementKind>, size: Size
     ) throws {
         let ax = st.axis
@@ -401,7 +497,7 @@ public final class CompositionalLayout: CollectionViewLayout {
                         + "index path 0-0)")
             }
         }
-        if s > 0 { pos += configuration.interSectionSpacing }
+        var pos = 0.0
         let ins = section.contentInsets
         // C1, Q1: fractions are of the viewport less the section's insets on both axes.
         let container = Size(
@@ -420,7 +516,7 @@ public final class CompositionalLayout: CollectionViewLayout {
         // The template's scalars read in place (a copy of the template would retain its tables).
         let cellCount = st.templates[tIndex].cellCount, tSize = st.templates[tIndex].size
         let hasEstimated = st.templates[tIndex].hasEstimated, tBounds = st.templates[tIndex].bounds
-        var p = PreparedSection(origin: pos, template: tIndex, itemCount: n)
+        var p = PreparedSection(template: tIndex, itemCount: n)
         let k = cellCount
         p.groupCount = k > 0 ? n / k + (n % k == 0 ? 0 : 1) : 0
         p.orthogonal = section.orthogonalScrolling
@@ -473,40 +569,41 @@ public final class CompositionalLayout: CollectionViewLayout {
         try placeBoundary(
             section.boundaryItems, ax: ax, container: bContainer, span: span, pos: &pos, mainSide: 1,
             path: "section[\(s)].boundaryItems", into: &st.placed)
-        p.end = pos
+        p.length = pos
         p.placed = start..<st.placed.count
-        guard p.end.isFinite, p.orthoExtent.isFinite, p.end <= 4 * FlowLayout.maxMagnitude else {
+        guard p.length.isFinite, p.orthoExtent.isFinite, p.length <= 4 * FlowLayout.maxMagnitude else {
             throw LayoutError(.overflow, "compositional section[\(s)] ends beyond the coordinate range")
         }
         // C18, Q12: backgrounds cover the whole section, boundary items included.
         let dStart = st.decorations.count
         for d in section.decorationItems {
-            let full = ax.rect(main: p.origin, cross: 0, mainLength: p.end - p.origin, crossLength: vCross)
+            let full = ax.rect(main: 0, cross: 0, mainLength: p.length, crossLength: vCross)
             let f = Rect(
                 x: full.minX + d.contentInsets.left, y: full.minY + d.contentInsets.top,
                 width: Swift.max(0, full.width - d.contentInsets.left - d.contentInsets.right),
                 height: Swift.max(0, full.height - d.contentInsets.top - d.contentInsets.bottom))
-            st.decorations.append(Placed(kind: d.kind, frame: f, zIndex: d.zIndex, pin: 0))
+            st.decorations.append(Placed(kind: d.kind, frame: f, zIndex: d.zIndex, pin: 0, rel: ax.main(f.origin)))
         }
         p.decorations = dStart..<st.decorations.count
         // Reach along the scroll axis.
-        p.reachMin = p.origin
-        p.reachMax = p.end
+        p.relReachMin = 0
+        p.relReachMax = p.length
         if let irr = st.irregular(s) {
             let last = p.groupCount - 1
-            p.reachMin = Swift.min(p.reachMin, p.bodyMain + irr.lo)
-            p.reachMax = Swift.max(p.reachMax, irr.starts[last] + irr.extents[last] + irr.hi)
+            p.relReachMin = Swift.min(p.relReachMin, p.bodyMain + irr.lo)
+            p.relReachMax = Swift.max(p.relReachMax, irr.starts[last] + irr.extents[last] + irr.hi)
         } else if p.groupCount > 0 {
             var bMin = ax.main(tBounds.origin), bMax = bMin + ax.main(tBounds.size)
             if let sl = st.slack(s) { (bMin, bMax) = (Swift.min(bMin, sl.mainLo), Swift.max(bMax, sl.mainHi)) }
             let last = p.orthogonal == .none ? p.bodyMain + (g - 1) * p.pitch : p.bodyMain
-            p.reachMin = Swift.min(p.reachMin, p.bodyMain + bMin)
-            p.reachMax = Swift.max(p.reachMax, last + bMax)
+            p.relReachMin = Swift.min(p.relReachMin, p.bodyMain + bMin)
+            p.relReachMax = Swift.max(p.relReachMax, last + bMax)
         }
         for b in st.placed[p.placed] {
-            p.reachMin = Swift.min(p.reachMin, ax.main(b.frame.origin))
-            p.reachMax = Swift.max(p.reachMax, ax.main(b.frame.origin) + ax.main(b.frame.size))
+            p.relReachMin = Swift.min(p.relReachMin, ax.main(b.frame.origin))
+            p.relReachMax = Swift.max(p.relReachMax, ax.main(b.frame.origin) + ax.main(b.frame.size))
         }
+
         st.sections.append(p)
     }
 
@@ -575,7 +672,7 @@ public final class CompositionalLayout: CollectionViewLayout {
             out.append(
                 Placed(
                     kind: b.kind, frame: f, zIndex: pin != 0 ? Swift.max(b.zIndex, Self.pinnedZIndex) : b.zIndex,
-                    pin: pin))
+                    pin: pin, rel: ax.main(f.origin)))
         }
     }
 
@@ -596,11 +693,12 @@ public final class CompositionalLayout: CollectionViewLayout {
         let sec = state.sections[s]
         let ax = state.axis
         if sec.orthogonal == .none {
-            let main = state.irregular(s)?.starts[g] ?? sec.bodyMain + Double(g) * sec.pitch
+            let main = state.irregular(s).map { sec.origin + $0.starts[g] } ?? sec.mainStart + Double(g) * sec.pitch
             return ax.rect(main: main, cross: sec.bodyCross, mainLength: 0, crossLength: 0).origin
         }
         let r = ax.rect(
-            main: sec.bodyMain, cross: sec.bodyCross + Double(g) * sec.pitch - shift(s), mainLength: 0, crossLength: 0)
+            main: sec.mainStart, cross: sec.bodyCross + Double(g) * sec.pitch - shift(s), mainLength: 0,
+            crossLength: 0)
         return r.origin
     }
 
@@ -771,8 +869,9 @@ public final class CompositionalLayout: CollectionViewLayout {
         let m = state.measured(s)
         var g0: Int, g1: Int
         if let irr {
-            g0 = Self.firstIndex(sec.groupCount) { irr.starts[$0] + irr.extents[$0] + irr.hi > rLo }
-            g1 = Self.firstIndex(sec.groupCount) { irr.starts[$0] + irr.lo >= rHi }
+            // Group origins as `groupOrigin` sums them.
+            g0 = Self.firstIndex(sec.groupCount) { sec.origin + irr.starts[$0] + irr.extents[$0] + irr.hi > rLo }
+            g1 = Self.firstIndex(sec.groupCount) { sec.origin + irr.starts[$0] + irr.lo >= rHi }
         } else {
             g0 = Self.firstIndex(sec.groupCount) { base + Double($0) * sec.pitch + bHi > rLo }
             g1 = Self.firstIndex(sec.groupCount) { base + Double($0) * sec.pitch + bLo >= rHi }

@@ -30,7 +30,7 @@ RATIO_BOUNDS: list[tuple[str, str, float]] = [
     ("compact", "loop_compact", 2.76),
     ("scroll", "loop_compact", 2.67),
     ("sections", "loop_sections", 265.0),
-    ("frame", "loop_frame", 8.8),
+    ("frame", "loop_frame", 5.45),
 ]
 
 

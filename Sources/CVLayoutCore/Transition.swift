@@ -255,7 +255,8 @@ struct TrackTable {
     /// How many tracks have an end that is not plain (`Shape.fromPlain`, `toPlain`).
     private(set) var notPlainCount = 0
     /// At least the largest magnitude of a frame's numbers at either end of any track (a bound:
-    /// it never shrinks when a track is replaced or removed).
+    /// it never shrinks when a track is replaced or removed; infinity once a track had an end
+    /// that is not plain, or once past 1e300, where it is no longer worked out).
     private(set) var largestCoordinate = 0.0
 
     init(rotation: RotationInterpolation = .shortest) { self.rotation = rotation }
@@ -353,7 +354,13 @@ struct TrackTable {
 
     /// Counts a track of shape `s` from `a` to `b` in `notPlainCount` and `largestCoordinate`.
     private mutating func note(_ s: Transition.Shape, from a: LayoutAttributes, to b: LayoutAttributes) {
-        if !(s.fromPlain && s.toPlain) { notPlainCount += 1 }
+        guard s.fromPlain && s.toPlain else {
+            // A track that turns: the bound no longer matters (nor is it worked out) for the table.
+            notPlainCount += 1
+            largestCoordinate = .infinity
+            return
+        }
+        guard largestCoordinate <= 1e300 else { return }
         let fa = a.frame, fb = b.frame
         largestCoordinate = Swift.max(
             largestCoordinate, abs(fa.origin.x), abs(fa.origin.y), fa.size.width, fa.size.height, abs(fb.origin.x),

@@ -63,12 +63,12 @@ public struct UpdatePlan: Sendable {
     private let oldToNewSection: [Int]
     /// `newToOldSection[t]`: old index of new section `t`, -1 when inserted.
     private let newToOldSection: [Int]
-    /// Item changes of old sections that survive (not deleted, not reloaded), by old section (empty
-    /// lists for a section without any): an array indexed by section, so that mapping an index path,
+    /// Item changes of old sections that survive (not deleted, not reloaded), by old section (nil
+    /// for a section without any): read by section without hashing, so that mapping an index path,
     /// which an animated update does for every element on screen, hashes nothing.
-    private let oldChanges: [OldSectionChanges]
+    private let oldChanges: BySection<OldSectionChanges>
     /// Item changes of new sections, by new section (as `oldChanges`).
-    private let newChanges: [NewSectionChanges]
+    private let newChanges: BySection<NewSectionChanges>
     private let moveBySource: [IndexPath: IndexPath]
     private let moveByDestination: [IndexPath: IndexPath]
 
@@ -115,8 +115,8 @@ public struct UpdatePlan: Sendable {
         reloadedSectionsAfterUpdate = sections.reloadedAfter
         oldToNewSection = sections.oldToNew
         newToOldSection = sections.newToOld
-        oldChanges = oldCounts.indices.map { items.oldChanges[$0] ?? OldSectionChanges() }
-        newChanges = newCounts.indices.map { items.newChanges[$0] ?? NewSectionChanges() }
+        oldChanges = BySection(count: oldCounts.count, items.oldChanges)
+        newChanges = BySection(count: newCounts.count, items.newChanges)
         moveBySource = items.moveBySource
         moveByDestination = items.moveByDestination
     }
@@ -181,11 +181,12 @@ public struct UpdatePlan: Sendable {
         let t = oldToNewSection[s]
         guard t >= 0, reloadedSections.isEmpty || !reloadedSections.contains(s) else { return nil }
         var rank = old.item
-        let ch = oldChanges[s]
-        if SortedInts.contains(ch.deleted, old.item) { return nil }
-        rank -= SortedInts.countLess(ch.removed, than: old.item)
-        let item = SortedInts.select(rank, skipping: newChanges[t].fixed)
-        return IndexPath(section: t, item: item)
+        if let k = oldChanges.slot(s) {
+            if SortedInts.contains(oldChanges.values[k].deleted, old.item) { return nil }
+            rank -= SortedInts.countLess(oldChanges.values[k].removed, than: old.item)
+        }
+        guard let k = newChanges.slot(t) else { return IndexPath(section: t, item: rank) }
+        return IndexPath(section: t, item: SortedInts.select(rank, skipping: newChanges.values[k].fixed))
     }
 
     /// The index path before the update of the item at `new` after it.
@@ -203,11 +204,12 @@ public struct UpdatePlan: Sendable {
             return nil
         }
         var rank = new.item
-        let ch = newChanges[t]
-        if SortedInts.contains(ch.inserted, new.item) { return nil }
-        rank -= SortedInts.countLess(ch.fixed, than: new.item)
-        let item = SortedInts.select(rank, skipping: oldChanges[s].removed)
-        return IndexPath(section: s, item: item)
+        if let k = newChanges.slot(t) {
+            if SortedInts.contains(newChanges.values[k].inserted, new.item) { return nil }
+            rank -= SortedInts.countLess(newChanges.values[k].fixed, than: new.item)
+        }
+        guard let k = oldChanges.slot(s) else { return IndexPath(section: s, item: rank) }
+        return IndexPath(section: s, item: SortedInts.select(rank, skipping: oldChanges.values[k].removed))
     }
 
     /// True when `old` exists before the update and has no place after it: deleted, or in a
@@ -240,7 +242,8 @@ public struct UpdatePlan: Sendable {
         let s = old.section
         guard s >= 0, s < oldCounts.count, old.item >= 0, old.item < oldCounts[s] else { return false }
         if !reloadedSections.isEmpty, reloadedSections.contains(s) { return true }
-        return SortedInts.contains(oldChanges[s].reloaded, old.item)
+        guard let k = oldChanges.slot(s) else { return false }
+        return SortedInts.contains(oldChanges.values[k].reloaded, old.item)
     }
 
     /// True when the item at `new` (after the update) is the new element of a reload: the new place
@@ -258,6 +261,37 @@ public struct UpdatePlan: Sendable {
 }
 
 // MARK: - Internals
+
+/// Values of a few sections out of many, read by section index without hashing: one slot a
+/// section (the value's place in a list of the values there are, or -1). Building it is a fill
+/// of the slots and one pass over the values: an update of one section among 10^5 no longer
+/// makes and frees a value for every section.
+private struct BySection<Value: Sendable>: Sendable {
+    private let slots: [Int]
+    /// The values there are (`slot(_:)` says which is a section's).
+    let values: [Value]
+
+    /// The values of `dict` whose section is in `0 ..< count`. O(count + dict.count).
+    init(count: Int, _ dict: [Int: Value]) {
+        var slots = [Int](repeating: -1, count: count)
+        var values: [Value] = []
+        values.reserveCapacity(dict.count)
+        for (s, v) in dict where s >= 0 && s < count {
+            slots[s] = values.count
+            values.append(v)
+        }
+        self.slots = slots
+        self.values = values
+    }
+
+    /// The place in `values` of section `s`'s value (`s` in `0 ..< count`), nil when it has
+    /// none. O(1). (Read `values[k]` in place: a copy of a value retains each of its arrays.)
+    @inline(__always)
+    func slot(_ s: Int) -> Int? {
+        let k = slots[s]
+        return k < 0 ? nil : k
+    }
+}
 
 /// Item changes in one old section that survives the update.
 private struct OldSectionChanges {

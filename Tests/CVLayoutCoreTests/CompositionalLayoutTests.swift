@@ -15,7 +15,12 @@ final class CompositionalLayoutTests: XCTestCase {
     private let background = ElementKind(rawValue: 101)
 
     private func makeCV(_ counts: [Int], _ layout: L, _ w: Double = 400, _ h: Double = 800) throws -> CollectionView {
-        let cv = try CollectionView(dataSource: StaticDataSource(counts), layout: layout)
+        try makeCV(StaticDataSource(counts), layout, w, h)
+    }
+
+    /// A view of `layout` over `ds` (whose counts a test may change), laid out at `w` x `h`.
+    private func makeCV(_ ds: StaticDataSource, _ layout: L, _ w: Double, _ h: Double) throws -> CollectionView {
+        let cv = try CollectionView(dataSource: ds, layout: layout)
         try cv.setBoundsSize(Size(width: w, height: h))
         try cv.layoutIfNeeded()
         return cv
@@ -621,23 +626,12 @@ final class CompositionalLayoutTests: XCTestCase {
             var config = L.Configuration()
             config.interSectionSpacing = Double(r.int(15)) + (round % 4 == 0 ? 0.1 : 0)
             config.scrollDirection = round % 3 == 2 ? .horizontal : .vertical
-            if r.int(2) == 0 {
-                config.boundaryItems = [
-                    L.BoundaryItem(
-                        kind: ElementKind(rawValue: 102), size: size(.fractionalWidth(1), .absolute(30)),
-                        alignment: .top),
-                    L.BoundaryItem(
-                        kind: ElementKind(rawValue: 103), size: size(.fractionalWidth(1), .absolute(17.3)),
-                        alignment: .bottom),
-                ]
-            }
+            if r.int(2) == 0 { config.boundaryItems = boundaryItems(top: 30) }
             let w = Double(200 + r.int(300)), h = Double(150 + r.int(300))
             var counts = (0..<(1 + r.int(9))).map { _ in r.int(14) }
             let ds = StaticDataSource(counts)
             let l = try L(section: section, configuration: config)
-            let cv = try CollectionView(dataSource: ds, layout: l)
-            try cv.setBoundsSize(Size(width: w, height: h))
-            try cv.layoutIfNeeded()
+            let cv = try makeCV(ds, l, w, h)
             for edit in 0..<6 {
                 let before = counts
                 for _ in 0..<(1 + r.int(edit % 3 == 0 ? 1 : 3)) {
@@ -647,16 +641,7 @@ final class CompositionalLayoutTests: XCTestCase {
                 }
                 ds.counts = counts
                 let passes = l.changedCountPasses
-                if edit % 2 == 0 {
-                    try cv.reloadData()
-                } else {  // a batch update: the items past the new count deleted, or new ones at the end
-                    var u = BatchUpdate()
-                    for (s, (a, b)) in zip(before, counts).enumerated() where a != b {
-                        let ips = (Swift.min(a, b)..<Swift.max(a, b)).map { IndexPath(section: s, item: $0) }
-                        if b > a { u.insertItems(ips) } else { u.deleteItems(ips) }
-                    }
-                    try cv.performBatchUpdates(u, animation: nil)
-                }
+                try applyCountEdit(cv, from: before, to: counts, reloading: edit % 2 == 0)
                 try cv.layoutIfNeeded()
                 kept += l.changedCountPasses - passes
                 let fresh = try L(section: section, configuration: config)
@@ -664,16 +649,7 @@ final class CompositionalLayoutTests: XCTestCase {
                 let what = "round \(round) edit \(edit) counts \(counts)"
                 XCTAssertEqual(try everything(l, counts), try everything(fresh, counts), what)
                 XCTAssertEqual(try cv.contentSize(), try fcv.contentSize(), what)
-                let content = try fcv.contentSize()
-                for _ in 0..<6 {
-                    let rect = Rect(
-                        x: Double(r.int(Int(content.width) + 100)) - 50,
-                        y: Double(r.int(Int(content.height) + 100)) - 50,
-                        width: Double(1 + r.int(300)), height: Double(1 + r.int(300)))
-                    let got = try cv.layoutAttributesForElements(in: rect).map { "\($0.key) \($0.frame)" }
-                    let want = try fcv.layoutAttributesForElements(in: rect).map { "\($0.key) \($0.frame)" }
-                    XCTAssertEqual(got, want, "\(what) rect \(rect)")
-                }
+                try assertRandomRectsAgree(cv, fcv, &r, side: 300, what)
             }
         }
         XCTAssertGreaterThan(kept, 150, "the passes after count edits kept sections")
@@ -699,23 +675,12 @@ final class CompositionalLayoutTests: XCTestCase {
             var config = L.Configuration()
             config.interSectionSpacing = Double(r.int(15)) + (round % 2 == 0 ? 0.1 : 1.0 / 7)
             config.scrollDirection = round % 4 >= 2 ? .horizontal : .vertical
-            if r.int(2) == 0 {
-                config.boundaryItems = [
-                    L.BoundaryItem(
-                        kind: ElementKind(rawValue: 102), size: size(.fractionalWidth(1), .absolute(30.7)),
-                        alignment: .top),
-                    L.BoundaryItem(
-                        kind: ElementKind(rawValue: 103), size: size(.fractionalWidth(1), .absolute(17.3)),
-                        alignment: .bottom),
-                ]
-            }
+            if r.int(2) == 0 { config.boundaryItems = boundaryItems(top: 30.7) }
             let w = Double(200 + r.int(300)) + 0.25, h = Double(150 + r.int(300)) + 0.5
             var counts = (0..<(30 + r.int(60))).map { _ in r.int(30) }
             let ds = StaticDataSource(counts)
             let l = try L(section: section, configuration: config)
-            let cv = try CollectionView(dataSource: ds, layout: l)
-            try cv.setBoundsSize(Size(width: w, height: h))
-            try cv.layoutIfNeeded()
+            let cv = try makeCV(ds, l, w, h)
             for edit in 0..<5 {
                 let before = counts, old = try everything(l, counts)
                 // The first section, the last, or any; then sometimes a second one.
@@ -724,16 +689,7 @@ final class CompositionalLayoutTests: XCTestCase {
                 if edit >= 3 { counts[r.int(counts.count)] = r.int(30) }
                 ds.counts = counts
                 let passes = l.changedCountPasses
-                if edit % 2 == 0 {
-                    try cv.reloadData()
-                } else {
-                    var u = BatchUpdate()
-                    for (s, (a, b)) in zip(before, counts).enumerated() where a != b {
-                        let ips = (Swift.min(a, b)..<Swift.max(a, b)).map { IndexPath(section: s, item: $0) }
-                        if b > a { u.insertItems(ips) } else { u.deleteItems(ips) }
-                    }
-                    try cv.performBatchUpdates(u, animation: nil)
-                }
+                try applyCountEdit(cv, from: before, to: counts, reloading: edit % 2 == 0)
                 try cv.layoutIfNeeded()
                 let what = "round \(round) edit \(edit) counts \(counts)"
                 XCTAssertEqual(l.changedCountPasses, passes + (before == counts ? 0 : 1), what)
@@ -757,20 +713,50 @@ final class CompositionalLayoutTests: XCTestCase {
                     }
                     if differs { shiftWouldDiffer += 1 }
                 }
-                let content = try fcv.contentSize()
-                for _ in 0..<6 {
-                    let rect = Rect(
-                        x: Double(r.int(Int(content.width) + 100)) - 50,
-                        y: Double(r.int(Int(content.height) + 100)) - 50,
-                        width: Double(1 + r.int(400)), height: Double(1 + r.int(400)))
-                    let got = try cv.layoutAttributesForElements(in: rect).map { "\($0.key) \($0.frame)" }
-                    let want = try fcv.layoutAttributesForElements(in: rect).map { "\($0.key) \($0.frame)" }
-                    XCTAssertEqual(got, want, "\(what) rect \(rect)")
-                }
+                try assertRandomRectsAgree(cv, fcv, &r, side: 400, what)
             }
         }
         XCTAssertGreaterThan(moved, 500, "the edits moved sections")
         XCTAssertGreaterThan(shiftWouldDiffer, 20, "a uniform shift would round differently somewhere")
+    }
+
+    /// A layout-wide header `top` high and a footer 17.3 high (kinds 102 and 103).
+    private func boundaryItems(top: Double) -> [L.BoundaryItem] {
+        [
+            L.BoundaryItem(
+                kind: ElementKind(rawValue: 102), size: size(.fractionalWidth(1), .absolute(top)), alignment: .top),
+            L.BoundaryItem(
+                kind: ElementKind(rawValue: 103), size: size(.fractionalWidth(1), .absolute(17.3)), alignment: .bottom),
+        ]
+    }
+
+    /// Tells `cv` that the counts went from `before` to `counts`: `reloadData`, or a batch update
+    /// deleting the items past each smaller count and inserting new ones at the end of each larger.
+    private func applyCountEdit(_ cv: CollectionView, from before: [Int], to counts: [Int], reloading: Bool) throws {
+        if reloading { return try cv.reloadData() }
+        var u = BatchUpdate()
+        for (s, (a, b)) in zip(before, counts).enumerated() where a != b {
+            let ips = (Swift.min(a, b)..<Swift.max(a, b)).map { IndexPath(section: s, item: $0) }
+            if b > a { u.insertItems(ips) } else { u.deleteItems(ips) }
+        }
+        try cv.performBatchUpdates(u, animation: nil)
+    }
+
+    /// Six random rects over `fresh`'s content (and 50 points around it), each at most `side`
+    /// wide and high: `cv`'s rect query equals `fresh`'s, keys and frames, in order.
+    private func assertRandomRectsAgree(
+        _ cv: CollectionView, _ fresh: CollectionView, _ r: inout RNG, side: Int, _ what: String
+    ) throws {
+        let content = try fresh.contentSize()
+        for _ in 0..<6 {
+            let rect = Rect(
+                x: Double(r.int(Int(content.width) + 100)) - 50,
+                y: Double(r.int(Int(content.height) + 100)) - 50,
+                width: Double(1 + r.int(side)), height: Double(1 + r.int(side)))
+            let got = try cv.layoutAttributesForElements(in: rect).map { "\($0.key) \($0.frame)" }
+            let want = try fresh.layoutAttributesForElements(in: rect).map { "\($0.key) \($0.frame)" }
+            XCTAssertEqual(got, want, "\(what) rect \(rect)")
+        }
     }
 
     /// Every element the layout has, from the single-element lookups.

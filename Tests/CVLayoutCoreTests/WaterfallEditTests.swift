@@ -28,8 +28,8 @@ final class WaterfallEditTests: XCTestCase {
         var sectionColumns: [WaterfallLayout.SectionColumns] = []
     }
 
-    private func build(_ w: Workload) throws -> (WaterfallLayout, CollectionView) {
-        let l = WaterfallLayout()
+    /// Sets `w`'s waterfall and flow properties and section columns on `l`.
+    private func configure(_ l: WaterfallLayout, _ w: Workload) throws {
         var c = l.waterfall
         c.columnCount = w.columns
         c.placement = w.placement
@@ -41,6 +41,11 @@ final class WaterfallEditTests: XCTestCase {
             $0.footerReferenceSize = Size(width: 0, height: w.footer)
         }
         try l.setSectionColumns(w.sectionColumns)
+    }
+
+    private func build(_ w: Workload) throws -> (WaterfallLayout, CollectionView) {
+        let l = WaterfallLayout()
+        try configure(l, w)
         let cv = try CollectionView(dataSource: StaticDataSource(w.counts), layout: l)
         try cv.setBoundsSize(Size(width: w.width, height: 400))
         for s in w.counts.indices {
@@ -241,17 +246,7 @@ final class WaterfallEditTests: XCTestCase {
                 case 11: w.sectionColumns = [WaterfallLayout.SectionColumns(columns: 3)]
                 default: w.width += 7
                 }
-                var c = l.waterfall
-                c.columnCount = w.columns
-                c.placement = w.placement
-                try l.configure(waterfall: c)
-                try l.configure {
-                    $0.minimumInteritemSpacing = w.interitem; $0.minimumLineSpacing = w.spacing
-                    $0.sectionInset = w.inset
-                    $0.headerReferenceSize = Size(width: 0, height: w.header)
-                    $0.footerReferenceSize = Size(width: 0, height: w.footer)
-                }
-                try l.setSectionColumns(w.sectionColumns)
+                try configure(l, w)
                 try cv.setBoundsSize(Size(width: w.width, height: 400))
                 cv.invalidateLayout()
                 // (A change that leaves an empty section's frames as they were still places

@@ -23,6 +23,9 @@
 **   sections  cvl_view_invalidate_layout(EVERYTHING) + cvl_view_content_size of a flow of SECTIONS
 **             sections of SECTION_ITEMS items of one item_size, a header each  |  the loop's pass
 **             over the sections: items a line, lines, each section's origin and header frame
+**   section_edit  on that flow, an item deleted from the middle section then inserted back (two
+**             batch updates, each with cvl_view_content_size)  |  not a loop: the `sections` phase,
+**             the library's own full pass (one-item edits, issue 32: a fraction of a full layout)
 **   frame     cvl_view_set_time + cvl_view_visible_attributes during a flow -> flow switch (line
 **             spacing 10 -> 40, same sizes)  |  the two layouts' binary searches, the two visible
 **             runs merged by item, each frame interpolated, full structs filled
@@ -215,10 +218,10 @@ static int ds_sections(void *context, int64_t *out) {
     *out = SECTIONS;
     return 0;
 }
+static int64_t g_section_items[SECTIONS]; /* SECTION_ITEMS each, but while `section_edit` runs */
 static int ds_section_items(void *context, int64_t section, int64_t *out) {
     (void)context;
-    (void)section;
-    *out = SECTION_ITEMS;
+    *out = g_section_items[section];
     return 0;
 }
 
@@ -231,6 +234,25 @@ static size_t cv_sections(ctx *c, int reps) {
     cvl_size content;
     for (int r = 0; r < reps; r++) {
         CHECK(cvl_view_invalidate_layout(g_sections_view, CVL_INVALIDATE_EVERYTHING, NULL, 0));
+        CHECK(cvl_view_content_size(g_sections_view, &content));
+    }
+    return 0;
+}
+
+/* A one-item edit in the middle section (item 3 deleted, then inserted back: two batch updates,
+** each followed by the content size), against the library's own full pass (`sections`). */
+static size_t cv_section_edit(ctx *c, int reps) {
+    (void)c;
+    cvl_size content;
+    const int64_t mid = SECTIONS / 2;
+    for (int r = 0; r < reps; r++) {
+        cvl_update_item del = {CVL_UPDATE_DELETE, 0, {mid, 3}, {-1, -1}};
+        cvl_update_item ins = {CVL_UPDATE_INSERT, 0, {-1, -1}, {mid, 3}};
+        g_section_items[mid]--;
+        CHECK(cvl_view_perform_batch_updates(g_sections_view, &del, 1, NULL));
+        CHECK(cvl_view_content_size(g_sections_view, &content));
+        g_section_items[mid]++;
+        CHECK(cvl_view_perform_batch_updates(g_sections_view, &ins, 1, NULL));
         CHECK(cvl_view_content_size(g_sections_view, &content));
     }
     return 0;
@@ -263,6 +285,7 @@ static size_t loop_sections(ctx *c, int reps) {
 static void sections_view(void) {
     cvl_layout *l;
     cvl_flow_config cfg;
+    for (int s = 0; s < SECTIONS; s++) g_section_items[s] = SECTION_ITEMS;
     CHECK(cvl_flow_layout_create(&l));
     CHECK(cvl_flow_config_default(&cfg));
     cfg.item_size = (cvl_size){SECTION_ITEM, SECTION_ITEM};
@@ -387,6 +410,7 @@ int main(void) {
     sections_view();
     phase("sections", cv_sections, &c, PREPARE_REPS);
     phase("loop_sections", loop_sections, &c, PREPARE_REPS);
+    phase("section_edit", cv_section_edit, &c, PREPARE_REPS);
     CHECK(cvl_view_destroy(g_sections_view));
 
     /* The switch: the same sizes with line spacing 40, a linear 1 s animation from time 0, the

@@ -22,7 +22,6 @@ func directFlowCells<R: CQueryRecord>(
     }
     var itemIDs = view.bulkItemIdentifiers
     guard view.identities.isNone || itemIDs != nil else { return false }
-    let template = R.defaultCell
     var n = 0
     var overrun = false
     let visited = flow.visitCellSpans(
@@ -35,13 +34,13 @@ func directFlowCells<R: CQueryRecord>(
             span.forEachCell(in: rect) { item, frame in
                 // Never past the buffer, whatever the bound said (it bounds what the visit reads).
                 guard k < capacity else { return overrun = true }
-                R.initializeCell(out + k, template, section: section, item: item, frame: frame)
+                R.initializeCell(out + k, section: section, item: item, frame: frame)
                 k &+= 1
             }
         } else {
             span.forEachCell(in: rect) { item, frame in
                 guard k < capacity else { return overrun = true }
-                R.initializeCell(out + k, template, section: section, item: item, frame: frame)
+                R.initializeCell(out + k, section: section, item: item, frame: frame)
                 if let id = itemIDs!.identifier(section: section, item: item) { out[k].setIdentifier(id) }
                 k &+= 1
             }
@@ -79,7 +78,6 @@ func directWaterfallCells<R: CQueryRecord>(
     }
     var itemIDs = view.bulkItemIdentifiers
     guard view.identities.isNone || itemIDs != nil else { return false }
-    let template = R.defaultCell
     var n = 0
     let visited = waterfall.visitCells(in: rect, counts: view.counts, atMost: capacity) { section, cells in
         // (`visitCells` checked that every cell and supplementary element fits in `capacity`.)
@@ -87,12 +85,12 @@ func directWaterfallCells<R: CQueryRecord>(
         defer { n = k }
         if itemIDs == nil {
             for c in cells {
-                R.initializeCell(out + k, template, section: section, item: c.item, frame: c.frame)
+                R.initializeCell(out + k, section: section, item: c.item, frame: c.frame)
                 k &+= 1
             }
         } else {
             for c in cells {
-                R.initializeCell(out + k, template, section: section, item: c.item, frame: c.frame)
+                R.initializeCell(out + k, section: section, item: c.item, frame: c.frame)
                 if let id = itemIDs!.identifier(section: section, item: c.item) { out[k].setIdentifier(id) }
                 k &+= 1
             }

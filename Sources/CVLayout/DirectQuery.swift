@@ -8,18 +8,11 @@ import CVLayoutCore
 
 /// A record a C rect query writes: `cvl_attributes` (everything) or `cvl_element` (compact).
 protocol CQueryRecord {
-    /// A cell with every attribute at its default.
-    static var defaultCell: Self { get }
-    /// Sets a default cell's index path and frame (on a copy of `defaultCell`).
-    mutating func setCell(section: Int, item: Int, frame f: Rect)
-    /// The default cell at `section`, `item` with frame `f`: `template` (a copy of
-    /// `defaultCell`) with `setCell` applied, or the same record built at once.
-    static func cell(_ template: Self, section: Int, item: Int, frame f: Rect) -> Self
-    /// Initializes `p` to `cell(template, …)`, built in place (a full record is not built on
-    /// the stack and then copied).
-    static func initializeCell(
-        _ p: UnsafeMutablePointer<Self>, _ template: Self, section: Int, item: Int, frame f: Rect)
-    /// Sets a cell's alpha, z-index and hidden (on a default cell: `setCell`'s, for an animating one).
+    /// Initializes `p` to a cell at `section`, `item` with frame `f` and every other attribute at
+    /// its default (`LayoutAttributes.cell`'s), built in place: no record is built on the stack
+    /// and then copied.
+    static func initializeCell(_ p: UnsafeMutablePointer<Self>, section: Int, item: Int, frame f: Rect)
+    /// Sets a cell's alpha, z-index and hidden (on a default cell: `initializeCell`'s, for an animating one).
     mutating func setLook(alpha: Double, zIndex: Int, isHidden: Bool)
     /// Writes `a` (its identifier included) to `p`.
     static func write(_ a: LayoutAttributes, to p: UnsafeMutablePointer<Self>)
@@ -38,28 +31,14 @@ protocol CQueryRecord {
 }
 
 extension cvl_attributes: CQueryRecord {
-    static var defaultCell: cvl_attributes { defaultCellAttributes }
-    @inline(__always)
-    mutating func setCell(section: Int, item: Int, frame f: Rect) {
-        index_path = cvl_index_path(section: Int64(section), item: Int64(item))
-        frame = cvl_rect(x: f.origin.x, y: f.origin.y, width: f.size.width, height: f.size.height)
-        center = cvl_point(x: f.origin.x + f.size.width / 2, y: f.origin.y + f.size.height / 2)
-        size = cvl_size(width: f.size.width, height: f.size.height)
-    }
-    @inline(__always)
-    static func cell(_ template: cvl_attributes, section: Int, item: Int, frame f: Rect) -> cvl_attributes {
-        var a = template
-        a.setCell(section: section, item: item, frame: f)
-        return a
-    }
-    /// Field by field: stores of constants, where a copy of the 320-byte template is a `memcpy`
+    /// Field by field: stores of constants, where a copy of a 320-byte template is a `memcpy`
     /// call a cell (measured: 73 instructions of the 150 a full cell cost). The values are
-    /// `defaultCell`'s (LayoutAttributes.cell's defaults: identity transform, alpha 1, z 0, no
-    /// custom slots); the C harness compares every field of these cells with
-    /// `cvl_view_attributes_for_item`'s record.
+    /// `LayoutAttributes.cell`'s defaults (identity transform, alpha 1, z 0, no custom slots):
+    /// the C harness compares every field of these cells with `cvl_view_attributes_for_item`'s
+    /// record, and `DirectQueryRecordTests` with `LayoutAttributes.cell(…).c`.
     @inline(__always)
     static func initializeCell(
-        _ p: UnsafeMutablePointer<cvl_attributes>, _ template: cvl_attributes, section: Int, item: Int, frame f: Rect
+        _ p: UnsafeMutablePointer<cvl_attributes>, section: Int, item: Int, frame f: Rect
     ) {
         let w = f.size.width, h = f.size.height
         p.initialize(
@@ -116,27 +95,17 @@ extension cvl_attributes: CQueryRecord {
 }
 
 extension cvl_element: CQueryRecord {
-    static var defaultCell: cvl_element { cvl_element() }
-    @inline(__always)
-    mutating func setCell(section: Int, item: Int, frame f: Rect) {
-        index_path = cvl_index_path(section: Int64(section), item: Int64(item))
-        frame = cvl_rect(x: f.origin.x, y: f.origin.y, width: f.size.width, height: f.size.height)
-    }
-    /// Every field but the index path and the frame is 0 in a default cell (`defaultCell`,
-    /// category CVL_CATEGORY_CELL = 0): the record is built at once, not copied and patched.
-    @inline(__always)
-    static func cell(_ template: cvl_element, section: Int, item: Int, frame f: Rect) -> cvl_element {
-        cvl_element(
-            index_path: cvl_index_path(section: Int64(section), item: Int64(item)),
-            category: Int32(CVL_CATEGORY_CELL), kind: 0,
-            frame: cvl_rect(x: f.origin.x, y: f.origin.y, width: f.size.width, height: f.size.height), identifier: 0,
-            flags: 0, reserved: 0)
-    }
     @inline(__always)
     static func initializeCell(
-        _ p: UnsafeMutablePointer<cvl_element>, _ template: cvl_element, section: Int, item: Int, frame f: Rect
+        _ p: UnsafeMutablePointer<cvl_element>, section: Int, item: Int, frame f: Rect
     ) {
-        p.initialize(to: cell(template, section: section, item: item, frame: f))
+        // Every field but the index path and the frame is 0 (category CVL_CATEGORY_CELL = 0).
+        p.initialize(
+            to: cvl_element(
+                index_path: cvl_index_path(section: Int64(section), item: Int64(item)),
+                category: Int32(CVL_CATEGORY_CELL), kind: 0,
+                frame: cvl_rect(x: f.origin.x, y: f.origin.y, width: f.size.width, height: f.size.height),
+                identifier: 0, flags: 0, reserved: 0))
     }
     @inline(__always)
     mutating func setLook(alpha: Double, zIndex: Int, isHidden: Bool) {
@@ -221,10 +190,6 @@ final class CRecordBuffer<R: CQueryRecord> {
 
 typealias CAttributesBuffer = CRecordBuffer<cvl_attributes>
 
-/// A cell with every attribute at its default (identity transform, alpha 1, z 0, no custom
-/// attributes); only index path and geometry change per cell.
-private let defaultCellAttributes = LayoutAttributes.cell(IndexPath(section: 0, item: 0)).c
-
 /// An element's place in the documented draw order (z-index, category, kind, index path).
 struct DrawKey: Comparable {
     var z: Int64, category: Int32, kind: Int32, section: Int64, item: Int64
@@ -256,7 +221,6 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
     private var last = DrawKey(z: .min, category: .min, kind: .min, section: .min, item: .min)
     /// The stored elements' z-indices once one is not 0 (a compact record does not carry it).
     private var zs: [Int64]?
-    private let template = R.defaultCell  // read once: a global's every access goes through swift_once
     /// The view whose identifiers the elements carry (nil: none), and its bulk item identifiers.
     private var view: CollectionView?
     private var itemIDs: BulkItemIdentifiers?
@@ -336,7 +300,7 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         section: Int, item: Int, frame f: Rect, look: (alpha: Double, zIndex: Int, isHidden: Bool)?
     ) {
         guard let p = slot() else { return }
-        R.initializeCell(p, template, section: section, item: item, frame: f)
+        R.initializeCell(p, section: section, item: item, frame: f)
         if let look { p.pointee.setLook(alpha: look.alpha, zIndex: look.zIndex, isHidden: look.isHidden) }
         if let view {
             if itemIDs != nil {
@@ -374,12 +338,11 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
             buffer.reserve(stored + room, keeping: stored)
             p = buffer.base + stored
         }
-        let template = self.template
         var previous = Int.min
         var inOrder = true
         for k in 0..<room {
             let h = run[k]
-            R.initializeCell(p + k, template, section: section, item: h.item, frame: h.frame)
+            R.initializeCell(p + k, section: section, item: h.item, frame: h.frame)
             if h.item < previous { inOrder = false }
             previous = h.item
         }

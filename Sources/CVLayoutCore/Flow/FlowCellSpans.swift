@@ -24,6 +24,9 @@ public struct FlowCellSpan {
     @usableFromInline let cross: UnsafePointer<Double>?
     @usableFromInline let sizes: UnsafePointer<Size>?
     @usableFromInline let horizontal: Bool
+    /// The line's items are placed along it with steps ≥ 0 (`FlowSection.itemsMonotone`): their
+    /// cross origins, and their ends, never decrease (`FlowLineBreaker.alignRun`).
+    @usableFromInline let monotone: Bool
     @usableFromInline let gridFirst: Int
     @usableFromInline let gridStart: Double
     @usableFromInline let gridPitch: Double
@@ -33,7 +36,7 @@ public struct FlowCellSpan {
     @usableFromInline
     init(
         section: Int, items: Range<Int>, lineMain: Double, thickness: Double, factor: Double,
-        cross: UnsafePointer<Double>, sizes: UnsafePointer<Size>, horizontal: Bool
+        cross: UnsafePointer<Double>, sizes: UnsafePointer<Size>, horizontal: Bool, monotone: Bool
     ) {
         self.section = section
         self.items = items
@@ -43,6 +46,7 @@ public struct FlowCellSpan {
         self.cross = cross
         self.sizes = sizes
         self.horizontal = horizontal
+        self.monotone = monotone
         (gridFirst, gridStart, gridPitch, gridSize) = (0, 0, 0, .zero)
     }
 
@@ -57,6 +61,7 @@ public struct FlowCellSpan {
         self.lineMain = lineMain
         (thickness, factor, cross, sizes) = (0, 0, nil, nil)
         self.horizontal = horizontal
+        self.monotone = false
         (gridFirst, gridStart, gridPitch, gridSize) = (first, start, pitch, size)
     }
 
@@ -67,6 +72,9 @@ public struct FlowCellSpan {
     /// origin); the test is `Rect.intersects`' (open intervals, empty frames meet nothing),
     /// written per axis with the same floating-point operations. `rect` must have a positive
     /// size.
+    ///
+    /// A span inside the rect (`isInside`) tests only that each item is not empty: every
+    /// other part of the test holds for all its items, as shown there.
     /// - Complexity: O(items).
     @inlinable @inline(__always)
     public func forEachCell(in rect: Rect, _ body: (Int, Rect) throws -> Void) rethrows {
@@ -75,26 +83,50 @@ public struct FlowCellSpan {
         if horizontal {
             let rMin = rect.origin.x, rMax = rMin + rect.size.width
             let cMin = rect.origin.y, cMax = cMin + rect.size.height
+            let inside = isInside(rMin, rMax, cMin, cMax, cross, sizes)
             for i in items {
                 let size = sizes[i]
                 let m = size.width, c = size.height, x = cross[i]
                 let y = lineMain + (thickness - m) * factor
-                if y < rMax && rMin < y + m && x < cMax && cMin < x + c && m > 0 && c > 0 {
+                if m > 0 && c > 0 && (inside || (y < rMax && rMin < y + m && x < cMax && cMin < x + c)) {
                     try body(i, Rect(x: y, y: x, width: m, height: c))
                 }
             }
         } else {
             let rMin = rect.origin.y, rMax = rMin + rect.size.height
             let cMin = rect.origin.x, cMax = cMin + rect.size.width
+            let inside = isInside(rMin, rMax, cMin, cMax, cross, sizes)
             for i in items {
                 let size = sizes[i]
                 let m = size.height, c = size.width, x = cross[i]
                 let y = lineMain + (thickness - m) * factor
-                if y < rMax && rMin < y + m && x < cMax && cMin < x + c && m > 0 && c > 0 {
+                if m > 0 && c > 0 && (inside || (y < rMax && rMin < y + m && x < cMax && cMin < x + c)) {
                     try body(i, Rect(x: x, y: y, width: c, height: m))
                 }
             }
         }
+    }
+
+    /// Whether every non-empty item of the span meets the rect (main axis `rMin ..< rMax`,
+    /// cross axis `cMin ..< cMax`), so that `forEachCell` need not test each one. It does when
+    /// the span is monotone and
+    /// - `lineMain > rMin` and `lineMain + thickness < rMax`: an item's main origin is
+    ///   lineMain + (thickness − m) × factor with 0 ≤ m ≤ thickness (the line's thickness is
+    ///   its items' largest m) and factor in [0, 1], so it is ≥ lineMain and
+    ///   ≤ lineMain + thickness (rounding is monotone), and with m > 0 its end is ≥ its origin;
+    /// - the first item's end is > cMin and the last item's origin < cMax: every later item
+    ///   starts at or after the first one's end, every item at or before the last one's origin.
+    /// Any NaN or infinity in these sums fails a comparison, and the span is tested item by item.
+    /// O(1).
+    @inlinable @inline(__always)
+    func isInside(
+        _ rMin: Double, _ rMax: Double, _ cMin: Double, _ cMax: Double, _ cross: UnsafePointer<Double>,
+        _ sizes: UnsafePointer<Size>
+    ) -> Bool {
+        guard monotone, !items.isEmpty, lineMain > rMin, lineMain + thickness < rMax else { return false }
+        let first = items.lowerBound, last = items.upperBound &- 1
+        let firstCross = horizontal ? sizes[first].height : sizes[first].width
+        return cross[first] + firstCross > cMin && cross[last] < cMax
     }
 
     /// `forEachCell` of a uniform section's line.
@@ -299,7 +331,8 @@ extension FlowLayout {
                             try visit(
                                 FlowCellSpan(
                                     section: s, items: i..<stop, lineMain: lineMain, thickness: thickness,
-                                    factor: factor, cross: cross, sizes: window.pointer, horizontal: horizontal))
+                                    factor: factor, cross: cross, sizes: window.pointer, horizontal: horizontal,
+                                    monotone: itemsMonotone))
                             i = stop
                         }
                     }

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 RATIO_BOUNDS: list[tuple[str, str, float]] = [
     ("prepare", "loop_prepare", 1.0),
     ("handover", "loop_handover", 0.38),
-    ("query", "loop_query", 1.47),
-    ("compact", "loop_compact", 2.76),
-    ("scroll", "loop_compact", 2.67),
+    ("query", "loop_query", 1.36),
+    ("compact", "loop_compact", 2.60),
+    ("scroll", "loop_compact", 2.51),
     ("sections", "loop_sections", 265.0),
     ("frame", "loop_frame", 5.45),
     # Not against a loop: a one-item edit (delete, then insert back) at 10^4 sections against the

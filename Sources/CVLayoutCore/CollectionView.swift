@@ -220,11 +220,17 @@ public final class CollectionView {
     private func setBounds(_ b: Rect) -> Bool {
         guard b != bounds else { return false }
         let ask = (b.size != boundsSize || layout.asksOnScroll) && layout.shouldInvalidateLayout(forBoundsChange: b)
-        let ctx = ask ? layout.invalidationContext(forBoundsChange: b) : InvalidationContext()
+        guard ask else {
+            // A plain scroll: no invalidation context is made (and freed) for nothing.
+            contentOffset = b.origin
+            boundsSize = b.size
+            return false
+        }
+        let ctx = layout.invalidationContext(forBoundsChange: b)  // asked with the old bounds, as UIKit does
         contentOffset = b.origin
         boundsSize = b.size
-        if ask { invalidate(ctx) }
-        return ask
+        invalidate(ctx)
+        return true
     }
 
     // MARK: Invalidation

@@ -80,8 +80,9 @@ enum HorizontalFlowAxis: FlowAxisKind {
 func flowPartitionPoint(_ lo: Int, _ hi: Int, _ isAbove: (Int) -> Bool) -> Int {
     var lo = lo, hi = hi
     while lo < hi {
-        let mid = lo + (hi - lo) / 2
-        if isAbove(mid) { hi = mid } else { lo = mid + 1 }
+        // hi > lo: the difference is positive, halved by a shift (`/ 2` of a signed value costs a sign fix).
+        let mid = lo &+ (hi &- lo) &>> 1
+        if isAbove(mid) { hi = mid } else { lo = mid &+ 1 }
     }
     return lo
 }

@@ -195,8 +195,11 @@ extension FlowLayout {
         }
         // Each section appended where it is made (a section is a value of a few hundred bytes:
         // each intermediate copy was a memcpy).
+        // (The old sections' count read once: a check of the optional state a section cost a
+        // full pass about 9 instructions a section.)
+        let oldCount = old?.sections.count ?? 0
         for (s, n) in counts.enumerated() {
-            if let old, s < old.sections.count {
+            if s < oldCount, let old {
                 switch plans[s] ?? .reuse {
                 case .reuse:
                     sections.append(old.sections[s])

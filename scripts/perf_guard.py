@@ -32,8 +32,9 @@ RATIO_BOUNDS: list[tuple[str, str, float]] = [
     ("sections", "loop_sections", 265.0),
     ("frame", "loop_frame", 5.45),
     # Not against a loop: a one-item edit (delete, then insert back) at 10^4 sections against the
-    # library's own full pass of them (the `sections` phase).
-    ("section_edit", "sections", 0.49),
+    # library's own full pass of them (the `sections` phase). 0.45x at 1171776; 0.10x since sect7
+    # (the counts compared whole, the sections restacked only until they are back in place).
+    ("section_edit", "sections", 0.11),
 ]
 
 

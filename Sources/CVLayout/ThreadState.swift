@@ -120,6 +120,13 @@ func callC(on ts: ThreadState, _ what: @autoclosure () -> String, _ call: () -> 
     ts.callbackDepth += 1
     let status = call()
     ts.callbackDepth -= 1
+    try settleCallback(on: ts, what(), status)
+}
+
+/// What `callC` does after the call: a non-zero `status` becomes the error naming `what` (with
+/// the message the callback left, if any); a message left by a callback that succeeded is dropped.
+@inline(__always)
+func settleCallback(on ts: ThreadState, _ what: @autoclosure () -> String, _ status: Int32) throws {
     if status != 0 {
         let detail = ts.callbackMessage.map { ": \($0)" } ?? ""
         ts.callbackMessage = nil

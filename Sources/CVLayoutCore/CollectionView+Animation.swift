@@ -89,7 +89,7 @@ extension CollectionView {
     /// view is left exactly as it was.
     public func performBatchUpdates(_ update: BatchUpdate, animation: AnimationTiming?) throws {
         let newCounts = try Self.loadCounts(dataSource)
-        let plan = try UpdatePlan.make(update: update, oldCounts: counts, newCounts: newCounts)
+        let plan = try UpdatePlan.make(update: update, oldCounts: counts, newCounts: newCounts, countsChecked: true)
         try commit(
             plan, animation: animation,
             identities: identities(afterChangeTo: newCounts, placesChanged: !update.isEmpty))

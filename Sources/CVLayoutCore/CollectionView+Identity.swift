@@ -172,9 +172,14 @@ extension CollectionView {
                     + "\(Self.describe(snapCounts)): update the data before applying its snapshot"
             )
         }
-        let plan = try UpdatePlan.make(update: diff.batchUpdate, oldCounts: counts, newCounts: newCounts)
+        let plan = try UpdatePlan.make(
+            update: diff.batchUpdate, oldCounts: counts, newCounts: newCounts, countsChecked: true)
         guard diff.applied != diff.requests else { return (plan, nil) }
-        return (plan, try UpdatePlan.make(update: diff.appliedUpdate, oldCounts: counts, newCounts: newCounts))
+        return (
+            plan,
+            try UpdatePlan.make(
+                update: diff.appliedUpdate, oldCounts: counts, newCounts: newCounts, countsChecked: true)
+        )
     }
 
     /// The current identifiers as an indexed snapshot (read from the provider when there is one).

@@ -10,16 +10,52 @@ public protocol CollectionViewDataSource: AnyObject {
     func numberOfSections() throws -> Int
     /// `collectionView:numberOfItemsInSection:`.
     func numberOfItems(inSection section: Int) throws -> Int
-    /// The counts of sections `0 ..< n` in order, each handed to `check` as soon as it is known
-    /// (a throw from `check` or from the source stops the calls there). The default asks
-    /// `numberOfItems(inSection:)` section after section; a source may do the same work with
-    /// less per-section overhead (the C data source sets up its callback environment once).
-    func numberOfItems(inSections n: Int, check: (_ section: Int, _ count: Int) throws -> Void) throws
+    /// The counts of sections `0 ..< counts.count` in order, each checked by `load.accept` as
+    /// soon as it is known and then written to `counts` (a throw from `accept` or from the source
+    /// stops the calls there). The default asks `numberOfItems(inSection:)` section after
+    /// section; a source may do the same work with less per-section overhead (the C data source
+    /// sets up its callback environment once and inlines the check: a batch update asks every
+    /// section's count, so this loop is most of a one-item edit's cost at many sections).
+    func loadItemCounts(into counts: UnsafeMutableBufferPointer<Int>, checking load: inout CountLoad) throws
 }
 
 extension CollectionViewDataSource {
-    public func numberOfItems(inSections n: Int, check: (_ section: Int, _ count: Int) throws -> Void) throws {
-        for s in 0..<n { try check(s, try numberOfItems(inSection: s)) }
+    public func loadItemCounts(into counts: UnsafeMutableBufferPointer<Int>, checking load: inout CountLoad) throws {
+        for s in counts.indices {
+            let c = try numberOfItems(inSection: s)
+            try load.accept(c, section: s)
+            counts[s] = c
+        }
+    }
+}
+
+/// The running check of one load of item counts (`CollectionView.loadCounts`): every count in
+/// `0 ... CollectionView.maxCount` and their total too. Its one rule and its messages live here;
+/// `accept` is inlinable so that a data source's loop (the C one) pays a few instructions a
+/// section for it.
+public struct CountLoad {
+    /// The sum of the counts accepted so far (at most `CollectionView.maxCount`).
+    @usableFromInline var total = 0
+
+    @usableFromInline init() {}
+
+    /// Accepts `count`, the answer for `section`, or throws the load's error for it.
+    @inlinable
+    public mutating func accept(_ count: Int, section: Int) throws {
+        // (maxCount - total never overflows: total stays in 0 ... maxCount.)
+        guard count >= 0, count <= CollectionView.maxCount - total else { try reject(count, section: section) }
+        total += count
+    }
+
+    @usableFromInline
+    func reject(_ c: Int, section s: Int) throws -> Never {
+        guard c >= 0 else {
+            throw LayoutError.callback("number_of_items returned \(c) for section \(s), a negative count")
+        }
+        throw LayoutError(
+            .overflow,
+            "number_of_items returned \(c) for section \(s): more than the supported \(CollectionView.maxCount) "
+                + "items in all")
     }
 }
 

@@ -37,7 +37,7 @@ extension FlowLayout {
         if let st = state, !needsFullRebuild, !ctx.invalidateEverything, !ctx.invalidateDelegateMetrics,
             methods.isEmpty, st.axis == axis, st.methods == methods, st.sections.count == counts.count
         {
-            for (s, n) in counts.enumerated() where st.sections[s].itemCount != n { countChanged.append(s) }
+            countChanged = st.sectionsWithChangedCounts(counts) ?? []
         }
         // A batch update of items only (no section inserted, deleted, reloaded or moved) in a
         // layout with delegate answers: only the sections it touches are asked again
@@ -49,9 +49,7 @@ extension FlowLayout {
             let t = Self.touchedSections(ctx.updateItems, counts: counts)
         {
             touched = t
-            for (s, n) in counts.enumerated() where st.sections[s].itemCount != n && touched[s] == nil {
-                touched[s] = []
-            }
+            for s in st.sectionsWithChangedCounts(counts) ?? [] where touched[s] == nil { touched[s] = [] }
             countChanged = touched.keys.sorted()
         }
         let countsOnly = !countChanged.isEmpty || (state?.matches(counts) ?? false)
@@ -99,6 +97,12 @@ extension FlowLayout {
                 try updateSections(plans, counts: counts, methods: methods)
             }
         }
+        // (Debug builds: the counts the state says its sections hold are theirs.)
+        assert(
+            state.map { st in
+                st.counts.count == st.sections.count
+                    && st.sections.indices.allSatisfy { st.sections[$0].itemCount == st.counts[$0] }
+            } ?? true)
         pendingContext = InvalidationContext()
         needsFullRebuild = false
         dirtySections.removeAll()
@@ -161,6 +165,7 @@ extension FlowLayout {
         // sections of a grid, a quarter of the whole prepare).
         st.sections = consume sections
         st.stackSections()
+        st.counts = counts
         state = st
     }
 
@@ -190,8 +195,11 @@ extension FlowLayout {
         }
         // Each section appended where it is made (a section is a value of a few hundred bytes:
         // each intermediate copy was a memcpy).
+        // (The old sections' count read once: a check of the optional state a section cost a
+        // full pass about 9 instructions a section.)
+        let oldCount = old?.sections.count ?? 0
         for (s, n) in counts.enumerated() {
-            if let old, s < old.sections.count {
+            if s < oldCount, let old {
                 switch plans[s] ?? .reuse {
                 case .reuse:
                     sections.append(old.sections[s])
@@ -243,9 +251,12 @@ extension FlowLayout {
                 recycler.collect(&st.sections[s].body)
                 sec.layOut(axis: st.axis, crossSize: st.crossSize, recycling: &recycler)
             }
-            st.sections[s] = sec
+            st.replaceSection(s, with: sec)
         }
-        st.stackSections()
+        // (`changed` is ascending by section.)
+        sectionsRestacked += st.restack(from: changed[0].0, through: changed[changed.count - 1].0)
+        partialRestacks += 1
+        st.counts = counts
         state = st
     }
 

@@ -97,6 +97,11 @@ open class FlowLayout: CollectionViewLayout {
     /// recorded in `sizeEdits` as the range that differs: still told to the hooks as a metrics
     /// change (`pendingSizeChanges`), as any hand-over of a whole section.
     var handedOver = Set<Int>()
+    /// Partial updates that restacked only from their first changed section
+    /// (`FlowState.restack`), and the sections they moved: the tests check that one-item edits
+    /// take that path and stop early.
+    var partialRestacks = 0
+    var sectionsRestacked = 0
     /// Sections laid out again from their old lines (`FlowSection.layOut(reusing:)`) so far: the
     /// tests check that edits take that path.
     var incrementalLayouts = 0

@@ -19,6 +19,19 @@ struct FlowState {
     var contentSize = Size.zero
     /// Items in all sections.
     var totalItems = 0
+    /// The item counts of `sections` (`counts[s] == sections[s].itemCount`): the view's list they
+    /// were prepared for, shared with it until either changes, so that the next prepare finds the
+    /// sections whose count changed by comparing two lists (`CountComparison`), not by reading a
+    /// field of every 500-byte section.
+    var counts: [Int] = []
+    /// Where the last section ends along the main axis (the content's main length before the
+    /// clamp at 0).
+    private var mainEnd = 0.0
+    /// The largest cross-axis end an item of a non-empty section needs (insets included), or the
+    /// cross size when larger: the content's cross length before the rounding tolerance.
+    private var crossNeeded = 0.0
+    /// Set by `replaceSection` when `crossNeeded` may have shrunk (found again by `restack`).
+    private var crossLost = false
 
     init(axis: FlowAxis, crossSize: Double, methods: FlowDelegateMethods) {
         self.axis = axis
@@ -26,11 +39,22 @@ struct FlowState {
         self.methods = methods
     }
 
-    /// Whether the cached item counts are `counts`.
-    func matches(_ counts: [Int]) -> Bool {
-        guard counts.count == sections.count else { return false }
-        for (s, c) in counts.enumerated() where sections[s].itemCount != c { return false }
-        return true
+    /// Whether the cached item counts are `other`. O(1) when they are the same list, else
+    /// O(sections) at a few instructions a section.
+    func matches(_ other: [Int]) -> Bool {
+        CountComparison.changedSections(counts, other, limit: 0) != nil
+    }
+
+    /// The sections whose item count differs in `other` (ascending), nil when the number of
+    /// sections differs. O(sections) at a few instructions a section.
+    func sectionsWithChangedCounts(_ other: [Int]) -> [Int]? {
+        CountComparison.changedSections(counts, other)
+    }
+
+    /// What a non-empty section needs across the axis (−infinity for an empty one).
+    @inline(__always)
+    private static func crossNeed(_ sec: FlowSection, _ axis: FlowAxis) -> Double {
+        sec.itemCount > 0 ? sec.crossEnd + axis.crossTrailing(sec.inset) : -Double.infinity
     }
 
     /// Stacks the sections along the main axis and rebuilds the search indexes and the
@@ -54,9 +78,7 @@ struct FlowState {
                     secs[s].origin = origin
                     r = Swift.max(r, origin + secs[s].spanMax)
                     re[s] = r
-                    if secs[s].itemCount > 0 {
-                        crossNeeded = Swift.max(crossNeeded, secs[s].crossEnd + axis.crossTrailing(secs[s].inset))
-                    }
+                    crossNeeded = Swift.max(crossNeeded, Self.crossNeed(secs[s], axis))
                     origin += secs[s].extent
                 }
             }
@@ -71,11 +93,98 @@ struct FlowState {
             }
         }
         totalItems = items
+        mainEnd = origin
+        self.crossNeeded = crossNeeded
+        crossLost = false
+        updateContentSize()
+    }
+
+    /// The content size from `mainEnd` and `crossNeeded`.
+    private mutating func updateContentSize() {
         // The cross axis is the collection view's size unless an item sticks out past it
         // (then the content grows to hold it, insets included). Rounding noise of a justified
         // line does not count as sticking out.
-        if crossNeeded <= crossSize + flowFitTolerance(crossSize) { crossNeeded = crossSize }
-        contentSize = axis.size(main: Swift.max(0, origin), cross: Swift.max(0, crossNeeded))
+        var cross = crossNeeded
+        if cross <= crossSize + flowFitTolerance(crossSize) { cross = crossSize }
+        contentSize = axis.size(main: Swift.max(0, mainEnd), cross: Swift.max(0, cross))
+    }
+
+    /// Puts `sec` in place of section `s`, keeping the item total and the cross size it needs
+    /// (from the two sections alone; among every section again at the next `restack` only when
+    /// the section that needed most no longer does and needed more than the view's size). Then
+    /// `restack(from:through:)` the replaced sections. O(1).
+    mutating func replaceSection(_ s: Int, with sec: FlowSection) {
+        let was = Self.crossNeed(sections[s], axis), now = Self.crossNeed(sec, axis)
+        totalItems += sec.itemCount - sections[s].itemCount
+        if now >= crossNeeded {
+            crossNeeded = now
+        } else if was == crossNeeded && crossNeeded > crossSize {
+            crossLost = true
+        }
+        sections[s] = sec
+    }
+
+    /// Restacks after `replaceSection` replaced sections `first ... last` (and maybe some between):
+    /// `stackSections()`'s values bit for bit (the same sums in the same order), but only from
+    /// `first` on, and only until a section after `last` starts where it started and the reach
+    /// before it is what it was (then every later section's origin and reach are too); the
+    /// floors from there back until one is what it was before `first`. An edit that keeps its
+    /// section's extent restacks one section; one that changes it, the sections after it (a few
+    /// additions each), where `stackSections()` read and wrote every section. Returns the number
+    /// of sections it moved (whose origin it wrote).
+    @discardableResult
+    mutating func restack(from first: Int, through last: Int) -> Int {
+        let n = sections.count
+        guard first >= 0, first <= last, last < n else {
+            stackSections()
+            return n
+        }
+        var moved = 0
+        let axis = axis
+        var end: Double?
+        sections.withUnsafeMutableBufferPointer { secs in
+            reach.withUnsafeMutableBufferPointer { re in
+                var origin = first == 0 ? 0.0 : secs[first - 1].origin + secs[first - 1].extent
+                var r = first == 0 ? -Double.infinity : re[first - 1]
+                var stop = n
+                for s in first..<n {
+                    let reachHere = Swift.max(r, origin + secs[s].spanMax)
+                    if s > last, origin.bitPattern == secs[s].origin.bitPattern,
+                        reachHere.bitPattern == re[s].bitPattern
+                    {
+                        stop = s
+                        break
+                    }
+                    secs[s].origin = origin
+                    r = reachHere
+                    re[s] = r
+                    origin += secs[s].extent
+                }
+                if stop == n { end = origin }
+                moved = stop - first
+                floor.withUnsafeMutableBufferPointer { fl in
+                    var f = stop < n ? fl[stop] : Double.infinity
+                    var s = stop - 1
+                    while s >= 0 {
+                        f = Swift.min(f, secs[s].origin + secs[s].spanMin)
+                        if s < first, f.bitPattern == fl[s].bitPattern { break }
+                        fl[s] = f
+                        s -= 1
+                    }
+                }
+            }
+        }
+        if let end { mainEnd = end }
+        if crossLost {
+            crossLost = false
+            var c = crossSize
+            sections.withUnsafeBufferPointer { secs in
+                for s in 0..<n { c = Swift.max(c, Self.crossNeed(secs[s], axis)) }
+            }
+            crossNeeded = c
+        }
+        updateContentSize()
+        return moved
     }
 
     /// Bytes held by the tables (capacities, not counts).

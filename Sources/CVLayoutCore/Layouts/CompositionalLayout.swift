@@ -306,10 +306,8 @@ public final class CompositionalLayout: CollectionViewLayout {
             counts.count == state.counts.count, let first = state.sections.first
         else { return false }
         let n = counts.count
-        var changed: [Int] = []
-        state.counts.withUnsafeBufferPointer { old in
-            for s in 0..<n where counts[s] != old[s] { changed.append(s) }
-        }
+        // (Eight sections at a time: `CountComparison`.)
+        let changed = CountComparison.changedSections(state.counts, counts) ?? []
         guard let firstChanged = changed.first else {
             dirty = false
             return true

@@ -60,9 +60,9 @@ public struct UpdatePlan: Sendable {
     public let reloadedSectionsAfterUpdate: Set<Int>
 
     /// `oldToNewSection[s]`: new index of old section `s`, -1 when deleted.
-    private let oldToNewSection: [Int]
+    private let oldToNewSection: SectionIndexMap
     /// `newToOldSection[t]`: old index of new section `t`, -1 when inserted.
-    private let newToOldSection: [Int]
+    private let newToOldSection: SectionIndexMap
     /// Item changes of old sections that survive (not deleted, not reloaded), by old section (nil
     /// for a section without any): read by section without hashing, so that mapping an index path,
     /// which an animated update does for every element on screen, hashes nothing.
@@ -85,8 +85,20 @@ public struct UpdatePlan: Sendable {
     /// - Complexity: O(*S* + *k* log *k*), where *S* is the number of sections before plus after
     ///   and *k* the number of requests. Memory O(*S* + *k*), independent of the item counts.
     public static func make(update: BatchUpdate, oldCounts: [Int], newCounts: [Int]) throws -> UpdatePlan {
-        try checkCounts(oldCounts, "before")
-        try checkCounts(newCounts, "after")
+        try make(update: update, oldCounts: oldCounts, newCounts: newCounts, countsChecked: false)
+    }
+
+    /// `make(update:oldCounts:newCounts:)`; `countsChecked`: both count lists are known to be in
+    /// `0...CollectionView.maxCount` (the view's, checked as they were loaded), so they are not
+    /// checked again. Apart from that range check, the cost is O(*k* log *k*) plus, for an update
+    /// that inserts, deletes or moves no section, a comparison of the two count lists (a few
+    /// instructions a section), else O(*S*).
+    static func make(update: BatchUpdate, oldCounts: [Int], newCounts: [Int], countsChecked: Bool) throws -> UpdatePlan
+    {
+        if !countsChecked {
+            try checkCounts(oldCounts, "before")
+            try checkCounts(newCounts, "after")
+        }
         // The section mapping exists exactly when the section requests are consistent; the checks
         // need it only for the new index of a reloaded section.
         let tentative = SectionStage(update: update, oldCount: oldCounts.count, newCount: newCounts.count)
@@ -262,34 +274,56 @@ public struct UpdatePlan: Sendable {
 
 // MARK: - Internals
 
-/// Values of a few sections out of many, read by section index without hashing: one slot a
-/// section (the value's place in a list of the values there are, or -1). Building it is a fill
-/// of the slots and one pass over the values: an update of one section among 10^5 no longer
-/// makes and frees a value for every section.
+/// Values of a few sections out of many, read by section index without hashing. With few
+/// values (at most one for every 16 sections) the sections that have one are a sorted list
+/// searched by bisection (O(log k)); with more, a slot a section (the value's place, or -1; O(1)).
+/// Either way an update of one section among 10^5 neither makes and frees a value for every
+/// section nor, since sect7, fills a table of 10^5 slots.
 private struct BySection<Value: Sendable>: Sendable {
+    /// Dense: a slot a section. Sparse: empty.
     private let slots: [Int]
+    /// Sparse: the sections that have a value, ascending (`values[i]` is `keys[i]`'s). Dense: empty.
+    private let keys: [Int]
     /// The values there are (`slot(_:)` says which is a section's).
     let values: [Value]
 
-    /// The values of `dict` whose section is in `0 ..< count`. O(count + dict.count).
+    /// The values of `dict` whose section is in `0 ..< count`. O(count + k) with many values,
+    /// O(k log k) with few.
     init(count: Int, _ dict: [Int: Value]) {
-        var slots = [Int](repeating: -1, count: count)
         var values: [Value] = []
         values.reserveCapacity(dict.count)
-        for (s, v) in dict where s >= 0 && s < count {
-            slots[s] = values.count
-            values.append(v)
+        if dict.count <= count / 16 {
+            var keys: [Int] = []
+            keys.reserveCapacity(dict.count)
+            for s in dict.keys.sorted() where s >= 0 && s < count {
+                keys.append(s)
+                values.append(dict[s]!)
+            }
+            self.slots = []
+            self.keys = keys
+        } else {
+            var slots = [Int](repeating: -1, count: count)
+            for (s, v) in dict where s >= 0 && s < count {
+                slots[s] = values.count
+                values.append(v)
+            }
+            self.slots = slots
+            self.keys = []
         }
-        self.slots = slots
         self.values = values
     }
 
     /// The place in `values` of section `s`'s value (`s` in `0 ..< count`), nil when it has
-    /// none. O(1). (Read `values[k]` in place: a copy of a value retains each of its arrays.)
+    /// none. O(1) dense, O(log k) sparse. (Read `values[k]` in place: a copy of a value retains
+    /// each of its arrays.)
     @inline(__always)
     func slot(_ s: Int) -> Int? {
-        let k = slots[s]
-        return k < 0 ? nil : k
+        if !slots.isEmpty {
+            let k = slots[s]
+            return k < 0 ? nil : k
+        }
+        let i = SortedInts.countLess(keys, than: s)
+        return i < keys.count && keys[i] == s ? i : nil
     }
 }
 
@@ -360,8 +394,8 @@ private struct SectionStage {
     var reloadedAfter: Set<Int> = []
     var inserted: Set<Int> = []
     var deleted: Set<Int> = []
-    var oldToNew: [Int] = []
-    var newToOld: [Int] = []
+    var oldToNew = SectionIndexMap(identity: 0)
+    var newToOld = SectionIndexMap(identity: 0)
 
     init?(update u: BatchUpdate, oldCount: Int, newCount: Int) {
         let del = SortedInts.sortedUnique(u.deletedSections)
@@ -382,7 +416,8 @@ private struct SectionStage {
         else { return nil }
         if removed.isEmpty && fixed.isEmpty {
             // No section inserted, deleted or moved (newCount == oldCount): every section stays.
-            oldToNew = Array(0..<oldCount)
+            // Nothing stored (two tables of every section were a third of a one-item edit's plan).
+            oldToNew = SectionIndexMap(identity: oldCount)
             newToOld = oldToNew
         } else {
             var o2n = [Int](repeating: -1, count: oldCount)
@@ -397,7 +432,7 @@ private struct SectionStage {
                 o2n[s] = t; n2o[t] = s
                 t += 1
             }
-            oldToNew = o2n; newToOld = n2o
+            oldToNew = SectionIndexMap(o2n); newToOld = SectionIndexMap(n2o)
         }
         let o2n = oldToNew
         deleted = Set(del); inserted = Set(ins); reloaded = Set(rel)
@@ -434,4 +469,32 @@ private struct ItemStage {
             newChanges[t] = ch
         }
     }
+}
+
+/// A section index mapping (old → new or new → old): a table, or the identity when no section
+/// is inserted, deleted or moved (then nothing is stored).
+struct SectionIndexMap: Sendable {
+    private let table: [Int]
+    /// The number of sections mapped from.
+    let count: Int
+    /// True when every section maps to itself.
+    let isIdentity: Bool
+
+    /// The identity of `count` sections. O(1).
+    init(identity count: Int) {
+        table = []
+        self.count = count
+        isIdentity = true
+    }
+
+    /// `table[s]` for section `s` (-1: none). O(1).
+    init(_ table: [Int]) {
+        self.table = table
+        count = table.count
+        isIdentity = false
+    }
+
+    /// The image of `s` (in `0 ..< count`), -1 for none. O(1).
+    @inline(__always)
+    subscript(s: Int) -> Int { isIdentity ? s : table[s] }
 }

@@ -308,17 +308,18 @@ struct UpdateValidation {
     ///   - newToOld: the old index of each new section, -1 when it is inserted.
     ///   - oldToNew: the new index of each old section, -1 when it is deleted.
     ///   - reloadedAfter: new indexes of reloaded sections (not checked).
-    /// - Complexity: O(sections + requests); O(requests) more to word the error.
+    /// - Complexity: O(sections + requests); O(requests) more to word the error. When no section
+    ///   is inserted, deleted or moved and few requests change counts, the sections without one
+    ///   are compared eight at a time (`CountComparison`: a few instructions a section).
     func checkItemCounts(
-        oldCounts: [Int], newCounts: [Int], newToOld: [Int], oldToNew: [Int], reloadedAfter: Set<Int>
+        oldCounts: [Int], newCounts: [Int], newToOld: SectionIndexMap, oldToNew: SectionIndexMap,
+        reloadedAfter: Set<Int>
     ) throws {
-        // The net change each request makes to its new section, in one array indexed by new
-        // section: the pass over every section below compares, never hashes; the four tallies
-        // of UIKit's message are counted only for a section that fails. Sections outside the
-        // counts are never looked up.
+        // The net change each request makes to its new section. Sections outside the counts are
+        // never looked up.
         func newSection(_ s: Int) -> Int { s >= 0 && s < oldToNew.count ? oldToNew[s] : -1 }
-        var delta = [Int](repeating: 0, count: newCounts.count)
-        func add(_ t: Int, _ x: Int) { if t >= 0 && t < delta.count { delta[t] += x } }
+        var changes: [(section: Int, delta: Int)] = []
+        func add(_ t: Int, _ x: Int) { if t >= 0 && t < newCounts.count { changes.append((t, x)) } }
         for p in inserts { add(p.section, 1) }
         for p in deletes { add(newSection(p.section), -1) }
         // A reload deletes and inserts in its own section: no net change.
@@ -326,23 +327,68 @@ struct UpdateValidation {
             add(newSection(m.from.section), -1)
             add(m.to.section, 1)
         }
+        if newToOld.isIdentity, oldCounts.count == newCounts.count, changes.count <= newCounts.count / 16 {
+            // Every section keeps its index: compare the lists between the sections that change.
+            changes.sort { $0.section < $1.section }
+            try oldCounts.withUnsafeBufferPointer { o in
+                try newCounts.withUnsafeBufferPointer { n in
+                    var t = 0, k = 0
+                    while true {
+                        let stop = k < changes.count ? changes[k].section : n.count
+                        t = CountComparison.firstMismatch(o, n, from: t, to: stop)
+                        if t < stop {
+                            if !reloadedAfter.contains(t) { throw countError(t, t, oldCounts, newCounts, oldToNew) }
+                            t += 1
+                            continue
+                        }
+                        guard k < changes.count else { return }
+                        var delta = 0
+                        while k < changes.count, changes[k].section == t {
+                            delta += changes[k].delta
+                            k += 1
+                        }
+                        // Every term is at most 2^40 or an array size: no overflow.
+                        if n[t] != o[t] + delta, !reloadedAfter.contains(t) {
+                            throw countError(t, t, oldCounts, newCounts, oldToNew)
+                        }
+                        t += 1
+                    }
+                }
+            }
+            return
+        }
+        // In one array indexed by new section: the pass over every section below compares,
+        // never hashes.
+        var delta = [Int](repeating: 0, count: newCounts.count)
+        for c in changes { delta[c.section] += c.delta }
         for t in 0..<newCounts.count {
             let s = newToOld[t]
             guard s >= 0, s < oldCounts.count else { continue }
             // Every term is at most 2^40 or an array size: no overflow.
             guard newCounts[t] != oldCounts[s] + delta[t], !reloadedAfter.contains(t) else { continue }
-            let i = inserts.count { $0.section == t } + reloads.count { newSection($0.section) == t }
-            let d = deletes.count { $0.section == s } + reloads.count { $0.section == s }
-            let moved = itemMoves.filter { newSection($0.from.section) != $0.to.section }
-            let mi = moved.count { $0.to.section == t }, mo = moved.count { $0.from.section == s }
-            throw Self.inconsistent(
-                "Invalid update: invalid number of items in section \(t).  The number of items contained in an "
-                    + "existing section after the update (\(newCounts[t])) must be equal to the number of items "
-                    + "contained in that section before the update (\(oldCounts[s])), plus or minus the number "
-                    + "of items inserted or deleted from that section (\(i) inserted, \(d) deleted) and "
-                    + "plus or minus the number of items moved into or out of that section (\(mi) "
-                    + "moved in, \(mo) moved out)."
-            )
+            throw countError(t, s, oldCounts, newCounts, oldToNew)
         }
+    }
+
+    /// UIKit's message for new section `t` (old section `s`) holding the wrong count: the four
+    /// tallies of its message are counted only here, for the section that fails.
+    private func countError(
+        _ t: Int, _ s: Int, _ oldCounts: [Int], _ newCounts: [Int], _ oldToNew: SectionIndexMap
+    )
+        -> LayoutError
+    {
+        func newSection(_ s: Int) -> Int { s >= 0 && s < oldToNew.count ? oldToNew[s] : -1 }
+        let i = inserts.count { $0.section == t } + reloads.count { newSection($0.section) == t }
+        let d = deletes.count { $0.section == s } + reloads.count { $0.section == s }
+        let moved = itemMoves.filter { newSection($0.from.section) != $0.to.section }
+        let mi = moved.count { $0.to.section == t }, mo = moved.count { $0.from.section == s }
+        return Self.inconsistent(
+            "Invalid update: invalid number of items in section \(t).  The number of items contained in an "
+                + "existing section after the update (\(newCounts[t])) must be equal to the number of items "
+                + "contained in that section before the update (\(oldCounts[s])), plus or minus the number "
+                + "of items inserted or deleted from that section (\(i) inserted, \(d) deleted) and "
+                + "plus or minus the number of items moved into or out of that section (\(mi) "
+                + "moved in, \(mo) moved out)."
+        )
     }
 }

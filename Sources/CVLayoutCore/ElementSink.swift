@@ -190,14 +190,17 @@ open class ElementSink {
     /// A run of cells of `section` given as their looks (`CellLook`: an animation frame's cells
     /// of tracks ending at turned cells, `PresentingSink`), in the order given: `turnedCell` for
     /// each in turn, in one call (the index paths passed this sink's check already and the
-    /// transforms are finite; the frames, their centres and alphas are checked). When every one
-    /// is valid and fits under `limit`, `count` grows by the run and `storeCellLooks` gets it whole.
-    final func cellLooks(section: Int, _ run: UnsafeBufferPointer<CellLook>) throws {
+    /// transforms are finite; the frames, their centres and alphas are checked, unless `valid`:
+    /// the caller has shown they are, as `PresentingSink` does for numbers too small to overflow).
+    /// When every one is valid and fits under `limit`, `count` grows by the run and
+    /// `storeCellLooks` gets it whole.
+    final func cellLooks(section: Int, _ run: UnsafeBufferPointer<CellLook>, valid: Bool) throws {
         if let failure { throw failure }
         let n = run.count
         guard n > 0 else { return }
         var whole = n <= limit - count
-        if whole {
+        assert(!valid || run.allSatisfy { LayoutAttributes.isValid(frame: $0.frame, alpha: $0.alpha) }, "not valid")
+        if whole && !valid {
             for l in run where !LayoutAttributes.isValid(frame: l.frame, alpha: l.alpha) {
                 whole = false
                 break

@@ -479,6 +479,11 @@ final class PresentingSink: ElementSink {
         limit = inner.limit
     }
 
+    /// Whether every look this sink works out is valid (a layout told that its frames' numbers are
+    /// small enough and nothing else can overflow: `expect(cellsOf:items:framesWithin:)`), so that
+    /// `inner` need not check them (`ElementSink.cellLooks(section:_:valid:)`).
+    private var looksAreValid = false
+
     /// Where the looks of a run of turned cells gather before they are handed on (made at the
     /// first run; `storeTurnedCells`).
     private var lookStorage: UnsafeMutableBufferPointer<CellLook>?
@@ -540,6 +545,7 @@ final class PresentingSink: ElementSink {
     /// O(1), or O(tracks) for the count.
     override func expect(cellsOf section: Int, items: [Range<Int>], framesWithin magnitude: Double) {
         guard handsOnOnlyValid || (handsOnOnlyValidWhenBounded && magnitude <= 1e300) else { return }
+        looksAreValid = magnitude <= 1e300
         let n = items.reduce(0) { $0 + $1.count }
         var added = mostAdded
         if n > inner.largestUsefulBound - added { added -= transition.tracks.countCells(of: section, in: items) }
@@ -755,16 +761,21 @@ final class PresentingSink: ElementSink {
             case .shown:
                 n += 1
                 if n == looks.count {
-                    try inner.cellLooks(section: section, UnsafeBufferPointer(looks))
+                    try inner.cellLooks(section: section, UnsafeBufferPointer(looks), valid: looksAreValid)
                     n = 0
                 }
             case .general:
-                if n > 0 { try inner.cellLooks(section: section, UnsafeBufferPointer(rebasing: looks[0..<n])) }
+                if n > 0 {
+                    try inner.cellLooks(
+                        section: section, UnsafeBufferPointer(rebasing: looks[0..<n]), valid: looksAreValid)
+                }
                 n = 0
                 try offerGeneral(i, section: section, item: h.item, frame: h.frame, transform: m)
             }
         }
-        if n > 0 { try inner.cellLooks(section: section, UnsafeBufferPointer(rebasing: looks[0..<n])) }
+        if n > 0 {
+            try inner.cellLooks(section: section, UnsafeBufferPointer(rebasing: looks[0..<n]), valid: looksAreValid)
+        }
     }
 
     override func store(_ a: LayoutAttributes) throws {

@@ -320,6 +320,68 @@ final class PresentingSinkPartsTests: XCTestCase {
         XCTAssertGreaterThan(shownTotal, 3000)
     }
 
+    /// A sink that wants a bound (as the C query's does) and collects what it gets, noting the bound
+    /// it is told.
+    private final class BoundCollectingSink: ElementSink {
+        var elements: [LayoutAttributes] = []
+        var told: Int?
+        override var wantsBound: Bool { told == nil && count == 0 }
+        override var largestUsefulBound: Int { wantsBound ? limit : 0 }
+        override func expect(atMost n: Int) { if count == 0 { told = n } }
+        override func store(_ a: LayoutAttributes) { elements.append(a) }
+    }
+
+    /// Frames of the circle layout's animations (flow → circle switches, animated deletes and
+    /// inserts on the circle with leaving elements, springs and linear timings) into a sink that
+    /// wants a bound: the circle tells one (`expect(cellsOf:items:framesWithin:)`, the presenting
+    /// sink adding what `finish` may add and counting the tracks of those cells once) that holds
+    /// every element handed on, and the elements are those a sink that wants no bound gets (the
+    /// looks handed on unchecked, `cellLooks(valid: true)`, are valid: a debug build asserts it).
+    func testCircleFramesToldBoundHoldsTheAnswer() throws {
+        var rng = SplitMix64(seed: 0x626f_756e_6463_6972)
+        var told = 0, frames = 0
+        for round in 0..<16 {
+            let ds = StaticDataSource([20 + Int(rng.next() % 300)])
+            let v = try CollectionView(dataSource: ds, layout: FlowLayout())
+            try v.setBoundsSize(Size(width: 200 + Double(rng.next() % 600), height: 200 + Double(rng.next() % 600)))
+            let timing =
+                round % 3 == 0
+                ? try AnimationTiming(spring: Spring(dampingRatio: 0.3, response: 0.5))
+                : try AnimationTiming(duration: 1, curve: .linear)
+            if round % 2 == 0 {
+                try v.setLayout(CircleLayout(), animation: timing)
+            } else {
+                try v.setLayout(CircleLayout(), animation: nil)
+                let n = ds.counts[0]
+                var u = BatchUpdate()
+                u.deleteItems([IndexPath(section: 0, item: n / 2), IndexPath(section: 0, item: 1)])
+                u.insertItems([IndexPath(section: 0, item: Int(rng.next() % UInt64(n - 1)))])
+                ds.counts = [n - 1]
+                try v.performBatchUpdates(u, animation: timing)
+            }
+            for step in 0..<8 {
+                try v.setTime(Double(step) * 0.17)
+                let b = v.bounds
+                let rects = [b, Rect(x: b.origin.x + 50, y: b.origin.y + 40, width: b.size.width / 3, height: 90)]
+                for rect in rects {
+                    let bound = BoundCollectingSink(counts: nil)
+                    try v.sendElements(in: rect, to: bound)
+                    let plain = CollectingSink(counts: nil)
+                    try v.sendElements(in: rect, to: plain)
+                    let want = plain.take()
+                    if let n = bound.told {
+                        XCTAssertLessThanOrEqual(want.count, n, "round \(round) step \(step)")
+                        told += 1
+                    }
+                    XCTAssertEqual(bound.elements.count, want.count, "round \(round) step \(step)")
+                    for (g, w) in zip(bound.elements, want) { assertBitwiseEqual(g, w, "round \(round) step \(step)") }
+                    frames += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(told, frames / 2)
+    }
+
     private func assertBitwiseEqual(
         _ g: LayoutAttributes, _ w: LayoutAttributes, _ what: String, file: StaticString = #filePath, line: UInt = #line
     ) {

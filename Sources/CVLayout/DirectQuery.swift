@@ -21,6 +21,12 @@ protocol CQueryRecord {
     static func write(
         like a: LayoutAttributes, frame f: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool,
         identifier id: UInt64?, to p: UnsafeMutablePointer<Self>)
+    /// Initializes `p` to the cell at `section`, `item` whose attributes are the defaults but for
+    /// these frame, transform, alpha, z-index and hidden: what `write` writes of such attributes
+    /// (`ElementSink.storeCell(section:item:frame:transform:…)`), without an identifier.
+    static func initializeCell(
+        _ p: UnsafeMutablePointer<Self>, section: Int, item: Int, frame f: Rect, transform: Transform3D, alpha: Double,
+        zIndex: Int, isHidden: Bool)
     mutating func setIdentifier(_ id: UInt64)
     var drawKey: DrawKey { get }
     var isCell: Bool { get }
@@ -76,6 +82,22 @@ extension cvl_attributes: CQueryRecord {
                 size: cvl_size(width: w, height: h), transform: transform.c, alpha: alpha, z_index: Int64(zIndex),
                 hidden: isHidden ? 1 : 0, custom_count: 0, custom: (0, 0, 0, 0, 0, 0, 0, 0),
                 disappearing: a.isDisappearing ? 1 : 0, has_identifier: id == nil ? 0 : 1, identifier: id ?? 0))
+    }
+    @inline(__always)
+    static func initializeCell(
+        _ p: UnsafeMutablePointer<cvl_attributes>, section: Int, item: Int, frame f: Rect, transform: Transform3D,
+        alpha: Double, zIndex: Int, isHidden: Bool
+    ) {
+        let w = f.size.width, h = f.size.height
+        p.initialize(
+            to: cvl_attributes(
+                index_path: cvl_index_path(section: Int64(section), item: Int64(item)),
+                category: Int32(CVL_CATEGORY_CELL), kind: Int32(CVL_KIND_NONE),
+                frame: cvl_rect(x: f.origin.x, y: f.origin.y, width: w, height: h),
+                center: cvl_point(x: f.origin.x + w / 2, y: f.origin.y + h / 2),
+                size: cvl_size(width: w, height: h), transform: transform.c, alpha: alpha, z_index: Int64(zIndex),
+                hidden: isHidden ? 1 : 0, custom_count: 0, custom: (0, 0, 0, 0, 0, 0, 0, 0), disappearing: 0,
+                has_identifier: 0, identifier: 0))
     }
     @inline(__always)
     mutating func setIdentifier(_ id: UInt64) {
@@ -135,6 +157,17 @@ extension cvl_element: CQueryRecord {
         p.pointee = cvl_element(
             index_path: a.indexPath.c, category: Int32(a.category.rawValue), kind: a.kind.rawValue, frame: f.c,
             identifier: id ?? 0, flags: flags, reserved: 0)
+    }
+    @inline(__always)
+    static func initializeCell(
+        _ p: UnsafeMutablePointer<cvl_element>, section: Int, item: Int, frame f: Rect, transform: Transform3D,
+        alpha: Double, zIndex: Int, isHidden: Bool
+    ) {
+        p.initialize(
+            to: cvl_element(
+                index_path: cvl_index_path(section: Int64(section), item: Int64(item)),
+                category: Int32(CVL_CATEGORY_CELL), kind: Int32(CVL_KIND_NONE), frame: f.c, identifier: 0,
+                flags: isHidden ? CVL_ELEMENT_HIDDEN : 0, reserved: 0))
     }
     @inline(__always)
     mutating func setIdentifier(_ id: UInt64) {
@@ -318,6 +351,34 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
             }
         }
         noteOrder(p, z: Int64(look?.zIndex ?? 0))
+    }
+
+    /// `storeCell(section:item:frame:transform:…)`, for the concrete subclasses: the cell's record
+    /// written from its parts, stamped with its identifier as `storeLookCell` stamps it.
+    @inline(__always)
+    final func storeTurnedCell(
+        section: Int, item: Int, frame f: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool
+    ) {
+        guard let p = slot() else { return }
+        R.initializeCell(
+            p, section: section, item: item, frame: f, transform: transform, alpha: alpha, zIndex: zIndex,
+            isHidden: isHidden)
+        if let view {
+            if itemIDs != nil {
+                if let id = itemIDs!.identifier(section: section, item: item) { p.pointee.setIdentifier(id) }
+            } else {
+                do {
+                    if let id = try view.identifier(
+                        of: ElementKey(
+                            category: .cell, kind: .none,
+                            indexPath: IndexPath(section: section, item: item)))
+                    {
+                        p.pointee.setIdentifier(id)
+                    }
+                } catch { fail(error) }
+            }
+        }
+        noteOrder(p, z: Int64(zIndex))
     }
 
     /// `storeCells`, for the concrete subclasses: `storeDefaultCell` for each cell of the run, in
@@ -532,6 +593,27 @@ final class CAttributesSink: CBufferSink<cvl_attributes> {
     override func storeCell(section: Int, item: Int, frame f: Rect, alpha: Double, zIndex: Int, isHidden: Bool) {
         storeLookCell(section: section, item: item, frame: f, look: (alpha, zIndex, isHidden))
     }
+    override func storeCell(
+        section: Int, item: Int, frame f: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool
+    ) {
+        storeTurnedCell(
+            section: section, item: item, frame: f, transform: transform, alpha: alpha, zIndex: zIndex,
+            isHidden: isHidden)
+    }
+    override func storeTurnedCells(section: Int, _ run: UnsafeBufferPointer<TurnedCell>) {
+        for h in run {
+            storeTurnedCell(
+                section: section, item: h.item, frame: h.frame, transform: .turn(cos: h.cos, sin: h.sin), alpha: 1,
+                zIndex: 0, isHidden: false)
+        }
+    }
+    override func storeCellLooks(section: Int, _ run: UnsafeBufferPointer<CellLook>) {
+        for l in run {
+            storeTurnedCell(
+                section: section, item: l.item, frame: l.frame, transform: l.transform, alpha: l.alpha,
+                zIndex: l.zIndex, isHidden: l.isHidden)
+        }
+    }
     override func store(_ a: LayoutAttributes) { storeElement(a) }
     override func storeElement(
         like a: LayoutAttributes, frame f: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool
@@ -550,6 +632,27 @@ final class CElementsSink: CBufferSink<cvl_element> {
     }
     override func storeCell(section: Int, item: Int, frame f: Rect, alpha: Double, zIndex: Int, isHidden: Bool) {
         storeLookCell(section: section, item: item, frame: f, look: (alpha, zIndex, isHidden))
+    }
+    override func storeCell(
+        section: Int, item: Int, frame f: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool
+    ) {
+        storeTurnedCell(
+            section: section, item: item, frame: f, transform: transform, alpha: alpha, zIndex: zIndex,
+            isHidden: isHidden)
+    }
+    override func storeTurnedCells(section: Int, _ run: UnsafeBufferPointer<TurnedCell>) {
+        for h in run {
+            storeTurnedCell(
+                section: section, item: h.item, frame: h.frame, transform: .turn(cos: h.cos, sin: h.sin), alpha: 1,
+                zIndex: 0, isHidden: false)
+        }
+    }
+    override func storeCellLooks(section: Int, _ run: UnsafeBufferPointer<CellLook>) {
+        for l in run {
+            storeTurnedCell(
+                section: section, item: l.item, frame: l.frame, transform: l.transform, alpha: l.alpha,
+                zIndex: l.zIndex, isHidden: l.isHidden)
+        }
     }
     override func store(_ a: LayoutAttributes) { storeElement(a) }
     override func storeElement(

@@ -101,6 +101,123 @@ open class ElementSink {
         try storeCell(section: section, item: item, frame: frame, alpha: alpha, zIndex: zIndex, isHidden: isHidden)
     }
 
+    /// A cell whose attributes are the defaults but for `frame` and `transform` (a layout that
+    /// turns its items: the circle): the same checks, count and limit as `add` of those
+    /// attributes (every number finite, the frame's centre too, the size not negative, the index
+    /// path inside the counts), with nothing built for it.
+    @inline(__always)
+    public final func cell(section: Int, item: Int, frame: Rect, transform: Transform3D) throws {
+        if let failure { throw failure }
+        guard LayoutAttributes.isValid(frame: frame, transform: transform, alpha: 1) else {
+            fail(
+                LayoutError.callback(
+                    "the layout returned invalid attributes for \(ElementCategory.cell) "
+                        + "\(IndexPath(section: section, item: item)): NaN, infinity or a negative size"
+                ))
+            return
+        }
+        guard cellExists(section: section, item: item) else { return }
+        try admit()
+        try storeCell(
+            section: section, item: item, frame: frame, transform: transform, alpha: 1, zIndex: 0, isHidden: false)
+    }
+
+    /// A cell whose attributes are the defaults but for frame, transform, alpha, z-index and
+    /// hidden: what an animation frame makes of a track whose ends carry no custom slots, ending
+    /// at a cell handed over as `cell(section:item:frame:transform:)` (`PresentingSink`). The
+    /// same checks, count and limit as `add` of those attributes, given what the caller knows:
+    /// the cell's index path passed this sink's check already (against the same counts) and
+    /// `transform` is finite (one of two valid ends, or a planar way checked finite), so only the
+    /// frame, its centre and alpha are checked (`element(like:…)`'s rule).
+    @inline(__always)
+    final func turnedCell(
+        section: Int, item: Int, frame: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool
+    ) throws {
+        if let failure { throw failure }
+        assert(LayoutAttributes.isValid(frame: .zero, transform: transform, alpha: 0), "a transform that is not finite")
+        guard LayoutAttributes.isValid(frame: frame, alpha: alpha) else {
+            fail(
+                LayoutError.callback(
+                    "the layout returned invalid attributes for \(ElementCategory.cell) "
+                        + "\(IndexPath(section: section, item: item)): NaN, infinity or a negative size"
+                ))
+            return
+        }
+        assert(counts == nil || cellExists(section: section, item: item), "a cell not admitted")
+        try admit()
+        try storeCell(
+            section: section, item: item, frame: frame, transform: transform, alpha: alpha, zIndex: zIndex,
+            isHidden: isHidden)
+    }
+
+    /// A run of cells of `section` whose attributes are the defaults but for their frames and
+    /// their turns about z (`TurnedCell`), in the order given: the same elements, checks and
+    /// limit as `cell(section:item:frame:transform:)` for each in turn with the transform
+    /// `Transform3D.turn(cos:sin:)`, in one call. When every cell of the run is valid and fits
+    /// under `limit`, `count` grows by the run and `storeTurnedCells` gets it whole; otherwise the
+    /// cells go one by one through `cell(section:item:frame:transform:)`.
+    public final func turnedCells(section: Int, _ run: UnsafeBufferPointer<TurnedCell>) throws {
+        if let failure { throw failure }
+        let n = run.count
+        guard n > 0 else { return }
+        var items = Int.max
+        if let counts { items = section >= 0 && section < counts.count ? counts[section] : 0 }
+        var whole = n <= limit - count
+        if whole {
+            for h in run {
+                let f = h.frame
+                let x = f.origin.x, y = f.origin.y, w = f.size.width, hh = f.size.height
+                let cx = x + w / 2, cy = y + hh / 2
+                // `isValid(frame:transform:alpha:)`'s test: a turn is finite exactly when its
+                // cosine and sine are.
+                let zero = (x * 0 + y * 0) + (w * 0 + hh * 0) + (cx * 0 + cy * 0) + (h.cos * 0 + h.sin * 0)
+                guard UInt(bitPattern: h.item) < UInt(bitPattern: items), zero == 0, w >= 0, hh >= 0 else {
+                    whole = false
+                    break
+                }
+            }
+        }
+        guard whole else {
+            for h in run {
+                try cell(section: section, item: h.item, frame: h.frame, transform: .turn(cos: h.cos, sin: h.sin))
+            }
+            return
+        }
+        count += n
+        try storeTurnedCells(section: section, run)
+    }
+
+    /// A run of cells of `section` given as their looks (`CellLook`: an animation frame's cells
+    /// of tracks ending at turned cells, `PresentingSink`), in the order given: `turnedCell` for
+    /// each in turn, in one call (the index paths passed this sink's check already and the
+    /// transforms are finite; the frames, their centres and alphas are checked, unless `valid`:
+    /// the caller has shown they are, as `PresentingSink` does for numbers too small to overflow).
+    /// When every one is valid and fits under `limit`, `count` grows by the run and
+    /// `storeCellLooks` gets it whole.
+    final func cellLooks(section: Int, _ run: UnsafeBufferPointer<CellLook>, valid: Bool) throws {
+        if let failure { throw failure }
+        let n = run.count
+        guard n > 0 else { return }
+        var whole = n <= limit - count
+        assert(!valid || run.allSatisfy { LayoutAttributes.isValid(frame: $0.frame, alpha: $0.alpha) }, "not valid")
+        if whole && !valid {
+            for l in run where !LayoutAttributes.isValid(frame: l.frame, alpha: l.alpha) {
+                whole = false
+                break
+            }
+        }
+        guard whole else {
+            for l in run {
+                try turnedCell(
+                    section: section, item: l.item, frame: l.frame, transform: l.transform, alpha: l.alpha,
+                    zIndex: l.zIndex, isHidden: l.isHidden)
+            }
+            return
+        }
+        count += n
+        try storeCellLooks(section: section, run)
+    }
+
     /// A run of cells of `section` whose attributes are the defaults but for their frames, in
     /// the order given: the same elements, checks and limit as `cell(section:item:frame:)` for
     /// each in turn, in one call (a layout's rect query hands its cells in runs, so the sink's
@@ -248,6 +365,15 @@ open class ElementSink {
     /// caller's buffer when they fit it.
     open func expect(atMost n: Int) {}
 
+    /// `expect(atMost:)` for an answer of cells of `section` only, each item of `items` (sorted,
+    /// disjoint ranges) at most once, with no custom slots and every number of their frames at
+    /// most `magnitude` in absolute value: what an animation's sink needs to know that
+    /// interpolating them cannot overflow, and to tell a bound that counts once the tracks of
+    /// those cells (`PresentingSink`). Default: `expect(atMost:)` of the items' count.
+    open func expect(cellsOf section: Int, items: [Range<Int>], framesWithin magnitude: Double) {
+        expect(atMost: items.reduce(0) { $0 + $1.count })
+    }
+
     /// Whether `expect(atMost:)` can make a difference (a layout skips working the bound out
     /// otherwise). Default: false.
     open var wantsBound: Bool { false }
@@ -274,6 +400,40 @@ open class ElementSink {
         try store(a)
     }
 
+    /// A valid cell whose attributes are the defaults but for frame, transform, alpha, z-index
+    /// and hidden (already counted; `cell(section:item:frame:transform:)`, `turnedCell`).
+    /// Default: builds its attributes and calls `store`.
+    open func storeCell(
+        section: Int, item: Int, frame: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool
+    ) throws {
+        var a = LayoutAttributes.cell(IndexPath(section: section, item: item), frame: frame)
+        a.transform = transform
+        a.alpha = alpha
+        a.zIndex = zIndex
+        a.isHidden = isHidden
+        try store(a)
+    }
+
+    /// A run of valid turned cells of one section (already counted; `turnedCells`). Default:
+    /// `storeCell(section:item:frame:transform:…)` for each in turn.
+    open func storeTurnedCells(section: Int, _ run: UnsafeBufferPointer<TurnedCell>) throws {
+        for h in run {
+            try storeCell(
+                section: section, item: h.item, frame: h.frame, transform: .turn(cos: h.cos, sin: h.sin), alpha: 1,
+                zIndex: 0, isHidden: false)
+        }
+    }
+
+    /// A run of valid cells given as their looks (already counted; `cellLooks`). Default:
+    /// `storeCell(section:item:frame:transform:…)` for each in turn.
+    open func storeCellLooks(section: Int, _ run: UnsafeBufferPointer<CellLook>) throws {
+        for l in run {
+            try storeCell(
+                section: section, item: l.item, frame: l.frame, transform: l.transform, alpha: l.alpha,
+                zIndex: l.zIndex, isHidden: l.isHidden)
+        }
+    }
+
     /// A valid element given as `like`'s identity and these frame, transform, alpha, z-index and
     /// hidden, no custom slots (already counted; `element(like:…)`). Default: builds its
     /// attributes and calls `store`.
@@ -298,6 +458,42 @@ public struct CellHit: Sendable {
     public init(item: Int, frame: Rect) {
         self.item = item
         self.frame = frame
+    }
+}
+
+/// One cell of a run handed to `ElementSink.turnedCells(section:_:)`: its item, its frame and
+/// the cosine and sine of its turn about z (`Transform3D.turn(cos:sin:)`).
+public struct TurnedCell: Sendable {
+    public var item: Int
+    public var frame: Rect
+    public var cos: Double
+    public var sin: Double
+    @inline(__always)
+    public init(item: Int, frame: Rect, cos: Double, sin: Double) {
+        self.item = item
+        self.frame = frame
+        self.cos = cos
+        self.sin = sin
+    }
+}
+
+/// One cell of a run handed to `ElementSink.cellLooks(section:_:)`: a cell whose attributes are
+/// the defaults but for these.
+public struct CellLook: Sendable {
+    public var item: Int
+    public var frame: Rect
+    public var transform: Transform3D
+    public var alpha: Double
+    public var zIndex: Int
+    public var isHidden: Bool
+    @inline(__always)
+    public init(item: Int, frame: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool) {
+        self.item = item
+        self.frame = frame
+        self.transform = transform
+        self.alpha = alpha
+        self.zIndex = zIndex
+        self.isHidden = isHidden
     }
 }
 
@@ -328,6 +524,27 @@ public final class CollectingSink: ElementSink {
         template.origin = frame.origin
         template._size = frame.size
         elements.append(template)
+    }
+
+    public override func storeTurnedCells(section: Int, _ run: UnsafeBufferPointer<TurnedCell>) {
+        for h in run {
+            storeCell(
+                section: section, item: h.item, frame: h.frame, transform: .turn(cos: h.cos, sin: h.sin), alpha: 1,
+                zIndex: 0, isHidden: false)
+        }
+    }
+
+    @inline(__always)
+    public override func storeCell(
+        section: Int, item: Int, frame: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool
+    ) {
+        guard elements.count < keep else { return }
+        var a = LayoutAttributes.cell(IndexPath(section: section, item: item), frame: frame)
+        a.transform = transform
+        a.alpha = alpha
+        a.zIndex = zIndex
+        a.isHidden = isHidden
+        elements.append(a)
     }
 
     /// Hands the kept elements over (the sink is empty afterwards).

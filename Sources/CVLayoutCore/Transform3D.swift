@@ -93,6 +93,21 @@ public struct Transform3D: Hashable, Sendable {
             m41: 0, m42: 0, m43: 0, m44: 1)
     }
 
+    /// `rotation(angle, 0, 0, 1)` for the angle whose cosine is `c` and sine `s`, written out for
+    /// the z axis with the same arithmetic (its unit axis is (0, 0, 1) exactly, so every product
+    /// with a zero component is a zero of the same sign): the same matrix bit for bit when `c` and
+    /// `s` are `cos(angle)` and `sin(angle)`. O(1), no trigonometric call.
+    @inline(__always)
+    public static func turn(cos c: Double, sin s: Double) -> Transform3D {
+        let k = 1 - c
+        let zero = 0.0
+        return Transform3D(
+            m11: c + zero * zero * k, m12: zero * zero * k + s, m13: zero * k - zero * s, m14: 0,
+            m21: zero * zero * k - s, m22: c + zero * zero * k, m23: zero * k + zero * s, m24: 0,
+            m31: zero * k + zero * s, m32: zero * k - zero * s, m33: c + k, m34: 0,
+            m41: 0, m42: 0, m43: 0, m44: 1)
+    }
+
     /// `CATransform3DConcat(self, b)` = `self · b`: apply `self` first, then `b`.
     public func concatenating(_ b: Transform3D) -> Transform3D {
         let a = self

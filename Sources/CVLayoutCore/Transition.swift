@@ -85,7 +85,9 @@ struct Transition {
             let cx = (1 - p) * ax + p * bx, cy = (1 - p) * ay + p * by
             let pad = reach + (abs(cx) + abs(cy) + 1) * 1e-9
             let x0 = cx - pad, x1 = cx + pad, y0 = cy - pad, y1 = cy + pad
-            guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return true }
+            // Unknown (true) unless all four are finite: their sum is then finite or, past the
+            // largest double, infinite (true too: never wrong, only cautious).
+            guard ((x0 + x1) + (y0 + y1)).isFinite else { return true }
             return x0 < r.maxX && r.minX < x1 && y0 < r.maxY && r.minY < y1
         }
     }
@@ -148,6 +150,8 @@ struct Transition {
         /// Its start, its end is plain (`LayoutAttributes.isPlain`): between two plain ends only
         /// frame, alpha, z-index and hidden change (`LayoutAttributes.interpolatePlain`).
         var fromPlain: Bool, toPlain: Bool
+        /// Whether either end carries custom slots.
+        var custom = false
         /// The position of what was made of its ends' transforms in `TrackTable.made` (-1: none:
         /// equal transforms, or two translations, need none).
         var made: Int32
@@ -254,9 +258,11 @@ struct TrackTable {
     let rotation: RotationInterpolation
     /// How many tracks have an end that is not plain (`Shape.fromPlain`, `toPlain`).
     private(set) var notPlainCount = 0
+    /// How many tracks have an end with custom slots (`Shape.custom`).
+    private(set) var customCount = 0
     /// At least the largest magnitude of a frame's numbers at either end of any track (a bound:
-    /// it never shrinks when a track is replaced or removed; infinity once a track had an end
-    /// that is not plain, or once past 1e300, where it is no longer worked out).
+    /// it never shrinks when a track is replaced or removed; once past 1e300 it is no longer
+    /// worked out).
     private(set) var largestCoordinate = 0.0
 
     init(rotation: RotationInterpolation = .shortest) { self.rotation = rotation }
@@ -295,7 +301,9 @@ struct TrackTable {
     /// the ends' decompositions (none for equal transforms or two translations). O(1): each
     /// transform that is not the identity taken apart once.
     private mutating func shape(from a: LayoutAttributes, to b: LayoutAttributes) -> Transition.Shape {
-        var shape = Transition.Shape(sweep: nil, fromPlain: a.isPlain, toPlain: b.isPlain, made: -1)
+        var shape = Transition.Shape(
+            sweep: nil, fromPlain: a.isPlain, toPlain: b.isPlain, custom: a.custom.count != 0 || b.custom.count != 0,
+            made: -1)
         if a.transform != b.transform, !(a.transform.isTranslationOnly && b.transform.isTranslationOnly) {
             shape.made = Int32(truncatingIfNeeded: made.count)
             // The first track that needs it sizes the table for as many as the tracks reserved (a
@@ -316,6 +324,22 @@ struct TrackTable {
             shape.sweep = Transition.sweep(from: a, to: b)
         }
         return shape
+    }
+
+    /// How many tracks are of cells of `section` with an item in `items` (sorted, disjoint
+    /// ranges). O(tracks · ranges).
+    func countCells(of section: Int, in items: [Range<Int>]) -> Int {
+        keys.withUnsafeBufferPointer { keys in
+            var n = 0
+            for k in keys where k.category == .cell && k.kind == .none && k.indexPath.section == section {
+                let item = k.indexPath.item
+                for r in items where r.contains(item) {
+                    n += 1
+                    break
+                }
+            }
+            return n
+        }
     }
 
     /// Whether the track at `position` (any integer) is `key`'s. O(1).
@@ -339,7 +363,7 @@ struct TrackTable {
     /// Sets the track of `key` (as the subscript does) without building an optional track.
     mutating func set(_ key: ElementKey, from: LayoutAttributes, to: LayoutAttributes) {
         let made = shape(from: from, to: to)
-        note(made, from: from, to: to)
+        note(made, from: from.frame, to: to.frame)
         if let i = positions[key] {
             forget(shapes[i])
             shapes[i] = made
@@ -352,24 +376,22 @@ struct TrackTable {
         }
     }
 
-    /// Counts a track of shape `s` from `a` to `b` in `notPlainCount` and `largestCoordinate`.
-    private mutating func note(_ s: Transition.Shape, from a: LayoutAttributes, to b: LayoutAttributes) {
-        guard s.fromPlain && s.toPlain else {
-            // A track that turns: the bound no longer matters (nor is it worked out) for the table.
-            notPlainCount += 1
-            largestCoordinate = .infinity
-            return
-        }
+    /// Counts a track of shape `s` from frame `fa` to frame `fb` in `notPlainCount`, `customCount`
+    /// and `largestCoordinate`.
+    @inline(__always)
+    private mutating func note(_ s: Transition.Shape, from fa: Rect, to fb: Rect) {
+        if !(s.fromPlain && s.toPlain) { notPlainCount += 1 }
+        if s.custom { customCount += 1 }
         guard largestCoordinate <= 1e300 else { return }
-        let fa = a.frame, fb = b.frame
         largestCoordinate = Swift.max(
             largestCoordinate, abs(fa.origin.x), abs(fa.origin.y), fa.size.width, fa.size.height, abs(fb.origin.x),
             abs(fb.origin.y), fb.size.width, fb.size.height)
     }
 
-    /// Uncounts a track of shape `s` (replaced or removed) from `notPlainCount`.
+    /// Uncounts a track of shape `s` (replaced or removed) from `notPlainCount` and `customCount`.
     private mutating func forget(_ s: Transition.Shape) {
         if !(s.fromPlain && s.toPlain) { notPlainCount -= 1 }
+        if s.custom { customCount -= 1 }
     }
 
     /// The track of `key`; setting replaces it (or appends a new one). O(1) amortized.
@@ -381,7 +403,7 @@ struct TrackTable {
                 if let newValue {
                     tracks[i] = newValue
                     shapes[i] = shape(from: newValue.from, to: newValue.to)
-                    note(shapes[i], from: newValue.from, to: newValue.to)
+                    note(shapes[i], from: newValue.from.frame, to: newValue.to.frame)
                 } else {  // swap-remove, keeping positions right
                     let last = keys.count - 1
                     if i != last {
@@ -400,7 +422,7 @@ struct TrackTable {
                 keys.append(key)
                 tracks.append(newValue)
                 shapes.append(shape(from: newValue.from, to: newValue.to))
-                note(shapes[shapes.count - 1], from: newValue.from, to: newValue.to)
+                note(shapes[shapes.count - 1], from: newValue.from.frame, to: newValue.to.frame)
             }
         }
     }
@@ -423,22 +445,29 @@ final class PresentingSink: ElementSink {
     private var hint = 0
     /// Whether nothing this sink hands on can fail the check `inner` makes, so that `inner` may
     /// be told a bound of what it gets (`expect(atMost:)`: the C query's sink then writes straight
-    /// into the caller's buffer, which an error after the first write would break). True when no
-    /// element is leaving, every track has two plain ends (frames, alpha, z-index and hidden
-    /// interpolated: `plainLook`, `interpolatePlain`; sizes clamped at 0), every number of their
-    /// frames is at most 1e300 in magnitude and |progress| at most 1e6 (no sum or product of the
-    /// interpolation can overflow), so that every element is valid. A cell's index path exists:
-    /// the flow's are checked against the counts, a track's was made for them (the counts never
-    /// change while a transition runs: `reloadData`, `reloadCounts` and a batch update replace
-    /// or end it).
+    /// into the caller's buffer, which an error after the first write would break). True when
+    /// every track has two plain ends (frames, alpha, z-index and hidden interpolated:
+    /// `plainLook`, `interpolatePlain`; sizes clamped at 0), every number of their frames is at
+    /// most 1e300 in magnitude and |progress| at most 1e6 (no sum or product of the interpolation
+    /// can overflow), and so are the leaving elements' (`leavingAreBounded`), so that every
+    /// element is valid. A cell's index path exists: the flow's are checked against the counts,
+    /// a track's was made for them (the counts never change while a transition runs:
+    /// `reloadData`, `reloadCounts` and a batch update replace or end it).
     private let handsOnOnlyValid: Bool
+    /// Whether nothing this sink hands on can fail when the layout's elements carry no custom
+    /// slots and their frames' numbers are at most 1e300 in magnitude (`expect(atMost:framesWithin:)`):
+    /// as `handsOnOnlyValid` but for tracks that turn (no end with custom slots; a transform's way
+    /// is finite or one of its ends, `Transform3D.interpolate`).
+    private let handsOnOnlyValidWhenBounded: Bool
 
     fileprivate init(_ transition: consuming Transition, in rect: Rect, at time: Double, into inner: ElementSink) {
         progress = transition.progress(at: time)
         swept = progress >= 0 && progress <= 1
-        handsOnOnlyValid =
-            transition.disappearing.isEmpty && transition.tracks.notPlainCount == 0
-            && transition.tracks.largestCoordinate <= 1e300 && abs(progress) <= 1e6
+        let bounded =
+            transition.tracks.largestCoordinate <= 1e300 && abs(progress) <= 1e6
+            && Self.leavingAreBounded(transition.disappearing, at: time)
+        handsOnOnlyValid = bounded && transition.tracks.notPlainCount == 0
+        handsOnOnlyValidWhenBounded = bounded && transition.tracks.customCount == 0
         self.time = time
         self.rect = rect
         self.inner = inner
@@ -450,20 +479,77 @@ final class PresentingSink: ElementSink {
         limit = inner.limit
     }
 
-    deinit { matched.deallocate() }
+    /// Whether every look this sink works out is valid (a layout told that its frames' numbers are
+    /// small enough and nothing else can overflow: `expect(cellsOf:items:framesWithin:)`), so that
+    /// `inner` need not check them (`ElementSink.cellLooks(section:_:valid:)`).
+    private var looksAreValid = false
+
+    /// Where the looks of a run of turned cells gather before they are handed on (made at the
+    /// first run; `storeTurnedCells`).
+    private var lookStorage: UnsafeMutableBufferPointer<CellLook>?
+    private var lookRun: UnsafeMutableBufferPointer<CellLook> {
+        if let lookStorage { return lookStorage }
+        let made = UnsafeMutableBufferPointer<CellLook>.allocate(capacity: 128)
+        made.initialize(
+            repeating: CellLook(item: 0, frame: .zero, transform: .identity, alpha: 0, zIndex: 0, isHidden: false))
+        lookStorage = made
+        return made
+    }
+
+    deinit {
+        matched.deallocate()
+        lookStorage?.deallocate()
+    }
 
     override func limitWasReached() {
         super.limitWasReached()
         inner.limitWasReached()
     }
 
-    override var wantsBound: Bool { handsOnOnlyValid && inner.wantsBound }
+    /// Whether every leaving element that has not finished at `time` has ends without custom
+    /// slots, every number of their frames at most 1e300 in magnitude and |progress| at most 1e6 on
+    /// its own clock: its sample is then valid (`Leaving.sample`). O(leaving).
+    private static func leavingAreBounded(_ leaving: [Transition.Leaving], at time: Double) -> Bool {
+        @inline(__always) func bounded(_ a: LayoutAttributes) -> Bool {
+            let f = a.frame
+            return a.custom.count == 0
+                && Swift.max(abs(f.origin.x), abs(f.origin.y), f.size.width, f.size.height) <= 1e300
+        }
+        for l in leaving where !l.isFinished(at: time) {
+            guard abs(l.timing.progress(atElapsed: time - l.start)) <= 1e6, bounded(l.track.from), bounded(l.track.to)
+            else { return false }
+        }
+        return true
+    }
+
+    override var wantsBound: Bool { (handsOnOnlyValid || handsOnOnlyValidWhenBounded) && inner.wantsBound }
+
+    /// The most elements `finish` adds: every track unmatched, every leaving element.
+    private var mostAdded: Int { transition.tracks.count + transition.disappearing.count }
 
     /// Tells `inner` the bound of what this sink hands on: the layout's `n` elements, each handed
-    /// on at most once, and the tracks `finish` adds (no leaving elements: `handsOnOnlyValid`).
+    /// on at most once, and what `finish` adds (`mostAdded`), when every element is valid
+    /// (`handsOnOnlyValid`).
     override func expect(atMost n: Int) {
         guard handsOnOnlyValid else { return }
-        let (bound, overflow) = n.addingReportingOverflow(transition.tracks.count)
+        let (bound, overflow) = n.addingReportingOverflow(mostAdded)
+        if !overflow { inner.expect(atMost: bound) }
+    }
+
+    /// `expect(atMost:)` for a layout that hands over only cells of `section` with items in
+    /// `items`, with no custom slots and frames' numbers at most `magnitude`, when every element
+    /// is valid (`handsOnOnlyValid`, or `handsOnOnlyValidWhenBounded` with `magnitude` ≤ 1e300).
+    /// When the loose bound (the items and `mostAdded`) is too large for `inner`, the tracks of
+    /// those items are counted once: `finish` adds a track only when the layout handed its element
+    /// over not, so at most the items, the other tracks and the leaving elements are handed on.
+    /// O(1), or O(tracks) for the count.
+    override func expect(cellsOf section: Int, items: [Range<Int>], framesWithin magnitude: Double) {
+        guard handsOnOnlyValid || (handsOnOnlyValidWhenBounded && magnitude <= 1e300) else { return }
+        looksAreValid = magnitude <= 1e300
+        let n = items.reduce(0) { $0 + $1.count }
+        var added = mostAdded
+        if n > inner.largestUsefulBound - added { added -= transition.tracks.countCells(of: section, in: items) }
+        let (bound, overflow) = n.addingReportingOverflow(added)
         if !overflow { inner.expect(atMost: bound) }
     }
 
@@ -479,51 +565,108 @@ final class PresentingSink: ElementSink {
     /// Track `i` at this frame's progress, ending at `final` (the layout's live answer), read in
     /// place: one interpolation, no copy of the track (the plain path when both ends are plain,
     /// the decompositions made with the track when `final` has the stored end's transform).
-    /// When the track ends where its bound was computed (the layout's live answer has the stored
-    /// end's frame and transform, bit for bit) and the bound misses the rect, nothing is
-    /// interpolated: it is not drawn in the rect at this frame. When neither end carries custom
-    /// slots and the transforms are plain or turn in the plane (`PlanarEnds`), only what changes
-    /// is worked out (`LayoutAttributes.plainLook`, `Transform3D.interpolate`: `interpolate`'s
-    /// arithmetic) and handed on as parts (`ElementSink.element(like:…)`): no record is built.
+    /// When neither end carries custom slots and the transforms are plain or turn in the plane,
+    /// only what changes is worked out (`presentParts`) and handed on as parts
+    /// (`ElementSink.element(like:…)`): no record is built.
     @inline(__always)
     private func offerTrack(_ i: Int, final: LayoutAttributes) throws {
         matched[i] = true
+        var l = CellLook(item: 0, frame: .zero, transform: .identity, alpha: 0, zIndex: 0, isHidden: false)
+        switch presentParts(
+            i, frame: final.frame, transform: final.transform, alpha: final.alpha, zIndex: final.zIndex,
+            isHidden: final.isHidden, customFree: final.custom.count == 0, into: &l)
+        {
+        case .hidden: return
+        case .shown:
+            try inner.element(
+                like: final, frame: l.frame, transform: l.transform, alpha: l.alpha, zIndex: l.zIndex,
+                isHidden: l.isHidden)
+        case .general: try offerGeneral(i, final: final)
+        }
+    }
+
+    /// What `presentParts` makes of a track in this frame.
+    private enum Parts {
+        /// Not drawn in the rect.
+        case hidden
+        /// Drawn, with the look written (but its item).
+        case shown
+        /// Not worked out: the general way (`offerGeneral`).
+        case general
+    }
+
+    /// `PlanarEnds.interpolate` at the ends and where the way is not finite (rare: kept out of the
+    /// frame's loop).
+    @inline(never)
+    private static func planarEnd(
+        _ planar: PlanarEnds, _ tracks: UnsafeBufferPointer<Transition.Track>, _ i: Int, _ t: Double,
+        _ rotation: RotationInterpolation
+    ) -> Transform3D {
+        planar.interpolate(tracks[i].from.transform, tracks[i].to.transform, t, rotation: rotation)
+    }
+
+    /// Track `i` at this frame's progress, ending at the layout's live answer given as its frame,
+    /// transform, alpha, z-index and hidden (`customFree`: it has no custom slots), read in place.
+    /// When the track ends where its bound was computed (the live answer has the stored end's
+    /// frame and transform, bit for bit) and the bound misses the rect, nothing is interpolated:
+    /// it is not drawn in the rect at this frame. When neither end carries custom slots and the
+    /// transforms are plain or turn in the plane (`PlanarEnds`), only what changes is worked out
+    /// (`LayoutAttributes.plainLook`, `Transform3D.interpolate`: `interpolate`'s arithmetic) and
+    /// tested against the rect (`.shown`: the look written into `l`, its item left as it is).
+    /// `.general` otherwise: nothing done.
+    @inline(__always)
+    private func presentParts(
+        _ i: Int, frame final: Rect, transform m: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool,
+        customFree: Bool, into l: UnsafeMutablePointer<CellLook>
+    ) -> Parts {
         let p = progress
         let shape = transition.tracks.shapes[i]
-        let fast: Bool = try transition.tracks.withTracks { tracks in
-            let same = tracks[i].to.transform.isBitwiseEqual(to: final.transform)
-            if swept, same, let b = shape.sweep, !b.meets(rect, at: p),
-                tracks[i].to.frame.isBitwiseEqual(to: final.frame)
-            {
-                return true
+        return transition.tracks.withTracks { tracks in
+            let same = tracks[i].to.transform.isBitwiseEqual(to: m)
+            if swept, same, let b = shape.sweep, !b.meets(rect, at: p), tracks[i].to.frame.isBitwiseEqual(to: final) {
+                return .hidden
             }
-            guard tracks[i].from.custom.count == 0, final.custom.count == 0 else { return false }
+            guard tracks[i].from.custom.count == 0, customFree else { return .general }
             let transform: Transform3D
-            if shape.fromPlain && final.isPlain {
-                transform = final.transform
+            if shape.fromPlain && m.isExactlyIdentity {
+                transform = m
             } else if same, case .planar(let planar)? = transition.tracks.madeSlot(shape) {
-                transform = planar.interpolate(
-                    tracks[i].from.transform, final.transform, LayoutAttributes.sanitizedProgress(p),
-                    rotation: transition.timing.rotation)
+                // `PlanarEnds.interpolate`: between the ends (t neither 0 nor 1, finite once
+                // sanitized) the way of the parts when it is finite; the ends' transforms are read
+                // only otherwise (`m` is the stored end's bit for bit).
+                let t = LayoutAttributes.sanitizedProgress(p), rotation = transition.timing.rotation
+                if t != 0, t != 1, let way = PlanarTransform.interpolate(planar.from, planar.to, t, rotation: rotation)
+                {
+                    transform = way
+                } else {
+                    transform = Self.planarEnd(planar, tracks, i, t, rotation)
+                }
             } else {
-                return false
+                return .general
             }
             let look = LayoutAttributes.plainLook(
-                from: tracks[i].from, toFrame: final.frame, alpha: final.alpha, zIndex: final.zIndex,
-                isHidden: final.isHidden,
-                progress: p)
+                from: tracks[i].from, toFrame: final, alpha: alpha, zIndex: zIndex, isHidden: isHidden, progress: p)
             let frame = look.frame
             guard
                 frame.intersects(rect)
                     || (!transform.isIdentity
                         && LayoutAttributes.drawnBounds(frame: frame, transform: transform).intersects(rect))
-            else { return true }
-            try inner.element(
-                like: final, frame: frame, transform: transform, alpha: look.alpha, zIndex: look.zIndex,
-                isHidden: look.isHidden)
-            return true
+            else { return .hidden }
+            l.pointee.frame = frame
+            l.pointee.transform = transform
+            l.pointee.alpha = look.alpha
+            l.pointee.zIndex = look.zIndex
+            l.pointee.isHidden = look.isHidden
+            return .shown
         }
-        if fast { return }
+    }
+
+    /// Track `i` ending at `final`, the general way: `interpolatePlain` between plain ends, else
+    /// `LayoutAttributes.interpolate` (with the decompositions made with the track when `final`
+    /// has the stored end's transform).
+    private func offerGeneral(_ i: Int, final: LayoutAttributes) throws {
+        let p = progress
+        let shape = transition.tracks.shapes[i]
         if shape.fromPlain && final.isPlain {
             try offer(
                 transition.tracks.withTracks {
@@ -541,6 +684,97 @@ final class PresentingSink: ElementSink {
                         from: tracks[i].from, to: final, progress: p, discreteCustomSlots: slots, rotation: rotation,
                         made: same ? d : nil))
             }
+        }
+    }
+
+    /// What a cell whose attributes are the defaults but for its frame and transform comes to in
+    /// this frame (`presentTurned`): passed on as it is when it does not animate (`.shown`, the
+    /// cell written), an animating one's look (`presentParts`); the general way with its track
+    /// (`general` set to its position) otherwise.
+    @inline(__always)
+    private func presentTurned(
+        section: Int, item: Int, frame: Rect, transform: Transform3D, into l: UnsafeMutablePointer<CellLook>,
+        general: inout Int
+    ) -> Parts {
+        let key = ElementKey(category: .cell, kind: .none, indexPath: IndexPath(section: section, item: item))
+        // As `store`: the track after the last one matched first, the index otherwise.
+        let i: Int
+        if transition.tracks.key(at: hint, is: key) {
+            i = hint
+        } else {
+            guard let found = transition.tracks.position(of: key) else {
+                l.initialize(
+                    to: CellLook(item: item, frame: frame, transform: transform, alpha: 1, zIndex: 0, isHidden: false))
+                return .shown
+            }
+            i = found
+        }
+        hint = i + 1
+        matched[i] = true
+        l.pointee.item = item
+        let parts = presentParts(
+            i, frame: frame, transform: transform, alpha: 1, zIndex: 0, isHidden: false, customFree: true, into: l)
+        general = i
+        return parts
+    }
+
+    /// Track `i` the general way, ending at the cell (`section`, `item`) whose attributes are the
+    /// defaults but for `frame` and `transform`.
+    private func offerGeneral(_ i: Int, section: Int, item: Int, frame: Rect, transform: Transform3D) throws {
+        var a = LayoutAttributes.cell(IndexPath(section: section, item: item), frame: frame)
+        a.transform = transform
+        try offerGeneral(i, final: a)
+    }
+
+    /// A default cell but for its frame and transform (`ElementSink.cell(section:item:frame:transform:)`):
+    /// `presentTurned`, the look handed on as a cell (`ElementSink.turnedCell`), nothing built.
+    override func storeCell(
+        section: Int, item: Int, frame: Rect, transform: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool
+    ) throws {
+        // (A layout hands over alpha 1, z-index 0, visible: `ElementSink.cell(section:item:frame:transform:)`.)
+        assert(alpha == 1 && zIndex == 0 && !isHidden, "a turned cell with a look")
+        var l = CellLook(item: 0, frame: .zero, transform: .identity, alpha: 0, zIndex: 0, isHidden: false)
+        var i = 0
+        switch presentTurned(section: section, item: item, frame: frame, transform: transform, into: &l, general: &i) {
+        case .hidden: return
+        case .shown:
+            try inner.turnedCell(
+                section: section, item: item, frame: l.frame, transform: l.transform, alpha: l.alpha,
+                zIndex: l.zIndex, isHidden: l.isHidden)
+        case .general: try offerGeneral(i, section: section, item: item, frame: frame, transform: transform)
+        }
+    }
+
+    /// A run of turned cells (`ElementSink.turnedCells`): `presentTurned` for each, the looks
+    /// handed on in runs (`ElementSink.cellLooks`), in the order of the cells (a cell that goes
+    /// the general way first hands on the looks before it).
+    override func storeTurnedCells(section: Int, _ run: UnsafeBufferPointer<TurnedCell>) throws {
+        let looks = lookRun
+        var n = 0
+        var i = 0
+        for h in run {
+            let m = Transform3D.turn(cos: h.cos, sin: h.sin)
+            switch presentTurned(
+                section: section, item: h.item, frame: h.frame, transform: m, into: looks.baseAddress! + n, general: &i)
+            {
+            case .hidden: continue
+            case .shown:
+                n += 1
+                if n == looks.count {
+                    try inner.cellLooks(section: section, UnsafeBufferPointer(looks), valid: looksAreValid)
+                    n = 0
+                }
+            case .general:
+                if n > 0 {
+                    try inner.cellLooks(
+                        section: section, UnsafeBufferPointer(rebasing: looks[0..<n]), valid: looksAreValid)
+                }
+                n = 0
+                try offerGeneral(i, section: section, item: h.item, frame: h.frame, transform: m)
+            }
+        }
+        if n > 0 {
+            try inner.cellLooks(section: section, UnsafeBufferPointer(rebasing: looks[0..<n]), valid: looksAreValid)
         }
     }
 
@@ -571,7 +805,7 @@ final class PresentingSink: ElementSink {
         // When `inner` can take a bound: the spans are asked for at most what leaves room for
         // the tracks `finish` may add, and `inner` is told so before the first element (the spans
         // hand nothing over unless their answer fits).
-        let room = handsOnOnlyValid ? inner.largestUsefulBound - transition.tracks.count : 0
+        let room = handsOnOnlyValid ? inner.largestUsefulBound - mostAdded : 0
         if room > 0, room < limit - count, try presentFlowCells(flow, counts, atMost: room, telling: true) {
             return true
         }

@@ -4553,6 +4553,76 @@ static void test_flow_frames_written_in_place(void) {
     CHECK(frames == 24 * 9);
 }
 
+/* The circle layout's animation frames (flow -> circle switches, animated deletes and inserts on the
+   circle, which leave disappearing elements, with identifiers or not) written straight into a buffer
+   with room (the circle hands its turned cells over in runs and tells the bound) equal, byte for byte,
+   those of a buffer of exactly the answer (staged), full and compact; a buffer one short fails with
+   CVL_ERROR_CAPACITY and is left untouched; past the end (t > 1) the circle's own answer the same way. */
+static void test_circle_frames_written_in_place(void) {
+    enum { CAP = 4096 };
+    static cvl_attributes big[CAP], exact[CAP];
+    static cvl_element ebig[CAP], eexact[CAP];
+    static uint64_t ids[512];
+    counts_ds d;
+    cvl_data_source ds;
+    int frames = 0, same = 1;
+    for (int round = 0; round < 12; round++) {
+        cvl_layout *flow = NULL, *circle = NULL;
+        cvl_view *view = NULL;
+        memset(&d, 0, sizeof d);
+        d.sections = 1;
+        d.items[0] = 30 + (int64_t)(dfc_rand() * 300);
+        ds = make_ds(&d);
+        OK(cvl_flow_layout_create(&flow));
+        OK(cvl_circle_layout_create(&circle));
+        OK(cvl_view_create(&ds, flow, &view));
+        OK(cvl_view_set_bounds_size(view, (cvl_size){300 + dfc_rand() * 400, 250 + dfc_rand() * 400}));
+        if (round % 6 == 4) { /* identifiers, on a switch */
+            cvl_section_snapshot snap;
+            for (int i = 0; i < d.items[0]; i++) ids[i] = 9000 + (uint64_t)i;
+            snap = (cvl_section_snapshot){3, ids, (size_t)d.items[0]};
+            OK(cvl_view_set_identifiers(view, &snap, 1));
+        }
+        cvl_animation anim;
+        OK(cvl_animation_default(&anim));
+        anim.duration = 1;
+        anim.curve = round % 2 ? CVL_CURVE_LINEAR : CVL_CURVE_EASE_IN_OUT;
+        OK(cvl_view_set_time(view, 0));
+        if (round % 2 == 0) {
+            OK(cvl_view_set_layout(view, circle, &anim));
+        } else { /* on the circle at rest: an animated delete and insert */
+            cvl_update_item up[2] = {{CVL_UPDATE_DELETE, 0, {0, d.items[0] / 2}, {-1, -1}},
+                                     {CVL_UPDATE_DELETE, 0, {0, 1}, {-1, -1}}};
+            OK(cvl_view_set_layout(view, circle, NULL));
+            if (round % 4 == 3) up[1] = (cvl_update_item){CVL_UPDATE_INSERT, 0, {-1, -1}, {0, 2}};
+            d.items[0] += round % 4 == 3 ? 0 : -2;
+            OK(cvl_view_perform_batch_updates(view, up, 2, &anim));
+        }
+        for (double t = 0.0; t <= 1.25; t += 0.125) {
+            size_t n = 0, m = 0, k = 0, j = 0;
+            OK(cvl_view_set_time(view, t));
+            OK(cvl_view_visible_attributes(view, NULL, 0, &n));
+            OK(cvl_view_visible_attributes(view, big, CAP, &m));
+            OK(cvl_view_visible_attributes(view, exact, n, &k));
+            same &= m == n && k == n && memcmp(big, exact, n * sizeof *big) == 0;
+            OK(cvl_view_visible_elements(view, ebig, CAP, &m));
+            OK(cvl_view_visible_elements(view, eexact, n, &j));
+            same &= m == n && j == n && memcmp(ebig, eexact, n * sizeof *ebig) == 0;
+            if (n > 0) { /* one short: CVL_ERROR_CAPACITY, the count, nothing written */
+                memset(exact, 0xA5, n * sizeof *exact);
+                CHECK(cvl_view_visible_attributes(view, exact, n - 1, &k) == CVL_ERROR_CAPACITY && k == n);
+                for (size_t i = 0; i < n * sizeof *exact; i++) same &= ((unsigned char *)exact)[i] == 0xA5;
+            }
+            frames++;
+        }
+        OK(cvl_view_destroy(view));
+        OK(cvl_layout_destroy(flow));
+        OK(cvl_layout_destroy(circle));
+    }
+    CHECK(same);
+    CHECK(frames == 12 * 11);
+}
+
 int main(void) {
     test_basics();
     test_custom_layout_and_view();
@@ -4587,6 +4657,7 @@ int main(void) {
     test_compact_elements();
     test_animated_circle_records();
     test_flow_frames_written_in_place();
+    test_circle_frames_written_in_place();
     test_direct_flow_cells();
     test_direct_waterfall_cells();
     test_scroll_query();

@@ -123,22 +123,20 @@ public final class CircleLayout: CollectionViewLayout {
     }
 
     /// The attributes of item `i` at centre `(cx, cy)`, turned by the angle of cosine `c` and sine
-    /// `s`: `Transform3D.rotation(angle, 0, 0, 1)` written out for the z axis with the same
-    /// arithmetic (its unit axis is (0, 0, 1) exactly, so every product with a zero component is a
-    /// zero of the same sign), so the same matrix bit for bit.
+    /// `s`: `Transform3D.rotation(angle, 0, 0, 1)` as `Transform3D.turn(cos:sin:)` writes it, the
+    /// same matrix bit for bit.
     @inline(__always)
     static func attributes(_ i: Int, size: Size, cx: Double, cy: Double, c: Double, s: Double) -> LayoutAttributes {
-        var a = LayoutAttributes.cell(IndexPath(section: 0, item: i))
-        a.size = size
-        a.center = Point(x: cx, y: cy)
-        let k = 1 - c
-        let zero = 0.0
-        a.transform = Transform3D(
-            m11: c + zero * zero * k, m12: zero * zero * k + s, m13: zero * k - zero * s, m14: 0,
-            m21: zero * zero * k - s, m22: c + zero * zero * k, m23: zero * k + zero * s, m24: 0,
-            m31: zero * k + zero * s, m32: zero * k - zero * s, m33: c + k, m34: 0,
-            m41: 0, m42: 0, m43: 0, m44: 1)
+        var a = LayoutAttributes.cell(IndexPath(section: 0, item: i), frame: frame(size: size, cx: cx, cy: cy))
+        a.transform = .turn(cos: c, sin: s)
         return a
+    }
+
+    /// The frame of an item of size `size` centred at `(cx, cy)`: what setting `size` and then
+    /// `center` on a cell's attributes makes (the origin `centre − size / 2`).
+    @inline(__always)
+    static func frame(size: Size, cx: Double, cy: Double) -> Rect {
+        Rect(origin: Point(x: cx - size.width / 2, y: cy - size.height / 2), size: size)
     }
 
     /// Makes `table` when a query meets at least half of the items and there are at most
@@ -198,12 +196,47 @@ public final class CircleLayout: CollectionViewLayout {
             itemSize.width > 0, itemSize.height > 0
         else { return }
         let ranges = candidateRanges(rect)
-        makeTableIfWorthIt(covering: ranges.reduce(0) { $0 + $1.count })
-        for range in ranges {
-            for i in range {
-                let a = attributes(i)
-                if rect.intersects(a.frame) { try sink.add(a) }
+        let candidates = ranges.reduce(0) { $0 + $1.count }
+        makeTableIfWorthIt(covering: candidates)
+        // Every item is a default cell but for its frame and turn, handed over in runs
+        // (`turnedCells`: nothing built for it). Its numbers are within `reach` of 0: when that is
+        // at most 1e300 every one is finite (sines and cosines are at most 1), so the sink may be
+        // told a bound.
+        let size = itemSize
+        let reach = Swift.max(abs(center.x), abs(center.y)) + radius + size.width + size.height
+        if sink.wantsBound, reach <= 1e300, sink.counts.map({ !$0.isEmpty && $0[0] >= n }) ?? true {
+            sink.expect(cellsOf: 0, items: ranges, framesWithin: reach)
+        }
+        let runLength = 256
+        try withUnsafeTemporaryAllocation(of: TurnedCell.self, capacity: runLength) { run in
+            var k = 0
+            @inline(__always) func add(_ i: Int, cx: Double, cy: Double, c: Double, s: Double) throws {
+                let f = Self.frame(size: size, cx: cx, cy: cy)
+                guard rect.intersects(f) else { return }
+                run[k] = TurnedCell(item: i, frame: f, cos: c, sin: s)
+                k += 1
+                if k == runLength {
+                    try sink.turnedCells(section: 0, UnsafeBufferPointer(rebasing: run[0..<k]))
+                    k = 0
+                }
             }
+            if !table.isEmpty {
+                try table.withUnsafeBufferPointer { t in
+                    for range in ranges {
+                        for i in range {
+                            try add(i, cx: t[4 * i], cy: t[4 * i + 1], c: t[4 * i + 2], s: t[4 * i + 3])
+                        }
+                    }
+                }
+            } else {
+                for range in ranges {
+                    for i in range {
+                        let p = place(i)
+                        try add(i, cx: p.cx, cy: p.cy, c: p.c, s: p.s)
+                    }
+                }
+            }
+            if k > 0 { try sink.turnedCells(section: 0, UnsafeBufferPointer(rebasing: run[0..<k])) }
         }
     }
 

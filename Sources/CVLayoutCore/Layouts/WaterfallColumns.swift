@@ -142,6 +142,33 @@ struct WaterfallColumns {
         }
     }
 
+    /// Whether the columns are few enough for `PlacementRun`'s loop with the heights in
+    /// registers (shortest first, at most `fewLimit` columns).
+    var isFew: Bool { !inOrder && !heap && count <= Self.fewLimit }
+    static let fewLimit = 4
+    /// Columns used in the current segment.
+    var usedColumns: Int { used }
+
+    /// The four heights of a section of `isFew` columns for that loop: a used column's height,
+    /// an unused one's `base`, a column past `count` +∞ (never the least: the least (height,
+    /// index) of these is the column `next()` names, at the height it names).
+    func fewHeights() -> (Double, Double, Double, Double) {
+        func h(_ j: Int) -> Double { j < used ? heights[j] : j < count ? base : .infinity }
+        return (h(0), h(1), h(2), h(3))
+    }
+
+    /// Sets the state of a section of `isFew` columns back from that loop: its heights, the
+    /// columns used in the segment, the segment's base and the tallest column.
+    mutating func setFew(_ h: (Double, Double, Double, Double), used u: Int, base b: Double, tallest t: Double) {
+        used = u
+        base = b
+        tallest = t
+        if u > 0 { heights[0] = h.0 }
+        if u > 1 { heights[1] = h.1 }
+        if u > 2 { heights[2] = h.2 }
+        if u > 3 { heights[3] = h.3 }
+    }
+
     /// Starts a new segment at `top` (below a full-span item): every column is there again, and
     /// nothing is taller. O(1).
     @inline(__always)
@@ -303,7 +330,9 @@ struct PlacementRun {
         _ source: inout E, _ flags: UnsafePointer<UInt8>?, _ cols: inout WaterfallColumns,
         _ ends: inout ContiguousArray<Double>
     ) throws {
-        if cols.inOrder {
+        if cols.isFew, fewAcrossIsFinite(cols.count) {
+            try placeFew(&source, flags, &cols, &ends)
+        } else if cols.inOrder {
             try place(InOrderPick.self, &source, flags, &cols, &ends)
         } else if cols.heap {
             try place(HeapPick.self, &source, flags, &cols, &ends)
@@ -311,6 +340,99 @@ struct PlacementRun {
             try place(ScanPick.self, &source, flags, &cols, &ends)
         }
     }
+
+    /// Shortest first over at most 4 columns (`WaterfallColumns.isFew`): the same choice as
+    /// `WaterfallColumns.next()` (the least (height, index) over every column, an unused one at
+    /// the segment's base, one past the count at +∞), made over four heights without a branch
+    /// (two pairs' least, then the least of the two; a tie to the lower index) and without a
+    /// loop over the used columns. The scan's comparisons, unrolled, became branches that the
+    /// heights make unpredictable; as minima and arithmetic they cannot. One check an item
+    /// (`fewAcrossIsFinite`). Bit for bit `place`'s frames, columns, ends and state.
+    private func placeFew<E: WaterfallExtentSource>(
+        _ source: inout E, _ flags: UnsafePointer<UInt8>?, _ cols: inout WaterfallColumns,
+        _ ends: inout ContiguousArray<Double>
+    ) throws {
+        try withUnsafeTemporaryAllocation(of: Double.self, capacity: 4) { buffer in
+            try placeFew(buffer.baseAddress.unsafelyUnwrapped, &source, flags, &cols, &ends)
+        }
+    }
+
+    private func placeFew<E: WaterfallExtentSource>(
+        _ h: UnsafeMutablePointer<Double>, _ source: inout E, _ flags: UnsafePointer<UInt8>?,
+        _ cols: inout WaterfallColumns, _ ends: inout ContiguousArray<Double>
+    ) throws {
+        let lead = sec.lead, pitch = sec.columnPitch, width = sec.columnWidth, spacing = spacing
+        let count = cols.count
+        var input = source
+        (h[0], h[1], h[2], h[3]) = cols.fewHeights()
+        var used = cols.usedColumns, base = cols.base, tallest = cols.tallest
+        let checked = checked
+        defer {
+            cols.setFew((h[0], h[1], h[2], h[3]), used: used, base: base, tallest: tallest)
+            source = input
+        }
+        for i in from..<to {
+            let full = flags != nil && flags.unsafelyUnwrapped[i] != 0
+            let f: Rect
+            let extent: Double
+            let cross: Double
+            if full {
+                cross = wide
+                extent = input.extent(i, cross: cross)
+                f = Rect(x: lead, y: tallest, width: cross, height: extent)
+                base = 0
+                tallest = 0
+                used = 0
+                h[0] = 0
+                h[1] = count > 1 ? 0 : .infinity
+                h[2] = count > 2 ? 0 : .infinity
+                h[3] = count > 3 ? 0 : .infinity
+                columns[i] = -1
+                ends.append(f.maxY + spacing)  // (what starts the next segment; read once here)
+            } else {
+                cross = width
+                extent = input.extent(i, cross: cross)
+                // (`Swift.min(a, b)` is `b < a ? b : a`: the pair's least, a tie to the first;
+                // the column from the comparisons by arithmetic: no select the compiler could
+                // make a branch of, which the heights would make unpredictable.)
+                let h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3]
+                let a = Self.bit(h1 < h0), b = Self.bit(h3 < h2)
+                let m01 = Swift.min(h0, h1), m23 = Swift.min(h2, h3)
+                let c = Self.bit(m23 < m01)
+                let y = Swift.min(m01, m23)
+                let j = c &* (2 &+ b) &+ (1 &- c) &* a
+                f = Rect(x: lead + Double(j) * pitch, y: y, width: cross, height: extent)
+                let end = f.maxY + spacing
+                tallest = Swift.max(tallest, end)
+                h[j] = end
+                used = Swift.max(used, j + 1)
+                columns[i] = Int32(truncatingIfNeeded: j)
+            }
+            // (The check of `place`: every column's and a full-span item's far edge is finite
+            // (`fewAcrossIsFinite`), and the item's end + spacing is finite only if its extent
+            // is, its start being finite.)
+            guard !checked || (f.maxY + spacing).isFinite else {
+                throw LayoutError(
+                    .overflow,
+                    "WaterfallLayout: item \(i) of section \(section) (extent \(extent), \(cross) across) exceeds the "
+                        + "coordinate range")
+            }
+            frames[i] = f
+        }
+    }
+
+    /// Whether every cross edge `placeFew` can write is finite: each of the `count` columns'
+    /// and a full-span item's (`place`'s `f.maxX`, the same sums).
+    private func fewAcrossIsFinite(_ count: Int) -> Bool {
+        guard (sec.lead + wide).isFinite else { return false }
+        for j in 0..<count where !((sec.lead + Double(j) * sec.columnPitch) + sec.columnWidth).isFinite {
+            return false
+        }
+        return true
+    }
+
+    @inline(__always)
+    private static func bit(_ b: Bool) -> Int { Int(unsafeBitCast(b, to: UInt8.self)) }
 
     private func place<P: WaterfallPick, E: WaterfallExtentSource>(
         _ pick: P.Type, _ source: inout E, _ flags: UnsafePointer<UInt8>?, _ cols: inout WaterfallColumns,

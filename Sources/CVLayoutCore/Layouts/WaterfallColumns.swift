@@ -306,7 +306,8 @@ enum WaterfallHorizontal: WaterfallAxisChoice {
 
 /// One pass of the waterfall's placement over items `from ..< to` of a section (W3–W5): each
 /// item's frame (cross as x; main as y, from the start of its segment: the section's top, or the
-/// end of the full-span item before it plus the item spacing) into `frames[i]`, its column (−1:
+/// end of the full-span item before it plus the item spacing) into `spans[i]` (its main origin and
+/// extent: the cross origin and size follow from its column, `WaterfallFrames`), its column (−1:
 /// full span) into `columns[i]`, and each full-span item's end + spacing appended to `ends`. A
 /// full-span item starts at its segment's tallest column and starts the next segment (at 0)
 /// below it.
@@ -318,20 +319,31 @@ struct PlacementRun {
     let spacing: Double
     let from: Int
     let to: Int
-    let frames: UnsafeMutablePointer<Rect>
+    let spans: UnsafeMutablePointer<WaterfallSpan>
     let columns: UnsafeMutablePointer<Int32>
     /// False when the caller has bounded every coordinate far inside the finite range
     /// (`WaterfallLayout.placementCannotFail`): no item is checked.
     var checked = true
+    /// When set, a run without full-span items over `WaterfallColumns.isFew` columns counts each
+    /// column's items into it (4 entries, zeroed by the caller) and says so (`place` returns
+    /// true): the caller builds the column lists from the counts (`WaterfallLayout.index`'s
+    /// lists, without its counting pass).
+    var columnCounts: UnsafeMutablePointer<Int>?
 
+    /// Returns whether `columnCounts` was filled.
     /// - Throws: `.overflow` for an item past the coordinate range (the entries before it are
     ///   written, the columns advanced: the caller discards them).
+    @discardableResult
     func place<E: WaterfallExtentSource>(
         _ source: inout E, _ flags: UnsafePointer<UInt8>?, _ cols: inout WaterfallColumns,
         _ ends: inout ContiguousArray<Double>
-    ) throws {
+    ) throws -> Bool {
         if cols.isFew, fewAcrossIsFinite(cols.count) {
-            try placeFew(&source, flags, &cols, &ends)
+            if flags == nil, let counts = columnCounts {
+                try placeFew(&source, nil, &cols, &ends, counts)
+                return true
+            }
+            try placeFew(&source, flags, &cols, &ends, nil)
         } else if cols.inOrder {
             try place(InOrderPick.self, &source, flags, &cols, &ends)
         } else if cols.heap {
@@ -339,6 +351,7 @@ struct PlacementRun {
         } else {
             try place(ScanPick.self, &source, flags, &cols, &ends)
         }
+        return false
     }
 
     /// Shortest first over at most 4 columns (`WaterfallColumns.isFew`): the same choice as
@@ -348,18 +361,20 @@ struct PlacementRun {
     /// loop over the used columns. The scan's comparisons, unrolled, became branches that the
     /// heights make unpredictable; as minima and arithmetic they cannot. One check an item
     /// (`fewAcrossIsFinite`). Bit for bit `place`'s frames, columns, ends and state.
+    @inline(__always)
     private func placeFew<E: WaterfallExtentSource>(
         _ source: inout E, _ flags: UnsafePointer<UInt8>?, _ cols: inout WaterfallColumns,
-        _ ends: inout ContiguousArray<Double>
+        _ ends: inout ContiguousArray<Double>, _ counts: UnsafeMutablePointer<Int>?
     ) throws {
         try withUnsafeTemporaryAllocation(of: Double.self, capacity: 4) { buffer in
-            try placeFew(buffer.baseAddress.unsafelyUnwrapped, &source, flags, &cols, &ends)
+            try placeFew(buffer.baseAddress.unsafelyUnwrapped, &source, flags, &cols, &ends, counts)
         }
     }
 
+    @inline(__always)
     private func placeFew<E: WaterfallExtentSource>(
         _ h: UnsafeMutablePointer<Double>, _ source: inout E, _ flags: UnsafePointer<UInt8>?,
-        _ cols: inout WaterfallColumns, _ ends: inout ContiguousArray<Double>
+        _ cols: inout WaterfallColumns, _ ends: inout ContiguousArray<Double>, _ counts: UnsafeMutablePointer<Int>?
     ) throws {
         let lead = sec.lead, pitch = sec.columnPitch, width = sec.columnWidth, spacing = spacing
         let count = cols.count
@@ -407,6 +422,7 @@ struct PlacementRun {
                 h[j] = end
                 used = Swift.max(used, j + 1)
                 columns[i] = Int32(truncatingIfNeeded: j)
+                if let counts { counts[j] &+= 1 }
             }
             // (The check of `place`: every column's and a full-span item's far edge is finite
             // (`fewAcrossIsFinite`), and the item's end + spacing is finite only if its extent
@@ -417,7 +433,7 @@ struct PlacementRun {
                     "WaterfallLayout: item \(i) of section \(section) (extent \(extent), \(cross) across) exceeds the "
                         + "coordinate range")
             }
-            frames[i] = f
+            spans[i] = WaterfallSpan(f)
         }
     }
 
@@ -468,7 +484,7 @@ struct PlacementRun {
                     "WaterfallLayout: item \(i) of section \(section) (extent \(extent), \(cross) across) exceeds the "
                         + "coordinate range")
             }
-            frames[i] = f
+            spans[i] = WaterfallSpan(f)
         }
     }
 }
@@ -556,5 +572,42 @@ struct WaterfallSegmentStarts {
                 }
             }
         }
+    }
+}
+
+/// A waterfall item's frame as stored: along the scroll axis, its origin from its segment's start
+/// and its extent. Across, it follows from its column (`WaterfallFrames`): 16 bytes an item and
+/// the column's 4 instead of a frame's 32 (the first prepare's writes, the tables' pages).
+struct WaterfallSpan {
+    var y: Double
+    var extent: Double
+
+    /// `f`'s main origin and extent (f in (cross, main)).
+    @inline(__always)
+    init(_ f: Rect) {
+        y = f.origin.y
+        extent = f.size.height
+    }
+}
+
+/// One section's item frames from the stored spans and columns (cross as x; main from the
+/// segment's start): column j's items at lead + j · pitch, the column's width across, a
+/// full-span item (column −1) at lead, `wide` across: the placement's own sums, so the same
+/// frames bit for bit.
+struct WaterfallFrames {
+    let spans: UnsafePointer<WaterfallSpan>
+    let columns: UnsafePointer<Int32>
+    let lead: Double
+    let pitch: Double
+    let width: Double
+    let wide: Double
+
+    /// Item `i` of the section.
+    @inline(__always)
+    subscript(i: Int) -> Rect {
+        let s = spans[i], j = columns[i]
+        return j < 0
+            ? Rect(x: lead, y: s.y, width: wide, height: s.extent)
+            : Rect(x: lead + Double(j) * pitch, y: s.y, width: width, height: s.extent)
     }
 }

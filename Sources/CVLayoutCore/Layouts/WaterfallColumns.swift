@@ -246,6 +246,16 @@ enum HeapPick: WaterfallPick {
 /// for item i placed `cross` wide.
 protocol WaterfallExtentSource {
     mutating func extent(_ i: Int, cross: Double) -> Double
+    /// Makes items `i ..<` the returned index readable by `windowExtent` (an in-order reader's
+    /// window; `Int.max` for a source read in place).
+    mutating func window(from i: Int) -> Int
+    /// `extent(i, cross:)` for an item of the window `window(from:)` made readable last.
+    func windowExtent(_ i: Int, cross: Double) -> Double
+}
+
+extension WaterfallExtentSource {
+    @inline(__always)
+    mutating func window(from i: Int) -> Int { .max }
 }
 
 /// The section's bulk extents (or a callback's answers).
@@ -253,6 +263,8 @@ struct BulkExtents: WaterfallExtentSource {
     let values: UnsafePointer<Double>
     @inline(__always)
     func extent(_ i: Int, cross: Double) -> Double { values[i] }
+    @inline(__always)
+    func windowExtent(_ i: Int, cross: Double) -> Double { values[i] }
 }
 
 /// One size for every item, scaled to the cross size: main · cross / cross(size), 0 when either
@@ -262,6 +274,8 @@ struct UniformExtents: WaterfallExtentSource {
     let height: Double
     @inline(__always)
     func extent(_ i: Int, cross: Double) -> Double { width > 0 && height > 0 ? height * cross / width : 0 }
+    @inline(__always)
+    func windowExtent(_ i: Int, cross: Double) -> Double { extent(i, cross: cross) }
 }
 
 /// The flow's per-item sizes, read in order window by window (a chunk's elements in place),
@@ -278,12 +292,23 @@ struct SizedExtents<Horizontal: WaterfallAxisChoice>: WaterfallExtentSource {
 
     @inline(__always)
     mutating func extent(_ i: Int, cross: Double) -> Double {
+        _ = window(from: i)
+        return windowExtent(i, cross: cross)
+    }
+
+    @inline(__always)
+    mutating func window(from i: Int) -> Int {
         if i >= hi || i < lo {
             let w = reader.window(at: i)
             window = w.pointer
             lo = w.start
             hi = w.end
         }
+        return hi
+    }
+
+    @inline(__always)
+    func windowExtent(_ i: Int, cross: Double) -> Double {
         let size = window.unsafelyUnwrapped[i]
         let w = Horizontal.isHorizontal ? size.height : size.width
         let h = Horizontal.isHorizontal ? size.width : size.height
@@ -381,59 +406,65 @@ struct PlacementRun {
         var input = source
         (h[0], h[1], h[2], h[3]) = cols.fewHeights()
         var used = cols.usedColumns, base = cols.base, tallest = cols.tallest
-        let checked = checked
+        let checked = checked, spans = spans, columns = columns
         defer {
             cols.setFew((h[0], h[1], h[2], h[3]), used: used, base: base, tallest: tallest)
             source = input
         }
-        for i in from..<to {
-            let full = flags != nil && flags.unsafelyUnwrapped[i] != 0
-            let f: Rect
-            let extent: Double
-            let cross: Double
-            if full {
-                cross = wide
-                extent = input.extent(i, cross: cross)
-                f = Rect(x: lead, y: tallest, width: cross, height: extent)
-                base = 0
-                tallest = 0
-                used = 0
-                h[0] = 0
-                h[1] = count > 1 ? 0 : .infinity
-                h[2] = count > 2 ? 0 : .infinity
-                h[3] = count > 3 ? 0 : .infinity
-                columns[i] = -1
-                ends.append(f.maxY + spacing)  // (what starts the next segment; read once here)
-            } else {
-                cross = width
-                extent = input.extent(i, cross: cross)
-                // (`Swift.min(a, b)` is `b < a ? b : a`: the pair's least, a tie to the first;
-                // the column from the comparisons by arithmetic: no select the compiler could
-                // make a branch of, which the heights would make unpredictable.)
-                let h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3]
-                let a = Self.bit(h1 < h0), b = Self.bit(h3 < h2)
-                let m01 = Swift.min(h0, h1), m23 = Swift.min(h2, h3)
-                let c = Self.bit(m23 < m01)
-                let y = Swift.min(m01, m23)
-                let j = c &* (2 &+ b) &+ (1 &- c) &* a
-                f = Rect(x: lead + Double(j) * pitch, y: y, width: cross, height: extent)
-                let end = f.maxY + spacing
-                tallest = Swift.max(tallest, end)
-                h[j] = end
-                used = Swift.max(used, j + 1)
-                columns[i] = Int32(truncatingIfNeeded: j)
-                if let counts { counts[j] &+= 1 }
+        // Window by window of the source (the items of one without a test of it each).
+        var start = from
+        while start < to {
+            let stop = Swift.min(to, input.window(from: start))
+            for i in start..<stop {
+                let full = flags != nil && flags.unsafelyUnwrapped[i] != 0
+                let f: Rect
+                let extent: Double
+                let cross: Double
+                if full {
+                    cross = wide
+                    extent = input.windowExtent(i, cross: cross)
+                    f = Rect(x: lead, y: tallest, width: cross, height: extent)
+                    base = 0
+                    tallest = 0
+                    used = 0
+                    h[0] = 0
+                    h[1] = count > 1 ? 0 : .infinity
+                    h[2] = count > 2 ? 0 : .infinity
+                    h[3] = count > 3 ? 0 : .infinity
+                    columns[i] = -1
+                    ends.append(f.maxY + spacing)  // (what starts the next segment; read once here)
+                } else {
+                    cross = width
+                    extent = input.windowExtent(i, cross: cross)
+                    // (`Swift.min(a, b)` is `b < a ? b : a`: the pair's least, a tie to the first;
+                    // the column from the comparisons by arithmetic: no select the compiler could
+                    // make a branch of, which the heights would make unpredictable.)
+                    let h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3]
+                    let a = Self.bit(h1 < h0), b = Self.bit(h3 < h2)
+                    let m01 = Swift.min(h0, h1), m23 = Swift.min(h2, h3)
+                    let c = Self.bit(m23 < m01)
+                    let y = Swift.min(m01, m23)
+                    let j = c &* (2 &+ b) &+ (1 &- c) &* a
+                    f = Rect(x: lead + Double(j) * pitch, y: y, width: cross, height: extent)
+                    let end = f.maxY + spacing
+                    tallest = tallest > end ? tallest : end  // (`Swift.max` but for a NaN end: thrown below)
+                    h[j] = end
+                    used = Swift.max(used, j + 1)
+                    columns[i] = Int32(truncatingIfNeeded: j)
+                    if let counts { counts[j] &+= 1 }
+                }
+                // (The check of `place`: every column's and a full-span item's far edge is finite
+                // (`fewAcrossIsFinite`), and the item's end + spacing is finite only if its extent
+                // is, its start being finite.)
+                guard !checked || (f.maxY + spacing).isFinite else {
+                    throw LayoutError(
+                        .overflow,
+                        "WaterfallLayout: item \(i) of section \(section) (extent \(extent), \(cross) across) exceeds the "
+                            + "coordinate range")
+                }
+                spans[i] = WaterfallSpan(f)
             }
-            // (The check of `place`: every column's and a full-span item's far edge is finite
-            // (`fewAcrossIsFinite`), and the item's end + spacing is finite only if its extent
-            // is, its start being finite.)
-            guard !checked || (f.maxY + spacing).isFinite else {
-                throw LayoutError(
-                    .overflow,
-                    "WaterfallLayout: item \(i) of section \(section) (extent \(extent), \(cross) across) exceeds the "
-                        + "coordinate range")
-            }
-            spans[i] = WaterfallSpan(f)
+            start = stop
         }
     }
 
@@ -609,5 +640,16 @@ struct WaterfallFrames {
         return j < 0
             ? Rect(x: lead, y: s.y, width: wide, height: s.extent)
             : Rect(x: lead + Double(j) * pitch, y: s.y, width: width, height: s.extent)
+    }
+
+    /// `WaterfallLayout.absolute(self[i], base).minY`, read from the span alone (the searches).
+    @inline(__always)
+    func minY(_ i: Int, _ base: Double) -> Double { base + spans[i].y }
+
+    /// `WaterfallLayout.absolute(self[i], base).maxY`, read from the span alone.
+    @inline(__always)
+    func maxY(_ i: Int, _ base: Double) -> Double {
+        let s = spans[i]
+        return (base + s.y) + s.extent
     }
 }

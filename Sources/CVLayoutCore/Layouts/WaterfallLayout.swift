@@ -1390,7 +1390,7 @@ public final class WaterfallLayout: FlowLayout {
             // rounding far below the slack: no item before `k1` ends below minY), then by the
             // items' ends from `k1` (a gallop: few steps; the searches read one table, not three).
             @inline(__always) func endsBelow(_ k: Int) -> Bool {
-                Self.absolute(fr[Int(full[k])], sec.pointee.start(k)).maxY > minY
+                fr.maxY(Int(full[k]), sec.pointee.start(k)) > minY
             }
             let k1 = Self.interpolatedPartitionPoint(
                 0, fullCount, target: minY - slack, { sec.pointee.start($0 + 1) }, { $0 > minY - slack })
@@ -1444,7 +1444,7 @@ public final class WaterfallLayout: FlowLayout {
                         if low + j < segmentEnd {
                             let count = (segmentEnd - low - j + c - 1) / c
                             let t = flowPartitionPoint(0, count) {
-                                Self.absolute(fr[low + j + c * $0], firstBase).maxY > minY
+                                fr.maxY(low + j + c * $0, firstBase) > minY
                             }
                             i = low + j + c * t
                         }
@@ -1484,7 +1484,7 @@ public final class WaterfallLayout: FlowLayout {
                     // (the column's earlier items end above that one's start, which is above
                     // minY). The same cells as the columns' walks below, read in order.
                     let i0 = Self.interpolatedPartitionPoint(
-                        low, segmentEnd, target: minY, { Self.absolute(fr[$0], firstBase).minY }, { $0 >= minY })
+                        low, segmentEnd, target: minY, { fr.minY($0, firstBase) }, { $0 >= minY })
                     // Each column's last item before i0: first by reading back from i0 (the
                     // frames just read; an item's column from its cross origin, checked exactly),
                     // at most 2 × the used columns, then, for the columns not met, by item number
@@ -1576,7 +1576,7 @@ public final class WaterfallLayout: FlowLayout {
                                     k = flowPartitionPoint(0, list.count) {
                                         let item = Int(items[$0])
                                         return item >= low
-                                            && (item >= segmentEnd || Self.absolute(fr[item], firstBase).maxY > minY)
+                                            && (item >= segmentEnd || fr.maxY(item, firstBase) > minY)
                                     }
                                 }
                                 return walk(items, k, list.count, high: high, &seg, &base).more

@@ -459,8 +459,8 @@ struct PlacementRun {
                 guard !checked || (f.maxY + spacing).isFinite else {
                     throw LayoutError(
                         .overflow,
-                        "WaterfallLayout: item \(i) of section \(section) (extent \(extent), \(cross) across) exceeds the "
-                            + "coordinate range")
+                        "WaterfallLayout: item \(i) of section \(section) (extent \(extent), \(cross) across) "
+                            + "exceeds the coordinate range")
                 }
                 spans[i] = WaterfallSpan(f)
             }

@@ -405,9 +405,12 @@ struct PlacementRun {
         let count = cols.count
         var input = source
         (h[0], h[1], h[2], h[3]) = cols.fewHeights()
-        var used = cols.usedColumns, base = cols.base, tallest = cols.tallest
+        // The columns used in the segment, a bit each (columns 0 ..< used are).
+        var usedMask = (1 << cols.usedColumns) &- 1
+        var base = cols.base, tallest = cols.tallest
         let checked = checked, spans = spans, columns = columns
         defer {
+            let used = usedMask == 0 ? 0 : Int.bitWidth - usedMask.leadingZeroBitCount
             cols.setFew((h[0], h[1], h[2], h[3]), used: used, base: base, tallest: tallest)
             source = input
         }
@@ -415,6 +418,8 @@ struct PlacementRun {
         var start = from
         while start < to {
             let stop = Swift.min(to, input.window(from: start))
+            // Whether an item's end + spacing was not finite (checked once the window is placed).
+            var bad = 0
             for i in start..<stop {
                 let full = flags != nil && flags.unsafelyUnwrapped[i] != 0
                 let f: Rect
@@ -426,13 +431,15 @@ struct PlacementRun {
                     f = Rect(x: lead, y: tallest, width: cross, height: extent)
                     base = 0
                     tallest = 0
-                    used = 0
+                    usedMask = 0
                     h[0] = 0
                     h[1] = count > 1 ? 0 : .infinity
                     h[2] = count > 2 ? 0 : .infinity
                     h[3] = count > 3 ? 0 : .infinity
                     columns[i] = -1
-                    ends.append(f.maxY + spacing)  // (what starts the next segment; read once here)
+                    let end = f.maxY + spacing
+                    ends.append(end)  // (what starts the next segment; read once here)
+                    bad |= Self.bit(!end.isFinite)
                 } else {
                     cross = width
                     extent = input.windowExtent(i, cross: cross)
@@ -449,20 +456,26 @@ struct PlacementRun {
                     let end = f.maxY + spacing
                     tallest = tallest > end ? tallest : end  // (`Swift.max` but for a NaN end: thrown below)
                     h[j] = end
-                    used = Swift.max(used, j + 1)
+                    usedMask |= 1 &<< j
                     columns[i] = Int32(truncatingIfNeeded: j)
                     if let counts { counts[j] &+= 1 }
-                }
-                // (The check of `place`: every column's and a full-span item's far edge is finite
-                // (`fewAcrossIsFinite`), and the item's end + spacing is finite only if its extent
-                // is, its start being finite.)
-                guard !checked || (f.maxY + spacing).isFinite else {
-                    throw LayoutError(
-                        .overflow,
-                        "WaterfallLayout: item \(i) of section \(section) (extent \(extent), \(cross) across) "
-                            + "exceeds the coordinate range")
+                    bad |= Self.bit(!end.isFinite)
                 }
                 spans[i] = WaterfallSpan(f)
+            }
+            // (The check of `place`: every column's and a full-span item's far edge is finite
+            // (`fewAcrossIsFinite`), and an item's end + spacing is finite only if its extent is,
+            // its start being finite. Thrown for the first item that failed, read back from the
+            // spans: the items after it were placed from non-finite heights, and are discarded.)
+            if checked, bad != 0 {
+                for k in start..<stop {
+                    let s = spans[k]
+                    guard !((s.y + s.extent) + spacing).isFinite else { continue }
+                    throw LayoutError(
+                        .overflow,
+                        "WaterfallLayout: item \(k) of section \(section) (extent \(s.extent), "
+                            + "\(columns[k] < 0 ? wide : width) across) exceeds the coordinate range")
+                }
             }
             start = stop
         }

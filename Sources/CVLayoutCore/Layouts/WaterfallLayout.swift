@@ -82,8 +82,8 @@ import Darwin
 /// prepare that would place every item keeps the frames when everything the placement reads is
 /// bit for bit what the last one read (`PlacedInputs`): O(S), plus a comparison of each array
 /// or size store handed over again (O(1) when it is the same storage).
-/// Memory: 36 bytes an item (frame and place in its column's list) plus 36 an occupied column of
-/// a chunk (its list) and 20 a full-span item, on top of the flow's sizes; at most
+/// Memory: 24 bytes an item (its span, its column, its place in its column's list) plus 36 an
+/// occupied column of a chunk (its list) and 20 a full-span item, on top of the flow's sizes; at most
 /// `CollectionView.maxStoredItems` items in all (else the prepare fails with
 /// `LayoutError.Code.overflow` before allocating); the rect query's buffers (80 bytes a cell
 /// found, up to 80 KB kept between queries: `WaterfallQueryScratch`). Single-element queries
@@ -603,8 +603,8 @@ public final class WaterfallLayout: FlowLayout {
 
     /// Places every section. When nothing can fail once the placement has begun
     /// (`placementCannotFail`) and the item count is the same, into the current tables, in place
-    /// (a new table of 10^6 frames is 32 MB of fresh pages: their faults cost more than the
-    /// placement); else into new tables (allocated without being cleared: every entry is
+    /// (new tables of 10^6 spans and columns are 20 MB of fresh pages: their faults cost more
+    /// than the placement); else into new tables (allocated without being cleared: every entry is
     /// written), installed only when every section succeeded.
     private func prepareAll(_ st: FlowState) throws {
         let total = st.totalItems

@@ -404,12 +404,23 @@ struct PlacementRun {
         let lead = sec.lead, pitch = sec.columnPitch, width = sec.columnWidth, spacing = spacing
         let count = cols.count
         var input = source
-        (h[0], h[1], h[2], h[3]) = cols.fewHeights()
+        // The four (height, column) pairs in (height, column) order: the next item's column is
+        // the first pair's (`next()`'s choice), and its end goes in by three steps of an
+        // insertion, each a minimum, a maximum and the columns by arithmetic. The next pick waits
+        // for one minimum after the item's end, not for a store and a load of the heights and
+        // the minima of all four.
+        var (s0, s1, s2, s3) = cols.fewHeights()
+        var (c0, c1, c2, c3) = (0, 1, 2, 3)
+        Self.sortPairs(&s0, &c0, &s1, &c1, &s2, &c2, &s3, &c3)
         // The columns used in the segment, a bit each (columns 0 ..< used are).
         var usedMask = (1 << cols.usedColumns) &- 1
         var base = cols.base, tallest = cols.tallest
         let checked = checked, spans = spans, columns = columns
         defer {
+            h[c0] = s0
+            h[c1] = s1
+            h[c2] = s2
+            h[c3] = s3
             let used = usedMask == 0 ? 0 : Int.bitWidth - usedMask.leadingZeroBitCount
             cols.setFew((h[0], h[1], h[2], h[3]), used: used, base: base, tallest: tallest)
             source = input
@@ -432,10 +443,9 @@ struct PlacementRun {
                     base = 0
                     tallest = 0
                     usedMask = 0
-                    h[0] = 0
-                    h[1] = count > 1 ? 0 : .infinity
-                    h[2] = count > 2 ? 0 : .infinity
-                    h[3] = count > 3 ? 0 : .infinity
+                    (s0, s1) = (0, count > 1 ? 0 : .infinity)
+                    (s2, s3) = (count > 2 ? 0 : .infinity, count > 3 ? 0 : .infinity)
+                    (c0, c1, c2, c3) = (0, 1, 2, 3)
                     columns[i] = -1
                     let end = f.maxY + spacing
                     ends.append(end)  // (what starts the next segment; read once here)
@@ -443,19 +453,25 @@ struct PlacementRun {
                 } else {
                     cross = width
                     extent = input.windowExtent(i, cross: cross)
-                    // (`Swift.min(a, b)` is `b < a ? b : a`: the pair's least, a tie to the first;
-                    // the column from the comparisons by arithmetic: no select the compiler could
-                    // make a branch of, which the heights would make unpredictable.)
-                    let h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3]
-                    let a = Self.bit(h1 < h0), b = Self.bit(h3 < h2)
-                    let m01 = Swift.min(h0, h1), m23 = Swift.min(h2, h3)
-                    let c = Self.bit(m23 < m01)
-                    let y = Swift.min(m01, m23)
-                    let j = c &* (2 &+ b) &+ (1 &- c) &* a
+                    let y = s0, j = c0
                     f = Rect(x: lead + Double(j) * pitch, y: y, width: cross, height: extent)
                     let end = f.maxY + spacing
                     tallest = tallest > end ? tallest : end  // (`Swift.max` but for a NaN end: thrown below)
-                    h[j] = end
+                    // (end, j) into the other three, in order. (Equal heights are the same value:
+                    // none is −0, so a minimum or maximum of two equal ones is either; the columns
+                    // by arithmetic from the comparisons: no select the compiler could make a
+                    // branch of, which the heights would make unpredictable.)
+                    let b1 = Self.bit(end < s1) | (Self.bit(end == s1) & Self.bit(j < c1))
+                    let n0 = Swift.min(s1, end), r1 = end > s1 ? end : s1
+                    let n0c = c1 &+ b1 &* (j &- c1), r1c = j &+ c1 &- n0c
+                    let b2 = Self.bit(r1 < s2) | (Self.bit(r1 == s2) & Self.bit(r1c < c2))
+                    let n1 = Swift.min(s2, r1), r2 = r1 > s2 ? r1 : s2
+                    let n1c = c2 &+ b2 &* (r1c &- c2), r2c = r1c &+ c2 &- n1c
+                    let b3 = Self.bit(r2 < s3) | (Self.bit(r2 == s3) & Self.bit(r2c < c3))
+                    let n2 = Swift.min(s3, r2), n3 = r2 > s3 ? r2 : s3
+                    let n2c = c3 &+ b3 &* (r2c &- c3), n3c = r2c &+ c3 &- n2c
+                    (s0, s1, s2, s3) = (n0, n1, n2, n3)
+                    (c0, c1, c2, c3) = (n0c, n1c, n2c, n3c)
                     usedMask |= 1 &<< j
                     columns[i] = Int32(truncatingIfNeeded: j)
                     if let counts { counts[j] &+= 1 }
@@ -493,6 +509,23 @@ struct PlacementRun {
 
     @inline(__always)
     private static func bit(_ b: Bool) -> Int { Int(unsafeBitCast(b, to: UInt8.self)) }
+
+    /// Sorts four (height, column) pairs by (height, column) (a network of five exchanges).
+    private static func sortPairs(
+        _ h0: inout Double, _ c0: inout Int, _ h1: inout Double, _ c1: inout Int, _ h2: inout Double,
+        _ c2: inout Int, _ h3: inout Double, _ c3: inout Int
+    ) {
+        func order(_ ha: inout Double, _ ca: inout Int, _ hb: inout Double, _ cb: inout Int) {
+            guard hb < ha || (hb == ha && cb < ca) else { return }
+            swap(&ha, &hb)
+            swap(&ca, &cb)
+        }
+        order(&h0, &c0, &h1, &c1)
+        order(&h2, &c2, &h3, &c3)
+        order(&h0, &c0, &h2, &c2)
+        order(&h1, &c1, &h3, &c3)
+        order(&h1, &c1, &h2, &c2)
+    }
 
     private func place<P: WaterfallPick, E: WaterfallExtentSource>(
         _ pick: P.Type, _ source: inout E, _ flags: UnsafePointer<UInt8>?, _ cols: inout WaterfallColumns,

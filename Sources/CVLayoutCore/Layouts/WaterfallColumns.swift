@@ -381,11 +381,11 @@ struct PlacementRun {
 
     /// Shortest first over at most 4 columns (`WaterfallColumns.isFew`): the same choice as
     /// `WaterfallColumns.next()` (the least (height, index) over every column, an unused one at
-    /// the segment's base, one past the count at +∞), made over four heights without a branch
-    /// (two pairs' least, then the least of the two; a tie to the lower index) and without a
-    /// loop over the used columns. The scan's comparisons, unrolled, became branches that the
-    /// heights make unpredictable; as minima and arithmetic they cannot. One check an item
-    /// (`fewAcrossIsFinite`). Bit for bit `place`'s frames, columns, ends and state.
+    /// the segment's base, one past the count at +∞): the four (height, index) pairs kept in
+    /// order, the pick the first, without a branch or a loop over the used columns (comparisons
+    /// as minima, maxima and arithmetic: as selects, the compiler makes branches of them, which
+    /// the heights make unpredictable). A check a window of the source (`fewAcrossIsFinite`).
+    /// Bit for bit `place`'s frames, columns, ends, error and state.
     @inline(__always)
     private func placeFew<E: WaterfallExtentSource>(
         _ source: inout E, _ flags: UnsafePointer<UInt8>?, _ cols: inout WaterfallColumns,

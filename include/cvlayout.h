@@ -94,7 +94,7 @@ int cvl_version(uint32_t *out);
 **   Survey: as flow, plus O(S);
 **   mosaic, circle: O(1);
 **   tree: 48 bytes an item, at most CVL_MAX_STORED_ITEMS items (else CVL_ERROR_OVERFLOW);
-**   waterfall: as flow, plus 36 bytes an item, 4 an occupied column and 4 a full-span item (and
+**   waterfall: as flow, plus 24 bytes an item, 4 an occupied column and 4 a full-span item (and
 **     the bulk flags, 1 byte an item, and extents, 8), at most
 **     CVL_MAX_STORED_ITEMS items in all (else CVL_ERROR_OVERFLOW before allocating), and the rect
 **     query's buffers, 80 bytes a cell it found, up to 80 KB kept between queries;
@@ -948,7 +948,7 @@ int cvl_circle_layout_get_item_size(const cvl_layout *layout, cvl_size *out);
 ** Costs: prepare O(n log c) (the flow's sizes resolved, O(1) a section for bulk sizes, one read
 ** of them for the bound on the coordinates when placing over the previous frames, then one
 ** pass: a scan or heap of the used columns when shortest first, O(1) an item in order or
-** full-span); memory 36 bytes an item, 36 an occupied column of a chunk of 64 segments and 20 a
+** full-span); memory 24 bytes an item, 36 an occupied column of a chunk of 64 segments and 20 a
 ** full-span item on top of the flow's sizes. A change of extents only
 ** (cvl_waterfall_layout_replace_extents() keeping the count, cvl_flow_layout_replace_item_sizes()
 ** keeping the count, measured sizes) places, at the next prepare, the items from the first one

@@ -227,8 +227,9 @@ final class WaterfallLayoutTests: XCTestCase {
     /// on, against the model of the edited extents; rect queries against brute force.
     func testShortestColumnByScanAndByHeapAgainstTheModel() throws {
         var g = SplitMix64(seed: 29)
-        let limit = WaterfallColumns.linearLimit
-        for columns in [1, 3, limit - 1, limit, limit + 1, limit + 2, 40, 100] {
+        let limit = WaterfallColumns.linearLimit, few = WaterfallColumns.fewLimit
+        // (Up to `few` columns the placement picks without a scan: `PlacementRun.placeFew`.)
+        for columns in [1, 2, 3, few, few + 1, limit - 1, limit, limit + 1, limit + 2, 40, 100] {
             let gap = Double(g.int(below: 3)), spacing = Double(g.int(below: 3)) * 2
             let inset = EdgeInsets(top: 4, left: 3, bottom: 5, right: 2)
             let w = 1000.0

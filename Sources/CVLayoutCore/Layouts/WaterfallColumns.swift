@@ -142,6 +142,33 @@ struct WaterfallColumns {
         }
     }
 
+    /// Whether the columns are few enough for `PlacementRun`'s loop with the heights in
+    /// registers (shortest first, at most `fewLimit` columns).
+    var isFew: Bool { !inOrder && !heap && count <= Self.fewLimit }
+    static let fewLimit = 4
+    /// Columns used in the current segment.
+    var usedColumns: Int { used }
+
+    /// The four heights of a section of `isFew` columns for that loop: a used column's height,
+    /// an unused one's `base`, a column past `count` +∞ (never the least: the least (height,
+    /// index) of these is the column `next()` names, at the height it names).
+    func fewHeights() -> (Double, Double, Double, Double) {
+        func h(_ j: Int) -> Double { j < used ? heights[j] : j < count ? base : .infinity }
+        return (h(0), h(1), h(2), h(3))
+    }
+
+    /// Sets the state of a section of `isFew` columns back from that loop: its heights, the
+    /// columns used in the segment, the segment's base and the tallest column.
+    mutating func setFew(_ h: (Double, Double, Double, Double), used u: Int, base b: Double, tallest t: Double) {
+        used = u
+        base = b
+        tallest = t
+        if u > 0 { heights[0] = h.0 }
+        if u > 1 { heights[1] = h.1 }
+        if u > 2 { heights[2] = h.2 }
+        if u > 3 { heights[3] = h.3 }
+    }
+
     /// Starts a new segment at `top` (below a full-span item): every column is there again, and
     /// nothing is taller. O(1).
     @inline(__always)
@@ -219,6 +246,16 @@ enum HeapPick: WaterfallPick {
 /// for item i placed `cross` wide.
 protocol WaterfallExtentSource {
     mutating func extent(_ i: Int, cross: Double) -> Double
+    /// Makes items `i ..<` the returned index readable by `windowExtent` (an in-order reader's
+    /// window; `Int.max` for a source read in place).
+    mutating func window(from i: Int) -> Int
+    /// `extent(i, cross:)` for an item of the window `window(from:)` made readable last.
+    func windowExtent(_ i: Int, cross: Double) -> Double
+}
+
+extension WaterfallExtentSource {
+    @inline(__always)
+    mutating func window(from i: Int) -> Int { .max }
 }
 
 /// The section's bulk extents (or a callback's answers).
@@ -226,6 +263,8 @@ struct BulkExtents: WaterfallExtentSource {
     let values: UnsafePointer<Double>
     @inline(__always)
     func extent(_ i: Int, cross: Double) -> Double { values[i] }
+    @inline(__always)
+    func windowExtent(_ i: Int, cross: Double) -> Double { values[i] }
 }
 
 /// One size for every item, scaled to the cross size: main · cross / cross(size), 0 when either
@@ -235,6 +274,8 @@ struct UniformExtents: WaterfallExtentSource {
     let height: Double
     @inline(__always)
     func extent(_ i: Int, cross: Double) -> Double { width > 0 && height > 0 ? height * cross / width : 0 }
+    @inline(__always)
+    func windowExtent(_ i: Int, cross: Double) -> Double { extent(i, cross: cross) }
 }
 
 /// The flow's per-item sizes, read in order window by window (a chunk's elements in place),
@@ -251,12 +292,23 @@ struct SizedExtents<Horizontal: WaterfallAxisChoice>: WaterfallExtentSource {
 
     @inline(__always)
     mutating func extent(_ i: Int, cross: Double) -> Double {
+        _ = window(from: i)
+        return windowExtent(i, cross: cross)
+    }
+
+    @inline(__always)
+    mutating func window(from i: Int) -> Int {
         if i >= hi || i < lo {
             let w = reader.window(at: i)
             window = w.pointer
             lo = w.start
             hi = w.end
         }
+        return hi
+    }
+
+    @inline(__always)
+    func windowExtent(_ i: Int, cross: Double) -> Double {
         let size = window.unsafelyUnwrapped[i]
         let w = Horizontal.isHorizontal ? size.height : size.width
         let h = Horizontal.isHorizontal ? size.width : size.height
@@ -279,7 +331,8 @@ enum WaterfallHorizontal: WaterfallAxisChoice {
 
 /// One pass of the waterfall's placement over items `from ..< to` of a section (W3–W5): each
 /// item's frame (cross as x; main as y, from the start of its segment: the section's top, or the
-/// end of the full-span item before it plus the item spacing) into `frames[i]`, its column (−1:
+/// end of the full-span item before it plus the item spacing) into `spans[i]` (its main origin and
+/// extent: the cross origin and size follow from its column, `WaterfallFrames`), its column (−1:
 /// full span) into `columns[i]`, and each full-span item's end + spacing appended to `ends`. A
 /// full-span item starts at its segment's tallest column and starts the next segment (at 0)
 /// below it.
@@ -291,25 +344,187 @@ struct PlacementRun {
     let spacing: Double
     let from: Int
     let to: Int
-    let frames: UnsafeMutablePointer<Rect>
+    let spans: UnsafeMutablePointer<WaterfallSpan>
     let columns: UnsafeMutablePointer<Int32>
     /// False when the caller has bounded every coordinate far inside the finite range
     /// (`WaterfallLayout.placementCannotFail`): no item is checked.
     var checked = true
+    /// When set, a run without full-span items over `WaterfallColumns.isFew` columns counts each
+    /// column's items into it (4 entries, zeroed by the caller) and says so (`place` returns
+    /// true): the caller builds the column lists from the counts (`WaterfallLayout.index`'s
+    /// lists, without its counting pass).
+    var columnCounts: UnsafeMutablePointer<Int>?
 
+    /// Returns whether `columnCounts` was filled.
     /// - Throws: `.overflow` for an item past the coordinate range (the entries before it are
     ///   written, the columns advanced: the caller discards them).
+    @discardableResult
     func place<E: WaterfallExtentSource>(
         _ source: inout E, _ flags: UnsafePointer<UInt8>?, _ cols: inout WaterfallColumns,
         _ ends: inout ContiguousArray<Double>
-    ) throws {
-        if cols.inOrder {
+    ) throws -> Bool {
+        if cols.isFew, fewAcrossIsFinite(cols.count) {
+            if flags == nil, let counts = columnCounts {
+                try placeFew(&source, nil, &cols, &ends, counts)
+                return true
+            }
+            try placeFew(&source, flags, &cols, &ends, nil)
+        } else if cols.inOrder {
             try place(InOrderPick.self, &source, flags, &cols, &ends)
         } else if cols.heap {
             try place(HeapPick.self, &source, flags, &cols, &ends)
         } else {
             try place(ScanPick.self, &source, flags, &cols, &ends)
         }
+        return false
+    }
+
+    /// Shortest first over at most 4 columns (`WaterfallColumns.isFew`): the same choice as
+    /// `WaterfallColumns.next()` (the least (height, index) over every column, an unused one at
+    /// the segment's base, one past the count at +∞): the four (height, index) pairs kept in
+    /// order, the pick the first, without a branch or a loop over the used columns (comparisons
+    /// as minima, maxima and arithmetic: as selects, the compiler makes branches of them, which
+    /// the heights make unpredictable). A check a window of the source (`fewAcrossIsFinite`).
+    /// Bit for bit `place`'s frames, columns, ends, error and state.
+    @inline(__always)
+    private func placeFew<E: WaterfallExtentSource>(
+        _ source: inout E, _ flags: UnsafePointer<UInt8>?, _ cols: inout WaterfallColumns,
+        _ ends: inout ContiguousArray<Double>, _ counts: UnsafeMutablePointer<Int>?
+    ) throws {
+        try withUnsafeTemporaryAllocation(of: Double.self, capacity: 4) { buffer in
+            try placeFew(buffer.baseAddress.unsafelyUnwrapped, &source, flags, &cols, &ends, counts)
+        }
+    }
+
+    @inline(__always)
+    private func placeFew<E: WaterfallExtentSource>(
+        _ h: UnsafeMutablePointer<Double>, _ source: inout E, _ flags: UnsafePointer<UInt8>?,
+        _ cols: inout WaterfallColumns, _ ends: inout ContiguousArray<Double>, _ counts: UnsafeMutablePointer<Int>?
+    ) throws {
+        let lead = sec.lead, pitch = sec.columnPitch, width = sec.columnWidth, spacing = spacing
+        let count = cols.count
+        var input = source
+        // The four (height, column) pairs in (height, column) order: the next item's column is
+        // the first pair's (`next()`'s choice), and its end goes in by three steps of an
+        // insertion, each a minimum, a maximum and the columns by arithmetic. The next pick waits
+        // for one minimum after the item's end, not for a store and a load of the heights and
+        // the minima of all four.
+        var (s0, s1, s2, s3) = cols.fewHeights()
+        var (c0, c1, c2, c3) = (0, 1, 2, 3)
+        Self.sortPairs(&s0, &c0, &s1, &c1, &s2, &c2, &s3, &c3)
+        // The columns used in the segment, a bit each (columns 0 ..< used are).
+        var usedMask = (1 << cols.usedColumns) &- 1
+        var base = cols.base, tallest = cols.tallest
+        let checked = checked, spans = spans, columns = columns
+        defer {
+            h[c0] = s0
+            h[c1] = s1
+            h[c2] = s2
+            h[c3] = s3
+            let used = usedMask == 0 ? 0 : Int.bitWidth - usedMask.leadingZeroBitCount
+            cols.setFew((h[0], h[1], h[2], h[3]), used: used, base: base, tallest: tallest)
+            source = input
+        }
+        // Window by window of the source (the items of one without a test of it each).
+        var start = from
+        while start < to {
+            let stop = Swift.min(to, input.window(from: start))
+            // Whether an item's end + spacing was not finite (checked once the window is placed).
+            var bad = 0
+            for i in start..<stop {
+                let full = flags != nil && flags.unsafelyUnwrapped[i] != 0
+                let f: Rect
+                let extent: Double
+                let cross: Double
+                if full {
+                    cross = wide
+                    extent = input.windowExtent(i, cross: cross)
+                    f = Rect(x: lead, y: tallest, width: cross, height: extent)
+                    base = 0
+                    tallest = 0
+                    usedMask = 0
+                    (s0, s1) = (0, count > 1 ? 0 : .infinity)
+                    (s2, s3) = (count > 2 ? 0 : .infinity, count > 3 ? 0 : .infinity)
+                    (c0, c1, c2, c3) = (0, 1, 2, 3)
+                    columns[i] = -1
+                    let end = f.maxY + spacing
+                    ends.append(end)  // (what starts the next segment; read once here)
+                    bad |= Self.bit(!end.isFinite)
+                } else {
+                    cross = width
+                    extent = input.windowExtent(i, cross: cross)
+                    let y = s0, j = c0
+                    f = Rect(x: lead + Double(j) * pitch, y: y, width: cross, height: extent)
+                    let end = f.maxY + spacing
+                    tallest = tallest > end ? tallest : end  // (`Swift.max` but for a NaN end: thrown below)
+                    // (end, j) into the other three, in order. (Equal heights are the same value:
+                    // none is −0, so a minimum or maximum of two equal ones is either; the columns
+                    // by arithmetic from the comparisons: no select the compiler could make a
+                    // branch of, which the heights would make unpredictable.)
+                    let b1 = Self.bit(end < s1) | (Self.bit(end == s1) & Self.bit(j < c1))
+                    let n0 = Swift.min(s1, end), r1 = end > s1 ? end : s1
+                    let n0c = c1 &+ b1 &* (j &- c1), r1c = j &+ c1 &- n0c
+                    let b2 = Self.bit(r1 < s2) | (Self.bit(r1 == s2) & Self.bit(r1c < c2))
+                    let n1 = Swift.min(s2, r1), r2 = r1 > s2 ? r1 : s2
+                    let n1c = c2 &+ b2 &* (r1c &- c2), r2c = r1c &+ c2 &- n1c
+                    let b3 = Self.bit(r2 < s3) | (Self.bit(r2 == s3) & Self.bit(r2c < c3))
+                    let n2 = Swift.min(s3, r2), n3 = r2 > s3 ? r2 : s3
+                    let n2c = c3 &+ b3 &* (r2c &- c3), n3c = r2c &+ c3 &- n2c
+                    (s0, s1, s2, s3) = (n0, n1, n2, n3)
+                    (c0, c1, c2, c3) = (n0c, n1c, n2c, n3c)
+                    usedMask |= 1 &<< j
+                    columns[i] = Int32(truncatingIfNeeded: j)
+                    if let counts { counts[j] &+= 1 }
+                    bad |= Self.bit(!end.isFinite)
+                }
+                spans[i] = WaterfallSpan(f)
+            }
+            // (The check of `place`: every column's and a full-span item's far edge is finite
+            // (`fewAcrossIsFinite`), and an item's end + spacing is finite only if its extent is,
+            // its start being finite. Thrown for the first item that failed, read back from the
+            // spans: the items after it were placed from non-finite heights, and are discarded.)
+            if checked, bad != 0 {
+                for k in start..<stop {
+                    let s = spans[k]
+                    guard !((s.y + s.extent) + spacing).isFinite else { continue }
+                    throw LayoutError(
+                        .overflow,
+                        "WaterfallLayout: item \(k) of section \(section) (extent \(s.extent), "
+                            + "\(columns[k] < 0 ? wide : width) across) exceeds the coordinate range")
+                }
+            }
+            start = stop
+        }
+    }
+
+    /// Whether every cross edge `placeFew` can write is finite: each of the `count` columns'
+    /// and a full-span item's (`place`'s `f.maxX`, the same sums).
+    private func fewAcrossIsFinite(_ count: Int) -> Bool {
+        guard (sec.lead + wide).isFinite else { return false }
+        for j in 0..<count where !((sec.lead + Double(j) * sec.columnPitch) + sec.columnWidth).isFinite {
+            return false
+        }
+        return true
+    }
+
+    @inline(__always)
+    private static func bit(_ b: Bool) -> Int { Int(unsafeBitCast(b, to: UInt8.self)) }
+
+    /// Sorts four (height, column) pairs by (height, column) (a network of five exchanges).
+    private static func sortPairs(
+        _ h0: inout Double, _ c0: inout Int, _ h1: inout Double, _ c1: inout Int, _ h2: inout Double,
+        _ c2: inout Int, _ h3: inout Double, _ c3: inout Int
+    ) {
+        func order(_ ha: inout Double, _ ca: inout Int, _ hb: inout Double, _ cb: inout Int) {
+            guard hb < ha || (hb == ha && cb < ca) else { return }
+            swap(&ha, &hb)
+            swap(&ca, &cb)
+        }
+        order(&h0, &c0, &h1, &c1)
+        order(&h2, &c2, &h3, &c3)
+        order(&h0, &c0, &h2, &c2)
+        order(&h1, &c1, &h3, &c3)
+        order(&h1, &c1, &h2, &c2)
     }
 
     private func place<P: WaterfallPick, E: WaterfallExtentSource>(
@@ -346,7 +561,7 @@ struct PlacementRun {
                     "WaterfallLayout: item \(i) of section \(section) (extent \(extent), \(cross) across) exceeds the "
                         + "coordinate range")
             }
-            frames[i] = f
+            spans[i] = WaterfallSpan(f)
         }
     }
 }
@@ -434,5 +649,53 @@ struct WaterfallSegmentStarts {
                 }
             }
         }
+    }
+}
+
+/// A waterfall item's frame as stored: along the scroll axis, its origin from its segment's start
+/// and its extent. Across, it follows from its column (`WaterfallFrames`): 16 bytes an item and
+/// the column's 4 instead of a frame's 32 (the first prepare's writes, the tables' pages).
+struct WaterfallSpan {
+    var y: Double
+    var extent: Double
+
+    /// `f`'s main origin and extent (f in (cross, main)).
+    @inline(__always)
+    init(_ f: Rect) {
+        y = f.origin.y
+        extent = f.size.height
+    }
+}
+
+/// One section's item frames from the stored spans and columns (cross as x; main from the
+/// segment's start): column j's items at lead + j · pitch, the column's width across, a
+/// full-span item (column −1) at lead, `wide` across: the placement's own sums, so the same
+/// frames bit for bit.
+struct WaterfallFrames {
+    let spans: UnsafePointer<WaterfallSpan>
+    let columns: UnsafePointer<Int32>
+    let lead: Double
+    let pitch: Double
+    let width: Double
+    let wide: Double
+
+    /// Item `i` of the section.
+    @inline(__always)
+    subscript(i: Int) -> Rect {
+        let s = spans[i], j = columns[i]
+        return j < 0
+            ? Rect(x: lead, y: s.y, width: wide, height: s.extent)
+            : Rect(x: lead + Double(j) * pitch, y: s.y, width: width, height: s.extent)
+    }
+
+    /// `WaterfallLayout.absolute(self[i], base).minY`, read from the span alone (the searches).
+    @inline(__always)
+    func minY(_ i: Int, _ base: Double) -> Double { base + spans[i].y }
+
+    /// `WaterfallLayout.absolute(self[i], base).maxY`, read from the span alone.
+    @inline(__always)
+    func maxY(_ i: Int, _ base: Double) -> Double {
+        let s = spans[i]
+        return (base + s.y) + s.extent
     }
 }

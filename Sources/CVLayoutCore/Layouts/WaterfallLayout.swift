@@ -82,8 +82,8 @@ import Darwin
 /// prepare that would place every item keeps the frames when everything the placement reads is
 /// bit for bit what the last one read (`PlacedInputs`): O(S), plus a comparison of each array
 /// or size store handed over again (O(1) when it is the same storage).
-/// Memory: 36 bytes an item (frame and place in its column's list) plus 36 an occupied column of
-/// a chunk (its list) and 20 a full-span item, on top of the flow's sizes; at most
+/// Memory: 24 bytes an item (its span, its column, its place in its column's list) plus 36 an
+/// occupied column of a chunk (its list) and 20 a full-span item, on top of the flow's sizes; at most
 /// `CollectionView.maxStoredItems` items in all (else the prepare fails with
 /// `LayoutError.Code.overflow` before allocating); the rect query's buffers (80 bytes a cell
 /// found, up to 80 KB kept between queries: `WaterfallQueryScratch`). Single-element queries
@@ -191,7 +191,9 @@ public final class WaterfallLayout: FlowLayout {
         var columns = 1
         var columnWidth = 0.0
         var columnPitch = 0.0
-        /// Index of item 0 in `frames`.
+        /// A full-span item's cross size (the cross size inside the insets, at least 0).
+        var wide = 0.0
+        /// Index of item 0 in `spans` and `itemColumns`.
         var itemBase = 0
         var itemCount = 0
         /// Each occupied column's items (numbers within the section), top to bottom (columns
@@ -223,8 +225,11 @@ public final class WaterfallLayout: FlowLayout {
     }
 
     private var sections: [Section] = []
-    /// Every item's frame (cross as x, main as y), section after section.
-    private var frames: ContiguousArray<Rect> = []
+    /// Every item's main origin (from its segment's start) and extent, section after section;
+    /// with its column (`itemColumns`, −1: full span), its frame (`WaterfallFrames`).
+    private var spans: ContiguousArray<WaterfallSpan> = []
+    /// Every item's column (−1: full span), section after section.
+    private var itemColumns: ContiguousArray<Int32> = []
     private var horizontal = false
     private var crossSize = 0.0
     /// The placement rule of the last prepare.
@@ -333,7 +338,22 @@ public final class WaterfallLayout: FlowLayout {
 
     /// Item `i` of section `sec` in (cross, main), absolute. O(log F) (its segment).
     private func frame(_ sec: Section, _ i: Int) -> Rect {
-        Self.absolute(frames[sec.itemBase + i], sec.start(Self.segment(sec, i)))
+        let f = spans.withUnsafeBufferPointer { sp in
+            itemColumns.withUnsafeBufferPointer { cols in
+                Self.frames(sec, sp.baseAddress.unsafelyUnwrapped, cols.baseAddress.unsafelyUnwrapped)[i]
+            }
+        }
+        return Self.absolute(f, sec.start(Self.segment(sec, i)))
+    }
+
+    /// Section `sec`'s frames from the tables' first entries (`spans`, `itemColumns`).
+    @inline(__always)
+    private static func frames(
+        _ sec: Section, _ spans: UnsafePointer<WaterfallSpan>, _ columns: UnsafePointer<Int32>
+    ) -> WaterfallFrames {
+        WaterfallFrames(
+            spans: spans + sec.itemBase, columns: columns + sec.itemBase, lead: sec.lead, pitch: sec.columnPitch,
+            width: sec.columnWidth, wide: sec.wide)
     }
 
     // MARK: The layout cycle
@@ -583,26 +603,27 @@ public final class WaterfallLayout: FlowLayout {
 
     /// Places every section. When nothing can fail once the placement has begun
     /// (`placementCannotFail`) and the item count is the same, into the current tables, in place
-    /// (a new table of 10^6 frames is 32 MB of fresh pages: their faults cost more than the
-    /// placement); else into new tables (allocated without being cleared: every entry is
+    /// (new tables of 10^6 spans and columns are 20 MB of fresh pages: their faults cost more
+    /// than the placement); else into new tables (allocated without being cleared: every entry is
     /// written), installed only when every section succeeded.
     private func prepareAll(_ st: FlowState) throws {
         let total = st.totalItems
-        // Each item's column (−1: full span), per section; one scratch buffer for all.
-        let columnOf = UnsafeMutablePointer<Int32>.allocate(
-            capacity: Swift.max(1, st.sections.reduce(0) { Swift.max($0, $1.itemCount) }))
-        defer { columnOf.deallocate() }
         // (With the bound, the placement checks no item.)
-        if total > 0, frames.count == total, placementCannotFail(st, readingSizes: true) {
-            var fr = frames
-            // (Now the only reference, unless a copy of the layout's frames is kept elsewhere:
+        if total > 0, spans.count == total, itemColumns.count == total, placementCannotFail(st, readingSizes: true) {
+            var sp = spans, cols = itemColumns
+            // (Now the only references, unless a copy of the layout's tables is kept elsewhere:
             // then the first write copies them, as any array.)
-            frames = []
+            spans = []
+            itemColumns = []
             do {
-                let secs = try fr.withUnsafeMutableBufferPointer { f in
-                    try placeAll(st, f.baseAddress.unsafelyUnwrapped, columnOf, checked: false)
+                let secs = try sp.withUnsafeMutableBufferPointer { s in
+                    try cols.withUnsafeMutableBufferPointer { c in
+                        try placeAll(
+                            st, s.baseAddress.unsafelyUnwrapped, c.baseAddress.unsafelyUnwrapped, checked: false)
+                    }
                 }
-                frames = fr
+                spans = sp
+                itemColumns = cols
                 install(secs, st)
             } catch {
                 // Not reached (`placementCannotFail` checked every way to fail): the tables are
@@ -618,12 +639,18 @@ public final class WaterfallLayout: FlowLayout {
         // them costs about what the checks it saves cost).
         let cannotFail = total > 0 && placementCannotFail(st, readingSizes: false)
         var secs: [Section] = []
-        // (Capacity at least 1: the buffer's address is never nil.)
-        let fr = try ContiguousArray<Rect>(unsafeUninitializedCapacity: Swift.max(total, 1)) { frames, framesDone in
-            secs = try placeAll(st, frames.baseAddress.unsafelyUnwrapped, columnOf, checked: !cannotFail)
-            framesDone = total
+        var cols = ContiguousArray<Int32>()
+        // (Capacity at least 1: the buffers' addresses are never nil.)
+        let sp = try ContiguousArray<WaterfallSpan>(unsafeUninitializedCapacity: Swift.max(total, 1)) { s, spansDone in
+            cols = try ContiguousArray<Int32>(unsafeUninitializedCapacity: Swift.max(total, 1)) { c, columnsDone in
+                secs = try placeAll(
+                    st, s.baseAddress.unsafelyUnwrapped, c.baseAddress.unsafelyUnwrapped, checked: !cannotFail)
+                columnsDone = total
+            }
+            spansDone = total
         }
-        frames = fr
+        spans = sp
+        itemColumns = cols
         install(secs, st)
     }
 
@@ -635,9 +662,9 @@ public final class WaterfallLayout: FlowLayout {
         itemsPlacedByLastPrepare = st.totalItems
     }
 
-    /// Places every section of `st` into `frames` (all items, section after section).
+    /// Places every section of `st` into `spans` and `columns` (all items, section after section).
     private func placeAll(
-        _ st: FlowState, _ frames: UnsafeMutablePointer<Rect>, _ columnOf: UnsafeMutablePointer<Int32>,
+        _ st: FlowState, _ spans: UnsafeMutablePointer<WaterfallSpan>, _ columns: UnsafeMutablePointer<Int32>,
         checked: Bool
     ) throws -> [Section] {
         let axis = st.axis
@@ -649,8 +676,15 @@ public final class WaterfallLayout: FlowLayout {
             var cols = WaterfallColumns(count: sec.columns, inOrder: waterfall.placement == 1, top: 0)
             defer { cols.release() }
             var ends = ContiguousArray<Double>()
-            try place(fs, s, axis, sec, from: 0, &cols, frames + base, columnOf, &ends, checked: checked)
-            Self.index(&sec, from: 0, to: fs.itemCount, columnOf)
+            let counts = try place(
+                fs, s, axis, sec, from: 0, &cols, spans + base, columns + base, &ends, checked: checked,
+                countingColumns: true)
+            if let counts {
+                sec.full = []
+                sec.chunks = [Self.columnLists(columns + base, fs.itemCount, counts)]
+            } else {
+                Self.index(&sec, from: 0, to: fs.itemCount, columns + base)
+            }
             sec.tail = cols.tallest
             sec.endBound = ends.reduce(sec.tail, Swift.max)
             sec.starts.replace(from: 0, with: ends)
@@ -762,18 +796,19 @@ public final class WaterfallLayout: FlowLayout {
         sec.columnWidth = Swift.max(0, (available - Double(c - 1) * fs.interitemSpacing) / Double(c))
         sec.columnPitch = sec.columnWidth + fs.interitemSpacing
         sec.lead = axis.crossLeading(fs.inset)
+        sec.wide = Swift.max(0, available)
         return sec
     }
 
     /// A section placed again by `prepareEditedSections`, waiting to be installed: its items
-    /// `start ..< stop`, their frames and columns indexed by item (`frames[i]` for i in the range).
+    /// `start ..< stop`, their spans and columns indexed by item (`spans[i]` for i in the range).
     private struct PlacedTail {
         var s: Int
         var start: Int
         var stop: Int
         /// The section's last segment's tallest column once placed.
         var tail: Double
-        var frames: UnsafeMutablePointer<Rect>
+        var spans: UnsafeMutablePointer<WaterfallSpan>
         var columns: UnsafeMutablePointer<Int32>
 
         init(s: Int, start: Int, stop: Int, tail: Double) {
@@ -781,12 +816,12 @@ public final class WaterfallLayout: FlowLayout {
             self.start = start
             self.stop = stop
             self.tail = tail
-            frames = UnsafeMutablePointer<Rect>.allocate(capacity: Swift.max(1, stop - start)) - start
+            spans = UnsafeMutablePointer<WaterfallSpan>.allocate(capacity: Swift.max(1, stop - start)) - start
             columns = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(1, stop - start)) - start
         }
 
         func release() {
-            (frames + start).deallocate()
+            (spans + start).deallocate()
             (columns + start).deallocate()
         }
     }
@@ -840,7 +875,7 @@ public final class WaterfallLayout: FlowLayout {
             tails.append(PlacedTail(s: s, start: start, stop: stop, tail: sec.tail))
             let out = tails[tails.count - 1]
             var ends = ContiguousArray<Double>()
-            try place(fs, s, axis, sec, from: start, to: stop, &cols, out.frames, out.columns, &ends)
+            try place(fs, s, axis, sec, from: start, to: stop, &cols, out.spans, out.columns, &ends)
             if stop == n { tails[tails.count - 1].tail = cols.tallest }
             let t = tails[tails.count - 1]
             let bound = ends.reduce(Swift.max(sec.endBound, t.tail), Swift.max)
@@ -868,9 +903,13 @@ public final class WaterfallLayout: FlowLayout {
                 next += 1
                 let b = secs[s].itemBase, n = secs[s].itemCount
                 let k = Self.segment(secs[s], t.start)
-                frames.withUnsafeMutableBufferPointer { fr in
-                    (fr.baseAddress.unsafelyUnwrapped + b + t.start).update(
-                        from: t.frames + t.start, count: t.stop - t.start)
+                spans.withUnsafeMutableBufferPointer { sp in
+                    (sp.baseAddress.unsafelyUnwrapped + b + t.start).update(
+                        from: t.spans + t.start, count: t.stop - t.start)
+                }
+                itemColumns.withUnsafeMutableBufferPointer { c in
+                    (c.baseAddress.unsafelyUnwrapped + b + t.start).update(
+                        from: t.columns + t.start, count: t.stop - t.start)
                 }
                 if t.stop < n {
                     ends.withUnsafeBufferPointer { secs[s].starts.update(at: k, $0) }
@@ -894,7 +933,7 @@ public final class WaterfallLayout: FlowLayout {
     private func restoredColumns(_ sec: Section, _ fs: FlowSection, before i: Int) -> WaterfallColumns {
         let b = sec.itemBase
         let spacing = fs.lineSpacing
-        let fr = frames
+        let sp = spans
         // The last full-span item before i.
         let full = sec.full
         let p = flowPartitionPoint(0, full.count) { Int(full[$0]) >= i }
@@ -904,7 +943,8 @@ public final class WaterfallLayout: FlowLayout {
         for list in c < sec.chunks.count ? sec.chunks[c] : [] {
             let q = flowPartitionPoint(0, list.count) { Int(list[$0]) >= i }
             guard q > 0, Int(list[q - 1]) > lastFull else { break }  // columns fill in order
-            used.append(fr[b + Int(list[q - 1])].maxY + spacing)
+            let last = sp[b + Int(list[q - 1])]
+            used.append((last.y + last.extent) + spacing)  // (its frame's maxY + spacing)
         }
         return WaterfallColumns(
             count: sec.columns, inOrder: waterfall.placement == 1, base: 0, placed: i - lastFull - 1,
@@ -912,51 +952,89 @@ public final class WaterfallLayout: FlowLayout {
     }
 
     /// Places items `from ..< to` (default: to the section's end) of section `s`: item i's frame
-    /// (main axis from its segment's start) into `fr[i]`, its column (−1: full-span) into
-    /// `columnOf[i]`.
+    /// (main axis from its segment's start) into `sp[i]`, its column (−1: full-span) into
+    /// `columnOf[i]`. With `countingColumns`, returns each column's item count when the
+    /// placement counted them (`PlacementRun.columnCounts`: the whole section, no full-span
+    /// item, at most 4 columns), else nil.
+    @discardableResult
     private func place(
         _ fs: FlowSection, _ s: Int, _ axis: FlowAxis, _ sec: Section, from: Int, to end: Int? = nil,
-        _ cols: inout WaterfallColumns, _ fr: UnsafeMutablePointer<Rect>, _ columnOf: UnsafeMutablePointer<Int32>,
-        _ ends: inout ContiguousArray<Double>, checked: Bool = true
-    ) throws {
+        _ cols: inout WaterfallColumns, _ sp: UnsafeMutablePointer<WaterfallSpan>,
+        _ columnOf: UnsafeMutablePointer<Int32>,
+        _ ends: inout ContiguousArray<Double>, checked: Bool = true, countingColumns: Bool = false
+    ) throws -> [Int]? {
         let n = fs.itemCount
         let to = Swift.min(end ?? n, n)
-        guard from < to else { return }
+        guard from < to else { return nil }
         let flags = try fullSpanFlags(s, count: n), ext = try extents(s, count: n)
-        let run = PlacementRun(
-            section: s, sec: sec, wide: Swift.max(0, crossAvailable(fs, axis)), spacing: fs.lineSpacing,
-            from: from, to: to, frames: fr, columns: columnOf, checked: checked)
+        var run = PlacementRun(
+            section: s, sec: sec, wide: sec.wide, spacing: fs.lineSpacing,
+            from: from, to: to, spans: sp, columns: columnOf, checked: checked)
+        let counts = UnsafeMutablePointer<Int>.allocate(capacity: 4)
+        defer { counts.deallocate() }
+        counts.initialize(repeating: 0, count: 4)
+        if countingColumns, from == 0, to == n { run.columnCounts = counts }
+        var counted = false
         try Self.withPointer(flags) { flagsAt in
             if let ext {
                 try ext.withUnsafeBufferPointer { e in
                     var source = BulkExtents(values: e.baseAddress.unsafelyUnwrapped)
-                    try run.place(&source, flagsAt, &cols, &ends)
+                    counted = try run.place(&source, flagsAt, &cols, &ends)
                 }
             } else if fs.isUniform {
                 var source = UniformExtents(width: axis.cross(fs.uniformSize), height: axis.main(fs.uniformSize))
-                try run.place(&source, flagsAt, &cols, &ends)
+                counted = try run.place(&source, flagsAt, &cols, &ends)
             } else if axis.horizontal {
                 try fs.sizes.withReader { reader in
                     var source = SizedExtents<WaterfallHorizontal>(reader: reader)
-                    try run.place(&source, flagsAt, &cols, &ends)
+                    counted = try run.place(&source, flagsAt, &cols, &ends)
                 }
             } else {
                 try fs.sizes.withReader { reader in
                     var source = SizedExtents<WaterfallVertical>(reader: reader)
-                    try run.place(&source, flagsAt, &cols, &ends)
+                    counted = try run.place(&source, flagsAt, &cols, &ends)
                 }
             }
         }
+        return counted ? (0..<cols.count).map { counts[$0] } : nil
+    }
+
+    /// A section's column lists when it has no full-span item (`Section.chunks`' one chunk):
+    /// column j's `counts[j]` items in item order, read from `columnOf` (0 ..< n), up to the
+    /// last column holding an item, as `index` builds them (the same lists), without its
+    /// counting pass and scratch copy: each list allocated at its size, written once. O(n + c).
+    private static func columnLists(
+        _ columnOf: UnsafePointer<Int32>, _ n: Int, _ counts: [Int]
+    ) -> [ContiguousArray<Int32>] {
+        let used = (counts.lastIndex { $0 > 0 } ?? -1) + 1
+        guard used > 0 else { return [] }
+        let heads = UnsafeMutablePointer<UnsafeMutablePointer<Int32>>.allocate(capacity: used)
+        defer { heads.deallocate() }
+        // Each list's storage, one inside the other's initializer (all of them writable at
+        // once), then one pass over the items.
+        func lists(from j: Int) -> [ContiguousArray<Int32>] {
+            var rest: [ContiguousArray<Int32>] = []
+            let list = ContiguousArray<Int32>(unsafeUninitializedCapacity: Swift.max(1, counts[j])) { buffer, done in
+                heads[j] = buffer.baseAddress.unsafelyUnwrapped
+                if j + 1 < used {
+                    rest = lists(from: j + 1)
+                } else {
+                    for i in 0..<n {
+                        let c = Int(columnOf[i])
+                        heads[c].pointee = Int32(truncatingIfNeeded: i)
+                        heads[c] += 1
+                    }
+                }
+                done = counts[j]
+            }
+            return [list] + rest
+        }
+        return lists(from: 0)
     }
 
     private static func withPointer<T, R>(_ a: [T]?, _ body: (UnsafePointer<T>?) throws -> R) rethrows -> R {
         guard let a, !a.isEmpty else { return try body(nil) }
         return try a.withUnsafeBufferPointer { try body($0.baseAddress) }
-    }
-
-    /// The cross size inside the section's insets (a full-span item's).
-    private func crossAvailable(_ fs: FlowSection, _ axis: FlowAxis) -> Double {
-        (state?.crossSize ?? 0) - axis.crossLeading(fs.inset) - axis.crossTrailing(fs.inset)
     }
 
     /// The section's end (W4) once its items are placed and its segments' starts known: the
@@ -1240,13 +1318,17 @@ public final class WaterfallLayout: FlowLayout {
             lo = flowPartitionPoint(0, secs.count) { secs[$0].end > rect.minY }
             hi = lo
             while hi < secs.count, secs[hi].origin < rect.maxY { hi += 1 }
-            frames.withUnsafeBufferPointer { fr in
-                guard let fr = fr.baseAddress else { return }  // (no item at all)
-                for s in lo..<hi where found.count < most {
-                    let start = found.count
-                    collectItems(secs.baseAddress.unsafelyUnwrapped + s, fr, rect, found, most: most)
-                    // Each column's cells and the full-span ones are runs in item order: merged.
-                    found.closeSection(s, from: start)
+            spans.withUnsafeBufferPointer { sp in
+                guard let sp = sp.baseAddress else { return }  // (no item at all)
+                itemColumns.withUnsafeBufferPointer { cols in
+                    guard let cols = cols.baseAddress else { return }
+                    for s in lo..<hi where found.count < most {
+                        let start = found.count
+                        let sec = secs.baseAddress.unsafelyUnwrapped + s
+                        collectItems(sec, Self.frames(sec.pointee, sp, cols), rect, found, most: most)
+                        // Each column's cells and the full-span ones are runs in item order: merged.
+                        found.closeSection(s, from: start)
+                    }
                 }
             }
         }
@@ -1257,12 +1339,11 @@ public final class WaterfallLayout: FlowLayout {
     /// frames, as runs in item order: the full-span items, then each column the rect's cross
     /// range meets, each found by binary search; stops once `found` holds `most`.
     private func collectItems(
-        _ sec: UnsafePointer<Section>, _ frames: UnsafePointer<Rect>, _ rect: Rect, _ found: WaterfallQueryScratch,
+        _ sec: UnsafePointer<Section>, _ fr: WaterfallFrames, _ rect: Rect, _ found: WaterfallQueryScratch,
         most: Int
     ) {
         let n = sec.pointee.itemCount
         guard n > 0 else { return }
-        let fr = frames + sec.pointee.itemBase
         let horizontal = self.horizontal
         // A frame is its segment's start + its offset in the segment, one sum each: the end of
         // an item and the start of the next one in its column (or of the full-span item below)
@@ -1309,7 +1390,7 @@ public final class WaterfallLayout: FlowLayout {
             // rounding far below the slack: no item before `k1` ends below minY), then by the
             // items' ends from `k1` (a gallop: few steps; the searches read one table, not three).
             @inline(__always) func endsBelow(_ k: Int) -> Bool {
-                Self.absolute(fr[Int(full[k])], sec.pointee.start(k)).maxY > minY
+                fr.maxY(Int(full[k]), sec.pointee.start(k)) > minY
             }
             let k1 = Self.interpolatedPartitionPoint(
                 0, fullCount, target: minY - slack, { sec.pointee.start($0 + 1) }, { $0 > minY - slack })
@@ -1363,7 +1444,7 @@ public final class WaterfallLayout: FlowLayout {
                         if low + j < segmentEnd {
                             let count = (segmentEnd - low - j + c - 1) / c
                             let t = flowPartitionPoint(0, count) {
-                                Self.absolute(fr[low + j + c * $0], firstBase).maxY > minY
+                                fr.maxY(low + j + c * $0, firstBase) > minY
                             }
                             i = low + j + c * t
                         }
@@ -1403,7 +1484,7 @@ public final class WaterfallLayout: FlowLayout {
                     // (the column's earlier items end above that one's start, which is above
                     // minY). The same cells as the columns' walks below, read in order.
                     let i0 = Self.interpolatedPartitionPoint(
-                        low, segmentEnd, target: minY, { Self.absolute(fr[$0], firstBase).minY }, { $0 >= minY })
+                        low, segmentEnd, target: minY, { fr.minY($0, firstBase) }, { $0 >= minY })
                     // Each column's last item before i0: first by reading back from i0 (the
                     // frames just read; an item's column from its cross origin, checked exactly),
                     // at most 2 × the used columns, then, for the columns not met, by item number
@@ -1495,7 +1576,7 @@ public final class WaterfallLayout: FlowLayout {
                                     k = flowPartitionPoint(0, list.count) {
                                         let item = Int(items[$0])
                                         return item >= low
-                                            && (item >= segmentEnd || Self.absolute(fr[item], firstBase).maxY > minY)
+                                            && (item >= segmentEnd || fr.maxY(item, firstBase) > minY)
                                     }
                                 }
                                 return walk(items, k, list.count, high: high, &seg, &base).more
@@ -1519,7 +1600,7 @@ public final class WaterfallLayout: FlowLayout {
 
     /// Estimated bytes of the waterfall's tables (on top of the flow's `memoryFootprint`).
     public var waterfallFootprint: Int {
-        frames.count * MemoryLayout<Rect>.stride
+        spans.count * MemoryLayout<WaterfallSpan>.stride + itemColumns.count * 4
             + sections.reduce(0) {
                 $0 + $1.full.count * 4 + $1.starts.bytes
                     + $1.chunks.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } * 4 + $1.count * 32 }

@@ -406,6 +406,47 @@ final class IncrementalFlowTests: XCTestCase {
         XCTAssertTrue(flags.allEqual())
     }
 
+    func testOneChunkEditsInAGroupOfItsOwnAreMadeInPlace() {
+        // A one-element insert, delete or replacement in an array no copy shares replaces its
+        // chunk in the group (the group object stays), in every group, the first and the last;
+        // a copy taken before an edit keeps its elements (the group is then made again). Each
+        // time the elements, the tables' starts and counts, and a reader agree with an array.
+        var rng = SplitMix64(seed: 88)
+        let target = FlowChunkedArray<Int>.chunkTarget, groupChunks = FlowChunkedArray<Int>.groupTarget
+        var model = Array(0..<(4 * groupChunks * target + 77))
+        var chunked = FlowChunkedArray(model)
+        XCTAssertGreaterThanOrEqual(chunked.groups.count, 4)
+        var inPlace = 0
+        for step in 0..<400 {
+            let n = model.count
+            let start = step % 10 == 0 ? [0, n][step % 20 == 0 ? 0 : 1] : Int.random(in: 0...n, using: &rng)
+            let removed = start < n ? Int.random(in: 0...1, using: &rng) : 0
+            let new = (0..<Int.random(in: 0...1, using: &rng)).map { -(step * 10 + $0) - 1 }
+            let groupsBefore = chunked.groups.map(ObjectIdentifier.init)
+            let copy: FlowChunkedArray<Int>? = step % 7 == 3 ? chunked : nil
+            let modelBefore = model
+            chunked.replaceSubrange(start, removing: removed, with: new)
+            model.replaceSubrange(start..<start + removed, with: new)
+            if let copy {
+                XCTAssertEqual(copy.toArray(), modelBefore, "step \(step): the copy changed")
+                checkTables(copy, "step \(step) copy")
+            } else if chunked.groups.map(ObjectIdentifier.init) == groupsBefore {
+                inPlace += 1
+            }
+            XCTAssertEqual(chunked.count, model.count, "step \(step)")
+            checkTables(chunked, "step \(step)")
+            XCTAssertTrue(chunked.allChunks.allSatisfy { $0.count > 0 && $0.count <= 2 * target }, "step \(step)")
+            chunked.withReader { read in
+                for i in Swift.stride(from: step % 13, to: model.count, by: 211) where read(i) != model[i] {
+                    XCTFail("step \(step): reader at \(i)")
+                }
+            }
+            if step % 50 == 0 { XCTAssertEqual(chunked.toArray(), model, "step \(step)") }
+        }
+        XCTAssertEqual(chunked.toArray(), model)
+        XCTAssertGreaterThan(inPlace, 250, "edits made in place")
+    }
+
     /// The second level's tables agree with the groups: starts, counts and chunk pointers.
     func testRunEndAgreesWithAScan() {
         // Runs of equal elements from 1 to 80000 long (past a chunk, and past a group of 64
@@ -465,7 +506,13 @@ final class IncrementalFlowTests: XCTestCase {
             let ok =
                 t.start == at && t.count == g.count && t.chunkCount == g.chunks.count && g.count > 0
                 && (0..<g.chunks.count).allSatisfy { t.bases[$0] == g.chunks[$0].base }
-            XCTAssertTrue(ok, "\(message): group at \(at)", line: line)
+            // Each chunk's start within its group: the counts of the chunks before it.
+            var within = 0
+            let starts = (0...g.chunks.count).allSatisfy { k in
+                defer { within += k < g.chunks.count ? g.chunks[k].count : 0 }
+                return t.starts[k] == within
+            }
+            XCTAssertTrue(ok && starts, "\(message): group at \(at)", line: line)
             at += t.count
         }
         XCTAssertEqual(at, a.count, message, line: line)

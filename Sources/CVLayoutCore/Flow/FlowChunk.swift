@@ -89,6 +89,18 @@ final class FlowChunkGroup<T> {
         return chunks[k].base
     }
 
+    /// Puts `chunk` in place of chunk `k` (the chunks after it move by the count's change). The
+    /// caller holds the only reference to this group. O(chunks after k).
+    func replaceChunk(_ k: Int, with chunk: FlowChunk<T>) {
+        let delta = chunk.count - chunks[k].count
+        chunks[k] = chunk
+        bases[k] = chunk.base
+        if delta != 0 {
+            for j in (k + 1)...chunks.count { starts[j] += delta }
+        }
+        uniformCache = -1
+    }
+
     deinit {
         starts.deallocate()
         bases.deallocate()

@@ -214,6 +214,24 @@ struct FlowChunkedArray<T> {
             }
             merged.withUnsafeBufferPointer { Self.appendChunks($0, to: &middle) }
         }
+        // One chunk for one, in a group this array alone holds and that `replaceChunks` would
+        // make again with the same chunks (it takes in a neighbour only below a quarter of
+        // `groupTarget` chunks, and only when there is one): the chunk replaced in place, without
+        // a new group (a copy and a retain of its chunk list, and the old one's release).
+        if middle.count == 1, lo.group == hi.group, lo.chunk == hi.chunk,
+            tables[lo.group].chunkCount >= Self.groupTarget / 4 || tables.count == 1,
+            isKnownUniquelyReferenced(&groups[lo.group])
+        {
+            let g = lo.group
+            groups[g].replaceChunk(lo.chunk, with: middle[0])
+            tables[g] = FlowChunkTable(groups[g], start: tables[g].start)
+            let delta = new.count - removeCount
+            if delta != 0 {
+                for k in (g + 1)..<tables.count { tables[k].start += delta }
+                count += delta
+            }
+            return
+        }
         replaceChunks(from: lo, through: hi, with: middle)
     }
 

@@ -103,6 +103,7 @@ lint: deps
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/perf_guard.c
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/delegate_edits.c
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/everything_on_screen.c
+	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/section_edits.c
 
 check-version:
 	$(PYTHON) scripts/version.py --check

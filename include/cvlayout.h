@@ -1712,6 +1712,55 @@ int cvl_view_number_of_items(const cvl_view *view, int64_t section, int64_t *out
 */
 int cvl_view_item_counts(const cvl_view *view, int64_t *out, size_t capacity, size_t *out_count);
 
+/*
+** Item counts in bulk (opt-in; issue 32). By default the view asks `number_of_items` once a
+** section wherever it loads the counts (creation, cvl_view_reload_data(), CVL_INVALIDATE_DATA_COUNTS,
+** the commit of a batch update, of animated changes and of a snapshot), as UIKit asks
+** numberOfItemsInSection: for every section. A host that keeps its counts in a table can hand
+** them over in ONE call instead: set an item-counts source on the view, and every later load asks
+** `number_of_sections` (as before), then `item_counts(context, out_counts, section_count)` once,
+** instead of `number_of_items` for each section. The callback writes out_counts[s], the item
+** count of section s, for every s < section_count, and returns 0 (non-zero: failure; it may call
+** cvl_callback_error() first). `out_counts` is a buffer the view keeps for this source, valid
+** only during the call (never keep the pointer). On entry it holds what the previous call left
+** there (the host's previous answer, accepted or not) for the sections both calls have, so a host
+** that knows which sections changed may write only those; every other entry (a section the
+** previous call did not have, and every entry on the first call after the source is set) holds
+** -1, so leaving it unwritten fails as a negative count. It is not called when the data source
+** reports 0 sections.
+**
+** Checks, as for the per-section counts, with the same messages and limits: each count >= 0
+** (else CVL_ERROR_CALLBACK naming the first negative section), all together at most
+** CVL_MAX_ITEMS (else CVL_ERROR_OVERFLOW naming the section where the total first exceeds it);
+** a failing callback gives CVL_ERROR_CALLBACK. On any error the load changes nothing (the view
+** keeps its counts, the update is not applied). Reentrancy: while the callback runs the view is
+** busy, as inside any of its callbacks: calls on the view fail with CVL_ERROR_STATE (functions
+** "callable from hooks" included); other views may be used. Threads: called on the thread of the
+** call that loads the counts, with the library lock held.
+**
+** Cost of a load: one `number_of_sections` call, one `item_counts` call, and one straight pass
+** that copies the buffer to the view's counts and checks them (a few machine instructions a
+** section), no per-section callback. A one-item batch update of a flow or compositional layout
+** then costs that pass, two comparisons of the old and new counts (memcmp, block by block), and
+** the changed section's own work (and, when its extent changes, moving the sections after it).
+** Memory: the buffer, 8 bytes a section, kept while the source is set.
+*/
+
+/** The bulk item-count callback and its context (copied by cvl_view_set_item_counts_source()). */
+typedef struct cvl_item_counts_source {
+    void *context;
+    int (*item_counts)(void *context, int64_t *out_counts, size_t section_count);
+} cvl_item_counts_source;
+
+/**
+** Sets (copies) the view's item-counts source, or removes it (`source` NULL, or its
+** `item_counts` NULL: back to `number_of_items` a section). Asks nothing now: the next load uses
+** it (creation always asks `number_of_items`; set the source right after cvl_view_create()).
+** `context` must stay valid while it is set and the view lives. Errors: CVL_ERROR_INVALID_HANDLE,
+** CVL_ERROR_STATE from inside one of the view's callbacks. O(1).
+*/
+int cvl_view_set_item_counts_source(cvl_view *view, const cvl_item_counts_source *source);
+
 /** collectionViewContentSize (runs the layout cycle if stale). */
 int cvl_view_content_size(cvl_view *view, cvl_size *out);
 

@@ -304,6 +304,10 @@ let abiTable: [String: StructInfo] = [
         ("number_of_sections", \.number_of_sections),
         ("number_of_items", \.number_of_items),
     ]),
+    "cvl_item_counts_source": info(cvl_item_counts_source.self, [
+        ("context", \.context),
+        ("item_counts", \.item_counts),
+    ]),
     "cvl_element": info(cvl_element.self, [
         ("index_path", \.index_path),
         ("category", \.category),

@@ -47,6 +47,60 @@ public struct CountLoad {
         total += count
     }
 
+    /// Accepts `counts` (sections `0 ..< counts.count`, in order) as `accept` one after another
+    /// would, with the same error for the same first failing section. The common case is one
+    /// straight pass (an OR and a sum the compiler vectorises): when every count is below
+    /// `maxCount` (none negative), at most `maxSections` of them cannot
+    /// overflow their sum, which is then compared once. Otherwise the per-count loop decides.
+    public mutating func acceptAll(_ counts: UnsafeBufferPointer<Int>) throws {
+        if counts.count <= CollectionView.maxSections {
+            var bits = 0
+            var sum = 0
+            for c in counts {
+                bits |= c
+                sum &+= c
+            }
+            // (maxCount is a power of two: the OR is below it exactly when every count is.)
+            if bits >= 0 && bits < CollectionView.maxCount && sum <= CollectionView.maxCount - total {
+                total += sum
+                return
+            }
+        }
+        for (s, c) in counts.enumerated() { try accept(c, section: s) }
+    }
+
+    /// `acceptAll` of `source` while copying it to `dest` (as long, uninitialized or not), in
+    /// the same one straight pass: a bulk data source's answer (`cvl_item_counts_source`) goes
+    /// from the buffer the host wrote to the view's new count list, checked on the way, a few
+    /// instructions a section. The same errors for the same first failing section (`dest` then
+    /// holds the whole of `source`).
+    public mutating func acceptAll(
+        copying source: UnsafeBufferPointer<Int>, into dest: UnsafeMutableBufferPointer<Int>
+    )
+        throws
+    {
+        guard source.count == dest.count else {
+            throw LayoutError(.internal, "acceptAll(copying:into:) given lists of \(source.count) and \(dest.count)")
+        }
+        guard let s = source.baseAddress, let d = dest.baseAddress else { return }
+        var bits = 0
+        var sum = 0
+        for i in 0..<source.count {
+            let c = s[i]
+            bits |= c
+            sum &+= c
+            d[i] = c
+        }
+        // (As in `acceptAll(_:)`: below maxCount, a power of two, at most maxSections of them.)
+        if source.count <= CollectionView.maxSections, bits >= 0, bits < CollectionView.maxCount,
+            sum <= CollectionView.maxCount - total
+        {
+            total += sum
+            return
+        }
+        try acceptAll(UnsafeBufferPointer(dest))
+    }
+
     @usableFromInline
     func reject(_ c: Int, section s: Int) throws -> Never {
         guard c >= 0 else {

@@ -130,6 +130,7 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_view_set_display_scale, CVLayout.cvl_view_set_display_scale_impl)
         same(CCVLayout.cvl_view_set_identifier_source, CVLayout.cvl_view_set_identifier_source_impl)
         same(CCVLayout.cvl_view_set_identifiers, CVLayout.cvl_view_set_identifiers_impl)
+        same(CCVLayout.cvl_view_set_item_counts_source, CVLayout.cvl_view_set_item_counts_source_impl)
         same(CCVLayout.cvl_view_set_layout, CVLayout.cvl_view_set_layout_impl)
         same(CCVLayout.cvl_view_set_layout_direction, CVLayout.cvl_view_set_layout_direction_impl)
         same(CCVLayout.cvl_view_set_measured_sizes, CVLayout.cvl_view_set_measured_sizes_impl)
@@ -150,6 +151,6 @@ final class SignatureCheck: XCTestCase {
         same(CCVLayout.cvl_waterfall_layout_set_extents, CVLayout.cvl_waterfall_layout_set_extents_impl)
         same(CCVLayout.cvl_waterfall_layout_set_full_spans, CVLayout.cvl_waterfall_layout_set_full_spans_impl)
         same(CCVLayout.cvl_waterfall_layout_set_section_columns, CVLayout.cvl_waterfall_layout_set_section_columns_impl)
-        XCTAssertEqual(135, 135)
+        XCTAssertEqual(136, 136)
     }
 }

@@ -4623,6 +4623,220 @@ static void test_circle_frames_written_in_place(void) {
     CHECK(frames == 12 * 11);
 }
 
+/* ------------------------------------------------------------------------------------------
+** cvl_view_set_item_counts_source: every count in one call, checked as the per-section ones. */
+typedef struct bulk_ds {
+    int64_t counts[4];
+    size_t written;     /* entries the callback writes (the rest stay as the view left them) */
+    int calls, fail;
+    size_t last_n;
+    int64_t seen[4];    /* the buffer's entries on entry */
+    cvl_view *reenter;
+    int reenter_status, reenter_hook_status;
+} bulk_ds;
+
+static int bulk_items(void *ctx, int64_t *out, size_t n) {
+    bulk_ds *b = ctx;
+    b->calls++;
+    b->last_n = n;
+    for (size_t s = 0; s < n && s < 4; s++) b->seen[s] = out[s];
+    if (b->fail) {
+        cvl_callback_error("the table is locked");
+        return 5;
+    }
+    if (b->reenter) {
+        cvl_size size;
+        int64_t sections;
+        b->reenter_status = cvl_view_content_size(b->reenter, &size);
+        b->reenter_hook_status = cvl_view_number_of_sections(b->reenter, &sections);
+    }
+    for (size_t s = 0; s < n && s < b->written; s++) out[s] = b->counts[s];
+    return 0;
+}
+
+static int item_calls;
+static int counting_items(void *ctx, int64_t section, int64_t *out) {
+    item_calls++;
+    return ds_items(ctx, section, out);
+}
+
+/* The view's counts are exactly c0, c1, c2. */
+static int counts_are(cvl_view *view, int64_t c0, int64_t c1, int64_t c2) {
+    int64_t got[3] = {-9, -9, -9};
+    size_t n = 0;
+    return cvl_view_item_counts(view, got, 3, &n) == CVL_OK && n == 3 && got[0] == c0 && got[1] == c1 &&
+           got[2] == c2;
+}
+
+static void test_item_counts_source(void) {
+    counts_ds d;
+    bulk_ds b;
+    cvl_layout *flow = NULL;
+    cvl_view *view = NULL;
+    cvl_flow_config cfg;
+    cvl_size size;
+    cvl_update_item up;
+    char per_section_message[256];
+    memset(&d, 0, sizeof d);
+    memset(&b, 0, sizeof b);
+    d.sections = 3;
+    d.items[0] = 5;
+    d.items[2] = 12;
+    cvl_data_source src = make_ds(&d);
+    src.number_of_items = counting_items;
+    OK(cvl_flow_layout_create(&flow));
+    OK(cvl_flow_config_default(&cfg));
+    cfg.item_size.width = cfg.item_size.height = 10;
+    cfg.minimum_line_spacing = cfg.minimum_interitem_spacing = 0;
+    OK(cvl_flow_layout_set_config(flow, &cfg));
+    OK(cvl_view_create(&src, flow, &view));
+    CHECK(item_calls == 3); /* creation asks section by section */
+    OK(cvl_view_set_bounds_size(view, (cvl_size){100, 100}));
+
+    cvl_item_counts_source bulk = {&b, bulk_items};
+    FAILS(cvl_view_set_item_counts_source(NULL, &bulk), CVL_ERROR_NULL_ARGUMENT);
+    OK(cvl_view_set_item_counts_source(view, &bulk));
+    CHECK(b.calls == 0); /* setting asks nothing */
+
+    /* An item inserted into section 2: one bulk call, no per-section call; 10 a row, so the
+    ** rows are 1 + 0 + 2 = 3 of 10 points. */
+    b.counts[0] = 5;
+    b.counts[2] = 13;
+    b.written = 3;
+    memset(&up, 0, sizeof up);
+    up.action = CVL_UPDATE_INSERT;
+    up.after = (cvl_index_path){2, 12};
+    OK(cvl_view_perform_batch_updates(view, &up, 1, NULL));
+    CHECK(b.calls == 1 && b.last_n == 3 && item_calls == 3);
+    OK(cvl_view_content_size(view, &size));
+    NEAR(size.height, 30);
+    CHECK(counts_are(view, 5, 0, 13));
+    CHECK(b.seen[0] == -1 && b.seen[1] == -1 && b.seen[2] == -1); /* the first call: all -1 */
+
+    /* The buffer holds the previous answer: a host may write only what changed. */
+    b.written = 0;
+    OK(cvl_view_reload_data(view));
+    CHECK(b.seen[0] == 5 && b.seen[1] == 0 && b.seen[2] == 13);
+    CHECK(counts_are(view, 5, 0, 13));
+    b.counts[0] = 7;
+    b.written = 1;
+    OK(cvl_view_reload_data(view));
+    CHECK(counts_are(view, 7, 0, 13));
+    b.counts[0] = 5;
+    OK(cvl_view_reload_data(view));
+    CHECK(counts_are(view, 5, 0, 13));
+    /* A section more: its entry starts as -1, so leaving it unwritten fails. */
+    d.sections = 4;
+    FAILS(cvl_view_reload_data(view), CVL_ERROR_CALLBACK);
+    CHECK(b.seen[0] == 5 && b.seen[2] == 13 && b.seen[3] == -1 && message_contains("for section 3"));
+    CHECK(counts_are(view, 5, 0, 13));
+    d.sections = 3;
+    /* Set again: the buffer starts as -1 once more. */
+    OK(cvl_view_set_item_counts_source(view, &bulk));
+    b.written = 0;
+    FAILS(cvl_view_reload_data(view), CVL_ERROR_CALLBACK);
+    CHECK(b.seen[0] == -1 && message_contains("returned -1 for section 0"));
+    CHECK(counts_are(view, 5, 0, 13));
+    b.written = 3;
+
+    /* A wrong count is caught by the update's check as before (UIKit's message), nothing applied. */
+    b.counts[2] = 15;
+    FAILS(cvl_view_perform_batch_updates(view, &up, 1, NULL), CVL_ERROR_INCONSISTENT_UPDATE);
+    CHECK(counts_are(view, 5, 0, 13));
+    b.counts[2] = 13;
+
+    /* The callback fails: its message, nothing changed. */
+    b.fail = 1;
+    FAILS(cvl_view_reload_data(view), CVL_ERROR_CALLBACK);
+    CHECK(message_contains("item_counts") && message_contains("the table is locked"));
+    CHECK(counts_are(view, 5, 0, 13));
+    b.fail = 0;
+
+    /* The per-section loop's negative-count message, then the bulk one: the same text. */
+    OK(cvl_view_set_item_counts_source(view, NULL));
+    d.negative = 1;
+    FAILS(cvl_view_reload_data(view), CVL_ERROR_CALLBACK);
+    snprintf(per_section_message, sizeof per_section_message, "%s", cvl_last_error_message());
+    CHECK(message_contains("section 0"));
+    d.negative = 0;
+    OK(cvl_view_set_item_counts_source(view, &bulk));
+    b.counts[0] = -1;
+    FAILS(cvl_view_reload_data(view), CVL_ERROR_CALLBACK);
+    CHECK(strcmp(cvl_last_error_message(), per_section_message) == 0);
+    CHECK(counts_are(view, 5, 0, 13));
+    b.counts[0] = 5;
+
+    /* A negative count in section 1 is named; an entry left unwritten reads as -1. */
+    b.counts[1] = -4;
+    FAILS(cvl_view_invalidate_layout(view, CVL_INVALIDATE_DATA_COUNTS, NULL, 0), CVL_ERROR_CALLBACK);
+    CHECK(message_contains("returned -4 for section 1"));
+    b.written = 0; /* the buffer keeps the refused answer too */
+    FAILS(cvl_view_reload_data(view), CVL_ERROR_CALLBACK);
+    CHECK(b.seen[1] == -4 && message_contains("returned -4 for section 1"));
+    b.written = 3;
+    b.counts[1] = 0;
+    b.written = 2; /* entry 2 keeps the 13 written before */
+    b.counts[2] = 99;
+    OK(cvl_view_reload_data(view));
+    CHECK(counts_are(view, 5, 0, 13));
+    b.counts[2] = 13;
+    b.written = 3;
+
+    /* Too many items: the section where the total first exceeds CVL_MAX_ITEMS, also when a later
+    ** count is negative (the per-section order decides), and for a count above the limit alone. */
+    b.counts[0] = CVL_MAX_ITEMS;
+    b.counts[1] = 1;
+    b.counts[2] = -1;
+    FAILS(cvl_view_reload_data(view), CVL_ERROR_OVERFLOW);
+    CHECK(message_contains("for section 1"));
+    b.counts[0] = CVL_MAX_ITEMS;
+    b.counts[1] = 0;
+    b.counts[2] = 0;
+    OK(cvl_view_invalidate_layout(view, CVL_INVALIDATE_DATA_COUNTS, NULL, 0)); /* exactly the limit */
+    CHECK(counts_are(view, CVL_MAX_ITEMS, 0, 0));
+    b.counts[0] = INT64_MAX;
+    FAILS(cvl_view_reload_data(view), CVL_ERROR_OVERFLOW);
+    CHECK(message_contains("for section 0"));
+    CHECK(counts_are(view, CVL_MAX_ITEMS, 0, 0));
+    b.counts[0] = 5;
+    b.counts[2] = 13;
+    OK(cvl_view_reload_data(view));
+    CHECK(counts_are(view, 5, 0, 13));
+
+    /* Re-entrant calls fail with CVL_ERROR_STATE (hook-callable ones too); the load succeeds. */
+    b.reenter = view;
+    b.counts[1] = 2;
+    OK(cvl_view_reload_data(view));
+    CHECK(b.reenter_status == CVL_ERROR_STATE && b.reenter_hook_status == CVL_ERROR_STATE);
+    CHECK(counts_are(view, 5, 2, 13));
+    b.reenter = NULL;
+
+    /* No sections: not called. */
+    d.sections = 0;
+    b.calls = 0;
+    OK(cvl_view_reload_data(view));
+    CHECK(b.calls == 0);
+    OK(cvl_view_content_size(view, &size));
+    NEAR(size.height, 0);
+    d.sections = 3;
+
+    /* A NULL item_counts removes the source: section by section again. */
+    cvl_item_counts_source none = {&b, NULL};
+    OK(cvl_view_set_item_counts_source(view, &none));
+    d.items[0] = 1;
+    d.items[1] = 0;
+    d.items[2] = 11;
+    item_calls = 0;
+    OK(cvl_view_reload_data(view));
+    CHECK(item_calls == 3 && b.calls == 0);
+    OK(cvl_view_content_size(view, &size));
+    NEAR(size.height, 30);
+
+    OK(cvl_view_destroy(view));
+    FAILS(cvl_view_set_item_counts_source(view, &bulk), CVL_ERROR_INVALID_HANDLE);
+    OK(cvl_layout_destroy(flow));
+}
+
 int main(void) {
     test_basics();
     test_custom_layout_and_view();
@@ -4661,6 +4875,7 @@ int main(void) {
     test_direct_flow_cells();
     test_direct_waterfall_cells();
     test_scroll_query();
+    test_item_counts_source();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

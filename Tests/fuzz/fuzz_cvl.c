@@ -425,6 +425,20 @@ static int ds_items(void *c, int64_t section, int64_t *out) {
     return 0;
 }
 
+/* The same counts in one call (cvl_view_set_item_counts_source), with the same misbehaviour;
+** with `mode` 3 it leaves the last entry as the view handed it over. */
+static int ds_all_items(void *c, int64_t *out, size_t n) {
+    ds_ctx *d = c;
+    size_t s;
+    for (s = 0; s < n; s++) {
+        int rc;
+        if (d->mode == 3 && s + 1 == n) break;
+        rc = ds_items(c, (int64_t)s, &out[s]);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
 /* Hostile attribute values written by layout callbacks and hooks. */
 static void spoil(cvl_attributes *a, uint8_t how, double hv) {
     switch (how % 12) {
@@ -1765,6 +1779,13 @@ static void op_view_setter(uint8_t which) {
         break;
     }
     case 2:
+        if (which >= 230) { /* the bulk count source set, or removed (NULL, a NULL function) */
+            cvl_item_counts_source src;
+            uint8_t how = u8();
+            src.context = slot >= 0 ? views[slot].ds : NULL;
+            src.item_counts = how % 3 == 0 || !src.context ? NULL : ds_all_items;
+            check(cvl_view_set_item_counts_source(v, how % 3 == 1 ? NULL : &src));
+        }
         rc = check(cvl_view_reload_data(v));
         if (rc == CVL_OK && depth == 0) check_counts(slot);
         break;

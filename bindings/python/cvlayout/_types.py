@@ -1573,6 +1573,21 @@ class cvl_data_source(Structure):
         ("number_of_items", DataSourceNumberOfItemsFn),
     ]
 
+ItemCountsSourceItemCountsFn = CFUNCTYPE(c_int, c_void_p, POINTER(c_int64), c_size_t)
+
+
+class cvl_item_counts_source(Structure):
+    """The bulk item-count callback and its context (copied by
+    cvl_view_set_item_counts_source())."""
+
+    context: Any
+    item_counts: Any
+
+    _fields_ = [
+        ("context", c_void_p),
+        ("item_counts", ItemCountsSourceItemCountsFn),
+    ]
+
 
 class cvl_element(Structure):
     """cvl_element."""
@@ -1720,6 +1735,7 @@ STRUCTS: Final[dict[str, type[Structure]]] = {
     "cvl_comp_configuration": cvl_comp_configuration,
     "cvl_comp_provider": cvl_comp_provider,
     "cvl_data_source": cvl_data_source,
+    "cvl_item_counts_source": cvl_item_counts_source,
     "cvl_element": cvl_element,
     "cvl_animation": cvl_animation,
     "cvl_section_snapshot": cvl_section_snapshot,
@@ -1827,6 +1843,7 @@ FUNCTIONS: Final[list[tuple[str, list[Any], Any]]] = [
     ("cvl_view_number_of_sections", [ViewHandle, POINTER(c_int64)], c_int),
     ("cvl_view_number_of_items", [ViewHandle, c_int64, POINTER(c_int64)], c_int),
     ("cvl_view_item_counts", [ViewHandle, POINTER(c_int64), c_size_t, POINTER(c_size_t)], c_int),
+    ("cvl_view_set_item_counts_source", [ViewHandle, POINTER(cvl_item_counts_source)], c_int),
     ("cvl_view_content_size", [ViewHandle, POINTER(cvl_size)], c_int),
     ("cvl_view_set_display_scale", [ViewHandle, c_double], c_int),
     ("cvl_view_get_display_scale", [ViewHandle, POINTER(c_double)], c_int),
@@ -1987,6 +2004,7 @@ if TYPE_CHECKING:
     def cvl_view_number_of_sections(view: Any, out: Any, /) -> int: ...
     def cvl_view_number_of_items(view: Any, section: int, out: Any, /) -> int: ...
     def cvl_view_item_counts(view: Any, out: Any, capacity: int, out_count: Any, /) -> int: ...
+    def cvl_view_set_item_counts_source(view: Any, source: Any, /) -> int: ...
     def cvl_view_content_size(view: Any, out: Any, /) -> int: ...
     def cvl_view_set_display_scale(view: Any, scale: float, /) -> int: ...
     def cvl_view_get_display_scale(view: Any, out: Any, /) -> int: ...

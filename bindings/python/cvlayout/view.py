@@ -127,6 +127,30 @@ def _counts(values: Iterable[int], name: str) -> list[int]:
     return [int64(c, f"{name}[{i}]") for i, c in enumerate(values)]
 
 
+_INT64_FORMATS = frozenset({"q", "<q", "=q", "@q", "l", "<l", "=l", "@l"})
+
+
+def _fill_counts(out: Any, n: int, values: Any) -> None:
+    """Writes ``values`` (n item counts) into the view's buffer ``out`` (``cvl_item_counts_source``):
+    a contiguous 64-bit integer buffer (``array('q')``, a numpy ``int64`` array) in one copy,
+    anything else count by count. The library checks the counts (negative, too many)."""
+    try:
+        mv = memoryview(values)
+    except TypeError:
+        mv = None
+    if mv is not None and mv.ndim == 1 and mv.itemsize == 8 and mv.format in _INT64_FORMATS and mv.c_contiguous:
+        if len(mv) != n:
+            raise ValueError(f"item_counts returned {len(mv)} counts for {n} sections")
+        dest = (ctypes.c_int64 * n).from_address(ctypes.addressof(out.contents))
+        memoryview(dest).cast("B")[:] = mv.cast("B")
+        return
+    listed = values if isinstance(values, (list, tuple)) else list(values)
+    if len(listed) != n:
+        raise ValueError(f"item_counts returned {len(listed)} counts for {n} sections")
+    for i, c in enumerate(listed):
+        out[i] = int64(c, f"item_counts[{i}]")
+
+
 def _position(position: PositionLike) -> int:
     if not isinstance(position, (str, list, tuple)):
         return uint32(position, "position")
@@ -141,7 +165,12 @@ def _position(position: PositionLike) -> int:
 
 
 class DataSource(Protocol):
-    """An object answering the view's counts (``number_of_sections()`` is optional: one section)."""
+    """An object answering the view's counts (``number_of_sections()`` is optional: one section).
+
+    It may also have ``item_counts(section_count)`` returning every section's count at once (a
+    list, ``array('q')`` or numpy ``int64`` array of ``section_count`` counts): the view then asks
+    that once per load after its creation instead of ``number_of_items`` a section
+    (``cvl_view_set_item_counts_source``)."""
 
     def number_of_items(self, section: int) -> int:
         """Items of ``section``."""
@@ -202,6 +231,10 @@ class CollectionView(Handle[T.cvl_view]):
 
             def n_items(_ctx: int | None, section: int, out: Out) -> None:
                 out[0] = listed()[section]
+
+            def all_items(n: int) -> array.array[int]:
+                return array.array("q", listed()[:n])
+            bulk: Callable[[int], Any] | None = all_items
         else:
             if counts is not None:
                 raise TypeError("give counts= or data_source=, not both")
@@ -217,6 +250,7 @@ class CollectionView(Handle[T.cvl_view]):
 
             def n_items(_ctx: int | None, section: int, out: Out) -> None:
                 out[0] = int64(items_fn(section), f"number_of_items({section})")
+            bulk = None if callable(data_source) else getattr(data_source, "item_counts", None)
             n_sections = None
             if sections_fn is not None:
                 count_sections = sections_fn
@@ -231,6 +265,13 @@ class CollectionView(Handle[T.cvl_view]):
         self._h = h
         self._layout = layout
         try:
+            if bulk is not None:
+                counts_of = bulk
+
+                def item_counts(_ctx: int | None, out: Any, n: int) -> None:
+                    _fill_counts(out, n, counts_of(n))
+                fn = make(T.ItemCountsSourceItemCountsFn, "item_counts", item_counts, self._keep)
+                _lib.cvl_view_set_item_counts_source(h, ctypes.byref(T.cvl_item_counts_source(None, fn)))
             if bounds_size is not None:
                 self.bounds_size = bounds_size
             if content_offset is not None:

@@ -26,6 +26,8 @@
 **   section_edit  on that flow, an item deleted from the middle section then inserted back (two
 **             batch updates, each with cvl_view_content_size)  |  not a loop: the `sections` phase,
 **             the library's own full pass (one-item edits, issue 32: a fraction of a full layout)
+**   section_edit_bulk  the same, the counts asked in one call (cvl_view_set_item_counts_source),
+**             the host writing only the changed entry  |  the `sections` phase
 **   frame     cvl_view_set_time + cvl_view_visible_attributes during a flow -> flow switch (line
 **             spacing 10 -> 40, same sizes)  |  the two layouts' binary searches, the two visible
 **             runs merged by item, each frame interpolated, full structs filled
@@ -258,6 +260,20 @@ static size_t cv_section_edit(ctx *c, int reps) {
     return 0;
 }
 
+/* The same edits with the counts handed over in one call (cvl_view_set_item_counts_source): a
+** host that knows which section changed writes only its entry (the buffer keeps the rest). */
+static int g_bulk_primed;
+static int ds_section_counts(void *context, int64_t *out, size_t n) {
+    (void)context;
+    if (!g_bulk_primed) {
+        memcpy(out, g_section_items, n * sizeof *out);
+        g_bulk_primed = 1;
+    } else {
+        out[SECTIONS / 2] = g_section_items[SECTIONS / 2];
+    }
+    return 0;
+}
+
 /* The loop a host would write for the same grid: items a line (the greedy fit of one size), then
 ** each section's header frame and origin, stacked. Returns the content height. */
 static double loop_sections_pass(void) {
@@ -411,6 +427,9 @@ int main(void) {
     phase("sections", cv_sections, &c, PREPARE_REPS);
     phase("loop_sections", loop_sections, &c, PREPARE_REPS);
     phase("section_edit", cv_section_edit, &c, PREPARE_REPS);
+    cvl_item_counts_source bulk = {NULL, ds_section_counts};
+    CHECK(cvl_view_set_item_counts_source(g_sections_view, &bulk));
+    phase("section_edit_bulk", cv_section_edit, &c, PREPARE_REPS);
     CHECK(cvl_view_destroy(g_sections_view));
 
     /* The switch: the same sizes with line spacing 40, a linear 1 s animation from time 0, the

@@ -1756,8 +1756,9 @@ typedef struct cvl_item_counts_source {
 ** Sets (copies) the view's item-counts source, or removes it (`source` NULL, or its
 ** `item_counts` NULL: back to `number_of_items` a section). Asks nothing now: the next load uses
 ** it (creation always asks `number_of_items`; set the source right after cvl_view_create()).
-** `context` must stay valid while it is set and the view lives. Errors: CVL_ERROR_INVALID_HANDLE,
-** CVL_ERROR_STATE from inside one of the view's callbacks. O(1).
+** `context` must stay valid while it is set and the view lives. Setting a source again (even the
+** same one) starts its buffer over at -1. Errors: CVL_ERROR_NULL_ARGUMENT (view NULL),
+** CVL_ERROR_INVALID_HANDLE, CVL_ERROR_STATE from inside one of the view's callbacks. O(1).
 */
 int cvl_view_set_item_counts_source(cvl_view *view, const cvl_item_counts_source *source);
 

@@ -417,6 +417,10 @@ struct PlacementRun {
         var base = cols.base, tallest = cols.tallest
         let checked = checked, spans = spans, columns = columns
         defer {
+            // (A run with counts has no full-span item: every column it counted was used.)
+            if let counts {
+                for j in 0..<4 where counts[j] > 0 { usedMask |= 1 &<< j }
+            }
             h[c0] = s0
             h[c1] = s1
             h[c2] = s2
@@ -429,8 +433,10 @@ struct PlacementRun {
         var start = from
         while start < to {
             let stop = Swift.min(to, input.window(from: start))
-            // Whether an item's end + spacing was not finite (checked once the window is placed).
-            var bad = 0
+            // NaN once an item's end + spacing was not finite (checked once the window is placed):
+            // `end * 0` is ±0 for a finite end and NaN for an infinite or NaN one, and a NaN stays
+            // in the sum (two instructions an item, no move out of the vector registers).
+            var poison = 0.0
             for i in start..<stop {
                 let full = flags != nil && flags.unsafelyUnwrapped[i] != 0
                 let f: Rect
@@ -449,7 +455,7 @@ struct PlacementRun {
                     columns[i] = -1
                     let end = f.maxY + spacing
                     ends.append(end)  // (what starts the next segment; read once here)
-                    bad |= Self.bit(!end.isFinite)
+                    poison += end * 0
                 } else {
                     cross = width
                     extent = input.windowExtent(i, cross: cross)
@@ -457,25 +463,26 @@ struct PlacementRun {
                     f = Rect(x: lead + Double(j) * pitch, y: y, width: cross, height: extent)
                     let end = f.maxY + spacing
                     tallest = tallest > end ? tallest : end  // (`Swift.max` but for a NaN end: thrown below)
-                    // (end, j) into the other three, in order. (Equal heights are the same value:
+                    // (end, j) into the other three, in order: (a, i) before (b, k) when a < b, or
+                    // a <= b and i < k (a NaN before nothing: both false). (Equal heights are the same value:
                     // none is −0, so a minimum or maximum of two equal ones is either; the columns
                     // by arithmetic from the comparisons: no select the compiler could make a
                     // branch of, which the heights would make unpredictable.)
-                    let b1 = Self.bit(end < s1) | (Self.bit(end == s1) & Self.bit(j < c1))
+                    let b1 = Self.bit(end < s1) | (Self.bit(end <= s1) & Self.bit(j < c1))
                     let n0 = Swift.min(s1, end), r1 = end > s1 ? end : s1
                     let n0c = c1 &+ b1 &* (j &- c1), r1c = j &+ c1 &- n0c
-                    let b2 = Self.bit(r1 < s2) | (Self.bit(r1 == s2) & Self.bit(r1c < c2))
+                    let b2 = Self.bit(r1 < s2) | (Self.bit(r1 <= s2) & Self.bit(r1c < c2))
                     let n1 = Swift.min(s2, r1), r2 = r1 > s2 ? r1 : s2
                     let n1c = c2 &+ b2 &* (r1c &- c2), r2c = r1c &+ c2 &- n1c
-                    let b3 = Self.bit(r2 < s3) | (Self.bit(r2 == s3) & Self.bit(r2c < c3))
+                    let b3 = Self.bit(r2 < s3) | (Self.bit(r2 <= s3) & Self.bit(r2c < c3))
                     let n2 = Swift.min(s3, r2), n3 = r2 > s3 ? r2 : s3
                     let n2c = c3 &+ b3 &* (r2c &- c3), n3c = r2c &+ c3 &- n2c
                     (s0, s1, s2, s3) = (n0, n1, n2, n3)
                     (c0, c1, c2, c3) = (n0c, n1c, n2c, n3c)
-                    usedMask |= 1 &<< j
                     columns[i] = Int32(truncatingIfNeeded: j)
-                    if let counts { counts[j] &+= 1 }
-                    bad |= Self.bit(!end.isFinite)
+                    // (With counts, the columns used follow from them: `defer` above.)
+                    if let counts { counts[j] &+= 1 } else { usedMask |= 1 &<< j }
+                    poison += end * 0
                 }
                 spans[i] = WaterfallSpan(f)
             }
@@ -483,7 +490,7 @@ struct PlacementRun {
             // (`fewAcrossIsFinite`), and an item's end + spacing is finite only if its extent is,
             // its start being finite. Thrown for the first item that failed, read back from the
             // spans: the items after it were placed from non-finite heights, and are discarded.)
-            if checked, bad != 0 {
+            if checked, poison.isNaN {
                 for k in start..<stop {
                     let s = spans[k]
                     guard !((s.y + s.extent) + spacing).isFinite else { continue }

@@ -1,12 +1,13 @@
 import CCVLayout
 import CVLayoutCore
 
-// A flow's rect query written straight from its cell spans (Flow/FlowCellSpans.swift): when the
-// answer is per-item cells (and headers and footers), in draw order and valid by construction,
-// and the caller's buffer holds its bound, each element's record is built once in the caller's
-// buffer. No sink, no second pass, no copy. Anything else (uniform sections, an animation, a
-// mirrored or snapped view, identifiers by callback, a buffer that may be too small) goes the
-// generic way (`rectQuery`), whose answer this one equals record for record.
+// A flow's rect query written straight from its cell spans (Flow/FlowCellSpans.swift, handed over
+// in runs: `visitCellSpanRuns`): when the answer is per-item cells (and headers and footers), in
+// draw order and valid by construction, and the caller's buffer holds its bound, each element's
+// record is built once in the caller's buffer. No sink, no second pass, no copy. Anything else
+// (uniform sections, an animation, a mirrored or snapped view, identifiers by callback, a buffer
+// that may be too small) goes the generic way (`rectQuery`), whose answer this one equals record
+// for record.
 
 /// Answers the rect query of `rect` (host coordinates; any rect: one that is not finite, or a
 /// view that is not laid out, goes the generic way) into
@@ -20,29 +21,38 @@ func directFlowCells<R: CQueryRecord>(
     else {
         return false
     }
-    var itemIDs = view.bulkItemIdentifiers
-    guard view.identities.isNone || itemIDs != nil else { return false }
+    var itemIDs: BulkItemIdentifiers? = nil  // (no identifiers, the commonest case: nothing to look up)
+    if !view.identities.isNone {
+        itemIDs = view.bulkItemIdentifiers
+        guard itemIDs != nil else { return false }
+    }
     var n = 0
     var overrun = false
-    let visited = flow.visitCellSpans(
+    // The spans come in runs (one call for a screenful of lines, not one a line).
+    let visited = flow.visitCellSpanRuns(
         in: rect, counts: view.counts, atMost: Swift.min(capacity, ElementSink.maxElements)
-    ) { span in
-        let section = span.section
-        var k = n  // in a register for the span's loop
+    ) { run in
+        var k = n  // in a register for the run's loops
         defer { n = k }
         if itemIDs == nil {
-            span.forEachCell(in: rect) { item, frame in
-                // Never past the buffer, whatever the bound said (it bounds what the visit reads).
-                guard k < capacity else { return overrun = true }
-                R.initializeCell(out + k, section: section, item: item, frame: frame)
-                k &+= 1
+            for span in run {
+                let section = span.section
+                span.forEachCell(in: rect) { item, frame in
+                    // Never past the buffer, whatever the bound said (it bounds what the visit reads).
+                    guard k < capacity else { return overrun = true }
+                    R.initializeCell(out + k, section: section, item: item, frame: frame)
+                    k &+= 1
+                }
             }
         } else {
-            span.forEachCell(in: rect) { item, frame in
-                guard k < capacity else { return overrun = true }
-                R.initializeCell(out + k, section: section, item: item, frame: frame)
-                if let id = itemIDs!.identifier(section: section, item: item) { out[k].setIdentifier(id) }
-                k &+= 1
+            for span in run {
+                let section = span.section
+                span.forEachCell(in: rect) { item, frame in
+                    guard k < capacity else { return overrun = true }
+                    R.initializeCell(out + k, section: section, item: item, frame: frame)
+                    if let id = itemIDs!.identifier(section: section, item: item) { out[k].setIdentifier(id) }
+                    k &+= 1
+                }
             }
         }
     } supplementary: { a in

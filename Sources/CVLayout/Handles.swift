@@ -1,17 +1,15 @@
 import CCVLayout
 import CVLayoutCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Handles are not pointers to objects: they are ids, never reused, looked up in a locked
-/// table. A destroyed handle or a pointer the library never gave out is therefore always
-/// detected (`CVL_ERROR_INVALID_HANDLE`) instead of being dereferenced.
+/// Handles are not pointers to objects: they are ids, never reused, looked up in a table. A
+/// destroyed handle or a pointer the library never gave out is therefore always detected
+/// (`CVL_ERROR_INVALID_HANDLE`) instead of being dereferenced.
+///
+/// The table has no lock of its own: it is read and written only under the library lock
+/// (ThreadState.swift), which every export holds for its whole run (`guarded`, `withView`,
+/// `withLayout`): the functions that create, destroy or look up handles, and the hook handles
+/// made during a call. One lock a call, not two (two more mutex operations, about 60
+/// instructions a call). Debug builds check it on every access (`assertLibraryLocked`).
 final class Registry: @unchecked Sendable {
     private struct Table {
         var next: UInt = 0x1000
@@ -26,15 +24,11 @@ final class Registry: @unchecked Sendable {
         var lastView: Unmanaged<ViewBox>?
     }
     private var t = Table()
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
-        let m = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        pthread_mutex_init(m, nil)
-        return m
-    }()
     private var table: Registry { self }
-    private func withLock<R>(_ body: (inout Table) -> R) -> R {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+    /// Runs `body` on the table; the caller holds the library lock (see the type's comment).
+    @inline(__always)
+    private func withTable<R>(_ body: (inout Table) -> R) -> R {
+        assertLibraryLocked()
         return body(&t)
     }
 
@@ -43,7 +37,7 @@ final class Registry: @unchecked Sendable {
     /// Registers `object` and returns its new handle value.
     /// - Complexity: amortized O(1).
     func insert(_ object: AnyObject) -> OpaquePointer {
-        let id = table.withLock { t -> UInt in
+        let id = table.withTable { t -> UInt in
             t.next &+= 16
             t.objects[t.next] = object
             return t.next
@@ -54,7 +48,7 @@ final class Registry: @unchecked Sendable {
     func lookup(_ handle: OpaquePointer?) -> AnyObject? {
         guard let handle else { return nil }
         let id = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
-        return table.withLock { t in
+        return table.withTable { t in
             if id == t.lastID, let o = t.lastObject { return o }
             guard let o = t.objects[id] else { return nil }
             t.lastID = id
@@ -65,11 +59,19 @@ final class Registry: @unchecked Sendable {
     }
 
     /// The view behind `handle`, unretained: valid while the table holds it, that is until
-    /// `remove(handle)`. nil when the handle is not a live view.
+    /// `remove(handle)`. nil when the handle is not a live view. The last handle's view is
+    /// compared in place (every call of a host's frame loop names the same view).
+    @inline(__always)
     func lookupView(_ handle: OpaquePointer) -> Unmanaged<ViewBox>? {
+        assertLibraryLocked()
         let id = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
-        return table.withLock { t in
-            if id == t.lastID, let v = t.lastView { return v }
+        if id == t.lastID, let v = t.lastView { return v }
+        return lookupViewInTable(id)
+    }
+
+    @inline(never)
+    private func lookupViewInTable(_ id: UInt) -> Unmanaged<ViewBox>? {
+        table.withTable { t in
             guard let box = t.objects[id] as? ViewBox else { return nil }
             t.lastID = id
             t.lastObject = box
@@ -82,7 +84,7 @@ final class Registry: @unchecked Sendable {
     func remove(_ handle: OpaquePointer?) -> AnyObject? {
         guard let handle else { return nil }
         let id = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
-        return table.withLock { t in
+        return table.withTable { t in
             if t.lastID == id { t.lastID = 0; t.lastObject = nil; t.lastView = nil }
             return t.objects.removeValue(forKey: id)
         }

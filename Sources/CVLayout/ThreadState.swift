@@ -86,6 +86,13 @@ nonisolated(unsafe) private let libraryMutex: UnsafeMutablePointer<pthread_mutex
     return m
 }()
 
+/// Checks, in debug builds only, that this thread holds the library lock (it is inside an
+/// export): what the handle registry relies on instead of a lock of its own (Handles.swift).
+@inline(__always)
+func assertLibraryLocked() {
+    assert(threadState.callDepth > 0, "the handle registry was used outside the library lock")
+}
+
 /// Runs `body`, turning a thrown `LayoutError` into its status code and message.
 /// Every export goes through this (or `withView` / `withLayout`), so a failure always sets the
 /// message and a success always clears it, and every export holds the library lock.

@@ -165,6 +165,27 @@ extension FlowLayout {
         in rect: Rect, counts: [Int], atMost capacity: Int, _ visit: (FlowCellSpan) throws -> Void,
         supplementary: (LayoutAttributes) throws -> Void
     ) rethrows -> Bool {
+        try visitCellSpanRuns(
+            in: rect, counts: counts, atMost: capacity, { run in for span in run { try visit(span) } },
+            supplementary: supplementary)
+    }
+
+    /// How many spans `visitCellSpanRuns` hands over at most in one call: what fits in the 1 KB
+    /// that `withUnsafeTemporaryAllocation` always puts on the stack (9 spans of 112 bytes; a
+    /// screenful of a column is 5-8 lines).
+    @inline(__always)
+    static var spanRunCapacity: Int { Swift.max(1, 1024 / MemoryLayout<FlowCellSpan>.stride) }
+
+    /// `visitCellSpans`, the spans handed over in runs (in the same order): one call for up to
+    /// `spanRunCapacity` spans instead of one a span, which cost about 140 instructions a line
+    /// met (building the span for the call, the call, the caller's set-up per span). A run's
+    /// spans are valid during its call (their tables are read in place: a run never outlives
+    /// the block of lines and the window of the size table its spans point into).
+    /// - Complexity: as `visitCellSpans`; no allocation.
+    public func visitCellSpanRuns(
+        in rect: Rect, counts: [Int], atMost capacity: Int, _ visit: (UnsafeBufferPointer<FlowCellSpan>) throws -> Void,
+        supplementary: (LayoutAttributes) throws -> Void
+    ) rethrows -> Bool {
         guard answersRectQueriesWithCellSpans, state != nil, rect.size.width > 0, rect.size.height > 0 else {
             return false
         }
@@ -209,19 +230,39 @@ extension FlowLayout {
                 bound += items.count
                 guard bound <= capacity else { return false }
             }
-            for s in lo..<hi {
-                let sec = secs.baseAddress.unsafelyUnwrapped + s
-                guard sec.pointee.itemCount > 0 else { continue }
-                if sec.pointee.isUniform {
-                    try FlowLayout.visitGridSpans(axis, s, sec.pointee, rect, visit)
-                    continue
+            try withUnsafeTemporaryAllocation(of: FlowCellSpan.self, capacity: FlowLayout.spanRunCapacity) { buffer in
+                let base = buffer.baseAddress.unsafelyUnwrapped
+                let room = buffer.count
+                var count = 0
+                // Hands the run on; called when it is full and before a block of lines ends
+                // (its spans point into that block's table).
+                @inline(__always) func flush() throws {
+                    guard count > 0 else { return }
+                    defer { base.deinitialize(count: count) }
+                    try visit(UnsafeBufferPointer(start: base, count: count))
+                    count = 0
                 }
-                let a = rMin - sec.pointee.origin
-                let start =
-                    s == lo
-                    ? first
-                    : FlowLayout.firstLine(sec, from: a, slack: FlowLayout.searchSlack(a, a + axis.main(rect.size)))
-                try FlowLayout.visitSpans(axis, s, sec, rect, from: start, visit)
+                @inline(__always) func append(_ span: FlowCellSpan) throws {
+                    (base + count).initialize(to: span)
+                    count &+= 1
+                    if count == room { try flush() }
+                }
+                for s in lo..<hi {
+                    let sec = secs.baseAddress.unsafelyUnwrapped + s
+                    guard sec.pointee.itemCount > 0 else { continue }
+                    if sec.pointee.isUniform {
+                        try FlowLayout.visitGridSpans(axis, s, sec.pointee, rect, append)
+                        continue
+                    }
+                    let a = rMin - sec.pointee.origin
+                    let start =
+                        s == lo
+                        ? first
+                        : FlowLayout.firstLine(
+                            sec, from: a, slack: FlowLayout.searchSlack(a, a + axis.main(rect.size)))
+                    try FlowLayout.visitSpans(axis, s, sec, rect, from: start, append, endOfBlock: flush)
+                }
+                try flush()
             }
             return true
         }
@@ -284,11 +325,13 @@ extension FlowLayout {
     /// The spans of per-item section `sec` (index `s`) that can meet `rect`, from line `start`
     /// on: lines by their main-axis range, items of a long line by binary search over their
     /// cross-axis origins, each span within one window of the size table. The section is read
-    /// in place.
+    /// in place. `endOfBlock` is called after the last span of each block visited, while its
+    /// table is still held (a caller that keeps spans hands them on then).
     @inline(__always)
     static func visitSpans(
         _ axis: FlowAxis, _ s: Int, _ sec: UnsafePointer<FlowSection>, _ rect: Rect,
-        from start: (block: Int, line: Int), _ visit: (FlowCellSpan) throws -> Void
+        from start: (block: Int, line: Int), _ visit: (FlowCellSpan) throws -> Void,
+        endOfBlock: () throws -> Void = {}
     ) rethrows {
         let blocks = sec.pointee.body.blocks
         let nb = blocks.count
@@ -312,7 +355,7 @@ extension FlowLayout {
                     while k < lineCount {
                         let stored = block.lines[k]
                         let origin = stored.origin + delta, thickness = stored.thickness
-                        if linesMonotone && origin >= b + slack { return }
+                        if linesMonotone && origin >= b + slack { break }
                         k += 1
                         guard origin < b + slack, origin + thickness > a - slack else { continue }
                         let first = base + stored.first
@@ -336,6 +379,7 @@ extension FlowLayout {
                             i = stop
                         }
                     }
+                    try endOfBlock()  // the block's spans are handed on while its table is held
                 }
                 if linesMonotone && k < lineCount { return }  // stopped inside the block
                 blk += 1

@@ -1,0 +1,79 @@
+import XCTest
+
+@testable import CVLayoutCore
+
+/// `FlowLayout.visitCellSpanRuns`: the direct query's spans handed over in runs. Over random
+/// flows of several sections and blocks of lines (both axes, headers and footers, empty items,
+/// a last section of one item size),
+/// every rect's cells read from the runs, then its supplementary elements, must be the generic
+/// query's answer element for element (which reads its lines one span at a time, not in runs),
+/// each run holding 1 ... `spanRunCapacity` spans; rects from a few lines to the whole content,
+/// so that answers take several runs and cross blocks.
+final class FlowCellSpanRunTests: XCTestCase {
+    func testRunsHandOverTheGenericQuerysCellsInOrder() throws {
+        var g = SplitMix64(seed: 3209)
+        var (queries, multiRun, longest) = (0, 0, 0)
+        for round in 0..<12 {
+            var c = FlowConfiguration()
+            c.scrollDirection = round % 2 == 0 ? .vertical : .horizontal
+            c.itemAlignment = FlowItemAlignment.allCases[g.int(below: 3)]
+            c.minimumInteritemSpacing = [0, 2.5, 10][g.int(below: 3)]
+            c.minimumLineSpacing = [0, 3.25][g.int(below: 2)]
+            c.itemSize = Size(width: 37, height: 5.5)
+            if round % 3 != 0 {
+                c.headerReferenceSize = Size(width: 30, height: 12)
+                c.footerReferenceSize = Size(width: 20, height: 7)
+            }
+            let f = FlowLayout()
+            try f.configure(c)
+            let bounds = Size(width: 240, height: 200)
+            let axis = FlowAxis(c.scrollDirection)
+            // 300-900 lines a section of 2-6 items: 3-8 blocks of 128 lines.
+            let counts = (0..<(1 + g.int(below: 3))).map { _ in 1500 + g.int(below: 1500) }
+            for (s, n) in counts.enumerated() {
+                // Some sections of one item size (a uniform grid: spans of its own, no blocks).
+                if round % 4 == 1 && s == counts.count - 1 { continue }
+                try f.setItemSizes(
+                    (0..<n).map { _ in
+                        let (m, c) = (g.double(in: 4..<9), g.double(in: 20..<60))
+                        let size = g.int(below: 40) == 0 ? Size(width: 0, height: 8) : Size(width: c, height: m)
+                        return axis.horizontal ? Size(width: size.height, height: size.width) : size
+                    }, forSection: s)
+            }
+            let cv = try FlowTest.attach(f, counts, bounds)
+            let content = try cv.contentSize()
+            let extent = axis.main(content)
+            for q in 0..<40 {
+                let length = q % 4 == 0 ? extent + 20 : g.double(in: 1..<(q % 2 == 0 ? 400 : 3000))
+                let start = q % 4 == 0 ? -10 : g.double(in: -20..<extent)
+                let r = axis.rect(main: start, cross: g.double(in: -5..<40), mainLength: length, crossLength: 200)
+                var runs: [Int] = []
+                var got: [LayoutAttributes] = []
+                let visited = f.visitCellSpanRuns(in: r, counts: counts, atMost: 1 << 40) { run in
+                    runs.append(run.count)
+                    for span in run {
+                        span.forEachCell(in: r) { item, frame in
+                            got.append(.cell(IndexPath(section: span.section, item: item), frame: frame))
+                        }
+                    }
+                } supplementary: {
+                    got.append($0)
+                }
+                XCTAssertTrue(visited, "round \(round) query \(q)")
+                let want = try cv.layoutAttributesForElements(in: r)
+                XCTAssertEqual(got.count, want.count, "round \(round) query \(q) rect \(r)")
+                let differs = zip(got, want).enumerated().first { _, pair in
+                    pair.0.key != pair.1.key || pair.0.frame != pair.1.frame
+                }?.offset
+                XCTAssertNil(differs, "round \(round) query \(q) rect \(r): first element that differs")
+                XCTAssertTrue(runs.allSatisfy { $0 >= 1 && $0 <= FlowLayout.spanRunCapacity }, "\(runs)")
+                queries += 1
+                if runs.count > 1 { multiRun += 1 }
+                longest = max(longest, got.count)
+            }
+        }
+        XCTAssertEqual(queries, 480)
+        XCTAssertGreaterThan(multiRun, 100)  // answers of several runs (full runs handed on mid-visit)
+        XCTAssertGreaterThan(longest, 2000)  // a rect over whole sections: every block of lines
+    }
+}

@@ -81,7 +81,8 @@ extension CollectionView {
         transition = try makeRelayoutTransition(
             before: change.before, shift: shift, timing: change.timing, startsShift: nil
         ) { after, fresh in
-            try fresh.map { i in try layout.initialAttributes(forAppearing: after[i].key, final: after[i]) }
+            if layout.appearsWithoutAttributes { return [LayoutAttributes?](repeating: nil, count: fresh.count) }
+            return try fresh.map { i in try layout.initialAttributes(forAppearing: after[i].key, final: after[i]) }
         }
     }
 

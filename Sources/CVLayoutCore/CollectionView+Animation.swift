@@ -235,6 +235,8 @@ extension CollectionView {
         tr.tracks.reserveCapacity(before.present.count + after.count)
         let moved = shift != .zero
         let viewport = bounds
+        // Nil for every element when the layout has no appear hook: not asked.
+        let asksAppearing = !layout.appearsWithoutAttributes
         try before.present.elements.withUnsafeBufferPointer { olds in
             try after.withUnsafeBufferPointer { after in
                 for i in 0..<before.present.count {
@@ -254,7 +256,9 @@ extension CollectionView {
                             continue
                         }
                         let end = after.baseAddress! + afterPosition
-                        if let start = try layout.initialAttributes(forAppearing: newKey, final: end.pointee) {
+                        if asksAppearing,
+                            let start = try layout.initialAttributes(forAppearing: newKey, final: end.pointee)
+                        {
                             tr.tracks.set(newKey, from: start, to: end.pointee)
                         } else {
                             tr.tracks.set(
@@ -276,7 +280,9 @@ extension CollectionView {
                     if let newKey, let to {
                         var from = old
                         from.indexPath = newKey.indexPath
-                        let start = try layout.initialAttributes(forAppearing: newKey, final: to) ?? from
+                        let start =
+                            (asksAppearing ? try layout.initialAttributes(forAppearing: newKey, final: to) : nil)
+                            ?? from
                         tr.tracks.set(newKey, from: start, to: to)
                     } else {
                         var end = try layout.finalAttributes(forDisappearing: oldKey, current: old) ?? old.fadedOut
@@ -297,7 +303,9 @@ extension CollectionView {
             if claimed[j] || claimed[afterByKey[after[j].key] ?? 0] { continue }
             let a = after[j]
             let existed = existedBefore(a.key, plan)
-            let start = try layout.initialAttributes(forAppearing: a.key, final: a) ?? (existed ? a : a.fadedOut)
+            let start =
+                (asksAppearing ? try layout.initialAttributes(forAppearing: a.key, final: a) : nil)
+                ?? (existed ? a : a.fadedOut)
             if start != a { tr.tracks.set(a.key, from: start, to: a) }
         }
         return tr

@@ -31,7 +31,13 @@ extension LayoutAttributes {
     /// Whether the element shows in `viewport` (its frame or its drawn bounds meet it). A new
     /// animation gives no track to an element off screen both where it is and where it ends:
     /// without that, overlapping animations would carry every element they ever moved.
-    func isOnScreen(in viewport: Rect) -> Bool { frame.intersects(viewport) || drawnBounds.intersects(viewport) }
+    func isOnScreen(in viewport: Rect) -> Bool { Self.isOnScreen(frame: frame, transform: transform, in: viewport) }
+
+    /// `isOnScreen(in:)` of an element with `frame` and `transform`.
+    @inline(__always)
+    static func isOnScreen(frame: Rect, transform: Transform3D, in viewport: Rect) -> Bool {
+        frame.intersects(viewport) || drawnBounds(frame: frame, transform: transform).intersects(viewport)
+    }
 
     /// These attributes with the centre moved by `d`.
     func moved(by d: Point) -> LayoutAttributes {
@@ -72,25 +78,27 @@ extension CollectionView {
         try layoutIfNeeded()
         let shift = Point(x: contentOffset.x - change.offset.x, y: contentOffset.y - change.offset.y)
         let layout = self.layout
-        transition = try makeRelayoutTransition(before: change.before, shift: shift, timing: change.timing) {
-            after, fresh in
-            try fresh.map { i in
-                try layout.initialAttributes(forAppearing: after[i].key, final: after[i]) ?? after[i].fadedOut
-            }
+        transition = try makeRelayoutTransition(
+            before: change.before, shift: shift, timing: change.timing, startsShift: nil
+        ) { after, fresh in
+            if layout.appearsWithoutAttributes { return [LayoutAttributes?](repeating: nil, count: fresh.count) }
+            return try fresh.map { i in try layout.initialAttributes(forAppearing: after[i].key, final: after[i]) }
         }
     }
 
     /// The transition of a relayout: every element on screen after the change moves from where it
     /// was on screen before (`before`, moved by the content offset change `shift`), or, when it
     /// was not on screen, from where `starts` puts it (`starts(after, fresh)` maps those elements,
-    /// `after[fresh[j]]` in order, to their starts: one call, so that it can look them all up at
-    /// once; the elements are read in place, not copied); every element on screen
+    /// `after[fresh[j]]` in order, to their starts, moved by `startsShift` when it is given, nil
+    /// for a crossfade: the element's final attributes at alpha 0; one call, so that it can look
+    /// them all up at once; the elements are read in place, not copied, and each start is copied
+    /// once, into its track); every element on screen
     /// before that is not on screen after moves to its new attributes (looked up together), or
     /// fades out where it was when it no longer exists. Progress 0 therefore shows exactly the
     /// last frame before the change.
     func makeRelayoutTransition(
-        before: OnScreen, shift: Point, timing: AnimationTiming,
-        starts: (_ after: UnsafeBufferPointer<LayoutAttributes>, _ fresh: [Int]) throws -> [LayoutAttributes]
+        before: OnScreen, shift: Point, timing: AnimationTiming, startsShift: Point?,
+        starts: (_ after: UnsafeBufferPointer<LayoutAttributes>, _ fresh: [Int]) throws -> [LayoutAttributes?]
     ) throws -> Transition {
         var tr = Transition(timing: timing, start: currentTime, discreteSlots: layout.discreteCustomSlots)
         let afterArray = try layoutAttributesForElementsFinal(in: bounds)
@@ -105,12 +113,25 @@ extension CollectionView {
             let freshStarts = try starts(after, fresh)
             tr.tracks.reserveCapacity(after.count + before.present.count)
             var k = 0
-            for i in after.indices {
-                if was[i] >= 0 {
-                    tr.tracks.set(after[i].key, from: before.present.elements[was[i]].moved(by: shift), to: after[i])
-                } else {
-                    tr.tracks.set(after[i].key, from: freshStarts[k], to: after[i])
-                    k += 1
+            before.present.elements.withUnsafeBufferPointer { olds in
+                freshStarts.withUnsafeBufferPointer { starts in
+                    for i in after.indices {
+                        let end = after.baseAddress! + i
+                        if was[i] >= 0 {
+                            tr.tracks.set(
+                                end.pointee.key, fromAt: olds.baseAddress! + was[i], movedBy: shift, toAt: end)
+                        } else {
+                            if case .some = starts[k] {
+                                // The start in place: an optional's payload is stored at its address.
+                                let start = UnsafeRawPointer(starts.baseAddress! + k)
+                                    .assumingMemoryBound(to: LayoutAttributes.self)
+                                tr.tracks.set(end.pointee.key, fromAt: start, movedBy: startsShift, toAt: end)
+                            } else {
+                                tr.tracks.set(end.pointee.key, fromAt: end, fadedOut: true, toAt: end)
+                            }
+                            k += 1
+                        }
+                    }
                 }
             }
         }

@@ -42,8 +42,12 @@ extension CollectionView {
             gone = all.disappearing
         }
         let own = try lastPreparedAttributes(in: rect)
-        if present.isEmpty { present = ElementTable(capacity: own.count) }
-        for a in own { present.insertIfAbsent(a, for: a.key) }
+        if present.isEmpty, let adopted = ElementTable(adopting: own) {
+            present = adopted  // the same table as inserting each, without copying them
+        } else {
+            if present.isEmpty { present = ElementTable(capacity: own.count) }
+            for a in own { present.insertIfAbsent(a, for: a.key) }
+        }
         // What is on screen now carries the identifiers of now: elements that go away keep them.
         if !identities.isNone {
             for i in 0..<present.count {
@@ -219,52 +223,73 @@ extension CollectionView {
         // those not on screen after are looked up together (one query for a layout whose every
         // lookup queries its whole content). Each old key is mapped forward once.
         let newKeys = before.present.keys.map { mapForward($0, plan) }
+        // Each one's position in `after` (nil: not on screen after), looked up once.
+        let afterPositions = newKeys.map { $0.flatMap { afterByKey[$0] } }
         var offScreen: [ElementKey] = []
-        for case let newKey? in newKeys where afterByKey[newKey] == nil { offScreen.append(newKey) }
+        for (newKey, afterPosition) in zip(newKeys, afterPositions) where afterPosition == nil {
+            if let newKey { offScreen.append(newKey) }
+        }
         let looked = try layout.layoutAttributes(forKeys: offScreen)
         // Which elements on screen after got a track from one on screen before, by position.
         var claimed = [Bool](repeating: false, count: after.count)
         tr.tracks.reserveCapacity(before.present.count + after.count)
         let moved = shift != .zero
         let viewport = bounds
-        for i in 0..<before.present.count {
-            let oldKey = before.present.keys[i], newKey = newKeys[i]
-            let old = moved ? before.present.elements[i].moved(by: shift) : before.present.elements[i]
-            let afterPosition = newKey.flatMap { afterByKey[$0] }
-            if let newKey, let afterPosition {
-                // On screen after too (every element of an update that keeps everything on
-                // screen): the same steps as below with its end read in place in `after`, not
-                // copied into optionals on the way (300-byte records, several copies a track).
-                try after.withUnsafeBufferPointer { after in
-                    if !old.isOnScreen(in: viewport), !after[afterPosition].isOnScreen(in: viewport) { return }
-                    var from = old
-                    from.indexPath = newKey.indexPath
-                    if let start = try layout.initialAttributes(forAppearing: newKey, final: after[afterPosition]) {
-                        tr.tracks.set(newKey, from: start, to: after[afterPosition])
-                    } else {
-                        tr.tracks.set(newKey, from: from, to: after[afterPosition])
+        // Nil for every element when the layout has no appear hook: not asked.
+        let asksAppearing = !layout.appearsWithoutAttributes
+        try before.present.elements.withUnsafeBufferPointer { olds in
+            try after.withUnsafeBufferPointer { after in
+                for i in 0..<before.present.count {
+                    let newKey = newKeys[i]
+                    if let newKey, let afterPosition = afterPositions[i] {
+                        // On screen after too (every element of an update that keeps everything on
+                        // screen): the same steps as below with both ends read in place, each copied
+                        // once, into its track (300-byte records).
+                        var frame = olds[i].frame
+                        if moved {
+                            frame.origin.x += shift.x
+                            frame.origin.y += shift.y
+                        }
+                        if !LayoutAttributes.isOnScreen(frame: frame, transform: olds[i].transform, in: viewport),
+                            !after[afterPosition].isOnScreen(in: viewport)
+                        {
+                            continue
+                        }
+                        let end = after.baseAddress! + afterPosition
+                        if asksAppearing,
+                            let start = try layout.initialAttributes(forAppearing: newKey, final: end.pointee)
+                        {
+                            tr.tracks.set(newKey, from: start, to: end.pointee)
+                        } else {
+                            tr.tracks.set(
+                                newKey, fromAt: olds.baseAddress! + i, movedBy: moved ? shift : nil,
+                                indexPath: newKey.indexPath, toAt: end)
+                        }
+                        claimed[afterPosition] = true
+                        continue
                     }
-                    claimed[afterPosition] = true
+                    let oldKey = before.present.keys[i]
+                    let old = moved ? olds[i].moved(by: shift) : olds[i]
+                    let to = newKey.flatMap { looked[$0] }
+                    // Off screen now and at the end (a running animation's track for an element that
+                    // has since left the viewport): no track, so overlapping animations hold only what
+                    // is on screen (docs/animation-rules.md, "Overlapping animations").
+                    if !old.isOnScreen(in: viewport) {
+                        if to.map({ !$0.isOnScreen(in: viewport) }) ?? true { continue }
+                    }
+                    if let newKey, let to {
+                        var from = old
+                        from.indexPath = newKey.indexPath
+                        let start =
+                            (asksAppearing ? try layout.initialAttributes(forAppearing: newKey, final: to) : nil)
+                            ?? from
+                        tr.tracks.set(newKey, from: start, to: to)
+                    } else {
+                        var end = try layout.finalAttributes(forDisappearing: oldKey, current: old) ?? old.fadedOut
+                        end.identifier = old.identifier
+                        tr.addDisappearing(from: old, to: end)
+                    }
                 }
-                continue
-            }
-            let to = afterPosition.map { after[$0] } ?? newKey.flatMap { looked[$0] }
-            // Off screen now and at the end (a running animation's track for an element that
-            // has since left the viewport): no track, so overlapping animations hold only what
-            // is on screen (docs/animation-rules.md, "Overlapping animations").
-            if !old.isOnScreen(in: viewport) {
-                if to.map({ !$0.isOnScreen(in: viewport) }) ?? true { continue }
-            }
-            if let newKey, let to {
-                var from = old
-                from.indexPath = newKey.indexPath
-                let start = try layout.initialAttributes(forAppearing: newKey, final: to) ?? from
-                tr.tracks.set(newKey, from: start, to: to)
-                if let afterPosition { claimed[afterPosition] = true }
-            } else {
-                var end = try layout.finalAttributes(forDisappearing: oldKey, current: old) ?? old.fadedOut
-                end.identifier = old.identifier
-                tr.addDisappearing(from: old, to: end)
             }
         }
         // Elements already on their way out go on with their own removal (docs/animation-rules.md,
@@ -273,10 +298,14 @@ extension CollectionView {
 
         // Elements on screen after that were not on screen before: inserted ones crossfade in
         // (or start where the layout says), others appear in place.
-        for j in after.indices where !claimed[afterByKey[after[j].key] ?? 0] {
+        for j in after.indices {
+            // (A claimed position is the one `afterByKey` gives its element's key.)
+            if claimed[j] || claimed[afterByKey[after[j].key] ?? 0] { continue }
             let a = after[j]
             let existed = existedBefore(a.key, plan)
-            let start = try layout.initialAttributes(forAppearing: a.key, final: a) ?? (existed ? a : a.fadedOut)
+            let start =
+                (asksAppearing ? try layout.initialAttributes(forAppearing: a.key, final: a) : nil)
+                ?? (existed ? a : a.fadedOut)
             if start != a { tr.tracks.set(a.key, from: start, to: a) }
         }
         return tr
@@ -387,23 +416,15 @@ extension CollectionView {
                 // offset change), so the first frame is the old layout's last static frame.
                 let shift = Point(x: contentOffset.x - oldOffset.x, y: contentOffset.y - oldOffset.y)
                 let newOffset = contentOffset
-                transition = try makeRelayoutTransition(before: before, shift: shift, timing: animation) {
-                    after, fresh in
+                // Each start is the old layout's attributes moved by the shift, or a crossfade.
+                transition = try makeRelayoutTransition(
+                    before: before, shift: shift, timing: animation, startsShift: shift
+                ) { after, fresh in
                     // The old layout's attributes as it showed them: at the old offset (a layout
                     // such as Cover Flow computes them from the visible rect at query time).
                     contentOffset = oldOffset
                     defer { contentOffset = newOffset }
-                    let old = try oldLayout.layoutAttributesInOrder(forKeys: fresh.map { after[$0].key })
-                    var starts: [LayoutAttributes] = []
-                    starts.reserveCapacity(fresh.count)
-                    for j in old.indices {
-                        if let o = old[j] {
-                            starts.append(o.moved(by: shift))
-                        } else {
-                            starts.append(after[fresh[j]].fadedOut)
-                        }
-                    }
-                    return starts
+                    return try oldLayout.layoutAttributesInOrder(forKeys: fresh.map { after[$0].key })
                 }
             } else {
                 transition = nil

@@ -365,6 +365,7 @@ public final class CollectionView {
     /// with `.overflow` beyond `limit`. O(min(k, limit)) memory.
     func layoutOwnAttributes(in rect: Rect, limit: Int) throws -> [LayoutAttributes] {
         let sink = CollectingSink(counts: counts, keep: limit)
+        sink.reservesBound = true
         try Self.counting(sink, upTo: limit) {
             try layout.layoutAttributesForElements(in: rect, into: sink)
             try sink.check()

@@ -516,6 +516,17 @@ public final class CollectingSink: ElementSink {
         if elements.count < keep { elements.append(a) }
     }
 
+    /// Whether a layout's bound (`expect(atMost:)`) sizes the collection before the first element
+    /// (for at most `keep` elements): an animation's set-up collecting the 10^5 elements on screen
+    /// then grows it once instead of doubling it some 17 times (each a copy of what it holds).
+    var reservesBound = false
+
+    public override var wantsBound: Bool { reservesBound }
+
+    public override func expect(atMost n: Int) {
+        if reservesBound, n > elements.capacity { elements.reserveCapacity(Swift.min(n, keep)) }
+    }
+
     public override func storeCell(section: Int, item: Int, frame: Rect) {
         guard elements.count < keep else { return }
         // One template, re-pointed per cell: building each element from scratch re-writes its

@@ -112,6 +112,15 @@ struct Transition {
     static func sweep(
         from a: LayoutAttributes, to b: LayoutAttributes, _ da: TransformDecomposition?, _ db: TransformDecomposition?
     ) -> Sweep? {
+        sweep(SweptEnds(a, b), a.transform, b.transform, da, db)
+    }
+
+    /// The `Sweep` of a track whose ends are `e` with the transforms `ta`, `tb` and their
+    /// decompositions `da`, `db` (as above).
+    static func sweep(
+        _ e: SweptEnds, _ ta: Transform3D, _ tb: Transform3D, _ da: TransformDecomposition?,
+        _ db: TransformDecomposition?
+    ) -> Sweep? {
         func factors(_ m: Transform3D, _ d: TransformDecomposition?) -> (sx: Double, sy: Double, k: Double, t: Double)?
         {
             if m.isIdentity { return (1, 1, 0, 0) }
@@ -120,8 +129,8 @@ struct Transition {
             let t = Swift.max(abs(d.translation.x), abs(d.translation.y))
             return (abs(d.scale.x), abs(d.scale.y), abs(d.skew.xy), t)
         }
-        guard let fa = factors(a.transform, da), let fb = factors(b.transform, db) else { return nil }
-        return sweep(from: a, to: b, fa, fb)
+        guard let fa = factors(ta, da), let fb = factors(tb, db) else { return nil }
+        return sweep(e, fa, fb)
     }
 
     /// The `Sweep` of `track` given its ends' factors: |scale x|, |scale y|, |shear xy| and the
@@ -133,12 +142,32 @@ struct Transition {
         from a: LayoutAttributes, to b: LayoutAttributes, _ fa: (sx: Double, sy: Double, k: Double, t: Double),
         _ fb: (sx: Double, sy: Double, k: Double, t: Double)
     ) -> Sweep? {
-        let sa = a._size, sb = b._size
+        sweep(SweptEnds(a, b), fa, fb)
+    }
+
+    /// What `Sweep` needs of a track's ends besides their transforms: sizes and centres.
+    struct SweptEnds {
+        let sa: Size, sb: Size, ca: Point, cb: Point
+
+        @inline(__always)
+        init(sa: Size, sb: Size, ca: Point, cb: Point) { (self.sa, self.sb, self.ca, self.cb) = (sa, sb, ca, cb) }
+
+        @inline(__always)
+        init(_ a: LayoutAttributes, _ b: LayoutAttributes) { (sa, sb, ca, cb) = (a._size, b._size, a.center, b.center) }
+    }
+
+    /// The `Sweep` of a track whose ends are `e` with the factors `fa` and `fb` (as above).
+    @inline(__always)
+    static func sweep(
+        _ e: SweptEnds, _ fa: (sx: Double, sy: Double, k: Double, t: Double),
+        _ fb: (sx: Double, sy: Double, k: Double, t: Double)
+    ) -> Sweep? {
+        let sa = e.sa, sb = e.sb
         let hw = Swift.max(sa.width, sb.width) / 2, hh = Swift.max(sa.height, sb.height) / 2
         let sx = Swift.max(fa.sx, fb.sx, 1), sy = Swift.max(fa.sy, fb.sy, 1)
         let k = Swift.max(fa.k, fb.k), t = Swift.max(fa.t, fb.t)
         let reach = (hw * sx + hh * sy * (1 + k) + t + hw + hh) * (1 + 1e-6)
-        let ca = a.center, cb = b.center
+        let ca = e.ca, cb = e.cb
         guard reach.isFinite, ca.x.isFinite, ca.y.isFinite, cb.x.isFinite, cb.y.isFinite else { return nil }
         return Sweep(ax: ca.x, ay: ca.y, bx: cb.x, by: cb.y, reach: reach)
     }
@@ -199,13 +228,13 @@ struct Transition {
     func sampled(position i: Int, _ p: Double) -> LayoutAttributes {
         let shape = tracks.shapes[i]
         if shape.fromPlain && shape.toPlain {
-            return tracks.withTracks { LayoutAttributes.interpolatePlain(from: $0[i].from, to: $0[i].to, progress: p) }
+            return tracks.withEnds { LayoutAttributes.interpolatePlain(from: $0[i], to: $1[i], progress: p) }
         }
         let (slots, rotation) = (discreteSlots, timing.rotation)
         return tracks.withMadeEnds(shape) { d in
-            tracks.withTracks { tracks in
+            tracks.withEnds { from, to in
                 LayoutAttributes.interpolate(
-                    from: tracks[i].from, to: tracks[i].to, progress: p, discreteCustomSlots: slots,
+                    from: from[i], to: to[i], progress: p, discreteCustomSlots: slots,
                     rotation: rotation, made: d)
             }
         }
@@ -217,7 +246,8 @@ struct Transition {
     /// O(tracks).
     mutating func moveContent(by d: Point) {
         var moved = TrackTable(rotation: tracks.rotation)
-        for (k, t) in zip(tracks.keys, tracks.tracks) {
+        for (i, k) in tracks.keys.enumerated() {
+            let t = tracks[position: i]
             moved.set(k, from: t.from.moved(by: d), to: t.to.moved(by: d))
         }
         tracks = moved
@@ -243,10 +273,13 @@ extension LayoutAttributes {
 
 /// A transition's tracks by element key, stored in insertion order so a frame can mark the
 /// tracks it matched in a plain array (`position(of:)` is one probe of `KeyIndex`; nothing else
-/// is hashed).
+/// is hashed). The two ends of the tracks are kept in two runs (`TrackEnds`), each end copied
+/// into its place once when a track is set (a 288-byte record; a track built first and then
+/// appended to an array was copied five times).
 struct TrackTable {
     private(set) var keys: [ElementKey] = []
-    private(set) var tracks: [Transition.Track] = []
+    /// Each track's start and end, by position (shared by copies of the table until one changes).
+    private var ends = TrackEnds()
     /// Each track's `Transition.Shape`, by position.
     private(set) var shapes: [Transition.Shape] = []
     /// What interpolating the transforms of the tracks that need it takes, made once
@@ -267,12 +300,13 @@ struct TrackTable {
 
     init(rotation: RotationInterpolation = .shortest) { self.rotation = rotation }
 
-    var count: Int { tracks.count }
+    var count: Int { keys.count }
 
     /// Makes room for `n` tracks.
     mutating func reserveCapacity(_ n: Int) {
+        copyEndsIfShared()
         keys.reserveCapacity(n)
-        tracks.reserveCapacity(n)
+        ends.reserveCapacity(n)
         shapes.reserveCapacity(n)
         positions.reserveCapacity(n)
     }
@@ -297,31 +331,43 @@ struct TrackTable {
     }
 
     /// The `Shape` of a track from `a` to `b`; what interpolating its transforms needs is made
-    /// once and kept here: the planar parts of two planar transforms (`PlanarTransform`), else
-    /// the ends' decompositions (none for equal transforms or two translations). O(1): each
-    /// transform that is not the identity taken apart once.
-    private mutating func shape(from a: LayoutAttributes, to b: LayoutAttributes) -> Transition.Shape {
+    /// once and appended to `made`: the planar parts of two planar transforms
+    /// (`PlanarTransform`), else the ends' decompositions (none for equal transforms or two
+    /// translations). `reserve`: the room the first one makes. O(1): each transform that is not
+    /// the identity taken apart once.
+    /// (The ends are read where they are, field by field: a record passed as a value is copied.)
+    private static func shape(
+        from pa: UnsafePointer<LayoutAttributes>, to pb: UnsafePointer<LayoutAttributes>, made: inout [MadeEndsSlot],
+        reserve: Int, rotation: RotationInterpolation
+    ) -> Transition.Shape {
+        let ta = pa.pointee.transform, tb = pb.pointee.transform
+        let customA = pa.pointee.custom.count, customB = pb.pointee.custom.count
+        let ends = Transition.SweptEnds(
+            sa: pa.pointee._size, sb: pb.pointee._size, ca: pa.pointee.center, cb: pb.pointee.center)
+        // `LayoutAttributes.isPlain` of each end.
         var shape = Transition.Shape(
-            sweep: nil, fromPlain: a.isPlain, toPlain: b.isPlain, custom: a.custom.count != 0 || b.custom.count != 0,
-            made: -1)
-        if a.transform != b.transform, !(a.transform.isTranslationOnly && b.transform.isTranslationOnly) {
+            sweep: nil, fromPlain: customA == 0 && ta.isExactlyIdentity, toPlain: customB == 0 && tb.isExactlyIdentity,
+            custom: customA != 0 || customB != 0, made: -1)
+        if ta != tb, !(ta.isTranslationOnly && tb.isTranslationOnly) {
             shape.made = Int32(truncatingIfNeeded: made.count)
             // The first track that needs it sizes the table for as many as the tracks reserved (a
             // layout that turns its items needs one a track: 10^5 of them grew it 17 times).
-            if made.isEmpty { made.reserveCapacity(tracks.capacity) }
-            if let pa = PlanarTransform(a.transform), let pb = PlanarTransform(b.transform) {
-                shape.sweep = Transition.sweep(from: a, to: b, pa.sweepFactors, pb.sweepFactors)
+            if made.isEmpty { made.reserveCapacity(reserve) }
+            if let pa = PlanarTransform(ta), let pb = PlanarTransform(tb) {
+                shape.sweep = Transition.sweep(ends, pa.sweepFactors, pb.sweepFactors)
                 made.append(.planar(PlanarEnds(from: pa, to: pb)))
             } else {
-                let ta = a.transform, tb = b.transform
                 let e = DecomposedEnds(ta, tb, rotation: rotation)
                 shape.sweep = Transition.sweep(
-                    from: a, to: b, ta.isIdentity ? nil : (e.isValid ? e.from : TransformDecomposition(ta)),
+                    ends, ta, tb, ta.isIdentity ? nil : (e.isValid ? e.from : TransformDecomposition(ta)),
                     tb.isIdentity ? nil : (e.isValid ? e.to : TransformDecomposition(tb)))
                 made.append(.decomposed(e))
             }
         } else {
-            shape.sweep = Transition.sweep(from: a, to: b)
+            // `Transition.sweep(from:to:)`.
+            shape.sweep = Transition.sweep(
+                ends, ta, tb, ta.isIdentity ? nil : TransformDecomposition(ta),
+                tb.isIdentity ? nil : TransformDecomposition(tb))
         }
         return shape
     }
@@ -348,32 +394,76 @@ struct TrackTable {
         keys.withUnsafeBufferPointer { position >= 0 && position < $0.count && $0[position] == key }
     }
 
-    /// The position of `key`'s track in `keys` and `tracks`. O(1).
+    /// The position of `key`'s track in `keys`. O(1).
     @inline(__always)
     func position(of key: ElementKey) -> Int? { positions[key] }
 
-    subscript(position i: Int) -> Transition.Track { tracks[i] }
+    subscript(position i: Int) -> Transition.Track {
+        precondition(i >= 0 && i < count, "track position out of range")
+        return Transition.Track(from: ends.from[i], to: ends.to[i])
+    }
 
-    /// The tracks in place (no copy of a track: an animation frame reads each one once).
+    /// The tracks' starts and ends in place, valid while this table (or a copy sharing them) is
+    /// alive and unchanged: a frame's sink, which holds the transition, reads them through these.
+    var endsInPlace: (from: UnsafeBufferPointer<LayoutAttributes>, to: UnsafeBufferPointer<LayoutAttributes>) {
+        (UnsafeBufferPointer(start: ends.from, count: count), UnsafeBufferPointer(start: ends.to, count: count))
+    }
+
+    /// The tracks' starts and ends in place, by position (no copy of a track: an animation frame
+    /// reads each one once).
     @inline(__always)
-    func withTracks<R>(_ body: (UnsafeBufferPointer<Transition.Track>) throws -> R) rethrows -> R {
-        try tracks.withUnsafeBufferPointer(body)
+    func withEnds<R>(
+        _ body: (_ from: UnsafeBufferPointer<LayoutAttributes>, _ to: UnsafeBufferPointer<LayoutAttributes>) throws -> R
+    ) rethrows -> R {
+        try body(UnsafeBufferPointer(start: ends.from, count: count), UnsafeBufferPointer(start: ends.to, count: count))
     }
 
     /// Sets the track of `key` (as the subscript does) without building an optional track.
     mutating func set(_ key: ElementKey, from: LayoutAttributes, to: LayoutAttributes) {
-        let made = shape(from: from, to: to)
-        note(made, from: from.frame, to: to.frame)
-        if let i = positions[key] {
-            forget(shapes[i])
-            shapes[i] = made
-            tracks[i] = Transition.Track(from: from, to: to)
-        } else {
-            positions.set(key, keys.count)
-            keys.append(key)
-            shapes.append(made)
-            tracks.append(Transition.Track(from: from, to: to))
+        withUnsafePointer(to: from) { f in
+            withUnsafePointer(to: to) { t in set(key, fromAt: f, movedBy: nil, indexPath: nil, fadedOut: false, toAt: t)
+            }
         }
+    }
+
+    /// Sets the track of `key` from `*from` moved by `shift` (when given: as `moved(by:)`), with the
+    /// index path `indexPath` (when given) and alpha 0 when `fadedOut` (as `fadedOut`), to `*to`:
+    /// each end copied once, straight into its place, the start then changed there (neither
+    /// pointer may point into this table). O(1) amortized. (Not inlined: one body for every
+    /// caller; inlined into a set-up's loop it made the loop's code worse.)
+    @inline(never)
+    mutating func set(
+        _ key: ElementKey, fromAt from: UnsafePointer<LayoutAttributes>, movedBy shift: Point? = nil,
+        indexPath: IndexPath? = nil, fadedOut: Bool = false, toAt to: UnsafePointer<LayoutAttributes>
+    ) {
+        copyEndsIfShared()
+        let replaced = positions.insertIfAbsent(key, keys.count)
+        let i: Int
+        if let p = replaced {
+            forget(shapes[p])
+            ends.replace(p, from: from, to: to)
+            i = p
+        } else {
+            i = keys.count
+            keys.append(key)
+            ends.append(from: from, to: to)
+        }
+        let f = ends.from + i, t = ends.to + i
+        if let shift {
+            f.pointee.origin.x += shift.x
+            f.pointee.origin.y += shift.y
+        }
+        if let indexPath { f.pointee.indexPath = indexPath }
+        if fadedOut { f.pointee.alpha = 0 }
+        let s = Self.shape(from: f, to: t, made: &made, reserve: keys.capacity, rotation: rotation)
+        if replaced != nil { shapes[i] = s } else { shapes.append(s) }
+        note(s, from: f.pointee.frame, to: t.pointee.frame)
+    }
+
+    /// Gives this table its own ends before it changes them (a copy of the table shares them).
+    @inline(__always)
+    private mutating func copyEndsIfShared() {
+        if !isKnownUniquelyReferenced(&ends) { ends = ends.copy() }
     }
 
     /// Counts a track of shape `s` from frame `fa` to frame `fb` in `notPlainCount`, `customCount`
@@ -396,33 +486,24 @@ struct TrackTable {
 
     /// The track of `key`; setting replaces it (or appends a new one). O(1) amortized.
     subscript(key: ElementKey) -> Transition.Track? {
-        get { positions[key].map { tracks[$0] } }
+        get { positions[key].map { self[position: $0] } }
         set {
-            if let i = positions[key] {
+            if let newValue {
+                set(key, from: newValue.from, to: newValue.to)
+            } else if let i = positions[key] {  // swap-remove, keeping positions right
+                copyEndsIfShared()
                 forget(shapes[i])
-                if let newValue {
-                    tracks[i] = newValue
-                    shapes[i] = shape(from: newValue.from, to: newValue.to)
-                    note(shapes[i], from: newValue.from.frame, to: newValue.to.frame)
-                } else {  // swap-remove, keeping positions right
-                    let last = keys.count - 1
-                    if i != last {
-                        keys[i] = keys[last]
-                        tracks[i] = tracks[last]
-                        shapes[i] = shapes[last]
-                        positions.set(keys[i], i)
-                    }
-                    keys.removeLast()
-                    tracks.removeLast()
-                    shapes.removeLast()
-                    positions.set(key, nil)
+                let last = keys.count - 1
+                if i != last {
+                    keys[i] = keys[last]
+                    ends.replace(i, from: ends.from + last, to: ends.to + last)
+                    shapes[i] = shapes[last]
+                    positions.set(keys[i], i)
                 }
-            } else if let newValue {
-                positions.set(key, keys.count)
-                keys.append(key)
-                tracks.append(newValue)
-                shapes.append(shape(from: newValue.from, to: newValue.to))
-                note(shapes[shapes.count - 1], from: newValue.from.frame, to: newValue.to.frame)
+                keys.removeLast()
+                ends.removeLast()
+                shapes.removeLast()
+                positions.set(key, nil)
             }
         }
     }
@@ -443,6 +524,18 @@ final class PresentingSink: ElementSink {
     private let swept: Bool
     /// The position of the track after the last one a final element matched (`store`).
     private var hint = 0
+    /// The tracks' starts and ends in place (`TrackTable.endsInPlace`: the sink holds the
+    /// transition, which does not change while it lives).
+    private let starts: UnsafeBufferPointer<LayoutAttributes>
+    private let finals: UnsafeBufferPointer<LayoutAttributes>
+
+    /// Runs `body` with the tracks' starts and ends.
+    @inline(__always)
+    private func withEnds<R>(
+        _ body: (_ from: UnsafeBufferPointer<LayoutAttributes>, _ to: UnsafeBufferPointer<LayoutAttributes>) throws -> R
+    ) rethrows -> R {
+        try body(starts, finals)
+    }
     /// Whether nothing this sink hands on can fail the check `inner` makes, so that `inner` may
     /// be told a bound of what it gets (`expect(atMost:)`: the C query's sink then writes straight
     /// into the caller's buffer, which an error after the first write would break). True when
@@ -473,6 +566,7 @@ final class PresentingSink: ElementSink {
         self.inner = inner
         matched = .allocate(capacity: transition.tracks.count)
         matched.initialize(repeating: false)
+        (starts, finals) = transition.tracks.endsInPlace
         // Last: the transition moves into the sink (a frame copies none of its tables).
         self.transition = transition
         super.init(counts: inner.counts)
@@ -599,10 +693,11 @@ final class PresentingSink: ElementSink {
     /// frame's loop).
     @inline(never)
     private static func planarEnd(
-        _ planar: PlanarEnds, _ tracks: UnsafeBufferPointer<Transition.Track>, _ i: Int, _ t: Double,
-        _ rotation: RotationInterpolation
+        _ planar: PlanarEnds, _ from: UnsafeBufferPointer<LayoutAttributes>,
+        _ to: UnsafeBufferPointer<LayoutAttributes>,
+        _ i: Int, _ t: Double, _ rotation: RotationInterpolation
     ) -> Transform3D {
-        planar.interpolate(tracks[i].from.transform, tracks[i].to.transform, t, rotation: rotation)
+        planar.interpolate(from[i].transform, to[i].transform, t, rotation: rotation)
     }
 
     /// Track `i` at this frame's progress, ending at the layout's live answer given as its frame,
@@ -621,12 +716,13 @@ final class PresentingSink: ElementSink {
     ) -> Parts {
         let p = progress
         let shape = transition.tracks.shapes[i]
-        return transition.tracks.withTracks { tracks in
-            let same = tracks[i].to.transform.isBitwiseEqual(to: m)
-            if swept, same, let b = shape.sweep, !b.meets(rect, at: p), tracks[i].to.frame.isBitwiseEqual(to: final) {
+        return withEnds { from, to in
+            let same = to[i].transform.isBitwiseEqual(to: m)
+            if swept, same, let b = shape.sweep, !b.meets(rect, at: p), to[i].frame.isBitwiseEqual(to: final) {
                 return .hidden
             }
-            guard tracks[i].from.custom.count == 0, customFree else { return .general }
+            // (`shape.custom` is false when neither end has custom slots: the start's are then not read.)
+            guard customFree, !shape.custom || from[i].custom.count == 0 else { return .general }
             let transform: Transform3D
             if shape.fromPlain && m.isExactlyIdentity {
                 transform = m
@@ -639,13 +735,13 @@ final class PresentingSink: ElementSink {
                 {
                     transform = way
                 } else {
-                    transform = Self.planarEnd(planar, tracks, i, t, rotation)
+                    transform = Self.planarEnd(planar, from, to, i, t, rotation)
                 }
             } else {
                 return .general
             }
             let look = LayoutAttributes.plainLook(
-                from: tracks[i].from, toFrame: final, alpha: alpha, zIndex: zIndex, isHidden: isHidden, progress: p)
+                from: from[i], toFrame: final, alpha: alpha, zIndex: zIndex, isHidden: isHidden, progress: p)
             let frame = look.frame
             guard
                 frame.intersects(rect)
@@ -669,19 +765,19 @@ final class PresentingSink: ElementSink {
         let shape = transition.tracks.shapes[i]
         if shape.fromPlain && final.isPlain {
             try offer(
-                transition.tracks.withTracks {
-                    LayoutAttributes.interpolatePlain(from: $0[i].from, to: final, progress: p)
+                withEnds { from, _ in
+                    LayoutAttributes.interpolatePlain(from: from[i], to: final, progress: p)
                 })
             return
         }
         let (slots, rotation) = (transition.discreteSlots, transition.timing.rotation)
         try transition.tracks.withMadeEnds(shape) { d in
-            try transition.tracks.withTracks { tracks in
+            try withEnds { from, to in
                 // What was made with the track is of its stored end's transform.
-                let same = d != nil && tracks[i].to.transform.isBitwiseEqual(to: final.transform)
+                let same = d != nil && to[i].transform.isBitwiseEqual(to: final.transform)
                 try offer(
                     LayoutAttributes.interpolate(
-                        from: tracks[i].from, to: final, progress: p, discreteCustomSlots: slots, rotation: rotation,
+                        from: from[i], to: final, progress: p, discreteCustomSlots: slots, rotation: rotation,
                         made: same ? d : nil))
             }
         }
@@ -871,9 +967,9 @@ final class PresentingSink: ElementSink {
         // (No sweep test first, as `offerTrack` makes: the layout handed this cell over because
         // its frame meets the rect, so its track's bound nearly always does too, and working the
         // plain look out costs what the test costs.)
-        let look = transition.tracks.withTracks { tracks in
+        let look = withEnds { from, _ in
             LayoutAttributes.plainLook(
-                from: tracks[i].from, toFrame: frame, alpha: 1, zIndex: 0, isHidden: false, progress: p)
+                from: from[i], toFrame: frame, alpha: 1, zIndex: 0, isHidden: false, progress: p)
         }
         guard look.frame.intersects(rect) else { return }
         try inner.cell(
@@ -887,7 +983,11 @@ final class PresentingSink: ElementSink {
         let p = progress
         for n in 0..<matched.count where !matched[n] {
             if swept, let b = transition.tracks.shapes[n].sweep, !b.meets(rect, at: p) { continue }
-            try offer(transition.sampled(position: n, p))
+            // `offer`, written out (the compiler left it a call here).
+            let s = transition.sampled(position: n, p)
+            if s.frame.intersects(rect) || (!s.transform.isIdentity && s.drawnBounds.intersects(rect)) {
+                try inner.add(s)
+            }
         }
         for leaving in transition.disappearing where !leaving.isFinished(at: time) {
             try offer(leaving.sample(at: time))

@@ -46,7 +46,8 @@ final class AnimationFrameModelTests: XCTestCase {
                 out.append(a)
             }
         }
-        for (k, track) in zip(t.tracks.keys, t.tracks.tracks) where !matched.contains(k) {
+        for (n, k) in t.tracks.keys.enumerated() where !matched.contains(k) {
+            let track = t.tracks[position: n]
             let s = sample(track.from, track.to)
             if shown(s) { out.append(s) }
         }

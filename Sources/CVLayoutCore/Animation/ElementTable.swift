@@ -17,6 +17,28 @@ struct ElementTable {
         positions.reserveCapacity(n)
     }
 
+    /// The table of `elements` in their order, holding the array itself (no element copied),
+    /// when no two have the same key; nil otherwise (`insertIfAbsent` keeps the first of a key
+    /// then). O(n).
+    init?(adopting elements: [LayoutAttributes]) {
+        var keys: [ElementKey] = []
+        keys.reserveCapacity(elements.count)
+        var positions = KeyIndex()
+        positions.reserveCapacity(elements.count)
+        let unique = elements.withUnsafeBufferPointer { e in
+            for i in e.indices {
+                let k = e[i].key
+                if positions.insertIfAbsent(k, i) != nil { return false }
+                keys.append(k)
+            }
+            return true
+        }
+        guard unique else { return nil }
+        self.keys = keys
+        self.elements = elements
+        self.positions = positions
+    }
+
     var count: Int { keys.count }
     var isEmpty: Bool { keys.isEmpty }
 
@@ -37,8 +59,7 @@ struct ElementTable {
     /// there) otherwise.
     @discardableResult
     mutating func insertIfAbsent(_ a: LayoutAttributes, for key: ElementKey) -> Bool {
-        if positions[key] != nil { return false }
-        positions.set(key, keys.count)
+        if positions.insertIfAbsent(key, keys.count) != nil { return false }
         keys.append(key)
         elements.append(a)
         return true

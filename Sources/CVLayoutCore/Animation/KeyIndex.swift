@@ -46,6 +46,24 @@ struct KeyIndex {
         }
     }
 
+    /// The value of `key` when it has one (left as it is); otherwise `value` becomes its value and
+    /// the result is nil. One probe where a lookup and `set` make two. O(1) amortized.
+    @inline(__always)
+    mutating func insertIfAbsent(_ key: ElementKey, _ value: Int) -> Int? {
+        if (count + 1) * 2 > keys.count { grow() }
+        var i = Int(truncatingIfNeeded: hash(key)) & mask
+        while true {
+            let v = values[i]
+            if v < 0 { break }
+            if keys[i] == key { return Int(v) }
+            i = (i + 1) & mask
+        }
+        keys[i] = key
+        values[i] = Int32(value)
+        count += 1
+        return nil
+    }
+
     /// Sets the value of `key` (inserting it), or removes it with nil.
     mutating func set(_ key: ElementKey, _ value: Int?) {
         guard let value else {

@@ -38,6 +38,9 @@ import Darwin
 ///
 /// The layout is invalidated when the bounds size changes, not when they only move.
 public final class CircleLayout: CollectionViewLayout {
+    /// No appear hook is overridden: an animation's set-up need not ask it.
+    override var appearsWithoutAttributes: Bool { true }
+
     /// The size of every item (`kItemDimension` × `kItemDimension` in the seed). Default 60 × 60.
     /// Set it with `setItemSize(_:)`.
     public private(set) var itemSize = Size(width: 60, height: 60)

@@ -35,6 +35,9 @@
 /// within a group (binary search when the template's cells run along one axis, as a row or a
 /// column); O(log n + k) for regular groups.
 public final class CompositionalLayout: CollectionViewLayout {
+    /// No appear hook is overridden: an animation's set-up need not ask it.
+    override var appearsWithoutAttributes: Bool { true }
+
     /// Where sections come from.
     private enum Source {
         case shared(Section)

@@ -52,6 +52,9 @@
 /// a table, also O(1) per item in the rect's cross range whose own extent misses it: a short item
 /// of a tall row).
 public final class GridLayout: CollectionViewLayout {
+    /// No appear hook is overridden: an animation's set-up need not ask it.
+    override var appearsWithoutAttributes: Bool { true }
+
     /// The largest column count (`CVL_MAX_GRID_COLUMNS`).
     public static let maxColumns = 1024
 

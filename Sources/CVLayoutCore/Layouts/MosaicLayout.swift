@@ -32,6 +32,9 @@
 /// Only section 0 is laid out (the post assumes a single section). The layout is invalidated
 /// when the bounds size changes, not when they only move.
 public final class MosaicLayout: CollectionViewLayout {
+    /// No appear hook is overridden: an animation's set-up need not ask it.
+    override var appearsWithoutAttributes: Bool { true }
+
     /// Items per page (`kNumberOfItemsPerPage`).
     public static let itemsPerPage = 12
     /// The post's column table, indexed by `indexOnPage`.

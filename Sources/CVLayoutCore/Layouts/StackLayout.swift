@@ -35,6 +35,9 @@
 /// position is its section's prefix sum plus its item). Rect queries: O(min(v, n)), at most
 /// `maxVisibleCount` frames tested, whatever S and n.
 public final class StackLayout: CollectionViewLayout {
+    /// No appear hook is overridden: an animation's set-up need not ask it.
+    override var appearsWithoutAttributes: Bool { true }
+
     /// The most cards shown at once (`CVL_MAX_STACK_VISIBLE`).
     public static let maxVisibleCount = 64
 

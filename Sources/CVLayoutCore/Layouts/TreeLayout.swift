@@ -46,6 +46,9 @@ public protocol TreeLayoutDataSource: AnyObject {
 /// `LayoutError.callback`. Changing `itemSize` or `insets` reuses them. Bounds changes never
 /// invalidate the layout (it does not depend on them).
 public final class TreeLayout: CollectionViewLayout {
+    /// No appear hook is overridden: an animation's set-up need not ask it.
+    override var appearsWithoutAttributes: Bool { true }
+
     /// Where the children counts come from (the guide's `customDataSource`). Held strongly.
     /// Nil means every item is a leaf. Setting it invalidates the attached collection view.
     public var treeDataSource: TreeLayoutDataSource? {

@@ -95,6 +95,9 @@ import Darwin
 /// O(log n + k) for a rect within one section and the bounded c, in general
 /// O(log S + Σ (1 + c′) log n + k log c′) over the sections crossed (c′ columns met).
 public final class WaterfallLayout: FlowLayout {
+    /// No appear hook is overridden: an animation's set-up need not ask it.
+    override var appearsWithoutAttributes: Bool { true }
+
     /// The largest column count (`CVL_MAX_WATERFALL_COLUMNS`).
     public static let maxColumns = 1024
 

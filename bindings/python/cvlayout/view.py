@@ -169,8 +169,10 @@ class DataSource(Protocol):
 
     It may also have ``item_counts(section_count)`` returning every section's count at once (a
     list, ``array('q')`` or numpy ``int64`` array of ``section_count`` counts): the view then asks
-    that once per load after its creation instead of ``number_of_items`` a section
-    (``cvl_view_set_item_counts_source``)."""
+    that once per load instead of ``number_of_items`` a section
+    (``cvl_view_set_item_counts_source``), and ``number_of_items`` may be left out (the view's
+    creation, which the library makes ask section by section, is then answered from one
+    ``item_counts`` call)."""
 
     def number_of_items(self, section: int) -> int:
         """Items of ``section``."""
@@ -185,7 +187,8 @@ class CollectionView(Handle[T.cvl_view]):
         :attr:`counts` and :meth:`perform_batch_updates` ``new_counts=``);
       - ``data_source=fn`` with ``fn(section) -> items`` and ``sections=`` (an int or a callable,
         default 1);
-      - ``data_source=obj`` with ``number_of_items(section)`` and optionally ``number_of_sections()``.
+      - ``data_source=obj`` with ``number_of_items(section)`` and/or ``item_counts(section_count)``
+        (see :class:`DataSource`), and optionally ``number_of_sections()``.
     A layout with a ``counts`` attribute (a :class:`~cvlayout.TreeLayout` built from a nested
     description) supplies its own counts when neither is given.
 
@@ -213,6 +216,7 @@ class CollectionView(Handle[T.cvl_view]):
             if counts is None:
                 raise TypeError("CollectionView needs counts=[...] or data_source=...")
         self._counts: list[int] | None = None
+        created: list[Any] = []  # (the creation's counts table of a data source without number_of_items)
         src = T.cvl_data_source()
         Out: TypeAlias = "ctypes._Pointer[ctypes.c_int64]"
         n_sections: Callable[[int | None, Out], None] | None
@@ -238,7 +242,10 @@ class CollectionView(Handle[T.cvl_view]):
         else:
             if counts is not None:
                 raise TypeError("give counts= or data_source=, not both")
-            items_fn = data_source if callable(data_source) else data_source.number_of_items
+            bulk = None if callable(data_source) else getattr(data_source, "item_counts", None)
+            per_section = data_source if callable(data_source) else getattr(data_source, "number_of_items", None)
+            if per_section is None and bulk is None:
+                raise TypeError("data_source needs number_of_items(section) or item_counts(section_count)")
             if sections is None and not callable(data_source):
                 sections = getattr(data_source, "number_of_sections", None)
             sections_fn: Callable[[], int] | None
@@ -248,9 +255,19 @@ class CollectionView(Handle[T.cvl_view]):
                 fixed_sections = int64(sections, "sections")
                 sections_fn = lambda: fixed_sections  # noqa: E731
 
+            # Creation asks section by section (cvl_view_create); without number_of_items, those
+            # asks are answered from one item_counts call, dropped once the view exists.
             def n_items(_ctx: int | None, section: int, out: Out) -> None:
-                out[0] = int64(items_fn(section), f"number_of_items({section})")
-            bulk = None if callable(data_source) else getattr(data_source, "item_counts", None)
+                if per_section is not None:
+                    out[0] = int64(per_section(section), f"number_of_items({section})")
+                    return
+                assert bulk is not None  # checked above
+                if not created:
+                    n = 1 if sections_fn is None else int64(sections_fn(), "number_of_sections()")
+                    table = (ctypes.c_int64 * max(n, 1))()
+                    _fill_counts(ctypes.cast(table, ctypes.POINTER(ctypes.c_int64)), n, bulk(n))
+                    created.append(table)
+                out[0] = created[0][section]
             n_sections = None
             if sections_fn is not None:
                 count_sections = sections_fn
@@ -262,6 +279,7 @@ class CollectionView(Handle[T.cvl_view]):
         src.number_of_items = make(T.DataSourceNumberOfItemsFn, "number_of_items", n_items, self._keep)
         h = T.ViewHandle()
         _lib.cvl_view_create(ctypes.byref(src), layout.handle, ctypes.byref(h))
+        created.clear()
         self._h = h
         self._layout = layout
         try:

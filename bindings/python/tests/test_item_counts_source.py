@@ -150,3 +150,46 @@ def test_a_list_view_reads_its_counts_in_one_call():
         # 100 wide: three 30-point items a row (30 * 3 + 2 * 2 = 94), so 4 items are 2 rows:
         # a 10-point header, a row, 3 of line spacing, a row.
         assert view.content_size.height == pytest.approx(2 * (10 + 20 + 3 + 20))
+
+
+class OnlyBulk:
+    """A data source with item_counts and no number_of_items."""
+
+    def __init__(self, counts):
+        self.counts = list(counts)
+        self.calls = []
+
+    def number_of_sections(self):
+        return len(self.counts)
+
+    def item_counts(self, n):
+        self.calls.append(n)
+        return np.array(self.counts, dtype=np.int64)
+
+
+@needs_bulk
+def test_item_counts_alone_answers_the_creation_in_one_call():
+    counts = [3, 0, 7, 1, 12]
+    host = OnlyBulk(counts)
+    with cvlayout.CollectionView(cvlayout.FlowLayout(), data_source=host, bounds_size=(320, 480)) as view, \
+            cvlayout.CollectionView(cvlayout.FlowLayout(), counts=counts, bounds_size=(320, 480)) as ref:
+        assert host.calls == [5]  # the creation's five asks from one call
+        assert view.content_size == ref.content_size
+        assert [view.number_of_items(s) for s in range(5)] == counts
+        host.counts[2] = 6
+        view.perform_batch_updates(cvlayout.delete_items([(2, 0)]))
+        ref.perform_batch_updates(cvlayout.delete_items([(2, 0)]), new_counts=host.counts)
+        assert host.calls == [5, 5]
+        assert view.content_size == ref.content_size
+
+
+@needs_bulk
+def test_item_counts_alone_failing_at_creation_is_a_callback_error():
+    class Broken(OnlyBulk):
+        def item_counts(self, n):
+            raise KeyError("no table")
+
+    with pytest.raises(CallbackError):
+        cvlayout.CollectionView(cvlayout.FlowLayout(), data_source=Broken([1, 2]))
+    with pytest.raises(TypeError):
+        cvlayout.CollectionView(cvlayout.FlowLayout(), data_source=object())

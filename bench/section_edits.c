@@ -27,13 +27,8 @@
 
 #include "cvlayout.h"
 
-static void check(int status, const char *what, int line) {
-    if (status != CVL_OK) {
-        fprintf(stderr, "section_edits.c:%d: %s failed: %s\n", line, what, cvl_last_error_message());
-        exit(1);
-    }
-}
-#define CHECK(call) check((call), #call, __LINE__)
+#include "bench_util.h"
+#include "section_layouts.h"
 
 static int64_t g_sections, *g_counts;
 static int ds_sections(void *c, int64_t *out) {
@@ -61,56 +56,6 @@ static int ds_changed_items(void *c, int64_t *out, size_t n) {
     }
     out[g_sections / 2] = g_counts[g_sections / 2];
     return 0;
-}
-
-enum { FLOW, COMPOSITIONAL, ORTHOGONAL };
-
-static cvl_layout *make_layout(int kind) {
-    cvl_layout *l = NULL;
-    if (kind == FLOW) {
-        cvl_flow_config c;
-        CHECK(cvl_flow_layout_create(&l));
-        CHECK(cvl_flow_config_default(&c));
-        c.item_size.width = c.item_size.height = 200;
-        c.minimum_interitem_spacing = c.minimum_line_spacing = 0;
-        c.header_reference_size.height = 44;
-        CHECK(cvl_flow_layout_set_config(l, &c));
-        return l;
-    }
-    cvl_comp_element el[2];
-    int64_t children[1] = {0};
-    cvl_comp_boundary_item header;
-    cvl_comp_section s;
-    memset(el, 0, sizeof el);
-    memset(&s, 0, sizeof s);
-    memset(&header, 0, sizeof header);
-    el[0].type = CVL_COMP_ELEMENT_ITEM;
-    el[0].size.width.kind = CVL_COMP_DIMENSION_FRACTIONAL_WIDTH;
-    el[0].size.width.value = kind == ORTHOGONAL ? 1 : 0.2;
-    el[0].size.height.kind = CVL_COMP_DIMENSION_FRACTIONAL_HEIGHT;
-    el[0].size.height.value = 1;
-    el[1].type = CVL_COMP_ELEMENT_HORIZONTAL;
-    el[1].size.width.kind = CVL_COMP_DIMENSION_FRACTIONAL_WIDTH;
-    el[1].size.width.value = kind == ORTHOGONAL ? 0.2 : 1;
-    el[1].size.height.kind = CVL_COMP_DIMENSION_ABSOLUTE;
-    el[1].size.height.value = 200;
-    el[1].child_count = 1;
-    header.kind = CVL_KIND_HEADER;
-    header.alignment = CVL_COMP_ALIGN_TOP;
-    header.size.width.kind = CVL_COMP_DIMENSION_FRACTIONAL_WIDTH;
-    header.size.width.value = 1;
-    header.size.height.value = 44;
-    header.extends_boundary = 1;
-    s.elements = el;
-    s.element_count = 2;
-    s.children = children;
-    s.child_count = 1;
-    s.root = 1;
-    s.boundary_items = &header;
-    s.boundary_item_count = 1;
-    s.orthogonal_scrolling = kind == ORTHOGONAL ? CVL_COMP_ORTHOGONAL_CONTINUOUS : CVL_COMP_ORTHOGONAL_NONE;
-    CHECK(cvl_compositional_layout_create(&s, NULL, &l));
-    return l;
 }
 
 static const char *EDITS[] = {"delete", "insert", "insert_row", "delete_row"};

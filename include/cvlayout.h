@@ -1729,7 +1729,8 @@ int cvl_view_item_counts(const cvl_view *view, int64_t *out, size_t capacity, si
 ** -1, so leaving it unwritten fails as a negative count. It is not called when the data source
 ** reports 0 sections.
 **
-** Checks, as for the per-section counts, with the same messages and limits: each count >= 0
+** Checks, as for the per-section counts, with the same limits and messages (naming `item_counts`
+** where those name `number_of_items`): each count >= 0
 ** (else CVL_ERROR_CALLBACK naming the first negative section), all together at most
 ** CVL_MAX_ITEMS (else CVL_ERROR_OVERFLOW naming the section where the total first exceeds it);
 ** a failing callback gives CVL_ERROR_CALLBACK. On any error the load changes nothing (the view

@@ -89,6 +89,7 @@ final class CDataSource: CollectionViewDataSource {
             try b.withMemoryRebound(to: Int64.self) { p in
                 try callC(on: threadState, "item_counts") { bulk(context, p.baseAddress, n) }
             }
+            load.answeredBy = "item_counts"
             try load.acceptAll(copying: UnsafeBufferPointer(b), into: counts)
         }
     }

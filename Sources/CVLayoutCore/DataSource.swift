@@ -36,6 +36,9 @@ extension CollectionViewDataSource {
 public struct CountLoad {
     /// The sum of the counts accepted so far (at most `CollectionView.maxCount`).
     @usableFromInline var total = 0
+    /// The callback the messages name as the counts' source: `number_of_items` (asked a
+    /// section at a time) or the bulk `item_counts` (`cvl_item_counts_source`).
+    public var answeredBy = "number_of_items"
 
     @usableFromInline init() {}
 
@@ -104,11 +107,11 @@ public struct CountLoad {
     @usableFromInline
     func reject(_ c: Int, section s: Int) throws -> Never {
         guard c >= 0 else {
-            throw LayoutError.callback("number_of_items returned \(c) for section \(s), a negative count")
+            throw LayoutError.callback("\(answeredBy) returned \(c) for section \(s), a negative count")
         }
         throw LayoutError(
             .overflow,
-            "number_of_items returned \(c) for section \(s): more than the supported \(CollectionView.maxCount) "
+            "\(answeredBy) returned \(c) for section \(s): more than the supported \(CollectionView.maxCount) "
                 + "items in all")
     }
 }

@@ -196,7 +196,12 @@ final class BulkItemCountsTests: XCTestCase {
                     XCTAssertTrue(ma.hasPrefix("number_of_items(section 0) callback failed with status 4"), ma)
                     XCTAssertTrue(mb.hasPrefix("item_counts callback failed with status 4"), mb)
                 } else {
-                    XCTAssertEqual(ma, mb, "round \(round) step kind \(kind)")
+                    // (The same message, naming the bulk callback where the other names
+                    // number_of_items.)
+                    XCTAssertEqual(
+                        ma, mb.replacingOccurrences(of: "item_counts returned", with: "number_of_items returned"),
+                        "round \(round) step kind \(kind)")
+                    if ma.contains("number_of_items returned") { XCTAssertTrue(mb.contains("item_counts returned"), mb) }
                 }
                 XCTAssertEqual(ra == CVL_OK, expectOK, "round \(round) kind \(kind): \(ma)")
                 if ra != CVL_OK {

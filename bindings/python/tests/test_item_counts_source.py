@@ -120,7 +120,8 @@ def test_bulk_counts_are_checked_as_the_per_section_ones():
                     v.reload_data()
                 messages.append(str(info.value))
                 assert v.counts == [2, 3, 4]  # nothing changed
-            assert messages[0] == messages[1]
+            assert messages[0].startswith("number_of_items returned") and messages[1].startswith("item_counts returned")
+            assert messages[0].replace("number_of_items", "item_counts", 1) == messages[1]
         bulk.counts = [2, 3, 4]
         for kind, cause in [("short", ValueError), ("raise", KeyError)]:
             bulk.kind = kind

@@ -201,7 +201,9 @@ final class BulkItemCountsTests: XCTestCase {
                     XCTAssertEqual(
                         ma, mb.replacingOccurrences(of: "item_counts returned", with: "number_of_items returned"),
                         "round \(round) step kind \(kind)")
-                    if ma.contains("number_of_items returned") { XCTAssertTrue(mb.contains("item_counts returned"), mb) }
+                    if ma.contains("number_of_items returned") {
+                        XCTAssertTrue(mb.contains("item_counts returned"), mb)
+                    }
                 }
                 XCTAssertEqual(ra == CVL_OK, expectOK, "round \(round) kind \(kind): \(ma)")
                 if ra != CVL_OK {

@@ -4462,6 +4462,30 @@ static void test_compact_elements(void) {
     OK(cvl_layout_destroy(next));
 }
 
+/* The frame at time `t`, full and compact: written straight into a buffer with room (`big`,
+** `ebig`: `cap` records) equals, byte for byte, the frame in a buffer of exactly the answer
+** (`exact`, `eexact`: staged and copied); a buffer one short gets CVL_ERROR_CAPACITY and the
+** count, and nothing written. Returns 1 when all of that holds. */
+static int frame_written_in_place(cvl_view *view, double t, cvl_attributes *big, cvl_attributes *exact,
+                                  cvl_element *ebig, cvl_element *eexact, size_t cap) {
+    size_t n = 0, m = 0, k = 0, j = 0;
+    int same = 1;
+    OK(cvl_view_set_time(view, t));
+    OK(cvl_view_visible_attributes(view, NULL, 0, &n));
+    OK(cvl_view_visible_attributes(view, big, cap, &m));
+    OK(cvl_view_visible_attributes(view, exact, n, &k));
+    same &= m == n && k == n && memcmp(big, exact, n * sizeof *big) == 0;
+    OK(cvl_view_visible_elements(view, ebig, cap, &m));
+    OK(cvl_view_visible_elements(view, eexact, n, &j));
+    same &= m == n && j == n && memcmp(ebig, eexact, n * sizeof *ebig) == 0;
+    if (n > 0) {
+        memset(exact, 0xA5, n * sizeof *exact);
+        same &= cvl_view_visible_attributes(view, exact, n - 1, &k) == CVL_ERROR_CAPACITY && k == n;
+        for (size_t i = 0; i < n * sizeof *exact; i++) same &= ((unsigned char *)exact)[i] == 0xA5;
+    }
+    return same;
+}
+
 /* An animation frame of a flow written straight into the caller's buffer (a buffer with room for
 ** the answer and every track: Transition.swift, PresentingSink.presentFlowCells; DirectQuery.swift,
 ** mergeTailInPlace) equals, byte for byte, the frame staged in the view's buffer and copied (a
@@ -4529,20 +4553,7 @@ static void test_flow_frames_written_in_place(void) {
             OK(cvl_view_set_layout(view, b, &anim));
         }
         for (double t = 0.0; t <= 1.0; t += 0.125) {
-            size_t n = 0, m = 0, k = 0, j = 0;
-            OK(cvl_view_set_time(view, t));
-            OK(cvl_view_visible_attributes(view, NULL, 0, &n));
-            OK(cvl_view_visible_attributes(view, big, CAP, &m));
-            OK(cvl_view_visible_attributes(view, exact, n, &k));
-            same &= m == n && k == n && memcmp(big, exact, n * sizeof *big) == 0;
-            OK(cvl_view_visible_elements(view, ebig, CAP, &m));
-            OK(cvl_view_visible_elements(view, eexact, n, &j));
-            same &= m == n && j == n && memcmp(ebig, eexact, n * sizeof *ebig) == 0;
-            if (n > 0) { /* one short: CVL_ERROR_CAPACITY, the count, nothing written */
-                memset(exact, 0xA5, n * sizeof *exact);
-                CHECK(cvl_view_visible_attributes(view, exact, n - 1, &k) == CVL_ERROR_CAPACITY && k == n);
-                for (size_t i = 0; i < n * sizeof *exact; i++) same &= ((unsigned char *)exact)[i] == 0xA5;
-            }
+            same &= frame_written_in_place(view, t, big, exact, ebig, eexact, CAP);
             frames++;
         }
         OK(cvl_view_destroy(view));
@@ -4599,20 +4610,7 @@ static void test_circle_frames_written_in_place(void) {
             OK(cvl_view_perform_batch_updates(view, up, 2, &anim));
         }
         for (double t = 0.0; t <= 1.25; t += 0.125) {
-            size_t n = 0, m = 0, k = 0, j = 0;
-            OK(cvl_view_set_time(view, t));
-            OK(cvl_view_visible_attributes(view, NULL, 0, &n));
-            OK(cvl_view_visible_attributes(view, big, CAP, &m));
-            OK(cvl_view_visible_attributes(view, exact, n, &k));
-            same &= m == n && k == n && memcmp(big, exact, n * sizeof *big) == 0;
-            OK(cvl_view_visible_elements(view, ebig, CAP, &m));
-            OK(cvl_view_visible_elements(view, eexact, n, &j));
-            same &= m == n && j == n && memcmp(ebig, eexact, n * sizeof *ebig) == 0;
-            if (n > 0) { /* one short: CVL_ERROR_CAPACITY, the count, nothing written */
-                memset(exact, 0xA5, n * sizeof *exact);
-                CHECK(cvl_view_visible_attributes(view, exact, n - 1, &k) == CVL_ERROR_CAPACITY && k == n);
-                for (size_t i = 0; i < n * sizeof *exact; i++) same &= ((unsigned char *)exact)[i] == 0xA5;
-            }
+            same &= frame_written_in_place(view, t, big, exact, ebig, eexact, CAP);
             frames++;
         }
         OK(cvl_view_destroy(view));

@@ -160,6 +160,75 @@ final class WaterfallEditTests: XCTestCase {
         }
     }
 
+    /// An edit of one section whose placement cannot fail is placed straight into the layout's
+    /// tables (`lastEditPlacedInPlace`); two sections edited before one prepare, and sizes that
+    /// could scale past the coordinate range, are placed into buffers of their own first. Each
+    /// result equals a fresh layout's bit for bit (both placement rules, sizes and extents, with
+    /// and without full-span items, the edit in the middle, at the start and near the end), and
+    /// a placement that fails (an item scaled past the range) changes nothing.
+    func testEditsInPlaceAndInBuffersEqualAFreshLayout() throws {
+        var g = SplitMix64(seed: 4242)
+        for trial in 0..<8 {
+            let counts = [1500, 900]
+            var w = Workload(
+                counts: counts, columns: [2, 4, 5, 20][trial % 4], placement: trial / 4, spacing: 4,
+                useExtents: trial % 2 == 1,
+                extents: counts.map { n in (0..<n).map { _ in Double(g.int(below: 9)) * 6.1 } },
+                sizes: counts.map { n in
+                    (0..<n).map { _ in
+                        Size(width: Double(1 + g.int(below: 6)) * 10, height: Double(g.int(below: 9)) * 10.3)
+                    }
+                },
+                flags: counts.map { n in (0..<n).map { _ in UInt8(trial % 3 == 2 && g.int(below: 40) == 0 ? 1 : 0) } })
+            let (l, cv) = try build(w)
+            func editOne(_ s: Int, _ i: Int) throws {
+                if w.useExtents {
+                    w.extents[s][i] = Double(g.int(below: 9)) * 6.1 + 1
+                    try l.replaceItemExtents(inSection: s, start: i, removeCount: 1, with: [w.extents[s][i]])
+                } else {
+                    w.sizes[s][i] = Size(
+                        width: Double(1 + g.int(below: 6)) * 10, height: Double(g.int(below: 9)) * 10.3 + 1)
+                    try l.replaceItemSizes(inSection: s, start: i, removeCount: 1, with: [w.sizes[s][i]])
+                }
+            }
+            func check(inPlace: Bool, _ label: String) throws {
+                try cv.layoutIfNeeded()
+                XCTAssertEqual(l.lastEditPlacedInPlace, inPlace, label)
+                let (fresh, freshView) = try build(w)
+                _ = try assertSame(l, cv, fresh, freshView, w.counts, label)
+            }
+            for (k, at) in [750, 0, 1499, 3].enumerated() {
+                try editOne(0, at)
+                try check(inPlace: true, "trial \(trial) edit \(k): item \(at) of section 0")
+            }
+            try editOne(1, 450)
+            try check(inPlace: true, "trial \(trial): item 450 of section 1")
+            try editOne(0, 700)
+            try editOne(1, 10)
+            try check(inPlace: false, "trial \(trial): both sections edited")
+            guard !w.useExtents else { continue }
+            // A size whose scaled extent is past the range: placed in buffers, and refused.
+            func items() throws -> [LayoutAttributes] {
+                try (0..<counts[0]).map { i in
+                    try XCTUnwrap(l.layoutAttributesForItem(at: IndexPath(section: 0, item: i)))
+                }
+            }
+            let before = try items()
+            let content = try l.collectionViewContentSize()
+            try l.replaceItemSizes(inSection: 0, start: 800, removeCount: 1, with: [Size(width: 1e-300, height: 1e12)])
+            XCTAssertThrowsError(try cv.layoutIfNeeded()) {
+                XCTAssertEqual(($0 as? LayoutError)?.code, .overflow, "trial \(trial)")
+            }
+            XCTAssertFalse(l.lastEditPlacedInPlace, "trial \(trial)")
+            let after = try items()
+            XCTAssertEqual(zip(before, after).filter { $0 != $1 }.count, 0, "trial \(trial): refused, frames changed")
+            XCTAssertEqual(try l.collectionViewContentSize(), content, "trial \(trial): refused")
+            // Set back: placed again (in place), equal to a fresh layout.
+            try l.replaceItemSizes(inSection: 0, start: 800, removeCount: 1, with: [w.sizes[0][800]])
+            try check(inPlace: true, "trial \(trial): the size set back")
+        }
+    }
+
     /// A prepare whose inputs are bit for bit the last placement's keeps its frames
     /// (`itemsPlacedByLastPrepare` 0): everything invalidated with the same data, the same values
     /// handed over again in new arrays, a property changed and set back before the prepare,

@@ -245,6 +245,8 @@ public final class WaterfallLayout: FlowLayout {
     var needsFullPlacement = true
     /// Items placed by the last prepare (tests read it to see a one-item change stay local).
     private(set) var itemsPlacedByLastPrepare = 0
+    /// Whether the last prepare placed an edit straight into the tables (`editCannotFail`; tests).
+    private(set) var lastEditPlacedInPlace = false
 
     public override init() { super.init() }
 
@@ -453,6 +455,7 @@ public final class WaterfallLayout: FlowLayout {
         // (Local edits are cheaper than the comparison, unless one places a whole section: an
         // array set again.)
         let whole = !local || editedFrom.values.contains { $0.first <= 0 && $0.last == .max }
+        lastEditPlacedInPlace = false
         if whole, placedInputs?.placeSame(st, self) == true {
             // Everything the placement reads is what the last one read, bit for bit: its frames
             // are the ones it would write again (an invalidation of everything with the same
@@ -804,29 +807,88 @@ public final class WaterfallLayout: FlowLayout {
     }
 
     /// A section placed again by `prepareEditedSections`, waiting to be installed: its items
-    /// `start ..< stop`, their spans and columns indexed by item (`spans[i]` for i in the range).
+    /// `start ..< stop`, their spans and columns indexed by item (`spans[i]` for i in the range)
+    /// in buffers of their own — or, placed in place (`inPlace`), already in the tables.
     private struct PlacedTail {
         var s: Int
         var start: Int
         var stop: Int
         /// The section's last segment's tallest column once placed.
         var tail: Double
-        var spans: UnsafeMutablePointer<WaterfallSpan>
-        var columns: UnsafeMutablePointer<Int32>
+        /// Placed straight into the tables (`editCannotFail`): no buffers, nothing to copy.
+        let inPlace: Bool
+        var spans: UnsafeMutablePointer<WaterfallSpan>?
+        var columns: UnsafeMutablePointer<Int32>?
 
-        init(s: Int, start: Int, stop: Int, tail: Double) {
+        init(s: Int, start: Int, stop: Int, tail: Double, inPlace: Bool = false) {
             self.s = s
             self.start = start
             self.stop = stop
             self.tail = tail
-            spans = UnsafeMutablePointer<WaterfallSpan>.allocate(capacity: Swift.max(1, stop - start)) - start
-            columns = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(1, stop - start)) - start
+            self.inPlace = inPlace
+            if !inPlace {
+                spans = UnsafeMutablePointer<WaterfallSpan>.allocate(capacity: Swift.max(1, stop - start)) - start
+                columns = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(1, stop - start)) - start
+            }
         }
 
         func release() {
-            (spans + start).deallocate()
-            (columns + start).deallocate()
+            if let spans { (spans + start).deallocate() }
+            if let columns { (columns + start).deallocate() }
         }
+    }
+
+    /// Whether placing items `start ..< stop` of section `s` again (its only edit) cannot fail,
+    /// nor the sums after it (`prepareEditedSections`' range guard), so that they can be placed
+    /// straight into the tables: no callback; across, the last column's and a full-span item's
+    /// far edge far inside the finite range; along the scroll axis, every column at most
+    /// `endBound` before the range (the tallest a column can be: a segment's columns end at
+    /// most at its full-span item's end, the last segment's at `tail`) plus, for each item of the
+    /// range, the largest extent it can have + the spacing (the bulk extents' limit, or the
+    /// range's largest main size scaled to the widest cross size over its smallest positive
+    /// cross size), and the sum `prepareEditedSections` checks with that bound below 1e300.
+    /// O(stop − start) (one read of the range's sizes when they are not uniform).
+    private func editCannotFail(
+        _ s: Int, _ fs: FlowSection, _ sec: Section, _ axis: FlowAxis, from start: Int, to stop: Int
+    ) -> Bool {
+        guard itemCallbacks == nil, start < stop, fs.lineSpacing >= 0 else { return false }
+        let far = 1e300
+        let widest = Swift.max(sec.columnWidth, sec.wide)
+        let across = sec.lead + Double(sec.columns) * sec.columnPitch + widest
+        guard across.isFinite, across.magnitude < far, sec.columnPitch >= 0 else { return false }
+        var extent = 0.0
+        if itemExtents[s] != nil {
+            extent = FlowLayout.maxMagnitude
+        } else {
+            var tallest = 0.0, narrowest = Double.infinity
+            if fs.isUniform {
+                tallest = axis.main(fs.uniformSize)
+                let w = axis.cross(fs.uniformSize)
+                narrowest = w > 0 ? w : .infinity
+            } else {
+                let horizontal = axis.horizontal
+                fs.sizes.withReader { r in
+                    var i = start
+                    while i < stop {
+                        let window = r.window(at: i)
+                        let end = Swift.min(stop, window.end)
+                        let p = window.pointer
+                        for k in i..<end {
+                            let h = horizontal ? p[k].width : p[k].height
+                            let w = horizontal ? p[k].height : p[k].width
+                            tallest = Swift.max(tallest, h)
+                            narrowest = Swift.min(narrowest, w > 0 ? w : .infinity)
+                        }
+                        i = end
+                    }
+                }
+            }
+            if tallest > 0, narrowest < .infinity { extent = tallest * widest / narrowest }
+        }
+        let bound = sec.endBound + Double(stop - start) * (extent + fs.lineSpacing)
+        let extra = sec.footerExtent + abs(axis.mainTrailing(fs.inset))
+        let grow = Self.sumBound(sec.columnTop, bound, sec.full.count + (stop - start), extra)
+        return bound.isFinite && bound < far && grow.isFinite && abs(sections.last?.end ?? 0) + grow < far
     }
 
     /// Whether nothing in a section can reach past the finite range along the scroll axis once
@@ -860,7 +922,11 @@ public final class WaterfallLayout: FlowLayout {
         defer { for t in tails { t.release() } }
         var placed = 0
         var grow = 0.0
-        // 1. Fallible: place the edited ranges into buffers of their own.
+        // One edited section whose placement cannot fail is placed straight into the tables
+        // (`editCannotFail`): an edit in the middle of a large section would otherwise write half
+        // of it into fresh buffers (their pages faulted in) and copy them over.
+        let single = editedFrom.keys.lazy.filter { $0 < self.sections.count }.count == 1
+        // 1. Fallible: place the edited ranges into buffers of their own (or in place).
         for s in first..<sections.count {
             guard let edit = editedFrom[s] else { continue }
             let sec = sections[s], fs = st.sections[s]
@@ -875,10 +941,27 @@ public final class WaterfallLayout: FlowLayout {
             }
             var cols = restoredColumns(sec, fs, before: start)
             defer { cols.release() }
-            tails.append(PlacedTail(s: s, start: start, stop: stop, tail: sec.tail))
-            let out = tails[tails.count - 1]
+            let inPlace = single && editCannotFail(s, fs, sec, axis, from: start, to: stop)
+            tails.append(PlacedTail(s: s, start: start, stop: stop, tail: sec.tail, inPlace: inPlace))
             var ends = ContiguousArray<Double>()
-            try place(fs, s, axis, sec, from: start, to: stop, &cols, out.spans, out.columns, &ends)
+            if inPlace {
+                lastEditPlacedInPlace = true
+                // (Not reached for an error: `editCannotFail` bounded every step. The tables would
+                // be partly written, so the layout is then left empty, placed at the next prepare.)
+                do {
+                    try placeInTables(fs, s, axis, sec, from: start, to: stop, &cols, &ends)
+                } catch {
+                    sections = []
+                    placedInputs = nil
+                    needsFullPlacement = true
+                    throw error
+                }
+            } else {
+                let out = tails[tails.count - 1]
+                try place(
+                    fs, s, axis, sec, from: start, to: stop, &cols, out.spans.unsafelyUnwrapped,
+                    out.columns.unsafelyUnwrapped, &ends)
+            }
             if stop == n { tails[tails.count - 1].tail = cols.tallest }
             let t = tails[tails.count - 1]
             let bound = ends.reduce(Swift.max(sec.endBound, t.tail), Swift.max)
@@ -886,6 +969,7 @@ public final class WaterfallLayout: FlowLayout {
             grow += Self.sumBound(sec.columnTop, bound, sec.full.count + ends.count, extra)
             guard grow.isFinite, abs(sections.last?.end ?? 0) + grow < 1e300 else {
                 // Sums near the end of the range: placed again from scratch, every step checked.
+                // (Not reached after a placement in place: `editCannotFail` bounded this sum.)
                 return try prepareAll(st)
             }
             newEnds.append(ends)
@@ -906,13 +990,15 @@ public final class WaterfallLayout: FlowLayout {
                 next += 1
                 let b = secs[s].itemBase, n = secs[s].itemCount
                 let k = Self.segment(secs[s], t.start)
-                spans.withUnsafeMutableBufferPointer { sp in
-                    (sp.baseAddress.unsafelyUnwrapped + b + t.start).update(
-                        from: t.spans + t.start, count: t.stop - t.start)
-                }
-                itemColumns.withUnsafeMutableBufferPointer { c in
-                    (c.baseAddress.unsafelyUnwrapped + b + t.start).update(
-                        from: t.columns + t.start, count: t.stop - t.start)
+                if let placedSpans = t.spans, let placedColumns = t.columns {
+                    spans.withUnsafeMutableBufferPointer { sp in
+                        (sp.baseAddress.unsafelyUnwrapped + b + t.start).update(
+                            from: placedSpans + t.start, count: t.stop - t.start)
+                    }
+                    itemColumns.withUnsafeMutableBufferPointer { c in
+                        (c.baseAddress.unsafelyUnwrapped + b + t.start).update(
+                            from: placedColumns + t.start, count: t.stop - t.start)
+                    }
                 }
                 if t.stop < n {
                     ends.withUnsafeBufferPointer { secs[s].starts.update(at: k, $0) }
@@ -921,13 +1007,39 @@ public final class WaterfallLayout: FlowLayout {
                 }
                 secs[s].endBound = ends.reduce(Swift.max(secs[s].endBound, t.tail), Swift.max)
                 secs[s].tail = t.tail
-                Self.index(&secs[s], from: t.start, to: t.stop, t.columns)
+                itemColumns.withUnsafeBufferPointer { c in
+                    Self.index(&secs[s], from: t.start, to: t.stop, c.baseAddress.unsafelyUnwrapped + b)
+                }
             }
             close(fs, axis, &secs[s])
             if next >= tails.count, secs[s].end == oldEnd { break }  // nothing after moves
         }
         sections = secs
         itemsPlacedByLastPrepare = placed
+    }
+
+    /// `place` of items `start ..< stop` of section `s` straight into the layout's tables (the
+    /// tables taken out while they are written, so that no other access to them overlaps; copied
+    /// first if another copy of them is kept). Every step unchecked: only after `editCannotFail`.
+    private func placeInTables(
+        _ fs: FlowSection, _ s: Int, _ axis: FlowAxis, _ sec: Section, from start: Int, to stop: Int,
+        _ cols: inout WaterfallColumns, _ ends: inout ContiguousArray<Double>
+    ) throws {
+        var sp = spans, co = itemColumns
+        spans = []
+        itemColumns = []
+        defer {
+            spans = sp
+            itemColumns = co
+        }
+        let b = sec.itemBase
+        _ = try sp.withUnsafeMutableBufferPointer { spb in
+            try co.withUnsafeMutableBufferPointer { cb in
+                try place(
+                    fs, s, axis, sec, from: start, to: stop, &cols, spb.baseAddress.unsafelyUnwrapped + b,
+                    cb.baseAddress.unsafelyUnwrapped + b, &ends, checked: false)
+            }
+        }
     }
 
     /// The columns of section `sec` just before item `i` (W3–W5), from the start of its segment:

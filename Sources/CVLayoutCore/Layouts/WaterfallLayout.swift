@@ -734,57 +734,79 @@ public final class WaterfallLayout: FlowLayout {
             let across = lead + Double(c) * (width + fs.interitemSpacing) + widest
             guard across.isFinite, across.magnitude < far else { return false }
             let n = fs.itemCount
-            var extent = 0.0
-            if itemExtents[s] != nil {
-                extent = FlowLayout.maxMagnitude
-            } else if n > 0 {
-                // The largest main size of all and the smallest positive cross size: a bound on
-                // every scaled extent (looser than over the items with both positive; one pass
-                // without a branch an item).
-                var tallest = 0.0, narrowest = Double.infinity
-                if fs.isUniform {
-                    tallest = axis.main(fs.uniformSize)
-                    let w = axis.cross(fs.uniformSize)
-                    narrowest = w > 0 ? w : .infinity
-                } else {
-                    guard readingSizes else { return false }
-                    // Window by window (each a plain array), the axis chosen once: a loop the
-                    // compiler keeps in registers.
-                    let horizontal = axis.horizontal
-                    fs.sizes.withReader { r in
-                        var i = 0
-                        while i < n {
-                            let window = r.window(at: i)
-                            let end = Swift.min(n, window.end)
-                            let p = window.pointer
-                            var t = tallest, m = narrowest
-                            if horizontal {
-                                for k in i..<end {
-                                    let h = p[k].width, w = p[k].height
-                                    t = Swift.max(t, h)
-                                    m = Swift.min(m, w > 0 ? w : .infinity)
-                                }
-                            } else {
-                                for k in i..<end {
-                                    let h = p[k].height, w = p[k].width
-                                    t = Swift.max(t, h)
-                                    m = Swift.min(m, w > 0 ? w : .infinity)
-                                }
-                            }
-                            tallest = t
-                            narrowest = m
-                            i = end
-                        }
-                    }
-                }
-                if tallest > 0, narrowest < .infinity { extent = tallest * widest / narrowest }
-            }
+            guard itemExtents[s] != nil || fs.isUniform || readingSizes else { return false }
+            let extent = extentBound(s, fs, axis, widest: widest, from: 0, to: n)
+            guard !extent.isNaN else { return false }
             bound +=
                 axis.main(fs.headerSize).magnitude + axis.main(fs.footerSize).magnitude + axis.mainLeading(inset)
                 + axis.mainTrailing(inset) + Double(n) * (extent + spacing)
             guard bound.isFinite, bound < far else { return false }
         }
         return true
+    }
+
+    /// At least the extent of every item of `start ..< stop` of section `s` placed at most
+    /// `widest` across (NaN when a size is NaN): the bulk extents' limit (checked when they
+    /// were set), else the largest main size scaled to `widest` over the smallest positive cross
+    /// size (looser than over the items with both positive): `sizeExtremes`, O(stop − start),
+    /// for sizes that are not uniform.
+    private func extentBound(
+        _ s: Int, _ fs: FlowSection, _ axis: FlowAxis, widest: Double, from start: Int, to stop: Int
+    ) -> Double {
+        guard itemExtents[s] == nil else { return FlowLayout.maxMagnitude }
+        guard start < stop else { return 0 }
+        let tallest: Double, narrowest: Double
+        if fs.isUniform {
+            tallest = axis.main(fs.uniformSize)
+            let w = axis.cross(fs.uniformSize)
+            narrowest = w > 0 ? w : .infinity
+        } else {
+            (tallest, narrowest) = Self.sizeExtremes(fs, axis, from: start, to: stop)
+            guard !tallest.isNaN else { return .nan }
+        }
+        return tallest > 0 && narrowest < .infinity ? tallest * widest / narrowest : 0
+    }
+
+    /// The largest main size and (a hair under) the smallest positive cross size, +∞ when none,
+    /// of items `start ..< stop` of `fs`'s sizes (`extentBound`); NaN for both if a size is NaN.
+    /// The cross side's bit pattern minus one: for a positive side the double just below it,
+    /// for a zero (or −0) a NaN, which the minimum `x < m ? x : m` passes over. A NaN-poisoned
+    /// sum catches a NaN (which the minimum and maximum would pass over too). Window by window
+    /// (each a plain array), no branch an item. O(stop − start).
+    private static func sizeExtremes(
+        _ fs: FlowSection, _ axis: FlowAxis, from start: Int, to stop: Int
+    ) -> (tallest: Double, narrowest: Double) {
+        var tallest = 0.0, narrowest = Double.infinity, poison = 0.0
+        let horizontal = axis.horizontal
+        fs.sizes.withReader { r in
+            var i = start
+            while i < stop {
+                let window = r.window(at: i)
+                let end = Swift.min(stop, window.end)
+                let p = window.pointer
+                var t = tallest, m = narrowest, nan = poison
+                if horizontal {
+                    for k in i..<end {
+                        let h = p[k].width, w = Double(bitPattern: p[k].height.bitPattern &- 1)
+                        t = h > t ? h : t
+                        m = w < m ? w : m
+                        nan += (h + p[k].height) * 0
+                    }
+                } else {
+                    for k in i..<end {
+                        let h = p[k].height, w = Double(bitPattern: p[k].width.bitPattern &- 1)
+                        t = h > t ? h : t
+                        m = w < m ? w : m
+                        nan += (h + p[k].width) * 0
+                    }
+                }
+                tallest = t
+                narrowest = m
+                poison = nan
+                i = end
+            }
+        }
+        return poison.isNaN ? (.nan, .nan) : (tallest, narrowest)
     }
 
     /// Section `s`'s geometry before its items are placed (W1, W2, W7).
@@ -838,54 +860,34 @@ public final class WaterfallLayout: FlowLayout {
         }
     }
 
-    /// Whether placing items `start ..< stop` of section `s` again (its only edit) cannot fail,
-    /// nor the sums after it (`prepareEditedSections`' range guard), so that they can be placed
-    /// straight into the tables: no callback; across, the last column's and a full-span item's
-    /// far edge far inside the finite range; along the scroll axis, every column at most
-    /// `endBound` before the range (the tallest a column can be: a segment's columns end at
-    /// most at its full-span item's end, the last segment's at `tail`) plus, for each item of the
-    /// range, the largest extent it can have + the spacing (the bulk extents' limit, or the
-    /// range's largest main size scaled to the widest cross size over its smallest positive
-    /// cross size), and the sum `prepareEditedSections` checks with that bound below 1e300.
-    /// O(stop − start) (one read of the range's sizes when they are not uniform).
+    /// Whether placing items `start ..< stop` of section `s` again (its only edit, items
+    /// `edited.first ... edited.last` changed) cannot fail, nor the sums after it
+    /// (`prepareEditedSections`' range guard), so that they can be placed straight into the
+    /// tables: no callback; across, the last column's and a full-span item's far edge far inside
+    /// the finite range; along the scroll axis, every column at most `endBound` before the range
+    /// (the tallest a column can be: a segment's columns end at most at its full-span item's
+    /// end, the last segment's at `tail`) plus the extents and spacings of the range's items:
+    /// those not changed keep their extents, whose sum with the spacings is at most (columns + 1)
+    /// times the section's extent (each column's items of a segment stack up to the segment's
+    /// tallest column, and its full-span item lies below it; twice that for the rounding), and
+    /// each changed one at most the largest extent it can have + the spacing (`extentBound`),
+    /// and the sum `prepareEditedSections` checks with that bound below 1e300. O(changed items)
+    /// (one read of their sizes when they are not uniform).
     private func editCannotFail(
-        _ s: Int, _ fs: FlowSection, _ sec: Section, _ axis: FlowAxis, from start: Int, to stop: Int
+        _ s: Int, _ fs: FlowSection, _ sec: Section, _ axis: FlowAxis, from start: Int, to stop: Int,
+        edited: (first: Int, last: Int)
     ) -> Bool {
         guard itemCallbacks == nil, start < stop, fs.lineSpacing >= 0 else { return false }
         let far = 1e300
         let widest = Swift.max(sec.columnWidth, sec.wide)
         let across = sec.lead + Double(sec.columns) * sec.columnPitch + widest
         guard across.isFinite, across.magnitude < far, sec.columnPitch >= 0 else { return false }
-        var extent = 0.0
-        if itemExtents[s] != nil {
-            extent = FlowLayout.maxMagnitude
-        } else {
-            var tallest = 0.0, narrowest = Double.infinity
-            if fs.isUniform {
-                tallest = axis.main(fs.uniformSize)
-                let w = axis.cross(fs.uniformSize)
-                narrowest = w > 0 ? w : .infinity
-            } else {
-                let horizontal = axis.horizontal
-                fs.sizes.withReader { r in
-                    var i = start
-                    while i < stop {
-                        let window = r.window(at: i)
-                        let end = Swift.min(stop, window.end)
-                        let p = window.pointer
-                        for k in i..<end {
-                            let h = horizontal ? p[k].width : p[k].height
-                            let w = horizontal ? p[k].height : p[k].width
-                            tallest = Swift.max(tallest, h)
-                            narrowest = Swift.min(narrowest, w > 0 ? w : .infinity)
-                        }
-                        i = end
-                    }
-                }
-            }
-            if tallest > 0, narrowest < .infinity { extent = tallest * widest / narrowest }
-        }
-        let bound = sec.endBound + Double(stop - start) * (extent + fs.lineSpacing)
+        let lo = Swift.min(Swift.max(start, edited.first), stop)
+        let hi = Swift.max(lo, edited.last < stop ? edited.last + 1 : stop)
+        let extent = extentBound(s, fs, axis, widest: widest, from: lo, to: hi)
+        guard !extent.isNaN else { return false }
+        let kept = 2 * Double(sec.columns + 1) * (sec.end - sec.origin)
+        let bound = sec.endBound + kept + Double(hi - lo) * (extent + fs.lineSpacing)
         let extra = sec.footerExtent + abs(axis.mainTrailing(fs.inset))
         let grow = Self.sumBound(sec.columnTop, bound, sec.full.count + (stop - start), extra)
         return bound.isFinite && bound < far && grow.isFinite && abs(sections.last?.end ?? 0) + grow < far
@@ -941,7 +943,7 @@ public final class WaterfallLayout: FlowLayout {
             }
             var cols = restoredColumns(sec, fs, before: start)
             defer { cols.release() }
-            let inPlace = single && editCannotFail(s, fs, sec, axis, from: start, to: stop)
+            let inPlace = single && editCannotFail(s, fs, sec, axis, from: start, to: stop, edited: edit)
             tails.append(PlacedTail(s: s, start: start, stop: stop, tail: sec.tail, inPlace: inPlace))
             var ends = ContiguousArray<Double>()
             if inPlace {

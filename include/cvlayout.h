@@ -957,8 +957,11 @@ int cvl_circle_layout_get_item_size(const cvl_layout *layout, cvl_size *out);
 ** sums kept in blocks of 64, O(64 + F / 64) to update for F full-span items; later sections only
 ** move, O(1) each): O(c log n + F / 64 + m log c) for m items placed, plus a move of the column
 ** lists' later entries within their chunk of 64 segments when a column holds another number of
-** the items placed (shortest first). With no full-span item after the change (none in
-** the section, or the change in its last segment) it places every item to the section's end:
+** the items placed (shortest first); the items placed go over their previous frames when only one
+** section changed and no step can fail (no callbacks, every coordinate bounded far inside the
+** finite range), else into buffers of m items first (a failure leaves the previous frames). With
+** no full-span item after the change (none in the section, or the change in its last segment) it
+** places every item to the section's end:
 ** shortest first, an item's column depends on every height before it, and in order the changed
 ** column's later items all move (docs/waterfall-rules.md, "Costs"). A flag changed
 ** (_replace_full_spans) places from it to the section's end; a whole array set (_set_) from item 0

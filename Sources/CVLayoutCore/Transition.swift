@@ -448,6 +448,39 @@ struct TrackTable {
             keys.append(key)
             ends.append(from: from, to: to)
         }
+        finishSet(at: i, replaced: replaced != nil, movedBy: shift, indexPath: indexPath, fadedOut: fadedOut)
+    }
+
+    /// Sets the track of the cell `key` from the default cell with `frame` (`LayoutAttributes.cell`
+    /// of `key`'s index path: what a flow layout answers for an item) moved by `shift` (when given)
+    /// to `*to`: the start made in its place, no record built on the way (an animated switch away
+    /// from a flow starts every element that was not on screen so: 10^5 of them).
+    /// The same track as `set(key, from: .cell(key.indexPath, frame: frame).moved(by: shift), to:)`.
+    @inline(never)
+    mutating func set(
+        _ key: ElementKey, cellFrame frame: Rect, movedBy shift: Point?, toAt to: UnsafePointer<LayoutAttributes>
+    ) {
+        copyEndsIfShared()
+        let replaced = positions.insertIfAbsent(key, keys.count)
+        let i: Int
+        if let p = replaced {
+            forget(shapes[p])
+            ends.replaceCell(p, key.indexPath, frame: frame, to: to)
+            i = p
+        } else {
+            i = keys.count
+            keys.append(key)
+            ends.appendCell(key.indexPath, frame: frame, to: to)
+        }
+        finishSet(at: i, replaced: replaced != nil, movedBy: shift, indexPath: nil, fadedOut: false)
+    }
+
+    /// The common end of the `set` functions: track `i`'s ends are in place; changes its start as
+    /// asked, then works out and stores its shape.
+    @inline(__always)
+    private mutating func finishSet(
+        at i: Int, replaced: Bool, movedBy shift: Point?, indexPath: IndexPath?, fadedOut: Bool
+    ) {
         let f = ends.from + i, t = ends.to + i
         if let shift {
             f.pointee.origin.x += shift.x
@@ -456,7 +489,7 @@ struct TrackTable {
         if let indexPath { f.pointee.indexPath = indexPath }
         if fadedOut { f.pointee.alpha = 0 }
         let s = Self.shape(from: f, to: t, made: &made, reserve: keys.capacity, rotation: rotation)
-        if replaced != nil { shapes[i] = s } else { shapes.append(s) }
+        if replaced { shapes[i] = s } else { shapes.append(s) }
         note(s, from: f.pointee.frame, to: t.pointee.frame)
     }
 

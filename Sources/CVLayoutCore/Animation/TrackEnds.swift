@@ -55,6 +55,25 @@ final class TrackEnds {
         count += 1
     }
 
+    /// Appends a track to a copy of `*b` whose start is the default cell `indexPath` with `frame`
+    /// (`LayoutAttributes.cell`), made in its place. O(1) amortized.
+    @inline(__always)
+    func appendCell(_ indexPath: IndexPath, frame: Rect, to b: UnsafePointer<LayoutAttributes>) {
+        if count == capacity { reserveCapacity(Swift.max(16, capacity * 2)) }
+        (from + count).initialize(to: .cell(indexPath, frame: frame))
+        Self.copy(b, into: to + count)
+        count += 1
+    }
+
+    /// Replaces track `i` (0 ≤ i < count) by one to a copy of `*b` from the default cell
+    /// `indexPath` with `frame`.
+    @inline(__always)
+    func replaceCell(_ i: Int, _ indexPath: IndexPath, frame: Rect, to b: UnsafePointer<LayoutAttributes>) {
+        precondition(i >= 0 && i < count, "track position out of range")
+        (from + i).pointee = .cell(indexPath, frame: frame)
+        Self.copy(b, into: to + i)
+    }
+
     /// Replaces track `i` (0 ≤ i < count) by one from a copy of `*a` to a copy of `*b`.
     @inline(__always)
     func replace(_ i: Int, from a: UnsafePointer<LayoutAttributes>, to b: UnsafePointer<LayoutAttributes>) {

@@ -344,16 +344,19 @@ struct TrackTable {
         let customA = pa.pointee.custom.count, customB = pb.pointee.custom.count
         let ends = Transition.SweptEnds(
             sa: pa.pointee._size, sb: pb.pointee._size, ca: pa.pointee.center, cb: pb.pointee.center)
+        // Each transform tested once for the identity (an identity is a translation, and its
+        // planar parts are the identity's).
+        let identityA = ta.isExactlyIdentity, identityB = tb.isExactlyIdentity
         // `LayoutAttributes.isPlain` of each end.
         var shape = Transition.Shape(
-            sweep: nil, fromPlain: customA == 0 && ta.isExactlyIdentity, toPlain: customB == 0 && tb.isExactlyIdentity,
+            sweep: nil, fromPlain: customA == 0 && identityA, toPlain: customB == 0 && identityB,
             custom: customA != 0 || customB != 0, made: -1)
-        if ta != tb, !(ta.isTranslationOnly && tb.isTranslationOnly) {
+        if ta != tb, !((identityA || ta.isTranslationOnly) && (identityB || tb.isTranslationOnly)) {
             shape.made = Int32(truncatingIfNeeded: made.count)
             // The first track that needs it sizes the table for as many as the tracks reserved (a
             // layout that turns its items needs one a track: 10^5 of them grew it 17 times).
             if made.isEmpty { made.reserveCapacity(reserve) }
-            if let pa = PlanarTransform(ta), let pb = PlanarTransform(tb) {
+            if let pa = PlanarTransform(ta, isIdentity: identityA), let pb = PlanarTransform(tb, isIdentity: identityB) {
                 shape.sweep = Transition.sweep(ends, pa.sweepFactors, pb.sweepFactors)
                 made.append(.planar(PlanarEnds(from: pa, to: pb)))
             } else {

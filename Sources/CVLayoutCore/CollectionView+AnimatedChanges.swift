@@ -94,8 +94,9 @@ extension CollectionView {
         ) { after, fresh in
             if layout.appearsWithoutAttributes { return FreshStarts(attributes: []) }
             return FreshStarts(
-                attributes: try fresh.map { i in try layout.initialAttributes(forAppearing: after[i].key, final: after[i]) }
-            )
+                attributes: try fresh.map {
+                    try layout.initialAttributes(forAppearing: after[$0].key, final: after[$0])
+                })
         }
     }
 

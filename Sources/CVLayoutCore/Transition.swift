@@ -356,7 +356,9 @@ struct TrackTable {
             // The first track that needs it sizes the table for as many as the tracks reserved (a
             // layout that turns its items needs one a track: 10^5 of them grew it 17 times).
             if made.isEmpty { made.reserveCapacity(reserve) }
-            if let pa = PlanarTransform(ta, isIdentity: identityA), let pb = PlanarTransform(tb, isIdentity: identityB) {
+            if let pa = PlanarTransform(ta, isIdentity: identityA),
+                let pb = PlanarTransform(tb, isIdentity: identityB)
+            {
                 shape.sweep = Transition.sweep(ends, pa.sweepFactors, pb.sweepFactors)
                 made.append(.planar(PlanarEnds(from: pa, to: pb)))
             } else {

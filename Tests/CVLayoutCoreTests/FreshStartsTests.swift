@@ -11,7 +11,9 @@ private typealias IndexPath = CVLayoutCore.IndexPath
 final class FreshStartsTests: XCTestCase {
     /// A flow of several sections, headers and footers, insets and spacings, uniform sizes or
     /// per-item sizes, over a view of its counts.
-    private func randomFlow(_ rng: inout SplitMix64, layout f: FlowLayout = FlowLayout()) throws -> (
+    private func randomFlow(
+        _ rng: inout SplitMix64, layout f: FlowLayout = FlowLayout()
+    ) throws -> (
         CollectionView, FlowLayout
     ) {
         let counts = (0..<(1 + Int(rng.next() % 4))).map { _ in Int(rng.next() % 40) }
@@ -28,7 +30,9 @@ final class FreshStartsTests: XCTestCase {
         let v = try CollectionView(dataSource: StaticDataSource(counts), layout: f)
         try v.setBoundsSize(Size(width: 150 + Double(rng.next() % 200), height: 150 + Double(rng.next() % 200)))
         for (s, n) in counts.enumerated() where rng.next() % 2 == 0 {
-            let sizes = (0..<n).map { _ in Size(width: 5 + Double(rng.next() % 60), height: 5 + Double(rng.next() % 60)) }
+            let sizes = (0..<n).map { _ in
+                Size(width: 5 + Double(rng.next() % 60), height: 5 + Double(rng.next() % 60))
+            }
             try f.setItemSizes(sizes, forSection: s)
         }
         try v.layoutIfNeeded()
@@ -111,8 +115,8 @@ final class FreshStartsTests: XCTestCase {
         var a = TrackTable(), b = TrackTable()
         for n in 0..<400 {
             // Keys repeat: a track replaced keeps its position in both tables.
-            let key = ElementKey(
-                category: .cell, kind: .none, indexPath: IndexPath(section: Int(rng.next() % 3), item: Int(rng.next() % 90)))
+            let ip = IndexPath(section: Int(rng.next() % 3), item: Int(rng.next() % 90))
+            let key = ElementKey(category: .cell, kind: .none, indexPath: ip)
             let frame = Rect(
                 x: Double(rng.next() % 500) - 100, y: Double(rng.next() % 900), width: Double(rng.next() % 60),
                 height: Double(rng.next() % 60))
@@ -133,7 +137,8 @@ final class FreshStartsTests: XCTestCase {
             XCTAssertEqual(a[position: i].to, b[position: i].to)
             XCTAssertEqual(a.shapes[i].made >= 0, b.shapes[i].made >= 0)
             let sa = a.shapes[i].sweep, sb = b.shapes[i].sweep
-            XCTAssertEqual(sa.map { [$0.ax, $0.ay, $0.bx, $0.by, $0.reach] }, sb.map { [$0.ax, $0.ay, $0.bx, $0.by, $0.reach] })
+            func numbers(_ s: Transition.Sweep?) -> [Double]? { s.map { [$0.ax, $0.ay, $0.bx, $0.by, $0.reach] } }
+            XCTAssertEqual(numbers(sa), numbers(sb))
             XCTAssertEqual(a.shapes[i].fromPlain, b.shapes[i].fromPlain)
         }
     }

@@ -80,7 +80,6 @@ final class TrackEnds {
         Self.copy(b, into: to + i)
     }
 
-
     /// Writes `LayoutAttributes.cell(indexPath, frame: frame)` at `p`: the template, then its
     /// index path and frame (what `LayoutAttributes.init` sets of them).
     @inline(__always)

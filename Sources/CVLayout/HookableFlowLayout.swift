@@ -62,6 +62,9 @@ final class HookableFlowLayout: FlowLayout, HasLayoutBox {
         try hooks.elements(self, in: rect, base: base.take(), into: sink)
     }
 
+    /// Without an `attributes_for_element` hook an item's lookup is the flow's.
+    override var answersItemLookupsWithFrames: Bool { !(hooks?.hasAttributesForElement ?? false) }
+
     override func layoutAttributesForItem(at indexPath: IndexPath) throws -> LayoutAttributes? {
         // Without hooks the flow's answer is returned as it is made, not copied through a local
         // (an animated switch away from a flow asks for every item not on screen: 10^5 of them).

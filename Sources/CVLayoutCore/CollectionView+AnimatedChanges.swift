@@ -12,6 +12,17 @@ struct OpenChange {
     var isSpent = false
 }
 
+/// The starts a relayout's `starts` gives the elements on screen after it that were not on screen
+/// before (`makeRelayoutTransition`), in their order: when `cellFrames` is not empty it has one
+/// entry an element, and each cell among them starts as the default cell with that frame
+/// (`LayoutAttributes.cell`: what a flow layout answers for an item; nil: a crossfade), the
+/// others taking the entries of `attributes` in turn; otherwise each element takes its entry of
+/// `attributes`. An entry that is nil, or missing at the end of `attributes`, is a crossfade.
+struct FreshStarts {
+    var attributes: [LayoutAttributes?]
+    var cellFrames: [Rect?] = []
+}
+
 /// A running animated scroll (`scrollToItem(at:at:animation:)`).
 struct ScrollAnimation {
     let from: Point
@@ -81,24 +92,27 @@ extension CollectionView {
         transition = try makeRelayoutTransition(
             before: change.before, shift: shift, timing: change.timing, startsShift: nil
         ) { after, fresh in
-            if layout.appearsWithoutAttributes { return [LayoutAttributes?](repeating: nil, count: fresh.count) }
-            return try fresh.map { i in try layout.initialAttributes(forAppearing: after[i].key, final: after[i]) }
+            if layout.appearsWithoutAttributes { return FreshStarts(attributes: []) }
+            return FreshStarts(
+                attributes: try fresh.map {
+                    try layout.initialAttributes(forAppearing: after[$0].key, final: after[$0])
+                })
         }
     }
 
     /// The transition of a relayout: every element on screen after the change moves from where it
     /// was on screen before (`before`, moved by the content offset change `shift`), or, when it
     /// was not on screen, from where `starts` puts it (`starts(after, fresh)` maps those elements,
-    /// `after[fresh[j]]` in order, to their starts, moved by `startsShift` when it is given, nil
-    /// for a crossfade: the element's final attributes at alpha 0; one call, so that it can look
-    /// them all up at once; the elements are read in place, not copied, and each start is copied
-    /// once, into its track); every element on screen
+    /// `after[fresh[j]]` in order, to their starts (`FreshStarts`), moved by `startsShift` when it
+    /// is given, nil for a crossfade: the element's final attributes at alpha 0; one call, so that
+    /// it can look them all up at once; the elements are read in place, not copied, and each start
+    /// is copied once, into its track, or made there); every element on screen
     /// before that is not on screen after moves to its new attributes (looked up together), or
     /// fades out where it was when it no longer exists. Progress 0 therefore shows exactly the
     /// last frame before the change.
     func makeRelayoutTransition(
         before: OnScreen, shift: Point, timing: AnimationTiming, startsShift: Point?,
-        starts: (_ after: UnsafeBufferPointer<LayoutAttributes>, _ fresh: [Int]) throws -> [LayoutAttributes?]
+        starts: (_ after: UnsafeBufferPointer<LayoutAttributes>, _ fresh: [Int]) throws -> FreshStarts
     ) throws -> Transition {
         var tr = Transition(timing: timing, start: currentTime, discreteSlots: layout.discreteCustomSlots)
         let afterArray = try layoutAttributesForElementsFinal(in: bounds)
@@ -112,24 +126,35 @@ extension CollectionView {
             }
             let freshStarts = try starts(after, fresh)
             tr.tracks.reserveCapacity(after.count + before.present.count)
-            var k = 0
+            var k = 0, m = 0  // the next fresh element, the next of `freshStarts.attributes`
             before.present.elements.withUnsafeBufferPointer { olds in
-                freshStarts.withUnsafeBufferPointer { starts in
-                    for i in after.indices {
-                        let end = after.baseAddress! + i
-                        if was[i] >= 0 {
-                            tr.tracks.set(
-                                end.pointee.key, fromAt: olds.baseAddress! + was[i], movedBy: shift, toAt: end)
-                        } else {
-                            if case .some = starts[k] {
+                freshStarts.attributes.withUnsafeBufferPointer { starts in
+                    freshStarts.cellFrames.withUnsafeBufferPointer { cellFrames in
+                        for i in after.indices {
+                            let end = after.baseAddress! + i
+                            if was[i] >= 0 {
+                                tr.tracks.set(
+                                    end.pointee.key, fromAt: olds.baseAddress! + was[i], movedBy: shift, toAt: end)
+                                continue
+                            }
+                            defer { k += 1 }
+                            if !cellFrames.isEmpty, end.pointee.category == .cell {
+                                if let frame = cellFrames[k] {
+                                    tr.tracks.set(end.pointee.key, cellFrame: frame, movedBy: startsShift, toAt: end)
+                                } else {
+                                    tr.tracks.set(end.pointee.key, fromAt: end, fadedOut: true, toAt: end)
+                                }
+                                continue
+                            }
+                            defer { m += 1 }
+                            if m < starts.count, case .some = starts[m] {
                                 // The start in place: an optional's payload is stored at its address.
-                                let start = UnsafeRawPointer(starts.baseAddress! + k)
+                                let start = UnsafeRawPointer(starts.baseAddress! + m)
                                     .assumingMemoryBound(to: LayoutAttributes.self)
                                 tr.tracks.set(end.pointee.key, fromAt: start, movedBy: startsShift, toAt: end)
                             } else {
                                 tr.tracks.set(end.pointee.key, fromAt: end, fadedOut: true, toAt: end)
                             }
-                            k += 1
                         }
                     }
                 }

@@ -424,7 +424,7 @@ extension CollectionView {
                     // such as Cover Flow computes them from the visible rect at query time).
                     contentOffset = oldOffset
                     defer { contentOffset = newOffset }
-                    return try oldLayout.layoutAttributesInOrder(forKeys: fresh.map { after[$0].key })
+                    return try oldLayout.freshStarts(after: after, fresh: fresh)
                 }
             } else {
                 transition = nil

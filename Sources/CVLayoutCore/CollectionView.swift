@@ -326,6 +326,9 @@ public final class CollectionView {
     func layoutAttributesForElements(in rect: Rect, limit: Int) throws -> [LayoutAttributes] {
         let sink = CollectingSink(counts: counts, keep: limit, reusing: scratch)
         scratch = []
+        // An animation's query (at most CVL_MAX_ANIMATED_ELEMENTS kept) sizes the collection by
+        // the layout's bound, as `layoutOwnAttributes` does.
+        sink.reservesBound = limit <= Self.maxAnimatedElements
         try Self.counting(sink, upTo: limit) { try sendElements(in: rect, to: sink) }
         try Self.checkAnimated(sink.count, limit)
         var list = sink.take()

@@ -344,16 +344,21 @@ struct TrackTable {
         let customA = pa.pointee.custom.count, customB = pb.pointee.custom.count
         let ends = Transition.SweptEnds(
             sa: pa.pointee._size, sb: pb.pointee._size, ca: pa.pointee.center, cb: pb.pointee.center)
+        // Each transform tested once for the identity (an identity is a translation, and its
+        // planar parts are the identity's).
+        let identityA = ta.isExactlyIdentity, identityB = tb.isExactlyIdentity
         // `LayoutAttributes.isPlain` of each end.
         var shape = Transition.Shape(
-            sweep: nil, fromPlain: customA == 0 && ta.isExactlyIdentity, toPlain: customB == 0 && tb.isExactlyIdentity,
+            sweep: nil, fromPlain: customA == 0 && identityA, toPlain: customB == 0 && identityB,
             custom: customA != 0 || customB != 0, made: -1)
-        if ta != tb, !(ta.isTranslationOnly && tb.isTranslationOnly) {
+        if ta != tb, !((identityA || ta.isTranslationOnly) && (identityB || tb.isTranslationOnly)) {
             shape.made = Int32(truncatingIfNeeded: made.count)
             // The first track that needs it sizes the table for as many as the tracks reserved (a
             // layout that turns its items needs one a track: 10^5 of them grew it 17 times).
             if made.isEmpty { made.reserveCapacity(reserve) }
-            if let pa = PlanarTransform(ta), let pb = PlanarTransform(tb) {
+            if let pa = PlanarTransform(ta, isIdentity: identityA),
+                let pb = PlanarTransform(tb, isIdentity: identityB)
+            {
                 shape.sweep = Transition.sweep(ends, pa.sweepFactors, pb.sweepFactors)
                 made.append(.planar(PlanarEnds(from: pa, to: pb)))
             } else {
@@ -448,6 +453,39 @@ struct TrackTable {
             keys.append(key)
             ends.append(from: from, to: to)
         }
+        finishSet(at: i, replaced: replaced != nil, movedBy: shift, indexPath: indexPath, fadedOut: fadedOut)
+    }
+
+    /// Sets the track of the cell `key` from the default cell with `frame` (`LayoutAttributes.cell`
+    /// of `key`'s index path: what a flow layout answers for an item) moved by `shift` (when given)
+    /// to `*to`: the start made in its place, no record built on the way (an animated switch away
+    /// from a flow starts every element that was not on screen so: 10^5 of them).
+    /// The same track as `set(key, from: .cell(key.indexPath, frame: frame).moved(by: shift), to:)`.
+    @inline(never)
+    mutating func set(
+        _ key: ElementKey, cellFrame frame: Rect, movedBy shift: Point?, toAt to: UnsafePointer<LayoutAttributes>
+    ) {
+        copyEndsIfShared()
+        let replaced = positions.insertIfAbsent(key, keys.count)
+        let i: Int
+        if let p = replaced {
+            forget(shapes[p])
+            ends.replaceCell(p, key.indexPath, frame: frame, to: to)
+            i = p
+        } else {
+            i = keys.count
+            keys.append(key)
+            ends.appendCell(key.indexPath, frame: frame, to: to)
+        }
+        finishSet(at: i, replaced: replaced != nil, movedBy: shift, indexPath: nil, fadedOut: false)
+    }
+
+    /// The common end of the `set` functions: track `i`'s ends are in place; changes its start as
+    /// asked, then works out and stores its shape.
+    @inline(__always)
+    private mutating func finishSet(
+        at i: Int, replaced: Bool, movedBy shift: Point?, indexPath: IndexPath?, fadedOut: Bool
+    ) {
         let f = ends.from + i, t = ends.to + i
         if let shift {
             f.pointee.origin.x += shift.x
@@ -456,7 +494,7 @@ struct TrackTable {
         if let indexPath { f.pointee.indexPath = indexPath }
         if fadedOut { f.pointee.alpha = 0 }
         let s = Self.shape(from: f, to: t, made: &made, reserve: keys.capacity, rotation: rotation)
-        if replaced != nil { shapes[i] = s } else { shapes.append(s) }
+        if replaced { shapes[i] = s } else { shapes.append(s) }
         note(s, from: f.pointee.frame, to: t.pointee.frame)
     }
 

@@ -46,6 +46,70 @@ final class TrackTableTests: XCTestCase {
         XCTAssertFalse(seen.contains(key(20, 0)))
     }
 
+    /// `KeyIndex` against `Dictionary` when most keys are cells of one section (its direct part by
+    /// item, grown as items come, moving the hashed keys it comes to cover), mixed with cells of
+    /// other sections, other categories, negative and far items, and removals; emptied and
+    /// refilled with another section's cells first (the direct part changes section only empty).
+    func testKeyIndexWithManyCellsOfOneSectionMatchesADictionary() {
+        var g = SplitMix64(seed: 78)
+        for round in 0..<6 {
+            var index = KeyIndex()
+            if round % 2 == 1 { index.reserveCapacity(50 + g.int(below: 400)) }
+            var model: [ElementKey: Int] = [:]
+            let main = g.int(below: 3)
+            func randomKey() -> ElementKey {
+                switch g.int(below: 10) {
+                case 0: return key(g.int(below: 4), g.int(below: 500))
+                case 1: return key(main, g.int(below: 300), .supplementaryView)
+                case 2: return key(main, [-1, -7, 1 << 40, 10_000][g.int(below: 4)])
+                default: return key(main, g.int(below: 40 + round * 150))
+                }
+            }
+            func check() {
+                XCTAssertEqual(index.count, model.count)
+                for s in -1..<4 {
+                    for i in -8..<1_000 {
+                        for c in [ElementCategory.cell, .supplementaryView] {
+                            XCTAssertEqual(index[key(s, i, c)], model[key(s, i, c)])
+                        }
+                    }
+                }
+                for i in [1 << 40, 10_000] { XCTAssertEqual(index[key(main, i)], model[key(main, i)]) }
+            }
+            // The first key may be of another section or category: the direct part follows the
+            // first cell put into the empty index.
+            for step in 0..<3_000 {
+                let k = randomKey()
+                switch g.int(below: 6) {
+                case 0:
+                    index.set(k, nil)
+                    model[k] = nil
+                case 1:
+                    let had = index.insertIfAbsent(k, step)
+                    XCTAssertEqual(had, model[k])
+                    if had == nil { model[k] = step }
+                default:
+                    index.set(k, step)
+                    model[k] = step
+                }
+                XCTAssertEqual(index.count, model.count)
+                if step % 499 == 0 { check() }
+            }
+            check()
+            // Emptied, then filled with the cells of another section in order.
+            for k in Array(model.keys) {
+                index.set(k, nil)
+                model[k] = nil
+            }
+            XCTAssertEqual(index.count, 0)
+            for i in 0..<700 {
+                index.set(key(3, i), i)
+                model[key(3, i)] = i
+            }
+            check()
+        }
+    }
+
     /// `KeyIndex` against `Dictionary` over random inserts, updates and removals (the removals'
     /// backward shift keeps every other key findable).
     func testKeyIndexMatchesADictionary() {

@@ -43,8 +43,12 @@ struct PlanarTransform: Equatable {
     /// reflection decomposes with a turn about an axis in the plane: not this kind).
     /// - Complexity: O(1): two square roots, one `atan2` (none for the identity).
     @inline(__always)
-    init?(_ m: Transform3D) {
-        if m.isExactlyIdentity {
+    init?(_ m: Transform3D) { self.init(m, isIdentity: m.isExactlyIdentity) }
+
+    /// `init?(_:)` of `m`, given whether it is exactly the identity (`isExactlyIdentity`).
+    @inline(__always)
+    init?(_ m: Transform3D, isIdentity: Bool) {
+        if isIdentity {
             self = Self.identity
             return
         }

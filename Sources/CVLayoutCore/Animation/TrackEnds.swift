@@ -11,17 +11,23 @@ final class TrackEnds {
     private(set) var to: UnsafeMutablePointer<LayoutAttributes>
     private(set) var count = 0
     private(set) var capacity: Int
+    /// A default cell, copied into the starts made in place and re-pointed there (built from
+    /// scratch, each went through a temporary).
+    private let cellTemplate: UnsafeMutablePointer<LayoutAttributes>
 
     init(capacity n: Int = 0) {
         precondition(_isPOD(LayoutAttributes.self), "LayoutAttributes must be a plain value")
         capacity = Swift.max(n, 0)
         from = .allocate(capacity: capacity)
         to = .allocate(capacity: capacity)
+        cellTemplate = .allocate(capacity: 1)
+        cellTemplate.initialize(to: .cell(IndexPath(section: 0, item: 0)))
     }
 
     deinit {
         from.deallocate()
         to.deallocate()
+        cellTemplate.deallocate()
     }
 
     /// A copy of the runs (its own storage, the same capacity).
@@ -53,6 +59,35 @@ final class TrackEnds {
         Self.copy(a, into: from + count)
         Self.copy(b, into: to + count)
         count += 1
+    }
+
+    /// Appends a track to a copy of `*b` whose start is the default cell `indexPath` with `frame`
+    /// (`LayoutAttributes.cell`), made in its place. O(1) amortized.
+    @inline(__always)
+    func appendCell(_ indexPath: IndexPath, frame: Rect, to b: UnsafePointer<LayoutAttributes>) {
+        if count == capacity { reserveCapacity(Swift.max(16, capacity * 2)) }
+        makeCell(at: from + count, indexPath, frame: frame)
+        Self.copy(b, into: to + count)
+        count += 1
+    }
+
+    /// Replaces track `i` (0 ≤ i < count) by one to a copy of `*b` from the default cell
+    /// `indexPath` with `frame`.
+    @inline(__always)
+    func replaceCell(_ i: Int, _ indexPath: IndexPath, frame: Rect, to b: UnsafePointer<LayoutAttributes>) {
+        precondition(i >= 0 && i < count, "track position out of range")
+        makeCell(at: from + i, indexPath, frame: frame)
+        Self.copy(b, into: to + i)
+    }
+
+    /// Writes `LayoutAttributes.cell(indexPath, frame: frame)` at `p`: the template, then its
+    /// index path and frame (what `LayoutAttributes.init` sets of them).
+    @inline(__always)
+    private func makeCell(at p: UnsafeMutablePointer<LayoutAttributes>, _ indexPath: IndexPath, frame: Rect) {
+        Self.copy(cellTemplate, into: p)
+        p.pointee.indexPath = indexPath
+        p.pointee.origin = frame.origin
+        p.pointee._size = frame.size
     }
 
     /// Replaces track `i` (0 ≤ i < count) by one from a copy of `*a` to a copy of `*b`.

@@ -194,6 +194,11 @@ open class FlowLayout: CollectionViewLayout {
     /// itself; a subclass says so only if it adds no element and changes none.
     open var sendsOnlyFlowElements: Bool { type(of: self) == FlowLayout.self }
 
+    /// Whether `layoutAttributesForItem(at:)` answers the default cell with `frameForItem(at:)`'s
+    /// frame, as the flow does (`freshStarts`, the bulk form of those lookups, may then ask only the
+    /// frames): the flow itself; a subclass says so only when its item lookup is the flow's.
+    open var answersItemLookupsWithFrames: Bool { type(of: self) == FlowLayout.self }
+
     /// Whether a rect query of this layout is its cells and nothing else, as `FlowCellSpan`s
     /// give them (`cellSpanPlan`): the flow itself; a subclass says so only when its rect
     /// query adds, drops and changes nothing.

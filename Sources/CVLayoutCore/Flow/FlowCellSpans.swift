@@ -189,7 +189,6 @@ extension FlowLayout {
         guard answersRectQueriesWithCellSpans, state != nil, rect.size.width > 0, rect.size.height > 0 else {
             return false
         }
-        settleOrigins(meeting: rect)
         let axis = state.unsafelyUnwrapped.axis
         let n = state.unsafelyUnwrapped.sections.count
         guard n == counts.count else { return false }

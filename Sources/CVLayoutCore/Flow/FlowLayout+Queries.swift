@@ -449,17 +449,26 @@ extension FlowLayout {
         }
         let rMin = axis.main(rect.origin), rMax = rMin + axis.main(rect.size)
         let slack = FlowLayout.searchSlack(rMin, rMax)
-        state?.settleSearch(after: rMin - slack, before: rMax + slack)
-        originsPending = (state?.staleBlocks ?? 0) != 0
+        state!.settleSearch(after: rMin - slack, before: rMax + slack)
+        originsPending = state!.staleBlocks != 0
     }
 
-    /// `FlowState.sectionsMeeting` on the layout's state (`state` set). The two binary searches
-    /// when no origin is pending.
+    /// `FlowState.sectionsMeeting` on the layout's state (`state` set), what it reads and what
+    /// the query then visits settled first (`settleOrigins`). The two binary searches when no
+    /// origin is pending.
     @inline(__always)
     func sectionsMeeting(after a: Double, before bound: Double, _ n: Int) -> (Int, Int) {
-        if originsPending { return state.unsafelyUnwrapped.sectionsMeeting(after: a, before: bound) }
+        if originsPending { return settlingSectionsMeeting(after: a, before: bound) }
         let lo = flowPartitionPoint(0, n) { state.unsafelyUnwrapped.reach[$0] > a }
         return (lo, flowPartitionPoint(lo, n) { state.unsafelyUnwrapped.floor[$0] >= bound })
+    }
+
+    /// `sectionsMeeting` while origins are pending: settles, and answers (`FlowState.settleSearch`).
+    @inline(never)
+    private func settlingSectionsMeeting(after a: Double, before bound: Double) -> (Int, Int) {
+        let found = state!.settleSearch(after: a, before: bound)
+        originsPending = state!.staleBlocks != 0
+        return found
     }
 
     /// Writes the lazily moved origin of section `s`'s block (a single-element lookup reads it).

@@ -457,17 +457,25 @@ struct FlowState {
     /// The blocks `blockSearch` looks inside, from the blocks' tables alone (`blocks` set).
     @inline(__always)
     private func blocksSearched(after a: Double, before bound: Double) -> (Int, Int) {
-        let nb = blocks.unsafelyUnwrapped.count
-        let kLo = flowPartitionPoint(0, nb) { blocks.unsafelyUnwrapped.reachEnd[$0] > a }
-        let kHi = flowPartitionPoint(0, nb) { blocks.unsafelyUnwrapped.floorStart[$0] >= bound }
-        return (Swift.min(nb - 1, kLo), Swift.max(0, kHi - 1))
+        blocks.unsafelyUnwrapped.reachEnd.withUnsafeBufferPointer { re in
+            blocks.unsafelyUnwrapped.floorStart.withUnsafeBufferPointer { fs in
+                let nb = re.count
+                let kLo = flowPartitionPoint(0, nb) { re[$0] > a }
+                let kHi = flowPartitionPoint(0, nb) { fs[$0] >= bound }
+                return (Swift.min(nb - 1, kLo), Swift.max(0, kHi - 1))
+            }
+        }
     }
 
     /// Settles what a rect query with bounds `a` and `bound` reads (`sectionsMeeting`): the
-    /// blocks its searches look inside, then those of the sections it visits. O(log sections)
-    /// (nothing written when they are settled), and O(block) for each stale block it settles.
-    mutating func settleSearch(after a: Double, before bound: Double) {
-        guard staleBlocks != 0, blocks != nil, !sections.isEmpty else { return }
+    /// blocks its searches look inside, then those of the sections it visits. Returns
+    /// `sectionsMeeting`'s answer. O(log sections) (nothing written when they are settled), and
+    /// O(block) for each stale block it settles.
+    @discardableResult
+    mutating func settleSearch(after a: Double, before bound: Double) -> (Int, Int) {
+        guard staleBlocks != 0, blocks != nil, !sections.isEmpty else {
+            return sectionsMeeting(after: a, before: bound)
+        }
         let shift = FlowOriginBlocks.shift
         let (kLo, kHi) = blocksSearched(after: a, before: bound)
         if blocks.unsafelyUnwrapped.stale[kLo] || blocks.unsafelyUnwrapped.stale[kHi] {
@@ -478,13 +486,16 @@ struct FlowState {
             blocks = b
         }
         let (lo, hi) = blockSearch(after: a, before: bound).sections
-        guard lo < hi else { return }
+        guard lo < hi else { return (lo, hi) }
         let range = (lo >> shift)...((hi - 1) >> shift)
-        guard range.contains(where: { blocks.unsafelyUnwrapped.stale[$0] }) else { return }
+        guard blocks.unsafelyUnwrapped.stale.withUnsafeBufferPointer({ st in range.contains { st[$0] } }) else {
+            return (lo, hi)
+        }
         var b = blocks.unsafelyUnwrapped
         blocks = nil
         for k in range { settle(&b, k) }
         blocks = b
+        return (lo, hi)
     }
 
     /// Bytes held by the tables (capacities, not counts).

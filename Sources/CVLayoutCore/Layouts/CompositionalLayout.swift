@@ -345,11 +345,19 @@ public final class CompositionalLayout: CollectionViewLayout {
         let lastChanged = changed[changed.count - 1]
         // Lazily moved sections (blocks) when every value is on their grid: the sections up to
         // the end of the last changed one's block are stacked, the later blocks shifted.
-        let lazy = useBlocks(aside, changed, spacing: spacing)
+        // Changed sections that keep their length and reach (the rows kept) move nothing: only
+        // they are placed, the search tables stay.
+        let keepsPlace = changed.indices.allSatisfy { k in
+            let p = aside.sections[k], was = state.sections[changed[k]]
+            return p.length.bitPattern == was.length.bitPattern
+                && p.relReachMin.bitPattern == was.relReachMin.bitPattern
+                && p.relReachMax.bitPattern == was.relReachMax.bitPattern
+        }
+        let lazy = !keepsPlace && useBlocks(aside, changed, spacing: spacing)
         let shift = FlowOriginBlocks.shift
         let fb = firstChanged >> shift, lb = lastChanged >> shift
-        let stackEnd = lazy ? Swift.min(n, (lb + 1) << shift) : n
-        if lazy {
+        let stackEnd = keepsPlace ? lastChanged + 1 : lazy ? Swift.min(n, (lb + 1) << shift) : n
+        if lazy || keepsPlace {
             // (Settled first: what the sums read.)
             Self.settle(&state, blocks: Swift.max(0, (firstChanged - 1) >> shift)...lb)
         }
@@ -377,7 +385,9 @@ public final class CompositionalLayout: CollectionViewLayout {
                     throw LayoutError(.overflow, "compositional: the sections end beyond the coordinate range")
                 }
             }
-            if lazy, !inPlace, stackEnd < n, let b = state.blocks {
+            if keepsPlace {
+                end = state.sections[n - 1].end + (state.blocks?.pending[state.blocks!.count - 1] ?? 0)
+            } else if lazy, !inPlace, stackEnd < n, let b = state.blocks {
                 // What the first later section moves (exact sums), and where the last one ends.
                 shiftLater = (end + spacing) - (state.sections[stackEnd].origin + b.pending[lb + 1])
                 end = (state.sections[n - 1].end + b.pending[b.count - 1]) + shiftLater
@@ -423,7 +433,9 @@ public final class CompositionalLayout: CollectionViewLayout {
         state.contentMain = contentMain
         state.counts = counts
         changedCountPasses += 1
-        if lazy {
+        if keepsPlace {
+            // (Every origin, reach and floor entry as it was.)
+        } else if lazy {
             lazyCountPasses += 1
             Self.finishLazyStack(&state, fb, lb, shiftLater: shiftLater)
         } else {

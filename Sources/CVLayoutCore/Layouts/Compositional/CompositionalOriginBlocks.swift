@@ -208,16 +208,26 @@ extension CompositionalLayout {
     /// Settles what a rect query over `rMin ..< rMax` along the scroll axis reads: the block its
     /// search looks inside, the blocks of the sections it walks and of the one it stops at.
     func settleOrigins(main rMin: Double, _ rMax: Double) {
-        guard state.staleBlocks != 0, let b = state.blocks else { return }
+        guard state.staleBlocks != 0, let ks = Self.staleBlocksRead(state, rMin, rMax) else { return }
+        Self.settle(&state, blocks: ks)
+    }
+
+    /// The blocks a rect query over `rMin ..< rMax` reads (`settleOrigins(main:_:)`), nil when
+    /// none of them is stale (nothing to write).
+    private static func staleBlocksRead(_ st: State, _ rMin: Double, _ rMax: Double) -> ClosedRange<Int>? {
+        guard let b = st.blocks else { return nil }
         let nb = b.count
-        let kLo = Swift.min(nb - 1, Self.firstIndex(nb) { b.reachEnd[$0] > rMin })
-        let kHi = Swift.min(nb - 1, Self.firstIndex(nb) { b.floorStart[$0] >= rMax })
-        Self.settle(&state, blocks: kLo...Swift.max(kLo, kHi))
+        let kLo = Swift.min(nb - 1, firstIndex(nb) { b.reachEnd[$0] > rMin })
+        let kHi = Swift.min(nb - 1, firstIndex(nb) { b.floorStart[$0] >= rMax })
+        let ks = kLo...Swift.max(kLo, kHi)
+        return ks.contains { b.stale[$0] } ? ks : nil
     }
 
     /// Settles section `s`'s block (a single-element lookup reads it).
     func settleOrigin(ofSection s: Int) {
-        guard state.staleBlocks != 0, s >= 0, s < state.sections.count else { return }
+        guard state.staleBlocks != 0, s >= 0, s < state.sections.count,
+            state.blocks?.stale[s >> FlowOriginBlocks.shift] == true
+        else { return }
         let k = s >> FlowOriginBlocks.shift
         Self.settle(&state, blocks: k...k)
     }

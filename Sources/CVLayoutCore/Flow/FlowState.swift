@@ -250,7 +250,8 @@ struct FlowState {
                 return nil
             }
         }
-        guard var b = blocks, b.usable else { return nil }
+        // (Built over as many sections: a change of the section count restacks them all.)
+        guard var b = blocks, b.usable, b.count == (n + FlowOriginBlocks.size - 1) >> shift else { return nil }
         blocks = nil  // uniquely referenced while it is edited
         // What the restack reads before `first`: its block's entries.
         if first > 0 { settle(&b, (first - 1) >> shift) }
@@ -387,6 +388,7 @@ struct FlowState {
         guard b.stale[k] else { return }
         let shift = FlowOriginBlocks.shift, n = sections.count, nb = b.count
         let start = k << shift, end = Swift.min(n, start + FlowOriginBlocks.size)
+        guard start < end else { return }  // (the blocks are built over the sections: not reached)
         let p = b.pending[k]
         var r = k == 0 ? -Double.infinity : b.reachEnd[k - 1]
         var f = k + 1 < nb ? b.floorStart[k + 1] : Double.infinity

@@ -451,8 +451,9 @@ public final class CompositionalLayout: CollectionViewLayout {
     /// stacks section by section). Changes nothing a query sees.
     private func useBlocks(_ aside: State, _ changed: [Int], spacing: Double) -> Bool {
         if !state.blocksRefused, aside.sections.allSatisfy({ Self.onGrid($0) }) {
+            let n = state.sections.count
             if state.blocks == nil { state.blocks = Self.buildBlocks(state, spacing: spacing) }
-            if var b = state.blocks {
+            if var b = state.blocks, b.count == (n + FlowOriginBlocks.size - 1) >> FlowOriginBlocks.shift {
                 for (k, s) in changed.enumerated() {
                     b.extentSum += aside.sections[k].length.magnitude - state.sections[s].length.magnitude
                 }

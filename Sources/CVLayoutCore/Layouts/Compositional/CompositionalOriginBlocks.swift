@@ -58,6 +58,7 @@ extension CompositionalLayout {
         guard b.stale[k] else { return }
         let shift = FlowOriginBlocks.shift, n = st.sections.count, nb = b.count
         let start = k << shift, end = Swift.min(n, start + FlowOriginBlocks.size)
+        guard start < end else { return }  // (the blocks are built over the sections: not reached)
         let p = b.pending[k], horizontal = st.axis.horizontal
         var r = k == 0 ? -Double.infinity : b.reachEnd[k - 1]
         var f = k + 1 < nb ? b.floorStart[k + 1] : Double.infinity

@@ -104,6 +104,7 @@ lint: deps
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/delegate_edits.c
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/everything_on_screen.c
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/section_edits.c
+	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/section_sweep.c
 
 check-version:
 	$(PYTHON) scripts/version.py --check

@@ -15,7 +15,9 @@
 ** the bounds), then each edit of the middle section (the batch update and the content size):
 ** `delete` (item 1: 20 -> 19, the rows kept), `insert` (back), `insert_row` (an item at the end:
 ** 20 -> 21, a row more), `delete_row` (back). The four edits run once uncounted first (lazy
-** binding, first-use metadata), then counted. Natively the client requests do nothing.
+** binding, first-use metadata), then counted. Then a row-adding edit right after a full pass
+** (`first_row_edit`), a viewport query right after a row-adding edit (`query_after_edit`) and
+** again (`query`). Natively the client requests do nothing.
 */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -112,8 +114,33 @@ int main(int argc, char **argv) {
         edit(v, e, sections, items);
         CALLGRIND_DUMP_STATS_AT(EDITS[e]);
     }
+    /* A row-adding edit right after a full layout pass (`first_row_edit`: what the first such
+    ** edit pays, e.g. for building tables the later ones use), then back (uncounted). */
+    CHECK(cvl_view_invalidate_layout(v, CVL_INVALIDATE_EVERYTHING, NULL, 0));
     CHECK(cvl_view_content_size(v, &content));
-    printf("last %.1f x %.1f\n", content.width, content.height);
+    CALLGRIND_ZERO_STATS;
+    edit(v, 2, sections, items);
+    CALLGRIND_DUMP_STATS_AT("first_row_edit");
+    edit(v, 3, sections, items);
+    /* Then a viewport query (a 1000 x 800 rect three quarters down the content, in a buffer that
+    ** holds it) right after a row-adding edit (`query_after_edit`: the first query after an edit
+    ** that moved later sections), and the same query again (`query`). */
+    edit(v, 2, sections, items);
+    CHECK(cvl_view_content_size(v, &content));
+    static cvl_attributes buf[4096];
+    size_t got = 0;
+    cvl_rect r = {0, content.height * 0.75, 1000, 800};
+    CALLGRIND_ZERO_STATS;
+    CHECK(cvl_view_attributes_in_rect(v, r, buf, 4096, &got));
+    CALLGRIND_DUMP_STATS_AT("query_after_edit");
+    size_t again = 0;
+    CALLGRIND_ZERO_STATS;
+    CHECK(cvl_view_attributes_in_rect(v, r, buf, 4096, &again));
+    CALLGRIND_DUMP_STATS_AT("query");
+    if (again != got) return 1;
+    edit(v, 3, sections, items);
+    CHECK(cvl_view_content_size(v, &content));
+    printf("last %.1f x %.1f (query: %zu elements)\n", content.width, content.height, got);
     CHECK(cvl_view_destroy(v));
     free(g_counts);
     return 0;

@@ -21,6 +21,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from perf_guard import read_dumps  # noqa: E402
 
 PHASES = ("first", "delete", "insert", "insert_row", "delete_row")
+QUERIES = ("query_after_edit", "query")
+FIRST_ROW_EDIT = "first_row_edit"
 
 
 def run(program: str, libdir: str, kind: str, mode: str) -> dict[str, int] | None:
@@ -43,18 +45,22 @@ def main() -> int:
     ap.add_argument("--kinds", default="flow,compositional,orthogonal")
     args = ap.parse_args()
     print("| layout | library | counts | first pass | delete (rows kept) | insert back | insert (a row more) "
-          "| delete (a row fewer) |")
-    print("|---|---|---|---:|---:|---:|---:|---:|")
+          "| delete (a row fewer) | a row more, first after a full pass | query after a row edit | query |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for kind in args.kinds.split(","):
         for libdir in args.libdirs:
             for mode in ("callback", "bulk", "bulk_changed"):
                 got = run(args.program, libdir, kind, mode)
                 if got is None:
-                    print(f"| {kind} | {os.path.basename(libdir.rstrip('/'))} | {mode} | - | - | - | - | - |")
+                    name = os.path.basename(libdir.rstrip('/'))
+                    print(f"| {kind} | {name} | {mode} | - | - | - | - | - | - | - | - |")
                     continue
                 first = got["first"]
                 cells = [f"{first / 1e6:.2f} M"]
                 cells += [f"{got[p] / 1e6:.3f} M ({100 * got[p] / first:.2f} %)" for p in PHASES[1:]]
+                cells += [f"{got[FIRST_ROW_EDIT] / 1e6:.3f} M ({100 * got[FIRST_ROW_EDIT] / first:.2f} %)"
+                          if FIRST_ROW_EDIT in got else "-"]
+                cells += [f"{got[q]:,}" if q in got else "-" for q in QUERIES]
                 print(f"| {kind} | {os.path.basename(libdir.rstrip('/'))} | {mode} | {' | '.join(cells)} |")
     return 0
 

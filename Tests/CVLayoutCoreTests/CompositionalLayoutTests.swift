@@ -720,6 +720,55 @@ final class CompositionalLayoutTests: XCTestCase {
         XCTAssertGreaterThan(shiftWouldDiffer, 20, "a uniform shift would round differently somewhere")
     }
 
+    /// Count edits over 300-800 sections (two to four blocks of `FlowOriginBlocks`) with values on
+    /// the blocks' grid (integer spacings, insets and viewports): most move the later sections
+    /// lazily (`CompositionalOriginBlocks.swift`), and right after each (before any query settled
+    /// a block) every element by its single-element lookup, the content size, six rect queries
+    /// and then the search tables and every section's origin equal a fresh layout's, bit for bit.
+    func testLazilyMovedSectionsEqualAFreshLayout() throws {
+        var r = RNG(state: 0x5EC10)
+        var lazy = 0, leftStale = 0
+        for round in 0..<20 {
+            var section = randomSection(&r, fractionsOnly: round % 2 == 1)
+            if round % 3 != 0 { section.orthogonalScrolling = .none }
+            var config = L.Configuration()
+            config.interSectionSpacing = Double(r.int(15))
+            config.scrollDirection = round % 4 >= 2 ? .horizontal : .vertical
+            if r.int(2) == 0 { config.boundaryItems = boundaryItems(top: 30.5) }
+            let w = Double(200 + r.int(300)), h = Double(150 + r.int(300))
+            var counts = (0..<(300 + r.int(500))).map { _ in r.int(12) }
+            let ds = StaticDataSource(counts)
+            let l = try L(section: section, configuration: config)
+            let cv = try makeCV(ds, l, w, h)
+            for edit in 0..<6 {
+                let before = counts
+                let s = edit == 0 ? 0 : edit == 1 ? counts.count - 1 : r.int(counts.count)
+                counts[s] = (counts[s] + 1 + r.int(11)) % 12
+                if edit >= 4 { counts[r.int(counts.count)] = r.int(12) }
+                ds.counts = counts
+                let passes = l.lazyCountPasses
+                try applyCountEdit(cv, from: before, to: counts, reloading: edit % 2 == 0)
+                try cv.layoutIfNeeded()
+                if l.lazyCountPasses > passes { lazy += 1 }
+                if l.state.staleBlocks > 0 { leftStale += 1 }
+                let what = "round \(round) edit \(edit)"
+                let fresh = try L(section: section, configuration: config)
+                let fcv = try makeCV(counts, fresh, w, h)
+                XCTAssertEqual(try cv.contentSize(), try fcv.contentSize(), what)
+                try assertRandomRectsAgree(cv, fcv, &r, side: 400, what)
+                XCTAssertEqual(try everything(l, counts), try everything(fresh, counts), what)
+                L.settleAll(&l.state)
+                XCTAssertEqual(l.state.reach.map(\.bitPattern), fresh.state.reach.map(\.bitPattern), what)
+                XCTAssertEqual(l.state.floor.map(\.bitPattern), fresh.state.floor.map(\.bitPattern), what)
+                XCTAssertEqual(
+                    l.state.sections.map(\.origin.bitPattern), fresh.state.sections.map(\.origin.bitPattern), what)
+                XCTAssertEqual(l.state.sections.map(\.end), fresh.state.sections.map(\.end), what)
+            }
+        }
+        XCTAssertGreaterThan(lazy, 15, "edits moved the sections lazily")
+        XCTAssertGreaterThan(leftStale, 10, "edits left later blocks to settle")
+    }
+
     /// A layout-wide header `top` high and a footer 17.3 high (kinds 102 and 103).
     private func boundaryItems(top: Double) -> [L.BoundaryItem] {
         [

@@ -194,8 +194,7 @@ extension FlowLayout {
         guard n == counts.count else { return false }
         let rMin = axis.main(rect.origin), rMax = rMin + axis.main(rect.size)
         let slack = FlowLayout.searchSlack(rMin, rMax)
-        let lo = flowPartitionPoint(0, n) { state.unsafelyUnwrapped.reach[$0] > rMin - slack }
-        let hi = flowPartitionPoint(lo, n) { state.unsafelyUnwrapped.floor[$0] >= rMax + slack }
+        let (lo, hi) = sectionsMeeting(after: rMin - slack, before: rMax + slack, n)
         var supplementaries = false
         let visited = try state.unsafelyUnwrapped.sections.withUnsafeBufferPointer { secs in
             // The bound first (nothing is visited unless it holds): the items of the lines from

@@ -167,6 +167,7 @@ extension FlowLayout {
         st.stackSections()
         st.counts = counts
         state = st
+        originsPending = false
     }
 
     /// Every section's inputs for a rebuild (in its own function so that its reference to
@@ -257,6 +258,7 @@ extension FlowLayout {
         sectionsRestacked += st.restack(from: changed[0].0, through: changed[changed.count - 1].0)
         partialRestacks += 1
         st.counts = counts
+        originsPending = st.staleBlocks != 0
         state = st
     }
 

@@ -116,16 +116,15 @@ extension FlowLayout {
         in rect: Rect, cells: (Int, UnsafeBufferPointer<CellHit>) throws -> Void,
         other: (LayoutAttributes) throws -> Void
     ) rethrows {
+        settleOrigins(meeting: rect)
         guard let st = state, rect.width > 0, rect.height > 0, !st.sections.isEmpty else { return }
         let axis = st.axis
         let rMin = axis.main(rect.origin), rMax = rMin + axis.main(rect.size)
-        let n = st.sections.count
         // `reach`/`floor` are sums in another order than the frames' (origin + relative offset):
         // they may differ from an element's edge by an ulp, so the section search gets the same
         // slack as the line search; `Rect.intersects` on each frame stays the exact test.
         let slack = FlowLayout.searchSlack(rMin, rMax)
-        let lo = flowPartitionPoint(0, n) { st.reach[$0] > rMin - slack }
-        let hi = flowPartitionPoint(lo, n) { st.floor[$0] >= rMax + slack }
+        let (lo, hi) = st.sectionsMeeting(after: rMin - slack, before: rMax + slack)
         guard lo < hi else { return }
 
         try withUnsafeTemporaryAllocation(of: CellHit.self, capacity: FlowLayout.cellRunCapacity) { buffer in
@@ -228,13 +227,12 @@ extension FlowLayout {
     /// slots) whose main-axis range the rect's can meet, and a header and a footer a section.
     /// nil when it cannot tell in O(log n + lines met) (lines that are not monotone).
     func flowElementBound(in rect: Rect) -> Int? {
+        settleOrigins(meeting: rect)
         guard let st = state, rect.width > 0, rect.height > 0, !st.sections.isEmpty else { return 0 }
         let axis = st.axis
         let rMin = axis.main(rect.origin), rMax = rMin + axis.main(rect.size)
-        let n = st.sections.count
         let slack = FlowLayout.searchSlack(rMin, rMax)
-        let lo = flowPartitionPoint(0, n) { st.reach[$0] > rMin - slack }
-        let hi = flowPartitionPoint(lo, n) { st.floor[$0] >= rMax + slack }
+        let (lo, hi) = st.sectionsMeeting(after: rMin - slack, before: rMax + slack)
         guard lo < hi else { return 0 }
         var bound = 2 * (hi - lo)
         for s in lo..<hi {
@@ -322,6 +320,7 @@ extension FlowLayout {
     /// flow lines (`laysOutLines`), its own frame. O(1) in uniform sections, O(log lines) otherwise.
     public func frameForItem(at indexPath: IndexPath) -> Rect? {
         guard laysOutLines else { return placedItemFrame(at: indexPath) }
+        settleOrigin(ofSection: indexPath.section)
         guard let st = state, indexPath.section >= 0, indexPath.section < st.sections.count else { return nil }
         let sec = st.sections[indexPath.section]
         guard indexPath.item >= 0, indexPath.item < sec.itemCount else { return nil }
@@ -335,6 +334,7 @@ extension FlowLayout {
                 (try? layoutAttributesForSupplementaryView(
                     ofKind: .sectionHeader, at: IndexPath(section: section, item: 0)))??.frame
         }
+        settleOrigin(ofSection: section)
         guard let st = state, section >= 0, section < st.sections.count else { return nil }
         return FlowLayout.headerFrame(st, section, pinned: false, visible: .zero)
     }
@@ -346,6 +346,7 @@ extension FlowLayout {
                 (try? layoutAttributesForSupplementaryView(
                     ofKind: .sectionFooter, at: IndexPath(section: section, item: 0)))??.frame
         }
+        settleOrigin(ofSection: section)
         guard let st = state, section >= 0, section < st.sections.count else { return nil }
         return FlowLayout.footerFrame(st, section, pinned: false, visible: .zero)
     }
@@ -354,6 +355,7 @@ extension FlowLayout {
     /// content's cross-axis extent.
     public func sectionFrame(_ section: Int) -> Rect? {
         guard laysOutLines else { return placedSectionFrame(section) }
+        settleOrigin(ofSection: section)
         guard let st = state, section >= 0, section < st.sections.count else { return nil }
         let sec = st.sections[section]
         return st.axis.rect(
@@ -407,6 +409,7 @@ extension FlowLayout {
 
     /// The line's frame: its main-axis extent (thickness) by the cross-axis extent of its items.
     public func lineFrame(_ line: Int, inSection section: Int) -> Rect? {
+        settleOrigin(ofSection: section)
         guard let st = state, let sec = cachedSection(section), let items = itemRange(ofLine: line, inSection: section),
             !items.isEmpty
         else { return nil }
@@ -427,6 +430,54 @@ extension FlowLayout {
             thickness = l.thickness
         }
         return st.axis.rect(main: sec.origin + origin, cross: lo, mainLength: thickness, crossLength: hi - lo)
+    }
+
+    /// Writes the lazily moved origins a rect query's search (`FlowState.sectionsMeeting`) and
+    /// visit read (`FlowOriginBlocks`, `FlowState.settleSearch`): one test when none is pending.
+    @inline(__always)
+    func settleOrigins(meeting rect: Rect) {
+        if originsPending { settleOriginsNow(meeting: rect) }
+    }
+
+    /// `settleOrigins(meeting:)` when some are pending: the bounds the searches use (the same
+    /// expressions).
+    @inline(never)
+    private func settleOriginsNow(meeting rect: Rect) {
+        guard let axis = state?.axis else {
+            originsPending = false
+            return
+        }
+        let rMin = axis.main(rect.origin), rMax = rMin + axis.main(rect.size)
+        let slack = FlowLayout.searchSlack(rMin, rMax)
+        state!.settleSearch(after: rMin - slack, before: rMax + slack)
+        originsPending = state!.staleBlocks != 0
+    }
+
+    /// `FlowState.sectionsMeeting` on the layout's state (`state` set), what it reads and what
+    /// the query then visits settled first (`settleOrigins`). The two binary searches when no
+    /// origin is pending.
+    @inline(__always)
+    func sectionsMeeting(after a: Double, before bound: Double, _ n: Int) -> (Int, Int) {
+        if originsPending { return settlingSectionsMeeting(after: a, before: bound) }
+        let lo = flowPartitionPoint(0, n) { state.unsafelyUnwrapped.reach[$0] > a }
+        return (lo, flowPartitionPoint(lo, n) { state.unsafelyUnwrapped.floor[$0] >= bound })
+    }
+
+    /// `sectionsMeeting` while origins are pending: settles, and answers (`FlowState.settleSearch`).
+    @inline(never)
+    private func settlingSectionsMeeting(after a: Double, before bound: Double) -> (Int, Int) {
+        let found = state!.settleSearch(after: a, before: bound)
+        originsPending = state!.staleBlocks != 0
+        return found
+    }
+
+    /// Writes the lazily moved origin of section `s`'s block (a single-element lookup reads it).
+    @inline(__always)
+    func settleOrigin(ofSection s: Int) {
+        if originsPending {
+            state?.settleBlock(containing: s)
+            originsPending = (state?.staleBlocks ?? 0) != 0
+        }
     }
 
     /// True once a `prepare()` has succeeded (the helpers above answer from that layout).

@@ -83,6 +83,9 @@ open class FlowLayout: CollectionViewLayout {
 
     /// The computed layout; nil until the first successful `prepare()`.
     var state: FlowState?
+    /// `state` has blocks whose origins are not written yet (`FlowState.staleBlocks` is not 0):
+    /// kept beside it so that a query tests one flag (`settleOrigins`).
+    var originsPending = false
     /// Invalidations received since the last successful `prepare()`.
     var pendingContext = InvalidationContext()
     /// A property changed: recompute everything (also when detached).
@@ -221,6 +224,7 @@ open class FlowLayout: CollectionViewLayout {
     open override func layoutAttributesForSupplementaryView(
         ofKind kind: ElementKind, at indexPath: IndexPath
     ) throws -> LayoutAttributes? {
+        settleOrigin(ofSection: indexPath.section)
         guard indexPath.item == 0, let st = state,
             indexPath.section >= 0, indexPath.section < st.sections.count
         else { return nil }

@@ -179,6 +179,12 @@ public final class CompositionalLayout: CollectionViewLayout {
         var slack: [Int: (lo: Double, hi: Double, mainLo: Double, mainHi: Double)] = [:]
         /// Whether any boundary item is pinned (a scroll then re-runs the cheap cycle).
         var hasPinned = false
+        /// The sections in blocks moved lazily after a count edit (`CompositionalOriginBlocks.swift`):
+        /// built by the first such edit that can use them; `staleBlocks` of them not written yet.
+        var blocks: FlowOriginBlocks?
+        var staleBlocks = 0
+        /// A value off the blocks' grid was found since the full pass: not built again until then.
+        var blocksRefused = false
 
         // Section s's entries, without hashing s when the table is empty (it is unless cells of
         // estimated size were measured): a layout pass and a query ask for every section.
@@ -196,8 +202,9 @@ public final class CompositionalLayout: CollectionViewLayout {
     /// pass after counts changed alone can keep the sections before the change).
     private var shapeChanged = true
     /// Layout passes that kept sections after counts changed (`prepareChangedCounts`; the tests
-    /// check that the path runs).
+    /// check that the path runs), and those of them that moved the later sections lazily.
     private(set) var changedCountPasses = 0
+    private(set) var lazyCountPasses = 0
     var hasPrepared = false
     /// Measured sizes of items with estimated dimensions: section → item → size
     /// (`CompositionalLayout+SelfSizing.swift`), and each section's count when measured.
@@ -335,15 +342,37 @@ public final class CompositionalLayout: CollectionViewLayout {
         }
         // Where the sections will end (the sums `stack` makes), checked before anything is written.
         let spacing = configuration.interSectionSpacing
+        let lastChanged = changed[changed.count - 1]
+        // Lazily moved sections (blocks) when every value is on their grid: the sections up to
+        // the end of the last changed one's block are stacked, the later blocks shifted.
+        // Changed sections that keep their length and reach (the rows kept) move nothing: only
+        // they are placed, the search tables stay.
+        let keepsPlace = changed.indices.allSatisfy { k in
+            let p = aside.sections[k], was = state.sections[changed[k]]
+            return p.length.bitPattern == was.length.bitPattern
+                && p.relReachMin.bitPattern == was.relReachMin.bitPattern
+                && p.relReachMax.bitPattern == was.relReachMax.bitPattern
+        }
+        let lazy = !keepsPlace && useBlocks(aside, changed, spacing: spacing)
+        let shift = FlowOriginBlocks.shift
+        let fb = firstChanged >> shift, lb = lastChanged >> shift
+        let stackEnd = keepsPlace ? lastChanged + 1 : lazy ? Swift.min(n, (lb + 1) << shift) : n
+        if lazy || keepsPlace {
+            // (Settled first: what the sums read.)
+            Self.settle(&state, blocks: Swift.max(0, (firstChanged - 1) >> shift)...lb)
+        }
         let start = firstChanged == 0 ? first.origin : state.sections[firstChanged - 1].end
         var end = start
+        var shiftLater = 0.0
         do {
             var k = 0
-            let lastChanged = changed[changed.count - 1]
-            for s in firstChanged..<n {
+            var inPlace = false
+            for s in firstChanged..<stackEnd {
                 if s > 0 { end += spacing }
                 if s > lastChanged, end == state.sections[s].origin {  // the rest in place
                     end = state.sections[n - 1].end
+                    if lazy, let b = state.blocks { end += b.pending[b.count - 1] }
+                    inPlace = true
                     break
                 }
                 if k < changed.count, changed[k] == s {
@@ -352,6 +381,16 @@ public final class CompositionalLayout: CollectionViewLayout {
                 } else {
                     end += state.sections[s].length
                 }
+                guard end.isFinite, end <= 4 * FlowLayout.maxMagnitude else {
+                    throw LayoutError(.overflow, "compositional: the sections end beyond the coordinate range")
+                }
+            }
+            if keepsPlace {
+                end = state.sections[n - 1].end + (state.blocks?.pending[state.blocks!.count - 1] ?? 0)
+            } else if lazy, !inPlace, stackEnd < n, let b = state.blocks {
+                // What the first later section moves (exact sums), and where the last one ends.
+                shiftLater = (end + spacing) - (state.sections[stackEnd].origin + b.pending[lb + 1])
+                end = (state.sections[n - 1].end + b.pending[b.count - 1]) + shiftLater
                 guard end.isFinite, end <= 4 * FlowLayout.maxMagnitude else {
                     throw LayoutError(.overflow, "compositional: the sections end beyond the coordinate range")
                 }
@@ -388,15 +427,44 @@ public final class CompositionalLayout: CollectionViewLayout {
         }
         var pos = start
         let stop = Self.stack(
-            &state, from: firstChanged, pos: &pos, spacing: spacing, keepFrom: changed[changed.count - 1] + 1
+            &state, from: firstChanged, pos: &pos, spacing: spacing, keepFrom: lastChanged + 1, upTo: stackEnd
         ).stop
         state.global = global
         state.contentMain = contentMain
         state.counts = counts
         changedCountPasses += 1
-        updateSearchTables(from: firstChanged, to: stop)
+        if keepsPlace {
+            // (Every origin, reach and floor entry as it was.)
+        } else if lazy {
+            lazyCountPasses += 1
+            Self.finishLazyStack(&state, fb, lb, shiftLater: shiftLater)
+        } else {
+            updateSearchTables(from: firstChanged, to: stop)
+        }
         dirty = false
         return true
+    }
+
+    /// Whether a count edit can move the sections lazily (`CompositionalOriginBlocks.swift`): the
+    /// blocks built (the first time: O(sections)), every value on their grid, the newly laid-out
+    /// sections' too. When not, every block is settled and the blocks dropped (the edit then
+    /// stacks section by section). Changes nothing a query sees.
+    private func useBlocks(_ aside: State, _ changed: [Int], spacing: Double) -> Bool {
+        if !state.blocksRefused, aside.sections.allSatisfy({ Self.onGrid($0) }) {
+            let n = state.sections.count
+            if state.blocks == nil { state.blocks = Self.buildBlocks(state, spacing: spacing) }
+            if var b = state.blocks, b.count == (n + FlowOriginBlocks.size - 1) >> FlowOriginBlocks.shift {
+                for (k, s) in changed.enumerated() {
+                    b.extentSum += aside.sections[k].length.magnitude - state.sections[s].length.magnitude
+                }
+                state.blocks!.extentSum = b.extentSum
+                if b.extentSum <= FlowOriginBlocks.extentSumLimit { return true }
+            }
+        }
+        state.blocksRefused = true
+        Self.settleAll(&state)
+        state.blocks = nil
+        return false
     }
 
     /// Places the sections from `from` on one after another from `pos` (where the first
@@ -407,10 +475,12 @@ public final class CompositionalLayout: CollectionViewLayout {
     /// section `keepFrom` on, stops before the first section that starts where it started
     /// (`stop`; the count of sections when none does): it and the ones after it are in place.
     /// `fits`: every section placed ends finite and within the coordinate range. `pos` ends at
-    /// the last placed section's end. O(sections placed + their boundary items and decorations).
+    /// the last placed section's end. Places no section from `upTo` on (a lazy count edit:
+    /// `CompositionalOriginBlocks.swift`). O(sections placed + their boundary items and
+    /// decorations).
     @discardableResult
     static func stack(
-        _ st: inout State, from: Int, pos: inout Double, spacing: Double, keepFrom: Int = .max
+        _ st: inout State, from: Int, pos: inout Double, spacing: Double, keepFrom: Int = .max, upTo: Int = .max
     ) -> (stop: Int, fits: Bool) {
         var fits = true
         let horizontal = st.axis.horizontal
@@ -418,7 +488,8 @@ public final class CompositionalLayout: CollectionViewLayout {
             st.placed.withUnsafeMutableBufferPointer { placed -> Int in
                 st.decorations.withUnsafeMutableBufferPointer { decorations -> Int in
                     var s = from
-                    while s < secs.count {
+                    let end = Swift.min(secs.count, upTo)
+                    while s < end {
                         if s > 0 { pos += spacing }
                         if s >= keepFrom, secs[s].origin == pos { return s }
                         secs[s].origin = pos
@@ -710,6 +781,7 @@ public final class CompositionalLayout: CollectionViewLayout {
     /// The frame of item i of section s as displayed, or nil outside the counts. O(1).
     public func frameForItem(at ip: IndexPath) -> Rect? {
         guard ip.section >= 0, ip.section < state.sections.count else { return nil }
+        settleOrigin(ofSection: ip.section)
         let sec = state.sections[ip.section]
         let t = state.templates[sec.template]
         guard ip.item >= 0, ip.item < sec.itemCount, t.cellCount > 0 else { return nil }
@@ -770,6 +842,7 @@ public final class CompositionalLayout: CollectionViewLayout {
             return boundaryAttributes(p, indexPath, lo: 0, hi: state.contentMain)
         }
         guard s < state.sections.count else { return nil }
+        settleOrigin(ofSection: s)
         let sec = state.sections[s]
         if i == 0, let p = state.placed[sec.placed].first(where: { $0.kind == kind }) {
             return boundaryAttributes(p, indexPath, lo: sec.origin, hi: sec.end)
@@ -792,6 +865,7 @@ public final class CompositionalLayout: CollectionViewLayout {
     ) throws -> LayoutAttributes? {
         let s = indexPath.section
         guard s >= 0, s < state.sections.count, indexPath.item == 0 else { return nil }
+        settleOrigin(ofSection: s)
         guard let d = state.decorations[state.sections[s].decorations].first(where: { $0.kind == kind }) else {
             return nil
         }
@@ -827,7 +901,8 @@ public final class CompositionalLayout: CollectionViewLayout {
         }
         let rMin = ax.main(rect.origin), rMax = rMin + ax.main(rect.size)
         let n = state.sections.count
-        var s = Self.firstIndex(n) { self.state.reach[$0] > rMin }
+        if state.staleBlocks != 0 { settleOrigins(main: rMin, rMax) }
+        var s = Self.firstSection(state, after: rMin)
         while s < n, state.floor[s] < rMax {
             let sec = state.sections[s]
             defer { s += 1 }

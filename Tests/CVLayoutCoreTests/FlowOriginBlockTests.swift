@@ -75,6 +75,18 @@ final class FlowOriginBlockTests: XCTestCase {
         let size = try v.contentSize(), freshSize = try fv.contentSize()
         XCTAssertEqual(size.width.bitPattern, freshSize.width.bitPattern, "\(what): content width")
         XCTAssertEqual(size.height.bitPattern, freshSize.height.bitPattern, "\(what): content height")
+        // Then, the layout prepared (the content size) and nothing settled yet: the bulk item
+        // lookup of an animated switch away from the flow (`itemFrames`) over a few sections, the
+        // last one among them.
+        let n = host.sizes.count
+        let sampled = Set((0..<5).map { _ in Int.random(in: 0..<n, using: &rng) } + [n - 1]).sorted()
+        let ips: [IP?] = sampled.flatMap { sec in host.sizes[sec].indices.map { IP(section: sec, item: $0) } } + [nil]
+        let frames = flow.itemFrames(ips)
+        XCTAssertEqual(frames.count, ips.count, what)
+        for (ip, f) in zip(ips, frames) {
+            let expected = ip.flatMap { fresh.frameForItem(at: $0) }
+            XCTAssertEqual(f, expected, "\(what): itemFrames \(String(describing: ip))")
+        }
         // Queries first (they settle what they read), then single elements, then everything.
         for _ in 0..<8 {
             let x = rng.double(in: 0..<Swift.max(1, size.width)), y = rng.double(in: 0..<Swift.max(1, size.height))
@@ -83,7 +95,6 @@ final class FlowOriginBlockTests: XCTestCase {
                 bits(try v.layoutAttributesForElements(in: r)), bits(try fv.layoutAttributesForElements(in: r)),
                 "\(what): \(r)")
         }
-        let n = host.sizes.count
         for _ in 0..<12 {
             let sec = Int.random(in: 0..<n, using: &rng)
             if !host.sizes[sec].isEmpty {

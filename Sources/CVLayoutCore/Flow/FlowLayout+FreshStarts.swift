@@ -38,18 +38,22 @@ extension FlowLayout {
     func itemFrames(_ indexPaths: [IndexPath?]) -> [Rect?] {
         var frames: [Rect?] = []
         frames.reserveCapacity(indexPaths.count)
-        guard laysOutLines, let st = state else {
+        guard laysOutLines, state != nil else {
             for ip in indexPaths { frames.append(ip.flatMap { frameForItem(at: $0) }) }
             return frames
         }
         indexPaths.withUnsafeBufferPointer { ips in
             var j = 0
             while j < ips.count {
-                guard let ip = ips[j], ip.section >= 0, ip.section < st.sections.count else {
+                guard let ip = ips[j], ip.section >= 0, ip.section < state.unsafelyUnwrapped.sections.count else {
                     frames.append(nil)
                     j += 1
                     continue
                 }
+                // (The section's origin written first when an edit left it to be moved lazily, as
+                // `frameForItem` does; the state read after.)
+                settleOrigin(ofSection: ip.section)
+                let st = state.unsafelyUnwrapped
                 j = Self.appendFrames(ips, from: j, st, st.sections[ip.section], into: &frames)
             }
         }

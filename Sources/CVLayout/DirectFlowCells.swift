@@ -17,10 +17,26 @@ func directFlowCells<R: CQueryRecord>(
     _ view: CollectionView, _ rect: Rect, _ out: UnsafeMutablePointer<R>?, _ capacity: Int,
     _ outCount: UnsafeMutablePointer<Int>
 ) -> Bool {
-    guard let out, rect.isFinite, !view.isMirrored, view.answersWithLayoutAsIs, let flow = view.layout as? FlowLayout
-    else {
-        return false
+    guard let out, rect.isFinite, !view.isMirrored, view.answersWithLayoutAsIs else { return false }
+    // The layout borrowed, not retained (a retain and a release a query): the view holds it for
+    // the whole call, which cannot replace it (the re-entrancy guard; the direct path calls no
+    // callback).
+    let layout = Unmanaged.passUnretained(view.layout)
+    guard layout._withUnsafeGuaranteedRef({ $0 is FlowLayout }) else { return false }
+    return unsafeBitCast(layout, to: Unmanaged<FlowLayout>.self)._withUnsafeGuaranteedRef { flow in
+        // The counts lent in place too (the view's property, unchanged by the query).
+        view.counts.withUnsafeBufferPointer { counts in
+            directFlowCells(view, flow, counts, rect, out, capacity, outCount)
+        }
     }
+}
+
+/// `directFlowCells` once the view's layout is known to be a flow.
+@inline(__always)
+private func directFlowCells<R: CQueryRecord>(
+    _ view: CollectionView, _ flow: FlowLayout, _ counts: UnsafeBufferPointer<Int>, _ rect: Rect,
+    _ out: UnsafeMutablePointer<R>, _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>
+) -> Bool {
     var itemIDs: BulkItemIdentifiers? = nil  // (no identifiers, the commonest case: nothing to look up)
     if !view.identities.isNone {
         itemIDs = view.bulkItemIdentifiers
@@ -30,7 +46,7 @@ func directFlowCells<R: CQueryRecord>(
     var overrun = false
     // The spans come in runs (one call for a screenful of lines, not one a line).
     let visited = flow.visitCellSpanRuns(
-        in: rect, counts: view.counts, atMost: Swift.min(capacity, ElementSink.maxElements)
+        in: rect, counts: counts, atMost: Swift.min(capacity, ElementSink.maxElements)
     ) { run in
         var k = n  // in a register for the run's loops
         defer { n = k }

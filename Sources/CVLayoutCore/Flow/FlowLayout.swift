@@ -83,6 +83,8 @@ open class FlowLayout: CollectionViewLayout {
 
     /// The computed layout; nil until the first successful `prepare()`.
     var state: FlowState?
+    /// Where the last direct rect query's search ended (Flow/FlowCellSpans.swift).
+    var spanFinger = FlowSpanFinger()
     /// Invalidations received since the last successful `prepare()`.
     var pendingContext = InvalidationContext()
     /// A property changed: recompute everything (also when detached).

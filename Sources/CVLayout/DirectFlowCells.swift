@@ -24,18 +24,15 @@ func directFlowCells<R: CQueryRecord>(
     let layout = Unmanaged.passUnretained(view.layout)
     guard layout._withUnsafeGuaranteedRef({ $0 is FlowLayout }) else { return false }
     return unsafeBitCast(layout, to: Unmanaged<FlowLayout>.self)._withUnsafeGuaranteedRef { flow in
-        // The counts lent in place too (the view's property, unchanged by the query).
-        view.counts.withUnsafeBufferPointer { counts in
-            directFlowCells(view, flow, counts, rect, out, capacity, outCount)
-        }
+        directFlowCells(view, flow, rect, out, capacity, outCount)
     }
 }
 
 /// `directFlowCells` once the view's layout is known to be a flow.
 @inline(__always)
 private func directFlowCells<R: CQueryRecord>(
-    _ view: CollectionView, _ flow: FlowLayout, _ counts: UnsafeBufferPointer<Int>, _ rect: Rect,
-    _ out: UnsafeMutablePointer<R>, _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>
+    _ view: CollectionView, _ flow: FlowLayout, _ rect: Rect, _ out: UnsafeMutablePointer<R>, _ capacity: Int,
+    _ outCount: UnsafeMutablePointer<Int>
 ) -> Bool {
     var itemIDs: BulkItemIdentifiers? = nil  // (no identifiers, the commonest case: nothing to look up)
     if !view.identities.isNone {
@@ -46,7 +43,7 @@ private func directFlowCells<R: CQueryRecord>(
     var overrun = false
     // The spans come in runs (one call for a screenful of lines, not one a line).
     let visited = flow.visitCellSpanRuns(
-        in: rect, counts: counts, atMost: Swift.min(capacity, ElementSink.maxElements)
+        in: rect, counts: view.counts, atMost: Swift.min(capacity, ElementSink.maxElements)
     ) { run in
         var k = n  // in a register for the run's loops
         defer { n = k }

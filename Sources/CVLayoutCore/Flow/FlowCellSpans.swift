@@ -194,17 +194,6 @@ extension FlowLayout {
         in rect: Rect, counts: [Int], atMost capacity: Int, _ visit: (UnsafeBufferPointer<FlowCellSpan>) throws -> Void,
         supplementary: (LayoutAttributes) throws -> Void
     ) rethrows -> Bool {
-        try counts.withUnsafeBufferPointer {
-            try visitCellSpanRuns(in: rect, counts: $0, atMost: capacity, visit, supplementary: supplementary)
-        }
-    }
-
-    /// `visitCellSpanRuns` with the view's counts read in place (a caller holding them in a
-    /// class's property lends them without a retain and a release).
-    public func visitCellSpanRuns(
-        in rect: Rect, counts: UnsafeBufferPointer<Int>, atMost capacity: Int,
-        _ visit: (UnsafeBufferPointer<FlowCellSpan>) throws -> Void, supplementary: (LayoutAttributes) throws -> Void
-    ) rethrows -> Bool {
         guard answersRectQueriesWithCellSpans, state != nil, rect.size.width > 0, rect.size.height > 0 else {
             return false
         }

@@ -45,6 +45,43 @@ final class FlowSpanFingerTests: XCTestCase {
         XCTAssertGreaterThan(checked, 100_000)
     }
 
+    /// The size table's guessed chunk and group (`FlowChunkTable.chunk(holding:)`, the reader's
+    /// `seek`): as built, after edits that move chunk boundaries and empty-free regrouping, the
+    /// chunk of every element must be the binary search's, and every read the array's element.
+    func testGuessedChunkIsTheSearchs() {
+        var g = SplitMix64(seed: 2048)
+        var array = FlowChunkedArray((0..<140_000).map(Double.init))  // 5 groups of 64 chunks of 512
+        var model = (0..<140_000).map(Double.init)
+        var (checked, guessedRight) = (0, 0)
+        for round in 0..<8 {
+            for t in array.tables {
+                for j in 0..<t.count {
+                    let want = flowPartitionPoint(0, t.chunkCount) { t.starts[$0] > j } - 1
+                    let got = t.chunk(holding: j)
+                    if got != want { XCTFail("round \(round) group at \(t.start) element \(j): \(got), not \(want)") }
+                    if got == Swift.min(j * t.chunkCount / t.count, t.chunkCount - 1) { guessedRight += 1 }
+                    checked += 1
+                }
+            }
+            array.withReader { read in
+                for _ in 0..<2000 {
+                    let i = g.int(below: model.count)
+                    XCTAssertEqual(read(i), model[i], "round \(round) element \(i)")
+                }
+            }
+            // Edits: boundaries move in the chunks they touch, groups regroup.
+            for _ in 0..<40 {
+                let at = g.int(below: model.count), removed = Swift.min(g.int(below: 700), model.count - at)
+                let new = (0..<g.int(below: 900)).map { _ in g.double(in: -1..<1) }
+                array.replaceSubrange(at, removing: removed, with: new)
+                model.replaceSubrange(at..<(at + removed), with: new)
+            }
+        }
+        XCTAssertEqual(array.count, model.count)
+        XCTAssertGreaterThan(checked, 1_000_000)
+        XCTAssertGreaterThan(guessedRight, 139_000)  // the guess holds, at least as built
+    }
+
     /// Scroll steps (small moves both ways, jumps, a change of section), with item-size edits
     /// between them that re-lay blocks out under a finger: every direct query's cells and
     /// headers must be the generic query's (a fresh binary search), and the finger must hold

@@ -20,6 +20,9 @@
 **   compact   cvl_view_set_content_offset + cvl_view_visible_elements         |  the same search,
 **             each visible item's cvl_element filled
 **   scroll    cvl_view_visible_elements_at (the offset and the query in one call)  |  the same
+**   step      the same call, scrolling by STEP points a call from the middle of the content (a
+**             finger's scroll: each query's lines lie next to the last one's)  |  the loop's
+**             compact query at the same offsets
 **   sections  cvl_view_invalidate_layout(EVERYTHING) + cvl_view_content_size of a flow of SECTIONS
 **             sections of SECTION_ITEMS items of one item_size, a header each  |  the loop's pass
 **             over the sections: items a line, lines, each section's origin and header frame
@@ -53,6 +56,7 @@
 #define ITEM_MIN 50.0
 #define ITEM_MAX 150.0
 #define QUERIES 64
+#define STEP 40.0
 #define FRAMES 16
 #define PREPARE_REPS 2
 #define OUT_CAPACITY 4096
@@ -179,6 +183,27 @@ static size_t cv_scroll(ctx *c, int reps) {
                                            &count));
         total += count;
     }
+    return total;
+}
+
+/* The step phase's offsets: STEP points apart from the middle of the content. */
+static double step_offset(const ctx *c, int r) { return c->span * 0.5 + STEP * r; }
+
+static size_t cv_step(ctx *c, int reps) {
+    size_t total = 0;
+    for (int r = 0; r < reps; r++) {
+        size_t count = 0;
+        CHECK(cvl_view_visible_elements_at(c->view, (cvl_point){0, step_offset(c, r)}, g_compact, OUT_CAPACITY,
+                                           &count));
+        total += count;
+    }
+    return total;
+}
+
+static size_t loop_step(ctx *c, int reps) {
+    size_t total = 0;
+    for (int r = 0; r < reps; r++) total += flow_loop_query_compact(c->loop, step_offset(c, r), g_compact);
+    g_sink = total;
     return total;
 }
 
@@ -376,6 +401,22 @@ static void agree(ctx *c) {
             }
         }
     }
+    for (int r = 0; r < QUERIES; r++) { /* the step phase's queries: the loop's elements, in order */
+        size_t count = 0;
+        CHECK(cvl_view_visible_elements_at(c->view, (cvl_point){0, step_offset(c, r)}, g_compact, OUT_CAPACITY,
+                                           &count));
+        cvl_element *mine = g_compact + OUT_CAPACITY / 2;
+        size_t want = flow_loop_query_compact(c->loop, step_offset(c, r), mine);
+        int same = count == want;
+        for (size_t k = 0; same && k < count; k++)
+            same = g_compact[k].index_path.item == mine[k].index_path.item &&
+                   fabs(g_compact[k].frame.y - mine[k].frame.y) <= 1e-6;
+        if (!same) {
+            fprintf(stderr, "perf_guard: step %d: cvlayout %zu elements, the loop %zu (or an element differs)\n", r,
+                    count, want);
+            exit(1);
+        }
+    }
 }
 
 int main(void) {
@@ -423,6 +464,8 @@ int main(void) {
     phase("compact", cv_compact, &c, QUERIES);
     phase("loop_compact", loop_compact, &c, QUERIES);
     phase("scroll", cv_scroll, &c, QUERIES);
+    phase("step", cv_step, &c, QUERIES);
+    phase("loop_step", loop_step, &c, QUERIES);
     sections_view();
     phase("sections", cv_sections, &c, PREPARE_REPS);
     phase("loop_sections", loop_sections, &c, PREPARE_REPS);

@@ -26,11 +26,13 @@ from dataclasses import dataclass
 RATIO_BOUNDS: list[tuple[str, str, float]] = [
     ("prepare", "loop_prepare", 1.0),
     ("handover", "loop_handover", 0.38),
-    # query9: the cell spans in runs, one lock a call (1.21x, 2.26x, 2.22x; BENCHMARKS.md,
-    # "Viewport queries (query9, issue 32)").
-    ("query", "loop_query", 1.30),
-    ("compact", "loop_compact", 2.44),
-    ("scroll", "loop_compact", 2.39),
+    # query10: the line search from the last query's line, one lazy global a call, fewer
+    # reference counts, the size table's window guessed (1.15x, 2.11x, 2.07x; 2.02x for 40-point
+    # scroll steps; BENCHMARKS.md, "Viewport queries (query10, issue 32)").
+    ("query", "loop_query", 1.24),
+    ("compact", "loop_compact", 2.28),
+    ("scroll", "loop_compact", 2.24),
+    ("step", "loop_step", 2.18),
     ("sections", "loop_sections", 265.0),
     ("frame", "loop_frame", 5.45),
     # Not against a loop: a one-item edit (delete, then insert back) at 10^4 sections against the

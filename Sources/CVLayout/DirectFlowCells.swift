@@ -17,10 +17,23 @@ func directFlowCells<R: CQueryRecord>(
     _ view: CollectionView, _ rect: Rect, _ out: UnsafeMutablePointer<R>?, _ capacity: Int,
     _ outCount: UnsafeMutablePointer<Int>
 ) -> Bool {
-    guard let out, rect.isFinite, !view.isMirrored, view.answersWithLayoutAsIs, let flow = view.layout as? FlowLayout
-    else {
-        return false
+    guard let out, rect.isFinite, !view.isMirrored, view.answersWithLayoutAsIs else { return false }
+    // The layout borrowed, not retained (a retain and a release a query): the view holds it for
+    // the whole call, which cannot replace it (the re-entrancy guard; the direct path calls no
+    // callback).
+    let layout = Unmanaged.passUnretained(view.layout)
+    guard layout._withUnsafeGuaranteedRef({ $0 is FlowLayout }) else { return false }
+    return unsafeBitCast(layout, to: Unmanaged<FlowLayout>.self)._withUnsafeGuaranteedRef { flow in
+        directFlowCells(view, flow, rect, out, capacity, outCount)
     }
+}
+
+/// `directFlowCells` once the view's layout is known to be a flow.
+@inline(__always)
+private func directFlowCells<R: CQueryRecord>(
+    _ view: CollectionView, _ flow: FlowLayout, _ rect: Rect, _ out: UnsafeMutablePointer<R>, _ capacity: Int,
+    _ outCount: UnsafeMutablePointer<Int>
+) -> Bool {
     var itemIDs: BulkItemIdentifiers? = nil  // (no identifiers, the commonest case: nothing to look up)
     if !view.identities.isNone {
         itemIDs = view.bulkItemIdentifiers

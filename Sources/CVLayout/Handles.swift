@@ -32,7 +32,10 @@ final class Registry: @unchecked Sendable {
         return body(&t)
     }
 
-    static let shared = Registry()
+    /// The one registry (made with the library's other globals: `LibraryGlobals`).
+    static var shared: Registry {
+        @inline(__always) get { libraryGlobals.registry }
+    }
 
     /// Registers `object` and returns its new handle value.
     /// - Complexity: amortized O(1).

@@ -9,7 +9,7 @@ public struct Point: Hashable, Sendable {
     public init(x: Double, y: Double) { self.x = x; self.y = y }
     public static let zero = Point(x: 0, y: 0)
     /// True when both coordinates are finite (no NaN, no infinity).
-    public var isFinite: Bool { x.isFinite && y.isFinite }
+    @inlinable public var isFinite: Bool { x.isFinite && y.isFinite }
 }
 
 /// A size. Layout inputs must be finite and non-negative; `isValidExtent` checks that.
@@ -18,7 +18,7 @@ public struct Size: Hashable, Sendable {
     public var height: Double
     public init(width: Double, height: Double) { self.width = width; self.height = height }
     public static let zero = Size(width: 0, height: 0)
-    public var isFinite: Bool { width.isFinite && height.isFinite }
+    @inlinable public var isFinite: Bool { width.isFinite && height.isFinite }
     /// Finite and not negative: what every size handed to a layout must be.
     public var isValidExtent: Bool { isFinite && width >= 0 && height >= 0 }
 }
@@ -63,7 +63,7 @@ public struct Rect: Hashable, Sendable {
     public var width: Double { size.width }
     public var height: Double { size.height }
     public var center: Point { Point(x: midX, y: midY) }
-    public var isFinite: Bool { origin.isFinite && size.isFinite }
+    @inlinable public var isFinite: Bool { origin.isFinite && size.isFinite }
 
     /// Whether the two rectangles share interior area (open intervals on both axes).
     ///

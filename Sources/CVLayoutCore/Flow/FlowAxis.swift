@@ -87,6 +87,40 @@ func flowPartitionPoint(_ lo: Int, _ hi: Int, _ isAbove: (Int) -> Bool) -> Int {
     return lo
 }
 
+/// `flowPartitionPoint(lo, hi, isAbove)` searched from `hint` outwards (a finger search): probes
+/// at hint, then 1, 2, 4, … past it in the direction the answer lies, then a binary search of the
+/// last gap. The partition point of a predicate that is false then true is unique, so the answer
+/// is the binary search's, whatever the hint (one outside `lo ... hi` is clamped). O(log(1 + d))
+/// probes, d the distance from the hint to the answer: O(1) when a scroll step lands near the
+/// previous query's answer, never more than about twice the binary search's O(log(hi − lo)).
+@inline(__always)
+func flowPartitionPoint(_ lo: Int, _ hi: Int, near hint: Int, _ isAbove: (Int) -> Bool) -> Int {
+    guard lo < hi else { return lo }
+    let h = Swift.min(Swift.max(hint, lo), hi)
+    var a: Int, b: Int  // the answer lies in a ... b (isAbove(b) holds, or b == hi)
+    var step = 1
+    if h == hi || isAbove(h) {  // at or before h: down from h
+        b = h
+        while true {
+            let q = b &- step
+            if q < lo { a = lo; break }
+            if !isAbove(q) { a = q &+ 1; break }
+            b = q
+            step &<<= 1
+        }
+    } else {  // past h: up from h + 1
+        a = h &+ 1
+        while true {
+            let q = a &+ (step &- 1)
+            if q >= hi { b = hi; break }
+            if isAbove(q) { b = q; break }
+            a = q &+ 1
+            step &<<= 1
+        }
+    }
+    return flowPartitionPoint(a, b, isAbove)
+}
+
 /// `x` converted to an index clamped to `lo ... hi` (NaN → `lo`), without trapping on huge values.
 @inline(__always)
 func flowClampIndex(_ x: Double, _ lo: Int, _ hi: Int) -> Int {

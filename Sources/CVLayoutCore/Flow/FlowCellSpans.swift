@@ -148,6 +148,14 @@ public struct FlowCellSpan {
     }
 }
 
+/// Where the first section's lines met by the last direct query (`visitCellSpanRuns`) start:
+/// the next query's search starts there. A hint only: any value gives the same answers.
+struct FlowSpanFinger {
+    var section = -1
+    var block = 0
+    var line = 0
+}
+
 extension FlowLayout {
     /// A direct query of `rect` (finite, positive size): when its answer is cells read from
     /// per-item lines plus headers and footers, and at most `capacity` elements, hands `visit`
@@ -223,8 +231,15 @@ extension FlowLayout {
                 guard sec.pointee.linesMonotone, !sec.pointee.body.blocks.isEmpty else { return false }
                 let a = rMin - sec.pointee.origin, b = a + axis.main(rect.size)
                 let lineSlack = FlowLayout.searchSlack(a, b)
-                let start = FlowLayout.firstLine(sec, from: a, slack: lineSlack)
-                if s == lo { first = start }
+                // The first section's search starts where the last query's did (a scroll step
+                // lands near it; `FlowSpanFinger`): the binary search's answer, found sooner.
+                let finger = spanFinger
+                let hint = s == lo && finger.section == s ? (block: finger.block, line: finger.line) : nil
+                let start = FlowLayout.firstLine(sec, from: a, slack: lineSlack, near: hint)
+                if s == lo {
+                    first = start
+                    spanFinger = FlowSpanFinger(section: s, block: start.block, line: start.line)
+                }
                 let items = FlowLayout.lineItems(sec, from: start, before: b + lineSlack)
                 bound += items.count
                 guard bound <= capacity else { return false }
@@ -281,16 +296,17 @@ extension FlowLayout {
     ) -> Range<Int> {
         var (blk, k) = start
         let blocks = sec.pointee.body.blocks
+        var base = sec.pointee.body.itemStart(blk)  // the block's first item: its tree once, then its counts
         let firstLines = blocks[blk].lines
-        let firstItem =
-            sec.pointee.body.itemStart(blk) + (k < firstLines.count ? firstLines[k].first : blocks[blk].itemCross.count)
+        let firstItem = base + (k < firstLines.count ? firstLines[k].first : blocks[blk].itemCross.count)
         while blk < blocks.count {
             let lines = blocks[blk].lines
             let d = sec.pointee.body.delta(blk)
             while k < lines.count {
-                if lines[k].origin + d >= end { return firstItem..<(sec.pointee.body.itemStart(blk) + lines[k].first) }
+                if lines[k].origin + d >= end { return firstItem..<(base + lines[k].first) }
                 k += 1
             }
+            base += blocks[blk].itemCross.count
             blk += 1
             k = 0
         }
@@ -343,44 +359,51 @@ extension FlowLayout {
         let cMin = axis.cross(rect.origin), cMax = cMin + axis.cross(rect.size)
         let slack = searchSlack(a, b), cSlack = searchSlack(cMin, cMax)
         var (blk, k) = start
+        var base = sec.pointee.body.itemStart(blk)  // the block's first item: its tree once, then its counts
         try sec.pointee.sizes.withReader { sizes in
             while blk < nb {
                 let block = blocks[blk]
-                let base = sec.pointee.body.itemStart(blk)
                 let delta = sec.pointee.body.delta(blk)  // O(log blocks), once per block visited
                 let lineCount = block.lines.count
+                // Both tables read in place (no check per read: a line's items and the next
+                // line's first item lie in the block, `FlowLineBlocks`' invariant).
                 try block.itemCross.withUnsafeBufferPointer { crossTable in
-                    let cross = crossTable.baseAddress.unsafelyUnwrapped - base
-                    while k < lineCount {
-                        let stored = block.lines[k]
-                        let origin = stored.origin + delta, thickness = stored.thickness
-                        if linesMonotone && origin >= b + slack { break }
-                        k += 1
-                        guard origin < b + slack, origin + thickness > a - slack else { continue }
-                        let first = base + stored.first
-                        let end = base + (k < lineCount ? block.lines[k].first : block.itemCross.count)
-                        var iLo = first, iHi = end
-                        if itemsMonotone && end - first > 16 {  // short lines: a linear scan is cheaper
-                            let lowBound = cMin - cSlack - maxItemCross, highBound = cMax + cSlack
-                            iLo = flowPartitionPoint(first, end) { cross[$0] > lowBound }
-                            iHi = flowPartitionPoint(iLo, end) { cross[$0] >= highBound }
-                        }
-                        let lineMain = origin0 + origin
-                        var i = iLo
-                        while i < iHi {
-                            let window = sizes.window(at: i)
-                            let stop = Swift.min(iHi, window.end)
-                            try visit(
-                                FlowCellSpan(
-                                    section: s, items: i..<stop, lineMain: lineMain, thickness: thickness,
-                                    factor: factor, cross: cross, sizes: window.pointer, horizontal: horizontal,
-                                    monotone: itemsMonotone))
-                            i = stop
+                    try block.lines.withUnsafeBufferPointer { lines in
+                        let cross = crossTable.baseAddress.unsafelyUnwrapped - base
+                        let itemEnd = base &+ crossTable.count
+                        let bEnd = b + slack, aStart = a - slack
+                        while k < lineCount {
+                            let stored = lines[k]
+                            let origin = stored.origin + delta, thickness = stored.thickness
+                            if linesMonotone && origin >= bEnd { break }
+                            k &+= 1
+                            guard origin < bEnd, origin + thickness > aStart else { continue }
+                            let first = base &+ stored.first
+                            let end = k < lineCount ? base &+ lines[k].first : itemEnd
+                            var iLo = first, iHi = end
+                            if itemsMonotone && end &- first > 16 {  // short lines: a linear scan is cheaper
+                                let lowBound = cMin - cSlack - maxItemCross, highBound = cMax + cSlack
+                                iLo = flowPartitionPoint(first, end) { cross[$0] > lowBound }
+                                iHi = flowPartitionPoint(iLo, end) { cross[$0] >= highBound }
+                            }
+                            let lineMain = origin0 + origin
+                            var i = iLo
+                            while i < iHi {
+                                let window = sizes.window(at: i)
+                                let stop = Swift.min(iHi, window.end)  // > i: the window holds i
+                                try visit(
+                                    FlowCellSpan(
+                                        section: s, items: Range(uncheckedBounds: (i, stop)), lineMain: lineMain,
+                                        thickness: thickness, factor: factor, cross: cross, sizes: window.pointer,
+                                        horizontal: horizontal, monotone: itemsMonotone))
+                                i = stop
+                            }
                         }
                     }
                     try endOfBlock()  // the block's spans are handed on while its table is held
                 }
                 if linesMonotone && k < lineCount { return }  // stopped inside the block
+                base += block.itemCross.count
                 blk += 1
                 k = 0
             }

@@ -58,7 +58,14 @@ struct FlowChunkReader<T> {
                 }
             }
         }
-        let g = flowPartitionPoint(0, tables.count) { tables[$0].start > i } - 1
+        // Groups as made hold equal shares of the array (within a chunk): the group at i's share
+        // first, checked (the group holding i is the last one starting at or before it, the
+        // search's answer).
+        let n = tables.count
+        var g = Swift.min(count > 0 ? Swift.max(i, 0) &* n / count : 0, n - 1)
+        if !(tables[g].start <= i && (g + 1 == n || tables[g + 1].start > i)) {
+            g = flowPartitionPoint(0, n) { tables[$0].start > i } - 1
+        }
         let t = tables[g]
         set(t, g, t.chunk(holding: i - t.start))
     }

@@ -206,20 +206,27 @@ extension FlowLayout {
 
     /// The first line of per-item section `sec` that can meet the main-axis range starting at
     /// `a` (relative to the section; `slack` as the search's): block and line within it. The
-    /// section is read in place.
+    /// section is read in place. With a `hint` (a previous answer: a scroll step's query starts
+    /// near the last one's), the searches start from it (`flowPartitionPoint(_:_:near:_:)`):
+    /// the same answer, in O(log(1 + distance)) probes.
     @inline(__always)
-    static func firstLine(_ sec: UnsafePointer<FlowSection>, from a: Double, slack: Double) -> (block: Int, line: Int) {
+    static func firstLine(
+        _ sec: UnsafePointer<FlowSection>, from a: Double, slack: Double, near hint: (block: Int, line: Int)? = nil
+    ) -> (block: Int, line: Int) {
         guard sec.pointee.linesMonotone else { return (0, 0) }
         let blocks = sec.pointee.body.blocks
         // Lines starting at or before a − (thickest line) end before the rect.
         let bound = a - slack - sec.pointee.maxThickness
-        let after = flowPartitionPoint(0, blocks.count) {
-            blocks[$0].lines[0].origin + sec.pointee.body.delta($0) > bound
-        }
+        let isAfter = { (b: Int) in blocks[b].lines[0].origin + sec.pointee.body.delta(b) > bound }
+        let after =
+            hint.map { flowPartitionPoint(0, blocks.count, near: $0.block &+ 1, isAfter) }
+            ?? flowPartitionPoint(0, blocks.count, isAfter)
         let blk = Swift.max(0, after - 1)
         let d = sec.pointee.body.delta(blk)
         let lines = blocks[blk].lines
-        return (blk, flowPartitionPoint(0, lines.count) { lines[$0].origin + d > bound })
+        let isPast = { (k: Int) in lines[k].origin + d > bound }
+        if let hint, hint.block == blk { return (blk, flowPartitionPoint(0, lines.count, near: hint.line, isPast)) }
+        return (blk, flowPartitionPoint(0, lines.count, isPast))
     }
 
     /// At most how many elements `visitFlowElements(in: rect)` hands over, found before the

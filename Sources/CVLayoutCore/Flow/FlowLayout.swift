@@ -86,6 +86,8 @@ open class FlowLayout: CollectionViewLayout {
     /// `state` has blocks whose origins are not written yet (`FlowState.staleBlocks` is not 0):
     /// kept beside it so that a query tests one flag (`settleOrigins`).
     var originsPending = false
+    /// Where the last direct rect query's search ended (Flow/FlowCellSpans.swift).
+    var spanFinger = FlowSpanFinger()
     /// Invalidations received since the last successful `prepare()`.
     var pendingContext = InvalidationContext()
     /// A property changed: recompute everything (also when detached).

@@ -1,0 +1,173 @@
+import XCTest
+
+@testable import CVLayoutCore
+
+/// The direct query's finger search (`FlowSpanFinger`, `flowPartitionPoint(_:_:near:_:)`): a
+/// query's line search starts where the last one's ended. The answer must be the binary
+/// search's whatever the hint, in O(log(1 + distance)) probes.
+final class FlowSpanFingerTests: XCTestCase {
+    /// Against the binary search over sorted arrays with repeats: every threshold, every hint
+    /// (outside the range too), sub-ranges; the probes counted against the distance from the
+    /// hint to the answer.
+    func testFingerPartitionPointIsTheBinarySearchs() {
+        var g = SplitMix64(seed: 1032)
+        var checked = 0
+        for round in 0..<200 {
+            let n = round < 10 ? round : g.int(below: 300)
+            var values: [Double] = []
+            var v = 0.0
+            for _ in 0..<n {
+                v += g.int(below: 3) == 0 ? 0 : g.double(in: 0..<5)  // repeats too
+                values.append(v)
+            }
+            let lo = n > 4 && round % 3 == 0 ? g.int(below: n / 2) : 0
+            let hi = n > 4 && round % 5 == 0 ? lo + g.int(below: n - lo) : n
+            for _ in 0..<8 {
+                let t = g.double(in: -1..<(v + 1))
+                let want = flowPartitionPoint(lo, hi) { values[$0] > t }
+                for hint in (lo - 3)...(hi + 3) {
+                    var probes = 0
+                    let got = flowPartitionPoint(lo, hi, near: hint) { i in
+                        XCTAssertTrue(i >= lo && i < hi, "probe \(i) outside \(lo)..<\(hi)")
+                        probes += 1
+                        return values[i] > t
+                    }
+                    XCTAssertEqual(got, want, "n \(n) range \(lo)..<\(hi) threshold \(t) hint \(hint)")
+                    // Doubling steps to the answer, then a binary search of the last gap.
+                    let d = abs(want - Swift.min(Swift.max(hint, lo), hi))
+                    let bits = Int.bitWidth - (d + 1).leadingZeroBitCount
+                    XCTAssertLessThanOrEqual(probes, 2 * bits + 2, "n \(n) hint \(hint) answer \(want)")
+                    if d == 0 { XCTAssertLessThanOrEqual(probes, 2) }
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 100_000)
+    }
+
+    /// The size table's guessed chunk and group (`FlowChunkTable.chunk(holding:)`, the reader's
+    /// `seek`): as built, after edits that move chunk boundaries and empty-free regrouping, the
+    /// chunk of every element must be the binary search's, and every read the array's element.
+    func testGuessedChunkIsTheSearchs() {
+        var g = SplitMix64(seed: 2048)
+        var array = FlowChunkedArray((0..<140_000).map(Double.init))  // 5 groups of 64 chunks of 512
+        var model = (0..<140_000).map(Double.init)
+        var (checked, guessedRight) = (0, 0)
+        for round in 0..<8 {
+            for t in array.tables {
+                for j in 0..<t.count {
+                    let want = flowPartitionPoint(0, t.chunkCount) { t.starts[$0] > j } - 1
+                    let got = t.chunk(holding: j)
+                    if got != want { XCTFail("round \(round) group at \(t.start) element \(j): \(got), not \(want)") }
+                    if got == Swift.min(j * t.chunkCount / t.count, t.chunkCount - 1) { guessedRight += 1 }
+                    checked += 1
+                }
+            }
+            array.withReader { read in
+                for _ in 0..<2000 {
+                    let i = g.int(below: model.count)
+                    XCTAssertEqual(read(i), model[i], "round \(round) element \(i)")
+                }
+            }
+            // Edits: boundaries move in the chunks they touch, groups regroup.
+            for _ in 0..<40 {
+                let at = g.int(below: model.count), removed = Swift.min(g.int(below: 700), model.count - at)
+                let new = (0..<g.int(below: 900)).map { _ in g.double(in: -1..<1) }
+                array.replaceSubrange(at, removing: removed, with: new)
+                model.replaceSubrange(at..<(at + removed), with: new)
+            }
+        }
+        XCTAssertEqual(array.count, model.count)
+        XCTAssertGreaterThan(checked, 1_000_000)
+        XCTAssertGreaterThan(guessedRight, 139_000)  // the guess holds, at least as built
+    }
+
+    /// Scroll steps (small moves both ways, jumps, a change of section), with item-size edits
+    /// between them that re-lay blocks out under a finger: every direct query's cells and
+    /// headers must be the generic query's (a fresh binary search), and the finger must hold
+    /// the first section's first line as a fresh search finds it.
+    func testScrollStepsAnswerAsAFreshSearch() throws {
+        var g = SplitMix64(seed: 77)
+        var (queries, nearSteps, edits) = (0, 0, 0)
+        for round in 0..<6 {
+            var c = FlowConfiguration()
+            c.scrollDirection = round % 2 == 0 ? .vertical : .horizontal
+            c.itemAlignment = FlowItemAlignment.allCases[g.int(below: 3)]
+            c.minimumInteritemSpacing = [0, 2.5, 10][g.int(below: 3)]
+            c.minimumLineSpacing = [0, 3.25][g.int(below: 2)]
+            if round % 3 != 0 {
+                c.headerReferenceSize = Size(width: 30, height: 12)
+                c.footerReferenceSize = Size(width: 20, height: 7)
+            }
+            let f = FlowLayout()
+            try f.configure(c)
+            let axis = FlowAxis(c.scrollDirection)
+            // 2-9 blocks of 128 lines a section.
+            let counts = (0..<(1 + g.int(below: 3))).map { _ in 1000 + g.int(below: 3000) }
+            func size() -> Size {
+                let (m, c) = (g.double(in: 4..<9), g.double(in: 20..<60))
+                let s = g.int(below: 40) == 0 ? Size(width: 0, height: 8) : Size(width: c, height: m)
+                return axis.horizontal ? Size(width: s.height, height: s.width) : s
+            }
+            for (s, n) in counts.enumerated() { try f.setItemSizes((0..<n).map { _ in size() }, forSection: s) }
+            let cv = try FlowTest.attach(f, counts, Size(width: 240, height: 200))
+            var extent = axis.main(try cv.contentSize())
+            var position = g.double(in: 0..<extent)
+            for q in 0..<300 {
+                if q % 50 == 49 {  // one item's size changed: its section re-laid out from there
+                    let s = g.int(below: counts.count)
+                    try f.replaceItemSizes(inSection: s, start: g.int(below: counts[s]), removeCount: 1, with: [size()])
+                    extent = axis.main(try cv.contentSize())
+                    edits += 1
+                }
+                let step = q % 40 == 39 ? g.double(in: -extent..<extent) : g.double(in: -30..<40)
+                if abs(step) < 40 { nearSteps += 1 }
+                position = Swift.min(Swift.max(position + step, -20), extent)
+                let length = q % 7 == 0 ? g.double(in: 0.5..<3) : g.double(in: 50..<250)
+                let r = axis.rect(main: position, cross: g.double(in: -5..<40), mainLength: length, crossLength: 200)
+                var got: [LayoutAttributes] = []
+                let visited = f.visitCellSpanRuns(in: r, counts: counts, atMost: 1 << 40) { run in
+                    for span in run {
+                        span.forEachCell(in: r) { item, frame in
+                            got.append(.cell(IndexPath(section: span.section, item: item), frame: frame))
+                        }
+                    }
+                } supplementary: {
+                    got.append($0)
+                }
+                XCTAssertTrue(visited, "round \(round) query \(q)")
+                let want = try cv.layoutAttributesForElements(in: r)
+                XCTAssertEqual(got.count, want.count, "round \(round) query \(q) rect \(r)")
+                let differs = zip(got, want).enumerated().first { _, pair in
+                    pair.0.key != pair.1.key || pair.0.frame != pair.1.frame
+                }?.offset
+                XCTAssertNil(differs, "round \(round) query \(q) rect \(r): first element that differs")
+                try checkFinger(f, r, round, q)
+                queries += 1
+            }
+        }
+        XCTAssertEqual(queries, 1800)
+        XCTAssertGreaterThan(nearSteps, 1500)
+        XCTAssertEqual(edits, 36)
+    }
+
+    /// The finger after a query of `r`: the first line a fresh search finds in the first
+    /// per-item section the rect can meet.
+    private func checkFinger(_ f: FlowLayout, _ r: Rect, _ round: Int, _ q: Int) throws {
+        let st = try XCTUnwrap(f.state)
+        let rMin = st.axis.main(r.origin), rMax = rMin + st.axis.main(r.size)
+        let slack = FlowLayout.searchSlack(rMin, rMax)
+        let n = st.sections.count
+        let lo = flowPartitionPoint(0, n) { st.reach[$0] > rMin - slack }
+        let hi = flowPartitionPoint(lo, n) { st.floor[$0] >= rMax + slack }
+        guard lo < hi, st.sections[lo].itemCount > 0, !st.sections[lo].isUniform else { return }
+        let sec = st.sections[lo]
+        let a = rMin - sec.origin
+        let fresh = withUnsafePointer(to: sec) {
+            FlowLayout.firstLine($0, from: a, slack: FlowLayout.searchSlack(a, a + st.axis.main(r.size)))
+        }
+        XCTAssertEqual(f.spanFinger.section, lo, "round \(round) query \(q)")
+        XCTAssertEqual(f.spanFinger.block, fresh.block, "round \(round) query \(q)")
+        XCTAssertEqual(f.spanFinger.line, fresh.line, "round \(round) query \(q)")
+    }
+}

@@ -47,25 +47,7 @@ final class FlowCellSpanRunTests: XCTestCase {
                 let length = q % 4 == 0 ? extent + 20 : g.double(in: 1..<(q % 2 == 0 ? 400 : 3000))
                 let start = q % 4 == 0 ? -10 : g.double(in: -20..<extent)
                 let r = axis.rect(main: start, cross: g.double(in: -5..<40), mainLength: length, crossLength: 200)
-                var runs: [Int] = []
-                var got: [LayoutAttributes] = []
-                let visited = f.visitCellSpanRuns(in: r, counts: counts, atMost: 1 << 40) { run in
-                    runs.append(run.count)
-                    for span in run {
-                        span.forEachCell(in: r) { item, frame in
-                            got.append(.cell(IndexPath(section: span.section, item: item), frame: frame))
-                        }
-                    }
-                } supplementary: {
-                    got.append($0)
-                }
-                XCTAssertTrue(visited, "round \(round) query \(q)")
-                let want = try cv.layoutAttributesForElements(in: r)
-                XCTAssertEqual(got.count, want.count, "round \(round) query \(q) rect \(r)")
-                let differs = zip(got, want).enumerated().first { _, pair in
-                    pair.0.key != pair.1.key || pair.0.frame != pair.1.frame
-                }?.offset
-                XCTAssertNil(differs, "round \(round) query \(q) rect \(r): first element that differs")
+                let (got, runs) = try assertRunsGiveTheGenericQuery(f, cv, r, counts, "round \(round) query \(q)")
                 XCTAssertTrue(runs.allSatisfy { $0 >= 1 && $0 <= FlowLayout.spanRunCapacity }, "\(runs)")
                 queries += 1
                 if runs.count > 1 { multiRun += 1 }
@@ -76,4 +58,32 @@ final class FlowCellSpanRunTests: XCTestCase {
         XCTAssertGreaterThan(multiRun, 100)  // answers of several runs (full runs handed on mid-visit)
         XCTAssertGreaterThan(longest, 2000)  // a rect over whole sections: every block of lines
     }
+}
+
+/// The cells `visitCellSpanRuns` hands over in runs for `r` (each read with `forEachCell`), then
+/// its supplementary elements, asserted to be `cv`'s generic query's answer element for element
+/// (keys and frames); returns them and each run's length.
+func assertRunsGiveTheGenericQuery(
+    _ f: FlowLayout, _ cv: CollectionView, _ r: Rect, _ counts: [Int], _ label: String
+) throws -> (got: [LayoutAttributes], runs: [Int]) {
+    var runs: [Int] = []
+    var got: [LayoutAttributes] = []
+    let visited = f.visitCellSpanRuns(in: r, counts: counts, atMost: 1 << 40) { run in
+        runs.append(run.count)
+        for span in run {
+            span.forEachCell(in: r) { item, frame in
+                got.append(.cell(CVLayoutCore.IndexPath(section: span.section, item: item), frame: frame))
+            }
+        }
+    } supplementary: {
+        got.append($0)
+    }
+    XCTAssertTrue(visited, label)
+    let want = try cv.layoutAttributesForElements(in: r)
+    XCTAssertEqual(got.count, want.count, "\(label) rect \(r)")
+    let differs = zip(got, want).enumerated().first { _, pair in
+        pair.0.key != pair.1.key || pair.0.frame != pair.1.frame
+    }?.offset
+    XCTAssertNil(differs, "\(label) rect \(r): first element that differs")
+    return (got, runs)
 }

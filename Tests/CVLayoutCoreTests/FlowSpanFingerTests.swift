@@ -125,23 +125,7 @@ final class FlowSpanFingerTests: XCTestCase {
                 position = Swift.min(Swift.max(position + step, -20), extent)
                 let length = q % 7 == 0 ? g.double(in: 0.5..<3) : g.double(in: 50..<250)
                 let r = axis.rect(main: position, cross: g.double(in: -5..<40), mainLength: length, crossLength: 200)
-                var got: [LayoutAttributes] = []
-                let visited = f.visitCellSpanRuns(in: r, counts: counts, atMost: 1 << 40) { run in
-                    for span in run {
-                        span.forEachCell(in: r) { item, frame in
-                            got.append(.cell(IndexPath(section: span.section, item: item), frame: frame))
-                        }
-                    }
-                } supplementary: {
-                    got.append($0)
-                }
-                XCTAssertTrue(visited, "round \(round) query \(q)")
-                let want = try cv.layoutAttributesForElements(in: r)
-                XCTAssertEqual(got.count, want.count, "round \(round) query \(q) rect \(r)")
-                let differs = zip(got, want).enumerated().first { _, pair in
-                    pair.0.key != pair.1.key || pair.0.frame != pair.1.frame
-                }?.offset
-                XCTAssertNil(differs, "round \(round) query \(q) rect \(r): first element that differs")
+                _ = try assertRunsGiveTheGenericQuery(f, cv, r, counts, "round \(round) query \(q)")
                 try checkFinger(f, r, round, q)
                 queries += 1
             }

@@ -74,6 +74,64 @@ struct FlowOriginBlocks {
         if extentSum > Self.extentSumLimit { usable = false }
     }
 
+    /// After blocks `fb ... lb` were restacked (their `high` and `low` written) and the sections
+    /// after them moved by `shiftLater`: those blocks' stale marks cleared (their entries are
+    /// written next), the later blocks shifted (`pending`, `high`, `low`), the reach ends made
+    /// again from `fb` on and the floor starts from the last block back, each block whose entries
+    /// that changes (its shift, the reach before it, the floor after it) marked stale, then
+    /// blocks `fb ... lb` marked stale (for the caller to settle). Returns the change in the
+    /// number of stale blocks. The flow's and the compositional layout's lazy restacks
+    /// (`FlowState.restackLazily`, `CompositionalLayout.finishLazyStack`). O(blocks).
+    mutating func propagate(restacked fb: Int, through lb: Int, shiftLater: Double) -> Int {
+        var staled = 0
+        func markStale(_ k: Int) {
+            guard !stale[k] else { return }
+            stale[k] = true
+            staled += 1
+        }
+        for k in fb...lb where stale[k] {
+            stale[k] = false
+            staled -= 1
+        }
+        let nb = count
+        var prev = fb == 0 ? -Double.infinity : reachEnd[fb - 1], prevOld = prev
+        for k in fb..<nb {
+            if k > lb {
+                if shiftLater != 0 {
+                    pending[k] += shiftLater
+                    high[k] += shiftLater
+                    low[k] += shiftLater
+                }
+                if shiftLater != 0 || prev.bitPattern != prevOld.bitPattern {
+                    markStale(k)
+                } else {
+                    break  // not moved, the reach before it as it was: every later block as it was
+                }
+            }
+            let r = Swift.max(prev, high[k])
+            prevOld = reachEnd[k]
+            reachEnd[k] = r
+            prev = r
+        }
+        // (Not moved: the blocks after the restacked ones are as they were.)
+        var k = shiftLater == 0 ? lb : nb - 1
+        var next = k + 1 < nb ? floorStart[k + 1] : Double.infinity, nextOld = next
+        while k >= 0 {
+            if next.bitPattern != nextOld.bitPattern {
+                markStale(k)
+            } else if k < fb {
+                break  // every floor start before is what it was
+            }
+            let f = Swift.min(next, low[k])
+            nextOld = floorStart[k]
+            floorStart[k] = f
+            next = f
+            k -= 1
+        }
+        for k in fb...lb { markStale(k) }
+        return staled
+    }
+
     var bytes: Int {
         count * (5 * MemoryLayout<Double>.stride + MemoryLayout<Bool>.stride)
     }

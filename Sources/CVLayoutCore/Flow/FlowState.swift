@@ -256,7 +256,6 @@ struct FlowState {
         // What the restack reads before `first`: its block's entries.
         if first > 0 { settle(&b, (first - 1) >> shift) }
         let end = Swift.min(n, (lb + 1) << shift)
-        let nb = b.count
         var shiftLater = 0.0
         let mainEnd = self.mainEnd
         var newEnd = mainEnd
@@ -287,60 +286,12 @@ struct FlowState {
             }
         }
         self.mainEnd = newEnd
-        for k in fb...lb where b.stale[k] {
-            b.stale[k] = false
-            staleBlocks -= 1
-        }
-        // Later blocks: shifted, the reach ends again from the first restacked block on, the
-        // floor starts from the last block back; a block whose entries that changes (its shift,
-        // the reach before it, the floor after it), stale.
-        var prev = fb == 0 ? -Double.infinity : b.reachEnd[fb - 1], prevOld = prev
-        for k in fb..<nb {
-            if k > lb {
-                if shiftLater != 0 {
-                    b.pending[k] += shiftLater
-                    b.high[k] += shiftLater
-                    b.low[k] += shiftLater
-                }
-                if shiftLater != 0 || prev.bitPattern != prevOld.bitPattern {
-                    markStale(&b, k)
-                } else {
-                    break  // not moved, the reach before it as it was: every later block as it was
-                }
-            }
-            let r = Swift.max(prev, b.high[k])
-            prevOld = b.reachEnd[k]
-            b.reachEnd[k] = r
-            prev = r
-        }
-        // (Not moved: the blocks after the restacked ones are as they were.)
-        var k = shiftLater == 0 ? lb : nb - 1
-        var next = k + 1 < nb ? b.floorStart[k + 1] : Double.infinity, nextOld = next
-        while k >= 0 {
-            if next.bitPattern != nextOld.bitPattern {
-                markStale(&b, k)
-            } else if k < fb {
-                break  // every floor start before is what it was
-            }
-            let f = Swift.min(next, b.low[k])
-            nextOld = b.floorStart[k]
-            b.floorStart[k] = f
-            next = f
-            k -= 1
-        }
-        // The restacked blocks' entries now (the others when read).
-        for k in fb...lb {
-            markStale(&b, k)
-            settle(&b, k)
-        }
+        // Later blocks shifted, the reach and floor tables again; the restacked blocks' entries
+        // now (the others when read).
+        staleBlocks += b.propagate(restacked: fb, through: lb, shiftLater: shiftLater)
+        for k in fb...lb { settle(&b, k) }
         blocks = b
         return end - first
-    }
-
-    private mutating func markStale(_ b: inout FlowOriginBlocks, _ k: Int) {
-        guard !b.stale[k] else { return }
-        b.stale[k] = true
-        staleBlocks += 1
     }
 
     /// Builds the blocks from the stacked sections (every entry written), but for the origins of

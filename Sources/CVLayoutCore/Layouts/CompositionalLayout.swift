@@ -156,6 +156,35 @@ public final class CompositionalLayout: CollectionViewLayout {
         var hi = 0.0
     }
 
+    /// Puts section `s` at `pos` along the scroll axis: its origin, reach, body start and end,
+    /// and its elements' and decorations' frames (each at `pos` + its offset in the section).
+    /// The stacking pass and a lazily moved block (`CompositionalOriginBlocks`) write the same.
+    @inline(__always)
+    static func move(
+        _ s: Int, to pos: Double, _ horizontal: Bool, _ secs: UnsafeMutableBufferPointer<PreparedSection>,
+        _ placed: UnsafeMutableBufferPointer<Placed>, _ decorations: UnsafeMutableBufferPointer<Placed>
+    ) {
+        secs[s].origin = pos
+        secs[s].reachMin = pos + secs[s].relReachMin
+        secs[s].reachMax = pos + secs[s].relReachMax
+        secs[s].mainStart = pos + secs[s].bodyMain
+        for j in secs[s].placed {
+            if horizontal {
+                placed[j].frame.origin.x = pos + placed[j].rel
+            } else {
+                placed[j].frame.origin.y = pos + placed[j].rel
+            }
+        }
+        for j in secs[s].decorations {
+            if horizontal {
+                decorations[j].frame.origin.x = pos + decorations[j].rel
+            } else {
+                decorations[j].frame.origin.y = pos + decorations[j].rel
+            }
+        }
+        secs[s].end = pos + secs[s].length
+    }
+
     struct State {
         var viewport = Size.zero
         var axis = FlowAxis(.vertical)
@@ -492,26 +521,8 @@ public final class CompositionalLayout: CollectionViewLayout {
                     while s < end {
                         if s > 0 { pos += spacing }
                         if s >= keepFrom, secs[s].origin == pos { return s }
-                        secs[s].origin = pos
-                        secs[s].reachMin = pos + secs[s].relReachMin
-                        secs[s].reachMax = pos + secs[s].relReachMax
-                        secs[s].mainStart = pos + secs[s].bodyMain
-                        for j in secs[s].placed {
-                            if horizontal {
-                                placed[j].frame.origin.x = pos + placed[j].rel
-                            } else {
-                                placed[j].frame.origin.y = pos + placed[j].rel
-                            }
-                        }
-                        for j in secs[s].decorations {
-                            if horizontal {
-                                decorations[j].frame.origin.x = pos + decorations[j].rel
-                            } else {
-                                decorations[j].frame.origin.y = pos + decorations[j].rel
-                            }
-                        }
+                        Self.move(s, to: pos, horizontal, secs, placed, decorations)
                         pos += secs[s].length
-                        secs[s].end = pos
                         if !(pos.isFinite && pos <= 4 * FlowLayout.maxMagnitude) { fits = false }
                         s += 1
                     }

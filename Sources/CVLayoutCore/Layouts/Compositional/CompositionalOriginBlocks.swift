@@ -66,26 +66,7 @@ extension CompositionalLayout {
             st.placed.withUnsafeMutableBufferPointer { placed in
                 st.decorations.withUnsafeMutableBufferPointer { decorations in
                     for s in start..<end {
-                        let pos = secs[s].origin + p
-                        secs[s].origin = pos
-                        secs[s].reachMin = pos + secs[s].relReachMin
-                        secs[s].reachMax = pos + secs[s].relReachMax
-                        secs[s].mainStart = pos + secs[s].bodyMain
-                        for j in secs[s].placed {
-                            if horizontal {
-                                placed[j].frame.origin.x = pos + placed[j].rel
-                            } else {
-                                placed[j].frame.origin.y = pos + placed[j].rel
-                            }
-                        }
-                        for j in secs[s].decorations {
-                            if horizontal {
-                                decorations[j].frame.origin.x = pos + decorations[j].rel
-                            } else {
-                                decorations[j].frame.origin.y = pos + decorations[j].rel
-                            }
-                        }
-                        secs[s].end = pos + secs[s].length
+                        CompositionalLayout.move(s, to: secs[s].origin + p, horizontal, secs, placed, decorations)
                     }
                 }
             }
@@ -107,12 +88,6 @@ extension CompositionalLayout {
         b.pending[k] = 0
         b.stale[k] = false
         st.staleBlocks -= 1
-    }
-
-    static func markStale(_ st: inout State, _ b: inout FlowOriginBlocks, _ k: Int) {
-        guard !b.stale[k] else { return }
-        b.stale[k] = true
-        st.staleBlocks += 1
     }
 
     /// Settles the blocks `ks` of `st` (those stale). O(block) each stale one.
@@ -137,7 +112,7 @@ extension CompositionalLayout {
     static func finishLazyStack(_ st: inout State, _ fb: Int, _ lb: Int, shiftLater: Double) {
         guard var b = st.blocks else { return }
         st.blocks = nil
-        let shift = FlowOriginBlocks.shift, n = st.sections.count, nb = b.count
+        let shift = FlowOriginBlocks.shift, n = st.sections.count
         st.sections.withUnsafeBufferPointer { secs in
             for k in fb...lb {
                 var hi = -Double.infinity, lo = Double.infinity
@@ -151,47 +126,8 @@ extension CompositionalLayout {
                 b.pending[k] = 0
             }
         }
-        for k in fb...lb where b.stale[k] {
-            b.stale[k] = false
-            st.staleBlocks -= 1
-        }
-        var prev = fb == 0 ? -Double.infinity : b.reachEnd[fb - 1], prevOld = prev
-        for k in fb..<nb {
-            if k > lb {
-                if shiftLater != 0 {
-                    b.pending[k] += shiftLater
-                    b.high[k] += shiftLater
-                    b.low[k] += shiftLater
-                }
-                if shiftLater != 0 || prev.bitPattern != prevOld.bitPattern {
-                    markStale(&st, &b, k)
-                } else {
-                    break  // not moved, the reach before it as it was: every later block as it was
-                }
-            }
-            let r = Swift.max(prev, b.high[k])
-            prevOld = b.reachEnd[k]
-            b.reachEnd[k] = r
-            prev = r
-        }
-        var k = shiftLater == 0 ? lb : nb - 1
-        var next = k + 1 < nb ? b.floorStart[k + 1] : Double.infinity, nextOld = next
-        while k >= 0 {
-            if next.bitPattern != nextOld.bitPattern {
-                markStale(&st, &b, k)
-            } else if k < fb {
-                break  // every floor start before is what it was
-            }
-            let f = Swift.min(next, b.low[k])
-            nextOld = b.floorStart[k]
-            b.floorStart[k] = f
-            next = f
-            k -= 1
-        }
-        for k in fb...lb {
-            markStale(&st, &b, k)
-            settle(&st, &b, k)
-        }
+        st.staleBlocks += b.propagate(restacked: fb, through: lb, shiftLater: shiftLater)
+        for k in fb...lb { settle(&st, &b, k) }
         st.blocks = b
     }
 

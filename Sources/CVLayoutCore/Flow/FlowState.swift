@@ -93,12 +93,12 @@ struct FlowState {
                             items += secs[s].itemCount
                             secs[s].origin = base + l
                             let x = l + secs[s].spanMax, y = l + secs[s].spanMin
-                            hi = Swift.max(hi, x)
-                            r = Swift.max(r, base + x)
+                            hi = FlowOriginBlocks.fold(max: hi, x)
+                            r = FlowOriginBlocks.fold(max: r, base + x)
                             re[s] = r
-                            lo = y <= lo ? y : lo  // (equal values: the later, as the backward fold)
+                            lo = FlowOriginBlocks.fold(min: y, lo)  // (equal values: the later, as the backward fold)
                             fl[s] = base + y  // (the suffix minima below)
-                            crossNeeded = Swift.max(crossNeeded, Self.crossNeed(secs[s], axis))
+                            crossNeeded = FlowOriginBlocks.fold(max: crossNeeded, Self.crossNeed(secs[s], axis))
                             l += secs[s].extent
                         }
                         b.base[k] = base
@@ -109,12 +109,16 @@ struct FlowState {
                         base += l
                     }
                     var f = Double.infinity
-                    var s = n - 1
-                    while s >= 0 {
-                        f = Swift.min(f, fl[s])
-                        fl[s] = f
-                        if s & (FlowOriginBlocks.size - 1) == 0 { b.floorStart[s >> shift] = f }
-                        s -= 1
+                    var k = nb - 1
+                    while k >= 0 {
+                        var s = Swift.min(n, (k + 1) << shift) - 1
+                        while s >= k << shift {
+                            f = FlowOriginBlocks.fold(min: f, fl[s])
+                            fl[s] = f
+                            s -= 1
+                        }
+                        b.floorStart[k] = f
+                        k -= 1
                     }
                 }
             }
@@ -234,14 +238,14 @@ struct FlowState {
                     var l = 0.0
                     for s in start..<end {
                         secs[s].origin = base + l
-                        r = Swift.max(r, base + (l + secs[s].spanMax))
+                        r = FlowOriginBlocks.fold(max: r, base + (l + secs[s].spanMax))
                         re[s] = r
                         fl[s] = base + (l + secs[s].spanMin)
                         l += secs[s].extent
                     }
                     var s = end - 1
                     while s >= start {
-                        f = Swift.min(f, fl[s])
+                        f = FlowOriginBlocks.fold(min: f, fl[s])
                         fl[s] = f
                         s -= 1
                     }

@@ -319,11 +319,11 @@ public final class CompositionalLayout: CollectionViewLayout {
         st.reach = []
         st.reach.reserveCapacity(st.sections.count)
         var m = -Double.infinity
-        for sec in st.sections { m = Swift.max(m, sec.reachMax); st.reach.append(m) }
+        for sec in st.sections { m = FlowOriginBlocks.fold(max: m, sec.reachMax); st.reach.append(m) }
         st.floor = Array(repeating: 0, count: st.sections.count)
         var f = Double.infinity
         for i in stride(from: st.sections.count - 1, through: 0, by: -1) {
-            f = Swift.min(f, st.sections[i].reachMin); st.floor[i] = f
+            f = FlowOriginBlocks.fold(min: f, st.sections[i].reachMin); st.floor[i] = f
         }
         Self.finishBlocks(&st)
         state = st
@@ -478,9 +478,8 @@ public final class CompositionalLayout: CollectionViewLayout {
                         for s in start..<Swift.min(n, start + FlowOriginBlocks.size) {
                             if s > start { l += spacing }
                             Self.move(s, base: base, local: l, horizontal, secs, placed, decorations)
-                            hi = Swift.max(hi, l + secs[s].relReachMax)
-                            let v = l + secs[s].relReachMin
-                            lo = v <= lo ? v : lo  // (equal values: the later, as the floor's backward fold)
+                            hi = FlowOriginBlocks.fold(max: hi, l + secs[s].relReachMax)
+                            lo = FlowOriginBlocks.fold(min: l + secs[s].relReachMin, lo)  // (equal: the later)
                             l += secs[s].length
                             if !(secs[s].end.isFinite && secs[s].end <= 4 * FlowLayout.maxMagnitude) { fits = false }
                         }

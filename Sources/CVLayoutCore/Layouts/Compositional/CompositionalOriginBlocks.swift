@@ -62,14 +62,14 @@ extension CompositionalLayout {
             }
             st.reach.withUnsafeMutableBufferPointer { re in
                 for s in start..<end {
-                    r = Swift.max(r, secs[s].reachMax)
+                    r = FlowOriginBlocks.fold(max: r, secs[s].reachMax)
                     re[s] = r
                 }
             }
             st.floor.withUnsafeMutableBufferPointer { fl in
                 var s = end - 1
                 while s >= start {
-                    f = Swift.min(f, secs[s].reachMin)
+                    f = FlowOriginBlocks.fold(min: f, secs[s].reachMin)
                     fl[s] = f
                     s -= 1
                 }

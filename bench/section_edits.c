@@ -2,7 +2,8 @@
 ** bench/section_edits.c — one-item edits at many sections, counted by callgrind (BENCHMARKS.md,
 ** "One-item edits at many sections, bulk counts (sect9, issue 32)"). Run by bench/section_edits.py.
 **
-** Usage: section_edits flow|compositional|orthogonal callback|bulk|bulk_changed [sections] [items] [spacing]
+** Usage: section_edits flow|compositional|orthogonal callback|bulk|bulk_changed [sections] [items]
+**        [spacing]
 ** The shapes of bench/compositional.c (1000 x 800; flow: 200 x 200 items, a 44-point header a
 ** section; compositional: Apple's Grid with a 44-point header; orthogonal: its sections scrolling
 ** across), 10^5 sections x 20 items by default; `spacing` (default 0) between the flow's lines

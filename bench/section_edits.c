@@ -7,8 +7,8 @@
 ** The shapes of bench/compositional.c (1000 x 800; flow: 200 x 200 items, a 44-point header a
 ** section; compositional: Apple's Grid with a 44-point header; orthogonal: its sections scrolling
 ** across), 10^5 sections x 20 items by default; `spacing` (default 0) between the flow's lines
-** and between the compositional layout's sections (0.1: sums that round). The host keeps its counts in a table; the view
-** asks them section by section (`callback`: cvl_data_source.number_of_items) or in one call
+** and between the compositional layout's sections (0.1: sums that round). The host keeps its
+** counts in a table; the view asks them section by section (`callback`: cvl_data_source.number_of_items) or in one call
 ** (cvl_view_set_item_counts_source, looked up with dlsym so that the same binary runs against a
 ** library without it: then the bulk modes exit with status 2), the host copying its whole table
 ** (`bulk`: memcpy) or writing only the entry that changed (`bulk_changed`: the buffer keeps the

@@ -336,14 +336,14 @@ public final class CompositionalLayout: CollectionViewLayout {
     /// configuration, the viewport and the section count as prepared, no measured cells. A
     /// section laid out on its own (`layOutSection`: relative to where it starts) depends only on
     /// its count and on whether it is the first, so the sections whose count changed are laid out
-    /// again and nothing else; `stack` then places the sections from the first changed one on, as
-    /// the full pass places them all (the same sums in the same order), until one whose count did
-    /// not change starts where it started before (the rest are where they were). The result is
-    /// the full pass's, bit for bit.
+    /// again and nothing else; when one's length or reach changes, its block's local sums and
+    /// every later block's base are made again (`FlowOriginBlocks`, the sums `stack` makes in the
+    /// full pass), its block placed and later blocks left to settle when read
+    /// (`CompositionalOriginBlocks.swift`). The result is the full pass's, bit for bit.
     ///
-    /// Cost: O(S) comparisons of the counts, a section's layout for each changed section, and a
-    /// few additions and comparisons for each section it moves (`stack` and the search tables),
-    /// as the flow restacks its sections. Returns false, with nothing changed, when it does not
+    /// Cost: O(S) comparisons of the counts, a section's layout for each changed section, and
+    /// O(S / 256 + 256) for the blocks when a section's length changes. Returns false, with
+    /// nothing changed, when it does not
     /// apply; throws as the full pass (nothing changed: the sections are laid out aside, and where
     /// they would end is checked before anything is written).
     private func prepareChangedCounts(_ counts: [Int], _ size: Size) throws -> Bool {

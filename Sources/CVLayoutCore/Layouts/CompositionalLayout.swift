@@ -343,9 +343,9 @@ public final class CompositionalLayout: CollectionViewLayout {
     ///
     /// Cost: O(S) comparisons of the counts, a section's layout for each changed section, and
     /// O(S / 256 + 256) for the blocks when a section's length changes. Returns false, with
-    /// nothing changed, when it does not
-    /// apply; throws as the full pass (nothing changed: the sections are laid out aside, and where
-    /// they would end is checked before anything is written).
+    /// nothing changed, when it does not apply; throws as the full pass (nothing changed: the
+    /// sections are laid out aside, and where they would end is checked before anything is
+    /// written).
     private func prepareChangedCounts(_ counts: [Int], _ size: Size) throws -> Bool {
         guard hasPrepared, !shapeChanged, case .shared(let section) = source, size == state.viewport,
             measured.isEmpty, state.measured.isEmpty, state.irregular.isEmpty, state.slack.isEmpty,

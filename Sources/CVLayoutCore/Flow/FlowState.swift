@@ -66,14 +66,22 @@ struct FlowState {
         sec.itemCount > 0 ? sec.crossEnd + axis.crossTrailing(sec.inset) : -Double.infinity
     }
 
+    /// The blocks, taken out (for `stackSections(reusing:)` of the next state). O(1).
+    mutating func takeBlocks() -> FlowOriginBlocks? {
+        defer { blocks = nil }
+        return blocks
+    }
+
     /// Stacks the sections along the main axis (`FlowOriginBlocks`' sums on two levels), makes
-    /// the blocks and rebuilds the search indexes and the content size. O(sections).
-    mutating func stackSections() {
+    /// the blocks (in `old`'s tables when it has as many: every entry is written) and rebuilds the
+    /// search indexes and the content size. O(sections).
+    mutating func stackSections(reusing old: consuming FlowOriginBlocks? = nil) {
         staleBlocks = 0
         replacedKeepPlace = true
         let n = sections.count, shift = FlowOriginBlocks.shift
         let nb = FlowOriginBlocks.blocks(over: n)
-        var b = FlowOriginBlocks(blocks: nb, gap: 0)
+        var b = (old ?? takeBlocks()) ?? FlowOriginBlocks(blocks: nb, gap: 0)  // (uniquely referenced)
+        if b.count != nb || b.gap != 0 { b = FlowOriginBlocks(blocks: nb, gap: 0) }
         var base = 0.0
         var crossNeeded = crossSize
         var r = -Double.infinity
@@ -106,6 +114,7 @@ struct FlowState {
                         b.relHigh[k] = hi
                         b.relLow[k] = lo
                         b.reachEnd[k] = r
+                        b.stale[k] = false
                         base += l
                     }
                     var f = Double.infinity

@@ -105,6 +105,7 @@ lint: deps
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/everything_on_screen.c
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/section_edits.c
 	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/section_sweep.c
+	$(CC) $(CFLAGS_STRICT) -fsyntax-only bench/section_drift.c
 
 check-version:
 	$(PYTHON) scripts/version.py --check

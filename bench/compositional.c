@@ -88,7 +88,7 @@ static void run(int kind, int64_t sections, int64_t items) {
     if (!out) exit(1);
     for (int r = 0; r < RUNS; r++) {
         double h0 = heap_in_use();
-        cvl_layout *l = make_layout(kind);
+        cvl_layout *l = make_spaced_layout(kind, 0);
         cvl_view *v = NULL;
         CHECK(cvl_view_create(&ds, l, &v));
         CHECK(cvl_layout_destroy(l));

@@ -3,10 +3,12 @@
 ** "One-item edits at many sections, bulk counts (sect9, issue 32)"). Run by bench/section_edits.py.
 **
 ** Usage: section_edits flow|compositional|orthogonal callback|bulk|bulk_changed [sections] [items]
+**        [spacing]
 ** The shapes of bench/compositional.c (1000 x 800; flow: 200 x 200 items, a 44-point header a
 ** section; compositional: Apple's Grid with a 44-point header; orthogonal: its sections scrolling
-** across), 10^5 sections x 20 items by default. The host keeps its counts in a table; the view
-** asks them section by section (`callback`: cvl_data_source.number_of_items) or in one call
+** across), 10^5 sections x 20 items by default; `spacing` (default 0) between the flow's lines
+** and between the compositional layout's sections (0.1: sums that round). The host keeps its
+** counts in a table; the view asks them section by section (`callback`: cvl_data_source.number_of_items) or in one call
 ** (cvl_view_set_item_counts_source, looked up with dlsym so that the same binary runs against a
 ** library without it: then the bulk modes exit with status 2), the host copying its whole table
 ** (`bulk`: memcpy) or writing only the entry that changed (`bulk_changed`: the buffer keeps the
@@ -77,18 +79,19 @@ static void edit(cvl_view *v, int e, int64_t sections, int64_t items) {
 int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: section_edits flow|compositional|orthogonal callback|bulk|bulk_changed [sections] "
-                        "[items]\n");
+                        "[items] [spacing]\n");
         return 1;
     }
     int kind = !strcmp(argv[1], "flow") ? FLOW : !strcmp(argv[1], "compositional") ? COMPOSITIONAL : ORTHOGONAL;
     int bulk = !strcmp(argv[2], "bulk") ? 1 : !strcmp(argv[2], "bulk_changed") ? 2 : 0;
     int64_t sections = argc > 3 ? atoll(argv[3]) : 100000, items = argc > 4 ? atoll(argv[4]) : 20;
+    double spacing = argc > 5 ? atof(argv[5]) : 0;
     g_sections = sections;
     g_counts = malloc(sizeof *g_counts * (size_t)sections);
     if (!g_counts) return 1;
     for (int64_t s = 0; s < sections; s++) g_counts[s] = items;
     cvl_data_source ds = {NULL, ds_sections, ds_items};
-    cvl_layout *l = make_layout(kind);
+    cvl_layout *l = make_spaced_layout(kind, spacing);
     cvl_view *v = NULL;
     CHECK(cvl_view_create(&ds, l, &v));
     CHECK(cvl_layout_destroy(l));

@@ -4,6 +4,8 @@
 ** section: five a row), the compositional layout of Apple's Grid screen (items 0.2 x 1.0 of
 ** groups 1.0 x 0.2 width, a 44-point .top header, the one section every section shares), and
 ** the same section scrolling continuously across (orthogonal: one row of groups 0.2 wide).
+** `make_spaced_layout` adds a spacing: the flow's between lines, the compositional layout's between
+** sections (0.1: sums that round, BENCHMARKS.md "(sect11, issue 32)").
 ** Header-only, for the bench programs; the includer defines CHECK(call) first.
 */
 #ifndef CVL_BENCH_SECTION_LAYOUTS_H
@@ -15,14 +17,15 @@
 
 enum { FLOW, COMPOSITIONAL, ORTHOGONAL };
 
-static cvl_layout *make_layout(int kind) {
+static cvl_layout *make_spaced_layout(int kind, double spacing) {
     cvl_layout *l = NULL;
     if (kind == FLOW) {
         cvl_flow_config c;
         CHECK(cvl_flow_layout_create(&l));
         CHECK(cvl_flow_config_default(&c));
         c.item_size.width = c.item_size.height = 200;
-        c.minimum_interitem_spacing = c.minimum_line_spacing = 0;
+        c.minimum_interitem_spacing = 0;
+        c.minimum_line_spacing = spacing;
         c.header_reference_size.height = 44;
         CHECK(cvl_flow_layout_set_config(l, &c));
         return l;
@@ -59,8 +62,12 @@ static cvl_layout *make_layout(int kind) {
     s.boundary_items = &header;
     s.boundary_item_count = 1;
     s.orthogonal_scrolling = kind == ORTHOGONAL ? CVL_COMP_ORTHOGONAL_CONTINUOUS : CVL_COMP_ORTHOGONAL_NONE;
-    CHECK(cvl_compositional_layout_create(&s, NULL, &l));
+    cvl_comp_configuration config;
+    memset(&config, 0, sizeof config);
+    config.inter_section_spacing = spacing;
+    CHECK(cvl_compositional_layout_create(&s, &config, &l));
     return l;
 }
+
 
 #endif

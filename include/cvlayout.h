@@ -1393,11 +1393,14 @@ int cvl_stack_layout_get_config(const cvl_layout *layout, cvl_stack_config *out)
 ** Costs: prepare O(S) for S sections sharing one description, plus the cells of its group once;
 ** a provider is called once per section and each section's group resolved (O(its cells)).
 ** When only item counts changed since the last layout pass (a batch update, a reload) and one
-** description is shared, with no measured cells: only the changed sections are laid out again,
-** and the sections after them are moved (a few additions each, as the flow layout restacks its
-** sections), so the pass costs O(S) comparisons and additions plus one section's layout for each
-** changed section, whether or not the edit adds or removes rows; the frames are the full
-** pass's, bit for bit.
+** description is shared, with no measured cells: only the changed sections are laid out again;
+** when one's extent changes, the sections of its block of 256 are placed again and the later
+** blocks moved (one addition a block: a section's place is its block's start plus its place in
+** the block, in every pass; a moved block's sections are written when a query first reads them,
+** O(256) then). So the pass costs O(S) comparisons of the counts (a few instructions a section),
+** plus O(S / 256 + 256) and one section's layout for each changed section, whatever the values
+** (fractions of a point, spacings such as 0.1 alike); the frames are the full pass's, bit for
+** bit.
 ** Nothing is stored per item. Rect queries O(log S + log n + k) for a rect within one section
 ** (groups found by binary search along the scroll axis, or across it at an orthogonal section's
 ** offset; cells by binary search inside a group that is a row or a column, else each cell of the
@@ -1746,7 +1749,8 @@ int cvl_view_item_counts(const cvl_view *view, int64_t *out, size_t capacity, si
 ** that copies the buffer to the view's counts and checks them (a few machine instructions a
 ** section), no per-section callback. A one-item batch update of a flow or compositional layout
 ** then costs that pass, two comparisons of the old and new counts (memcmp, block by block), and
-** the changed section's own work (and, when its extent changes, moving the sections after it).
+** the changed section's own work (and, when its extent changes, O(S / 256 + 256) to move the
+** sections after it: sections in blocks of 256, a moved block's written when a query reads it).
 ** Memory: the buffer, 8 bytes a section, kept while the source is set.
 */
 

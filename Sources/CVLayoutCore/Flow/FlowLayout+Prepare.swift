@@ -147,9 +147,11 @@ extension FlowLayout {
             reuseSections: reuseSections, plans: plans)
         // 2. Infallible: lay every section out, in the old layout's tables (FlowTableRecycler).
         var recycler = FlowTableRecycler()
+        var oldBlocks: FlowOriginBlocks?
         if var old = state {
             state = nil
             for s in old.sections.indices { recycler.collect(&old.sections[s].body) }
+            oldBlocks = old.takeBlocks()
         }
         let lines = laysOutLines
         for s in sections.indices {
@@ -164,7 +166,7 @@ extension FlowLayout {
         // would copy all of them first (every table retained and released again: with 10^5
         // sections of a grid, a quarter of the whole prepare).
         st.sections = consume sections
-        st.stackSections()
+        st.stackSections(reusing: oldBlocks.take())
         st.counts = counts
         state = st
         originsPending = false

@@ -1,88 +1,112 @@
-/// The flow's sections in blocks of `size`, so that an edit that changes a section's extent
-/// moves the later sections lazily (issue 32, sect10): it writes the rest of its own blocks and
-/// one shift a later block (`pending`); a block's sections get their origins, reach and floor
-/// entries (`FlowState.reach`, `floor`) when something first reads them (`FlowState.settle…`).
-/// O(sections / size + size) an edit instead of O(sections).
+/// The sections in blocks of `size`, and where each section is as a sum on two levels (issue 32,
+/// sect10, sect11), for the flow (`FlowState`) and the compositional layout
+/// (`CompositionalOriginBlocks.swift`), in the full pass and after an edit alike:
 ///
-/// Bit for bit the running sums of `FlowState.stackSections()`, because the blocks are used only
-/// when every sum they stand for is exact: every section's extent and span edges are multiples
-/// of 1/1024 of at most 2^40 in magnitude (`onGrid`), and the extents add up to at most 2^41 in
-/// magnitude. Then every origin, every `origin + spanMax` and `origin + spanMin`, every shift
-/// and every partial sum is a multiple of 1/1024 below 2^43 (53 bits): exact in any order, so
-/// "the old origin plus the shift" is the new running sum. A layout with another value (1/3 of a
-/// point, 0.1) is restacked section by section as before (`FlowState.restack`).
+/// - a section's *local* position `l` is the running sum from the start of its block: 0 for the
+///   block's first section, `(l + extent) + gap` for the next one (the flow's gap is 0: `l +
+///   extent`; the compositional layout's is the spacing between sections);
+/// - a block's `extent` is `l + extent` of its last section; its `base` is where it starts:
+///   `base[0]` is where the first section starts, `base[k + 1] = (base[k] + extent[k]) + gap`;
+/// - a section's origin is `base + l`, and what the search tables fold is `base + (l + spanMax)`
+///   (its reach) and `base + (l + spanMin)` (its floor); the content ends at `base + extent` of
+///   the last block.
 ///
-/// Per block: its largest `origin + spanMax` and smallest `origin + spanMin` (`high`, `low`,
-/// absolute: shifted with the block), the reach of its last section (`reachEnd`: the prefix
-/// maximum of `high`) and the floor of its first (`floorStart`: the suffix minimum of `low`), from
-/// which a block's entries are written again alone (`Swift.max`/`Swift.min` folded in the full
-/// pass's order; equal values keep the later one, as the fold does).
+/// So an edit that changes a section's extent makes its block's local sums again (at most `size`
+/// sections), then every later block's base (one addition a block), and marks a block whose base
+/// or search-table entries that changes *stale*: its sections get their origins and entries when
+/// something first reads them (`FlowState.settle…`, `CompositionalLayout.settle…`), from its base
+/// by the same sums as the full pass. O(sections / size + size) an edit; the result is the full
+/// pass's bit for bit whatever the values (no sum assumed exact), and the blocks exist from the
+/// full pass on.
+///
+/// A block's largest reach and smallest floor are `base + relHigh` and `base + relLow`, where
+/// `relHigh` (`relLow`) is the largest `l + spanMax` (smallest `l + spanMin`) of its sections:
+/// rounded addition is monotone, so these equal the largest (smallest) of the sections' entries
+/// for any base; from them the blocks' reach ends (`reachEnd`: prefix maxima) and floor starts
+/// (`floorStart`: suffix minima) are made again with one operation a block (`fold(max:_:)`,
+/// `fold(min:_:)` in the full pass's order: equal values keep the later, as the folds over
+/// sections).
+///
+/// On values whose sums are exact (e.g. multiples of 1/1024 whose sums stay below 2^42: the
+/// points and quarter points hosts mostly hand over) the two-level sums equal the single running
+/// sum of earlier rounds bit for bit. Off them they round differently, and nearer the exact
+/// sums: a section's origin takes at most `size` roundings inside its block and one a block
+/// before it, where a single running sum takes one a section (10^5 sections with a spacing of
+/// 0.1: 7·10^-7 points from the exact sum at most, against 1.6·10^-4; BENCHMARKS.md, sect11).
 struct FlowOriginBlocks {
     /// Sections a block: 2^`shift`.
     static let shift = 8
     static let size = 1 << shift
-    /// The largest sum of the sections' extents (magnitudes) the blocks accept.
-    static let extentSumLimit = 0x1p41
 
-    /// Whether `x` is a multiple of 1/1024 of magnitude at most 2^40 (false for NaN and
-    /// infinities): `x · 1024` (exact) is an integer of at most 2^50, which adding and
-    /// subtracting 1.5 · 2^52 leaves as it is.
-    @inline(__always)
-    static func onGrid(_ x: Double) -> Bool {
-        let y = x * 1024
-        return y.magnitude <= 0x1p50 && (y + 0x1.8p52) - 0x1.8p52 == y
-    }
-
-    /// Whether a section's extent and span edges are `onGrid`.
-    @inline(__always)
-    static func onGrid(extent: Double, spanMin: Double, spanMax: Double) -> Bool {
-        onGrid(extent) && onGrid(spanMin) && onGrid(spanMax)
-    }
-
-    /// Per block: the shift its stored origins lack while it is stale (0 when not).
-    var pending: ContiguousArray<Double>
-    /// Per block: its origins, reach and floor entries are not written yet.
-    var stale: ContiguousArray<Bool>
-    var high: ContiguousArray<Double>
-    var low: ContiguousArray<Double>
+    /// Added between two sections (and between blocks): 0 for the flow, the compositional
+    /// layout's spacing between sections.
+    let gap: Double
+    /// Per block: where it starts, and its extent (see above).
+    var base: ContiguousArray<Double>
+    var extent: ContiguousArray<Double>
+    /// Per block: the largest `l + spanMax` and the smallest `l + spanMin` of its sections.
+    var relHigh: ContiguousArray<Double>
+    var relLow: ContiguousArray<Double>
+    /// Per block: the reach of its last section and the floor of its first.
     var reachEnd: ContiguousArray<Double>
     var floorStart: ContiguousArray<Double>
-    /// The sum of the sections' extents' magnitudes (exact while `usable`).
-    var extentSum = 0.0
-    /// False once a section off the grid was put in, or the sum passed the limit.
-    var usable = true
+    /// Per block: its sections' origins and search-table entries are not written yet.
+    var stale: ContiguousArray<Bool>
 
-    init(blocks: Int) {
-        pending = ContiguousArray(repeating: 0, count: blocks)
-        stale = ContiguousArray(repeating: false, count: blocks)
-        high = ContiguousArray(repeating: -Double.infinity, count: blocks)
-        low = ContiguousArray(repeating: Double.infinity, count: blocks)
+    init(blocks: Int, gap: Double) {
+        self.gap = gap
+        base = ContiguousArray(repeating: 0, count: blocks)
+        extent = ContiguousArray(repeating: 0, count: blocks)
+        relHigh = ContiguousArray(repeating: -Double.infinity, count: blocks)
+        relLow = ContiguousArray(repeating: Double.infinity, count: blocks)
         reachEnd = ContiguousArray(repeating: -Double.infinity, count: blocks)
         floorStart = ContiguousArray(repeating: Double.infinity, count: blocks)
+        stale = ContiguousArray(repeating: false, count: blocks)
     }
 
-    var count: Int { pending.count }
+    /// The larger of `a` and `b`, `b` when they are equal (`Swift.max`'s choice, so the same bits
+    /// for signed zeros), for values that are not NaN: one instruction (`maxsd`), where
+    /// `Swift.max`'s NaN rule costs four. Every fold of the reach tables (flow and compositional).
+    @inline(__always)
+    static func fold(max a: Double, _ b: Double) -> Double { a > b ? a : b }
 
-    /// The tally after a section of extent `old` is replaced by `new`. O(1).
-    mutating func replace(extent old: Double, with new: borrowing FlowSection) {
-        guard usable else { return }
-        guard Self.onGrid(extent: new.extent, spanMin: new.spanMin, spanMax: new.spanMax) else {
-            usable = false
-            return
+    /// The smaller of `a` and `b`, `a` when they are equal (`Swift.min`'s choice): `minsd`.
+    @inline(__always)
+    static func fold(min a: Double, _ b: Double) -> Double { b < a ? b : a }
+
+    /// The blocks over `sections` sections.
+    @inline(__always)
+    static func blocks(over sections: Int) -> Int { (sections + size - 1) >> shift }
+
+    var count: Int { base.count }
+
+    /// Where the last block's last section ends (`base + extent`); `start` with no block.
+    func end(start: Double) -> Double { count == 0 ? start : base[count - 1] + extent[count - 1] }
+
+    /// Block `k`'s local sums from its sections' `(extent, spanMin, spanMax)` (`values(s)`, `s`
+    /// from 0 in the block): `extent`, `relHigh`, `relLow`. O(block).
+    @inline(__always)
+    mutating func setLocal(_ k: Int, sections n: Int, _ values: (Int) -> (Double, Double, Double)) {
+        var l = 0.0, hi = -Double.infinity, lo = Double.infinity
+        for s in 0..<n {
+            let (e, sMin, sMax) = values(s)
+            if s > 0 { l += gap }
+            hi = Self.fold(max: hi, l + sMax)
+            lo = Self.fold(min: l + sMin, lo)  // (equal values: the later, as the floor's backward fold)
+            l += e
         }
-        extentSum += new.extent.magnitude - old.magnitude
-        if extentSum > Self.extentSumLimit { usable = false }
+        extent[k] = l
+        relHigh[k] = hi
+        relLow[k] = lo
     }
 
-    /// After blocks `fb ... lb` were restacked (their `high` and `low` written) and the sections
-    /// after them moved by `shiftLater`: those blocks' stale marks cleared (their entries are
-    /// written next), the later blocks shifted (`pending`, `high`, `low`), the reach ends made
-    /// again from `fb` on and the floor starts from the last block back, each block whose entries
-    /// that changes (its shift, the reach before it, the floor after it) marked stale, then
-    /// blocks `fb ... lb` marked stale (for the caller to settle). Returns the change in the
-    /// number of stale blocks. The flow's and the compositional layout's lazy restacks
-    /// (`FlowState.restackLazily`, `CompositionalLayout.finishLazyStack`). O(blocks).
-    mutating func propagate(restacked fb: Int, through lb: Int, shiftLater: Double) -> Int {
+    /// After blocks `fb ... lb` got their local sums again (`setLocal`): the bases from `fb + 1`
+    /// on, the reach ends from `fb` on and the floor starts from the last moved block back, each
+    /// later block whose base or whose reach before it or floor after it changes marked stale,
+    /// then blocks `fb ... lb` marked stale (for the caller to settle). Returns the change in
+    /// the number of stale blocks. Stops where a block's base and the reach before it are what
+    /// they were (every later block is then as it was). O(blocks).
+    mutating func propagate(restacked fb: Int, through lb: Int) -> Int {
         var staled = 0
         func markStale(_ k: Int) {
             guard !stale[k] else { return }
@@ -95,26 +119,28 @@ struct FlowOriginBlocks {
         }
         let nb = count
         var prev = fb == 0 ? -Double.infinity : reachEnd[fb - 1], prevOld = prev
+        var movedThrough = lb
         for k in fb..<nb {
-            if k > lb {
-                if shiftLater != 0 {
-                    pending[k] += shiftLater
-                    high[k] += shiftLater
-                    low[k] += shiftLater
-                }
-                if shiftLater != 0 || prev.bitPattern != prevOld.bitPattern {
+            if k > fb {
+                let b = (base[k - 1] + extent[k - 1]) + gap
+                let moved = b.bitPattern != base[k].bitPattern
+                base[k] = b
+                if k > lb {
+                    if moved {
+                        movedThrough = k
+                    } else if prev.bitPattern == prevOld.bitPattern {
+                        break  // not moved, the reach before it as it was: every later block as it was
+                    }
                     markStale(k)
-                } else {
-                    break  // not moved, the reach before it as it was: every later block as it was
                 }
             }
-            let r = Swift.max(prev, high[k])
+            let r = Self.fold(max: prev, base[k] + relHigh[k])
             prevOld = reachEnd[k]
             reachEnd[k] = r
             prev = r
         }
-        // (Not moved: the blocks after the restacked ones are as they were.)
-        var k = shiftLater == 0 ? lb : nb - 1
+        // (Blocks after `movedThrough`: their bases and extremes as they were.)
+        var k = movedThrough
         var next = k + 1 < nb ? floorStart[k + 1] : Double.infinity, nextOld = next
         while k >= 0 {
             if next.bitPattern != nextOld.bitPattern {
@@ -122,7 +148,7 @@ struct FlowOriginBlocks {
             } else if k < fb {
                 break  // every floor start before is what it was
             }
-            let f = Swift.min(next, low[k])
+            let f = Self.fold(min: next, base[k] + relLow[k])
             nextOld = floorStart[k]
             floorStart[k] = f
             next = f
@@ -133,6 +159,6 @@ struct FlowOriginBlocks {
     }
 
     var bytes: Int {
-        count * (5 * MemoryLayout<Double>.stride + MemoryLayout<Bool>.stride)
+        count * (6 * MemoryLayout<Double>.stride + MemoryLayout<Bool>.stride)
     }
 }

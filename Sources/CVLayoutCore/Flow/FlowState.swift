@@ -32,8 +32,8 @@ struct FlowState {
     private var crossNeeded = 0.0
     /// Set by `replaceSection` when `crossNeeded` may have shrunk (found again by `restack`).
     private var crossLost = false
-    /// The sections in blocks with their origins moved lazily (`FlowOriginBlocks`): built by the
-    /// first `restack` that can use them, dropped by anything else that restacks.
+    /// The sections in blocks, their origins sums on two levels (`FlowOriginBlocks`): made by
+    /// `stackSections()`, kept by `restack`.
     private(set) var blocks: FlowOriginBlocks?
     /// Blocks whose sections' origins, reach and floor entries are not written yet
     /// (`blocks.stale`): 0 almost always, read first by every query (`settle…`).
@@ -41,9 +41,6 @@ struct FlowState {
     /// Every section `replaceSection` put in since the last restack has the extent and span of the
     /// one it replaced: nothing moves (its origin is the old one's).
     private var replacedKeepPlace = true
-    /// The blocks were refused since the last full pass (a section off their grid): not built
-    /// again until then.
-    private var blocksRefused = false
 
     init(axis: FlowAxis, crossSize: Double, methods: FlowDelegateMethods) {
         self.axis = axis
@@ -69,15 +66,23 @@ struct FlowState {
         sec.itemCount > 0 ? sec.crossEnd + axis.crossTrailing(sec.inset) : -Double.infinity
     }
 
-    /// Stacks the sections along the main axis and rebuilds the search indexes and the
-    /// content size. O(sections).
-    mutating func stackSections() {
-        blocks = nil
+    /// The blocks, taken out (for `stackSections(reusing:)` of the next state). O(1).
+    mutating func takeBlocks() -> FlowOriginBlocks? {
+        defer { blocks = nil }
+        return blocks
+    }
+
+    /// Stacks the sections along the main axis (`FlowOriginBlocks`' sums on two levels), makes
+    /// the blocks (in `old`'s tables when it has as many: every entry is written) and rebuilds the
+    /// search indexes and the content size. O(sections).
+    mutating func stackSections(reusing old: consuming FlowOriginBlocks? = nil) {
         staleBlocks = 0
-        blocksRefused = false
         replacedKeepPlace = true
-        let n = sections.count
-        var origin = 0.0
+        let n = sections.count, shift = FlowOriginBlocks.shift
+        let nb = FlowOriginBlocks.blocks(over: n)
+        var b = (old ?? takeBlocks()) ?? FlowOriginBlocks(blocks: nb, gap: 0)  // (uniquely referenced)
+        if b.count != nb || b.gap != 0 { b = FlowOriginBlocks(blocks: nb, gap: 0) }
+        var base = 0.0
         var crossNeeded = crossSize
         var r = -Double.infinity
         var items = 0
@@ -89,27 +94,47 @@ struct FlowState {
         // Fields read and written in place (a copy of a section would retain its tables).
         sections.withUnsafeMutableBufferPointer { secs in
             reach.withUnsafeMutableBufferPointer { re in
-                for s in 0..<n {
-                    items += secs[s].itemCount
-                    secs[s].origin = origin
-                    r = Swift.max(r, origin + secs[s].spanMax)
-                    re[s] = r
-                    crossNeeded = Swift.max(crossNeeded, Self.crossNeed(secs[s], axis))
-                    origin += secs[s].extent
-                }
-            }
-            floor.withUnsafeMutableBufferPointer { fl in
-                var f = Double.infinity
-                var s = n - 1
-                while s >= 0 {
-                    f = Swift.min(f, secs[s].origin + secs[s].spanMin)
-                    fl[s] = f
-                    s -= 1
+                floor.withUnsafeMutableBufferPointer { fl in
+                    for k in 0..<nb {
+                        var l = 0.0, hi = -Double.infinity, lo = Double.infinity
+                        for s in (k << shift)..<Swift.min(n, (k + 1) << shift) {
+                            items += secs[s].itemCount
+                            secs[s].origin = base + l
+                            let x = l + secs[s].spanMax, y = l + secs[s].spanMin
+                            hi = FlowOriginBlocks.fold(max: hi, x)
+                            r = FlowOriginBlocks.fold(max: r, base + x)
+                            re[s] = r
+                            lo = FlowOriginBlocks.fold(min: y, lo)  // (equal values: the later, as the backward fold)
+                            fl[s] = base + y  // (the suffix minima below)
+                            crossNeeded = FlowOriginBlocks.fold(max: crossNeeded, Self.crossNeed(secs[s], axis))
+                            l += secs[s].extent
+                        }
+                        b.base[k] = base
+                        b.extent[k] = l
+                        b.relHigh[k] = hi
+                        b.relLow[k] = lo
+                        b.reachEnd[k] = r
+                        b.stale[k] = false
+                        base += l
+                    }
+                    var f = Double.infinity
+                    var k = nb - 1
+                    while k >= 0 {
+                        var s = Swift.min(n, (k + 1) << shift) - 1
+                        while s >= k << shift {
+                            f = FlowOriginBlocks.fold(min: f, fl[s])
+                            fl[s] = f
+                            s -= 1
+                        }
+                        b.floorStart[k] = f
+                        k -= 1
+                    }
                 }
             }
         }
+        blocks = b
         totalItems = items
-        mainEnd = origin
+        mainEnd = base
         self.crossNeeded = crossNeeded
         crossLost = false
         updateContentSize()
@@ -142,27 +167,25 @@ struct FlowState {
         let keepsPlace =
             oldExtent.bitPattern == sec.extent.bitPattern && sections[s].spanMin.bitPattern == sec.spanMin.bitPattern
             && sections[s].spanMax.bitPattern == sec.spanMax.bitPattern
-        if blocks != nil { blocks!.replace(extent: oldExtent, with: sec) }
         sections[s] = sec
         if keepsPlace {
-            sections[s].origin = oldOrigin  // (stored: a stale block's pending shift still applies)
+            sections[s].origin = oldOrigin  // (a stale block's are written again when it settles)
         } else {
             replacedKeepPlace = false
         }
     }
 
     /// Restacks after `replaceSection` replaced sections `first ... last` (and maybe some between):
-    /// `stackSections()`'s values bit for bit (the same sums in the same order), but only from
-    /// `first` on, and only until a section after `last` starts where it started and the reach
-    /// before it is what it was (then every later section's origin and reach are too); the
-    /// floors from there back until one is what it was before `first`. An edit that keeps its
-    /// section's extent restacks one section; one that changes it, the sections after it (a few
-    /// additions each), where `stackSections()` read and wrote every section. Returns the number
-    /// of sections it moved (whose origin it wrote).
+    /// `stackSections()`'s values bit for bit (the same sums in the same order, `FlowOriginBlocks`),
+    /// but only the local sums of the blocks of `first ... last`, every later block's base, the
+    /// blocks' reach and floor tables, and the restacked blocks' sections; a later block whose
+    /// base or entries change is marked stale (written when read, `settle`). Nothing moves when
+    /// every replaced section kept its extent and span. O(sections / block + the restacked
+    /// blocks' sections). Returns the number of sections it wrote.
     @discardableResult
     mutating func restack(from first: Int, through last: Int) -> Int {
-        let n = sections.count
-        guard first >= 0, first <= last, last < n else {
+        let n = sections.count, shift = FlowOriginBlocks.shift
+        guard first >= 0, first <= last, last < n, var b = blocks, b.count == FlowOriginBlocks.blocks(over: n) else {
             stackSections()
             return n
         }
@@ -172,49 +195,22 @@ struct FlowState {
             finishRestack()
             return 0
         }
-        if let moved = restackLazily(from: first, through: last) {
-            finishRestack()
-            return moved
-        }
-        settleAll()
-        blocks = nil
-        var moved = 0
-        var end: Double?
-        sections.withUnsafeMutableBufferPointer { secs in
-            reach.withUnsafeMutableBufferPointer { re in
-                var origin = first == 0 ? 0.0 : secs[first - 1].origin + secs[first - 1].extent
-                var r = first == 0 ? -Double.infinity : re[first - 1]
-                var stop = n
-                for s in first..<n {
-                    let reachHere = Swift.max(r, origin + secs[s].spanMax)
-                    if s > last, origin.bitPattern == secs[s].origin.bitPattern,
-                        reachHere.bitPattern == re[s].bitPattern
-                    {
-                        stop = s
-                        break
-                    }
-                    secs[s].origin = origin
-                    r = reachHere
-                    re[s] = r
-                    origin += secs[s].extent
-                }
-                if stop == n { end = origin }
-                moved = stop - first
-                floor.withUnsafeMutableBufferPointer { fl in
-                    var f = stop < n ? fl[stop] : Double.infinity
-                    var s = stop - 1
-                    while s >= 0 {
-                        f = Swift.min(f, secs[s].origin + secs[s].spanMin)
-                        if s < first, f.bitPattern == fl[s].bitPattern { break }
-                        fl[s] = f
-                        s -= 1
-                    }
+        blocks = nil  // uniquely referenced while it is edited
+        let fb = first >> shift, lb = last >> shift
+        sections.withUnsafeBufferPointer { secs in
+            for k in fb...lb {
+                let start = k << shift
+                b.setLocal(k, sections: Swift.min(n, start + FlowOriginBlocks.size) - start) {
+                    (secs[start + $0].extent, secs[start + $0].spanMin, secs[start + $0].spanMax)
                 }
             }
         }
-        if let end { mainEnd = end }
+        staleBlocks += b.propagate(restacked: fb, through: lb)
+        for k in fb...lb { settle(&b, k) }
+        mainEnd = b.end(start: 0)
+        blocks = b
         finishRestack()
-        return moved
+        return Swift.min(n, (lb + 1) << shift) - (fb << shift)
     }
 
     /// What every restack ends with: the cross size searched again if it may have shrunk, the
@@ -234,133 +230,37 @@ struct FlowState {
 
     // MARK: Lazy origins (FlowOriginBlocks)
 
-    /// `restack(from:through:)` with the later blocks moved lazily: the sections from `first`
-    /// to the end of `last`'s block restacked (the running sum), every later block shifted by
-    /// what the first section after them moved, the blocks' reach and floor tables made again,
-    /// and the blocks whose entries those change marked stale. nil, with nothing done, when the
-    /// blocks cannot be used (a section off their grid). O(sections / block + the restacked
-    /// sections); the first call after a full pass builds the blocks, O(sections).
-    private mutating func restackLazily(from first: Int, through last: Int) -> Int? {
-        guard !blocksRefused else { return nil }
-        let shift = FlowOriginBlocks.shift
-        let n = sections.count, fb = first >> shift, lb = last >> shift
-        if blocks == nil {
-            guard buildBlocks(skipping: fb...lb) else {
-                blocksRefused = true
-                return nil
-            }
-        }
-        // (Built over as many sections: a change of the section count restacks them all.)
-        guard var b = blocks, b.usable, b.count == (n + FlowOriginBlocks.size - 1) >> shift else { return nil }
-        blocks = nil  // uniquely referenced while it is edited
-        // What the restack reads before `first`: its block's entries.
-        if first > 0 { settle(&b, (first - 1) >> shift) }
-        let end = Swift.min(n, (lb + 1) << shift)
-        var shiftLater = 0.0
-        let mainEnd = self.mainEnd
-        var newEnd = mainEnd
-        sections.withUnsafeMutableBufferPointer { secs in
-            var origin = first == 0 ? 0.0 : secs[first - 1].origin + secs[first - 1].extent
-            for s in first..<end {
-                secs[s].origin = origin
-                origin += secs[s].extent
-            }
-            if end < n {
-                // (A stale block's stored origin lacks its pending shift; exact sums.)
-                shiftLater = origin - (secs[end].origin + b.pending[lb + 1])
-                newEnd = mainEnd + shiftLater
-            } else {
-                newEnd = origin
-            }
-            // The restacked blocks: written, their extremes found again.
-            for k in fb...lb {
-                b.pending[k] = 0
-                var hi = -Double.infinity, lo = Double.infinity
-                for s in (k << shift)..<Swift.min(n, (k + 1) << shift) {
-                    hi = Swift.max(hi, secs[s].origin + secs[s].spanMax)
-                    let v = secs[s].origin + secs[s].spanMin
-                    lo = v <= lo ? v : lo  // (equal values: the later, as the floor's backward fold)
-                }
-                b.high[k] = hi
-                b.low[k] = lo
-            }
-        }
-        self.mainEnd = newEnd
-        // Later blocks shifted, the reach and floor tables again; the restacked blocks' entries
-        // now (the others when read).
-        staleBlocks += b.propagate(restacked: fb, through: lb, shiftLater: shiftLater)
-        for k in fb...lb { settle(&b, k) }
-        blocks = b
-        return end - first
-    }
-
-    /// Builds the blocks from the stacked sections (every entry written), but for the origins of
-    /// blocks `skipped` (being restacked: their extremes are found then). False when a section
-    /// is off the grid or the extents add up to too much. O(sections).
-    private mutating func buildBlocks(skipping skipped: ClosedRange<Int>) -> Bool {
-        let n = sections.count, shift = FlowOriginBlocks.shift
-        let nb = (n + FlowOriginBlocks.size - 1) >> shift
-        var b = FlowOriginBlocks(blocks: nb)
-        let ok = sections.withUnsafeBufferPointer { secs -> Bool in
-            var sum = 0.0
-            for k in 0..<nb {
-                let start = k << shift, end = Swift.min(n, start + FlowOriginBlocks.size)
-                var hi = -Double.infinity, lo = Double.infinity
-                for s in start..<end {
-                    let sec = UnsafePointer(secs.baseAddress! + s)
-                    guard
-                        FlowOriginBlocks.onGrid(
-                            extent: sec.pointee.extent, spanMin: sec.pointee.spanMin, spanMax: sec.pointee.spanMax)
-                    else { return false }
-                    sum += secs[s].extent.magnitude
-                    hi = Swift.max(hi, secs[s].origin + secs[s].spanMax)
-                    let v = secs[s].origin + secs[s].spanMin
-                    lo = v <= lo ? v : lo
-                }
-                if !skipped.contains(k) {
-                    b.high[k] = hi
-                    b.low[k] = lo
-                    b.reachEnd[k] = reach[end - 1]
-                    b.floorStart[k] = floor[start]
-                }
-            }
-            b.extentSum = sum
-            return sum <= FlowOriginBlocks.extentSumLimit
-        }
-        guard ok else { return false }
-        blocks = b
-        return true
-    }
-
-    /// Writes block `k`'s origins (its pending shift added), reach and floor entries if it is
-    /// stale: `stackSections()`'s folds, started from the blocks' reach before it and floor after
-    /// it. O(block).
+    /// Writes block `k`'s origins, reach and floor entries if it is stale: `stackSections()`'s
+    /// sums from its base and folds started from the blocks' reach before it and floor after it.
+    /// O(block).
     private mutating func settle(_ b: inout FlowOriginBlocks, _ k: Int) {
         guard b.stale[k] else { return }
         let shift = FlowOriginBlocks.shift, n = sections.count, nb = b.count
         let start = k << shift, end = Swift.min(n, start + FlowOriginBlocks.size)
-        guard start < end else { return }  // (the blocks are built over the sections: not reached)
-        let p = b.pending[k]
+        guard start < end else { return }  // (the blocks are made over the sections: not reached)
+        let base = b.base[k]
         var r = k == 0 ? -Double.infinity : b.reachEnd[k - 1]
         var f = k + 1 < nb ? b.floorStart[k + 1] : Double.infinity
         sections.withUnsafeMutableBufferPointer { secs in
             reach.withUnsafeMutableBufferPointer { re in
-                for s in start..<end {
-                    secs[s].origin += p
-                    r = Swift.max(r, secs[s].origin + secs[s].spanMax)
-                    re[s] = r
-                }
-            }
-            floor.withUnsafeMutableBufferPointer { fl in
-                var s = end - 1
-                while s >= start {
-                    f = Swift.min(f, secs[s].origin + secs[s].spanMin)
-                    fl[s] = f
-                    s -= 1
+                floor.withUnsafeMutableBufferPointer { fl in
+                    var l = 0.0
+                    for s in start..<end {
+                        secs[s].origin = base + l
+                        r = FlowOriginBlocks.fold(max: r, base + (l + secs[s].spanMax))
+                        re[s] = r
+                        fl[s] = base + (l + secs[s].spanMin)
+                        l += secs[s].extent
+                    }
+                    var s = end - 1
+                    while s >= start {
+                        f = FlowOriginBlocks.fold(min: f, fl[s])
+                        fl[s] = f
+                        s -= 1
+                    }
                 }
             }
         }
-        b.pending[k] = 0
         b.stale[k] = false
         staleBlocks -= 1
     }

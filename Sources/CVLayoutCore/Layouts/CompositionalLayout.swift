@@ -112,8 +112,10 @@ public final class CompositionalLayout: CollectionViewLayout {
     /// where a section is (`origin`, `end`, the reach, `mainStart`, the items' frames), in the
     /// full pass and after a count edit alike.
     struct PreparedSection {
-        /// Where it starts and ends along the scroll axis (set by `stack`).
+        /// Where it starts and ends along the scroll axis (set by `stack`), and where it starts
+        /// in its block (`FlowOriginBlocks`: `origin` is the block's base plus `local`).
         var origin = 0.0
+        var local = 0.0
         var end = 0.0
         /// Reach of any element at rest along the scroll axis (badges, offsets may go past), set
         /// by `stack` from the relative reach.
@@ -156,17 +158,22 @@ public final class CompositionalLayout: CollectionViewLayout {
         var hi = 0.0
     }
 
-    /// Puts section `s` at `pos` along the scroll axis: its origin, reach, body start and end,
-    /// and its elements' and decorations' frames (each at `pos` + its offset in the section).
-    /// The stacking pass and a lazily moved block (`CompositionalOriginBlocks`) write the same.
+    /// Puts section `s` at `local` in a block that starts at `base` along the scroll axis
+    /// (`FlowOriginBlocks`' sums on two levels): its origin (`base + local`), reach and end
+    /// (`base + (local + relative)`), body start, and its elements' and decorations' frames (each
+    /// at the origin plus its offset in the section). The stacking pass and a lazily moved block
+    /// (`CompositionalOriginBlocks`) write the same.
     @inline(__always)
     static func move(
-        _ s: Int, to pos: Double, _ horizontal: Bool, _ secs: UnsafeMutableBufferPointer<PreparedSection>,
+        _ s: Int, base: Double, local l: Double, _ horizontal: Bool,
+        _ secs: UnsafeMutableBufferPointer<PreparedSection>,
         _ placed: UnsafeMutableBufferPointer<Placed>, _ decorations: UnsafeMutableBufferPointer<Placed>
     ) {
+        let pos = base + l
         secs[s].origin = pos
-        secs[s].reachMin = pos + secs[s].relReachMin
-        secs[s].reachMax = pos + secs[s].relReachMax
+        secs[s].local = l
+        secs[s].reachMin = base + (l + secs[s].relReachMin)
+        secs[s].reachMax = base + (l + secs[s].relReachMax)
         secs[s].mainStart = pos + secs[s].bodyMain
         for j in secs[s].placed {
             if horizontal {
@@ -182,7 +189,7 @@ public final class CompositionalLayout: CollectionViewLayout {
                 decorations[j].frame.origin.y = pos + decorations[j].rel
             }
         }
-        secs[s].end = pos + secs[s].length
+        secs[s].end = base + (l + secs[s].length)
     }
 
     struct State {
@@ -208,12 +215,11 @@ public final class CompositionalLayout: CollectionViewLayout {
         var slack: [Int: (lo: Double, hi: Double, mainLo: Double, mainHi: Double)] = [:]
         /// Whether any boundary item is pinned (a scroll then re-runs the cheap cycle).
         var hasPinned = false
-        /// The sections in blocks moved lazily after a count edit (`CompositionalOriginBlocks.swift`):
-        /// built by the first such edit that can use them; `staleBlocks` of them not written yet.
+        /// The sections in blocks, their origins sums on two levels (`FlowOriginBlocks`,
+        /// `CompositionalOriginBlocks.swift`): made by `stack`; `staleBlocks` of them not written
+        /// yet (a count edit moves later blocks lazily).
         var blocks: FlowOriginBlocks?
         var staleBlocks = 0
-        /// A value off the blocks' grid was found since the full pass: not built again until then.
-        var blocksRefused = false
 
         // Section s's entries, without hashing s when the table is empty (it is unless cells of
         // estimated size were measured): a layout pass and a query ask for every section.
@@ -299,7 +305,7 @@ public final class CompositionalLayout: CollectionViewLayout {
                     s, n, section, isShared: false, &st, &sharedTemplate, globalKinds: globalKinds, size: size)
             }
         }
-        guard Self.stack(&st, from: 0, pos: &pos, spacing: configuration.interSectionSpacing).fits else {
+        guard Self.stack(&st, pos: &pos, spacing: configuration.interSectionSpacing) else {
             throw LayoutError(.overflow, "compositional: the sections end beyond the coordinate range")
         }
         try placeBoundary(
@@ -313,12 +319,13 @@ public final class CompositionalLayout: CollectionViewLayout {
         st.reach = []
         st.reach.reserveCapacity(st.sections.count)
         var m = -Double.infinity
-        for sec in st.sections { m = Swift.max(m, sec.reachMax); st.reach.append(m) }
+        for sec in st.sections { m = FlowOriginBlocks.fold(max: m, sec.reachMax); st.reach.append(m) }
         st.floor = Array(repeating: 0, count: st.sections.count)
         var f = Double.infinity
         for i in stride(from: st.sections.count - 1, through: 0, by: -1) {
-            f = Swift.min(f, st.sections[i].reachMin); st.floor[i] = f
+            f = FlowOriginBlocks.fold(min: f, st.sections[i].reachMin); st.floor[i] = f
         }
+        Self.finishBlocks(&st)
         state = st
         dirty = false
         shapeChanged = false
@@ -329,16 +336,16 @@ public final class CompositionalLayout: CollectionViewLayout {
     /// configuration, the viewport and the section count as prepared, no measured cells. A
     /// section laid out on its own (`layOutSection`: relative to where it starts) depends only on
     /// its count and on whether it is the first, so the sections whose count changed are laid out
-    /// again and nothing else; `stack` then places the sections from the first changed one on, as
-    /// the full pass places them all (the same sums in the same order), until one whose count did
-    /// not change starts where it started before (the rest are where they were). The result is
-    /// the full pass's, bit for bit.
+    /// again and nothing else; when one's length or reach changes, its block's local sums and
+    /// every later block's base are made again (`FlowOriginBlocks`, the sums `stack` makes in the
+    /// full pass), its block placed and later blocks left to settle when read
+    /// (`CompositionalOriginBlocks.swift`). The result is the full pass's, bit for bit.
     ///
-    /// Cost: O(S) comparisons of the counts, a section's layout for each changed section, and a
-    /// few additions and comparisons for each section it moves (`stack` and the search tables),
-    /// as the flow restacks its sections. Returns false, with nothing changed, when it does not
-    /// apply; throws as the full pass (nothing changed: the sections are laid out aside, and where
-    /// they would end is checked before anything is written).
+    /// Cost: O(S) comparisons of the counts, a section's layout for each changed section, and
+    /// O(S / 256 + 256) for the blocks when a section's length changes. Returns false, with
+    /// nothing changed, when it does not apply; throws as the full pass (nothing changed: the
+    /// sections are laid out aside, and where they would end is checked before anything is
+    /// written).
     private func prepareChangedCounts(_ counts: [Int], _ size: Size) throws -> Bool {
         guard hasPrepared, !shapeChanged, case .shared(let section) = source, size == state.viewport,
             measured.isEmpty, state.measured.isEmpty, state.irregular.isEmpty, state.slack.isEmpty,
@@ -369,65 +376,42 @@ public final class CompositionalLayout: CollectionViewLayout {
                 return false
             }
         }
-        // Where the sections will end (the sums `stack` makes), checked before anything is written.
-        let spacing = configuration.interSectionSpacing
-        let lastChanged = changed[changed.count - 1]
-        // Lazily moved sections (blocks) when every value is on their grid: the sections up to
-        // the end of the last changed one's block are stacked, the later blocks shifted.
-        // Changed sections that keep their length and reach (the rows kept) move nothing: only
-        // they are placed, the search tables stay.
+        // Where the sections will end (`FlowOriginBlocks`' sums), checked before anything is
+        // written: the changed sections' blocks' local sums again and the later blocks' bases, in
+        // a copy of the blocks (O(sections / block + block)). Changed sections that keep their
+        // length and reach (the rows kept) move nothing: only they are placed.
+        let shift = FlowOriginBlocks.shift
+        guard var blocks = state.blocks, blocks.count == FlowOriginBlocks.blocks(over: n) else { return false }
         let keepsPlace = changed.indices.allSatisfy { k in
             let p = aside.sections[k], was = state.sections[changed[k]]
             return p.length.bitPattern == was.length.bitPattern
                 && p.relReachMin.bitPattern == was.relReachMin.bitPattern
                 && p.relReachMax.bitPattern == was.relReachMax.bitPattern
         }
-        let lazy = !keepsPlace && useBlocks(aside, changed, spacing: spacing)
-        let shift = FlowOriginBlocks.shift
-        let fb = firstChanged >> shift, lb = lastChanged >> shift
-        let stackEnd = keepsPlace ? lastChanged + 1 : lazy ? Swift.min(n, (lb + 1) << shift) : n
-        if lazy || keepsPlace {
-            // (Settled first: what the sums read.)
-            Self.settle(&state, blocks: Swift.max(0, (firstChanged - 1) >> shift)...lb)
-        }
-        let start = firstChanged == 0 ? first.origin : state.sections[firstChanged - 1].end
-        var end = start
-        var shiftLater = 0.0
-        do {
-            var k = 0
-            var inPlace = false
-            for s in firstChanged..<stackEnd {
-                if s > 0 { end += spacing }
-                if s > lastChanged, end == state.sections[s].origin {  // the rest in place
-                    end = state.sections[n - 1].end
-                    if lazy, let b = state.blocks { end += b.pending[b.count - 1] }
-                    inPlace = true
-                    break
-                }
-                if k < changed.count, changed[k] == s {
-                    end += aside.sections[k].length
-                    k += 1
-                } else {
-                    end += state.sections[s].length
-                }
-                guard end.isFinite, end <= 4 * FlowLayout.maxMagnitude else {
-                    throw LayoutError(.overflow, "compositional: the sections end beyond the coordinate range")
+        let fb = firstChanged >> shift, lb = changed[changed.count - 1] >> shift
+        var staled = 0
+        if !keepsPlace {
+            var next = 0  // (the next changed section; the blocks' sections are read in order)
+            for k in fb...lb {
+                let start = k << shift
+                blocks.setLocal(k, sections: Swift.min(n, start + FlowOriginBlocks.size) - start) { i in
+                    let s = start + i
+                    while next < changed.count, changed[next] < s { next += 1 }
+                    let sec = next < changed.count && changed[next] == s ? aside.sections[next] : state.sections[s]
+                    return (sec.length, sec.relReachMin, sec.relReachMax)
                 }
             }
-            if keepsPlace {
-                end = state.sections[n - 1].end + (state.blocks?.pending[state.blocks!.count - 1] ?? 0)
-            } else if lazy, !inPlace, stackEnd < n, let b = state.blocks {
-                // What the first later section moves (exact sums), and where the last one ends.
-                shiftLater = (end + spacing) - (state.sections[stackEnd].origin + b.pending[lb + 1])
-                end = (state.sections[n - 1].end + b.pending[b.count - 1]) + shiftLater
-                guard end.isFinite, end <= 4 * FlowLayout.maxMagnitude else {
+            staled = blocks.propagate(restacked: fb, through: lb)
+            for k in fb..<blocks.count {
+                let e = blocks.base[k] + blocks.extent[k]
+                guard e.isFinite, e <= 4 * FlowLayout.maxMagnitude else {
                     throw LayoutError(.overflow, "compositional: the sections end beyond the coordinate range")
                 }
             }
         }
         // The layout-wide items again (the leading ones land where they were).
         var global: [Placed] = []
-        var lead = 0.0, contentMain = end
+        var lead = 0.0, contentMain = blocks.end(start: first.origin)
         let ax = state.axis, vCross = ax.cross(size)
         try placeBoundary(
             configuration.boundaryItems, ax: ax, container: size, span: (0, vCross), pos: &lead, mainSide: -1,
@@ -450,116 +434,67 @@ public final class CompositionalLayout: CollectionViewLayout {
             }
             p.placed = was.placed
             p.decorations = was.decorations
-            // Where it was, for `stack` to tell whether the sections after it moved.
-            p.origin = was.origin
+            p.local = was.local
             state.sections[s] = p
         }
-        var pos = start
-        let stop = Self.stack(
-            &state, from: firstChanged, pos: &pos, spacing: spacing, keepFrom: lastChanged + 1, upTo: stackEnd
-        ).stop
         state.global = global
         state.contentMain = contentMain
         state.counts = counts
         changedCountPasses += 1
         if keepsPlace {
-            // (Every origin, reach and floor entry as it was.)
-        } else if lazy {
-            lazyCountPasses += 1
-            Self.finishLazyStack(&state, fb, lb, shiftLater: shiftLater)
+            // Where they were (their blocks' bases and local sums as they were); every reach and
+            // floor entry as it was.
+            Self.place(&state, changed)
         } else {
-            updateSearchTables(from: firstChanged, to: stop)
+            lazyCountPasses += 1
+            state.blocks = blocks
+            state.staleBlocks += staled
+            Self.settle(&state, blocks: fb...lb)
         }
         dirty = false
         return true
     }
 
-    /// Whether a count edit can move the sections lazily (`CompositionalOriginBlocks.swift`): the
-    /// blocks built (the first time: O(sections)), every value on their grid, the newly laid-out
-    /// sections' too. When not, every block is settled and the blocks dropped (the edit then
-    /// stacks section by section). Changes nothing a query sees.
-    private func useBlocks(_ aside: State, _ changed: [Int], spacing: Double) -> Bool {
-        if !state.blocksRefused, aside.sections.allSatisfy({ Self.onGrid($0) }) {
-            let n = state.sections.count
-            if state.blocks == nil { state.blocks = Self.buildBlocks(state, spacing: spacing) }
-            if var b = state.blocks, b.count == (n + FlowOriginBlocks.size - 1) >> FlowOriginBlocks.shift {
-                for (k, s) in changed.enumerated() {
-                    b.extentSum += aside.sections[k].length.magnitude - state.sections[s].length.magnitude
-                }
-                state.blocks!.extentSum = b.extentSum
-                if b.extentSum <= FlowOriginBlocks.extentSumLimit { return true }
-            }
-        }
-        state.blocksRefused = true
-        Self.settleAll(&state)
-        state.blocks = nil
-        return false
-    }
-
-    /// Places the sections from `from` on one after another from `pos` (where the first
-    /// section starts, or the end of the one before `from`), `interSectionSpacing` apart: their
-    /// `origin`, `end`, reach and group origin, and their boundary items' and decorations' frames
-    /// along the scroll axis, each `pos` plus a relative position that `layOutSection` computed.
-    /// The full pass and the pass after a count edit place sections with these sums only. From
-    /// section `keepFrom` on, stops before the first section that starts where it started
-    /// (`stop`; the count of sections when none does): it and the ones after it are in place.
-    /// `fits`: every section placed ends finite and within the coordinate range. `pos` ends at
-    /// the last placed section's end. Places no section from `upTo` on (a lazy count edit:
-    /// `CompositionalOriginBlocks.swift`). O(sections placed + their boundary items and
-    /// decorations).
-    @discardableResult
-    static func stack(
-        _ st: inout State, from: Int, pos: inout Double, spacing: Double, keepFrom: Int = .max, upTo: Int = .max
-    ) -> (stop: Int, fits: Bool) {
+    /// Places the sections from the first on one after another from `pos` (where the first
+    /// section starts), `interSectionSpacing` apart, by `FlowOriginBlocks`' sums on two levels,
+    /// and makes the blocks (their reach ends and floor starts: `finishBlocks`): each section's
+    /// `origin`, `end`, reach and group origin, and its boundary items' and decorations' frames
+    /// along the scroll axis (`move`). Returns whether every section ends finite and within the
+    /// coordinate range; `pos` ends at the last section's end. O(sections + their boundary items
+    /// and decorations).
+    static func stack(_ st: inout State, pos: inout Double, spacing: Double) -> Bool {
         var fits = true
-        let horizontal = st.axis.horizontal
-        let stop = st.sections.withUnsafeMutableBufferPointer { secs -> Int in
-            st.placed.withUnsafeMutableBufferPointer { placed -> Int in
-                st.decorations.withUnsafeMutableBufferPointer { decorations -> Int in
-                    var s = from
-                    let end = Swift.min(secs.count, upTo)
-                    while s < end {
-                        if s > 0 { pos += spacing }
-                        if s >= keepFrom, secs[s].origin == pos { return s }
-                        Self.move(s, to: pos, horizontal, secs, placed, decorations)
-                        pos += secs[s].length
-                        if !(pos.isFinite && pos <= 4 * FlowLayout.maxMagnitude) { fits = false }
-                        s += 1
+        let horizontal = st.axis.horizontal, shift = FlowOriginBlocks.shift
+        let n = st.sections.count, nb = FlowOriginBlocks.blocks(over: n)
+        var b = FlowOriginBlocks(blocks: nb, gap: spacing)
+        var base = pos
+        st.sections.withUnsafeMutableBufferPointer { secs in
+            st.placed.withUnsafeMutableBufferPointer { placed in
+                st.decorations.withUnsafeMutableBufferPointer { decorations in
+                    for k in 0..<nb {
+                        if k > 0 { base = (base + b.extent[k - 1]) + spacing }
+                        let start = k << shift
+                        var l = 0.0, hi = -Double.infinity, lo = Double.infinity
+                        for s in start..<Swift.min(n, start + FlowOriginBlocks.size) {
+                            if s > start { l += spacing }
+                            Self.move(s, base: base, local: l, horizontal, secs, placed, decorations)
+                            hi = FlowOriginBlocks.fold(max: hi, l + secs[s].relReachMax)
+                            lo = FlowOriginBlocks.fold(min: l + secs[s].relReachMin, lo)  // (equal: the later)
+                            l += secs[s].length
+                            if !(secs[s].end.isFinite && secs[s].end <= 4 * FlowLayout.maxMagnitude) { fits = false }
+                        }
+                        b.base[k] = base
+                        b.extent[k] = l
+                        b.relHigh[k] = hi
+                        b.relLow[k] = lo
                     }
-                    return s
                 }
             }
         }
-        return (stop, fits)
-    }
-
-    /// The search tables after the sections `from ..< to` moved or changed (the others as
-    /// they were): prefix maxima of the reach from `from` (until they are back to what they
-    /// were, past `to`), suffix minima down from `to - 1` (until they are back, before `from`).
-    private func updateSearchTables(from: Int, to: Int) {
-        let n = state.sections.count
-        state.sections.withUnsafeBufferPointer { secs in
-            state.reach.withUnsafeMutableBufferPointer { reach in
-                var m = from > 0 ? reach[from - 1] : -Double.infinity
-                var i = from
-                while i < n {
-                    m = Swift.max(m, secs[i].reachMax)
-                    if i >= to, reach[i] == m { break }
-                    reach[i] = m
-                    i += 1
-                }
-            }
-            state.floor.withUnsafeMutableBufferPointer { floor in
-                var f = to < n ? floor[to] : Double.infinity
-                var i = to - 1
-                while i >= 0 {
-                    f = Swift.min(f, secs[i].reachMin)
-                    if i < from, floor[i] == f { break }
-                    floor[i] = f
-                    i -= 1
-                }
-            }
-        }
+        pos = b.end(start: pos)
+        st.blocks = b
+        st.staleBlocks = 0
+        return fits
     }
 
     /// One section of the layout pass (C1-C21 for one section): its template (solved, or the

@@ -1,91 +1,80 @@
-/// The compositional layout's sections moved lazily after a count edit that changes a section's
-/// extent (issue 32, sect10), as the flow's (`FlowOriginBlocks`, whose tables it uses): the pass
-/// after counts changed (`prepareChangedCounts`) stacks the sections from the first changed one
-/// to the end of the last changed one's block, shifts every later block by what the first
-/// section after them moved, and a block's sections get what `stack` writes (origin, end, reach,
-/// group origin, boundary items' and decorations' frames) and their search-table entries when a
-/// query first reads them (`settle…`). O(sections / block + block) an edit instead of
-/// O(sections).
-///
-/// Bit for bit `stack`'s sums, because the blocks are used only when every origin is exact: the
-/// sections' lengths and relative reach, the spacing and the first section's start are
-/// multiples of 1/1024 of at most 2^40 (`FlowOriginBlocks.onGrid`) and the lengths and spacings
-/// add up to at most 2^41; a block's origins are then its old ones plus the shift, exactly, and
-/// everything else is written from them by `stack`'s own additions.
+/// The compositional layout's sections in blocks (`FlowOriginBlocks`, whose tables and sums on two
+/// levels it uses; issue 32, sect10, sect11): `stack` places every section at its block's base
+/// plus its local position, the pass after counts changed (`prepareChangedCounts`) makes the
+/// changed sections' blocks' local sums again and every later block's base, and a block whose
+/// base or search-table entries that changes gets what `stack` writes (origin, end, reach, group
+/// origin, boundary items' and decorations' frames, `move`) and its search-table entries when a
+/// query first reads it (`settle…`). O(sections / block + block) an edit instead of
+/// O(sections), bit for bit the full pass's whatever the values.
 extension CompositionalLayout {
-    /// Whether a laid-out section's values that the sums read are on the blocks' grid.
-    @inline(__always)
-    static func onGrid(_ sec: PreparedSection) -> Bool {
-        FlowOriginBlocks.onGrid(extent: sec.length, spanMin: sec.relReachMin, spanMax: sec.relReachMax)
-    }
-
-    /// The blocks over `st`'s stacked sections (every one settled), or nil when a value is off
-    /// their grid. O(sections).
-    static func buildBlocks(_ st: State, spacing: Double) -> FlowOriginBlocks? {
+    /// The blocks' reach ends and floor starts from `st`'s search tables (the full pass, after
+    /// `stack` made the blocks and the tables were folded). O(sections / block).
+    static func finishBlocks(_ st: inout State) {
+        guard var b = st.blocks else { return }
+        st.blocks = nil
         let n = st.sections.count, shift = FlowOriginBlocks.shift
-        guard n > 0, FlowOriginBlocks.onGrid(spacing), FlowOriginBlocks.onGrid(st.sections[0].origin) else {
-            return nil
+        for k in 0..<b.count {
+            b.reachEnd[k] = st.reach[Swift.min(n, (k + 1) << shift) - 1]
+            b.floorStart[k] = st.floor[k << shift]
         }
-        let nb = (n + FlowOriginBlocks.size - 1) >> shift
-        var b = FlowOriginBlocks(blocks: nb)
-        let ok = st.sections.withUnsafeBufferPointer { secs -> Bool in
-            var sum = st.sections[0].origin.magnitude + Double(n) * spacing.magnitude
-            for k in 0..<nb {
-                let start = k << shift, end = Swift.min(n, start + FlowOriginBlocks.size)
-                var hi = -Double.infinity, lo = Double.infinity
-                for s in start..<end {
-                    guard onGrid(secs[s]) else { return false }
-                    sum += secs[s].length.magnitude
-                    hi = Swift.max(hi, secs[s].reachMax)
-                    let v = secs[s].reachMin
-                    lo = v <= lo ? v : lo  // (equal values: the later, as the floor's backward fold)
-                }
-                b.high[k] = hi
-                b.low[k] = lo
-                b.reachEnd[k] = st.reach[end - 1]
-                b.floorStart[k] = st.floor[start]
-            }
-            b.extentSum = sum
-            return sum <= FlowOriginBlocks.extentSumLimit
-        }
-        return ok ? b : nil
+        st.blocks = b
     }
 
-    /// Writes block `k`'s sections as `stack` would from their origins plus the block's pending
-    /// shift, and their search-table entries (`prepare`'s folds started from the blocks' reach
-    /// before and floor after), if it is stale. O(block + its boundary items and decorations).
+    /// Places sections `ss` where they are (their block's base plus their local position: a count
+    /// edit that kept their length and reach). O(their boundary items and decorations).
+    static func place(_ st: inout State, _ ss: [Int]) {
+        guard let b = st.blocks else { return }
+        let horizontal = st.axis.horizontal
+        st.sections.withUnsafeMutableBufferPointer { secs in
+            st.placed.withUnsafeMutableBufferPointer { placed in
+                st.decorations.withUnsafeMutableBufferPointer { decorations in
+                    for s in ss {
+                        let base = b.base[s >> FlowOriginBlocks.shift]
+                        CompositionalLayout.move(
+                            s, base: base, local: secs[s].local, horizontal, secs, placed, decorations)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes block `k`'s sections as `stack` does, from its base, and their search-table
+    /// entries (`prepare`'s folds started from the blocks' reach before and floor after), if it
+    /// is stale. O(block + its boundary items and decorations).
     static func settle(_ st: inout State, _ b: inout FlowOriginBlocks, _ k: Int) {
         guard b.stale[k] else { return }
         let shift = FlowOriginBlocks.shift, n = st.sections.count, nb = b.count
         let start = k << shift, end = Swift.min(n, start + FlowOriginBlocks.size)
-        guard start < end else { return }  // (the blocks are built over the sections: not reached)
-        let p = b.pending[k], horizontal = st.axis.horizontal
+        guard start < end else { return }  // (the blocks are made over the sections: not reached)
+        let base = b.base[k], gap = b.gap, horizontal = st.axis.horizontal
         var r = k == 0 ? -Double.infinity : b.reachEnd[k - 1]
         var f = k + 1 < nb ? b.floorStart[k + 1] : Double.infinity
         st.sections.withUnsafeMutableBufferPointer { secs in
             st.placed.withUnsafeMutableBufferPointer { placed in
                 st.decorations.withUnsafeMutableBufferPointer { decorations in
+                    var l = 0.0
                     for s in start..<end {
-                        CompositionalLayout.move(s, to: secs[s].origin + p, horizontal, secs, placed, decorations)
+                        if s > start { l += gap }
+                        CompositionalLayout.move(s, base: base, local: l, horizontal, secs, placed, decorations)
+                        l += secs[s].length
                     }
                 }
             }
             st.reach.withUnsafeMutableBufferPointer { re in
                 for s in start..<end {
-                    r = Swift.max(r, secs[s].reachMax)
+                    r = FlowOriginBlocks.fold(max: r, secs[s].reachMax)
                     re[s] = r
                 }
             }
             st.floor.withUnsafeMutableBufferPointer { fl in
                 var s = end - 1
                 while s >= start {
-                    f = Swift.min(f, secs[s].reachMin)
+                    f = FlowOriginBlocks.fold(min: f, secs[s].reachMin)
                     fl[s] = f
                     s -= 1
                 }
             }
         }
-        b.pending[k] = 0
         b.stale[k] = false
         st.staleBlocks -= 1
     }
@@ -102,33 +91,6 @@ extension CompositionalLayout {
     static func settleAll(_ st: inout State) {
         guard st.staleBlocks != 0, let b = st.blocks else { return }
         settle(&st, blocks: 0...(b.count - 1))
-    }
-
-    /// After a lazy count edit stacked the sections of blocks `fb ... lb` from the first changed
-    /// one (`stack` up to the end of block `lb`): the later blocks shifted by `shiftLater`, the
-    /// blocks' extremes and reach and floor tables made again, the blocks whose entries that
-    /// changes marked stale, blocks `fb ... lb` settled (their search-table entries).
-    /// O(sections / block + block).
-    static func finishLazyStack(_ st: inout State, _ fb: Int, _ lb: Int, shiftLater: Double) {
-        guard var b = st.blocks else { return }
-        st.blocks = nil
-        let shift = FlowOriginBlocks.shift, n = st.sections.count
-        st.sections.withUnsafeBufferPointer { secs in
-            for k in fb...lb {
-                var hi = -Double.infinity, lo = Double.infinity
-                for s in (k << shift)..<Swift.min(n, (k + 1) << shift) {
-                    hi = Swift.max(hi, secs[s].reachMax)
-                    let v = secs[s].reachMin
-                    lo = v <= lo ? v : lo
-                }
-                b.high[k] = hi
-                b.low[k] = lo
-                b.pending[k] = 0
-            }
-        }
-        st.staleBlocks += b.propagate(restacked: fb, through: lb, shiftLater: shiftLater)
-        for k in fb...lb { settle(&st, &b, k) }
-        st.blocks = b
     }
 
     /// The first section whose reach passes `rMin` (the rect query's search): over the blocks,

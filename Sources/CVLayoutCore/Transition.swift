@@ -808,7 +808,8 @@ final class PresentingSink: ElementSink {
     /// (`TrackTable.endIsTurn(_:cos:sin:)`), `m` is its transform and that is not read.
     @inline(__always)
     private func presentParts(
-        _ i: Int, frame final: Rect, transform m: Transform3D, turn: (cos: Double, sin: Double)? = nil,
+        _ i: Int, frame final: Rect, transform m: @autoclosure () -> Transform3D,
+        turn: (cos: Double, sin: Double)? = nil,
         alpha: Double, zIndex: Int, isHidden: Bool, customFree: Bool, into l: UnsafeMutablePointer<CellLook>
     ) -> Parts {
         let p = progress
@@ -818,16 +819,20 @@ final class PresentingSink: ElementSink {
             // not tell.
             @inline(__always) func same() -> Bool {
                 if let turn, transition.tracks.endIsTurn(shape, cos: turn.cos, sin: turn.sin) { return true }
-                return to[i].transform.isBitwiseEqual(to: m)
+                return to[i].transform.isBitwiseEqual(to: m())
             }
-            if swept, let b = shape.sweep, !b.meets(rect, at: p), to[i].frame.isBitwiseEqual(to: final), same() {
+            // (The stored end's transform is read here, next to its frame, rather than told by the
+            // turn: a frame that hides most tracks reads no other table for them.)
+            if swept, let b = shape.sweep, !b.meets(rect, at: p), to[i].frame.isBitwiseEqual(to: final),
+                to[i].transform.isBitwiseEqual(to: m())
+            {
                 return .hidden
             }
             // (`shape.custom` is false when neither end has custom slots: the start's are then not read.)
             guard customFree, !shape.custom || from[i].custom.count == 0 else { return .general }
             let transform: Transform3D
-            if shape.fromPlain && m.isExactlyIdentity {
-                transform = m
+            if shape.fromPlain && m().isExactlyIdentity {
+                transform = m()
             } else if case .planar(let planar)? = transition.tracks.madeSlot(shape), same() {
                 // `PlanarEnds.interpolate`: between the ends (t neither 0 nor 1, finite once
                 // sanitized) the way of the parts when it is finite; the ends' transforms are read
@@ -891,7 +896,8 @@ final class PresentingSink: ElementSink {
     /// (`general` set to its position) otherwise.
     @inline(__always)
     private func presentTurned(
-        section: Int, item: Int, frame: Rect, transform: Transform3D, turn: (cos: Double, sin: Double)? = nil,
+        section: Int, item: Int, frame: Rect, transform: @autoclosure () -> Transform3D,
+        turn: (cos: Double, sin: Double)? = nil,
         into l: UnsafeMutablePointer<CellLook>, general: inout Int
     ) -> Parts {
         let key = ElementKey(category: .cell, kind: .none, indexPath: IndexPath(section: section, item: item))
@@ -902,7 +908,7 @@ final class PresentingSink: ElementSink {
         } else {
             guard let found = transition.tracks.position(of: key) else {
                 l.initialize(
-                    to: CellLook(item: item, frame: frame, transform: transform, alpha: 1, zIndex: 0, isHidden: false))
+                    to: CellLook(item: item, frame: frame, transform: transform(), alpha: 1, zIndex: 0, isHidden: false))
                 return .shown
             }
             i = found
@@ -911,7 +917,7 @@ final class PresentingSink: ElementSink {
         matched[i] = true
         l.pointee.item = item
         let parts = presentParts(
-            i, frame: frame, transform: transform, turn: turn, alpha: 1, zIndex: 0, isHidden: false,
+            i, frame: frame, transform: transform(), turn: turn, alpha: 1, zIndex: 0, isHidden: false,
             customFree: true, into: l)
         general = i
         return parts
@@ -952,10 +958,11 @@ final class PresentingSink: ElementSink {
         var n = 0
         var i = 0
         for h in run {
-            let m = Transform3D.turn(cos: h.cos, sin: h.sin)
+            // (The turn's matrix is made only where it is read: a cell whose track ends at its turn
+            // needs none.)
             switch presentTurned(
-                section: section, item: h.item, frame: h.frame, transform: m, turn: (h.cos, h.sin),
-                into: looks.baseAddress! + n, general: &i)
+                section: section, item: h.item, frame: h.frame, transform: .turn(cos: h.cos, sin: h.sin),
+                turn: (h.cos, h.sin), into: looks.baseAddress! + n, general: &i)
             {
             case .hidden: continue
             case .shown:
@@ -970,7 +977,8 @@ final class PresentingSink: ElementSink {
                         section: section, UnsafeBufferPointer(rebasing: looks[0..<n]), valid: looksAreValid)
                 }
                 n = 0
-                try offerGeneral(i, section: section, item: h.item, frame: h.frame, transform: m)
+                try offerGeneral(
+                    i, section: section, item: h.item, frame: h.frame, transform: .turn(cos: h.cos, sin: h.sin))
             }
         }
         if n > 0 {

@@ -286,11 +286,6 @@ struct TrackTable {
     /// (`Shape.made`): planar parts, or a pair of decompositions. A replaced or removed track's
     /// stay until the table goes: at most one per track ever set.
     private(set) var made: [MadeEndsSlot] = []
-    /// For each of `made`: the cosine and sine whose turn (`Transform3D.turn(cos:sin:)`) is the
-    /// track's end transform bit for bit, when it is one (NaN, NaN otherwise), so that a frame can
-    /// tell from a turned cell's cosine and sine that it ends there without reading the end's
-    /// transform (`endIsTurn(_:cos:sin:)`).
-    private var endTurns: [(cos: Double, sin: Double)] = []
     private var positions = KeyIndex()
     /// The way the transition's rotations turn: each track's decompositions carry their arc for it.
     let rotation: RotationInterpolation
@@ -299,8 +294,9 @@ struct TrackTable {
     /// How many tracks have an end with custom slots (`Shape.custom`).
     private(set) var customCount = 0
     /// The tracks of the cells of one section (the first cell's set): how many, and bounds of their
-    /// items (`countCells` answers from it when a range covers them).
-    private var cellSpan = CellSpan()
+    /// items (`countCells` answers from it when a range covers them). Kept in `ends`
+    /// (`TrackEnds.cellSpan`), as `TrackEnds.endTurns`: the table's value, which each frame copies
+    /// into its sink, stays as small as it was.
     struct CellSpan {
         /// The section (-1: none yet).
         var section = -1
@@ -364,11 +360,11 @@ struct TrackTable {
 
     /// Whether `Transform3D.turn(cos: c, sin: s)` is, bit for bit, the end transform of the track
     /// of shape `shape`, known without reading it: true when `c` and `s` are the end's turn's
-    /// (`endTurns`) bit for bit; false means unknown. O(1).
+    /// (`TrackEnds.endTurns`) bit for bit; false means unknown. O(1).
     @inline(__always)
     func endIsTurn(_ shape: Transition.Shape, cos c: Double, sin s: Double) -> Bool {
         guard shape.made >= 0 else { return false }
-        return endTurns.withUnsafeBufferPointer {
+        return ends.endTurns.withUnsafeBufferPointer {
             let e = $0[Int(shape.made)]
             return (c.bitPattern ^ e.cos.bitPattern) | (s.bitPattern ^ e.sin.bitPattern) == 0 && !e.cos.isNaN
         }
@@ -429,7 +425,7 @@ struct TrackTable {
     /// ranges). O(ranges) when `section` is the one `cellSpan` counts and a range covers its items
     /// (a layout that puts every item on screen asks so at each frame), else O(tracks · ranges).
     func countCells(of section: Int, in items: [Range<Int>]) -> Int {
-        let span = cellSpan
+        let span = ends.cellSpan
         if section == span.section, span.count == 0 || items.contains(where: { $0 ~= span.low && $0 ~= span.high }) {
             return span.count
         }
@@ -496,7 +492,7 @@ struct TrackTable {
     ) {
         copyEndsIfShared()
         let replaced = positions.insertIfAbsent(key, keys.count)
-        cellSpan.noteSet(key, replaced: replaced != nil)
+        ends.cellSpan.noteSet(key, replaced: replaced != nil)
         let i: Int
         if let p = replaced {
             forget(shapes[p])
@@ -521,7 +517,7 @@ struct TrackTable {
     ) {
         copyEndsIfShared()
         let replaced = positions.insertIfAbsent(key, keys.count)
-        cellSpan.noteSet(key, replaced: replaced != nil)
+        ends.cellSpan.noteSet(key, replaced: replaced != nil)
         let i: Int
         if let p = replaced {
             forget(shapes[p])
@@ -549,7 +545,7 @@ struct TrackTable {
         if let indexPath { f.pointee.indexPath = indexPath }
         if fadedOut { f.pointee.alpha = 0 }
         let s = Self.shape(
-            from: f, to: t, made: &made, endTurns: &endTurns, reserve: keys.capacity, rotation: rotation)
+            from: f, to: t, made: &made, endTurns: &ends.endTurns, reserve: keys.capacity, rotation: rotation)
         if replaced { shapes[i] = s } else { shapes.append(s) }
         note(s, from: f.pointee.frame, to: t.pointee.frame)
     }
@@ -587,7 +583,7 @@ struct TrackTable {
             } else if let i = positions[key] {  // swap-remove, keeping positions right
                 copyEndsIfShared()
                 forget(shapes[i])
-                cellSpan.noteRemoved(key)
+                ends.cellSpan.noteRemoved(key)
                 let last = keys.count - 1
                 if i != last {
                     keys[i] = keys[last]

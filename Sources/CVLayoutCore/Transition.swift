@@ -904,7 +904,8 @@ final class PresentingSink: ElementSink {
         } else {
             guard let found = transition.tracks.position(of: key) else {
                 l.initialize(
-                    to: CellLook(item: item, frame: frame, transform: transform(), alpha: 1, zIndex: 0, isHidden: false))
+                    to: CellLook(item: item, frame: frame, transform: transform(), alpha: 1, zIndex: 0, isHidden: false)
+                )
                 return .shown
             }
             i = found

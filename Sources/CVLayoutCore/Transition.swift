@@ -286,6 +286,11 @@ struct TrackTable {
     /// (`Shape.made`): planar parts, or a pair of decompositions. A replaced or removed track's
     /// stay until the table goes: at most one per track ever set.
     private(set) var made: [MadeEndsSlot] = []
+    /// For each of `made`: the cosine and sine whose turn (`Transform3D.turn(cos:sin:)`) is the
+    /// track's end transform bit for bit, when it is one (NaN, NaN otherwise), so that a frame can
+    /// tell from a turned cell's cosine and sine that it ends there without reading the end's
+    /// transform (`endIsTurn(_:cos:sin:)`).
+    private var endTurns: [(cos: Double, sin: Double)] = []
     private var positions = KeyIndex()
     /// The way the transition's rotations turn: each track's decompositions carry their arc for it.
     let rotation: RotationInterpolation
@@ -295,8 +300,8 @@ struct TrackTable {
     private(set) var customCount = 0
     /// The tracks of the cells of one section (the first cell's set): how many, and bounds of their
     /// items (`countCells` answers from it when a range covers them). Kept in `ends`
-    /// (`TrackEnds.cellSpan`), as `TrackEnds.endTurns`: the table's value, which each frame copies
-    /// into its sink, stays as small as it was.
+    /// (`TrackEnds.cellSpan`): the table's value, which each frame copies into its sink, stays
+    /// small enough to be copied inline.
     struct CellSpan {
         /// The section (-1: none yet).
         var section = -1
@@ -360,11 +365,11 @@ struct TrackTable {
 
     /// Whether `Transform3D.turn(cos: c, sin: s)` is, bit for bit, the end transform of the track
     /// of shape `shape`, known without reading it: true when `c` and `s` are the end's turn's
-    /// (`TrackEnds.endTurns`) bit for bit; false means unknown. O(1).
+    /// (`endTurns`) bit for bit; false means unknown. O(1).
     @inline(__always)
     func endIsTurn(_ shape: Transition.Shape, cos c: Double, sin s: Double) -> Bool {
         guard shape.made >= 0 else { return false }
-        return ends.endTurns.withUnsafeBufferPointer {
+        return endTurns.withUnsafeBufferPointer {
             let e = $0[Int(shape.made)]
             return (c.bitPattern ^ e.cos.bitPattern) | (s.bitPattern ^ e.sin.bitPattern) == 0 && !e.cos.isNaN
         }
@@ -545,7 +550,7 @@ struct TrackTable {
         if let indexPath { f.pointee.indexPath = indexPath }
         if fadedOut { f.pointee.alpha = 0 }
         let s = Self.shape(
-            from: f, to: t, made: &made, endTurns: &ends.endTurns, reserve: keys.capacity, rotation: rotation)
+            from: f, to: t, made: &made, endTurns: &endTurns, reserve: keys.capacity, rotation: rotation)
         if replaced { shapes[i] = s } else { shapes.append(s) }
         note(s, from: f.pointee.frame, to: t.pointee.frame)
     }

@@ -14,11 +14,6 @@ final class TrackEnds {
     /// A default cell, copied into the starts made in place and re-pointed there (built from
     /// scratch, each went through a temporary).
     private let cellTemplate: UnsafeMutablePointer<LayoutAttributes>
-    /// For each of the table's made slots (`TrackTable.made`): the cosine and sine whose turn
-    /// (`Transform3D.turn(cos:sin:)`) is the track's end transform bit for bit, when it is one (NaN,
-    /// NaN otherwise), so that a frame can tell from a turned cell's cosine and sine that it ends
-    /// there without reading the end's transform (`TrackTable.endIsTurn(_:cos:sin:)`).
-    var endTurns: [(cos: Double, sin: Double)] = []
     /// The table's `TrackTable.CellSpan`.
     var cellSpan = TrackTable.CellSpan()
 
@@ -43,7 +38,6 @@ final class TrackEnds {
         c.from.initialize(from: from, count: count)
         c.to.initialize(from: to, count: count)
         c.count = count
-        c.endTurns = endTurns
         c.cellSpan = cellSpan
         return c
     }

@@ -187,7 +187,8 @@ int cvl_version(uint32_t *out);
 ** hash lookup, and one interpolation for a tracked element that can be in the rect at this
 ** progress (a cheap test of its ends' centres and reach skips the others), no per-element
 ** allocation: about 8 us a frame for ~65 elements of a flow of 10^5 items, about 0.2 us an
-** element for a switch to the circle of 10^5 items (BENCHMARKS.md, "Everything on screen (issue
+** element for a switch to the circle of 10^5 items, about 0.1 us an element for a batch update on
+** that circle where every element moves and turns (BENCHMARKS.md, "Everything on screen (issue
 ** 32)"); memory O(tracked elements), two full attribute records each. Scroll anchoring keeps at
 ** most that many anchor candidates (the first in its policy's order). A layout switch finds its
 ** anchor cell, and Cover Flow its snapping cell, by visiting the visible cells: O(1) memory

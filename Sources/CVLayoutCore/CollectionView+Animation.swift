@@ -180,12 +180,11 @@ extension CollectionView {
     }
 
     /// Maps an on-screen element key from before the update to after it.
-    private func mapForward(_ key: ElementKey, _ plan: UpdatePlan) -> ElementKey? {
+    private func mapForward(_ key: ElementKey, _ plan: UpdatePlan, _ items: inout UpdatePlan.ItemMapper) -> ElementKey?
+    {
         var k = key
         if key.category == .cell {
-            guard let ip = plan.newIndexPath(forOld: key.indexPath), !plan.isReloaded(old: key.indexPath) else {
-                return nil
-            }
+            guard let ip = items.map(key.indexPath) else { return nil }
             k.indexPath = ip
         } else {
             guard let s = plan.newSection(forOld: key.indexPath.section),
@@ -222,7 +221,8 @@ extension CollectionView {
         // Elements on screen before: move to their new place, or disappear. The new places of
         // those not on screen after are looked up together (one query for a layout whose every
         // lookup queries its whole content). Each old key is mapped forward once.
-        let newKeys = before.present.keys.map { mapForward($0, plan) }
+        var items = UpdatePlan.ItemMapper(plan)
+        let newKeys = before.present.keys.map { mapForward($0, plan, &items) }
         // Each one's position in `after` (nil: not on screen after), looked up once.
         let afterPositions = newKeys.map { $0.flatMap { afterByKey[$0] } }
         var offScreen: [ElementKey] = []

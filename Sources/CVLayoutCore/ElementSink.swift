@@ -155,15 +155,17 @@ open class ElementSink {
     /// limit as `cell(section:item:frame:transform:)` for each in turn with the transform
     /// `Transform3D.turn(cos:sin:)`, in one call. When every cell of the run is valid and fits
     /// under `limit`, `count` grows by the run and `storeTurnedCells` gets it whole; otherwise the
-    /// cells go one by one through `cell(section:item:frame:transform:)`.
-    public final func turnedCells(section: Int, _ run: UnsafeBufferPointer<TurnedCell>) throws {
+    /// cells go one by one through `cell(section:item:frame:transform:)`. `valid`: the caller has
+    /// shown that every cell passes the check (its item exists in this sink's counts, its numbers
+    /// and its centre's are finite, its size is not negative), which is then not made again.
+    public final func turnedCells(section: Int, _ run: UnsafeBufferPointer<TurnedCell>, valid: Bool = false) throws {
         if let failure { throw failure }
         let n = run.count
         guard n > 0 else { return }
         var items = Int.max
         if let counts { items = section >= 0 && section < counts.count ? counts[section] : 0 }
         var whole = n <= limit - count
-        if whole {
+        if whole, !valid {
             for h in run {
                 let f = h.frame
                 let x = f.origin.x, y = f.origin.y, w = f.size.width, hh = f.size.height

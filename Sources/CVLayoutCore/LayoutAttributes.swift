@@ -7,8 +7,18 @@
 /// `transform` applies about `center` (Core Animation's default anchor point), so the drawn quad
 /// is the four corners of `frame` mapped through it.
 public struct LayoutAttributes: Hashable, Sendable {
+    // (The stored properties are declared in the order that puts what an animation frame reads
+    // of a track's start — frame, alpha, z-index, hidden — within 56 bytes of each other, the
+    // flags in the padding before `kind`: 288 bytes in all, as before.)
     public var indexPath: IndexPath
     public var category: ElementCategory
+    public var isHidden: Bool = false
+    /// Set by the engine on elements it returns during an animation that are going away:
+    /// deleted (or reloaded: the old instance) in a batch update, or absent from the new layout
+    /// in a layout switch. Their index path is the one from before the change, so the host draws
+    /// them with its old data; they are not returned once the animation ends. False everywhere
+    /// else, and ignored on attributes a layout returns.
+    public var isDisappearing: Bool = false
     /// `.none` for cells; the supplementary or decoration kind otherwise.
     public var kind: ElementKind
     /// The frame's origin (stored; see `frame`).
@@ -28,23 +38,16 @@ public struct LayoutAttributes: Hashable, Sendable {
         get { Point(x: origin.x + _size.width / 2, y: origin.y + _size.height / 2) }
         set { origin = Point(x: newValue.x - _size.width / 2, y: newValue.y - _size.height / 2) }
     }
-    public var transform: Transform3D = .identity
     /// Opacity, 0 ... 1. Default 1.
     public var alpha: Double = 1
     /// Draw order: higher draws on top. Default 0.
     public var zIndex: Int = 0
+    public var transform: Transform3D = .identity
     /// The identifier of the element's record, set by the collection view on what it returns when
     /// it has identifiers (`CollectionView.identities`): a cell's item identifier, a supplementary
     /// or decoration view's section identifier. A disappearing element keeps the identifier it
     /// had before the change. Nil otherwise; ignored on attributes a layout returns.
     public var identifier: UInt64?
-    public var isHidden: Bool = false
-    /// Set by the engine on elements it returns during an animation that are going away:
-    /// deleted (or reloaded: the old instance) in a batch update, or absent from the new layout
-    /// in a layout switch. Their index path is the one from before the change, so the host draws
-    /// them with its old data; they are not returned once the animation ends. False everywhere
-    /// else, and ignored on attributes a layout returns.
-    public var isDisappearing: Bool = false
     public var custom = CustomAttributes()
 
     public init(

@@ -108,6 +108,14 @@ public struct Transform3D: Hashable, Sendable {
             m41: 0, m42: 0, m43: 0, m44: 1)
     }
 
+    /// The cosine and sine `c`, `s` for which `Transform3D.turn(cos: c, sin: s)` is this transform
+    /// bit for bit, when there are such (`m11` and `m12` are tried, which they are but for the sign
+    /// of a zero); nil otherwise. O(1).
+    var turnParts: (cos: Double, sin: Double)? {
+        let c = m11, s = m12
+        return Self.turn(cos: c, sin: s).isBitwiseEqual(to: self) ? (c, s) : nil
+    }
+
     /// `CATransform3DConcat(self, b)` = `self · b`: apply `self` first, then `b`.
     public func concatenating(_ b: Transform3D) -> Transform3D {
         let a = self

@@ -286,6 +286,11 @@ struct TrackTable {
     /// (`Shape.made`): planar parts, or a pair of decompositions. A replaced or removed track's
     /// stay until the table goes: at most one per track ever set.
     private(set) var made: [MadeEndsSlot] = []
+    /// For each of `made`: the cosine and sine whose turn (`Transform3D.turn(cos:sin:)`) is the
+    /// track's end transform bit for bit, when it is one (NaN, NaN otherwise), so that a frame can
+    /// tell from a turned cell's cosine and sine that it ends there without reading the end's
+    /// transform (`endIsTurn(_:cos:sin:)`).
+    private var endTurns: [(cos: Double, sin: Double)] = []
     private var positions = KeyIndex()
     /// The way the transition's rotations turn: each track's decompositions carry their arc for it.
     let rotation: RotationInterpolation
@@ -293,6 +298,34 @@ struct TrackTable {
     private(set) var notPlainCount = 0
     /// How many tracks have an end with custom slots (`Shape.custom`).
     private(set) var customCount = 0
+    /// The tracks of the cells of one section (the first cell's set): how many, and bounds of their
+    /// items (`countCells` answers from it when a range covers them). Kept in `ends`
+    /// (`TrackEnds.cellSpan`): the table's value, which each frame copies into its sink, stays
+    /// small enough to be copied inline.
+    struct CellSpan {
+        /// The section (-1: none yet).
+        var section = -1
+        /// How many tracks are of its cells (exact).
+        var count = 0
+        /// Every such track's item lies in `low...high` (bounds: removing a track keeps them).
+        var low = Int.max, high = Int.min
+
+        /// Counts a track of `key` set (`replaced`: in place of its own, already counted).
+        @inline(__always)
+        mutating func noteSet(_ key: ElementKey, replaced: Bool) {
+            guard key.category == .cell, key.kind == .none else { return }
+            if section < 0 { section = key.indexPath.section }
+            guard key.indexPath.section == section else { return }
+            if !replaced { count += 1 }
+            low = Swift.min(low, key.indexPath.item)
+            high = Swift.max(high, key.indexPath.item)
+        }
+
+        /// Uncounts the removed track of `key`.
+        mutating func noteRemoved(_ key: ElementKey) {
+            if key.category == .cell, key.kind == .none, key.indexPath.section == section { count -= 1 }
+        }
+    }
     /// At least the largest magnitude of a frame's numbers at either end of any track (a bound:
     /// it never shrinks when a track is replaced or removed; once past 1e300 it is no longer
     /// worked out).
@@ -330,6 +363,18 @@ struct TrackTable {
         return made.withUnsafeBufferPointer { $0[Int(shape.made)] }
     }
 
+    /// Whether `Transform3D.turn(cos: c, sin: s)` is, bit for bit, the end transform of the track
+    /// of shape `shape`, known without reading it: true when `c` and `s` are the end's turn's
+    /// (`endTurns`) bit for bit; false means unknown. O(1).
+    @inline(__always)
+    func endIsTurn(_ shape: Transition.Shape, cos c: Double, sin s: Double) -> Bool {
+        guard shape.made >= 0 else { return false }
+        return endTurns.withUnsafeBufferPointer {
+            let e = $0[Int(shape.made)]
+            return (c.bitPattern ^ e.cos.bitPattern) | (s.bitPattern ^ e.sin.bitPattern) == 0 && !e.cos.isNaN
+        }
+    }
+
     /// The `Shape` of a track from `a` to `b`; what interpolating its transforms needs is made
     /// once and appended to `made`: the planar parts of two planar transforms
     /// (`PlanarTransform`), else the ends' decompositions (none for equal transforms or two
@@ -338,7 +383,7 @@ struct TrackTable {
     /// (The ends are read where they are, field by field: a record passed as a value is copied.)
     private static func shape(
         from pa: UnsafePointer<LayoutAttributes>, to pb: UnsafePointer<LayoutAttributes>, made: inout [MadeEndsSlot],
-        reserve: Int, rotation: RotationInterpolation
+        endTurns: inout [(cos: Double, sin: Double)], reserve: Int, rotation: RotationInterpolation
     ) -> Transition.Shape {
         let ta = pa.pointee.transform, tb = pb.pointee.transform
         let customA = pa.pointee.custom.count, customB = pb.pointee.custom.count
@@ -355,7 +400,11 @@ struct TrackTable {
             shape.made = Int32(truncatingIfNeeded: made.count)
             // The first track that needs it sizes the table for as many as the tracks reserved (a
             // layout that turns its items needs one a track: 10^5 of them grew it 17 times).
-            if made.isEmpty { made.reserveCapacity(reserve) }
+            if made.isEmpty {
+                made.reserveCapacity(reserve)
+                endTurns.reserveCapacity(reserve)
+            }
+            endTurns.append(tb.turnParts ?? (.nan, .nan))
             if let pa = PlanarTransform(ta, isIdentity: identityA),
                 let pb = PlanarTransform(tb, isIdentity: identityB)
             {
@@ -378,9 +427,14 @@ struct TrackTable {
     }
 
     /// How many tracks are of cells of `section` with an item in `items` (sorted, disjoint
-    /// ranges). O(tracks · ranges).
+    /// ranges). O(ranges) when `section` is the one `cellSpan` counts and a range covers its items
+    /// (a layout that puts every item on screen asks so at each frame), else O(tracks · ranges).
     func countCells(of section: Int, in items: [Range<Int>]) -> Int {
-        keys.withUnsafeBufferPointer { keys in
+        let span = ends.cellSpan
+        if section == span.section, span.count == 0 || items.contains(where: { $0 ~= span.low && $0 ~= span.high }) {
+            return span.count
+        }
+        return keys.withUnsafeBufferPointer { keys in
             var n = 0
             for k in keys where k.category == .cell && k.kind == .none && k.indexPath.section == section {
                 let item = k.indexPath.item
@@ -443,6 +497,7 @@ struct TrackTable {
     ) {
         copyEndsIfShared()
         let replaced = positions.insertIfAbsent(key, keys.count)
+        ends.cellSpan.noteSet(key, replaced: replaced != nil)
         let i: Int
         if let p = replaced {
             forget(shapes[p])
@@ -467,6 +522,7 @@ struct TrackTable {
     ) {
         copyEndsIfShared()
         let replaced = positions.insertIfAbsent(key, keys.count)
+        ends.cellSpan.noteSet(key, replaced: replaced != nil)
         let i: Int
         if let p = replaced {
             forget(shapes[p])
@@ -493,7 +549,8 @@ struct TrackTable {
         }
         if let indexPath { f.pointee.indexPath = indexPath }
         if fadedOut { f.pointee.alpha = 0 }
-        let s = Self.shape(from: f, to: t, made: &made, reserve: keys.capacity, rotation: rotation)
+        let s = Self.shape(
+            from: f, to: t, made: &made, endTurns: &endTurns, reserve: keys.capacity, rotation: rotation)
         if replaced { shapes[i] = s } else { shapes.append(s) }
         note(s, from: f.pointee.frame, to: t.pointee.frame)
     }
@@ -531,6 +588,7 @@ struct TrackTable {
             } else if let i = positions[key] {  // swap-remove, keeping positions right
                 copyEndsIfShared()
                 forget(shapes[i])
+                ends.cellSpan.noteRemoved(key)
                 let last = keys.count - 1
                 if i != last {
                     keys[i] = keys[last]
@@ -746,25 +804,37 @@ final class PresentingSink: ElementSink {
     /// transforms are plain or turn in the plane (`PlanarEnds`), only what changes is worked out
     /// (`LayoutAttributes.plainLook`, `Transform3D.interpolate`: `interpolate`'s arithmetic) and
     /// tested against the rect (`.shown`: the look written into `l`, its item left as it is).
-    /// `.general` otherwise: nothing done.
+    /// `.general` otherwise: nothing done. `turn`: the cosine and sine `m` is the turn of
+    /// (`Transform3D.turn(cos:sin:)`), when the caller has them: when they are the stored end's
+    /// (`TrackTable.endIsTurn(_:cos:sin:)`), `m` is its transform and that is not read.
     @inline(__always)
     private func presentParts(
-        _ i: Int, frame final: Rect, transform m: Transform3D, alpha: Double, zIndex: Int, isHidden: Bool,
-        customFree: Bool, into l: UnsafeMutablePointer<CellLook>
+        _ i: Int, frame final: Rect, transform m: @autoclosure () -> Transform3D,
+        turn: (cos: Double, sin: Double)? = nil,
+        alpha: Double, zIndex: Int, isHidden: Bool, customFree: Bool, into l: UnsafeMutablePointer<CellLook>
     ) -> Parts {
         let p = progress
         let shape = transition.tracks.shapes[i]
         return withEnds { from, to in
-            let same = to[i].transform.isBitwiseEqual(to: m)
-            if swept, same, let b = shape.sweep, !b.meets(rect, at: p), to[i].frame.isBitwiseEqual(to: final) {
+            // Whether `m` is the stored end's transform (bit for bit), read only when the turn does
+            // not tell.
+            @inline(__always) func same() -> Bool {
+                if let turn, transition.tracks.endIsTurn(shape, cos: turn.cos, sin: turn.sin) { return true }
+                return to[i].transform.isBitwiseEqual(to: m())
+            }
+            // (The stored end's transform is read here, next to its frame, rather than told by the
+            // turn: a frame that hides most tracks reads no other table for them.)
+            if swept, let b = shape.sweep, !b.meets(rect, at: p), to[i].frame.isBitwiseEqual(to: final),
+                to[i].transform.isBitwiseEqual(to: m())
+            {
                 return .hidden
             }
             // (`shape.custom` is false when neither end has custom slots: the start's are then not read.)
             guard customFree, !shape.custom || from[i].custom.count == 0 else { return .general }
             let transform: Transform3D
-            if shape.fromPlain && m.isExactlyIdentity {
-                transform = m
-            } else if same, case .planar(let planar)? = transition.tracks.madeSlot(shape) {
+            if shape.fromPlain && m().isExactlyIdentity {
+                transform = m()
+            } else if case .planar(let planar)? = transition.tracks.madeSlot(shape), same() {
                 // `PlanarEnds.interpolate`: between the ends (t neither 0 nor 1, finite once
                 // sanitized) the way of the parts when it is finite; the ends' transforms are read
                 // only otherwise (`m` is the stored end's bit for bit).
@@ -827,8 +897,9 @@ final class PresentingSink: ElementSink {
     /// (`general` set to its position) otherwise.
     @inline(__always)
     private func presentTurned(
-        section: Int, item: Int, frame: Rect, transform: Transform3D, into l: UnsafeMutablePointer<CellLook>,
-        general: inout Int
+        section: Int, item: Int, frame: Rect, transform: @autoclosure () -> Transform3D,
+        turn: (cos: Double, sin: Double)? = nil,
+        into l: UnsafeMutablePointer<CellLook>, general: inout Int
     ) -> Parts {
         let key = ElementKey(category: .cell, kind: .none, indexPath: IndexPath(section: section, item: item))
         // As `store`: the track after the last one matched first, the index otherwise.
@@ -838,7 +909,8 @@ final class PresentingSink: ElementSink {
         } else {
             guard let found = transition.tracks.position(of: key) else {
                 l.initialize(
-                    to: CellLook(item: item, frame: frame, transform: transform, alpha: 1, zIndex: 0, isHidden: false))
+                    to: CellLook(item: item, frame: frame, transform: transform(), alpha: 1, zIndex: 0, isHidden: false)
+                )
                 return .shown
             }
             i = found
@@ -847,7 +919,8 @@ final class PresentingSink: ElementSink {
         matched[i] = true
         l.pointee.item = item
         let parts = presentParts(
-            i, frame: frame, transform: transform, alpha: 1, zIndex: 0, isHidden: false, customFree: true, into: l)
+            i, frame: frame, transform: transform(), turn: turn, alpha: 1, zIndex: 0, isHidden: false,
+            customFree: true, into: l)
         general = i
         return parts
     }
@@ -887,9 +960,11 @@ final class PresentingSink: ElementSink {
         var n = 0
         var i = 0
         for h in run {
-            let m = Transform3D.turn(cos: h.cos, sin: h.sin)
+            // (The turn's matrix is made only where it is read: a cell whose track ends at its turn
+            // needs none.)
             switch presentTurned(
-                section: section, item: h.item, frame: h.frame, transform: m, into: looks.baseAddress! + n, general: &i)
+                section: section, item: h.item, frame: h.frame, transform: .turn(cos: h.cos, sin: h.sin),
+                turn: (h.cos, h.sin), into: looks.baseAddress! + n, general: &i)
             {
             case .hidden: continue
             case .shown:
@@ -904,7 +979,8 @@ final class PresentingSink: ElementSink {
                         section: section, UnsafeBufferPointer(rebasing: looks[0..<n]), valid: looksAreValid)
                 }
                 n = 0
-                try offerGeneral(i, section: section, item: h.item, frame: h.frame, transform: m)
+                try offerGeneral(
+                    i, section: section, item: h.item, frame: h.frame, transform: .turn(cos: h.cos, sin: h.sin))
             }
         }
         if n > 0 {

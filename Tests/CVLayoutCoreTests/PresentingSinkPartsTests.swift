@@ -382,7 +382,7 @@ final class PresentingSinkPartsTests: XCTestCase {
         XCTAssertGreaterThan(told, frames / 2)
     }
 
-    private func assertBitwiseEqual(
+    func assertBitwiseEqual(
         _ g: LayoutAttributes, _ w: LayoutAttributes, _ what: String, file: StaticString = #filePath, line: UInt = #line
     ) {
         XCTAssertEqual(g.key, w.key, what, file: file, line: line)

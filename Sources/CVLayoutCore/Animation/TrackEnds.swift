@@ -14,6 +14,8 @@ final class TrackEnds {
     /// A default cell, copied into the starts made in place and re-pointed there (built from
     /// scratch, each went through a temporary).
     private let cellTemplate: UnsafeMutablePointer<LayoutAttributes>
+    /// The table's `TrackTable.CellSpan`.
+    var cellSpan = TrackTable.CellSpan()
 
     init(capacity n: Int = 0) {
         precondition(_isPOD(LayoutAttributes.self), "LayoutAttributes must be a plain value")
@@ -36,6 +38,7 @@ final class TrackEnds {
         c.from.initialize(from: from, count: count)
         c.to.initialize(from: to, count: count)
         c.count = count
+        c.cellSpan = cellSpan
         return c
     }
 

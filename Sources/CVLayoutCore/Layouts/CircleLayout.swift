@@ -207,9 +207,14 @@ public final class CircleLayout: CollectionViewLayout {
         // told a bound.
         let size = itemSize
         let reach = Swift.max(abs(center.x), abs(center.y)) + radius + size.width + size.height
-        if sink.wantsBound, reach <= 1e300, sink.counts.map({ !$0.isEmpty && $0[0] >= n }) ?? true {
+        // Then every item handed over exists in the sink's counts, too (each is below n).
+        let itemsExist = sink.counts.map({ !$0.isEmpty && $0[0] >= n }) ?? true
+        if sink.wantsBound, reach <= 1e300, itemsExist {
             sink.expect(cellsOf: 0, items: ranges, framesWithin: reach)
         }
+        // Every cell passes the sink's check (`turnedCells(section:_:valid:)`): its item exists, its
+        // numbers (within `reach` of 0, the size positive) are finite.
+        let valid = reach <= 1e300 && itemsExist
         let runLength = 256
         try withUnsafeTemporaryAllocation(of: TurnedCell.self, capacity: runLength) { run in
             var k = 0
@@ -219,7 +224,7 @@ public final class CircleLayout: CollectionViewLayout {
                 run[k] = TurnedCell(item: i, frame: f, cos: c, sin: s)
                 k += 1
                 if k == runLength {
-                    try sink.turnedCells(section: 0, UnsafeBufferPointer(rebasing: run[0..<k]))
+                    try sink.turnedCells(section: 0, UnsafeBufferPointer(rebasing: run[0..<k]), valid: valid)
                     k = 0
                 }
             }
@@ -239,7 +244,7 @@ public final class CircleLayout: CollectionViewLayout {
                     }
                 }
             }
-            if k > 0 { try sink.turnedCells(section: 0, UnsafeBufferPointer(rebasing: run[0..<k])) }
+            if k > 0 { try sink.turnedCells(section: 0, UnsafeBufferPointer(rebasing: run[0..<k]), valid: valid) }
         }
     }
 

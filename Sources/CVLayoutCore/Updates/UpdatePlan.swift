@@ -272,6 +272,56 @@ public struct UpdatePlan: Sendable {
     }
 }
 
+extension UpdatePlan {
+    /// `newIndexPath(forOld:)` of old cells asked in turn, nil too for a reloaded one
+    /// (`isReloaded(old:)`): what an animated update asks of each cell on screen, mostly in item
+    /// order. The item right after the last one mapped, in its section, with no change of the plan
+    /// between them (no item removed or reloaded up to it, no place fixed right after the last one's
+    /// new place), maps to the place right after the last one's: O(1) (a delete shifts a run of
+    /// items by one). Any other is asked of the plan, O(log k), and starts a run.
+    struct ItemMapper {
+        private let plan: UpdatePlan
+        /// The last old item mapped (`section` -1: none) and its new place.
+        private var section = -1, item = 0, newSection = 0, newItem = 0
+        /// The first old item after `item` that is removed, reloaded or past the count, and the first
+        /// new place after `newItem` that is fixed or past the count.
+        private var oldLimit = 0, newLimit = 0
+
+        init(_ plan: UpdatePlan) { self.plan = plan }
+
+        /// `plan.newIndexPath(forOld: old)` when `old` is not reloaded, else nil.
+        mutating func map(_ old: IndexPath) -> IndexPath? {
+            if old.section == section, old.item == item &+ 1, old.item < oldLimit, newItem &+ 1 < newLimit {
+                item = old.item
+                newItem += 1
+                return IndexPath(section: newSection, item: newItem)
+            }
+            guard let new = plan.newIndexPath(forOld: old), !plan.isReloaded(old: old) else {
+                section = -1
+                return nil
+            }
+            (section, item, newSection, newItem) = (old.section, old.item, new.section, new.item)
+            oldLimit = plan.oldCounts[section]
+            if let k = plan.oldChanges.slot(section) {
+                let v = plan.oldChanges.values[k]
+                let r = SortedInts.countLess(v.removed, than: item + 1)
+                if r < v.removed.count { oldLimit = Swift.min(oldLimit, v.removed[r]) }
+                // A moved item's place is its move's, not its rank's: no run starts from it.
+                if r > 0, v.removed[r - 1] == item { section = -1 }
+                let l = SortedInts.countLess(v.reloaded, than: item + 1)
+                if l < v.reloaded.count { oldLimit = Swift.min(oldLimit, v.reloaded[l]) }
+            }
+            newLimit = plan.newCounts[newSection]
+            if let k = plan.newChanges.slot(newSection) {
+                let fixed = plan.newChanges.values[k].fixed
+                let r = SortedInts.countLess(fixed, than: newItem + 1)
+                if r < fixed.count { newLimit = Swift.min(newLimit, fixed[r]) }
+            }
+            return new
+        }
+    }
+}
+
 // MARK: - Internals
 
 /// Values of a few sections out of many, read by section index without hashing. With few

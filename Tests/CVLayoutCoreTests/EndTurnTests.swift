@@ -107,14 +107,7 @@ extension PresentingSinkPartsTests {
             }
             let out = CollectingSink(counts: [n])
             let presenting = tr.presenting(in: rect, at: time, into: out)
-            if round % 2 == 0 {
-                try cells.withUnsafeBufferPointer { try presenting.turnedCells(section: 0, $0) }
-            } else {
-                for c in cells {
-                    try presenting.cell(
-                        section: 0, item: c.item, frame: c.frame, transform: .turn(cos: c.cos, sin: c.sin))
-                }
-            }
+            try present(cells, to: presenting, asRun: round % 2 == 0)
             try presenting.finish()
             try out.check()
             let got = out.take()

@@ -292,14 +292,7 @@ final class PresentingSinkPartsTests: XCTestCase {
             let presenting = tr.presenting(in: rect, at: time, into: out)
             var failed = false
             do {
-                if round % 2 == 0 {
-                    try cells.withUnsafeBufferPointer { try presenting.turnedCells(section: 0, $0) }
-                } else {
-                    for c in cells {
-                        try presenting.cell(
-                            section: 0, item: c.item, frame: c.frame, transform: .turn(cos: c.cos, sin: c.sin))
-                    }
-                }
+                try present(cells, to: presenting, asRun: round % 2 == 0)
                 try presenting.check()
                 try presenting.finish()
                 try out.check()
@@ -394,5 +387,17 @@ final class PresentingSinkPartsTests: XCTestCase {
         XCTAssertEqual(g.isDisappearing, w.isDisappearing, what, file: file, line: line)
         XCTAssertEqual(g.identifier, w.identifier, what, file: file, line: line)
         XCTAssertEqual(g.custom.count, w.custom.count, what, file: file, line: line)
+    }
+}
+
+/// Hands section 0's turned `cells` to `presenting`: as one run (`turnedCells`, `asRun`) or one
+/// cell at a time with its turn (`cell(…transform: .turn…)`); both must present the same.
+func present(_ cells: [TurnedCell], to presenting: PresentingSink, asRun: Bool) throws {
+    if asRun {
+        try cells.withUnsafeBufferPointer { try presenting.turnedCells(section: 0, $0) }
+    } else {
+        for c in cells {
+            try presenting.cell(section: 0, item: c.item, frame: c.frame, transform: .turn(cos: c.cos, sin: c.sin))
+        }
     }
 }

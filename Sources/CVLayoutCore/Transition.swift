@@ -495,20 +495,12 @@ struct TrackTable {
         _ key: ElementKey, fromAt from: UnsafePointer<LayoutAttributes>, movedBy shift: Point? = nil,
         indexPath: IndexPath? = nil, fadedOut: Bool = false, toAt to: UnsafePointer<LayoutAttributes>
     ) {
-        copyEndsIfShared()
-        let replaced = positions.insertIfAbsent(key, keys.count)
-        ends.cellSpan.noteSet(key, replaced: replaced != nil)
-        let i: Int
-        if let p = replaced {
-            forget(shapes[p])
+        let (i, replaced) = place(key) { ends, p in
             ends.replace(p, from: from, to: to)
-            i = p
-        } else {
-            i = keys.count
-            keys.append(key)
+        } append: { ends in
             ends.append(from: from, to: to)
         }
-        finishSet(at: i, replaced: replaced != nil, movedBy: shift, indexPath: indexPath, fadedOut: fadedOut)
+        finishSet(at: i, replaced: replaced, movedBy: shift, indexPath: indexPath, fadedOut: fadedOut)
     }
 
     /// Sets the track of the cell `key` from the default cell with `frame` (`LayoutAttributes.cell`
@@ -520,20 +512,32 @@ struct TrackTable {
     mutating func set(
         _ key: ElementKey, cellFrame frame: Rect, movedBy shift: Point?, toAt to: UnsafePointer<LayoutAttributes>
     ) {
+        let (i, replaced) = place(key) { ends, p in
+            ends.replaceCell(p, key.indexPath, frame: frame, to: to)
+        } append: { ends in
+            ends.appendCell(key.indexPath, frame: frame, to: to)
+        }
+        finishSet(at: i, replaced: replaced, movedBy: shift, indexPath: nil, fadedOut: false)
+    }
+
+    /// The common start of the `set` functions: the position of `key`'s track, an existing one's
+    /// ends rewritten by `replace` (its old shape forgotten) or a new one's appended by `append`,
+    /// and the cells' span told. Returns the position and whether a track was replaced.
+    @inline(__always)
+    private mutating func place(
+        _ key: ElementKey, replace: (inout TrackEnds, Int) -> Void, append: (inout TrackEnds) -> Void
+    ) -> (Int, Bool) {
         copyEndsIfShared()
         let replaced = positions.insertIfAbsent(key, keys.count)
         ends.cellSpan.noteSet(key, replaced: replaced != nil)
-        let i: Int
         if let p = replaced {
             forget(shapes[p])
-            ends.replaceCell(p, key.indexPath, frame: frame, to: to)
-            i = p
-        } else {
-            i = keys.count
-            keys.append(key)
-            ends.appendCell(key.indexPath, frame: frame, to: to)
+            replace(&ends, p)
+            return (p, true)
         }
-        finishSet(at: i, replaced: replaced != nil, movedBy: shift, indexPath: nil, fadedOut: false)
+        keys.append(key)
+        append(&ends)
+        return (keys.count - 1, false)
     }
 
     /// The common end of the `set` functions: track `i`'s ends are in place; changes its start as

@@ -250,9 +250,13 @@ enum FlowLineBreaker {
         _ x: inout Double, _ step: Double, _ maxItem: inout Double
     ) -> Double {
         var pos = x, widest = maxItem
+        // The last item's origin and size, kept in registers: its end is not read back from
+        // `dst` (a load of what was just stored, measured hot in the re-prepare's time).
+        var origin = pos, w = 0.0
         var k = 0
         repeat {
-            let w = A.cross(src[k])
+            w = A.cross(src[k])
+            origin = pos
             dst[k] = pos
             widest = widest > w ? widest : w  // one `maxsd`, no copy (sizes are finite)
             pos = pos + (w + step)
@@ -261,7 +265,7 @@ enum FlowLineBreaker {
         x = pos
         maxItem = widest
         // The last item's end: its origin plus its size.
-        return dst[count &- 1] + A.cross(src[count &- 1])
+        return origin + w
     }
 
     /// Breaks all `n` items into blocks of `FlowLineBlocks.lineTarget` lines. One linear pass

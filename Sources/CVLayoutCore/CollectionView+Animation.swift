@@ -235,7 +235,10 @@ extension CollectionView {
         // When every element on screen before keeps its place in draw order (an update that moves
         // everything on screen), track i ends at after[i]: the answer is kept as the tracks' ends.
         tr.tracks.adoptEnds(after)
-        tr.tracks.reserveCapacity(before.present.count + after.count)
+        // At most one track a key on screen after, and one for each element moving off screen
+        // (`offScreen`): room for as many, not for twice the elements (a block past the
+        // allocator's mmap threshold is fresh pages when written).
+        tr.tracks.reserveCapacity(after.count + offScreen.count)
         let moved = shift != .zero
         let viewport = bounds
         // Nil for every element when the layout has no appear hook: not asked.

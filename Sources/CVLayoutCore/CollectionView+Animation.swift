@@ -235,10 +235,7 @@ extension CollectionView {
         // When every element on screen before keeps its place in draw order (an update that moves
         // everything on screen), track i ends at after[i]: the answer is kept as the tracks' ends.
         tr.tracks.adoptEnds(after)
-        // At most one track a key on screen after, and one for each element moving off screen
-        // (`offScreen`): room for as many, not for twice the elements (a block past the
-        // allocator's mmap threshold is fresh pages when written).
-        tr.tracks.reserveCapacity(after.count + offScreen.count)
+        tr.tracks.reserveCapacity(before.present.count + after.count)
         let moved = shift != .zero
         let viewport = bounds
         // Nil for every element when the layout has no appear hook: not asked.

@@ -189,7 +189,10 @@ int cvl_version(uint32_t *out);
 ** allocation: about 8 us a frame for ~65 elements of a flow of 10^5 items, about 0.2 us an
 ** element for a switch to the circle of 10^5 items, about 0.1 us an element for a batch update on
 ** that circle where every element moves and turns (BENCHMARKS.md, "Everything on screen (issue
-** 32)"); memory O(tracked elements), two full attribute records each. Scroll anchoring keeps at
+** 32)"); memory O(tracked elements), two full attribute records each (when the elements on
+** screen after the change get their tracks in draw order, as a switch to the circle or an
+** update that moves every element, the ends are the layout's answer itself, kept rather than
+** copied). Scroll anchoring keeps at
 ** most that many anchor candidates (the first in its policy's order). A layout switch finds its
 ** anchor cell, and Cover Flow its snapping cell, by visiting the visible cells: O(1) memory
 ** (see "Query size" for a viewport holding more than CVL_MAX_QUERY_ELEMENTS).

@@ -116,6 +116,9 @@ extension CollectionView {
     ) throws -> Transition {
         var tr = Transition(timing: timing, start: currentTime, discreteSlots: layout.discreteCustomSlots)
         let afterArray = try layoutAttributesForElementsFinal(in: bounds)
+        // Track i ends at after[i] (every element on screen after gets its track in order): the
+        // answer is kept as the tracks' ends, not copied.
+        tr.tracks.adoptEnds(afterArray)
         try afterArray.withUnsafeBufferPointer { after in
             // Each element's place in `before` (-1: not on screen before), looked up once; those
             // not on screen before, by position in `after`.

@@ -232,6 +232,9 @@ extension CollectionView {
         let looked = try layout.layoutAttributes(forKeys: offScreen)
         // Which elements on screen after got a track from one on screen before, by position.
         var claimed = [Bool](repeating: false, count: after.count)
+        // When every element on screen before keeps its place in draw order (an update that moves
+        // everything on screen), track i ends at after[i]: the answer is kept as the tracks' ends.
+        tr.tracks.adoptEnds(after)
         tr.tracks.reserveCapacity(before.present.count + after.count)
         let moved = shift != .zero
         let viewport = bounds

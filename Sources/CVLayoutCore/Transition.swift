@@ -344,6 +344,17 @@ struct TrackTable {
         positions.reserveCapacity(n)
     }
 
+    /// Lets the tracks about to be set end at `ends`' records in place, in order (the table is
+    /// empty): a track set with its end read from `ends[i]` in `ends`' own storage (as
+    /// `withUnsafeBufferPointer` gives it), `i` its position, keeps that record there instead of a
+    /// copy (`TrackEnds.adopt(ends:)`); any other end copies the run first. The same tracks either
+    /// way. O(1).
+    mutating func adoptEnds(_ ends: [LayoutAttributes]) {
+        precondition(count == 0, "ends are adopted before any track")
+        copyEndsIfShared()
+        self.ends.adopt(ends: ends)
+    }
+
     /// Runs `body` with the planar parts or decompositions `shape` refers to (nil: none).
     @inline(__always)
     func withMadeEnds<R>(_ shape: Transition.Shape, _ body: (MadeEnds?) throws -> R) rethrows -> R {

@@ -4,13 +4,26 @@
 /// `Array.append` of a record read from another buffer copies it through a temporary or two; a
 /// transition's set-up appends two records a track, 10^5 tracks when every element is on screen.
 ///
+/// The ends' run can be an array adopted as it is (`adopt(ends:)`): a set-up whose tracks end,
+/// in order, at the elements of the layout's answer (a switch to a layout that shows everything,
+/// an update that moves every element) keeps that answer as the run instead of copying each
+/// record into fresh memory (10^5 × 288 bytes: a copy and ~7,000 page faults a set-up). The
+/// adopted array is never written: the first end that is not its next record in place makes the
+/// run this object's own again (one copy of the ends so far).
+///
 /// A class: the `TrackTable` holding it copies it on write (`copy`). `LayoutAttributes` is a plain
 /// value (no references), so copying its bytes copies it.
 final class TrackEnds {
     private(set) var from: UnsafeMutablePointer<LayoutAttributes>
     private(set) var to: UnsafeMutablePointer<LayoutAttributes>
     private(set) var count = 0
+    /// The records `from` holds room for, and `to` when it is this object's own.
     private(set) var capacity: Int
+    /// The array `to` points into while it is adopted (`adopt(ends:)`): kept alive, never
+    /// written. Nil when `to` is this object's own storage.
+    private var adopted: [LayoutAttributes]?
+    /// How many records the adopted array holds (0: `to` is this object's own).
+    private var adoptedCount = 0
     /// A default cell, copied into the starts made in place and re-pointed there (built from
     /// scratch, each went through a temporary).
     private let cellTemplate: UnsafeMutablePointer<LayoutAttributes>
@@ -28,7 +41,7 @@ final class TrackEnds {
 
     deinit {
         from.deallocate()
-        to.deallocate()
+        if adoptedCount == 0 { to.deallocate() }
         cellTemplate.deallocate()
     }
 
@@ -42,25 +55,42 @@ final class TrackEnds {
         return c
     }
 
-    /// Makes room for `n` tracks in all. O(count) when the runs move.
+    /// Makes room for `n` tracks in all. O(count) when the runs move (an adopted ends' run stays).
     func reserveCapacity(_ n: Int) {
         guard n > capacity else { return }
         let f = UnsafeMutablePointer<LayoutAttributes>.allocate(capacity: n)
-        let t = UnsafeMutablePointer<LayoutAttributes>.allocate(capacity: n)
         f.moveInitialize(from: from, count: count)
-        t.moveInitialize(from: to, count: count)
         from.deallocate()
+        if adoptedCount == 0 {
+            let t = UnsafeMutablePointer<LayoutAttributes>.allocate(capacity: n)
+            t.moveInitialize(from: to, count: count)
+            to.deallocate()
+            to = t
+        }
+        (from, capacity) = (f, n)
+    }
+
+    /// Makes `ends` the ends' run while tracks are appended whose end is its next record in place
+    /// (`append(from:to:)` or `appendCell` with `b` the address of `ends[count]` in `ends`' own
+    /// storage, as `withUnsafeBufferPointer` gives it): those are not copied. Any other end (or a
+    /// track past its last record) makes the run this object's own first. No tracks yet. O(1).
+    func adopt(ends: [LayoutAttributes]) {
+        precondition(count == 0, "ends are adopted before any track")
+        guard adoptedCount == 0, !ends.isEmpty else { return }
         to.deallocate()
-        (from, to, capacity) = (f, t, n)
+        to = ends.withUnsafeBufferPointer { UnsafeMutablePointer(mutating: $0.baseAddress!) }
+        adopted = ends
+        adoptedCount = ends.count
     }
 
     /// Appends a track from a copy of `*a` to a copy of `*b`, each copied once from where it is
-    /// (neither may point into these runs: they may move). O(1) amortized.
+    /// (`a` may not point into these runs, `b` only at the adopted array's next record: they may
+    /// move). O(1) amortized.
     @inline(__always)
     func append(from a: UnsafePointer<LayoutAttributes>, to b: UnsafePointer<LayoutAttributes>) {
         if count == capacity { reserveCapacity(Swift.max(16, capacity * 2)) }
         Self.copy(a, into: from + count)
-        Self.copy(b, into: to + count)
+        setEnd(count, b)
         count += 1
     }
 
@@ -70,7 +100,7 @@ final class TrackEnds {
     func appendCell(_ indexPath: IndexPath, frame: Rect, to b: UnsafePointer<LayoutAttributes>) {
         if count == capacity { reserveCapacity(Swift.max(16, capacity * 2)) }
         makeCell(at: from + count, indexPath, frame: frame)
-        Self.copy(b, into: to + count)
+        setEnd(count, b)
         count += 1
     }
 
@@ -80,7 +110,32 @@ final class TrackEnds {
     func replaceCell(_ i: Int, _ indexPath: IndexPath, frame: Rect, to b: UnsafePointer<LayoutAttributes>) {
         precondition(i >= 0 && i < count, "track position out of range")
         makeCell(at: from + i, indexPath, frame: frame)
+        setEnd(i, b)
+    }
+
+    /// Makes track `i`'s end (i ≤ count < capacity) a copy of `*b`: nothing to do when `b` is the
+    /// adopted array's record `i` (the end is in place), else the copy, into this object's own
+    /// run (made first while the ends are adopted).
+    @inline(__always)
+    private func setEnd(_ i: Int, _ b: UnsafePointer<LayoutAttributes>) {
+        if adoptedCount > 0 {
+            if i < adoptedCount, UnsafePointer(to + i) == b { return }
+            leaveAdopted(copying: b, into: i)
+            return
+        }
         Self.copy(b, into: to + i)
+    }
+
+    /// Makes the ends' run this object's own (the adopted array's first `count` records copied,
+    /// then `*b` into record `i`), then lets the adopted array go (`b` may point into it). O(count).
+    @inline(never)
+    private func leaveAdopted(copying b: UnsafePointer<LayoutAttributes>, into i: Int) {
+        let own = UnsafeMutablePointer<LayoutAttributes>.allocate(capacity: capacity)
+        own.initialize(from: to, count: count)
+        Self.copy(b, into: own + i)
+        to = own
+        adoptedCount = 0
+        adopted = nil
     }
 
     /// Writes `LayoutAttributes.cell(indexPath, frame: frame)` at `p`: the template, then its
@@ -98,7 +153,7 @@ final class TrackEnds {
     func replace(_ i: Int, from a: UnsafePointer<LayoutAttributes>, to b: UnsafePointer<LayoutAttributes>) {
         precondition(i >= 0 && i < count, "track position out of range")
         Self.copy(a, into: from + i)
-        Self.copy(b, into: to + i)
+        setEnd(i, b)
     }
 
     /// Removes the last track.

@@ -47,30 +47,24 @@ private func directFlowCells<R: CQueryRecord>(
         in: rect, counts: view.counts, atMost: Swift.min(capacity, ElementSink.maxElements)
     ) { lines in
         let section = lines.section
+        // Never past the buffer, whatever the bound said (it bounds what the visit reads):
+        // checked once when the run's items fit, else at each cell.
+        if itemIDs == nil && lines.items.count <= capacity &- n {
+            var p = out + n  // the next record (one register, where `out + k` took two)
+            lines.forEachCell(in: rect) { item, frame in
+                R.initializeCell(p, section: section, item: item, frame: frame)
+                p += 1
+            }
+            n = p - out
+            return
+        }
         var k = n  // in a register for the run's loop
         defer { n = k }
-        if itemIDs == nil {
-            // Never past the buffer, whatever the bound said (it bounds what the visit reads):
-            // checked once when the run's items fit, else at each cell.
-            if lines.items.count <= capacity &- k {
-                lines.forEachCell(in: rect) { item, frame in
-                    R.initializeCell(out + k, section: section, item: item, frame: frame)
-                    k &+= 1
-                }
-            } else {
-                lines.forEachCell(in: rect) { item, frame in
-                    guard k < capacity else { return overrun = true }
-                    R.initializeCell(out + k, section: section, item: item, frame: frame)
-                    k &+= 1
-                }
-            }
-        } else {
-            lines.forEachCell(in: rect) { item, frame in
-                guard k < capacity else { return overrun = true }
-                R.initializeCell(out + k, section: section, item: item, frame: frame)
-                if let id = itemIDs!.identifier(section: section, item: item) { out[k].setIdentifier(id) }
-                k &+= 1
-            }
+        lines.forEachCell(in: rect) { item, frame in
+            guard k < capacity else { return overrun = true }
+            R.initializeCell(out + k, section: section, item: item, frame: frame)
+            if itemIDs != nil, let id = itemIDs!.identifier(section: section, item: item) { out[k].setIdentifier(id) }
+            k &+= 1
         }
     } grid: { run in
         var k = n  // in a register for the run's loops

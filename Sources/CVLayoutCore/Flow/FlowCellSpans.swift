@@ -96,7 +96,8 @@ public struct FlowCellSpan {
         if horizontal {
             let rMin = rect.origin.x, rMax = rMin + rect.size.width
             let cMin = rect.origin.y, cMax = cMin + rect.size.height
-            let inside = isInside(items, lineMain, thickness, monotone, horizontal, rMin, rMax, cMin, cMax, cross, sizes)
+            let inside = isInside(
+                items, lineMain, thickness, monotone, horizontal, rMin, rMax, cMin, cMax, cross, sizes)
             var i = items.lowerBound  // (a while loop: `for i in items` checks each index again)
             let end = items.upperBound
             while i < end {
@@ -111,7 +112,8 @@ public struct FlowCellSpan {
         } else {
             let rMin = rect.origin.y, rMax = rMin + rect.size.height
             let cMin = rect.origin.x, cMax = cMin + rect.size.width
-            let inside = isInside(items, lineMain, thickness, monotone, horizontal, rMin, rMax, cMin, cMax, cross, sizes)
+            let inside = isInside(
+                items, lineMain, thickness, monotone, horizontal, rMin, rMax, cMin, cMax, cross, sizes)
             var i = items.lowerBound  // (a while loop: `for i in items` checks each index again)
             let end = items.upperBound
             while i < end {

@@ -361,7 +361,7 @@ extension FlowLayout {
     /// read in place; each run is valid during its call. `through`, when known, is that first
     /// line past the rect (`lineItems`' end), found again otherwise.
     /// - Complexity: O(lines read + windows met × log chunks + log blocks).
-    @inline(__always)
+    @inline(never)  // (inlined, its set-up spilled into the caller's frame: 29 instructions more a query)
     static func visitSpans(
         _ axis: FlowAxis, _ s: Int, _ sec: UnsafePointer<FlowSection>, _ rect: Rect,
         from start: (block: Int, line: Int), through end: (block: Int, line: Int)? = nil,

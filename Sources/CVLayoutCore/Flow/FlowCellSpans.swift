@@ -98,33 +98,41 @@ public struct FlowCellSpan {
             let cMin = rect.origin.y, cMax = cMin + rect.size.height
             let inside = isInside(
                 items, lineMain, thickness, monotone, horizontal, rMin, rMax, cMin, cMax, cross, sizes)
-            var i = items.lowerBound  // (a while loop: `for i in items` checks each index again)
-            let end = items.upperBound
-            while i < end {
-                let size = sizes[i]
-                let m = size.width, c = size.height, x = cross[i]
-                let y = lineMain + (thickness - m) * factor
-                if m > 0 && c > 0 && (inside || (y < rMax && rMin < y + m && x < cMax && cMin < x + c)) {
-                    try body(i, Rect(x: y, y: x, width: m, height: c))
+            // Two loops, the test's `inside` known in each (not a branch an item).
+            @inline(__always) func cells(tested: Bool, _ body: (Int, Rect) throws -> Void) rethrows {
+                var i = items.lowerBound  // (a while loop: `for i in items` checks each index again)
+                let end = items.upperBound
+                while i < end {
+                    let size = sizes[i]
+                    let m = size.width, c = size.height, x = cross[i]
+                    let y = lineMain + (thickness - m) * factor
+                    if m > 0 && c > 0 && (!tested || (y < rMax && rMin < y + m && x < cMax && cMin < x + c)) {
+                        try body(i, Rect(x: y, y: x, width: m, height: c))
+                    }
+                    i &+= 1
                 }
-                i &+= 1
             }
+            if inside { try cells(tested: false, body) } else { try cells(tested: true, body) }
         } else {
             let rMin = rect.origin.y, rMax = rMin + rect.size.height
             let cMin = rect.origin.x, cMax = cMin + rect.size.width
             let inside = isInside(
                 items, lineMain, thickness, monotone, horizontal, rMin, rMax, cMin, cMax, cross, sizes)
-            var i = items.lowerBound  // (a while loop: `for i in items` checks each index again)
-            let end = items.upperBound
-            while i < end {
-                let size = sizes[i]
-                let m = size.height, c = size.width, x = cross[i]
-                let y = lineMain + (thickness - m) * factor
-                if m > 0 && c > 0 && (inside || (y < rMax && rMin < y + m && x < cMax && cMin < x + c)) {
-                    try body(i, Rect(x: x, y: y, width: c, height: m))
+            // Two loops, the test's `inside` known in each (not a branch an item).
+            @inline(__always) func cells(tested: Bool, _ body: (Int, Rect) throws -> Void) rethrows {
+                var i = items.lowerBound  // (a while loop: `for i in items` checks each index again)
+                let end = items.upperBound
+                while i < end {
+                    let size = sizes[i]
+                    let m = size.height, c = size.width, x = cross[i]
+                    let y = lineMain + (thickness - m) * factor
+                    if m > 0 && c > 0 && (!tested || (y < rMax && rMin < y + m && x < cMax && cMin < x + c)) {
+                        try body(i, Rect(x: x, y: y, width: c, height: m))
+                    }
+                    i &+= 1
                 }
-                i &+= 1
             }
+            if inside { try cells(tested: false, body) } else { try cells(tested: true, body) }
         }
     }
 

@@ -22,7 +22,7 @@ func directFlowCells<R: CQueryRecord>(
     // the whole call, which cannot replace it (the re-entrancy guard; the direct path calls no
     // callback).
     let layout = Unmanaged.passUnretained(view.layout)
-    guard layout._withUnsafeGuaranteedRef({ $0 is FlowLayout }) else { return false }
+    guard layout._withUnsafeGuaranteedRef({ $0.isFlowLayout }) else { return false }
     return unsafeBitCast(layout, to: Unmanaged<FlowLayout>.self)._withUnsafeGuaranteedRef { flow in
         directFlowCells(view, flow, rect, out, capacity, outCount)
     }

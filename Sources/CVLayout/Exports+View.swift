@@ -181,6 +181,7 @@ public func cvl_view_content_size_impl(_ view: OpaquePointer?, _ out: UnsafeMuta
 }
 
 /// The buffer protocol's arguments (header "Conventions"), checked before anything runs.
+@inline(__always)
 private func checkBuffer<R>(
     _ out: UnsafeMutablePointer<R>?, _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
 ) throws -> UnsafeMutablePointer<Int> {

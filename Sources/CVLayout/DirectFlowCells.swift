@@ -1,8 +1,8 @@
 import CCVLayout
 import CVLayoutCore
 
-// A flow's rect query written straight from its cell spans (Flow/FlowCellSpans.swift, handed over
-// in runs: `visitCellSpanRuns`): when the answer is per-item cells (and headers and footers), in
+// A flow's rect query written straight from its cells (Flow/FlowCellSpans.swift, handed over
+// in runs: `visitCellRuns`): when the answer is per-item cells (and headers and footers), in
 // draw order and valid by construction, and the caller's buffer holds its bound, each element's
 // record is built once in the caller's buffer. No sink, no second pass, no copy. Anything else
 // (uniform sections, an animation, a mirrored or snapped view, identifiers by callback, a buffer
@@ -22,7 +22,7 @@ func directFlowCells<R: CQueryRecord>(
     // the whole call, which cannot replace it (the re-entrancy guard; the direct path calls no
     // callback).
     let layout = Unmanaged.passUnretained(view.layout)
-    guard layout._withUnsafeGuaranteedRef({ $0 is FlowLayout }) else { return false }
+    guard layout._withUnsafeGuaranteedRef({ $0.isFlowLayout }) else { return false }
     return unsafeBitCast(layout, to: Unmanaged<FlowLayout>.self)._withUnsafeGuaranteedRef { flow in
         directFlowCells(view, flow, rect, out, capacity, outCount)
     }
@@ -41,31 +41,43 @@ private func directFlowCells<R: CQueryRecord>(
     }
     var n = 0
     var overrun = false
-    // The spans come in runs (one call for a screenful of lines, not one a line).
-    let visited = flow.visitCellSpanRuns(
+    // A per-item section's cells come in runs of lines (one call for a screenful), a uniform
+    // section's in runs of spans.
+    let visited = flow.visitCellRuns(
         in: rect, counts: view.counts, atMost: Swift.min(capacity, ElementSink.maxElements)
-    ) { run in
+    ) { lines in
+        let section = lines.section
+        // Never past the buffer, whatever the bound said (it bounds what the visit reads):
+        // checked once when the run's items fit, else at each cell.
+        if itemIDs == nil && lines.items.count <= capacity &- n {
+            var p = out + n  // the next record (one register, where `out + k` took two)
+            lines.forEachCell(in: rect) { item, frame in
+                R.initializeCell(p, section: section, item: item, frame: frame)
+                p += 1
+            }
+            n = p - out
+            return
+        }
+        var k = n  // in a register for the run's loop
+        defer { n = k }
+        lines.forEachCell(in: rect) { item, frame in
+            guard k < capacity else { return overrun = true }
+            R.initializeCell(out + k, section: section, item: item, frame: frame)
+            if itemIDs != nil, let id = itemIDs!.identifier(section: section, item: item) { out[k].setIdentifier(id) }
+            k &+= 1
+        }
+    } grid: { run in
         var k = n  // in a register for the run's loops
         defer { n = k }
-        if itemIDs == nil {
-            for span in run {
-                let section = span.section
-                span.forEachCell(in: rect) { item, frame in
-                    // Never past the buffer, whatever the bound said (it bounds what the visit reads).
-                    guard k < capacity else { return overrun = true }
-                    R.initializeCell(out + k, section: section, item: item, frame: frame)
-                    k &+= 1
+        for span in run {
+            let section = span.section
+            span.forEachCell(in: rect) { item, frame in
+                guard k < capacity else { return overrun = true }
+                R.initializeCell(out + k, section: section, item: item, frame: frame)
+                if itemIDs != nil, let id = itemIDs!.identifier(section: section, item: item) {
+                    out[k].setIdentifier(id)
                 }
-            }
-        } else {
-            for span in run {
-                let section = span.section
-                span.forEachCell(in: rect) { item, frame in
-                    guard k < capacity else { return overrun = true }
-                    R.initializeCell(out + k, section: section, item: item, frame: frame)
-                    if let id = itemIDs!.identifier(section: section, item: item) { out[k].setIdentifier(id) }
-                    k &+= 1
-                }
+                k &+= 1
             }
         }
     } supplementary: { a in

@@ -181,6 +181,7 @@ public func cvl_view_content_size_impl(_ view: OpaquePointer?, _ out: UnsafeMuta
 }
 
 /// The buffer protocol's arguments (header "Conventions"), checked before anything runs.
+@inline(__always)
 private func checkBuffer<R>(
     _ out: UnsafeMutablePointer<R>?, _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
 ) throws -> UnsafeMutablePointer<Int> {
@@ -201,7 +202,7 @@ private func scrollQuery<R: CQueryRecord>(
 ) throws {
     _ = try checkBuffer(out, capacity, outCount)
     try box.view.withHostContentOffset(offset.core) {
-        try box.view.layoutIfNeeded()  // first: restoring a scroll anchor may move the visible rect
+        // (`hostVisibleRect` runs the layout cycle first: restoring a scroll anchor may move the rect.)
         try rectQuery(box, buffer, try box.view.hostVisibleRect(), out, capacity, outCount)
     }
 }
@@ -262,7 +263,7 @@ public func cvl_view_visible_attributes_impl(
     _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
 ) -> Int32 {
     withView(view) { box in
-        try box.view.layoutIfNeeded()  // first: restoring a scroll anchor may move the visible rect
+        // (`hostVisibleRect` runs the layout cycle first: restoring a scroll anchor may move the rect.)
         try rectQuery(box, box.directCells, try box.view.hostVisibleRect(), out, capacity, outCount)
     }
 }
@@ -281,7 +282,7 @@ public func cvl_view_visible_elements_impl(
     _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
 ) -> Int32 {
     withView(view) { box in
-        try box.view.layoutIfNeeded()  // first: restoring a scroll anchor may move the visible rect
+        // (`hostVisibleRect` runs the layout cycle first: restoring a scroll anchor may move the rect.)
         try rectQuery(box, box.directElements, try box.view.hostVisibleRect(), out, capacity, outCount)
     }
 }

@@ -96,7 +96,8 @@ extension CollectionView {
         }
     }
 
-    /// The visible rect in host coordinates.
+    /// The visible rect in host coordinates, after the layout cycle (`layoutIfNeeded`, first:
+    /// restoring a scroll anchor may move the visible rect).
     public func hostVisibleRect() throws -> Rect {
         try layoutIfNeeded()
         return Rect(origin: try hostContentOffset(), size: boundsSize)

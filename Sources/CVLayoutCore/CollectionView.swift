@@ -205,7 +205,11 @@ public final class CollectionView {
     @discardableResult
     private func setBounds(_ b: Rect) -> Bool {
         guard b != bounds else { return false }
-        let ask = (b.size != boundsSize || layout.asksOnScroll) && layout.shouldInvalidateLayout(forBoundsChange: b)
+        // `asksOnScroll` read with the layout lent, not retained (a retain and a release a
+        // scroll): the view holds it, and the property calls nothing that could replace it.
+        let lent = Unmanaged.passUnretained(layout)
+        let asks = b.size != boundsSize || lent._withUnsafeGuaranteedRef { $0.asksOnScroll }
+        let ask = asks && layout.shouldInvalidateLayout(forBoundsChange: b)
         guard ask else {
             // A plain scroll: no invalidation context is made (and freed) for nothing.
             contentOffset = b.origin

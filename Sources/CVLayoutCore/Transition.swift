@@ -1018,7 +1018,7 @@ final class PresentingSink: ElementSink {
     }
 
     /// Hands this sink what `layout.layoutAttributesForElements(in:into:)` would when `layout`
-    /// is a flow that answers with cell spans (`FlowLayout.visitCellSpans`): the same elements
+    /// is a flow that answers with cell runs (`FlowLayout.visitCellRuns`): the same elements
     /// in the same order, each cell read from its line and presented at once, without being
     /// staged in a run and checked again (the spans' cells are valid by construction, their
     /// index paths inside the counts the visit compared). False, nothing handed over, when the
@@ -1046,11 +1046,19 @@ final class PresentingSink: ElementSink {
                 expect(atMost: n)
             }
         }
-        return try flow.visitCellSpans(in: rect, counts: counts, atMost: n) { span in
+        return try flow.visitCellRuns(in: rect, counts: counts, atMost: n) { lines in
             tell()
-            let section = span.section
-            try span.forEachCell(in: rect) { item, frame in
+            let section = lines.section
+            try lines.forEachCell(in: rect) { item, frame in
                 try presentCell(section: section, item: item, frame: frame)
+            }
+        } grid: { run in
+            tell()
+            for span in run {
+                let section = span.section
+                try span.forEachCell(in: rect) { item, frame in
+                    try presentCell(section: section, item: item, frame: frame)
+                }
             }
         } supplementary: { a in
             tell()

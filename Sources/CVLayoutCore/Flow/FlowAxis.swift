@@ -76,7 +76,7 @@ enum HorizontalFlowAxis: FlowAxisKind {
 
 /// First index in `lo ..< hi` for which `isAbove` is true, given that `isAbove` is false then
 /// true along the range (a partition point); `hi` when it is never true. O(log(hi − lo)).
-@inline(__always)
+@inlinable @inline(__always)
 func flowPartitionPoint(_ lo: Int, _ hi: Int, _ isAbove: (Int) -> Bool) -> Int {
     var lo = lo, hi = hi
     while lo < hi {

@@ -79,47 +79,78 @@ public struct FlowCellSpan {
     @inlinable @inline(__always)
     public func forEachCell(in rect: Rect, _ body: (Int, Rect) throws -> Void) rethrows {
         guard let cross, let sizes else { return try forEachGridCell(in: rect, body) }
-        let lineMain = self.lineMain, thickness = self.thickness, factor = self.factor
+        try FlowCellSpan.forEachLineCell(
+            items, lineMain: lineMain, thickness: thickness, factor: factor, cross: cross, sizes: sizes,
+            horizontal: horizontal, monotone: monotone, in: rect, body)
+    }
+
+    /// `forEachCell` of the items `items` of a per-item line (`FlowCellLines.forEachCell` reads
+    /// its lines with it): the one home of a line item's frame and its test. `cross` and
+    /// `sizes` are indexed by item; `rect` has a positive size. O(items).
+    @inlinable @inline(__always)
+    static func forEachLineCell(
+        _ items: Range<Int>, lineMain: Double, thickness: Double, factor: Double, cross: UnsafePointer<Double>,
+        sizes: UnsafePointer<Size>, horizontal: Bool, monotone: Bool, in rect: Rect,
+        _ body: (Int, Rect) throws -> Void
+    ) rethrows {
         if horizontal {
             let rMin = rect.origin.x, rMax = rMin + rect.size.width
             let cMin = rect.origin.y, cMax = cMin + rect.size.height
-            let inside = isInside(rMin, rMax, cMin, cMax, cross, sizes)
-            for i in items {
-                let size = sizes[i]
-                let m = size.width, c = size.height, x = cross[i]
-                let y = lineMain + (thickness - m) * factor
-                if m > 0 && c > 0 && (inside || (y < rMax && rMin < y + m && x < cMax && cMin < x + c)) {
-                    try body(i, Rect(x: y, y: x, width: m, height: c))
+            let inside = isInside(
+                items, lineMain, thickness, monotone, horizontal, rMin, rMax, cMin, cMax, cross, sizes)
+            // Two loops, the test's `inside` known in each (not a branch an item).
+            @inline(__always) func cells(tested: Bool, _ body: (Int, Rect) throws -> Void) rethrows {
+                var i = items.lowerBound  // (a while loop: `for i in items` checks each index again)
+                let end = items.upperBound
+                while i < end {
+                    let size = sizes[i]
+                    let m = size.width, c = size.height, x = cross[i]
+                    let y = lineMain + (thickness - m) * factor
+                    if m > 0 && c > 0 && (!tested || (y < rMax && rMin < y + m && x < cMax && cMin < x + c)) {
+                        try body(i, Rect(x: y, y: x, width: m, height: c))
+                    }
+                    i &+= 1
                 }
             }
+            if inside { try cells(tested: false, body) } else { try cells(tested: true, body) }
         } else {
             let rMin = rect.origin.y, rMax = rMin + rect.size.height
             let cMin = rect.origin.x, cMax = cMin + rect.size.width
-            let inside = isInside(rMin, rMax, cMin, cMax, cross, sizes)
-            for i in items {
-                let size = sizes[i]
-                let m = size.height, c = size.width, x = cross[i]
-                let y = lineMain + (thickness - m) * factor
-                if m > 0 && c > 0 && (inside || (y < rMax && rMin < y + m && x < cMax && cMin < x + c)) {
-                    try body(i, Rect(x: x, y: y, width: c, height: m))
+            let inside = isInside(
+                items, lineMain, thickness, monotone, horizontal, rMin, rMax, cMin, cMax, cross, sizes)
+            // Two loops, the test's `inside` known in each (not a branch an item).
+            @inline(__always) func cells(tested: Bool, _ body: (Int, Rect) throws -> Void) rethrows {
+                var i = items.lowerBound  // (a while loop: `for i in items` checks each index again)
+                let end = items.upperBound
+                while i < end {
+                    let size = sizes[i]
+                    let m = size.height, c = size.width, x = cross[i]
+                    let y = lineMain + (thickness - m) * factor
+                    if m > 0 && c > 0 && (!tested || (y < rMax && rMin < y + m && x < cMax && cMin < x + c)) {
+                        try body(i, Rect(x: x, y: y, width: c, height: m))
+                    }
+                    i &+= 1
                 }
             }
+            if inside { try cells(tested: false, body) } else { try cells(tested: true, body) }
         }
     }
 
-    /// Whether every non-empty item of the span meets the rect (main axis `rMin ..< rMax`,
-    /// cross axis `cMin ..< cMax`), so that `forEachCell` need not test each one. It does when
-    /// the span is monotone and
+    /// Whether every non-empty item of `items` (a line at `lineMain`, `thickness` thick, its
+    /// items placed with steps ≥ 0 when `monotone`) meets the rect (main axis `rMin ..< rMax`,
+    /// cross axis `cMin ..< cMax`), so that `forEachLineCell` need not test each one. It does
+    /// when the line is monotone and
     /// - `lineMain > rMin` and `lineMain + thickness < rMax`: an item's main origin is
     ///   lineMain + (thickness − m) × factor with 0 ≤ m ≤ thickness (the line's thickness is
     ///   its items' largest m) and factor in [0, 1], so it is ≥ lineMain and
     ///   ≤ lineMain + thickness (rounding is monotone), and with m > 0 its end is ≥ its origin;
     /// - the first item's end is > cMin and the last item's origin < cMax: every later item
     ///   starts at or after the first one's end, every item at or before the last one's origin.
-    /// Any NaN or infinity in these sums fails a comparison, and the span is tested item by item.
+    /// Any NaN or infinity in these sums fails a comparison, and the items are tested one by one.
     /// O(1).
     @inlinable @inline(__always)
-    func isInside(
+    static func isInside(
+        _ items: Range<Int>, _ lineMain: Double, _ thickness: Double, _ monotone: Bool, _ horizontal: Bool,
         _ rMin: Double, _ rMax: Double, _ cMin: Double, _ cMax: Double, _ cross: UnsafePointer<Double>,
         _ sizes: UnsafePointer<Size>
     ) -> Bool {
@@ -148,7 +179,7 @@ public struct FlowCellSpan {
     }
 }
 
-/// Where the first section's lines met by the last direct query (`visitCellSpanRuns`) start:
+/// Where the first section's lines met by the last direct query (`visitCellRuns`) start:
 /// the next query's search starts there. A hint only: any value gives the same answers.
 struct FlowSpanFinger {
     var section = -1
@@ -158,41 +189,27 @@ struct FlowSpanFinger {
 
 extension FlowLayout {
     /// A direct query of `rect` (finite, positive size): when its answer is cells read from
-    /// per-item lines plus headers and footers, and at most `capacity` elements, hands `visit`
-    /// the cells' spans (section-major, in item order) and then `supplementary` the headers and
-    /// footers that meet the rect, in draw order (`visitSupplementaries`): the generic query's
-    /// elements and order (`visitFlowElementRuns`). Returns true then; each span is valid
-    /// during its call, and the cells of all spans that meet the rect
-    /// (`span.forEachCell(in: rect)`) and the supplementary elements number at most `capacity`.
-    /// Returns false before any call when the answer is not that: the layout is not prepared
-    /// or does not hold `counts`; a per-item section the rect can meet has lines that are not
-    /// monotone; the lines the rect meets and the sections' headers and footers are more
-    /// than `capacity`. Then the generic query (`layoutAttributesForElements`) answers.
+    /// per-item lines and uniform grids plus headers and footers, and at most `capacity`
+    /// elements, hands over the cells section-major, in item order: a per-item section's as
+    /// runs of lines (`lines`, each read with `FlowCellLines.forEachCell(in: rect)`), a uniform
+    /// section's as spans, in runs of up to `spanRunCapacity` (`grid`, each read with
+    /// `FlowCellSpan.forEachCell(in: rect)`); then `supplementary` the headers and footers that
+    /// meet the rect, in draw order (`visitSupplementaries`): the generic query's elements and
+    /// order (`visitFlowElementRuns`). Returns true then; each run is valid during its call (its
+    /// tables are read in place), and the cells of all runs that meet the rect and the
+    /// supplementary elements number at most `capacity`. Returns false before any call when the
+    /// answer is not that: the layout is not prepared or does not hold `counts`; a per-item
+    /// section the rect can meet has lines that are not monotone; the lines the rect meets and
+    /// the sections' headers and footers are more than `capacity`. Then the generic query
+    /// (`layoutAttributesForElements`) answers.
+    ///
+    /// Lines come in runs (one call for a screenful, not one a line: a span a line cost about
+    /// 200 instructions a line met); grid spans in runs of up to `spanRunCapacity` (one a grid
+    /// line, about 140 instructions each when handed over one by one).
     /// - Complexity: O(log n + sections and lines met + items read); no allocation.
-    public func visitCellSpans(
-        in rect: Rect, counts: [Int], atMost capacity: Int, _ visit: (FlowCellSpan) throws -> Void,
-        supplementary: (LayoutAttributes) throws -> Void
-    ) rethrows -> Bool {
-        try visitCellSpanRuns(
-            in: rect, counts: counts, atMost: capacity, { run in for span in run { try visit(span) } },
-            supplementary: supplementary)
-    }
-
-    /// How many spans `visitCellSpanRuns` hands over at most in one call: what fits in the 1 KB
-    /// that `withUnsafeTemporaryAllocation` always puts on the stack (9 spans of 112 bytes; a
-    /// screenful of a column is 5-8 lines).
-    @inline(__always)
-    static var spanRunCapacity: Int { Swift.max(1, 1024 / MemoryLayout<FlowCellSpan>.stride) }
-
-    /// `visitCellSpans`, the spans handed over in runs (in the same order): one call for up to
-    /// `spanRunCapacity` spans instead of one a span, which cost about 140 instructions a line
-    /// met (building the span for the call, the call, the caller's set-up per span). A run's
-    /// spans are valid during its call (their tables are read in place: a run never outlives
-    /// the block of lines and the window of the size table its spans point into).
-    /// - Complexity: as `visitCellSpans`; no allocation.
-    public func visitCellSpanRuns(
-        in rect: Rect, counts: [Int], atMost capacity: Int, _ visit: (UnsafeBufferPointer<FlowCellSpan>) throws -> Void,
-        supplementary: (LayoutAttributes) throws -> Void
+    public func visitCellRuns(
+        in rect: Rect, counts: [Int], atMost capacity: Int, lines: (FlowCellLines) throws -> Void,
+        grid: (UnsafeBufferPointer<FlowCellSpan>) throws -> Void, supplementary: (LayoutAttributes) throws -> Void
     ) rethrows -> Bool {
         guard answersRectQueriesWithCellSpans, state != nil, rect.size.width > 0, rect.size.height > 0 else {
             return false
@@ -210,7 +227,7 @@ extension FlowLayout {
             // the lines the visit reads (it stops at the same line). The first section's first
             // line is kept for the visit.
             var bound = 0
-            var first = (block: 0, line: 0)
+            var first = (block: 0, line: 0), firstEnd = (block: 0, line: 0)
             for s in lo..<hi {
                 let sec = secs.baseAddress.unsafelyUnwrapped + s
                 guard sec.pointee.itemCount == counts[s] else { return false }
@@ -236,11 +253,11 @@ extension FlowLayout {
                 let finger = spanFinger
                 let hint = s == lo && finger.section == s ? (block: finger.block, line: finger.line) : nil
                 let start = FlowLayout.firstLine(sec, from: a, slack: lineSlack, near: hint)
+                let (items, end) = FlowLayout.lineItems(sec, from: start, before: b + lineSlack)
                 if s == lo {
-                    first = start
+                    (first, firstEnd) = (start, end)
                     spanFinger = FlowSpanFinger(section: s, block: start.block, line: start.line)
                 }
-                let items = FlowLayout.lineItems(sec, from: start, before: b + lineSlack)
                 bound += items.count
                 guard bound <= capacity else { return false }
             }
@@ -248,12 +265,12 @@ extension FlowLayout {
                 let base = buffer.baseAddress.unsafelyUnwrapped
                 let room = buffer.count
                 var count = 0
-                // Hands the run on; called when it is full and before a block of lines ends
-                // (its spans point into that block's table).
+                // Hands the grid spans on; called when the buffer is full and before a section
+                // of lines (the order of the cells).
                 @inline(__always) func flush() throws {
                     guard count > 0 else { return }
                     defer { base.deinitialize(count: count) }
-                    try visit(UnsafeBufferPointer(start: base, count: count))
+                    try grid(UnsafeBufferPointer(start: base, count: count))
                     count = 0
                 }
                 @inline(__always) func append(_ span: FlowCellSpan) throws {
@@ -268,13 +285,15 @@ extension FlowLayout {
                         try FlowLayout.visitGridSpans(axis, s, sec.pointee, rect, append)
                         continue
                     }
+                    try flush()
+                    if s == lo {  // (its lines found by the bound's pass)
+                        try FlowLayout.visitSpans(axis, s, sec, rect, from: first, through: firstEnd, lines)
+                        continue
+                    }
                     let a = rMin - sec.pointee.origin
-                    let start =
-                        s == lo
-                        ? first
-                        : FlowLayout.firstLine(
-                            sec, from: a, slack: FlowLayout.searchSlack(a, a + axis.main(rect.size)))
-                    try FlowLayout.visitSpans(axis, s, sec, rect, from: start, append, endOfBlock: flush)
+                    let start = FlowLayout.firstLine(
+                        sec, from: a, slack: FlowLayout.searchSlack(a, a + axis.main(rect.size)))
+                    try FlowLayout.visitSpans(axis, s, sec, rect, from: start, lines)
                 }
                 try flush()
             }
@@ -287,13 +306,19 @@ extension FlowLayout {
         return true
     }
 
+    /// How many grid spans `visitCellRuns` hands over at most in one call: what fits in the 1 KB
+    /// that `withUnsafeTemporaryAllocation` always puts on the stack (9 spans of 112 bytes).
+    @inline(__always)
+    static var spanRunCapacity: Int { Swift.max(1, 1024 / MemoryLayout<FlowCellSpan>.stride) }
+
     /// The items of per-item section `sec`'s lines from `start` up to the first line starting
-    /// at or past `end` (relative to the section; its lines monotone). Read in place (a copy of
-    /// a section retains every table it holds). O(lines read + log blocks).
+    /// at or past `end` (relative to the section; its lines monotone), and that line (block
+    /// count and 0 when there is none). Read in place (a copy of a section retains every table
+    /// it holds). O(lines read + log blocks).
     @inline(__always)
     static func lineItems(
         _ sec: UnsafePointer<FlowSection>, from start: (block: Int, line: Int), before end: Double
-    ) -> Range<Int> {
+    ) -> (items: Range<Int>, end: (block: Int, line: Int)) {
         var (blk, k) = start
         let blocks = sec.pointee.body.blocks
         var base = sec.pointee.body.itemStart(blk)  // the block's first item: its tree once, then its counts
@@ -303,14 +328,14 @@ extension FlowLayout {
             let lines = blocks[blk].lines
             let d = sec.pointee.body.delta(blk)
             while k < lines.count {
-                if lines[k].origin + d >= end { return firstItem..<(base + lines[k].first) }
+                if lines[k].origin + d >= end { return (firstItem..<(base + lines[k].first), (blk, k)) }
                 k += 1
             }
             base += blocks[blk].itemCross.count
             blk += 1
             k = 0
         }
-        return firstItem..<sec.pointee.itemCount
+        return (firstItem..<sec.pointee.itemCount, (blocks.count, 0))
     }
 
     /// The spans of uniform section `sec` (index `s`) that can meet `rect`: one a grid line,
@@ -337,16 +362,18 @@ extension FlowLayout {
         }
     }
 
-    /// The spans of per-item section `sec` (index `s`) that can meet `rect`, from line `start`
-    /// on: lines by their main-axis range, items of a long line by binary search over their
-    /// cross-axis origins, each span within one window of the size table. The section is read
-    /// in place. `endOfBlock` is called after the last span of each block visited, while its
-    /// table is still held (a caller that keeps spans hands them on then).
-    @inline(__always)
+    /// The lines of per-item section `sec` (index `s`) that can meet `rect`, from line `start`
+    /// on, as runs (`FlowCellLines`): the lines of one block whose items lie in one window of
+    /// the size table, up to the first line starting past the rect when the section's lines
+    /// are monotone (else every line after `start`: `forEachCell` tests each). The section is
+    /// read in place; each run is valid during its call. `through`, when known, is that first
+    /// line past the rect (`lineItems`' end), found again otherwise.
+    /// - Complexity: O(lines read + windows met × log chunks + log blocks).
+    @inline(never)  // (inlined, its set-up spilled into the caller's frame: 29 instructions more a query)
     static func visitSpans(
         _ axis: FlowAxis, _ s: Int, _ sec: UnsafePointer<FlowSection>, _ rect: Rect,
-        from start: (block: Int, line: Int), _ visit: (FlowCellSpan) throws -> Void,
-        endOfBlock: () throws -> Void = {}
+        from start: (block: Int, line: Int), through end: (block: Int, line: Int)? = nil,
+        _ visit: (FlowCellLines) throws -> Void
     ) rethrows {
         let blocks = sec.pointee.body.blocks
         let nb = blocks.count
@@ -354,10 +381,11 @@ extension FlowLayout {
         let horizontal = axis.horizontal
         let origin0 = sec.pointee.origin, factor = sec.pointee.itemAlignmentFactor
         let linesMonotone = sec.pointee.linesMonotone, itemsMonotone = sec.pointee.itemsMonotone
-        let maxItemCross = sec.pointee.maxItemCross
         let a = axis.main(rect.origin) - origin0, b = a + axis.main(rect.size)
         let cMin = axis.cross(rect.origin), cMax = cMin + axis.cross(rect.size)
         let slack = searchSlack(a, b), cSlack = searchSlack(cMin, cMax)
+        let bEnd = b + slack, aStart = a - slack
+        let lowBound = cMin - cSlack - sec.pointee.maxItemCross, highBound = cMax + cSlack
         var (blk, k) = start
         var base = sec.pointee.body.itemStart(blk)  // the block's first item: its tree once, then its counts
         try sec.pointee.sizes.withReader { sizes in
@@ -365,44 +393,48 @@ extension FlowLayout {
                 let block = blocks[blk]
                 let delta = sec.pointee.body.delta(blk)  // O(log blocks), once per block visited
                 let lineCount = block.lines.count
+                var stop = lineCount
                 // Both tables read in place (no check per read: a line's items and the next
                 // line's first item lie in the block, `FlowLineBlocks`' invariant).
                 try block.itemCross.withUnsafeBufferPointer { crossTable in
                     try block.lines.withUnsafeBufferPointer { lines in
+                        let table = lines.baseAddress.unsafelyUnwrapped
                         let cross = crossTable.baseAddress.unsafelyUnwrapped - base
                         let itemEnd = base &+ crossTable.count
-                        let bEnd = b + slack, aStart = a - slack
-                        while k < lineCount {
-                            let stored = lines[k]
-                            let origin = stored.origin + delta, thickness = stored.thickness
-                            if linesMonotone && origin >= bEnd { break }
-                            k &+= 1
-                            guard origin < bEnd, origin + thickness > aStart else { continue }
-                            let first = base &+ stored.first
-                            let end = k < lineCount ? base &+ lines[k].first : itemEnd
-                            var iLo = first, iHi = end
-                            if itemsMonotone && end &- first > 16 {  // short lines: a linear scan is cheaper
-                                let lowBound = cMin - cSlack - maxItemCross, highBound = cMax + cSlack
-                                iLo = flowPartitionPoint(first, end) { cross[$0] > lowBound }
-                                iHi = flowPartitionPoint(iLo, end) { cross[$0] >= highBound }
+                        if let end {  // (monotone lines)
+                            if end.block == blk { stop = end.line }
+                        } else if linesMonotone {  // up to the first line starting past the rect
+                            var j = k
+                            while j < lineCount && table[j].origin + delta < bEnd { j &+= 1 }
+                            stop = j
+                        }
+                        guard k < stop else { return }
+                        // The items of lines k ..< stop, window by window.
+                        var i = base &+ table[k].first
+                        let runEnd = stop < lineCount ? base &+ table[stop].first : itemEnd
+                        while i < runEnd {
+                            let window = sizes.window(at: i)
+                            let wEnd = Swift.min(window.end, runEnd)  // > i: the window holds i
+                            var kk = stop  // the lines starting before the window's end
+                            if wEnd < runEnd {  // (else all: the commonest case, a screenful in one window)
+                                kk = k &+ 1
+                                while kk < stop && base &+ table[kk].first < wEnd { kk &+= 1 }
                             }
-                            let lineMain = origin0 + origin
-                            var i = iLo
-                            while i < iHi {
-                                let window = sizes.window(at: i)
-                                let stop = Swift.min(iHi, window.end)  // > i: the window holds i
-                                try visit(
-                                    FlowCellSpan(
-                                        section: s, items: Range(uncheckedBounds: (i, stop)), lineMain: lineMain,
-                                        thickness: thickness, factor: factor, cross: cross, sizes: window.pointer,
-                                        horizontal: horizontal, monotone: itemsMonotone))
-                                i = stop
-                            }
+                            try visit(
+                                FlowCellLines(
+                                    section: s, items: Range(uncheckedBounds: (i, wEnd)), lines: table,
+                                    lineRange: Range(uncheckedBounds: (k, kk)), lineCount: lineCount, base: base,
+                                    itemEnd: itemEnd, delta: delta, sectionOrigin: origin0, aStart: aStart, bEnd: bEnd,
+                                    lowBound: lowBound, highBound: highBound, factor: factor, cross: cross,
+                                    sizes: window.pointer, horizontal: horizontal, monotone: itemsMonotone))
+                            // The next window starts at wEnd: in line kk, or in the last line
+                            // read when it crosses the window's end.
+                            k = kk < stop && base &+ table[kk].first == wEnd ? kk : kk &- 1
+                            i = wEnd
                         }
                     }
-                    try endOfBlock()  // the block's spans are handed on while its table is held
                 }
-                if linesMonotone && k < lineCount { return }  // stopped inside the block
+                if stop < lineCount { return }  // stopped inside the block
                 base += block.itemCross.count
                 blk += 1
                 k = 0

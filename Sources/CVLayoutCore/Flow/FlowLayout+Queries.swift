@@ -260,7 +260,7 @@ extension FlowLayout {
                 let lineSlack = FlowLayout.searchSlack(a, b)
                 cells = withUnsafePointer(to: sec) { p in
                     let start = FlowLayout.firstLine(p, from: a, slack: lineSlack)
-                    return FlowLayout.lineItems(p, from: start, before: b + lineSlack).count
+                    return FlowLayout.lineItems(p, from: start, before: b + lineSlack).items.count
                 }
             }
             let (sum, o) = bound.addingReportingOverflow(cells)
@@ -313,8 +313,8 @@ extension FlowLayout {
         defer { run = cells }
         try withUnsafePointer(to: sec) { p in
             let start = firstLine(p, from: a, slack: searchSlack(a, b))
-            try visitSpans(st.axis, s, p, rect, from: start) { span in
-                try span.forEachCell(in: rect) { i, frame in
+            try visitSpans(st.axis, s, p, rect, from: start) { lines in
+                try lines.forEachCell(in: rect) { i, frame in
                     if cells.append(i, frame) { try flush(cells.take()) }
                 }
             }

@@ -209,6 +209,8 @@ open class FlowLayout: CollectionViewLayout {
     /// query adds, drops and changes nothing.
     open var answersRectQueriesWithCellSpans: Bool { type(of: self) == FlowLayout.self }
 
+    public override var isFlowLayout: Bool { true }
+
     /// The flow layout has no decoration views. O(1).
     open override func layoutAttributesForDecorationView(
         ofKind kind: ElementKind, at indexPath: IndexPath

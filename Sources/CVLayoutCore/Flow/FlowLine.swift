@@ -4,17 +4,18 @@
 /// Main-axis coordinates are relative to the section's origin, so a change in an earlier
 /// section only moves the section, never rewrites its lines; within a section a block's lines
 /// move together through the block's `delta`.
+@usableFromInline
 struct FlowLine: Equatable, Sendable {
     /// Index of the first item of the line, relative to its block's first item; the line ends
     /// where the next line starts.
-    var first: Int
+    @usableFromInline var first: Int
     /// Main-axis origin of the line, relative to the section's origin, before its block's
     /// `delta` is added.
-    var origin: Double
+    @usableFromInline var origin: Double
     /// Main-axis thickness: the largest main-axis size of its items. Every item is centred on
     /// the line along the main axis (Apple: "the flow layout object centers items vertically
     /// on the same line").
-    var thickness: Double
+    @usableFromInline var thickness: Double
     /// The line's widest item and the largest cross-axis end of its items (absolute): a block's
     /// are the maxima of its lines', so an edit that keeps a line keeps its statistics without
     /// reading its items' sizes again.

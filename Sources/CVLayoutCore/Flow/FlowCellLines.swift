@@ -1,0 +1,99 @@
+/// A run of a per-item section's lines read in place, for a rect query: the lines of one block
+/// whose items lie in one window of the size table (a line that crosses a window's end comes in
+/// two runs, each with its part). What `FlowLayout.visitSpans` hands over: one value for a
+/// screenful of lines, where a span a line cost about 200 instructions a line met (the span
+/// built, stored, handed over and read back; round 11 of issue 32).
+///
+/// `forEachCell` is where a run's line test lives (a line is read when its main-axis range can
+/// meet the rect's, with the search slack) and the long lines' cross-axis search; each line's
+/// items are then `FlowCellSpan.forEachLineCell`'s, the one home of an item's frame and test.
+/// Valid only during the call that hands it over (its tables are read in place).
+public struct FlowCellLines {
+    /// The section of the run's items.
+    public let section: Int
+    /// The run's items: every cell `forEachCell` hands on is one of them (a bound on its count).
+    public let items: Range<Int>
+    /// The block's line table and the run's lines in it.
+    @usableFromInline let lines: UnsafePointer<FlowLine>
+    @usableFromInline let lineRange: Range<Int>
+    /// The block's line count, first item and end (the last line ends at `itemEnd`).
+    @usableFromInline let lineCount: Int
+    @usableFromInline let base: Int
+    @usableFromInline let itemEnd: Int
+    /// The block's delta (added to its lines' origins) and the section's origin.
+    @usableFromInline let delta: Double
+    @usableFromInline let sectionOrigin: Double
+    /// A line is read when its origin (with `delta`) is < `bEnd` and its end > `aStart`: the
+    /// rect's main-axis range relative to the section, widened by the search slack.
+    @usableFromInline let aStart: Double
+    @usableFromInline let bEnd: Double
+    /// A long monotone line's items are searched for those with cross origin > `lowBound` and
+    /// < `highBound` (the rect's cross range widened by the slack and the widest item).
+    @usableFromInline let lowBound: Double
+    @usableFromInline let highBound: Double
+    @usableFromInline let factor: Double
+    /// Cross-axis origins and sizes, indexed by item (sizes within the window only).
+    @usableFromInline let cross: UnsafePointer<Double>
+    @usableFromInline let sizes: UnsafePointer<Size>
+    @usableFromInline let horizontal: Bool
+    /// The section's items are placed along their lines with steps ≥ 0 (`FlowSection.itemsMonotone`).
+    @usableFromInline let monotone: Bool
+
+    @usableFromInline
+    init(
+        section: Int, items: Range<Int>, lines: UnsafePointer<FlowLine>, lineRange: Range<Int>, lineCount: Int,
+        base: Int, itemEnd: Int, delta: Double, sectionOrigin: Double, aStart: Double, bEnd: Double,
+        lowBound: Double, highBound: Double, factor: Double, cross: UnsafePointer<Double>,
+        sizes: UnsafePointer<Size>, horizontal: Bool, monotone: Bool
+    ) {
+        self.section = section
+        self.items = items
+        self.lines = lines
+        self.lineRange = lineRange
+        self.lineCount = lineCount
+        self.base = base
+        self.itemEnd = itemEnd
+        self.delta = delta
+        self.sectionOrigin = sectionOrigin
+        self.aStart = aStart
+        self.bEnd = bEnd
+        self.lowBound = lowBound
+        self.highBound = highBound
+        self.factor = factor
+        self.cross = cross
+        self.sizes = sizes
+        self.horizontal = horizontal
+        self.monotone = monotone
+    }
+
+    /// Calls `body(item, frame)` for each item of the run whose frame meets `rect` (the rect the
+    /// run was made for), in item order: the lines whose main-axis range can meet it, within
+    /// each the items in `items` (of a line longer than 16 items in a monotone section, those
+    /// whose cross origin lies in the searched range: the others cannot meet the rect), each as
+    /// `FlowCellSpan.forEachLineCell` places and tests it.
+    /// - Complexity: O(lines + items read + log of a long line's items).
+    @inlinable @inline(__always)
+    public func forEachCell(in rect: Rect, _ body: (Int, Rect) throws -> Void) rethrows {
+        var k = lineRange.lowerBound
+        let kEnd = lineRange.upperBound
+        while k < kEnd {
+            let stored = lines[k]
+            let origin = stored.origin + delta, thickness = stored.thickness
+            k &+= 1
+            guard origin < bEnd, origin + thickness > aStart else { continue }
+            // (A line's items and the next line's first item lie in the block.)
+            let first = Swift.max(base &+ stored.first, items.lowerBound)
+            let end = Swift.min(k < lineCount ? base &+ lines[k].first : itemEnd, items.upperBound)
+            var iLo = first, iHi = end
+            if monotone && end &- first > 16 {  // short lines: a linear scan is cheaper
+                let cross = self.cross, lowBound = self.lowBound, highBound = self.highBound
+                iLo = flowPartitionPoint(first, end) { cross[$0] > lowBound }
+                iHi = flowPartitionPoint(iLo, end) { cross[$0] >= highBound }
+            }
+            guard iLo < iHi else { continue }
+            try FlowCellSpan.forEachLineCell(
+                Range(uncheckedBounds: (iLo, iHi)), lineMain: sectionOrigin + origin, thickness: thickness,
+                factor: factor, cross: cross, sizes: sizes, horizontal: horizontal, monotone: monotone, in: rect, body)
+        }
+    }
+}

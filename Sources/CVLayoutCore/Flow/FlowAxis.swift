@@ -43,7 +43,7 @@ struct FlowAxis: Equatable, Sendable {
 
 /// The axes as types, so hot loops are specialised per scroll direction (no per-item branch)
 /// while their code is still written once on main/cross.
-protocol FlowAxisKind {
+@usableFromInline protocol FlowAxisKind {
     static func main(_ s: Size) -> Double
     static func cross(_ s: Size) -> Double
     static func main(_ p: Point) -> Double
@@ -52,23 +52,23 @@ protocol FlowAxisKind {
     static func rect(main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect
 }
 
-enum VerticalFlowAxis: FlowAxisKind {
-    @inline(__always) static func main(_ s: Size) -> Double { s.height }
-    @inline(__always) static func cross(_ s: Size) -> Double { s.width }
-    @inline(__always) static func main(_ p: Point) -> Double { p.y }
-    @inline(__always) static func cross(_ p: Point) -> Double { p.x }
-    @inline(__always)
+@usableFromInline enum VerticalFlowAxis: FlowAxisKind {
+    @inlinable @inline(__always) static func main(_ s: Size) -> Double { s.height }
+    @inlinable @inline(__always) static func cross(_ s: Size) -> Double { s.width }
+    @inlinable @inline(__always) static func main(_ p: Point) -> Double { p.y }
+    @inlinable @inline(__always) static func cross(_ p: Point) -> Double { p.x }
+    @inlinable @inline(__always)
     static func rect(main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect {
         Rect(x: cross, y: main, width: crossLength, height: mainLength)
     }
 }
 
-enum HorizontalFlowAxis: FlowAxisKind {
-    @inline(__always) static func main(_ s: Size) -> Double { s.width }
-    @inline(__always) static func cross(_ s: Size) -> Double { s.height }
-    @inline(__always) static func main(_ p: Point) -> Double { p.x }
-    @inline(__always) static func cross(_ p: Point) -> Double { p.y }
-    @inline(__always)
+@usableFromInline enum HorizontalFlowAxis: FlowAxisKind {
+    @inlinable @inline(__always) static func main(_ s: Size) -> Double { s.width }
+    @inlinable @inline(__always) static func cross(_ s: Size) -> Double { s.height }
+    @inlinable @inline(__always) static func main(_ p: Point) -> Double { p.x }
+    @inlinable @inline(__always) static func cross(_ p: Point) -> Double { p.y }
+    @inlinable @inline(__always)
     static func rect(main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect {
         Rect(x: main, y: cross, width: mainLength, height: crossLength)
     }

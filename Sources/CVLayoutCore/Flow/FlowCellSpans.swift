@@ -94,46 +94,42 @@ public struct FlowCellSpan {
         _ body: (Int, Rect) throws -> Void
     ) rethrows {
         if horizontal {
-            let rMin = rect.origin.x, rMax = rMin + rect.size.width
-            let cMin = rect.origin.y, cMax = cMin + rect.size.height
-            let inside = isInside(
-                items, lineMain, thickness, monotone, horizontal, rMin, rMax, cMin, cMax, cross, sizes)
-            // Two loops, the test's `inside` known in each (not a branch an item).
-            @inline(__always) func cells(tested: Bool, _ body: (Int, Rect) throws -> Void) rethrows {
-                var i = items.lowerBound  // (a while loop: `for i in items` checks each index again)
-                let end = items.upperBound
-                while i < end {
-                    let size = sizes[i]
-                    let m = size.width, c = size.height, x = cross[i]
-                    let y = lineMain + (thickness - m) * factor
-                    if m > 0 && c > 0 && (!tested || (y < rMax && rMin < y + m && x < cMax && cMin < x + c)) {
-                        try body(i, Rect(x: y, y: x, width: m, height: c))
-                    }
-                    i &+= 1
-                }
-            }
-            if inside { try cells(tested: false, body) } else { try cells(tested: true, body) }
+            try forEachLineCell(
+                HorizontalFlowAxis.self, items, lineMain: lineMain, thickness: thickness, factor: factor,
+                cross: cross, sizes: sizes, horizontal: horizontal, monotone: monotone, in: rect, body)
         } else {
-            let rMin = rect.origin.y, rMax = rMin + rect.size.height
-            let cMin = rect.origin.x, cMax = cMin + rect.size.width
-            let inside = isInside(
-                items, lineMain, thickness, monotone, horizontal, rMin, rMax, cMin, cMax, cross, sizes)
-            // Two loops, the test's `inside` known in each (not a branch an item).
-            @inline(__always) func cells(tested: Bool, _ body: (Int, Rect) throws -> Void) rethrows {
-                var i = items.lowerBound  // (a while loop: `for i in items` checks each index again)
-                let end = items.upperBound
-                while i < end {
-                    let size = sizes[i]
-                    let m = size.height, c = size.width, x = cross[i]
-                    let y = lineMain + (thickness - m) * factor
-                    if m > 0 && c > 0 && (!tested || (y < rMax && rMin < y + m && x < cMax && cMin < x + c)) {
-                        try body(i, Rect(x: x, y: y, width: c, height: m))
-                    }
-                    i &+= 1
-                }
-            }
-            if inside { try cells(tested: false, body) } else { try cells(tested: true, body) }
+            try forEachLineCell(
+                VerticalFlowAxis.self, items, lineMain: lineMain, thickness: thickness, factor: factor,
+                cross: cross, sizes: sizes, horizontal: horizontal, monotone: monotone, in: rect, body)
         }
+    }
+
+    /// `forEachLineCell` along the axis `A` (specialised per scroll direction: no branch an item).
+    @inlinable @inline(__always)
+    static func forEachLineCell<A: FlowAxisKind>(
+        _ axis: A.Type, _ items: Range<Int>, lineMain: Double, thickness: Double, factor: Double,
+        cross: UnsafePointer<Double>, sizes: UnsafePointer<Size>, horizontal: Bool, monotone: Bool, in rect: Rect,
+        _ body: (Int, Rect) throws -> Void
+    ) rethrows {
+        let rMin = A.main(rect.origin), rMax = rMin + A.main(rect.size)
+        let cMin = A.cross(rect.origin), cMax = cMin + A.cross(rect.size)
+        let inside = isInside(
+            items, lineMain, thickness, monotone, horizontal, rMin, rMax, cMin, cMax, cross, sizes)
+        // Two loops, the test's `inside` known in each (not a branch an item).
+        @inline(__always) func cells(tested: Bool, _ body: (Int, Rect) throws -> Void) rethrows {
+            var i = items.lowerBound  // (a while loop: `for i in items` checks each index again)
+            let end = items.upperBound
+            while i < end {
+                let size = sizes[i]
+                let m = A.main(size), c = A.cross(size), x = cross[i]
+                let y = lineMain + (thickness - m) * factor
+                if m > 0 && c > 0 && (!tested || (y < rMax && rMin < y + m && x < cMax && cMin < x + c)) {
+                    try body(i, A.rect(main: y, cross: x, mainLength: m, crossLength: c))
+                }
+                i &+= 1
+            }
+        }
+        if inside { try cells(tested: false, body) } else { try cells(tested: true, body) }
     }
 
     /// Whether every non-empty item of `items` (a line at `lineMain`, `thickness` thick, its

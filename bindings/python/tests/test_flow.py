@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import math
 
 import pytest
@@ -144,6 +145,30 @@ def test_bulk_sizes_numpy():
         layout.set_item_sizes(0, np.array([[10.0, 11.0], [12.0, 13.0]]))
         with cvlayout.CollectionView(layout, [2], bounds_size=(300, 300)) as view:
             assert cells(view)[(0, 1)][2:] == (12.0, 13.0)
+
+
+def test_bulk_sizes_are_read_in_place_and_copied_by_the_library():
+    # A writable buffer of doubles is handed over without a copy in Python (the ctypes array is a
+    # view of it); a read-only one is copied. Either way the library keeps its own copy (later
+    # writes to the buffer change nothing) and no export is left on the buffer (it can grow).
+    import array
+    from cvlayout.flow import size_array
+    flat = array.array("d", [10, 20, 30, 40])
+    arr, n = size_array(flat)
+    assert n == 2 and ctypes.addressof(arr) == flat.buffer_info()[0]
+    del arr
+    with cvlayout.FlowLayout() as layout:
+        layout.set_item_sizes(0, flat)
+        flat[2] = 99.0                               # after the call: not seen by the library
+        flat.extend([1.0, 2.0])                      # no export left: the buffer can grow
+        with cvlayout.CollectionView(layout, [2], bounds_size=(300, 300)) as view:
+            assert cells(view)[(0, 1)][2:] == (30.0, 40.0)
+        frozen = memoryview(array.array("d", [7, 8, 9, 10])).toreadonly()
+        arr, n = size_array(frozen)
+        assert n == 2 and ctypes.addressof(arr) != frozen.obj.buffer_info()[0] and arr[1].width == 9.0
+        layout.set_item_sizes(0, frozen)
+        with cvlayout.CollectionView(layout, [2], bounds_size=(300, 300)) as view:
+            assert cells(view)[(0, 1)][2:] == (9.0, 10.0)
 
 
 def test_delegate_object():

@@ -261,6 +261,31 @@ def test_raw_elements_are_the_compact_records_of_the_same_query(np):
             view.raw_elements(out=b"read-only" * 72)
 
 
+def test_numpy_buffers_of_records_are_checked_before_the_call(np):
+    # A numpy array is read as bytes (not through its record format): any writable C-contiguous
+    # array of whole records is taken, whatever its dtype's item size is 1 or the record's;
+    # anything else is refused before the call, the array untouched.
+    with flow_view(30) as view:
+        want = view.raw_elements()
+        as_bytes = np.zeros((4, 16 * 72), dtype=np.uint8)  # 2-D, 64 records
+        assert view.raw_elements(out=as_bytes) == 15
+        assert as_bytes.reshape(-1)[: 15 * 72].tobytes() == want.tobytes()
+        attrs = np.zeros(16, dtype=cvlayout.ATTRIBUTES_DTYPE)
+        assert view.raw_attributes(out=attrs) == 15 and list(attrs["index_path"]["item"][:15]) == list(range(15))
+        spaced = np.zeros(64, dtype=cvlayout.ELEMENTS_DTYPE)[::2]
+        frozen = np.zeros(32, dtype=cvlayout.ELEMENTS_DTYPE)
+        frozen.flags.writeable = False
+        doubles = np.zeros(9 * 16, dtype=np.float64)  # whole records by size, but 8-byte items
+        for bad, error in ((spaced, cvlayout.InvalidArgument), (frozen, TypeError), (doubles, cvlayout.InvalidArgument)):
+            before = bad.tobytes()
+            with pytest.raises(error):
+                view.raw_elements(out=bad)
+            assert bad.tobytes() == before
+        with pytest.raises(cvlayout.CapacityError) as err:  # empty: the count only
+            view.raw_elements(out=np.zeros(0, dtype=cvlayout.ELEMENTS_DTYPE))
+        assert err.value.needed == 15
+
+
 def test_a_scroll_step_in_one_call_is_the_offset_then_the_visible_query(np):
     # raw_elements / raw_attributes with offset=: cvl_view_*_at, one ctypes call. The grid of
     # flow_view: lines 110 apart, 3 a line, 480 high: at y = 220 the lines 2..6 (items 6..20).

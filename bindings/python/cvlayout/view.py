@@ -546,7 +546,7 @@ class CollectionView(Handle[T.cvl_view]):
         if isinstance(out, AttributesBuffer):
             for _ in range(8):
                 try:
-                    fn(self.handle, *args, out.pointer(), out.capacity, ctypes.byref(count))
+                    fn(self.handle, *args, out._array, out.capacity, ctypes.byref(count))
                 except CapacityError:
                     if not grow:
                         raise

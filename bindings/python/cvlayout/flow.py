@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generic, TypeAlias, TypeVar, ov
 from . import _lib
 from . import _types as T
 from . import _item_callbacks
+from ._arrays import DOUBLE_FORMATS, double_array, flag_array, in_place
 from ._callbacks import make
 from ._config_layouts import WaterfallConfigBase
 from ._ints import index_path as index_path_c
@@ -106,24 +107,13 @@ class _ConfigField(Generic[_V]):
 
 def size_array(sizes: SizesLike | None) -> tuple[ctypes.Array[T.cvl_size] | None, int]:
     """(ctypes cvl_size array or None, count) from a sequence of (w, h) pairs or a buffer of doubles
-    (e.g. a C-contiguous numpy array of shape (n, 2)).
-
-    A writable buffer is not copied: the array returned is a view of its memory (the library copies
-    the sizes during the call, and reads nothing of them after it), so a hand-over of 10^7 sizes
-    costs no 160 MB copy in Python first. A read-only one is copied."""
+    (e.g. a C-contiguous numpy array of shape (n, 2)): a buffer in place (``_arrays.in_place``: no
+    copy of 10^7 sizes in Python first), pairs converted."""
     if sizes is None:
         return None, 0
-    try:
-        mv: memoryview | None = memoryview(sizes)  # type: ignore[arg-type]  # any object: TypeError if no buffer
-    except TypeError:
-        mv = None
-    if mv is not None and mv.format in ("d", "<d", "=d") and mv.c_contiguous:
-        n = mv.nbytes // ctypes.sizeof(T.cvl_size)
-        if mv.nbytes % ctypes.sizeof(T.cvl_size):
-            raise InvalidArgument(message="a buffer of sizes must hold an even number of doubles")
-        if n == 0:
-            return None, 0
-        return ((T.cvl_size * n).from_buffer_copy(mv) if mv.readonly else (T.cvl_size * n).from_buffer(mv)), n
+    direct = in_place(sizes, T.cvl_size, DOUBLE_FORMATS, "a buffer of sizes must hold an even number of doubles")
+    if direct is not None:
+        return direct
     if not isinstance(sizes, Iterable):
         raise InvalidArgument(message=f"item sizes must be (width, height) pairs or a buffer of doubles, not {sizes!r}")
     pairs = sizes if isinstance(sizes, (list, tuple)) else list(sizes)
@@ -611,28 +601,6 @@ def aspect_fit_size(image_size: SizeLike, max_size: SizeLike = (200.0, 200.0)) -
 
 
 
-def _doubles_c(values: Iterable[float] | None, name: str) -> tuple[Any, int]:
-    if values is None:
-        return None, 0
-    out = []
-    for i, v in enumerate(values):
-        if not isinstance(v, (int, float)) or isinstance(v, bool):
-            raise TypeError(f"{name}[{i}] is a number, not {v!r}")
-        out.append(float(v))
-    return (ctypes.c_double * len(out))(*out), len(out)
-
-
-def _flags_c(flags: Iterable[bool | int] | None) -> tuple[Any, int]:
-    if flags is None:
-        return None, 0
-    out = []
-    for i, v in enumerate(flags):
-        if not isinstance(v, (bool, int)):
-            raise TypeError(f"flags[{i}] is a bool or 0/1, not {v!r}")
-        out.append(checked(int(v), f"flags[{i}]", (0, 255, "uint8_t")))
-    return (ctypes.c_uint8 * len(out))(*out), len(out)
-
-
 _SIZE_T_MAX = (0, (1 << 63) - 1, "size_t")
 
 
@@ -688,27 +656,28 @@ class WaterfallLayout(FlowLayout, WaterfallConfigBase):
         """Which items of ``section`` span every column (one bool or 0/1 per item); ``None``
         removes them. The list must have as many entries as the section has items when the view
         next lays out."""
-        arr, n = _flags_c(flags)
+        arr, n = flag_array(flags, "flags")
         _lib.cvl_waterfall_layout_set_full_spans(self.handle, int64(section, "section"), arr, n)
 
     def replace_full_spans(self, section: int, start: int, remove_count: int = 0,
                            flags: Iterable[bool | int] = ()) -> None:
         """Replaces the ``remove_count`` flags at ``start`` of ``section`` by ``flags``: edit them
         first, then perform the batch update that inserts or deletes those items."""
-        arr, n = _flags_c(flags)
+        arr, n = flag_array(flags, "flags")
         _lib.cvl_waterfall_layout_replace_full_spans(self.handle, int64(section, "section"), int64(start, "start"),
                                                      checked(remove_count, "remove_count", _SIZE_T_MAX), arr, n)
 
     def set_item_extents(self, section: int, extents: Iterable[float] | None) -> None:
         """The extent along the scroll axis (height; width when horizontal) of every item of
-        ``section``, given directly; ``None`` removes them (sizes scaled to the column again)."""
-        arr, n = _doubles_c(extents, "extents")
+        ``section``, given directly; ``None`` removes them (sizes scaled to the column again). A
+        buffer of doubles (a numpy float64 array) is handed over in place, without a copy."""
+        arr, n = double_array(extents, "extents")
         _lib.cvl_waterfall_layout_set_extents(self.handle, int64(section, "section"), arr, n)
 
     def replace_item_extents(self, section: int, start: int, remove_count: int = 0,
                              extents: Iterable[float] = ()) -> None:
         """Replaces the ``remove_count`` extents at ``start`` of ``section`` by ``extents``."""
-        arr, n = _doubles_c(extents, "extents")
+        arr, n = double_array(extents, "extents")
         _lib.cvl_waterfall_layout_replace_extents(self.handle, int64(section, "section"), int64(start, "start"),
                                                   checked(remove_count, "remove_count", _SIZE_T_MAX), arr, n)
 

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 from . import _lib
 from . import _types as T
 from . import _item_callbacks
+from ._arrays import double_array, int32_array
 from ._callbacks import make
 from ._config_layouts import GridConfigBase, TreeConfigBase
-from ._ints import INT32, checked, int64
+from ._ints import checked, int64
 from ._layout_base import BaseLayout, create
 from .geometry import IndexPath, InsetsLike, Size, SizeLike, pair
 
@@ -150,24 +151,6 @@ class CircleLayout(BaseLayout):
         _lib.cvl_circle_layout_set_item_size(self.handle, T.cvl_size(*pair(value)))
 
 
-def _spans_c(spans: Iterable[int] | None, name: str) -> tuple[Any, int]:
-    if spans is None:
-        return None, 0
-    values = [checked(v, f"{name}[{i}]", INT32) for i, v in enumerate(spans)]
-    return (ctypes.c_int32 * len(values))(*values), len(values)
-
-
-def _extents_c(extents: Iterable[float] | None, name: str) -> tuple[Any, int]:
-    if extents is None:
-        return None, 0
-    values = []
-    for i, v in enumerate(extents):
-        if not isinstance(v, (int, float)) or isinstance(v, bool):
-            raise TypeError(f"{name}[{i}] is a number, not {v!r}")
-        values.append(float(v))
-    return (ctypes.c_double * len(values))(*values), len(values)
-
-
 class GridLayout(GridConfigBase):
     """A span grid (include/cvlayout.h, "Grid layout"; docs/grid-rules.md): Apple's compositional
     grid sample whose items span 1 ... C columns (Android's ``SpanSizeLookup``, Compose's
@@ -196,29 +179,31 @@ class GridLayout(GridConfigBase):
     def set_item_spans(self, section: int, spans: Iterable[int] | None) -> None:
         """The span of every item of ``section`` (each 1 ... ``MAX_GRID_COLUMNS``); ``None``
         removes them (every item spans one column). The list must have as many entries as the
-        section has items when the view next lays out."""
-        arr, n = _spans_c(spans, "spans")
+        section has items when the view next lays out. A buffer of int32 (a numpy int32 array)
+        is handed over in place, without a copy; other integers are checked one by one."""
+        arr, n = int32_array(spans, "spans")
         _lib.cvl_grid_layout_set_item_spans(self.handle, int64(section, "section"), arr, n)
 
     def replace_item_spans(self, section: int, start: int, remove_count: int = 0,
                            spans: Iterable[int] = ()) -> None:
         """Replaces the ``remove_count`` spans at ``start`` of ``section`` by ``spans``: edit them
         first, then perform the batch update that inserts or deletes those items."""
-        arr, n = _spans_c(spans, "spans")
+        arr, n = int32_array(spans, "spans")
         _lib.cvl_grid_layout_replace_item_spans(self.handle, int64(section, "section"), int64(start, "start"),
                                                 checked(remove_count, "remove_count", (0, (1 << 63) - 1, "size_t")),
                                                 arr, n)
 
     def set_item_extents(self, section: int, extents: Iterable[float] | None) -> None:
         """The extent along the scroll axis (height; width when horizontal) of every item of
-        ``section``; ``None`` removes them (``item_height`` / ``item_aspect`` again)."""
-        arr, n = _extents_c(extents, "extents")
+        ``section``; ``None`` removes them (``item_height`` / ``item_aspect`` again). A buffer of
+        doubles (a numpy float64 array) is handed over in place, without a copy."""
+        arr, n = double_array(extents, "extents")
         _lib.cvl_grid_layout_set_item_extents(self.handle, int64(section, "section"), arr, n)
 
     def replace_item_extents(self, section: int, start: int, remove_count: int = 0,
                              extents: Iterable[float] = ()) -> None:
         """Replaces the ``remove_count`` extents at ``start`` of ``section`` by ``extents``."""
-        arr, n = _extents_c(extents, "extents")
+        arr, n = double_array(extents, "extents")
         _lib.cvl_grid_layout_replace_item_extents(
             self.handle, int64(section, "section"), int64(start, "start"),
             checked(remove_count, "remove_count", (0, (1 << 63) - 1, "size_t")), arr, n)

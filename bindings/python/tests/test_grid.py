@@ -123,6 +123,33 @@ def test_spans_extents_and_section_columns():
 
 
 @needs_grid
+def test_buffers_of_spans_and_extents_are_handed_over_in_place():
+    # test_spans_extents_and_section_columns' frames from an int32 array of spans and a float64
+    # array of extents, handed over without a copy in Python; an int64 array is read item by item
+    # (each checked against int32); the library keeps its own copy (later writes change nothing).
+    import array
+
+    from cvlayout._arrays import int32_array
+    spans = array.array("i", [3, 2, 1])
+    extents = array.array("d", [50, 30, 40])
+    arr, n = int32_array(spans, "spans")
+    assert n == 3 and ctypes.addressof(arr) == spans.buffer_info()[0]
+    assert list(int32_array(array.array("q", [3, 2, 1]), "spans")[0]) == [3, 2, 1]
+    with pytest.raises(cvlayout.InvalidArgument, match="int32_t"):
+        int32_array(array.array("q", [1, 1 << 31]), "spans")
+    layout = cvlayout.GridLayout(columns=4, interitem_spacing=10, intergroup_spacing=8)
+    layout.set_item_spans(0, spans)
+    layout.set_item_extents(0, extents)
+    spans[0], extents[0] = 1, 999.0
+    with cvlayout.CollectionView(layout, [3], bounds_size=(430, 600)) as view:
+        assert [a.frame for a in view.all_attributes()] == [
+            (0.0, 0.0, 320.0, 50.0), (0.0, 58.0, 210.0, 30.0), (220.0, 58.0, 100.0, 40.0)]
+        with pytest.raises(cvlayout.InvalidArgument, match="span > column count"):
+            layout.set_item_spans(0, array.array("i", [1, 5, 1]))
+        assert view.attributes_for_item((0, 1)).frame == (0.0, 58.0, 210.0, 30.0)
+
+
+@needs_grid
 @pytest.mark.parametrize("call,match", [
     (lambda g: g.set_item_spans(0, [1, 5]), "span > column count"),
     (lambda g: g.set_item_spans(0, [1, 0]), "span < 1"),

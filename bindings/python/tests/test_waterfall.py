@@ -4,6 +4,8 @@ Tests/fixtures/waterfall-two-sections.json (test_fixtures.py)."""
 
 from __future__ import annotations
 
+import ctypes
+
 import pytest
 from conftest import requires
 
@@ -80,6 +82,41 @@ def test_full_span_in_order_and_extents():
         assert cells[2] == (10.0, 135.0, 145.0, 60.0) and cells[3] == (10.0, 205.0, 300.0, 40.0)
         assert cells[6] == (10.0, 295.0, 145.0, 70.0)
         assert view.content_size == (320.0, 402.0)
+
+
+@needs_waterfall
+def test_buffers_of_extents_and_flags_are_handed_over_in_place():
+    # The frames of test_full_span_in_order_and_extents from buffers: an array('d') of extents and
+    # a bytearray / bool buffer of flags are handed over without a copy in Python (the ctypes
+    # array is a view of them), a read-only buffer is copied, a buffer of other items is read item
+    # by item; the library keeps its own copy (later writes change nothing).
+    import array
+
+    from cvlayout._arrays import double_array, flag_array
+    extents = array.array("d", [100, 50, 60, 40, 30, 20, 70])
+    flags = bytearray([0, 0, 0, 1, 0, 0, 0])
+    arr, n = double_array(extents, "extents")
+    assert n == 7 and ctypes.addressof(arr) == extents.buffer_info()[0]
+    arr, n = flag_array(flags, "flags")
+    assert n == 7 and ctypes.addressof(arr) == ctypes.addressof(ctypes.c_char.from_buffer(flags))
+    del arr
+    frozen = memoryview(bytes(flags)).toreadonly()
+    assert list(flag_array(frozen, "flags")[0]) == list(flags)
+    assert list(double_array(array.array("f", [1.5, 2.5]), "extents")[0]) == [1.5, 2.5]  # floats: item by item
+    layout = cvlayout.WaterfallLayout(minimum_interitem_spacing=10, minimum_line_spacing=10,
+                                      section_inset=(5, 10, 7, 10), header_reference_size=(0, 20),
+                                      footer_reference_size=(0, 30))
+    layout.set_item_extents(0, extents)
+    layout.set_full_spans(0, flags)
+    extents[0] = 999.0
+    flags[0] = 1
+    with cvlayout.CollectionView(layout, [7], bounds_size=(320, 480)) as view:
+        cells = {x.index_path[1]: x.frame for x in view.all_attributes() if x.category == "cell"}
+        assert cells[0] == (10.0, 25.0, 145.0, 100.0) and cells[3] == (10.0, 155.0, 300.0, 40.0)
+        assert cells[6] == (165.0, 235.0, 145.0, 70.0) and view.content_size == (320.0, 342.0)
+        with pytest.raises(cvlayout.InvalidArgument):  # validated by the library as a list is
+            layout.set_full_spans(0, memoryview(bytes([0, 0, 0, 2, 0, 0, 0])).toreadonly())
+        assert view.attributes_for_item((0, 3)).frame == (10.0, 155.0, 300.0, 40.0)
 
 
 @needs_waterfall

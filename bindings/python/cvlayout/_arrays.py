@@ -21,6 +21,7 @@ from .errors import InvalidArgument
 DOUBLE_FORMATS = frozenset({"d", "<d", "=d", "@d"})
 INT32_FORMATS = frozenset({"i", "<i", "=i", "@i"})
 BYTE_FORMATS = frozenset({"B", "<B", "=B", "@B", "?"})
+UINT64_FORMATS = frozenset({"Q", "<Q", "=Q", "@Q", "L", "=L", "@L"})  # ("L": with an item size of 8)
 
 
 def in_place(values: Any, ctype: Any, formats: frozenset[str], whole: str) -> tuple[Any, int] | None:

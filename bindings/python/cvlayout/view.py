@@ -11,6 +11,7 @@ from typing import Any, Callable, Protocol, TypeAlias, overload
 
 from . import _lib
 from . import _types as T
+from ._arrays import UINT64_FORMATS
 from ._bulk import AttributesBuffer, array_type, capacity_for, element_records, elements_dtype, writable_records
 from ._callbacks import make
 from ._handle import Handle
@@ -53,6 +54,14 @@ def _id_array(ids: object, what: str) -> array.array[int]:
     """Identifiers as a C uint64 array (0 <= id < 2**64, else InvalidArgument)."""
     if not isinstance(ids, Iterable):
         raise InvalidArgument(message=f"{what}: identifiers must be a sequence of integers, not {ids!r}")
+    try:
+        mv: memoryview | None = memoryview(ids)  # type: ignore[arg-type]  # any object: TypeError if no buffer
+    except TypeError:
+        mv = None
+    if mv is not None and mv.itemsize == 8 and mv.format in UINT64_FORMATS and mv.c_contiguous:
+        copied = array.array("Q")  # a buffer of uint64 (numpy): one copy, not an iteration over its items
+        copied.frombytes(mv.cast("B"))
+        return copied
     try:
         return array.array("Q", ids)
     except (OverflowError, TypeError) as exc:

@@ -349,6 +349,29 @@ def test_data_source_must_report_the_snapshot_counts():
         assert view.item_identifier((0, 3)) == 13
 
 
+def test_identifiers_from_buffers_of_uint64_are_copied_whole():
+    # A buffer of unsigned 64-bit ids (array('Q'), numpy uint64) is copied in one piece; other
+    # buffers and sequences item by item, each checked (a negative id refused, nothing changed).
+    import array
+
+    from cvlayout.view import _id_array
+    big = (1 << 64) - 1
+    ids = array.array("Q", [5, big, 7])
+    copied = _id_array(ids, "t")
+    assert list(copied) == [5, big, 7] and copied.buffer_info()[0] != ids.buffer_info()[0]
+    assert list(_id_array(memoryview(ids).toreadonly(), "t")) == [5, big, 7]
+    assert list(_id_array(array.array("q", [1, 2]), "t")) == [1, 2]
+    with pytest.raises(InvalidArgument):
+        _id_array(array.array("q", [1, -2]), "t")
+    with cvlayout.CollectionView(cvlayout.FlowLayout(), counts=[3]) as view:
+        view.set_identifiers([(1, ids)])
+        ids[0] = 99  # after the call: the view kept its own copy
+        assert [view.item_identifier((0, i)) for i in range(3)] == [5, big, 7]
+        with pytest.raises(InvalidArgument):
+            view.apply_snapshot([(1, array.array("q", [5, -1, 7]))])
+        assert view.item_identifier((0, 1)) == big
+
+
 def test_no_identifiers_is_a_state_error_except_for_an_empty_view():
     with cvlayout.CollectionView(cvlayout.FlowLayout(), counts=[2]) as view:
         with pytest.raises(StateError):

@@ -644,11 +644,9 @@ struct FlowLineBlocks {
         // out the rest of a section holds about one copy of its lines at a time, not two).
         var freed = bS
         var none = FlowTableRecycler()
-        var (rebuilt, _, _, _) = FlowLineBreaker.breakBlocks(
-            A.self, &reader, from: firstItem, count: newN, at: &pos, p, recycling: &none
-        ) {
-            guard $0 >= newHi else { return false }
-            if let at = old.advance(to: $0 - d, in: self) {
+        func stopAt(_ e: Int) -> Bool {
+            guard e >= newHi else { return false }
+            if let at = old.advance(to: e - d, in: self) {
                 resync = at
                 return true
             }
@@ -657,6 +655,11 @@ struct FlowLineBlocks {
                 freed += 1
             }
             return false
+        }
+        var (rebuilt, _, _, _) = withoutActuallyEscaping(stopAt) { test in
+            FlowLineBreaker.breakBlocks(
+                A.self, &reader, from: firstItem, count: newN, at: &pos, p, recycling: &none,
+                stop: FlowStopWhen(test: test))
         }
         for blk in rebuilt { linesBroken += blk.lines.count }
         // The old blocks `bS ..< regionEnd` are replaced.

@@ -7,9 +7,9 @@
 /// of the re-prepare's time in those rounds (measured). Once nothing can fail any more (a full
 /// rebuild after its inputs are resolved), the old tables are recycled into the new layout.
 ///
-/// A recycled table is used only when uniquely referenced and large enough (otherwise a fresh
-/// one is allocated); its contents are overwritten, so the result is the same as with fresh
-/// tables. O(1) per table.
+/// A recycled table is used in place only when uniquely referenced and large enough (otherwise
+/// a fresh one is allocated): emptied, then written by the fill (`FlowTablePool.table`), so the
+/// result is the same as with fresh tables. O(1) per table besides the fill.
 struct FlowTableRecycler {
     /// The tables, one pool per kind (disjoint: one pool can be used inside the other's `fill`).
     var lines = FlowTablePool<FlowLine>()

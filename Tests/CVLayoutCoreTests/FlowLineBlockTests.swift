@@ -141,4 +141,94 @@ final class FlowLineBlockTests: XCTestCase {
             XCTAssertEqual(all.count, sizes.count, "step \(step)")
         }
     }
+
+    /// Re-prepares of a whole layout (everything invalidated, the counts asked again) after
+    /// random edits that shrink and grow its blocks: new arrays of another count and style,
+    /// ranges replaced by narrower or wider items, in two sections, and plain re-prepares. Each
+    /// writes its lines into the old layout's tables in place (`FlowTablePool.table`: emptied,
+    /// filled, counted) and gives the blocks' trees the counts it made them with. After each,
+    /// every frame must be a fresh layout's of the same sizes (bit for bit), section 0's the
+    /// model's (whole points: exact), every block's tree counts its tables', and a rect query
+    /// over everything must answer every item once.
+    func testRandomRePreparesInPlaceGiveAFreshLayoutsFrames() throws {
+        var rng = SplitMix64(seed: 32_013)
+        // Styles: many items a line, about eight, one or two (blocks of ~8,600, ~1,000 and ~200
+        // items: a recycled table far too large or far too small for the next block).
+        func draw(_ n: Int, _ style: Int) -> [Size] {
+            (0..<n).map { _ in
+                switch style {
+                case 0: Size(width: Double(1 + rng.int(below: 12)), height: Double(4 + rng.int(below: 9)))
+                case 1: Size(width: Double(50 + rng.int(below: 101)), height: Double(50 + rng.int(below: 101)))
+                default: Size(width: Double(400 + rng.int(below: 700)), height: Double(10 + rng.int(below: 40)))
+                }
+            }
+        }
+        var sizes = [draw(9_000, 1), draw(3_000, 0)]
+        let flow = FlowLayout()
+        try flow.configure {
+            $0.minimumLineSpacing = lineSpacing
+            $0.minimumInteritemSpacing = spacing
+        }
+        for s in sizes.indices { try flow.setItemSizes(sizes[s], forSection: s) }
+        let source = StaticDataSource(sizes.map(\.count))
+        let v = try CollectionView(dataSource: source, layout: flow)
+        try v.setBoundsSize(Size(width: width, height: 800))
+        _ = try v.contentSize()
+        for round in 0..<30 {
+            let s = rng.int(below: 2), style = rng.int(below: 3)
+            switch rng.int(below: 3) {
+            case 0:
+                sizes[s] = draw(rng.int(below: 4) == 0 ? rng.int(below: 300) : 2_000 + rng.int(below: 18_000), style)
+                try flow.setItemSizes(sizes[s], forSection: s)
+            case 1 where !sizes[s].isEmpty:
+                let a = rng.int(below: sizes[s].count), removed = rng.int(below: min(4_000, sizes[s].count - a) + 1)
+                let new = draw(rng.int(below: 4_000), style)
+                sizes[s].replaceSubrange(a..<(a + removed), with: new)
+                try flow.replaceItemSizes(inSection: s, start: a, removeCount: removed, with: new)
+            default:
+                break  // the same sizes laid out again
+            }
+            source.counts = sizes.map(\.count)
+            try v.reloadCounts(with: InvalidationContext.everything.merged(with: .dataSourceCounts))
+            _ = try v.contentSize()
+
+            let fresh = try freshFrames(sizes)
+            for (sec, frames) in fresh.enumerated() {
+                for (i, f) in frames.enumerated() {
+                    let got = flow.frameForItem(at: IndexPath(section: sec, item: i))
+                    guard got == f else {
+                        return XCTFail("round \(round): item \(sec).\(i) at \(String(describing: got)), fresh \(f)")
+                    }
+                }
+            }
+            XCTAssertEqual(fresh[0], modelFrames(sizes[0]), "round \(round): section 0 against the model")
+            for (sec, section) in (flow.state?.sections ?? []).enumerated() {
+                let body = section.body
+                XCTAssertEqual(body.itemCount, sizes[sec].count, "round \(round), section \(sec)")
+                for (b, blk) in body.blocks.enumerated() {
+                    let at = "round \(round), section \(sec), block \(b)"
+                    XCTAssertEqual(body.itemCounts.prefix(b + 1) - body.itemCounts.prefix(b), blk.itemCross.count, at)
+                    XCTAssertEqual(body.lineCounts.prefix(b + 1) - body.lineCounts.prefix(b), blk.lines.count, at)
+                }
+            }
+            let all = try v.layoutAttributesForElements(in: Rect(x: -10, y: -10, width: width + 20, height: 1e9))
+            XCTAssertEqual(all.count, sizes[0].count + sizes[1].count, "round \(round)")
+        }
+    }
+
+    /// Every item's frame in a layout made from scratch of these sections.
+    private func freshFrames(_ sizes: [[Size]]) throws -> [[Rect]] {
+        let flow = FlowLayout()
+        try flow.configure {
+            $0.minimumLineSpacing = lineSpacing
+            $0.minimumInteritemSpacing = spacing
+        }
+        for s in sizes.indices { try flow.setItemSizes(sizes[s], forSection: s) }
+        let v = try CollectionView(dataSource: StaticDataSource(sizes.map(\.count)), layout: flow)
+        try v.setBoundsSize(Size(width: width, height: 800))
+        _ = try v.contentSize()
+        return sizes.indices.map { s in
+            (0..<sizes[s].count).map { flow.frameForItem(at: IndexPath(section: s, item: $0)) ?? Rect.zero }
+        }
+    }
 }

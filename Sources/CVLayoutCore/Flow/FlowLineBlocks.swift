@@ -174,12 +174,18 @@ struct FlowLineBlocks {
     /// statistics. O(blocks).
     mutating func index() {
         // By index, not by element: a block is not copied (its tables retained) to read a count.
-        itemCounts = blocks.withUnsafeBufferPointer { bs in
-            FlowBlockCounts(bs.indices.lazy.map { bs[$0].itemCross.count })
+        let (items, lines) = blocks.withUnsafeBufferPointer { bs in
+            (bs.indices.map { bs[$0].itemCross.count }, bs.indices.map { bs[$0].lines.count })
         }
-        lineCounts = blocks.withUnsafeBufferPointer { bs in
-            FlowBlockCounts(bs.indices.lazy.map { bs[$0].lines.count })
-        }
+        index(itemCounts: items, lineCounts: lines)
+    }
+
+    /// `index()` given each block's item and line counts (those of its tables, in block order).
+    /// O(blocks).
+    mutating func index(itemCounts items: [Int], lineCounts lines: [Int]) {
+        assert(items.count == blocks.count && lines.count == blocks.count, "one count per block")
+        itemCounts = FlowBlockCounts(items)
+        lineCounts = FlowBlockCounts(lines)
         summaries = FlowBlockSummaries(blocks)
         assert(offsets.count == blocks.count, "one offset per block")
         gather()
@@ -638,11 +644,9 @@ struct FlowLineBlocks {
         // out the rest of a section holds about one copy of its lines at a time, not two).
         var freed = bS
         var none = FlowTableRecycler()
-        var (rebuilt, _) = FlowLineBreaker.breakBlocks(
-            A.self, &reader, from: firstItem, count: newN, at: &pos, p, recycling: &none
-        ) {
-            guard $0 >= newHi else { return false }
-            if let at = old.advance(to: $0 - d, in: self) {
+        func stopAt(_ e: Int) -> Bool {
+            guard e >= newHi else { return false }
+            if let at = old.advance(to: e - d, in: self) {
                 resync = at
                 return true
             }
@@ -651,6 +655,11 @@ struct FlowLineBlocks {
                 freed += 1
             }
             return false
+        }
+        var (rebuilt, _, _, _) = withoutActuallyEscaping(stopAt) { test in
+            FlowLineBreaker.breakBlocks(
+                A.self, &reader, from: firstItem, count: newN, at: &pos, p, recycling: &none,
+                stop: FlowStopWhen(test: test))
         }
         for blk in rebuilt { linesBroken += blk.lines.count }
         // The old blocks `bS ..< regionEnd` are replaced.

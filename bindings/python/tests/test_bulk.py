@@ -276,7 +276,8 @@ def test_numpy_buffers_of_records_are_checked_before_the_call(np):
         frozen = np.zeros(32, dtype=cvlayout.ELEMENTS_DTYPE)
         frozen.flags.writeable = False
         doubles = np.zeros(9 * 16, dtype=np.float64)  # whole records by size, but 8-byte items
-        for bad, error in ((spaced, cvlayout.InvalidArgument), (frozen, TypeError), (doubles, cvlayout.InvalidArgument)):
+        refused = ((spaced, cvlayout.InvalidArgument), (frozen, TypeError), (doubles, cvlayout.InvalidArgument))
+        for bad, error in refused:
             before = bad.tobytes()
             with pytest.raises(error):
                 view.raw_elements(out=bad)

@@ -12,7 +12,7 @@ flag other than 0 or 1) either way.
 from __future__ import annotations
 
 import ctypes
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ._ints import INT32, checked
@@ -45,45 +45,43 @@ def in_place(values: Any, ctype: Any, formats: frozenset[str], whole: str) -> tu
     return (array.from_buffer_copy(mv) if mv.readonly else array.from_buffer(mv)), n
 
 
-def double_array(values: Iterable[float] | None, name: str) -> tuple[Any, int]:
-    """A ``const double *`` argument and its count: ``values`` in place when it is a buffer of
-    doubles, else each a number (``TypeError`` naming ``name[i]`` otherwise)."""
+def host_array(values: Iterable[Any] | None, name: str, ctype: Any, formats: frozenset[str],
+               convert: Callable[[Any, str], Any]) -> tuple[Any, int]:
+    """A ``const ctype *`` argument and its count from ``values``: None for None; in place when it
+    is a buffer whose items have one of ``formats`` (``in_place``); else converted one by one
+    (``convert(value, "name[i]")``, which raises naming the item)."""
     if values is None:
         return None, 0
-    direct = in_place(values, ctypes.c_double, DOUBLE_FORMATS, f"{name} must be whole doubles")
+    direct = in_place(values, ctype, formats, f"{name} must be whole {ctype.__name__} values")
     if direct is not None:
         return direct
-    out = []
-    for i, v in enumerate(values):
-        if not isinstance(v, (int, float)) or isinstance(v, bool):
-            raise TypeError(f"{name}[{i}] is a number, not {v!r}")
-        out.append(float(v))
-    return (ctypes.c_double * len(out))(*out), len(out)
+    out = [convert(v, f"{name}[{i}]") for i, v in enumerate(values)]
+    return (ctype * len(out))(*out), len(out)
+
+
+def _number(v: Any, where: str) -> float:
+    if not isinstance(v, (int, float)) or isinstance(v, bool):
+        raise TypeError(f"{where} is a number, not {v!r}")
+    return float(v)
+
+
+def _flag(v: Any, where: str) -> int:
+    if not isinstance(v, (bool, int)):
+        raise TypeError(f"{where} is a bool or 0/1, not {v!r}")
+    return checked(int(v), where, (0, 255, "uint8_t"))
+
+
+def double_array(values: Iterable[float] | None, name: str) -> tuple[Any, int]:
+    """``const double *``: a buffer of doubles in place, else each a number (``TypeError``)."""
+    return host_array(values, name, ctypes.c_double, DOUBLE_FORMATS, _number)
 
 
 def int32_array(values: Iterable[int] | None, name: str) -> tuple[Any, int]:
-    """An ``const int32_t *`` argument and its count: ``values`` in place when it is a buffer of
-    int32, else each an int in the int32 range (checked, naming ``name[i]``)."""
-    if values is None:
-        return None, 0
-    direct = in_place(values, ctypes.c_int32, INT32_FORMATS, f"{name} must be whole int32 values")
-    if direct is not None:
-        return direct
-    out = [checked(v, f"{name}[{i}]", INT32) for i, v in enumerate(values)]
-    return (ctypes.c_int32 * len(out))(*out), len(out)
+    """``const int32_t *``: a buffer of int32 in place, else each an int in the int32 range."""
+    return host_array(values, name, ctypes.c_int32, INT32_FORMATS, lambda v, where: checked(v, where, INT32))
 
 
 def flag_array(values: Iterable[bool | int] | None, name: str) -> tuple[Any, int]:
-    """A ``const uint8_t *`` argument and its count: ``values`` in place when it is a buffer of
-    bytes or bools, else each a bool or an int in 0 ... 255 (the library takes 0 and 1)."""
-    if values is None:
-        return None, 0
-    direct = in_place(values, ctypes.c_uint8, BYTE_FORMATS, f"{name} must be whole bytes")
-    if direct is not None:
-        return direct
-    out = []
-    for i, v in enumerate(values):
-        if not isinstance(v, (bool, int)):
-            raise TypeError(f"{name}[{i}] is a bool or 0/1, not {v!r}")
-        out.append(checked(int(v), f"{name}[{i}]", (0, 255, "uint8_t")))
-    return (ctypes.c_uint8 * len(out))(*out), len(out)
+    """``const uint8_t *``: a buffer of bytes or bools in place, else each a bool or an int in
+    0 ... 255 (the library takes 0 and 1)."""
+    return host_array(values, name, ctypes.c_uint8, BYTE_FORMATS, _flag)

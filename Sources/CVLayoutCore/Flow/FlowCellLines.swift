@@ -13,13 +13,14 @@ public struct FlowCellLines {
     public let section: Int
     /// The run's items: every cell `forEachCell` hands on is one of them (a bound on its count).
     public let items: Range<Int>
-    /// The block's line table and the run's lines in it.
+    /// The block's line table and the run's lines in it: the first one holds `items.lowerBound`
+    /// (it may start before it: a line crossing a window's start), the last one ends at
+    /// `items.upperBound` (its part in the window), every other one lies inside `items` and
+    /// ends where the next one starts.
     @usableFromInline let lines: UnsafePointer<FlowLine>
     @usableFromInline let lineRange: Range<Int>
-    /// The block's line count, first item and end (the last line ends at `itemEnd`).
-    @usableFromInline let lineCount: Int
+    /// The block's first item (a line's `first` is relative to it).
     @usableFromInline let base: Int
-    @usableFromInline let itemEnd: Int
     /// The block's delta (added to its lines' origins) and the section's origin.
     @usableFromInline let delta: Double
     @usableFromInline let sectionOrigin: Double
@@ -41,8 +42,8 @@ public struct FlowCellLines {
 
     @usableFromInline
     init(
-        section: Int, items: Range<Int>, lines: UnsafePointer<FlowLine>, lineRange: Range<Int>, lineCount: Int,
-        base: Int, itemEnd: Int, delta: Double, sectionOrigin: Double, aStart: Double, bEnd: Double,
+        section: Int, items: Range<Int>, lines: UnsafePointer<FlowLine>, lineRange: Range<Int>, base: Int,
+        delta: Double, sectionOrigin: Double, aStart: Double, bEnd: Double,
         lowBound: Double, highBound: Double, factor: Double, cross: UnsafePointer<Double>,
         sizes: UnsafePointer<Size>, horizontal: Bool, monotone: Bool
     ) {
@@ -50,9 +51,7 @@ public struct FlowCellLines {
         self.items = items
         self.lines = lines
         self.lineRange = lineRange
-        self.lineCount = lineCount
         self.base = base
-        self.itemEnd = itemEnd
         self.delta = delta
         self.sectionOrigin = sectionOrigin
         self.aStart = aStart
@@ -75,17 +74,21 @@ public struct FlowCellLines {
     @inlinable @inline(__always)
     public func forEachCell(in rect: Rect, _ body: (Int, Rect) throws -> Void) rethrows {
         var k = lineRange.lowerBound
-        let kEnd = lineRange.upperBound
-        while k < kEnd {
+        let last = lineRange.upperBound &- 1
+        // The run's part of line k starts where the last line's ended (the first line's at the
+        // run's first item): each line's start is read once, as the end of the line before.
+        var next = items.lowerBound
+        let longLine = monotone ? 16 : Int.max  // (short lines: a linear scan is cheaper)
+        while k <= last {
             let stored = lines[k]
-            let origin = stored.origin + delta, thickness = stored.thickness
+            let first = next
+            let end = k < last ? base &+ lines[k &+ 1].first : items.upperBound
+            next = end
             k &+= 1
+            let origin = stored.origin + delta, thickness = stored.thickness
             guard origin < bEnd, origin + thickness > aStart else { continue }
-            // (A line's items and the next line's first item lie in the block.)
-            let first = Swift.max(base &+ stored.first, items.lowerBound)
-            let end = Swift.min(k < lineCount ? base &+ lines[k].first : itemEnd, items.upperBound)
             var iLo = first, iHi = end
-            if monotone && end &- first > 16 {  // short lines: a linear scan is cheaper
+            if end &- first > longLine {
                 let cross = self.cross, lowBound = self.lowBound, highBound = self.highBound
                 iLo = flowPartitionPoint(first, end) { cross[$0] > lowBound }
                 iHi = flowPartitionPoint(iLo, end) { cross[$0] >= highBound }

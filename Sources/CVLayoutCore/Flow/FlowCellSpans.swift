@@ -223,7 +223,7 @@ extension FlowLayout {
             // the lines the visit reads (it stops at the same line). The first section's first
             // line is kept for the visit.
             var bound = 0
-            var first = (block: 0, line: 0), firstEnd = (block: 0, line: 0)
+            var first = (block: 0, line: 0), firstEnd = (block: 0, line: 0), firstBase = 0
             for s in lo..<hi {
                 let sec = secs.baseAddress.unsafelyUnwrapped + s
                 guard sec.pointee.itemCount == counts[s] else { return false }
@@ -249,9 +249,9 @@ extension FlowLayout {
                 let finger = spanFinger
                 let hint = s == lo && finger.section == s ? (block: finger.block, line: finger.line) : nil
                 let start = FlowLayout.firstLine(sec, from: a, slack: lineSlack, near: hint)
-                let (items, end) = FlowLayout.lineItems(sec, from: start, before: b + lineSlack)
+                let (items, end, base) = FlowLayout.lineItems(sec, from: start, before: b + lineSlack)
                 if s == lo {
-                    (first, firstEnd) = (start, end)
+                    (first, firstEnd, firstBase) = (start, end, base)
                     spanFinger = FlowSpanFinger(section: s, block: start.block, line: start.line)
                 }
                 bound += items.count
@@ -283,7 +283,8 @@ extension FlowLayout {
                     }
                     try flush()
                     if s == lo {  // (its lines found by the bound's pass)
-                        try FlowLayout.visitSpans(axis, s, sec, rect, from: first, through: firstEnd, lines)
+                        try FlowLayout.visitSpans(
+                            axis, s, sec, rect, from: first, through: (firstEnd, firstBase), lines)
                         continue
                     }
                     let a = rMin - sec.pointee.origin
@@ -308,30 +309,32 @@ extension FlowLayout {
     static var spanRunCapacity: Int { Swift.max(1, 1024 / MemoryLayout<FlowCellSpan>.stride) }
 
     /// The items of per-item section `sec`'s lines from `start` up to the first line starting
-    /// at or past `end` (relative to the section; its lines monotone), and that line (block
-    /// count and 0 when there is none). Read in place (a copy of a section retains every table
-    /// it holds). O(lines read + log blocks).
+    /// at or past `end` (relative to the section; its lines monotone), that line (block
+    /// count and 0 when there is none), and the first item of `start`'s block (`visitSpans`
+    /// takes it, not to look it up in the tree again). Read in place (a copy of a section
+    /// retains every table it holds). O(lines read + log blocks).
     @inline(__always)
     static func lineItems(
         _ sec: UnsafePointer<FlowSection>, from start: (block: Int, line: Int), before end: Double
-    ) -> (items: Range<Int>, end: (block: Int, line: Int)) {
+    ) -> (items: Range<Int>, end: (block: Int, line: Int), base: Int) {
         var (blk, k) = start
         let blocks = sec.pointee.body.blocks
-        var base = sec.pointee.body.itemStart(blk)  // the block's first item: its tree once, then its counts
+        let startBase = sec.pointee.body.itemStart(blk)
+        var base = startBase  // the block's first item: its tree once, then its counts
         let firstLines = blocks[blk].lines
         let firstItem = base + (k < firstLines.count ? firstLines[k].first : blocks[blk].itemCross.count)
         while blk < blocks.count {
             let lines = blocks[blk].lines
             let d = sec.pointee.body.delta(blk)
             while k < lines.count {
-                if lines[k].origin + d >= end { return (firstItem..<(base + lines[k].first), (blk, k)) }
+                if lines[k].origin + d >= end { return (firstItem..<(base + lines[k].first), (blk, k), startBase) }
                 k += 1
             }
             base += blocks[blk].itemCross.count
             blk += 1
             k = 0
         }
-        return (firstItem..<sec.pointee.itemCount, (blocks.count, 0))
+        return (firstItem..<sec.pointee.itemCount, (blocks.count, 0), startBase)
     }
 
     /// The spans of uniform section `sec` (index `s`) that can meet `rect`: one a grid line,
@@ -363,12 +366,13 @@ extension FlowLayout {
     /// the size table, up to the first line starting past the rect when the section's lines
     /// are monotone (else every line after `start`: `forEachCell` tests each). The section is
     /// read in place; each run is valid during its call. `through`, when known, is that first
-    /// line past the rect (`lineItems`' end), found again otherwise.
+    /// line past the rect and the first item of `start`'s block (`lineItems`' end and base),
+    /// found again otherwise.
     /// - Complexity: O(lines read + windows met × log chunks + log blocks).
     @inline(never)  // (inlined, its set-up spilled into the caller's frame: 29 instructions more a query)
     static func visitSpans(
         _ axis: FlowAxis, _ s: Int, _ sec: UnsafePointer<FlowSection>, _ rect: Rect,
-        from start: (block: Int, line: Int), through end: (block: Int, line: Int)? = nil,
+        from start: (block: Int, line: Int), through known: (end: (block: Int, line: Int), base: Int)? = nil,
         _ visit: (FlowCellLines) throws -> Void
     ) rethrows {
         let blocks = sec.pointee.body.blocks
@@ -383,7 +387,9 @@ extension FlowLayout {
         let bEnd = b + slack, aStart = a - slack
         let lowBound = cMin - cSlack - sec.pointee.maxItemCross, highBound = cMax + cSlack
         var (blk, k) = start
-        var base = sec.pointee.body.itemStart(blk)  // the block's first item: its tree once, then its counts
+        // The block's first item: its tree once (unless the caller found it), then its counts.
+        var base = known?.base ?? sec.pointee.body.itemStart(blk)
+        let end = known?.end
         try sec.pointee.sizes.withReader { sizes in
             while blk < nb {
                 let block = blocks[blk]
@@ -419,8 +425,8 @@ extension FlowLayout {
                             try visit(
                                 FlowCellLines(
                                     section: s, items: Range(uncheckedBounds: (i, wEnd)), lines: table,
-                                    lineRange: Range(uncheckedBounds: (k, kk)), lineCount: lineCount, base: base,
-                                    itemEnd: itemEnd, delta: delta, sectionOrigin: origin0, aStart: aStart, bEnd: bEnd,
+                                    lineRange: Range(uncheckedBounds: (k, kk)), base: base, delta: delta,
+                                    sectionOrigin: origin0, aStart: aStart, bEnd: bEnd,
                                     lowBound: lowBound, highBound: highBound, factor: factor, cross: cross,
                                     sizes: window.pointer, horizontal: horizontal, monotone: itemsMonotone))
                             // The next window starts at wEnd: in line kk, or in the last line

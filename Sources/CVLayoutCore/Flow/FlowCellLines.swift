@@ -73,30 +73,47 @@ public struct FlowCellLines {
     /// - Complexity: O(lines + items read + log of a long line's items).
     @inlinable @inline(__always)
     public func forEachCell(in rect: Rect, _ body: (Int, Rect) throws -> Void) rethrows {
+        // The axis told once a run, not at each line.
+        if horizontal {
+            try forEachCell(HorizontalFlowAxis.self, in: rect, body)
+        } else {
+            try forEachCell(VerticalFlowAxis.self, in: rect, body)
+        }
+    }
+
+    /// `forEachCell(in:_:)` along the axis `A` (the run's).
+    @inlinable @inline(__always)
+    func forEachCell<A: FlowAxisKind>(_ axis: A.Type, in rect: Rect, _ body: (Int, Rect) throws -> Void) rethrows {
+        // The run's fields in locals: read through `self` (passed by address) they were read
+        // again after each record the body wrote, which might have changed them.
+        let lines = self.lines, base = self.base, delta = self.delta, sectionOrigin = self.sectionOrigin
+        let aStart = self.aStart, bEnd = self.bEnd, factor = self.factor, cross = self.cross, sizes = self.sizes
+        let monotone = self.monotone
         var k = lineRange.lowerBound
         let last = lineRange.upperBound &- 1
         // The run's part of line k starts where the last line's ended (the first line's at the
         // run's first item): each line's start is read once, as the end of the line before.
         var next = items.lowerBound
+        let end = items.upperBound
         let longLine = monotone ? 16 : Int.max  // (short lines: a linear scan is cheaper)
         while k <= last {
             let stored = lines[k]
             let first = next
-            let end = k < last ? base &+ lines[k &+ 1].first : items.upperBound
-            next = end
+            let lineEnd = k < last ? base &+ lines[k &+ 1].first : end
+            next = lineEnd
             k &+= 1
             let origin = stored.origin + delta, thickness = stored.thickness
             guard origin < bEnd, origin + thickness > aStart else { continue }
-            var iLo = first, iHi = end
-            if end &- first > longLine {
-                let cross = self.cross, lowBound = self.lowBound, highBound = self.highBound
-                iLo = flowPartitionPoint(first, end) { cross[$0] > lowBound }
-                iHi = flowPartitionPoint(iLo, end) { cross[$0] >= highBound }
+            var iLo = first, iHi = lineEnd
+            if lineEnd &- first > longLine {
+                let lowBound = self.lowBound, highBound = self.highBound
+                iLo = flowPartitionPoint(first, lineEnd) { cross[$0] > lowBound }
+                iHi = flowPartitionPoint(iLo, lineEnd) { cross[$0] >= highBound }
             }
             guard iLo < iHi else { continue }
             try FlowCellSpan.forEachLineCell(
-                Range(uncheckedBounds: (iLo, iHi)), lineMain: sectionOrigin + origin, thickness: thickness,
-                factor: factor, cross: cross, sizes: sizes, horizontal: horizontal, monotone: monotone, in: rect, body)
+                A.self, Range(uncheckedBounds: (iLo, iHi)), lineMain: sectionOrigin + origin, thickness: thickness,
+                factor: factor, cross: cross, sizes: sizes, monotone: monotone, in: rect, body)
         }
     }
 }

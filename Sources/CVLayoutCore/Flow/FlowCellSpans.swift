@@ -96,11 +96,11 @@ public struct FlowCellSpan {
         if horizontal {
             try forEachLineCell(
                 HorizontalFlowAxis.self, items, lineMain: lineMain, thickness: thickness, factor: factor,
-                cross: cross, sizes: sizes, horizontal: horizontal, monotone: monotone, in: rect, body)
+                cross: cross, sizes: sizes, monotone: monotone, in: rect, body)
         } else {
             try forEachLineCell(
                 VerticalFlowAxis.self, items, lineMain: lineMain, thickness: thickness, factor: factor,
-                cross: cross, sizes: sizes, horizontal: horizontal, monotone: monotone, in: rect, body)
+                cross: cross, sizes: sizes, monotone: monotone, in: rect, body)
         }
     }
 
@@ -108,13 +108,12 @@ public struct FlowCellSpan {
     @inlinable @inline(__always)
     static func forEachLineCell<A: FlowAxisKind>(
         _ axis: A.Type, _ items: Range<Int>, lineMain: Double, thickness: Double, factor: Double,
-        cross: UnsafePointer<Double>, sizes: UnsafePointer<Size>, horizontal: Bool, monotone: Bool, in rect: Rect,
+        cross: UnsafePointer<Double>, sizes: UnsafePointer<Size>, monotone: Bool, in rect: Rect,
         _ body: (Int, Rect) throws -> Void
     ) rethrows {
         let rMin = A.main(rect.origin), rMax = rMin + A.main(rect.size)
         let cMin = A.cross(rect.origin), cMax = cMin + A.cross(rect.size)
-        let inside = isInside(
-            items, lineMain, thickness, monotone, horizontal, rMin, rMax, cMin, cMax, cross, sizes)
+        let inside = isInside(A.self, items, lineMain, thickness, monotone, rMin, rMax, cMin, cMax, cross, sizes)
         // Two loops, the test's `inside` known in each (not a branch an item).
         @inline(__always) func cells(tested: Bool, _ body: (Int, Rect) throws -> Void) rethrows {
             var i = items.lowerBound  // (a while loop: `for i in items` checks each index again)
@@ -145,15 +144,14 @@ public struct FlowCellSpan {
     /// Any NaN or infinity in these sums fails a comparison, and the items are tested one by one.
     /// O(1).
     @inlinable @inline(__always)
-    static func isInside(
-        _ items: Range<Int>, _ lineMain: Double, _ thickness: Double, _ monotone: Bool, _ horizontal: Bool,
+    static func isInside<A: FlowAxisKind>(
+        _ axis: A.Type, _ items: Range<Int>, _ lineMain: Double, _ thickness: Double, _ monotone: Bool,
         _ rMin: Double, _ rMax: Double, _ cMin: Double, _ cMax: Double, _ cross: UnsafePointer<Double>,
         _ sizes: UnsafePointer<Size>
     ) -> Bool {
         guard monotone, !items.isEmpty, lineMain > rMin, lineMain + thickness < rMax else { return false }
         let first = items.lowerBound, last = items.upperBound &- 1
-        let firstCross = horizontal ? sizes[first].height : sizes[first].width
-        return cross[first] + firstCross > cMin && cross[last] < cMax
+        return cross[first] + A.cross(sizes[first]) > cMin && cross[last] < cMax
     }
 
     /// `forEachCell` of a uniform section's line.

@@ -26,15 +26,14 @@ from dataclasses import dataclass
 RATIO_BOUNDS: list[tuple[str, str, float]] = [
     ("prepare", "loop_prepare", 1.0),
     ("handover", "loop_handover", 0.38),
-    # query12: a per-item section's lines handed to the C layer as runs (FlowCellLines), not a
-    # span a line; the cells written through one moving record pointer, in two loops by the
-    # rect test (1.00x, 1.82x, 1.76x; 1.69x for 40-point scroll steps; BENCHMARKS.md,
-    # "Viewport queries (query12, issue 32)"). query10 had brought them to 1.15x, 2.11x, 2.07x,
-    # 2.02x.
-    ("query", "loop_query", 1.08),
-    ("compact", "loop_compact", 1.97),
-    ("scroll", "loop_compact", 1.90),
-    ("step", "loop_step", 1.83),
+    # query14: a run's lines read with their fields in locals, the axis told once a run, each
+    # line's start read once (0.98x, 1.75x, 1.68x; 1.62x for 40-point scroll steps;
+    # BENCHMARKS.md, "Viewport queries (query14, issue 32)"). query12 had brought them to 1.00x,
+    # 1.82x, 1.76x, 1.69x (runs of lines, not a span a line); query10 to 1.15x, 2.11x, 2.07x, 2.02x.
+    ("query", "loop_query", 1.05),
+    ("compact", "loop_compact", 1.89),
+    ("scroll", "loop_compact", 1.82),
+    ("step", "loop_step", 1.75),
     ("sections", "loop_sections", 265.0),
     ("frame", "loop_frame", 5.45),
     # Not against a loop: a one-item edit (delete, then insert back) at 10^4 sections against the

@@ -288,8 +288,142 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         direct = true
     }
 
+    // MARK: Places left for the last elements (an animation frame's leaving elements)
+
+    /// Whether places are left among the records for the elements told by `expectLast`: `.leaving`
+    /// while the other elements come (a place left before the first record that draws after one),
+    /// `.filling` once they follow (`lastElementsFollow`: each written into its place).
+    private enum LastPlaces { case off, leaving, filling }
+    private var lastPlaces = LastPlaces.off
+    /// The told elements' draw keys, in the order they will come; `lastOrder` the same ordinals
+    /// sorted by key (stable), `lastLeft` how many of those have their place (`lastAt`, by ordinal).
+    private var lastKeys: [DrawKey] = []
+    private var lastOrder: [Int] = []
+    private var lastLeft = 0
+    private var lastAt: [Int] = []
+    /// How many told elements were written into their places (`.filling`).
+    private var lastFilled = 0
+
+    /// Leaves places for `last` while storing straight into the caller's buffer (nothing stored
+    /// yet, every z-index 0): a record then never moves in `finish` to make room for them (the
+    /// merge of `mergeTailInPlace` moved every record after the place, half the buffer for an
+    /// element leaving from the middle). The answer is the same: the stable sort of what was
+    /// stored, when everything before the last elements comes in draw order; anything else (an
+    /// element out of order or with a z-index, a last element not the one told) closes the
+    /// places (`closeLastPlaces`: as if none had been left). O(t log t) for t elements.
+    override func expectLast(_ last: [LayoutAttributes]) {
+        lastPlaces = .off
+        guard direct, stored == 0, zs == nil, !last.isEmpty, last.count <= capacity else { return }
+        guard last.allSatisfy({ $0.zIndex == 0 }) else { return }
+        lastKeys = last.map {
+            DrawKey(
+                z: 0, category: Int32($0.category.rawValue), kind: $0.kind.rawValue,
+                section: Int64($0.indexPath.section),
+                item: Int64($0.indexPath.item))
+        }
+        let keys = lastKeys
+        lastOrder = Array(0..<keys.count)
+        lastOrder.sort { i, j in keys[i] < keys[j] || (!(keys[j] < keys[i]) && i < j) }
+        lastAt = Array(repeating: -1, count: keys.count)
+        lastLeft = 0
+        lastFilled = 0
+        lastPlaces = .leaving
+    }
+
+    /// The told last elements follow: the places of those that draw after every record stored are
+    /// left at the end, and each of them is written into its place as it comes.
+    override func lastElementsFollow() {
+        guard lastPlaces == .leaving else { return }
+        while lastLeft < lastOrder.count {
+            guard stored < capacity else { return closeLastPlaces() }
+            lastAt[lastOrder[lastLeft]] = stored
+            stored += 1
+            lastLeft += 1
+        }
+        lastPlaces = .filling
+    }
+
+    /// Leaves the places of the told elements that draw before record `stored - 1`, within the
+    /// records `from ..< stored` (stored in draw order after every record before them, z 0): each
+    /// before the first of them that draws after it, the records from there moved up by one
+    /// (within the run just stored).
+    @inline(never)
+    private func leaveLastPlaces(from first: Int) {
+        guard let out else { return }
+        var q = first
+        while lastLeft < lastOrder.count {
+            let j = lastOrder[lastLeft], kp = lastKeys[j]
+            guard kp < out[stored - 1].drawKey else { return }
+            guard stored < capacity else { return closeLastPlaces() }
+            while !(kp < out[q].drawKey) { q += 1 }
+            UnsafeMutableRawPointer(out + q + 1).copyMemory(
+                from: UnsafeRawPointer(out + q), byteCount: (stored - q) * MemoryLayout<R>.stride)
+            lastAt[j] = q
+            q += 1
+            stored += 1
+            lastLeft += 1
+        }
+    }
+
+    /// Closes the places left (every record after one moved down), then stores the told elements
+    /// written so far after the others, in the order they came: what storing without places
+    /// would have stored. O(stored).
+    @inline(never)
+    private func closeLastPlaces() {
+        let mode = lastPlaces
+        lastPlaces = .off
+        guard mode != .off, let out else { return }
+        let filled = mode == .filling ? lastFilled : 0
+        buffer.reserve(filled, keeping: 0)
+        for j in 0..<filled { (buffer.base + j).initialize(to: out[lastAt[j]]) }
+        let holes = lastOrder[0..<lastLeft].map { lastAt[$0] }  // ascending: left in order
+        var w = holes.first ?? stored
+        for (h, hole) in holes.enumerated() {
+            let end = h + 1 < holes.count ? holes[h + 1] : stored
+            let n = end - (hole + 1)
+            if n > 0 {
+                UnsafeMutableRawPointer(out + w).copyMemory(
+                    from: UnsafeRawPointer(out + hole + 1), byteCount: n * MemoryLayout<R>.stride)
+            }
+            w += n
+        }
+        stored = w
+        for j in 0..<filled {
+            let p = out + stored
+            p.initialize(to: buffer.base[j])
+            stored += 1
+            noteOrder(p, z: 0)
+        }
+    }
+
+    /// The place of the next told element (`.filling`), or, past them, the end after the places
+    /// closed.
+    @inline(never)
+    private func lastSlot() -> UnsafeMutablePointer<R>? {
+        if lastFilled < lastKeys.count, let out {
+            lastFilled += 1
+            return out + lastAt[lastFilled - 1]
+        }
+        closeLastPlaces()
+        return slot()
+    }
+
+    /// A told element just written into its place (`.filling`) with z-index `z`: kept when it is
+    /// the one told, else the places closed and it stored after the others.
+    @inline(never)
+    private func noteLast(_ p: UnsafeMutablePointer<R>, z: Int64) {
+        if z == 0, p.pointee.drawKey == lastKeys[lastFilled - 1] { return }
+        let record = p.pointee
+        lastFilled -= 1
+        closeLastPlaces()
+        guard let q = slot() else { return }
+        q.initialize(to: record)
+        noteOrder(q, z: z)
+    }
+
     @inline(__always)
     private func slot() -> UnsafeMutablePointer<R>? {
+        if lastPlaces == .filling { return lastSlot() }
         guard stored < capacity else { return nil }
         defer { stored += 1 }
         if direct, let out { return out + stored }
@@ -300,6 +434,18 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
 
     @inline(__always)
     private func noteOrder(_ p: UnsafeMutablePointer<R>, z: Int64) {
+        var p = p
+        if lastPlaces != .off, let out {  // (z 0 and no `zs` while places are left)
+            if lastPlaces == .filling { return noteLast(p, z: z) }
+            let k = p.pointee.drawKey
+            guard z != 0 || k < last else {
+                if lastLeft < lastOrder.count, lastKeys[lastOrder[lastLeft]] < k { leaveLastPlaces(from: stored - 1) }
+                last = k
+                return
+            }
+            closeLastPlaces()
+            p = out + (stored - 1)  // moved down with the others
+        }
         var k = p.pointee.drawKey
         k.z = z
         if k < last {
@@ -386,7 +532,8 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
     /// then item by item within it).
     @inline(__always)
     final func storeDefaultCells(section: Int, _ run: UnsafeBufferPointer<CellHit>) {
-        guard view == nil || itemIDs != nil else {  // identifiers by callback: each may fail
+        // (Identifiers by callback: each may fail. Places left: told record by record.)
+        guard view == nil || itemIDs != nil, lastPlaces == .off else {
             for h in run { storeDefaultCell(section: section, item: h.item, frame: h.frame) }
             return
         }
@@ -426,6 +573,64 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         last.z = 0
         stored += room
         if zs != nil { zs!.append(contentsOf: repeatElement(0, count: room)) }
+    }
+
+    /// `storeCellLooks`, for the concrete subclasses: `storeTurnedCell` for each look of the run, in
+    /// one loop (the slots reserved once, the draw order checked at the run's first cell and then
+    /// item by item within it, places for the last elements left within the run), when every
+    /// look has z-index 0 and the run comes in draw order after the records before it; one by one
+    /// otherwise. O(run), plus O(run) for each place left within it.
+    @inline(__always)
+    final func storeLooks(section: Int, _ run: UnsafeBufferPointer<CellLook>) {
+        guard let first = run.first else { return }
+        var zOr = 0, previous = Int.min, inOrder = true
+        for l in run {
+            zOr |= l.zIndex
+            if l.item < previous { inOrder = false }
+            previous = l.item
+        }
+        let firstKey = DrawKey(
+            z: 0, category: Int32(CVL_CATEGORY_CELL), kind: Int32(CVL_KIND_NONE), section: Int64(section),
+            item: Int64(first.item))
+        guard zOr == 0, inOrder, !(firstKey < last), zs == nil, view == nil || itemIDs != nil,
+            lastPlaces != .filling
+        else {
+            for l in run {
+                storeTurnedCell(
+                    section: section, item: l.item, frame: l.frame, transform: l.transform, alpha: l.alpha,
+                    zIndex: l.zIndex, isHidden: l.isHidden)
+            }
+            return
+        }
+        let room = Swift.min(run.count, capacity - stored)  // past the capacity: only counted
+        guard room > 0 else { return }
+        let p: UnsafeMutablePointer<R>
+        if direct, let out {
+            p = out + stored
+        } else {
+            buffer.reserve(stored + room, keeping: stored)
+            p = buffer.base + stored
+        }
+        for k in 0..<room {
+            let l = run[k]
+            R.initializeCell(
+                p + k, section: section, item: l.item, frame: l.frame, transform: l.transform, alpha: l.alpha,
+                zIndex: 0, isHidden: l.isHidden)
+        }
+        if itemIDs != nil {  // a second pass over the records just written
+            for k in 0..<room {
+                if let id = itemIDs!.identifier(section: section, item: run[k].item) {
+                    (p + k).pointee.setIdentifier(id)
+                }
+            }
+        }
+        // In draw order after `last` (z 0, one category, kind and section, items not going back).
+        let runStart = stored
+        stored += room
+        last = (p + (room - 1)).pointee.drawKey
+        if lastPlaces == .leaving, lastLeft < lastOrder.count, lastKeys[lastOrder[lastLeft]] < last {
+            leaveLastPlaces(from: runStart)
+        }
     }
 
     /// `store`, for the concrete subclasses.
@@ -516,6 +721,14 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         }
         outCount.pointee = total
         guard total > 0 else { return }
+        if lastPlaces != .off {
+            // Every told element in its place, the others in draw order: the answer is in draw order.
+            if lastPlaces == .filling, lastFilled == lastKeys.count, cellDrawRank == nil, stored == total {
+                lastPlaces = .off
+                return
+            }
+            closeLastPlaces()
+        }
         if direct {
             guard !ordered || cellDrawRank != nil else { return }
             if cellDrawRank == nil {
@@ -608,11 +821,7 @@ final class CAttributesSink: CBufferSink<cvl_attributes> {
         }
     }
     override func storeCellLooks(section: Int, _ run: UnsafeBufferPointer<CellLook>) {
-        for l in run {
-            storeTurnedCell(
-                section: section, item: l.item, frame: l.frame, transform: l.transform, alpha: l.alpha,
-                zIndex: l.zIndex, isHidden: l.isHidden)
-        }
+        storeLooks(section: section, run)
     }
     override func store(_ a: LayoutAttributes) { storeElement(a) }
     override func storeElement(
@@ -648,11 +857,7 @@ final class CElementsSink: CBufferSink<cvl_element> {
         }
     }
     override func storeCellLooks(section: Int, _ run: UnsafeBufferPointer<CellLook>) {
-        for l in run {
-            storeTurnedCell(
-                section: section, item: l.item, frame: l.frame, transform: l.transform, alpha: l.alpha,
-                zIndex: l.zIndex, isHidden: l.isHidden)
-        }
+        storeLooks(section: section, run)
     }
     override func store(_ a: LayoutAttributes) { storeElement(a) }
     override func storeElement(

@@ -738,7 +738,32 @@ final class PresentingSink: ElementSink {
     override func expect(atMost n: Int) {
         guard handsOnOnlyValid else { return }
         let (bound, overflow) = n.addingReportingOverflow(mostAdded)
-        if !overflow { inner.expect(atMost: bound) }
+        if !overflow {
+            inner.expect(atMost: bound)
+            tellLast()
+        }
+    }
+
+    /// The leaving elements drawn in this frame (`finish` adds them last, in this order), worked
+    /// out once: at the bound when `inner` is told one, else in `finish`.
+    private var lastElements: [LayoutAttributes]?
+
+    private func leavingShown() -> [LayoutAttributes] {
+        if let lastElements { return lastElements }
+        var shown: [LayoutAttributes] = []
+        for leaving in transition.disappearing where !leaving.isFinished(at: time) {
+            let s = leaving.sample(at: time)
+            if isShown(s) { shown.append(s) }
+        }
+        lastElements = shown
+        return shown
+    }
+
+    /// Tells `inner` the leaving elements drawn (`ElementSink.expectLast`), after a bound.
+    private func tellLast() {
+        guard !transition.disappearing.isEmpty else { return }
+        let shown = leavingShown()
+        if !shown.isEmpty { inner.expectLast(shown) }
     }
 
     /// `expect(atMost:)` for a layout that hands over only cells of `section` with items in
@@ -755,16 +780,24 @@ final class PresentingSink: ElementSink {
         var added = mostAdded
         if n > inner.largestUsefulBound - added { added -= transition.tracks.countCells(of: section, in: items) }
         let (bound, overflow) = n.addingReportingOverflow(added)
-        if !overflow { inner.expect(atMost: bound) }
+        if !overflow {
+            inner.expect(atMost: bound)
+            tellLast()
+        }
     }
 
     /// Passes `s` on when it is drawn in the rect: an untransformed element by its frame (its
     /// drawn bounds), a transformed one by its drawn bounds or its frame.
     @inline(__always)
     private func offer(_ s: LayoutAttributes) throws {
+        if isShown(s) { try inner.add(s) }
+    }
+
+    /// Whether `s` is drawn in the rect (`offer`'s test).
+    @inline(__always)
+    private func isShown(_ s: LayoutAttributes) -> Bool {
         // The frame first: when it meets the rect the drawn bounds need not be worked out.
-        let shown = s.frame.intersects(rect) || (!s.transform.isIdentity && s.drawnBounds.intersects(rect))
-        if shown { try inner.add(s) }
+        s.frame.intersects(rect) || (!s.transform.isIdentity && s.drawnBounds.intersects(rect))
     }
 
     /// Track `i` at this frame's progress, ending at `final` (the layout's live answer), read in
@@ -1126,8 +1159,9 @@ final class PresentingSink: ElementSink {
                 try inner.add(s)
             }
         }
-        for leaving in transition.disappearing where !leaving.isFinished(at: time) {
-            try offer(leaving.sample(at: time))
-        }
+        guard !transition.disappearing.isEmpty else { return }
+        let shown = leavingShown()
+        inner.lastElementsFollow()
+        for s in shown { try inner.add(s) }
     }
 }

@@ -303,6 +303,9 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
     private var lastAt: [Int] = []
     /// How many told elements were written into their places (`.filling`).
     private var lastFilled = 0
+    /// Whether `finish` found every told element in its place (the answer in draw order as it was
+    /// written): what the tests check the places were kept by.
+    private(set) var lastPlacesKept = false
 
     /// Leaves places for `last` while storing straight into the caller's buffer (nothing stored
     /// yet, every z-index 0): a record then never moves in `finish` to make room for them (the
@@ -423,7 +426,12 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
 
     @inline(__always)
     private func slot() -> UnsafeMutablePointer<R>? {
-        if lastPlaces == .filling { return lastSlot() }
+        if lastPlaces != .off {
+            if lastPlaces == .filling { return lastSlot() }
+            // The places take room the told elements bring: an element past it (they did not all
+            // come) closes them.
+            if stored >= capacity { closeLastPlaces() }
+        }
         guard stored < capacity else { return nil }
         defer { stored += 1 }
         if direct, let out { return out + stored }
@@ -602,6 +610,7 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
             }
             return
         }
+        if lastPlaces != .off, run.count > capacity - stored { closeLastPlaces() }  // as `slot`
         let room = Swift.min(run.count, capacity - stored)  // past the capacity: only counted
         guard room > 0 else { return }
         let p: UnsafeMutablePointer<R>
@@ -725,6 +734,7 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
             // Every told element in its place, the others in draw order: the answer is in draw order.
             if lastPlaces == .filling, lastFilled == lastKeys.count, cellDrawRank == nil, stored == total {
                 lastPlaces = .off
+                lastPlacesKept = true
                 return
             }
             closeLastPlaces()

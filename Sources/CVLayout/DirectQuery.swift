@@ -264,6 +264,7 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         self.buffer = buffer
         self.out = out
         self.capacity = capacity
+        slotLimit = capacity
         super.init(counts: [])
     }
 
@@ -294,13 +295,35 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
     /// while the other elements come (a place left before the first record that draws after one),
     /// `.filling` once they follow (`lastElementsFollow`: each written into its place).
     private enum LastPlaces { case off, leaving, filling }
-    private var lastPlaces = LastPlaces.off
-    /// The told elements' draw keys, in the order they will come; `lastOrder` the same ordinals
-    /// sorted by key (stable), `lastLeft` how many of those have their place (`lastAt`, by ordinal).
-    private var lastKeys: [DrawKey] = []
-    private var lastOrder: [Int] = []
+    private var lastPlaces = LastPlaces.off {
+        didSet {
+            // With places left, `slot` and `noteOrder` take their slower ways (`slotWithPlaces`,
+            // `noteOrderWithPlaces`) through the tests they make anyway: no room, and `last` above
+            // every key (the last record's key is kept in `placesLast` meanwhile).
+            guard (oldValue == .off) != (lastPlaces == .off) else { return }
+            if lastPlaces == .off {
+                slotLimit = capacity
+                last = placesLast
+            } else {
+                slotLimit = -1
+                placesLast = last
+                last = DrawKey(z: .max, category: .max, kind: .max, section: .max, item: .max)  // no record's
+            }
+        }
+    }
+    /// `capacity`, or -1 while places are left.
+    private var slotLimit: Int
+    /// The last stored record's draw key while places are left.
+    private var placesLast = DrawKey(z: .min, category: .min, kind: .min, section: .min, item: .min)
+    /// The told elements, by the order they will come: each one's draw key, its place (`at`, -1
+    /// until left), and (`bySort`) the ordinal of the one at this rank of the stable sort by key;
+    /// `lastLeft` how many of those, by rank, have their place. (One array: a query that leaves
+    /// no places releases one empty array.)
+    private struct Told {
+        var key: DrawKey, at: Int, bySort: Int
+    }
+    private var told: [Told] = []
     private var lastLeft = 0
-    private var lastAt: [Int] = []
     /// How many told elements were written into their places (`.filling`).
     private var lastFilled = 0
     /// Whether `finish` found every told element in its place (the answer in draw order as it was
@@ -318,16 +341,15 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         lastPlaces = .off
         guard direct, stored == 0, zs == nil, !last.isEmpty, last.count <= capacity else { return }
         guard last.allSatisfy({ $0.zIndex == 0 }) else { return }
-        lastKeys = last.map {
+        let keys = last.map {
             DrawKey(
                 z: 0, category: Int32($0.category.rawValue), kind: $0.kind.rawValue,
                 section: Int64($0.indexPath.section),
                 item: Int64($0.indexPath.item))
         }
-        let keys = lastKeys
-        lastOrder = Array(0..<keys.count)
-        lastOrder.sort { i, j in keys[i] < keys[j] || (!(keys[j] < keys[i]) && i < j) }
-        lastAt = Array(repeating: -1, count: keys.count)
+        var order = Array(0..<keys.count)
+        order.sort { i, j in keys[i] < keys[j] || (!(keys[j] < keys[i]) && i < j) }
+        told = (0..<keys.count).map { Told(key: keys[$0], at: -1, bySort: order[$0]) }
         lastLeft = 0
         lastFilled = 0
         lastPlaces = .leaving
@@ -337,9 +359,9 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
     /// left at the end, and each of them is written into its place as it comes.
     override func lastElementsFollow() {
         guard lastPlaces == .leaving else { return }
-        while lastLeft < lastOrder.count {
+        while lastLeft < told.count {
             guard stored < capacity else { return closeLastPlaces() }
-            lastAt[lastOrder[lastLeft]] = stored
+            told[told[lastLeft].bySort].at = stored
             stored += 1
             lastLeft += 1
         }
@@ -354,14 +376,14 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
     private func leaveLastPlaces(from first: Int) {
         guard let out else { return }
         var q = first
-        while lastLeft < lastOrder.count {
-            let j = lastOrder[lastLeft], kp = lastKeys[j]
+        while lastLeft < told.count {
+            let j = told[lastLeft].bySort, kp = told[j].key
             guard kp < out[stored - 1].drawKey else { return }
             guard stored < capacity else { return closeLastPlaces() }
             while !(kp < out[q].drawKey) { q += 1 }
             UnsafeMutableRawPointer(out + q + 1).copyMemory(
                 from: UnsafeRawPointer(out + q), byteCount: (stored - q) * MemoryLayout<R>.stride)
-            lastAt[j] = q
+            told[j].at = q
             q += 1
             stored += 1
             lastLeft += 1
@@ -378,8 +400,8 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         guard mode != .off, let out else { return }
         let filled = mode == .filling ? lastFilled : 0
         buffer.reserve(filled, keeping: 0)
-        for j in 0..<filled { (buffer.base + j).initialize(to: out[lastAt[j]]) }
-        let holes = lastOrder[0..<lastLeft].map { lastAt[$0] }  // ascending: left in order
+        for j in 0..<filled { (buffer.base + j).initialize(to: out[told[j].at]) }
+        let holes = told[0..<lastLeft].map { told[$0.bySort].at }  // ascending: left in order
         var w = holes.first ?? stored
         for (h, hole) in holes.enumerated() {
             let end = h + 1 < holes.count ? holes[h + 1] : stored
@@ -403,9 +425,9 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
     /// closed.
     @inline(never)
     private func lastSlot() -> UnsafeMutablePointer<R>? {
-        if lastFilled < lastKeys.count, let out {
+        if lastFilled < told.count, let out {
             lastFilled += 1
-            return out + lastAt[lastFilled - 1]
+            return out + told[lastFilled - 1].at
         }
         closeLastPlaces()
         return slot()
@@ -415,7 +437,7 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
     /// the one told, else the places closed and it stored after the others.
     @inline(never)
     private func noteLast(_ p: UnsafeMutablePointer<R>, z: Int64) {
-        if z == 0, p.pointee.drawKey == lastKeys[lastFilled - 1] { return }
+        if z == 0, p.pointee.drawKey == told[lastFilled - 1].key { return }
         let record = p.pointee
         lastFilled -= 1
         closeLastPlaces()
@@ -426,13 +448,14 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
 
     @inline(__always)
     private func slot() -> UnsafeMutablePointer<R>? {
-        if lastPlaces != .off {
-            if lastPlaces == .filling { return lastSlot() }
-            // The places take room the told elements bring: an element past it (they did not all
-            // come) closes them.
-            if stored >= capacity { closeLastPlaces() }
-        }
-        guard stored < capacity else { return nil }
+        // (One test for the common case: `slotLimit` is the capacity without places, -1 with.)
+        guard stored < slotLimit else { return slotWithPlaces() }
+        return nextSlot()
+    }
+
+    /// The next record's place (there is room).
+    @inline(__always)
+    private func nextSlot() -> UnsafeMutablePointer<R> {
         defer { stored += 1 }
         if direct, let out { return out + stored }
         // The call only when the buffer must grow (an animation frame stores every element here).
@@ -440,23 +463,23 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         return buffer.base + stored
     }
 
+    /// `slot` past the capacity or with places left: a told element's place (`.filling`); the
+    /// places closed when the room is taken (the told elements did not all come: the room the
+    /// places take is theirs); nil past the capacity.
+    @inline(never)
+    private func slotWithPlaces() -> UnsafeMutablePointer<R>? {
+        if lastPlaces == .filling { return lastSlot() }
+        if stored >= capacity { closeLastPlaces() }
+        return stored < capacity ? nextSlot() : nil
+    }
+
     @inline(__always)
     private func noteOrder(_ p: UnsafeMutablePointer<R>, z: Int64) {
-        var p = p
-        if lastPlaces != .off, let out {  // (z 0 and no `zs` while places are left)
-            if lastPlaces == .filling { return noteLast(p, z: z) }
-            let k = p.pointee.drawKey
-            guard z != 0 || k < last else {
-                if lastLeft < lastOrder.count, lastKeys[lastOrder[lastLeft]] < k { leaveLastPlaces(from: stored - 1) }
-                last = k
-                return
-            }
-            closeLastPlaces()
-            p = out + (stored - 1)  // moved down with the others
-        }
         var k = p.pointee.drawKey
         k.z = z
         if k < last {
+            // (With places left `last` is above every key: every record comes here.)
+            if lastPlaces != .off { return noteOrderWithPlaces(p, z: z) }
             if ordered { orderedPrefix = stored - 1 }
             ordered = false
         }
@@ -465,6 +488,22 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         guard z != 0 || zs != nil else { return }
         if zs == nil { zs = Array(repeating: 0, count: stored - 1) }
         zs!.append(z)
+    }
+
+    /// `noteOrder` with places left (z 0 and no `zs` then): a told element in its place checked
+    /// (`.filling`); a record in draw order with z 0 leaves the places of the told elements that
+    /// draw before it; any other closes them and is noted as without places.
+    @inline(never)
+    private func noteOrderWithPlaces(_ p: UnsafeMutablePointer<R>, z: Int64) {
+        guard lastPlaces == .leaving, let out else { return noteLast(p, z: z) }
+        let k = p.pointee.drawKey
+        guard z != 0 || k < placesLast else {
+            if lastLeft < told.count, told[told[lastLeft].bySort].key < k { leaveLastPlaces(from: stored - 1) }
+            placesLast = k
+            return
+        }
+        closeLastPlaces()
+        noteOrder(out + (stored - 1), z: z)  // moved down with the others
     }
 
     /// Stored element i's place in the draw order.
@@ -486,7 +525,29 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
     final func storeLookCell(
         section: Int, item: Int, frame f: Rect, look: (alpha: Double, zIndex: Int, isHidden: Bool)?
     ) {
-        guard let p = slot() else { return }
+        // (Past the room or with places left, another function: this one then calls none on its
+        // way, and keeps its arguments where they came.)
+        guard stored < slotLimit else {
+            return storeLookCellPastLimit(section: section, item: item, frame: f, look: look)
+        }
+        writeLookCell(nextSlot(), section: section, item: item, frame: f, look: look)
+    }
+
+    /// `storeLookCell` through `slotWithPlaces`.
+    @inline(never)
+    private final func storeLookCellPastLimit(
+        section: Int, item: Int, frame f: Rect, look: (alpha: Double, zIndex: Int, isHidden: Bool)?
+    ) {
+        guard let p = slotWithPlaces() else { return }
+        writeLookCell(p, section: section, item: item, frame: f, look: look)
+    }
+
+    /// The record of `storeLookCell` written at `p`, and its draw order noted.
+    @inline(__always)
+    private final func writeLookCell(
+        _ p: UnsafeMutablePointer<R>, section: Int, item: Int, frame f: Rect,
+        look: (alpha: Double, zIndex: Int, isHidden: Bool)?
+    ) {
         R.initializeCell(p, section: section, item: item, frame: f)
         if let look { p.pointee.setLook(alpha: look.alpha, zIndex: look.zIndex, isHidden: look.isHidden) }
         if let view {
@@ -600,7 +661,8 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         let firstKey = DrawKey(
             z: 0, category: Int32(CVL_CATEGORY_CELL), kind: Int32(CVL_KIND_NONE), section: Int64(section),
             item: Int64(first.item))
-        guard zOr == 0, inOrder, !(firstKey < last), zs == nil, view == nil || itemIDs != nil,
+        let before = lastPlaces == .off ? last : placesLast
+        guard zOr == 0, inOrder, !(firstKey < before), zs == nil, view == nil || itemIDs != nil,
             lastPlaces != .filling
         else {
             for l in run {
@@ -636,8 +698,13 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         // In draw order after `last` (z 0, one category, kind and section, items not going back).
         let runStart = stored
         stored += room
-        last = (p + (room - 1)).pointee.drawKey
-        if lastPlaces == .leaving, lastLeft < lastOrder.count, lastKeys[lastOrder[lastLeft]] < last {
+        let runLast = (p + (room - 1)).pointee.drawKey
+        if lastPlaces == .off {
+            last = runLast
+        } else {
+            placesLast = runLast
+        }
+        if lastPlaces == .leaving, lastLeft < told.count, told[told[lastLeft].bySort].key < runLast {
             leaveLastPlaces(from: runStart)
         }
     }
@@ -732,7 +799,7 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         guard total > 0 else { return }
         if lastPlaces != .off {
             // Every told element in its place, the others in draw order: the answer is in draw order.
-            if lastPlaces == .filling, lastFilled == lastKeys.count, cellDrawRank == nil, stored == total {
+            if lastPlaces == .filling, lastFilled == told.count, cellDrawRank == nil, stored == total {
                 lastPlaces = .off
                 lastPlacesKept = true
                 return

@@ -1167,19 +1167,7 @@ final class PresentingSink: ElementSink {
     /// removal has not ended. Throws what `inner` throws (its element limit).
     func finish() throws {
         let p = progress
-        let marks = UnsafeRawPointer(matched.baseAddress), count = matched.count
-        var n = 0
-        while n < count {
-            // Eight marks at a time (a `Bool` is one byte, 1 when true): a frame that matched every
-            // track (the layout drew them all) reads a word for eight of them.
-            if n + 8 <= count, let marks,
-                marks.loadUnaligned(fromByteOffset: n, as: UInt64.self) == 0x0101_0101_0101_0101
-            {
-                n += 8
-                continue
-            }
-            defer { n += 1 }
-            if matched[n] { continue }
+        for n in 0..<matched.count where !matched[n] {
             if swept, let b = transition.tracks.shapes[n].sweep, !b.meets(rect, at: p) { continue }
             // `offer`, written out (the compiler left it a call here).
             let s = transition.sampled(position: n, p)

@@ -13,7 +13,7 @@ import XCTest
 @testable import CVLayoutCore
 
 final class LastPlacesTests: XCTestCase {
-    /// A small deterministic generator (SplitMix64).
+    /// A small deterministic generator (SplitMix64; the core tests' one is in another target).
     private struct Random {
         var state: UInt64
         mutating func next() -> UInt64 {

@@ -172,9 +172,10 @@ final class LastPlacesTests: XCTestCase {
         return (kept, rounds)
     }
 
-    /// A told element that does not come leaves its place taken: an element past the room the
-    /// others left (a buffer of exactly the answer) closes the places rather than be dropped.
-    func testAnElementPastThePlacesClosesThem() throws {
+    /// A told element that does not come leaves its place taken: an element or a run past the
+    /// room the others left (a buffer of exactly the answer) closes the places rather than be
+    /// dropped.
+    func testElementsPastThePlacesCloseThem() throws {
         func looks(_ items: Range<Int>) -> [CellLook] {
             items.map {
                 CellLook(
@@ -182,24 +183,27 @@ final class LastPlacesTests: XCTestCase {
                     alpha: 1, zIndex: 0, isHidden: false)
             }
         }
-        var leaving = LayoutAttributes.cell(
-            IndexPath(section: 0, item: 11), frame: Rect(x: 0, y: 5, width: 1, height: 1))
-        leaving.isDisappearing = true
         let late = LayoutAttributes.cell(IndexPath(section: 0, item: 1), frame: Rect(x: 9, y: 9, width: 1, height: 1))
-        for handed in [[], [leaving]] {
-            let steps: [Step] =
-                [.looks(looks(0..<12)), .looks(looks(12..<40)), .element(late), .lastFollow]
-                + handed.map { .element($0) }
-            var kept = false, ignored = false
-            for type in [cvl_attributes.self, cvl_element.self] as [any CQueryRecord.Type] {
+        // A place left in the second run, then an element past the room; a place left in the first
+        // run, then the second run past it.
+        for (at, extra) in [(11, [late]), (5, [])] {
+            var leaving = LayoutAttributes.cell(
+                IndexPath(section: 0, item: at), frame: Rect(x: 0, y: 5, width: 1, height: 1))
+            leaving.isDisappearing = true
+            for handed in [[], [leaving]] {
+                let steps: [Step] =
+                    [.looks(looks(0..<12)), .looks(looks(12..<40))] + extra.map { .element($0) } + [.lastFollow]
+                    + handed.map { .element($0) }
+                var kept = false, ignored = false
                 func compare<R: CQueryRecord>(_: R.Type) throws {
-                    let capacity = 41 + handed.count
+                    let capacity = 40 + extra.count + handed.count
                     let got = try records(R.self, steps, told: [leaving], capacity: capacity, placesKept: &kept)
                     let want = try records(R.self, steps, told: nil, capacity: capacity, placesKept: &ignored)
                     XCTAssertEqual(got?.count, capacity)
-                    XCTAssert(got?.bytes == want?.bytes, "\(R.self), \(handed.count) handed")
+                    XCTAssert(got?.bytes == want?.bytes, "\(R.self), place at \(at), \(handed.count) handed")
                 }
-                try compare(type)
+                try compare(cvl_attributes.self)
+                try compare(cvl_element.self)
             }
         }
     }

@@ -264,6 +264,7 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         self.buffer = buffer
         self.out = out
         self.capacity = capacity
+        slotLimit = capacity
         super.init(counts: [])
     }
 
@@ -288,9 +289,173 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         direct = true
     }
 
+    // MARK: Places left for the last elements (an animation frame's leaving elements)
+
+    /// Whether places are left among the records for the elements told by `expectLast`: `.leaving`
+    /// while the other elements come (a place left before the first record that draws after one),
+    /// `.filling` once they follow (`lastElementsFollow`: each written into its place).
+    private enum LastPlaces { case off, leaving, filling }
+    private var lastPlaces = LastPlaces.off {
+        didSet {
+            // With places left, `slot` and `noteOrder` take their slower ways (`slotWithPlaces`,
+            // `noteOrderWithPlaces`) through the tests they make anyway: no room, and `last` above
+            // every key (the last record's key is kept in `placesLast` meanwhile).
+            guard (oldValue == .off) != (lastPlaces == .off) else { return }
+            if lastPlaces == .off {
+                slotLimit = capacity
+                last = placesLast
+            } else {
+                slotLimit = -1
+                placesLast = last
+                last = DrawKey(z: .max, category: .max, kind: .max, section: .max, item: .max)  // no record's
+            }
+        }
+    }
+    /// `capacity`, or -1 while places are left.
+    private var slotLimit: Int
+    /// The last stored record's draw key while places are left.
+    private var placesLast = DrawKey(z: .min, category: .min, kind: .min, section: .min, item: .min)
+    /// The told elements, by the order they will come: each one's draw key, its place (`at`, -1
+    /// until left), and (`bySort`) the ordinal of the one at this rank of the stable sort by key;
+    /// `lastLeft` how many of those, by rank, have their place. (One array: a query that leaves
+    /// no places releases one empty array.)
+    private struct Told {
+        var key: DrawKey, at: Int, bySort: Int
+    }
+    private var told: [Told] = []
+    private var lastLeft = 0
+    /// How many told elements were written into their places (`.filling`).
+    private var lastFilled = 0
+    /// Whether `finish` found every told element in its place (the answer in draw order as it was
+    /// written): what the tests check the places were kept by.
+    private(set) var lastPlacesKept = false
+
+    /// Leaves places for `last` while storing straight into the caller's buffer (nothing stored
+    /// yet, every z-index 0): a record then never moves in `finish` to make room for them (the
+    /// merge of `mergeTailInPlace` moved every record after the place, half the buffer for an
+    /// element leaving from the middle). The answer is the same: the stable sort of what was
+    /// stored, when everything before the last elements comes in draw order; anything else (an
+    /// element out of order or with a z-index, a last element not the one told) closes the
+    /// places (`closeLastPlaces`: as if none had been left). O(t log t) for t elements.
+    override func expectLast(_ last: [LayoutAttributes]) {
+        lastPlaces = .off
+        guard direct, stored == 0, zs == nil, !last.isEmpty, last.count <= capacity else { return }
+        guard last.allSatisfy({ $0.zIndex == 0 }) else { return }
+        let keys = last.map {
+            DrawKey(
+                z: 0, category: Int32($0.category.rawValue), kind: $0.kind.rawValue,
+                section: Int64($0.indexPath.section),
+                item: Int64($0.indexPath.item))
+        }
+        var order = Array(0..<keys.count)
+        order.sort { i, j in keys[i] < keys[j] || (!(keys[j] < keys[i]) && i < j) }
+        told = (0..<keys.count).map { Told(key: keys[$0], at: -1, bySort: order[$0]) }
+        lastLeft = 0
+        lastFilled = 0
+        lastPlaces = .leaving
+    }
+
+    /// The told last elements follow: the places of those that draw after every record stored are
+    /// left at the end, and each of them is written into its place as it comes.
+    override func lastElementsFollow() {
+        guard lastPlaces == .leaving else { return }
+        while lastLeft < told.count {
+            guard stored < capacity else { return closeLastPlaces() }
+            told[told[lastLeft].bySort].at = stored
+            stored += 1
+            lastLeft += 1
+        }
+        lastPlaces = .filling
+    }
+
+    /// Leaves the places of the told elements that draw before record `stored - 1`, within the
+    /// records `from ..< stored` (stored in draw order after every record before them, z 0): each
+    /// before the first of them that draws after it, the records from there moved up by one
+    /// (within the run just stored).
+    @inline(never)
+    private func leaveLastPlaces(from first: Int) {
+        guard let out else { return }
+        var q = first
+        while lastLeft < told.count {
+            let j = told[lastLeft].bySort, kp = told[j].key
+            guard kp < out[stored - 1].drawKey else { return }
+            guard stored < capacity else { return closeLastPlaces() }
+            while !(kp < out[q].drawKey) { q += 1 }
+            UnsafeMutableRawPointer(out + q + 1).copyMemory(
+                from: UnsafeRawPointer(out + q), byteCount: (stored - q) * MemoryLayout<R>.stride)
+            told[j].at = q
+            q += 1
+            stored += 1
+            lastLeft += 1
+        }
+    }
+
+    /// Closes the places left (every record after one moved down), then stores the told elements
+    /// written so far after the others, in the order they came: what storing without places
+    /// would have stored. O(stored).
+    @inline(never)
+    private func closeLastPlaces() {
+        let mode = lastPlaces
+        lastPlaces = .off
+        guard mode != .off, let out else { return }
+        let filled = mode == .filling ? lastFilled : 0
+        buffer.reserve(filled, keeping: 0)
+        for j in 0..<filled { (buffer.base + j).initialize(to: out[told[j].at]) }
+        let holes = told[0..<lastLeft].map { told[$0.bySort].at }  // ascending: left in order
+        var w = holes.first ?? stored
+        for (h, hole) in holes.enumerated() {
+            let end = h + 1 < holes.count ? holes[h + 1] : stored
+            let n = end - (hole + 1)
+            if n > 0 {
+                UnsafeMutableRawPointer(out + w).copyMemory(
+                    from: UnsafeRawPointer(out + hole + 1), byteCount: n * MemoryLayout<R>.stride)
+            }
+            w += n
+        }
+        stored = w
+        for j in 0..<filled {
+            let p = out + stored
+            p.initialize(to: buffer.base[j])
+            stored += 1
+            noteOrder(p, z: 0)
+        }
+    }
+
+    /// The place of the next told element (`.filling`), or, past them, the end after the places
+    /// closed.
+    @inline(never)
+    private func lastSlot() -> UnsafeMutablePointer<R>? {
+        if lastFilled < told.count, let out {
+            lastFilled += 1
+            return out + told[lastFilled - 1].at
+        }
+        closeLastPlaces()
+        return slot()
+    }
+
+    /// A told element just written into its place (`.filling`) with z-index `z`: kept when it is
+    /// the one told, else the places closed and it stored after the others.
+    @inline(never)
+    private func noteLast(_ p: UnsafeMutablePointer<R>, z: Int64) {
+        if z == 0, p.pointee.drawKey == told[lastFilled - 1].key { return }
+        let record = p.pointee
+        lastFilled -= 1
+        closeLastPlaces()
+        guard let q = slot() else { return }
+        q.initialize(to: record)
+        noteOrder(q, z: z)
+    }
+
     @inline(__always)
     private func slot() -> UnsafeMutablePointer<R>? {
-        guard stored < capacity else { return nil }
+        // (One test for the common case: `slotLimit` is the capacity without places, -1 with.)
+        guard stored < slotLimit else { return slotWithPlaces() }
+        return nextSlot()
+    }
+
+    /// The next record's place (there is room).
+    @inline(__always)
+    private func nextSlot() -> UnsafeMutablePointer<R> {
         defer { stored += 1 }
         if direct, let out { return out + stored }
         // The call only when the buffer must grow (an animation frame stores every element here).
@@ -298,11 +463,23 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         return buffer.base + stored
     }
 
+    /// `slot` past the capacity or with places left: a told element's place (`.filling`); the
+    /// places closed when the room is taken (the told elements did not all come: the room the
+    /// places take is theirs); nil past the capacity.
+    @inline(never)
+    private func slotWithPlaces() -> UnsafeMutablePointer<R>? {
+        if lastPlaces == .filling { return lastSlot() }
+        if stored >= capacity { closeLastPlaces() }
+        return stored < capacity ? nextSlot() : nil
+    }
+
     @inline(__always)
     private func noteOrder(_ p: UnsafeMutablePointer<R>, z: Int64) {
         var k = p.pointee.drawKey
         k.z = z
         if k < last {
+            // (With places left `last` is above every key: every record comes here.)
+            if lastPlaces != .off { return noteOrderWithPlaces(p, z: z) }
             if ordered { orderedPrefix = stored - 1 }
             ordered = false
         }
@@ -311,6 +488,22 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         guard z != 0 || zs != nil else { return }
         if zs == nil { zs = Array(repeating: 0, count: stored - 1) }
         zs!.append(z)
+    }
+
+    /// `noteOrder` with places left (z 0 and no `zs` then): a told element in its place checked
+    /// (`.filling`); a record in draw order with z 0 leaves the places of the told elements that
+    /// draw before it; any other closes them and is noted as without places.
+    @inline(never)
+    private func noteOrderWithPlaces(_ p: UnsafeMutablePointer<R>, z: Int64) {
+        guard lastPlaces == .leaving, let out else { return noteLast(p, z: z) }
+        let k = p.pointee.drawKey
+        guard z != 0 || k < placesLast else {
+            if lastLeft < told.count, told[told[lastLeft].bySort].key < k { leaveLastPlaces(from: stored - 1) }
+            placesLast = k
+            return
+        }
+        closeLastPlaces()
+        noteOrder(out + (stored - 1), z: z)  // moved down with the others
     }
 
     /// Stored element i's place in the draw order.
@@ -332,7 +525,29 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
     final func storeLookCell(
         section: Int, item: Int, frame f: Rect, look: (alpha: Double, zIndex: Int, isHidden: Bool)?
     ) {
-        guard let p = slot() else { return }
+        // (Past the room or with places left, another function: this one then calls none on its
+        // way, and keeps its arguments where they came.)
+        guard stored < slotLimit else {
+            return storeLookCellPastLimit(section: section, item: item, frame: f, look: look)
+        }
+        writeLookCell(nextSlot(), section: section, item: item, frame: f, look: look)
+    }
+
+    /// `storeLookCell` through `slotWithPlaces`.
+    @inline(never)
+    private final func storeLookCellPastLimit(
+        section: Int, item: Int, frame f: Rect, look: (alpha: Double, zIndex: Int, isHidden: Bool)?
+    ) {
+        guard let p = slotWithPlaces() else { return }
+        writeLookCell(p, section: section, item: item, frame: f, look: look)
+    }
+
+    /// The record of `storeLookCell` written at `p`, and its draw order noted.
+    @inline(__always)
+    private final func writeLookCell(
+        _ p: UnsafeMutablePointer<R>, section: Int, item: Int, frame f: Rect,
+        look: (alpha: Double, zIndex: Int, isHidden: Bool)?
+    ) {
         R.initializeCell(p, section: section, item: item, frame: f)
         if let look { p.pointee.setLook(alpha: look.alpha, zIndex: look.zIndex, isHidden: look.isHidden) }
         if let view {
@@ -386,7 +601,8 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
     /// then item by item within it).
     @inline(__always)
     final func storeDefaultCells(section: Int, _ run: UnsafeBufferPointer<CellHit>) {
-        guard view == nil || itemIDs != nil else {  // identifiers by callback: each may fail
+        // (Identifiers by callback: each may fail. Places left: told record by record.)
+        guard view == nil || itemIDs != nil, lastPlaces == .off else {
             for h in run { storeDefaultCell(section: section, item: h.item, frame: h.frame) }
             return
         }
@@ -426,6 +642,71 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         last.z = 0
         stored += room
         if zs != nil { zs!.append(contentsOf: repeatElement(0, count: room)) }
+    }
+
+    /// `storeCellLooks`, for the concrete subclasses: `storeTurnedCell` for each look of the run, in
+    /// one loop (the slots reserved once, the draw order checked at the run's first cell and then
+    /// item by item within it, places for the last elements left within the run), when every
+    /// look has z-index 0 and the run comes in draw order after the records before it; one by one
+    /// otherwise. O(run), plus O(run) for each place left within it.
+    @inline(__always)
+    final func storeLooks(section: Int, _ run: UnsafeBufferPointer<CellLook>) {
+        guard let first = run.first else { return }
+        var zOr = 0, previous = Int.min, inOrder = true
+        for l in run {
+            zOr |= l.zIndex
+            if l.item < previous { inOrder = false }
+            previous = l.item
+        }
+        let firstKey = DrawKey(
+            z: 0, category: Int32(CVL_CATEGORY_CELL), kind: Int32(CVL_KIND_NONE), section: Int64(section),
+            item: Int64(first.item))
+        let before = lastPlaces == .off ? last : placesLast
+        guard zOr == 0, inOrder, !(firstKey < before), zs == nil, view == nil || itemIDs != nil,
+            lastPlaces != .filling
+        else {
+            for l in run {
+                storeTurnedCell(
+                    section: section, item: l.item, frame: l.frame, transform: l.transform, alpha: l.alpha,
+                    zIndex: l.zIndex, isHidden: l.isHidden)
+            }
+            return
+        }
+        if lastPlaces != .off, run.count > capacity - stored { closeLastPlaces() }  // as `slot`
+        let room = Swift.min(run.count, capacity - stored)  // past the capacity: only counted
+        guard room > 0 else { return }
+        let p: UnsafeMutablePointer<R>
+        if direct, let out {
+            p = out + stored
+        } else {
+            buffer.reserve(stored + room, keeping: stored)
+            p = buffer.base + stored
+        }
+        for k in 0..<room {
+            let l = run[k]
+            R.initializeCell(
+                p + k, section: section, item: l.item, frame: l.frame, transform: l.transform, alpha: l.alpha,
+                zIndex: 0, isHidden: l.isHidden)
+        }
+        if itemIDs != nil {  // a second pass over the records just written
+            for k in 0..<room {
+                if let id = itemIDs!.identifier(section: section, item: run[k].item) {
+                    (p + k).pointee.setIdentifier(id)
+                }
+            }
+        }
+        // In draw order after `last` (z 0, one category, kind and section, items not going back).
+        let runStart = stored
+        stored += room
+        let runLast = (p + (room - 1)).pointee.drawKey
+        if lastPlaces == .off {
+            last = runLast
+        } else {
+            placesLast = runLast
+        }
+        if lastPlaces == .leaving, lastLeft < told.count, told[told[lastLeft].bySort].key < runLast {
+            leaveLastPlaces(from: runStart)
+        }
     }
 
     /// `store`, for the concrete subclasses.
@@ -516,6 +797,15 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         }
         outCount.pointee = total
         guard total > 0 else { return }
+        if lastPlaces != .off {
+            // Every told element in its place, the others in draw order: the answer is in draw order.
+            if lastPlaces == .filling, lastFilled == told.count, cellDrawRank == nil, stored == total {
+                lastPlaces = .off
+                lastPlacesKept = true
+                return
+            }
+            closeLastPlaces()
+        }
         if direct {
             guard !ordered || cellDrawRank != nil else { return }
             if cellDrawRank == nil {
@@ -608,11 +898,7 @@ final class CAttributesSink: CBufferSink<cvl_attributes> {
         }
     }
     override func storeCellLooks(section: Int, _ run: UnsafeBufferPointer<CellLook>) {
-        for l in run {
-            storeTurnedCell(
-                section: section, item: l.item, frame: l.frame, transform: l.transform, alpha: l.alpha,
-                zIndex: l.zIndex, isHidden: l.isHidden)
-        }
+        storeLooks(section: section, run)
     }
     override func store(_ a: LayoutAttributes) { storeElement(a) }
     override func storeElement(
@@ -648,11 +934,7 @@ final class CElementsSink: CBufferSink<cvl_element> {
         }
     }
     override func storeCellLooks(section: Int, _ run: UnsafeBufferPointer<CellLook>) {
-        for l in run {
-            storeTurnedCell(
-                section: section, item: l.item, frame: l.frame, transform: l.transform, alpha: l.alpha,
-                zIndex: l.zIndex, isHidden: l.isHidden)
-        }
+        storeLooks(section: section, run)
     }
     override func store(_ a: LayoutAttributes) { storeElement(a) }
     override func storeElement(

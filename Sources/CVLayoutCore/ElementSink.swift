@@ -376,6 +376,15 @@ open class ElementSink {
         expect(atMost: items.reduce(0) { $0 + $1.count })
     }
 
+    /// Told by an animation frame's sink (`PresentingSink`) after the bound and before the first
+    /// element: the answer ends with `last`, added (`add`) in this order after every other element,
+    /// `lastElementsFollow()` called just before the first of them. A sink that writes in draw order
+    /// may leave their places as it goes (the C query's sink). Default: nothing.
+    open func expectLast(_ last: [LayoutAttributes]) {}
+
+    /// The elements told by `expectLast` follow. Default: nothing.
+    open func lastElementsFollow() {}
+
     /// Whether `expect(atMost:)` can make a difference (a layout skips working the bound out
     /// otherwise). Default: false.
     open var wantsBound: Bool { false }

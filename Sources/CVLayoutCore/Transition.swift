@@ -367,11 +367,15 @@ struct TrackTable {
         }
     }
 
-    /// The planar parts or the decompositions `shape` refers to, as stored (nil: none).
+    /// `body` of the planar parts `shape` refers to, read where they are stored (nil: it refers to
+    /// none, or to decompositions).
     @inline(__always)
-    func madeSlot(_ shape: Transition.Shape) -> MadeEndsSlot? {
+    func withPlanarEnds<R>(_ shape: Transition.Shape, _ body: (PlanarEnds) throws -> R) rethrows -> R? {
         guard shape.made >= 0 else { return nil }
-        return made.withUnsafeBufferPointer { $0[Int(shape.made)] }
+        return try made.withUnsafeBufferPointer { slots in
+            guard case .planar(let planar) = slots[Int(shape.made)] else { return nil }
+            return try body(planar)
+        }
     }
 
     /// Whether `Transform3D.turn(cos: c, sin: s)` is, bit for bit, the end transform of the track
@@ -664,8 +668,15 @@ final class PresentingSink: ElementSink {
     /// is finite or one of its ends, `Transform3D.interpolate`).
     private let handsOnOnlyValidWhenBounded: Bool
 
+    /// The progress a planar way is taken at (`LayoutAttributes.sanitizedProgress`), and whether
+    /// it lies between the ends (neither 0 nor 1): worked out once a frame.
+    private let wayProgress: Double
+    private let wayBetween: Bool
+
     fileprivate init(_ transition: consuming Transition, in rect: Rect, at time: Double, into inner: ElementSink) {
         progress = transition.progress(at: time)
+        wayProgress = LayoutAttributes.sanitizedProgress(progress)
+        wayBetween = wayProgress != 0 && wayProgress != 1
         swept = progress >= 0 && progress <= 1
         let bounded =
             transition.tracks.largestCoordinate <= 1e300 && abs(progress) <= 1e6
@@ -738,7 +749,32 @@ final class PresentingSink: ElementSink {
     override func expect(atMost n: Int) {
         guard handsOnOnlyValid else { return }
         let (bound, overflow) = n.addingReportingOverflow(mostAdded)
-        if !overflow { inner.expect(atMost: bound) }
+        if !overflow {
+            inner.expect(atMost: bound)
+            tellLast()
+        }
+    }
+
+    /// The leaving elements drawn in this frame (`finish` adds them last, in this order), worked
+    /// out once: at the bound when `inner` is told one, else in `finish`.
+    private var lastElements: [LayoutAttributes]?
+
+    private func leavingShown() -> [LayoutAttributes] {
+        if let lastElements { return lastElements }
+        var shown: [LayoutAttributes] = []
+        for leaving in transition.disappearing where !leaving.isFinished(at: time) {
+            let s = leaving.sample(at: time)
+            if isShown(s) { shown.append(s) }
+        }
+        lastElements = shown
+        return shown
+    }
+
+    /// Tells `inner` the leaving elements drawn (`ElementSink.expectLast`), after a bound.
+    private func tellLast() {
+        guard !transition.disappearing.isEmpty else { return }
+        let shown = leavingShown()
+        if !shown.isEmpty { inner.expectLast(shown) }
     }
 
     /// `expect(atMost:)` for a layout that hands over only cells of `section` with items in
@@ -755,16 +791,24 @@ final class PresentingSink: ElementSink {
         var added = mostAdded
         if n > inner.largestUsefulBound - added { added -= transition.tracks.countCells(of: section, in: items) }
         let (bound, overflow) = n.addingReportingOverflow(added)
-        if !overflow { inner.expect(atMost: bound) }
+        if !overflow {
+            inner.expect(atMost: bound)
+            tellLast()
+        }
     }
 
     /// Passes `s` on when it is drawn in the rect: an untransformed element by its frame (its
     /// drawn bounds), a transformed one by its drawn bounds or its frame.
     @inline(__always)
     private func offer(_ s: LayoutAttributes) throws {
+        if isShown(s) { try inner.add(s) }
+    }
+
+    /// Whether `s` is drawn in the rect (`offer`'s test).
+    @inline(__always)
+    private func isShown(_ s: LayoutAttributes) -> Bool {
         // The frame first: when it meets the rect the drawn bounds need not be worked out.
-        let shown = s.frame.intersects(rect) || (!s.transform.isIdentity && s.drawnBounds.intersects(rect))
-        if shown { try inner.add(s) }
+        s.frame.intersects(rect) || (!s.transform.isIdentity && s.drawnBounds.intersects(rect))
     }
 
     /// Track `i` at this frame's progress, ending at `final` (the layout's live answer), read in
@@ -846,23 +890,29 @@ final class PresentingSink: ElementSink {
             }
             // (`shape.custom` is false when neither end has custom slots: the start's are then not read.)
             guard customFree, !shape.custom || from[i].custom.count == 0 else { return .general }
-            let transform: Transform3D
+            // (The transform is written into the look where it is made: no copy of it on the way.)
             if shape.fromPlain && m().isExactlyIdentity {
-                transform = m()
-            } else if case .planar(let planar)? = transition.tracks.madeSlot(shape), same() {
-                // `PlanarEnds.interpolate`: between the ends (t neither 0 nor 1, finite once
-                // sanitized) the way of the parts when it is finite; the ends' transforms are read
-                // only otherwise (`m` is the stored end's bit for bit).
-                let t = LayoutAttributes.sanitizedProgress(p), rotation = transition.timing.rotation
-                if t != 0, t != 1, let way = PlanarTransform.interpolate(planar.from, planar.to, t, rotation: rotation)
-                {
-                    transform = way
-                } else {
-                    transform = Self.planarEnd(planar, from, to, i, t, rotation)
-                }
+                l.pointee.transform = m()
             } else {
-                return .general
+                let made = transition.tracks.withPlanarEnds(shape) { planar in
+                    guard same() else { return false }
+                    // `PlanarEnds.interpolate`: between the ends (t neither 0 nor 1, finite once
+                    // sanitized) the way of the parts when it is finite; the ends' transforms are
+                    // read only otherwise (`m` is the stored end's bit for bit).
+                    if wayBetween,
+                        let way = PlanarTransform.interpolate(
+                            planar.from, planar.to, wayProgress, rotation: transition.timing.rotation)
+                    {
+                        l.pointee.transform = way
+                    } else {
+                        l.pointee.transform = Self.planarEnd(
+                            planar, from, to, i, wayProgress, transition.timing.rotation)
+                    }
+                    return true
+                }
+                guard made == true else { return .general }
             }
+            let transform = l.pointee.transform
             let look = LayoutAttributes.plainLook(
                 from: from[i], toFrame: final, alpha: alpha, zIndex: zIndex, isHidden: isHidden, progress: p)
             let frame = look.frame
@@ -872,7 +922,6 @@ final class PresentingSink: ElementSink {
                         && LayoutAttributes.drawnBounds(frame: frame, transform: transform).intersects(rect))
             else { return .hidden }
             l.pointee.frame = frame
-            l.pointee.transform = transform
             l.pointee.alpha = look.alpha
             l.pointee.zIndex = look.zIndex
             l.pointee.isHidden = look.isHidden
@@ -1126,8 +1175,9 @@ final class PresentingSink: ElementSink {
                 try inner.add(s)
             }
         }
-        for leaving in transition.disappearing where !leaving.isFinished(at: time) {
-            try offer(leaving.sample(at: time))
-        }
+        guard !transition.disappearing.isEmpty else { return }
+        let shown = leavingShown()
+        inner.lastElementsFollow()
+        for s in shown { try inner.add(s) }
     }
 }

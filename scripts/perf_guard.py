@@ -26,14 +26,15 @@ from dataclasses import dataclass
 RATIO_BOUNDS: list[tuple[str, str, float]] = [
     ("prepare", "loop_prepare", 1.0),
     ("handover", "loop_handover", 0.38),
-    # query14: a run's lines read with their fields in locals, the axis told once a run, each
-    # line's start read once (0.98x, 1.75x, 1.68x; 1.62x for 40-point scroll steps;
-    # BENCHMARKS.md, "Viewport queries (query14, issue 32)"). query12 had brought them to 1.00x,
-    # 1.82x, 1.76x, 1.69x (runs of lines, not a span a line); query10 to 1.15x, 2.11x, 2.07x, 2.02x.
-    ("query", "loop_query", 1.05),
-    ("compact", "loop_compact", 1.89),
-    ("scroll", "loop_compact", 1.82),
-    ("step", "loop_step", 1.75),
+    # query15: nothing retained on the way, the tables read by address (0.92x, 1.63x, 1.58x; 1.53x
+    # for 40-point scroll steps; BENCHMARKS.md, "Viewport queries, the per-query part (query15,
+    # issue 32)"). query14 had brought them to 0.98x, 1.75x, 1.68x, 1.62x (a run's lines read with
+    # their fields in locals); query12 to 1.00x, 1.82x, 1.76x, 1.69x (runs of lines, not a span a
+    # line); query10 to 1.15x, 2.11x, 2.07x, 2.02x.
+    ("query", "loop_query", 1.00),
+    ("compact", "loop_compact", 1.76),
+    ("scroll", "loop_compact", 1.71),
+    ("step", "loop_step", 1.65),
     ("sections", "loop_sections", 265.0),
     ("frame", "loop_frame", 5.45),
     # Not against a loop: a one-item edit (delete, then insert back) at 10^4 sections against the

@@ -43,8 +43,11 @@ private func directFlowCells<R: CQueryRecord>(
     var overrun = false
     // A per-item section's cells come in runs of lines (one call for a screenful), a uniform
     // section's in runs of spans.
+    // The view's counts lent, as its layout (a retain and a release a query): the visit
+    // changes neither.
     let visited = flow.visitCellRuns(
-        in: rect, counts: view.counts, atMost: Swift.min(capacity, ElementSink.maxElements)
+        in: rect, counts: view.counts.withUnsafeBufferPointer { $0 },
+        atMost: Swift.min(capacity, ElementSink.maxElements)
     ) { lines in
         let section = lines.section
         // Never past the buffer, whatever the bound said (it bounds what the visit reads):

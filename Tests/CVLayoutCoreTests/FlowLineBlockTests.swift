@@ -211,8 +211,38 @@ final class FlowLineBlockTests: XCTestCase {
                     XCTAssertEqual(body.lineCounts.prefix(b + 1) - body.lineCounts.prefix(b), blk.lines.count, at)
                 }
             }
+            assertInPlaceReadersReadTheTables(flow, sizes, "round \(round)")
             let all = try v.layoutAttributesForElements(in: Rect(x: -10, y: -10, width: width + 20, height: 1e9))
             XCTAssertEqual(all.count, sizes[0].count + sizes[1].count, "round \(round)")
+        }
+    }
+
+    /// What a query reads in place (`FlowLineBlocks.inPlace`, `FlowBlockTables`,
+    /// `FlowChunkedArray.reader(inPlace:)`, not retained) is each section's tables element for
+    /// element: every block's lines and cross origins, each line's first item (the block's item
+    /// count past the last line), and every item's size.
+    private func assertInPlaceReadersReadTheTables(_ flow: FlowLayout, _ sizes: [[Size]], _ label: String) {
+        (flow.state?.sections ?? []).withUnsafeBufferPointer { secs in
+            for s in secs.indices {
+                let sec = secs.baseAddress.unsafelyUnwrapped + s
+                let blocks = FlowLineBlocks.inPlace(sec), body = sec.pointee.body
+                XCTAssertEqual(blocks.count, body.blocks.count, "\(label), section \(s)")
+                for b in blocks.indices {
+                    let t = FlowBlockTables(blocks, b), blk = body.blocks[b]
+                    let at = "\(label), section \(s), block \(b)"
+                    XCTAssertEqual(Array(UnsafeBufferPointer(start: t.lines, count: t.lineCount)), Array(blk.lines), at)
+                    XCTAssertEqual(
+                        Array(UnsafeBufferPointer(start: t.cross, count: t.itemCount)), Array(blk.itemCross), at)
+                    XCTAssertEqual((0...t.lineCount).map(t.first), blk.lines.map(\.first) + [blk.itemCross.count], at)
+                }
+                guard !sec.pointee.isUniform else { continue }  // (no sizes stored)
+                var reader = withUnsafePointer(to: &UnsafeMutablePointer(mutating: sec).pointee.sizes) {
+                    FlowChunkedArray.reader(inPlace: $0)
+                }
+                XCTAssertEqual(reader.count, sizes[s].count, "\(label), section \(s)")
+                let read = (0..<reader.count).map { reader($0) }
+                XCTAssertEqual(read, sizes[s], "\(label), section \(s): the sizes read in place")
+            }
         }
     }
 

@@ -195,7 +195,8 @@ extension FlowLayout {
     /// answer is not that: the layout is not prepared or does not hold `counts`; a per-item
     /// section the rect can meet has lines that are not monotone; the lines the rect meets and
     /// the sections' headers and footers are more than `capacity`. Then the generic query
-    /// (`layoutAttributesForElements`) answers.
+    /// (`layoutAttributesForElements`) answers. The callbacks must not change the layout: its
+    /// tables are read in place, not retained.
     ///
     /// Lines come in runs (one call for a screenful, not one a line: a span a line cost about
     /// 200 instructions a line met); grid spans in runs of up to `spanRunCapacity` (one a grid
@@ -203,6 +204,18 @@ extension FlowLayout {
     /// - Complexity: O(log n + sections and lines met + items read); no allocation.
     public func visitCellRuns(
         in rect: Rect, counts: [Int], atMost capacity: Int, lines: (FlowCellLines) throws -> Void,
+        grid: (UnsafeBufferPointer<FlowCellSpan>) throws -> Void, supplementary: (LayoutAttributes) throws -> Void
+    ) rethrows -> Bool {
+        try counts.withUnsafeBufferPointer { counts in
+            try visitCellRuns(
+                in: rect, counts: counts, atMost: capacity, lines: lines, grid: grid, supplementary: supplementary)
+        }
+    }
+
+    /// `visitCellRuns` with the counts read in place (the C layer lends the view's: a copy of a
+    /// class's array is retained and released).
+    public func visitCellRuns(
+        in rect: Rect, counts: UnsafeBufferPointer<Int>, atMost capacity: Int, lines: (FlowCellLines) throws -> Void,
         grid: (UnsafeBufferPointer<FlowCellSpan>) throws -> Void, supplementary: (LayoutAttributes) throws -> Void
     ) rethrows -> Bool {
         guard answersRectQueriesWithCellSpans, state != nil, rect.size.width > 0, rect.size.height > 0 else {
@@ -215,7 +228,9 @@ extension FlowLayout {
         let slack = FlowLayout.searchSlack(rMin, rMax)
         let (lo, hi) = sectionsMeeting(after: rMin - slack, before: rMax + slack, n)
         var supplementaries = false
-        let visited = try state.unsafelyUnwrapped.sections.withUnsafeBufferPointer { secs in
+        // The sections in place, not retained (a retain and a release a query): the visit's
+        // callbacks do not change the layout (the contract above).
+        let visited = try FlowLayout.reading(state.unsafelyUnwrapped.sections.withUnsafeBufferPointer { $0 }) { secs in
             // The bound first (nothing is visited unless it holds): the items of the lines from
             // each section's first line that can meet the rect to the first starting past it,
             // the lines the visit reads (it stops at the same line). The first section's first
@@ -301,6 +316,14 @@ extension FlowLayout {
         return true
     }
 
+    /// `body(buffer)` (a block that may return early, applied to a buffer read in place).
+    @inline(__always)
+    static func reading<T, R>(
+        _ buffer: UnsafeBufferPointer<T>, _ body: (UnsafeBufferPointer<T>) throws -> R
+    ) rethrows -> R {
+        try body(buffer)
+    }
+
     /// How many grid spans `visitCellRuns` hands over at most in one call: what fits in the 1 KB
     /// that `withUnsafeTemporaryAllocation` always puts on the stack (9 spans of 112 bytes).
     @inline(__always)
@@ -316,19 +339,19 @@ extension FlowLayout {
         _ sec: UnsafePointer<FlowSection>, from start: (block: Int, line: Int), before end: Double
     ) -> (items: Range<Int>, end: (block: Int, line: Int), base: Int) {
         var (blk, k) = start
-        let blocks = sec.pointee.body.blocks
+        let blocks = FlowLineBlocks.inPlace(sec)
         let startBase = sec.pointee.body.itemStart(blk)
         var base = startBase  // the block's first item: its tree once, then its counts
-        let firstLines = blocks[blk].lines
-        let firstItem = base + (k < firstLines.count ? firstLines[k].first : blocks[blk].itemCross.count)
+        let firstItem = base + FlowBlockTables(blocks, blk).first(k)
         while blk < blocks.count {
-            let lines = blocks[blk].lines
+            let block = FlowBlockTables(blocks, blk)
             let d = sec.pointee.body.delta(blk)
-            while k < lines.count {
-                if lines[k].origin + d >= end { return (firstItem..<(base + lines[k].first), (blk, k), startBase) }
+            while k < block.lineCount {
+                let line = block.lines[k]
+                if line.origin + d >= end { return (firstItem..<(base + line.first), (blk, k), startBase) }
                 k += 1
             }
-            base += blocks[blk].itemCross.count
+            base += block.itemCount
             blk += 1
             k = 0
         }
@@ -373,7 +396,7 @@ extension FlowLayout {
         from start: (block: Int, line: Int), through known: (end: (block: Int, line: Int), base: Int)? = nil,
         _ visit: (FlowCellLines) throws -> Void
     ) rethrows {
-        let blocks = sec.pointee.body.blocks
+        let blocks = FlowLineBlocks.inPlace(sec)  // (in place: a copy of a block retains its tables)
         let nb = blocks.count
         guard nb > 0 else { return }
         let horizontal = axis.horizontal
@@ -388,54 +411,54 @@ extension FlowLayout {
         // The block's first item: its tree once (unless the caller found it), then its counts.
         var base = known?.base ?? sec.pointee.body.itemStart(blk)
         let end = known?.end
-        try sec.pointee.sizes.withReader { sizes in
+        // (In place: `sizes.withReader` on the section's copy retained its tables.)
+        var sizes = withUnsafePointer(to: &UnsafeMutablePointer(mutating: sec).pointee.sizes) {
+            FlowChunkedArray.reader(inPlace: $0)
+        }
+        do {
             while blk < nb {
-                let block = blocks[blk]
+                let block = FlowBlockTables(blocks, blk)
                 let delta = sec.pointee.body.delta(blk)  // O(log blocks), once per block visited
-                let lineCount = block.lines.count
+                let lineCount = block.lineCount
                 var stop = lineCount
                 // Both tables read in place (no check per read: a line's items and the next
                 // line's first item lie in the block, `FlowLineBlocks`' invariant).
-                try block.itemCross.withUnsafeBufferPointer { crossTable in
-                    try block.lines.withUnsafeBufferPointer { lines in
-                        let table = lines.baseAddress.unsafelyUnwrapped
-                        let cross = crossTable.baseAddress.unsafelyUnwrapped - base
-                        let itemEnd = base &+ crossTable.count
-                        if let end {  // (monotone lines)
-                            if end.block == blk { stop = end.line }
-                        } else if linesMonotone {  // up to the first line starting past the rect
-                            var j = k
-                            while j < lineCount && table[j].origin + delta < bEnd { j &+= 1 }
-                            stop = j
+                let table = block.lines
+                let cross = block.cross - base
+                if let end {  // (monotone lines)
+                    if end.block == blk { stop = end.line }
+                } else if linesMonotone {  // up to the first line starting past the rect
+                    var j = k
+                    while j < lineCount && table[j].origin + delta < bEnd { j &+= 1 }
+                    stop = j
+                }
+                if k < stop {
+                    // The items of lines k ..< stop, window by window.
+                    var i = base &+ table[k].first
+                    let runEnd = base &+ block.first(stop)
+                    while i < runEnd {
+                        let window = sizes.window(at: i)
+                        let wEnd = Swift.min(window.end, runEnd)  // > i: the window holds i
+                        var kk = stop  // the lines starting before the window's end
+                        if wEnd < runEnd {  // (else all: the commonest case, a screenful in one window)
+                            kk = k &+ 1
+                            while kk < stop && base &+ table[kk].first < wEnd { kk &+= 1 }
                         }
-                        guard k < stop else { return }
-                        // The items of lines k ..< stop, window by window.
-                        var i = base &+ table[k].first
-                        let runEnd = stop < lineCount ? base &+ table[stop].first : itemEnd
-                        while i < runEnd {
-                            let window = sizes.window(at: i)
-                            let wEnd = Swift.min(window.end, runEnd)  // > i: the window holds i
-                            var kk = stop  // the lines starting before the window's end
-                            if wEnd < runEnd {  // (else all: the commonest case, a screenful in one window)
-                                kk = k &+ 1
-                                while kk < stop && base &+ table[kk].first < wEnd { kk &+= 1 }
-                            }
-                            try visit(
-                                FlowCellLines(
-                                    section: s, items: Range(uncheckedBounds: (i, wEnd)), lines: table,
-                                    lineRange: Range(uncheckedBounds: (k, kk)), base: base, delta: delta,
-                                    sectionOrigin: origin0, aStart: aStart, bEnd: bEnd,
-                                    lowBound: lowBound, highBound: highBound, factor: factor, cross: cross,
-                                    sizes: window.pointer, horizontal: horizontal, monotone: itemsMonotone))
-                            // The next window starts at wEnd: in line kk, or in the last line
-                            // read when it crosses the window's end.
-                            k = kk < stop && base &+ table[kk].first == wEnd ? kk : kk &- 1
-                            i = wEnd
-                        }
+                        try visit(
+                            FlowCellLines(
+                                section: s, items: Range(uncheckedBounds: (i, wEnd)), lines: table,
+                                lineRange: Range(uncheckedBounds: (k, kk)), base: base, delta: delta,
+                                sectionOrigin: origin0, aStart: aStart, bEnd: bEnd,
+                                lowBound: lowBound, highBound: highBound, factor: factor, cross: cross,
+                                sizes: window.pointer, horizontal: horizontal, monotone: itemsMonotone))
+                        // The next window starts at wEnd: in line kk, or in the last line
+                        // read when it crosses the window's end.
+                        k = kk < stop && base &+ table[kk].first == wEnd ? kk : kk &- 1
+                        i = wEnd
                     }
                 }
                 if stop < lineCount { return }  // stopped inside the block
-                base += block.itemCross.count
+                base += block.itemCount
                 blk += 1
                 k = 0
             }

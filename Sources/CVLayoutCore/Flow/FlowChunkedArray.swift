@@ -297,6 +297,15 @@ struct FlowChunkedArray<T> {
             return try body(&r)
         }
     }
+
+    /// A reader over the elements of the array at `array`, read in place (where `withReader`
+    /// on a copy of the array retains its two tables and releases them after: issue 32, round
+    /// 15), valid while that array is not mutated or freed (a query reads its layout's state
+    /// unchanged). O(1).
+    @inline(__always)
+    static func reader(inPlace array: UnsafePointer<FlowChunkedArray>) -> FlowChunkReader<T> {
+        FlowChunkReader(tables: array.pointee.tables.withUnsafeBufferPointer { $0 }, count: array.pointee.count)
+    }
 }
 
 /// A value shared between copies is never written: an edit builds new chunks and groups, and a

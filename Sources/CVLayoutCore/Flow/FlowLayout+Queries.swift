@@ -213,20 +213,22 @@ extension FlowLayout {
     static func firstLine(
         _ sec: UnsafePointer<FlowSection>, from a: Double, slack: Double, near hint: (block: Int, line: Int)? = nil
     ) -> (block: Int, line: Int) {
-        guard sec.pointee.linesMonotone else { return (0, 0) }
-        let blocks = sec.pointee.body.blocks
+        let blocks = FlowLineBlocks.inPlace(sec)  // (in place: a copy of a block retains its tables)
+        guard sec.pointee.linesMonotone, blocks.count > 0 else { return (0, 0) }
         // Lines starting at or before a − (thickest line) end before the rect.
         let bound = a - slack - sec.pointee.maxThickness
-        let isAfter = { (b: Int) in blocks[b].lines[0].origin + sec.pointee.body.delta(b) > bound }
+        let isAfter = { (b: Int) in FlowBlockTables(blocks, b).lines[0].origin + sec.pointee.body.delta(b) > bound }
         let after =
             hint.map { flowPartitionPoint(0, blocks.count, near: $0.block &+ 1, isAfter) }
             ?? flowPartitionPoint(0, blocks.count, isAfter)
         let blk = Swift.max(0, after - 1)
         let d = sec.pointee.body.delta(blk)
-        let lines = blocks[blk].lines
-        let isPast = { (k: Int) in lines[k].origin + d > bound }
-        if let hint, hint.block == blk { return (blk, flowPartitionPoint(0, lines.count, near: hint.line, isPast)) }
-        return (blk, flowPartitionPoint(0, lines.count, isPast))
+        let block = FlowBlockTables(blocks, blk)
+        let isPast = { (k: Int) in block.lines[k].origin + d > bound }
+        if let hint, hint.block == blk {
+            return (blk, flowPartitionPoint(0, block.lineCount, near: hint.line, isPast))
+        }
+        return (blk, flowPartitionPoint(0, block.lineCount, isPast))
     }
 
     /// At most how many elements `visitFlowElements(in: rect)` hands over, found before the

@@ -829,3 +829,42 @@ struct FlowLineBlocks {
         return out
     }
 }
+
+/// A block's two tables read in place, by address: what a query reads a block through, where a
+/// copy of the block (`blocks[b]`, or a table read out of it) retains both tables and releases
+/// them after (about 40 instructions a pair, 5 pairs a viewport query; issue 32, round 15).
+///
+/// Valid while the block is not mutated or freed: the caller holds the section unchanged (a
+/// query reads it while the layout's state is not written). O(1).
+struct FlowBlockTables {
+    /// The block's lines and their count (a block holds at least one).
+    let lines: UnsafePointer<FlowLine>
+    let lineCount: Int
+    /// Its items' cross-axis origins and their count (the block's items).
+    let cross: UnsafePointer<Double>
+    let itemCount: Int
+
+    /// Block `b` of `blocks` (a buffer from `FlowLineBlocks.inPlace`), `0 ≤ b < blocks.count`.
+    @inline(__always)
+    init(_ blocks: UnsafeBufferPointer<FlowLineBlock>, _ b: Int) {
+        let p = blocks.baseAddress.unsafelyUnwrapped + b
+        (lines, lineCount) = p.pointee.lines.withUnsafeBufferPointer { ($0.baseAddress.unsafelyUnwrapped, $0.count) }
+        (cross, itemCount) = p.pointee.itemCross.withUnsafeBufferPointer {
+            ($0.baseAddress.unsafelyUnwrapped, $0.count)
+        }
+    }
+
+    /// The first item (relative to the block) of line `k` (`0 ≤ k ≤ lineCount`; the block's
+    /// item count at `lineCount`).
+    @inline(__always)
+    func first(_ k: Int) -> Int { k < lineCount ? lines[k].first : itemCount }
+}
+
+extension FlowLineBlocks {
+    /// The blocks of section `sec` in place (no retain of the table), valid as `FlowBlockTables`
+    /// is: while the section is not mutated. O(1).
+    @inline(__always)
+    static func inPlace(_ sec: UnsafePointer<FlowSection>) -> UnsafeBufferPointer<FlowLineBlock> {
+        sec.pointee.body.blocks.withUnsafeBufferPointer { $0 }
+    }
+}

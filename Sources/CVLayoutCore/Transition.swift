@@ -844,15 +844,25 @@ final class PresentingSink: ElementSink {
         case general
     }
 
-    /// `PlanarEnds.interpolate` at the ends and where the way is not finite (rare: kept out of the
-    /// frame's loop).
+    /// `PlanarEnds.interpolate` of track `i` (of shape `shape`, whose planar parts it reads
+    /// again: the frame's loop keeps no copy of them for this call) at the ends and where the way
+    /// is not finite (rare: kept out of the frame's loop).
     @inline(never)
-    private static func planarEnd(
-        _ planar: PlanarEnds, _ from: UnsafeBufferPointer<LayoutAttributes>,
-        _ to: UnsafeBufferPointer<LayoutAttributes>,
-        _ i: Int, _ t: Double, _ rotation: RotationInterpolation
-    ) -> Transform3D {
-        planar.interpolate(from[i].transform, to[i].transform, t, rotation: rotation)
+    private func planarEnd(_ shape: Transition.Shape, _ i: Int) -> Transform3D {
+        let (t, rotation) = (wayProgress, transition.timing.rotation)
+        return withEnds { from, to in
+            transition.tracks.withPlanarEnds(shape) { planar in
+                planar.interpolate(from[i].transform, to[i].transform, t, rotation: rotation)
+            }!
+        }
+    }
+
+    /// Whether an element of `frame` and `transform` that is not the identity is drawn in `rect`
+    /// (`isShown`'s second test; kept out of the frame's loop, which reaches it only when the frame
+    /// misses the rect).
+    @inline(never)
+    private static func drawnMeets(_ frame: Rect, _ transform: Transform3D, _ rect: Rect) -> Bool {
+        !transform.isIdentity && LayoutAttributes.drawnBounds(frame: frame, transform: transform).intersects(rect)
     }
 
     /// Track `i` at this frame's progress, ending at the layout's live answer given as its frame,
@@ -905,22 +915,18 @@ final class PresentingSink: ElementSink {
                     {
                         l.pointee.transform = way
                     } else {
-                        l.pointee.transform = Self.planarEnd(
-                            planar, from, to, i, wayProgress, transition.timing.rotation)
+                        l.pointee.transform = planarEnd(shape, i)
                     }
                     return true
                 }
                 guard made == true else { return .general }
             }
-            let transform = l.pointee.transform
             let look = LayoutAttributes.plainLook(
                 from: from[i], toFrame: final, alpha: alpha, zIndex: zIndex, isHidden: isHidden, progress: p)
             let frame = look.frame
-            guard
-                frame.intersects(rect)
-                    || (!transform.isIdentity
-                        && LayoutAttributes.drawnBounds(frame: frame, transform: transform).intersects(rect))
-            else { return .hidden }
+            // (The transform is read from the look only when the frame misses the rect: a copy of
+            // it taken first cost each element 20 instructions.)
+            guard frame.intersects(rect) || Self.drawnMeets(frame, l.pointee.transform, rect) else { return .hidden }
             l.pointee.frame = frame
             l.pointee.alpha = look.alpha
             l.pointee.zIndex = look.zIndex

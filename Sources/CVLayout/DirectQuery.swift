@@ -596,6 +596,15 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         noteOrder(p, z: Int64(zIndex))
     }
 
+    /// Where a run of `room` records starts: straight in the caller's buffer, else in the kept
+    /// buffer, grown to hold them.
+    @inline(__always)
+    private final func runStart(room: Int) -> UnsafeMutablePointer<R> {
+        if direct, let out { return out + stored }
+        buffer.reserve(stored + room, keeping: stored)
+        return buffer.base + stored
+    }
+
     /// `storeCells`, for the concrete subclasses: `storeDefaultCell` for each cell of the run, in
     /// one loop (the slots reserved once, the draw order checked at the run's first cell and
     /// then item by item within it).
@@ -608,13 +617,7 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         }
         let room = Swift.min(run.count, capacity - stored)  // past the capacity: only counted
         guard room > 0 else { return }
-        let p: UnsafeMutablePointer<R>
-        if direct, let out {
-            p = out + stored
-        } else {
-            buffer.reserve(stored + room, keeping: stored)
-            p = buffer.base + stored
-        }
+        let p = runStart(room: room)
         var previous = Int.min
         var inOrder = true
         for k in 0..<room {
@@ -675,13 +678,7 @@ class CBufferSink<R: CQueryRecord>: ElementSink {
         if lastPlaces != .off, run.count > capacity - stored { closeLastPlaces() }  // as `slot`
         let room = Swift.min(run.count, capacity - stored)  // past the capacity: only counted
         guard room > 0 else { return }
-        let p: UnsafeMutablePointer<R>
-        if direct, let out {
-            p = out + stored
-        } else {
-            buffer.reserve(stored + room, keeping: stored)
-            p = buffer.base + stored
-        }
+        let p = runStart(room: room)
         for k in 0..<room {
             let l = run[k]
             R.initializeCell(

@@ -49,18 +49,6 @@ private let hostAllItems: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutabl
 }
 
 final class BulkItemCountsTests: XCTestCase {
-    private struct Rng {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     private func ok(_ status: Int32, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(status, CVL_OK, "\(what): \(String(cString: cvl_last_error_message()))", file: file, line: line)
     }
@@ -105,7 +93,7 @@ final class BulkItemCountsTests: XCTestCase {
 
     /// The same random steps on a per-section view and a bulk view of one host.
     func testBulkCountsGiveTheSameLayoutsAndErrorsAsPerSectionCallbacks() {
-        var rng = Rng(state: 0x5EC7_9)
+        var rng = ABIRandom(state: 0x5EC7_9)
         var steps = 0, failures = 0, edits = 0
         for round in 0..<24 {
             let h = CountHost()

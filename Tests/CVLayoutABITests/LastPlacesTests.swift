@@ -13,21 +13,6 @@ import XCTest
 @testable import CVLayoutCore
 
 final class LastPlacesTests: XCTestCase {
-    /// A small deterministic generator (SplitMix64; the core tests' one is in another target).
-    private struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-        mutating func chance(_ p: Double) -> Bool { unit() < p }
-    }
-
     /// What a query hands its sink, in order.
     private enum Step {
         case looks([CellLook])
@@ -38,41 +23,41 @@ final class LastPlacesTests: XCTestCase {
     /// One random query: the layout's cells in runs of looks (items ascending, now and then one
     /// going back, a z-index, a run from another section), single elements, then the leaving ones
     /// (the told ones, or not quite).
-    private func makeQuery(_ r: inout Random, items n: Int) -> (steps: [Step], told: [LayoutAttributes]) {
+    private func makeQuery(_ r: inout ABIRandom, items n: Int) -> (steps: [Step], told: [LayoutAttributes]) {
         func frame(_ item: Int) -> Rect {
             Rect(x: Double(item % 97) * 11.5 - 40, y: Double(item / 97) * 7.25, width: 10 + r.unit(), height: 9)
         }
         var steps: [Step] = []
         var item = 0
         while item < n {
-            let length = Swift.min(n - item, 1 + r.int(r.chance(0.5) ? 300 : 20))
+            let length = Swift.min(n - item, 1 + r.below(r.chance(0.5) ? 300 : 20))
             var run: [CellLook] = []
             // Now and then a run with one look out of order (an item anywhere), or with a z-index.
-            let odd = r.chance(0.06) ? r.int(length) : -1, raised = r.chance(0.04) ? r.int(length) : -1
+            let odd = r.chance(0.06) ? r.below(length) : -1, raised = r.chance(0.04) ? r.below(length) : -1
             for k in 0..<length {
                 let a = r.unit() * 6.3
-                let i = k == odd ? r.int(n) : item + k
+                let i = k == odd ? r.below(n) : item + k
                 run.append(
                     CellLook(
                         item: i, frame: frame(i), transform: .turn(cos: cos(a), sin: sin(a)), alpha: r.unit(),
-                        zIndex: k == raised ? 1 + r.int(3) : 0, isHidden: r.chance(0.1)))
+                        zIndex: k == raised ? 1 + r.below(3) : 0, isHidden: r.chance(0.1)))
             }
             steps.append(.looks(run))
             item += length
             if r.chance(0.004) {  // a single element between the runs (a cell of a later section)
-                var a = LayoutAttributes.cell(IndexPath(section: 1, item: r.int(50)), frame: frame(item))
+                var a = LayoutAttributes.cell(IndexPath(section: 1, item: r.below(50)), frame: frame(item))
                 if r.chance(0.3) { a.zIndex = 2 }
                 steps.append(.element(a))
             }
         }
         if r.chance(0.2) {  // an unmatched track's element, at the end of the layout's
-            steps.append(.element(LayoutAttributes.cell(IndexPath(section: 0, item: r.int(n)), frame: frame(3))))
+            steps.append(.element(LayoutAttributes.cell(IndexPath(section: 0, item: r.below(n)), frame: frame(3))))
         }
         // The leaving elements: at the first, last, middle or any item (tying with the cell there),
         // several, now and then with a z-index.
         var told: [LayoutAttributes] = []
-        for _ in 0..<(1 + r.int(4)) {
-            let at = [0, n - 1, n / 2, r.int(n), n + r.int(3)][r.int(5)]
+        for _ in 0..<(1 + r.below(4)) {
+            let at = [0, n - 1, n / 2, r.below(n), n + r.below(3)][r.below(5)]
             var a = LayoutAttributes.cell(IndexPath(section: 0, item: at), frame: frame(at))
             a.isDisappearing = true
             a.alpha = r.unit()
@@ -81,10 +66,10 @@ final class LastPlacesTests: XCTestCase {
         }
         steps.append(.lastFollow)
         var handed = told
-        switch r.int(10) {
+        switch r.below(10) {
         case 0: handed.removeLast()  // one missing
         case 1: handed.append(handed[0])  // one too many
-        case 2: handed[r.int(handed.count)].indexPath.item += 1  // not the one told
+        case 2: handed[r.below(handed.count)].indexPath.item += 1  // not the one told
         case 3: handed.reverse()  // another order
         default: break
         }
@@ -119,17 +104,17 @@ final class LastPlacesTests: XCTestCase {
     }
 
     private func check<R: CQueryRecord>(_ type: R.Type, seed: UInt64) throws -> (kept: Int, rounds: Int) {
-        var r = Random(state: seed)
+        var r = ABIRandom(state: seed)
         var kept = 0
         let rounds = 150
         for round in 0..<rounds {
-            let n = [1, 2, 3, 40, 700, 2_000][r.int(6)]
+            let n = [1, 2, 3, 40, 700, 2_000][r.below(6)]
             let (steps, told) = makeQuery(&r, items: n)
             var total = 0
             for s in steps {
                 if case .looks(let run) = s { total += run.count } else if case .element = s { total += 1 }
             }
-            let capacity = total + [0, 0, 1, 5, 64][r.int(5)]
+            let capacity = total + [0, 0, 1, 5, 64][r.below(5)]
             var placesKept = false, ignored = false
             let got = try records(R.self, steps, told: told, capacity: capacity, placesKept: &placesKept)
             let want = try records(R.self, steps, told: nil, capacity: capacity, placesKept: &ignored)

@@ -85,7 +85,17 @@ extension CollectionView {
     /// put back (a layout the move invalidated is invalidated again for the old offset, and
     /// prepares to the same answers), so that a call failing in `body` changes nothing.
     public func withHostContentOffset<R>(_ offset: Point, _ body: () throws -> R) throws -> R {
-        let savedOffset = contentOffset, savedScroll = scrollAnimation
+        // The running animated scroll copied only when there is one (`scrollAnimates`).
+        guard scrollAnimates else { return try withHostContentOffset(offset, saved: nil, body) }
+        return try withHostContentOffset(offset, saved: scrollAnimation, body)
+    }
+
+    /// `withHostContentOffset` with the animated scroll to put back on failure, `savedScroll`.
+    @inline(__always)
+    private func withHostContentOffset<R>(
+        _ offset: Point, saved savedScroll: ScrollAnimation?, _ body: () throws -> R
+    ) throws -> R {
+        let savedOffset = contentOffset
         try setHostContentOffset(offset)
         do {
             return try body()

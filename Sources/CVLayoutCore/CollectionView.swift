@@ -27,7 +27,12 @@ public final class CollectionView {
     /// An open `beginAnimatedChanges` block.
     var openChange: OpenChange?
     /// A running animated scroll.
-    var scrollAnimation: ScrollAnimation?
+    var scrollAnimation: ScrollAnimation? {
+        didSet { scrollAnimates = scrollAnimation != nil }
+    }
+    /// Whether `scrollAnimation` holds one, kept by its every write: read without copying the
+    /// optional (a read of it copies its whole payload, ~40 instructions: a scroll query asks).
+    private(set) var scrollAnimates = false
     /// The identifiers of sections and items (CollectionView+Identity.swift).
     public internal(set) var identities: Identities = .none
     /// Which cell keeps its place on screen when the content changes (CollectionView+Anchoring.swift).
@@ -192,7 +197,7 @@ public final class CollectionView {
     /// a running animated scroll.
     public func setContentOffset(_ offset: Point) throws {
         try moveContentOffset(to: offset)
-        if case .some = scrollAnimation { scrollAnimation = nil }  // (no store of the large nil on a plain scroll)
+        if scrollAnimates { scrollAnimation = nil }  // (no store of the large nil on a plain scroll)
     }
 
     /// Sets the content offset without touching a running animated scroll (its own steps).

@@ -135,6 +135,95 @@ final class FlowSpanFingerTests: XCTestCase {
         XCTAssertEqual(edits, 36)
     }
 
+    /// `FlowLayout.firstLine` and `lineItems` (the direct query's bound pass) against linear
+    /// scans of every block and line: the first line with and without hints (every block, lines
+    /// in and past it, out of range too), then the lines read from it up to the first starting
+    /// at or past the rect's end (in the start's block, in later blocks, past the section); in
+    /// sections as laid out (every block offset 0) and after edits that move the blocks after
+    /// them (offsets in the tree, added to each block's origins).
+    func testFirstLineAndLinesReadAreTheLinearScans() throws {
+        var g = SplitMix64(seed: 3216)
+        var (checked, movedChecked, stillChecked, linesChecked, laterBlocks) = (0, 0, 0, 0, 0)
+        for round in 0..<8 {
+            var c = FlowConfiguration()
+            c.scrollDirection = round % 2 == 0 ? .vertical : .horizontal
+            c.minimumLineSpacing = [0, 3.25, 10][round % 3]
+            let f = FlowLayout()
+            try f.configure(c)
+            let axis = FlowAxis(c.scrollDirection)
+            let n = 2000 + g.int(below: 4000)  // several blocks of about 128 lines
+            func size() -> Size {
+                let (m, cr) = (g.double(in: 4..<9), g.double(in: 20..<60))
+                return axis.horizontal ? Size(width: m, height: cr) : Size(width: cr, height: m)
+            }
+            try f.setItemSizes((0..<n).map { _ in size() }, forSection: 0)
+            let cv = try FlowTest.attach(f, [n], Size(width: 240, height: 200))
+            for edit in 0..<3 {
+                if edit > 0 {  // items made thicker early in the section: the blocks after move
+                    let at = g.int(below: n / 4), k = 1 + g.int(below: 20)
+                    let thick = (0..<k).map { _ in
+                        let m = g.double(in: 12..<30), cr = g.double(in: 20..<60)
+                        return axis.horizontal ? Size(width: m, height: cr) : Size(width: cr, height: m)
+                    }
+                    try f.replaceItemSizes(inSection: 0, start: at, removeCount: k, with: thick)
+                    _ = try cv.contentSize()
+                }
+                let st = try XCTUnwrap(f.state)
+                var sec = st.sections[0]
+                let body = sec.body
+                let nb = body.blocks.count
+                XCTAssertGreaterThan(nb, 2)
+                let moved = (0..<nb).contains { body.delta($0) != 0 }
+                if edit == 0 { XCTAssertFalse(moved, "round \(round): a fresh layout moves no block") }
+                let extent = body.maxEnd
+                for _ in 0..<60 {
+                    let a = g.double(in: -50..<(extent + 50))
+                    let slack = FlowLayout.searchSlack(a, a + 100)
+                    // The scan: the last block whose first line starts at or before the bound
+                    // (block 0 when none does), and its first line starting past it.
+                    let bound = a - slack - sec.maxThickness
+                    let origin = { (b: Int, k: Int) in body.blocks[b].lines[k].origin + body.delta(b) }
+                    let blk = Swift.max(0, ((0..<nb).first { origin($0, 0) > bound } ?? nb) - 1)
+                    let lines = body.blocks[blk].lines.count
+                    let want = (blk, (0..<lines).first { origin(blk, $0) > bound } ?? lines)
+                    var hints: [(block: Int, line: Int)?] = [nil, (-1, 0), (nb, 0), (blk, want.1), (blk, lines + 3)]
+                    for _ in 0..<6 { hints.append((g.int(below: nb + 2) - 1, g.int(below: 300) - 10)) }
+                    for hint in hints {
+                        let got = withUnsafePointer(to: &sec) {
+                            FlowLayout.firstLine($0, from: a, slack: slack, near: hint)
+                        }
+                        XCTAssertTrue(
+                            got == want,
+                            "round \(round) edit \(edit) a \(a) hint \(String(describing: hint)): \(got), not \(want)")
+                        checked += 1
+                        if moved { movedChecked += 1 } else { stillChecked += 1 }
+                    }
+                    // The lines read from it up to the first starting at or past `end`: a walk.
+                    let end = a + [0, 30, 200, 1500, 40000][g.int(below: 5)]
+                    var (wb, wk) = want
+                    while wb < nb && (wk >= body.blocks[wb].lines.count || origin(wb, wk) < end) {
+                        if wk >= body.blocks[wb].lines.count { (wb, wk) = (wb + 1, 0) } else { wk += 1 }
+                    }
+                    let inBlock =
+                        want.1 < lines ? body.blocks[blk].lines[want.1].first : body.blocks[blk].itemCross.count
+                    let firstItem = body.itemStart(blk) + inBlock
+                    let endItem = wb < nb ? body.itemStart(wb) + body.blocks[wb].lines[wk].first : sec.itemCount
+                    let got = withUnsafePointer(to: &sec) { FlowLayout.lineItems($0, from: want, before: end) }
+                    XCTAssertEqual(got.items, firstItem..<endItem, "round \(round) edit \(edit) a \(a) end \(end)")
+                    XCTAssertTrue(got.end == (wb, wk), "round \(round) a \(a) end \(end): \(got.end), not \((wb, wk))")
+                    XCTAssertEqual(got.base, body.itemStart(blk))
+                    linesChecked += 1
+                    if wb > blk { laterBlocks += 1 }
+                }
+            }
+        }
+        XCTAssertEqual(checked, 8 * 3 * 60 * 11)
+        XCTAssertGreaterThan(movedChecked, 3000)
+        XCTAssertGreaterThan(stillChecked, 5000)
+        XCTAssertEqual(linesChecked, 8 * 3 * 60)
+        XCTAssertGreaterThan(laterBlocks, 150)
+    }
+
     /// The finger after a query of `r`: the first line a fresh search finds in the first
     /// per-item section the rect can meet.
     private func checkFinger(_ f: FlowLayout, _ r: Rect, _ round: Int, _ q: Int) throws {

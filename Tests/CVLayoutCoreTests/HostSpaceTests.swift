@@ -563,4 +563,42 @@ final class HostSpaceTests: XCTestCase {
         XCTAssertEqual(b.transform.m33, a.transform.m33)
         XCTAssertGreaterThan(b.transform.m11, 0)
     }
+
+    /// `withHostContentOffset` (a scroll query's offset) puts a running animated scroll back when
+    /// its body fails, and leaves none when none ran; `scrollAnimates`, which it reads instead of
+    /// copying the animation, follows every write of `scrollAnimation` (started, stepped, put
+    /// back, stopped by a scroll, finished).
+    func testFailedScrollQueryPutsTheAnimatedScrollBack() throws {
+        struct Stop: Error {}
+        let f = FlowLayout()
+        try f.configure { $0.itemSize = Size(width: 60, height: 60) }
+        let v = try FlowTest.attach(f, [300], Size(width: 200, height: 300))
+        func check(_ running: Bool, _ what: String) {
+            XCTAssertEqual(v.scrollAnimates, running, what)
+            XCTAssertEqual(v.scrollAnimation != nil, running, what)
+        }
+        check(false, "at rest")
+        XCTAssertThrowsError(try v.withHostContentOffset(Point(x: 0, y: 500)) { throw Stop() })
+        XCTAssertEqual(v.contentOffset, .zero)
+        check(false, "a failed query without a scroll")
+        let timing = try AnimationTiming(duration: 2, curve: .linear)
+        _ = try v.scrollToItem(at: IndexPath(section: 0, item: 200), at: .top, animation: timing)
+        try v.setTime(0.5)
+        check(true, "scrolling")
+        let (before, target) = (v.contentOffset, v.scrollAnimation?.to)
+        XCTAssertGreaterThan(before.y, 0)
+        XCTAssertThrowsError(try v.withHostContentOffset(Point(x: 0, y: 40)) { throw Stop() })
+        XCTAssertEqual(v.contentOffset, before)
+        XCTAssertEqual(v.scrollAnimation?.to, target)
+        check(true, "a failed query during a scroll")
+        try v.setTime(1)
+        XCTAssertGreaterThan(v.contentOffset.y, before.y)  // still scrolling
+        XCTAssertEqual(try v.withHostContentOffset(Point(x: 0, y: 40)) { 7 }, 7)
+        XCTAssertEqual(v.contentOffset, Point(x: 0, y: 40))
+        check(false, "a query at another offset stops it")
+        _ = try v.scrollToItem(at: IndexPath(section: 0, item: 100), at: .top, animation: timing)
+        check(true, "scrolling again")
+        try v.finishAnimations()
+        check(false, "finished")
+    }
 }

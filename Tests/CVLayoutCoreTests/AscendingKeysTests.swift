@@ -19,7 +19,8 @@ final class AscendingKeysTests: XCTestCase {
         ] {
             for section in 0..<3 {
                 for item in 0..<6 {
-                    keys.append(ElementKey(category: category, kind: kind, indexPath: IndexPath(section: section, item: item)))
+                    let ip = IndexPath(section: section, item: item)
+                    keys.append(ElementKey(category: category, kind: kind, indexPath: ip))
                 }
             }
         }

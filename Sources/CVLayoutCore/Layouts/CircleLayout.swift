@@ -126,7 +126,9 @@ public final class CircleLayout: CollectionViewLayout {
     /// `place` of item `i` of `n` on the circle of `center` and `radius` (what the tests check
     /// against the four separate calls).
     @inline(__always)
-    static func place(_ i: Int, of n: Int, center: Point, radius: Double) -> (
+    static func place(
+        _ i: Int, of n: Int, center: Point, radius: Double
+    ) -> (
         cx: Double, cy: Double, c: Double, s: Double
     ) {
         let angle = 2 * Double.pi * Double(i) / Double(n)

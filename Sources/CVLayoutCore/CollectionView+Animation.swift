@@ -32,8 +32,10 @@ extension CollectionView {
         }
     }
 
-    /// The on-screen attributes of everything in `rect` now (presentation state).
-    func onScreen(in rect: Rect) throws -> OnScreen {
+    /// The on-screen attributes of everything in `rect` now (presentation state). `indexed` false:
+    /// the caller reads the table in order, so a layout's answer whose keys ascend is adopted
+    /// without an index (`ElementTable.init?(adopting:indexed:)`).
+    func onScreen(in rect: Rect, indexed: Bool = true) throws -> OnScreen {
         var present = ElementTable()
         var gone: [Transition.Leaving] = []
         if let t = transition, !t.isFinished(at: currentTime) {
@@ -42,7 +44,7 @@ extension CollectionView {
             gone = all.disappearing
         }
         let own = try lastPreparedAttributes(in: rect)
-        if present.isEmpty, let adopted = ElementTable(adopting: own) {
+        if present.isEmpty, let adopted = ElementTable(adopting: own, indexed: indexed) {
             present = adopted  // the same table as inserting each, without copying them
         } else {
             if present.isEmpty { present = ElementTable(capacity: own.count) }
@@ -123,7 +125,8 @@ extension CollectionView {
         let animation = hasLaidOutCurrentCounts ? requested : nil
         // Capture what is on screen now, before anything changes: the elements, and the anchor
         // (one waiting since new sizes were handed over for this update, else taken now).
-        let before: OnScreen = animation != nil ? try onScreen(in: bounds) : (ElementTable(), [])
+        // (The update's set-up reads it in order: `makeUpdateTransition`.)
+        let before: OnScreen = animation != nil ? try onScreen(in: bounds, indexed: false) : (ElementTable(), [])
         let anchor = try pendingAnchor ?? captureAnchor()
         openChange?.isSpent = true
 
@@ -213,18 +216,33 @@ extension CollectionView {
         var tr = Transition(timing: timing, start: currentTime, discreteSlots: layout.discreteCustomSlots)
         let after = try layoutAttributesForElementsFinal(in: bounds)
         // The elements on screen after, by key: their positions in `after` (the last of a key
-        // that comes twice), read in place rather than copied into a table.
+        // that comes twice), read in place rather than copied into a table; when the keys of
+        // `after` strictly ascend (no key twice: every element at one z-index), searched in it
+        // instead (`AscendingKeys`), with no table.
+        let ascending = after.withUnsafeBufferPointer { AscendingKeys.ascend($0) }
         var afterByKey = KeyIndex()
-        afterByKey.reserveCapacity(after.count)
-        after.withUnsafeBufferPointer { for i in $0.indices { afterByKey.set($0[i].key, i) } }
+        if !ascending {
+            afterByKey.reserveCapacity(after.count)
+            after.withUnsafeBufferPointer { for i in $0.indices { afterByKey.set($0[i].key, i) } }
+        }
 
         // Elements on screen before: move to their new place, or disappear. The new places of
         // those not on screen after are looked up together (one query for a layout whose every
         // lookup queries its whole content). Each old key is mapped forward once.
         var items = UpdatePlan.ItemMapper(plan)
         let newKeys = before.present.keys.map { mapForward($0, plan, &items) }
-        // Each one's position in `after` (nil: not on screen after), looked up once.
-        let afterPositions = newKeys.map { $0.flatMap { afterByKey[$0] } }
+        // Each one's position in `after` (nil: not on screen after), looked up once (searched from
+        // the position after the last one found: elements mostly keep their order).
+        var hint = 0
+        let afterPositions = after.withUnsafeBufferPointer { a in
+            newKeys.map { key -> Int? in
+                guard let key else { return nil }
+                guard ascending else { return afterByKey[key] }
+                let p = AscendingKeys.position(of: key, in: a, hint: hint)
+                if let p { hint = p + 1 }
+                return p
+            }
+        }
         var offScreen: [ElementKey] = []
         for (newKey, afterPosition) in zip(newKeys, afterPositions) where afterPosition == nil {
             if let newKey { offScreen.append(newKey) }
@@ -302,8 +320,9 @@ extension CollectionView {
         // Elements on screen after that were not on screen before: inserted ones crossfade in
         // (or start where the layout says), others appear in place.
         for j in after.indices {
-            // (A claimed position is the one `afterByKey` gives its element's key.)
-            if claimed[j] || claimed[afterByKey[after[j].key] ?? 0] { continue }
+            // (A claimed position is the one `afterByKey` gives its element's key: `j` itself when
+            // the keys ascend.)
+            if claimed[j] || (!ascending && claimed[afterByKey[after[j].key] ?? 0]) { continue }
             let a = after[j]
             let existed = existedBefore(a.key, plan)
             let start =

@@ -7,6 +7,9 @@ struct ElementTable {
     private(set) var keys: [ElementKey] = []
     private(set) var elements: [LayoutAttributes] = []
     private var positions = KeyIndex()
+    /// True while `keys` strictly ascend and `positions` is not made (`init?(adopting:indexed:)`):
+    /// a lookup searches `keys`; the first change makes `positions`.
+    private var searched = false
 
     init() {}
 
@@ -19,8 +22,17 @@ struct ElementTable {
 
     /// The table of `elements` in their order, holding the array itself (no element copied),
     /// when no two have the same key; nil otherwise (`insertIfAbsent` keeps the first of a key
-    /// then). O(n).
-    init?(adopting elements: [LayoutAttributes]) {
+    /// then). O(n). `indexed` false: when the keys strictly ascend (`AscendingKeys`: no two the
+    /// same, known without hashing them), the index is not made until a change needs it, and a
+    /// lookup searches the keys (O(log n)): for a caller that reads the table in order (an
+    /// animated update's set-up, 10^5 elements on the circle).
+    init?(adopting elements: [LayoutAttributes], indexed: Bool = true) {
+        if !indexed, let keys = AscendingKeys.keysIfAscending(elements) {
+            self.keys = keys
+            self.elements = elements
+            searched = true
+            return
+        }
         var keys: [ElementKey] = []
         keys.reserveCapacity(elements.count)
         var positions = KeyIndex()
@@ -44,11 +56,14 @@ struct ElementTable {
 
     /// The position of `key` in `keys` and `elements`.
     @inline(__always)
-    func position(of key: ElementKey) -> Int? { positions[key] }
+    func position(of key: ElementKey) -> Int? {
+        if searched { return keys.withUnsafeBufferPointer { AscendingKeys.position(of: key, in: $0, hint: -1) } }
+        return positions[key]
+    }
 
     /// The element of `key`; setting replaces it in place or appends it (nil is not allowed).
     subscript(key: ElementKey) -> LayoutAttributes? {
-        get { positions[key].map { elements[$0] } }
+        get { position(of: key).map { elements[$0] } }
         set {
             guard let newValue else { preconditionFailure("ElementTable does not remove elements") }
             set(newValue, for: key)
@@ -59,6 +74,7 @@ struct ElementTable {
     /// there) otherwise.
     @discardableResult
     mutating func insertIfAbsent(_ a: LayoutAttributes, for key: ElementKey) -> Bool {
+        if searched { makeIndex() }
         if positions.insertIfAbsent(key, keys.count) != nil { return false }
         keys.append(key)
         elements.append(a)
@@ -67,6 +83,7 @@ struct ElementTable {
 
     /// Sets the element of `key` (replacing it in place, or appending it).
     mutating func set(_ a: LayoutAttributes, for key: ElementKey) {
+        if searched { makeIndex() }
         if let i = positions[key] {
             elements[i] = a
         } else {
@@ -74,6 +91,13 @@ struct ElementTable {
             keys.append(key)
             elements.append(a)
         }
+    }
+
+    /// Makes `positions` of `keys` (a table that searched its keys). O(n).
+    private mutating func makeIndex() {
+        positions.reserveCapacity(keys.count)
+        for i in keys.indices { positions.set(keys[i], i) }
+        searched = false
     }
 
     /// Changes the element at position `i` in place (its key stays).

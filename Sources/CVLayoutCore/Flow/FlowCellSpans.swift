@@ -117,7 +117,9 @@ public struct FlowCellSpan {
         // Three loops, what the test must check known in each (not a branch an item): nothing
         // (the line inside the rect), the main axis only (a line crossing the rect's top or
         // bottom edge within its cross range: the commonest tested line), both axes.
-        @inline(__always) func cells(main: Bool, cross testCross: Bool, _ body: (Int, Rect) throws -> Void)
+        @inline(__always) func cells(
+            main: Bool, cross testCross: Bool, _ body: (Int, Rect) throws -> Void
+        )
             rethrows
         {
             var i = items.lowerBound  // (a while loop: `for i in items` checks each index again)

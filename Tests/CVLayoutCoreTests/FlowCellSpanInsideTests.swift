@@ -2,11 +2,12 @@ import XCTest
 
 @testable import CVLayoutCore
 
-/// `FlowCellSpan.isInside`: a span whose line lies strictly inside the rect along the scroll
-/// axis, and whose first item ends after the rect's cross start and last item starts before its
-/// cross end, skips the per-item intersection test. These rects sit on those edges exactly and
-/// one ulp either side, on lines with empty, tiny and overflowing items under every item
-/// alignment, and each answer is compared with the brute-force filter of every item's frame.
+/// `FlowCellSpan.isInsideAlong` and `isInsideAcross`: a span whose line lies strictly inside
+/// the rect along the scroll axis skips the per-item test along it, and one whose first item
+/// ends after the rect's cross start and last item starts before its cross end the test across.
+/// These rects sit on those edges exactly and one ulp either side, on lines with empty, tiny and
+/// overflowing items under every item alignment, and each answer is compared with the
+/// brute-force filter of every item's frame.
 final class FlowCellSpanInsideTests: XCTestCase {
     private func randomSize(_ g: inout SplitMix64, room: Double) -> Size {
         func extent(_ g: inout SplitMix64) -> Double {

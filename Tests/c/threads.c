@@ -7,9 +7,11 @@
 #include "cvlayout.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define THREADS 4
 #ifndef ROUNDS
@@ -181,6 +183,61 @@ static void *run(void *arg) {
     return NULL;
 }
 
+/* The library lock held through a callback: threads calling in while another thread is inside a
+** data source callback wait until that call returns (they sleep and each release wakes the next:
+** the lock's contended path). The holder's callback sleeps 50 ms after the others are told it is
+** inside, so they call in while it holds the lock; a waiter that got in early would see
+** `hold_done` still 0. */
+static atomic_int hold_slow, hold_inside, hold_done;
+static int hold_sections(void *ctx, int64_t *out) {
+    (void)ctx;
+    if (atomic_load(&hold_slow)) {
+        struct timespec ts = {0, 50 * 1000 * 1000};
+        atomic_store(&hold_inside, 1);
+        nanosleep(&ts, NULL);
+        atomic_store(&hold_done, 1);
+    }
+    *out = 1;
+    return 0;
+}
+static int hold_items(void *ctx, int64_t section, int64_t *out) {
+    (void)ctx;
+    (void)section;
+    *out = 10;
+    return 0;
+}
+static int hold_failed;
+static void *hold_waiter(void *arg) {
+    struct timespec ts = {0, 1000 * 1000};
+    int64_t sections = 0;
+    (void)arg;
+    while (!atomic_load(&hold_inside)) nanosleep(&ts, NULL);
+    if (cvl_view_number_of_sections(shared_view, &sections) != CVL_OK || sections != 1 || !atomic_load(&hold_done)) {
+        fprintf(stderr, "lock: a call ran while another thread's callback held the library lock\n");
+        hold_failed++;
+    }
+    return NULL;
+}
+static int check_lock_waits(void) {
+    cvl_data_source ds;
+    cvl_layout *flow = NULL;
+    cvl_view *view = NULL;
+    pthread_t w[3];
+    int i;
+    memset(&ds, 0, sizeof ds);
+    ds.number_of_sections = hold_sections;
+    ds.number_of_items = hold_items;
+    if (cvl_flow_layout_create(&flow) != CVL_OK || cvl_view_create(&ds, flow, &view) != CVL_OK) return 1;
+    for (i = 0; i < 3; i++) pthread_create(&w[i], NULL, hold_waiter, NULL);
+    atomic_store(&hold_slow, 1);
+    if (cvl_view_reload_data(view) != CVL_OK) hold_failed++;
+    for (i = 0; i < 3; i++) pthread_join(w[i], NULL);
+    cvl_view_destroy(view);
+    cvl_layout_destroy(flow);
+    printf("threads: 3 callers waited for a callback holding the lock, %d checks failed\n", hold_failed);
+    return hold_failed;
+}
+
 int main(void) {
     pthread_t th[THREADS];
     cvl_layout *flow = NULL;
@@ -194,6 +251,7 @@ int main(void) {
     }
     for (t = 0; t < THREADS; t++) pthread_create(&th[t], NULL, run, (void *)(size_t)t);
     for (t = 0; t < THREADS; t++) pthread_join(th[t], NULL);
+    total += check_lock_waits();
     cvl_view_destroy(shared_view);
     cvl_layout_destroy(flow);
     for (t = 0; t < THREADS; t++) total += failed[t];

@@ -73,8 +73,9 @@ public struct FlowCellSpan {
     /// written per axis with the same floating-point operations. `rect` must have a positive
     /// size.
     ///
-    /// A span inside the rect (`isInside`) tests only that each item is not empty: every
-    /// other part of the test holds for all its items, as shown there.
+    /// A span inside the rect (`isInsideAlong` and `isInsideAcross`) tests only that each item
+    /// is not empty, one inside its cross range (`isInsideAcross`) only the main axis besides:
+    /// every other part of the test holds for all its items, as shown there.
     /// - Complexity: O(items).
     @inlinable @inline(__always)
     public func forEachCell(in rect: Rect, _ body: (Int, Rect) throws -> Void) rethrows {
@@ -113,43 +114,61 @@ public struct FlowCellSpan {
     ) rethrows {
         let rMin = A.main(rect.origin), rMax = rMin + A.main(rect.size)
         let cMin = A.cross(rect.origin), cMax = cMin + A.cross(rect.size)
-        let inside = isInside(A.self, items, lineMain, thickness, monotone, rMin, rMax, cMin, cMax, cross, sizes)
-        // Two loops, the test's `inside` known in each (not a branch an item).
-        @inline(__always) func cells(tested: Bool, _ body: (Int, Rect) throws -> Void) rethrows {
+        // Three loops, what the test must check known in each (not a branch an item): nothing
+        // (the line inside the rect), the main axis only (a line crossing the rect's top or
+        // bottom edge within its cross range: the commonest tested line), both axes.
+        @inline(__always) func cells(
+            main: Bool, cross testCross: Bool, _ body: (Int, Rect) throws -> Void
+        )
+            rethrows
+        {
             var i = items.lowerBound  // (a while loop: `for i in items` checks each index again)
             let end = items.upperBound
             while i < end {
                 let size = sizes[i]
                 let m = A.main(size), c = A.cross(size), x = cross[i]
                 let y = lineMain + (thickness - m) * factor
-                if m > 0 && c > 0 && (!tested || (y < rMax && rMin < y + m && x < cMax && cMin < x + c)) {
+                if m > 0 && c > 0 && (!main || (y < rMax && rMin < y + m))
+                    && (!testCross || (x < cMax && cMin < x + c))
+                {
                     try body(i, A.rect(main: y, cross: x, mainLength: m, crossLength: c))
                 }
                 i &+= 1
             }
         }
-        if inside { try cells(tested: false, body) } else { try cells(tested: true, body) }
+        guard isInsideAcross(A.self, items, monotone, cMin, cMax, cross, sizes) else {
+            return try cells(main: true, cross: true, body)
+        }
+        if isInsideAlong(lineMain, thickness, rMin, rMax) {
+            try cells(main: false, cross: false, body)
+        } else {
+            try cells(main: true, cross: false, body)
+        }
     }
 
-    /// Whether every non-empty item of `items` (a line at `lineMain`, `thickness` thick, its
-    /// items placed with steps ≥ 0 when `monotone`) meets the rect (main axis `rMin ..< rMax`,
-    /// cross axis `cMin ..< cMax`), so that `forEachLineCell` need not test each one. It does
-    /// when the line is monotone and
-    /// - `lineMain > rMin` and `lineMain + thickness < rMax`: an item's main origin is
-    ///   lineMain + (thickness − m) × factor with 0 ≤ m ≤ thickness (the line's thickness is
-    ///   its items' largest m) and factor in [0, 1], so it is ≥ lineMain and
-    ///   ≤ lineMain + thickness (rounding is monotone), and with m > 0 its end is ≥ its origin;
-    /// - the first item's end is > cMin and the last item's origin < cMax: every later item
-    ///   starts at or after the first one's end, every item at or before the last one's origin.
-    /// Any NaN or infinity in these sums fails a comparison, and the items are tested one by one.
-    /// O(1).
+    /// Whether every non-empty item of a line at `lineMain`, `thickness` thick, has its main-axis
+    /// range inside `rMin ..< rMax`'s open test (`y < rMax` and `rMin < y + m`): when
+    /// `lineMain > rMin` and `lineMain + thickness < rMax`. An item's main origin is
+    /// lineMain + (thickness − m) × factor with 0 ≤ m ≤ thickness (the line's thickness is its
+    /// items' largest m) and factor in [0, 1], so it is ≥ lineMain and ≤ lineMain + thickness
+    /// (rounding is monotone), and with m > 0 its end is ≥ its origin. A NaN or an infinity
+    /// fails a comparison. O(1).
     @inlinable @inline(__always)
-    static func isInside<A: FlowAxisKind>(
-        _ axis: A.Type, _ items: Range<Int>, _ lineMain: Double, _ thickness: Double, _ monotone: Bool,
-        _ rMin: Double, _ rMax: Double, _ cMin: Double, _ cMax: Double, _ cross: UnsafePointer<Double>,
-        _ sizes: UnsafePointer<Size>
+    static func isInsideAlong(_ lineMain: Double, _ thickness: Double, _ rMin: Double, _ rMax: Double) -> Bool {
+        lineMain > rMin && lineMain + thickness < rMax
+    }
+
+    /// Whether every non-empty item of `items` (a line's, placed with steps ≥ 0 when `monotone`)
+    /// has its cross-axis range inside `cMin ..< cMax`'s open test (`x < cMax` and
+    /// `cMin < x + c`): when the line is monotone, the first item's end is > cMin and the last
+    /// item's origin < cMax (every later item starts at or after the first one's end, every item
+    /// at or before the last one's origin). A NaN or an infinity fails a comparison. O(1).
+    @inlinable @inline(__always)
+    static func isInsideAcross<A: FlowAxisKind>(
+        _ axis: A.Type, _ items: Range<Int>, _ monotone: Bool, _ cMin: Double, _ cMax: Double,
+        _ cross: UnsafePointer<Double>, _ sizes: UnsafePointer<Size>
     ) -> Bool {
-        guard monotone, !items.isEmpty, lineMain > rMin, lineMain + thickness < rMax else { return false }
+        guard monotone, !items.isEmpty else { return false }
         let first = items.lowerBound, last = items.upperBound &- 1
         return cross[first] + A.cross(sizes[first]) > cMin && cross[last] < cMax
     }

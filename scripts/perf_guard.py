@@ -28,8 +28,9 @@ RATIO_BOUNDS: list[tuple[str, str, float]] = [
     ("handover", "loop_handover", 0.38),
     # query18: a screenful within one per-item section's block read from its line table, without
     # the generic visit (0.84x, 1.45x, 1.42x; 1.34x for 40-point steps; BENCHMARKS.md, "Viewport
-    # queries, a screenful from the line table (query18, issue 32)"). query17: the library lock a benaphore on Linux, a boundary line's cells tested along the
-    # scroll axis only (0.89x, 1.54x, 1.52x; 1.46x for 40-point steps; BENCHMARKS.md, "Viewport
+    # queries, a screenful from the line table (query18, issue 32)"). query17: the library lock
+    # a benaphore on Linux, a boundary line's cells tested along the scroll axis only (0.89x,
+    # 1.54x, 1.52x; 1.46x for 40-point steps; BENCHMARKS.md, "Viewport
     # queries, the entry and the visit (query17, issue 32)"). query16: a scroll query no longer
     # copies the (absent) animated scroll (0.92x, 1.62x, 1.57x, 1.51x). query15 had brought them
     # to 0.92x, 1.63x, 1.58x, 1.53x (nothing retained on the way, the tables read by address);

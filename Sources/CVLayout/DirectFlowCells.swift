@@ -7,7 +7,8 @@ import CVLayoutCore
 // record is built once in the caller's buffer. No sink, no second pass, no copy. Anything else
 // (uniform sections, an animation, a mirrored or snapped view, identifiers by callback, a buffer
 // that may be too small) goes the generic way (`rectQuery`), whose answer this one equals record
-// for record.
+// for record. The narrowest case, a screenful of one section's lines with no identifiers, is
+// tried first (`FlowLayout.visitScreenful`: the same runs, without the generic visit).
 
 /// Answers the rect query of `rect` (host coordinates; any rect: one that is not finite, or a
 /// view that is not laid out, goes the generic way) into

@@ -26,18 +26,21 @@ from dataclasses import dataclass
 RATIO_BOUNDS: list[tuple[str, str, float]] = [
     ("prepare", "loop_prepare", 1.0),
     ("handover", "loop_handover", 0.38),
-    # query17: the library lock a benaphore on Linux, a boundary line's cells tested along the
-    # scroll axis only (0.89x, 1.54x, 1.52x; 1.46x for 40-point steps; BENCHMARKS.md, "Viewport
+    # query18: a screenful within one per-item section's block read from its line table, without
+    # the generic visit (0.84x, 1.45x, 1.42x; 1.34x for 40-point steps; BENCHMARKS.md, "Viewport
+    # queries, a screenful from the line table (query18, issue 32)"). query17: the library lock
+    # a benaphore on Linux, a boundary line's cells tested along the scroll axis only (0.89x,
+    # 1.54x, 1.52x; 1.46x for 40-point steps; BENCHMARKS.md, "Viewport
     # queries, the entry and the visit (query17, issue 32)"). query16: a scroll query no longer
     # copies the (absent) animated scroll (0.92x, 1.62x, 1.57x, 1.51x). query15 had brought them
     # to 0.92x, 1.63x, 1.58x, 1.53x (nothing retained on the way, the tables read by address);
     # query14 to 0.98x, 1.75x, 1.68x, 1.62x (a run's lines read with their fields in locals);
     # query12 to 1.00x, 1.82x, 1.76x, 1.69x (runs of lines, not a span a line); query10 to 1.15x,
     # 2.11x, 2.07x, 2.02x.
-    ("query", "loop_query", 0.96),
-    ("compact", "loop_compact", 1.66),
-    ("scroll", "loop_compact", 1.64),
-    ("step", "loop_step", 1.58),
+    ("query", "loop_query", 0.91),
+    ("compact", "loop_compact", 1.57),
+    ("scroll", "loop_compact", 1.53),
+    ("step", "loop_step", 1.45),
     ("sections", "loop_sections", 265.0),
     ("frame", "loop_frame", 5.45),
     # Not against a loop: a one-item edit (delete, then insert back) at 10^4 sections against the

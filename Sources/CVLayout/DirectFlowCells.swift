@@ -7,7 +7,8 @@ import CVLayoutCore
 // record is built once in the caller's buffer. No sink, no second pass, no copy. Anything else
 // (uniform sections, an animation, a mirrored or snapped view, identifiers by callback, a buffer
 // that may be too small) goes the generic way (`rectQuery`), whose answer this one equals record
-// for record.
+// for record. The narrowest case, a screenful of one section's lines with no identifiers, is
+// tried first (`FlowLayout.visitScreenful`: the same runs, without the generic visit).
 
 /// Answers the rect query of `rect` (host coordinates; any rect: one that is not finite, or a
 /// view that is not laid out, goes the generic way) into
@@ -39,6 +40,25 @@ private func directFlowCells<R: CQueryRecord>(
         itemIDs = view.bulkItemIdentifiers
         guard itemIDs != nil else { return false }
     }
+    // The commonest case first: a screenful of one section's lines, no identifiers (found
+    // without the generic visit: `FlowLayout.visitScreenful`).
+    let bound = Swift.min(capacity, ElementSink.maxElements)
+    if itemIDs == nil {
+        var p = out  // the next record (the runs' items fit: at most `bound` of them)
+        let screenful = flow.visitScreenful(
+            in: rect, counts: view.counts.withUnsafeBufferPointer { $0 }, atMost: bound
+        ) { lines in
+            let section = lines.section
+            lines.forEachCell(in: rect) { item, frame in
+                R.initializeCell(p, section: section, item: item, frame: frame)
+                p += 1
+            }
+        }
+        if screenful {
+            outCount.pointee = p - out
+            return true
+        }
+    }
     var n = 0
     var overrun = false
     // A per-item section's cells come in runs of lines (one call for a screenful), a uniform
@@ -46,8 +66,7 @@ private func directFlowCells<R: CQueryRecord>(
     // The view's counts lent, as its layout (a retain and a release a query): the visit
     // changes neither.
     let visited = flow.visitCellRuns(
-        in: rect, counts: view.counts.withUnsafeBufferPointer { $0 },
-        atMost: Swift.min(capacity, ElementSink.maxElements)
+        in: rect, counts: view.counts.withUnsafeBufferPointer { $0 }, atMost: bound
     ) { lines in
         let section = lines.section
         // Never past the buffer, whatever the bound said (it bounds what the visit reads):

@@ -421,11 +421,8 @@ extension FlowLayout {
         let horizontal = axis.horizontal
         let origin0 = sec.pointee.origin, factor = sec.pointee.itemAlignmentFactor
         let linesMonotone = sec.pointee.linesMonotone, itemsMonotone = sec.pointee.itemsMonotone
-        let a = axis.main(rect.origin) - origin0, b = a + axis.main(rect.size)
-        let cMin = axis.cross(rect.origin), cMax = cMin + axis.cross(rect.size)
-        let slack = searchSlack(a, b), cSlack = searchSlack(cMin, cMax)
-        let bEnd = b + slack, aStart = a - slack
-        let lowBound = cMin - cSlack - sec.pointee.maxItemCross, highBound = cMax + cSlack
+        let q = FlowLineQuery(axis, sec, rect)
+        let bEnd = q.bEnd, aStart = q.aStart, lowBound = q.lowBound, highBound = q.highBound
         var (blk, k) = start
         // The block's first item: its tree once (unless the caller found it), then its counts.
         var base = known?.base ?? sec.pointee.body.itemStart(blk)

@@ -1,0 +1,107 @@
+/// A screenful from the line table: the commonest direct rect query (a rect within one per-item
+/// section, no header or footer, its lines in one block) answered with one search and one walk
+/// of the block's lines, its runs handed over by `visitSpans`, without the generic visit
+/// (`visitCellRuns`: its bound pass, the span buffer, the grid and supplementary callbacks).
+/// Anything else is declined: the caller then asks `visitCellRuns`, whose answer for this case
+/// is the same runs (the same lines, the same bounds).
+extension FlowLayout {
+    /// Hands over the cells of `rect` (finite, positive size) as `visitCellRuns(in: rect,
+    /// counts:, atMost: capacity)` would, runs of lines to `lines` (each read with
+    /// `FlowCellLines.forEachCell(in: rect)`), and returns true, when that query's whole answer
+    /// is such runs: the layout is prepared and holds `counts`, one section meets the rect (with
+    /// the search slack), per-item with monotone lines, no header or footer extent, and the
+    /// lines the rect can meet (from the first that can to the first starting past it) lie in
+    /// one block, or end with a block whose next one starts past the rect, their items at most
+    /// `capacity`. Returns false before any call otherwise (`visitCellRuns` answers). `lines`
+    /// must not change the layout (its tables are read in place).
+    /// - Complexity: O(log sections + log blocks + log lines + lines read + windows × log chunks).
+    public func visitScreenful(
+        in rect: Rect, counts: UnsafeBufferPointer<Int>, atMost capacity: Int, lines: (FlowCellLines) throws -> Void
+    ) rethrows -> Bool {
+        guard answersRectQueriesWithCellSpans, state != nil, rect.size.width > 0, rect.size.height > 0 else {
+            return false
+        }
+        let axis = state.unsafelyUnwrapped.axis
+        let n = state.unsafelyUnwrapped.sections.count
+        guard n == counts.count else { return false }
+        let rMin = axis.main(rect.origin), rMax = rMin + axis.main(rect.size)
+        let slack = FlowLayout.searchSlack(rMin, rMax)
+        let (lo, hi) = sectionsMeeting(after: rMin - slack, before: rMax + slack, n)
+        guard hi == lo &+ 1 else { return false }
+        let s = lo
+        // In place, not retained (a retain and a release a query), as `visitCellRuns` reads it.
+        let sec = state.unsafelyUnwrapped.sections.withUnsafeBufferPointer { $0 }.baseAddress.unsafelyUnwrapped + s
+        guard sec.pointee.itemCount == counts[s], sec.pointee.itemCount > 0, !sec.pointee.isUniform,
+            sec.pointee.linesMonotone, !(sec.pointee.headerExtent > 0 || sec.pointee.footerExtent > 0)
+        else { return false }
+        let blocks = FlowLineBlocks.inPlace(sec)
+        let nb = blocks.count
+        guard nb > 0 else { return false }
+        let q = FlowLineQuery(axis, sec, rect)
+        // The first line that can meet the rect (from where the last query's was: `FlowSpanFinger`).
+        let finger = spanFinger
+        let hint = finger.section == s ? (block: finger.block, line: finger.line) : nil
+        let (blk, k) = FlowLayout.firstLine(sec, from: q.a, slack: q.slack, near: hint)
+        spanFinger = FlowSpanFinger(section: s, block: blk, line: k)
+        // Its block's lines up to the first starting past the rect (`lineItems`' walk, in one block).
+        let block = FlowBlockTables(blocks, blk)
+        let delta = sec.pointee.body.delta(blk)
+        let table = block.lines, lineCount = block.lineCount
+        var stop = k
+        while stop < lineCount && table[stop].origin + delta < q.bEnd { stop &+= 1 }
+        var end = (block: blk, line: stop)
+        if stop == lineCount && blk &+ 1 < nb {  // the next block's first line must start past the rect
+            let next = FlowBlockTables(blocks, blk &+ 1)
+            guard next.lines[0].origin + sec.pointee.body.delta(blk &+ 1) >= q.bEnd else { return false }
+            end = (blk &+ 1, 0)
+        }
+        let base = sec.pointee.body.itemStart(blk)
+        let first = base &+ block.first(k), last = base &+ block.first(stop)
+        guard last &- first <= capacity else { return false }
+        guard first < last else { return true }  // (no line: no cell)
+        var sizes = withUnsafePointer(to: &UnsafeMutablePointer(mutating: sec).pointee.sizes) {
+            FlowChunkedArray.reader(inPlace: $0)
+        }
+        let window = sizes.window(at: first)
+        guard window.end >= last else {  // the items in more than one window: `visitSpans`' runs
+            try FlowLayout.visitSpans(axis, s, sec, rect, from: (blk, k), through: (end, base), lines)
+            return true
+        }
+        // The one run `visitSpans` would make (built in place: no copy of its 16 fields).
+        try lines(
+            FlowCellLines(
+                section: s, items: Range(uncheckedBounds: (first, last)), lines: table,
+                lineRange: Range(uncheckedBounds: (k, stop)), base: base, delta: delta,
+                sectionOrigin: sec.pointee.origin, aStart: q.aStart, bEnd: q.bEnd, lowBound: q.lowBound,
+                highBound: q.highBound, factor: sec.pointee.itemAlignmentFactor, cross: block.cross - base,
+                sizes: window.pointer, horizontal: axis.horizontal, monotone: sec.pointee.itemsMonotone))
+        return true
+    }
+}
+
+/// A rect's bounds for reading a per-item section's lines (relative to the section along the
+/// scroll axis): the one home of the slack around them, used by `visitSpans` and
+/// `visitScreenful`.
+struct FlowLineQuery {
+    /// The rect's main-axis start relative to the section, and the search slack.
+    let a: Double
+    let slack: Double
+    /// A line is read when its origin is < `bEnd` and its end > `aStart` (`FlowCellLines`).
+    let aStart: Double
+    let bEnd: Double
+    /// A long monotone line's items are searched for cross origins in (`lowBound`, `highBound`).
+    let lowBound: Double
+    let highBound: Double
+
+    /// The bounds of `rect` for section `sec`. O(1).
+    @inline(__always)
+    init(_ axis: FlowAxis, _ sec: UnsafePointer<FlowSection>, _ rect: Rect) {
+        let a = axis.main(rect.origin) - sec.pointee.origin, b = a + axis.main(rect.size)
+        let cMin = axis.cross(rect.origin), cMax = cMin + axis.cross(rect.size)
+        let slack = FlowLayout.searchSlack(a, b), cSlack = FlowLayout.searchSlack(cMin, cMax)
+        self.a = a
+        self.slack = slack
+        (aStart, bEnd) = (a - slack, b + slack)
+        (lowBound, highBound) = (cMin - cSlack - sec.pointee.maxItemCross, cMax + cSlack)
+    }
+}

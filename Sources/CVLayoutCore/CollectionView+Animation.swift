@@ -271,7 +271,10 @@ extension CollectionView {
                             frame.origin.x += shift.x
                             frame.origin.y += shift.y
                         }
-                        if !LayoutAttributes.isOnScreen(frame: frame, transform: olds[i].transform, in: viewport),
+                        // (The frame tested first: the start's transform is read only when its
+                        // frame misses the viewport, not copied for every element.)
+                        if !frame.intersects(viewport),
+                            !LayoutAttributes.isOnScreen(frame: frame, transform: olds[i].transform, in: viewport),
                             !after[afterPosition].isOnScreen(in: viewport)
                         {
                             continue

@@ -264,7 +264,10 @@ extension CollectionView {
         }
         let looked = try layout.layoutAttributes(forKeys: offScreen)
         // Which elements on screen after got a track from one on screen before, by position.
-        var claimed = [Bool](repeating: false, count: after.count)
+        // (Owned here, freed on the way out: a mark is one store, no uniqueness check of an array.)
+        let claimed = UnsafeMutableBufferPointer<Bool>.allocate(capacity: after.count)
+        claimed.initialize(repeating: false)
+        defer { claimed.deallocate() }
         // When every element on screen before keeps its place in draw order (an update that moves
         // everything on screen), track i ends at after[i]: the answer is kept as the tracks' ends.
         tr.tracks.adoptEnds(after)

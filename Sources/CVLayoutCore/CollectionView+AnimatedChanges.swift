@@ -121,22 +121,17 @@ extension CollectionView {
         tr.tracks.adoptEnds(afterArray)
         try afterArray.withUnsafeBufferPointer { after in
             // Each element's place in `before` (-1: not on screen before), looked up once; those
-            // not on screen before, by position in `after`. Both runs written in place in one pass
-            // (an element at a time, each write to an array checked it and grew it).
+            // not on screen before, by position in `after`. The places written in place (each
+            // write to an array checked its uniqueness).
             var fresh: [Int] = []
             let was = [Int](unsafeUninitializedCapacity: after.count) { wasOut, wasCount in
-                fresh = [Int](unsafeUninitializedCapacity: after.count) { freshOut, freshCount in
-                    var k = 0
-                    for i in after.indices {
-                        if let p = before.present.position(of: after[i].key) {
-                            wasOut[i] = p
-                        } else {
-                            wasOut[i] = -1
-                            freshOut[k] = i
-                            k += 1
-                        }
+                for i in after.indices {
+                    if let p = before.present.position(of: after[i].key) {
+                        wasOut[i] = p
+                    } else {
+                        wasOut[i] = -1
+                        fresh.append(i)
                     }
-                    freshCount = k
                 }
                 wasCount = after.count
             }

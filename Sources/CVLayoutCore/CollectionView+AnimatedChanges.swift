@@ -121,11 +121,19 @@ extension CollectionView {
         tr.tracks.adoptEnds(afterArray)
         try afterArray.withUnsafeBufferPointer { after in
             // Each element's place in `before` (-1: not on screen before), looked up once; those
-            // not on screen before, by position in `after`.
-            var was = [Int](repeating: -1, count: after.count)
+            // not on screen before, by position in `after`. The places written in place (each
+            // write to an array checked its uniqueness).
             var fresh: [Int] = []
-            for i in after.indices {
-                if let p = before.present.position(of: after[i].key) { was[i] = p } else { fresh.append(i) }
+            let was = [Int](unsafeUninitializedCapacity: after.count) { wasOut, wasCount in
+                for i in after.indices {
+                    if let p = before.present.position(of: after[i].key) {
+                        wasOut[i] = p
+                    } else {
+                        wasOut[i] = -1
+                        fresh.append(i)
+                    }
+                }
+                wasCount = after.count
             }
             let freshStarts = try starts(after, fresh)
             tr.tracks.reserveCapacity(after.count + before.present.count)

@@ -230,26 +230,44 @@ extension CollectionView {
         // those not on screen after are looked up together (one query for a layout whose every
         // lookup queries its whole content). Each old key is mapped forward once.
         var items = UpdatePlan.ItemMapper(plan)
-        let newKeys = before.present.keys.map { mapForward($0, plan, &items) }
         // Each one's position in `after` (nil: not on screen after), looked up once (searched from
-        // the position after the last one found: elements mostly keep their order).
+        // the position after the last one found: elements mostly keep their order). One pass
+        // writes both runs in place (two `map`s checked and grew each array an element).
+        let n = before.present.count
         var hint = 0
-        let afterPositions = after.withUnsafeBufferPointer { a in
-            newKeys.map { key -> Int? in
-                guard let key else { return nil }
-                guard ascending else { return afterByKey[key] }
-                let p = AscendingKeys.position(of: key, in: a, hint: hint)
-                if let p { hint = p + 1 }
-                return p
-            }
-        }
         var offScreen: [ElementKey] = []
-        for (newKey, afterPosition) in zip(newKeys, afterPositions) where afterPosition == nil {
-            if let newKey { offScreen.append(newKey) }
+        var afterPositions: [Int?] = []
+        let newKeys = [ElementKey?](unsafeUninitializedCapacity: n) { keysOut, keysCount in
+            afterPositions = [Int?](unsafeUninitializedCapacity: n) { positionsOut, positionsCount in
+                before.present.keys.withUnsafeBufferPointer { olds in
+                    after.withUnsafeBufferPointer { a in
+                        for i in 0..<n {
+                            let key = mapForward(olds[i], plan, &items)
+                            var p: Int?
+                            if let key {
+                                if ascending {
+                                    p = AscendingKeys.position(of: key, in: a, hint: hint)
+                                    if let p { hint = p + 1 }
+                                } else {
+                                    p = afterByKey[key]
+                                }
+                                if p == nil { offScreen.append(key) }
+                            }
+                            (keysOut.baseAddress! + i).initialize(to: key)
+                            (positionsOut.baseAddress! + i).initialize(to: p)
+                        }
+                    }
+                }
+                positionsCount = n
+            }
+            keysCount = n
         }
         let looked = try layout.layoutAttributes(forKeys: offScreen)
         // Which elements on screen after got a track from one on screen before, by position.
-        var claimed = [Bool](repeating: false, count: after.count)
+        // (Owned here, freed on the way out: a mark is one store, no uniqueness check of an array.)
+        let claimed = UnsafeMutableBufferPointer<Bool>.allocate(capacity: after.count)
+        claimed.initialize(repeating: false)
+        defer { claimed.deallocate() }
         // When every element on screen before keeps its place in draw order (an update that moves
         // everything on screen), track i ends at after[i]: the answer is kept as the tracks' ends.
         tr.tracks.adoptEnds(after)
@@ -271,7 +289,10 @@ extension CollectionView {
                             frame.origin.x += shift.x
                             frame.origin.y += shift.y
                         }
-                        if !LayoutAttributes.isOnScreen(frame: frame, transform: olds[i].transform, in: viewport),
+                        // (The frame tested first: the start's transform is read only when its
+                        // frame misses the viewport, not copied for every element.)
+                        if !frame.intersects(viewport),
+                            !LayoutAttributes.isOnScreen(frame: frame, transform: olds[i].transform, in: viewport),
                             !after[afterPosition].isOnScreen(in: viewport)
                         {
                             continue

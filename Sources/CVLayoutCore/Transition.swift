@@ -587,9 +587,14 @@ struct TrackTable {
         if !(s.fromPlain && s.toPlain) { notPlainCount += 1 }
         if s.custom { customCount += 1 }
         guard largestCoordinate <= 1e300 else { return }
-        largestCoordinate = Swift.max(
-            largestCoordinate, abs(fa.origin.x), abs(fa.origin.y), fa.size.width, fa.size.height, abs(fb.origin.x),
-            abs(fb.origin.y), fb.size.width, fb.size.height)
+        // Each value taken when it is larger (`v > m ? v : m`: one `maxsd`; `Swift.max`'s `>=`,
+        // which takes an equal value, cost five instructions a value): a NaN is skipped as
+        // `Swift.max` skips it, and the bound is the same number (an equal −0 and +0 aside).
+        @inline(__always) func larger(_ m: Double, _ v: Double) -> Double { v > m ? v : m }
+        var m = larger(larger(largestCoordinate, abs(fa.origin.x)), abs(fa.origin.y))
+        m = larger(larger(m, fa.size.width), fa.size.height)
+        m = larger(larger(m, abs(fb.origin.x)), abs(fb.origin.y))
+        largestCoordinate = larger(larger(m, fb.size.width), fb.size.height)
     }
 
     /// Uncounts a track of shape `s` (replaced or removed) from `notPlainCount` and `customCount`.

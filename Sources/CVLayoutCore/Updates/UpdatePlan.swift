@@ -289,13 +289,22 @@ extension UpdatePlan {
 
         init(_ plan: UpdatePlan) { self.plan = plan }
 
-        /// `plan.newIndexPath(forOld: old)` when `old` is not reloaded, else nil.
+        /// `plan.newIndexPath(forOld: old)` when `old` is not reloaded, else nil. (The next item of
+        /// the run inlined into the caller's loop, a run's start asked of the plan out of line.)
+        @inline(__always)
         mutating func map(_ old: IndexPath) -> IndexPath? {
             if old.section == section, old.item == item &+ 1, old.item < oldLimit, newItem &+ 1 < newLimit {
                 item = old.item
                 newItem += 1
                 return IndexPath(section: newSection, item: newItem)
             }
+            return startRun(at: old)
+        }
+
+        /// `map(old)` asked of the plan: a run starts at `old` (none when it is removed, reloaded
+        /// or moved).
+        @inline(never)
+        private mutating func startRun(at old: IndexPath) -> IndexPath? {
             guard let new = plan.newIndexPath(forOld: old), !plan.isReloaded(old: old) else {
                 section = -1
                 return nil

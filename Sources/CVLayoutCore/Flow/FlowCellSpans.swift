@@ -237,15 +237,8 @@ extension FlowLayout {
         in rect: Rect, counts: UnsafeBufferPointer<Int>, atMost capacity: Int, lines: (FlowCellLines) throws -> Void,
         grid: (UnsafeBufferPointer<FlowCellSpan>) throws -> Void, supplementary: (LayoutAttributes) throws -> Void
     ) rethrows -> Bool {
-        guard answersRectQueriesWithCellSpans, state != nil, rect.size.width > 0, rect.size.height > 0 else {
-            return false
-        }
-        let axis = state.unsafelyUnwrapped.axis
-        let n = state.unsafelyUnwrapped.sections.count
-        guard n == counts.count else { return false }
-        let rMin = axis.main(rect.origin), rMax = rMin + axis.main(rect.size)
-        let slack = FlowLayout.searchSlack(rMin, rMax)
-        let (lo, hi) = sectionsMeeting(after: rMin - slack, before: rMax + slack, n)
+        guard let found = cellQuerySections(rect, counts) else { return false }
+        let (axis, rMin, lo, hi) = found
         var supplementaries = false
         // The sections in place, not retained (a retain and a release a query): the visit's
         // callbacks do not change the layout (the contract above).
@@ -479,5 +472,28 @@ extension FlowLayout {
                 k = 0
             }
         }
+    }
+}
+
+extension FlowLayout {
+    /// What both direct visits (`visitCellRuns`, `visitScreenful`) start from: nil when the
+    /// layout cannot answer `rect` with cell runs (not prepared, not per-item or uniform cells,
+    /// an empty rect, or counts other than `counts`); else the scroll axis, the rect's start
+    /// along it and the sections `lo ..< hi` that meet the rect with the search slack. O(log
+    /// sections).
+    @inline(__always)
+    func cellQuerySections(
+        _ rect: Rect, _ counts: UnsafeBufferPointer<Int>
+    ) -> (axis: FlowAxis, rMin: Double, lo: Int, hi: Int)? {
+        guard answersRectQueriesWithCellSpans, state != nil, rect.size.width > 0, rect.size.height > 0 else {
+            return nil
+        }
+        let axis = state.unsafelyUnwrapped.axis
+        let n = state.unsafelyUnwrapped.sections.count
+        guard n == counts.count else { return nil }
+        let rMin = axis.main(rect.origin), rMax = rMin + axis.main(rect.size)
+        let slack = FlowLayout.searchSlack(rMin, rMax)
+        let (lo, hi) = sectionsMeeting(after: rMin - slack, before: rMax + slack, n)
+        return (axis, rMin, lo, hi)
     }
 }

@@ -18,15 +18,8 @@ extension FlowLayout {
     public func visitScreenful(
         in rect: Rect, counts: UnsafeBufferPointer<Int>, atMost capacity: Int, lines: (FlowCellLines) throws -> Void
     ) rethrows -> Bool {
-        guard answersRectQueriesWithCellSpans, state != nil, rect.size.width > 0, rect.size.height > 0 else {
-            return false
-        }
-        let axis = state.unsafelyUnwrapped.axis
-        let n = state.unsafelyUnwrapped.sections.count
-        guard n == counts.count else { return false }
-        let rMin = axis.main(rect.origin), rMax = rMin + axis.main(rect.size)
-        let slack = FlowLayout.searchSlack(rMin, rMax)
-        let (lo, hi) = sectionsMeeting(after: rMin - slack, before: rMax + slack, n)
+        guard let found = cellQuerySections(rect, counts) else { return false }
+        let (axis, lo, hi) = (found.axis, found.lo, found.hi)
         guard hi == lo &+ 1 else { return false }
         let s = lo
         // In place, not retained (a retain and a release a query), as `visitCellRuns` reads it.

@@ -28,9 +28,7 @@ final class FlowCellSpanInsideTests: XCTestCase {
             var c = FlowConfiguration()
             c.scrollDirection = g.int(below: 2) == 0 ? .vertical : .horizontal
             c.lineAlignment = FlowLineAlignment.allCases[g.int(below: FlowLineAlignment.allCases.count)]
-            c.itemAlignment = FlowItemAlignment.allCases[g.int(below: 3)]
-            c.minimumInteritemSpacing = [0, 2.5, 10][g.int(below: 3)]
-            c.minimumLineSpacing = [0, 3.25][g.int(below: 2)]
+            c.randomizeAlignmentAndSpacing(&g)
             c.sectionInset = EdgeInsets(
                 top: g.double(in: 0..<9), left: g.double(in: 0..<9), bottom: 2, right: g.double(in: 0..<9))
             let f = FlowLayout()

@@ -19,9 +19,7 @@ final class FlowScreenfulTests: XCTestCase {
         for round in 0..<16 {
             var c = FlowConfiguration()
             c.scrollDirection = round % 2 == 0 ? .vertical : .horizontal
-            c.itemAlignment = FlowItemAlignment.allCases[g.int(below: 3)]
-            c.minimumInteritemSpacing = [0, 2.5, 10][g.int(below: 3)]
-            c.minimumLineSpacing = [0, 3.25][g.int(below: 2)]
+            c.randomizeAlignmentAndSpacing(&g)
             c.itemSize = Size(width: 37, height: 5.5)
             if round % 4 == 3 {
                 c.headerReferenceSize = Size(width: 30, height: 12)

@@ -92,9 +92,7 @@ final class FlowSpanFingerTests: XCTestCase {
         for round in 0..<6 {
             var c = FlowConfiguration()
             c.scrollDirection = round % 2 == 0 ? .vertical : .horizontal
-            c.itemAlignment = FlowItemAlignment.allCases[g.int(below: 3)]
-            c.minimumInteritemSpacing = [0, 2.5, 10][g.int(below: 3)]
-            c.minimumLineSpacing = [0, 3.25][g.int(below: 2)]
+            c.randomizeAlignmentAndSpacing(&g)
             if round % 3 != 0 {
                 c.headerReferenceSize = Size(width: 30, height: 12)
                 c.footerReferenceSize = Size(width: 20, height: 7)

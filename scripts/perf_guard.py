@@ -26,6 +26,9 @@ from dataclasses import dataclass
 RATIO_BOUNDS: list[tuple[str, str, float]] = [
     ("prepare", "loop_prepare", 1.0),
     ("handover", "loop_handover", 0.38),
+    # query19: in a block other than the last query's, the first line searched from the line the
+    # block's first and last origins interpolate (0.83x, 1.43x, 1.40x; 1.34x for 40-point steps;
+    # BENCHMARKS.md, "Viewport queries, the first line and the window (query19, issue 32)").
     # query18: a screenful within one per-item section's block read from its line table, without
     # the generic visit (0.84x, 1.45x, 1.42x; 1.34x for 40-point steps; BENCHMARKS.md, "Viewport
     # queries, a screenful from the line table (query18, issue 32)"). query17: the library lock
@@ -37,9 +40,9 @@ RATIO_BOUNDS: list[tuple[str, str, float]] = [
     # query14 to 0.98x, 1.75x, 1.68x, 1.62x (a run's lines read with their fields in locals);
     # query12 to 1.00x, 1.82x, 1.76x, 1.69x (runs of lines, not a span a line); query10 to 1.15x,
     # 2.11x, 2.07x, 2.02x.
-    ("query", "loop_query", 0.91),
-    ("compact", "loop_compact", 1.57),
-    ("scroll", "loop_compact", 1.53),
+    ("query", "loop_query", 0.90),
+    ("compact", "loop_compact", 1.55),
+    ("scroll", "loop_compact", 1.52),
     ("step", "loop_step", 1.45),
     ("sections", "loop_sections", 265.0),
     # The flow -> flow frame: 4.65x at the end of round 15 (onscreen14-15), 4.61x since query17

@@ -142,6 +142,7 @@ final class FlowSpanFingerTests: XCTestCase {
     func testFirstLineAndLinesReadAreTheLinearScans() throws {
         var g = SplitMix64(seed: 3216)
         var (checked, movedChecked, stillChecked, linesChecked, laterBlocks) = (0, 0, 0, 0, 0)
+        var guessed = 0  // searched in a block other than the hint's: from the interpolated line
         for round in 0..<8 {
             var c = FlowConfiguration()
             c.scrollDirection = round % 2 == 0 ? .vertical : .horizontal
@@ -195,6 +196,7 @@ final class FlowSpanFingerTests: XCTestCase {
                             "round \(round) edit \(edit) a \(a) hint \(String(describing: hint)): \(got), not \(want)")
                         checked += 1
                         if moved { movedChecked += 1 } else { stillChecked += 1 }
+                        if hint?.block != want.0 { guessed += 1 }
                     }
                     // The lines read from it up to the first starting at or past `end`: a walk.
                     let end = a + [0, 30, 200, 1500, 40000][g.int(below: 5)]
@@ -220,6 +222,7 @@ final class FlowSpanFingerTests: XCTestCase {
         XCTAssertGreaterThan(stillChecked, 5000)
         XCTAssertEqual(linesChecked, 8 * 3 * 60)
         XCTAssertGreaterThan(laterBlocks, 150)
+        XCTAssertGreaterThan(guessed, 8 * 3 * 60 * 7)
     }
 
     /// The finger after a query of `r`: the first line a fresh search finds in the first

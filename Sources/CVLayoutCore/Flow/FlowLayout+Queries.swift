@@ -208,7 +208,9 @@ extension FlowLayout {
     /// `a` (relative to the section; `slack` as the search's): block and line within it. The
     /// section is read in place. With a `hint` (a previous answer: a scroll step's query starts
     /// near the last one's), the searches start from it (`flowPartitionPoint(_:_:near:_:)`):
-    /// the same answer, in O(log(1 + distance)) probes.
+    /// the same answer, in O(log(1 + distance)) probes. Without one, or in another block than
+    /// the hint's, the line search starts from the line the block's first and last origins
+    /// interpolate (O(1) probes for evenly spaced lines, O(log lines) at worst).
     @inline(__always)
     static func firstLine(
         _ sec: UnsafePointer<FlowSection>, from a: Double, slack: Double, near hint: (block: Int, line: Int)? = nil
@@ -225,10 +227,20 @@ extension FlowLayout {
         let d = sec.pointee.body.delta(blk)
         let block = FlowBlockTables(blocks, blk)
         let isPast = { (k: Int) in block.lines[k].origin + d > bound }
+        let n = block.lineCount
+        // In the hint's block, from the hint's line. In another (a jump, or no hint): its lines
+        // start in order, so where the bound lies between its first and last line's origins
+        // guesses the answer (right for evenly spaced lines: two probes, against a binary
+        // search's log2(lines), 7 for 128); the finger search is exact whatever the guess (NaN,
+        // a flat block: line 0). One call site: the closure stays on the stack.
+        let start: Int
         if let hint, hint.block == blk {
-            return (blk, flowPartitionPoint(0, block.lineCount, near: hint.line, isPast))
+            start = hint.line
+        } else {
+            let first = block.lines[0].origin + d, span = block.lines[n &- 1].origin + d - first
+            start = flowClampIndex((bound - first) / span * Double(n &- 1), 0, n &- 1) &+ 1
         }
-        return (blk, flowPartitionPoint(0, block.lineCount, isPast))
+        return (blk, flowPartitionPoint(0, n, near: start, isPast))
     }
 
     /// At most how many elements `visitFlowElements(in: rect)` hands over, found before the

@@ -33,12 +33,7 @@ final class FlowCellSpanRunTests: XCTestCase {
             for (s, n) in counts.enumerated() {
                 // Some sections of one item size (a uniform grid: spans of its own, no blocks).
                 if round % 4 == 1 && s == counts.count - 1 { continue }
-                try f.setItemSizes(
-                    (0..<n).map { _ in
-                        let (m, c) = (g.double(in: 4..<9), g.double(in: 20..<60))
-                        let size = g.int(below: 40) == 0 ? Size(width: 0, height: 8) : Size(width: c, height: m)
-                        return axis.horizontal ? Size(width: size.height, height: size.width) : size
-                    }, forSection: s)
+                try f.setItemSizes(randomThinItemSizes(&g, count: n, axis: axis), forSection: s)
             }
             let cv = try FlowTest.attach(f, counts, bounds)
             let content = try cv.contentSize()

@@ -31,12 +31,7 @@ final class FlowScreenfulTests: XCTestCase {
             let counts = (0..<(round % 4 == 0 ? 1 : 1 + g.int(below: 3))).map { _ in 1500 + g.int(below: 3000) }
             for (s, n) in counts.enumerated() {
                 if round % 8 == 5 && s == counts.count - 1 { continue }  // a uniform grid
-                try f.setItemSizes(
-                    (0..<n).map { _ in
-                        let (m, c) = (g.double(in: 4..<9), g.double(in: 20..<60))
-                        let size = g.int(below: 40) == 0 ? Size(width: 0, height: 8) : Size(width: c, height: m)
-                        return axis.horizontal ? Size(width: size.height, height: size.width) : size
-                    }, forSection: s)
+                try f.setItemSizes(randomThinItemSizes(&g, count: n, axis: axis), forSection: s)
             }
             let cv = try FlowTest.attach(f, counts, Size(width: 240, height: 200))
             let extent = axis.main(try cv.contentSize())

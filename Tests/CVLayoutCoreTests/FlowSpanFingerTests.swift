@@ -102,19 +102,18 @@ final class FlowSpanFingerTests: XCTestCase {
             let axis = FlowAxis(c.scrollDirection)
             // 2-9 blocks of 128 lines a section.
             let counts = (0..<(1 + g.int(below: 3))).map { _ in 1000 + g.int(below: 3000) }
-            func size() -> Size {
-                let (m, c) = (g.double(in: 4..<9), g.double(in: 20..<60))
-                let s = g.int(below: 40) == 0 ? Size(width: 0, height: 8) : Size(width: c, height: m)
-                return axis.horizontal ? Size(width: s.height, height: s.width) : s
+            for (s, n) in counts.enumerated() {
+                try f.setItemSizes(randomThinItemSizes(&g, count: n, axis: axis), forSection: s)
             }
-            for (s, n) in counts.enumerated() { try f.setItemSizes((0..<n).map { _ in size() }, forSection: s) }
             let cv = try FlowTest.attach(f, counts, Size(width: 240, height: 200))
             var extent = axis.main(try cv.contentSize())
             var position = g.double(in: 0..<extent)
             for q in 0..<300 {
                 if q % 50 == 49 {  // one item's size changed: its section re-laid out from there
                     let s = g.int(below: counts.count)
-                    try f.replaceItemSizes(inSection: s, start: g.int(below: counts[s]), removeCount: 1, with: [size()])
+                    try f.replaceItemSizes(
+                        inSection: s, start: g.int(below: counts[s]), removeCount: 1,
+                        with: randomThinItemSizes(&g, count: 1, axis: axis))
                     extent = axis.main(try cv.contentSize())
                     edits += 1
                 }

@@ -49,10 +49,12 @@ private func directFlowCells<R: CQueryRecord>(
             in: rect, counts: view.counts.withUnsafeBufferPointer { $0 }, atMost: bound
         ) { lines in
             let section = lines.section
+            var q = p  // in a register for the run's loop (`p`, captured, lives in memory)
             lines.forEachCell(in: rect) { item, frame in
-                R.initializeCell(p, section: section, item: item, frame: frame)
-                p += 1
+                R.initializeCell(q, section: section, item: item, frame: frame)
+                q += 1
             }
+            p = q
         }
         if screenful {
             outCount.pointee = p - out

@@ -79,7 +79,7 @@ public func cvl_view_get_display_scale_impl(_ view: OpaquePointer?, _ out: Unsaf
 
 @_cdecl("cvl_view_set_content_offset")
 public func cvl_view_set_content_offset_impl(_ view: OpaquePointer?, _ offset: cvl_point) -> Int32 {
-    withView(view) { try $0.view.setHostContentOffset(offset.core) }
+    withViewInlined(view) { try $0.view.setHostContentOffset(offset.core) }
 }
 
 @_cdecl("cvl_view_get_content_offset")
@@ -212,7 +212,7 @@ public func cvl_view_visible_elements_at_impl(
     _ view: OpaquePointer?, _ offset: cvl_point, _ out: UnsafeMutablePointer<cvl_element>?,
     _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
 ) -> Int32 {
-    withView(view) { box in try scrollQuery(box, box.directElements, offset, out, capacity, outCount) }
+    withViewInlined(view) { box in try scrollQuery(box, box.directElements, offset, out, capacity, outCount) }
 }
 
 @_cdecl("cvl_view_visible_attributes_at")
@@ -220,7 +220,7 @@ public func cvl_view_visible_attributes_at_impl(
     _ view: OpaquePointer?, _ offset: cvl_point, _ out: UnsafeMutablePointer<cvl_attributes>?,
     _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
 ) -> Int32 {
-    withView(view) { box in try scrollQuery(box, box.directCells, offset, out, capacity, outCount) }
+    withViewInlined(view) { box in try scrollQuery(box, box.directCells, offset, out, capacity, outCount) }
 }
 
 /// A rect query into the caller's buffer (header "Conventions"): the view's one query path
@@ -254,7 +254,7 @@ public func cvl_view_attributes_in_rect_impl(
     _ view: OpaquePointer?, _ rect: cvl_rect, _ out: UnsafeMutablePointer<cvl_attributes>?,
     _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
 ) -> Int32 {
-    withView(view) { box in try rectQuery(box, box.directCells, rect.core, out, capacity, outCount) }
+    withViewInlined(view) { box in try rectQuery(box, box.directCells, rect.core, out, capacity, outCount) }
 }
 
 @_cdecl("cvl_view_visible_attributes")
@@ -262,7 +262,7 @@ public func cvl_view_visible_attributes_impl(
     _ view: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_attributes>?,
     _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
 ) -> Int32 {
-    withView(view) { box in
+    withViewInlined(view) { box in
         // (`hostVisibleRect` runs the layout cycle first: restoring a scroll anchor may move the rect.)
         try rectQuery(box, box.directCells, try box.view.hostVisibleRect(), out, capacity, outCount)
     }
@@ -273,7 +273,7 @@ public func cvl_view_elements_in_rect_impl(
     _ view: OpaquePointer?, _ rect: cvl_rect, _ out: UnsafeMutablePointer<cvl_element>?,
     _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
 ) -> Int32 {
-    withView(view) { box in try rectQuery(box, box.directElements, rect.core, out, capacity, outCount) }
+    withViewInlined(view) { box in try rectQuery(box, box.directElements, rect.core, out, capacity, outCount) }
 }
 
 @_cdecl("cvl_view_visible_elements")
@@ -281,7 +281,7 @@ public func cvl_view_visible_elements_impl(
     _ view: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_element>?,
     _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
 ) -> Int32 {
-    withView(view) { box in
+    withViewInlined(view) { box in
         // (`hostVisibleRect` runs the layout cycle first: restoring a scroll anchor may move the rect.)
         try rectQuery(box, box.directElements, try box.view.hostVisibleRect(), out, capacity, outCount)
     }

@@ -240,9 +240,17 @@ func lookupLayout(_ h: OpaquePointer?) throws -> LayoutBox {
 /// The view is borrowed from the registry, not retained: it stays registered for the whole call
 /// (the library lock is held, and `cvl_view_destroy` refuses a view whose call is running).
 func withView(_ h: OpaquePointer?, fromHooks: Bool = false, _ body: (ViewBox) throws -> Void) -> Int32 {
-    guarded {
+    withViewInlined(h, fromHooks: fromHooks, body)
+}
+
+/// `withView`, inlined into its caller: for the exports a host calls every frame (the viewport
+/// queries and the offset), whose guard, lookup and body then run in one frame instead of a
+/// chain of closures called one from the other.
+@inline(__always)
+func withViewInlined(_ h: OpaquePointer?, fromHooks: Bool = false, _ body: (ViewBox) throws -> Void) -> Int32 {
+    guardedWithState { ts in
         guard let h else { throw LayoutError(.nullArgument, "view is NULL") }
-        guard let view = Registry.shared.lookupView(h) else { throw invalidViewHandle(h) }
+        guard let view = ts.registry.lookupView(h) else { throw invalidViewHandle(h) }
         try view._withUnsafeGuaranteedRef { box in
             try enter(box, fromHooks: fromHooks)
             if fromHooks && box.phase != .idle { try body(box); return }

@@ -22,6 +22,10 @@ final class ThreadState {
     /// How many library calls this thread is inside (more than 1 when a callback calls back
     /// in): the thread holds `libraryMutex` while this is positive.
     var callDepth = 0
+    /// The handle registry (`LibraryGlobals.registry`, which lives as long as the process): kept
+    /// here so that an export that has its thread state finds it with one load, not a second
+    /// check of the globals' one-time initialization (~14 instructions a call).
+    let registry: Registry = libraryGlobals.registry
 
     deinit { free(lastError) }
 
@@ -161,6 +165,13 @@ func assertLibraryLocked() {
 /// message and a success always clears it, and every export holds the library lock.
 @inline(__always)
 func guarded(_ body: () throws -> Void) -> Int32 {
+    guardedWithState { _ in try body() }
+}
+
+/// `guarded`, with `body` given this thread's state (whose `registry` is the handle registry
+/// read without a second look at the library's globals: `withView`).
+@inline(__always)
+func guardedWithState(_ body: (ThreadState) throws -> Void) -> Int32 {
     withThreadState { ts in
         if ts.callDepth == 0 { lockLibrary() }
         ts.callDepth += 1
@@ -169,7 +180,7 @@ func guarded(_ body: () throws -> Void) -> Int32 {
             if ts.callDepth == 0 { unlockLibrary() }
         }
         do {
-            try body()
+            try body(ts)
             ts.clearLastError()
             return CVL_OK
         } catch {

@@ -35,6 +35,32 @@ struct FlowChunkReader<T> {
             pointer: UnsafePointer(base.unsafelyUnwrapped) - (lo - offset), start: lo - offset, end: hi - offset)
     }
 
+    /// `window(at: i)`, found from `hint` first: a place a reader of the same array, or of any
+    /// other, left (`place`), checked against this reader's tables, never trusted. When the
+    /// hint's group holds `i + offset`, the chunk is the hint's if it holds it, else the group's
+    /// `chunk(holding:)` (no search of the groups, no call); otherwise `window(at:)`'s search.
+    /// So a query reading near the last one's items finds its window in O(1). Any hint gives the
+    /// same window.
+    @inline(__always)
+    mutating func window(at i: Int, near hint: FlowChunkPlace) -> FlowChunkWindow<T> {
+        let j = i + offset
+        let g = hint.group, k = hint.chunk
+        // (Unsigned compares: one each for 0 ≤ g < groups, 0 ≤ jj < the group's count, 0 ≤ k < its chunks.)
+        if UInt(bitPattern: g) < UInt(bitPattern: tables.count) {
+            let t = tables[g]
+            let jj = j &- t.start
+            if UInt(bitPattern: jj) < UInt(bitPattern: t.count) {
+                let inHint =
+                    UInt(bitPattern: k) < UInt(bitPattern: t.chunkCount) && t.starts[k] <= jj && jj < t.starts[k &+ 1]
+                set(t, g, inHint ? k : t.chunk(holding: jj))
+            }
+        }
+        return window(at: i)
+    }
+
+    /// Where the current window lies (for `window(at:near:)`): valid once a window was asked.
+    var place: FlowChunkPlace { FlowChunkPlace(group: group, chunk: chunk) }
+
     /// The group and chunk of the current window (valid when `base` is set).
     private var group = 0
     private var chunk = 0
@@ -78,6 +104,13 @@ struct FlowChunkReader<T> {
         hi = t.start + t.starts[k + 1]
         base = t.bases[k]
     }
+}
+
+/// A chunk of a `FlowChunkedArray` by its group and its index in the group: a reader's hint
+/// (`FlowChunkReader.window(at:near:)`), checked before use, never trusted.
+struct FlowChunkPlace {
+    var group = -1
+    var chunk = 0
 }
 
 /// A run of a `FlowChunkedArray` read in place: `pointer[j]` for `j` in `start ..< end`.

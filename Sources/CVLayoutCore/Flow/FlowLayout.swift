@@ -88,6 +88,9 @@ open class FlowLayout: CollectionViewLayout {
     var originsPending = false
     /// Where the last direct rect query's search ended (Flow/FlowCellSpans.swift).
     var spanFinger = FlowSpanFinger()
+    /// Where in its section's size table the last screenful's window lay (Flow/FlowScreenful.swift):
+    /// a hint checked against the tables it is used on, so no edit needs to reset it.
+    var sizeFinger = FlowChunkPlace()
     /// Invalidations received since the last successful `prepare()`.
     var pendingContext = InvalidationContext()
     /// A property changed: recompute everything (also when detached).

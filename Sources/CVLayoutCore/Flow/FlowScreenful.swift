@@ -55,7 +55,9 @@ extension FlowLayout {
         var sizes = withUnsafePointer(to: &UnsafeMutablePointer(mutating: sec).pointee.sizes) {
             FlowChunkedArray.reader(inPlace: $0)
         }
-        let window = sizes.window(at: first)
+        // The window from where the last screenful's was (`sizeFinger`: a hint, checked).
+        let window = sizes.window(at: first, near: sizeFinger)
+        sizeFinger = sizes.place
         guard window.end >= last else {  // the items in more than one window: `visitSpans`' runs
             try FlowLayout.visitSpans(axis, s, sec, rect, from: (blk, k), through: (end, base), lines)
             return true

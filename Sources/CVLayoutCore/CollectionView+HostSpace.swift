@@ -129,7 +129,7 @@ extension CollectionView {
     /// restoring a scroll anchor may move the visible rect).
     /// Inlinable: a viewport query asks it every frame, and when the layout is prepared and the
     /// view left-to-right (never mirrored) it is the view's bounds.
-    @inlinable
+    @inlinable @inline(__always)
     public func hostVisibleRect() throws -> Rect {
         guard needsPrepare || layoutDirection == .rightToLeft else { return Rect(origin: contentOffset, size: boundsSize) }
         return try hostVisibleRectAfterCycle()

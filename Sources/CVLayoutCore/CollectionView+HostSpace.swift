@@ -131,8 +131,8 @@ extension CollectionView {
     /// view left-to-right (never mirrored) it is the view's bounds.
     @inlinable @inline(__always)
     public func hostVisibleRect() throws -> Rect {
-        guard needsPrepare || layoutDirection == .rightToLeft else { return Rect(origin: contentOffset, size: boundsSize) }
-        return try hostVisibleRectAfterCycle()
+        if needsPrepare || layoutDirection == .rightToLeft { return try hostVisibleRectAfterCycle() }
+        return Rect(origin: contentOffset, size: boundsSize)
     }
 
     /// `hostVisibleRect` after running the layout cycle (`layoutIfNeeded`).

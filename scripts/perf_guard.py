@@ -26,6 +26,10 @@ from dataclasses import dataclass
 RATIO_BOUNDS: list[tuple[str, str, float]] = [
     ("prepare", "loop_prepare", 1.0),
     ("handover", "loop_handover", 0.38),
+    # query21: the view's per-scroll path in fewer frames (the offset's set-up inlined,
+    # `withHostContentOffset` and `hostVisibleRect` inlined into the exports, a scroll query's
+    # buffer checked once) (0.78x, 1.32x, 1.29x; 1.21x for 40-point steps; BENCHMARKS.md,
+    # "Viewport queries, the view's per-scroll path (query21, issue 32)").
     # query20: the size table's window found from the last screenful's place (a checked hint),
     # the records' pointer in a register, the registry read from the thread state, the viewport
     # exports' guard inlined (0.79x, 1.35x, 1.36x; 1.29x for 40-point steps; BENCHMARKS.md,
@@ -44,10 +48,10 @@ RATIO_BOUNDS: list[tuple[str, str, float]] = [
     # query14 to 0.98x, 1.75x, 1.68x, 1.62x (a run's lines read with their fields in locals);
     # query12 to 1.00x, 1.82x, 1.76x, 1.69x (runs of lines, not a span a line); query10 to 1.15x,
     # 2.11x, 2.07x, 2.02x.
-    ("query", "loop_query", 0.85),
-    ("compact", "loop_compact", 1.46),
-    ("scroll", "loop_compact", 1.47),
-    ("step", "loop_step", 1.39),
+    ("query", "loop_query", 0.84),
+    ("compact", "loop_compact", 1.43),
+    ("scroll", "loop_compact", 1.39),
+    ("step", "loop_step", 1.31),
     ("sections", "loop_sections", 265.0),
     # The flow -> flow frame: 4.65x at the end of round 15 (onscreen14-15), 4.61x since query17
     # (a line crossing the rect's edge tested along the scroll axis only).

@@ -11,7 +11,7 @@ public final class CollectionView {
 
     /// Cached counts: `counts[s]` items in section `s`.
     public internal(set) var counts: [Int] = []
-    var needsPrepare = true
+    @usableFromInline var needsPrepare = true
     var pending = InvalidationContext.everything
     var cachedContentSize: Size = .zero
     /// The counts the layout was last prepared with (nil before the first prepare): while they
@@ -32,7 +32,7 @@ public final class CollectionView {
     }
     /// Whether `scrollAnimation` holds one, kept by its every write: read without copying the
     /// optional (a read of it copies its whole payload, ~40 instructions: a scroll query asks).
-    private(set) var scrollAnimates = false
+    @usableFromInline private(set) var scrollAnimates = false
     /// The identifiers of sections and items (CollectionView+Identity.swift).
     public internal(set) var identities: Identities = .none
     /// Which cell keeps its place on screen when the content changes (CollectionView+Anchoring.swift).
@@ -195,19 +195,24 @@ public final class CollectionView {
 
     /// Sets the content offset (a scroll). Invalidates the layout only if it asks for it. Stops
     /// a running animated scroll.
+    @inline(__always)
     public func setContentOffset(_ offset: Point) throws {
         try moveContentOffset(to: offset)
         if scrollAnimates { scrollAnimation = nil }  // (no store of the large nil on a plain scroll)
     }
 
     /// Sets the content offset without touching a running animated scroll (its own steps).
+    /// Inlined with `setBounds` into the host's per-frame scroll (`setHostContentOffset`): one
+    /// frame where there were four (measured: ~40 instructions a scroll).
+    @inline(__always)
     func moveContentOffset(to offset: Point) throws {
-        try offset.requireFinite("content offset")
+        if !offset.isFinite { try offset.requireFinite("content offset") }
         setBounds(Rect(origin: offset, size: boundsSize))
     }
 
     /// Moves the visible rect; returns whether the layout asked to be invalidated.
     @discardableResult
+    @inline(__always)
     private func setBounds(_ b: Rect) -> Bool {
         guard b != bounds else { return false }
         // `asksOnScroll` read with the layout lent, not retained (a retain and a release a

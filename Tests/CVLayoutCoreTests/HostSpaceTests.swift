@@ -564,6 +564,42 @@ final class HostSpaceTests: XCTestCase {
         XCTAssertGreaterThan(b.transform.m11, 0)
     }
 
+    /// `hostVisibleRect` (inlined into the viewport queries: the view's bounds when the layout is
+    /// prepared and the view left-to-right) runs the layout cycle first when the layout is stale
+    /// (a scroll anchor put back there moves the rect) and mirrors the offset when the view is
+    /// right-to-left; each answer checked against the offset computed by hand.
+    func testHostVisibleRectRunsTheCycleAndMirrors() throws {
+        let f = FlowLayout()
+        try f.configure {
+            $0.itemSize = Size(width: 60, height: 60)
+            $0.scrollDirection = .horizontal
+            ($0.minimumLineSpacing, $0.minimumInteritemSpacing) = (0, 0)
+        }
+        let v = try FlowTest.attach(f, [300], Size(width: 200, height: 300))
+        try v.setContentOffset(Point(x: 610, y: 0))
+        XCTAssertEqual(try v.hostVisibleRect(), Rect(x: 610, y: 0, width: 200, height: 300))
+        // Stale, with an anchor: the items grow, the first visible one keeps its place.
+        try v.setAnchorPolicy(.firstVisible)
+        let anchored = try XCTUnwrap(f.frameForItem(at: IndexPath(section: 0, item: 50)))
+        XCTAssertEqual(anchored.minX, 600)  // ten 60-point columns of five items before it
+        try f.configure { $0.itemSize = Size(width: 90, height: 60) }
+        v.invalidateLayout()
+        XCTAssertTrue(v.needsPrepare)
+        let rect = try v.hostVisibleRect()
+        XCTAssertFalse(v.needsPrepare, "the cycle ran")
+        let moved = try XCTUnwrap(f.frameForItem(at: IndexPath(section: 0, item: 50)))
+        XCTAssertEqual(moved.minX, 900)  // ten 90-point columns of five items before it
+        XCTAssertEqual(rect, Rect(x: 910, y: 0, width: 200, height: 300))  // item 50 still 10 points off the edge
+        XCTAssertEqual(rect.origin, v.contentOffset)
+        // Right-to-left: the host's offset is the mirror's, about the content width.
+        try v.setAnchorPolicy(.none)
+        v.layoutDirection = .rightToLeft
+        XCTAssertTrue(v.isMirrored)
+        let w = try v.contentSize().width
+        XCTAssertEqual(w, 60 * 90)
+        XCTAssertEqual(try v.hostVisibleRect(), Rect(x: w - v.contentOffset.x - 200, y: 0, width: 200, height: 300))
+    }
+
     /// `withHostContentOffset` (a scroll query's offset) puts a running animated scroll back when
     /// its body fails, and leaves none when none ran; `scrollAnimates`, which it reads instead of
     /// copying the animation, follows every write of `scrollAnimation` (started, stepped, put

@@ -93,6 +93,13 @@ extension CollectionView {
         // The running animated scroll copied only when there is one (`scrollAnimates`); without
         // one, the offset alone is put back (`setHostContentOffset` starts none).
         guard !scrollAnimates else { return try withHostContentOffsetSavingScroll(offset, body) }
+        return try withHostContentOffsetPuttingBack(offset, body)
+    }
+
+    /// `withHostContentOffset`'s move and put-back of the offset alone (no animated scroll to
+    /// save, or its caller saves it).
+    @inlinable @inline(__always)
+    func withHostContentOffsetPuttingBack<R>(_ offset: Point, _ body: () throws -> R) throws -> R {
         let savedOffset = contentOffset
         try setHostContentOffset(offset)
         do {
@@ -103,16 +110,14 @@ extension CollectionView {
         }
     }
 
-    /// `withHostContentOffset` while an animated scroll runs: it is put back on failure too.
+    /// `withHostContentOffset` while an animated scroll runs: it is put back on failure too,
+    /// after the offset.
     @usableFromInline
     func withHostContentOffsetSavingScroll<R>(_ offset: Point, _ body: () throws -> R) throws -> R {
         let savedScroll = scrollAnimation
-        let savedOffset = contentOffset
-        try setHostContentOffset(offset)
         do {
-            return try body()
+            return try withHostContentOffsetPuttingBack(offset, body)
         } catch {
-            putBackContentOffset(savedOffset)
             scrollAnimation = savedScroll
             throw error
         }

@@ -156,6 +156,19 @@ final class TrackEnds {
         setEnd(i, b)
     }
 
+    /// Empties the runs for another transition's tracks, keeping this object's storage (the records
+    /// are plain values: nothing to destroy): a later set-up writes its tracks into memory already
+    /// written instead of fresh pages (`TrackTable.reuseEnds`). An adopted ends' run is let go and
+    /// `to` made this object's own again (room for `capacity` records, not written). O(1).
+    func removeAll() {
+        count = 0
+        cellSpan = TrackTable.CellSpan()
+        guard adoptedCount > 0 else { return }
+        adopted = nil
+        adoptedCount = 0
+        to = .allocate(capacity: capacity)
+    }
+
     /// Removes the last track.
     func removeLast() {
         precondition(count > 0, "no track to remove")

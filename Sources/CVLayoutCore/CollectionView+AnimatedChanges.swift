@@ -118,8 +118,8 @@ extension CollectionView {
         let afterArray = try layoutAttributesForElementsFinal(in: bounds)
         // Track i ends at after[i] (every element on screen after gets its track in order): the
         // answer is kept as the tracks' ends, not copied.
-        reuseSpareEnds(in: &tr, least: afterArray.count, reserving: afterArray.count + before.present.count)
-        tr.tracks.adoptEnds(afterArray)
+        reuseSpareEnds(
+            in: &tr, adopting: afterArray, least: afterArray.count, reserving: afterArray.count + before.present.count)
         try afterArray.withUnsafeBufferPointer { after in
             // Each element's place in `before` (-1: not on screen before), looked up once; those
             // not on screen before, by position in `after`. The places written in place (each

@@ -45,11 +45,12 @@ extension CollectionView {
 
     /// Lets `tr` (no tracks yet) keep its ends in `spareEnds`' storage when it fits `n` tracks
     /// reserved, of which `least` are sure (`TrackTable.reuseEnds`: at most 2n, so that what the
-    /// view keeps stays within twice what its set-ups need); `spareEnds` is emptied either way.
-    func reuseSpareEnds(in tr: inout Transition, least: Int, reserving n: Int) {
-        guard let spare = spareEnds else { return }
+    /// view keeps stays within twice what its set-ups need), and adopt `answer` as its ends
+    /// (`TrackTable.adoptEnds`); `spareEnds` is emptied either way.
+    func reuseSpareEnds(in tr: inout Transition, adopting answer: [LayoutAttributes], least: Int, reserving n: Int) {
+        guard let spare = spareEnds else { return tr.tracks.adoptEnds(answer) }
         spareEnds = nil
-        tr.tracks.reuseEnds(spare, least: least, most: 2 * n)
+        tr.tracks.reuseEnds(spare, adopting: answer, least: least, most: 2 * n)
     }
 
     /// The on-screen attributes of everything in `rect` now (presentation state). `indexed` false:
@@ -290,8 +291,7 @@ extension CollectionView {
         defer { claimed.deallocate() }
         // When every element on screen before keeps its place in draw order (an update that moves
         // everything on screen), track i ends at after[i]: the answer is kept as the tracks' ends.
-        reuseSpareEnds(in: &tr, least: after.count, reserving: before.present.count + after.count)
-        tr.tracks.adoptEnds(after)
+        reuseSpareEnds(in: &tr, adopting: after, least: after.count, reserving: before.present.count + after.count)
         tr.tracks.reserveCapacity(before.present.count + after.count, least: after.count)
         let moved = shift != .zero
         let viewport = bounds

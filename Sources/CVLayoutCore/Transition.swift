@@ -348,13 +348,19 @@ struct TrackTable {
 
     /// Keeps this empty table's track ends in `spare`'s storage (a finished table's runs,
     /// `endsIfUnique()`) instead of fresh memory when it holds room for at least `least` tracks and
-    /// at most `most`; lets `spare` go otherwise (memory stays bounded by the tracks set up). At
-    /// 10^5 tracks the runs are 28.8 MB a side: written fresh, ~7,000 page faults a set-up. O(1).
-    mutating func reuseEnds(_ spare: TrackEnds, least: Int, most: Int) {
+    /// at most `most`, lets `spare` go otherwise (memory stays bounded by the tracks set up); then
+    /// `adoptEnds(answer)`. At 10^5 tracks a run is 28.8 MB: written fresh, ~7,000 page faults a
+    /// set-up. O(1).
+    mutating func reuseEnds(_ spare: TrackEnds, adopting answer: [LayoutAttributes], least: Int, most: Int) {
         precondition(count == 0, "ends are reused before any track")
-        guard spare.capacity >= least, spare.capacity <= most, spare !== ends else { return }
-        spare.removeAll()
-        ends = spare
+        if spare.capacity >= least, spare.capacity <= most, spare !== ends {
+            spare.removeAll()
+            ends = spare  // (the caller's reference to `spare` goes with this call: not copied)
+        } else {
+            copyEndsIfShared()
+        }
+        ends.adopt(ends: answer)
+        ends.makeOwnEnds()
     }
 
     /// This table's track ends, for a later table to reuse (`reuseEnds`) once this one is dropped;

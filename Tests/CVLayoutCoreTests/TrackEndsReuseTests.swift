@@ -41,13 +41,15 @@ final class TrackEndsReuseTests: XCTestCase {
     }
 
     /// Hands `old`'s storage (when no copy shares it) to a new table with bounds `lo`, `hi` around
-    /// its capacity, `old` emptied: the new table, the storage's identity and capacity. No
-    /// reference to the storage is left but the new table's (when taken).
-    private func handOn(_ old: inout TrackTable, _ lo: Int, _ hi: Int) -> (TrackTable, ObjectIdentifier, Int)? {
+    /// its capacity, adopting `answer`, `old` emptied: the new table, the storage's identity and
+    /// capacity. No reference to the storage is left but the new table's (when taken).
+    private func handOn(
+        _ old: inout TrackTable, _ answer: [LayoutAttributes], _ lo: Int, _ hi: Int
+    ) -> (TrackTable, ObjectIdentifier, Int)? {
         guard let spare = old.endsIfUnique() else { return nil }
         old = TrackTable()
         var t = TrackTable()
-        t.reuseEnds(spare, least: Swift.max(1, spare.capacity + lo), most: spare.capacity + hi)
+        t.reuseEnds(spare, adopting: answer, least: Swift.max(1, spare.capacity + lo), most: spare.capacity + hi)
         return (t, ObjectIdentifier(spare), spare.capacity)
     }
 
@@ -64,7 +66,12 @@ final class TrackEndsReuseTests: XCTestCase {
             let n = Int.random(in: 1...80, using: &g)
             let after = (0..<n).map { element($0, &g) }
             let (lo, hi) = (Int.random(in: -8...8, using: &g), Int.random(in: -8...8, using: &g))
-            guard case (var reused, let spare, let capacity)? = withExtendedLifetime(copy, { handOn(&old, lo, hi) })
+            // Adopting the answer or not (an empty one is not adopted: the ends made its own).
+            let adopt = Bool.random(using: &g)
+            let answer = adopt ? after : []
+            guard
+                case (var reused, let spare, let capacity)? = withExtendedLifetime(
+                    copy, { handOn(&old, answer, lo, hi) })
             else {
                 XCTAssertNotNil(copy, "round \(round): unique storage not handed on")
                 continue
@@ -72,9 +79,8 @@ final class TrackEndsReuseTests: XCTestCase {
             XCTAssertNil(copy, "round \(round): shared storage handed on")
             let (least, most) = (Swift.max(1, capacity + lo), capacity + hi)
             var fresh = TrackTable()  // (`reused` held alone: a copy would share its storage)
-            let adopt = Bool.random(using: &g)
             var h = g
-            fill(&reused, after, adopt: adopt, &g)
+            fill(&reused, after, adopt: false, &g)
             fill(&fresh, after, adopt: adopt, &h)
             let fits = capacity >= least && capacity <= most
             if fits { taken += 1 } else { refused += 1 }

@@ -192,7 +192,11 @@ int cvl_version(uint32_t *out);
 ** 32)"); memory O(tracked elements), two full attribute records each (when the elements on
 ** screen after the change get their tracks in draw order, as a switch to the circle or an
 ** update that moves every element, the ends are the layout's answer itself, kept rather than
-** copied). Scroll anchoring keeps at
+** copied). Once an animation is finished (cvl_view_set_time past its end,
+** cvl_view_finish_animations), the view keeps its tracks' ends' storage (two records a tracked
+** element, not freed) for the next animated change to write its tracks into instead of fresh
+** memory: taken or freed by that change (kept only when it fits that change's tracks, at most
+** twice as many), freed with the view. Scroll anchoring keeps at
 ** most that many anchor candidates (the first in its policy's order). A layout switch finds its
 ** anchor cell, and Cover Flow its snapping cell, by visiting the visible cells: O(1) memory
 ** (see "Query size" for a viewport holding more than CVL_MAX_QUERY_ELEMENTS).

@@ -118,7 +118,8 @@ extension CollectionView {
         let afterArray = try layoutAttributesForElementsFinal(in: bounds)
         // Track i ends at after[i] (every element on screen after gets its track in order): the
         // answer is kept as the tracks' ends, not copied.
-        tr.tracks.adoptEnds(afterArray)
+        reuseSpareEnds(
+            in: &tr, adopting: afterArray, least: afterArray.count, reserving: afterArray.count + before.present.count)
         try afterArray.withUnsafeBufferPointer { after in
             // Each element's place in `before` (-1: not on screen before), looked up once; those
             // not on screen before, by position in `after`. The places written in place (each
@@ -136,7 +137,7 @@ extension CollectionView {
                 wasCount = after.count
             }
             let freshStarts = try starts(after, fresh)
-            tr.tracks.reserveCapacity(after.count + before.present.count)
+            tr.tracks.reserveCapacity(after.count + before.present.count, least: after.count)
             var k = 0, m = 0  // the next fresh element, the next of `freshStarts.attributes`
             before.present.elements.withUnsafeBufferPointer { olds in
                 freshStarts.attributes.withUnsafeBufferPointer { starts in

@@ -10,7 +10,8 @@ extension CollectionView {
             throw LayoutError.invalid("time \(seconds) is earlier than the current time \(currentTime)")
         }
         currentTime = seconds
-        if let t = transition, t.isFinished(at: seconds) { transition = nil }
+        // Read in place: a copy of the transition alive here would share its storage (not kept).
+        if transition?.isFinished(at: seconds) ?? false { dropTransition() }
         transition?.retireDisappearing(at: seconds)
         try advanceScroll()
     }
@@ -25,11 +26,31 @@ extension CollectionView {
 
     /// Jumps every running animation to its end (an animated scroll to its target offset).
     public func finishAnimations() throws {
-        transition = nil
+        dropTransition()
         if let s = scrollAnimation {
             scrollAnimation = nil
             try moveContentOffset(to: s.to)
         }
+    }
+
+    /// Drops the transition, keeping its track ends' storage in `spareEnds` for the next set-up,
+    /// emptied here (an adopted layout's answer let go now, not in that set-up).
+    func dropTransition() {
+        let spare = transition?.tracks.endsIfUnique()
+        transition = nil
+        guard let spare else { return }
+        spare.removeAll()
+        spareEnds = spare
+    }
+
+    /// Lets `tr` (no tracks yet) keep its ends in `spareEnds`' storage when it fits `n` tracks
+    /// reserved, of which `least` are sure (`TrackTable.reuseEnds`: at most 2n, so that what the
+    /// view keeps stays within twice what its set-ups need), and adopt `answer` as its ends
+    /// (`TrackTable.adoptEnds`); `spareEnds` is emptied either way.
+    func reuseSpareEnds(in tr: inout Transition, adopting answer: [LayoutAttributes], least: Int, reserving n: Int) {
+        guard let spare = spareEnds else { return tr.tracks.adoptEnds(answer) }
+        spareEnds = nil
+        tr.tracks.reuseEnds(spare, adopting: answer, least: least, most: 2 * n)
     }
 
     /// The on-screen attributes of everything in `rect` now (presentation state). `indexed` false:
@@ -270,8 +291,8 @@ extension CollectionView {
         defer { claimed.deallocate() }
         // When every element on screen before keeps its place in draw order (an update that moves
         // everything on screen), track i ends at after[i]: the answer is kept as the tracks' ends.
-        tr.tracks.adoptEnds(after)
-        tr.tracks.reserveCapacity(before.present.count + after.count)
+        reuseSpareEnds(in: &tr, adopting: after, least: after.count, reserving: before.present.count + after.count)
+        tr.tracks.reserveCapacity(before.present.count + after.count, least: after.count)
         let moved = shift != .zero
         let viewport = bounds
         // Nil for every element when the layout has no appear hook: not asked.

@@ -22,6 +22,10 @@ public final class CollectionView {
     public internal(set) var currentTime: Double = 0
     /// The running (or last) animation, if any.
     var transition: Transition?
+    /// The track ends' storage of the last transition dropped by `setTime` or `finishAnimations`,
+    /// kept for the next animated set-up to write its tracks into (`TrackTable.reuseEnds`) instead
+    /// of fresh memory; taken or let go by that set-up, released with the view.
+    var spareEnds: TrackEnds?
     /// The plan of the last committed batch update (index-path mapping, update items).
     public internal(set) var lastPlan: UpdatePlan?
     /// An open `beginAnimatedChanges` block.

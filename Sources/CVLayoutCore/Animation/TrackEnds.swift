@@ -24,6 +24,10 @@ final class TrackEnds {
     private var adopted: [LayoutAttributes]?
     /// How many records the adopted array holds (0: `to` is this object's own).
     private var adoptedCount = 0
+    /// True after `removeAll` let an adopted run go: `to` has no room until `adopt(ends:)`,
+    /// `makeOwnEnds()` or a growth gives it some (not allocated only to be freed by the next
+    /// set-up's adoption).
+    private var endsUnmade = false
     /// A default cell, copied into the starts made in place and re-pointed there (built from
     /// scratch, each went through a temporary).
     private let cellTemplate: UnsafeMutablePointer<LayoutAttributes>
@@ -66,6 +70,7 @@ final class TrackEnds {
             t.moveInitialize(from: to, count: count)
             to.deallocate()
             to = t
+            endsUnmade = false
         }
         (from, capacity) = (f, n)
     }
@@ -81,6 +86,15 @@ final class TrackEnds {
         to = ends.withUnsafeBufferPointer { UnsafeMutablePointer(mutating: $0.baseAddress!) }
         adopted = ends
         adoptedCount = ends.count
+        endsUnmade = false
+    }
+
+    /// Gives `to` room for `capacity` records when `removeAll` left it none. O(1).
+    func makeOwnEnds() {
+        guard endsUnmade else { return }
+        to.deallocate()
+        to = .allocate(capacity: capacity)
+        endsUnmade = false
     }
 
     /// Appends a track from a copy of `*a` to a copy of `*b`, each copied once from where it is
@@ -154,6 +168,20 @@ final class TrackEnds {
         precondition(i >= 0 && i < count, "track position out of range")
         Self.copy(a, into: from + i)
         setEnd(i, b)
+    }
+
+    /// Empties the runs for another transition's tracks, keeping this object's storage (the records
+    /// are plain values: nothing to destroy): a later set-up writes its tracks into memory already
+    /// written instead of fresh pages (`TrackTable.reuseEnds`). An adopted ends' run is let go, and
+    /// `to` left without room until `adopt(ends:)` or `makeOwnEnds()` (no tracks until then). O(1).
+    func removeAll() {
+        count = 0
+        cellSpan = TrackTable.CellSpan()
+        guard adoptedCount > 0 else { return }
+        adopted = nil
+        adoptedCount = 0
+        to = .allocate(capacity: 0)
+        endsUnmade = true
     }
 
     /// Removes the last track.

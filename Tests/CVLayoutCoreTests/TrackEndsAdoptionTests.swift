@@ -8,17 +8,7 @@ import XCTest
 /// the answer's last record and copies of the table.
 final class TrackEndsAdoptionTests: XCTestCase {
     private func element(_ item: Int, _ g: inout SplitMix64) -> LayoutAttributes {
-        var a = LayoutAttributes.cell(
-            CVLayoutCore.IndexPath(section: 0, item: item),
-            frame: Rect(
-                x: Double.random(in: -500...500, using: &g), y: Double.random(in: -500...500, using: &g),
-                width: Double.random(in: 1...80, using: &g), height: Double.random(in: 1...80, using: &g)))
-        a.alpha = Double.random(in: 0...1, using: &g)
-        if Bool.random(using: &g) {
-            let angle = Double.random(in: -3...3, using: &g)
-            a.transform = Transform3D.turn(cos: cos(angle), sin: sin(angle))
-        }
-        return a
+        .randomTrackEnd(item: item, using: &g)
     }
 
     private func assertSameTracks(_ t: TrackTable, _ model: TrackTable, _ what: String) {

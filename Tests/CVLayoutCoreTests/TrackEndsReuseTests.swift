@@ -8,17 +8,7 @@ import XCTest
 /// transition's storage only until its next animated set-up (or its end).
 final class TrackEndsReuseTests: XCTestCase {
     private func element(_ item: Int, _ g: inout SplitMix64) -> LayoutAttributes {
-        var a = LayoutAttributes.cell(
-            CVLayoutCore.IndexPath(section: 0, item: item),
-            frame: Rect(
-                x: Double.random(in: -500...500, using: &g), y: Double.random(in: -500...500, using: &g),
-                width: Double.random(in: 1...80, using: &g), height: Double.random(in: 1...80, using: &g)))
-        a.alpha = Double.random(in: 0...1, using: &g)
-        if Bool.random(using: &g) {
-            let angle = Double.random(in: -3...3, using: &g)
-            a.transform = Transform3D.turn(cos: cos(angle), sin: sin(angle))
-        }
-        return a
+        .randomTrackEnd(item: item, using: &g)
     }
 
     /// Sets `n` tracks in `t` (ends adopted from `after` when `adopt`), in place or elsewhere as `g`

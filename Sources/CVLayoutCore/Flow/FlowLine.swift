@@ -408,6 +408,9 @@ enum FlowLineBreaker {
             // no window to change: the loop's state stays in registers.
             let b = win.pointer
             let wEnd = Swift.min(win.end, n)
+            // A fast line ends before `fastEnd`: inside the window (so not the section's last)
+            // and with its items in the block's table (one test a line for both).
+            let fastEnd = Swift.min(wEnd, blockStart &+ room &+ 1)
             if i >= win.start && i < wEnd {
                 while lc < target {
                     let first = i
@@ -416,7 +419,7 @@ enum FlowLineBreaker {
                     let end = fitRun(
                         A.self, b, from: first &+ 1, to: wEnd, spacing: interitem, limit: limit, used: &used,
                         thick: &thick)
-                    guard end < wEnd && end &- blockStart <= room else { break }
+                    guard end < fastEnd else { break }
                     var (x, step) =
                         justifiedLines
                         ? justified(end &- first, used: used, p) : placement(first, end, count: n, used: used, p)

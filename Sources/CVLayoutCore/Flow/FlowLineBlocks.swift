@@ -31,7 +31,10 @@ struct FlowLineBlock {
 /// The statistics of a run of lines (a block's, `FlowLineBlock.stats`): extrema of their
 /// extents along both axes and whether their pitches are non-negative.
 struct FlowLineStats {
-    /// Smallest line origin and largest line end, before the block's offset.
+    /// Smallest line origin and largest line end, before the block's offset: kept only for a
+    /// negative line spacing, the one case they are read (`FlowLineBlocks.gather`); ±infinity
+    /// otherwise (then line origins and ends never decrease, and the section's extents are its
+    /// first origin and its last end).
     var minOrigin = Double.infinity
     var maxEnd = -Double.infinity
     var maxThickness = 0.0
@@ -43,20 +46,22 @@ struct FlowLineStats {
 
     /// Notes line `l`'s extents and cross statistics. Each extremum is written
     /// `new < old ? new : old` (the old one kept unless the new one is strictly beyond it): one
-    /// `minsd` / `maxsd`, no branch.
+    /// `minsd` / `maxsd`, no branch. With a line spacing ≥ 0 the extents are not noted and no
+    /// pitch is tested (sizes are ≥ 0: every pitch is): three extrema a line, not five, in the
+    /// line breaker's loop (issue 32, prep21).
     @inline(__always)
     mutating func note(_ l: FlowLine, isLast: Bool, _ lineSpacing: Double) {
-        let origin = l.origin, thick = l.thickness
-        let end = origin + thick
-        minOrigin = origin < minOrigin ? origin : minOrigin
-        maxEnd = end > maxEnd ? end : maxEnd
+        let thick = l.thickness
         maxThickness = thick > maxThickness ? thick : maxThickness
-        if !isLast {
-            let pitch = thick + lineSpacing
-            if pitch < 0 { monotone = false }
-        }
         maxItemCross = l.cross.maxItemCross > maxItemCross ? l.cross.maxItemCross : maxItemCross
         crossEnd = l.cross.crossEnd > crossEnd ? l.cross.crossEnd : crossEnd
+        if lineSpacing < 0 {
+            let origin = l.origin
+            let end = origin + thick
+            minOrigin = origin < minOrigin ? origin : minOrigin
+            maxEnd = end > maxEnd ? end : maxEnd
+            if !isLast && thick + lineSpacing < 0 { monotone = false }
+        }
     }
 }
 

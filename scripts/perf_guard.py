@@ -29,6 +29,10 @@ RATIO_BOUNDS: list[tuple[str, str, float]] = [
     # break and the next (prep21, issue 32)").
     ("prepare", "loop_prepare", 0.92),
     ("handover", "loop_handover", 0.38),
+    # query22: the view's checks of a direct flow query read as one flag the query notes and every
+    # write that can end them clears (`CollectionView.showsFlowAsIs`) (0.76x, 1.29x, 1.26x; 1.19x
+    # for 40-point steps; BENCHMARKS.md, "Viewport queries, the view's checks in one flag
+    # (query22, issue 32)").
     # query21: the view's per-scroll path in fewer frames (the offset's set-up inlined,
     # `withHostContentOffset` and `hostVisibleRect` inlined into the exports, a scroll query's
     # buffer checked once) (0.78x, 1.32x, 1.29x; 1.21x for 40-point steps; BENCHMARKS.md,
@@ -51,10 +55,10 @@ RATIO_BOUNDS: list[tuple[str, str, float]] = [
     # query14 to 0.98x, 1.75x, 1.68x, 1.62x (a run's lines read with their fields in locals);
     # query12 to 1.00x, 1.82x, 1.76x, 1.69x (runs of lines, not a span a line); query10 to 1.15x,
     # 2.11x, 2.07x, 2.02x.
-    ("query", "loop_query", 0.84),
-    ("compact", "loop_compact", 1.43),
-    ("scroll", "loop_compact", 1.39),
-    ("step", "loop_step", 1.31),
+    ("query", "loop_query", 0.83),
+    ("compact", "loop_compact", 1.39),
+    ("scroll", "loop_compact", 1.37),
+    ("step", "loop_step", 1.29),
     ("sections", "loop_sections", 265.0),
     # The flow -> flow frame: 4.65x at the end of round 15 (onscreen14-15), 4.61x since query17
     # (a line crossing the rect's edge tested along the scroll axis only).

@@ -18,25 +18,36 @@ func directFlowCells<R: CQueryRecord>(
     _ view: CollectionView, _ rect: Rect, _ out: UnsafeMutablePointer<R>?, _ capacity: Int,
     _ outCount: UnsafeMutablePointer<Int>
 ) -> Bool {
-    guard let out, rect.isFinite, !view.isMirrored, view.answersWithLayoutAsIs else { return false }
+    guard let out, rect.isFinite else { return false }
     // The layout borrowed, not retained (a retain and a release a query): the view holds it for
     // the whole call, which cannot replace it (the re-entrancy guard; the direct path calls no
     // callback).
     let layout = Unmanaged.passUnretained(view.layout)
-    guard layout._withUnsafeGuaranteedRef({ $0.isFlowLayout }) else { return false }
+    // The view's checks in one flag when a query found them true since the last change
+    // (`CollectionView.showsFlowAsIs`: a flow shown as it is, no identifiers).
+    let identified: Bool
+    if view.showsFlowAsIs {
+        identified = false
+    } else {
+        guard !view.isMirrored, view.answersWithLayoutAsIs, layout._withUnsafeGuaranteedRef({ $0.isFlowLayout })
+        else { return false }
+        identified = !view.identities.isNone
+        if !identified { view.noteShowsFlowAsIs() }
+    }
     return unsafeBitCast(layout, to: Unmanaged<FlowLayout>.self)._withUnsafeGuaranteedRef { flow in
-        directFlowCells(view, flow, rect, out, capacity, outCount)
+        directFlowCells(view, flow, rect, out, capacity, outCount, identified: identified)
     }
 }
 
-/// `directFlowCells` once the view's layout is known to be a flow.
+/// `directFlowCells` once the view's layout is known to be a flow (`identified`: the view has
+/// identifiers).
 @inline(__always)
 private func directFlowCells<R: CQueryRecord>(
     _ view: CollectionView, _ flow: FlowLayout, _ rect: Rect, _ out: UnsafeMutablePointer<R>, _ capacity: Int,
-    _ outCount: UnsafeMutablePointer<Int>
+    _ outCount: UnsafeMutablePointer<Int>, identified: Bool
 ) -> Bool {
     var itemIDs: BulkItemIdentifiers? = nil  // (no identifiers, the commonest case: nothing to look up)
-    if !view.identities.isNone {
+    if identified {
         itemIDs = view.bulkItemIdentifiers
         guard itemIDs != nil else { return false }
     }
@@ -125,16 +136,26 @@ private func directFlowCells<R: CQueryRecord>(
 /// does not apply.
 /// - Complexity: the waterfall's rect query (O(log n + k) within a section); no allocation once
 ///   its buffers have grown.
+@inline(__always)
 func directWaterfallCells<R: CQueryRecord>(
     _ view: CollectionView, _ rect: Rect, _ out: UnsafeMutablePointer<R>?, _ capacity: Int,
     _ outCount: UnsafeMutablePointer<Int>
 ) -> Bool {
-    // (The layout's class first: any other layout leaves at once.)
-    guard let waterfall = view.layout as? WaterfallLayout, let out, rect.isFinite, !view.isMirrored,
-        view.answersWithLayoutAsIs
-    else {
-        return false
-    }
+    // The layout's class first, in the caller's frame: any other layout leaves at once, without
+    // a call or the runtime's cast (`WaterfallLayout` is final: its class compared is the cast;
+    // measured: ~45 instructions a flow's animation frame, which comes here after
+    // `directFlowCells`).
+    guard type(of: view.layout) == WaterfallLayout.self else { return false }
+    return directWaterfallCells(
+        view, unsafeDowncast(view.layout, to: WaterfallLayout.self), rect, out, capacity, outCount)
+}
+
+/// `directWaterfallCells` once the view's layout is known to be a waterfall.
+private func directWaterfallCells<R: CQueryRecord>(
+    _ view: CollectionView, _ waterfall: WaterfallLayout, _ rect: Rect, _ out: UnsafeMutablePointer<R>?,
+    _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>
+) -> Bool {
+    guard let out, rect.isFinite, !view.isMirrored, view.answersWithLayoutAsIs else { return false }
     var itemIDs = view.bulkItemIdentifiers
     guard view.identities.isNone || itemIDs != nil else { return false }
     var n = 0

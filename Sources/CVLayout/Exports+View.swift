@@ -227,6 +227,7 @@ public func cvl_view_visible_attributes_at_impl(
 /// (`CollectionView.sendElements`) into a sink that stores at most `capacity` C structs and
 /// counts the rest.
 /// - Complexity: the layout's query cost; O(min(k, capacity)) memory.
+@inline(__always)  // (into the rect and viewport exports, as `checkedRectQuery`)
 private func rectQuery<R: CQueryRecord>(
     _ box: ViewBox, _ buffer: CRecordBuffer<R>, _ rect: Rect, _ out: UnsafeMutablePointer<R>?,
     _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?

@@ -98,6 +98,7 @@ extension CollectionView {
                     try layout.initialAttributes(forAppearing: after[$0].key, final: after[$0])
                 })
         }
+        transitionMayRun()
     }
 
     /// The transition of a relayout: every element on screen after the change moves from where it

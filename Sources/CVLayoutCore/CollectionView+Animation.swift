@@ -186,12 +186,14 @@ extension CollectionView {
             shift = Point(x: shift.x + pulled.x + settled.x, y: shift.y + pulled.y + settled.y)
             if let animation {
                 transition = try makeUpdateTransition(plan: carry, before: before, shift: shift, timing: animation)
+                transitionMayRun()
             } else {
                 transition = nil
             }
             try layout.finalizeCollectionViewUpdates()
         } catch {
             (counts, lastPlan, transition, pending, needsPrepare) = saved
+            transitionMayRun()
             identities = savedIdentities
             contentOffset = savedOffset
             scrollAnimation = savedScroll
@@ -490,6 +492,7 @@ extension CollectionView {
                     defer { contentOffset = newOffset }
                     return try oldLayout.freshStarts(after: after, fresh: fresh)
                 }
+                transitionMayRun()
             } else {
                 transition = nil
             }
@@ -501,6 +504,7 @@ extension CollectionView {
             layout = oldLayout
             oldLayout.collectionView = self
             (pending, needsPrepare, transition, contentOffset) = saved
+            transitionMayRun()
             pendingAnchor = savedAnchor
             preparedCounts = nil  // the old layout's state may have been replaced meanwhile
             invalidate(.everything)

@@ -5,13 +5,17 @@
 /// Not thread-safe: use one collection view from one thread at a time.
 public final class CollectionView {
     public private(set) var dataSource: CollectionViewDataSource
-    public internal(set) var layout: CollectionViewLayout
+    public internal(set) var layout: CollectionViewLayout {
+        didSet { showsFlowAsIs = false }
+    }
     public private(set) var boundsSize: Size = .zero
     public internal(set) var contentOffset: Point = .zero
 
     /// Cached counts: `counts[s]` items in section `s`.
     public internal(set) var counts: [Int] = []
-    @usableFromInline var needsPrepare = true
+    @usableFromInline var needsPrepare = true {
+        didSet { if needsPrepare { showsFlowAsIs = false } }
+    }
     var pending = InvalidationContext.everything
     var cachedContentSize: Size = .zero
     /// The counts the layout was last prepared with (nil before the first prepare): while they
@@ -38,12 +42,24 @@ public final class CollectionView {
     /// optional (a read of it copies its whole payload, ~40 instructions: a scroll query asks).
     @usableFromInline private(set) var scrollAnimates = false
     /// The identifiers of sections and items (CollectionView+Identity.swift).
-    public internal(set) var identities: Identities = .none
+    public internal(set) var identities: Identities = .none {
+        didSet { showsFlowAsIs = false }
+    }
     /// Which cell keeps its place on screen when the content changes (CollectionView+Anchoring.swift).
     public private(set) var anchorPolicy: AnchorPolicy = .none
     /// Left-to-right (the default) or right-to-left: how the host sees a layout that flips
     /// (CollectionView+HostSpace.swift). The layout itself never sees it.
-    public var layoutDirection: LayoutDirection = .leftToRight
+    public var layoutDirection: LayoutDirection = .leftToRight {
+        didSet { showsFlowAsIs = false }
+    }
+    /// Whether the view shows a prepared flow layout as it is, with no identifiers: noted by
+    /// `noteShowsFlowAsIs()` (a direct query's first check, CollectionView+DirectQueries.swift),
+    /// cleared by every write that can end it: `needsPrepare` set, the display scale, the layout,
+    /// the layout direction and the identities (their observers), and each transition made or
+    /// put back (`transitionMayRun()`). While true, `answersWithLayoutAsIs` is true, the view is
+    /// not mirrored, its layout is a `FlowLayout` and `identities` is `.none`. Read and written
+    /// under the caller's one-thread-at-a-time rule (the C layer's library lock).
+    public internal(set) var showsFlowAsIs = false
     /// An anchor captured before an invalidation, put back after the next prepare.
     var pendingAnchor: ScrollAnchor?
     /// Set while a batch update or layout switch handles the anchor itself.
@@ -158,7 +174,9 @@ public final class CollectionView {
     // MARK: Geometry
 
     /// Pixels per point for snapping frames (`setDisplayScale`); 0 = off, the default.
-    public internal(set) var displayScale = 0.0
+    public internal(set) var displayScale = 0.0 {
+        didSet { showsFlowAsIs = false }
+    }
 
     /// The visible rect: content offset + bounds size (`UIScrollView.bounds`).
     public var bounds: Rect { Rect(origin: contentOffset, size: boundsSize) }

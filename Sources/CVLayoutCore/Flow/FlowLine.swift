@@ -176,7 +176,9 @@ enum FlowLineBreaker {
     /// items spread over the whole line, one item alone centred (at the line start when larger).
     @inline(__always)
     static func justified(_ count: Int, used: Double, _ p: FlowBreakParams) -> (x: Double, step: Double) {
-        if count == 1 {
+        // One item alone is the rare case: laid out off the path from the fit to the division (no
+        // jump taken on the common one; issue 32, prep24).
+        if _slowPath(count == 1) {
             return (used <= p.available ? p.lead + (p.available - used) * 0.5 : p.lead, p.interitemSpacing)
         }
         return (p.lead, p.interitemSpacing + Swift.max(0, p.available - used) / Double(count &- 1))
@@ -420,14 +422,17 @@ enum FlowLineBreaker {
                         A.self, b, from: first &+ 1, to: wEnd, spacing: interitem, limit: limit, used: &used,
                         thick: &thick)
                     guard end < fastEnd else { break }
+                    // (Justified lines, UIKit's default, laid out as the straight path.)
                     var (x, step) =
-                        justifiedLines
+                        _fastPath(justifiedLines)
                         ? justified(end &- first, used: used, p) : placement(first, end, count: n, used: used, p)
                     guard step >= 0 else { break }
                     var maxItem = 0.0
                     let last = alignRun(
                         A.self, b + first, table + (first &- blockStart), end &- first, &x, step, &maxItem)
-                    let cross = FlowCrossStats(maxItemCross: maxItem, crossEnd: last > -.infinity ? last : -.infinity)
+                    // `last`, the last item's end, is the line's largest (`alignRun`) and never NaN: from
+                    // `x` (a number) on, only sizes and a step ≥ 0 are added. No test.
+                    let cross = FlowCrossStats(maxItemCross: maxItem, crossEnd: last)
                     let line = FlowLine(first: first &- blockStart, origin: pos.value, thickness: thick, cross: cross)
                     (lines + lc).initialize(to: line)
                     stats.note(line, isLast: false, lineSpacing)

@@ -569,10 +569,10 @@ int cvl_flow_layout_set_item_sizes(cvl_layout *layout, int64_t section, const cv
 ** prepare re-lays out only what the edits can change: for each run of edited items, from the
 ** line before it until a new line starts at an item where an old line started past the run; the
 ** lines after are the old ones, moved along the scroll axis
-** by one update of a Fenwick tree of their blocks' offsets (blocks of about 128 lines), and the
+** by one update of a Fenwick tree of their blocks' offsets (blocks of about 256 lines), and the
 ** blocks' item and line counts and extents are kept in trees too: O(log blocks) per edit, plus
-** O(blocks) (about n / 800) when an edit changes the number of blocks (a rebuilt block grows
-** past 256 lines or falls below 32, so rarely; and, with a negative line spacing, the
+** O(blocks) (about n / 1600) when an edit changes the number of blocks (a rebuilt block grows
+** past 512 lines or falls below 64, so rarely; and, with a negative line spacing, the
 ** section's extent is gathered over every block). Line origins are compensated sums (the line
 ** pitches added with their rounding errors kept, as a layout from scratch adds them) and the
 ** blocks after an edit move by the compensated difference of their start, so, however many
@@ -593,7 +593,7 @@ int cvl_flow_layout_set_item_sizes(cvl_layout *layout, int64_t section, const cv
 ** chunks); the first time, the whole run (about 0.6 ms for 10^6 sizes). Other sizes, widths
 ** that repeat with a period for one, can move every line break after an edit (then the whole
 ** rest of the section is laid out again, as it must be: every frame after it changes). Past
-** 512 lines broken again, the rest is broken straight into new blocks as a layout from scratch
+** 1024 lines broken again, the rest is broken straight into new blocks as a layout from scratch
 ** does (no run is kept from there), so such an edit costs about what laying out the rest of
 ** the section from scratch costs (before, 2-3 times a whole layout).
 ** Edits of several sections, or several edits of one section before the next prepare, add up.

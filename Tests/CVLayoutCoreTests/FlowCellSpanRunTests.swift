@@ -28,7 +28,7 @@ final class FlowCellSpanRunTests: XCTestCase {
             try f.configure(c)
             let bounds = Size(width: 240, height: 200)
             let axis = FlowAxis(c.scrollDirection)
-            // 300-900 lines a section of 2-6 items: 3-8 blocks of 128 lines.
+            // 300-900 lines a section of 2-6 items: 2-4 blocks of 256 lines.
             let counts = (0..<(1 + g.int(below: 3))).map { _ in 1500 + g.int(below: 1500) }
             for (s, n) in counts.enumerated() {
                 // Some sections of one item size (a uniform grid: spans of its own, no blocks).

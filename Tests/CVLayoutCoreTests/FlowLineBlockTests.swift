@@ -70,11 +70,12 @@ final class FlowLineBlockTests: XCTestCase {
         }
     }
 
-    /// 128 lines of one wide item (a block of 128 items), then lines of 67 narrow items: the
-    /// second block (about 8,600 items) outgrows the table made for 128 + 16 + 64 items several
-    /// times over, and the blocks after it start from its count.
+    /// A block's worth of lines of one wide item (`lineTarget` items), then lines of 67 narrow
+    /// items: the second block (about 67 · `lineTarget` items) outgrows the table made for the
+    /// first block's count and an eighth more several times over, and the blocks after it start
+    /// from its count.
     func testABlockThatOutgrowsItsTableEqualsTheModel() throws {
-        var sizes = [Size](repeating: Size(width: 600, height: 40), count: 128)
+        var sizes = [Size](repeating: Size(width: 600, height: 40), count: FlowLineBlocks.lineTarget)
         for k in 0..<20_000 { sizes.append(Size(width: 5, height: Double(8 + k % 5))) }
         try assertModel(sizes, "wide lines, then narrow")
     }
@@ -91,7 +92,7 @@ final class FlowLineBlockTests: XCTestCase {
     }
 
     /// A single line longer than any table estimate: 50,000 items of width 0 fit on one line
-    /// (the first block's table is made for 2,048 items).
+    /// (the first block's table is made for 16 · `lineTarget` items).
     func testOneLineOfManyItemsEqualsTheModel() throws {
         var sizes = [Size](repeating: Size(width: 0, height: 10), count: 50_000)
         sizes.append(Size(width: 990, height: 20))

@@ -4,7 +4,7 @@ import XCTest
 
 /// `FlowLayout.visitScreenful`: the direct query's narrow path (a rect within one per-item
 /// section's block of lines). Over random flows (both axes, one to three sections, headers and
-/// footers in some, a uniform last section in some, blocks of 128 lines), for rects of a screenful
+/// footers in some, a uniform last section in some, blocks of 256 lines), for rects of a screenful
 /// and more anywhere in the content: when it answers, its cells (read from its runs with
 /// `forEachCell`) must be the generic query's answer element for element and `visitCellRuns`'
 /// (which must answer too), every cell inside its run's items and the runs' items at most the

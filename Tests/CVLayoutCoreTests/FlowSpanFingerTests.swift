@@ -100,8 +100,8 @@ final class FlowSpanFingerTests: XCTestCase {
             let f = FlowLayout()
             try f.configure(c)
             let axis = FlowAxis(c.scrollDirection)
-            // 2-9 blocks of 128 lines a section.
-            let counts = (0..<(1 + g.int(below: 3))).map { _ in 1000 + g.int(below: 3000) }
+            // 2-9 blocks of 256 lines a section.
+            let counts = (0..<(1 + g.int(below: 3))).map { _ in 2000 + g.int(below: 6000) }
             for (s, n) in counts.enumerated() {
                 try f.setItemSizes(randomThinItemSizes(&g, count: n, axis: axis), forSection: s)
             }
@@ -149,7 +149,7 @@ final class FlowSpanFingerTests: XCTestCase {
             let f = FlowLayout()
             try f.configure(c)
             let axis = FlowAxis(c.scrollDirection)
-            let n = 2000 + g.int(below: 4000)  // several blocks of about 128 lines
+            let n = 4000 + g.int(below: 8000)  // several blocks of about 256 lines
             func size() -> Size {
                 let (m, cr) = (g.double(in: 4..<9), g.double(in: 20..<60))
                 return axis.horizontal ? Size(width: m, height: cr) : Size(width: cr, height: m)

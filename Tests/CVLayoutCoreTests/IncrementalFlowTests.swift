@@ -614,7 +614,7 @@ final class IncrementalFlowTests: XCTestCase {
     }
 
     func testEditsThatSplitAndMergeBlocksRebuildTheTrees() throws {
-        // Rows of one item (one line each, about 16 blocks of 128): 400 rows inserted into one
+        // Rows of one item (one line each, about 8 blocks of 256): 400 rows inserted into one
         // block make it too long (split), deleting 450 makes blocks too short (merged); the
         // trees over the blocks are rebuilt then, and the layout still equals a fresh one.
         var model = (0..<2000).map { Size(width: 300, height: Double(40 + $0 % 7)) }

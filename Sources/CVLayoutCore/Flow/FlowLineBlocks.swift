@@ -139,8 +139,11 @@ struct FlowEdit: Equatable, Sendable {
 /// contents below 2^50 times that grid), because then a compensated sum is the plain one.
 struct FlowLineBlocks {
     /// Lines per block when a section is laid out; an edited region of up to twice this stays
-    /// one block.
-    static var lineTarget: Int { 128 }
+    /// one block. 256, not 128: each block starts new tables (its lines and its cross origins),
+    /// whose first writes wait on memory; halving the blocks made a full prepare at 10⁶ items
+    /// 0.05–0.09x of the hand-written loop's time faster, while a one-item edit, which rebuilds
+    /// one or two blocks, costs about the same (issue 32, BENCHMARKS.md "Blocks of 256 lines").
+    static var lineTarget: Int { 256 }
 
     var blocks: ContiguousArray<FlowLineBlock> = []
     /// The blocks' main-axis offsets (one per block): block b's lines are at their stored origin

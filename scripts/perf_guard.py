@@ -26,8 +26,9 @@ from dataclasses import dataclass
 RATIO_BOUNDS: list[tuple[str, str, float]] = [
     # prep21: block extents noted only for a negative line spacing, the fast line's two bounds as
     # one end (0.90x -> 0.85x; BENCHMARKS.md, "Re-prepare, fewer instructions between one line's
-    # break and the next (prep21, issue 32)").
-    ("prepare", "loop_prepare", 0.92),
+    # break and the next (prep21, issue 32)"); prep24's straight path and blocks of 256 lines
+    # (0.85x -> 0.83x; "Blocks of 256 lines (blk256, issue 32)").
+    ("prepare", "loop_prepare", 0.90),
     ("handover", "loop_handover", 0.38),
     # query22: the view's checks of a direct flow query read as one flag the query notes and every
     # write that can end them clears (`CollectionView.showsFlowAsIs`) (0.76x, 1.29x, 1.26x; 1.19x

@@ -891,7 +891,10 @@ int cvl_tree_layout_get_config(const cvl_layout *layout, cvl_tree_config *out);
 /**
 ** The circle (the circle article): items of section 0 (default 60x60) on a circle around the centre of the
 ** bounds, radius floor(min(w, h) / 2.5), item i at angle 2*pi*i/n - pi/2 and rotated by
-** 2*pi*i/n about z; content size = bounds size.
+** 2*pi*i/n about z; content size = bounds size. The centre is worked out as
+** (cx + r * sin(a), cy - r * cos(a)) with a = 2*pi*i/n (the same point; the argument is not shifted by
+** pi/2), and an item with 2i > n as the mirror image of item n - i (the sine negated), so that each value
+** is within an ulp or two of the exact one and the circle is exactly symmetric.
 */
 int cvl_circle_layout_create(cvl_layout **out_layout);
 int cvl_circle_layout_set_item_size(cvl_layout *layout, cvl_size item_size);

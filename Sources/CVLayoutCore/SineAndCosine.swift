@@ -16,11 +16,10 @@ private func glibcSinCos(_ x: Double, _ sine: UnsafeMutablePointer<Double>, _ co
 
 /// `(sin(x), cos(x))`, the same values bit for bit as the two calls. With glibc one `sincos` call,
 /// which shares the range tests and the argument reduction between them (≈ 40 instructions a pair
-/// fewer: the circle layout's table of places takes two pairs an item, 10^5 items when every one
-/// is on screen). `SineAndCosineTests` checks the equality at every angle `2πi/n` (and that minus
-/// π/2) the circle layout makes for n ≤ 2^10 and for sampled n up to 2^17, and at random
-/// arguments; a C program checked every n ≤ 2^17 against glibc 2.36 (BENCHMARKS.md, onscreen16).
-/// Elsewhere the two calls. O(1).
+/// fewer: the circle layout's table of places takes one pair for every two items, 10^5 items when
+/// every one is on screen). `SineAndCosineTests` checks the equality at random arguments of every
+/// scale; a C program checked every angle 2πi/n and 2πi/n − π/2 for n ≤ 2^17 against glibc 2.36
+/// (BENCHMARKS.md, onscreen16). Elsewhere the two calls. O(1).
 @inline(__always)
 func sineAndCosine(_ x: Double) -> (sin: Double, cos: Double) {
     #if canImport(Glibc)

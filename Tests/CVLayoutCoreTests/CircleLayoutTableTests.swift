@@ -6,17 +6,19 @@ private typealias IndexPath = CVLayoutCore.IndexPath
 
 /// The circle layout's table of item places (made at the first query that meets at least half the
 /// items): every item it answers, before and after the table is made and after a new `prepare()`,
-/// is bit for bit the seed's formula — centre `c + r·(cos(2πi/n − π/2), sin(2πi/n − π/2))`,
-/// transform `Transform3D.rotation(2πi/n, 0, 0, 1)` — written out here.
+/// is bit for bit the layout's formula — the seed's centre `c + r·(cos(a − π/2), sin(a − π/2))` as
+/// `c + r·(sin a, −cos a)` at `a = 2πi/n`, transform `Transform3D.rotation(a, 0, 0, 1)`; past the
+/// half turn (`2i > n`) the mirror image of item `n − i` (turned by `−a`) — written out here.
 final class CircleLayoutTableTests: XCTestCase {
     private func expected(_ i: Int, n: Int, bounds: Size, item: Size) -> LayoutAttributes {
-        let angle = 2 * Double.pi * Double(i) / Double(n)
+        let mirrored = 2 * i > n
+        let angle = 2 * Double.pi * Double(mirrored ? n - i : i) / Double(n)
+        let s = mirrored ? -sin(angle) : sin(angle)
         let r = (min(bounds.width, bounds.height) / 2.5).rounded(.towardZero)
         var a = LayoutAttributes.cell(IndexPath(section: 0, item: i))
         a.size = item
-        a.center = Point(
-            x: bounds.width / 2 + r * cos(angle - Double.pi / 2), y: bounds.height / 2 + r * sin(angle - Double.pi / 2))
-        a.transform = Transform3D.rotation(angle, 0, 0, 1)
+        a.center = Point(x: bounds.width / 2 + r * s, y: bounds.height / 2 - r * cos(angle))
+        a.transform = Transform3D.rotation(mirrored ? -angle : angle, 0, 0, 1)
         return a
     }
 

@@ -1,4 +1,4 @@
-// sin, cos, atan2 from the platform C library, not Foundation (see TransformDecomposition.swift).
+// sin, cos from the platform C library, not Foundation (see TransformDecomposition.swift).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -34,14 +34,14 @@ struct PlanarTransform: Equatable {
     /// rounding: `c + (1 − c)`).
     let sz: Double
 
-    /// The identity's parts, as `init?(_:)` computes them (atan2(0, 1) = 0).
+    /// The identity's parts, as `init?(_:)` computes them (`arcTangent(0, 1)` = 0).
     private init(identity: ()) { (sx, sy, xy, angle, tx, ty, sz) = (1, 1, 0, 0, 0, 0, 1) }
     private static let identity = PlanarTransform(identity: ())
 
     /// The parts of `m`; nil unless `m` is a planar transform (m13, m14, m23, m24, m31, m32,
     /// m34, m43 zero, m44 one, m33 positive, every value finite) with a positive determinant (a
     /// reflection decomposes with a turn about an axis in the plane: not this kind).
-    /// - Complexity: O(1): two square roots, one `atan2` (none for the identity).
+    /// - Complexity: O(1): two square roots, one `arcTangent` (none for the identity).
     @inline(__always)
     init?(_ m: Transform3D) { self.init(m, isIdentity: m.isExactlyIdentity) }
 
@@ -69,7 +69,7 @@ struct PlanarTransform: Equatable {
         self.sx = sx
         self.sy = sy
         xy = shear / sy
-        angle = atan2(sa, ca)
+        angle = arcTangent(sa, ca)
         tx = m.m41
         ty = m.m42
     }

@@ -72,7 +72,8 @@ private func directFlowCells<R: CQueryRecord>(
             p = q
         }
         if screenful {
-            outCount.pointee = p - out
+            // (p ≥ out: an unsigned division by the stride, where `p - out` divided signed.)
+            outCount.pointee = Int((UInt(bitPattern: p) &- UInt(bitPattern: out)) / UInt(MemoryLayout<R>.stride))
             return true
         }
     }

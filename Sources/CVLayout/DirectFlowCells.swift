@@ -18,11 +18,8 @@ func directFlowCells<R: CQueryRecord>(
     _ view: CollectionView, _ rect: Rect, _ out: UnsafeMutablePointer<R>?, _ capacity: Int,
     _ outCount: UnsafeMutablePointer<Int>
 ) -> Bool {
-    // Finite when the sum of its four values is (an infinity or a NaN makes the sum one; four
-    // finite values whose sum overflows go the generic way, which answers the same): four
-    // instructions, where the four tests took ~20.
-    let sum = (rect.origin.x + rect.origin.y) + (rect.size.width + rect.size.height)
-    guard let out, sum - sum == 0 else { return false }
+    // (A finite rect whose sum overflows goes the generic way, which answers the same.)
+    guard let out, rect.hasFiniteSum else { return false }
     // The layout borrowed, not retained (a retain and a release a query): the view holds it for
     // the whole call, which cannot replace it (the re-entrancy guard; the direct path calls no
     // callback).

@@ -228,10 +228,8 @@ public final class CollectionView {
     /// frame where there were four (measured: ~40 instructions a scroll).
     @inline(__always)
     func moveContentOffset(to offset: Point) throws {
-        // (Finite when the sum of its two values is; a sum that overflows only sends two finite
-        // values through the test that throws.)
-        let sum = offset.x + offset.y
-        if !(sum - sum == 0) { try offset.requireFinite("content offset") }
+        // (A finite offset whose sum overflows only goes through the test that throws.)
+        if !offset.hasFiniteSum { try offset.requireFinite("content offset") }
         setBounds(Rect(origin: offset, size: boundsSize))
     }
 

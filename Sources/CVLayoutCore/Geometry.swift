@@ -10,6 +10,14 @@ public struct Point: Hashable, Sendable {
     public static let zero = Point(x: 0, y: 0)
     /// True when both coordinates are finite (no NaN, no infinity).
     @inlinable public var isFinite: Bool { x.isFinite && y.isFinite }
+    /// `isFinite`'s quick test for a hot path: true only when both coordinates are finite (an
+    /// infinity or a NaN makes their sum one, and `s − s` is then NaN); false also for two finite
+    /// values whose sum overflows, which a caller sends on to its full check. Two instructions
+    /// where `isFinite` takes about ten.
+    @inlinable public var hasFiniteSum: Bool {
+        let s = x + y
+        return s - s == 0
+    }
 }
 
 /// A size. Layout inputs must be finite and non-negative; `isValidExtent` checks that.
@@ -64,6 +72,12 @@ public struct Rect: Hashable, Sendable {
     public var height: Double { size.height }
     public var center: Point { Point(x: midX, y: midY) }
     @inlinable public var isFinite: Bool { origin.isFinite && size.isFinite }
+    /// `isFinite`'s quick test for a hot path, as `Point.hasFiniteSum`: true only when all four
+    /// values are finite; false also for finite values whose sum overflows.
+    @inlinable public var hasFiniteSum: Bool {
+        let s = (origin.x + origin.y) + (size.width + size.height)
+        return s - s == 0
+    }
 
     /// Whether the two rectangles share interior area (open intervals on both axes).
     ///

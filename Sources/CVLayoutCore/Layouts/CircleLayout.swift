@@ -40,7 +40,7 @@ import Darwin
 /// - No custom attribute slots.
 ///
 /// The layout is invalidated when the bounds size changes, not when they only move.
-public final class CircleLayout: CollectionViewLayout {
+public final class CircleLayout: CellsOnlyLayout {
     /// No appear hook is overridden: an animation's set-up need not ask it.
     override var appearsWithoutAttributes: Bool { true }
 
@@ -199,20 +199,6 @@ public final class CircleLayout: CollectionViewLayout {
     public override func layoutAttributesForItem(at indexPath: IndexPath) throws -> LayoutAttributes? {
         guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < cellCount else { return nil }
         return attributes(indexPath.item)
-    }
-
-    /// The layout has no supplementary views. O(1).
-    public override func layoutAttributesForSupplementaryView(
-        ofKind kind: ElementKind, at indexPath: IndexPath
-    ) throws -> LayoutAttributes? {
-        nil
-    }
-
-    /// The layout has no decoration views. O(1).
-    public override func layoutAttributesForDecorationView(
-        ofKind kind: ElementKind, at indexPath: IndexPath
-    ) throws -> LayoutAttributes? {
-        nil
     }
 
     /// Each item is its frame rotated about its centre: drawn within half its diagonal of the

@@ -31,7 +31,7 @@
 ///
 /// Only section 0 is laid out (the post assumes a single section). The layout is invalidated
 /// when the bounds size changes, not when they only move.
-public final class MosaicLayout: CollectionViewLayout {
+public final class MosaicLayout: CellsOnlyLayout {
     /// No appear hook is overridden: an animation's set-up need not ask it.
     override var appearsWithoutAttributes: Bool { true }
 
@@ -245,20 +245,6 @@ public final class MosaicLayout: CollectionViewLayout {
     public override func layoutAttributesForItem(at indexPath: IndexPath) throws -> LayoutAttributes? {
         guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < itemCount else { return nil }
         return attributes(indexPath.item)
-    }
-
-    /// The layout has no supplementary views. O(1).
-    public override func layoutAttributesForSupplementaryView(
-        ofKind kind: ElementKind, at indexPath: IndexPath
-    ) throws -> LayoutAttributes? {
-        nil
-    }
-
-    /// The layout has no decoration views. O(1).
-    public override func layoutAttributesForDecorationView(
-        ofKind kind: ElementKind, at indexPath: IndexPath
-    ) throws -> LayoutAttributes? {
-        nil
     }
 
     /// Hands `sink` the items whose frame intersects `rect`, visiting only the pages whose items

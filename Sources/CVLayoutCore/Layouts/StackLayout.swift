@@ -34,7 +34,7 @@
 /// `prepare()`: O(S) for S sections. Content size and single-element lookups: O(1) (the card's
 /// position is its section's prefix sum plus its item). Rect queries: O(min(v, n)), at most
 /// `maxVisibleCount` frames tested, whatever S and n.
-public final class StackLayout: CollectionViewLayout {
+public final class StackLayout: CellsOnlyLayout {
     /// No appear hook is overridden: an animation's set-up need not ask it.
     override var appearsWithoutAttributes: Bool { true }
 
@@ -200,20 +200,6 @@ public final class StackLayout: CollectionViewLayout {
         let end = s + 1 < starts.count ? starts[s + 1] : itemCount
         guard indexPath.item >= 0, indexPath.item < end - starts[s] else { return nil }
         return card(indexPath, starts[s] + indexPath.item)
-    }
-
-    /// The stack has no supplementary views. O(1).
-    public override func layoutAttributesForSupplementaryView(
-        ofKind kind: ElementKind, at indexPath: IndexPath
-    ) throws -> LayoutAttributes? {
-        nil
-    }
-
-    /// The stack has no decoration views. O(1).
-    public override func layoutAttributesForDecorationView(
-        ofKind kind: ElementKind, at indexPath: IndexPath
-    ) throws -> LayoutAttributes? {
-        nil
     }
 
     /// The shown cards whose untransformed frame intersects `rect` (the engine's rule for every

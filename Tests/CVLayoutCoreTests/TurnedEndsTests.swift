@@ -13,7 +13,7 @@ final class TurnedEndsTests: XCTestCase {
     /// Cosines and sines no layout's angle has, besides those it has.
     private static let odd: [Double] = [
         0, -0.0, 1, -1, cos(Double.pi), sin(Double.pi), cos(-Double.pi), sin(-Double.pi), 1e-300, -1e-300,
-        5e-324, 1e-17, 1 - 0x1p-53, 1 + 0x1p-52, 0.5, -0.5, 2, -2, 0x1p60, -0x1p60, 1e300, -1e300,
+        .leastNonzeroMagnitude, 1e-17, 1 - 0x1p-53, 1 + 0x1p-52, 0.5, -0.5, 2, -2, 0x1p60, -0x1p60, 1e300, -1e300,
         .greatestFiniteMagnitude, .infinity, -.infinity, .nan,
     ]
 
@@ -96,13 +96,20 @@ final class TurnedEndsTests: XCTestCase {
                 ta = rng.int(below: 4) == 0 ? tb0(&rng) : end(rng.int(below: 7))
                 tb = n % 7 == 0 ? ta : end(1 + rng.int(below: 6))
             }
-            var a = LayoutAttributes.cell(IndexPath(section: 0, item: n), frame: Rect(x: 1, y: 2, width: 30, height: 40))
+            var a = LayoutAttributes.cell(
+                IndexPath(section: 0, item: n), frame: Rect(x: 1, y: 2, width: 30, height: 40))
             var b = a
             a.transform = ta
             b.transform = tb
-            let got = withUnsafePointer(to: a) { pa in
-                withUnsafePointer(to: b) { pb in PlanarEnds.ofTurns(from: pa, identity: ta.isExactlyIdentity, to: pb) }
-            }
+            // (As `TrackTable.shape` asks: never for an end that is exactly the identity.)
+            let got =
+                tb.isExactlyIdentity
+                ? nil
+                : withUnsafePointer(to: a) { pa in
+                    withUnsafePointer(to: b) { pb in
+                        PlanarEnds.ofTurns(from: pa, identity: ta.isExactlyIdentity, to: pb)
+                    }
+                }
             if circle && ta != tb {
                 XCTAssertNotNil(got, "\(ta.values) → \(tb.values)")
                 circles += 1
@@ -110,7 +117,6 @@ final class TurnedEndsTests: XCTestCase {
             guard let got else { continue }
             taken += 1
             // The general way (`TrackTable.shape`) makes planar parts for these ends.
-            XCTAssertFalse(tb.isExactlyIdentity)
             XCTAssertTrue(ta != tb && !(ta.isTranslationOnly && tb.isTranslationOnly), "\(ta.values) → \(tb.values)")
             let pa = PlanarTransform(ta), pb = PlanarTransform(tb)
             XCTAssertNotNil(pa)
@@ -122,7 +128,7 @@ final class TurnedEndsTests: XCTestCase {
             XCTAssertEqual(turn?.sin.bitPattern, got.endTurn.sin.bitPattern)
         }
         XCTAssertGreaterThan(circles, 13000)
-        XCTAssertGreaterThan(taken, circles + 5000)
+        XCTAssertGreaterThan(taken - circles, 1500)
     }
 
     /// A start that is the turn of an odd pair with a zero of the other sign somewhere (the same

@@ -4,11 +4,12 @@
 /// screen) makes them from the ends' cosines and sines instead of testing each matrix.
 extension PlanarEnds {
     /// The planar parts of a track from `a` to `b` and `b`'s turn (`Transform3D.turnParts`), when
-    /// `b` is a turn that is not exactly the identity and `a` is exactly the identity (`identityA`)
-    /// or another turn (not equal to `b`): bit for bit what `TrackTable`'s general shape makes of
-    /// them then (`PlanarTransform(a)`, `PlanarTransform(b)`: `PlanarTransform(turnCos:sin:)` is the
-    /// same; `b.turnParts`). nil otherwise, and the general way answers: `b` not a turn, the two
-    /// equal, or a part that is not planar (a non-finite or degenerate cosine and sine).
+    /// `b` is a turn and `a` is exactly the identity (`identityA`) or another turn (not equal to
+    /// `b`): bit for bit what `TrackTable`'s general shape makes of them then (`PlanarTransform(a)`,
+    /// `PlanarTransform(b)`: `PlanarTransform(turnCos:sin:)` is the same; `b.turnParts`). nil
+    /// otherwise, and the general way answers: `b` not a turn, the two equal, or a part that is not
+    /// planar (a non-finite or degenerate cosine and sine). `b` must not be exactly the identity
+    /// (`isExactlyIdentity`: the caller knows; the general way makes nothing for such a track).
     /// - Complexity: O(1): one or two `turnParts` (16 values compared), one or two planar parts.
     @inline(__always)
     static func ofTurns(

@@ -123,19 +123,24 @@ extension CollectionView {
             in: &tr, adopting: afterArray, least: afterArray.count, reserving: afterArray.count + before.present.count)
         try afterArray.withUnsafeBufferPointer { after in
             // Each element's place in `before` (-1: not on screen before), looked up once; those
-            // not on screen before, by position in `after`. The places written in place (each
-            // write to an array checked its uniqueness).
-            var fresh: [Int] = []
-            let was = [Int](unsafeUninitializedCapacity: after.count) { wasOut, wasCount in
-                for i in after.indices {
-                    if let p = before.present.position(of: after[i].key) {
-                        wasOut[i] = p
-                    } else {
-                        wasOut[i] = -1
-                        fresh.append(i)
+            // not on screen before, by position in `after`. Both written in place (each write to
+            // an array checked its uniqueness; 10^5 elements are fresh in a switch to the circle).
+            var was: [Int] = []
+            let fresh = [Int](unsafeUninitializedCapacity: after.count) { freshOut, freshCount in
+                was = [Int](unsafeUninitializedCapacity: after.count) { wasOut, wasCount in
+                    var n = 0
+                    for i in after.indices {
+                        if let p = before.present.position(of: after[i].key) {
+                            wasOut[i] = p
+                        } else {
+                            wasOut[i] = -1
+                            freshOut[n] = i
+                            n += 1
+                        }
                     }
+                    wasCount = after.count
+                    freshCount = n
                 }
-                wasCount = after.count
             }
             let freshStarts = try starts(after, fresh)
             tr.tracks.reserveCapacity(after.count + before.present.count, least: after.count)

@@ -110,7 +110,8 @@ public struct Transform3D: Hashable, Sendable {
 
     /// The cosine and sine `c`, `s` for which `Transform3D.turn(cos: c, sin: s)` is this transform
     /// bit for bit, when there are such (`m11` and `m12` are tried, which they are but for the sign
-    /// of a zero); nil otherwise. O(1).
+    /// of a zero); nil otherwise. O(1). (Inlined: read in place, its matrix not copied for a call.)
+    @inline(__always)
     var turnParts: (cos: Double, sin: Double)? {
         let c = m11, s = m12
         return Self.turn(cos: c, sin: s).isBitwiseEqual(to: self) ? (c, s) : nil

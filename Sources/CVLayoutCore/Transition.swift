@@ -419,50 +419,62 @@ struct TrackTable {
     /// once and appended to `made`: the planar parts of two planar transforms
     /// (`PlanarTransform`), else the ends' decompositions (none for equal transforms or two
     /// translations). `reserve`: the room the first one makes. O(1): each transform that is not
-    /// the identity taken apart once.
+    /// the identity taken apart once; ends that are turned cells (`PlanarEnds.ofTurns`) from their
+    /// cosines and sines, with no matrix tests.
     /// (The ends are read where they are, field by field: a record passed as a value is copied.)
     private static func shape(
         from pa: UnsafePointer<LayoutAttributes>, to pb: UnsafePointer<LayoutAttributes>, made: inout [MadeEndsSlot],
         endTurns: inout [(cos: Double, sin: Double)], reserve: Int, rotation: RotationInterpolation
     ) -> Transition.Shape {
-        let ta = pa.pointee.transform, tb = pb.pointee.transform
         let customA = pa.pointee.custom.count, customB = pb.pointee.custom.count
         let ends = Transition.SweptEnds(
             sa: pa.pointee._size, sb: pb.pointee._size, ca: pa.pointee.center, cb: pb.pointee.center)
         // Each transform tested once for the identity (an identity is a translation, and its
         // planar parts are the identity's).
-        let identityA = ta.isExactlyIdentity, identityB = tb.isExactlyIdentity
+        let identityA = pa.pointee.transform.isExactlyIdentity, identityB = pb.pointee.transform.isExactlyIdentity
         // `LayoutAttributes.isPlain` of each end.
         var shape = Transition.Shape(
             sweep: nil, fromPlain: customA == 0 && identityA, toPlain: customB == 0 && identityB,
             custom: customA != 0 || customB != 0, made: -1)
-        if ta != tb, !((identityA || ta.isTranslationOnly) && (identityB || tb.isTranslationOnly)) {
-            shape.made = Int32(truncatingIfNeeded: made.count)
-            // The first track that needs it sizes the table for as many as the tracks reserved (a
-            // layout that turns its items needs one a track: 10^5 of them grew it 17 times).
-            if made.isEmpty {
-                made.reserveCapacity(reserve)
-                endTurns.reserveCapacity(reserve)
+        // What the track makes, appended below (one place for each table's append).
+        let slot: MadeEndsSlot, turn: (cos: Double, sin: Double)
+        if !identityB, let turned = PlanarEnds.ofTurns(from: pa, identity: identityA, to: pb) {
+            // Turned ends (a switch to the circle, an update on it): the planar parts from their
+            // turns, the same as below.
+            shape.sweep = Transition.sweep(ends, turned.ends.from.sweepFactors, turned.ends.to.sweepFactors)
+            (slot, turn) = (.planar(turned.ends), turned.endTurn)
+        } else {
+            let ta = pa.pointee.transform, tb = pb.pointee.transform
+            guard ta != tb, !((identityA || ta.isTranslationOnly) && (identityB || tb.isTranslationOnly)) else {
+                // `Transition.sweep(from:to:)`.
+                shape.sweep = Transition.sweep(
+                    ends, ta, tb, ta.isIdentity ? nil : TransformDecomposition(ta),
+                    tb.isIdentity ? nil : TransformDecomposition(tb))
+                return shape
             }
-            endTurns.append(tb.turnParts ?? (.nan, .nan))
+            turn = tb.turnParts ?? (.nan, .nan)
             if let pa = PlanarTransform(ta, isIdentity: identityA),
                 let pb = PlanarTransform(tb, isIdentity: identityB)
             {
                 shape.sweep = Transition.sweep(ends, pa.sweepFactors, pb.sweepFactors)
-                made.append(.planar(PlanarEnds(from: pa, to: pb)))
+                slot = .planar(PlanarEnds(from: pa, to: pb))
             } else {
                 let e = DecomposedEnds(ta, tb, rotation: rotation)
                 shape.sweep = Transition.sweep(
                     ends, ta, tb, ta.isIdentity ? nil : (e.isValid ? e.from : TransformDecomposition(ta)),
                     tb.isIdentity ? nil : (e.isValid ? e.to : TransformDecomposition(tb)))
-                made.append(.decomposed(e))
+                slot = .decomposed(e)
             }
-        } else {
-            // `Transition.sweep(from:to:)`.
-            shape.sweep = Transition.sweep(
-                ends, ta, tb, ta.isIdentity ? nil : TransformDecomposition(ta),
-                tb.isIdentity ? nil : TransformDecomposition(tb))
         }
+        // The first track that makes one sizes the tables for as many as the tracks reserved (a
+        // layout that turns its items needs one a track: 10^5 of them grew them 17 times).
+        if made.isEmpty {
+            made.reserveCapacity(reserve)
+            endTurns.reserveCapacity(reserve)
+        }
+        shape.made = Int32(truncatingIfNeeded: made.count)
+        endTurns.append(turn)
+        made.append(slot)
         return shape
     }
 

@@ -36,7 +36,7 @@ struct PlanarTransform: Equatable {
 
     /// The identity's parts, as `init?(_:)` computes them (`arcTangent(0, 1)` = 0).
     private init(identity: ()) { (sx, sy, xy, angle, tx, ty, sz) = (1, 1, 0, 0, 0, 0, 1) }
-    private static let identity = PlanarTransform(identity: ())
+    static let identity = PlanarTransform(identity: ())
 
     /// The parts of `m`; nil unless `m` is a planar transform (m13, m14, m23, m24, m31, m32,
     /// m34, m43 zero, m44 one, m33 positive, every value finite) with a positive determinant (a
@@ -55,9 +55,30 @@ struct PlanarTransform: Equatable {
         guard m.m13 == 0, m.m14 == 0, m.m23 == 0, m.m24 == 0, m.m31 == 0, m.m32 == 0, m.m34 == 0,
             m.m43 == 0, m.m44 == 1, m.m33 > 0, m.m33.isFinite
         else { return nil }
-        sz = m.m33
         let a = m.m11, b = m.m12, c = m.m21, d = m.m22
         guard a.isFinite, b.isFinite, c.isFinite, d.isFinite, m.m41.isFinite, m.m42.isFinite else { return nil }
+        self.init(rows: a, b, c, d, tx: m.m41, ty: m.m42, sz: m.m33)
+    }
+
+    /// `init?(Transform3D.turn(cos: c, sin: s))`, bit for bit, without the matrix's tests: for a
+    /// turn they come down to `c` and `s` finite (its zeros are then `0 · k` and `0 · s`, `k = 1 − c`,
+    /// so zeros; `m44` is 1) and `m33 = c + k` positive (finite: `c` and `k` have opposite signs or
+    /// both lie in [0, 1]). Every element a layout turns by a cosine and sine (the circle's) has such
+    /// a transform. O(1): two square roots, one `arcTangent`.
+    @inline(__always)
+    init?(turnCos c: Double, sin s: Double) {
+        guard c.isFinite, s.isFinite else { return nil }
+        let m = Transform3D.turn(cos: c, sin: s)
+        guard m.m33 > 0 else { return nil }
+        self.init(rows: m.m11, m.m12, m.m21, m.m22, tx: m.m41, ty: m.m42, sz: m.m33)
+    }
+
+    /// The parts of a planar transform whose upper 2 × 2 block is `[a b; c d]`, translation
+    /// (`tx`, `ty`) and m33 `sz` (all finite, `sz` positive: the caller's tests); nil for a block
+    /// that is singular or a reflection.
+    @inline(__always)
+    private init?(rows a: Double, _ b: Double, _ c: Double, _ d: Double, tx: Double, ty: Double, sz: Double) {
+        self.sz = sz
         let sx = (a * a + b * b).squareRoot()
         guard sx > 0, sx.isFinite else { return nil }
         let inv = 1 / sx
@@ -70,8 +91,8 @@ struct PlanarTransform: Equatable {
         self.sy = sy
         xy = shear / sy
         angle = arcTangent(sa, ca)
-        tx = m.m41
-        ty = m.m42
+        self.tx = tx
+        self.ty = ty
     }
 
     /// The way from `a` to `b` at `t` (see the type's documentation; `t` outside [0, 1]

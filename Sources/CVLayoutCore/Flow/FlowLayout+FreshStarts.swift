@@ -15,16 +15,18 @@ extension CollectionViewLayout {
             return FreshStarts(attributes: try layoutAttributesInOrder(forKeys: fresh.map { after[$0].key }))
         }
         var others: [ElementKey] = []
-        var cells: [IndexPath?] = []
-        cells.reserveCapacity(fresh.count)
-        for i in fresh {
-            let e = after.baseAddress! + i
-            if e.pointee.category == .cell {
-                cells.append(e.pointee.indexPath)
-            } else {
-                cells.append(nil)
-                others.append(e.pointee.key)
+        // (Written in place: an append checks the array's uniqueness for each of 10^5 cells.)
+        let cells = [IndexPath?](unsafeUninitializedCapacity: fresh.count) { out, written in
+            for (j, i) in fresh.enumerated() {
+                let e = after.baseAddress! + i
+                if e.pointee.category == .cell {
+                    (out.baseAddress! + j).initialize(to: e.pointee.indexPath)
+                } else {
+                    (out.baseAddress! + j).initialize(to: nil)
+                    others.append(e.pointee.key)
+                }
             }
+            written = fresh.count
         }
         let frames = flow.itemFrames(cells)
         return FreshStarts(attributes: try layoutAttributesInOrder(forKeys: others), cellFrames: frames)
@@ -36,42 +38,43 @@ extension FlowLayout {
     /// for a run of its items (`frameForItem` copies it out of the layout's state for each).
     /// - Complexity: O(n) lookups, each `frameForItem`'s; O(n) memory.
     func itemFrames(_ indexPaths: [IndexPath?]) -> [Rect?] {
-        var frames: [Rect?] = []
-        frames.reserveCapacity(indexPaths.count)
-        guard laysOutLines, state != nil else {
-            for ip in indexPaths { frames.append(ip.flatMap { frameForItem(at: $0) }) }
-            return frames
-        }
-        indexPaths.withUnsafeBufferPointer { ips in
-            var j = 0
-            while j < ips.count {
-                guard let ip = ips[j], ip.section >= 0, ip.section < state.unsafelyUnwrapped.sections.count else {
-                    frames.append(nil)
-                    j += 1
-                    continue
+        guard laysOutLines, state != nil else { return indexPaths.map { $0.flatMap { frameForItem(at: $0) } } }
+        // (Each frame written in its place: an append checks the array's uniqueness for each.)
+        return [Rect?](unsafeUninitializedCapacity: indexPaths.count) { frames, written in
+            indexPaths.withUnsafeBufferPointer { ips in
+                var j = 0
+                while j < ips.count {
+                    guard let ip = ips[j], ip.section >= 0, ip.section < state.unsafelyUnwrapped.sections.count
+                    else {
+                        (frames.baseAddress! + j).initialize(to: nil)
+                        j += 1
+                        continue
+                    }
+                    // (The section's origin written first when an edit left it to be moved lazily, as
+                    // `frameForItem` does; the state read after.)
+                    settleOrigin(ofSection: ip.section)
+                    let st = state.unsafelyUnwrapped
+                    j = Self.writeFrames(ips, from: j, st, st.sections[ip.section], into: frames.baseAddress!)
                 }
-                // (The section's origin written first when an edit left it to be moved lazily, as
-                // `frameForItem` does; the state read after.)
-                settleOrigin(ofSection: ip.section)
-                let st = state.unsafelyUnwrapped
-                j = Self.appendFrames(ips, from: j, st, st.sections[ip.section], into: &frames)
             }
+            written = indexPaths.count
         }
-        return frames
     }
 
-    /// Appends the frames of `ips[j]` and the index paths after it in its section (each nil when
-    /// it is not an item of `sec`); returns the position after them. (Not inlined: the section,
-    /// a parameter, is passed on as it is, not copied for each item.)
+    /// Writes the frames of `ips[j]` and the index paths after it in its section (each nil when
+    /// it is not an item of `sec`) to their positions in `frames` (uninitialized there); returns
+    /// the position after them. (Not inlined: the section, a parameter, is passed on as it is, not
+    /// copied for each item.)
     @inline(never)
-    private static func appendFrames(
+    private static func writeFrames(
         _ ips: UnsafeBufferPointer<IndexPath?>, from start: Int, _ st: FlowState, _ sec: FlowSection,
-        into frames: inout [Rect?]
+        into frames: UnsafeMutablePointer<Rect?>
     ) -> Int {
         let section = ips[start]!.section
         var j = start
         while j < ips.count, let ip = ips[j], ip.section == section {
-            frames.append(ip.item >= 0 && ip.item < sec.itemCount ? FlowLayout.itemFrame(st, sec, item: ip.item) : nil)
+            (frames + j).initialize(
+                to: ip.item >= 0 && ip.item < sec.itemCount ? FlowLayout.itemFrame(st, sec, item: ip.item) : nil)
             j += 1
         }
         return j

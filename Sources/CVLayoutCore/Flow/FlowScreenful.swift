@@ -42,11 +42,9 @@ extension FlowLayout {
         let table = block.lines, lineCount = block.lineCount
         var stop = k
         while stop < lineCount && table[stop].origin + delta < q.bEnd { stop &+= 1 }
-        var end = (block: blk, line: stop)
         if stop == lineCount && blk &+ 1 < nb {  // the next block's first line must start past the rect
             let next = FlowBlockTables(blocks, blk &+ 1)
             guard next.lines[0].origin + sec.pointee.body.delta(blk &+ 1) >= q.bEnd else { return false }
-            end = (blk &+ 1, 0)
         }
         let base = sec.pointee.body.itemStart(blk)
         let first = base &+ block.first(k), last = base &+ block.first(stop)
@@ -58,18 +56,19 @@ extension FlowLayout {
         // The window from where the last screenful's was (`sizeFinger`: a hint, checked).
         let window = sizes.window(at: first, near: sizeFinger)
         sizeFinger = sizes.place
-        guard window.end >= last else {  // the items in more than one window: `visitSpans`' runs
-            try FlowLayout.visitSpans(axis, s, sec, rect, from: (blk, k), through: (end, base), lines)
+        // The run `visitSpans` would make when the items lie in one window (built in place: no
+        // copy of its 16 fields), else its first.
+        let run = FlowCellLines(
+            section: s, items: Range(uncheckedBounds: (first, last)), lines: table,
+            lineRange: Range(uncheckedBounds: (k, stop)), base: base, delta: delta,
+            sectionOrigin: sec.pointee.origin, aStart: q.aStart, bEnd: q.bEnd, lowBound: q.lowBound,
+            highBound: q.highBound, factor: sec.pointee.itemAlignmentFactor, cross: block.cross - base,
+            sizes: window.pointer, horizontal: axis.horizontal, monotone: sec.pointee.itemsMonotone)
+        guard window.end >= last else {  // the items in more than one window: a run a window
+            try run.forEachWindow(window, &sizes, lines)
             return true
         }
-        // The one run `visitSpans` would make (built in place: no copy of its 16 fields).
-        try lines(
-            FlowCellLines(
-                section: s, items: Range(uncheckedBounds: (first, last)), lines: table,
-                lineRange: Range(uncheckedBounds: (k, stop)), base: base, delta: delta,
-                sectionOrigin: sec.pointee.origin, aStart: q.aStart, bEnd: q.bEnd, lowBound: q.lowBound,
-                highBound: q.highBound, factor: sec.pointee.itemAlignmentFactor, cross: block.cross - base,
-                sizes: window.pointer, horizontal: axis.horizontal, monotone: sec.pointee.itemsMonotone))
+        try lines(run)
         return true
     }
 }

@@ -1,6 +1,7 @@
 /// A screenful from the line table: the commonest direct rect query (a rect within one per-item
 /// section, no header or footer, its lines in one block) answered with one search and one walk
-/// of the block's lines, its runs handed over by `visitSpans`, without the generic visit
+/// of the block's lines, its runs `visitSpans`' (split at the size table's windows by
+/// `FlowCellLines.forEachWindow`, as there), without the generic visit
 /// (`visitCellRuns`: its bound pass, the span buffer, the grid and supplementary callbacks).
 /// Anything else is declined: the caller then asks `visitCellRuns`, whose answer for this case
 /// is the same runs (the same lines, the same bounds).
@@ -14,7 +15,7 @@ extension FlowLayout {
     /// one block, or end with a block whose next one starts past the rect, their items at most
     /// `capacity`. Returns false before any call otherwise (`visitCellRuns` answers). `lines`
     /// must not change the layout (its tables are read in place).
-    /// - Complexity: O(log sections + log blocks + log lines + lines read + windows × log chunks).
+    /// - Complexity: O(log sections + log blocks + log lines + lines read + log chunks + windows).
     public func visitScreenful(
         in rect: Rect, counts: UnsafeBufferPointer<Int>, atMost capacity: Int, lines: (FlowCellLines) throws -> Void
     ) rethrows -> Bool {

@@ -117,3 +117,42 @@ public struct FlowCellLines {
         }
     }
 }
+
+extension FlowCellLines {
+    /// Hands this run over as runs of one window of the size table each (`visitSpans`' runs, in
+    /// item order): `self` holds lines `lineRange` of one block and their items `items`, and
+    /// `sizes` is `window`'s (the window of `items.lowerBound`, read by `reader`, which the
+    /// later windows are asked of: the next chunk, O(1)). A line that crosses a window's end
+    /// comes in two runs, each with its part. The one home of that split. `visit` must not
+    /// change the layout.
+    /// - Complexity: O(lines + windows) besides `visit`.
+    @inline(__always)
+    func forEachWindow(
+        _ window: FlowChunkWindow<Size>, _ reader: inout FlowChunkReader<Size>,
+        _ visit: (FlowCellLines) throws -> Void
+    ) rethrows {
+        var k = lineRange.lowerBound, i = items.lowerBound, w = window
+        let stop = lineRange.upperBound, runEnd = items.upperBound
+        while true {
+            let wEnd = Swift.min(w.end, runEnd)  // > i: the window holds i
+            var kk = stop  // the lines starting before the window's end
+            if wEnd < runEnd {  // (else all: the commonest case, a screenful in one window)
+                kk = k &+ 1
+                while kk < stop && base &+ lines[kk].first < wEnd { kk &+= 1 }
+            }
+            try visit(
+                FlowCellLines(
+                    section: section, items: Range(uncheckedBounds: (i, wEnd)), lines: lines,
+                    lineRange: Range(uncheckedBounds: (k, kk)), base: base, delta: delta,
+                    sectionOrigin: sectionOrigin, aStart: aStart, bEnd: bEnd, lowBound: lowBound,
+                    highBound: highBound, factor: factor, cross: cross, sizes: w.pointer, horizontal: horizontal,
+                    monotone: monotone))
+            guard wEnd < runEnd else { return }
+            // The next window starts at wEnd: in line kk, or in the last line read when it
+            // crosses the window's end.
+            k = kk < stop && base &+ lines[kk].first == wEnd ? kk : kk &- 1
+            i = wEnd
+            w = reader.window(at: i)
+        }
+    }
+}

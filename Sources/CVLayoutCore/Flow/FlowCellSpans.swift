@@ -443,28 +443,15 @@ extension FlowLayout {
                 }
                 if k < stop {
                     // The items of lines k ..< stop, window by window.
-                    var i = base &+ table[k].first
-                    let runEnd = base &+ block.first(stop)
-                    while i < runEnd {
-                        let window = sizes.window(at: i)
-                        let wEnd = Swift.min(window.end, runEnd)  // > i: the window holds i
-                        var kk = stop  // the lines starting before the window's end
-                        if wEnd < runEnd {  // (else all: the commonest case, a screenful in one window)
-                            kk = k &+ 1
-                            while kk < stop && base &+ table[kk].first < wEnd { kk &+= 1 }
-                        }
-                        try visit(
-                            FlowCellLines(
-                                section: s, items: Range(uncheckedBounds: (i, wEnd)), lines: table,
-                                lineRange: Range(uncheckedBounds: (k, kk)), base: base, delta: delta,
-                                sectionOrigin: origin0, aStart: aStart, bEnd: bEnd,
-                                lowBound: lowBound, highBound: highBound, factor: factor, cross: cross,
-                                sizes: window.pointer, horizontal: horizontal, monotone: itemsMonotone))
-                        // The next window starts at wEnd: in line kk, or in the last line
-                        // read when it crosses the window's end.
-                        k = kk < stop && base &+ table[kk].first == wEnd ? kk : kk &- 1
-                        i = wEnd
-                    }
+                    let i = base &+ table[k].first
+                    let window = sizes.window(at: i)
+                    try FlowCellLines(
+                        section: s, items: Range(uncheckedBounds: (i, base &+ block.first(stop))), lines: table,
+                        lineRange: Range(uncheckedBounds: (k, stop)), base: base, delta: delta,
+                        sectionOrigin: origin0, aStart: aStart, bEnd: bEnd, lowBound: lowBound,
+                        highBound: highBound, factor: factor, cross: cross, sizes: window.pointer,
+                        horizontal: horizontal, monotone: itemsMonotone
+                    ).forEachWindow(window, &sizes, visit)
                 }
                 if stop < lineCount { return }  // stopped inside the block
                 base += block.itemCount

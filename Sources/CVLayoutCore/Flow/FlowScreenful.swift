@@ -1,6 +1,7 @@
 /// A screenful from the line table: the commonest direct rect query (a rect within one per-item
 /// section, no header or footer, its lines in one block) answered with one search and one walk
-/// of the block's lines, its runs handed over by `visitSpans`, without the generic visit
+/// of the block's lines, its runs `visitSpans`' (split at the size table's windows by
+/// `FlowCellLines.forEachWindow`, as there), without the generic visit
 /// (`visitCellRuns`: its bound pass, the span buffer, the grid and supplementary callbacks).
 /// Anything else is declined: the caller then asks `visitCellRuns`, whose answer for this case
 /// is the same runs (the same lines, the same bounds).
@@ -14,7 +15,7 @@ extension FlowLayout {
     /// one block, or end with a block whose next one starts past the rect, their items at most
     /// `capacity`. Returns false before any call otherwise (`visitCellRuns` answers). `lines`
     /// must not change the layout (its tables are read in place).
-    /// - Complexity: O(log sections + log blocks + log lines + lines read + windows × log chunks).
+    /// - Complexity: O(log sections + log blocks + log lines + lines read + log chunks + windows).
     public func visitScreenful(
         in rect: Rect, counts: UnsafeBufferPointer<Int>, atMost capacity: Int, lines: (FlowCellLines) throws -> Void
     ) rethrows -> Bool {
@@ -42,11 +43,9 @@ extension FlowLayout {
         let table = block.lines, lineCount = block.lineCount
         var stop = k
         while stop < lineCount && table[stop].origin + delta < q.bEnd { stop &+= 1 }
-        var end = (block: blk, line: stop)
         if stop == lineCount && blk &+ 1 < nb {  // the next block's first line must start past the rect
             let next = FlowBlockTables(blocks, blk &+ 1)
             guard next.lines[0].origin + sec.pointee.body.delta(blk &+ 1) >= q.bEnd else { return false }
-            end = (blk &+ 1, 0)
         }
         let base = sec.pointee.body.itemStart(blk)
         let first = base &+ block.first(k), last = base &+ block.first(stop)
@@ -58,18 +57,19 @@ extension FlowLayout {
         // The window from where the last screenful's was (`sizeFinger`: a hint, checked).
         let window = sizes.window(at: first, near: sizeFinger)
         sizeFinger = sizes.place
-        guard window.end >= last else {  // the items in more than one window: `visitSpans`' runs
-            try FlowLayout.visitSpans(axis, s, sec, rect, from: (blk, k), through: (end, base), lines)
+        // The run `visitSpans` would make when the items lie in one window (built in place: no
+        // copy of its 16 fields), else its first.
+        let run = FlowCellLines(
+            section: s, items: Range(uncheckedBounds: (first, last)), lines: table,
+            lineRange: Range(uncheckedBounds: (k, stop)), base: base, delta: delta,
+            sectionOrigin: sec.pointee.origin, aStart: q.aStart, bEnd: q.bEnd, lowBound: q.lowBound,
+            highBound: q.highBound, factor: sec.pointee.itemAlignmentFactor, cross: block.cross - base,
+            sizes: window.pointer, horizontal: axis.horizontal, monotone: sec.pointee.itemsMonotone)
+        guard window.end >= last else {  // the items in more than one window: a run a window
+            try run.forEachWindow(window, &sizes, lines)
             return true
         }
-        // The one run `visitSpans` would make (built in place: no copy of its 16 fields).
-        try lines(
-            FlowCellLines(
-                section: s, items: Range(uncheckedBounds: (first, last)), lines: table,
-                lineRange: Range(uncheckedBounds: (k, stop)), base: base, delta: delta,
-                sectionOrigin: sec.pointee.origin, aStart: q.aStart, bEnd: q.bEnd, lowBound: q.lowBound,
-                highBound: q.highBound, factor: sec.pointee.itemAlignmentFactor, cross: block.cross - base,
-                sizes: window.pointer, horizontal: axis.horizontal, monotone: sec.pointee.itemsMonotone))
+        try lines(run)
         return true
     }
 }

@@ -548,12 +548,14 @@ public final class CollectingSink: ElementSink {
         elements.append(template)
     }
 
+    /// Each cell of the run (up to `keep`) is appended as the record
+    /// `storeCell(section:item:frame:transform:…)` builds for it (bit for bit), written straight into
+    /// the collection's storage (`TurnedRecords`): the room made once for the run, no record built
+    /// apart and copied, no uniqueness or capacity check per cell. O(run).
     public override func storeTurnedCells(section: Int, _ run: UnsafeBufferPointer<TurnedCell>) {
-        for h in run {
-            storeCell(
-                section: section, item: h.item, frame: h.frame, transform: .turn(cos: h.cos, sin: h.sin), alpha: 1,
-                zIndex: 0, isHidden: false)
-        }
+        let room = Swift.min(run.count, keep - elements.count)
+        guard room > 0 else { return }
+        elements.append(contentsOf: TurnedRecords(section: section, run: UnsafeBufferPointer(rebasing: run[..<room])))
     }
 
     @inline(__always)

@@ -25,18 +25,29 @@ enum AscendingKeys {
         ElementKey(category: p.pointee.category, kind: p.pointee.kind, indexPath: p.pointee.indexPath)
     }
 
-    /// The keys of `elements` when they strictly ascend (`ascend`), nil otherwise: one pass. O(n).
+    /// The keys of `elements` when they strictly ascend (`ascend`), nil otherwise: one pass, each
+    /// key written straight into the new array's storage and compared with the one before it held
+    /// in a register (no append, no uniqueness check per key). O(n).
     static func keysIfAscending(_ elements: [LayoutAttributes]) -> [ElementKey]? {
-        var keys: [ElementKey] = []
-        keys.reserveCapacity(elements.count)
-        let ascending = elements.withUnsafeBufferPointer { e in
-            guard let base = e.baseAddress else { return true }
-            for i in e.indices {
-                let k = key(base + i)
-                if i > 0, !(keys[i - 1] < k) { return false }
-                keys.append(k)
+        var ascending = true
+        let keys = elements.withUnsafeBufferPointer { e in
+            [ElementKey](unsafeUninitializedCapacity: e.count) { out, written in
+                written = 0
+                guard let base = e.baseAddress, let o = out.baseAddress, e.count > 0 else { return }
+                var last = key(base)
+                o.initialize(to: last)
+                for i in 1..<e.count {
+                    let k = key(base + i)
+                    guard last < k else {
+                        ascending = false
+                        written = i
+                        return
+                    }
+                    (o + i).initialize(to: k)
+                    last = k
+                }
+                written = e.count
             }
-            return true
         }
         return ascending ? keys : nil
     }

@@ -186,13 +186,15 @@ int cvl_version(uint32_t *out);
 ** nothing changed); each frame then costs O(k + tracked elements): per element on screen one
 ** hash lookup, and one interpolation for a tracked element that can be in the rect at this
 ** progress (a cheap test of its ends' centres and reach skips the others), no per-element
-** allocation: about 8 us a frame for ~65 elements of a flow of 10^5 items, about 0.2 us an
-** element for a switch to the circle of 10^5 items, about 0.1 us an element for a batch update on
-** that circle where every element moves and turns (BENCHMARKS.md, "Everything on screen (issue
-** 32)"); memory O(tracked elements), two full attribute records each (when the elements on
-** screen after the change get their tracks in draw order, as a switch to the circle or an
-** update that moves every element, the ends are the layout's answer itself, kept rather than
-** copied). Once an animation is finished (cvl_view_set_time past its end,
+** allocation: about 3-6 us a frame for ~65 elements of a flow of 10^5 items, about 30 ns a
+** tracked element for a switch to the circle of 10^5 items (3 ms a frame, 416 of them drawn),
+** about 85 ns an element for a batch update on that circle where every element moves and turns
+** (8.5 ms a frame). Setting such a change up costs about 0.5 us an element on screen before or
+** after it (about 50 ms for the circle of 10^5; BENCHMARKS.md, "Everything on screen (issue
+** 32)" and the sections after it). Memory O(tracked elements), two full attribute records each
+** (when the elements on screen after the change get their tracks in draw order, as a switch to
+** the circle or an update that moves every element, the ends are the layout's answer itself,
+** kept rather than copied). Once an animation is finished (cvl_view_set_time past its end,
 ** cvl_view_finish_animations), the view keeps its tracks' ends' storage (two records a tracked
 ** element, not freed) for the next animated change to write its tracks into instead of fresh
 ** memory: taken or freed by that change (kept only when it fits that change's tracks, at most
@@ -218,7 +220,7 @@ int cvl_version(uint32_t *out);
 ** layout with 10^5 items all on screen, as the circle, animates them); more fails the animated
 ** call with CVL_ERROR_OVERFLOW, nothing changed. A tracked element keeps about 1.3 KB while
 ** its animation runs (about 170 MB at the limit), and each frame samples every tracked element
-** on screen (about 1 us each: 0.1 s a frame at 10^5, measured on this project's CI VM). */
+** on screen (about 85 ns each: 8.5 ms a frame at 10^5, measured on this project's CI VM). */
 #define CVL_MAX_ANIMATED_ELEMENTS  131072
 /** Most elements one query may count or return (2^20, as a callback may hand back): more fails
 ** the query with CVL_ERROR_OVERFLOW after about 0.1 s, *out_count not written, nothing changed

@@ -58,11 +58,8 @@ extension PresentingSinkPartsTests {
     /// up to `keep`.
     func testCircleAnswerCollectedEqualsEachItemsAttributes() throws {
         for n in [1, 257, 1000] {
-            let layout = CircleLayout()
-            let cv = try CollectionView(dataSource: StaticDataSource([n]), layout: layout)
-            try cv.setBoundsSize(Size(width: 1000, height: 800))
-            try cv.layoutIfNeeded()
-            let rect = Rect(x: 0, y: 0, width: 1000, height: 800)
+            let (view, layout, rect) = try laidOutCircle(items: n)
+            defer { withExtendedLifetime(view) {} }
             for keep in [Int.max, n - 1, 256, 300] where keep >= 0 {
                 let sink = CollectingSink(counts: [n], keep: keep)
                 try layout.layoutAttributesForElements(in: rect, into: sink)

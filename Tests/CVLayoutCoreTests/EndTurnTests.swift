@@ -169,11 +169,8 @@ extension PresentingSinkPartsTests {
     /// cell whose frame meets the rect, each the layout's answer for its item.
     func testCircleCellsOutsideTheSinksCountsStillFail() throws {
         for n in [5, 40, 301] {
-            let layout = CircleLayout()
-            let cv = try CollectionView(dataSource: StaticDataSource([n]), layout: layout)
-            try cv.setBoundsSize(Size(width: 1000, height: 800))
-            try cv.layoutIfNeeded()
-            let rect = Rect(x: 0, y: 0, width: 1000, height: 800)
+            let (view, layout, rect) = try laidOutCircle(items: n)
+            defer { withExtendedLifetime(view) {} }
             let whole = CollectingSink(counts: [n])
             try layout.layoutAttributesForElements(in: rect, into: whole)
             try whole.check()

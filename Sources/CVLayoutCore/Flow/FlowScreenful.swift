@@ -35,7 +35,7 @@ extension FlowLayout {
         // The first line that can meet the rect (from where the last query's was: `FlowSpanFinger`).
         let finger = spanFinger
         let hint = finger.section == s ? (block: finger.block, line: finger.line) : nil
-        let (blk, k) = FlowLayout.firstLine(sec, from: q.a, slack: q.slack, near: hint)
+        let (blk, k) = flowFirstLine(sec, from: q.a, slack: q.slack, near: hint)
         spanFinger = FlowSpanFinger(section: s, block: blk, line: k)
         // Its block's lines up to the first starting past the rect (`lineItems`' walk, in one block).
         let block = FlowBlockTables(blocks, blk)

@@ -155,4 +155,15 @@ extension FlowCellLines {
             w = reader.window(at: i)
         }
     }
+
+    /// `forEachWindow` in a frame of its own, for the screenful (`visitScreenful`), where a run
+    /// across windows is the rare case: inlined there, its loop's values made the common path's
+    /// frame larger and spilled more of its registers.
+    @inline(never)
+    func forEachWindowApart(
+        _ window: FlowChunkWindow<Size>, _ reader: inout FlowChunkReader<Size>,
+        _ visit: (FlowCellLines) throws -> Void
+    ) rethrows {
+        try forEachWindow(window, &reader, visit)
+    }
 }

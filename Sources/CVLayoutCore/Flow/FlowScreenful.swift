@@ -66,7 +66,7 @@ extension FlowLayout {
             highBound: q.highBound, factor: sec.pointee.itemAlignmentFactor, cross: block.cross - base,
             sizes: window.pointer, horizontal: axis.horizontal, monotone: sec.pointee.itemsMonotone)
         guard window.end >= last else {  // the items in more than one window: a run a window
-            try run.forEachWindow(window, &sizes, lines)
+            try run.forEachWindowApart(window, &sizes, lines)
             return true
         }
         try lines(run)

@@ -512,7 +512,11 @@ func flowFirstLine(
     guard sec.pointee.linesMonotone, blocks.count > 0 else { return (0, 0) }
     // Lines starting at or before a − (thickest line) end before the rect.
     let bound = a - slack - sec.pointee.maxThickness
-    let isAfter = { (b: Int) in FlowBlockTables(blocks, b).lines[0].origin + sec.pointee.body.delta(b) > bound }
+    // (Unmoved blocks, a fresh layout's: each offset 0, as `delta` would answer, asked once.)
+    let shifted = sec.pointee.body.offsets.isShifted
+    let isAfter = { (b: Int) in
+        FlowBlockTables(blocks, b).lines[0].origin + (shifted ? sec.pointee.body.delta(b) : 0) > bound
+    }
     let after =
         hint.map { flowPartitionPoint(0, blocks.count, near: $0.block &+ 1, isAfter) }
         ?? flowPartitionPoint(0, blocks.count, isAfter)

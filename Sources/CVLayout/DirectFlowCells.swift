@@ -47,15 +47,11 @@ private func directFlowCells<R: CQueryRecord>(
     _ view: CollectionView, _ flow: FlowLayout, _ rect: Rect, _ out: UnsafeMutablePointer<R>, _ capacity: Int,
     _ outCount: UnsafeMutablePointer<Int>, identified: Bool
 ) -> Bool {
-    var itemIDs: BulkItemIdentifiers? = nil  // (no identifiers, the commonest case: nothing to look up)
-    if identified {
-        itemIDs = view.bulkItemIdentifiers
-        guard itemIDs != nil else { return false }
-    }
     // The commonest case first: a screenful of one section's lines, no identifiers (found
-    // without the generic visit: `FlowLayout.visitScreenful`).
+    // without the generic visit: `FlowLayout.visitScreenful`), before the identifiers' optional
+    // exists (its destruction at the return was an outlined call a query).
     let bound = Swift.min(capacity, ElementSink.maxElements)
-    if itemIDs == nil {
+    if !identified {
         var p = out  // the next record (the runs' items fit: at most `bound` of them)
         let screenful = flow.visitScreenful(
             in: rect, counts: view.counts.withUnsafeBufferPointer { $0 }, atMost: bound
@@ -73,6 +69,11 @@ private func directFlowCells<R: CQueryRecord>(
             outCount.pointee = Int((UInt(bitPattern: p) &- UInt(bitPattern: out)) / UInt(MemoryLayout<R>.stride))
             return true
         }
+    }
+    var itemIDs: BulkItemIdentifiers? = nil  // (no identifiers, the commonest case: nothing to look up)
+    if identified {
+        itemIDs = view.bulkItemIdentifiers
+        guard itemIDs != nil else { return false }
     }
     var n = 0
     var overrun = false

@@ -132,7 +132,7 @@ final class FlowSpanFingerTests: XCTestCase {
         XCTAssertEqual(edits, 36)
     }
 
-    /// `FlowLayout.firstLine` and `lineItems` (the direct query's bound pass) against linear
+    /// `flowFirstLine` and `lineItems` (the direct query's bound pass) against linear
     /// scans of every block and line: the first line with and without hints (every block, lines
     /// in and past it, out of range too), then the lines read from it up to the first starting
     /// at or past the rect's end (in the start's block, in later blocks, past the section); in
@@ -188,7 +188,7 @@ final class FlowSpanFingerTests: XCTestCase {
                     for _ in 0..<6 { hints.append((g.int(below: nb + 2) - 1, g.int(below: 300) - 10)) }
                     for hint in hints {
                         let got = withUnsafePointer(to: &sec) {
-                            FlowLayout.firstLine($0, from: a, slack: slack, near: hint)
+                            flowFirstLine($0, from: a, slack: slack, near: hint)
                         }
                         XCTAssertTrue(
                             got == want,
@@ -237,7 +237,7 @@ final class FlowSpanFingerTests: XCTestCase {
         let sec = st.sections[lo]
         let a = rMin - sec.origin
         let fresh = withUnsafePointer(to: sec) {
-            FlowLayout.firstLine($0, from: a, slack: FlowLayout.searchSlack(a, a + st.axis.main(r.size)))
+            flowFirstLine($0, from: a, slack: FlowLayout.searchSlack(a, a + st.axis.main(r.size)))
         }
         XCTAssertEqual(f.spanFinger.section, lo, "round \(round) query \(q)")
         XCTAssertEqual(f.spanFinger.block, fresh.block, "round \(round) query \(q)")

@@ -100,6 +100,11 @@ struct FlowBlockOffsets {
     @inline(__always)
     func offset(_ b: Int) -> Double { sum(b).value }
 
+    /// Whether a block was ever moved (`count > 0`): when not, every offset is 0 (`sum`'s first
+    /// answer), so a search over many blocks can ask once, not at each probe. O(1).
+    @inline(__always)
+    var isShifted: Bool { tree[0].hi != 0 }
+
     /// The offset of block `b` (`0 ≤ b < count`) as a compensated sum. O(log count).
     @inline(__always)
     func sum(_ b: Int) -> FlowSum {

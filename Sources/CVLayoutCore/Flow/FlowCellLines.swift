@@ -73,22 +73,25 @@ public struct FlowCellLines {
     /// - Complexity: O(lines + items read + log of a long line's items).
     @inlinable @inline(__always)
     public func forEachCell(in rect: Rect, _ body: (Int, Rect) throws -> Void) rethrows {
-        // The axis told once a run, not at each line.
-        if horizontal {
-            try forEachCell(HorizontalFlowAxis.self, in: rect, body)
-        } else {
-            try forEachCell(VerticalFlowAxis.self, in: rect, body)
+        // The axis and the items' order told once a run, not at each line.
+        switch (horizontal, monotone) {
+        case (true, true): try forEachCell(HorizontalFlowAxis.self, monotone: true, in: rect, body)
+        case (true, false): try forEachCell(HorizontalFlowAxis.self, monotone: false, in: rect, body)
+        case (false, true): try forEachCell(VerticalFlowAxis.self, monotone: true, in: rect, body)
+        case (false, false): try forEachCell(VerticalFlowAxis.self, monotone: false, in: rect, body)
         }
     }
 
-    /// `forEachCell(in:_:)` along the axis `A` (the run's).
+    /// `forEachCell(in:_:)` along the axis `A` (the run's), `monotone` the run's (a constant
+    /// where it is inlined).
     @inlinable @inline(__always)
-    func forEachCell<A: FlowAxisKind>(_ axis: A.Type, in rect: Rect, _ body: (Int, Rect) throws -> Void) rethrows {
+    func forEachCell<A: FlowAxisKind>(
+        _ axis: A.Type, monotone: Bool, in rect: Rect, _ body: (Int, Rect) throws -> Void
+    ) rethrows {
         // The run's fields in locals: read through `self` (passed by address) they were read
         // again after each record the body wrote, which might have changed them.
         let lines = self.lines, base = self.base, delta = self.delta, sectionOrigin = self.sectionOrigin
         let aStart = self.aStart, bEnd = self.bEnd, factor = self.factor, cross = self.cross, sizes = self.sizes
-        let monotone = self.monotone
         var k = lineRange.lowerBound
         let last = lineRange.upperBound &- 1
         // The run's part of line k starts where the last line's ended (the first line's at the
@@ -154,5 +157,16 @@ extension FlowCellLines {
             i = wEnd
             w = reader.window(at: i)
         }
+    }
+
+    /// `forEachWindow` in a frame of its own, for the screenful (`visitScreenful`), where a run
+    /// across windows is the rare case: inlined there, its loop's values made the common path's
+    /// frame larger and spilled more of its registers.
+    @inline(never)
+    func forEachWindowApart(
+        _ window: FlowChunkWindow<Size>, _ reader: inout FlowChunkReader<Size>,
+        _ visit: (FlowCellLines) throws -> Void
+    ) rethrows {
+        try forEachWindow(window, &reader, visit)
     }
 }

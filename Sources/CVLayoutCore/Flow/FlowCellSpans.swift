@@ -273,7 +273,7 @@ extension FlowLayout {
                 // lands near it; `FlowSpanFinger`): the binary search's answer, found sooner.
                 let finger = spanFinger
                 let hint = s == lo && finger.section == s ? (block: finger.block, line: finger.line) : nil
-                let start = FlowLayout.firstLine(sec, from: a, slack: lineSlack, near: hint)
+                let start = flowFirstLine(sec, from: a, slack: lineSlack, near: hint)
                 let (items, end, base) = FlowLayout.lineItems(sec, from: start, before: b + lineSlack)
                 if s == lo {
                     (first, firstEnd, firstBase) = (start, end, base)
@@ -313,7 +313,7 @@ extension FlowLayout {
                         continue
                     }
                     let a = rMin - sec.pointee.origin
-                    let start = FlowLayout.firstLine(
+                    let start = flowFirstLine(
                         sec, from: a, slack: FlowLayout.searchSlack(a, a + axis.main(rect.size)))
                     try FlowLayout.visitSpans(axis, s, sec, rect, from: start, lines)
                 }

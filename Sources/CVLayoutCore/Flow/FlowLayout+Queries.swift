@@ -204,45 +204,6 @@ extension FlowLayout {
         return (kLo, kEnd, jLo, jEnd, lLo, lEnd)
     }
 
-    /// The first line of per-item section `sec` that can meet the main-axis range starting at
-    /// `a` (relative to the section; `slack` as the search's): block and line within it. The
-    /// section is read in place. With a `hint` (a previous answer: a scroll step's query starts
-    /// near the last one's), the searches start from it (`flowPartitionPoint(_:_:near:_:)`):
-    /// the same answer, in O(log(1 + distance)) probes. Without one, or in another block than
-    /// the hint's, the line search starts from the line the block's first and last origins
-    /// interpolate (O(1) probes for evenly spaced lines, O(log lines) at worst).
-    @inline(__always)
-    static func firstLine(
-        _ sec: UnsafePointer<FlowSection>, from a: Double, slack: Double, near hint: (block: Int, line: Int)? = nil
-    ) -> (block: Int, line: Int) {
-        let blocks = FlowLineBlocks.inPlace(sec)  // (in place: a copy of a block retains its tables)
-        guard sec.pointee.linesMonotone, blocks.count > 0 else { return (0, 0) }
-        // Lines starting at or before a − (thickest line) end before the rect.
-        let bound = a - slack - sec.pointee.maxThickness
-        let isAfter = { (b: Int) in FlowBlockTables(blocks, b).lines[0].origin + sec.pointee.body.delta(b) > bound }
-        let after =
-            hint.map { flowPartitionPoint(0, blocks.count, near: $0.block &+ 1, isAfter) }
-            ?? flowPartitionPoint(0, blocks.count, isAfter)
-        let blk = Swift.max(0, after - 1)
-        let d = sec.pointee.body.delta(blk)
-        let block = FlowBlockTables(blocks, blk)
-        let isPast = { (k: Int) in block.lines[k].origin + d > bound }
-        let n = block.lineCount
-        // In the hint's block, from the hint's line. In another (a jump, or no hint): its lines
-        // start in order, so where the bound lies between its first and last line's origins
-        // guesses the answer (right for evenly spaced lines: two probes, against a binary
-        // search's log2(lines), 7 for 128); the finger search is exact whatever the guess (NaN,
-        // a flat block: line 0). One call site: the closure stays on the stack.
-        let start: Int
-        if let hint, hint.block == blk {
-            start = hint.line
-        } else {
-            let first = block.lines[0].origin + d, span = block.lines[n &- 1].origin + d - first
-            start = flowClampIndex((bound - first) / span * Double(n &- 1), 0, n &- 1) &+ 1
-        }
-        return (blk, flowPartitionPoint(0, n, near: start, isPast))
-    }
-
     /// At most how many elements `visitFlowElements(in: rect)` hands over, found before the
     /// visit by its own searches: the items of the lines (the cells of the grid lines and
     /// slots) whose main-axis range the rect's can meet, and a header and a footer a section.
@@ -273,7 +234,7 @@ extension FlowLayout {
                 let a = rMin - sec.origin, b = rMax - sec.origin
                 let lineSlack = FlowLayout.searchSlack(a, b)
                 cells = withUnsafePointer(to: sec) { p in
-                    let start = FlowLayout.firstLine(p, from: a, slack: lineSlack)
+                    let start = flowFirstLine(p, from: a, slack: lineSlack)
                     return FlowLayout.lineItems(p, from: start, before: b + lineSlack).items.count
                 }
             }
@@ -326,7 +287,7 @@ extension FlowLayout {
         var cells = run
         defer { run = cells }
         try withUnsafePointer(to: sec) { p in
-            let start = firstLine(p, from: a, slack: searchSlack(a, b))
+            let start = flowFirstLine(p, from: a, slack: searchSlack(a, b))
             try visitSpans(st.axis, s, p, rect, from: start) { lines in
                 try lines.forEachCell(in: rect) { i, frame in
                     if cells.append(i, frame) { try flush(cells.take()) }
@@ -532,4 +493,49 @@ struct CellRun {
         defer { count = 0 }
         return UnsafeBufferPointer(start: base, count: count)
     }
+}
+
+/// The first line of per-item section `sec` that can meet the main-axis range starting at
+/// `a` (relative to the section; `slack` as the search's): block and line within it. The
+/// section is read in place. With a `hint` (a previous answer: a scroll step's query starts
+/// near the last one's), the searches start from it (`flowPartitionPoint(_:_:near:_:)`):
+/// the same answer, in O(log(1 + distance)) probes. Without one, or in another block than
+/// the hint's, the line search starts from the line the block's first and last origins
+/// interpolate (O(1) probes for evenly spaced lines, O(log lines) at worst). A function of the
+/// module, not a static method of the layout: a static method of a class is called with its
+/// metatype, which the caller asked the runtime for (`FlowLayout`'s metadata accessor) at every call.
+@inline(__always)
+func flowFirstLine(
+    _ sec: UnsafePointer<FlowSection>, from a: Double, slack: Double, near hint: (block: Int, line: Int)? = nil
+) -> (block: Int, line: Int) {
+    let blocks = FlowLineBlocks.inPlace(sec)  // (in place: a copy of a block retains its tables)
+    guard sec.pointee.linesMonotone, blocks.count > 0 else { return (0, 0) }
+    // Lines starting at or before a − (thickest line) end before the rect.
+    let bound = a - slack - sec.pointee.maxThickness
+    // (Unmoved blocks, a fresh layout's: each offset 0, as `delta` would answer, asked once.)
+    let shifted = sec.pointee.body.offsets.isShifted
+    let isAfter = { (b: Int) in
+        FlowBlockTables(blocks, b).lines[0].origin + (shifted ? sec.pointee.body.delta(b) : 0) > bound
+    }
+    let after =
+        hint.map { flowPartitionPoint(0, blocks.count, near: $0.block &+ 1, isAfter) }
+        ?? flowPartitionPoint(0, blocks.count, isAfter)
+    let blk = Swift.max(0, after - 1)
+    let d = sec.pointee.body.delta(blk)
+    let block = FlowBlockTables(blocks, blk)
+    let isPast = { (k: Int) in block.lines[k].origin + d > bound }
+    let n = block.lineCount
+    // In the hint's block, from the hint's line. In another (a jump, or no hint): its lines
+    // start in order, so where the bound lies between its first and last line's origins
+    // guesses the answer (right for evenly spaced lines: two probes, against a binary
+    // search's log2(lines), 7 for 128); the finger search is exact whatever the guess (NaN,
+    // a flat block: line 0). One call site: the closure stays on the stack.
+    let start: Int
+    if let hint, hint.block == blk {
+        start = hint.line
+    } else {
+        let first = block.lines[0].origin + d, span = block.lines[n &- 1].origin + d - first
+        start = flowClampIndex((bound - first) / span * Double(n &- 1), 0, n &- 1) &+ 1
+    }
+    return (blk, flowPartitionPoint(0, n, near: start, isPast))
 }

@@ -35,7 +35,7 @@ extension FlowLayout {
         // The first line that can meet the rect (from where the last query's was: `FlowSpanFinger`).
         let finger = spanFinger
         let hint = finger.section == s ? (block: finger.block, line: finger.line) : nil
-        let (blk, k) = FlowLayout.firstLine(sec, from: q.a, slack: q.slack, near: hint)
+        let (blk, k) = flowFirstLine(sec, from: q.a, slack: q.slack, near: hint)
         spanFinger = FlowSpanFinger(section: s, block: blk, line: k)
         // Its block's lines up to the first starting past the rect (`lineItems`' walk, in one block).
         let block = FlowBlockTables(blocks, blk)
@@ -66,7 +66,7 @@ extension FlowLayout {
             highBound: q.highBound, factor: sec.pointee.itemAlignmentFactor, cross: block.cross - base,
             sizes: window.pointer, horizontal: axis.horizontal, monotone: sec.pointee.itemsMonotone)
         guard window.end >= last else {  // the items in more than one window: a run a window
-            try run.forEachWindow(window, &sizes, lines)
+            try run.forEachWindowApart(window, &sizes, lines)
             return true
         }
         try lines(run)

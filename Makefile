@@ -174,7 +174,7 @@ test-c: build/harness build/readme_example build/limits build/threads build/rtl_
 # callgrind (deterministic: a loaded machine does not change them; BENCHMARKS.md, "The
 # instruction-count guard"): fails when a ratio exceeds its bound in scripts/perf_guard.py. The
 # program also runs natively first: both sides' frames and element counts must agree. Seconds.
-build/perf_guard: bench/perf_guard.c bench/flow_loop.h include/cvlayout.h $(LIB)
+build/perf_guard: bench/perf_guard.c bench/flow_loop.h bench/onscreen_loop.h include/cvlayout.h $(LIB)
 	@mkdir -p build
 	$(CC) -O2 -std=c11 -Wall -Wextra -Werror -Iinclude bench/perf_guard.c -o $@ -L$(LIB_DIR) -lcvlayout \
 	    -Wl,-rpath,$(CURDIR)/$(LIB_DIR) -lm

@@ -170,7 +170,7 @@ test-c: build/harness build/readme_example build/limits build/threads build/rtl_
 	grep -q "item 0 at (" build/readme_example.out
 	$(VALGRIND) build/rtl_layouts
 
-# The static path's instruction counts against a hand-written C loop on a fixed workload, under
+# The static path's and the everything-on-screen paths' instruction counts against hand-written C loops, under
 # callgrind (deterministic: a loaded machine does not change them; BENCHMARKS.md, "The
 # instruction-count guard"): fails when a ratio exceeds its bound in scripts/perf_guard.py. The
 # program also runs natively first: both sides' frames and element counts must agree. Seconds.

@@ -28,6 +28,7 @@
 #include <time.h>
 
 #include "cvlayout.h"
+#include "onscreen_loop.h"
 
 #define RUNS 3
 #define VIEW_W 1000.0
@@ -183,11 +184,24 @@ typedef struct {
 
 /* The floor's loop (see the top): N tracks from the flow's 50 x 50 grid (18 to a row here, the
 ** arithmetic not the point) to the circle's places, both ends written; fresh memory each call, freed
-** after. `full` picks cvl_attributes-sized records. Returns ms, or -1 when out of memory. */
+** after. `full` picks cvl_attributes-sized records (bench/onscreen_loop.h's set-up, which also keeps
+** each end's angle, as bench/perf_guard.c counts it). Returns ms, or -1 when out of memory. */
 static double floor_ms(int64_t n, int full) {
     double t0 = now_ms(), check = 0;
-    size_t size = full ? sizeof(cvl_attributes) : sizeof(small_end);
-    char *from = malloc((size_t)n * size), *to = malloc((size_t)n * size);
+    if (full) {
+        cvl_attributes *from = malloc((size_t)n * sizeof *from), *to = malloc((size_t)n * sizeof *to);
+        onscreen_loop_turn *turn = malloc((size_t)n * sizeof *turn);
+        if (from && to && turn) {
+            onscreen_loop_setup(n, 18, 55.0, 55.0, VIEW_W, VIEW_H, from, to, turn);
+            check = to[n / 3].frame.x + turn[n / 3].to;
+        }
+        free(from);
+        free(to);
+        free(turn);
+        if (!from || !to || !turn) return -1;
+        return check == check ? now_ms() - t0 : -1; /* the ends are read, so they are written */
+    }
+    small_end *from = malloc((size_t)n * sizeof *from), *to = malloc((size_t)n * sizeof *to);
     if (!from || !to) {
         free(from);
         free(to);
@@ -197,23 +211,10 @@ static double floor_ms(int64_t n, int full) {
         double s, c, fx = (double)(i % 18) * 55.0, fy = (double)(i / 18) * 55.0;
         sincos(2 * M_PI * (double)i / (double)n, &s, &c);
         double cx = VIEW_W / 2 + 320 * s, cy = VIEW_H / 2 - 320 * c;
-        if (full) {
-            cvl_attributes *a = (cvl_attributes *)from + i, *b = (cvl_attributes *)to + i;
-            *a = (cvl_attributes){.index_path = {0, i}, .frame = {fx, fy, 50, 50}, .center = {fx + 25, fy + 25},
-                                  .size = {50, 50}, .alpha = 1};
-            a->transform.m11 = a->transform.m22 = a->transform.m33 = a->transform.m44 = 1;
-            *b = (cvl_attributes){.index_path = {0, i}, .frame = {cx - 30, cy - 30, 60, 60}, .center = {cx, cy},
-                                  .size = {60, 60}, .alpha = 1};
-            b->transform.m11 = b->transform.m22 = c;
-            b->transform.m12 = s;
-            b->transform.m21 = -s;
-            b->transform.m33 = b->transform.m44 = 1;
-        } else {
-            ((small_end *)from)[i] = (small_end){fx, fy, 50, 50, 1, 0};
-            ((small_end *)to)[i] = (small_end){cx - 30, cy - 30, 60, 60, c, s};
-        }
+        from[i] = (small_end){fx, fy, 50, 50, 1, 0};
+        to[i] = (small_end){cx - 30, cy - 30, 60, 60, c, s};
     }
-    check = full ? ((cvl_attributes *)to)[n / 3].frame.x : ((small_end *)to)[n / 3].x;
+    check = to[n / 3].x;
     free(from);
     free(to);
     return check == check ? now_ms() - t0 : -1; /* the ends are read, so they are written */

@@ -34,6 +34,19 @@
 **   frame     cvl_view_set_time + cvl_view_visible_attributes during a flow -> flow switch (line
 **             spacing 10 -> 40, same sizes)  |  the two layouts' binary searches, the two visible
 **             runs merged by item, each frame interpolated, full structs filled
+**   onscreen_switch  everything on screen (BENCHMARKS.md, "Everything on screen"): an animated
+**             (linear, 1 s) cvl_view_set_layout of ONSCREEN_N items from a flow of 50 x 50 items at
+**             offset 0 to the circle (every item on screen; the flow restored at rest, uncounted,
+**             before each)  |  the set-up's floor (bench/onscreen_loop.h): the circle's places, one
+**             sincos an item, and both ends of every track written as 288-byte records
+**   onscreen_switch_frame  cvl_view_set_time + cvl_view_visible_attributes during that switch  |
+**             each track's two ends interpolated (frame, angle), full records filled
+**   onscreen_update  on the circle at rest, an animated batch update deleting item N / 2, then
+**             (after it finished, uncounted) one inserting it back: every item moves  |  the floor
+**             twice (a set-up a batch)
+**   onscreen_update_frame  a frame of the deletion, every element on screen and moving  |  the
+**             frame loop over the deletion's tracks (each item from its place among N to its place
+**             among N - 1)
 ** Run natively (no valgrind) the client requests do nothing: it then only checks that both sides
 ** agree (every frame equal, the same elements per query), which `make perf-guard` also runs.
 */
@@ -47,6 +60,7 @@
 
 #include "cvlayout.h"
 #include "flow_loop.h"
+#include "onscreen_loop.h"
 
 #define N 100000
 #define VIEW_W 1000.0
@@ -64,6 +78,9 @@
 #define SECTION_ITEMS 20
 #define SECTION_ITEM 90.0
 #define SECTION_HEADER 44.0
+#define ONSCREEN_N 10000
+#define ONSCREEN_REPS 2
+#define ONSCREEN_FRAMES 4
 
 static void check(int status, const char *what, int line) {
     if (status != CVL_OK) {
@@ -346,13 +363,214 @@ static void sections_view(void) {
     }
 }
 
-/* Warm once, then the counted repetitions, dumped under `name`. */
-static void phase(const char *name, size_t (*fn)(ctx *, int), ctx *c, int reps) {
+/* ------------------------------------------------------------------------------------------ */
+/* Everything on screen: a flow of ONSCREEN_N 50 x 50 items (the defaults) switched to the circle,
+** and batch updates on the circle (bench/everything_on_screen.c's workload at a smaller N). */
+
+static int64_t g_on_items = ONSCREEN_N;
+static int ds_onscreen_items(void *context, int64_t section, int64_t *out) {
+    (void)context;
+    (void)section;
+    *out = g_on_items;
+    return 0;
+}
+
+typedef struct {
+    cvl_view *view;
+    cvl_layout *flow, *circle;
+    cvl_animation anim;
+    double clock;        /* the view's time: moved on 10 s before each set-up, so each starts at rest */
+    double start;        /* the running animation's start */
+    int frame;           /* the next frame of the running animation */
+    int loop_frame;      /* the loop's next frame (the same times as the view's) */
+    cvl_attributes *out; /* ONSCREEN_N + 1024 records */
+    cvl_attributes *from, *to, *update_from, *update_to; /* the loop's tracks: ONSCREEN_N each */
+    onscreen_loop_turn *turn, *update_turn;
+} onscreen;
+static onscreen g_on;
+
+/* The flow's justified grid at 1000 wide: 16 items a row, (1000 - 16 * 50) / 15 apart, rows 60 apart. */
+#define ONSCREEN_PER_ROW 16
+#define ONSCREEN_DX (50.0 + (VIEW_W - ONSCREEN_PER_ROW * 50.0) / (ONSCREEN_PER_ROW - 1))
+#define ONSCREEN_DY 60.0
+
+static void onscreen_loop_switch_setup(cvl_attributes *from, cvl_attributes *to, onscreen_loop_turn *turn) {
+    onscreen_loop_setup(ONSCREEN_N, ONSCREEN_PER_ROW, ONSCREEN_DX, ONSCREEN_DY, VIEW_W, VIEW_H, from, to, turn);
+}
+
+/* Uncounted (callgrind's collection off): the view at rest, its time moved on, every element drawn. */
+static void onscreen_settle(void) {
+    size_t count = 0;
+    CALLGRIND_TOGGLE_COLLECT;
+    CHECK(cvl_view_finish_animations(g_on.view));
+    CHECK(cvl_view_set_time(g_on.view, g_on.clock += 10));
+    CHECK(cvl_view_visible_attributes(g_on.view, g_on.out, ONSCREEN_N + 1024, &count));
+    g_on.start = g_on.clock;
+    g_on.frame = 0;
+    CALLGRIND_TOGGLE_COLLECT;
+}
+
+static size_t cv_onscreen_switch(ctx *c, int reps) {
+    (void)c;
+    for (int r = 0; r < reps; r++) {
+        CALLGRIND_TOGGLE_COLLECT;
+        CHECK(cvl_view_finish_animations(g_on.view));
+        CHECK(cvl_view_set_layout(g_on.view, g_on.flow, NULL));
+        CHECK(cvl_view_set_content_offset(g_on.view, (cvl_point){0, 0})); /* the switch anchored it elsewhere */
+        CALLGRIND_TOGGLE_COLLECT;
+        onscreen_settle();
+        CHECK(cvl_view_set_layout(g_on.view, g_on.circle, &g_on.anim));
+    }
+    return 0;
+}
+
+static size_t loop_onscreen_setup(ctx *c, int reps) {
+    (void)c;
+    for (int r = 0; r < reps; r++) onscreen_loop_switch_setup(g_on.from, g_on.to, g_on.turn);
+    g_sink = (size_t)g_on.to[ONSCREEN_N / 3].frame.x;
+    return 0;
+}
+
+/* Deletes item N / 2 (animated) on the circle at rest; `items` is the count after it. */
+static void onscreen_delete(void) {
+    cvl_update_item del = {CVL_UPDATE_DELETE, 0, {0, ONSCREEN_N / 2}, {-1, -1}};
+    g_on_items = ONSCREEN_N - 1;
+    CHECK(cvl_view_perform_batch_updates(g_on.view, &del, 1, &g_on.anim));
+}
+
+static size_t cv_onscreen_update(ctx *c, int reps) {
+    (void)c;
+    for (int r = 0; r < reps; r++) {
+        cvl_update_item ins = {CVL_UPDATE_INSERT, 0, {-1, -1}, {0, ONSCREEN_N / 2}};
+        onscreen_settle();
+        onscreen_delete();
+        onscreen_settle();
+        g_on_items = ONSCREEN_N;
+        CHECK(cvl_view_perform_batch_updates(g_on.view, &ins, 1, &g_on.anim));
+    }
+    return 0;
+}
+
+static size_t loop_onscreen_update(ctx *c, int reps) {
+    (void)c;
+    for (int r = 0; r < reps; r++) {
+        onscreen_loop_switch_setup(g_on.from, g_on.to, g_on.turn);
+        onscreen_loop_switch_setup(g_on.from, g_on.to, g_on.turn);
+    }
+    g_sink = (size_t)g_on.to[ONSCREEN_N / 3].frame.x;
+    return 0;
+}
+
+/* The k-th frame since a set-up: around the middle of the animation (bench/everything_on_screen.c
+** draws t = 0.5), 0.05 s apart. */
+static double onscreen_frame_time(int k) { return 0.4 + 0.05 * k; }
+
+/* A frame of the running animation: onscreen_frame_time(k) of it for the k-th frame since its set-up. */
+static size_t cv_onscreen_frame(ctx *c, int reps) {
+    (void)c;
+    size_t total = 0;
+    for (int r = 0; r < reps; r++) {
+        size_t count = 0;
+        CHECK(cvl_view_set_time(g_on.view, g_on.start + onscreen_frame_time(g_on.frame++)));
+        CHECK(cvl_view_visible_attributes(g_on.view, g_on.out, ONSCREEN_N + 1024, &count));
+        total += count;
+    }
+    return total;
+}
+
+static size_t loop_onscreen_switch_frame(ctx *c, int reps) {
+    (void)c;
+    size_t total = 0;
+    for (int r = 0; r < reps; r++)
+        total += onscreen_loop_frame(ONSCREEN_N, VIEW_W, VIEW_H, g_on.from, g_on.to, g_on.turn,
+                                     onscreen_frame_time(g_on.loop_frame++), g_on.out);
+    g_sink = total;
+    return total;
+}
+
+static size_t loop_onscreen_update_frame(ctx *c, int reps) {
+    (void)c;
+    size_t total = 0;
+    for (int r = 0; r < reps; r++)
+        total += onscreen_loop_frame(ONSCREEN_N - 1, VIEW_W, VIEW_H, g_on.update_from, g_on.update_to,
+                                     g_on.update_turn, onscreen_frame_time(g_on.loop_frame++), g_on.out);
+    g_sink = total;
+    return total;
+}
+
+/* The deletion's tracks by hand: item i from its place among N (i, or i + 1 from N / 2 on) to its
+** place among N - 1. Built once from two runs of the floor (not counted: the floor is). */
+static void onscreen_update_tracks(void) {
+    cvl_attributes *scratch = malloc(ONSCREEN_N * sizeof *scratch);
+    onscreen_loop_turn *turns = malloc(ONSCREEN_N * sizeof *turns);
+    if (!scratch || !turns) exit(1);
+    onscreen_loop_setup(ONSCREEN_N, ONSCREEN_PER_ROW, ONSCREEN_DX, ONSCREEN_DY, VIEW_W, VIEW_H, scratch,
+                        g_on.update_from, turns);
+    onscreen_loop_setup(ONSCREEN_N - 1, ONSCREEN_PER_ROW, ONSCREEN_DX, ONSCREEN_DY, VIEW_W, VIEW_H, scratch,
+                        g_on.update_to, g_on.update_turn);
+    for (int64_t i = ONSCREEN_N / 2; i < ONSCREEN_N - 1; i++) {
+        g_on.update_from[i] = g_on.update_from[i + 1];
+        g_on.update_from[i].index_path.item = i;
+        turns[i] = turns[i + 1];
+    }
+    for (int64_t i = 0; i < ONSCREEN_N - 1; i++) g_on.update_turn[i].from = turns[i].to;
+    free(scratch);
+    free(turns);
+}
+
+/* The view, the layouts and the loop's buffers; the view shows the flow at rest at offset 0. */
+static void onscreen_view(void) {
+    g_on.out = malloc((ONSCREEN_N + 1024) * sizeof *g_on.out);
+    g_on.from = malloc(ONSCREEN_N * sizeof *g_on.from);
+    g_on.to = malloc(ONSCREEN_N * sizeof *g_on.to);
+    g_on.update_from = malloc(ONSCREEN_N * sizeof *g_on.update_from);
+    g_on.update_to = malloc(ONSCREEN_N * sizeof *g_on.update_to);
+    g_on.turn = malloc(ONSCREEN_N * sizeof *g_on.turn);
+    g_on.update_turn = malloc(ONSCREEN_N * sizeof *g_on.update_turn);
+    if (!g_on.out || !g_on.from || !g_on.to || !g_on.update_from || !g_on.update_to || !g_on.turn ||
+        !g_on.update_turn)
+        exit(1);
+    CHECK(cvl_flow_layout_create(&g_on.flow));
+    CHECK(cvl_circle_layout_create(&g_on.circle));
+    cvl_data_source ds = {NULL, NULL, ds_onscreen_items};
+    CHECK(cvl_view_create(&ds, g_on.flow, &g_on.view));
+    CHECK(cvl_view_set_bounds_size(g_on.view, (cvl_size){VIEW_W, VIEW_H}));
+    CHECK(cvl_animation_default(&g_on.anim));
+    g_on.anim.duration = 1.0;
+    g_on.anim.curve = CVL_CURVE_LINEAR;
+    onscreen_loop_switch_setup(g_on.from, g_on.to, g_on.turn);
+    onscreen_update_tracks();
+}
+
+/* The same frames drawn the same elements on both sides (their sums over the counted frames). */
+static void onscreen_agree(const char *what, size_t mine, size_t theirs) {
+    if (mine != theirs) {
+        fprintf(stderr, "perf_guard: %s: cvlayout drew %zu elements, the loop %zu\n", what, mine, theirs);
+        exit(1);
+    }
+}
+
+static void onscreen_free(void) {
+    CHECK(cvl_view_destroy(g_on.view));
+    CHECK(cvl_layout_destroy(g_on.flow));
+    CHECK(cvl_layout_destroy(g_on.circle));
+    free(g_on.out);
+    free(g_on.from);
+    free(g_on.to);
+    free(g_on.update_from);
+    free(g_on.update_to);
+    free(g_on.turn);
+    free(g_on.update_turn);
+}
+
+/* Warm once, then the counted repetitions, dumped under `name`; returns their elements. */
+static size_t phase(const char *name, size_t (*fn)(ctx *, int), ctx *c, int reps) {
     fn(c, 1);
     CALLGRIND_ZERO_STATS;
     size_t elements = fn(c, reps);
     CALLGRIND_DUMP_STATS_AT(name);
     printf("phase %s %d %zu\n", name, reps, elements);
+    return elements;
 }
 
 static void set_spacing(cvl_layout *layout, double line_spacing) {
@@ -474,6 +692,23 @@ int main(void) {
     CHECK(cvl_view_set_item_counts_source(g_sections_view, &bulk));
     phase("section_edit_bulk", cv_section_edit, &c, PREPARE_REPS);
     CHECK(cvl_view_destroy(g_sections_view));
+
+    onscreen_view();
+    phase("onscreen_switch", cv_onscreen_switch, &c, ONSCREEN_REPS);
+    phase("loop_onscreen_setup", loop_onscreen_setup, &c, ONSCREEN_REPS);
+    size_t mine = phase("onscreen_switch_frame", cv_onscreen_frame, &c, ONSCREEN_FRAMES);
+    size_t theirs = phase("loop_onscreen_switch_frame", loop_onscreen_switch_frame, &c, ONSCREEN_FRAMES);
+    onscreen_agree("the switch's frames", mine, theirs);
+    phase("onscreen_update", cv_onscreen_update, &c, ONSCREEN_REPS);
+    phase("loop_onscreen_update", loop_onscreen_update, &c, ONSCREEN_REPS);
+    onscreen_settle();
+    onscreen_delete();
+    g_on.loop_frame = 0;
+    mine = phase("onscreen_update_frame", cv_onscreen_frame, &c, ONSCREEN_FRAMES);
+    theirs = phase("loop_onscreen_update_frame", loop_onscreen_update_frame, &c, ONSCREEN_FRAMES);
+    /* cvlayout also draws the deleted item, fading out: one element a frame more than the loop. */
+    onscreen_agree("the update's frames", mine, theirs + ONSCREEN_FRAMES);
+    onscreen_free();
 
     /* The switch: the same sizes with line spacing 40, a linear 1 s animation from time 0, the
     ** viewport in the middle of the content. */

@@ -77,6 +77,18 @@ RATIO_BOUNDS: list[tuple[str, str, float]] = [
     # The same edit with the counts handed over in one call (cvl_view_set_item_counts_source, the
     # host writing only the changed entry): 0.023x at sect9 (221,954 instructions, two edits).
     ("section_edit_bulk", "sections", 0.03),
+    # Everything on screen at 10^4 items (guard22; BENCHMARKS.md, "The instruction-count guard,
+    # everything on screen (guard22, issue 32)"), measured on main at ff328cf. The animated flow ->
+    # circle set_layout against the set-up's floor (the circle's places, both ends of every track
+    # as 288-byte records; bench/onscreen_loop.h): 4.69x (13,516,428 instructions).
+    ("onscreen_switch", "loop_onscreen_setup", 5.06),
+    # A frame of that switch (444 elements drawn) against the loop interpolating every track: 3.54x.
+    ("onscreen_switch_frame", "loop_onscreen_switch_frame", 3.82),
+    # An animated delete, then an insert back, on the circle (every item moves) against the floor
+    # twice: 6.25x (36,080,674 instructions for the two).
+    ("onscreen_update", "loop_onscreen_update", 6.75),
+    # A frame of the delete (10^4 elements drawn, each moving and turning) against the loop: 2.07x.
+    ("onscreen_update_frame", "loop_onscreen_update_frame", 2.24),
 ]
 
 

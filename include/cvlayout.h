@@ -189,9 +189,14 @@ int cvl_version(uint32_t *out);
 ** allocation: about 3-6 us a frame for ~65 elements of a flow of 10^5 items, about 30 ns a
 ** tracked element for a switch to the circle of 10^5 items (3 ms a frame, 416 of them drawn),
 ** about 85 ns an element for a batch update on that circle where every element moves and turns
-** (8.5 ms a frame). Setting such a change up costs about 0.5 us an element on screen before or
-** after it (about 50 ms for the circle of 10^5; BENCHMARKS.md, "Everything on screen (issue
-** 32)" and the sections after it). Memory O(tracked elements), two full attribute records each
+** (8.5 ms a frame). Setting such a change up costs about 0.3 us an element on screen before or
+** after it (about 30 ms for the circle of 10^5; BENCHMARKS.md, "Everything on screen (issue
+** 32)" and the sections after it). On Linux, the set-up's buffers of 4 MiB or more (its tracks'
+** ends, the layout's answer, the tracks' tables) are advised to the kernel for transparent huge
+** pages (madvise MADV_HUGEPAGE, only the whole 2 MiB pages inside each buffer): one page fault
+** where there were 512, about a third of the set-up's time at 10^5; where the system's
+** transparent_hugepage setting is "never" the advice does nothing. Memory O(tracked elements),
+** two full attribute records each
 ** (when the elements on screen after the change get their tracks in draw order, as a switch to
 ** the circle or an update that moves every element, the ends are the layout's answer itself,
 ** kept rather than copied). Once an animation is finished (cvl_view_set_time past its end,

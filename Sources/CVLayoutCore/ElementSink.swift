@@ -535,7 +535,7 @@ public final class CollectingSink: ElementSink {
     public override var wantsBound: Bool { reservesBound }
 
     public override func expect(atMost n: Int) {
-        if reservesBound, n > elements.capacity { elements.reserveCapacity(Swift.min(n, keep)) }
+        if reservesBound { elements.reserveCapacityInHugePages(Swift.min(n, keep)) }
     }
 
     public override func storeCell(section: Int, item: Int, frame: Rect) {

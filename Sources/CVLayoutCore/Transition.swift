@@ -340,9 +340,9 @@ struct TrackTable {
     /// they come).
     mutating func reserveCapacity(_ n: Int, least: Int? = nil) {
         copyEndsIfShared()
-        keys.reserveCapacity(n)
+        keys.reserveCapacityInHugePages(n)
         if ends.capacity < Swift.max(least ?? n, 1) { ends.reserveCapacity(n) }
-        shapes.reserveCapacity(n)
+        shapes.reserveCapacityInHugePages(n)
         positions.reserveCapacity(n)
     }
 
@@ -469,8 +469,8 @@ struct TrackTable {
         // The first track that makes one sizes the tables for as many as the tracks reserved (a
         // layout that turns its items needs one a track: 10^5 of them grew them 17 times).
         if made.isEmpty {
-            made.reserveCapacity(reserve)
-            endTurns.reserveCapacity(reserve)
+            made.reserveCapacityInHugePages(reserve)
+            endTurns.reserveCapacityInHugePages(reserve)
         }
         shape.made = Int32(truncatingIfNeeded: made.count)
         endTurns.append(turn)

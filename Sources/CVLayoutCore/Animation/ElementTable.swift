@@ -15,8 +15,8 @@ struct ElementTable {
 
     /// Room for `n` elements.
     init(capacity n: Int) {
-        keys.reserveCapacity(n)
-        elements.reserveCapacity(n)
+        keys.reserveCapacityInHugePages(n)
+        elements.reserveCapacityInHugePages(n)
         positions.reserveCapacity(n)
     }
 
@@ -34,7 +34,7 @@ struct ElementTable {
             return
         }
         var keys: [ElementKey] = []
-        keys.reserveCapacity(elements.count)
+        keys.reserveCapacityInHugePages(elements.count)
         var positions = KeyIndex()
         positions.reserveCapacity(elements.count)
         let unique = elements.withUnsafeBufferPointer { e in

@@ -195,7 +195,10 @@ int cvl_version(uint32_t *out);
 ** ends, the layout's answer, the tracks' tables) are advised to the kernel for transparent huge
 ** pages (madvise MADV_HUGEPAGE, only the whole 2 MiB pages inside each buffer): one page fault
 ** where there were 512, about a third of the set-up's time at 10^5; where the system's
-** transparent_hugepage setting is "never" the advice does nothing. Memory O(tracked elements),
+** transparent_hugepage setting is "never" the advice does nothing, and where its "defrag"
+** setting is "madvise" or "always" the kernel may compact memory to find a huge page, as for
+** any program that asks for them (glibc's glibc.malloc.hugetlb=1 asks the same for every large
+** allocation of a process). Memory O(tracked elements),
 ** two full attribute records each
 ** (when the elements on screen after the change get their tracks in draw order, as a switch to
 ** the circle or an update that moves every element, the ends are the layout's answer itself,

@@ -198,7 +198,13 @@ int cvl_version(uint32_t *out);
 ** transparent_hugepage setting is "never" the advice does nothing, and where its "defrag"
 ** setting is "madvise" or "always" the kernel may compact memory to find a huge page, as for
 ** any program that asks for them (glibc's glibc.malloc.hugetlb=1 asks the same for every large
-** allocation of a process). Memory O(tracked elements), two full attribute records each
+** allocation of a process). On a virtual machine whose free memory the host takes back (free page
+** reporting, as Firecracker's), the first write to a huge page can wait for the host, so that
+** the slowest set-ups there were slower than without the advice while the typical one was
+** faster (BENCHMARKS.md, "the set-ups' buffers in huge pages"). CVL_HUGE_PAGES=0 in the
+** environment turns it off (read once, at the first such buffer; any other value or none leaves
+** it on). Memory
+** O(tracked elements), two full attribute records each
 ** (when the elements on screen after the change get their tracks in draw order, as a switch to
 ** the circle or an update that moves every element, the ends are the layout's answer itself,
 ** kept rather than copied). Once an animation is finished (cvl_view_set_time past its end,

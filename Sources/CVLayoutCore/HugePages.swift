@@ -26,8 +26,16 @@ enum HugePages {
     /// The smallest buffer advised: one whole huge page inside it at least, wherever it lies.
     static let minimumBytes = 4 << 20
 
+    /// Whether the advice is given: not when the environment's `CVL_HUGE_PAGES` is "0", read
+    /// once, at the first buffer of `minimumBytes` or more (the header's animation paragraph).
+    static let enabled = enabled(byEnvironmentValue: getenv("CVL_HUGE_PAGES").map { String(cString: $0) })
+
+    /// `CVL_HUGE_PAGES`'s rule: "0" turns the advice off; absent or any other value leaves it on.
+    static func enabled(byEnvironmentValue value: String?) -> Bool { value != "0" }
+
     /// Advises the whole huge pages inside `byteCount` bytes at `base`, memory the caller
-    /// allocated and owns (never writes it). Does nothing below `minimumBytes` or off Linux.
+    /// allocated and owns (never writes it). Does nothing below `minimumBytes`, off Linux, or
+    /// when `enabled` is false.
     @inline(__always)
     static func advise(_ base: UnsafeMutableRawPointer, byteCount: Int) {
         guard byteCount >= minimumBytes else { return }
@@ -37,6 +45,7 @@ enum HugePages {
     @inline(never)
     private static func adviseLarge(_ base: UnsafeMutableRawPointer, byteCount: Int) {
         #if os(Linux)
+        guard enabled else { return }
         let start = (UInt(bitPattern: base) + UInt(size - 1)) & ~UInt(size - 1)
         let end = (UInt(bitPattern: base) + UInt(byteCount)) & ~UInt(size - 1)
         guard end > start, let p = UnsafeMutableRawPointer(bitPattern: start) else { return }

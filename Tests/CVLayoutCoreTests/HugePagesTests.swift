@@ -14,7 +14,18 @@ final class HugePagesTests: XCTestCase {
     /// of its own, not part of the heap other tests' buffers share.
     private let large = 40 << 20
 
+    func testOnlyZeroInTheEnvironmentTurnsTheAdviceOff() {
+        XCTAssertFalse(HugePages.enabled(byEnvironmentValue: "0"))
+        XCTAssertTrue(HugePages.enabled(byEnvironmentValue: nil))
+        XCTAssertTrue(HugePages.enabled(byEnvironmentValue: "1"))
+        XCTAssertTrue(HugePages.enabled(byEnvironmentValue: ""))
+        XCTAssertTrue(HugePages.enabled(byEnvironmentValue: "00"))
+        let set = getenv("CVL_HUGE_PAGES").map { String(cString: $0) }
+        XCTAssertEqual(HugePages.enabled, set != "0")
+    }
+
     private func requireHugePages() throws {
+        guard HugePages.enabled else { throw XCTSkip("CVL_HUGE_PAGES=0: the advice is off") }
         #if os(Linux)
         guard access("/sys/kernel/mm/transparent_hugepage/enabled", F_OK) == 0 else {
             throw XCTSkip("this kernel has no transparent huge pages: the advice is refused")

@@ -189,22 +189,19 @@ int cvl_version(uint32_t *out);
 ** allocation: about 3-6 us a frame for ~65 elements of a flow of 10^5 items, about 30 ns a
 ** tracked element for a switch to the circle of 10^5 items (3 ms a frame, 416 of them drawn),
 ** about 85 ns an element for a batch update on that circle where every element moves and turns
-** (8.5 ms a frame). Setting such a change up costs about 0.3 us an element on screen before or
-** after it (about 30 ms for the circle of 10^5; BENCHMARKS.md, "Everything on screen (issue
-** 32)" and the sections after it). On Linux, the set-up's buffers of 4 MiB or more (its tracks'
-** ends, the layout's answer, the tracks' tables) are advised to the kernel for transparent huge
-** pages (madvise MADV_HUGEPAGE, only the whole 2 MiB pages inside each buffer): one page fault
-** where there were 512 (the set-ups at 10^5 take about 45 % less time); where the system's
-** transparent_hugepage setting is "never" the advice does nothing, and where its "defrag"
-** setting is "madvise" or "always" the kernel may compact memory to find a huge page, as for
-** any program that asks for them (glibc's glibc.malloc.hugetlb=1 asks the same for every large
-** allocation of a process). On a virtual machine whose free memory the host takes back (free page
-** reporting, as Firecracker's), the first write to a huge page can wait for the host, so that
-** the slowest set-ups there were slower than without the advice while the typical one was
-** faster (BENCHMARKS.md, "the set-ups' buffers in huge pages"). CVL_HUGE_PAGES=0 in the
-** environment turns it off (read once, at the first such buffer; any other value or none leaves
-** it on). Memory
-** O(tracked elements), two full attribute records each
+** (8.5 ms a frame). Setting such a change up costs about 0.5 us an element on screen before or
+** after it (about 50 ms for the circle of 10^5; BENCHMARKS.md, "Everything on screen (issue
+** 32)" and the sections after it). With CVL_HUGE_PAGES=1 in the environment (read once, at the
+** first buffer of 4 MiB or more; absent or any other value: off), on Linux the set-up's buffers of
+** 4 MiB or more (its tracks' ends, the layout's answer, the tracks' tables) are advised to the
+** kernel for transparent huge pages (madvise MADV_HUGEPAGE, only the whole 2 MiB pages inside
+** each buffer): one page fault where there were 512, and the set-ups at 10^5 take about 45 %
+** less time (about 30 ms) where the system's transparent_hugepage setting is "madvise" or
+** "always". It is off by default: on a virtual machine whose free memory the host takes back
+** (free page reporting, as Firecracker's), a huge page's first write can wait for the host, and
+** the slowest set-ups there took up to 4x longer than without it (BENCHMARKS.md, "the set-ups'
+** buffers in huge pages"); where the "defrag" setting asks it to, the kernel may also compact
+** memory for them. Memory O(tracked elements), two full attribute records each
 ** (when the elements on screen after the change get their tracks in draw order, as a switch to
 ** the circle or an update that moves every element, the ends are the layout's answer itself,
 ** kept rather than copied). Once an animation is finished (cvl_view_set_time past its end,

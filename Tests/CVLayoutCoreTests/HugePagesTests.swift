@@ -14,18 +14,27 @@ final class HugePagesTests: XCTestCase {
     /// of its own, not part of the heap other tests' buffers share.
     private let large = 40 << 20
 
-    func testOnlyZeroInTheEnvironmentTurnsTheAdviceOff() {
-        XCTAssertFalse(HugePages.enabled(byEnvironmentValue: "0"))
-        XCTAssertTrue(HugePages.enabled(byEnvironmentValue: nil))
+    func testOnlyOneInTheEnvironmentTurnsTheAdviceOn() {
         XCTAssertTrue(HugePages.enabled(byEnvironmentValue: "1"))
-        XCTAssertTrue(HugePages.enabled(byEnvironmentValue: ""))
-        XCTAssertTrue(HugePages.enabled(byEnvironmentValue: "00"))
+        XCTAssertFalse(HugePages.enabled(byEnvironmentValue: nil))
+        XCTAssertFalse(HugePages.enabled(byEnvironmentValue: "0"))
+        XCTAssertFalse(HugePages.enabled(byEnvironmentValue: ""))
+        XCTAssertFalse(HugePages.enabled(byEnvironmentValue: "yes"))
         let set = getenv("CVL_HUGE_PAGES").map { String(cString: $0) }
-        XCTAssertEqual(HugePages.enabled, set != "0")
+        XCTAssertEqual(HugePages.enabled, set == "1")
+    }
+
+    func testTheSetUpsAdviseOnlyWhenEnabled() throws {
+        try requireHugePages()
+        let base = UnsafeMutableRawPointer.allocate(byteCount: large, alignment: 16)
+        defer { base.deallocate() }
+        HugePages.advise(base, byteCount: large)
+        let size = UInt(HugePages.size)
+        let first = (UInt(bitPattern: base) + size - 1) & ~(size - 1)
+        XCTAssertEqual(try huge(at: first), HugePages.enabled)
     }
 
     private func requireHugePages() throws {
-        guard HugePages.enabled else { throw XCTSkip("CVL_HUGE_PAGES=0: the advice is off") }
         #if os(Linux)
         guard access("/sys/kernel/mm/transparent_hugepage/enabled", F_OK) == 0 else {
             throw XCTSkip("this kernel has no transparent huge pages: the advice is refused")
@@ -39,7 +48,7 @@ final class HugePagesTests: XCTestCase {
         try requireHugePages()
         let base = UnsafeMutableRawPointer.allocate(byteCount: large, alignment: 16)
         defer { base.deallocate() }
-        HugePages.advise(base, byteCount: large)
+        HugePages.adviseAlways(base, byteCount: large)
         let size = UInt(HugePages.size)
         let first = (UInt(bitPattern: base) + size - 1) & ~(size - 1)
         let end = (UInt(bitPattern: base) + UInt(large)) & ~(size - 1)
@@ -58,9 +67,9 @@ final class HugePagesTests: XCTestCase {
         let size = UInt(HugePages.size)
         let first = (UInt(bitPattern: base) + size - 1) & ~(size - 1)
         // Three whole huge pages' span, but below the 4 MiB minimum only when under it.
-        HugePages.advise(UnsafeMutableRawPointer(bitPattern: first)!, byteCount: HugePages.minimumBytes - 1)
+        HugePages.adviseAlways(UnsafeMutableRawPointer(bitPattern: first)!, byteCount: HugePages.minimumBytes - 1)
         XCTAssertEqual(try huge(at: first), false)
-        HugePages.advise(UnsafeMutableRawPointer(bitPattern: first)!, byteCount: HugePages.minimumBytes)
+        HugePages.adviseAlways(UnsafeMutableRawPointer(bitPattern: first)!, byteCount: HugePages.minimumBytes)
         XCTAssertEqual(try huge(at: first), true)
         XCTAssertEqual(try huge(at: first + UInt(HugePages.minimumBytes)), false)
     }
@@ -69,7 +78,7 @@ final class HugePagesTests: XCTestCase {
         try requireHugePages()
         var a = (0..<1000).map { LayoutAttributes.cell(IndexPath(section: 0, item: $0)) }
         let n = large / MemoryLayout<LayoutAttributes>.stride
-        a.reserveCapacityInHugePages(n)
+        a.reserveCapacityInHugePages(n, advising: true)
         XCTAssertGreaterThanOrEqual(a.capacity, n)
         XCTAssertEqual(a.count, 1000)
         for (i, e) in a.enumerated() { XCTAssertEqual(e.indexPath, IndexPath(section: 0, item: i)) }
@@ -80,7 +89,7 @@ final class HugePagesTests: XCTestCase {
         XCTAssertEqual(try huge(at: first + 4 * size), true)
         // A small array is not advised (no system call under the minimum).
         var small: [Int] = []
-        small.reserveCapacityInHugePages(1000)
+        small.reserveCapacityInHugePages(1000, advising: true)
         XCTAssertGreaterThanOrEqual(small.capacity, 1000)
     }
 

@@ -25,13 +25,20 @@ final class HugePagesTests: XCTestCase {
     }
 
     func testTheSetUpsAdviseOnlyWhenEnabled() throws {
+        try withLargeBuffer { base, first in
+            HugePages.advise(base, byteCount: large)
+            XCTAssertEqual(try huge(at: first), HugePages.enabled)
+        }
+    }
+
+    /// Runs `body` with a fresh `large` buffer (freed after) and the address of the first whole
+    /// huge page inside it; skips where the kernel has no transparent huge pages.
+    private func withLargeBuffer(_ body: (UnsafeMutableRawPointer, UInt) throws -> Void) throws {
         try requireHugePages()
         let base = UnsafeMutableRawPointer.allocate(byteCount: large, alignment: 16)
         defer { base.deallocate() }
-        HugePages.advise(base, byteCount: large)
         let size = UInt(HugePages.size)
-        let first = (UInt(bitPattern: base) + size - 1) & ~(size - 1)
-        XCTAssertEqual(try huge(at: first), HugePages.enabled)
+        try body(base, (UInt(bitPattern: base) + size - 1) & ~(size - 1))
     }
 
     private func requireHugePages() throws {
@@ -45,33 +52,28 @@ final class HugePagesTests: XCTestCase {
     }
 
     func testTheWholeHugePagesInsideALargeBufferAreAdvised() throws {
-        try requireHugePages()
-        let base = UnsafeMutableRawPointer.allocate(byteCount: large, alignment: 16)
-        defer { base.deallocate() }
-        HugePages.adviseAlways(base, byteCount: large)
-        let size = UInt(HugePages.size)
-        let first = (UInt(bitPattern: base) + size - 1) & ~(size - 1)
-        let end = (UInt(bitPattern: base) + UInt(large)) & ~(size - 1)
-        XCTAssertEqual(try huge(at: first), true)
-        XCTAssertEqual(try huge(at: end - 1), true)
-        XCTAssertEqual(try huge(at: (first + end) / 2), true)
-        // The partial pages at either edge are not advised (only whole huge pages inside).
-        if UInt(bitPattern: base) < first { XCTAssertEqual(try huge(at: first - 1), false) }
-        if end < UInt(bitPattern: base) + UInt(large) { XCTAssertEqual(try huge(at: end), false) }
+        try withLargeBuffer { base, first in
+            HugePages.adviseAlways(base, byteCount: large)
+            let end = (UInt(bitPattern: base) + UInt(large)) & ~UInt(HugePages.size - 1)
+            XCTAssertEqual(try huge(at: first), true)
+            XCTAssertEqual(try huge(at: end - 1), true)
+            XCTAssertEqual(try huge(at: (first + end) / 2), true)
+            // The partial pages at either edge are not advised (only whole huge pages inside).
+            if UInt(bitPattern: base) < first { XCTAssertEqual(try huge(at: first - 1), false) }
+            if end < UInt(bitPattern: base) + UInt(large) { XCTAssertEqual(try huge(at: end), false) }
+        }
     }
 
     func testABufferBelowTheMinimumIsNotAdvised() throws {
-        try requireHugePages()
-        let base = UnsafeMutableRawPointer.allocate(byteCount: large, alignment: 16)
-        defer { base.deallocate() }
-        let size = UInt(HugePages.size)
-        let first = (UInt(bitPattern: base) + size - 1) & ~(size - 1)
-        // Three whole huge pages' span, but below the 4 MiB minimum only when under it.
-        HugePages.adviseAlways(UnsafeMutableRawPointer(bitPattern: first)!, byteCount: HugePages.minimumBytes - 1)
-        XCTAssertEqual(try huge(at: first), false)
-        HugePages.adviseAlways(UnsafeMutableRawPointer(bitPattern: first)!, byteCount: HugePages.minimumBytes)
-        XCTAssertEqual(try huge(at: first), true)
-        XCTAssertEqual(try huge(at: first + UInt(HugePages.minimumBytes)), false)
+        try withLargeBuffer { _, first in
+            // Just below the 4 MiB minimum: not advised; at it: advised, and nothing after it.
+            let p = UnsafeMutableRawPointer(bitPattern: first)!
+            HugePages.adviseAlways(p, byteCount: HugePages.minimumBytes - 1)
+            XCTAssertEqual(try huge(at: first), false)
+            HugePages.adviseAlways(p, byteCount: HugePages.minimumBytes)
+            XCTAssertEqual(try huge(at: first), true)
+            XCTAssertEqual(try huge(at: first + UInt(HugePages.minimumBytes)), false)
+        }
     }
 
     func testAnArrayReservedInHugePagesKeepsItsElementsAndIsAdvised() throws {

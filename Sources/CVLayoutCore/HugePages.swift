@@ -70,13 +70,17 @@ extension Array {
     /// the storage was made now or before (a kept buffer another array let go: the pages it has
     /// not written yet come as huge pages too): for a buffer an animation's set-up is about to
     /// write whole. O(count) when the storage moves, else O(1).
-    /// `advising` false: only the reservation (the tests pass true whatever the environment).
-    mutating func reserveCapacityInHugePages(_ n: Int, advising: Bool = HugePages.enabled) {
+    /// `forcingAdvice`: advised whatever `HugePages.enabled` says (the tests' way to the mechanism).
+    mutating func reserveCapacityInHugePages(_ n: Int, forcingAdvice: Bool = false) {
         reserveCapacity(n)
         let bytes = capacity * MemoryLayout<Element>.stride
-        guard advising, bytes >= HugePages.minimumBytes else { return }
-        if let base = withUnsafeMutableBufferPointer({ $0.baseAddress }) {
+        guard bytes >= HugePages.minimumBytes, let base = withUnsafeMutableBufferPointer({ $0.baseAddress }) else {
+            return
+        }
+        if forcingAdvice {
             HugePages.adviseAlways(UnsafeMutableRawPointer(base), byteCount: bytes)
+        } else {
+            HugePages.advise(UnsafeMutableRawPointer(base), byteCount: bytes)
         }
     }
 }

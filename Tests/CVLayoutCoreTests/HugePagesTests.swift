@@ -80,7 +80,7 @@ final class HugePagesTests: XCTestCase {
         try requireHugePages()
         var a = (0..<1000).map { LayoutAttributes.cell(IndexPath(section: 0, item: $0)) }
         let n = large / MemoryLayout<LayoutAttributes>.stride
-        a.reserveCapacityInHugePages(n, advising: true)
+        a.reserveCapacityInHugePages(n, forcingAdvice: true)
         XCTAssertGreaterThanOrEqual(a.capacity, n)
         XCTAssertEqual(a.count, 1000)
         for (i, e) in a.enumerated() { XCTAssertEqual(e.indexPath, IndexPath(section: 0, item: i)) }
@@ -91,7 +91,7 @@ final class HugePagesTests: XCTestCase {
         XCTAssertEqual(try huge(at: first + 4 * size), true)
         // A small array is not advised (no system call under the minimum).
         var small: [Int] = []
-        small.reserveCapacityInHugePages(1000, advising: true)
+        small.reserveCapacityInHugePages(1000, forcingAdvice: true)
         XCTAssertGreaterThanOrEqual(small.capacity, 1000)
     }
 

@@ -106,6 +106,32 @@ struct FlowChunkReader<T> {
     }
 }
 
+extension FlowChunkReader where T == Size {
+    /// Whether no size of the current window (the chunk of the last `window` asked) is empty:
+    /// each has width > 0 and height > 0, the first half of a cell's intersection test, which a
+    /// cell loop over such a window can skip (`FlowCellLines.nonEmpty`). Cached per chunk in its
+    /// group (`FlowChunkGroup.marks`, reset when the chunk is written). A window must have been
+    /// asked. O(1); O(chunk) the first time after the chunk was made or written.
+    @inline(__always)
+    mutating func windowHasNoEmptySize() -> Bool {
+        let mark = tables[group].marks + chunk
+        if mark.pointee < 0 { mark.pointee = Self.noneEmpty(base.unsafelyUnwrapped, hi &- lo) ? 1 : 0 }
+        return mark.pointee == 1
+    }
+
+    /// Whether every one of the `n` sizes at `p` has width > 0 and height > 0 (the cells'
+    /// comparisons: NaN fails both). O(n).
+    @inline(never)
+    private static func noneEmpty(_ p: UnsafePointer<Size>, _ n: Int) -> Bool {
+        var all = true
+        for k in 0..<n where !(p[k].width > 0 && p[k].height > 0) {
+            all = false
+            break
+        }
+        return all
+    }
+}
+
 /// A chunk of a `FlowChunkedArray` by its group and its index in the group: a reader's hint
 /// (`FlowChunkReader.window(at:near:)`), checked before use, never trusted.
 struct FlowChunkPlace {

@@ -81,12 +81,15 @@ public struct FlowCellLines {
         // each line or cell (the last only for monotone lines, the screenful's: a run of
         // another section tests every size).
         switch (horizontal, monotone, nonEmpty) {
-        case (true, true, true): try forEachCell(HorizontalFlowAxis.self, monotone: true, nonEmpty: true, in: rect, body)
+        case (true, true, true):
+            try forEachCell(HorizontalFlowAxis.self, monotone: true, nonEmpty: true, in: rect, body)
         case (true, true, false):
             try forEachCell(HorizontalFlowAxis.self, monotone: true, nonEmpty: false, in: rect, body)
-        case (true, false, _): try forEachCell(HorizontalFlowAxis.self, monotone: false, nonEmpty: false, in: rect, body)
+        case (true, false, _):
+            try forEachCell(HorizontalFlowAxis.self, monotone: false, nonEmpty: false, in: rect, body)
         case (false, true, true): try forEachCell(VerticalFlowAxis.self, monotone: true, nonEmpty: true, in: rect, body)
-        case (false, true, false): try forEachCell(VerticalFlowAxis.self, monotone: true, nonEmpty: false, in: rect, body)
+        case (false, true, false):
+            try forEachCell(VerticalFlowAxis.self, monotone: true, nonEmpty: false, in: rect, body)
         case (false, false, _): try forEachCell(VerticalFlowAxis.self, monotone: false, nonEmpty: false, in: rect, body)
         }
     }

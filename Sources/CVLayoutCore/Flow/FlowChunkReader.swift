@@ -121,8 +121,8 @@ extension FlowChunkReader where T == Size {
 
     /// Whether every one of the `n` sizes at `p` has width > 0 and height > 0 (the cells'
     /// comparisons: NaN fails both). Both sides of a size tested at once (a vector compare),
-    /// with no branch a size: ~4 instructions a size, where a test and a branch a side cost
-    /// ~13 (the first query that reads a chunk after it was made or written pays this). O(n).
+    /// with no branch a size: ~6 instructions a size, where a test and a branch a side took ~13
+    /// (the first query that reads a chunk after it was made or written pays this). O(n).
     @inline(never)
     private static func noneEmpty(_ p: UnsafePointer<Size>, _ n: Int) -> Bool {
         var ok = SIMDMask<SIMD2<Int64>>(repeating: true)

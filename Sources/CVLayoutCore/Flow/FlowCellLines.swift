@@ -39,13 +39,16 @@ public struct FlowCellLines {
     @usableFromInline let horizontal: Bool
     /// The section's items are placed along their lines with steps ≥ 0 (`FlowSection.itemsMonotone`).
     @usableFromInline let monotone: Bool
+    /// No size in `sizes`' window is empty (`FlowChunkReader.windowHasNoEmptySize`): the cells
+    /// skip that part of their test. False when not known.
+    @usableFromInline let nonEmpty: Bool
 
     @usableFromInline
     init(
         section: Int, items: Range<Int>, lines: UnsafePointer<FlowLine>, lineRange: Range<Int>, base: Int,
         delta: Double, sectionOrigin: Double, aStart: Double, bEnd: Double,
         lowBound: Double, highBound: Double, factor: Double, cross: UnsafePointer<Double>,
-        sizes: UnsafePointer<Size>, horizontal: Bool, monotone: Bool
+        sizes: UnsafePointer<Size>, horizontal: Bool, monotone: Bool, nonEmpty: Bool
     ) {
         self.section = section
         self.items = items
@@ -63,6 +66,7 @@ public struct FlowCellLines {
         self.sizes = sizes
         self.horizontal = horizontal
         self.monotone = monotone
+        self.nonEmpty = nonEmpty
     }
 
     /// Calls `body(item, frame)` for each item of the run whose frame meets `rect` (the rect the
@@ -73,20 +77,28 @@ public struct FlowCellLines {
     /// - Complexity: O(lines + items read + log of a long line's items).
     @inlinable @inline(__always)
     public func forEachCell(in rect: Rect, _ body: (Int, Rect) throws -> Void) rethrows {
-        // The axis and the items' order told once a run, not at each line.
-        switch (horizontal, monotone) {
-        case (true, true): try forEachCell(HorizontalFlowAxis.self, monotone: true, in: rect, body)
-        case (true, false): try forEachCell(HorizontalFlowAxis.self, monotone: false, in: rect, body)
-        case (false, true): try forEachCell(VerticalFlowAxis.self, monotone: true, in: rect, body)
-        case (false, false): try forEachCell(VerticalFlowAxis.self, monotone: false, in: rect, body)
+        // The axis, the items' order and whether a size can be empty told once a run, not at
+        // each line or cell (the last only for monotone lines, the screenful's: a run of
+        // another section tests every size).
+        switch (horizontal, monotone, nonEmpty) {
+        case (true, true, true):
+            try forEachCell(HorizontalFlowAxis.self, monotone: true, nonEmpty: true, in: rect, body)
+        case (true, true, false):
+            try forEachCell(HorizontalFlowAxis.self, monotone: true, nonEmpty: false, in: rect, body)
+        case (true, false, _):
+            try forEachCell(HorizontalFlowAxis.self, monotone: false, nonEmpty: false, in: rect, body)
+        case (false, true, true): try forEachCell(VerticalFlowAxis.self, monotone: true, nonEmpty: true, in: rect, body)
+        case (false, true, false):
+            try forEachCell(VerticalFlowAxis.self, monotone: true, nonEmpty: false, in: rect, body)
+        case (false, false, _): try forEachCell(VerticalFlowAxis.self, monotone: false, nonEmpty: false, in: rect, body)
         }
     }
 
-    /// `forEachCell(in:_:)` along the axis `A` (the run's), `monotone` the run's (a constant
-    /// where it is inlined).
+    /// `forEachCell(in:_:)` along the axis `A` (the run's), `monotone` the run's and
+    /// `nonEmpty` the run's or false (constants where it is inlined).
     @inlinable @inline(__always)
     func forEachCell<A: FlowAxisKind>(
-        _ axis: A.Type, monotone: Bool, in rect: Rect, _ body: (Int, Rect) throws -> Void
+        _ axis: A.Type, monotone: Bool, nonEmpty: Bool, in rect: Rect, _ body: (Int, Rect) throws -> Void
     ) rethrows {
         // The run's fields in locals: read through `self` (passed by address) they were read
         // again after each record the body wrote, which might have changed them.
@@ -116,7 +128,7 @@ public struct FlowCellLines {
             guard iLo < iHi else { continue }
             try FlowCellSpan.forEachLineCell(
                 A.self, Range(uncheckedBounds: (iLo, iHi)), lineMain: sectionOrigin + origin, thickness: thickness,
-                factor: factor, cross: cross, sizes: sizes, monotone: monotone, in: rect, body)
+                factor: factor, cross: cross, sizes: sizes, monotone: monotone, nonEmpty: nonEmpty, in: rect, body)
         }
     }
 }
@@ -135,6 +147,7 @@ extension FlowCellLines {
         _ visit: (FlowCellLines) throws -> Void
     ) rethrows {
         var k = lineRange.lowerBound, i = items.lowerBound, w = window
+        var wNonEmpty = nonEmpty  // (the first window's: the caller's)
         let stop = lineRange.upperBound, runEnd = items.upperBound
         while true {
             let wEnd = Swift.min(w.end, runEnd)  // > i: the window holds i
@@ -149,13 +162,14 @@ extension FlowCellLines {
                     lineRange: Range(uncheckedBounds: (k, kk)), base: base, delta: delta,
                     sectionOrigin: sectionOrigin, aStart: aStart, bEnd: bEnd, lowBound: lowBound,
                     highBound: highBound, factor: factor, cross: cross, sizes: w.pointer, horizontal: horizontal,
-                    monotone: monotone))
+                    monotone: monotone, nonEmpty: wNonEmpty))
             guard wEnd < runEnd else { return }
             // The next window starts at wEnd: in line kk, or in the last line read when it
             // crosses the window's end.
             k = kk < stop && base &+ lines[kk].first == wEnd ? kk : kk &- 1
             i = wEnd
             w = reader.window(at: i)
+            wNonEmpty = reader.windowHasNoEmptySize()
         }
     }
 

@@ -97,19 +97,21 @@ public struct FlowCellSpan {
         if horizontal {
             try forEachLineCell(
                 HorizontalFlowAxis.self, items, lineMain: lineMain, thickness: thickness, factor: factor,
-                cross: cross, sizes: sizes, monotone: monotone, in: rect, body)
+                cross: cross, sizes: sizes, monotone: monotone, nonEmpty: false, in: rect, body)
         } else {
             try forEachLineCell(
                 VerticalFlowAxis.self, items, lineMain: lineMain, thickness: thickness, factor: factor,
-                cross: cross, sizes: sizes, monotone: monotone, in: rect, body)
+                cross: cross, sizes: sizes, monotone: monotone, nonEmpty: false, in: rect, body)
         }
     }
 
     /// `forEachLineCell` along the axis `A` (specialised per scroll direction: no branch an item).
+    /// `nonEmpty`: no size of `items` is empty (each has both sides > 0), so the test skips that
+    /// part (`FlowCellLines.nonEmpty`; false tests it).
     @inlinable @inline(__always)
     static func forEachLineCell<A: FlowAxisKind>(
         _ axis: A.Type, _ items: Range<Int>, lineMain: Double, thickness: Double, factor: Double,
-        cross: UnsafePointer<Double>, sizes: UnsafePointer<Size>, monotone: Bool, in rect: Rect,
+        cross: UnsafePointer<Double>, sizes: UnsafePointer<Size>, monotone: Bool, nonEmpty: Bool, in rect: Rect,
         _ body: (Int, Rect) throws -> Void
     ) rethrows {
         let rMin = A.main(rect.origin), rMax = rMin + A.main(rect.size)
@@ -128,7 +130,7 @@ public struct FlowCellSpan {
                 let size = sizes[i]
                 let m = A.main(size), c = A.cross(size), x = cross[i]
                 let y = lineMain + (thickness - m) * factor
-                if m > 0 && c > 0 && (!main || (y < rMax && rMin < y + m))
+                if (nonEmpty || (m > 0 && c > 0)) && (!main || (y < rMax && rMin < y + m))
                     && (!testCross || (x < cMax && cMin < x + c))
                 {
                     try body(i, A.rect(main: y, cross: x, mainLength: m, crossLength: c))
@@ -445,12 +447,13 @@ extension FlowLayout {
                     // The items of lines k ..< stop, window by window.
                     let i = base &+ table[k].first
                     let window = sizes.window(at: i)
+                    let nonEmpty = sizes.windowHasNoEmptySize()
                     try FlowCellLines(
                         section: s, items: Range(uncheckedBounds: (i, base &+ block.first(stop))), lines: table,
                         lineRange: Range(uncheckedBounds: (k, stop)), base: base, delta: delta,
                         sectionOrigin: origin0, aStart: aStart, bEnd: bEnd, lowBound: lowBound,
                         highBound: highBound, factor: factor, cross: cross, sizes: window.pointer,
-                        horizontal: horizontal, monotone: itemsMonotone
+                        horizontal: horizontal, monotone: itemsMonotone, nonEmpty: nonEmpty
                     ).forEachWindow(window, &sizes, visit)
                 }
                 if stop < lineCount { return }  // stopped inside the block

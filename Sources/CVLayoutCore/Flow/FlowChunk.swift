@@ -52,6 +52,11 @@ final class FlowChunkGroup<T> {
     let bases: UnsafeMutablePointer<UnsafeMutablePointer<T>>
     /// Whether every element is equal: unknown (-1), no (0), yes (1); cached by `allEqual`.
     var uniformCache: Int8 = -1
+    /// `marks[k]`: a property of chunk k's elements that a reader caches (sizes: whether none is
+    /// empty, `FlowChunkReader.windowHasNoEmptySize`): unknown (-1), no (0), yes (1). Reset to
+    /// unknown whenever the chunk in slot k is written or replaced (`ownChunk`, `replaceChunk`:
+    /// the only ways a chunk's elements change).
+    let marks: UnsafeMutablePointer<Int8>
 
     /// A group of the chunks `list` (not empty). O(list).
     init<C: Collection>(_ list: C) where C.Element == FlowChunk<T> {
@@ -59,6 +64,8 @@ final class FlowChunkGroup<T> {
         let n = chunks.count
         starts = UnsafeMutablePointer<Int>.allocate(capacity: n + 1)
         bases = UnsafeMutablePointer<UnsafeMutablePointer<T>>.allocate(capacity: Swift.max(1, n))
+        marks = UnsafeMutablePointer<Int8>.allocate(capacity: Swift.max(1, n))
+        marks.initialize(repeating: -1, count: n)
         var at = 0
         for k in 0..<n {
             starts[k] = at
@@ -74,6 +81,7 @@ final class FlowChunkGroup<T> {
     func copy() -> FlowChunkGroup<T> {
         let g = FlowChunkGroup(chunks)
         g.uniformCache = uniformCache
+        g.marks.update(from: marks, count: chunks.count)  // (the same chunks)
         return g
     }
 
@@ -86,6 +94,7 @@ final class FlowChunkGroup<T> {
         }
         chunks[k].uniformCache = -1
         uniformCache = -1
+        marks[k] = -1
         return chunks[k].base
     }
 
@@ -95,6 +104,7 @@ final class FlowChunkGroup<T> {
         let delta = chunk.count - chunks[k].count
         chunks[k] = chunk
         bases[k] = chunk.base
+        marks[k] = -1
         if delta != 0 {
             for j in (k + 1)...chunks.count { starts[j] += delta }
         }
@@ -104,6 +114,7 @@ final class FlowChunkGroup<T> {
     deinit {
         starts.deallocate()
         bases.deallocate()
+        marks.deallocate()
     }
 }
 
@@ -152,6 +163,8 @@ struct FlowChunkTable<T> {
     let chunkCount: Int
     let starts: UnsafePointer<Int>
     let bases: UnsafePointer<UnsafeMutablePointer<T>>
+    /// The group's `marks` (a reader's per-chunk cache).
+    let marks: UnsafeMutablePointer<Int8>
 
     init(_ g: FlowChunkGroup<T>, start: Int) {
         self.start = start
@@ -159,6 +172,7 @@ struct FlowChunkTable<T> {
         chunkCount = g.chunks.count
         starts = UnsafePointer(g.starts)
         bases = UnsafePointer(g.bases)
+        marks = g.marks
     }
 
     /// Index within the group of the chunk holding the group's element `j` (`0 ≤ j < count`).

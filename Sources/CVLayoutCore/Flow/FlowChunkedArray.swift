@@ -284,7 +284,7 @@ struct FlowChunkedArray<T> {
     /// time). O(groups).
     var bytes: Int {
         let chunks = tables.reduce(0) { $0 + $1.chunkCount }
-        return count * MemoryLayout<T>.stride + chunks * (MemoryLayout<Int>.stride * 3 + 48)
+        return count * MemoryLayout<T>.stride + chunks * (MemoryLayout<Int>.stride * 3 + 1 + 48)
             + tables.count * (MemoryLayout<FlowChunkTable<T>>.stride + MemoryLayout<Int>.stride + 96)
     }
 

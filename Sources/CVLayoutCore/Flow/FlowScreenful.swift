@@ -57,6 +57,7 @@ extension FlowLayout {
         // The window from where the last screenful's was (`sizeFinger`: a hint, checked).
         let window = sizes.window(at: first, near: sizeFinger)
         sizeFinger = sizes.place
+        let nonEmpty = sizes.windowHasNoEmptySize()
         // The run `visitSpans` would make when the items lie in one window (built in place: no
         // copy of its 16 fields), else its first.
         let run = FlowCellLines(
@@ -64,7 +65,8 @@ extension FlowLayout {
             lineRange: Range(uncheckedBounds: (k, stop)), base: base, delta: delta,
             sectionOrigin: sec.pointee.origin, aStart: q.aStart, bEnd: q.bEnd, lowBound: q.lowBound,
             highBound: q.highBound, factor: sec.pointee.itemAlignmentFactor, cross: block.cross - base,
-            sizes: window.pointer, horizontal: axis.horizontal, monotone: sec.pointee.itemsMonotone)
+            sizes: window.pointer, horizontal: axis.horizontal, monotone: sec.pointee.itemsMonotone,
+            nonEmpty: nonEmpty)
         guard window.end >= last else {  // the items in more than one window: a run a window
             try run.forEachWindowApart(window, &sizes, lines)
             return true

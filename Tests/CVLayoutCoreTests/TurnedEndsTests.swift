@@ -106,8 +106,15 @@ final class TurnedEndsTests: XCTestCase {
                 tb.isExactlyIdentity
                 ? nil
                 : withUnsafePointer(to: a) { pa in
-                    withUnsafePointer(to: b) { pb in
-                        PlanarEnds.ofTurns(from: pa, identity: ta.isExactlyIdentity, to: pb)
+                    withUnsafePointer(to: b) { pb -> (ends: PlanarEnds, endTurn: PlanarEnds.Turn)? in
+                        // Each end's turn, and whether it is the identity, told by it.
+                        let turnA = PlanarEnds.turn(of: pa), turnB = PlanarEnds.turn(of: pb)
+                        XCTAssertEqual(turnA.map(PlanarEnds.isIdentity) ?? false, ta.isExactlyIdentity)
+                        XCTAssertEqual(turnB.map(PlanarEnds.isIdentity) ?? false, tb.isExactlyIdentity)
+                        guard let turnA, let turnB, let ends = PlanarEnds.ofTurns(from: turnA, to: turnB) else {
+                            return nil
+                        }
+                        return (ends, turnB)
                     }
                 }
             if circle && ta != tb {

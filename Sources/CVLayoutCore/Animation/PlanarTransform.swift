@@ -70,14 +70,18 @@ struct PlanarTransform: Equatable {
         guard c.isFinite, s.isFinite else { return nil }
         let m = Transform3D.turn(cos: c, sin: s)
         guard m.m33 > 0 else { return nil }
-        self.init(rows: m.m11, m.m12, m.m21, m.m22, tx: m.m41, ty: m.m42, sz: m.m33)
+        self.init(rows: m.m11, m.m12, m.m21, m.m22, tx: m.m41, ty: m.m42, sz: m.m33, angleInLine: true)
     }
 
     /// The parts of a planar transform whose upper 2 × 2 block is `[a b; c d]`, translation
     /// (`tx`, `ty`) and m33 `sz` (all finite, `sz` positive: the caller's tests); nil for a block
-    /// that is singular or a reflection.
+    /// that is singular or a reflection. `angleInLine`: its angle by `arcTangentInLine` (the same
+    /// bits as `arcTangent`'s call).
     @inline(__always)
-    private init?(rows a: Double, _ b: Double, _ c: Double, _ d: Double, tx: Double, ty: Double, sz: Double) {
+    private init?(
+        rows a: Double, _ b: Double, _ c: Double, _ d: Double, tx: Double, ty: Double, sz: Double,
+        angleInLine: Bool = false
+    ) {
         self.sz = sz
         let sx = (a * a + b * b).squareRoot()
         guard sx > 0, sx.isFinite else { return nil }
@@ -90,7 +94,7 @@ struct PlanarTransform: Equatable {
         self.sx = sx
         self.sy = sy
         xy = shear / sy
-        angle = arcTangent(sa, ca)
+        angle = angleInLine ? arcTangentInLine(sa, ca) : arcTangent(sa, ca)
         self.tx = tx
         self.ty = ty
     }

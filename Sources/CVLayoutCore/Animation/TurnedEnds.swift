@@ -34,16 +34,17 @@ extension PlanarEnds {
     /// `PlanarTransform(turnCos:sin:)` is the same, `.identity` for the identity). nil otherwise,
     /// and the general way answers: the two turns equal (`==`: the transforms are then equal), or
     /// a part that is not planar (a non-finite or degenerate cosine and sine).
-    /// - Complexity: O(1): one or two planar parts.
+    /// - Complexity: O(1): one planar part, or two in one pass (`PlanarTransform.turns`).
     @inline(__always)
     static func ofTurns(from ta: Turn, to tb: Turn) -> PlanarEnds? {
-        guard let pb = PlanarTransform(turnCos: tb.cos, sin: tb.sin) else { return nil }
+        if isIdentity(ta) {
+            guard let pb = PlanarTransform(turnCos: tb.cos, sin: tb.sin) else { return nil }
+            return PlanarEnds(from: .identity, to: pb)
+        }
         // A turn that is not exactly the identity is not the identity, nor a translation (it would
         // be `turn(cos: 1, sin: 0)`, the identity bit for bit): the ends differ unless both are
-        // turns by an equal (`==`) cosine and sine.
-        if isIdentity(ta) { return PlanarEnds(from: .identity, to: pb) }
-        guard ta.cos != tb.cos || ta.sin != tb.sin, let pa = PlanarTransform(turnCos: ta.cos, sin: ta.sin)
-        else { return nil }
+        // turns by an equal (`==`) cosine and sine. Both ends' parts in one pass.
+        guard ta.cos != tb.cos || ta.sin != tb.sin, let (pa, pb) = PlanarTransform.turns(ta, tb) else { return nil }
         return PlanarEnds(from: pa, to: pb)
     }
 }

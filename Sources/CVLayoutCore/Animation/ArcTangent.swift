@@ -44,7 +44,9 @@ func arcTangents(_ y: SIMD2<Double>, _ x: SIMD2<Double>) -> SIMD2<Double> {
     typealias Bits = SIMD2<UInt64>
     let signBit = Bits(repeating: 1 << 63)
     // |y|, |x|: the sign bit cleared (as `abs`).
-    @inline(__always) func magnitude(_ v: V) -> V { unsafeBitCast(unsafeBitCast(v, to: Bits.self) & ~signBit, to: V.self) }
+    @inline(__always) func magnitude(_ v: V) -> V {
+        unsafeBitCast(unsafeBitCast(v, to: Bits.self) & ~signBit, to: V.self)
+    }
     let ay = magnitude(y), ax = magnitude(x)
     let steep = ay .> ax
     let big = ax.replacing(with: ay, where: steep), small = ay.replacing(with: ax, where: steep)

@@ -26,61 +26,128 @@ import Darwin
 ///
 /// Not inlined: inlined, it made `PlanarTransform.init` too large to be inlined into a set-up's
 /// `TrackTable.shape`, and the switch to and the update on a circle of 10^5 items then ran 4.6 M and
-/// 2.3 M instructions more than with this call. The steps are `arcTangents`', in its first lane.
+/// 2.3 M instructions more than with this call. The steps are `arcTangentSteps`, on one double.
 @inline(never)
-func arcTangent(_ y: Double, _ x: Double) -> Double {
-    arcTangents(SIMD2(repeating: y), SIMD2(repeating: x))[0]
+func arcTangent(_ y: Double, _ x: Double) -> Double { arcTangentSteps(y, x) }
+
+/// `arcTangent` of two arguments at once, lane by lane (`arcTangentSteps` on two lanes): each
+/// lane is its angle bit for bit. Inlined: a turned track's two ends take their angles in one pass
+/// (an update on the circle: 2 × 10^5 angles at 10^5 items). O(1).
+@inline(__always)
+func arcTangents(_ y: SIMD2<Double>, _ x: SIMD2<Double>) -> SIMD2<Double> { arcTangentSteps(y, x) }
+
+/// `arcTangent`'s steps, written once for one double and for two lanes of them: each lane's steps
+/// are the same IEEE operations on the same values as one double's (a packed operation rounds each
+/// lane as the scalar one does; a choice is a select of both ways), so each lane is its angle bit
+/// for bit whatever the other holds. A lane whose arguments are both zero or not both finite goes
+/// to the platform `atan2`. O(1).
+@inline(__always)
+func arcTangentSteps<V: ArcTangentLanes>(_ y: V, _ x: V) -> V {
+    let ay = y.magnitudeBits, ax = x.magnitudeBits
+    let steep = V.greater(ay, ax)
+    let big = V.select(steep, ay, ax), small = V.select(steep, ax, ay)
+    let valid = V.and(V.and(V.greater(big, .all(0)), big.finiteFlags), small.finiteFlags)
+    // t in [0, 1] where valid; 0 elsewhere (its lane is atan2's: only kept from trapping below).
+    let t = V.select(valid, small / big, .all(0))
+    let k = (t * .all(8) + .all(0.5)).truncatedIndices
+    let ck = V.lanes(of: k) * .all(0.125)
+    let u = (t - ck) / (.all(1) + t * ck)
+    let u2 = u * u
+    var p = V.all(-1.0 / 15)
+    p = p * u2 + .all(1.0 / 13)
+    p = p * u2 - .all(1.0 / 11)
+    p = p * u2 + .all(1.0 / 9)
+    p = p * u2 - .all(1.0 / 7)
+    p = p * u2 + .all(1.0 / 5)
+    p = p * u2 - .all(1.0 / 3)
+    // atan t = head + tail, the tail not yet rounded into the head.
+    var head = V.table(ArcTangentTable.head, k)
+    var tail = u + (u * (u2 * p) + V.table(ArcTangentTable.tail, k))
+    head = V.select(steep, .all(ArcTangentTable.halfPi.head) - head, head)
+    tail = V.select(steep, .all(ArcTangentTable.halfPi.tail) - tail, tail)
+    let left = V.greater(.all(0), x)
+    head = V.select(left, .all(ArcTangentTable.pi.head) - head, head)
+    tail = V.select(left, .all(ArcTangentTable.pi.tail) - tail, tail)
+    return V.platform(where: valid, else: (head + tail).signed(like: y), y, x)
 }
 
-/// `arcTangent` of two arguments at once, lane by lane: each lane's steps are the same IEEE
-/// operations on the same values as one `arcTangent` (a packed operation rounds each lane as the
-/// scalar one does; a branch of `arcTangent` is a select of both ways here), so each lane is its
-/// angle bit for bit. Inlined: a turned track's two ends take their angles in one pass (an update
-/// on the circle: 2 × 10^5 angles at 10^5 items). A lane whose arguments are both zero or not both
-/// finite goes to the platform `atan2`. O(1).
-@inline(__always)
-func arcTangents(_ y: SIMD2<Double>, _ x: SIMD2<Double>) -> SIMD2<Double> {
-    typealias V = SIMD2<Double>
-    typealias Bits = SIMD2<UInt64>
-    let signBit = Bits(repeating: 1 << 63)
-    // |y|, |x|: the sign bit cleared (as `abs`).
-    @inline(__always) func magnitude(_ v: V) -> V {
-        unsafeBitCast(unsafeBitCast(v, to: Bits.self) & ~signBit, to: V.self)
+/// What `arcTangentSteps` needs of its values: one double, or two lanes of them (`SIMD2<Double>`).
+protocol ArcTangentLanes {
+    /// Per lane: a truth, an integer.
+    associatedtype Flags
+    associatedtype Indices
+    /// `v` in every lane.
+    static func all(_ v: Double) -> Self
+    static func + (a: Self, b: Self) -> Self
+    static func - (a: Self, b: Self) -> Self
+    static func * (a: Self, b: Self) -> Self
+    static func / (a: Self, b: Self) -> Self
+    /// `a > b`, `a && b`, `f ? a : b`, lane by lane.
+    static func greater(_ a: Self, _ b: Self) -> Flags
+    static func and(_ a: Flags, _ b: Flags) -> Flags
+    static func select(_ f: Flags, _ a: Self, _ b: Self) -> Self
+    /// `abs`: the sign bit cleared.
+    var magnitudeBits: Self { get }
+    /// `isFinite`.
+    var finiteFlags: Flags { get }
+    /// `−self` where `y`'s sign is minus (`y.sign == .minus`), `self` elsewhere.
+    func signed(like y: Self) -> Self
+    /// `Int(self)` (each lane in 0…8 here).
+    var truncatedIndices: Indices { get }
+    /// `Double(k)`.
+    static func lanes(of k: Indices) -> Self
+    /// `t[k]`.
+    static func table(_ t: [Double], _ k: Indices) -> Self
+    /// The platform `atan2(y, x)` where not `valid`, `r` elsewhere.
+    static func platform(where valid: Flags, else r: Self, _ y: Self, _ x: Self) -> Self
+}
+
+extension Double: ArcTangentLanes {
+    @inline(__always) static func all(_ v: Double) -> Double { v }
+    @inline(__always) static func greater(_ a: Double, _ b: Double) -> Bool { a > b }
+    @inline(__always) static func and(_ a: Bool, _ b: Bool) -> Bool { a && b }
+    @inline(__always) static func select(_ f: Bool, _ a: Double, _ b: Double) -> Double { f ? a : b }
+    @inline(__always) var magnitudeBits: Double { abs(self) }
+    @inline(__always) var finiteFlags: Bool { isFinite }
+    @inline(__always) func signed(like y: Double) -> Double { y.sign == .minus ? -self : self }
+    @inline(__always) var truncatedIndices: Int { Int(self) }
+    @inline(__always) static func lanes(of k: Int) -> Double { Double(k) }
+    @inline(__always) static func table(_ t: [Double], _ k: Int) -> Double { t[k] }
+    @inline(__always) static func platform(where valid: Bool, else r: Double, _ y: Double, _ x: Double) -> Double {
+        valid ? r : atan2(y, x)
     }
-    let ay = magnitude(y), ax = magnitude(x)
-    let steep = ay .> ax
-    let big = ax.replacing(with: ay, where: steep), small = ay.replacing(with: ax, where: steep)
+}
+
+extension SIMD2: ArcTangentLanes where Scalar == Double {
+    typealias Mask = SIMDMask<SIMD2<Int64>>
+    private typealias Bits = SIMD2<UInt64>
+    private static var signBit: Bits { Bits(repeating: 1 << 63) }
+    @inline(__always) static func all(_ v: Double) -> Self { Self(repeating: v) }
+    @inline(__always) static func greater(_ a: Self, _ b: Self) -> SIMDMask<SIMD2<Int64>> { a .> b }
+    @inline(__always) static func and(_ a: Mask, _ b: Mask) -> Mask { a .& b }
+    @inline(__always) static func select(_ f: SIMDMask<SIMD2<Int64>>, _ a: Self, _ b: Self) -> Self {
+        b.replacing(with: a, where: f)
+    }
+    @inline(__always) var magnitudeBits: Self {
+        unsafeBitCast(unsafeBitCast(self, to: Bits.self) & ~Self.signBit, to: Self.self)
+    }
     // (A finite v is one whose v − v is 0.)
-    let valid = (big .> 0) .& ((big - big) .== 0) .& ((small - small) .== 0)
-    // t in [0, 1] where valid; 0 elsewhere (its lane is atan2's: only kept from trapping below).
-    let t = V(repeating: 0).replacing(with: small / big, where: valid)
-    let kv = t * 8 + 0.5
-    let k0 = Int(kv[0]), k1 = Int(kv[1])
-    let ck = V(Double(k0), Double(k1)) * 0.125
-    let u = (t - ck) / (1 + t * ck)
-    let u2 = u * u
-    var p = V(repeating: -1.0 / 15)
-    p = p * u2 + 1.0 / 13
-    p = p * u2 - 1.0 / 11
-    p = p * u2 + 1.0 / 9
-    p = p * u2 - 1.0 / 7
-    p = p * u2 + 1.0 / 5
-    p = p * u2 - 1.0 / 3
-    // atan t = head + tail, the tail not yet rounded into the head.
-    var head = V(ArcTangentTable.head[k0], ArcTangentTable.head[k1])
-    var tail = u + (u * (u2 * p) + V(ArcTangentTable.tail[k0], ArcTangentTable.tail[k1]))
-    head = head.replacing(with: ArcTangentTable.halfPi.head - head, where: steep)
-    tail = tail.replacing(with: ArcTangentTable.halfPi.tail - tail, where: steep)
-    let left = x .< 0
-    head = head.replacing(with: ArcTangentTable.pi.head - head, where: left)
-    tail = tail.replacing(with: ArcTangentTable.pi.tail - tail, where: left)
-    let r = head + tail
-    // −r where y's sign is minus (the sign bit flipped, as prefix `-`).
-    let yBits = unsafeBitCast(y, to: Bits.self)
-    var angle = unsafeBitCast(unsafeBitCast(r, to: Bits.self) ^ (yBits & signBit), to: V.self)
-    if !valid[0] { angle[0] = atan2(y[0], x[0]) }
-    if !valid[1] { angle[1] = atan2(y[1], x[1]) }
-    return angle
+    @inline(__always) var finiteFlags: SIMDMask<SIMD2<Int64>> { (self - self) .== 0 }
+    @inline(__always) func signed(like y: Self) -> Self {
+        let flip = unsafeBitCast(y, to: Bits.self) & Self.signBit
+        return unsafeBitCast(unsafeBitCast(self, to: Bits.self) ^ flip, to: Self.self)
+    }
+    @inline(__always) var truncatedIndices: (Int, Int) { (Int(self[0]), Int(self[1])) }
+    @inline(__always) static func lanes(of k: (Int, Int)) -> Self { Self(Double(k.0), Double(k.1)) }
+    @inline(__always) static func table(_ t: [Double], _ k: (Int, Int)) -> Self { Self(t[k.0], t[k.1]) }
+    @inline(__always) static func platform(
+        where valid: SIMDMask<SIMD2<Int64>>, else r: Self, _ y: Self, _ x: Self
+    ) -> Self {
+        var a = r
+        if !valid[0] { a[0] = atan2(y[0], x[0]) }
+        if !valid[1] { a[1] = atan2(y[1], x[1]) }
+        return a
+    }
 }
 
 /// `arcTangent`'s constants, each a double and the double nearest what it leaves (from a

@@ -82,9 +82,9 @@ RATIO_BOUNDS: list[tuple[str, str, float]] = [
     # circle set_layout against the set-up's floor (the circle's places, both ends of every track
     # as 288-byte records; bench/onscreen_loop.h): 4.69x (13,516,428 instructions). onscreen26: the
     # end's turn first, a default cell's start known plain, the general shape out of line, a start
-    # copied in line: 4.64x (13,373,187; BENCHMARKS.md, "Everything on screen, both ends' turns in
+    # copied in line: 4.44x (12,805,394; BENCHMARKS.md, "Everything on screen, both ends' turns in
     # one pass (onscreen26, issue 32)").
-    ("onscreen_switch", "loop_onscreen_setup", 5.01),
+    ("onscreen_switch", "loop_onscreen_setup", 4.80),
     # A frame of that switch (444 elements drawn) against the loop interpolating every track: 3.54x.
     ("onscreen_switch_frame", "loop_onscreen_switch_frame", 3.82),
     # An animated delete, then an insert back, on the circle (every item moves) against the floor

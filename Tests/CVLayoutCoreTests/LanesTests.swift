@@ -10,10 +10,11 @@ import Musl
 import Darwin
 #endif
 
-/// The two-lane forms (`arcTangents`, `PlanarTransform.turns`, and the scalar ones built on a lane
-/// of them: `arcTangent`, `PlanarTransform(_:)`, `PlanarTransform(turnCos:sin:)`) give, bit for
-/// bit, what the scalar steps gave before them (round 22's code, kept here as the reference): each
-/// lane is the same IEEE operations on the same values, whatever the other lane holds.
+/// The steps written once for one double or two lanes (`arcTangentSteps`: `arcTangent`,
+/// `arcTangents`), the planar parts worked out in lanes (`PlanarTransform(_:)`,
+/// `PlanarTransform(turnCos:sin:)` in one lane, `PlanarTransform.turns` in two) give, bit for bit,
+/// what the scalar steps gave before them (round 22's code, kept here as the reference): each lane
+/// is the same IEEE operations on the same values, whatever the other lane holds.
 final class LanesTests: XCTestCase {
     /// Round 22's `arcTangent`, as it was (branches, not selects).
     private static func referenceArcTangent(_ y: Double, _ x: Double) -> Double {

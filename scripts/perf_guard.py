@@ -85,13 +85,17 @@ RATIO_BOUNDS: list[tuple[str, str, float]] = [
     # Everything on screen at 10^4 items (guard22; BENCHMARKS.md, "The instruction-count guard,
     # everything on screen (guard22, issue 32)"), measured on main at ff328cf. The animated flow ->
     # circle set_layout against the set-up's floor (the circle's places, both ends of every track
-    # as 288-byte records; bench/onscreen_loop.h): 4.69x (13,516,428 instructions).
-    ("onscreen_switch", "loop_onscreen_setup", 5.06),
+    # as 288-byte records; bench/onscreen_loop.h): 4.69x (13,516,428 instructions). onscreen26: the
+    # end's turn first, a default cell's start known plain, the general shape out of line, a start
+    # copied in line: 4.44x (12,805,394; BENCHMARKS.md, "Everything on screen, both ends' turns in
+    # one pass (onscreen26, issue 32)").
+    ("onscreen_switch", "loop_onscreen_setup", 4.80),
     # A frame of that switch (444 elements drawn) against the loop interpolating every track: 3.54x.
     ("onscreen_switch_frame", "loop_onscreen_switch_frame", 3.82),
     # An animated delete, then an insert back, on the circle (every item moves) against the floor
-    # twice: 6.25x (36,080,674 instructions for the two).
-    ("onscreen_update", "loop_onscreen_update", 6.75),
+    # twice: 6.25x (36,080,674 instructions for the two). onscreen26: both ends' planar parts and
+    # angles in one pass, two lanes: 5.58x (32,216,614).
+    ("onscreen_update", "loop_onscreen_update", 6.03),
     # A frame of the delete (10^4 elements drawn, each moving and turning) against the loop: 2.07x.
     ("onscreen_update_frame", "loop_onscreen_update_frame", 2.24),
 ]

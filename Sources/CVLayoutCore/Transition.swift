@@ -418,64 +418,99 @@ struct TrackTable {
     /// The `Shape` of a track from `a` to `b`; what interpolating its transforms needs is made
     /// once and appended to `made`: the planar parts of two planar transforms
     /// (`PlanarTransform`), else the ends' decompositions (none for equal transforms or two
-    /// translations). `reserve`: the room the first one makes. O(1): each transform that is not
-    /// the identity taken apart once; ends that are turned cells (`PlanarEnds.ofTurns`) from their
-    /// cosines and sines, with no matrix tests.
+    /// translations). `reserve`: the room the first one makes. `plainStart`: `a` is known plain
+    /// (`LayoutAttributes.isPlain`: a default cell's start), so it is not read. O(1): each
+    /// transform that is not the identity taken apart once; ends that are turned cells
+    /// (`PlanarEnds.ofTurns`) from their cosines and sines, with no matrix tests, each turn's
+    /// identity test told by its cosine and sine.
     /// (The ends are read where they are, field by field: a record passed as a value is copied.)
     private static func shape(
-        from pa: UnsafePointer<LayoutAttributes>, to pb: UnsafePointer<LayoutAttributes>, made: inout [MadeEndsSlot],
-        endTurns: inout [(cos: Double, sin: Double)], reserve: Int, rotation: RotationInterpolation
+        from pa: UnsafePointer<LayoutAttributes>, plainStart: Bool, to pb: UnsafePointer<LayoutAttributes>,
+        made: inout [MadeEndsSlot], endTurns: inout [(cos: Double, sin: Double)], reserve: Int,
+        rotation: RotationInterpolation
     ) -> Transition.Shape {
-        let customA = pa.pointee.custom.count, customB = pb.pointee.custom.count
+        // The end's turn (nil: not a turn, nor the identity, which is one), then the start's.
+        let turnB = PlanarEnds.turn(of: pb)
+        guard let tb = turnB, !PlanarEnds.isIdentity(tb),
+            let ta = plainStart ? PlanarEnds.identityTurn : PlanarEnds.turn(of: pa),
+            let turned = PlanarEnds.ofTurns(from: ta, to: tb)
+        else {
+            return generalShape(
+                from: pa, plainStart: plainStart, to: pb, endTurn: turnB, made: &made, endTurns: &endTurns,
+                reserve: reserve, rotation: rotation)
+        }
+        // Turned ends (a switch to the circle, an update on it): the planar parts from their
+        // turns, the same as `generalShape` makes; the end is not the identity.
+        let customA = plainStart ? 0 : pa.pointee.custom.count, customB = pb.pointee.custom.count
+        let ends = Transition.SweptEnds(
+            sa: pa.pointee._size, sb: pb.pointee._size, ca: pa.pointee.center, cb: pb.pointee.center)
+        var shape = Transition.Shape(
+            sweep: Transition.sweep(ends, turned.from.sweepFactors, turned.to.sweepFactors),
+            fromPlain: customA == 0 && PlanarEnds.isIdentity(ta), toPlain: false,
+            custom: customA != 0 || customB != 0, made: -1)
+        shape.made = append(.planar(turned), endTurn: tb, to: &made, &endTurns, reserve: reserve)
+        return shape
+    }
+
+    /// `shape` of ends that are not two turns with planar parts (`endTurn`: the end's
+    /// `PlanarEnds.turn(of:)`): each transform tested for the identity, then what interpolating
+    /// them needs made. (Not inlined: the turned tracks' way stays small.)
+    @inline(never)
+    private static func generalShape(
+        from pa: UnsafePointer<LayoutAttributes>, plainStart: Bool, to pb: UnsafePointer<LayoutAttributes>,
+        endTurn: PlanarEnds.Turn?, made: inout [MadeEndsSlot], endTurns: inout [(cos: Double, sin: Double)],
+        reserve: Int, rotation: RotationInterpolation
+    ) -> Transition.Shape {
+        let customA = plainStart ? 0 : pa.pointee.custom.count, customB = pb.pointee.custom.count
         let ends = Transition.SweptEnds(
             sa: pa.pointee._size, sb: pb.pointee._size, ca: pa.pointee.center, cb: pb.pointee.center)
         // Each transform tested once for the identity (an identity is a translation, and its
         // planar parts are the identity's).
-        let identityA = pa.pointee.transform.isExactlyIdentity, identityB = pb.pointee.transform.isExactlyIdentity
+        let identityA = plainStart || pa.pointee.transform.isExactlyIdentity
+        let identityB = pb.pointee.transform.isExactlyIdentity
         // `LayoutAttributes.isPlain` of each end.
         var shape = Transition.Shape(
             sweep: nil, fromPlain: customA == 0 && identityA, toPlain: customB == 0 && identityB,
             custom: customA != 0 || customB != 0, made: -1)
-        // What the track makes, appended below (one place for each table's append).
-        let slot: MadeEndsSlot, turn: (cos: Double, sin: Double)
-        if !identityB, let turned = PlanarEnds.ofTurns(from: pa, identity: identityA, to: pb) {
-            // Turned ends (a switch to the circle, an update on it): the planar parts from their
-            // turns, the same as below.
-            shape.sweep = Transition.sweep(ends, turned.ends.from.sweepFactors, turned.ends.to.sweepFactors)
-            (slot, turn) = (.planar(turned.ends), turned.endTurn)
-        } else {
-            let ta = pa.pointee.transform, tb = pb.pointee.transform
-            guard ta != tb, !((identityA || ta.isTranslationOnly) && (identityB || tb.isTranslationOnly)) else {
-                // `Transition.sweep(from:to:)`.
-                shape.sweep = Transition.sweep(
-                    ends, ta, tb, ta.isIdentity ? nil : TransformDecomposition(ta),
-                    tb.isIdentity ? nil : TransformDecomposition(tb))
-                return shape
-            }
-            turn = tb.turnParts ?? (.nan, .nan)
-            if let pa = PlanarTransform(ta, isIdentity: identityA),
-                let pb = PlanarTransform(tb, isIdentity: identityB)
-            {
-                shape.sweep = Transition.sweep(ends, pa.sweepFactors, pb.sweepFactors)
-                slot = .planar(PlanarEnds(from: pa, to: pb))
-            } else {
-                let e = DecomposedEnds(ta, tb, rotation: rotation)
-                shape.sweep = Transition.sweep(
-                    ends, ta, tb, ta.isIdentity ? nil : (e.isValid ? e.from : TransformDecomposition(ta)),
-                    tb.isIdentity ? nil : (e.isValid ? e.to : TransformDecomposition(tb)))
-                slot = .decomposed(e)
-            }
+        let ta = pa.pointee.transform, tb = pb.pointee.transform
+        guard ta != tb, !((identityA || ta.isTranslationOnly) && (identityB || tb.isTranslationOnly)) else {
+            // `Transition.sweep(from:to:)`.
+            shape.sweep = Transition.sweep(
+                ends, ta, tb, ta.isIdentity ? nil : TransformDecomposition(ta),
+                tb.isIdentity ? nil : TransformDecomposition(tb))
+            return shape
         }
-        // The first track that makes one sizes the tables for as many as the tracks reserved (a
-        // layout that turns its items needs one a track: 10^5 of them grew them 17 times).
+        let slot: MadeEndsSlot
+        if let pa = PlanarTransform(ta, isIdentity: identityA), let pb = PlanarTransform(tb, isIdentity: identityB) {
+            shape.sweep = Transition.sweep(ends, pa.sweepFactors, pb.sweepFactors)
+            slot = .planar(PlanarEnds(from: pa, to: pb))
+        } else {
+            let e = DecomposedEnds(ta, tb, rotation: rotation)
+            shape.sweep = Transition.sweep(
+                ends, ta, tb, ta.isIdentity ? nil : (e.isValid ? e.from : TransformDecomposition(ta)),
+                tb.isIdentity ? nil : (e.isValid ? e.to : TransformDecomposition(tb)))
+            slot = .decomposed(e)
+        }
+        shape.made = append(slot, endTurn: endTurn ?? (.nan, .nan), to: &made, &endTurns, reserve: reserve)
+        return shape
+    }
+
+    /// Appends what a track made (`slot`) and its end's turn to the tables; returns its position.
+    /// The first one sizes the tables for as many as the tracks reserved (`reserve`: a layout that
+    /// turns its items needs one a track; 10^5 of them grew them 17 times).
+    @inline(__always)
+    private static func append(
+        _ slot: MadeEndsSlot, endTurn: PlanarEnds.Turn, to made: inout [MadeEndsSlot],
+        _ endTurns: inout [(cos: Double, sin: Double)], reserve: Int
+    ) -> Int32 {
         if made.isEmpty {
             made.reserveCapacityInHugePages(reserve)
             endTurns.reserveCapacityInHugePages(reserve)
         }
-        shape.made = Int32(truncatingIfNeeded: made.count)
-        endTurns.append(turn)
+        let position = Int32(truncatingIfNeeded: made.count)
+        endTurns.append(endTurn)
         made.append(slot)
-        return shape
+        return position
     }
 
     /// How many tracks are of cells of `section` with an item in `items` (sorted, disjoint
@@ -569,7 +604,9 @@ struct TrackTable {
         } append: { ends in
             ends.appendCell(key.indexPath, frame: frame, to: to)
         }
-        finishSet(at: i, replaced: replaced, movedBy: shift, indexPath: nil, fadedOut: false)
+        finishSet(
+            at: i, replaced: replaced, movedBy: shift, indexPath: nil, fadedOut: false,
+            plainStart: ends.cellTemplateIsPlain)
     }
 
     /// The common start of the `set` functions: the position of `key`'s track, an existing one's
@@ -593,10 +630,12 @@ struct TrackTable {
     }
 
     /// The common end of the `set` functions: track `i`'s ends are in place; changes its start as
-    /// asked, then works out and stores its shape.
+    /// asked, then works out and stores its shape (`plainStart`: the start is known plain, see
+    /// `shape`).
     @inline(__always)
     private mutating func finishSet(
-        at i: Int, replaced: Bool, movedBy shift: Point?, indexPath: IndexPath?, fadedOut: Bool
+        at i: Int, replaced: Bool, movedBy shift: Point?, indexPath: IndexPath?, fadedOut: Bool,
+        plainStart: Bool = false
     ) {
         let f = ends.from + i, t = ends.to + i
         if let shift {
@@ -606,7 +645,8 @@ struct TrackTable {
         if let indexPath { f.pointee.indexPath = indexPath }
         if fadedOut { f.pointee.alpha = 0 }
         let s = Self.shape(
-            from: f, to: t, made: &made, endTurns: &endTurns, reserve: keys.capacity, rotation: rotation)
+            from: f, plainStart: plainStart, to: t, made: &made, endTurns: &endTurns, reserve: keys.capacity,
+            rotation: rotation)
         if replaced { shapes[i] = s } else { shapes.append(s) }
         note(s, from: f.pointee.frame, to: t.pointee.frame)
     }

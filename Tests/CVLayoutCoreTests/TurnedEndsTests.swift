@@ -106,8 +106,15 @@ final class TurnedEndsTests: XCTestCase {
                 tb.isExactlyIdentity
                 ? nil
                 : withUnsafePointer(to: a) { pa in
-                    withUnsafePointer(to: b) { pb in
-                        PlanarEnds.ofTurns(from: pa, identity: ta.isExactlyIdentity, to: pb)
+                    withUnsafePointer(to: b) { pb -> (ends: PlanarEnds, endTurn: PlanarEnds.Turn)? in
+                        // Each end's turn, and whether it is the identity, told by it.
+                        let turnA = PlanarEnds.turn(of: pa), turnB = PlanarEnds.turn(of: pb)
+                        XCTAssertEqual(turnA.map(PlanarEnds.isIdentity) ?? false, ta.isExactlyIdentity)
+                        XCTAssertEqual(turnB.map(PlanarEnds.isIdentity) ?? false, tb.isExactlyIdentity)
+                        guard let turnA, let turnB, let ends = PlanarEnds.ofTurns(from: turnA, to: turnB) else {
+                            return nil
+                        }
+                        return (ends, turnB)
                     }
                 }
             if circle && ta != tb {
@@ -137,5 +144,45 @@ final class TurnedEndsTests: XCTestCase {
         var m = Transform3D.turn(cos: Self.odd[rng.int(below: 8)], sin: Self.odd[rng.int(below: 8)])
         m.m13 = -m.m13
         return m
+    }
+}
+
+/// `Transform3D.turnParts` against its rule (the turn of `m11`, `m12` is the transform bit for bit),
+/// for turns of odd and random cosines and sines, each with one value changed: to a zero of the
+/// other sign, another odd value, or a random one.
+final class TurnPartsRuleTests: XCTestCase {
+    func testTurnPartsKeepTheRule() {
+        var rng = SplitMix64(seed: 0x7275_6c65)
+        let odd: [Double] = [
+            0, -0.0, 1, -1, 0.5, -0.5, 2, -2, 1e-300, -1e-300, .leastNonzeroMagnitude, 1 + .ulpOfOne,
+            1 - .ulpOfOne / 2, 1e300, -1e300, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .infinity,
+            -.infinity, .nan,
+        ]
+        var turns = 0
+        for n in 0..<60000 {
+            let angle = rng.double(in: -7..<7)
+            let (c, s) =
+                n % 3 == 0 ? (odd[rng.int(below: odd.count)], odd[rng.int(below: odd.count)]) : (cos(angle), sin(angle))
+            var m = Transform3D.turn(cos: c, sin: s)
+            if n % 2 == 1 {
+                var v = m.values
+                let i = rng.int(below: 16)
+                switch rng.int(below: 3) {
+                case 0: v[i] = -v[i]  // (a zero's sign, or another number)
+                case 1: v[i] = odd[rng.int(below: odd.count)]
+                default: v[i] = rng.double(in: -2..<2)
+                }
+                m = Transform3D(v)
+            }
+            let rule = Transform3D.turn(cos: m.m11, sin: m.m12).isBitwiseEqual(to: m)
+            let parts = m.turnParts
+            XCTAssertEqual(parts != nil, rule, "\(m.values)")
+            if let parts {
+                XCTAssertEqual(parts.cos.bitPattern, m.m11.bitPattern)
+                XCTAssertEqual(parts.sin.bitPattern, m.m12.bitPattern)
+                turns += 1
+            }
+        }
+        XCTAssertGreaterThan(turns, 30000)
     }
 }

@@ -73,26 +73,62 @@ struct PlanarTransform: Equatable {
         self.init(rows: m.m11, m.m12, m.m21, m.m22, tx: m.m41, ty: m.m42, sz: m.m33)
     }
 
+    /// `(PlanarTransform(turnCos: a.cos, sin: a.sin), PlanarTransform(turnCos: b.cos, sin: b.sin))`,
+    /// bit for bit, when both are planar (nil otherwise), worked out in one pass, lane by lane
+    /// (`parts`, `arcTangents`): a track whose two ends are turned cells (an update on the circle)
+    /// takes both ends' square roots and angles at once. O(1).
+    @inline(__always)
+    static func turns(_ a: (cos: Double, sin: Double), _ b: (cos: Double, sin: Double)) -> (Self, Self)? {
+        guard a.cos.isFinite, a.sin.isFinite, b.cos.isFinite, b.sin.isFinite else { return nil }
+        let ma = Transform3D.turn(cos: a.cos, sin: a.sin), mb = Transform3D.turn(cos: b.cos, sin: b.sin)
+        guard ma.m33 > 0, mb.m33 > 0 else { return nil }
+        let r = parts(rows: Lanes(ma.m11, mb.m11), Lanes(ma.m12, mb.m12), Lanes(ma.m21, mb.m21), Lanes(ma.m22, mb.m22))
+        guard r.valid[0], r.valid[1] else { return nil }
+        let angle = arcTangents(r.sa, r.ca)
+        return (
+            Self(sx: r.sx[0], sy: r.sy[0], xy: r.xy[0], angle: angle[0], tx: ma.m41, ty: ma.m42, sz: ma.m33),
+            Self(sx: r.sx[1], sy: r.sy[1], xy: r.xy[1], angle: angle[1], tx: mb.m41, ty: mb.m42, sz: mb.m33)
+        )
+    }
+
+    /// Two doubles worked on together, one a lane (`parts`).
+    typealias Lanes = SIMD2<Double>
+
     /// The parts of a planar transform whose upper 2 × 2 block is `[a b; c d]`, translation
     /// (`tx`, `ty`) and m33 `sz` (all finite, `sz` positive: the caller's tests); nil for a block
-    /// that is singular or a reflection.
+    /// that is singular or a reflection. (`parts` in one lane, then `arcTangent`.)
     @inline(__always)
     private init?(rows a: Double, _ b: Double, _ c: Double, _ d: Double, tx: Double, ty: Double, sz: Double) {
-        self.sz = sz
+        let r = Self.parts(
+            rows: Lanes(repeating: a), Lanes(repeating: b), Lanes(repeating: c), Lanes(repeating: d))
+        guard r.valid[0] else { return nil }
+        self.init(
+            sx: r.sx[0], sy: r.sy[0], xy: r.xy[0], angle: arcTangent(r.sa[0], r.ca[0]), tx: tx, ty: ty, sz: sz)
+    }
+
+    @inline(__always)
+    private init(sx: Double, sy: Double, xy: Double, angle: Double, tx: Double, ty: Double, sz: Double) {
+        (self.sx, self.sy, self.xy, self.angle, self.tx, self.ty, self.sz) = (sx, sy, xy, angle, tx, ty, sz)
+    }
+
+    /// Gram–Schmidt on the rows of the blocks `[a b; c d]`, lane by lane (each lane's steps the
+    /// same IEEE operations whichever lanes are worked on together): `sx`, `sy`, the shear `xy`,
+    /// row 0 normalised (`ca`, `sa`: the cosine and sine of the angle, `arcTangent(sa, ca)`), and
+    /// whether the lane's block is planar: neither row degenerate (`sx`, `sy` positive and finite)
+    /// and no reflection. O(1).
+    @inline(__always)
+    private static func parts(
+        rows a: Lanes, _ b: Lanes, _ c: Lanes, _ d: Lanes
+    ) -> (sx: Lanes, sy: Lanes, xy: Lanes, ca: Lanes, sa: Lanes, valid: SIMDMask<SIMD2<Int64>>) {
         let sx = (a * a + b * b).squareRoot()
-        guard sx > 0, sx.isFinite else { return nil }
         let inv = 1 / sx
         let ca = a * inv, sa = b * inv  // row 0 normalised: (cos φ, sin φ)
         let shear = ca * c + sa * d
         let p = c - shear * ca, q = d - shear * sa  // row 1 without its row-0 part
         let sy = (p * p + q * q).squareRoot()
-        guard sy > 0, sy.isFinite, ca * q - sa * p > 0 else { return nil }  // no reflection
-        self.sx = sx
-        self.sy = sy
-        xy = shear / sy
-        angle = arcTangent(sa, ca)
-        self.tx = tx
-        self.ty = ty
+        // (A finite v is one whose v − v is 0.)
+        let valid = (sx .> 0) .& ((sx - sx) .== 0) .& (sy .> 0) .& ((sy - sy) .== 0) .& (ca * q - sa * p .> 0)
+        return (sx, sy, shear / sy, ca, sa, valid)
     }
 
     /// The way from `a` to `b` at `t` (see the type's documentation; `t` outside [0, 1]

@@ -3,29 +3,48 @@
 /// flow's plain cells), so a switch to the circle or an update on it (10^5 tracks at 10^5 items on
 /// screen) makes them from the ends' cosines and sines instead of testing each matrix.
 extension PlanarEnds {
-    /// The planar parts of a track from `a` to `b` and `b`'s turn (`Transform3D.turnParts`), when
-    /// `b` is a turn and `a` is exactly the identity (`identityA`) or another turn (not equal to
-    /// `b`): bit for bit what `TrackTable`'s general shape makes of them then (`PlanarTransform(a)`,
-    /// `PlanarTransform(b)`: `PlanarTransform(turnCos:sin:)` is the same; `b.turnParts`). nil
-    /// otherwise, and the general way answers: `b` not a turn, the two equal, or a part that is not
-    /// planar (a non-finite or degenerate cosine and sine). `b` must not be exactly the identity
-    /// (`isExactlyIdentity`: the caller knows; the general way makes nothing for such a track).
-    /// - Complexity: O(1): one or two `turnParts` (16 values compared), one or two planar parts.
+    /// A cosine and sine whose turn (`Transform3D.turn(cos:sin:)`) is a transform bit for bit.
+    typealias Turn = (cos: Double, sin: Double)
+
+    /// The turn of `p`'s transform (`Transform3D.turnParts`), read in place, with a quick no for
+    /// a transform that translates (a turn has no translation). nil: not a turn. O(1): 16 values
+    /// compared.
     @inline(__always)
-    static func ofTurns(
-        from a: UnsafePointer<LayoutAttributes>, identity identityA: Bool, to b: UnsafePointer<LayoutAttributes>
-    ) -> (ends: PlanarEnds, endTurn: (cos: Double, sin: Double))? {
-        // (A turn has no translation: a quick no for a track that moves by its transform.)
-        guard b.pointee.transform.m41.bitPattern | b.pointee.transform.m42.bitPattern == 0,
-            let tb = b.pointee.transform.turnParts, let pb = PlanarTransform(turnCos: tb.cos, sin: tb.sin)
-        else { return nil }
+    static func turn(of p: UnsafePointer<LayoutAttributes>) -> Turn? {
+        guard p.pointee.transform.m41.bitPattern | p.pointee.transform.m42.bitPattern == 0 else { return nil }
+        return p.pointee.transform.turnParts
+    }
+
+    /// The turn of the identity: `turnParts` of `Transform3D.identity`.
+    static let identityTurn: Turn = (1, 0)
+
+    /// Whether the transform whose turn (`turn(of:)`) is `t` is exactly the identity
+    /// (`Transform3D.isExactlyIdentity`): exactly when `t` is (1, +0). The identity is the turn
+    /// `(1, +0)` bit for bit, and `turnParts` gives its own `m11` and `m12`, so a turn of any other
+    /// `t` has an `m11` or `m12` that is not the identity's. (Every transform that is exactly the
+    /// identity is a turn: its test needs no other values.) O(1).
+    @inline(__always)
+    static func isIdentity(_ t: Turn) -> Bool {
+        t.cos.bitPattern == (1.0).bitPattern && t.sin.bitPattern == 0
+    }
+
+    /// The planar parts of a track from the transform whose turn is `ta` to the one whose turn is
+    /// `tb` (`turn(of:)`; `tb` not the identity's, `isIdentity`): bit for bit what `TrackTable`'s
+    /// general shape makes of those transforms (`PlanarTransform(a)`, `PlanarTransform(b)`:
+    /// `PlanarTransform(turnCos:sin:)` is the same, `.identity` for the identity). nil otherwise,
+    /// and the general way answers: the two turns equal (`==`: the transforms are then equal), or
+    /// a part that is not planar (a non-finite or degenerate cosine and sine).
+    /// - Complexity: O(1): one planar part, or two in one pass (`PlanarTransform.turns`).
+    @inline(__always)
+    static func ofTurns(from ta: Turn, to tb: Turn) -> PlanarEnds? {
+        if isIdentity(ta) {
+            guard let pb = PlanarTransform(turnCos: tb.cos, sin: tb.sin) else { return nil }
+            return PlanarEnds(from: .identity, to: pb)
+        }
         // A turn that is not exactly the identity is not the identity, nor a translation (it would
         // be `turn(cos: 1, sin: 0)`, the identity bit for bit): the ends differ unless both are
-        // turns by an equal (`==`) cosine and sine.
-        if identityA { return (PlanarEnds(from: .identity, to: pb), tb) }
-        guard let ta = a.pointee.transform.turnParts, ta.cos != tb.cos || ta.sin != tb.sin,
-            let pa = PlanarTransform(turnCos: ta.cos, sin: ta.sin)
-        else { return nil }
-        return (PlanarEnds(from: pa, to: pb), tb)
+        // turns by an equal (`==`) cosine and sine. Both ends' parts in one pass.
+        guard ta.cos != tb.cos || ta.sin != tb.sin, let (pa, pb) = PlanarTransform.turns(ta, tb) else { return nil }
+        return PlanarEnds(from: pa, to: pb)
     }
 }

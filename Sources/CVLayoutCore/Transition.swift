@@ -292,8 +292,8 @@ struct TrackTable {
     /// frame can tell from a turned cell's cosine and sine that it ends there without reading the
     /// end's transform (`endIsTurn(_:cos:sin:)`).
     struct Made {
-        var slot: MadeEndsSlot
         var endTurn: (cos: Double, sin: Double)
+        var slot: MadeEndsSlot
     }
     private var positions = KeyIndex()
     /// The way the transition's rotations turn: each track's decompositions carry their arc for it.
@@ -507,7 +507,7 @@ struct TrackTable {
     ) -> Int32 {
         if made.isEmpty { made.reserveCapacityInHugePages(reserve) }
         let position = Int32(truncatingIfNeeded: made.count)
-        made.append(Made(slot: slot, endTurn: endTurn))
+        made.append(Made(endTurn: endTurn, slot: slot))
         return position
     }
 

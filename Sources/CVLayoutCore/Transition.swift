@@ -290,7 +290,8 @@ struct TrackTable {
     /// What a track made (`slot`), and the cosine and sine whose turn (`Transform3D.turn(cos:sin:)`)
     /// is the track's end transform bit for bit, when it is one (NaN, NaN otherwise), so that a
     /// frame can tell from a turned cell's cosine and sine that it ends there without reading the
-    /// end's transform (`endIsTurn(_:cos:sin:)`).
+    /// end's transform (`endIsTurn(_:cos:sin:)`). (The turn first: after the slot, a frame's read
+    /// of the slot took 4 instructions more.)
     struct Made {
         var endTurn: (cos: Double, sin: Double)
         var slot: MadeEndsSlot

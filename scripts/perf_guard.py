@@ -88,14 +88,16 @@ RATIO_BOUNDS: list[tuple[str, str, float]] = [
     # as 288-byte records; bench/onscreen_loop.h): 4.69x (13,516,428 instructions). onscreen26: the
     # end's turn first, a default cell's start known plain, the general shape out of line, a start
     # copied in line: 4.44x (12,805,394; BENCHMARKS.md, "Everything on screen, both ends' turns in
-    # one pass (onscreen26, issue 32)").
-    ("onscreen_switch", "loop_onscreen_setup", 4.80),
+    # one pass (onscreen26, issue 32)"). onscreen27: a track's made ends and its end's turn in one
+    # array: 4.33x (12,497,976).
+    ("onscreen_switch", "loop_onscreen_setup", 4.68),
     # A frame of that switch (444 elements drawn) against the loop interpolating every track: 3.54x.
     ("onscreen_switch_frame", "loop_onscreen_switch_frame", 3.82),
     # An animated delete, then an insert back, on the circle (every item moves) against the floor
     # twice: 6.25x (36,080,674 instructions for the two). onscreen26: both ends' planar parts and
-    # angles in one pass, two lanes: 5.58x (32,216,614).
-    ("onscreen_update", "loop_onscreen_update", 6.03),
+    # angles in one pass, two lanes: 5.58x (32,216,614). onscreen27: one array for the made ends
+    # and end turns: 5.48x (31,617,054).
+    ("onscreen_update", "loop_onscreen_update", 5.92),
     # A frame of the delete (10^4 elements drawn, each moving and turning) against the loop: 2.07x.
     ("onscreen_update_frame", "loop_onscreen_update_frame", 2.24),
 ]

@@ -285,12 +285,17 @@ struct TrackTable {
     /// What interpolating the transforms of the tracks that need it takes, made once
     /// (`Shape.made`): planar parts, or a pair of decompositions. A replaced or removed track's
     /// stay until the table goes: at most one per track ever set.
-    private(set) var made: [MadeEndsSlot] = []
-    /// For each of `made`: the cosine and sine whose turn (`Transform3D.turn(cos:sin:)`) is the
-    /// track's end transform bit for bit, when it is one (NaN, NaN otherwise), so that a frame can
-    /// tell from a turned cell's cosine and sine that it ends there without reading the end's
-    /// transform (`endIsTurn(_:cos:sin:)`).
-    private var endTurns: [(cos: Double, sin: Double)] = []
+    /// Each with its end's turn (`Made.endTurn`): one array, one append a track.
+    private(set) var made: [Made] = []
+    /// What a track made (`slot`), and the cosine and sine whose turn (`Transform3D.turn(cos:sin:)`)
+    /// is the track's end transform bit for bit, when it is one (NaN, NaN otherwise), so that a
+    /// frame can tell from a turned cell's cosine and sine that it ends there without reading the
+    /// end's transform (`endIsTurn(_:cos:sin:)`). (The turn first: after the slot, a frame's read
+    /// of the slot took 4 instructions more.)
+    struct Made {
+        var endTurn: (cos: Double, sin: Double)
+        var slot: MadeEndsSlot
+    }
     private var positions = KeyIndex()
     /// The way the transition's rotations turn: each track's decompositions carry their arc for it.
     let rotation: RotationInterpolation
@@ -385,7 +390,7 @@ struct TrackTable {
     func withMadeEnds<R>(_ shape: Transition.Shape, _ body: (MadeEnds?) throws -> R) rethrows -> R {
         guard shape.made >= 0 else { return try body(nil) }
         return try made.withUnsafeBufferPointer { slots in
-            switch slots[Int(shape.made)] {
+            switch slots[Int(shape.made)].slot {
             case .planar(let planar): return try body(.planar(planar))
             case .decomposed(let ends): return try withUnsafePointer(to: ends) { try body(.decomposed($0)) }
             }
@@ -398,19 +403,19 @@ struct TrackTable {
     func withPlanarEnds<R>(_ shape: Transition.Shape, _ body: (PlanarEnds) throws -> R) rethrows -> R? {
         guard shape.made >= 0 else { return nil }
         return try made.withUnsafeBufferPointer { slots in
-            guard case .planar(let planar) = slots[Int(shape.made)] else { return nil }
+            guard case .planar(let planar) = slots[Int(shape.made)].slot else { return nil }
             return try body(planar)
         }
     }
 
     /// Whether `Transform3D.turn(cos: c, sin: s)` is, bit for bit, the end transform of the track
     /// of shape `shape`, known without reading it: true when `c` and `s` are the end's turn's
-    /// (`endTurns`) bit for bit; false means unknown. O(1).
+    /// (`Made.endTurn`) bit for bit; false means unknown. O(1).
     @inline(__always)
     func endIsTurn(_ shape: Transition.Shape, cos c: Double, sin s: Double) -> Bool {
         guard shape.made >= 0 else { return false }
-        return endTurns.withUnsafeBufferPointer {
-            let e = $0[Int(shape.made)]
+        return made.withUnsafeBufferPointer {
+            let e = $0[Int(shape.made)].endTurn
             return (c.bitPattern ^ e.cos.bitPattern) | (s.bitPattern ^ e.sin.bitPattern) == 0 && !e.cos.isNaN
         }
     }
@@ -426,7 +431,7 @@ struct TrackTable {
     /// (The ends are read where they are, field by field: a record passed as a value is copied.)
     private static func shape(
         from pa: UnsafePointer<LayoutAttributes>, plainStart: Bool, to pb: UnsafePointer<LayoutAttributes>,
-        made: inout [MadeEndsSlot], endTurns: inout [(cos: Double, sin: Double)], reserve: Int,
+        made: inout [Made], reserve: Int,
         rotation: RotationInterpolation
     ) -> Transition.Shape {
         // The end's turn (nil: not a turn, nor the identity, which is one), then the start's.
@@ -436,7 +441,7 @@ struct TrackTable {
             let turned = PlanarEnds.ofTurns(from: ta, to: tb)
         else {
             return generalShape(
-                from: pa, plainStart: plainStart, to: pb, endTurn: turnB, made: &made, endTurns: &endTurns,
+                from: pa, plainStart: plainStart, to: pb, endTurn: turnB, made: &made,
                 reserve: reserve, rotation: rotation)
         }
         // Turned ends (a switch to the circle, an update on it): the planar parts from their
@@ -448,7 +453,7 @@ struct TrackTable {
             sweep: Transition.sweep(ends, turned.from.sweepFactors, turned.to.sweepFactors),
             fromPlain: customA == 0 && PlanarEnds.isIdentity(ta), toPlain: false,
             custom: customA != 0 || customB != 0, made: -1)
-        shape.made = append(.planar(turned), endTurn: tb, to: &made, &endTurns, reserve: reserve)
+        shape.made = append(.planar(turned), endTurn: tb, to: &made, reserve: reserve)
         return shape
     }
 
@@ -458,8 +463,7 @@ struct TrackTable {
     @inline(never)
     private static func generalShape(
         from pa: UnsafePointer<LayoutAttributes>, plainStart: Bool, to pb: UnsafePointer<LayoutAttributes>,
-        endTurn: PlanarEnds.Turn?, made: inout [MadeEndsSlot], endTurns: inout [(cos: Double, sin: Double)],
-        reserve: Int, rotation: RotationInterpolation
+        endTurn: PlanarEnds.Turn?, made: inout [Made], reserve: Int, rotation: RotationInterpolation
     ) -> Transition.Shape {
         let customA = plainStart ? 0 : pa.pointee.custom.count, customB = pb.pointee.custom.count
         let ends = Transition.SweptEnds(
@@ -491,25 +495,20 @@ struct TrackTable {
                 tb.isIdentity ? nil : (e.isValid ? e.to : TransformDecomposition(tb)))
             slot = .decomposed(e)
         }
-        shape.made = append(slot, endTurn: endTurn ?? (.nan, .nan), to: &made, &endTurns, reserve: reserve)
+        shape.made = append(slot, endTurn: endTurn ?? (.nan, .nan), to: &made, reserve: reserve)
         return shape
     }
 
-    /// Appends what a track made (`slot`) and its end's turn to the tables; returns its position.
-    /// The first one sizes the tables for as many as the tracks reserved (`reserve`: a layout that
-    /// turns its items needs one a track; 10^5 of them grew them 17 times).
+    /// Appends what a track made (`slot`) with its end's turn to `made`; returns its position.
+    /// The first one sizes `made` for as many as the tracks reserved (`reserve`: a layout that
+    /// turns its items needs one a track; 10^5 of them grew it 17 times).
     @inline(__always)
     private static func append(
-        _ slot: MadeEndsSlot, endTurn: PlanarEnds.Turn, to made: inout [MadeEndsSlot],
-        _ endTurns: inout [(cos: Double, sin: Double)], reserve: Int
+        _ slot: MadeEndsSlot, endTurn: PlanarEnds.Turn, to made: inout [Made], reserve: Int
     ) -> Int32 {
-        if made.isEmpty {
-            made.reserveCapacityInHugePages(reserve)
-            endTurns.reserveCapacityInHugePages(reserve)
-        }
+        if made.isEmpty { made.reserveCapacityInHugePages(reserve) }
         let position = Int32(truncatingIfNeeded: made.count)
-        endTurns.append(endTurn)
-        made.append(slot)
+        made.append(Made(endTurn: endTurn, slot: slot))
         return position
     }
 
@@ -645,7 +644,7 @@ struct TrackTable {
         if let indexPath { f.pointee.indexPath = indexPath }
         if fadedOut { f.pointee.alpha = 0 }
         let s = Self.shape(
-            from: f, plainStart: plainStart, to: t, made: &made, endTurns: &endTurns, reserve: keys.capacity,
+            from: f, plainStart: plainStart, to: t, made: &made, reserve: keys.capacity,
             rotation: rotation)
         if replaced { shapes[i] = s } else { shapes.append(s) }
         note(s, from: f.pointee.frame, to: t.pointee.frame)

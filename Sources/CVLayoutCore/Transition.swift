@@ -226,7 +226,7 @@ struct Transition {
     /// shape: the plain path or the decompositions made with it; the same attributes).
     @inline(__always)
     func sampled(position i: Int, _ p: Double) -> LayoutAttributes {
-        let shape = tracks.entries[i].shape
+        let shape = tracks.shapes[i]
         if shape.fromPlain && shape.toPlain {
             return tracks.withEnds { LayoutAttributes.interpolatePlain(from: $0[i], to: $1[i], progress: p) }
         }
@@ -246,9 +246,9 @@ struct Transition {
     /// O(tracks).
     mutating func moveContent(by d: Point) {
         var moved = TrackTable(rotation: tracks.rotation)
-        for i in 0..<tracks.count {
+        for (i, k) in tracks.keys.enumerated() {
             let t = tracks[position: i]
-            moved.set(tracks.entries[i].key, from: t.from.moved(by: d), to: t.to.moved(by: d))
+            moved.set(k, from: t.from.moved(by: d), to: t.to.moved(by: d))
         }
         tracks = moved
         disappearing = disappearing.map { $0.moved(by: d) }
@@ -260,7 +260,7 @@ struct Transition {
     func allPresented(at time: Double) -> (present: ElementTable, disappearing: [Leaving]) {
         let p = progress(at: time)
         var present = ElementTable(capacity: tracks.count)
-        for i in 0..<tracks.count { present.set(sampled(position: i, p), for: tracks.entries[i].key) }
+        for i in 0..<tracks.count { present.set(sampled(position: i, p), for: tracks.keys[i]) }
         return (present, disappearing.filter { !$0.isFinished(at: time) })
     }
 }
@@ -277,16 +277,11 @@ extension LayoutAttributes {
 /// into its place once when a track is set (a 288-byte record; a track built first and then
 /// appended to an array was copied five times).
 struct TrackTable {
-    /// Each track's key and `Transition.Shape`, by position: one array, one append a track (two
-    /// arrays took two uniqueness and capacity checks a track).
-    private(set) var entries: [Entry] = []
-    /// A track's key and shape.
-    struct Entry {
-        var key: ElementKey
-        var shape: Transition.Shape
-    }
+    private(set) var keys: [ElementKey] = []
     /// Each track's start and end, by position (shared by copies of the table until one changes).
     private var ends = TrackEnds()
+    /// Each track's `Transition.Shape`, by position.
+    private(set) var shapes: [Transition.Shape] = []
     /// What interpolating the transforms of the tracks that need it takes, made once
     /// (`Shape.made`): planar parts, or a pair of decompositions. A replaced or removed track's
     /// stay until the table goes: at most one per track ever set.
@@ -343,18 +338,16 @@ struct TrackTable {
 
     init(rotation: RotationInterpolation = .shortest) { self.rotation = rotation }
 
-    var count: Int { entries.count }
-
-    /// Each track's key, by position (a copy: O(tracks); the set-ups and frames read `entries`).
-    var keys: [ElementKey] { entries.map(\.key) }
+    var count: Int { keys.count }
 
     /// Makes room for `n` tracks; the ends' runs are left as they are when they already hold room
     /// for `least` (≥ 1) tracks (runs reused by `reuseEnds`: more tracks than that grow them as
     /// they come).
     mutating func reserveCapacity(_ n: Int, least: Int? = nil) {
         copyEndsIfShared()
-        entries.reserveCapacityInHugePages(n)
+        keys.reserveCapacityInHugePages(n)
         if ends.capacity < Swift.max(least ?? n, 1) { ends.reserveCapacity(n) }
+        shapes.reserveCapacityInHugePages(n)
         positions.reserveCapacity(n)
     }
 
@@ -527,11 +520,9 @@ struct TrackTable {
         if section == span.section, span.count == 0 || items.contains(where: { $0 ~= span.low && $0 ~= span.high }) {
             return span.count
         }
-        return entries.withUnsafeBufferPointer { entries in
+        return keys.withUnsafeBufferPointer { keys in
             var n = 0
-            for e in entries {
-                let k = e.key
-                guard k.category == .cell, k.kind == .none, k.indexPath.section == section else { continue }
+            for k in keys where k.category == .cell && k.kind == .none && k.indexPath.section == section {
                 let item = k.indexPath.item
                 for r in items where r.contains(item) {
                     n += 1
@@ -545,7 +536,7 @@ struct TrackTable {
     /// Whether the track at `position` (any integer) is `key`'s. O(1).
     @inline(__always)
     func key(at position: Int, is key: ElementKey) -> Bool {
-        entries.withUnsafeBufferPointer { position >= 0 && position < $0.count && $0[position].key == key }
+        keys.withUnsafeBufferPointer { position >= 0 && position < $0.count && $0[position] == key }
     }
 
     /// The position of `key`'s track in `keys`. O(1).
@@ -595,7 +586,7 @@ struct TrackTable {
         } append: { ends in
             ends.append(from: from, to: to)
         }
-        finishSet(key, at: i, replaced: replaced, movedBy: shift, indexPath: indexPath, fadedOut: fadedOut)
+        finishSet(at: i, replaced: replaced, movedBy: shift, indexPath: indexPath, fadedOut: fadedOut)
     }
 
     /// Sets the track of the cell `key` from the default cell with `frame` (`LayoutAttributes.cell`
@@ -613,7 +604,7 @@ struct TrackTable {
             ends.appendCell(key.indexPath, frame: frame, to: to)
         }
         finishSet(
-            key, at: i, replaced: replaced, movedBy: shift, indexPath: nil, fadedOut: false,
+            at: i, replaced: replaced, movedBy: shift, indexPath: nil, fadedOut: false,
             plainStart: ends.cellTemplateIsPlain)
     }
 
@@ -625,15 +616,16 @@ struct TrackTable {
         _ key: ElementKey, replace: (inout TrackEnds, Int) -> Void, append: (inout TrackEnds) -> Void
     ) -> (Int, Bool) {
         copyEndsIfShared()
-        let replaced = positions.insertIfAbsent(key, entries.count)
+        let replaced = positions.insertIfAbsent(key, keys.count)
         ends.cellSpan.noteSet(key, replaced: replaced != nil)
         if let p = replaced {
-            forget(entries[p].shape)
+            forget(shapes[p])
             replace(&ends, p)
             return (p, true)
         }
+        keys.append(key)
         append(&ends)
-        return (entries.count, false)
+        return (keys.count - 1, false)
     }
 
     /// The common end of the `set` functions: track `i`'s ends are in place; changes its start as
@@ -641,8 +633,8 @@ struct TrackTable {
     /// `shape`).
     @inline(__always)
     private mutating func finishSet(
-        _ key: ElementKey, at i: Int, replaced: Bool, movedBy shift: Point?, indexPath: IndexPath?,
-        fadedOut: Bool, plainStart: Bool = false
+        at i: Int, replaced: Bool, movedBy shift: Point?, indexPath: IndexPath?, fadedOut: Bool,
+        plainStart: Bool = false
     ) {
         let f = ends.from + i, t = ends.to + i
         if let shift {
@@ -652,9 +644,9 @@ struct TrackTable {
         if let indexPath { f.pointee.indexPath = indexPath }
         if fadedOut { f.pointee.alpha = 0 }
         let s = Self.shape(
-            from: f, plainStart: plainStart, to: t, made: &made, reserve: entries.capacity,
+            from: f, plainStart: plainStart, to: t, made: &made, reserve: keys.capacity,
             rotation: rotation)
-        if replaced { entries[i].shape = s } else { entries.append(Entry(key: key, shape: s)) }
+        if replaced { shapes[i] = s } else { shapes.append(s) }
         note(s, from: f.pointee.frame, to: t.pointee.frame)
     }
 
@@ -695,16 +687,18 @@ struct TrackTable {
                 set(key, from: newValue.from, to: newValue.to)
             } else if let i = positions[key] {  // swap-remove, keeping positions right
                 copyEndsIfShared()
-                forget(entries[i].shape)
+                forget(shapes[i])
                 ends.cellSpan.noteRemoved(key)
-                let last = entries.count - 1
+                let last = keys.count - 1
                 if i != last {
-                    entries[i] = entries[last]
+                    keys[i] = keys[last]
                     ends.replace(i, from: ends.from + last, to: ends.to + last)
-                    positions.set(entries[i].key, i)
+                    shapes[i] = shapes[last]
+                    positions.set(keys[i], i)
                 }
-                entries.removeLast()
+                keys.removeLast()
                 ends.removeLast()
+                shapes.removeLast()
                 positions.set(key, nil)
             }
         }
@@ -970,7 +964,7 @@ final class PresentingSink: ElementSink {
         alpha: Double, zIndex: Int, isHidden: Bool, customFree: Bool, into l: UnsafeMutablePointer<CellLook>
     ) -> Parts {
         let p = progress
-        let shape = transition.tracks.entries[i].shape
+        let shape = transition.tracks.shapes[i]
         return withEnds { from, to in
             // Whether `m` is the stored end's transform (bit for bit), read only when the turn does
             // not tell.
@@ -1027,7 +1021,7 @@ final class PresentingSink: ElementSink {
     /// has the stored end's transform).
     private func offerGeneral(_ i: Int, final: LayoutAttributes) throws {
         let p = progress
-        let shape = transition.tracks.entries[i].shape
+        let shape = transition.tracks.shapes[i]
         if shape.fromPlain && final.isPlain {
             try offer(
                 withEnds { from, _ in
@@ -1239,7 +1233,7 @@ final class PresentingSink: ElementSink {
             i = found
         }
         hint = i + 1
-        let shape = transition.tracks.entries[i].shape
+        let shape = transition.tracks.shapes[i]
         guard shape.fromPlain else {
             try offerTrack(i, final: .cell(ip, frame: frame))
             return
@@ -1264,7 +1258,7 @@ final class PresentingSink: ElementSink {
     func finish() throws {
         let p = progress
         for n in 0..<matched.count where !matched[n] {
-            if swept, let b = transition.tracks.entries[n].shape.sweep, !b.meets(rect, at: p) { continue }
+            if swept, let b = transition.tracks.shapes[n].sweep, !b.meets(rect, at: p) { continue }
             // `offer`, written out (the compiler left it a call here).
             let s = transition.sampled(position: n, p)
             if s.frame.intersects(rect) || (!s.transform.isIdentity && s.drawnBounds.intersects(rect)) {

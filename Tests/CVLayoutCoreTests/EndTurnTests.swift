@@ -89,7 +89,7 @@ extension PresentingSinkPartsTests {
                 from.transform = rng.next() % 3 == 0 ? .identity : .turn(cos: cos(a0), sin: sin(a0))
                 from.alpha = rng.next() % 2 == 0 ? 1 : 0.25
                 tr.tracks.set(end.key, from: from, to: end)
-                if let made = tr.tracks.entries.last?.shape, tr.tracks.endIsTurn(made, cos: c, sin: s) { told += 1 }
+                if let made = tr.tracks.shapes.last, tr.tracks.endIsTurn(made, cos: c, sin: s) { told += 1 }
                 starts.append(from)
                 finals.append(live)
                 cells.append(TurnedCell(item: item, frame: frame, cos: c, sin: s))

@@ -135,11 +135,11 @@ final class FreshStartsTests: XCTestCase {
         for i in 0..<a.count {
             XCTAssertEqual(a[position: i].from, b[position: i].from)
             XCTAssertEqual(a[position: i].to, b[position: i].to)
-            XCTAssertEqual(a.entries[i].shape.made >= 0, b.entries[i].shape.made >= 0)
-            let sa = a.entries[i].shape.sweep, sb = b.entries[i].shape.sweep
+            XCTAssertEqual(a.shapes[i].made >= 0, b.shapes[i].made >= 0)
+            let sa = a.shapes[i].sweep, sb = b.shapes[i].sweep
             func numbers(_ s: Transition.Sweep?) -> [Double]? { s.map { [$0.ax, $0.ay, $0.bx, $0.by, $0.reach] } }
             XCTAssertEqual(numbers(sa), numbers(sb))
-            XCTAssertEqual(a.entries[i].shape.fromPlain, b.entries[i].shape.fromPlain)
+            XCTAssertEqual(a.shapes[i].fromPlain, b.shapes[i].fromPlain)
         }
     }
 

@@ -126,8 +126,7 @@ struct PlanarTransform: Equatable {
         let shear = ca * c + sa * d
         let p = c - shear * ca, q = d - shear * sa  // row 1 without its row-0 part
         let sy = (p * p + q * q).squareRoot()
-        // (A finite v is one whose v − v is 0.)
-        let valid = (sx .> 0) .& ((sx - sx) .== 0) .& (sy .> 0) .& ((sy - sy) .== 0) .& (ca * q - sa * p .> 0)
+        let valid = (sx .> 0) .& sx.finiteFlags .& (sy .> 0) .& sy.finiteFlags .& (ca * q - sa * p .> 0)
         return (sx, sy, shear / sy, ca, sa, valid)
     }
 

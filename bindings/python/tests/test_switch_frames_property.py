@@ -45,14 +45,39 @@ def screen_frame(view) -> dict:
     return out
 
 
-def same(a: dict, b: dict, label: str) -> None:
-    assert set(a) == set(b), f"{label}: {sorted(map(str, set(a) ^ set(b)))[:6]}"
+IDENTITY = (1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0)
+TOLERANCE = 1e-6  # frames are compared within it; so is whether one reaches into the screen
+
+
+def sliver(drawn: list, screen: tuple) -> bool:
+    """Whether every drawing of an element (untransformed) reaches into the screen by less than
+    the tolerance on some axis: a frame whose edge lies on the screen's edge within rounding
+    (a 3-column waterfall 120 wide has cells 33.33… high: one whose bottom is the screen's top
+    computed in the content's coordinates, 1126.67 + 33.33, is 1160.0; computed in the screen's,
+    -33.33 + 33.33, is 7e-14), which either side may show or not."""
+    w, h = screen
+    for (x, y, fw, fh), _alpha, transform, _z in drawn:
+        if transform != IDENTITY:
+            return False
+        if min(min(x + fw, w) - max(x, 0.0), min(y + fh, h) - max(y, 0.0)) >= TOLERANCE:
+            return False
+    return True
+
+
+def same(a: dict, b: dict, label: str, screen: tuple) -> None:
+    """The two screens `screen` (width, height) large draw the same elements the same way (frames,
+    alpha, transform within the tolerance; z exactly); an element only one of them draws must be
+    a sliver of it (see `sliver`)."""
+    only = [k for k in set(a) ^ set(b) if not sliver(a.get(k) or b[k], screen)]
+    assert not only, f"{label}: {sorted(map(str, only))[:6]}"
+    a = {k: v for k, v in a.items() if k in b}
+    b = {k: v for k, v in b.items() if k in a}
     for k, drawn in a.items():
         assert len(drawn) == len(b[k]), (label, k)
         for (fa, aa, ta, za), (fb, ab, tb, zb) in zip(sorted(drawn), sorted(b[k])):
-            assert all(math.isclose(p, q, abs_tol=1e-6) for p, q in zip(fa, fb)), (label, k, fa, fb)
+            assert all(math.isclose(p, q, abs_tol=TOLERANCE) for p, q in zip(fa, fb)), (label, k, fa, fb)
             assert math.isclose(aa, ab, abs_tol=1e-9), (label, k, aa, ab)
-            assert all(math.isclose(p, q, abs_tol=1e-6) for p, q in zip(ta, tb)), (label, k)
+            assert all(math.isclose(p, q, abs_tol=TOLERANCE) for p, q in zip(ta, tb)), (label, k)
             assert za == zb, (label, k, za, zb)
 
 
@@ -60,6 +85,8 @@ def same(a: dict, b: dict, label: str) -> None:
 @given(names=st.lists(st.sampled_from(sorted(LAYOUTS)), min_size=2, max_size=2, unique=True),
        count=st.integers(0, 150), width=st.integers(120, 800), height=st.integers(120, 800),
        fx=st.floats(0, 1), fy=st.floats(0, 1), policy=POLICIES)
+# Cells 78-80's bottom is the screen's top within 7e-14: shown at t = 0, not by the static frame.
+@example(names=["waterfall", "circle"], count=118, width=120, height=139, fx=0.0, fy=0.732421875, policy="none")
 def test_switch_starts_on_the_old_frame_and_ends_on_the_new(names, count, width, height, fx, fy, policy):
     old_name, new_name = names
     old, new = LAYOUTS[old_name](), LAYOUTS[new_name]()
@@ -71,13 +98,13 @@ def test_switch_starts_on_the_old_frame_and_ends_on_the_new(names, count, width,
         before = screen_frame(view)
         label = f"{old_name} -> {new_name}, {count} items, {width}x{height} at {view.content_offset}, {policy}"
         view.set_layout(new, animation=cvlayout.Animation(duration=1.0, curve="linear"))
-        same(screen_frame(view), before, f"{label}, t = 0")
+        same(screen_frame(view), before, f"{label}, t = 0", (width, height))
         view.set_time(2.0)
         assert not view.is_animating
         end = screen_frame(view)
         with cvlayout.CollectionView(LAYOUTS[new_name](), [count], bounds_size=(width, height)) as fresh:
             fresh.content_offset = view.content_offset
-            same(end, screen_frame(fresh), f"{label}, end")
+            same(end, screen_frame(fresh), f"{label}, end", (width, height))
     old.close()
 
 
@@ -110,7 +137,7 @@ def test_animated_change_starts_on_the_old_frame_and_ends_on_the_new(name, count
             changed(layout)
             view.bounds_size = new_bounds
         if change != "bounds":     # a new bounds size shows another viewport at once
-            same(screen_frame(view), before, f"{label}, t = 0")
+            same(screen_frame(view), before, f"{label}, t = 0", (width, height))
         view.set_time(2.0)
         assert not view.is_animating
         end, offset = screen_frame(view), view.content_offset
@@ -119,5 +146,5 @@ def test_animated_change_starts_on_the_old_frame_and_ends_on_the_new(name, count
     changed(fresh_layout)
     with cvlayout.CollectionView(fresh_layout, [count], bounds_size=new_bounds) as fresh:
         fresh.content_offset = offset
-        same(end, screen_frame(fresh), f"{label}, end")
+        same(end, screen_frame(fresh), f"{label}, end", new_bounds)
     fresh_layout.close()

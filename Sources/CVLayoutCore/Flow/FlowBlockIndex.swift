@@ -52,8 +52,8 @@ struct FlowBlockCounts {
     func prefix(_ b: Int) -> Int {
         var i = b, s = 0
         while i > 0 {
-            s += tree[i]
-            i &= i - 1
+            s &+= tree[i]  // (wrapping: a sum of counts, far from Int's ends)
+            i &= i &- 1
         }
         return s
     }

@@ -29,10 +29,9 @@ struct FlowChunkReader<T> {
     /// loops that read a run of elements with no check per element.
     @inline(__always)
     mutating func window(at i: Int) -> FlowChunkWindow<T> {
-        let j = i + offset
+        let j = i &+ offset
         if j < lo || j >= hi { seek(j) }
-        return FlowChunkWindow(
-            pointer: UnsafePointer(base.unsafelyUnwrapped) - (lo - offset), start: lo - offset, end: hi - offset)
+        return currentWindow
     }
 
     /// `window(at: i)`, found from `hint` first: a place a reader of the same array, or of any
@@ -43,7 +42,7 @@ struct FlowChunkReader<T> {
     /// same window.
     @inline(__always)
     mutating func window(at i: Int, near hint: FlowChunkPlace) -> FlowChunkWindow<T> {
-        let j = i + offset
+        let j = i &+ offset
         let g = hint.group, k = hint.chunk
         // (Unsigned compares: one each for 0 ≤ g < groups, 0 ≤ jj < the group's count, 0 ≤ k < its chunks.)
         if UInt(bitPattern: g) < UInt(bitPattern: tables.count) {
@@ -53,9 +52,18 @@ struct FlowChunkReader<T> {
                 let inHint =
                     UInt(bitPattern: k) < UInt(bitPattern: t.chunkCount) && t.starts[k] <= jj && jj < t.starts[k &+ 1]
                 set(t, g, inHint ? k : t.chunk(holding: jj))
+                return currentWindow  // (the chunk holds j: no second test, no seek)
             }
         }
         return window(at: i)
+    }
+
+    /// The current chunk as a window (`window(at:)`'s answer once the chunk holds the index).
+    @inline(__always)
+    private var currentWindow: FlowChunkWindow<T> {
+        // (Wrapping: lo, hi and offset are indices of the array, far from Int's ends.)
+        FlowChunkWindow(
+            pointer: UnsafePointer(base.unsafelyUnwrapped) + (offset &- lo), start: lo &- offset, end: hi &- offset)
     }
 
     /// Where the current window lies (for `window(at:near:)`): valid once a window was asked.
@@ -100,8 +108,8 @@ struct FlowChunkReader<T> {
     private mutating func set(_ t: FlowChunkTable<T>, _ g: Int, _ k: Int) {
         group = g
         chunk = k
-        lo = t.start + t.starts[k]
-        hi = t.start + t.starts[k + 1]
+        lo = t.start &+ t.starts[k]
+        hi = t.start &+ t.starts[k &+ 1]
         base = t.bases[k]
     }
 }

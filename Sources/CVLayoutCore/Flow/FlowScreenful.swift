@@ -64,7 +64,7 @@ extension FlowLayout {
             section: s, items: Range(uncheckedBounds: (first, last)), lines: table,
             lineRange: Range(uncheckedBounds: (k, stop)), base: base, delta: delta,
             sectionOrigin: sec.pointee.origin, aStart: q.aStart, bEnd: q.bEnd, lowBound: q.lowBound,
-            highBound: q.highBound, factor: sec.pointee.itemAlignmentFactor, cross: block.cross - base,
+            highBound: q.highBound, factor: sec.pointee.itemAlignmentFactor, cross: block.cross + (0 &- base),
             sizes: window.pointer, horizontal: axis.horizontal, monotone: sec.pointee.itemsMonotone,
             nonEmpty: nonEmpty)
         guard window.end >= last else {  // the items in more than one window: a run a window

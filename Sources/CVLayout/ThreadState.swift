@@ -87,14 +87,18 @@ private var threadKey: pthread_key_t {
     @inline(__always) get { libraryGlobals.threadKey }
 }
 
-/// This thread's state, created on first use and freed when the thread exits.
+/// This thread's state, created on first use and freed when the thread exits. Not inlined: its
+/// callers look it up once a call or a loop (inlined into `CDataSource.loadItemCounts`, that
+/// loop's registers spilled: ~4 instructions a section's count more).
 var threadState: ThreadState {
-    if let raw = pthread_getspecific(threadKey) {
-        return Unmanaged<ThreadState>.fromOpaque(raw).takeUnretainedValue()
+    @inline(never) get {
+        if let raw = pthread_getspecific(threadKey) {
+            return Unmanaged<ThreadState>.fromOpaque(raw).takeUnretainedValue()
+        }
+        let s = ThreadState()
+        pthread_setspecific(threadKey, Unmanaged.passRetained(s).toOpaque())
+        return s
     }
-    let s = ThreadState()
-    pthread_setspecific(threadKey, Unmanaged.passRetained(s).toOpaque())
-    return s
 }
 
 /// Records `message` as this thread's last error and returns `code`.

@@ -29,9 +29,10 @@ struct FlowChunkReader<T> {
     /// loops that read a run of elements with no check per element.
     @inline(__always)
     mutating func window(at i: Int) -> FlowChunkWindow<T> {
-        let j = i &+ offset
+        let j = i + offset
         if j < lo || j >= hi { seek(j) }
-        return currentWindow
+        return FlowChunkWindow(
+            pointer: UnsafePointer(base.unsafelyUnwrapped) - (lo - offset), start: lo - offset, end: hi - offset)
     }
 
     /// `window(at: i)`, found from `hint` first: a place a reader of the same array, or of any
@@ -58,10 +59,13 @@ struct FlowChunkReader<T> {
         return window(at: i)
     }
 
-    /// The current chunk as a window (`window(at:)`'s answer once the chunk holds the index).
+    /// The current chunk as a window (`window(at:)`'s answer once the chunk holds the index), in
+    /// wrapping arithmetic (lo, hi and offset are indices of the array, far from Int's ends):
+    /// the screenful's path (`window(at:near:)`). `window(at:)` keeps its checked arithmetic:
+    /// written this way there, the line breaker's loop that inlines it took ~50,000 instructions
+    /// more a prepare of 10^5 items (its registers allocated differently).
     @inline(__always)
     private var currentWindow: FlowChunkWindow<T> {
-        // (Wrapping: lo, hi and offset are indices of the array, far from Int's ends.)
         FlowChunkWindow(
             pointer: UnsafePointer(base.unsafelyUnwrapped) + (offset &- lo), start: lo &- offset, end: hi &- offset)
     }
@@ -108,8 +112,8 @@ struct FlowChunkReader<T> {
     private mutating func set(_ t: FlowChunkTable<T>, _ g: Int, _ k: Int) {
         group = g
         chunk = k
-        lo = t.start &+ t.starts[k]
-        hi = t.start &+ t.starts[k &+ 1]
+        lo = t.start + t.starts[k]
+        hi = t.start + t.starts[k + 1]
         base = t.bases[k]
     }
 }

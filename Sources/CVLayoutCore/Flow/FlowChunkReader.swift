@@ -108,12 +108,13 @@ struct FlowChunkReader<T> {
         set(t, g, t.chunk(holding: i - t.start))
     }
 
+    /// (Wrapping: a chunk's bounds are indices of the array, far from Int's ends.)
     @inline(__always)
     private mutating func set(_ t: FlowChunkTable<T>, _ g: Int, _ k: Int) {
         group = g
         chunk = k
-        lo = t.start + t.starts[k]
-        hi = t.start + t.starts[k + 1]
+        lo = t.start &+ t.starts[k]
+        hi = t.start &+ t.starts[k &+ 1]
         base = t.bases[k]
     }
 }

@@ -18,10 +18,6 @@ final class Registry: @unchecked Sendable {
         /// and this saves the dictionary's hashing on every call but the first.
         var lastID: UInt = 0
         var lastObject: AnyObject?
-        /// `lastObject` when it is a view, unretained (the table holds it): `withView` borrows
-        /// it without a retain and a release, which go through the object's side table (its
-        /// weak references) and cost about 300 instructions a call.
-        var lastView: Unmanaged<ViewBox>?
     }
     private var t = Table()
     private var table: Registry { self }
@@ -56,20 +52,22 @@ final class Registry: @unchecked Sendable {
             guard let o = t.objects[id] else { return nil }
             t.lastID = id
             t.lastObject = o
-            t.lastView = (o as? ViewBox).map { Unmanaged.passUnretained($0) }
+            lastView = LastView(id: id, view: (o as? ViewBox).map { Unmanaged.passUnretained($0) })
             return o
         }
     }
 
     /// The view behind `handle`, unretained: valid while the table holds it, that is until
-    /// `remove(handle)`. nil when the handle is not a live view. The last handle's view is
-    /// compared in place (every call of a host's frame loop names the same view).
+    /// `remove(handle)`. nil when the handle is not a live view. The last view looked up is
+    /// compared in place (every call of a host's frame loop names the same view), from a
+    /// global of its own (`lastView`): no look at the registry, so none at the library's lazy
+    /// globals either (a `swift_once` check).
     @inline(__always)
-    func lookupView(_ handle: OpaquePointer) -> Unmanaged<ViewBox>? {
+    static func lookupView(_ handle: OpaquePointer) -> Unmanaged<ViewBox>? {
         assertLibraryLocked()
         let id = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
-        if id == t.lastID, let v = t.lastView { return v }
-        return lookupViewInTable(id)
+        if id == lastView.id, let v = lastView.view { return v }
+        return shared.lookupViewInTable(id)
     }
 
     @inline(never)
@@ -78,8 +76,8 @@ final class Registry: @unchecked Sendable {
             guard let box = t.objects[id] as? ViewBox else { return nil }
             t.lastID = id
             t.lastObject = box
-            t.lastView = Unmanaged.passUnretained(box)
-            return t.lastView
+            lastView = LastView(id: id, view: Unmanaged.passUnretained(box))
+            return lastView.view
         }
     }
 
@@ -88,11 +86,23 @@ final class Registry: @unchecked Sendable {
         guard let handle else { return nil }
         let id = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
         return table.withTable { t in
-            if t.lastID == id { t.lastID = 0; t.lastObject = nil; t.lastView = nil }
+            if t.lastID == id { t.lastID = 0; t.lastObject = nil }
+            if lastView.id == id { lastView = LastView() }
             return t.objects.removeValue(forKey: id)
         }
     }
 }
+
+/// The last view handle looked up and its view, unretained (the registry's table holds it):
+/// `withView` borrows it without a retain and a release, which go through the object's side
+/// table (its weak references) and cost about 300 instructions a call. Read and written only
+/// under the library lock, as the table. A global with a constant initial value (no lazy
+/// initialization to check), apart from the registry's other state.
+private struct LastView {
+    var id: UInt = 0
+    var view: Unmanaged<ViewBox>? = nil
+}
+nonisolated(unsafe) private var lastView = LastView()
 
 /// What a `cvl_layout *` stands for: the core layout plus the C-side things it keeps alive.
 final class LayoutBox {
@@ -248,9 +258,9 @@ func withView(_ h: OpaquePointer?, fromHooks: Bool = false, _ body: (ViewBox) th
 /// chain of closures called one from the other.
 @inline(__always)
 func withViewInlined(_ h: OpaquePointer?, fromHooks: Bool = false, _ body: (ViewBox) throws -> Void) -> Int32 {
-    guardedWithState { ts in
+    guarded {
         guard let h else { throw LayoutError(.nullArgument, "view is NULL") }
-        guard let view = ts.registry.lookupView(h) else { throw invalidViewHandle(h) }
+        guard let view = Registry.lookupView(h) else { throw invalidViewHandle(h) }
         try view._withUnsafeGuaranteedRef { box in
             try enter(box, fromHooks: fromHooks)
             if fromHooks && box.phase != .idle { try body(box); return }

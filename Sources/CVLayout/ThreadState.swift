@@ -1,9 +1,9 @@
 import CCVLayout
 import CVLayoutCore
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
-import Synchronization
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)
@@ -19,29 +19,37 @@ final class ThreadState {
     /// How many library callbacks are running on this thread (cvl_callback_error only applies
     /// inside one).
     var callbackDepth = 0
-    /// How many library calls this thread is inside (more than 1 when a callback calls back
-    /// in): the thread holds `libraryMutex` while this is positive.
-    var callDepth = 0
-    /// The handle registry (`LibraryGlobals.registry`, which lives as long as the process): kept
-    /// here so that an export that has its thread state finds it with one load, not a second
-    /// check of the globals' one-time initialization (~14 instructions a call).
-    let registry: Registry = libraryGlobals.registry
 
-    deinit { free(lastError) }
+    deinit {
+        if lastError != nil { threadsWithLastError.subtract(1, ordering: .relaxed) }
+        free(lastError)
+    }
 
     func setLastError(_ message: String) {
+        if lastError == nil { threadsWithLastError.add(1, ordering: .relaxed) }
         free(lastError)
         lastError = strdup(message)
     }
 
     func clearLastError() {
-        if lastError != nil { free(lastError); lastError = nil }
+        guard lastError != nil else { return }
+        free(lastError)
+        lastError = nil
+        threadsWithLastError.subtract(1, ordering: .relaxed)
     }
 }
 
-/// The library's process-wide values, made on first use together: one lazy global, so that an
-/// export checks one `swift_once` for its thread state, its lock and the handle registry instead
-/// of one a global (three checks a call; measured: ~15 instructions each).
+/// How many threads' states hold a last error (`ThreadState.lastError` not nil): while none
+/// does, a call that succeeds has no message to clear and does not look its thread's state up
+/// (`pthread_getspecific` and the key's one-time initialization, ~30 instructions a call). A
+/// thread that set its message reads its own increment (one location's writes are seen in
+/// order), so it never finds 0 while its message is set.
+private let threadsWithLastError = Atomic<Int>(0)
+
+/// The library's process-wide values, made on first use together: one lazy global, so that a
+/// path that needs several checks one `swift_once` (measured: ~15 instructions each). An export's
+/// common path needs none of them: the lock's count and owner, the count of threads with a
+/// message and the last view looked up (Handles.swift) are globals with constant initial values.
 struct LibraryGlobals {
     /// The slot of each thread's `ThreadState` (released when the thread exits).
     let threadKey: pthread_key_t
@@ -79,24 +87,18 @@ private var threadKey: pthread_key_t {
     @inline(__always) get { libraryGlobals.threadKey }
 }
 
-/// This thread's state, created on first use and freed when the thread exits.
+/// This thread's state, created on first use and freed when the thread exits. Not inlined: its
+/// callers look it up once a call or a loop (inlined into `CDataSource.loadItemCounts`, that
+/// loop's registers spilled: ~4 instructions a section's count more).
 var threadState: ThreadState {
-    if let raw = pthread_getspecific(threadKey) {
-        return Unmanaged<ThreadState>.fromOpaque(raw).takeUnretainedValue()
+    @inline(never) get {
+        if let raw = pthread_getspecific(threadKey) {
+            return Unmanaged<ThreadState>.fromOpaque(raw).takeUnretainedValue()
+        }
+        let s = ThreadState()
+        pthread_setspecific(threadKey, Unmanaged.passRetained(s).toOpaque())
+        return s
     }
-    let s = ThreadState()
-    pthread_setspecific(threadKey, Unmanaged.passRetained(s).toOpaque())
-    return s
-}
-
-/// Runs `body` with this thread's state borrowed: no reference counting when it exists (the
-/// thread's slot holds it until the thread exits), which every export does twice otherwise.
-@inline(__always)
-func withThreadState<R>(_ body: (ThreadState) throws -> R) rethrows -> R {
-    if let raw = pthread_getspecific(threadKey) {
-        return try Unmanaged<ThreadState>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
-    }
-    return try body(threadState)
 }
 
 /// Records `message` as this thread's last error and returns `code`.
@@ -113,7 +115,7 @@ func fail(_ error: Error) -> Int32 {
 /// The library-wide lock. Every export holds it for its whole run (callbacks included), so
 /// calls from different threads are serialized: two threads using one view at once wait for
 /// each other instead of racing on its state (which could corrupt memory or trap). A callback
-/// calling back in on the same thread does not take it again (`ThreadState.callDepth`); the
+/// calling back in on the same thread does not take it again (`libraryLockOwner`); the
 /// re-entrancy rules of `withView` apply then. Uncontended, it costs one lock and unlock
 /// (~20 ns) per call.
 ///
@@ -153,39 +155,56 @@ private func lockLibrary() { pthread_mutex_lock(libraryGlobals.mutex) }
 private func unlockLibrary() { pthread_mutex_unlock(libraryGlobals.mutex) }
 #endif
 
+/// The thread holding the library lock (`currentThreadID`), 0 when none does. Written only by
+/// that thread, after it took the lock and before it lets it go: a thread reads its own id
+/// here exactly when it holds the lock (a callback calling back in), whatever other threads
+/// write (a thread's own last write to one location is never read as older).
+private let libraryLockOwner = Atomic<UInt>(0)
+
+/// This thread's id, compared with `libraryLockOwner` (never 0 for a running thread).
+@inline(__always)
+private func currentThreadID() -> UInt {
+    #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+    #else
+    UInt(pthread_self())
+    #endif
+}
+
 /// Checks, in debug builds only, that this thread holds the library lock (it is inside an
 /// export): what the handle registry relies on instead of a lock of its own (Handles.swift).
 @inline(__always)
 func assertLibraryLocked() {
-    assert(threadState.callDepth > 0, "the handle registry was used outside the library lock")
+    assert(
+        libraryLockOwner.load(ordering: .relaxed) == currentThreadID(),
+        "the handle registry was used outside the library lock")
 }
 
 /// Runs `body`, turning a thrown `LayoutError` into its status code and message.
 /// Every export goes through this (or `withView` / `withLayout`), so a failure always sets the
-/// message and a success always clears it, and every export holds the library lock.
+/// message and a success always clears it, and every export holds the library lock: taken
+/// unless this thread holds it already (a callback calling back in), let go at the end of the
+/// outermost call. No thread state is looked up unless a message is to be set or cleared.
 @inline(__always)
 func guarded(_ body: () throws -> Void) -> Int32 {
-    guardedWithState { _ in try body() }
-}
-
-/// `guarded`, with `body` given this thread's state (whose `registry` is the handle registry
-/// read without a second look at the library's globals: `withView`).
-@inline(__always)
-func guardedWithState(_ body: (ThreadState) throws -> Void) -> Int32 {
-    withThreadState { ts in
-        if ts.callDepth == 0 { lockLibrary() }
-        ts.callDepth += 1
-        defer {
-            ts.callDepth -= 1
-            if ts.callDepth == 0 { unlockLibrary() }
+    let me = currentThreadID()
+    let nested = libraryLockOwner.load(ordering: .relaxed) == me
+    if !nested {
+        lockLibrary()
+        libraryLockOwner.store(me, ordering: .relaxed)
+    }
+    defer {
+        if !nested {
+            libraryLockOwner.store(0, ordering: .relaxed)
+            unlockLibrary()
         }
-        do {
-            try body(ts)
-            ts.clearLastError()
-            return CVL_OK
-        } catch {
-            return fail(error)
-        }
+    }
+    do {
+        try body()
+        if threadsWithLastError.load(ordering: .relaxed) != 0 { threadState.clearLastError() }
+        return CVL_OK
+    } catch {
+        return fail(error)
     }
 }
 

@@ -50,12 +50,16 @@ struct FlowBlockCounts {
     /// O(log count).
     @inline(__always)
     func prefix(_ b: Int) -> Int {
-        var i = b, s = 0
-        while i > 0 {
-            s += tree[i]
-            i &= i - 1
+        // (Read in place, no bounds check: 0 < i ≤ b ≤ count < tree.count. Wrapping: a sum of
+        // counts, far from Int's ends.)
+        tree.withUnsafeBufferPointer { t in
+            var i = b, s = 0
+            while i > 0 {
+                s &+= t[i]
+                i &= i &- 1
+            }
+            return s
         }
-        return s
     }
 
     /// Adds `x` to block `b`'s count. O(log count).

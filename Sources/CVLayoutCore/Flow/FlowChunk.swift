@@ -182,8 +182,8 @@ struct FlowChunkTable<T> {
     /// O(log chunkCount) when edits moved it.
     @inline(__always)
     func chunk(holding j: Int) -> Int {
-        let guess = Swift.min(count > 0 ? j &* chunkCount / count : 0, chunkCount - 1)
-        if guess >= 0 && starts[guess] <= j && j < starts[guess + 1] { return guess }
+        let guess = Swift.min(count > 0 ? j &* chunkCount / count : 0, chunkCount &- 1)
+        if guess >= 0 && starts[guess] <= j && j < starts[guess &+ 1] { return guess }
         return flowPartitionPoint(0, chunkCount) { starts[$0] > j } - 1
     }
 }

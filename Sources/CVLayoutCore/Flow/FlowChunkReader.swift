@@ -43,7 +43,7 @@ struct FlowChunkReader<T> {
     /// same window.
     @inline(__always)
     mutating func window(at i: Int, near hint: FlowChunkPlace) -> FlowChunkWindow<T> {
-        let j = i + offset
+        let j = i &+ offset
         let g = hint.group, k = hint.chunk
         // (Unsigned compares: one each for 0 ≤ g < groups, 0 ≤ jj < the group's count, 0 ≤ k < its chunks.)
         if UInt(bitPattern: g) < UInt(bitPattern: tables.count) {
@@ -53,9 +53,21 @@ struct FlowChunkReader<T> {
                 let inHint =
                     UInt(bitPattern: k) < UInt(bitPattern: t.chunkCount) && t.starts[k] <= jj && jj < t.starts[k &+ 1]
                 set(t, g, inHint ? k : t.chunk(holding: jj))
+                return currentWindow  // (the chunk holds j: no second test, no seek)
             }
         }
         return window(at: i)
+    }
+
+    /// The current chunk as a window (`window(at:)`'s answer once the chunk holds the index), in
+    /// wrapping arithmetic (lo, hi and offset are indices of the array, far from Int's ends):
+    /// the screenful's path (`window(at:near:)`). `window(at:)` keeps its checked arithmetic:
+    /// written this way there, the line breaker's loop that inlines it took ~50,000 instructions
+    /// more a prepare of 10^5 items (its registers allocated differently).
+    @inline(__always)
+    private var currentWindow: FlowChunkWindow<T> {
+        FlowChunkWindow(
+            pointer: UnsafePointer(base.unsafelyUnwrapped) + (offset &- lo), start: lo &- offset, end: hi &- offset)
     }
 
     /// Where the current window lies (for `window(at:near:)`): valid once a window was asked.
@@ -96,12 +108,13 @@ struct FlowChunkReader<T> {
         set(t, g, t.chunk(holding: i - t.start))
     }
 
+    /// (Wrapping: a chunk's bounds are indices of the array, far from Int's ends.)
     @inline(__always)
     private mutating func set(_ t: FlowChunkTable<T>, _ g: Int, _ k: Int) {
         group = g
         chunk = k
-        lo = t.start + t.starts[k]
-        hi = t.start + t.starts[k + 1]
+        lo = t.start &+ t.starts[k]
+        hi = t.start &+ t.starts[k &+ 1]
         base = t.bases[k]
     }
 }

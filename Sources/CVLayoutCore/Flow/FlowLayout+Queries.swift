@@ -520,7 +520,7 @@ func flowFirstLine(
     let after =
         hint.map { flowPartitionPoint(0, blocks.count, near: $0.block &+ 1, isAfter) }
         ?? flowPartitionPoint(0, blocks.count, isAfter)
-    let blk = Swift.max(0, after - 1)
+    let blk = Swift.max(0, after &- 1)
     let d = sec.pointee.body.delta(blk)
     let block = FlowBlockTables(blocks, blk)
     let isPast = { (k: Int) in block.lines[k].origin + d > bound }

@@ -42,7 +42,11 @@ extension FlowLayout {
         let delta = sec.pointee.body.delta(blk)
         let table = block.lines, lineCount = block.lineCount
         var stop = k
-        while stop < lineCount && table[stop].origin + delta < q.bEnd { stop &+= 1 }
+        if sec.pointee.body.offsets.isShifted {
+            while stop < lineCount && table[stop].origin + delta < q.bEnd { stop &+= 1 }
+        } else {  // (every delta 0: origin + 0 compares as origin, one addition a line fewer)
+            while stop < lineCount && table[stop].origin < q.bEnd { stop &+= 1 }
+        }
         if stop == lineCount && blk &+ 1 < nb {  // the next block's first line must start past the rect
             let next = FlowBlockTables(blocks, blk &+ 1)
             guard next.lines[0].origin + sec.pointee.body.delta(blk &+ 1) >= q.bEnd else { return false }
@@ -64,7 +68,7 @@ extension FlowLayout {
             section: s, items: Range(uncheckedBounds: (first, last)), lines: table,
             lineRange: Range(uncheckedBounds: (k, stop)), base: base, delta: delta,
             sectionOrigin: sec.pointee.origin, aStart: q.aStart, bEnd: q.bEnd, lowBound: q.lowBound,
-            highBound: q.highBound, factor: sec.pointee.itemAlignmentFactor, cross: block.cross - base,
+            highBound: q.highBound, factor: sec.pointee.itemAlignmentFactor, cross: block.cross + (0 &- base),
             sizes: window.pointer, horizontal: axis.horizontal, monotone: sec.pointee.itemsMonotone,
             nonEmpty: nonEmpty)
         guard window.end >= last else {  // the items in more than one window: a run a window

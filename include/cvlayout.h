@@ -28,8 +28,20 @@
 ** different views) at once take turns, they never race. Callbacks run synchronously on the
 ** thread that made the call; a callback must therefore not wait for another thread that is
 ** itself calling into the library (it would wait forever). A callback must not call back into
-** the view (or the layout) that invoked it: such calls fail with CVL_ERROR_STATE — except the
-** read-only functions marked "callable from hooks" below. The last error message is per thread.
+** the view (or the layout) that invoked it: such calls fail with CVL_ERROR_STATE — except two
+** kinds of read-only functions. Those marked "callable from hooks" below may be called from a
+** layout hook (cvl_layout_callbacks, cvl_flow_layout_set_hooks()) and while the view answers a
+** query. Those marked "callable from hooks and callbacks" read stored properties only (never the
+** prepared layout, never a layout pass), so any callback may call them, also one asked while
+** the layout is being prepared (a flow delegate's size_for_item, a waterfall's or grid's
+** callback, a data source's), as a UIKit delegate reads its layout's properties and the
+** collection view's bounds: cvl_layout_get_type(), cvl_layout_get_flips_horizontally(), every
+** layout's get_config / get_params / get_mode / get_item_size, cvl_flow_layout_get_estimated_item_size(),
+** cvl_view_get_bounds_size(), cvl_view_get_display_scale(), cvl_view_get_layout_direction(),
+** cvl_view_get_anchoring(), cvl_view_get_time(), cvl_view_is_animating(),
+** cvl_view_number_of_sections(), cvl_view_number_of_items() and cvl_view_item_counts() (the
+** counts the view holds: while it loads new ones, those before the load). The last error
+** message is per thread.
 **
 ** ## Callbacks
 ** Every callback receives the `context` pointer stored next to it and returns 0 for success or
@@ -433,7 +445,7 @@ typedef struct cvl_view cvl_view;
 */
 int cvl_layout_destroy(cvl_layout *layout);
 
-/** Writes the layout's CVL_LAYOUT_* type. Callable from hooks. */
+/** Writes the layout's CVL_LAYOUT_* type. Callable from hooks and callbacks. */
 int cvl_layout_get_type(const cvl_layout *layout, int32_t *out_type);
 
 /**
@@ -536,7 +548,7 @@ int cvl_flow_layout_create(cvl_layout **out_layout);
 */
 int cvl_flow_layout_set_config(cvl_layout *layout, const cvl_flow_config *config);
 
-/** Reads the properties. Callable from hooks. */
+/** Reads the properties. Callable from hooks and callbacks. */
 int cvl_flow_layout_get_config(const cvl_layout *layout, cvl_flow_config *out);
 
 /**
@@ -1021,7 +1033,7 @@ int cvl_waterfall_layout_create(cvl_layout **out_layout);
 ** waterfall; CVL_ERROR_NULL_ARGUMENT for a NULL config. Invalidates the attached view. O(1).
 */
 int cvl_waterfall_layout_set_config(cvl_layout *layout, const cvl_waterfall_config *config);
-/** Reads the fields. Callable from hooks. */
+/** Reads the fields. Callable from hooks and callbacks. */
 int cvl_waterfall_layout_get_config(const cvl_layout *layout, cvl_waterfall_config *out);
 
 /**
@@ -1092,7 +1104,8 @@ int cvl_waterfall_layout_set_section_columns(cvl_layout *layout, const cvl_water
 **     config's). A non-zero return or a bad answer fails that layout cycle with CVL_ERROR_CALLBACK
 **     naming the item or section; the frames do not change.
 ** Callbacks run on the thread that runs the layout cycle, under the library's lock: they may call
-** the functions marked "Callable from hooks". The context must stay valid until the layout is
+** the functions callable from hooks and callbacks ("Threads" at the top); the others fail with
+** CVL_ERROR_STATE (the layout is being prepared). The context must stay valid until the layout is
 ** destroyed or the callbacks replaced.
 */
 typedef struct cvl_waterfall_callbacks {
@@ -1224,7 +1237,8 @@ int cvl_grid_layout_create(cvl_layout **out_layout);
 ** next layout cycle rebuilds every row table.
 */
 int cvl_grid_layout_set_config(cvl_layout *layout, const cvl_grid_config *config);
-/** Reads the fields (CVL_ERROR_INVALID_ARGUMENT for a layout that is not a grid). Callable from hooks. O(1). */
+/** Reads the fields (CVL_ERROR_INVALID_ARGUMENT for a layout that is not a grid). Callable from hooks
+** and callbacks. O(1). */
 int cvl_grid_layout_get_config(const cvl_layout *layout, cvl_grid_config *out);
 
 /**
@@ -1303,7 +1317,8 @@ int cvl_grid_layout_set_section_columns(cvl_layout *layout, const cvl_grid_secti
 **     extent, ...) fails that layout cycle with CVL_ERROR_CALLBACK naming the item or section;
 **     the frames do not change.
 ** Callbacks run on the thread that runs the layout cycle, under the library's lock: they may call
-** the functions marked "Callable from hooks". The context must stay valid until the layout is
+** the functions callable from hooks and callbacks ("Threads" at the top); the others fail with
+** CVL_ERROR_STATE (the layout is being prepared). The context must stay valid until the layout is
 ** destroyed or the callbacks replaced.
 */
 typedef struct cvl_grid_callbacks {
@@ -1375,7 +1390,8 @@ int cvl_stack_layout_create(cvl_layout **out_layout);
 ** changes. O(1); the next layout cycle costs O(S).
 */
 int cvl_stack_layout_set_config(cvl_layout *layout, const cvl_stack_config *config);
-/** Reads the fields (CVL_ERROR_INVALID_ARGUMENT for a layout that is not a stack). Callable from hooks. O(1). */
+/** Reads the fields (CVL_ERROR_INVALID_ARGUMENT for a layout that is not a stack). Callable from hooks
+** and callbacks. O(1). */
 int cvl_stack_layout_get_config(const cvl_layout *layout, cvl_stack_config *out);
 
 /* ============================================================================================
@@ -1737,7 +1753,7 @@ int cvl_view_number_of_items(const cvl_view *view, int64_t section, int64_t *out
 ** protocol of "Conventions"; out NULL and capacity 0 ask for the number of sections). One call
 ** is one state of the view, also while another thread changes it: reading section by section
 ** with cvl_view_number_of_items() can mix two states, or fail when a section goes away between
-** two calls. Callable from hooks. O(S) time, O(S) memory.
+** two calls. Callable from hooks and callbacks. O(S) time, O(S) memory.
 */
 int cvl_view_item_counts(const cvl_view *view, int64_t *out, size_t capacity, size_t *out_count);
 
@@ -1765,8 +1781,9 @@ int cvl_view_item_counts(const cvl_view *view, int64_t *out, size_t capacity, si
 ** a failing callback gives CVL_ERROR_CALLBACK. On any error the load changes nothing (the view
 ** keeps its counts, the update is not applied). Reentrancy: while the callback runs the view is
 ** busy, as inside any of its callbacks: calls on the view fail with CVL_ERROR_STATE (functions
-** "callable from hooks" included); other views may be used. Threads: called on the thread of the
-** call that loads the counts, with the library lock held.
+** "callable from hooks" included), but for those callable from hooks and callbacks ("Threads" at
+** the top; the counts they read are those before the load); other views may be used. Threads:
+** called on the thread of the call that loads the counts, with the library lock held.
 **
 ** Cost of a load: one `number_of_sections` call, one `item_counts` call, and one straight pass
 ** that copies the buffer to the view's counts and checks them (a few machine instructions a
@@ -1817,7 +1834,7 @@ int cvl_view_content_size(cvl_view *view, cvl_size *out);
 */
 int cvl_view_set_display_scale(cvl_view *view, double scale);
 
-/** The display scale (0 = off). Callable from hooks. O(1). */
+/** The display scale (0 = off). Callable from hooks and callbacks. O(1). */
 int cvl_view_get_display_scale(const cvl_view *view, double *out);
 
 /**
@@ -2427,7 +2444,7 @@ int cvl_view_diff_snapshot_edits(cvl_view *view, const cvl_snapshot_edit *edits,
 */
 int cvl_view_set_anchoring(cvl_view *view, int32_t policy, cvl_point point);
 
-/** Reads the policy and its point ((0, 0) unless CVL_ANCHOR_NEAREST_POINT). Callable from hooks. */
+/** Reads the policy and its point ((0, 0) unless CVL_ANCHOR_NEAREST_POINT). Callable from hooks and callbacks. */
 int cvl_view_get_anchoring(const cvl_view *view, int32_t *out_policy, cvl_point *out_point);
 
 /* ============================================================================================
@@ -2476,7 +2493,7 @@ int cvl_view_get_anchoring(const cvl_view *view, int32_t *out_policy, cvl_point 
 */
 int cvl_view_set_layout_direction(cvl_view *view, int32_t direction);
 
-/** Reads the view's layout direction (CVL_LAYOUT_DIRECTION_*). Callable from hooks. O(1). */
+/** Reads the view's layout direction (CVL_LAYOUT_DIRECTION_*). Callable from hooks and callbacks. O(1). */
 int cvl_view_get_layout_direction(const cvl_view *view, int32_t *out_direction);
 
 /**
@@ -2488,7 +2505,7 @@ int cvl_view_get_layout_direction(const cvl_view *view, int32_t *out_direction);
 */
 int cvl_layout_set_flips_horizontally(cvl_layout *layout, int32_t flips);
 
-/** Reads the flag of cvl_layout_set_flips_horizontally(). Callable from hooks. O(1). */
+/** Reads the flag of cvl_layout_set_flips_horizontally(). Callable from hooks and callbacks. O(1). */
 int cvl_layout_get_flips_horizontally(const cvl_layout *layout, int32_t *out_flips);
 
 /* ============================================================================================
@@ -2559,7 +2576,7 @@ int cvl_layout_get_flips_horizontally(const cvl_layout *layout, int32_t *out_fli
 */
 int cvl_flow_layout_set_estimated_item_size(cvl_layout *layout, cvl_size size);
 
-/** Reads the estimated item size ((0, 0): off). Callable from hooks. */
+/** Reads the estimated item size ((0, 0): off). Callable from hooks and callbacks. */
 int cvl_flow_layout_get_estimated_item_size(const cvl_layout *layout, cvl_size *out);
 
 /**

@@ -198,7 +198,7 @@ def swift_exports(layouts: list[ConfigLayout], banner: str) -> str:
                 f"public func cvl_{c.x}_layout_get_config_impl(",
                 f"    _ layout: OpaquePointer?, _ out: UnsafeMutablePointer<{c.struct}>?",
                 ") -> Int32 {",
-                "    withLayout(layout, fromHooks: true) { box in",
+                "    withLayout(layout, nested: .callbacks) { box in",
                 _null_guard("out", p["layout_get_config"][1]),
                 f"        out.pointee = try {typed}.{c.getter}.c",
                 "    }", "}"]

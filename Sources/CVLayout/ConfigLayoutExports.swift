@@ -58,7 +58,7 @@ public func cvl_waterfall_layout_set_config_impl(
 public func cvl_waterfall_layout_get_config_impl(
     _ layout: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_waterfall_config>?
 ) -> Int32 {
-    withLayout(layout, fromHooks: true) { box in
+    withLayout(layout, nested: .callbacks) { box in
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
         out.pointee = try layoutOfType(box, WaterfallLayout.self, "waterfall").waterfall.c
     }
@@ -137,7 +137,7 @@ public func cvl_grid_layout_set_config_impl(
 public func cvl_grid_layout_get_config_impl(
     _ layout: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_grid_config>?
 ) -> Int32 {
-    withLayout(layout, fromHooks: true) { box in
+    withLayout(layout, nested: .callbacks) { box in
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
         out.pointee = try layoutOfType(box, GridLayout.self, "grid").configuration.c
     }
@@ -202,7 +202,7 @@ public func cvl_stack_layout_set_config_impl(
 public func cvl_stack_layout_get_config_impl(
     _ layout: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_stack_config>?
 ) -> Int32 {
-    withLayout(layout, fromHooks: true) { box in
+    withLayout(layout, nested: .callbacks) { box in
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
         out.pointee = try layoutOfType(box, StackLayout.self, "stack").configuration.c
     }

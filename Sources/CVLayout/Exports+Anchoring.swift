@@ -23,7 +23,7 @@ public func cvl_view_get_anchoring_impl(
     _ view: OpaquePointer?, _ outPolicy: UnsafeMutablePointer<Int32>?,
     _ outPoint: UnsafeMutablePointer<cvl_point>?
 ) -> Int32 {
-    withView(view, fromHooks: true) { box in
+    withView(view, nested: .callbacks) { box in
         guard let outPolicy, let outPoint else { throw LayoutError(.nullArgument, "out_policy or out_point is NULL") }
         switch box.view.anchorPolicy {
         case .none: outPolicy.pointee = Int32(CVL_ANCHOR_NONE); outPoint.pointee = cvl_point(x: 0, y: 0)

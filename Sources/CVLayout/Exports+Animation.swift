@@ -133,7 +133,7 @@ public func cvl_view_set_time_impl(_ view: OpaquePointer?, _ seconds: Double) ->
 
 @_cdecl("cvl_view_get_time")
 public func cvl_view_get_time_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
-    withView(view, fromHooks: true) { box in
+    withView(view, nested: .callbacks) { box in
         guard let out else { throw LayoutError(.nullArgument, "out_seconds is NULL") }
         out.pointee = box.view.currentTime
     }
@@ -141,7 +141,7 @@ public func cvl_view_get_time_impl(_ view: OpaquePointer?, _ out: UnsafeMutableP
 
 @_cdecl("cvl_view_is_animating")
 public func cvl_view_is_animating_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
-    withView(view, fromHooks: true) { box in
+    withView(view, nested: .callbacks) { box in
         guard let out else { throw LayoutError(.nullArgument, "out_animating is NULL") }
         out.pointee = box.view.isAnimating ? 1 : 0
     }

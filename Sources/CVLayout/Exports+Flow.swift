@@ -105,7 +105,7 @@ public func cvl_flow_layout_set_config_impl(
 public func cvl_flow_layout_get_config_impl(
     _ layout: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_flow_config>?
 ) -> Int32 {
-    withLayout(layout, fromHooks: true) { box in
+    withLayout(layout, nested: .callbacks) { box in
         let f = try flowLayout(box)
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
         out.pointee = f.configuration.c
@@ -190,7 +190,7 @@ private func preparedFlow(_ box: LayoutBox) throws -> FlowLayout {
 public func cvl_flow_layout_item_frame_impl(
     _ layout: OpaquePointer?, _ ip: cvl_index_path, _ out: UnsafeMutablePointer<cvl_rect>?
 ) -> Int32 {
-    withLayout(layout, fromHooks: true) { box in
+    withLayout(layout, nested: .hooks) { box in
         let f = try preparedFlow(box)
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
         let p = ip.core
@@ -204,7 +204,7 @@ public func cvl_flow_layout_item_frame_impl(
 public func cvl_flow_layout_section_frame_impl(
     _ layout: OpaquePointer?, _ section: Int64, _ out: UnsafeMutablePointer<cvl_rect>?
 ) -> Int32 {
-    withLayout(layout, fromHooks: true) { box in
+    withLayout(layout, nested: .hooks) { box in
         let f = try preparedFlow(box)
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
         guard section >= 0, section < Int64(f.numberOfSections) else {

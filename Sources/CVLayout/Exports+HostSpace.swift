@@ -16,7 +16,7 @@ public func cvl_view_set_layout_direction_impl(_ view: OpaquePointer?, _ directi
 
 @_cdecl("cvl_view_get_layout_direction")
 public func cvl_view_get_layout_direction_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
-    withView(view, fromHooks: true) { box in
+    withView(view, nested: .callbacks) { box in
         guard let out else { throw LayoutError(.nullArgument, "out_direction is NULL") }
         out.pointee = Int32(box.view.layoutDirection.rawValue)
     }
@@ -36,7 +36,7 @@ public func cvl_layout_get_flips_horizontally_impl(
 )
     -> Int32
 {
-    withLayout(layout, fromHooks: true) { box in
+    withLayout(layout, nested: .callbacks) { box in
         guard let out else { throw LayoutError(.nullArgument, "out_flips is NULL") }
         out.pointee = box.layout.flipsHorizontallyInOppositeLayoutDirection ? 1 : 0
     }

@@ -18,7 +18,7 @@ public func cvl_layout_destroy_impl(_ layout: OpaquePointer?) -> Int32 {
 
 @_cdecl("cvl_layout_get_type")
 public func cvl_layout_get_type_impl(_ layout: OpaquePointer?, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
-    withLayout(layout, fromHooks: true) { box in
+    withLayout(layout, nested: .callbacks) { box in
         guard let out else { throw LayoutError(.nullArgument, "out_type is NULL") }
         out.pointee = box.type
     }

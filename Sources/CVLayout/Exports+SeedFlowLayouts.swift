@@ -71,7 +71,7 @@ public func cvl_cover_flow_layout_get_params_impl(
     _ layout: OpaquePointer?,
     _ out: UnsafeMutablePointer<cvl_cover_flow_params>?
 ) -> Int32 {
-    withLayout(layout, fromHooks: true) { box in
+    withLayout(layout, nested: .callbacks) { box in
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
         let l = try layoutOfType(box, CoverFlowLayout.self, "Cover Flow")
         out.pointee = l.parameters.c
@@ -103,7 +103,7 @@ public func cvl_dimensions_layout_set_mode_impl(_ layout: OpaquePointer?, _ mode
 @_cdecl("cvl_dimensions_layout_get_mode")
 public func cvl_dimensions_layout_get_mode_impl(_ layout: OpaquePointer?, _ out: UnsafeMutablePointer<Int32>?) -> Int32
 {
-    withLayout(layout, fromHooks: true) { box in
+    withLayout(layout, nested: .callbacks) { box in
         guard let out else { throw LayoutError(.nullArgument, "out_mode is NULL") }
         out.pointee = Int32(try layoutOfType(box, DimensionsLayout.self, "Dimensions").layoutMode.rawValue)
     }

@@ -36,7 +36,7 @@ public func cvl_circle_layout_set_item_size_impl(_ layout: OpaquePointer?, _ siz
 public func cvl_circle_layout_get_item_size_impl(
     _ layout: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_size>?
 ) -> Int32 {
-    withLayout(layout, fromHooks: true) { box in
+    withLayout(layout, nested: .callbacks) { box in
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
         out.pointee = try layoutOfType(box, CircleLayout.self, "circle").itemSize.c
     }
@@ -88,7 +88,7 @@ extension MosaicLayout.Configuration {
 public func cvl_mosaic_layout_get_config_impl(
     _ layout: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_mosaic_config>?
 ) -> Int32 {
-    withLayout(layout, fromHooks: true) { box in
+    withLayout(layout, nested: .callbacks) { box in
         let m = try layoutOfType(box, MosaicLayout.self, "mosaic")
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
         out.pointee = m.configuration.c
@@ -154,7 +154,7 @@ public func cvl_tree_layout_set_config_impl(
 public func cvl_tree_layout_get_config_impl(
     _ layout: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_tree_config>?
 ) -> Int32 {
-    withLayout(layout, fromHooks: true) { box in
+    withLayout(layout, nested: .callbacks) { box in
         let t = try layoutOfType(box, TreeLayout.self, "tree")
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
         out.pointee = t.configuration.c

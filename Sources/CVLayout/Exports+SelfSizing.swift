@@ -15,7 +15,7 @@ public func cvl_flow_layout_get_estimated_item_size_impl(
     _ layout: OpaquePointer?,
     _ out: UnsafeMutablePointer<cvl_size>?
 ) -> Int32 {
-    withLayout(layout, fromHooks: true) { box in
+    withLayout(layout, nested: .callbacks) { box in
         let f = try flowLayout(box)
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
         out.pointee = f.configuration.estimatedItemSize.c

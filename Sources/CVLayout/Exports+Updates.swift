@@ -55,7 +55,7 @@ public func cvl_view_last_update_items_impl(
     _ view: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_update_item>?, _ capacity: Int,
     _ outCount: UnsafeMutablePointer<Int>?
 ) -> Int32 {
-    withView(view, fromHooks: true) { box in
+    withView(view, nested: .hooks) { box in
         guard capacity >= 0 else { throw LayoutError.invalid("capacity is negative") }
         try writeList(cUpdateItems(box.view.lastPlan?.updateItems ?? []), out, capacity, outCount)
     }
@@ -66,7 +66,7 @@ public func cvl_view_map_index_path_impl(
     _ view: OpaquePointer?, _ direction: Int32, _ ip: cvl_index_path,
     _ out: UnsafeMutablePointer<cvl_index_path>?, _ exists: UnsafeMutablePointer<Int32>?
 ) -> Int32 {
-    withView(view, fromHooks: true) { box in
+    withView(view, nested: .hooks) { box in
         guard let out, let exists else { throw LayoutError(.nullArgument, "out or out_exists is NULL") }
         guard direction == CVL_MAP_OLD_TO_NEW || direction == CVL_MAP_NEW_TO_OLD else {
             throw LayoutError.invalid("direction must be CVL_MAP_OLD_TO_NEW or CVL_MAP_NEW_TO_OLD")

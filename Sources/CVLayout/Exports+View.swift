@@ -58,7 +58,7 @@ public func cvl_view_set_bounds_size_impl(_ view: OpaquePointer?, _ size: cvl_si
 
 @_cdecl("cvl_view_get_bounds_size")
 public func cvl_view_get_bounds_size_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_size>?) -> Int32 {
-    withView(view, fromHooks: true) { box in
+    withView(view, nested: .callbacks) { box in
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
         out.pointee = box.view.boundsSize.c
     }
@@ -71,7 +71,7 @@ public func cvl_view_set_display_scale_impl(_ view: OpaquePointer?, _ scale: Dou
 
 @_cdecl("cvl_view_get_display_scale")
 public func cvl_view_get_display_scale_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
-    withView(view, fromHooks: true) { box in
+    withView(view, nested: .callbacks) { box in
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
         out.pointee = box.view.displayScale
     }
@@ -84,7 +84,7 @@ public func cvl_view_set_content_offset_impl(_ view: OpaquePointer?, _ offset: c
 
 @_cdecl("cvl_view_get_content_offset")
 public func cvl_view_get_content_offset_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<cvl_point>?) -> Int32 {
-    withView(view, fromHooks: true) { box in
+    withView(view, nested: .hooks) { box in
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
         // From the layout's own callbacks: the layout's (unmirrored) offset, as in cvl_layout_env.
         guard box.phase != .querying else { return out.pointee = box.view.contentOffset.c }
@@ -144,7 +144,7 @@ public func cvl_view_invalidate_layout_impl(
 public func cvl_view_item_counts_impl(
     _ view: OpaquePointer?, _ out: UnsafeMutablePointer<Int64>?, _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?
 ) -> Int32 {
-    withView(view, fromHooks: true) { box in
+    withView(view, nested: .callbacks) { box in
         guard capacity >= 0 else { throw LayoutError.invalid("capacity is negative") }
         try writeList(box.view.counts.map { Int64($0) }, out, capacity, outCount)
     }
@@ -152,7 +152,7 @@ public func cvl_view_item_counts_impl(
 
 @_cdecl("cvl_view_number_of_sections")
 public func cvl_view_number_of_sections_impl(_ view: OpaquePointer?, _ out: UnsafeMutablePointer<Int64>?) -> Int32 {
-    withView(view, fromHooks: true) { box in
+    withView(view, nested: .callbacks) { box in
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
         out.pointee = Int64(box.view.numberOfSections)
     }
@@ -162,7 +162,7 @@ public func cvl_view_number_of_sections_impl(_ view: OpaquePointer?, _ out: Unsa
 public func cvl_view_number_of_items_impl(
     _ view: OpaquePointer?, _ section: Int64, _ out: UnsafeMutablePointer<Int64>?
 ) -> Int32 {
-    withView(view, fromHooks: true) { box in
+    withView(view, nested: .callbacks) { box in
         guard let out else { throw LayoutError(.nullArgument, "out is NULL") }
         guard section >= 0, section < Int64(box.view.numberOfSections) else {
             throw LayoutError.outOfRange(

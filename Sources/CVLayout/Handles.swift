@@ -244,26 +244,39 @@ func lookupLayout(_ h: OpaquePointer?) throws -> LayoutBox {
     return box
 }
 
-/// Runs `body` on a view with the re-entrancy guard. `fromHooks`: allowed while the view is
-/// answering a query (read-only functions only).
+/// When a function may be called by a callback of the view it targets (a callback calling
+/// back in; header, "Threads"): the re-entrancy guard's one rule.
+enum Nesting {
+    /// Never: CVL_ERROR_STATE while the view runs a call.
+    case never
+    /// "Callable from hooks": while the view answers a query or runs a layout hook (read-only
+    /// functions that may read the layout's prepared state).
+    case hooks
+    /// "Callable from callbacks": also while a layout cycle runs (a flow delegate asked an item's
+    /// size, a waterfall its extent): functions that read stored properties only (never the
+    /// prepared state, never a layout pass), as UIKit's delegates read the layout's properties.
+    case callbacks
+}
+
+/// Runs `body` on a view with the re-entrancy guard (`nested`: when a callback may call it).
 ///
 /// The view is borrowed from the registry, not retained: it stays registered for the whole call
 /// (the library lock is held, and `cvl_view_destroy` refuses a view whose call is running).
-func withView(_ h: OpaquePointer?, fromHooks: Bool = false, _ body: (ViewBox) throws -> Void) -> Int32 {
-    withViewInlined(h, fromHooks: fromHooks, body)
+func withView(_ h: OpaquePointer?, nested: Nesting = .never, _ body: (ViewBox) throws -> Void) -> Int32 {
+    withViewInlined(h, nested: nested, body)
 }
 
 /// `withView`, inlined into its caller: for the exports a host calls every frame (the viewport
 /// queries and the offset), whose guard, lookup and body then run in one frame instead of a
 /// chain of closures called one from the other.
 @inline(__always)
-func withViewInlined(_ h: OpaquePointer?, fromHooks: Bool = false, _ body: (ViewBox) throws -> Void) -> Int32 {
+func withViewInlined(_ h: OpaquePointer?, nested: Nesting = .never, _ body: (ViewBox) throws -> Void) -> Int32 {
     guarded {
         guard let h else { throw LayoutError(.nullArgument, "view is NULL") }
         guard let view = Registry.lookupView(h) else { throw invalidViewHandle(h) }
         try view._withUnsafeGuaranteedRef { box in
-            try enter(box, fromHooks: fromHooks)
-            if fromHooks && box.phase != .idle { try body(box); return }
+            try enter(box, nested)
+            if box.phase != .idle { try body(box); return }  // (allowed by `enter`: nested)
             box.phase = .busy
             defer { box.phase = .idle }
             try body(box)
@@ -272,26 +285,29 @@ func withViewInlined(_ h: OpaquePointer?, fromHooks: Bool = false, _ body: (View
 }
 
 /// Runs `body` on a layout; if the layout is attached to a view, the view's guard applies.
-func withLayout(_ h: OpaquePointer?, fromHooks: Bool = false, _ body: (LayoutBox) throws -> Void) -> Int32 {
+func withLayout(_ h: OpaquePointer?, nested: Nesting = .never, _ body: (LayoutBox) throws -> Void) -> Int32 {
     guarded {
         let box = try lookupLayout(h)
         guard let vb = box.viewBox else { try body(box); return }
-        try enter(vb, fromHooks: fromHooks)
-        if fromHooks && vb.phase != .idle { try body(box); return }
+        try enter(vb, nested)
+        if vb.phase != .idle { try body(box); return }  // (allowed by `enter`: nested)
         vb.phase = .busy
         defer { vb.phase = .idle }
         try body(box)
     }
 }
 
-private func enter(_ box: ViewBox, fromHooks: Bool) throws {
-    switch box.phase {
-    case .idle: return
-    case .querying where fromHooks: return
+/// Whether a call nested as `nested` may run on `box` now; throws CVL_ERROR_STATE when not. A
+/// view that is not idle is running a call of this thread (the library lock is held), so this
+/// call comes from one of its callbacks.
+private func enter(_ box: ViewBox, _ nested: Nesting) throws {
+    switch (box.phase, nested) {
+    case (.idle, _), (.querying, .hooks), (.querying, .callbacks), (.busy, .callbacks): return
     default:
         throw LayoutError.state(
             "re-entrant call: a callback called back into the view (or its layout) that is running it; only the "
-                + "functions marked \"callable from hooks\" may be, and only during queries"
+                + "functions marked \"callable from callbacks\" may be, and those marked \"callable from hooks\" "
+                + "only from a layout hook or a query"
         )
     }
 }

@@ -4658,7 +4658,8 @@ typedef struct bulk_ds {
     size_t last_n;
     int64_t seen[4];    /* the buffer's entries on entry */
     cvl_view *reenter;
-    int reenter_status, reenter_hook_status;
+    int reenter_status, reenter_hook_status, reenter_read_status;
+    int64_t reenter_sections;
 } bulk_ds;
 
 static int bulk_items(void *ctx, int64_t *out, size_t n) {
@@ -4672,9 +4673,13 @@ static int bulk_items(void *ctx, int64_t *out, size_t n) {
     }
     if (b->reenter) {
         cvl_size size;
-        int64_t sections;
+        cvl_point offset;
+        int64_t items = -1;
         b->reenter_status = cvl_view_content_size(b->reenter, &size);
-        b->reenter_hook_status = cvl_view_number_of_sections(b->reenter, &sections);
+        b->reenter_hook_status = cvl_view_get_content_offset(b->reenter, &offset);
+        /* callable from callbacks: the counts before this load */
+        b->reenter_read_status = cvl_view_number_of_sections(b->reenter, &b->reenter_sections);
+        if (cvl_view_number_of_items(b->reenter, 1, &items) != CVL_OK || items != 0) b->reenter_read_status = -1;
     }
     for (size_t s = 0; s < n && s < b->written; s++) out[s] = b->counts[s];
     return 0;
@@ -4832,11 +4837,13 @@ static void test_item_counts_source(void) {
     OK(cvl_view_reload_data(view));
     CHECK(counts_are(view, 5, 0, 13));
 
-    /* Re-entrant calls fail with CVL_ERROR_STATE (hook-callable ones too); the load succeeds. */
+    /* Re-entrant calls fail with CVL_ERROR_STATE (hook-callable ones too), but for those callable
+    ** from callbacks, which read the counts before the load; the load succeeds. */
     b.reenter = view;
     b.counts[1] = 2;
     OK(cvl_view_reload_data(view));
     CHECK(b.reenter_status == CVL_ERROR_STATE && b.reenter_hook_status == CVL_ERROR_STATE);
+    CHECK(b.reenter_read_status == CVL_OK && b.reenter_sections == 3);
     CHECK(counts_are(view, 5, 2, 13));
     b.reenter = NULL;
 
@@ -4864,6 +4871,98 @@ static void test_item_counts_source(void) {
     OK(cvl_view_destroy(view));
     FAILS(cvl_view_set_item_counts_source(view, &bulk), CVL_ERROR_INVALID_HANDLE);
     OK(cvl_layout_destroy(flow));
+}
+
+/* Callbacks asked while the layout is being prepared read the layout's properties and the view's
+** bounds, as a UIKit delegate does (the functions "callable from hooks and callbacks"); those that
+** need the prepared layout, and every mutator, fail with CVL_ERROR_STATE and leave the cycle intact. */
+typedef struct nested_probe {
+    cvl_layout *layout;
+    cvl_view *view;
+    int asked, read_ok, frame_refused, set_refused;
+} nested_probe;
+static int nested_size(void *ctx, cvl_index_path ip, cvl_size *out) {
+    nested_probe *p = ctx;
+    cvl_flow_config cfg;
+    cvl_size bounds = {0, 0};
+    cvl_rect r;
+    int32_t type = -1;
+    int64_t items = -1;
+    p->asked++;
+    /* width: (bounds - insets - 2 spacings) / 3, as a delegate sizing three columns would */
+    if (cvl_flow_layout_get_config(p->layout, &cfg) == CVL_OK && cvl_layout_get_type(p->layout, &type) == CVL_OK &&
+        type == CVL_LAYOUT_FLOW && (p->view == NULL || (cvl_view_get_bounds_size(p->view, &bounds) == CVL_OK &&
+                                                        cvl_view_number_of_items(p->view, 0, &items) == CVL_OK &&
+                                                        items == 30)))
+        p->read_ok++;
+    if (cvl_flow_layout_item_frame(p->layout, ip, &r) == CVL_ERROR_STATE) p->frame_refused++;
+    if (cvl_flow_layout_set_config(p->layout, &cfg) == CVL_ERROR_STATE) p->set_refused++;
+    out->width =
+        (bounds.width - cfg.section_inset.left - cfg.section_inset.right - 2 * cfg.minimum_interitem_spacing) / 3;
+    out->height = 40;
+    return 0;
+}
+static int nested_extent(void *ctx, cvl_index_path ip, double *out) {
+    nested_probe *p = ctx;
+    cvl_waterfall_config cfg;
+    (void)ip;
+    p->asked++;
+    if (cvl_waterfall_layout_get_config(p->layout, &cfg) == CVL_OK && cfg.column_count == 3) p->read_ok++;
+    if (cvl_view_set_bounds_size(p->view, (cvl_size){1, 1}) == CVL_ERROR_STATE) p->set_refused++;
+    *out = 10 * (double)cfg.column_count;
+    return 0;
+}
+static int nested_items(void *ctx, int64_t section, int64_t *out) {
+    (void)ctx;
+    (void)section;
+    *out = 30;
+    return 0;
+}
+static void test_callbacks_read_properties(void) {
+    nested_probe p = {0};
+    cvl_flow_config cfg;
+    cvl_data_source ds = {NULL, NULL, nested_items};
+    cvl_view *view;
+    cvl_rect r;
+    cvl_size content;
+    OK(cvl_flow_layout_create(&p.layout));
+    OK(cvl_flow_config_default(&cfg));
+    cfg.minimum_interitem_spacing = 5;
+    cfg.section_inset.left = cfg.section_inset.right = 10;
+    OK(cvl_flow_layout_set_config(p.layout, &cfg));
+    cvl_flow_delegate d = {&p, nested_size, NULL, NULL, NULL, NULL, NULL};
+    OK(cvl_flow_layout_set_delegate(p.layout, &d));
+    OK(cvl_view_create(&ds, p.layout, &view));
+    p.view = view;
+    OK(cvl_view_set_bounds_size(view, (cvl_size){320, 480}));
+    OK(cvl_view_content_size(view, &content));
+    OK(cvl_flow_layout_item_frame(p.layout, (cvl_index_path){0, 4}, &r));
+    /* (320 - 20 - 10) / 3 = 96.67 wide: three a line, item 4 the second of line 2 */
+    NEAR(r.width, 290.0 / 3);
+    NEAR(r.x, 10 + 290.0 / 3 + 5);
+    NEAR(r.y, 40 + 10);
+    CHECK(p.asked >= 30 && p.read_ok == p.asked && p.frame_refused == p.asked && p.set_refused == p.asked);
+    CHECK(strcmp(cvl_last_error_message(), "") == 0);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(p.layout));
+
+    nested_probe w = {0};
+    cvl_waterfall_config wc;
+    OK(cvl_waterfall_layout_create(&w.layout));
+    OK(cvl_waterfall_layout_get_config(w.layout, &wc));
+    wc.column_count = 3;
+    OK(cvl_waterfall_layout_set_config(w.layout, &wc));
+    cvl_waterfall_callbacks cb = {&w, NULL, nested_extent, NULL};
+    OK(cvl_waterfall_layout_set_callbacks(w.layout, &cb));
+    OK(cvl_view_create(&ds, w.layout, &view));
+    w.view = view;
+    OK(cvl_view_set_bounds_size(view, (cvl_size){300, 300}));
+    OK(cvl_view_content_size(view, &content));
+    CHECK(w.asked == 30 && w.read_ok == 30 && w.set_refused == 30);
+    OK(cvl_view_get_bounds_size(view, &content));
+    NEAR(content.width, 300);
+    OK(cvl_view_destroy(view));
+    OK(cvl_layout_destroy(w.layout));
 }
 
 int main(void) {
@@ -4905,6 +5004,7 @@ int main(void) {
     test_direct_waterfall_cells();
     test_scroll_query();
     test_item_counts_source();
+    test_callbacks_read_properties();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -1180,8 +1180,9 @@ class cvl_waterfall_callbacks(Structure):
         CVL_MAX_WATERFALL_COLUMNS with a minimum width finite, >= 0, at most 1e12 ({0, 0}: the
         config's). A non-zero return or a bad answer fails that layout cycle with CVL_ERROR_CALLBACK
         naming the item or section; the frames do not change. Callbacks run on the thread that runs
-        the layout cycle, under the library's lock: they may call the functions marked "Callable
-        from hooks". The context must stay valid until the layout is destroyed or the callbacks
+        the layout cycle, under the library's lock: they may call the functions callable from hooks
+        and callbacks ("Threads" at the top); the others fail with CVL_ERROR_STATE (the layout is
+        being prepared). The context must stay valid until the layout is destroyed or the callbacks
         replaced."""
 
     context: Any
@@ -1274,8 +1275,9 @@ class cvl_grid_callbacks(Structure):
         ({0, 0}: the config's). A non-zero return or a bad answer ("span > column count", a NaN
         extent, ...) fails that layout cycle with CVL_ERROR_CALLBACK naming the item or section;
         the frames do not change. Callbacks run on the thread that runs the layout cycle, under the
-        library's lock: they may call the functions marked "Callable from hooks". The context must
-        stay valid until the layout is destroyed or the callbacks replaced."""
+        library's lock: they may call the functions callable from hooks and callbacks ("Threads" at
+        the top); the others fail with CVL_ERROR_STATE (the layout is being prepared). The context
+        must stay valid until the layout is destroyed or the callbacks replaced."""
 
     context: Any
     span_for_item: Any

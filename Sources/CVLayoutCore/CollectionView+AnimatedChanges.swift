@@ -13,14 +13,15 @@ struct OpenChange {
 }
 
 /// The starts a relayout's `starts` gives the elements on screen after it that were not on screen
-/// before (`makeRelayoutTransition`), in their order: when `cellFrames` is not empty it has one
-/// entry an element, and each cell among them starts as the default cell with that frame
-/// (`LayoutAttributes.cell`: what a flow layout answers for an item; nil: a crossfade), the
+/// before (`makeRelayoutTransition`), in their order: when `cellFrames` is given (`isGiven`), each
+/// cell among them (the k-th fresh element) starts as the default cell with the frame
+/// `cellFrames.frame(k)` (`LayoutAttributes.cell`: what a flow layout answers for an item; nil: a
+/// crossfade), the
 /// others taking the entries of `attributes` in turn; otherwise each element takes its entry of
 /// `attributes`. An entry that is nil, or missing at the end of `attributes`, is a crossfade.
 struct FreshStarts {
     var attributes: [LayoutAttributes?]
-    var cellFrames: [Rect?] = []
+    var cellFrames = FreshCellFrames.none
 }
 
 /// A running animated scroll (`scrollToItem(at:at:animation:)`).
@@ -147,32 +148,32 @@ extension CollectionView {
             var k = 0, m = 0  // the next fresh element, the next of `freshStarts.attributes`
             before.present.elements.withUnsafeBufferPointer { olds in
                 freshStarts.attributes.withUnsafeBufferPointer { starts in
-                    freshStarts.cellFrames.withUnsafeBufferPointer { cellFrames in
-                        for i in after.indices {
-                            let end = after.baseAddress! + i
-                            if was[i] >= 0 {
-                                tr.tracks.set(
-                                    end.pointee.key, fromAt: olds.baseAddress! + was[i], movedBy: shift, toAt: end)
-                                continue
-                            }
-                            defer { k += 1 }
-                            if !cellFrames.isEmpty, end.pointee.category == .cell {
-                                if let frame = cellFrames[k] {
-                                    tr.tracks.set(end.pointee.key, cellFrame: frame, movedBy: startsShift, toAt: end)
-                                } else {
-                                    tr.tracks.set(end.pointee.key, fromAt: end, fadedOut: true, toAt: end)
-                                }
-                                continue
-                            }
-                            defer { m += 1 }
-                            if m < starts.count, case .some = starts[m] {
-                                // The start in place: an optional's payload is stored at its address.
-                                let start = UnsafeRawPointer(starts.baseAddress! + m)
-                                    .assumingMemoryBound(to: LayoutAttributes.self)
-                                tr.tracks.set(end.pointee.key, fromAt: start, movedBy: startsShift, toAt: end)
+                    var cellFrames = freshStarts.cellFrames
+                    let framesGiven = cellFrames.isGiven
+                    for i in after.indices {
+                        let end = after.baseAddress! + i
+                        if was[i] >= 0 {
+                            tr.tracks.set(
+                                end.pointee.key, fromAt: olds.baseAddress! + was[i], movedBy: shift, toAt: end)
+                            continue
+                        }
+                        defer { k += 1 }
+                        if framesGiven, end.pointee.category == .cell {
+                            if let frame = cellFrames.frame(k) {
+                                tr.tracks.set(end.pointee.key, cellFrame: frame, movedBy: startsShift, toAt: end)
                             } else {
                                 tr.tracks.set(end.pointee.key, fromAt: end, fadedOut: true, toAt: end)
                             }
+                            continue
+                        }
+                        defer { m += 1 }
+                        if m < starts.count, case .some = starts[m] {
+                            // The start in place: an optional's payload is stored at its address.
+                            let start = UnsafeRawPointer(starts.baseAddress! + m)
+                                .assumingMemoryBound(to: LayoutAttributes.self)
+                            tr.tracks.set(end.pointee.key, fromAt: start, movedBy: startsShift, toAt: end)
+                        } else {
+                            tr.tracks.set(end.pointee.key, fromAt: end, fadedOut: true, toAt: end)
                         }
                     }
                 }

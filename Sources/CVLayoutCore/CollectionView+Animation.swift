@@ -205,6 +205,12 @@ extension CollectionView {
         }
     }
 
+    /// An element's fate in an update's set-up (`makeUpdateTransition`) besides a position in
+    /// `after`: mapped to a key that is not on screen after (the next of its `offScreen`), or
+    /// mapped to none.
+    private static var offScreenNext: Int32 { -1 }
+    private static var gone: Int32 { -2 }
+
     /// Maps an on-screen element key from before the update to after it.
     private func mapForward(_ key: ElementKey, _ plan: UpdatePlan, _ items: inout UpdatePlan.ItemMapper) -> ElementKey?
     {
@@ -253,37 +259,40 @@ extension CollectionView {
         // those not on screen after are looked up together (one query for a layout whose every
         // lookup queries its whole content). Each old key is mapped forward once.
         var items = UpdatePlan.ItemMapper(plan)
-        // Each one's position in `after` (nil: not on screen after), looked up once (searched from
-        // the position after the last one found: elements mostly keep their order). One pass
-        // writes both runs in place (two `map`s checked and grew each array an element).
+        // Each one's fate, looked up once (searched from the position after the last one found:
+        // elements mostly keep their order), written in place: its position in `after` (≥ 0: its
+        // new key is that element's key), `offScreenNext` (mapped to a key not on screen after: the
+        // next of `offScreen`, in order) or `gone` (no new key). 4 bytes an element: its new key and
+        // position as optionals took 40 (4 MB at 10^5, written into fresh pages and read once).
+        // (`after` holds at most `maxAnimatedElements` elements: a position fits.)
         let n = before.present.count
         var hint = 0
         var offScreen: [ElementKey] = []
-        var afterPositions: [Int?] = []
-        let newKeys = [ElementKey?](unsafeUninitializedCapacity: n) { keysOut, keysCount in
-            afterPositions = [Int?](unsafeUninitializedCapacity: n) { positionsOut, positionsCount in
-                before.present.keys.withUnsafeBufferPointer { olds in
-                    after.withUnsafeBufferPointer { a in
-                        for i in 0..<n {
-                            let key = mapForward(olds[i], plan, &items)
-                            var p: Int?
-                            if let key {
-                                if ascending {
-                                    p = AscendingKeys.position(of: key, in: a, hint: hint)
-                                    if let p { hint = p + 1 }
-                                } else {
-                                    p = afterByKey[key]
-                                }
-                                if p == nil { offScreen.append(key) }
+        let fates = [Int32](unsafeUninitializedCapacity: n) { out, written in
+            before.present.keys.withUnsafeBufferPointer { olds in
+                after.withUnsafeBufferPointer { a in
+                    for i in 0..<n {
+                        var fate = Self.gone
+                        if let key = mapForward(olds[i], plan, &items) {
+                            let p: Int?
+                            if ascending {
+                                p = AscendingKeys.position(of: key, in: a, hint: hint)
+                                if let p { hint = p + 1 }
+                            } else {
+                                p = afterByKey[key]
                             }
-                            (keysOut.baseAddress! + i).initialize(to: key)
-                            (positionsOut.baseAddress! + i).initialize(to: p)
+                            if let p {
+                                fate = Int32(truncatingIfNeeded: p)
+                            } else {
+                                fate = Self.offScreenNext
+                                offScreen.append(key)
+                            }
                         }
+                        (out.baseAddress! + i).initialize(to: fate)
                     }
                 }
-                positionsCount = n
             }
-            keysCount = n
+            written = n
         }
         let looked = try layout.layoutAttributes(forKeys: offScreen)
         // Which elements on screen after got a track from one on screen before, by position.
@@ -301,9 +310,12 @@ extension CollectionView {
         let asksAppearing = !layout.appearsWithoutAttributes
         try before.present.elements.withUnsafeBufferPointer { olds in
             try after.withUnsafeBufferPointer { after in
+                var nextOffScreen = 0
                 for i in 0..<before.present.count {
-                    let newKey = newKeys[i]
-                    if let newKey, let afterPosition = afterPositions[i] {
+                    let fate = fates[i]
+                    if fate >= 0 {
+                        let afterPosition = Int(fate)
+                        let newKey = after[afterPosition].key
                         // On screen after too (every element of an update that keeps everything on
                         // screen): the same steps as below with both ends read in place, each copied
                         // once, into its track (300-byte records).
@@ -332,6 +344,11 @@ extension CollectionView {
                         }
                         claimed[afterPosition] = true
                         continue
+                    }
+                    var newKey: ElementKey?
+                    if fate == Self.offScreenNext {
+                        newKey = offScreen[nextOffScreen]
+                        nextOffScreen += 1
                     }
                     let oldKey = before.present.keys[i]
                     let old = moved ? olds[i].moved(by: shift) : olds[i]

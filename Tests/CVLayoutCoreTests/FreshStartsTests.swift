@@ -5,7 +5,7 @@ import XCTest
 private typealias IndexPath = CVLayoutCore.IndexPath
 
 /// The starts an animated switch gives the elements that were not on screen before it
-/// (`CollectionViewLayout.freshStarts`, a flow's bulk `itemFrames`) and the track made from a
+/// (`CollectionViewLayout.freshStarts`, a flow's frames in chunks, `FreshCellFrames`) and the track made from a
 /// cell's frame in place (`TrackTable.set(_:cellFrame:movedBy:toAt:)`): each the same as the
 /// per-item lookups and the general `set`.
 final class FreshStartsTests: XCTestCase {
@@ -42,9 +42,10 @@ final class FreshStartsTests: XCTestCase {
     /// What `starts` means, spelled out: the start of each fresh element in turn.
     private func expand(_ starts: FreshStarts, _ after: [LayoutAttributes], _ fresh: [Int]) -> [LayoutAttributes?] {
         var m = 0
+        var frames = starts.cellFrames
         return fresh.enumerated().map { k, i in
-            if !starts.cellFrames.isEmpty, after[i].category == .cell {
-                return starts.cellFrames[k].map { LayoutAttributes.cell(after[i].indexPath, frame: $0) }
+            if frames.isGiven, after[i].category == .cell {
+                return frames.frame(k).map { LayoutAttributes.cell(after[i].indexPath, frame: $0) }
             }
             defer { m += 1 }
             return m < starts.attributes.count ? starts.attributes[m] : nil
@@ -68,22 +69,40 @@ final class FreshStartsTests: XCTestCase {
 
     func testFlowStartsAreTheItemLookupsOverRandomFlows() throws {
         var rng = SplitMix64(seed: 3210)
-        var cells = 0
+        var cells = 0, chunked = 0
         for _ in 0..<60 {
             let (v, flow) = try randomFlow(&rng)
             XCTAssertTrue(flow.answersItemLookupsWithFrames)
             let (after, fresh) = try elements(v, &rng)
-            let starts = try after.withUnsafeBufferPointer { try flow.freshStarts(after: $0, fresh: fresh) }
-            XCTAssertFalse(fresh.isEmpty && !starts.cellFrames.isEmpty)
-            if !fresh.isEmpty { XCTAssertEqual(starts.cellFrames.count, fresh.count) }
-            let want = try flow.layoutAttributesInOrder(forKeys: fresh.map { after[$0].key })
-            XCTAssertEqual(expand(starts, after, fresh), want)
-            cells += want.filter { $0?.category == .cell }.count
-            // Each frame as the flow's single lookup gives it, nil where it has no such item.
-            let ips: [IndexPath?] = fresh.map { after[$0].category == .cell ? after[$0].indexPath : nil }
-            XCTAssertEqual(flow.itemFrames(ips), ips.map { $0.flatMap { flow.frameForItem(at: $0) } })
+            try after.withUnsafeBufferPointer { afterInPlace in
+                let starts = try flow.freshStarts(after: afterInPlace, fresh: fresh)
+                XCTAssertEqual(starts.cellFrames.isGiven, !fresh.isEmpty)
+                if !fresh.isEmpty { XCTAssertEqual(starts.cellFrames.count, fresh.count) }
+                let want = try flow.layoutAttributesInOrder(forKeys: fresh.map { after[$0].key })
+                XCTAssertEqual(expand(starts, after, fresh), want)
+                cells += want.filter { $0?.category == .cell }.count
+                // Each frame as the flow's single lookup gives it, nil where it has no such item;
+                // worked out in chunks of any size (across sections and elements that are not
+                // cells), asked for in order or not.
+                let ips: [IndexPath?] = fresh.map { after[$0].category == .cell ? after[$0].indexPath : nil }
+                let expected = ips.map { $0.flatMap { flow.frameForItem(at: $0) } }
+                XCTAssertEqual(flow.itemFrames(ips), expected)
+                for chunk in [1, 2, 3, 7, 64, 1024] where !fresh.isEmpty {
+                    var frames = FreshCellFrames(flow, after: afterInPlace, fresh: fresh, chunk: chunk)
+                    XCTAssertEqual(fresh.indices.map { frames.frame($0) }, expected, "chunk \(chunk)")
+                    let order = fresh.indices.shuffled(using: &rng)
+                    XCTAssertEqual(order.map { frames.frame($0) }, order.map { expected[$0] }, "chunk \(chunk)")
+                    XCTAssertNil(frames.frame(-1))
+                    XCTAssertNil(frames.frame(fresh.count))
+                    chunked += 1
+                }
+            }
         }
         XCTAssertGreaterThan(cells, 1000)
+        XCTAssertGreaterThan(chunked, 300)
+        var none = FreshCellFrames.none
+        XCTAssertFalse(none.isGiven)
+        XCTAssertNil(none.frame(0))
     }
 
     /// A flow whose item lookup is its own: the bulk form is not used, the lookups answer.
@@ -103,7 +122,7 @@ final class FreshStartsTests: XCTestCase {
             XCTAssertFalse(flow.answersItemLookupsWithFrames)
             let (after, fresh) = try elements(v, &rng)
             let starts = try after.withUnsafeBufferPointer { try flow.freshStarts(after: $0, fresh: fresh) }
-            XCTAssertTrue(starts.cellFrames.isEmpty)
+            XCTAssertFalse(starts.cellFrames.isGiven)
             let want = try flow.layoutAttributesInOrder(forKeys: fresh.map { after[$0].key })
             XCTAssertEqual(starts.attributes, want)
             XCTAssertTrue(want.contains { $0?.alpha == 0.5 })

@@ -1,0 +1,48 @@
+/// A transition's track starts in place, as an animation frame reads them: lean (`LeanStart`, a
+/// default cell but for its index path, frame and turn) or whole records, whichever `TrackEnds`
+/// keeps (`TrackEnds.startsAreLean`). Valid while the table they come from is alive and unchanged.
+/// Each read is O(1); a lean start's record is made only where a whole one is read (`record`).
+struct TrackStarts {
+    /// The whole records (when not `isLean`).
+    let whole: UnsafePointer<LayoutAttributes>
+    /// The lean starts (when `isLean`).
+    let lean: UnsafePointer<LeanStart>
+    let isLean: Bool
+    /// The default cell a lean start stands for but its index path, frame and turn.
+    let template: UnsafePointer<LayoutAttributes>
+    let count: Int
+
+    /// The frame, alpha, z-index and hidden at progress `t` from start `i` to an element of these
+    /// (`LayoutAttributes.plainLook`). A lean start has the default cell's alpha, z-index and hidden.
+    @inline(__always)
+    func look(
+        _ i: Int, toFrame bf: Rect, alpha: Double, zIndex: Int, isHidden: Bool, progress t: Double
+    ) -> (frame: Rect, alpha: Double, zIndex: Int, isHidden: Bool) {
+        if isLean {
+            return LayoutAttributes.plainLook(
+                fromFrame: lean[i].frame, alpha: template.pointee.alpha, zIndex: template.pointee.zIndex,
+                isHidden: template.pointee.isHidden, toFrame: bf, alpha: alpha, zIndex: zIndex, isHidden: isHidden,
+                progress: t)
+        }
+        return LayoutAttributes.plainLook(
+            from: whole[i], toFrame: bf, alpha: alpha, zIndex: zIndex, isHidden: isHidden, progress: t)
+    }
+
+    /// How many custom slots start `i` carries.
+    @inline(__always)
+    func customCount(_ i: Int) -> Int { isLean ? template.pointee.custom.count : whole[i].custom.count }
+
+    /// Start `i`'s transform.
+    @inline(__always)
+    func transform(_ i: Int) -> Transform3D { isLean ? .turn(cos: lean[i].cos, sin: lean[i].sin) : whole[i].transform }
+
+    /// Start `i` as a record.
+    @inline(__always)
+    func record(_ i: Int) -> LayoutAttributes {
+        guard isLean else { return whole[i] }
+        return withUnsafeTemporaryAllocation(of: LayoutAttributes.self, capacity: 1) { p in
+            lean[i].write(over: template, into: p.baseAddress!)
+            return p.baseAddress!.move()
+        }
+    }
+}

@@ -228,7 +228,7 @@ struct Transition {
     func sampled(position i: Int, _ p: Double) -> LayoutAttributes {
         let shape = tracks.shapes[i]
         if shape.fromPlain && shape.toPlain {
-            return tracks.withEnds { LayoutAttributes.interpolatePlain(from: $0.record(i), to: $1[i], progress: p) }
+            return tracks.withEnds { $0.interpolatePlain(i, to: $1[i], progress: p) }
         }
         let (slots, rotation) = (discreteSlots, timing.rotation)
         return tracks.withMadeEnds(shape) { d in
@@ -429,10 +429,12 @@ struct TrackTable {
     /// (`PlanarEnds.ofTurns`) from their cosines and sines, with no matrix tests, each turn's
     /// identity test told by its cosine and sine.
     /// (The ends are read where they are, field by field: a record passed as a value is copied.)
+    /// `startTurn`: set to the start's turn (`PlanarEnds.turn(of:)`) where it is worked out on the
+    /// way (the turned ends' way, an identity start), for `TrackEnds.commitStart`.
     private static func shape(
         from pa: UnsafePointer<LayoutAttributes>, plainStart: Bool, to pb: UnsafePointer<LayoutAttributes>,
         made: inout [Made], reserve: Int,
-        rotation: RotationInterpolation
+        rotation: RotationInterpolation, startTurn: inout PlanarEnds.Turn?
     ) -> Transition.Shape {
         // The end's turn (nil: not a turn, nor the identity, which is one), then the start's.
         let turnB = PlanarEnds.turn(of: pb)
@@ -442,8 +444,9 @@ struct TrackTable {
         else {
             return generalShape(
                 from: pa, plainStart: plainStart, to: pb, endTurn: turnB, made: &made,
-                reserve: reserve, rotation: rotation)
+                reserve: reserve, rotation: rotation, startTurn: &startTurn)
         }
+        startTurn = ta
         // Turned ends (a switch to the circle, an update on it): the planar parts from their
         // turns, the same as `generalShape` makes; the end is not the identity.
         let customA = plainStart ? 0 : pa.pointee.custom.count, customB = pb.pointee.custom.count
@@ -463,7 +466,8 @@ struct TrackTable {
     @inline(never)
     private static func generalShape(
         from pa: UnsafePointer<LayoutAttributes>, plainStart: Bool, to pb: UnsafePointer<LayoutAttributes>,
-        endTurn: PlanarEnds.Turn?, made: inout [Made], reserve: Int, rotation: RotationInterpolation
+        endTurn: PlanarEnds.Turn?, made: inout [Made], reserve: Int, rotation: RotationInterpolation,
+        startTurn: inout PlanarEnds.Turn?
     ) -> Transition.Shape {
         let customA = plainStart ? 0 : pa.pointee.custom.count, customB = pb.pointee.custom.count
         let ends = Transition.SweptEnds(
@@ -472,6 +476,7 @@ struct TrackTable {
         // planar parts are the identity's).
         let identityA = plainStart || pa.pointee.transform.isExactlyIdentity
         let identityB = pb.pointee.transform.isExactlyIdentity
+        if identityA { startTurn = PlanarEnds.identityTurn }
         // `LayoutAttributes.isPlain` of each end.
         var shape = Transition.Shape(
             sweep: nil, fromPlain: customA == 0 && identityA, toPlain: customB == 0 && identityB,
@@ -644,12 +649,13 @@ struct TrackTable {
         }
         if let indexPath { f.pointee.indexPath = indexPath }
         if fadedOut { f.pointee.alpha = 0 }
+        var startTurn: PlanarEnds.Turn?
         let s = Self.shape(
             from: f, plainStart: plainStart, to: t, made: &made, reserve: keys.capacity,
-            rotation: rotation)
+            rotation: rotation, startTurn: &startTurn)
         if replaced { shapes[i] = s } else { shapes.append(s) }
         note(s, from: f.pointee.frame, to: t.pointee.frame)
-        ends.commitStart(i)
+        ends.commitStart(i, turn: startTurn)
     }
 
     /// Gives this table its own ends before it changes them (a copy of the table shares them).
@@ -1025,9 +1031,7 @@ final class PresentingSink: ElementSink {
         let shape = transition.tracks.shapes[i]
         if shape.fromPlain && final.isPlain {
             try offer(
-                withEnds { from, _ in
-                    LayoutAttributes.interpolatePlain(from: from.record(i), to: final, progress: p)
-                })
+                withEnds { from, _ in from.interpolatePlain(i, to: final, progress: p) })
             return
         }
         let (slots, rotation) = (transition.discreteSlots, transition.timing.rotation)

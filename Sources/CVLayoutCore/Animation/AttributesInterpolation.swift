@@ -98,8 +98,17 @@ extension LayoutAttributes {
     static func interpolatePlain(
         from a: LayoutAttributes, to b: LayoutAttributes, progress t: Double
     ) -> LayoutAttributes {
-        let look = plainLook(
-            from: a, toFrame: b.frame, alpha: b.alpha, zIndex: b.zIndex, isHidden: b.isHidden, progress: t)
+        plain(
+            plainLook(from: a, toFrame: b.frame, alpha: b.alpha, zIndex: b.zIndex, isHidden: b.isHidden, progress: t),
+            over: b)
+    }
+
+    /// `b` with the frame, alpha, z-index and hidden of `look` and no custom slots
+    /// (`interpolatePlain`'s answer).
+    @inline(__always)
+    static func plain(
+        _ look: (frame: Rect, alpha: Double, zIndex: Int, isHidden: Bool), over b: LayoutAttributes
+    ) -> LayoutAttributes {
         var r = b
         r.frame = look.frame
         r.alpha = look.alpha

@@ -4,7 +4,7 @@
 /// `Array.append` of a record read from another buffer copies it through a temporary or two; a
 /// transition's set-up appends two records a track, 10^5 tracks when every element is on screen.
 ///
-/// The starts are kept lean (`LeanStart`: 64 bytes a track in `lean`) while every one is a default
+/// The starts are kept lean (`LeanStart`: 72 bytes a track in `lean`) while every one is a default
 /// cell but for its index path, frame and turn (a switch from a flow, an update on the circle):
 /// each start is made in `scratch`, where the set-up changes it and reads it for its shape, then
 /// written lean (`commitStart`). The first start that is not such a cell makes the starts whole
@@ -75,7 +75,7 @@ final class TrackEnds {
         cellTemplate.initialize(to: .cell(IndexPath(section: 0, item: 0)))
         scratch.initialize(to: cellTemplate.pointee)
         cellTemplateIsPlain = cellTemplate.pointee.isPlain
-        cellTemplateIsLean = LeanStart.of(cellTemplate, template: cellTemplate) != nil
+        cellTemplateIsLean = LeanStart.of(cellTemplate, turn: nil) != nil
     }
 
     deinit {
@@ -174,19 +174,26 @@ final class TrackEnds {
     func startSlot(_ i: Int) -> UnsafeMutablePointer<LayoutAttributes> { startsAreLean ? scratch : from + i }
 
     /// Stores track `i`'s start made in `startSlot(i)` (0 ≤ i < count): lean when it is such a
-    /// cell (`LeanStart.of`; a cell made from the template is, and only its index path and frame
-    /// are read), else the starts made whole records first (`makeStartsWhole`). O(1), or O(count)
-    /// when the starts become whole.
+    /// cell (`LeanStart.of`, told the start's `turn` when known; a cell made from the template is,
+    /// and only its index path and frame are read), else the starts made whole records first
+    /// (`makeStartsWhole`). O(1), or O(count) when the starts become whole.
     @inline(__always)
-    func commitStart(_ i: Int) {
+    func commitStart(_ i: Int, turn: PlanarEnds.Turn? = nil) {
         guard startsAreLean else { return }
         if scratchIsCell {
             lean[i] = LeanStart(
                 indexPath: scratch.pointee.indexPath, origin: scratch.pointee.origin, size: scratch.pointee._size,
-                cos: 1, sin: 0)
+                alpha: cellTemplate.pointee.alpha, cos: 1, sin: 0)
             return
         }
-        guard let l = LeanStart.of(scratch, template: cellTemplate) else {
+        commitCopiedStart(i, turn: turn)
+    }
+
+    /// `commitStart` of a start copied into `scratch` (not a template cell): its fields compared.
+    /// (Not inlined: the switch's loop over fresh cells stays small.)
+    @inline(never)
+    private func commitCopiedStart(_ i: Int, turn: PlanarEnds.Turn?) {
+        guard let l = LeanStart.of(scratch, turn: turn) else {
             makeStartsWhole(placingScratchAt: i)
             return
         }

@@ -14,7 +14,7 @@ final class TrackEndsPlacementTests: XCTestCase {
         XCTAssertEqual(MemoryLayout<LayoutAttributes>.stride % 32, 0, "every record then lies as the first")
         // (Not a default cell: the starts are whole records, in `from`, not lean.)
         var template = LayoutAttributes.cell(IndexPath(section: 0, item: 0))
-        template.alpha = 0.5
+        template.zIndex = 1
         var checked = 0
         // Small allocations in between, so that the allocator's answers fall on either boundary.
         var others: [UnsafeMutableRawPointer] = []

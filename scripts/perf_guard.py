@@ -95,17 +95,23 @@ RATIO_BOUNDS: list[tuple[str, str, float]] = [
     # end's turn first, a default cell's start known plain, the general shape out of line, a start
     # copied in line: 4.44x (12,805,394; BENCHMARKS.md, "Everything on screen, both ends' turns in
     # one pass (onscreen26, issue 32)"). onscreen27: a track's made ends and its end's turn in one
-    # array: 4.33x (12,497,976).
+    # array: 4.33x (12,497,976). onscreen30: lean track starts (72 bytes where a record takes
+    # 288; 22 MB less written a switch at 10^5, the set-up about half as long by the clock) cost
+    # instructions: 4.39x (12,660,286; BENCHMARKS.md, "Everything on screen, lean track starts
+    # (onscreen30, issue 32)"). Bound kept.
     ("onscreen_switch", "loop_onscreen_setup", 4.68),
-    # A frame of that switch (444 elements drawn) against the loop interpolating every track: 3.54x.
+    # A frame of that switch (444 elements drawn) against the loop interpolating every track: 3.54x;
+    # 3.72x since onscreen30 (each start read from the lean run or the whole one).
     ("onscreen_switch_frame", "loop_onscreen_switch_frame", 3.82),
     # An animated delete, then an insert back, on the circle (every item moves) against the floor
     # twice: 6.25x (36,080,674 instructions for the two). onscreen26: both ends' planar parts and
     # angles in one pass, two lanes: 5.58x (32,216,614). onscreen27: one array for the made ends
     # and end turns: 5.48x (31,617,054). onscreen29: each element's fate before the update in one
-    # Int32: 5.43x (31,332,988).
+    # Int32: 5.43x (31,332,988). onscreen30: each start copied into a scratch record, then tested
+    # and written lean: 5.69x (32,841,713). Bound kept.
     ("onscreen_update", "loop_onscreen_update", 5.86),
-    # A frame of the delete (10^4 elements drawn, each moving and turning) against the loop: 2.07x.
+    # A frame of the delete (10^4 elements drawn, each moving and turning) against the loop: 2.07x;
+    # 2.09x since onscreen30 (8.8 ms against 10.6 by the clock at 10^5: the lean starts are read).
     ("onscreen_update_frame", "loop_onscreen_update_frame", 2.24),
 ]
 

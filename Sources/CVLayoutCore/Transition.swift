@@ -228,13 +228,13 @@ struct Transition {
     func sampled(position i: Int, _ p: Double) -> LayoutAttributes {
         let shape = tracks.shapes[i]
         if shape.fromPlain && shape.toPlain {
-            return tracks.withEnds { LayoutAttributes.interpolatePlain(from: $0[i], to: $1[i], progress: p) }
+            return tracks.withEnds { $0.interpolatePlain(i, to: $1[i], progress: p) }
         }
         let (slots, rotation) = (discreteSlots, timing.rotation)
         return tracks.withMadeEnds(shape) { d in
             tracks.withEnds { from, to in
                 LayoutAttributes.interpolate(
-                    from: from[i], to: to[i], progress: p, discreteCustomSlots: slots,
+                    from: from.record(i), to: to[i], progress: p, discreteCustomSlots: slots,
                     rotation: rotation, made: d)
             }
         }
@@ -429,10 +429,12 @@ struct TrackTable {
     /// (`PlanarEnds.ofTurns`) from their cosines and sines, with no matrix tests, each turn's
     /// identity test told by its cosine and sine.
     /// (The ends are read where they are, field by field: a record passed as a value is copied.)
+    /// `startTurn`: set to the start's turn (`PlanarEnds.turn(of:)`) where it is worked out on the
+    /// way (the turned ends' way, an identity start), for `TrackEnds.commitStart`.
     private static func shape(
         from pa: UnsafePointer<LayoutAttributes>, plainStart: Bool, to pb: UnsafePointer<LayoutAttributes>,
         made: inout [Made], reserve: Int,
-        rotation: RotationInterpolation
+        rotation: RotationInterpolation, startTurn: inout PlanarEnds.Turn?
     ) -> Transition.Shape {
         // The end's turn (nil: not a turn, nor the identity, which is one), then the start's.
         let turnB = PlanarEnds.turn(of: pb)
@@ -442,8 +444,9 @@ struct TrackTable {
         else {
             return generalShape(
                 from: pa, plainStart: plainStart, to: pb, endTurn: turnB, made: &made,
-                reserve: reserve, rotation: rotation)
+                reserve: reserve, rotation: rotation, startTurn: &startTurn)
         }
+        startTurn = ta
         // Turned ends (a switch to the circle, an update on it): the planar parts from their
         // turns, the same as `generalShape` makes; the end is not the identity.
         let customA = plainStart ? 0 : pa.pointee.custom.count, customB = pb.pointee.custom.count
@@ -463,7 +466,8 @@ struct TrackTable {
     @inline(never)
     private static func generalShape(
         from pa: UnsafePointer<LayoutAttributes>, plainStart: Bool, to pb: UnsafePointer<LayoutAttributes>,
-        endTurn: PlanarEnds.Turn?, made: inout [Made], reserve: Int, rotation: RotationInterpolation
+        endTurn: PlanarEnds.Turn?, made: inout [Made], reserve: Int, rotation: RotationInterpolation,
+        startTurn: inout PlanarEnds.Turn?
     ) -> Transition.Shape {
         let customA = plainStart ? 0 : pa.pointee.custom.count, customB = pb.pointee.custom.count
         let ends = Transition.SweptEnds(
@@ -472,6 +476,7 @@ struct TrackTable {
         // planar parts are the identity's).
         let identityA = plainStart || pa.pointee.transform.isExactlyIdentity
         let identityB = pb.pointee.transform.isExactlyIdentity
+        if identityA { startTurn = PlanarEnds.identityTurn }
         // `LayoutAttributes.isPlain` of each end.
         var shape = Transition.Shape(
             sweep: nil, fromPlain: customA == 0 && identityA, toPlain: customB == 0 && identityB,
@@ -545,22 +550,23 @@ struct TrackTable {
 
     subscript(position i: Int) -> Transition.Track {
         precondition(i >= 0 && i < count, "track position out of range")
-        return Transition.Track(from: ends.from[i], to: ends.to[i])
+        return Transition.Track(from: ends.starts.record(i), to: ends.to[i])
     }
 
-    /// The tracks' starts and ends in place, valid while this table (or a copy sharing them) is
-    /// alive and unchanged: a frame's sink, which holds the transition, reads them through these.
-    var endsInPlace: (from: UnsafeBufferPointer<LayoutAttributes>, to: UnsafeBufferPointer<LayoutAttributes>) {
-        (UnsafeBufferPointer(start: ends.from, count: count), UnsafeBufferPointer(start: ends.to, count: count))
+    /// The tracks' starts (lean or whole: `TrackStarts`) and ends in place, valid while this table
+    /// (or a copy sharing them) is alive and unchanged: a frame's sink, which holds the transition,
+    /// reads them through these.
+    var endsInPlace: (from: TrackStarts, to: UnsafeBufferPointer<LayoutAttributes>) {
+        (ends.starts, UnsafeBufferPointer(start: ends.to, count: count))
     }
 
     /// The tracks' starts and ends in place, by position (no copy of a track: an animation frame
     /// reads each one once).
     @inline(__always)
     func withEnds<R>(
-        _ body: (_ from: UnsafeBufferPointer<LayoutAttributes>, _ to: UnsafeBufferPointer<LayoutAttributes>) throws -> R
+        _ body: (_ from: TrackStarts, _ to: UnsafeBufferPointer<LayoutAttributes>) throws -> R
     ) rethrows -> R {
-        try body(UnsafeBufferPointer(start: ends.from, count: count), UnsafeBufferPointer(start: ends.to, count: count))
+        try body(ends.starts, UnsafeBufferPointer(start: ends.to, count: count))
     }
 
     /// Sets the track of `key` (as the subscript does) without building an optional track.
@@ -636,18 +642,20 @@ struct TrackTable {
         at i: Int, replaced: Bool, movedBy shift: Point?, indexPath: IndexPath?, fadedOut: Bool,
         plainStart: Bool = false
     ) {
-        let f = ends.from + i, t = ends.to + i
+        let f = ends.startSlot(i), t = ends.to + i
         if let shift {
             f.pointee.origin.x += shift.x
             f.pointee.origin.y += shift.y
         }
         if let indexPath { f.pointee.indexPath = indexPath }
         if fadedOut { f.pointee.alpha = 0 }
+        var startTurn: PlanarEnds.Turn?
         let s = Self.shape(
             from: f, plainStart: plainStart, to: t, made: &made, reserve: keys.capacity,
-            rotation: rotation)
+            rotation: rotation, startTurn: &startTurn)
         if replaced { shapes[i] = s } else { shapes.append(s) }
         note(s, from: f.pointee.frame, to: t.pointee.frame)
+        ends.commitStart(i, turn: startTurn)
     }
 
     /// Gives this table its own ends before it changes them (a copy of the table shares them).
@@ -692,7 +700,7 @@ struct TrackTable {
                 let last = keys.count - 1
                 if i != last {
                     keys[i] = keys[last]
-                    ends.replace(i, from: ends.from + last, to: ends.to + last)
+                    ends.moveLast(to: i)
                     shapes[i] = shapes[last]
                     positions.set(keys[i], i)
                 }
@@ -722,13 +730,13 @@ final class PresentingSink: ElementSink {
     private var hint = 0
     /// The tracks' starts and ends in place (`TrackTable.endsInPlace`: the sink holds the
     /// transition, which does not change while it lives).
-    private let starts: UnsafeBufferPointer<LayoutAttributes>
+    private let starts: TrackStarts
     private let finals: UnsafeBufferPointer<LayoutAttributes>
 
     /// Runs `body` with the tracks' starts and ends.
     @inline(__always)
     private func withEnds<R>(
-        _ body: (_ from: UnsafeBufferPointer<LayoutAttributes>, _ to: UnsafeBufferPointer<LayoutAttributes>) throws -> R
+        _ body: (_ from: TrackStarts, _ to: UnsafeBufferPointer<LayoutAttributes>) throws -> R
     ) rethrows -> R {
         try body(starts, finals)
     }
@@ -933,7 +941,7 @@ final class PresentingSink: ElementSink {
         let (t, rotation) = (wayProgress, transition.timing.rotation)
         return withEnds { from, to in
             transition.tracks.withPlanarEnds(shape) { planar in
-                planar.interpolate(from[i].transform, to[i].transform, t, rotation: rotation)
+                planar.interpolate(from.transform(i), to[i].transform, t, rotation: rotation)
             }!
         }
     }
@@ -980,7 +988,7 @@ final class PresentingSink: ElementSink {
                 return .hidden
             }
             // (`shape.custom` is false when neither end has custom slots: the start's are then not read.)
-            guard customFree, !shape.custom || from[i].custom.count == 0 else { return .general }
+            guard customFree, !shape.custom || from.customCount(i) == 0 else { return .general }
             // (The transform is written into the look where it is made: no copy of it on the way.)
             if shape.fromPlain && m().isExactlyIdentity {
                 l.pointee.transform = m()
@@ -1002,8 +1010,7 @@ final class PresentingSink: ElementSink {
                 }
                 guard made == true else { return .general }
             }
-            let look = LayoutAttributes.plainLook(
-                from: from[i], toFrame: final, alpha: alpha, zIndex: zIndex, isHidden: isHidden, progress: p)
+            let look = from.look(i, toFrame: final, alpha: alpha, zIndex: zIndex, isHidden: isHidden, progress: p)
             let frame = look.frame
             // (The transform is read from the look only when the frame misses the rect: a copy of
             // it taken first cost each element 20 instructions.)
@@ -1024,9 +1031,7 @@ final class PresentingSink: ElementSink {
         let shape = transition.tracks.shapes[i]
         if shape.fromPlain && final.isPlain {
             try offer(
-                withEnds { from, _ in
-                    LayoutAttributes.interpolatePlain(from: from[i], to: final, progress: p)
-                })
+                withEnds { from, _ in from.interpolatePlain(i, to: final, progress: p) })
             return
         }
         let (slots, rotation) = (transition.discreteSlots, transition.timing.rotation)
@@ -1036,7 +1041,7 @@ final class PresentingSink: ElementSink {
                 let same = d != nil && to[i].transform.isBitwiseEqual(to: final.transform)
                 try offer(
                     LayoutAttributes.interpolate(
-                        from: from[i], to: final, progress: p, discreteCustomSlots: slots, rotation: rotation,
+                        from: from.record(i), to: final, progress: p, discreteCustomSlots: slots, rotation: rotation,
                         made: same ? d : nil))
             }
         }
@@ -1244,8 +1249,7 @@ final class PresentingSink: ElementSink {
         // its frame meets the rect, so its track's bound nearly always does too, and working the
         // plain look out costs what the test costs.)
         let look = withEnds { from, _ in
-            LayoutAttributes.plainLook(
-                from: from[i], toFrame: frame, alpha: 1, zIndex: 0, isHidden: false, progress: p)
+            from.look(i, toFrame: frame, alpha: 1, zIndex: 0, isHidden: false, progress: p)
         }
         guard look.frame.intersects(rect) else { return }
         try inner.cell(

@@ -15,7 +15,9 @@ final class TrackEndsAdoptionTests: XCTestCase {
         XCTAssertEqual(t.keys, model.keys, what)
         guard t.count == model.count else { return XCTFail("\(what): \(t.count) tracks, \(model.count) expected") }
         let (a, b) = (t.endsInPlace, model.endsInPlace)
-        let starts = (0..<t.count).filter { a.from[$0] != b.from[$0] || t[position: $0].from != b.from[$0] }
+        let starts = (0..<t.count).filter {
+            a.from.record($0) != b.from.record($0) || t[position: $0].from != b.from.record($0)
+        }
         let ends = (0..<t.count).filter { a.to[$0] != b.to[$0] || t[position: $0].to != b.to[$0] }
         XCTAssertEqual(starts, [], "\(what): starts that differ")
         XCTAssertEqual(ends, [], "\(what): ends that differ")

@@ -98,8 +98,17 @@ extension LayoutAttributes {
     static func interpolatePlain(
         from a: LayoutAttributes, to b: LayoutAttributes, progress t: Double
     ) -> LayoutAttributes {
-        let look = plainLook(
-            from: a, toFrame: b.frame, alpha: b.alpha, zIndex: b.zIndex, isHidden: b.isHidden, progress: t)
+        plain(
+            plainLook(from: a, toFrame: b.frame, alpha: b.alpha, zIndex: b.zIndex, isHidden: b.isHidden, progress: t),
+            over: b)
+    }
+
+    /// `b` with the frame, alpha, z-index and hidden of `look` and no custom slots
+    /// (`interpolatePlain`'s answer).
+    @inline(__always)
+    static func plain(
+        _ look: (frame: Rect, alpha: Double, zIndex: Int, isHidden: Bool), over b: LayoutAttributes
+    ) -> LayoutAttributes {
         var r = b
         r.frame = look.frame
         r.alpha = look.alpha
@@ -116,33 +125,45 @@ extension LayoutAttributes {
     static func plainLook(
         from a: LayoutAttributes, toFrame bf: Rect, alpha: Double, zIndex: Int, isHidden: Bool, progress t: Double
     ) -> (frame: Rect, alpha: Double, zIndex: Int, isHidden: Bool) {
+        plainLook(
+            fromFrame: Rect(origin: a.origin, size: a._size), alpha: a.alpha, zIndex: a.zIndex, isHidden: a.isHidden,
+            toFrame: bf, alpha: alpha, zIndex: zIndex, isHidden: isHidden, progress: t)
+    }
+
+    /// `plainLook(from:…)` of a start given by its frame `af`, alpha, z-index and hidden (a lean
+    /// start, `LeanStart`, has no record to read them from): the same arithmetic.
+    @inline(__always)
+    static func plainLook(
+        fromFrame af: Rect, alpha aAlpha: Double, zIndex aZ: Int, isHidden aHidden: Bool,
+        toFrame bf: Rect, alpha: Double, zIndex: Int, isHidden: Bool, progress t: Double
+    ) -> (frame: Rect, alpha: Double, zIndex: Int, isHidden: Bool) {
         let t = sanitizedProgress(t)
         @inline(__always) func lerp(_ p: Double, _ q: Double) -> Double { (1 - t) * p + t * q }
         let frame: Rect
         if t == 0 {
-            frame = a.frame
+            frame = af
         } else if t == 1 {
             frame = bf
         } else {
             let bw = bf.size.width, bh = bf.size.height
-            let cx = lerp(a.origin.x + a._size.width / 2, bf.origin.x + bw / 2)
-            let cy = lerp(a.origin.y + a._size.height / 2, bf.origin.y + bh / 2)
+            let cx = lerp(af.origin.x + af.size.width / 2, bf.origin.x + bw / 2)
+            let cy = lerp(af.origin.y + af.size.height / 2, bf.origin.y + bh / 2)
             // `center` set on `b`: the origin from `b`'s size; then `size` set: about that centre.
             let ox = cx - bw / 2, oy = cy - bh / 2
             let kx = ox + bw / 2, ky = oy + bh / 2
-            let w = Swift.max(0, lerp(a._size.width, bw)), h = Swift.max(0, lerp(a._size.height, bh))
+            let w = Swift.max(0, lerp(af.size.width, bw)), h = Swift.max(0, lerp(af.size.height, bh))
             frame = Rect(origin: Point(x: kx - w / 2, y: ky - h / 2), size: Size(width: w, height: h))
         }
         let hidden: Bool
         if t <= 0 {
-            hidden = a.isHidden
+            hidden = aHidden
         } else if t >= 1 {
             hidden = isHidden
         } else {
-            hidden = a.isHidden && isHidden
+            hidden = aHidden && isHidden
         }
         return (
-            frame, Swift.min(1, Swift.max(0, lerp(a.alpha, alpha))), t > 0 ? zIndex : a.zIndex, hidden
+            frame, Swift.min(1, Swift.max(0, lerp(aAlpha, alpha))), t > 0 ? zIndex : aZ, hidden
         )
     }
 }

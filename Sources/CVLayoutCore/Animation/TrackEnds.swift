@@ -4,6 +4,13 @@
 /// `Array.append` of a record read from another buffer copies it through a temporary or two; a
 /// transition's set-up appends two records a track, 10^5 tracks when every element is on screen.
 ///
+/// The starts are kept lean (`LeanStart`: 72 bytes a track in `lean`) while every one is a default
+/// cell but for its index path, frame and turn (a switch from a flow, an update on the circle):
+/// each start is made in `scratch`, where the set-up changes it and reads it for its shape, then
+/// written lean (`commitStart`). The first start that is not such a cell makes the starts whole
+/// records in `from` (the lean ones written out once, O(count)), for the rest of the set-up.
+/// `startsAreLean` tells which run holds them; `start(_:into:)` writes one out either way.
+///
 /// The ends' run can be an array adopted as it is (`adopt(ends:)`): a set-up whose tracks end,
 /// in order, at the elements of the layout's answer (a switch to a layout that shows everything,
 /// an update that moves every element) keeps that answer as the run instead of copying each
@@ -14,7 +21,25 @@
 /// A class: the `TrackTable` holding it copies it on write (`copy`). `LayoutAttributes` is a plain
 /// value (no references), so copying its bytes copies it.
 final class TrackEnds {
+    /// The starts as whole records, while `startsAreLean` is false (room for `capacity` once made:
+    /// `fromIsMade`; an empty run before).
     private(set) var from: UnsafeMutablePointer<LayoutAttributes>
+    /// Whether `from` has room for `capacity` records (made at the first start that is not lean,
+    /// kept through `removeAll` for the next set-up).
+    private var fromIsMade = false
+    /// The starts as `LeanStart`s, while `startsAreLean` (room for `capacity`).
+    private(set) var lean: UnsafeMutablePointer<LeanStart>
+    /// Whether the starts are in `lean` (true) or in `from`.
+    private(set) var startsAreLean = true
+    /// Where a start is made while the starts are lean (`startSlot`): one record, written lean by
+    /// `commitStart`.
+    private let scratch: UnsafeMutablePointer<LayoutAttributes>
+    /// Whether `scratch` holds a default cell made by `appendCell` / `replaceCell` while the starts
+    /// are lean (the template's index path and frame changed): known lean, its fields not compared.
+    private var scratchIsCell = false
+    /// Whether `scratch` is the template but for its index path and frame (no other start copied
+    /// over it since the template was).
+    private var scratchIsTemplate = true
     private(set) var to: UnsafeMutablePointer<LayoutAttributes>
     private(set) var count = 0
     /// The records `from` holds room for, and `to` when it is this object's own.
@@ -30,25 +55,33 @@ final class TrackEnds {
     private var endsUnmade = false
     /// A default cell, copied into the starts made in place and re-pointed there (built from
     /// scratch, each went through a temporary).
-    private let cellTemplate: UnsafeMutablePointer<LayoutAttributes>
+    let cellTemplate: UnsafeMutablePointer<LayoutAttributes>
     /// Whether the default cell is plain (`LayoutAttributes.isPlain`): then so is every start
     /// made from it (`appendCell`, `replaceCell` change only its index path and frame).
     let cellTemplateIsPlain: Bool
+    /// Whether the default cell is lean (`LeanStart.of`): then so is every start made from it.
+    private let cellTemplateIsLean: Bool
     /// The table's `TrackTable.CellSpan`.
     var cellSpan = TrackTable.CellSpan()
 
     init(capacity n: Int = 0) {
         precondition(_isPOD(LayoutAttributes.self), "LayoutAttributes must be a plain value")
         capacity = Swift.max(n, 0)
-        from = Self.allocateRun(capacity)
+        from = Self.allocateRun(0)
+        lean = Self.allocateLean(capacity)
+        scratch = .allocate(capacity: 1)
         to = Self.allocateRun(capacity)
         cellTemplate = .allocate(capacity: 1)
         cellTemplate.initialize(to: .cell(IndexPath(section: 0, item: 0)))
+        scratch.initialize(to: cellTemplate.pointee)
         cellTemplateIsPlain = cellTemplate.pointee.isPlain
+        cellTemplateIsLean = LeanStart.of(cellTemplate, turn: nil) != nil
     }
 
     deinit {
         Self.freeRun(from)
+        UnsafeMutableRawPointer(lean).deallocate()
+        scratch.deallocate()
         if adoptedCount == 0 { Self.freeRun(to) }
         cellTemplate.deallocate()
     }
@@ -56,19 +89,41 @@ final class TrackEnds {
     /// A copy of the runs (its own storage, the same capacity).
     func copy() -> TrackEnds {
         let c = TrackEnds(capacity: capacity)
-        c.from.initialize(from: from, count: count)
+        if startsAreLean {
+            c.lean.initialize(from: lean, count: count)
+        } else {
+            c.makeFrom()
+            c.from.initialize(from: from, count: count)
+            c.startsAreLean = false
+        }
         c.to.initialize(from: to, count: count)
         c.count = count
         c.cellSpan = cellSpan
         return c
     }
 
+    /// Makes `from` room for `capacity` records (its records so far kept) when it has none. O(1),
+    /// or O(count) when it moves.
+    private func makeFrom() {
+        guard !fromIsMade else { return }
+        Self.freeRun(from)
+        from = Self.allocateRun(capacity)
+        fromIsMade = true
+    }
+
     /// Makes room for `n` tracks in all. O(count) when the runs move (an adopted ends' run stays).
     func reserveCapacity(_ n: Int) {
         guard n > capacity else { return }
-        let f = Self.allocateRun(n)
-        f.moveInitialize(from: from, count: count)
-        Self.freeRun(from)
+        if fromIsMade {
+            let f = Self.allocateRun(n)
+            if !startsAreLean { f.moveInitialize(from: from, count: count) }
+            Self.freeRun(from)
+            from = f
+        }
+        let l = Self.allocateLean(n)
+        if startsAreLean { l.moveInitialize(from: lean, count: count) }
+        UnsafeMutableRawPointer(lean).deallocate()
+        lean = l
         if adoptedCount == 0 {
             let t = Self.allocateRun(n)
             t.moveInitialize(from: to, count: count)
@@ -76,7 +131,7 @@ final class TrackEnds {
             to = t
             endsUnmade = false
         }
-        (from, capacity) = (f, n)
+        capacity = n
     }
 
     /// Makes `ends` the ends' run while tracks are appended whose end is its next record in place
@@ -107,9 +162,69 @@ final class TrackEnds {
     @inline(__always)
     func append(from a: UnsafePointer<LayoutAttributes>, to b: UnsafePointer<LayoutAttributes>) {
         if count == capacity { reserveCapacity(Swift.max(16, capacity * 2)) }
-        Self.copy(a, into: from + count)
+        Self.copy(a, into: startSlot(count))
+        (scratchIsCell, scratchIsTemplate) = (false, scratchIsTemplate && !startsAreLean)
         setEnd(count, b)
         count += 1
+    }
+
+    /// Where track `i`'s start is made and changed before `commitStart(i)`: `scratch` while the
+    /// starts are lean, its place in `from` otherwise.
+    @inline(__always)
+    func startSlot(_ i: Int) -> UnsafeMutablePointer<LayoutAttributes> { startsAreLean ? scratch : from + i }
+
+    /// Stores track `i`'s start made in `startSlot(i)` (0 ≤ i < count): lean when it is such a
+    /// cell (`LeanStart.of`, told the start's `turn` when known; a cell made from the template is,
+    /// and only its index path and frame are read), else the starts made whole records first
+    /// (`makeStartsWhole`). O(1), or O(count) when the starts become whole.
+    @inline(__always)
+    func commitStart(_ i: Int, turn: PlanarEnds.Turn? = nil) {
+        guard startsAreLean else { return }
+        if scratchIsCell {
+            lean[i] = LeanStart(
+                indexPath: scratch.pointee.indexPath, origin: scratch.pointee.origin, size: scratch.pointee._size,
+                alpha: cellTemplate.pointee.alpha, cos: 1, sin: 0)
+            return
+        }
+        commitCopiedStart(i, turn: turn)
+    }
+
+    /// `commitStart` of a start copied into `scratch` (not a template cell): its fields compared.
+    /// (Not inlined: the switch's loop over fresh cells stays small.)
+    @inline(never)
+    private func commitCopiedStart(_ i: Int, turn: PlanarEnds.Turn?) {
+        guard let l = LeanStart.of(scratch, turn: turn) else {
+            makeStartsWhole(placingScratchAt: i)
+            return
+        }
+        lean[i] = l
+    }
+
+    /// Writes the lean starts out as whole records in `from` (all but `i`, whose start is
+    /// `scratch`'s), which holds the starts from now until `removeAll`. O(count).
+    @inline(never)
+    private func makeStartsWhole(placingScratchAt i: Int) {
+        makeFrom()
+        for j in 0..<count where j != i { lean[j].write(over: cellTemplate, into: from + j) }
+        Self.copy(scratch, into: from + i)
+        startsAreLean = false
+    }
+
+    /// The starts in place (valid until the runs change).
+    var starts: TrackStarts {
+        TrackStarts(
+            whole: UnsafePointer(from), lean: UnsafePointer(lean), isLean: startsAreLean,
+            template: UnsafePointer(cellTemplate), count: count)
+    }
+
+    /// Writes track `i`'s start (0 ≤ i < count) at `p`, a record's room. O(1).
+    @inline(__always)
+    func start(_ i: Int, into p: UnsafeMutablePointer<LayoutAttributes>) {
+        if startsAreLean {
+            lean[i].write(over: cellTemplate, into: p)
+        } else {
+            p.initialize(to: from[i])
+        }
     }
 
     /// Appends a track to a copy of `*b` whose start is the default cell `indexPath` with `frame`
@@ -117,7 +232,7 @@ final class TrackEnds {
     @inline(__always)
     func appendCell(_ indexPath: IndexPath, frame: Rect, to b: UnsafePointer<LayoutAttributes>) {
         if count == capacity { reserveCapacity(Swift.max(16, capacity * 2)) }
-        makeCell(at: from + count, indexPath, frame: frame)
+        makeCell(at: count, indexPath, frame: frame)
         setEnd(count, b)
         count += 1
     }
@@ -127,7 +242,7 @@ final class TrackEnds {
     @inline(__always)
     func replaceCell(_ i: Int, _ indexPath: IndexPath, frame: Rect, to b: UnsafePointer<LayoutAttributes>) {
         precondition(i >= 0 && i < count, "track position out of range")
-        makeCell(at: from + i, indexPath, frame: frame)
+        makeCell(at: i, indexPath, frame: frame)
         setEnd(i, b)
     }
 
@@ -156,11 +271,20 @@ final class TrackEnds {
         adopted = nil
     }
 
-    /// Writes `LayoutAttributes.cell(indexPath, frame: frame)` at `p`: the template, then its
-    /// index path and frame (what `LayoutAttributes.init` sets of them).
+    /// Writes `LayoutAttributes.cell(indexPath, frame: frame)` as track `i`'s start
+    /// (`startSlot(i)`): the template, then its index path and frame (what `LayoutAttributes.init`
+    /// sets of them). While the starts are lean only the index path and frame are written when the
+    /// rest of `scratch` is the template's already (`scratchIsTemplate`).
     @inline(__always)
-    private func makeCell(at p: UnsafeMutablePointer<LayoutAttributes>, _ indexPath: IndexPath, frame: Rect) {
-        Self.copy(cellTemplate, into: p)
+    private func makeCell(at i: Int, _ indexPath: IndexPath, frame: Rect) {
+        let p = startSlot(i)
+        scratchIsCell = startsAreLean && cellTemplateIsLean
+        if !scratchIsCell {
+            Self.copy(cellTemplate, into: p)
+        } else if !scratchIsTemplate {
+            Self.copy(cellTemplate, into: p)
+            scratchIsTemplate = true
+        }
         p.pointee.indexPath = indexPath
         p.pointee.origin = frame.origin
         p.pointee._size = frame.size
@@ -170,8 +294,22 @@ final class TrackEnds {
     @inline(__always)
     func replace(_ i: Int, from a: UnsafePointer<LayoutAttributes>, to b: UnsafePointer<LayoutAttributes>) {
         precondition(i >= 0 && i < count, "track position out of range")
-        Self.copy(a, into: from + i)
+        Self.copy(a, into: startSlot(i))
+        (scratchIsCell, scratchIsTemplate) = (false, scratchIsTemplate && !startsAreLean)
         setEnd(i, b)
+    }
+
+    /// Moves the last track (not `i`) to position `i` (0 ≤ i < count - 1), its start and end
+    /// copied; the last stays until `removeLast`. O(1).
+    func moveLast(to i: Int) {
+        precondition(i >= 0 && i < count - 1, "track position out of range")
+        let last = count - 1
+        if startsAreLean {
+            lean[i] = lean[last]
+        } else {
+            Self.copy(from + last, into: from + i)
+        }
+        setEnd(i, to + last)
     }
 
     /// Empties the runs for another transition's tracks, keeping this object's storage (the records
@@ -180,6 +318,7 @@ final class TrackEnds {
     /// `to` left without room until `adopt(ends:)` or `makeOwnEnds()` (no tracks until then). O(1).
     func removeAll() {
         count = 0
+        startsAreLean = true
         cellSpan = TrackTable.CellSpan()
         guard adoptedCount > 0 else { return }
         adopted = nil
@@ -210,6 +349,13 @@ final class TrackEnds {
 
     /// Where a run's first record lies past its storage's 32-byte boundary (`allocateRun`).
     private static let runOffset = 16
+
+    /// Room for `n` lean starts, each on a 64-byte boundary (a cache line). Freed by `deallocate`.
+    private static func allocateLean(_ n: Int) -> UnsafeMutablePointer<LeanStart> {
+        let bytes = Swift.max(n, 1) * MemoryLayout<LeanStart>.stride
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        return raw.bindMemory(to: LeanStart.self, capacity: n)
+    }
 
     /// Frees a run made by `allocateRun`.
     private static func freeRun(_ p: UnsafeMutablePointer<LayoutAttributes>) {

@@ -1,0 +1,70 @@
+/// A transition's track starts in place, as an animation frame reads them: lean (`LeanStart`, a
+/// default cell but for its index path, frame and turn) or whole records, whichever `TrackEnds`
+/// keeps (`TrackEnds.startsAreLean`). Valid while the table they come from is alive and unchanged.
+/// Each read is O(1); a lean start's record is made only where a whole one is read (`record`).
+struct TrackStarts {
+    /// The whole records (when not `isLean`).
+    let whole: UnsafePointer<LayoutAttributes>
+    /// The lean starts (when `isLean`).
+    let lean: UnsafePointer<LeanStart>
+    let isLean: Bool
+    /// The default cell a lean start stands for but its index path, frame and turn.
+    let template: UnsafePointer<LayoutAttributes>
+    let count: Int
+    /// The default cell's z-index and hidden: every lean start's.
+    let leanZIndex: Int
+    let leanIsHidden: Bool
+
+    init(
+        whole: UnsafePointer<LayoutAttributes>, lean: UnsafePointer<LeanStart>, isLean: Bool,
+        template: UnsafePointer<LayoutAttributes>, count: Int
+    ) {
+        (self.whole, self.lean, self.isLean, self.template, self.count) = (whole, lean, isLean, template, count)
+        (leanZIndex, leanIsHidden) = (template.pointee.zIndex, template.pointee.isHidden)
+    }
+
+    /// The frame, alpha, z-index and hidden at progress `t` from start `i` to an element of these
+    /// (`LayoutAttributes.plainLook`). A lean start has the default cell's z-index and hidden.
+    @inline(__always)
+    func look(
+        _ i: Int, toFrame bf: Rect, alpha: Double, zIndex: Int, isHidden: Bool, progress t: Double
+    ) -> (frame: Rect, alpha: Double, zIndex: Int, isHidden: Bool) {
+        // (Each way with its own arithmetic: one body fed from either run took a frame more
+        // instructions a track.)
+        if isLean {
+            let l = lean + i
+            return LayoutAttributes.plainLook(
+                fromFrame: Rect(origin: l.pointee.origin, size: l.pointee.size), alpha: l.pointee.alpha,
+                zIndex: leanZIndex, isHidden: leanIsHidden, toFrame: bf, alpha: alpha, zIndex: zIndex,
+                isHidden: isHidden, progress: t)
+        }
+        return LayoutAttributes.plainLook(
+            from: whole[i], toFrame: bf, alpha: alpha, zIndex: zIndex, isHidden: isHidden, progress: t)
+    }
+
+    /// How many custom slots start `i` carries.
+    @inline(__always)
+    func customCount(_ i: Int) -> Int { isLean ? template.pointee.custom.count : whole[i].custom.count }
+
+    /// Start `i`'s transform.
+    @inline(__always)
+    func transform(_ i: Int) -> Transform3D { isLean ? .turn(cos: lean[i].cos, sin: lean[i].sin) : whole[i].transform }
+
+    /// What `LayoutAttributes.interpolatePlain(from: record(i), to: b, progress: t)` gives, without
+    /// making the record.
+    @inline(__always)
+    func interpolatePlain(_ i: Int, to b: LayoutAttributes, progress t: Double) -> LayoutAttributes {
+        LayoutAttributes.plain(
+            look(i, toFrame: b.frame, alpha: b.alpha, zIndex: b.zIndex, isHidden: b.isHidden, progress: t), over: b)
+    }
+
+    /// Start `i` as a record.
+    @inline(__always)
+    func record(_ i: Int) -> LayoutAttributes {
+        guard isLean else { return whole[i] }
+        return withUnsafeTemporaryAllocation(of: LayoutAttributes.self, capacity: 1) { p in
+            lean[i].write(over: template, into: p.baseAddress!)
+            return p.baseAddress!.move()
+        }
+    }
+}

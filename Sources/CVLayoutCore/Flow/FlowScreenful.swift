@@ -19,10 +19,8 @@ extension FlowLayout {
     public func visitScreenful(
         in rect: Rect, counts: UnsafeBufferPointer<Int>, atMost capacity: Int, lines: (FlowCellLines) throws -> Void
     ) rethrows -> Bool {
-        guard let found = cellQuerySections(rect, counts) else { return false }
-        let (axis, lo, hi) = (found.axis, found.lo, found.hi)
-        guard hi == lo &+ 1 else { return false }
-        let s = lo
+        guard let found = cellQuerySection(rect, counts) else { return false }
+        let (axis, s) = (found.axis, found.section)
         // In place, not retained (a retain and a release a query), as `visitCellRuns` reads it.
         let sec = state.unsafelyUnwrapped.sections.withUnsafeBufferPointer { $0 }.baseAddress.unsafelyUnwrapped + s
         guard sec.pointee.itemCount == counts[s], sec.pointee.itemCount > 0, !sec.pointee.isUniform,

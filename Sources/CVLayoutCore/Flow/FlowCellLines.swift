@@ -98,12 +98,14 @@ public struct FlowCellLines {
         typealias H = HorizontalFlowAxis
         typealias V = VerticalFlowAxis
         switch (horizontal, monotone, nonEmpty) {
-        case (true, true, true): try forEachCell(H.self, monotone: true, nonEmpty: true, bounded: bounded, in: rect, body)
+        case (true, true, true):
+            try forEachCell(H.self, monotone: true, nonEmpty: true, bounded: bounded, in: rect, body)
         case (true, true, false):
             try forEachCell(H.self, monotone: true, nonEmpty: false, bounded: bounded, in: rect, body)
         case (true, false, _):
             try forEachCell(H.self, monotone: false, nonEmpty: false, bounded: bounded, in: rect, body)
-        case (false, true, true): try forEachCell(V.self, monotone: true, nonEmpty: true, bounded: bounded, in: rect, body)
+        case (false, true, true):
+            try forEachCell(V.self, monotone: true, nonEmpty: true, bounded: bounded, in: rect, body)
         case (false, true, false):
             try forEachCell(V.self, monotone: true, nonEmpty: false, bounded: bounded, in: rect, body)
         case (false, false, _):

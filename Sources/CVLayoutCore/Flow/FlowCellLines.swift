@@ -82,7 +82,8 @@ public struct FlowCellLines {
 
     /// `forEachCell(in:_:)` of a run `FlowLayout.visitScreenful` handed over (each of its lines
     /// starts before `bEnd`, as the screenful's walk found them: the line test there is only
-    /// the end's). The same cells; ~5 instructions a line fewer.
+    /// the end's). The same cells, one comparison a line fewer (measured: −14 instructions a
+    /// compact query of ~6 lines, −65 a full one, whose registers fell out better).
     @inlinable @inline(__always)
     public func forEachScreenfulCell(in rect: Rect, _ body: (Int, Rect) throws -> Void) rethrows {
         try forEachCell(bounded: true, in: rect, body)

@@ -81,8 +81,12 @@ open class FlowLayout: CollectionViewLayout {
 
     // MARK: State
 
-    /// The computed layout; nil until the first successful `prepare()`.
+    /// The computed layout; nil until the first successful `prepare()`. Assigned only in
+    /// Flow/FlowLayout+Prepare.swift, each time with `hasState`.
     var state: FlowState?
+    /// `state != nil`, kept beside it (written with every assignment of `state`): a query's check
+    /// reads one flag where the optional's test was an outlined call (~13 instructions a query).
+    var hasState = false
     /// `state` has blocks whose origins are not written yet (`FlowState.staleBlocks` is not 0):
     /// kept beside it so that a query tests one flag (`settleOrigins`).
     var originsPending = false

@@ -474,7 +474,7 @@ extension FlowLayout {
     /// search took ~12 instructions a probe. O(log sections).
     @inline(__always)
     func cellQuerySection(_ rect: Rect, _ counts: UnsafeBufferPointer<Int>) -> (axis: FlowAxis, section: Int)? {
-        guard answersRectQueriesWithCellSpans, hasState, rect.size.width > 0, rect.size.height > 0 else {
+        guard answersWithCellSpans, hasState, rect.size.width > 0, rect.size.height > 0 else {
             return nil
         }
         let axis = state.unsafelyUnwrapped.axis
@@ -505,7 +505,7 @@ extension FlowLayout {
     func cellQuerySections(
         _ rect: Rect, _ counts: UnsafeBufferPointer<Int>
     ) -> (axis: FlowAxis, rMin: Double, lo: Int, hi: Int)? {
-        guard answersRectQueriesWithCellSpans, hasState, rect.size.width > 0, rect.size.height > 0 else {
+        guard answersWithCellSpans, hasState, rect.size.width > 0, rect.size.height > 0 else {
             return nil
         }
         let axis = state.unsafelyUnwrapped.axis

@@ -58,7 +58,7 @@ private func directFlowCells<R: CQueryRecord>(
         ) { lines in
             let section = lines.section
             var q = p  // in a register for the run's loop (`p`, captured, lives in memory)
-            lines.forEachCell(in: rect) { item, frame in
+            lines.forEachScreenfulCell(in: rect) { item, frame in
                 R.initializeCell(q, section: section, item: item, frame: frame)
                 q += 1
             }

@@ -6,7 +6,8 @@ import CVLayoutCore
 /// `cvl_flow_layout_set_hooks` (through `LayoutCallbacks`): the C form of "subclass and call
 /// super" (Furrow ch. 4, Listings 4.4-4.12).
 final class HookableFlowLayout: FlowLayout, HasLayoutBox {
-    var hooks: LayoutCallbacks?
+    /// (Whether the flow answers rect queries with its cells depends on them: noted at each set.)
+    var hooks: LayoutCallbacks? { didSet { noteRectQueryAnswerChanged() } }
     weak var box: LayoutBox?
 
     /// Hooks can add transforms; without them this is the plain flow layout.

@@ -77,28 +77,50 @@ public struct FlowCellLines {
     /// - Complexity: O(lines + items read + log of a long line's items).
     @inlinable @inline(__always)
     public func forEachCell(in rect: Rect, _ body: (Int, Rect) throws -> Void) rethrows {
+        try forEachCell(bounded: false, in: rect, body)
+    }
+
+    /// `forEachCell(in:_:)` of a run `FlowLayout.visitScreenful` handed over (each of its lines
+    /// starts before `bEnd`, as the screenful's walk found them: the line test there is only
+    /// the end's). The same cells, one comparison a line fewer (measured: −14 instructions a
+    /// compact query of ~6 lines, −65 a full one, whose registers fell out better).
+    @inlinable @inline(__always)
+    public func forEachScreenfulCell(in rect: Rect, _ body: (Int, Rect) throws -> Void) rethrows {
+        try forEachCell(bounded: true, in: rect, body)
+    }
+
+    /// `forEachCell(in:_:)`, the line's start tested against `bEnd` unless `bounded` (a
+    /// constant where it is inlined).
+    @inlinable @inline(__always)
+    func forEachCell(bounded: Bool, in rect: Rect, _ body: (Int, Rect) throws -> Void) rethrows {
         // The axis, the items' order and whether a size can be empty told once a run, not at
         // each line or cell (the last only for monotone lines, the screenful's: a run of
         // another section tests every size).
+        typealias H = HorizontalFlowAxis
+        typealias V = VerticalFlowAxis
         switch (horizontal, monotone, nonEmpty) {
         case (true, true, true):
-            try forEachCell(HorizontalFlowAxis.self, monotone: true, nonEmpty: true, in: rect, body)
+            try forEachCell(H.self, monotone: true, nonEmpty: true, bounded: bounded, in: rect, body)
         case (true, true, false):
-            try forEachCell(HorizontalFlowAxis.self, monotone: true, nonEmpty: false, in: rect, body)
+            try forEachCell(H.self, monotone: true, nonEmpty: false, bounded: bounded, in: rect, body)
         case (true, false, _):
-            try forEachCell(HorizontalFlowAxis.self, monotone: false, nonEmpty: false, in: rect, body)
-        case (false, true, true): try forEachCell(VerticalFlowAxis.self, monotone: true, nonEmpty: true, in: rect, body)
+            try forEachCell(H.self, monotone: false, nonEmpty: false, bounded: bounded, in: rect, body)
+        case (false, true, true):
+            try forEachCell(V.self, monotone: true, nonEmpty: true, bounded: bounded, in: rect, body)
         case (false, true, false):
-            try forEachCell(VerticalFlowAxis.self, monotone: true, nonEmpty: false, in: rect, body)
-        case (false, false, _): try forEachCell(VerticalFlowAxis.self, monotone: false, nonEmpty: false, in: rect, body)
+            try forEachCell(V.self, monotone: true, nonEmpty: false, bounded: bounded, in: rect, body)
+        case (false, false, _):
+            try forEachCell(V.self, monotone: false, nonEmpty: false, bounded: bounded, in: rect, body)
         }
     }
 
-    /// `forEachCell(in:_:)` along the axis `A` (the run's), `monotone` the run's and
-    /// `nonEmpty` the run's or false (constants where it is inlined).
+    /// `forEachCell(in:_:)` along the axis `A` (the run's), `monotone` the run's,
+    /// `nonEmpty` the run's or false, `bounded` true only when every line of the run starts
+    /// before `bEnd` (constants where it is inlined).
     @inlinable @inline(__always)
     func forEachCell<A: FlowAxisKind>(
-        _ axis: A.Type, monotone: Bool, nonEmpty: Bool, in rect: Rect, _ body: (Int, Rect) throws -> Void
+        _ axis: A.Type, monotone: Bool, nonEmpty: Bool, bounded: Bool, in rect: Rect,
+        _ body: (Int, Rect) throws -> Void
     ) rethrows {
         // The run's fields in locals: read through `self` (passed by address) they were read
         // again after each record the body wrote, which might have changed them.
@@ -118,7 +140,8 @@ public struct FlowCellLines {
             next = lineEnd
             k &+= 1
             let origin = stored.origin + delta, thickness = stored.thickness
-            guard origin < bEnd, origin + thickness > aStart else { continue }
+            // (Bounded: `origin < bEnd` holds, the same sum compared by the screenful's walk.)
+            guard bounded || origin < bEnd, origin + thickness > aStart else { continue }
             var iLo = first, iHi = lineEnd
             if lineEnd &- first > longLine {
                 let lowBound = self.lowBound, highBound = self.highBound

@@ -150,6 +150,7 @@ extension FlowLayout {
         var oldBlocks: FlowOriginBlocks?
         if var old = state {
             state = nil
+            hasState = false
             for s in old.sections.indices { recycler.collect(&old.sections[s].body) }
             oldBlocks = old.takeBlocks()
         }
@@ -169,6 +170,7 @@ extension FlowLayout {
         st.stackSections(reusing: oldBlocks.take())
         st.counts = counts
         state = st
+        hasState = true
         originsPending = false
     }
 
@@ -233,6 +235,7 @@ extension FlowLayout {
         // uniquely referenced and updated in place), lay the sections out, restack.
         guard !changed.isEmpty, var st = state else { return }
         state = nil
+        hasState = false
         let lines = laysOutLines
         for (s, var sec, edit) in changed {
             if !lines {
@@ -262,6 +265,7 @@ extension FlowLayout {
         st.counts = counts
         originsPending = st.staleBlocks != 0
         state = st
+        hasState = true
     }
 
     /// The planned sections whose inputs changed, with their new inputs (not laid out yet).

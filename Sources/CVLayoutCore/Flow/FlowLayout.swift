@@ -81,8 +81,12 @@ open class FlowLayout: CollectionViewLayout {
 
     // MARK: State
 
-    /// The computed layout; nil until the first successful `prepare()`.
+    /// The computed layout; nil until the first successful `prepare()`. Assigned only in
+    /// Flow/FlowLayout+Prepare.swift, each time with `hasState`.
     var state: FlowState?
+    /// `state != nil`, kept beside it (written with every assignment of `state`): a query's check
+    /// reads one flag where the optional's test was an outlined call (~13 instructions a query).
+    var hasState = false
     /// `state` has blocks whose origins are not written yet (`FlowState.staleBlocks` is not 0):
     /// kept beside it so that a query tests one flag (`settleOrigins`).
     var originsPending = false
@@ -169,6 +173,7 @@ open class FlowLayout: CollectionViewLayout {
     public override init() {
         configuration = .default
         super.init()
+        answersWithCellSpans = answersRectQueriesWithCellSpans
     }
 
     /// A flow layout with a configuration its subclass defines as constants (the seeds'
@@ -176,6 +181,7 @@ open class FlowLayout: CollectionViewLayout {
     init(seedConfiguration: FlowConfiguration) {
         configuration = seedConfiguration
         super.init()
+        answersWithCellSpans = answersRectQueriesWithCellSpans
     }
 
     /// The flow layout draws every element over its frame (subclasses answer for themselves).
@@ -211,6 +217,17 @@ open class FlowLayout: CollectionViewLayout {
     /// give them (`cellSpanPlan`): the flow itself; a subclass says so only when its rect
     /// query adds, drops and changes nothing.
     open var answersRectQueriesWithCellSpans: Bool { type(of: self) == FlowLayout.self }
+
+    /// `answersRectQueriesWithCellSpans` as last noted (at init, then by
+    /// `noteRectQueryAnswerChanged()`): what the direct visits read, where asking the open
+    /// property was a virtual call a query (~12 instructions).
+    public private(set) final var answersWithCellSpans = false
+
+    /// Notes `answersRectQueriesWithCellSpans` again: a subclass whose answer changes after
+    /// init (the C layer's flow when its hooks are set) calls this when it does. O(1).
+    public final func noteRectQueryAnswerChanged() {
+        answersWithCellSpans = answersRectQueriesWithCellSpans
+    }
 
     public override var isFlowLayout: Bool { true }
 

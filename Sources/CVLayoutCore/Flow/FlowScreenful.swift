@@ -13,16 +13,16 @@ extension FlowLayout {
     /// the search slack), per-item with monotone lines, no header or footer extent, and the
     /// lines the rect can meet (from the first that can to the first starting past it) lie in
     /// one block, or end with a block whose next one starts past the rect, their items at most
-    /// `capacity`. Returns false before any call otherwise (`visitCellRuns` answers). `lines`
+    /// `capacity`. Returns false before any call otherwise (`visitCellRuns` answers). Every line
+    /// of a run handed over starts before the rect's end with the slack (the walk's own test), so
+    /// `lines` may read it with `FlowCellLines.forEachScreenfulCell`, which skips that test. `lines`
     /// must not change the layout (its tables are read in place).
     /// - Complexity: O(log sections + log blocks + log lines + lines read + log chunks + windows).
     public func visitScreenful(
         in rect: Rect, counts: UnsafeBufferPointer<Int>, atMost capacity: Int, lines: (FlowCellLines) throws -> Void
     ) rethrows -> Bool {
-        guard let found = cellQuerySections(rect, counts) else { return false }
-        let (axis, lo, hi) = (found.axis, found.lo, found.hi)
-        guard hi == lo &+ 1 else { return false }
-        let s = lo
+        guard let found = cellQuerySection(rect, counts) else { return false }
+        let (axis, s) = (found.axis, found.section)
         // In place, not retained (a retain and a release a query), as `visitCellRuns` reads it.
         let sec = state.unsafelyUnwrapped.sections.withUnsafeBufferPointer { $0 }.baseAddress.unsafelyUnwrapped + s
         guard sec.pointee.itemCount == counts[s], sec.pointee.itemCount > 0, !sec.pointee.isUniform,

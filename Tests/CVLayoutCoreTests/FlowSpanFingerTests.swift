@@ -184,8 +184,16 @@ final class FlowSpanFingerTests: XCTestCase {
                     let blk = Swift.max(0, ((0..<nb).first { origin($0, 0) > bound } ?? nb) - 1)
                     let lines = body.blocks[blk].lines.count
                     let want = (blk, (0..<lines).first { origin(blk, $0) > bound } ?? lines)
-                    var hints: [(block: Int, line: Int)?] = [nil, (-1, 0), (nb, 0), (blk, want.1), (blk, lines + 3)]
-                    for _ in 0..<6 { hints.append((g.int(below: nb + 2) - 1, g.int(below: 300) - 10)) }
+                    // Each hint with the start of the query that found it: this one's (its line
+                    // searched from) or one far away (the interpolated guess searched from).
+                    var hints: [(block: Int, line: Int, a: Double)?] = [
+                        nil, (-1, 0, a), (nb, 0, a), (blk, want.1, a), (blk, lines + 3, a), (blk, want.1, a + 1e6),
+                        (blk, 0, -1e9), (blk, lines + 3, .nan),
+                    ]
+                    for _ in 0..<6 {
+                        let near = g.int(below: 2) == 0 ? a : g.double(in: -50..<(extent + 50))
+                        hints.append((g.int(below: nb + 2) - 1, g.int(below: 300) - 10, near))
+                    }
                     for hint in hints {
                         let got = withUnsafePointer(to: &sec) {
                             flowFirstLine($0, from: a, slack: slack, near: hint)
@@ -216,7 +224,7 @@ final class FlowSpanFingerTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(checked, 8 * 3 * 60 * 11)
+        XCTAssertEqual(checked, 8 * 3 * 60 * 14)
         XCTAssertGreaterThan(movedChecked, 3000)
         XCTAssertGreaterThan(stillChecked, 5000)
         XCTAssertEqual(linesChecked, 8 * 3 * 60)

@@ -200,6 +200,9 @@ struct FlowSpanFinger {
     var section = -1
     var block = 0
     var line = 0
+    /// The main-axis start (relative to the section) of the query that found it: how far the
+    /// next query's lies from it says whether its line is worth starting from (`flowFirstLine`).
+    var a = 0.0
 }
 
 extension FlowLayout {
@@ -274,12 +277,12 @@ extension FlowLayout {
                 // The first section's search starts where the last query's did (a scroll step
                 // lands near it; `FlowSpanFinger`): the binary search's answer, found sooner.
                 let finger = spanFinger
-                let hint = s == lo && finger.section == s ? (block: finger.block, line: finger.line) : nil
+                let hint = s == lo && finger.section == s ? (block: finger.block, line: finger.line, a: finger.a) : nil
                 let start = flowFirstLine(sec, from: a, slack: lineSlack, near: hint)
                 let (items, end, base) = FlowLayout.lineItems(sec, from: start, before: b + lineSlack)
                 if s == lo {
                     (first, firstEnd, firstBase) = (start, end, base)
-                    spanFinger = FlowSpanFinger(section: s, block: start.block, line: start.line)
+                    spanFinger = FlowSpanFinger(section: s, block: start.block, line: start.line, a: a)
                 }
                 bound += items.count
                 guard bound <= capacity else { return false }

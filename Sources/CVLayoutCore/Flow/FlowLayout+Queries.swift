@@ -504,9 +504,15 @@ struct CellRun {
 /// interpolate (O(1) probes for evenly spaced lines, O(log lines) at worst). A function of the
 /// module, not a static method of the layout: a static method of a class is called with its
 /// metatype, which the caller asked the runtime for (`FlowLayout`'s metadata accessor) at every call.
+/// How far (in thickest lines of the section) a query may start from the last one's for
+/// `flowFirstLine` to search from the last answer's line rather than from the interpolated guess:
+/// a finger search costs about 2 log2(distance) probes, the guess two or three.
+let flowHintReach = 16.0
+
 @inline(__always)
 func flowFirstLine(
-    _ sec: UnsafePointer<FlowSection>, from a: Double, slack: Double, near hint: (block: Int, line: Int)? = nil
+    _ sec: UnsafePointer<FlowSection>, from a: Double, slack: Double,
+    near hint: (block: Int, line: Int, a: Double)? = nil
 ) -> (block: Int, line: Int) {
     let blocks = FlowLineBlocks.inPlace(sec)  // (in place: a copy of a block retains its tables)
     guard sec.pointee.linesMonotone, blocks.count > 0 else { return (0, 0) }
@@ -525,13 +531,17 @@ func flowFirstLine(
     let block = FlowBlockTables(blocks, blk)
     let isPast = { (k: Int) in block.lines[k].origin + d > bound }
     let n = block.lineCount
-    // In the hint's block, from the hint's line. In another (a jump, or no hint): its lines
-    // start in order, so where the bound lies between its first and last line's origins
-    // guesses the answer (right for evenly spaced lines: two probes, against a binary
-    // search's log2(lines), 7 for 128); the finger search is exact whatever the guess (NaN,
-    // a flat block: line 0). One call site: the closure stays on the stack.
+    // In the hint's block, from the hint's line when the query starts within `flowHintReach`
+    // thickest lines of the hint's (a scroll step). In another block, or further (a jump, or no
+    // hint): its lines start in order, so where the bound lies between its first and last
+    // line's origins guesses the answer (right for evenly spaced lines: two probes, against a
+    // binary search's log2(lines), 8 for 256, and against a finger search's 2 log2(distance)
+    // from a far hint, each probe of a large section a wait on memory); the finger search is
+    // exact whatever the guess (NaN, a flat block: line 0). The gate compares the two queries'
+    // starts, not a line's origin: no load before it. One call site: the closure stays on the
+    // stack.
     let start: Int
-    if let hint, hint.block == blk {
+    if let hint, hint.block == blk, (a - hint.a).magnitude <= flowHintReach * sec.pointee.maxThickness {
         start = hint.line
     } else {
         let first = block.lines[0].origin + d, span = block.lines[n &- 1].origin + d - first

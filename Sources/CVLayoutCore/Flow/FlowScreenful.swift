@@ -34,9 +34,9 @@ extension FlowLayout {
         let q = FlowLineQuery(axis, sec, rect)
         // The first line that can meet the rect (from where the last query's was: `FlowSpanFinger`).
         let finger = spanFinger
-        let hint = finger.section == s ? (block: finger.block, line: finger.line) : nil
+        let hint = finger.section == s ? (block: finger.block, line: finger.line, a: finger.a) : nil
         let (blk, k) = flowFirstLine(sec, from: q.a, slack: q.slack, near: hint)
-        spanFinger = FlowSpanFinger(section: s, block: blk, line: k)
+        spanFinger = FlowSpanFinger(section: s, block: blk, line: k, a: q.a)
         // Its block's lines up to the first starting past the rect (`lineItems`' walk, in one block).
         let block = FlowBlockTables(blocks, blk)
         let delta = sec.pointee.body.delta(blk)

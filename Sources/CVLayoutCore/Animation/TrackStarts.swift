@@ -11,20 +11,18 @@ struct TrackStarts {
     /// The default cell a lean start stands for but its index path, frame and turn.
     let template: UnsafePointer<LayoutAttributes>
     let count: Int
-    /// The default cell's z-index and hidden: every lean start's.
-    let leanZIndex: Int
-    let leanIsHidden: Bool
 
     init(
         whole: UnsafePointer<LayoutAttributes>, lean: UnsafePointer<LeanStart>, isLean: Bool,
         template: UnsafePointer<LayoutAttributes>, count: Int
     ) {
         (self.whole, self.lean, self.isLean, self.template, self.count) = (whole, lean, isLean, template, count)
-        (leanZIndex, leanIsHidden) = (template.pointee.zIndex, template.pointee.isHidden)
     }
 
     /// The frame, alpha, z-index and hidden at progress `t` from start `i` to an element of these
-    /// (`LayoutAttributes.plainLook`). A lean start has the default cell's z-index and hidden.
+    /// (`LayoutAttributes.plainLook`). A lean start has z-index 0 and is not hidden (`LeanStart.of`
+    /// keeps no other start lean): constants here, so that a frame neither loads them nor, when the
+    /// end's are constants too (a flow's cell: 0, false), selects between them.
     @inline(__always)
     func look(
         _ i: Int, toFrame bf: Rect, alpha: Double, zIndex: Int, isHidden: Bool, progress t: Double
@@ -35,7 +33,7 @@ struct TrackStarts {
             let l = lean + i
             return LayoutAttributes.plainLook(
                 fromFrame: Rect(origin: l.pointee.origin, size: l.pointee.size), alpha: l.pointee.alpha,
-                zIndex: leanZIndex, isHidden: leanIsHidden, toFrame: bf, alpha: alpha, zIndex: zIndex,
+                zIndex: 0, isHidden: false, toFrame: bf, alpha: alpha, zIndex: zIndex,
                 isHidden: isHidden, progress: t)
         }
         return LayoutAttributes.plainLook(

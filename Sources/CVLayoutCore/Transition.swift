@@ -587,10 +587,34 @@ struct TrackTable {
         _ key: ElementKey, fromAt from: UnsafePointer<LayoutAttributes>, movedBy shift: Point? = nil,
         indexPath: IndexPath? = nil, fadedOut: Bool = false, toAt to: UnsafePointer<LayoutAttributes>
     ) {
+        // While the starts are lean an unmoved start is read where it is (its shape, then stored
+        // lean when it is such a cell): no copy into the scratch record first. (Its index path and
+        // alpha, the only fields set here then, are not read by its shape.) One `place` for both
+        // ways: two made the compiler leave it a call.
+        let readInPlace = shift == nil && ends.startsAreLean
         let (i, replaced) = place(key) { ends, p in
-            ends.replace(p, from: from, to: to)
+            if readInPlace {
+                ends.replacePendingStart(p, to: to)
+            } else {
+                ends.replace(p, from: from, to: to)
+            }
         } append: { ends in
-            ends.append(from: from, to: to)
+            if readInPlace {
+                ends.appendPendingStart(to: to)
+            } else {
+                ends.append(from: from, to: to)
+            }
+        }
+        if readInPlace {
+            let t = ends.to + i
+            var startTurn: PlanarEnds.Turn?
+            let s = Self.shape(
+                from: from, plainStart: false, to: t, made: &made, reserve: keys.capacity, rotation: rotation,
+                startTurn: &startTurn)
+            if replaced { shapes[i] = s } else { shapes.append(s) }
+            note(s, from: from.pointee.frame, to: t.pointee.frame)
+            ends.commitStart(i, copying: from, indexPath: indexPath, fadedOut: fadedOut, turn: startTurn)
+            return
         }
         finishSet(at: i, replaced: replaced, movedBy: shift, indexPath: indexPath, fadedOut: fadedOut)
     }

@@ -208,7 +208,9 @@ final class TrackEnds {
     /// `commitStart(_:copying:…)` of a start that is not lean: made in `scratch`, then the starts
     /// made whole. (Not inlined: rare, once a set-up at most.)
     @inline(never)
-    private func commitWholeStart(_ i: Int, copying a: UnsafePointer<LayoutAttributes>, indexPath: IndexPath?, fadedOut: Bool) {
+    private func commitWholeStart(
+        _ i: Int, copying a: UnsafePointer<LayoutAttributes>, indexPath: IndexPath?, fadedOut: Bool
+    ) {
         Self.copy(a, into: scratch)
         (scratchIsCell, scratchIsTemplate) = (false, false)
         if let indexPath { scratch.pointee.indexPath = indexPath }

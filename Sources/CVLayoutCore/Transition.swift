@@ -579,9 +579,11 @@ struct TrackTable {
 
     /// Sets the track of `key` from `*from` moved by `shift` (when given: as `moved(by:)`), with the
     /// index path `indexPath` (when given) and alpha 0 when `fadedOut` (as `fadedOut`), to `*to`:
-    /// each end copied once, straight into its place, the start then changed there (neither
-    /// pointer may point into this table). O(1) amortized. (Not inlined: one body for every
-    /// caller; inlined into a set-up's loop it made the loop's code worse.)
+    /// each end copied once, straight into its place, the start then changed there; while the
+    /// starts are lean an unmoved start is read where it is instead and stored lean with its
+    /// changes (`TrackEnds.commitStart(_:copying:…)`) (neither pointer may point into this
+    /// table). O(1) amortized. (Not inlined: one body for every caller; inlined into a set-up's
+    /// loop it made the loop's code worse.)
     @inline(never)
     mutating func set(
         _ key: ElementKey, fromAt from: UnsafePointer<LayoutAttributes>, movedBy shift: Point? = nil,

@@ -9,7 +9,9 @@
 /// each start is made in `scratch`, where the set-up changes it and reads it for its shape, then
 /// written lean (`commitStart`). The first start that is not such a cell makes the starts whole
 /// records in `from` (the lean ones written out once, O(count)), for the rest of the set-up.
-/// `startsAreLean` tells which run holds them; `start(_:into:)` writes one out either way.
+/// `startsAreLean` tells which run holds them; `start(_:into:)` writes one out either way. A start
+/// copied from a record that is not moved skips the scratch: it is read where it is and written
+/// lean, or made whole, by `commitStart(_:copying:…)` (an update's starts).
 ///
 /// The ends' run can be an array adopted as it is (`adopt(ends:)`): a set-up whose tracks end,
 /// in order, at the elements of the layout's answer (a switch to a layout that shows everything,

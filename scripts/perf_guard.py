@@ -88,8 +88,11 @@ RATIO_BOUNDS: list[tuple[str, str, float]] = [
     ("step", "loop_step", 1.06),
     ("sections", "loop_sections", 265.0),
     # The flow -> flow frame: 4.65x at the end of round 15 (onscreen14-15), 4.61x since query17
-    # (a line crossing the rect's edge tested along the scroll axis only).
-    ("frame", "loop_frame", 4.98),
+    # (a line crossing the rect's edge tested along the scroll axis only). 4.68x after onscreen30
+    # (25,010); frame30: the starts read as their kind, asked once a run, a cell's origin and
+    # centre tested finite in one test: 4.47x (23,874), the bound lowered by the same fraction
+    # (4.98 -> 4.75; BENCHMARKS.md, "A frame's starts read as their kind (frame30, issue 32)").
+    ("frame", "loop_frame", 4.75),
     # Not against a loop: a one-item edit (delete, then insert back) at 10^4 sections against the
     # library's own full pass of them (the `sections` phase). 0.45x at 1171776; 0.10x since sect7
     # (the counts compared whole, the sections restacked only until they are back in place);
@@ -111,18 +114,24 @@ RATIO_BOUNDS: list[tuple[str, str, float]] = [
     # (onscreen30, issue 32)"). Bound kept.
     ("onscreen_switch", "loop_onscreen_setup", 4.68),
     # A frame of that switch (444 elements drawn) against the loop interpolating every track: 3.54x;
-    # 3.72x since onscreen30 (each start read from the lean run or the whole one).
-    ("onscreen_switch_frame", "loop_onscreen_switch_frame", 3.82),
+    # 3.72x since onscreen30 (each start read from the lean run or the whole one). frame30: the
+    # starts' kind asked once a run: 3.50x (2,233,031 against 2,371,776), the bound lowered by the
+    # same fraction (3.82 -> 3.60).
+    ("onscreen_switch_frame", "loop_onscreen_switch_frame", 3.60),
     # An animated delete, then an insert back, on the circle (every item moves) against the floor
     # twice: 6.25x (36,080,674 instructions for the two). onscreen26: both ends' planar parts and
     # angles in one pass, two lanes: 5.58x (32,216,614). onscreen27: one array for the made ends
     # and end turns: 5.48x (31,617,054). onscreen29: each element's fate before the update in one
     # Int32: 5.43x (31,332,988). onscreen30: each start copied into a scratch record, then tested
-    # and written lean: 5.69x (32,841,713). Bound kept.
-    ("onscreen_update", "loop_onscreen_update", 5.86),
+    # and written lean: 5.69x (32,841,713). Bound kept. frame30: an unmoved start read in place
+    # and written lean, no scratch record: 5.48x (31,636,378), the bound lowered by the same
+    # fraction (5.86 -> 5.64).
+    ("onscreen_update", "loop_onscreen_update", 5.64),
     # A frame of the delete (10^4 elements drawn, each moving and turning) against the loop: 2.07x;
     # 2.09x since onscreen30 (8.8 ms against 10.6 by the clock at 10^5: the lean starts are read).
-    ("onscreen_update_frame", "loop_onscreen_update_frame", 2.24),
+    # frame30: the starts' kind asked once a run: 1.98x (6,184,882 against 6,514,902), the bound
+    # lowered by the same fraction (2.24 -> 2.13).
+    ("onscreen_update_frame", "loop_onscreen_update_frame", 2.13),
 ]
 
 

@@ -579,18 +579,44 @@ struct TrackTable {
 
     /// Sets the track of `key` from `*from` moved by `shift` (when given: as `moved(by:)`), with the
     /// index path `indexPath` (when given) and alpha 0 when `fadedOut` (as `fadedOut`), to `*to`:
-    /// each end copied once, straight into its place, the start then changed there (neither
-    /// pointer may point into this table). O(1) amortized. (Not inlined: one body for every
-    /// caller; inlined into a set-up's loop it made the loop's code worse.)
+    /// each end copied once, straight into its place, the start then changed there; while the
+    /// starts are lean an unmoved start is read where it is instead and stored lean with its
+    /// changes (`TrackEnds.commitStart(_:copying:…)`) (neither pointer may point into this
+    /// table). O(1) amortized. (Not inlined: one body for every caller; inlined into a set-up's
+    /// loop it made the loop's code worse.)
     @inline(never)
     mutating func set(
         _ key: ElementKey, fromAt from: UnsafePointer<LayoutAttributes>, movedBy shift: Point? = nil,
         indexPath: IndexPath? = nil, fadedOut: Bool = false, toAt to: UnsafePointer<LayoutAttributes>
     ) {
+        // While the starts are lean an unmoved start is read where it is (its shape, then stored
+        // lean when it is such a cell): no copy into the scratch record first. (Its index path and
+        // alpha, the only fields set here then, are not read by its shape.) One `place` for both
+        // ways: two made the compiler leave it a call.
+        let readInPlace = shift == nil && ends.startsAreLean
         let (i, replaced) = place(key) { ends, p in
-            ends.replace(p, from: from, to: to)
+            if readInPlace {
+                ends.replacePendingStart(p, to: to)
+            } else {
+                ends.replace(p, from: from, to: to)
+            }
         } append: { ends in
-            ends.append(from: from, to: to)
+            if readInPlace {
+                ends.appendPendingStart(to: to)
+            } else {
+                ends.append(from: from, to: to)
+            }
+        }
+        if readInPlace {
+            let t = ends.to + i
+            var startTurn: PlanarEnds.Turn?
+            let s = Self.shape(
+                from: from, plainStart: false, to: t, made: &made, reserve: keys.capacity, rotation: rotation,
+                startTurn: &startTurn)
+            if replaced { shapes[i] = s } else { shapes.append(s) }
+            note(s, from: from.pointee.frame, to: t.pointee.frame)
+            ends.commitStart(i, copying: from, indexPath: indexPath, fadedOut: fadedOut, turn: startTurn)
+            return
         }
         finishSet(at: i, replaced: replaced, movedBy: shift, indexPath: indexPath, fadedOut: fadedOut)
     }
@@ -912,7 +938,7 @@ final class PresentingSink: ElementSink {
         var l = CellLook(item: 0, frame: .zero, transform: .identity, alpha: 0, zIndex: 0, isHidden: false)
         switch presentParts(
             i, frame: final.frame, transform: final.transform, alpha: final.alpha, zIndex: final.zIndex,
-            isHidden: final.isHidden, customFree: final.custom.count == 0, into: &l)
+            isHidden: final.isHidden, customFree: final.custom.count == 0, into: &l, starts: starts)
         {
         case .hidden: return
         case .shown:
@@ -964,16 +990,18 @@ final class PresentingSink: ElementSink {
     /// tested against the rect (`.shown`: the look written into `l`, its item left as it is).
     /// `.general` otherwise: nothing done. `turn`: the cosine and sine `m` is the turn of
     /// (`Transform3D.turn(cos:sin:)`), when the caller has them: when they are the stored end's
-    /// (`TrackTable.endIsTurn(_:cos:sin:)`), `m` is its transform and that is not read.
+    /// (`TrackTable.endIsTurn(_:cos:sin:)`), `m` is its transform and that is not read. `from`:
+    /// the starts, read as their kind (`StartLooks`: a loop asks the kind once).
     @inline(__always)
-    private func presentParts(
+    private func presentParts<Starts: StartLooks>(
         _ i: Int, frame final: Rect, transform m: @autoclosure () -> Transform3D,
         turn: (cos: Double, sin: Double)? = nil,
-        alpha: Double, zIndex: Int, isHidden: Bool, customFree: Bool, into l: UnsafeMutablePointer<CellLook>
+        alpha: Double, zIndex: Int, isHidden: Bool, customFree: Bool, into l: UnsafeMutablePointer<CellLook>,
+        starts from: Starts
     ) -> Parts {
         let p = progress
         let shape = transition.tracks.shapes[i]
-        return withEnds { from, to in
+        return withEnds { _, to in
             // Whether `m` is the stored end's transform (bit for bit), read only when the turn does
             // not tell.
             @inline(__always) func same() -> Bool {
@@ -1050,12 +1078,12 @@ final class PresentingSink: ElementSink {
     /// What a cell whose attributes are the defaults but for its frame and transform comes to in
     /// this frame (`presentTurned`): passed on as it is when it does not animate (`.shown`, the
     /// cell written), an animating one's look (`presentParts`); the general way with its track
-    /// (`general` set to its position) otherwise.
+    /// (`general` set to its position) otherwise. `from`: the starts, read as their kind.
     @inline(__always)
-    private func presentTurned(
+    private func presentTurned<Starts: StartLooks>(
         section: Int, item: Int, frame: Rect, transform: @autoclosure () -> Transform3D,
         turn: (cos: Double, sin: Double)? = nil,
-        into l: UnsafeMutablePointer<CellLook>, general: inout Int
+        into l: UnsafeMutablePointer<CellLook>, general: inout Int, starts from: Starts
     ) -> Parts {
         let key = ElementKey(category: .cell, kind: .none, indexPath: IndexPath(section: section, item: item))
         // As `store`: the track after the last one matched first, the index otherwise.
@@ -1076,7 +1104,7 @@ final class PresentingSink: ElementSink {
         l.pointee.item = item
         let parts = presentParts(
             i, frame: frame, transform: transform(), turn: turn, alpha: 1, zIndex: 0, isHidden: false,
-            customFree: true, into: l)
+            customFree: true, into: l, starts: from)
         general = i
         return parts
     }
@@ -1098,7 +1126,9 @@ final class PresentingSink: ElementSink {
         assert(alpha == 1 && zIndex == 0 && !isHidden, "a turned cell with a look")
         var l = CellLook(item: 0, frame: .zero, transform: .identity, alpha: 0, zIndex: 0, isHidden: false)
         var i = 0
-        switch presentTurned(section: section, item: item, frame: frame, transform: transform, into: &l, general: &i) {
+        switch presentTurned(
+            section: section, item: item, frame: frame, transform: transform, into: &l, general: &i, starts: starts)
+        {
         case .hidden: return
         case .shown:
             try inner.turnedCell(
@@ -1110,8 +1140,20 @@ final class PresentingSink: ElementSink {
 
     /// A run of turned cells (`ElementSink.turnedCells`): `presentTurned` for each, the looks
     /// handed on in runs (`ElementSink.cellLooks`), in the order of the cells (a cell that goes
-    /// the general way first hands on the looks before it).
+    /// the general way first hands on the looks before it). The starts' kind is asked once a run.
     override func storeTurnedCells(section: Int, _ run: UnsafeBufferPointer<TurnedCell>) throws {
+        if starts.isLean {
+            try storeTurnedCells(section: section, run, starts: starts.leanLooks)
+        } else {
+            try storeTurnedCells(section: section, run, starts: starts.wholeLooks)
+        }
+    }
+
+    /// `storeTurnedCells` with the starts read as `from`.
+    @inline(__always)
+    private func storeTurnedCells<Starts: StartLooks>(
+        section: Int, _ run: UnsafeBufferPointer<TurnedCell>, starts from: Starts
+    ) throws {
         let looks = lookRun
         var n = 0
         var i = 0
@@ -1120,7 +1162,7 @@ final class PresentingSink: ElementSink {
             // needs none.)
             switch presentTurned(
                 section: section, item: h.item, frame: h.frame, transform: .turn(cos: h.cos, sin: h.sin),
-                turn: (h.cos, h.sin), into: looks.baseAddress! + n, general: &i)
+                turn: (h.cos, h.sin), into: looks.baseAddress! + n, general: &i, starts: from)
             {
             case .hidden: continue
             case .shown:
@@ -1190,18 +1232,32 @@ final class PresentingSink: ElementSink {
                 expect(atMost: n)
             }
         }
+        // The starts' kind asked once a run of cells, each kind's body with no test of it.
+        let (lean, leanLooks, wholeLooks) = (starts.isLean, starts.leanLooks, starts.wholeLooks)
         return try flow.visitCellRuns(in: rect, counts: counts, atMost: n) { lines in
             tell()
             let section = lines.section
-            try lines.forEachCell(in: rect) { item, frame in
-                try presentCell(section: section, item: item, frame: frame)
+            if lean {
+                try lines.forEachCell(in: rect) { item, frame in
+                    try presentCell(section: section, item: item, frame: frame, starts: leanLooks)
+                }
+            } else {
+                try lines.forEachCell(in: rect) { item, frame in
+                    try presentCell(section: section, item: item, frame: frame, starts: wholeLooks)
+                }
             }
         } grid: { run in
             tell()
             for span in run {
                 let section = span.section
-                try span.forEachCell(in: rect) { item, frame in
-                    try presentCell(section: section, item: item, frame: frame)
+                if lean {
+                    try span.forEachCell(in: rect) { item, frame in
+                        try presentCell(section: section, item: item, frame: frame, starts: leanLooks)
+                    }
+                } else {
+                    try span.forEachCell(in: rect) { item, frame in
+                        try presentCell(section: section, item: item, frame: frame, starts: wholeLooks)
+                    }
                 }
             }
         } supplementary: { a in
@@ -1213,16 +1269,25 @@ final class PresentingSink: ElementSink {
     /// A default cell: passed on as a cell when it does not animate (nothing built for it); an
     /// animating one from a plain start as a cell with its frame, alpha, z-index and hidden.
     override func storeCell(section: Int, item: Int, frame: Rect) throws {
-        try presentCell(section: section, item: item, frame: frame)
+        try presentCell(section: section, item: item, frame: frame, starts: starts)
     }
 
     /// A run of default cells: `storeCell` for each, in one loop.
     override func storeCells(section: Int, _ run: UnsafeBufferPointer<CellHit>) throws {
-        for h in run { try presentCell(section: section, item: h.item, frame: h.frame) }
+        if starts.isLean {
+            let from = starts.leanLooks
+            for h in run { try presentCell(section: section, item: h.item, frame: h.frame, starts: from) }
+        } else {
+            let from = starts.wholeLooks
+            for h in run { try presentCell(section: section, item: h.item, frame: h.frame, starts: from) }
+        }
     }
 
+    /// A default cell (`storeCell`), the starts read as `from`.
     @inline(__always)
-    private func presentCell(section: Int, item: Int, frame: Rect) throws {
+    private func presentCell<Starts: StartLooks>(
+        section: Int, item: Int, frame: Rect, starts from: Starts
+    ) throws {
         let ip = IndexPath(section: section, item: item)
         let key = ElementKey(category: .cell, kind: .none, indexPath: ip)
         // As `store`: the track after the last one matched first (cells come in item order, and
@@ -1248,9 +1313,7 @@ final class PresentingSink: ElementSink {
         // (No sweep test first, as `offerTrack` makes: the layout handed this cell over because
         // its frame meets the rect, so its track's bound nearly always does too, and working the
         // plain look out costs what the test costs.)
-        let look = withEnds { from, _ in
-            from.look(i, toFrame: frame, alpha: 1, zIndex: 0, isHidden: false, progress: p)
-        }
+        let look = from.look(i, toFrame: frame, alpha: 1, zIndex: 0, isHidden: false, progress: p)
         guard look.frame.intersects(rect) else { return }
         try inner.cell(
             section: section, item: item, frame: look.frame, alpha: look.alpha, zIndex: look.zIndex,
@@ -1260,18 +1323,40 @@ final class PresentingSink: ElementSink {
     /// Adds the animating elements no final element matched, then the disappearing ones whose
     /// removal has not ended. Throws what `inner` throws (its element limit).
     func finish() throws {
-        let p = progress
-        for n in 0..<matched.count where !matched[n] {
-            if swept, let b = transition.tracks.shapes[n].sweep, !b.meets(rect, at: p) { continue }
-            // `offer`, written out (the compiler left it a call here).
-            let s = transition.sampled(position: n, p)
-            if s.frame.intersects(rect) || (!s.transform.isIdentity && s.drawnBounds.intersects(rect)) {
-                try inner.add(s)
-            }
+        // The starts' kind asked once.
+        if starts.isLean {
+            try addUnmatched(starts: starts.leanLooks)
+        } else {
+            try addUnmatched(starts: starts.wholeLooks)
         }
         guard !transition.disappearing.isEmpty else { return }
         let shown = leavingShown()
         inner.lastElementsFollow()
         for s in shown { try inner.add(s) }
+    }
+
+    /// `finish`'s tracks no final element matched, each at this frame's progress when it is drawn
+    /// in the rect (`Transition.sampled`; a plain track from its start read as `from`).
+    @inline(__always)
+    private func addUnmatched<Starts: StartLooks>(starts from: Starts) throws {
+        let p = progress
+        for n in 0..<matched.count where !matched[n] {
+            let shape = transition.tracks.shapes[n]
+            if swept, let b = shape.sweep, !b.meets(rect, at: p) { continue }
+            // `offer`, written out (the compiler left it a call here).
+            let s: LayoutAttributes
+            if shape.fromPlain && shape.toPlain {
+                // `Transition.sampled`'s plain way (`TrackStarts.interpolatePlain`).
+                let b = finals[n]
+                s = LayoutAttributes.plain(
+                    from.look(n, toFrame: b.frame, alpha: b.alpha, zIndex: b.zIndex, isHidden: b.isHidden, progress: p),
+                    over: b)
+            } else {
+                s = transition.sampled(position: n, p)
+            }
+            if s.frame.intersects(rect) || (!s.transform.isIdentity && s.drawnBounds.intersects(rect)) {
+                try inner.add(s)
+            }
+        }
     }
 }

@@ -87,6 +87,48 @@ final class LeanStartsTests: XCTestCase {
         XCTAssertGreaterThan(wholeTables, 10)
     }
 
+    /// `set(_:fromAt:movedBy:indexPath:fadedOut:toAt:)` with the changes it makes to the start (an
+    /// unmoved one is read in place while the starts are lean): each start reads back as the
+    /// source with them, lean or whole, the first start that is not lean among them too.
+    func testChangedStartsReadBackAsSet() {
+        var g = SplitMix64(seed: 31)
+        var leanTables = 0, wholeTables = 0
+        for round in 0..<60 {
+            let n = Int.random(in: 1...200, using: &g)
+            let odd = [0, 0, 40, 300][round % 4]
+            var t = TrackTable()
+            var model: [ElementKey: (LayoutAttributes, LayoutAttributes)] = [:]
+            for i in 0..<n {
+                let end = start(i, odd: 0, &g)
+                var s = start(Int.random(in: 0..<1000, using: &g), odd: odd, &g)
+                let shift = Bool.random(using: &g) ? Point(x: 3.5, y: -7) : nil
+                let indexPath = Bool.random(using: &g) ? IndexPath(section: 0, item: i + 5) : nil
+                let fadedOut = Int.random(in: 0..<4, using: &g) == 0
+                withUnsafePointer(to: s) { f in
+                    withUnsafePointer(to: end) { e in
+                        t.set(end.key, fromAt: f, movedBy: shift, indexPath: indexPath, fadedOut: fadedOut, toAt: e)
+                    }
+                }
+                if let shift {
+                    s.origin.x += shift.x
+                    s.origin.y += shift.y
+                }
+                if let indexPath { s.indexPath = indexPath }
+                if fadedOut { s.alpha = 0 }
+                model[end.key] = (s, end)
+            }
+            if t.endsInPlace.from.isLean { leanTables += 1 } else { wholeTables += 1 }
+            XCTAssertEqual(t.count, model.count, "round \(round)")
+            for (i, k) in t.keys.enumerated() {
+                let (s, e) = model[k]!
+                XCTAssertTrue(sameBits(t[position: i].from, s), "round \(round), track \(i)")
+                XCTAssertEqual(t[position: i].to, e, "round \(round), track \(i)")
+            }
+        }
+        XCTAssertGreaterThan(leanTables, 10)
+        XCTAssertGreaterThan(wholeTables, 10)
+    }
+
     func testAnimatedSwitchToTheCircleAndAnUpdateOnItKeepLeanStarts() throws {
         let timing = try AnimationTiming(duration: 1, curve: .linear)
         let v = try CollectionView(dataSource: StaticDataSource([500]), layout: FlowLayout())

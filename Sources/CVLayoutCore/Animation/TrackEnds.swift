@@ -9,7 +9,9 @@
 /// each start is made in `scratch`, where the set-up changes it and reads it for its shape, then
 /// written lean (`commitStart`). The first start that is not such a cell makes the starts whole
 /// records in `from` (the lean ones written out once, O(count)), for the rest of the set-up.
-/// `startsAreLean` tells which run holds them; `start(_:into:)` writes one out either way.
+/// `startsAreLean` tells which run holds them; `start(_:into:)` writes one out either way. A start
+/// copied from a record that is not moved skips the scratch: it is read where it is and written
+/// lean, or made whole, by `commitStart(_:copying:…)` (an update's starts).
 ///
 /// The ends' run can be an array adopted as it is (`adopt(ends:)`): a set-up whose tracks end,
 /// in order, at the elements of the layout's answer (a switch to a layout that shows everything,
@@ -166,6 +168,56 @@ final class TrackEnds {
         (scratchIsCell, scratchIsTemplate) = (false, scratchIsTemplate && !startsAreLean)
         setEnd(count, b)
         count += 1
+    }
+
+    /// Appends a track to a copy of `*b` whose start `commitStart(_:copying:…)` stores next, while
+    /// the starts are lean: nothing written for it until then. O(1) amortized.
+    @inline(__always)
+    func appendPendingStart(to b: UnsafePointer<LayoutAttributes>) {
+        if count == capacity { reserveCapacity(Swift.max(16, capacity * 2)) }
+        setEnd(count, b)
+        count += 1
+    }
+
+    /// Replaces track `i`'s end (0 ≤ i < count) with a copy of `*b`; its start is stored next by
+    /// `commitStart(_:copying:…)`. O(1).
+    @inline(__always)
+    func replacePendingStart(_ i: Int, to b: UnsafePointer<LayoutAttributes>) {
+        precondition(i >= 0 && i < count, "track position out of range")
+        setEnd(i, b)
+    }
+
+    /// Stores track `i`'s start as `*a` with `indexPath` (when given) and alpha 0 when `fadedOut`,
+    /// while the starts are lean (`startsAreLean`), read in place: lean when `*a` is such a cell
+    /// (`LeanStart.of`, told its `turn` when known), with no record copied on the way (an update's
+    /// starts: ~70 instructions a track against copying into `scratch`); else made in `scratch`
+    /// and the starts made whole. `a` must not point into this object's runs. O(1), or O(count)
+    /// when the starts become whole.
+    @inline(__always)
+    func commitStart(
+        _ i: Int, copying a: UnsafePointer<LayoutAttributes>, indexPath: IndexPath?, fadedOut: Bool,
+        turn: PlanarEnds.Turn?
+    ) {
+        if var l = LeanStart.of(a, turn: turn) {
+            if let indexPath { l.indexPath = indexPath }
+            if fadedOut { l.alpha = 0 }
+            lean[i] = l
+            return
+        }
+        commitWholeStart(i, copying: a, indexPath: indexPath, fadedOut: fadedOut)
+    }
+
+    /// `commitStart(_:copying:…)` of a start that is not lean: made in `scratch`, then the starts
+    /// made whole. (Not inlined: rare, once a set-up at most.)
+    @inline(never)
+    private func commitWholeStart(
+        _ i: Int, copying a: UnsafePointer<LayoutAttributes>, indexPath: IndexPath?, fadedOut: Bool
+    ) {
+        Self.copy(a, into: scratch)
+        (scratchIsCell, scratchIsTemplate) = (false, false)
+        if let indexPath { scratch.pointee.indexPath = indexPath }
+        if fadedOut { scratch.pointee.alpha = 0 }
+        makeStartsWhole(placingScratchAt: i)
     }
 
     /// Where track `i`'s start is made and changed before `commitStart(i)`: `scratch` while the

@@ -11,20 +11,24 @@ struct TrackStarts {
     /// The default cell a lean start stands for but its index path, frame and turn.
     let template: UnsafePointer<LayoutAttributes>
     let count: Int
-    /// The default cell's z-index and hidden: every lean start's.
-    let leanZIndex: Int
-    let leanIsHidden: Bool
 
     init(
         whole: UnsafePointer<LayoutAttributes>, lean: UnsafePointer<LeanStart>, isLean: Bool,
         template: UnsafePointer<LayoutAttributes>, count: Int
     ) {
         (self.whole, self.lean, self.isLean, self.template, self.count) = (whole, lean, isLean, template, count)
-        (leanZIndex, leanIsHidden) = (template.pointee.zIndex, template.pointee.isHidden)
     }
 
+    /// The reader of lean starts (valid when `isLean`).
+    @inline(__always)
+    var leanLooks: LeanStartLooks { LeanStartLooks(lean: lean) }
+
+    /// The reader of whole starts (valid when not `isLean`).
+    @inline(__always)
+    var wholeLooks: WholeStartLooks { WholeStartLooks(whole: whole) }
+
     /// The frame, alpha, z-index and hidden at progress `t` from start `i` to an element of these
-    /// (`LayoutAttributes.plainLook`). A lean start has the default cell's z-index and hidden.
+    /// (`StartLooks.look` of either kind: a loop over many starts asks `isLean` once instead).
     @inline(__always)
     func look(
         _ i: Int, toFrame bf: Rect, alpha: Double, zIndex: Int, isHidden: Bool, progress t: Double
@@ -32,19 +36,14 @@ struct TrackStarts {
         // (Each way with its own arithmetic: one body fed from either run took a frame more
         // instructions a track.)
         if isLean {
-            let l = lean + i
-            return LayoutAttributes.plainLook(
-                fromFrame: Rect(origin: l.pointee.origin, size: l.pointee.size), alpha: l.pointee.alpha,
-                zIndex: leanZIndex, isHidden: leanIsHidden, toFrame: bf, alpha: alpha, zIndex: zIndex,
-                isHidden: isHidden, progress: t)
+            return leanLooks.look(i, toFrame: bf, alpha: alpha, zIndex: zIndex, isHidden: isHidden, progress: t)
         }
-        return LayoutAttributes.plainLook(
-            from: whole[i], toFrame: bf, alpha: alpha, zIndex: zIndex, isHidden: isHidden, progress: t)
+        return wholeLooks.look(i, toFrame: bf, alpha: alpha, zIndex: zIndex, isHidden: isHidden, progress: t)
     }
 
     /// How many custom slots start `i` carries.
     @inline(__always)
-    func customCount(_ i: Int) -> Int { isLean ? template.pointee.custom.count : whole[i].custom.count }
+    func customCount(_ i: Int) -> Int { isLean ? 0 : whole[i].custom.count }
 
     /// Start `i`'s transform.
     @inline(__always)
@@ -68,3 +67,6 @@ struct TrackStarts {
         }
     }
 }
+
+/// Either kind, asked for each start (`look`, `customCount`): where one start is read, not a run.
+extension TrackStarts: StartLooks {}

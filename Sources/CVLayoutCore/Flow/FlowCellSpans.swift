@@ -477,14 +477,7 @@ extension FlowLayout {
     /// search took ~12 instructions a probe. O(log sections).
     @inline(__always)
     func cellQuerySection(_ rect: Rect, _ counts: UnsafeBufferPointer<Int>) -> (axis: FlowAxis, section: Int)? {
-        guard answersWithCellSpans, hasState, rect.size.width > 0, rect.size.height > 0 else {
-            return nil
-        }
-        let axis = state.unsafelyUnwrapped.axis
-        let n = state.unsafelyUnwrapped.sections.count
-        guard n == counts.count else { return nil }
-        let rMin = axis.main(rect.origin), rMax = rMin + axis.main(rect.size)
-        let slack = FlowLayout.searchSlack(rMin, rMax)
+        guard let (axis, n, rMin, rMax, slack) = cellQueryRange(rect, counts) else { return nil }
         let a = rMin - slack, bound = rMax + slack
         if originsPending {
             let (lo, hi) = sectionsMeeting(after: a, before: bound, n)
@@ -508,6 +501,19 @@ extension FlowLayout {
     func cellQuerySections(
         _ rect: Rect, _ counts: UnsafeBufferPointer<Int>
     ) -> (axis: FlowAxis, rMin: Double, lo: Int, hi: Int)? {
+        guard let (axis, n, rMin, rMax, slack) = cellQueryRange(rect, counts) else { return nil }
+        let (lo, hi) = sectionsMeeting(after: rMin - slack, before: rMax + slack, n)
+        return (axis, rMin, lo, hi)
+    }
+
+    /// What both start from (`cellQuerySections`, `cellQuerySection`): nil when the layout cannot
+    /// answer `rect` with cell runs (not prepared, not per-item or uniform cells, an empty rect,
+    /// or counts other than `counts`); else the scroll axis, the number of sections, the rect's
+    /// range along the axis and the search slack for it. O(1).
+    @inline(__always)
+    func cellQueryRange(
+        _ rect: Rect, _ counts: UnsafeBufferPointer<Int>
+    ) -> (axis: FlowAxis, sections: Int, rMin: Double, rMax: Double, slack: Double)? {
         guard answersWithCellSpans, hasState, rect.size.width > 0, rect.size.height > 0 else {
             return nil
         }
@@ -515,8 +521,6 @@ extension FlowLayout {
         let n = state.unsafelyUnwrapped.sections.count
         guard n == counts.count else { return nil }
         let rMin = axis.main(rect.origin), rMax = rMin + axis.main(rect.size)
-        let slack = FlowLayout.searchSlack(rMin, rMax)
-        let (lo, hi) = sectionsMeeting(after: rMin - slack, before: rMax + slack, n)
-        return (axis, rMin, lo, hi)
+        return (axis, n, rMin, rMax, FlowLayout.searchSlack(rMin, rMax))
     }
 }

@@ -201,10 +201,11 @@ int cvl_version(uint32_t *out);
 ** allocation: about 3-6 us a frame for ~65 elements of a flow of 10^5 items, about 30 ns a
 ** tracked element for a switch to the circle of 10^5 items (3 ms a frame, 416 of them drawn),
 ** about 85 ns an element for a batch update on that circle where every element moves and turns
-** (8.5 ms a frame). Setting such a change up costs about 0.5 us an element on screen before or
-** after it (about 50 ms for the circle of 10^5; BENCHMARKS.md, "Everything on screen (issue
-** 32)" and the sections after it). With CVL_HUGE_PAGES=1 in the environment (read once, at the
-** first buffer of 4 MiB or more; absent or any other value: off), on Linux the set-up's buffers of
+** (8.5 ms a frame). Setting such a change up costs about 0.25-0.45 us an element on screen before
+** or after it (about 25 ms for a switch to the circle of 10^5, 45 ms for a batch update on it;
+** BENCHMARKS.md, "Everything on screen (issue 32)" and the sections after it). With
+** CVL_HUGE_PAGES=1 in the environment (read once, at the first buffer of 4 MiB or more; absent or
+** any other value: off), on Linux the set-up's buffers of
 ** 4 MiB or more (its tracks' ends, the layout's answer, the tracks' tables) are advised to the
 ** kernel for transparent huge pages (madvise MADV_HUGEPAGE, only the whole 2 MiB pages inside
 ** each buffer): one page fault where there were 512, and the set-ups at 10^5 take about 45 %
@@ -213,12 +214,13 @@ int cvl_version(uint32_t *out);
 ** (free page reporting, as Firecracker's), a huge page's first write can wait for the host, and
 ** the slowest set-ups there took up to 4x longer than without it (BENCHMARKS.md, "the set-ups'
 ** buffers in huge pages"); where the "defrag" setting asks it to, the kernel may also compact
-** memory for them. Memory O(tracked elements), two full attribute records each
-** (when the elements on screen after the change get their tracks in draw order, as a switch to
-** the circle or an update that moves every element, the ends are the layout's answer itself,
-** kept rather than copied). Once an animation is finished (cvl_view_set_time past its end,
-** cvl_view_finish_animations), the view keeps its tracks' ends' storage (two records a tracked
-** element, not freed) for the next animated change to write its tracks into instead of fresh
+** memory for them. Memory O(tracked elements): an end record each (when the elements on screen
+** after the change get their tracks in draw order, as a switch to the circle or an update that
+** moves every element, the ends are the layout's answer itself, kept rather than copied) and a
+** start: 72 bytes while every start is a plain cell but for its frame, alpha and a turn (a flow's
+** or the circle's cells), else a full attribute record each. Once an animation is finished
+** (cvl_view_set_time past its end, cvl_view_finish_animations), the view keeps its tracks'
+** storage (not freed) for the next animated change to write its tracks into instead of fresh
 ** memory: taken or freed by that change (kept only when it fits that change's tracks, at most
 ** twice as many), freed with the view. Scroll anchoring keeps at
 ** most that many anchor candidates (the first in its policy's order). A layout switch finds its

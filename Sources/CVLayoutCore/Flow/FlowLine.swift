@@ -363,57 +363,6 @@ enum FlowLineBreaker {
         return (out, i, itemCounts, lineCounts)
     }
 
-    /// `fillBlock`'s fast lines from item `i` on: each in the window `b` (ending before `wEnd`),
-    /// not the section's last, its items in the block's table (ending before `fastEnd`), a step
-    /// ≥ 0; stops before the first line that is not, or at `FlowLineBlocks.lineTarget` lines.
-    /// Advances `i`, `lc`, `pos` and `stats` past the lines it lays out; returns whether `stop`
-    /// said to stop. `justifiedAscending` (a constant at each call, so each call is its own
-    /// loop) says the lines are justified and the line spacing ≥ 0: then no alignment switch
-    /// and only the three cross maxima noted (`FlowLineStats.note`'s result for that spacing).
-    /// O(items of the lines laid out).
-    @inline(__always)
-    static func fastLines<A: FlowAxisKind, S: FlowBreakStop>(
-        _ axis: A.Type, _ b: UnsafePointer<Size>, wEnd: Int, fastEnd: Int, blockStart: Int, count n: Int,
-        _ p: FlowBreakParams, lines: UnsafeMutablePointer<FlowLine>, table: UnsafeMutablePointer<Double>,
-        justifiedAscending: Bool, _ i: inout Int, _ lc: inout Int, _ pos: inout FlowSum, _ stats: inout FlowLineStats,
-        stop: S
-    ) -> Bool {
-        let target = FlowLineBlocks.lineTarget
-        let limit = p.limit
-        let lineSpacing = p.lineSpacing, interitem = p.interitemSpacing
-        let justifiedLines = justifiedAscending || p.lineAlignment == .justified
-        while lc < target {
-            let first = i
-            let s0 = b[first]
-            var used = A.cross(s0), thick = A.main(s0)
-            let end = fitRun(
-                A.self, b, from: first &+ 1, to: wEnd, spacing: interitem, limit: limit, used: &used, thick: &thick)
-            guard end < fastEnd else { return false }
-            // (Justified lines, UIKit's default, laid out as the straight path.)
-            var (x, step) =
-                _fastPath(justifiedLines)
-                ? justified(end &- first, used: used, p) : placement(first, end, count: n, used: used, p)
-            guard step >= 0 else { return false }
-            var maxItem = 0.0
-            let last = alignRun(A.self, b + first, table + (first &- blockStart), end &- first, &x, step, &maxItem)
-            // `last`, the last item's end, is the line's largest (`alignRun`) and never NaN: from
-            // `x` (a number) on, only sizes and a step ≥ 0 are added. No test.
-            let cross = FlowCrossStats(maxItemCross: maxItem, crossEnd: last)
-            let line = FlowLine(first: first &- blockStart, origin: pos.value, thickness: thick, cross: cross)
-            (lines + lc).initialize(to: line)
-            if justifiedAscending {
-                stats.noteCross(line)
-            } else {
-                stats.note(line, isLast: false, lineSpacing)
-            }
-            lc &+= 1
-            i = end
-            pos.add(thick + lineSpacing)
-            if stop(i) { return true }
-        }
-        return false
-    }
-
     /// What `fillBlock` leaves: where its lines end, how many there are, whether `stop` said to
     /// stop, the scratch table it moved to when the block outgrew its own (nil if none), and the
     /// block's statistics; the window it read last and the sum past its last line.
@@ -465,20 +414,35 @@ enum FlowLineBreaker {
             // and with its items in the block's table (one test a line for both).
             let fastEnd = Swift.min(wEnd, blockStart &+ room &+ 1)
             if i >= win.start && i < wEnd {
-                // The per-block constants decided once here, not every line: UIKit's default
-                // (justified lines, a line spacing ≥ 0) gets its own copy of the loop, with no
-                // alignment switch and no extents or pitch test (issue 32, prep33).
-                let ended =
-                    justifiedLines && lineSpacing >= 0
-                    ? fastLines(
-                        A.self, b, wEnd: wEnd, fastEnd: fastEnd, blockStart: blockStart, count: n, p, lines: lines,
-                        table: table, justifiedAscending: true, &i, &lc, &pos, &stats, stop: stop)
-                    : fastLines(
-                        A.self, b, wEnd: wEnd, fastEnd: fastEnd, blockStart: blockStart, count: n, p, lines: lines,
-                        table: table, justifiedAscending: false, &i, &lc, &pos, &stats, stop: stop)
-                if ended {
-                    stopped = true
-                    break lines
+                while lc < target {
+                    let first = i
+                    let s0 = b[first]
+                    var used = A.cross(s0), thick = A.main(s0)
+                    let end = fitRun(
+                        A.self, b, from: first &+ 1, to: wEnd, spacing: interitem, limit: limit, used: &used,
+                        thick: &thick)
+                    guard end < fastEnd else { break }
+                    // (Justified lines, UIKit's default, laid out as the straight path.)
+                    var (x, step) =
+                        _fastPath(justifiedLines)
+                        ? justified(end &- first, used: used, p) : placement(first, end, count: n, used: used, p)
+                    guard step >= 0 else { break }
+                    var maxItem = 0.0
+                    let last = alignRun(
+                        A.self, b + first, table + (first &- blockStart), end &- first, &x, step, &maxItem)
+                    // `last`, the last item's end, is the line's largest (`alignRun`) and never NaN: from
+                    // `x` (a number) on, only sizes and a step ≥ 0 are added. No test.
+                    let cross = FlowCrossStats(maxItemCross: maxItem, crossEnd: last)
+                    let line = FlowLine(first: first &- blockStart, origin: pos.value, thickness: thick, cross: cross)
+                    (lines + lc).initialize(to: line)
+                    stats.note(line, isLast: false, lineSpacing)
+                    lc &+= 1
+                    i = end
+                    pos.add(thick + lineSpacing)
+                    if stop(i) {
+                        stopped = true
+                        break lines
+                    }
                 }
                 if lc == target { break }
             }

@@ -49,21 +49,13 @@ struct FlowLineStats {
     /// `minsd` / `maxsd`, no branch. With a line spacing ≥ 0 the extents are not noted and no
     /// pitch is tested (sizes are ≥ 0: every pitch is): three extrema a line, not five, in the
     /// line breaker's loop (issue 32, prep21).
-    /// `note` for a line spacing ≥ 0: line `l`'s thickness and its two cross maxima, nothing
-    /// else (the line breaker's fast loop for that spacing calls it directly; issue 32, prep33).
     @inline(__always)
-    mutating func noteCross(_ l: FlowLine) {
+    mutating func note(_ l: FlowLine, isLast: Bool, _ lineSpacing: Double) {
         let thick = l.thickness
         maxThickness = thick > maxThickness ? thick : maxThickness
         maxItemCross = l.cross.maxItemCross > maxItemCross ? l.cross.maxItemCross : maxItemCross
         crossEnd = l.cross.crossEnd > crossEnd ? l.cross.crossEnd : crossEnd
-    }
-
-    @inline(__always)
-    mutating func note(_ l: FlowLine, isLast: Bool, _ lineSpacing: Double) {
-        noteCross(l)
         if lineSpacing < 0 {
-            let thick = l.thickness
             let origin = l.origin
             let end = origin + thick
             minOrigin = origin < minOrigin ? origin : minOrigin

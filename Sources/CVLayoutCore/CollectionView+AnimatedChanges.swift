@@ -144,7 +144,12 @@ extension CollectionView {
                 }
             }
             let freshStarts = try starts(after, fresh)
-            tr.tracks.reserveCapacity(after.count + before.present.count, least: after.count)
+            // At most every element after and every one before that is not after (the before
+            // elements on screen after are `after.count - fresh.count` of them): each track's
+            // memory (keys, shapes, made parts) sized for what the set-up can use, not for
+            // after + before (an update of 10^5 reserved 2×10^5: 20 MB more asked for).
+            let most = Swift.max(after.count, before.present.count + fresh.count)
+            tr.tracks.reserveCapacity(most, least: after.count)
             var k = 0, m = 0  // the next fresh element, the next of `freshStarts.attributes`
             before.present.elements.withUnsafeBufferPointer { olds in
                 freshStarts.attributes.withUnsafeBufferPointer { starts in

@@ -151,7 +151,8 @@ public struct FlowCellLines {
             guard iLo < iHi else { continue }
             try FlowCellSpan.forEachLineCell(
                 A.self, Range(uncheckedBounds: (iLo, iHi)), lineMain: sectionOrigin + origin, thickness: thickness,
-                factor: factor, cross: cross, sizes: sizes, monotone: monotone, nonEmpty: nonEmpty, in: rect, body)
+                factor: factor, cross: cross, sizes: sizes, monotone: monotone, nonEmpty: nonEmpty, pairs: bounded,
+                in: rect, body)
         }
     }
 }

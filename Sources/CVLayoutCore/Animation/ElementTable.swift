@@ -10,6 +10,12 @@ struct ElementTable {
     /// True while `keys` strictly ascend and `positions` is not made (`init?(adopting:indexed:)`):
     /// a lookup searches `keys`; the first change makes `positions`.
     private var searched = false
+    /// The section of the first cell put into the indexed table (`Int.min`: none, or not
+    /// worked out while `searched`) and bounds of the items of its cells held: a lookup of a cell
+    /// of that section outside them answers nil without probing the index. (A flow scrolled far
+    /// from its first items holds its on-screen cells hashed; a switch to a layout that puts
+    /// every element on screen looks each of 10^5 up here.) Bounds: they never shrink.
+    private var cellSection = Int.min, cellLow = Int.max, cellHigh = Int.min
 
     init() {}
 
@@ -49,6 +55,18 @@ struct ElementTable {
         self.keys = keys
         self.elements = elements
         self.positions = positions
+        for k in keys { noteCell(k) }
+    }
+
+    /// Widens the cells' bounds to `k` when it is a cell of `cellSection` (taking its section
+    /// when there is none yet).
+    @inline(__always)
+    private mutating func noteCell(_ k: ElementKey) {
+        guard k.category == .cell, k.kind == .none else { return }
+        if cellSection == Int.min { cellSection = k.indexPath.section }
+        guard k.indexPath.section == cellSection else { return }
+        cellLow = Swift.min(cellLow, k.indexPath.item)
+        cellHigh = Swift.max(cellHigh, k.indexPath.item)
     }
 
     var count: Int { keys.count }
@@ -58,6 +76,11 @@ struct ElementTable {
     @inline(__always)
     func position(of key: ElementKey) -> Int? {
         if searched { return keys.withUnsafeBufferPointer { AscendingKeys.position(of: key, in: $0, hint: -1) } }
+        if key.indexPath.section == cellSection, key.category == .cell, key.kind == .none,
+            key.indexPath.item < cellLow || key.indexPath.item > cellHigh
+        {
+            return nil
+        }
         return positions[key]
     }
 
@@ -76,6 +99,7 @@ struct ElementTable {
     mutating func insertIfAbsent(_ a: LayoutAttributes, for key: ElementKey) -> Bool {
         if searched { makeIndex() }
         if positions.insertIfAbsent(key, keys.count) != nil { return false }
+        noteCell(key)
         keys.append(key)
         elements.append(a)
         return true
@@ -88,6 +112,7 @@ struct ElementTable {
             elements[i] = a
         } else {
             positions.set(key, keys.count)
+            noteCell(key)
             keys.append(key)
             elements.append(a)
         }
@@ -96,7 +121,10 @@ struct ElementTable {
     /// Makes `positions` of `keys` (a table that searched its keys). O(n).
     private mutating func makeIndex() {
         positions.reserveCapacity(keys.count)
-        for i in keys.indices { positions.set(keys[i], i) }
+        for i in keys.indices {
+            positions.set(keys[i], i)
+            noteCell(keys[i])
+        }
         searched = false
     }
 

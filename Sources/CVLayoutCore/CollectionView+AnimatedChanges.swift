@@ -117,7 +117,8 @@ extension CollectionView {
         starts: (_ after: UnsafeBufferPointer<LayoutAttributes>, _ fresh: [Int]) throws -> FreshStarts
     ) throws -> Transition {
         var tr = Transition(timing: timing, start: currentTime, discreteSlots: layout.discreteCustomSlots)
-        let afterArray = try layoutAttributesForElementsFinal(in: bounds)
+        // (`endsAreTurns`: every end read from `afterArray` is a turned cell, its turn known.)
+        let (afterArray, endsAreTurns) = try layoutAttributesForElementsFinal(in: bounds)
         // Track i ends at after[i] (every element on screen after gets its track in order): the
         // answer is kept as the tracks' ends, not copied.
         reuseSpareEnds(
@@ -159,13 +160,16 @@ extension CollectionView {
                         let end = after.baseAddress! + i
                         if was[i] >= 0 {
                             tr.tracks.set(
-                                end.pointee.key, fromAt: olds.baseAddress! + was[i], movedBy: shift, toAt: end)
+                                end.pointee.key, fromAt: olds.baseAddress! + was[i], movedBy: shift, toAt: end,
+                                endIsTurn: endsAreTurns)
                             continue
                         }
                         defer { k += 1 }
                         if framesGiven, end.pointee.category == .cell {
                             if let frame = cellFrames.frame(k) {
-                                tr.tracks.set(end.pointee.key, cellFrame: frame, movedBy: startsShift, toAt: end)
+                                tr.tracks.set(
+                                    end.pointee.key, cellFrame: frame, movedBy: startsShift, toAt: end,
+                                    endIsTurn: endsAreTurns)
                             } else {
                                 tr.tracks.set(end.pointee.key, fromAt: end, fadedOut: true, toAt: end)
                             }
@@ -176,7 +180,9 @@ extension CollectionView {
                             // The start in place: an optional's payload is stored at its address.
                             let start = UnsafeRawPointer(starts.baseAddress! + m)
                                 .assumingMemoryBound(to: LayoutAttributes.self)
-                            tr.tracks.set(end.pointee.key, fromAt: start, movedBy: startsShift, toAt: end)
+                            tr.tracks.set(
+                                end.pointee.key, fromAt: start, movedBy: startsShift, toAt: end,
+                                endIsTurn: endsAreTurns)
                         } else {
                             tr.tracks.set(end.pointee.key, fromAt: end, fadedOut: true, toAt: end)
                         }

@@ -243,7 +243,8 @@ extension CollectionView {
         timing: AnimationTiming
     ) throws -> Transition {
         var tr = Transition(timing: timing, start: currentTime, discreteSlots: layout.discreteCustomSlots)
-        let after = try layoutAttributesForElementsFinal(in: bounds)
+        // (`endsAreTurns`: every end read from `after` is a turned cell, its turn known.)
+        let (after, endsAreTurns) = try layoutAttributesForElementsFinal(in: bounds)
         // The elements on screen after, by key: their positions in `after` (the last of a key
         // that comes twice), read in place rather than copied into a table; when the keys of
         // `after` strictly ascend (no key twice: every element at one z-index), searched in it
@@ -345,7 +346,7 @@ extension CollectionView {
                         } else {
                             tr.tracks.set(
                                 newKey, fromAt: olds.baseAddress! + i, movedBy: moved ? shift : nil,
-                                indexPath: newKey.indexPath, toAt: end)
+                                indexPath: newKey.indexPath, toAt: end, endIsTurn: endsAreTurns)
                         }
                         claimed[afterPosition] = true
                         continue
@@ -399,10 +400,13 @@ extension CollectionView {
         return tr
     }
 
-    /// The layout's final attributes in `rect` (no presentation), validated and in draw order.
-    func layoutAttributesForElementsFinal(in rect: Rect) throws -> [LayoutAttributes] {
+    /// The layout's final attributes in `rect` (no presentation), validated and in draw order,
+    /// and whether each is a turned cell the layout sent as one (`layoutOwnAnswer`).
+    func layoutAttributesForElementsFinal(
+        in rect: Rect
+    ) throws -> (elements: [LayoutAttributes], onlyTurnedCells: Bool) {
         try layoutIfNeeded()
-        return try layoutOwnAttributes(in: rect, limit: Self.maxAnimatedElements)
+        return try layoutOwnAnswer(in: rect, limit: Self.maxAnimatedElements)
     }
 
     // MARK: Layout switching

@@ -404,6 +404,13 @@ public final class CollectionView {
     /// The layout's own elements in `rect` (no presentation), validated, in draw order; fails
     /// with `.overflow` beyond `limit`. O(min(k, limit)) memory.
     func layoutOwnAttributes(in rect: Rect, limit: Int) throws -> [LayoutAttributes] {
+        try layoutOwnAnswer(in: rect, limit: limit).elements
+    }
+
+    /// `layoutOwnAttributes(in:limit:)`, and whether every element is a turned cell the layout
+    /// sent as one (`CollectingSink.holdsOnlyTurnedCells`: its transform is a turn, known
+    /// without testing its matrix).
+    func layoutOwnAnswer(in rect: Rect, limit: Int) throws -> (elements: [LayoutAttributes], onlyTurnedCells: Bool) {
         let sink = CollectingSink(counts: counts, keep: limit)
         sink.reservesBound = true
         try Self.counting(sink, upTo: limit) {
@@ -411,9 +418,10 @@ public final class CollectionView {
             try sink.check()
         }
         try Self.checkAnimated(sink.count, limit)
+        let onlyTurnedCells = sink.holdsOnlyTurnedCells
         var list = sink.take()
         layout.sortIntoDrawOrder(&list)
-        return list
+        return (list, onlyTurnedCells)
     }
 
     /// The one rect-query path: hands `sink` every element whose frame intersects `rect` — the

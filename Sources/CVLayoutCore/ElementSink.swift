@@ -527,6 +527,14 @@ public final class CollectingSink: ElementSink {
     public let keep: Int
     private var template = LayoutAttributes.cell(IndexPath(section: 0, item: 0))
 
+    /// How many of `elements` `storeTurnedCells` appended (`holdsOnlyTurnedCells`).
+    private var turnedCount = 0
+
+    /// Whether every element kept came from `storeTurnedCells` (true when none was kept): each
+    /// is then a default cell whose transform is `Transform3D.turn(cos:sin:)` of its cell's
+    /// cosine and sine (`TurnedRecords`). O(1).
+    var holdsOnlyTurnedCells: Bool { turnedCount == elements.count }
+
     public init(counts: [Int]?, keep: Int = .max, reusing storage: [LayoutAttributes] = []) {
         self.keep = keep
         elements = storage
@@ -567,6 +575,7 @@ public final class CollectingSink: ElementSink {
         let room = Swift.min(run.count, keep - elements.count)
         guard room > 0 else { return }
         elements.append(contentsOf: TurnedRecords(section: section, run: UnsafeBufferPointer(rebasing: run[..<room])))
+        turnedCount += room
     }
 
     @inline(__always)
@@ -584,7 +593,10 @@ public final class CollectingSink: ElementSink {
 
     /// Hands the kept elements over (the sink is empty afterwards).
     public func take() -> [LayoutAttributes] {
-        defer { elements = [] }
+        defer {
+            elements = []
+            turnedCount = 0
+        }
         return elements
     }
 }

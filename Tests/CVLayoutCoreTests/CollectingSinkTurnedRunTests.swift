@@ -41,6 +41,14 @@ extension PresentingSinkPartsTests {
         XCTAssertEqual(whole.elements.count, each.elements.count, "keep \(keep)", line: line)
         XCTAssertLessThanOrEqual(whole.elements.count, keep, line: line)
         for (g, w) in zip(whole.elements, each.elements) { assertBitwiseEqual(g, w, "keep \(keep)", line: line) }
+        // Only a sink whose every kept element came in a run says it holds only turned cells
+        // (`holdsOnlyTurnedCells`, which lets a set-up read each end's turn without its matrix).
+        XCTAssertEqual(whole.holdsOnlyTurnedCells, !firstAddsACell || whole.elements.isEmpty, line: line)
+        XCTAssertEqual(each.holdsOnlyTurnedCells, each.elements.isEmpty, line: line)
+        _ = whole.take()
+        XCTAssertTrue(whole.holdsOnlyTurnedCells, line: line)
+        try whole.cell(section: 0, item: 0, frame: Rect(x: 0, y: 0, width: 1, height: 1))
+        XCTAssertEqual(whole.holdsOnlyTurnedCells, keep == 0, line: line)
     }
 
     func testCollectedTurnedRunsEqualTheCellsOneByOne() throws {

@@ -145,6 +145,31 @@ final class TurnedEndsTests: XCTestCase {
         m.m13 = -m.m13
         return m
     }
+
+    /// `PlanarEnds.knownTurn(of:)` of a turned cell's record (`TurnedRecords.record`) is
+    /// `PlanarEnds.turn(of:)` of it bit for bit (nil exactly when it is nil), over the odd numbers'
+    /// every pair (zeros of either sign, cosines past 1, huge, infinite and NaN) and random pairs.
+    func testAKnownTurnIsTheTestedTurnBitForBit() {
+        var rng = SplitMix64(seed: 0x6b6e_6f77_6e32_37)
+        var pairs: [(Double, Double)] = []
+        for c in Self.odd { for s in Self.odd { pairs.append((c, s)) } }
+        for n in 0..<40000 { pairs.append(pair(&rng, n)) }
+        var turns = 0
+        for (c, s) in pairs {
+            var record = TurnedRecords.record(
+                section: 0, TurnedCell(item: 0, frame: Rect(x: 0, y: 0, width: 1, height: 1), cos: c, sin: s))
+            let (known, tested) = withUnsafePointer(to: &record) {
+                (PlanarEnds.knownTurn(of: $0), PlanarEnds.turn(of: $0))
+            }
+            XCTAssertEqual(known == nil, tested == nil, "turn(\(c), \(s))")
+            if let known, let tested {
+                XCTAssertEqual(known.cos.bitPattern, tested.cos.bitPattern, "turn(\(c), \(s))")
+                XCTAssertEqual(known.sin.bitPattern, tested.sin.bitPattern, "turn(\(c), \(s))")
+                turns += 1
+            }
+        }
+        XCTAssertGreaterThan(turns, 30000)
+    }
 }
 
 /// `Transform3D.turnParts` against its rule (the turn of `m11`, `m12` is the transform bit for bit),

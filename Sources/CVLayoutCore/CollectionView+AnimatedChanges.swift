@@ -161,7 +161,7 @@ extension CollectionView {
                         if was[i] >= 0 {
                             tr.tracks.set(
                                 end.pointee.key, fromAt: olds.baseAddress! + was[i], movedBy: shift, toAt: end,
-                                endIsTurn: endsAreTurns)
+                                startIsTurn: before.present.holdsOnlyTurnedCells, endIsTurn: endsAreTurns)
                             continue
                         }
                         defer { k += 1 }

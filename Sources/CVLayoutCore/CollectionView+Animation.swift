@@ -64,8 +64,10 @@ extension CollectionView {
             present = all.present
             gone = all.disappearing
         }
-        let own = try lastPreparedAttributes(in: rect)
-        if present.isEmpty, let adopted = ElementTable(adopting: own, indexed: indexed) {
+        let (own, onlyTurnedCells) = try lastPreparedAttributes(in: rect)
+        if present.isEmpty,
+            let adopted = ElementTable(adopting: own, indexed: indexed, onlyTurnedCells: onlyTurnedCells)
+        {
             present = adopted  // the same table as inserting each, without copying them
         } else {
             if present.isEmpty { present = ElementTable(capacity: own.count) }
@@ -75,7 +77,7 @@ extension CollectionView {
         if !identities.isNone {
             for i in 0..<present.count {
                 let id = try identities.identifier(of: present.keys[i], counts: counts)
-                present.update(at: i) { $0.identifier = id }
+                present.setIdentifier(at: i, id)
             }
         }
         return (present, gone)
@@ -93,11 +95,14 @@ extension CollectionView {
     /// the new sizes. Otherwise (never prepared, counts reloaded) the layout is prepared first:
     /// only a layout switch or an animated-changes block gets here then (the host's data still
     /// matches the counts); a batch update without that state is not animated (`commit`).
-    private func lastPreparedAttributes(in rect: Rect) throws -> [LayoutAttributes] {
+    /// (With whether each element is known to be a turned cell: `layoutOwnAnswer`.)
+    private func lastPreparedAttributes(
+        in rect: Rect
+    ) throws -> (elements: [LayoutAttributes], onlyTurnedCells: Bool) {
         guard needsPrepare, let prepared = preparedCounts, prepared == counts else {
-            return try layoutAttributesForElements(in: rect, limit: Self.maxAnimatedElements)
+            return try collectedAnswer(in: rect, limit: Self.maxAnimatedElements)
         }
-        return try layoutOwnAttributes(in: rect, limit: Self.maxAnimatedElements)
+        return try layoutOwnAnswer(in: rect, limit: Self.maxAnimatedElements)
     }
 
     // MARK: Batch updates
@@ -314,6 +319,8 @@ extension CollectionView {
         let viewport = bounds
         // Nil for every element when the layout has no appear hook: not asked.
         let asksAppearing = !layout.appearsWithoutAttributes
+        // (Every start read from `olds` is a turned cell, its turn known.)
+        let startsAreTurns = before.present.holdsOnlyTurnedCells
         try before.present.elements.withUnsafeBufferPointer { olds in
             try after.withUnsafeBufferPointer { after in
                 var nextOffScreen = 0
@@ -346,7 +353,8 @@ extension CollectionView {
                         } else {
                             tr.tracks.set(
                                 newKey, fromAt: olds.baseAddress! + i, movedBy: moved ? shift : nil,
-                                indexPath: newKey.indexPath, toAt: end, endIsTurn: endsAreTurns)
+                                indexPath: newKey.indexPath, toAt: end, startIsTurn: startsAreTurns,
+                                endIsTurn: endsAreTurns)
                         }
                         claimed[afterPosition] = true
                         continue

@@ -361,6 +361,12 @@ public final class CollectionView {
     /// As `layoutAttributesForElements(in:)`, failing with `.overflow` (having kept at most
     /// `limit` elements) when there are more than `limit`.
     func layoutAttributesForElements(in rect: Rect, limit: Int) throws -> [LayoutAttributes] {
+        try collectedAnswer(in: rect, limit: limit).elements
+    }
+
+    /// `layoutAttributesForElements(in:limit:)`, and whether every element is a turned cell the
+    /// layout sent as one (`CollectingSink.holdsOnlyTurnedCells`).
+    func collectedAnswer(in rect: Rect, limit: Int) throws -> (elements: [LayoutAttributes], onlyTurnedCells: Bool) {
         let sink = CollectingSink(counts: counts, keep: limit, reusing: scratch)
         scratch = []
         // An animation's query (at most CVL_MAX_ANIMATED_ELEMENTS kept) sizes the collection by
@@ -368,11 +374,12 @@ public final class CollectionView {
         sink.reservesBound = limit <= Self.maxAnimatedElements
         try Self.counting(sink, upTo: limit) { try sendElements(in: rect, to: sink) }
         try Self.checkAnimated(sink.count, limit)
+        let onlyTurnedCells = sink.holdsOnlyTurnedCells
         var list = sink.take()
         layout.sortIntoDrawOrder(&list)
         try stampIdentifiers(&list)
         scratch = list
-        return list
+        return (list, onlyTurnedCells)
     }
 
     /// Most elements an animation starts from or ends at (`CVL_MAX_ANIMATED_ELEMENTS`): the

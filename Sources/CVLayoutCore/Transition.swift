@@ -430,17 +430,19 @@ struct TrackTable {
     /// identity test told by its cosine and sine.
     /// (The ends are read where they are, field by field: a record passed as a value is copied.)
     /// `startTurn`: set to the start's turn (`PlanarEnds.turn(of:)`) where it is worked out on the
-    /// way (the turned ends' way, an identity start), for `TrackEnds.commitStart`. `endIsTurn`:
-    /// `*pb` is known to be a turned cell's record (`PlanarEnds.knownTurn(of:)`).
+    /// way (the turned ends' way, an identity start), for `TrackEnds.commitStart`. `startIsTurn`,
+    /// `endIsTurn`: `*pa`, `*pb` is known to be a turned cell's record (`PlanarEnds.knownTurn(of:)`;
+    /// a start moved, faded or given another index path keeps its transform).
     private static func shape(
         from pa: UnsafePointer<LayoutAttributes>, plainStart: Bool, to pb: UnsafePointer<LayoutAttributes>,
-        endIsTurn: Bool, made: inout [Made], reserve: Int,
+        startIsTurn: Bool, endIsTurn: Bool, made: inout [Made], reserve: Int,
         rotation: RotationInterpolation, startTurn: inout PlanarEnds.Turn?
     ) -> Transition.Shape {
         // The end's turn (nil: not a turn, nor the identity, which is one), then the start's.
         let turnB = endIsTurn ? PlanarEnds.knownTurn(of: pb) : PlanarEnds.turn(of: pb)
         guard let tb = turnB, !PlanarEnds.isIdentity(tb),
-            let ta = plainStart ? PlanarEnds.identityTurn : PlanarEnds.turn(of: pa),
+            let ta = plainStart
+                ? PlanarEnds.identityTurn : startIsTurn ? PlanarEnds.knownTurn(of: pa) : PlanarEnds.turn(of: pa),
             let turned = PlanarEnds.ofTurns(from: ta, to: tb)
         else {
             return generalShape(
@@ -583,16 +585,17 @@ struct TrackTable {
     /// each end copied once, straight into its place, the start then changed there; while the
     /// starts are lean an unmoved start is read where it is instead and stored lean with its
     /// changes (`TrackEnds.commitStart(_:copying:…)`) (neither pointer may point into this
-    /// table). `endIsTurn`: the caller knows `*to` to be a turned cell's record (a layout's answer
-    /// whose every element came as a turned cell: `CollectingSink.holdsOnlyTurnedCells`), so its
-    /// turn is read without testing its matrix (`PlanarEnds.knownTurn(of:)`). O(1) amortized.
+    /// table). `startIsTurn`, `endIsTurn`: the caller knows `*from`, `*to` to be a turned cell's
+    /// record (from a layout's answer whose every element came as a turned cell:
+    /// `CollectingSink.holdsOnlyTurnedCells`), so its turn is read without testing its matrix
+    /// (`PlanarEnds.knownTurn(of:)`). O(1) amortized.
     /// (Not inlined: one body for every caller; inlined into a set-up's loop it made the loop's
     /// code worse.)
     @inline(never)
     mutating func set(
         _ key: ElementKey, fromAt from: UnsafePointer<LayoutAttributes>, movedBy shift: Point? = nil,
         indexPath: IndexPath? = nil, fadedOut: Bool = false, toAt to: UnsafePointer<LayoutAttributes>,
-        endIsTurn: Bool = false
+        startIsTurn: Bool = false, endIsTurn: Bool = false
     ) {
         // While the starts are lean an unmoved start is read where it is (its shape, then stored
         // lean when it is such a cell): no copy into the scratch record first. (Its index path and
@@ -616,15 +619,16 @@ struct TrackTable {
             let t = ends.to + i
             var startTurn: PlanarEnds.Turn?
             let s = Self.shape(
-                from: from, plainStart: false, to: t, endIsTurn: endIsTurn, made: &made, reserve: keys.capacity,
-                rotation: rotation, startTurn: &startTurn)
+                from: from, plainStart: false, to: t, startIsTurn: startIsTurn, endIsTurn: endIsTurn, made: &made,
+                reserve: keys.capacity, rotation: rotation, startTurn: &startTurn)
             if replaced { shapes[i] = s } else { shapes.append(s) }
             note(s, from: from.pointee.frame, to: t.pointee.frame)
             ends.commitStart(i, copying: from, indexPath: indexPath, fadedOut: fadedOut, turn: startTurn)
             return
         }
         finishSet(
-            at: i, replaced: replaced, movedBy: shift, indexPath: indexPath, fadedOut: fadedOut, endIsTurn: endIsTurn)
+            at: i, replaced: replaced, movedBy: shift, indexPath: indexPath, fadedOut: fadedOut,
+            startIsTurn: startIsTurn, endIsTurn: endIsTurn)
     }
 
     /// Sets the track of the cell `key` from the default cell with `frame` (`LayoutAttributes.cell`
@@ -674,7 +678,7 @@ struct TrackTable {
     @inline(__always)
     private mutating func finishSet(
         at i: Int, replaced: Bool, movedBy shift: Point?, indexPath: IndexPath?, fadedOut: Bool,
-        plainStart: Bool = false, endIsTurn: Bool = false
+        plainStart: Bool = false, startIsTurn: Bool = false, endIsTurn: Bool = false
     ) {
         let f = ends.startSlot(i), t = ends.to + i
         if let shift {
@@ -685,8 +689,8 @@ struct TrackTable {
         if fadedOut { f.pointee.alpha = 0 }
         var startTurn: PlanarEnds.Turn?
         let s = Self.shape(
-            from: f, plainStart: plainStart, to: t, endIsTurn: endIsTurn, made: &made, reserve: keys.capacity,
-            rotation: rotation, startTurn: &startTurn)
+            from: f, plainStart: plainStart, to: t, startIsTurn: startIsTurn, endIsTurn: endIsTurn, made: &made,
+            reserve: keys.capacity, rotation: rotation, startTurn: &startTurn)
         if replaced { shapes[i] = s } else { shapes.append(s) }
         note(s, from: f.pointee.frame, to: t.pointee.frame)
         ends.commitStart(i, turn: startTurn)

@@ -92,8 +92,8 @@ final class AscendingKeysTests: XCTestCase {
             same("adopted")
             // Identifiers stamped in place (what `onScreen` does), then changes: each table the same.
             for i in 0..<a.count {
-                a.update(at: i) { $0.identifier = UInt64(i) }
-                b.update(at: i) { $0.identifier = UInt64(i) }
+                a.setIdentifier(at: i, UInt64(i))
+                b.setIdentifier(at: i, UInt64(i))
             }
             same("stamped")
             for step in 0..<rng.int(below: 6) {

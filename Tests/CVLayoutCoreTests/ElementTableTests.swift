@@ -75,4 +75,27 @@ final class ElementTableTests: XCTestCase {
             }
         }
     }
+
+    /// A table adopted as turned cells says so until an element is put in or set; an identifier
+    /// stamped in place keeps it (what `onScreen` does before a set-up reads the turns).
+    func testTurnedCellsAreKeptUntilAnElementIsPutInOrSet() {
+        let elements = (0..<5).map { element(key(0, $0), Double($0)) }
+        for indexed in [true, false] {
+            XCTAssertEqual(ElementTable(adopting: elements, indexed: indexed)?.holdsOnlyTurnedCells, false)
+            guard var t = ElementTable(adopting: elements, indexed: indexed, onlyTurnedCells: true) else {
+                return XCTFail("adopting five distinct keys")
+            }
+            XCTAssertTrue(t.holdsOnlyTurnedCells)
+            t.setIdentifier(at: 2, 7)
+            XCTAssertTrue(t.holdsOnlyTurnedCells)
+            XCTAssertEqual(t[key(0, 2)]?.identifier, 7)
+            XCTAssertFalse(t.insertIfAbsent(element(key(0, 1), 9), for: key(0, 1)))
+            XCTAssertTrue(t.holdsOnlyTurnedCells, "nothing was put in")
+            var u = t
+            XCTAssertTrue(u.insertIfAbsent(element(key(0, 9), 9), for: key(0, 9)))
+            XCTAssertFalse(u.holdsOnlyTurnedCells)
+            t[key(0, 3)] = element(key(0, 3), 30)
+            XCTAssertFalse(t.holdsOnlyTurnedCells)
+        }
+    }
 }

@@ -16,6 +16,10 @@ struct ElementTable {
     /// from its first items holds its on-screen cells hashed; a switch to a layout that puts
     /// every element on screen looks each of 10^5 up here.) Bounds: they never shrink.
     private var cellSection = Int.min, cellLow = Int.max, cellHigh = Int.min
+    /// Whether every element is a turned cell as a layout sent it (`init?(adopting:indexed:
+    /// onlyTurnedCells:)`: a set-up then reads each one's turn without testing its matrix,
+    /// `PlanarEnds.knownTurn(of:)`); false once an element is put in or set.
+    private(set) var holdsOnlyTurnedCells = false
 
     init() {}
 
@@ -32,7 +36,10 @@ struct ElementTable {
     /// same, known without hashing them), the index is not made until a change needs it, and a
     /// lookup searches the keys (O(log n)): for a caller that reads the table in order (an
     /// animated update's set-up, 10^5 elements on the circle).
-    init?(adopting elements: [LayoutAttributes], indexed: Bool = true) {
+    /// `onlyTurnedCells`: every element of `elements` is a turned cell as the layout sent it
+    /// (`CollectingSink.holdsOnlyTurnedCells`), kept as `holdsOnlyTurnedCells`.
+    init?(adopting elements: [LayoutAttributes], indexed: Bool = true, onlyTurnedCells: Bool = false) {
+        holdsOnlyTurnedCells = onlyTurnedCells
         if !indexed, let keys = AscendingKeys.keysIfAscending(elements) {
             self.keys = keys
             self.elements = elements
@@ -99,6 +106,7 @@ struct ElementTable {
     mutating func insertIfAbsent(_ a: LayoutAttributes, for key: ElementKey) -> Bool {
         if searched { makeIndex() }
         if positions.insertIfAbsent(key, keys.count) != nil { return false }
+        holdsOnlyTurnedCells = false
         noteCell(key)
         keys.append(key)
         elements.append(a)
@@ -108,6 +116,7 @@ struct ElementTable {
     /// Sets the element of `key` (replacing it in place, or appending it).
     mutating func set(_ a: LayoutAttributes, for key: ElementKey) {
         if searched { makeIndex() }
+        holdsOnlyTurnedCells = false
         if let i = positions[key] {
             elements[i] = a
         } else {
@@ -128,8 +137,8 @@ struct ElementTable {
         searched = false
     }
 
-    /// Changes the element at position `i` in place (its key stays).
-    mutating func update(at i: Int, _ body: (inout LayoutAttributes) throws -> Void) rethrows {
-        try body(&elements[i])
+    /// Sets the identifier of the element at position `i` in place (its key and the rest stay).
+    mutating func setIdentifier(at i: Int, _ id: UInt64?) {
+        elements[i].identifier = id
     }
 }

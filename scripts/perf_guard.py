@@ -114,8 +114,11 @@ RATIO_BOUNDS: list[tuple[str, str, float]] = [
     # array: 4.33x (12,497,976). onscreen30: lean track starts (72 bytes where a record takes
     # 288; 22 MB less written a switch at 10^5, the set-up about half as long by the clock) cost
     # instructions: 4.39x (12,660,286; BENCHMARKS.md, "Everything on screen, lean track starts
-    # (onscreen30, issue 32)"). Bound kept.
-    ("onscreen_switch", "loop_onscreen_setup", 4.68),
+    # (onscreen30, issue 32)"). Bound kept. lead27: a scrolled flow's cells outside its cells'
+    # bounds answered without the index, the end's turn read without its matrix when the layout
+    # sent turned cells: 4.26x (12,284,188), the bound lowered by the same fraction (4.68 -> 4.54;
+    # BENCHMARKS.md, "Everything on screen, turns known from the layout (lead27, issue 32)").
+    ("onscreen_switch", "loop_onscreen_setup", 4.54),
     # A frame of that switch (444 elements drawn) against the loop interpolating every track: 3.54x;
     # 3.72x since onscreen30 (each start read from the lean run or the whole one). frame30: the
     # starts' kind asked once a run: 3.50x (2,233,031 against 2,371,776), the bound lowered by the
@@ -128,8 +131,10 @@ RATIO_BOUNDS: list[tuple[str, str, float]] = [
     # Int32: 5.43x (31,332,988). onscreen30: each start copied into a scratch record, then tested
     # and written lean: 5.69x (32,841,713). Bound kept. frame30: an unmoved start read in place
     # and written lean, no scratch record: 5.48x (31,636,378), the bound lowered by the same
-    # fraction (5.86 -> 5.64).
-    ("onscreen_update", "loop_onscreen_update", 5.64),
+    # fraction (5.86 -> 5.64). lead27: both ends' turns read without their matrices when the
+    # layout sent turned cells: 5.22x (30,112,003), the bound lowered by the same fraction
+    # (5.64 -> 5.37).
+    ("onscreen_update", "loop_onscreen_update", 5.37),
     # A frame of the delete (10^4 elements drawn, each moving and turning) against the loop: 2.07x;
     # 2.09x since onscreen30 (8.8 ms against 10.6 by the clock at 10^5: the lean starts are read).
     # frame30: the starts' kind asked once a run: 1.98x (6,184,882 against 6,514,902), the bound

@@ -67,6 +67,37 @@ final class FreshStartsTests: XCTestCase {
         return (all, fresh)
     }
 
+    /// Items asked for in order, as a switch's fresh cells come (runs of consecutive items, which
+    /// a uniform section steps through its grid for, broken by skips, repeats, items past the
+    /// count, nil and other sections): each frame the flow's single lookup.
+    func testItemFramesInOrderAreTheItemLookups() throws {
+        var rng = SplitMix64(seed: 3211)
+        var uniformItems = 0
+        for _ in 0..<80 {
+            let (v, flow) = try randomFlow(&rng)
+            var ips: [IndexPath?] = []
+            for s in 0...v.counts.count {
+                let n = s < v.counts.count ? v.counts[s] : 2
+                var i = Int(rng.next() % 3)
+                while i < n + 3 {
+                    switch rng.next() % 16 {
+                    case 0: ips.append(nil)
+                    case 1: ips.append(IndexPath(section: s, item: i - 1))
+                    case 2: i += Int(rng.next() % 5)
+                    case 3: ips.append(IndexPath(section: (s + 1) % (v.counts.count + 1), item: i))
+                    default: break
+                    }
+                    ips.append(IndexPath(section: s, item: i))
+                    i += 1
+                }
+                if s < v.counts.count, flow.state?.sections[s].isUniform == true { uniformItems += n }
+            }
+            let expected = ips.map { $0.flatMap { flow.frameForItem(at: $0) } }
+            XCTAssertEqual(flow.itemFrames(ips), expected)
+        }
+        XCTAssertGreaterThan(uniformItems, 500)
+    }
+
     func testFlowStartsAreTheItemLookupsOverRandomFlows() throws {
         var rng = SplitMix64(seed: 3210)
         var cells = 0, chunked = 0

@@ -161,8 +161,11 @@ extension FlowLayout {
 
     /// Writes the frames of `ips[j]` and the index paths after it in its section (each nil when
     /// it is not an item of `sec`) to their positions in `frames` (uninitialized there); returns
-    /// the position after them. (Not inlined: the section, a parameter, is passed on as it is, not
-    /// copied for each item.)
+    /// the position after them. In a uniform section an item that follows the one before it takes
+    /// the next place of the grid instead of dividing by the items a line (`gridPosition`): the
+    /// same line and slot, so the same frame (an animated switch away from a flow asks for 10^5
+    /// items in order). (Not inlined: the section, a parameter, is passed on as it is, not copied
+    /// for each item.)
     @inline(never)
     private static func writeFrames<P: ItemPaths>(
         _ ips: P, from start: Int, _ st: FlowState, _ sec: FlowSection,
@@ -170,6 +173,28 @@ extension FlowLayout {
     ) -> Int {
         let section = ips[start]!.section
         var j = start
+        if sec.isUniform {
+            // The place of item `last` (-2: none yet).
+            var last = -2, line = 0, slot = 0
+            while j < ips.count, let ip = ips[j], ip.section == section {
+                let i = ip.item
+                guard i >= 0, i < sec.itemCount else {
+                    (frames + j).initialize(to: nil)
+                    j += 1
+                    continue
+                }
+                if i == last + 1 {
+                    slot += 1
+                    if slot == sec.perLine { (line, slot) = (line + 1, 0) }
+                } else {
+                    (line, slot) = sec.gridPosition(ofItem: i)
+                }
+                last = i
+                (frames + j).initialize(to: FlowLayout.gridFrame(st.axis, sec, line: line, slot: slot))
+                j += 1
+            }
+            return j
+        }
         while j < ips.count, let ip = ips[j], ip.section == section {
             (frames + j).initialize(
                 to: ip.item >= 0 && ip.item < sec.itemCount ? FlowLayout.itemFrame(st, sec, item: ip.item) : nil)

@@ -499,18 +499,20 @@ extension FlowLayout {
     /// exactly when floor[lo] is below the bound and floor[lo + 1], if any, is not), where the
     /// search took ~12 instructions a probe. O(log sections).
     @inline(__always)
-    func cellQuerySection(_ rect: Rect, _ counts: UnsafeBufferPointer<Int>) -> (axis: FlowAxis, section: Int)? {
+    func cellQuerySection(
+        _ rect: Rect, _ counts: UnsafeBufferPointer<Int>
+    ) -> (axis: FlowAxis, section: Int, slack: Double)? {
         guard let (axis, n, rMin, rMax, slack) = cellQueryRange(rect, counts) else { return nil }
         let a = rMin - slack, bound = rMax + slack
         if originsPending {
             let (lo, hi) = sectionsMeeting(after: a, before: bound, n)
-            return hi == lo &+ 1 ? (axis, lo) : nil
+            return hi == lo &+ 1 ? (axis, lo, slack) : nil
         }
         let lo = flowPartitionPoint(0, n) { state.unsafelyUnwrapped.reach[$0] > a }
         guard lo < n else { return nil }
         let floor = state.unsafelyUnwrapped.floor.withUnsafeBufferPointer { $0 }.baseAddress.unsafelyUnwrapped
         guard !(floor[lo] >= bound), lo &+ 1 == n || floor[lo &+ 1] >= bound else { return nil }
-        return (axis, lo)
+        return (axis, lo, slack)
     }
 }
 

@@ -96,20 +96,14 @@ struct FlowLineQuery {
     let lowBound: Double
     let highBound: Double
 
-    /// The bounds of `rect` for section `sec`. O(1).
+    /// The bounds of `rect` for section `sec`, with the main axis's search slack `slack` (the
+    /// screenful's: the one its sections were searched with), else the rect's relative to the
+    /// section. O(1).
     @inline(__always)
-    init(_ axis: FlowAxis, _ sec: UnsafePointer<FlowSection>, _ rect: Rect) {
-        let a = axis.main(rect.origin) - sec.pointee.origin
-        self.init(axis, sec, rect, slack: FlowLayout.searchSlack(a, a + axis.main(rect.size)))
-    }
-
-    /// The bounds of `rect` for section `sec` with the main axis's search slack `slack` (the
-    /// screenful's: the one its sections were searched with). O(1).
-    @inline(__always)
-    init(_ axis: FlowAxis, _ sec: UnsafePointer<FlowSection>, _ rect: Rect, slack: Double) {
+    init(_ axis: FlowAxis, _ sec: UnsafePointer<FlowSection>, _ rect: Rect, slack given: Double? = nil) {
         let a = axis.main(rect.origin) - sec.pointee.origin, b = a + axis.main(rect.size)
         let cMin = axis.cross(rect.origin), cMax = cMin + axis.cross(rect.size)
-        let cSlack = FlowLayout.searchSlack(cMin, cMax)
+        let slack = given ?? FlowLayout.searchSlack(a, b), cSlack = FlowLayout.searchSlack(cMin, cMax)
         self.a = a
         self.slack = slack
         (aStart, bEnd) = (a - slack, b + slack)

@@ -30,6 +30,11 @@ RATIO_BOUNDS: list[tuple[str, str, float]] = [
     # (0.85x -> 0.83x; "Blocks of 256 lines (blk256, issue 32)").
     ("prepare", "loop_prepare", 0.90),
     ("handover", "loop_handover", 0.38),
+    # cq27: the screenful's lines searched with the sections' slack, its cell walk
+    # @inline(always), the pairs' loop tested against end - 1, a line across one edge of the rect
+    # tested against that edge alone (0.67x, 0.99x, 0.98x; 0.94x for 40-point steps;
+    # BENCHMARKS.md, "Viewport queries, one edge a line and the walk inlined for sure (cq27, issue
+    # 32)"): each bound lowered by the same fraction as its count.
     # lcq26: a screenful's line whose every cell is drawn read two cells a turn (0.68x, 1.02x,
     # 1.01x; 0.96x for 40-point steps; BENCHMARKS.md, "Viewport queries, a screenful's cells two
     # a turn (lcq26, issue 32)"): each bound lowered by the same fraction as its count.
@@ -85,10 +90,10 @@ RATIO_BOUNDS: list[tuple[str, str, float]] = [
     # query14 to 0.98x, 1.75x, 1.68x, 1.62x (a run's lines read with their fields in locals);
     # query12 to 1.00x, 1.82x, 1.76x, 1.69x (runs of lines, not a span a line); query10 to 1.15x,
     # 2.11x, 2.07x, 2.02x.
-    ("query", "loop_query", 0.75),
-    ("compact", "loop_compact", 1.13),
-    ("scroll", "loop_compact", 1.12),
-    ("step", "loop_step", 1.05),
+    ("query", "loop_query", 0.74),
+    ("compact", "loop_compact", 1.10),
+    ("scroll", "loop_compact", 1.09),
+    ("step", "loop_step", 1.02),
     ("sections", "loop_sections", 265.0),
     # The flow -> flow frame: 4.65x at the end of round 15 (onscreen14-15), 4.61x since query17
     # (a line crossing the rect's edge tested along the scroll axis only). 4.68x after onscreen30

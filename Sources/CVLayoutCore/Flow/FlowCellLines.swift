@@ -84,14 +84,14 @@ public struct FlowCellLines {
     /// starts before `bEnd`, as the screenful's walk found them: the line test there is only
     /// the end's). The same cells, one comparison a line fewer (measured: −14 instructions a
     /// compact query of ~6 lines, −65 a full one, whose registers fell out better).
-    @inlinable @inline(__always)
+    @inlinable @inline(always)
     public func forEachScreenfulCell(in rect: Rect, _ body: (Int, Rect) throws -> Void) rethrows {
         try forEachCell(bounded: true, in: rect, body)
     }
 
     /// `forEachCell(in:_:)`, the line's start tested against `bEnd` unless `bounded` (a
     /// constant where it is inlined).
-    @inlinable @inline(__always)
+    @inlinable @inline(always)
     func forEachCell(bounded: Bool, in rect: Rect, _ body: (Int, Rect) throws -> Void) rethrows {
         // The axis, the items' order and whether a size can be empty told once a run, not at
         // each line or cell (the last only for monotone lines, the screenful's: a run of
@@ -116,8 +116,12 @@ public struct FlowCellLines {
 
     /// `forEachCell(in:_:)` along the axis `A` (the run's), `monotone` the run's,
     /// `nonEmpty` the run's or false, `bounded` true only when every line of the run starts
-    /// before `bEnd` (constants where it is inlined).
-    @inlinable @inline(__always)
+    /// before `bEnd` (constants where it is inlined). `@inline(always)`, as the two above, not
+    /// `@inline(__always)`: that is a hint the optimizer weighs, and with one loop more in the
+    /// cells it declined it ("not profitable", cost 225 against benefit 159), leaving a call
+    /// with the constants as arguments and the records' pointer in memory (+233 instructions
+    /// a compact query).
+    @inlinable @inline(always)
     func forEachCell<A: FlowAxisKind>(
         _ axis: A.Type, monotone: Bool, nonEmpty: Bool, bounded: Bool, in rect: Rect,
         _ body: (Int, Rect) throws -> Void

@@ -31,7 +31,9 @@ extension FlowLayout {
         let blocks = FlowLineBlocks.inPlace(sec)
         let nb = blocks.count
         guard nb > 0 else { return false }
-        let q = FlowLineQuery(axis, sec, rect)
+        // The sections' search slack (the rect's, as far from the section's start as from the
+        // content's: it covers the rounding of either origin), not computed a second time.
+        let q = FlowLineQuery(axis, sec, rect, slack: found.slack)
         // The first line that can meet the rect (from where the last query's was: `FlowSpanFinger`).
         let finger = spanFinger
         let hint = finger.section == s ? (block: finger.block, line: finger.line, a: finger.a) : nil
@@ -94,12 +96,14 @@ struct FlowLineQuery {
     let lowBound: Double
     let highBound: Double
 
-    /// The bounds of `rect` for section `sec`. O(1).
+    /// The bounds of `rect` for section `sec`, with the main axis's search slack `slack` (the
+    /// screenful's: the one its sections were searched with), else the rect's relative to the
+    /// section. O(1).
     @inline(__always)
-    init(_ axis: FlowAxis, _ sec: UnsafePointer<FlowSection>, _ rect: Rect) {
+    init(_ axis: FlowAxis, _ sec: UnsafePointer<FlowSection>, _ rect: Rect, slack given: Double? = nil) {
         let a = axis.main(rect.origin) - sec.pointee.origin, b = a + axis.main(rect.size)
         let cMin = axis.cross(rect.origin), cMax = cMin + axis.cross(rect.size)
-        let slack = FlowLayout.searchSlack(a, b), cSlack = FlowLayout.searchSlack(cMin, cMax)
+        let slack = given ?? FlowLayout.searchSlack(a, b), cSlack = FlowLayout.searchSlack(cMin, cMax)
         self.a = a
         self.slack = slack
         (aStart, bEnd) = (a - slack, b + slack)

@@ -6,6 +6,31 @@ import XCTest
 /// query's line search starts where the last one's ended. The answer must be the binary
 /// search's whatever the hint, in O(log(1 + distance)) probes.
 final class FlowSpanFingerTests: XCTestCase {
+    /// `flowGridHint`: the truncated index clamped into lo...hi, lo for NaN, never a trap (the
+    /// doubles a division by a pitch of 0 or a huge rect gives); and a grid's four searches from
+    /// such hints are the binary searches' answers.
+    func testGridHintsClampAndTheirSearchesAreTheBinarySearches() {
+        XCTAssertEqual(flowGridHint(.nan, 3, 9), 3)
+        XCTAssertEqual(flowGridHint(.infinity, 3, 9), 9)
+        XCTAssertEqual(flowGridHint(-.infinity, 3, 9), 3)
+        XCTAssertEqual(flowGridHint(1e300, 0, Int.max), Int.max)
+        XCTAssertEqual(flowGridHint(-1e300, -5, 5), -5)
+        XCTAssertEqual(flowGridHint(4.99, 3, 9), 4)
+        XCTAssertEqual(flowGridHint(3.0, 3, 9), 3)
+        XCTAssertEqual(flowGridHint(8.999, 3, 9), 8)
+        var g = SplitMix64(seed: 2727)
+        for _ in 0..<20_000 {
+            let n = Int(g.next() % 200)
+            let pitch = [0, 1e-300, 0.5, 55, 1e300, -3][Int(g.next() % 6)]
+            let start = Double(Int(g.next() % 2000)) - 1000, cut = Double(Int(g.next() % 20000)) / 7 - 1000
+            let isAbove = { (k: Int) in start + Double(k) * pitch > cut }
+            guard pitch >= 0 else { continue }  // (a grid's pitches are not negative)
+            let want = flowPartitionPoint(0, n, isAbove)
+            XCTAssertEqual(flowPartitionPoint(0, n, near: flowGridHint((cut - start) / pitch + 1, 0, n), isAbove), want)
+            XCTAssertEqual(flowPartitionPoint(0, n, near: flowGridHint((cut - start) / pitch, 0, n), isAbove), want)
+        }
+    }
+
     /// Against the binary search over sorted arrays with repeats: every threshold, every hint
     /// (outside the range too), sub-ranges; the probes counted against the distance from the
     /// hint to the answer.

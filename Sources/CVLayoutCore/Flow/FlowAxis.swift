@@ -87,6 +87,13 @@ func flowPartitionPoint(_ lo: Int, _ hi: Int, _ isAbove: (Int) -> Bool) -> Int {
     return lo
 }
 
+/// The index `x` (any double: a line or slot a division estimates) truncates to, clamped into
+/// `lo ... hi`; `lo` for NaN. A hint for `flowPartitionPoint(_:_:near:_:)`, never a trap. O(1).
+@inline(__always)
+func flowGridHint(_ x: Double, _ lo: Int, _ hi: Int) -> Int {
+    x > Double(lo) ? (x < Double(hi) ? Int(x) : hi) : lo
+}
+
 /// `flowPartitionPoint(lo, hi, isAbove)` searched from `hint` outwards (a finger search): probes
 /// at hint, then 1, 2, 4, … past it in the direction the answer lies, then a binary search of the
 /// last gap. The partition point of a predicate that is false then true is unique, so the answer

@@ -26,8 +26,8 @@ final class FlowSpanFingerTests: XCTestCase {
             let isAbove = { (k: Int) in start + Double(k) * pitch > cut }
             guard pitch >= 0 else { continue }  // (a grid's pitches are not negative)
             let want = flowPartitionPoint(0, n, isAbove)
-            XCTAssertEqual(flowPartitionPoint(0, n, near: flowGridHint((cut - start) / pitch + 1, 0, n), isAbove), want)
-            XCTAssertEqual(flowPartitionPoint(0, n, near: flowGridHint((cut - start) / pitch, 0, n), isAbove), want)
+            XCTAssertEqual(flowPartitionPoint(0, n, estimate: (cut - start) / pitch + 1, isAbove), want)
+            XCTAssertEqual(flowPartitionPoint(0, n, estimate: (cut - start) / pitch, isAbove), want)
         }
     }
 

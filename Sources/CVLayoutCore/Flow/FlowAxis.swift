@@ -94,6 +94,14 @@ func flowGridHint(_ x: Double, _ lo: Int, _ hi: Int) -> Int {
     x > Double(lo) ? (x < Double(hi) ? Int(x) : hi) : lo
 }
 
+/// `flowPartitionPoint(lo, hi, isAbove)` searched from where `estimate` (a division's) puts the
+/// answer (`flowGridHint`): the same answer whatever the estimate. O(log(1 + d)) probes, d the
+/// estimate's distance from the answer.
+@inline(__always)
+func flowPartitionPoint(_ lo: Int, _ hi: Int, estimate: Double, _ isAbove: (Int) -> Bool) -> Int {
+    flowPartitionPoint(lo, hi, near: flowGridHint(estimate, lo, hi), isAbove)
+}
+
 /// `flowPartitionPoint(lo, hi, isAbove)` searched from `hint` outwards (a finger search): probes
 /// at hint, then 1, 2, 4, … past it in the direction the answer lies, then a binary search of the
 /// last gap. The partition point of a predicate that is false then true is unique, so the answer

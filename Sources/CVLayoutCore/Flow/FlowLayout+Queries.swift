@@ -186,37 +186,37 @@ extension FlowLayout {
         let crossStart = sec.crossStart, q = sec.crossPitch
         // Lines start further along the main axis line after line, or further back when the
         // line spacing is negative enough (Cover Flow's -60): either way one range.
-        // Each search starts from where a division puts its answer (`near`: a finger search,
-        // the same answer whatever the hint; 2-4 probes from this one, where a binary search over
-        // 10^5 lines took 17).
+        // Each search starts from where a division puts its answer (`estimate`: a finger search,
+        // the same answer whatever the estimate; 2-4 probes from this one, where a binary search
+        // over 10^5 lines took 17).
         let kLo: Int, kEnd: Int
         if p >= 0 {
-            kLo = flowPartitionPoint(0, lines, near: flowGridHint((rMin - h - origin - bodyStart) / p + 1, 0, lines)) {
+            kLo = flowPartitionPoint(0, lines, estimate: (rMin - h - origin - bodyStart) / p + 1) {
                 origin + (bodyStart + Double($0) * p) + h > rMin
             }
-            kEnd = flowPartitionPoint(kLo, lines, near: flowGridHint((rMax - origin - bodyStart) / p, kLo, lines)) {
+            kEnd = flowPartitionPoint(kLo, lines, estimate: (rMax - origin - bodyStart) / p) {
                 origin + (bodyStart + Double($0) * p) >= rMax
             }
         } else {
-            kLo = flowPartitionPoint(0, lines, near: flowGridHint((rMax - origin - bodyStart) / p + 1, 0, lines)) {
+            kLo = flowPartitionPoint(0, lines, estimate: (rMax - origin - bodyStart) / p + 1) {
                 origin + (bodyStart + Double($0) * p) < rMax
             }
-            kEnd = flowPartitionPoint(kLo, lines, near: flowGridHint((rMin - h - origin - bodyStart) / p, kLo, lines)) {
+            kEnd = flowPartitionPoint(kLo, lines, estimate: (rMin - h - origin - bodyStart) / p) {
                 origin + (bodyStart + Double($0) * p) + h <= rMin
             }
         }
-        let jLo = flowPartitionPoint(0, perLine, near: flowGridHint((cMin - w - crossStart) / q + 1, 0, perLine)) {
+        let jLo = flowPartitionPoint(0, perLine, estimate: (cMin - w - crossStart) / q + 1) {
             crossStart + Double($0) * q + w > cMin
         }
-        let jEnd = flowPartitionPoint(jLo, perLine, near: flowGridHint((cMax - crossStart) / q, jLo, perLine)) {
+        let jEnd = flowPartitionPoint(jLo, perLine, estimate: (cMax - crossStart) / q) {
             crossStart + Double($0) * q >= cMax
         }
         // The last line's slots (its own grid when an alignment option moves it).
         let lastStart = sec.lastCrossStart, lq = sec.lastCrossPitch
-        let lLo = flowPartitionPoint(0, perLine, near: flowGridHint((cMin - w - lastStart) / lq + 1, 0, perLine)) {
+        let lLo = flowPartitionPoint(0, perLine, estimate: (cMin - w - lastStart) / lq + 1) {
             lastStart + Double($0) * lq + w > cMin
         }
-        let lEnd = flowPartitionPoint(lLo, perLine, near: flowGridHint((cMax - lastStart) / lq, lLo, perLine)) {
+        let lEnd = flowPartitionPoint(lLo, perLine, estimate: (cMax - lastStart) / lq) {
             lastStart + Double($0) * lq >= cMax
         }
         guard kLo < kEnd, jLo < jEnd || lLo < lEnd else { return nil }
